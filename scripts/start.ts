@@ -1,0 +1,83 @@
+// `npm start` (and `npm run dev` with --dev): the whole local stack from one command.
+// The libSQL server on .data/local.db (migrated; seeded when empty), the web build, and the
+// Worker under `wrangler dev` with KV, Durable Object and R2 persisted in .data/wrangler.
+// Ctrl-C stops everything it started.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { copyFile, stat } from 'node:fs/promises'
+import { parseArgs } from 'node:util'
+import { runBuild } from './build.ts'
+import { root, type Stack, startStack, stopChild } from './lib/stack.ts'
+
+const { values: args } = parseArgs({ options: { dev: { type: 'boolean', default: false } } })
+const port = Number(process.env.PORT ?? 8787)
+const dbPort = Number(process.env.DB_PORT ?? 8080)
+
+let stack: Stack | undefined
+let watcher: ChildProcess | undefined
+let stopping = false
+
+async function main() {
+  await ensureDevVars()
+  if (args.dev) {
+    watcher = spawn(process.execPath, [`${root}/node_modules/vite/bin/vite.js`, 'build', '--watch'], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    })
+  } else {
+    await runBuild()
+  }
+
+  stack = await startStack({
+    port,
+    dbPort,
+    dbFile: `${root}/.data/local.db`,
+    persistDir: `${root}/.data/wrangler`,
+    live: args.dev,
+  })
+  void stack.exited.then((code) => {
+    if (!stopping) {
+      console.error(`wrangler dev terminou (código ${code}).`)
+      void stop(1)
+    }
+  })
+
+  console.log(`
+  Instituto Renalis rodando em ${stack.origin}
+  ${stack.seeded ? 'Banco novo: migrado e populado com o catálogo de demonstração.' : 'Banco existente: migrado, dados mantidos.'}
+
+  Contas de demonstração (somente no banco local):
+    administrador  admin@instituto.test / Admin@12345
+    aluno          aluno@instituto.test / Aluno@12345
+
+  Referência da API: ${stack.origin}/api/docs
+  Ctrl-C encerra tudo. Os dados ficam em .data/ (npm run db:reset recomeça do zero).
+`)
+}
+
+async function stop(code: number) {
+  if (stopping) return
+  stopping = true
+  if (watcher) await stopChild(watcher)
+  await stack?.stop()
+  process.exit(code)
+}
+
+async function ensureDevVars() {
+  const target = `${root}/.dev.vars`
+  const exists = await stat(target).then(
+    () => true,
+    () => false,
+  )
+  if (!exists) {
+    await copyFile(`${root}/.dev.vars.example`, target)
+    console.log('• .dev.vars criado a partir de .dev.vars.example')
+  }
+}
+
+process.on('SIGINT', () => void stop(0))
+process.on('SIGTERM', () => void stop(0))
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  void stop(1)
+})

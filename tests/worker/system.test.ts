@@ -1,0 +1,83 @@
+import { env, exports } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { app } from '../../worker/app.ts'
+import type { Env } from '../../worker/env.ts'
+
+const worker = exports.default
+
+type Operation = { 'x-required-role'?: string; summary?: string; security?: unknown[] }
+
+describe('OpenAPI document and reference', () => {
+  it('describes every registered route, each with the role it requires', async () => {
+    const response = await worker.fetch('http://localhost/api/openapi.json')
+    expect(response.status).toBe(200)
+    const doc = (await response.json()) as {
+      openapi: string
+      paths: Record<string, Record<string, Operation>>
+    }
+    expect(doc.openapi).toBe('3.1.0')
+
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.keys(ops).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+      ),
+    )
+    const registered = app.routes
+      .filter((route) => route.method !== 'ALL' && !['/api/openapi.json', '/api/docs'].includes(route.path))
+      .map((route) => `${route.method} ${route.path}`)
+    expect(registered.length).toBeGreaterThan(0)
+    for (const route of registered) expect(documented, route).toContain(route)
+
+    for (const ops of Object.values(doc.paths)) {
+      for (const op of Object.values(ops)) {
+        expect(['none', 'N', 'A']).toContain(op['x-required-role'])
+        expect(op.summary).toBeTruthy()
+      }
+    }
+    expect(doc.paths['/home_itens/lists']?.get?.['x-required-role']).toBe('none')
+  })
+
+  it('serves an interactive reference page that loads its script from our own origin', async () => {
+    const response = await worker.fetch('http://localhost/api/docs')
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('/api/openapi.json')
+    expect(html).toContain('src="/vendor/scalar/standalone.js"')
+    expect(html).not.toMatch(/https?:\/\/cdn\./)
+  })
+})
+
+describe('baseline and health', () => {
+  it('the trivial route touches neither the database nor KV', async () => {
+    const response = await app.request(
+      '/api/ping',
+      {},
+      { ...(env as unknown as Env), DATABASE_URL: 'http://127.0.0.1:9' },
+    )
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ ok: true })
+    expect(response.headers.get('Server-Timing')).toContain('db;desc="0 round trips"')
+  })
+
+  it('health reports the database', async () => {
+    const response = await worker.fetch('http://localhost/api/health')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ ok: true, database: 'ok' })
+  })
+
+  it('sends security headers on API answers', async () => {
+    const response = await worker.fetch('http://localhost/api/ping')
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+    expect(response.headers.get('X-Frame-Options')).toBe('SAMEORIGIN')
+  })
+})
+
+describe('ConferenceClock Durable Object', () => {
+  it('is bound and answers its clock over RPC', async () => {
+    const typedEnv = env as unknown as Env
+    const stub = typedEnv.CONFERENCE_CLOCK.get(typedEnv.CONFERENCE_CLOCK.idFromName('jornada'))
+    const before = Date.now()
+    const now = await stub.now()
+    expect(now).toBeGreaterThanOrEqual(before - 1000)
+  })
+})

@@ -1,0 +1,100 @@
+import { Scalar } from '@scalar/hono-api-reference'
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { secureHeaders } from 'hono/secure-headers'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { type AppBindings, contextMiddleware } from './context.ts'
+import { AppError, statusOf } from './errors.ts'
+import { newApp } from './openapi.ts'
+import { homeRoutes } from './routes/home.ts'
+import { menuRoutes } from './routes/menu.ts'
+import { systemRoutes } from './routes/system.ts'
+
+const app = newApp()
+
+app.use('*', secureHeaders({ crossOriginOpenerPolicy: false }))
+app.use('*', contextMiddleware)
+
+const routes = app.route('/', systemRoutes).route('/', homeRoutes).route('/', menuRoutes)
+
+app.doc31('/api/openapi.json', (c) => ({
+  openapi: '3.1.0',
+  info: {
+    title: 'Instituto Renalis — API da loja e do portal de ensino',
+    version: '1.0.0',
+    description:
+      'Cada operação declara o papel exigido em `x-required-role`: `none` (público), `N` (aluno) ou `A` (administrador). ' +
+      'Valores em dinheiro são inteiros em centavos.',
+  },
+  servers: [{ url: new URL(c.req.url).origin }],
+}))
+app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
+  type: 'apiKey',
+  in: 'cookie',
+  name: 'session',
+})
+// The reference page's script is served from our own assets: nothing is fetched from a CDN.
+app.get(
+  '/api/docs',
+  Scalar({ url: '/api/openapi.json', cdn: '/vendor/scalar/standalone.js', pageTitle: 'API' }),
+)
+
+// A known path with the wrong method answers 405, not 404.
+const methodsByPath = new Map<string, Set<string>>()
+for (const route of app.routes) {
+  if (route.method === 'ALL') continue
+  const methods = methodsByPath.get(route.path) ?? new Set<string>()
+  methods.add(route.method)
+  methodsByPath.set(route.path, methods)
+}
+for (const [path, methods] of methodsByPath) {
+  app.all(path, (c) => {
+    c.header('Allow', [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', '))
+    return c.json({ msg: 'Método não permitido para este endereço.' }, 405)
+  })
+}
+
+app.notFound((c) => c.json({ msg: 'Endereço não encontrado.' }, 404))
+
+app.onError((error, c) => respondToError(error, c))
+
+function respondToError(error: Error, c: Context<AppBindings>) {
+  if (error instanceof AppError) {
+    const status = statusOf(error.code)
+    if (error.code === 'UNAUTHENTICATED') return c.json({ message: 'Unauthenticated.' }, status)
+    if (error.fields) return c.json({ message: error.message, errors: error.fields }, status)
+    return c.json({ msg: error.message }, status)
+  }
+  if (error instanceof HTTPException) {
+    // Hono's own refusals (malformed JSON, unsupported content type, body limit) are bad input.
+    const status = error.status as ContentfulStatusCode
+    const msg =
+      status === 400 && /json/i.test(error.message)
+        ? 'O corpo da requisição não é um JSON válido.'
+        : status === 413
+          ? 'O corpo da requisição é grande demais.'
+          : 'Requisição inválida.'
+    return c.json({ msg }, status >= 500 ? 400 : status)
+  }
+  const requestId = c.var.ctx?.requestId ?? 'sem-id'
+  if (isDatabaseUnreachable(error)) {
+    console.error(
+      JSON.stringify({ level: 'error', requestId, kind: 'database_unreachable', error: error.message }),
+    )
+    return c.json({ msg: 'Serviço temporariamente indisponível. Tente novamente em instantes.' }, 503)
+  }
+  console.error(JSON.stringify({ level: 'error', requestId, error: error.message, stack: error.stack }))
+  return c.json({ msg: `Erro interno. Código de referência: ${requestId}` }, 500)
+}
+
+function isDatabaseUnreachable(error: Error): boolean {
+  const chain = [error, error.cause].filter((e): e is Error => e instanceof Error)
+  return chain.some(
+    (e) =>
+      /fetch failed|network connection lost|ECONNREFUSED|Server returned HTTP status 5/i.test(e.message) ||
+      ('code' in e && (e.code === 'SERVER_ERROR' || e.code === 'HRANA_WEBSOCKET_ERROR')),
+  )
+}
+
+export type AppType = typeof routes
+export { app }

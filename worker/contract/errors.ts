@@ -1,0 +1,18 @@
+import { z } from 'zod'
+
+/** 422: the toast helper shows every message, joined by line breaks (SPEC section 8). */
+export const ValidationErrorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+})
+export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>
+
+/** Any other failure: the toast helper shows `msg`. Purchase failures add `code` 1, 2 or 3. */
+export const MessageErrorBody = z.object({
+  msg: z.string(),
+  code: z.number().int().optional(),
+})
+export type MessageErrorBody = z.infer<typeof MessageErrorBody>
+
+/** 401 for /admin and /usuario areas without a session. */
+export const UnauthenticatedBody = z.object({ message: z.literal('Unauthenticated.') })

@@ -1,0 +1,37 @@
+import { z } from 'zod'
+
+/** Money in the API is integer centavos; the UI formats it as BRL. */
+export const Cents = z.number().int().nonnegative()
+
+export const HomeCard = z.object({
+  id: z.number().int(),
+  /** What add-to-cart sends as data.type, with `id` as data.id. */
+  type: z.enum(['turma', 'produto', 'pacote', 'curso']),
+  name: z.string(),
+  /** Several lines of the name, shown joined with '+'. */
+  name_splited: z.array(z.string()).optional(),
+  description_title: z.string(),
+  description: z.string(),
+  /** Image URL; null when the card has none (the UI shows the default course image). */
+  img: z.string().nullable(),
+  price: Cents,
+  /** Original price, shown struck through; null when there is none. */
+  amount: Cents.nullable(),
+  url: z.string().nullable(),
+  open: z.boolean(),
+  product_id: z.number().int().nullable(),
+})
+export type HomeCard = z.infer<typeof HomeCard>
+
+export const HomeList = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  sub_title: z.string(),
+  /** In cart mode every card's button is 'Adicionar ao carrinho'. */
+  cart_mode: z.boolean(),
+  itens: z.array(HomeCard),
+})
+export type HomeList = z.infer<typeof HomeList>
+
+export const HomeLists = z.array(HomeList)
+export type HomeLists = z.infer<typeof HomeLists>

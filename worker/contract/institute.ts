@@ -1,0 +1,34 @@
+/** The institute's public identity, shared by the web app, e-mails and page metadata. */
+export const INSTITUTE = {
+  name: 'Instituto Renalis',
+  fullName: 'Instituto Renalis de Ensino e Pesquisa em Nefrologia',
+  origin: 'https://www.institutorenalis.com.br',
+  loyaltyCardUrl: 'https://cartao.institutorenalis.com.br',
+  phones: {
+    education: { label: 'Centro de Ensino', number: '(41) 3333-0101' },
+    research: { label: 'Pesquisa Acadêmica', number: '(41) 3333-0202' },
+  },
+  emails: {
+    education: 'ensino@institutorenalis.com.br',
+    contact: 'contato@institutorenalis.com.br',
+  },
+  address: {
+    street: 'Rua Padre Anchieta, 1000 – Bigorrilho',
+    city: 'Curitiba',
+    state: 'Paraná',
+    stateCode: 'PR',
+    zip: '80730-000',
+  },
+} as const
+
+/** Default images (SPEC section 2) for missing or broken pictures. */
+export const DEFAULT_IMAGES = {
+  course: '/img/default-course.svg',
+  product: '/img/default-product.svg',
+  user: '/img/default-user.svg',
+} as const
+
+/** A slider entry is a [name, extension] pair; seeded files live under /img/{kind}/. */
+export function sliderImageUrl(kind: 'cursos' | 'produtos' | 'ebooks', [name, extension]: [string, string]) {
+  return `/img/${kind}/${name}.${extension}`
+}

@@ -1,0 +1,17 @@
+import type { ConferenceClock } from './durable/conference-clock.ts'
+
+/** Bindings and configuration declared in wrangler.toml (vars) and set as secrets. */
+export type Env = {
+  ASSETS: Fetcher
+  CARTS: KVNamespace
+  TRANSLATIONS: KVNamespace
+  CATALOG: KVNamespace
+  FILES: R2Bucket
+  CONFERENCE_CLOCK: DurableObjectNamespace<ConferenceClock>
+  /** 'local' under `npm start`, 'test' in the test suites; local-only tools check it. */
+  APP_ENV: 'production' | 'local' | 'test'
+  PUBLIC_ORIGIN: string
+  PAYMENT_GATEWAY: 'sandbox' | 'pagarme'
+  DATABASE_URL: string
+  DATABASE_AUTH_TOKEN?: string
+}

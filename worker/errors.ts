@@ -1,0 +1,38 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+/** The one error vocabulary of the Worker; app.onError turns each code into a status and body. */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  SESSION_EXPIRED: 419,
+  VALIDATION: 422,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+} as const
+
+/** 419 is Laravel's 'session expired', which the SPEC's client reloads on; Hono's types lack it. */
+export function statusOf(code: ErrorCode): ContentfulStatusCode {
+  return ERROR_STATUS[code] as ContentfulStatusCode
+}
+
+export type ErrorCode = keyof typeof ERROR_STATUS
+
+export class AppError extends Error {
+  readonly code: ErrorCode
+  /** Field messages for VALIDATION (422) and RATE_LIMITED (429) answers. */
+  readonly fields: Record<string, string[]> | undefined
+
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>) {
+    super(message)
+    this.name = 'AppError'
+    this.code = code
+    this.fields = fields
+  }
+}
+
+export const notFound = (message: string) => new AppError('NOT_FOUND', message)
+export const unavailable = (message: string) => new AppError('UNAVAILABLE', message)

@@ -1,0 +1,69 @@
+import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi'
+import type { AppBindings } from './context.ts'
+import { AppError } from './errors.ts'
+
+// zod's own messages in Brazilian Portuguese; the SPEC's texts are set per field where it gives them.
+z.config(z.locales.ptBR())
+
+/** Who may call an operation: anyone, a logged-in student (N) or an administrator (A). */
+export type Role = 'none' | 'N' | 'A'
+
+const ROLE_TEXT: Record<Role, string> = {
+  none: 'Acesso: público (sem sessão).',
+  N: 'Acesso: usuário logado (aluno, tipo N, ou administrador).',
+  A: 'Acesso: administrador (tipo A).',
+}
+
+/** Turns a zod failure into the 422 body of DESIGN section 3: field path → pt-BR messages. */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {}
+  for (const issue of issues) {
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined]
+    for (const key of keys) {
+      const path = [...issue.path, ...(key === undefined ? [] : [key])].map(String).join('.') || 'body'
+      fields[path] ??= []
+      fields[path].push(issue.message)
+    }
+  }
+  return fields
+}
+
+/** Every sub-app is built here, so every validation failure answers the same 422 shape. */
+export function newApp() {
+  return new OpenAPIHono<AppBindings>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        throw new AppError('VALIDATION', 'Os dados enviados são inválidos.', fieldErrors(result.error.issues))
+      }
+    },
+  })
+}
+
+/** createRoute plus the role the operation requires, stated in the OpenAPI document. */
+export function defineRoute<const R extends RouteConfig>(role: Role, config: R) {
+  return createRoute({
+    ...config,
+    description: [config.description, ROLE_TEXT[role]].filter(Boolean).join('\n\n'),
+    'x-required-role': role,
+    ...(role === 'none' ? {} : { security: [{ session: [] }] }),
+  })
+}
+
+/** Standard error responses, documented once. */
+export const errorResponses = {
+  422: {
+    description: 'Dados inválidos: `{ message, errors: { campo: [mensagens] } }`.',
+    content: {
+      'application/json': {
+        schema: z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) }),
+      },
+    },
+  },
+  503: {
+    description: 'Banco de dados indisponível: `{ msg }`.',
+    content: { 'application/json': { schema: z.object({ msg: z.string() }) } },
+  },
+} as const
+
+/** A query that accepts no parameters: unknown ones are refused with 422. */
+export const NoQuery = z.object({}).strict()

@@ -1,0 +1,25 @@
+import { HomeLists } from '../contract/home.ts'
+import { defineRoute, errorResponses, NoQuery, newApp } from '../openapi.ts'
+import { getHomeLists } from '../services/home/lists.ts'
+
+const listsRoute = defineRoute('none', {
+  method: 'get',
+  path: '/home_itens/lists',
+  tags: ['Vitrine'],
+  summary: 'Listas da vitrine "Cursos" da página inicial',
+  description: 'Servidas de um snapshot versionado em KV; sem cache, uma única ida ao banco.',
+  request: { query: NoQuery },
+  responses: {
+    200: {
+      description: 'As listas, em ordem, com seus cards.',
+      content: { 'application/json': { schema: HomeLists } },
+    },
+    ...errorResponses,
+  },
+})
+
+export const homeRoutes = newApp().openapi(listsRoute, async (c) => {
+  const { value, hit } = await getHomeLists({ ctx: c.var.ctx })
+  c.header('Server-Timing', `cache;desc="${hit ? 'hit' : 'miss'}"`, { append: true })
+  return c.json(value, 200)
+})

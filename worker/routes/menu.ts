@@ -1,0 +1,23 @@
+import { Menu } from '../contract/menu.ts'
+import { defineRoute, errorResponses, NoQuery, newApp } from '../openapi.ts'
+import { getMenu } from '../services/menu/menu.ts'
+
+const menuRoute = defineRoute('none', {
+  method: 'get',
+  path: '/api/menu',
+  tags: ['Menu'],
+  summary: 'Opções do menu, filtradas pelo papel de quem pede',
+  description:
+    'Itens sem permissão aparecem para todos; itens de aluno (N) e de administrador (A) só com sessão.',
+  request: { query: NoQuery },
+  responses: {
+    200: { description: 'Árvore do menu.', content: { 'application/json': { schema: Menu } } },
+    ...errorResponses,
+  },
+})
+
+export const menuRoutes = newApp().openapi(menuRoute, async (c) => {
+  // Sessions arrive with the accounts issue; until then every caller is anonymous.
+  const menu = await getMenu({ ctx: c.var.ctx, role: 'none' })
+  return c.json(menu, 200)
+})

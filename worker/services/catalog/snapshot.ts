@@ -1,0 +1,33 @@
+import type { z } from 'zod'
+import type { AppContext } from '../../context.ts'
+
+// Catalogue reads are served from versioned KV snapshots (DESIGN 12): the database is the
+// source of truth, not the hot path. A change bumps the version; old snapshots simply expire.
+const VERSION_KEY = 'catalog:v1:version'
+const SNAPSHOT_TTL_SECONDS = 7 * 24 * 3600
+// Edge-cached read of the version: an invalidation is seen within this many seconds everywhere.
+const VERSION_CACHE_TTL_SECONDS = 30
+
+export type SnapshotResult<T> = { value: T; hit: boolean }
+
+export async function readSnapshot<T>(
+  ctx: AppContext,
+  name: string,
+  schema: z.ZodType<T>,
+  load: () => Promise<T>,
+): Promise<SnapshotResult<T>> {
+  const kv = ctx.env.CATALOG
+  const version = (await kv.get(VERSION_KEY, { cacheTtl: VERSION_CACHE_TTL_SECONDS })) ?? '0'
+  const key = `catalog:v1:${name}:${version}`
+  const cached = schema.safeParse(await kv.get(key, 'json'))
+  if (cached.success) return { value: cached.data, hit: true }
+
+  const value = await load()
+  ctx.waitUntil(kv.put(key, JSON.stringify(value), { expirationTtl: SNAPSHOT_TTL_SECONDS }))
+  return { value, hit: false }
+}
+
+/** Called by every service that changes catalogue data, after the change is committed. */
+export async function invalidateCatalog(ctx: AppContext): Promise<void> {
+  await ctx.env.CATALOG.put(VERSION_KEY, `${ctx.now.getTime()}-${crypto.randomUUID().slice(0, 8)}`)
+}
