@@ -6,8 +6,12 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type AppBindings, contextMiddleware } from './context.ts'
 import { AppError, statusOf } from './errors.ts'
 import { newApp } from './openapi.ts'
+import { catalogRoutes } from './routes/catalog.ts'
+import { contentRoutes } from './routes/content.ts'
 import { homeRoutes } from './routes/home.ts'
 import { menuRoutes } from './routes/menu.ts'
+import { searchRoutes } from './routes/search.ts'
+import { seoRoutes } from './routes/seo.ts'
 import { systemRoutes } from './routes/system.ts'
 
 const app = newApp()
@@ -15,7 +19,14 @@ const app = newApp()
 app.use('*', secureHeaders({ crossOriginOpenerPolicy: false }))
 app.use('*', contextMiddleware)
 
-const routes = app.route('/', systemRoutes).route('/', homeRoutes).route('/', menuRoutes)
+const routes = app
+  .route('/', systemRoutes)
+  .route('/', homeRoutes)
+  .route('/', menuRoutes)
+  .route('/', catalogRoutes)
+  .route('/', searchRoutes)
+  .route('/', contentRoutes)
+  .route('/', seoRoutes)
 
 app.doc31('/api/openapi.json', (c) => ({
   openapi: '3.1.0',

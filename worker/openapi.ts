@@ -65,5 +65,12 @@ export const errorResponses = {
   },
 } as const
 
+export const notFoundResponse = {
+  404: {
+    description: 'Não encontrado: `{ msg }` em português.',
+    content: { 'application/json': { schema: z.object({ msg: z.string() }) } },
+  },
+} as const
+
 /** A query that accepts no parameters: unknown ones are refused with 422. */
 export const NoQuery = z.object({}).strict()

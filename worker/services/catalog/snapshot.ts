@@ -19,11 +19,13 @@ export async function readSnapshot<T>(
   const kv = ctx.env.CATALOG
   const version = (await kv.get(VERSION_KEY, { cacheTtl: VERSION_CACHE_TTL_SECONDS })) ?? '0'
   const key = `catalog:v1:${name}:${version}`
-  const cached = schema.safeParse(await kv.get(key, 'json'))
-  if (cached.success) return { value: cached.data, hit: true }
+  // Stored wrapped, so that a cached "not found" (null) differs from an absent key.
+  const stored = await kv.get<{ value: unknown }>(key, 'json')
+  const cached = stored ? schema.safeParse(stored.value) : undefined
+  if (cached?.success) return { value: cached.data, hit: true }
 
   const value = await load()
-  ctx.waitUntil(kv.put(key, JSON.stringify(value), { expirationTtl: SNAPSHOT_TTL_SECONDS }))
+  ctx.waitUntil(kv.put(key, JSON.stringify({ value }), { expirationTtl: SNAPSHOT_TTL_SECONDS }))
   return { value, hit: false }
 }
 

@@ -1,0 +1,119 @@
+import { exports } from 'cloudflare:workers'
+import { sql } from 'drizzle-orm'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ebooks, editais } from '../../db/schema.ts'
+import { SearchResults } from '../../worker/contract/catalog.ts'
+import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
+import { createCourse, createProduct, testContext, testDb } from '../fixtures/db.ts'
+
+const search = async (text: string) => {
+  const response = await exports.default.fetch(
+    `http://localhost/search/all_product?search=${encodeURIComponent(text)}`,
+  )
+  return { response, body: response.ok ? SearchResults.parse(await response.json()) : await response.json() }
+}
+
+// A token no other test writes, so results are this test's own whatever else is in the database.
+const token = () => `zq${crypto.randomUUID().replace(/-/g, '').slice(0, 8)}`
+
+describe('GET /search/all_product', () => {
+  const db = testDb()
+  beforeEach(async () => invalidateCatalog(testContext()))
+
+  it('finds courses, products, e-books and editais regardless of case and accents', async () => {
+    const t = token()
+    const course = await createCourse(db, { name: `Diálise Peritoneal ${t}`, url: `dialise-${t}` })
+    const product = await createProduct(db, { name: `Kit de diálise ${t}` })
+    const [ebook] = await db
+      .insert(ebooks)
+      .values({ title: `Manual de DIALISE ${t}`, fileKey: 'ebooks/x.pdf' })
+      .returning()
+    await db.insert(editais).values({ slug: `edital-${t}`, title: `Edital de diálise ${t}` })
+
+    for (const text of [`dialise ${t}`, `DIÁLISE ${t}`, `Diálise ${t.toUpperCase()}`]) {
+      const { response, body } = await search(text)
+      expect(response.status).toBe(200)
+      expect(body.map((r: { url: string }) => r.url).sort()).toEqual(
+        [
+          `/cursos/${course.url}`,
+          `/produtos/${product.id}`,
+          `/ebooks#ebook-${ebook!.id}`,
+          `/editais/edital-${t}`,
+        ].sort(),
+      )
+    }
+    const { body } = await search(`nefrolog ${t}`)
+    expect(body).toEqual([])
+  })
+
+  it('matches every term as a prefix and ranks name matches above summary matches', async () => {
+    const t = token()
+    await createCourse(db, {
+      name: `Curso geral ${t}`,
+      summary: 'Inclui nefrologia intervencionista',
+      url: `geral-${t}`,
+    })
+    await createCourse(db, { name: `Nefrologia Intervencionista ${t}`, url: `nefro-${t}` })
+    const { body } = await search(`nefro interv ${t}`)
+    expect(body.map((r: { url: string }) => r.url)).toEqual([`/cursos/nefro-${t}`, `/cursos/geral-${t}`])
+  })
+
+  it('answers at most 10 results', async () => {
+    const t = token()
+    for (let i = 0; i < 12; i++) await createProduct(db, { name: `Luva ${t} ${i}` })
+    const { body } = await search(t)
+    expect(body).toHaveLength(10)
+  })
+
+  it('answers an empty list for empty or symbol-only text, and treats FTS syntax as text', async () => {
+    for (const text of ['', '   ', '***', '"', 'NEAR(', 'a OR b)']) {
+      const { response, body } = await search(text)
+      expect(response.status, text).toBe(200)
+      expect(Array.isArray(body)).toBe(true)
+    }
+  })
+
+  it('refuses a missing or oversize search with 422 in pt-BR, never 5xx', async () => {
+    const missing = await exports.default.fetch('http://localhost/search/all_product')
+    expect(missing.status).toBe(422)
+    expect(await missing.json()).toEqual({
+      message: 'Os dados enviados são inválidos.',
+      errors: { search: ['Informe o texto da pesquisa.'] },
+    })
+    const long = await search('x'.repeat(101))
+    expect(long.response.status).toBe(422)
+    expect(long.body.errors.search).toEqual(['A pesquisa pode ter no máximo 100 caracteres.'])
+    const extra = await exports.default.fetch('http://localhost/search/all_product?search=a&x=1')
+    expect(extra.status).toBe(422)
+  })
+
+  it('stays on the full-text index: no table scan per keystroke', async () => {
+    const plan = await db.all<{ detail: string }>(
+      sql`EXPLAIN QUERY PLAN SELECT name, url FROM search_index WHERE search_index MATCH ${'"nef"*'}
+          ORDER BY bm25(search_index, 10.0, 1.0) LIMIT 10`,
+    )
+    const details = plan.map((row) => row.detail).join(' | ')
+    expect(details).toMatch(/VIRTUAL TABLE INDEX \d+:M/)
+    expect(details).not.toMatch(/SCAN (courses|products|ebooks|editais)/)
+  })
+})
+
+describe('GET /search/getSearch?menu=true', () => {
+  const db = testDb()
+  it('lists the published editais as name and url', async () => {
+    const t = token()
+    await db.insert(editais).values([
+      { slug: `residencia-${t}`, title: `Residência ${t}` },
+      { slug: `oculto-${t}`, title: `Oculto ${t}`, isPublished: false },
+    ])
+    await invalidateCatalog(testContext())
+    const response = await exports.default.fetch('http://localhost/search/getSearch?menu=true')
+    expect(response.status).toBe(200)
+    const body = SearchResults.parse(await response.json())
+    expect(body).toContainEqual({ name: `Residência ${t}`, url: `/editais/residencia-${t}` })
+    expect(body.some((r) => r.name === `Oculto ${t}`)).toBe(false)
+
+    const bad = await exports.default.fetch('http://localhost/search/getSearch?menu=talvez')
+    expect(bad.status).toBe(422)
+  })
+})

@@ -1,0 +1,121 @@
+import { z } from 'zod'
+import { Cents } from './home.ts'
+
+export const SliderImage = z.tuple([z.string(), z.string()])
+
+export const CourseSection = z.enum(['online', 'presencial', 'nefrologia-intervencionista'])
+export type CourseSection = z.infer<typeof CourseSection>
+
+/** A class (turma) as SPEC section 3 names its fields; money in centavos. */
+export const Turma = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  name: z.string(),
+  price: Cents,
+  student_price: Cents.nullable(),
+  /** 'A': the student price applies with a student document. */
+  student_discount: z.enum(['A', 'N']),
+  boleto: z.boolean(),
+  instalment_times: z.number().int().min(1).max(12),
+  /** 'N': dated, with course_init; otherwise shown as 'comece agora'. */
+  type: z.enum(['N', 'C']),
+  course_init: z.string().nullable(),
+  location: z.string().nullable(),
+  open: z.boolean(),
+  course: z.object({ name: z.string(), url: z.string(), slider: z.array(SliderImage) }),
+})
+export type Turma = z.infer<typeof Turma>
+
+export const CourseSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  section: CourseSection,
+  summary: z.string(),
+  workload_hours: z.number().int().nullable(),
+  slider: z.array(SliderImage),
+  /** The lowest price among its open classes; null when none is open. */
+  price_from: Cents.nullable(),
+})
+export type CourseSummary = z.infer<typeof CourseSummary>
+export const CourseList = z.array(CourseSummary)
+
+export const CourseDetail = CourseSummary.extend({
+  description: z.string(),
+  turmas: z.array(Turma),
+})
+export type CourseDetail = z.infer<typeof CourseDetail>
+
+export const Product = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  price: Cents,
+  slider: z.array(SliderImage),
+})
+export type Product = z.infer<typeof Product>
+export const ProductList = z.array(Product)
+
+export const Ebook = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  cover: z.string().nullable(),
+  pages: z.number().int().nullable(),
+  /** 'free': download without purchase; 'purchase': comes with the course. */
+  access: z.enum(['free', 'purchase']),
+  course: z.object({ name: z.string(), url: z.string() }).nullable(),
+})
+export type Ebook = z.infer<typeof Ebook>
+export const EbookList = z.array(Ebook)
+
+export const SearchResult = z.object({ name: z.string(), url: z.string() })
+export type SearchResult = z.infer<typeof SearchResult>
+export const SearchResults = z.array(SearchResult)
+
+export const SearchQuery = z
+  .object({
+    search: z
+      .string({ error: 'Informe o texto da pesquisa.' })
+      .max(100, { error: 'A pesquisa pode ter no máximo 100 caracteres.' }),
+  })
+  .strict()
+
+export const Page = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Simple markdown: headings (##), paragraphs, lists and links. */
+  body: z.string(),
+})
+export type Page = z.infer<typeof Page>
+
+export const Proceeding = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  year: z.number().int(),
+  description: z.string(),
+  file_url: z.string(),
+})
+export const ProceedingList = z.array(Proceeding)
+
+export const FeePlan = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  amount: Cents,
+  payment_methods: z.array(z.enum(['credit_card', 'boleto', 'debit_card'])),
+  instalment_times: z.number().int(),
+})
+
+export const Edital = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  body: z.string(),
+  is_open: z.boolean(),
+  opens_at: z.string().nullable(),
+  closes_at: z.string().nullable(),
+  plans: z.array(FeePlan),
+})
+export type Edital = z.infer<typeof Edital>

@@ -1,0 +1,55 @@
+import { z } from '@hono/zod-openapi'
+import { defineRoute, errorResponses, newApp } from '../openapi.ts'
+import { listPublicPaths } from '../services/catalog/sitemap.ts'
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&'"]/g,
+    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!,
+  )
+
+export const seoRoutes = newApp()
+  .openapi(
+    defineRoute('none', {
+      method: 'get',
+      path: '/sitemap.xml',
+      tags: ['SEO'],
+      summary: 'Mapa do site: páginas públicas, cursos, produtos e editais',
+      responses: {
+        200: { description: 'XML do sitemap.', content: { 'application/xml': { schema: z.string() } } },
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const origin = c.var.ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')
+      const paths = await listPublicPaths({ ctx: c.var.ctx })
+      const urls = paths.map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`).join('\n')
+      const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
+      return c.body(xml, 200, {
+        'Content-Type': 'application/xml; charset=utf-8',
+        'Cache-Control': 'public, max-age=3600',
+      })
+    },
+  )
+  .openapi(
+    defineRoute('none', {
+      method: 'get',
+      path: '/robots.txt',
+      tags: ['SEO'],
+      summary: 'Regras para robôs de busca',
+      responses: { 200: { description: 'robots.txt', content: { 'text/plain': { schema: z.string() } } } },
+    }),
+    (c) => {
+      const origin = c.var.ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')
+      const lines = [
+        'User-agent: *',
+        'Disallow: /admin',
+        'Disallow: /usuario',
+        'Disallow: /checkout',
+        'Disallow: /carrinho-de-compras',
+        'Disallow: /api/',
+        `Sitemap: ${origin}/sitemap.xml`,
+      ]
+      return c.text(`${lines.join('\n')}\n`, 200, { 'Cache-Control': 'public, max-age=86400' })
+    },
+  )
