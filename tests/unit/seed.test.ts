@@ -1,0 +1,330 @@
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Client, createClient } from '@libsql/client'
+import { asc, count, eq } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/libsql'
+import { migrate } from 'drizzle-orm/libsql/migrator'
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as schema from '../../db/schema.ts'
+import { DEMO_USERS, type SeedableDb, seedDatabase } from '../../db/seed.ts'
+import { SEED_IDS } from '../../db/seed-data/catalog.ts'
+import { MISSING_IMAGE } from '../../db/seed-data/showcase.ts'
+import { verifyPassword } from '../../worker/services/auth/password.ts'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const PUBLIC = join(ROOT, 'web', 'public')
+
+let dir: string
+let client: Client
+let db: SeedableDb
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'seed-test-'))
+  client = createClient({ url: `file:${join(dir, 'seed.db')}` })
+  await client.execute('PRAGMA foreign_keys = ON')
+  db = drizzle(client, { schema })
+  await migrate(db, { migrationsFolder: join(ROOT, 'migrations') })
+  expect(await seedDatabase(db)).toEqual({ seeded: true })
+})
+
+afterAll(async () => {
+  client?.close()
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+async function rowCount(table: SQLiteTable) {
+  const [row] = await db.select({ n: count() }).from(table)
+  return row?.n ?? 0
+}
+
+/** Row counts of every seeded table, to prove a second run adds nothing. */
+async function allCounts() {
+  const tables = {
+    users: schema.users,
+    courses: schema.courses,
+    classes: schema.classes,
+    products: schema.products,
+    bundles: schema.bundles,
+    bundleClasses: schema.bundleClasses,
+    coupons: schema.coupons,
+    homeLists: schema.homeLists,
+    homeCards: schema.homeCards,
+    menuOptions: schema.menuOptions,
+    pages: schema.pages,
+    proceedings: schema.proceedings,
+    ebooks: schema.ebooks,
+    editais: schema.editais,
+    feePlans: schema.feePlans,
+    conferenceTalks: schema.conferenceTalks,
+    leads: schema.leads,
+    qrLinks: schema.qrLinks,
+  }
+  const counts: Record<string, number> = {}
+  for (const [name, table] of Object.entries(tables)) counts[name] = await rowCount(table)
+  return counts
+}
+
+function publicFile(url: string) {
+  return join(PUBLIC, ...url.replace(/^\//, '').split('/'))
+}
+
+describe('seedDatabase', () => {
+  it('creates both demo users with verifiable passwords', async () => {
+    expect(await rowCount(schema.users)).toBe(2)
+    const [admin] = await db.select().from(schema.users).where(eq(schema.users.email, 'admin@instituto.test'))
+    const [student] = await db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, 'aluno@instituto.test'))
+    expect(admin).toMatchObject({ type: 'A', name: 'Administração Renalis' })
+    expect(student).toMatchObject({ type: 'N', name: 'Ana Beatriz Souza', phone: '(41) 99876-5432' })
+    expect(await verifyPassword(DEMO_USERS.admin.password, admin!.passwordHash!)).toBe(true)
+    expect(await verifyPassword(DEMO_USERS.student.password, student!.passwordHash!)).toBe(true)
+    expect(await verifyPassword('senha-errada', student!.passwordHash!)).toBe(false)
+  })
+
+  it('seeds at least 12 courses, 3 or more per section, with unique valid slugs', async () => {
+    const courses = await db.select().from(schema.courses)
+    expect(courses.length).toBeGreaterThanOrEqual(12)
+    for (const section of schema.COURSE_SECTIONS) {
+      expect(courses.filter((c) => c.section === section).length).toBeGreaterThanOrEqual(3)
+    }
+    for (const course of courses) expect(course.url).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+    expect(new Set(courses.map((c) => c.url)).size).toBe(courses.length)
+    for (const course of courses) {
+      expect(course.slider.length).toBeGreaterThanOrEqual(1)
+      expect(course.slider.length).toBeLessThanOrEqual(3)
+      expect(course.description).toContain('## Conteúdo programático')
+    }
+  })
+
+  it('gives every course 1 to 3 classes, including the pricing fixtures', async () => {
+    const courses = await db.query.courses.findMany({ with: { classes: true } })
+    for (const course of courses) {
+      expect(course.classes.length).toBeGreaterThanOrEqual(1)
+      expect(course.classes.length).toBeLessThanOrEqual(3)
+    }
+    const classes = courses.flatMap((c) => c.classes)
+    for (const turma of classes) {
+      expect(turma.priceCents).toBeGreaterThanOrEqual(29000)
+      expect(turma.priceCents).toBeLessThanOrEqual(480000)
+      if (turma.type === 'N') expect(turma.courseInit).toMatch(/^2027-\d\d-\d\d$/)
+      else expect(turma.courseInit).toBeNull()
+    }
+    expect(classes.some((c) => c.type === 'C')).toBe(true)
+    expect(classes.some((c) => !c.isOpen)).toBe(true)
+    expect(classes.some((c) => !c.isBoletoAllowed)).toBe(true)
+    expect(classes.some((c) => c.studentDiscount === 'A' && c.studentPriceCents)).toBe(true)
+
+    const byId = new Map(classes.map((c) => [c.id, c]))
+    expect(byId.get(SEED_IDS.classes.price1000)).toMatchObject({ priceCents: 100000, instalmentTimes: 12 })
+    expect(byId.get(SEED_IDS.classes.price490)).toMatchObject({ priceCents: 49000, instalmentTimes: 12 })
+    expect(byId.get(SEED_IDS.classes.closed)).toMatchObject({ isOpen: false })
+  })
+
+  it('seeds 4 products, a percent and a fixed bundle, and 3 coupons', async () => {
+    expect(await rowCount(schema.products)).toBe(4)
+    const bundles = await db.query.bundles.findMany({ with: { classes: { with: { class: true } } } })
+    expect(bundles).toHaveLength(2)
+    const percent = bundles.find((b) => b.discountType === 'P')!
+    const fixed = bundles.find((b) => b.discountType === 'F')!
+    expect(percent).toMatchObject({ id: SEED_IDS.bundles.percent, discountPercent: 15 })
+    expect(fixed.id).toBe(SEED_IDS.bundles.fixed)
+    for (const bundle of bundles) {
+      expect(bundle.classes.length).toBeGreaterThanOrEqual(2)
+      expect(bundle.classes.length).toBeLessThanOrEqual(3)
+    }
+    // The fixed discount must not split evenly across the bundle's courses.
+    expect(fixed.discountCents! % fixed.classes.length).not.toBe(0)
+
+    const coupons = await db.select().from(schema.coupons)
+    expect(coupons.map((c) => c.key).sort()).toEqual(['EXPIRADO', 'NEFRO50', 'RENAL10'])
+    for (const coupon of coupons) expect(coupon.key).toBe(coupon.key.toUpperCase())
+    const byKey = Object.fromEntries(coupons.map((c) => [c.key, c]))
+    expect(byKey.RENAL10).toMatchObject({ discountType: 'P', classId: SEED_IDS.classes.price1000 })
+    expect(byKey.NEFRO50).toMatchObject({ discountType: 'F', classId: null })
+    expect(byKey.NEFRO50!.courseId).not.toBeNull()
+    const expired = byKey.EXPIRADO!
+    expect(!expired.isActive || (expired.expiresAt && expired.expiresAt < new Date())).toBeTruthy()
+  })
+
+  it('seeds 3 home lists, exactly one in cart mode, with 5 to 8 cards each', async () => {
+    const lists = await db.query.homeLists.findMany({
+      with: { cards: { orderBy: (card) => asc(card.sortOrder) } },
+      orderBy: (list) => asc(list.sortOrder),
+    })
+    expect(lists).toHaveLength(3)
+    expect(lists.filter((l) => l.isCartMode)).toHaveLength(1)
+    for (const list of lists) {
+      expect(list.cards.length).toBeGreaterThanOrEqual(5)
+      expect(list.cards.length).toBeLessThanOrEqual(8)
+    }
+
+    const cartList = lists.find((l) => l.isCartMode)!
+    const classes = new Map((await db.select().from(schema.classes)).map((c) => [c.id, c]))
+    for (const card of cartList.cards) {
+      expect(card.type).toBe('turma')
+      expect(card.priceCents).toBe(classes.get(card.itemId!)?.priceCents)
+    }
+
+    const cards = lists.flatMap((l) => l.cards)
+    expect(cards.some((c) => c.name.length > 50)).toBe(true)
+    expect(cards.some((c) => c.img === null)).toBe(true)
+    expect(cards.some((c) => c.img === MISSING_IMAGE)).toBe(true)
+    expect(cards.some((c) => JSON.stringify(c.nameSplited) === '["Acesso Vascular","Biópsia Renal"]')).toBe(
+      true,
+    )
+    expect(cards.some((c) => c.amountCents !== null && c.amountCents > c.priceCents)).toBe(true)
+    expect(cards.some((c) => c.productId !== null)).toBe(true)
+    const linkCards = lists.filter((l) => !l.isCartMode).flatMap((l) => l.cards)
+    expect(linkCards.some((c) => c.isOpen && c.productId === null)).toBe(true)
+    expect(linkCards.some((c) => !c.isOpen || c.productId !== null)).toBe(true)
+  })
+
+  it('points every picture at a file under web/public, except the deliberately missing one', async () => {
+    const urls: string[] = []
+    for (const course of await db.select().from(schema.courses)) {
+      for (const [name, ext] of course.slider) urls.push(`/img/cursos/${name}.${ext}`)
+    }
+    for (const product of await db.select().from(schema.products)) {
+      expect(product.slider.length).toBeGreaterThanOrEqual(1)
+      for (const [name, ext] of product.slider) urls.push(`/img/produtos/${name}.${ext}`)
+    }
+    for (const ebook of await db.select().from(schema.ebooks)) urls.push(ebook.coverImg!)
+    for (const card of await db.select().from(schema.homeCards)) {
+      if (card.img && card.img !== MISSING_IMAGE) urls.push(card.img)
+    }
+    urls.push('/img/logo.svg', '/img/logo-white.svg', '/img/hero-cursos.svg', '/img/favicon.svg')
+    urls.push('/img/default-course.svg', '/img/default-product.svg', '/img/default-user.svg')
+    const missing = urls.filter((url) => !existsSync(publicFile(url)))
+    expect(missing).toEqual([])
+    expect(existsSync(publicFile(MISSING_IMAGE))).toBe(false)
+  })
+
+  it('builds the menu: public items in order, Cursos and Pesquisa submenus, student and admin items', async () => {
+    const options = await db.select().from(schema.menuOptions).orderBy(asc(schema.menuOptions.sortOrder))
+    const roots = options.filter((o) => o.parentId === null && o.permission === null)
+    expect(roots.map((o) => o.name)).toEqual([
+      'Quem somos',
+      'Cursos',
+      'Pesquisa',
+      'Produtos',
+      'E-books',
+      'Anais',
+      'Cartão Fidelidade',
+      'Contato',
+      'Política de Privacidade',
+    ])
+    const childrenOf = (name: string) => {
+      const parent = options.find((o) => o.name === name && o.parentId === null && o.permission === null)!
+      return options.filter((o) => o.parentId === parent.id).map((o) => o.url)
+    }
+    expect(childrenOf('Cursos')).toEqual([
+      '/cursos/sobre',
+      '/cursos#cursos-online',
+      '/cursos#cursos-presenciais',
+      '/cursos#nefrologia-intervencionista',
+    ])
+    expect(childrenOf('Pesquisa')).toEqual([
+      '/pesquisa/centro-pesquisa-clinica',
+      '/pesquisa/estudos-clinicos',
+      '/pesquisa/centro-pesquisa-academica',
+      '/pesquisa/publicacoes',
+    ])
+    expect(roots.find((o) => o.name === 'Cartão Fidelidade')).toMatchObject({ isBlank: true })
+    expect(options.filter((o) => o.permission === 'N').map((o) => o.url)).toEqual([
+      '/usuario/perfil',
+      '/usuario/compras',
+      '/usuario/cursos',
+      '/usuario/editais',
+      '/usuario/ebooks',
+    ])
+    expect(options.filter((o) => o.permission === 'A').map((o) => o.url)).toEqual([
+      '/admin',
+      '/admin/course',
+      '/admin/turmas',
+      '/admin/matriculas',
+      '/admin/leads',
+      '/admin/qrcode',
+      '/admin/home',
+    ])
+  })
+
+  it('seeds editais with fee plans, e-books, pages and proceedings', async () => {
+    const editais = await db.query.editais.findMany({ with: { plans: true } })
+    expect(editais).toHaveLength(2)
+    for (const edital of editais) {
+      expect(edital.plans.length).toBeGreaterThanOrEqual(1)
+      for (const plan of edital.plans) {
+        expect(plan.paymentMethods.length).toBeGreaterThan(0)
+        for (const method of plan.paymentMethods) expect(schema.PLAN_PAYMENT_METHODS).toContain(method)
+      }
+    }
+
+    const ebooks = await db.select().from(schema.ebooks)
+    expect(ebooks).toHaveLength(6)
+    for (const ebook of ebooks) {
+      expect(ebook.courseId).not.toBeNull()
+      expect(ebook.coverImg).toMatch(/^\/img\/ebooks\/[a-z0-9-]+\.svg$/)
+      expect(ebook.fileKey).toMatch(/^ebooks\/[a-z0-9-]+\.pdf$/)
+    }
+    expect(new Set(ebooks.map((e) => e.access))).toEqual(new Set(['free', 'purchase']))
+
+    const slugs = (await db.select().from(schema.pages)).map((p) => p.slug).sort()
+    expect(slugs).toEqual(
+      [
+        'quem-somos',
+        'cursos/sobre',
+        'pesquisa/centro-pesquisa-clinica',
+        'pesquisa/estudos-clinicos',
+        'pesquisa/centro-pesquisa-academica',
+        'pesquisa/publicacoes',
+        'contato',
+        'politicas-de-privacidade',
+      ].sort(),
+    )
+    const [privacy] = await db
+      .select()
+      .from(schema.pages)
+      .where(eq(schema.pages.slug, 'politicas-de-privacidade'))
+    expect(privacy!.body).toContain('art. 18')
+    expect(privacy!.body).toContain('encarregado')
+
+    const proceedings = await db.select().from(schema.proceedings)
+    expect(proceedings).toHaveLength(3)
+    for (const p of proceedings) expect(p.fileKey).toMatch(/^anais\/[a-z0-9-]+\.pdf$/)
+  })
+
+  it('seeds the 14 talks of the Jornada: days 1 and 2, slots 1 to 7, in time order', async () => {
+    const talks = await db
+      .select()
+      .from(schema.conferenceTalks)
+      .orderBy(asc(schema.conferenceTalks.day), asc(schema.conferenceTalks.slot))
+    expect(talks).toHaveLength(14)
+    expect(talks.map((t) => [t.day, t.slot])).toEqual(
+      [1, 2].flatMap((day) => [1, 2, 3, 4, 5, 6, 7].map((slot) => [day, slot])),
+    )
+    for (let i = 1; i < talks.length; i++) {
+      expect(talks[i]!.initAt.getTime()).toBeGreaterThan(talks[i - 1]!.initAt.getTime())
+    }
+    const days = new Set(talks.map((t) => t.initAt.toISOString().slice(0, 10)))
+    expect(days.size).toBe(2)
+    // 08:30 in São Paulo is 11:30 UTC.
+    expect(talks[0]!.initAt.toISOString()).toBe('2027-10-22T11:30:00.000Z')
+    for (const talk of talks) {
+      expect(talk.youtubeId).toMatch(/^[A-Za-z0-9_-]{11}$/)
+      expect(talk.speaker).toMatch(/^(Dr|Dra|Enf|Nutr)\. /)
+      expect(talk.videoInit).toBeGreaterThanOrEqual(0)
+    }
+  })
+
+  it('does nothing on a second run', async () => {
+    const before = await allCounts()
+    expect(await seedDatabase(db)).toEqual({ seeded: false })
+    expect(await allCounts()).toEqual(before)
+  })
+})
