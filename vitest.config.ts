@@ -24,17 +24,18 @@ export default defineConfig({
       },
       {
         plugins: [
-          cloudflareTest({
+          // The global setup starts the local libSQL server on a free port and provides its URL.
+          cloudflareTest(({ inject }) => ({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
               bindings: {
                 APP_ENV: 'test',
                 PAYMENT_GATEWAY: 'sandbox',
                 PUBLIC_ORIGIN: 'http://127.0.0.1:8787',
-                DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'http://127.0.0.1:8081',
+                DATABASE_URL: inject<string>('databaseUrl'),
               },
             },
-          }),
+          })),
         ],
         test: {
           name: 'worker',

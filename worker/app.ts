@@ -5,9 +5,12 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type AppBindings, contextMiddleware } from './context.ts'
 import { AppError, statusOf } from './errors.ts'
+import { guardAreas, sameOriginWrites } from './middleware/auth.ts'
 import { newApp } from './openapi.ts'
+import { authRoutes } from './routes/auth.ts'
 import { catalogRoutes } from './routes/catalog.ts'
 import { contentRoutes } from './routes/content.ts'
+import { devRoutes } from './routes/dev.ts'
 import { homeRoutes } from './routes/home.ts'
 import { menuRoutes } from './routes/menu.ts'
 import { searchRoutes } from './routes/search.ts'
@@ -18,6 +21,8 @@ const app = newApp()
 
 app.use('*', secureHeaders({ crossOriginOpenerPolicy: false }))
 app.use('*', contextMiddleware)
+app.use('*', sameOriginWrites)
+app.use('*', guardAreas)
 
 const routes = app
   .route('/', systemRoutes)
@@ -27,6 +32,8 @@ const routes = app
   .route('/', searchRoutes)
   .route('/', contentRoutes)
   .route('/', seoRoutes)
+  .route('/', authRoutes)
+  .route('/', devRoutes)
 
 app.doc31('/api/openapi.json', (c) => ({
   openapi: '3.1.0',

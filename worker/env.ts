@@ -1,4 +1,5 @@
 import type { ConferenceClock } from './durable/conference-clock.ts'
+import type { LoginLimiter } from './durable/login-limiter.ts'
 
 /** Bindings and configuration declared in wrangler.toml (vars) and set as secrets. */
 export type Env = {
@@ -8,6 +9,7 @@ export type Env = {
   CATALOG: KVNamespace
   FILES: R2Bucket
   CONFERENCE_CLOCK: DurableObjectNamespace<ConferenceClock>
+  LOGIN_LIMITER: DurableObjectNamespace<LoginLimiter>
   /** 'local' under `npm start`, 'test' in the test suites; local-only tools check it. */
   APP_ENV: 'production' | 'local' | 'test'
   PUBLIC_ORIGIN: string

@@ -2,6 +2,7 @@ import { app } from './app.ts'
 import type { Env } from './env.ts'
 
 export { ConferenceClock } from './durable/conference-clock.ts'
+export { LoginLimiter } from './durable/login-limiter.ts'
 
 export default {
   fetch: app.fetch,

@@ -1,12 +1,12 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi'
 import type { AppBindings } from './context.ts'
 import { AppError } from './errors.ts'
+import { type Role, requireRole } from './middleware/auth.ts'
+
+export type { Role }
 
 // zod's own messages in Brazilian Portuguese; the SPEC's texts are set per field where it gives them.
 z.config(z.locales.ptBR())
-
-/** Who may call an operation: anyone, a logged-in student (N) or an administrator (A). */
-export type Role = 'none' | 'N' | 'A'
 
 const ROLE_TEXT: Record<Role, string> = {
   none: 'Acesso: público (sem sessão).',
@@ -39,10 +39,11 @@ export function newApp() {
   })
 }
 
-/** createRoute plus the role the operation requires, stated in the OpenAPI document. */
+/** createRoute plus the role the operation requires: stated in the document and enforced. */
 export function defineRoute<const R extends RouteConfig>(role: Role, config: R) {
   return createRoute({
     ...config,
+    ...(role === 'none' ? {} : { middleware: [requireRole(role)] as const }),
     description: [config.description, ROLE_TEXT[role]].filter(Boolean).join('\n\n'),
     'x-required-role': role,
     ...(role === 'none' ? {} : { security: [{ session: [] }] }),

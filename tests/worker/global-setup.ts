@@ -1,16 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
 import { startLocalServer } from '../../db/local-server.ts'
 import { migrateDatabase } from '../../db/migrate.ts'
 
 // Worker tests run inside workerd and reach the database the way production does: over HTTP,
-// here to the local libSQL server on a fresh file. vitest.config.ts passes its URL as DATABASE_URL.
-export default async function setup() {
+// here to the local libSQL server on a fresh file and a free port, passed on as DATABASE_URL.
+export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'renalis-worker-tests-'))
-  const port = Number(new URL(process.env.TEST_DATABASE_URL ?? 'http://127.0.0.1:8081').port)
-  const server = await startLocalServer({ file: join(dir, 'test.db'), port, quiet: true })
+  const server = await startLocalServer({ file: join(dir, 'test.db'), port: 0, quiet: true })
   await migrateDatabase(server.url)
+  project.provide('databaseUrl', server.url)
   return async () => {
     await server.close()
     await rm(dir, { recursive: true, force: true })

@@ -72,6 +72,7 @@ export const EbookList = z.array(Ebook)
 export const SearchResult = z.object({ name: z.string(), url: z.string() })
 export type SearchResult = z.infer<typeof SearchResult>
 export const SearchResults = z.array(SearchResult)
+export type SearchResults = z.infer<typeof SearchResults>
 
 export const SearchQuery = z
   .object({

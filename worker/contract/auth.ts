@@ -1,0 +1,116 @@
+import { z } from 'zod'
+
+/** SPEC section 5: optional parentheses, area code not starting with 0, 4 or 5 digits, separator, 4 digits. */
+export const PHONE_PATTERN = /^\(?[1-9]\d\)?\s?\d{4,5}[-\s]?\d{4}$/
+export const PASSWORD_MIN_LENGTH = 6
+
+export const AUTH_MESSAGES = {
+  wrongCredentials: 'Usuário ou senha incorreta',
+  tooManyAttempts: 'Muitas tentativas, aguarde um minuto.',
+  resetSent: 'Enviamos seu link de redefinição de senha por e-mail!',
+  resetNotFound: 'Não encontramos seu e-mail em nossa base de dados!',
+  resetInvalid: 'Este link de redefinição é inválido ou expirou. Peça um novo.',
+  resetDone: 'Senha redefinida com sucesso! Entre com a nova senha.',
+  registered: 'Cadastro realizado com sucesso!',
+  emailTaken: 'Este e-mail já está cadastrado.',
+  passwordUpdated: 'Senha atualizada com sucesso!',
+  currentPasswordWrong: 'A senha atual está incorreta!',
+  // SPEC section 5, password form, exactly as the institute wrote them.
+  currentRequired: 'Favor inseirir a senha atual!',
+  newRequired: 'Favor inseirir a nova senha!',
+  repeatRequired: 'Favor inseirir a repetir a nova senha!',
+  newTooShort: 'A Nova senha deve possuir mais de 6 caracteres!',
+  repeatMismatch: 'Favor repetir a nova senha!',
+} as const
+
+const Email = z
+  .string({ error: 'Informe seu e-mail.' })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'E-mail longo demais.' })
+  .pipe(z.email({ error: 'Informe um e-mail válido.' }))
+
+const Name = z
+  .string({ error: 'Informe seu nome.' })
+  .trim()
+  .min(3, { error: 'Informe seu nome completo.' })
+  .max(120, { error: 'Nome longo demais.' })
+  .regex(/\p{L}{2,}/u, { error: 'Informe seu nome completo.' })
+
+const Phone = z
+  .string({ error: 'Informe seu telefone.' })
+  .trim()
+  .regex(PHONE_PATTERN, { error: 'Informe um telefone válido: (##) ####-#### ou (##) #####-####.' })
+
+const Password = z
+  .string({ error: 'Informe a senha.' })
+  .min(PASSWORD_MIN_LENGTH, { error: 'A senha deve possuir no mínimo 6 caracteres.' })
+  .max(200, { error: 'Senha longa demais.' })
+
+export const LoginInput = z
+  .object({
+    email: Email,
+    password: z.string({ error: 'Informe a senha.' }).min(1, { error: 'Informe a senha.' }).max(200),
+    json: z.boolean().optional(),
+  })
+  .strict()
+export type LoginInput = z.infer<typeof LoginInput>
+
+export const RegisterInput = z.object({ name: Name, email: Email, password: Password, phone: Phone }).strict()
+export type RegisterInput = z.infer<typeof RegisterInput>
+
+export const ResetRequestInput = z.object({ email: Email }).strict()
+
+export const ResetPasswordInput = z
+  .object({
+    token: z.string().min(20).max(200),
+    password: Password,
+    password_confirmation: z.string(),
+  })
+  .strict()
+  .refine((input) => input.password === input.password_confirmation, {
+    error: 'As senhas não conferem.',
+    path: ['password_confirmation'],
+  })
+
+export const ProfileInput = z.object({ name: Name, email: Email, phone: Phone }).strict()
+export type ProfileInput = z.infer<typeof ProfileInput>
+
+/** The SPEC's password form: every failing rule's message, accumulated, in its order. */
+export function passwordChangeErrors(
+  input: { senha_atual?: string; senha_nova?: string; senha_repete?: string },
+  isNewUser: boolean,
+): string[] {
+  const errors: string[] = []
+  if (!isNewUser && !input.senha_atual) errors.push(AUTH_MESSAGES.currentRequired)
+  if (!input.senha_nova) errors.push(AUTH_MESSAGES.newRequired)
+  if (!input.senha_repete) errors.push(AUTH_MESSAGES.repeatRequired)
+  if (input.senha_nova && input.senha_nova.length < PASSWORD_MIN_LENGTH)
+    errors.push(AUTH_MESSAGES.newTooShort)
+  if (input.senha_nova && input.senha_repete && input.senha_nova !== input.senha_repete) {
+    errors.push(AUTH_MESSAGES.repeatMismatch)
+  }
+  return errors
+}
+
+export const PasswordChangeInput = z
+  .object({
+    senha_atual: z.string().max(200).optional(),
+    senha_nova: z.string().max(200).optional(),
+    senha_repete: z.string().max(200).optional(),
+  })
+  .strict()
+export type PasswordChangeInput = z.infer<typeof PasswordChangeInput>
+
+export const User = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  /** Photo URL, or null (the UI shows the default user image). */
+  photo: z.string().nullable(),
+  type: z.enum(['N', 'A']),
+  /** True for an account created by social login that has no password yet. */
+  new_user: z.boolean(),
+})
+export type User = z.infer<typeof User>

@@ -1,0 +1,95 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { createMiddleware } from 'hono/factory'
+import type { AppBindings } from '../context.ts'
+import { AppError } from '../errors.ts'
+import {
+  resolveSession,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  type SessionUser,
+} from '../services/auth/sessions.ts'
+
+/** Who may call an operation: anyone, any logged-in user (N; admins too) or administrators only (A). */
+export type Role = 'none' | 'N' | 'A'
+
+const loaded = new WeakMap<Context, Promise<SessionUser | null>>()
+
+/** The logged-in user of this request (one database round trip, at most once per request). */
+export function currentUser(c: Context<AppBindings>): Promise<SessionUser | null> {
+  let user = loaded.get(c)
+  if (!user) {
+    user = resolveSession(c.var.ctx, getCookie(c, SESSION_COOKIE))
+    loaded.set(c, user)
+  }
+  return user
+}
+
+export async function requireUser(c: Context<AppBindings>): Promise<SessionUser> {
+  const user = await currentUser(c)
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Unauthenticated.')
+  return user
+}
+
+export function requireRole(role: Exclude<Role, 'none'>): MiddlewareHandler<AppBindings> {
+  return createMiddleware<AppBindings>(async (c, next) => {
+    const user = await requireUser(c)
+    if (role === 'A' && user.type !== 'A') {
+      throw new AppError('FORBIDDEN', 'Você não tem permissão para acessar esta área.')
+    }
+    await next()
+  })
+}
+
+/**
+ * Defence in depth for the authenticated areas of SPEC section 6: whatever a route declares,
+ * /admin needs an administrator (but /admin/user/get, which every logged-in user calls)
+ * and /usuario needs a session.
+ */
+export const guardAreas = createMiddleware<AppBindings>(async (c, next) => {
+  const area = c.req.path.split('/').filter(Boolean)
+  const [first, second] = area[0] === 'api' ? area.slice(1) : area
+  if (first === 'admin' && !(second === 'user' && area.includes('get'))) {
+    return requireRole('A')(c, next)
+  }
+  if (first === 'admin' || first === 'usuario') return requireRole('N')(c, next)
+  await next()
+})
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** Refuses state-changing requests sent by another site's page (419, which the SPA reloads on). */
+export const sameOriginWrites = createMiddleware<AppBindings>(async (c, next) => {
+  if (UNSAFE.has(c.req.method) && !c.req.path.startsWith('/webhooks/')) {
+    const origin = c.req.header('Origin')
+    const site = c.req.header('Sec-Fetch-Site')
+    const own = [new URL(c.req.url).origin, c.var.ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')]
+    const foreign = origin ? !own.includes(origin) : site === 'cross-site'
+    if (foreign) {
+      throw new AppError(
+        'SESSION_EXPIRED',
+        'Sua sessão expirou ou a requisição veio de outro site. Recarregue a página.',
+      )
+    }
+  }
+  await next()
+})
+
+function isPlainLocalhost(url: string): boolean {
+  const { protocol, hostname } = new URL(url)
+  return protocol === 'http:' && (hostname === 'localhost' || hostname === '127.0.0.1')
+}
+
+export function setSessionCookie(c: Context<AppBindings>, token: string) {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: !isPlainLocalhost(c.req.url),
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  })
+}
+
+export function clearSessionCookie(c: Context<AppBindings>) {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: !isPlainLocalhost(c.req.url) })
+}

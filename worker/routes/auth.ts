@@ -1,0 +1,163 @@
+import { z } from '@hono/zod-openapi'
+import {
+  AUTH_MESSAGES,
+  LoginInput,
+  PasswordChangeInput,
+  ProfileInput,
+  RegisterInput,
+  ResetPasswordInput,
+  ResetRequestInput,
+  User,
+} from '../contract/auth.ts'
+import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '../middleware/auth.ts'
+import { defineRoute, errorResponses, newApp } from '../openapi.ts'
+import {
+  changePassword,
+  logIn,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  updateProfile,
+} from '../services/auth/accounts.ts'
+import { endSession } from '../services/auth/sessions.ts'
+import { throttledLogin } from '../services/auth/throttle.ts'
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+})
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+})
+const Msg = z.object({ msg: z.string() })
+const publicUser = (user: User): User => User.parse(user)
+
+export const authRoutes = newApp()
+  .openapi(
+    defineRoute('N', {
+      method: 'get',
+      path: '/admin/user/get',
+      tags: ['Conta'],
+      summary: 'O usuário logado',
+      description: 'Sem sessão: 401 `{ message: "Unauthenticated." }`, que o site trata como visitante.',
+      responses: { 200: json(User, 'O usuário.') },
+    }),
+    async (c) => c.json(publicUser(await requireUser(c)), 200),
+  )
+  .openapi(
+    defineRoute('none', {
+      method: 'post',
+      path: '/login',
+      tags: ['Conta'],
+      summary: 'Entrar com e-mail e senha',
+      description:
+        '422 `Usuário ou senha incorreta`; a 6ª falha em um minuto para o mesmo e-mail e IP responde 429 sem calcular hash.',
+      request: body(LoginInput),
+      responses: { 200: json(User, 'O usuário; a sessão vai no cookie HttpOnly.'), ...errorResponses },
+    }),
+    async (c) => {
+      const input = c.req.valid('json')
+      const ip = c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'local'
+      const { user, sessionToken } = await throttledLogin(c.var.ctx, input.email, ip, () =>
+        logIn({ ctx: c.var.ctx, input, userAgent: c.req.header('user-agent') }),
+      )
+      setSessionCookie(c, sessionToken)
+      return c.json(user, 200)
+    },
+  )
+  .openapi(
+    defineRoute('none', {
+      method: 'post',
+      path: '/logout',
+      tags: ['Conta'],
+      summary: 'Sair: encerra a sessão no servidor',
+      responses: { 200: json(z.object({ success: z.literal(true) }), 'Sessão encerrada (ou já não havia).') },
+    }),
+    async (c) => {
+      const user = await currentUser(c)
+      if (user) await endSession(c.var.ctx, user.sessionId)
+      clearSessionCookie(c)
+      return c.json({ success: true as const }, 200)
+    },
+  )
+  .openapi(
+    defineRoute('none', {
+      method: 'post',
+      path: '/user/create_user',
+      tags: ['Conta'],
+      summary: 'Criar conta de aluno (já entra logado)',
+      request: body(RegisterInput),
+      responses: { 200: json(z.object({ msg: z.string(), data: User }), 'Conta criada.'), ...errorResponses },
+    }),
+    async (c) => {
+      const { user, sessionToken } = await register({
+        ctx: c.var.ctx,
+        input: c.req.valid('json'),
+        userAgent: c.req.header('user-agent'),
+      })
+      setSessionCookie(c, sessionToken)
+      return c.json({ msg: AUTH_MESSAGES.registered, data: user }, 200)
+    },
+  )
+  .openapi(
+    defineRoute('none', {
+      method: 'post',
+      path: '/password/email',
+      tags: ['Conta'],
+      summary: 'Pedir o link de redefinição de senha por e-mail',
+      description: 'E-mail desconhecido: 422 `Não encontramos seu e-mail em nossa base de dados!`.',
+      request: body(ResetRequestInput),
+      responses: { 200: json(Msg, 'Link enviado.'), ...errorResponses },
+    }),
+    async (c) =>
+      c.json({ msg: await requestPasswordReset({ ctx: c.var.ctx, email: c.req.valid('json').email }) }, 200),
+  )
+  .openapi(
+    defineRoute('none', {
+      method: 'post',
+      path: '/api/auth/reset-password',
+      tags: ['Conta'],
+      summary: 'Definir nova senha com o link recebido (uso único, expira em 1 hora)',
+      request: body(ResetPasswordInput),
+      responses: {
+        200: json(Msg, 'Senha redefinida; todas as sessões foram encerradas.'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { token, password } = c.req.valid('json')
+      return c.json({ msg: await resetPassword({ ctx: c.var.ctx, token, password }) }, 200)
+    },
+  )
+  .openapi(
+    defineRoute('N', {
+      method: 'put',
+      path: '/usuario/perfil/updateUser',
+      tags: ['Conta'],
+      summary: 'Atualizar nome, e-mail e telefone',
+      request: body(ProfileInput),
+      responses: { 200: json(z.object({ data: User }), 'Dados atualizados.'), ...errorResponses },
+    }),
+    async (c) => {
+      const user = await requireUser(c)
+      return c.json({ data: await updateProfile({ ctx: c.var.ctx, user, input: c.req.valid('json') }) }, 200)
+    },
+  )
+  .openapi(
+    defineRoute('N', {
+      method: 'post',
+      path: '/usuario/perfil/updatePassword/',
+      tags: ['Conta'],
+      summary: 'Trocar a senha (as outras sessões são encerradas)',
+      description: 'Erros acumulados em `errors.senha`, com as mensagens do formulário de senha.',
+      request: body(PasswordChangeInput),
+      responses: {
+        200: json(z.object({ data: z.string() }), 'A mensagem de sucesso em `data`.'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const user = await requireUser(c)
+      return c.json({ data: await changePassword({ ctx: c.var.ctx, user, input: c.req.valid('json') }) }, 200)
+    },
+  )

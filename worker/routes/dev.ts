@@ -1,0 +1,90 @@
+import { z } from '@hono/zod-openapi'
+import { createMiddleware } from 'hono/factory'
+import type { AppBindings } from '../context.ts'
+import { defineRoute, newApp } from '../openapi.ts'
+import { listOutbox } from '../services/email/outbox.ts'
+
+/** Development tools exist only off production: elsewhere their paths are plain 404s. */
+const localOnly = createMiddleware<AppBindings>(async (c, next) => {
+  if (c.var.ctx.env.APP_ENV === 'production') return c.json({ msg: 'Endereço não encontrado.' }, 404)
+  await next()
+})
+
+const OutboxMessage = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+})
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[<>&"']/g,
+    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char]!,
+  )
+
+const app = newApp()
+app.use('/dev/*', localOnly)
+app.use('/api/dev/*', localOnly)
+
+export const devRoutes = app
+  .openapi(
+    defineRoute('none', {
+      method: 'get',
+      path: '/api/dev/mailbox',
+      tags: ['Desenvolvimento'],
+      summary: 'Caixa de saída de e-mails (somente local)',
+      responses: {
+        200: {
+          description: 'Mensagens, mais novas primeiro.',
+          content: { 'application/json': { schema: z.array(OutboxMessage) } },
+        },
+      },
+    }),
+    async (c) => {
+      const rows = await listOutbox(c.var.ctx)
+      return c.json(
+        rows.map((row) => ({
+          id: row.id,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          status: row.status,
+          created_at: row.createdAt.toISOString(),
+        })),
+        200,
+      )
+    },
+  )
+  .openapi(
+    defineRoute('none', {
+      method: 'get',
+      path: '/dev/mailbox',
+      tags: ['Desenvolvimento'],
+      summary: 'Página da caixa de saída de e-mails (somente local)',
+      responses: { 200: { description: 'HTML.', content: { 'text/html': { schema: z.string() } } } },
+    }),
+    async (c) => {
+      const rows = await listOutbox(c.var.ctx)
+      const items = rows
+        .map(
+          (row) => `<article>
+  <h2>${escapeHtml(row.subject)}</h2>
+  <p class="meta">Para <strong>${escapeHtml(row.to)}</strong> · ${row.createdAt.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })} · ${row.status}</p>
+  <div class="body">${row.html}</div>
+</article>`,
+        )
+        .join('\n')
+      return c.html(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Caixa de saída (desenvolvimento)</title>
+<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2937}article{border:1px solid #d1d5db;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#4b5563;font-size:.9rem}a{color:#0f5f73}</style>
+</head><body><h1>Caixa de saída (somente no ambiente local)</h1>
+<p>Os e-mails que o site enviaria aparecem aqui, mais novos primeiro.</p>
+${items || '<p>Nenhum e-mail ainda.</p>'}
+</body></html>`)
+    },
+  )

@@ -1,0 +1,220 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import { passwordResets, sessions, users } from '../../../db/schema.ts'
+import type { AppContext } from '../../context.ts'
+import {
+  AUTH_MESSAGES,
+  type LoginInput,
+  type PasswordChangeInput,
+  type ProfileInput,
+  passwordChangeErrors,
+  type RegisterInput,
+} from '../../contract/auth.ts'
+import { INSTITUTE } from '../../contract/institute.ts'
+import { AppError } from '../../errors.ts'
+import { deliverLater, queueEmail } from '../email/outbox.ts'
+import { hashPassword, needsRehash, verifyPassword } from './password.ts'
+import { endOtherSessions, type SessionUser, sessionInsert, toUser } from './sessions.ts'
+import { hashToken, newToken } from './tokens.ts'
+
+const RESET_TTL_MS = 60 * 60 * 1000
+const validation = (field: string, message: string) =>
+  new AppError('VALIDATION', message, { [field]: [message] })
+
+// A fixed hash to verify against when the e-mail is unknown, so both cases cost the same time.
+const DUMMY_HASH = 'scrypt$16384$8$5$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='
+
+type LoginResult = { user: ReturnType<typeof toUser>; sessionToken: string }
+
+/** POST /login, once the limiter has let the attempt through. */
+export async function logIn({
+  ctx,
+  input,
+  userAgent,
+}: {
+  ctx: AppContext
+  input: LoginInput
+  userAgent?: string
+}) {
+  const [row] = await ctx.db.select().from(users).where(eq(users.email, input.email))
+  const ok = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH)
+  if (!row?.passwordHash || !ok) throw validation('email', AUTH_MESSAGES.wrongCredentials)
+
+  const session = await sessionInsert(ctx, row.id, userAgent)
+  if (needsRehash(row.passwordHash)) {
+    const passwordHash = await hashPassword(input.password)
+    await ctx.db.batch([
+      session.statement,
+      ctx.db.update(users).set({ passwordHash }).where(eq(users.id, row.id)),
+    ])
+  } else {
+    await session.statement
+  }
+  return { user: toUser(row), sessionToken: session.token } satisfies LoginResult
+}
+
+/** POST /user/create_user: a student account, logged in at once. */
+export async function register({
+  ctx,
+  input,
+  userAgent,
+}: {
+  ctx: AppContext
+  input: RegisterInput
+  userAgent?: string
+}) {
+  const passwordHash = await hashPassword(input.password)
+  const [created] = await ctx.db
+    .insert(users)
+    .values({ name: input.name, email: input.email, phone: input.phone, passwordHash, type: 'N' })
+    .onConflictDoNothing({ target: users.email })
+    .returning()
+  if (!created) throw validation('email', AUTH_MESSAGES.emailTaken)
+  const session = await sessionInsert(ctx, created.id, userAgent)
+  await session.statement
+  return { user: toUser(created), sessionToken: session.token } satisfies LoginResult
+}
+
+/** PUT /usuario/perfil/updateUser: name, e-mail and phone of the logged-in user. */
+export async function updateProfile({
+  ctx,
+  user,
+  input,
+}: {
+  ctx: AppContext
+  user: SessionUser
+  input: ProfileInput
+}) {
+  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email))
+  if (taken && taken.id !== user.id) throw validation('email', AUTH_MESSAGES.emailTaken)
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ name: input.name, email: input.email, phone: input.phone, updatedAt: ctx.now })
+    .where(eq(users.id, user.id))
+    .returning()
+  return toUser(updated!)
+}
+
+export async function setPhoto({
+  ctx,
+  user,
+  photoKey,
+}: {
+  ctx: AppContext
+  user: SessionUser
+  photoKey: string
+}) {
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ photoKey, updatedAt: ctx.now })
+    .where(eq(users.id, user.id))
+    .returning()
+  return toUser(updated!)
+}
+
+/** POST /usuario/perfil/updatePassword/: the SPEC's messages, accumulated; other sessions end. */
+export async function changePassword({
+  ctx,
+  user,
+  input,
+}: {
+  ctx: AppContext
+  user: SessionUser
+  input: PasswordChangeInput
+}) {
+  const errors = passwordChangeErrors(input, user.new_user)
+  if (errors.length) throw new AppError('VALIDATION', errors.join('\n'), { senha: errors })
+
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id))
+  if (!row) throw new AppError('UNAUTHENTICATED', 'Unauthenticated.')
+  const mustCheckCurrent = !row.isNewUser || row.passwordHash !== null
+  if (
+    mustCheckCurrent &&
+    row.passwordHash &&
+    !(await verifyPassword(input.senha_atual ?? '', row.passwordHash))
+  ) {
+    throw validation('senha_atual', AUTH_MESSAGES.currentPasswordWrong)
+  }
+  const passwordHash = await hashPassword(input.senha_nova!)
+  await ctx.db.batch([
+    ctx.db
+      .update(users)
+      .set({ passwordHash, isNewUser: false, updatedAt: ctx.now })
+      .where(eq(users.id, user.id)),
+    endOtherSessions(ctx, user.id, user.sessionId),
+  ])
+  return AUTH_MESSAGES.passwordUpdated
+}
+
+/** POST /password/email: a single-use link valid for an hour, sent through the outbox. */
+export async function requestPasswordReset({ ctx, email }: { ctx: AppContext; email: string }) {
+  const [row] = await ctx.db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(users.email, email))
+  if (!row) throw validation('email', AUTH_MESSAGES.resetNotFound)
+
+  const token = newToken()
+  const link = `${ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')}/senha/redefinir?token=${token}`
+  const message = resetEmail(row.name, email, link)
+  const [, , queued] = await ctx.db.batch([
+    // A new link replaces any earlier one.
+    ctx.db
+      .delete(passwordResets)
+      .where(and(eq(passwordResets.userId, row.id), isNull(passwordResets.usedAt))),
+    ctx.db.insert(passwordResets).values({
+      tokenHash: await hashToken(token),
+      userId: row.id,
+      expiresAt: new Date(ctx.now.getTime() + RESET_TTL_MS),
+    }),
+    queueEmail(ctx, message),
+  ])
+  deliverLater(ctx, queued[0]!.id, message)
+  return AUTH_MESSAGES.resetSent
+}
+
+/** Sets a new password from an e-mailed link: once, before it expires; every session ends. */
+export async function resetPassword({
+  ctx,
+  token,
+  password,
+}: {
+  ctx: AppContext
+  token: string
+  password: string
+}) {
+  const tokenHash = await hashToken(token)
+  const passwordHash = await hashPassword(password)
+  const usable = and(
+    eq(passwordResets.tokenHash, tokenHash),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, ctx.now),
+  )
+  const owner = ctx.db.select({ userId: passwordResets.userId }).from(passwordResets).where(usable)
+  // One transaction: the password changes only if the link is still unused, and the link is spent.
+  const [changed] = await ctx.db.batch([
+    ctx.db
+      .update(users)
+      .set({ passwordHash, isNewUser: false, updatedAt: ctx.now })
+      .where(eq(users.id, owner)),
+    ctx.db.delete(sessions).where(eq(sessions.userId, owner)),
+    ctx.db.update(passwordResets).set({ usedAt: ctx.now }).where(usable),
+  ])
+  if (changed.rowsAffected !== 1) throw validation('token', AUTH_MESSAGES.resetInvalid)
+  return AUTH_MESSAGES.resetDone
+}
+
+function resetEmail(name: string, to: string, link: string) {
+  const first = name.split(' ')[0]
+  return {
+    to,
+    subject: `Redefinição de senha — ${INSTITUTE.name}`,
+    text: `Olá, ${first}!\n\nPara criar uma nova senha, abra o link abaixo (válido por 1 hora, uma única vez):\n${link}\n\nSe você não pediu a redefinição, ignore este e-mail.\n\n${INSTITUTE.fullName}`,
+    html: `<p>Olá, ${escapeHtml(first ?? '')}!</p><p>Para criar uma nova senha, clique no link abaixo. Ele vale por 1 hora e pode ser usado uma única vez.</p><p><a href="${escapeHtml(link)}">Redefinir minha senha</a></p><p>Se você não pediu a redefinição, ignore este e-mail.</p><p>${INSTITUTE.fullName}</p>`,
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[<>&"']/g,
+    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char]!,
+  )

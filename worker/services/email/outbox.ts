@@ -1,0 +1,48 @@
+import { desc, eq } from 'drizzle-orm'
+import { emailOutbox } from '../../../db/schema.ts'
+import { type EmailMessage, type EmailSender, outboxOnlySender } from '../../adapters/email.ts'
+import type { AppContext } from '../../context.ts'
+
+export function emailSender(_ctx: AppContext): EmailSender {
+  return outboxOnlySender
+}
+
+/** The statement that queues a message; callers batch it with the write that caused it. */
+export function queueEmail(ctx: AppContext, message: EmailMessage) {
+  return ctx.db
+    .insert(emailOutbox)
+    .values({ ...message, status: 'pending' })
+    .returning({ id: emailOutbox.id })
+}
+
+/** Delivers a queued message after the response, recording the outcome on its row. */
+export function deliverLater(ctx: AppContext, id: number, message: EmailMessage) {
+  ctx.waitUntil(
+    emailSender(ctx)
+      .send(message)
+      .then(
+        () =>
+          ctx.db
+            .update(emailOutbox)
+            .set({ status: 'sent', sentAt: new Date(), attempts: 1 })
+            .where(eq(emailOutbox.id, id)),
+        (error: unknown) =>
+          ctx.db
+            .update(emailOutbox)
+            .set({
+              status: 'failed',
+              attempts: 1,
+              lastError: error instanceof Error ? error.message : String(error),
+            })
+            .where(eq(emailOutbox.id, id)),
+      ),
+  )
+}
+
+export async function listOutbox(ctx: AppContext, limit = 50) {
+  return ctx.db
+    .select()
+    .from(emailOutbox)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(limit)
+}
