@@ -5,6 +5,12 @@ import type { TestProject } from 'vitest/node'
 import { startLocalServer } from '../../db/local-server.ts'
 import { migrateDatabase } from '../../db/migrate.ts'
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string
+  }
+}
+
 // Worker tests run inside workerd and reach the database the way production does: over HTTP,
 // here to the local libSQL server on a fresh file and a free port, passed on as DATABASE_URL.
 export default async function setup(project: TestProject) {
