@@ -67,12 +67,26 @@ for (const route of app.routes) {
 }
 for (const [path, methods] of methodsByPath) {
   app.all(path, (c) => {
+    if (isNavigation(c)) return spaShell(c)
     c.header('Allow', [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', '))
     return c.json({ msg: 'Método não permitido para este endereço.' }, 405)
   })
 }
 
-app.notFound((c) => c.json({ msg: 'Endereço não encontrado.' }, 404))
+app.notFound((c) => (isNavigation(c) ? spaShell(c) : c.json({ msg: 'Endereço não encontrado.' }, 404)))
+
+/** A browser opening a page whose path the Worker also serves (GET /login): the SPA's index.html. */
+function isNavigation(c: Context<AppBindings>): boolean {
+  const method = c.req.method
+  return (
+    (method === 'GET' || method === 'HEAD') &&
+    (c.req.header('Sec-Fetch-Mode') === 'navigate' || (c.req.header('Accept') ?? '').includes('text/html'))
+  )
+}
+
+function spaShell(c: Context<AppBindings>) {
+  return c.env.ASSETS.fetch(new URL('/', c.req.url))
+}
 
 app.onError((error, c) => respondToError(error, c))
 

@@ -1,0 +1,100 @@
+import { act, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { ConfirmProvider, confirm } from '../../web/src/lib/confirm.tsx'
+import { FormModal, FormModalProvider, openModal } from '../../web/src/lib/form-modal.tsx'
+
+describe('confirm()', () => {
+  it('asks with the SPEC defaults and resolves true on "Confirmar"', async () => {
+    render(<ConfirmProvider />)
+    let answer: Promise<boolean> = Promise.resolve(false)
+    act(() => {
+      answer = confirm()
+    })
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confimação' })
+    expect(dialog.textContent).toContain('Você confirma está ação?')
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }))
+    await expect(answer).resolves.toBe(true)
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+  })
+
+  it('resolves false on "Cancelar" and accepts custom texts', async () => {
+    let answer: Promise<boolean> = Promise.resolve(true)
+    render(
+      <>
+        <button
+          type="button"
+          onClick={() => {
+            answer = confirm({ title: 'Remover item', text: 'Remover o curso do carrinho?' })
+          }}
+        >
+          Remover
+        </button>
+        <ConfirmProvider />
+      </>,
+    )
+    const opener = screen.getByRole('button', { name: 'Remover' })
+    await userEvent.click(opener)
+    expect(await screen.findByRole('alertdialog', { name: 'Remover item' })).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }))
+    await expect(answer).resolves.toBe(false)
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(document.activeElement).toBe(opener)
+  })
+})
+
+function Harness({ onStore, onUpdate }: { onStore: () => void; onUpdate: () => void }) {
+  return (
+    <FormModalProvider>
+      <button type="button" onClick={() => openModal('turmaModal', 'store')}>
+        Nova turma
+      </button>
+      <FormModal id="turmaModal" title="Turma" onStore={onStore} onUpdate={onUpdate}>
+        <label>
+          Nome <input name="nome" />
+        </label>
+      </FormModal>
+    </FormModalProvider>
+  )
+}
+
+describe('FormModal', () => {
+  it('opens on the open-modal event in store mode and submits with "Cadastrar"', async () => {
+    const onStore = vi.fn()
+    render(<Harness onStore={onStore} onUpdate={vi.fn()} />)
+    expect(screen.queryByRole('dialog')).toBeNull()
+    const opener = screen.getByRole('button', { name: 'Nova turma' })
+    await userEvent.click(opener)
+    const dialog = await screen.findByRole('dialog', { name: 'Turma' })
+    expect(dialog.id).toBe('turmaModal')
+    await userEvent.click(screen.getByRole('button', { name: 'Cadastrar' }))
+    expect(onStore).toHaveBeenCalledTimes(1)
+    await userEvent.click(screen.getByRole('button', { name: 'Fechar' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(document.activeElement).toBe(opener)
+  })
+
+  it('shows "Atualizar" in update mode and disables it while loading', async () => {
+    const onUpdate = vi.fn()
+    render(<Harness onStore={vi.fn()} onUpdate={onUpdate} />)
+    act(() => openModal('turmaModal', 'update'))
+    const update = (await screen.findByRole('button', { name: 'Atualizar' })) as HTMLButtonElement
+    expect(screen.queryByRole('button', { name: 'Cadastrar' })).toBeNull()
+    act(() =>
+      window.dispatchEvent(new CustomEvent('open-modal', { detail: { id: 'turmaModal', mode: 'load' } })),
+    )
+    expect(update.disabled).toBe(true)
+    expect(update.querySelector('svg.animate-spin')).toBeTruthy()
+    await userEvent.click(update)
+    expect(onUpdate).not.toHaveBeenCalled()
+    act(() => openModal('turmaModal', 'update'))
+    expect(update.disabled).toBe(false)
+  })
+
+  it('ignores events for other modal ids', async () => {
+    render(<Harness onStore={vi.fn()} onUpdate={vi.fn()} />)
+    act(() => openModal('outroModal', 'store'))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})

@@ -1,0 +1,34 @@
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+
+// happy-dom lacks the layout observers embla-carousel needs; they never fire here.
+class NoopObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return []
+  }
+}
+
+// Assigned, not vi.stubGlobal: tests call vi.unstubAllGlobals() after stubbing fetch.
+Object.assign(globalThis, { ResizeObserver: NoopObserver, IntersectionObserver: NoopObserver })
+
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList
+}
+
+afterEach(() => {
+  cleanup()
+  window.localStorage.clear()
+})

@@ -1,0 +1,50 @@
+import { resolve } from 'node:path'
+import tailwindcss from '@tailwindcss/vite'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type ProxyOptions } from 'vite'
+
+const WORKER_ORIGIN = 'http://127.0.0.1:8787'
+
+// Browser navigations the Worker must answer itself (OAuth start, API reference, downloads).
+const WORKER_NAVIGATIONS = /^\/(api|redirect|auth|files)(\/|\?|$)/
+const VITE_INTERNALS = /^\/(@|src\/|node_modules\/|__)/
+const HAS_EXTENSION = /\.[a-z0-9]+$/i
+
+/** Dev only: page navigations and Vite's own files stay here; every other request goes to the Worker. */
+const workerProxy: ProxyOptions = {
+  target: WORKER_ORIGIN,
+  changeOrigin: false,
+  bypass(req) {
+    const url = req.url ?? '/'
+    const path = url.split(/[?#]/)[0] ?? '/'
+    if (path.startsWith('/api/')) return undefined
+    if (VITE_INTERNALS.test(path) || HAS_EXTENSION.test(path)) return url
+    const isNavigation = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')
+    if (isNavigation && !WORKER_NAVIGATIONS.test(path)) return url
+    return undefined
+  },
+}
+
+export default defineConfig({
+  root: 'web',
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: resolve(import.meta.dirname, 'web/src/routes'),
+      generatedRouteTree: resolve(import.meta.dirname, 'web/src/routeTree.gen.ts'),
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+  },
+  server: {
+    port: 5173,
+    proxy: { '^/.*': workerProxy },
+  },
+})

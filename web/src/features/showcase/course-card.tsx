@@ -1,0 +1,114 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { LoaderCircle, ShoppingCart } from 'lucide-react'
+import { Fragment, useId, useState } from 'react'
+import type { HomeCard } from '../../../../worker/contract/home.ts'
+import { DEFAULT_IMAGES } from '../../../../worker/contract/institute.ts'
+import { SmartLink } from '../../components/smart-link.tsx'
+import { formatBRL } from '../../lib/money.ts'
+import { addToCart } from '../cart/cart.actions.ts'
+
+// SPEC section 9: a name longer than this gives the image 7 of 12 columns instead of 5.
+const LONG_NAME_LENGTH = 50
+const FLOAT_MIN_S = 6
+const FLOAT_SPREAD_S = 6
+
+export type CardAction = { kind: 'cart' } | { kind: 'link'; label: 'realizar inscrição' | 'Saiba mais' }
+
+/** SPEC section 2: cart mode wins; otherwise an open course without a product is a sign-up. */
+export function cardAction(card: Pick<HomeCard, 'open' | 'product_id'>, cartMode: boolean): CardAction {
+  if (cartMode) return { kind: 'cart' }
+  return { kind: 'link', label: card.open && card.product_id === null ? 'realizar inscrição' : 'Saiba mais' }
+}
+
+function CardName({ card }: { card: HomeCard }) {
+  const parts = card.name_splited?.filter((part) => part.trim() !== '')
+  if (!parts || parts.length === 0) return <>{card.name}</>
+  return (
+    <>
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts are static text and may repeat
+        <Fragment key={index}>
+          {index > 0 ? <span className="block text-teal-700">+</span> : null}
+          <span className="block">{part}</span>
+        </Fragment>
+      ))}
+    </>
+  )
+}
+
+export function CourseCard({ card, cartMode }: { card: HomeCard; cartMode: boolean }) {
+  const queryClient = useQueryClient()
+  const nameId = useId()
+  const [src, setSrc] = useState(card.img ?? DEFAULT_IMAGES.course)
+  const [floatSeconds] = useState(() => FLOAT_MIN_S + Math.random() * FLOAT_SPREAD_S)
+  const longName = card.name.length > LONG_NAME_LENGTH
+  const showAmount = card.amount !== null && card.amount > card.price
+  const action = cardAction(card, cartMode)
+  const add = useMutation({
+    mutationFn: () => addToCart({ id: card.id, type: card.type, option: 'add' }),
+    onSuccess: (added) => (added ? queryClient.invalidateQueries({ queryKey: ['cart'] }) : undefined),
+  })
+
+  return (
+    <article
+      className="course-card flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      style={{ animationDuration: `${floatSeconds.toFixed(2)}s` }}
+    >
+      <div className="grid grid-cols-12 items-center gap-4">
+        <img
+          src={src}
+          alt={card.name}
+          width={400}
+          height={300}
+          loading="lazy"
+          decoding="async"
+          onError={() =>
+            setSrc((current) => (current === DEFAULT_IMAGES.course ? current : DEFAULT_IMAGES.course))
+          }
+          className={`${longName ? 'col-span-7' : 'col-span-5'} aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover`}
+        />
+        <div className={`${longName ? 'col-span-5' : 'col-span-7'} flex flex-col items-start`}>
+          {showAmount ? (
+            <p className="text-slate-600 text-sm">
+              <span className="sr-only">de </span>
+              <s className="whitespace-nowrap">{formatBRL(card.amount)}</s>
+              <span className="sr-only"> por</span>
+            </p>
+          ) : null}
+          <p className="whitespace-nowrap font-bold text-2xl text-teal-800" data-testid="card-price">
+            {formatBRL(card.price)}
+          </p>
+        </div>
+      </div>
+      <h3 id={nameId} className="font-bold text-lg text-slate-900 leading-snug">
+        <CardName card={card} />
+      </h3>
+      <div className="text-slate-700 text-sm">
+        <p className="font-semibold text-slate-800">{card.description_title}</p>
+        <p className="mt-1 line-clamp-4">{card.description}</p>
+      </div>
+      <div className="mt-auto pt-2">
+        {action.kind === 'cart' ? (
+          <button
+            type="button"
+            className="btn btn-primary w-full"
+            onClick={() => add.mutate()}
+            disabled={add.isPending}
+            aria-describedby={nameId}
+          >
+            {add.isPending ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : (
+              <ShoppingCart aria-hidden="true" className="size-4" />
+            )}
+            Adicionar ao carrinho
+          </button>
+        ) : card.url ? (
+          <SmartLink href={card.url} className="btn btn-outline w-full" describedBy={nameId}>
+            {action.label}
+          </SmartLink>
+        ) : null}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query'
+import { apiParsed } from '../../lib/api.ts'
+
+export const showcaseKeys = {
+  all: ['showcase'] as const,
+  lists: () => [...showcaseKeys.all, 'lists'] as const,
+}
+
+/** GET /home_itens/lists: the home page's course lists (SPEC section 7), parsed with `HomeLists`. */
+export function showcaseListsQuery() {
+  return queryOptions({
+    queryKey: showcaseKeys.lists(),
+    queryFn: ({ signal }) =>
+      apiParsed(
+        '/home_itens/lists',
+        () => import('../../../../worker/contract/home.ts').then((m) => m.HomeLists),
+        {
+          signal,
+        },
+      ),
+    meta: { errorTitle: 'Erro ao carregar listas' },
+  })
+}

@@ -1,0 +1,81 @@
+import { ApiError } from './api.ts'
+
+export const TOAST_DURATION_MS = 3000
+const COMMENT_MAX_LENGTH = 40
+
+type ToastKind = 'message' | 'success' | 'error'
+
+// sonner is fetched on the first toast (or when the browser is idle), never on the critical path.
+let sonner: Promise<typeof import('sonner')> | null = null
+let toasterWanted = false
+const toasterListeners = new Set<() => void>()
+
+export function loadSonner() {
+  sonner ??= import('sonner')
+  return sonner
+}
+
+/** Asks the root to mount the (lazy) Toaster; sonner replays toasts created before it mounts. */
+export function requestToaster() {
+  if (toasterWanted) return
+  toasterWanted = true
+  for (const listener of toasterListeners) listener()
+}
+
+export function subscribeToToasterRequest(listener: () => void) {
+  toasterListeners.add(listener)
+  return () => {
+    toasterListeners.delete(listener)
+  }
+}
+
+export const isToasterRequested = () => toasterWanted
+
+export async function showToast(kind: ToastKind, text: string) {
+  requestToaster()
+  const { toast } = await loadSonner()
+  const options = { duration: TOAST_DURATION_MS }
+  if (kind === 'message') toast(text, options)
+  else toast[kind](text, options)
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+/** SPEC section 8: 422 lists every field message, else the server's `msg`, else the fallback. */
+export function errorMessage(error: unknown, fallback = 'Erro ao executar'): string {
+  const status = error instanceof ApiError ? error.status : undefined
+  const body = error instanceof ApiError ? error.body : error
+  if (!isRecord(body)) return fallback
+  if (status === 422 && isRecord(body.errors)) {
+    const messages = Object.values(body.errors)
+      .flat()
+      .filter((message): message is string => typeof message === 'string' && message !== '')
+    if (messages.length > 0) return messages.join('\n')
+  }
+  if (typeof body.msg === 'string' && body.msg !== '') return body.msg
+  return fallback
+}
+
+/** The server's own detail (`msg`) when there is one, for toasts that prefix their own title. */
+export function errorDetail(error: unknown): string | undefined {
+  const body = error instanceof ApiError ? error.body : error
+  return isRecord(body) && typeof body.msg === 'string' && body.msg !== '' ? body.msg : undefined
+}
+
+export function toastError(error: unknown, fallback = 'Erro ao executar') {
+  return showToast('error', errorMessage(error, fallback))
+}
+
+export function toastSuccess(text: string) {
+  return showToast('success', text)
+}
+
+export function truncateComment(text: string): string {
+  return text.length > COMMENT_MAX_LENGTH ? `${text.slice(0, COMMENT_MAX_LENGTH)}...` : text
+}
+
+export function toastComment(text: string) {
+  return showToast('message', truncateComment(text))
+}

@@ -1,0 +1,35 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
+import { SiteFooter } from '../components/layout/site-footer.tsx'
+import { SiteHeader } from '../components/layout/site-header.tsx'
+import { NotFound } from '../components/not-found.tsx'
+import { ToasterHost } from '../components/toaster-host.tsx'
+import { ConfirmProvider } from '../lib/confirm.tsx'
+import { FormModalProvider } from '../lib/form-modal-state.tsx'
+
+export type RouterContext = { queryClient: QueryClient }
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+})
+
+function RootLayout() {
+  return (
+    <FormModalProvider>
+      <HeadContent />
+      <a href="#conteudo" className="skip-link">
+        Pular para o conteúdo
+      </a>
+      <div className="flex min-h-dvh flex-col">
+        <SiteHeader />
+        <main id="conteudo" tabIndex={-1} className="flex-1 focus:outline-none">
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
+      <ToasterHost />
+      <ConfirmProvider />
+    </FormModalProvider>
+  )
+}
