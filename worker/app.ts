@@ -11,6 +11,7 @@ import { authRoutes } from './routes/auth.ts'
 import { catalogRoutes } from './routes/catalog.ts'
 import { contentRoutes } from './routes/content.ts'
 import { devRoutes } from './routes/dev.ts'
+import { fileRoutes } from './routes/files.ts'
 import { homeRoutes } from './routes/home.ts'
 import { menuRoutes } from './routes/menu.ts'
 import { searchRoutes } from './routes/search.ts'
@@ -34,6 +35,7 @@ const routes = app
   .route('/', seoRoutes)
   .route('/', authRoutes)
   .route('/', devRoutes)
+  .route('/', fileRoutes)
 
 app.doc31('/api/openapi.json', (c) => ({
   openapi: '3.1.0',

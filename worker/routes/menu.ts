@@ -1,4 +1,5 @@
 import { Menu } from '../contract/menu.ts'
+import { currentUser } from '../middleware/auth.ts'
 import { defineRoute, errorResponses, NoQuery, newApp } from '../openapi.ts'
 import { getMenu } from '../services/menu/menu.ts'
 
@@ -17,7 +18,7 @@ const menuRoute = defineRoute('none', {
 })
 
 export const menuRoutes = newApp().openapi(menuRoute, async (c) => {
-  // Sessions arrive with the accounts issue; until then every caller is anonymous.
-  const menu = await getMenu({ ctx: c.var.ctx, role: 'none' })
+  const user = await currentUser(c)
+  const menu = await getMenu({ ctx: c.var.ctx, role: user?.type ?? 'none' })
   return c.json(menu, 200)
 })

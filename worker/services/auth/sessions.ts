@@ -16,7 +16,7 @@ export function toUser(row: UserRow): User {
     name: row.name,
     email: row.email,
     phone: row.phone,
-    photo: row.photoKey ? `/files/${row.photoKey}` : null,
+    photo: row.photoKey ? `/files/${encodeURIComponent(row.photoKey)}` : null,
     type: row.type,
     new_user: row.isNewUser,
   }

@@ -42,7 +42,7 @@ export async function listProceedings({ ctx }: { ctx: AppContext }) {
       title: row.title,
       year: row.year,
       description: row.description,
-      file_url: `/files/${row.fileKey}`,
+      file_url: `/files/${encodeURIComponent(row.fileKey)}`,
     }))
   })
 }

@@ -1,0 +1,100 @@
+import { exports } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { menuOptions } from '../../db/schema.ts'
+import { Menu } from '../../worker/contract/menu.ts'
+import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
+import { createUser, sessionCookie, testContext, testDb, unique } from '../fixtures/db.ts'
+
+const db = testDb()
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
+])
+
+async function upload(cookie: string | undefined, file: File | null) {
+  const form = new FormData()
+  if (file) form.set('photo', file)
+  const headers: Record<string, string> = {}
+  if (cookie) headers.cookie = cookie
+  const response = await exports.default.fetch('http://localhost/api/usuario/foto', {
+    method: 'POST',
+    body: form,
+    headers,
+  })
+  return {
+    status: response.status,
+    body: (await response.json()) as { data?: { photo: string }; errors?: { photo: string[] } },
+  }
+}
+
+describe('profile photo', () => {
+  it('stores an image in R2 and serves it back from the user photo URL', async () => {
+    const user = await createUser(db)
+    const { status, body } = await upload(
+      await sessionCookie(user.id),
+      new File([PNG], 'eu.png', { type: 'image/png' }),
+    )
+    expect(status).toBe(200)
+    expect(body.data?.photo).toMatch(/^\/files\/users%2F\d+%2Ffoto-[\w-]+\.png$/)
+
+    const served = await exports.default.fetch(`http://localhost${body.data!.photo}`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('image/png')
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG)
+  })
+
+  it('refuses non-images, disguised files, oversize files and a missing file, with pt-BR messages', async () => {
+    const cookie = await sessionCookie((await createUser(db)).id)
+    const cases: Array<[File | null, string]> = [
+      [new File(['%PDF-1.7'], 'doc.pdf', { type: 'application/pdf' }), 'Envie uma imagem JPG, PNG ou WebP.'],
+      [
+        new File(['not really a png'], 'fake.png', { type: 'image/png' }),
+        'O arquivo enviado não é uma imagem válida.',
+      ],
+      [
+        new File([PNG, new Uint8Array(2 * 1024 * 1024)], 'big.png', { type: 'image/png' }),
+        'A foto deve ter no máximo 2 MB.',
+      ],
+      [null, 'Escolha uma foto.'],
+    ]
+    for (const [file, message] of cases) {
+      const { status, body } = await upload(cookie, file)
+      expect(status, message).toBe(422)
+      expect(body.errors?.photo).toEqual([message])
+    }
+  })
+
+  it('needs a session, and private keys are never served', async () => {
+    expect((await upload(undefined, new File([PNG], 'a.png', { type: 'image/png' }))).status).toBe(401)
+    const privateFile = await exports.default.fetch(
+      `http://localhost/files/${encodeURIComponent('documentos/aluno.pdf')}`,
+    )
+    expect(privateFile.status).toBe(404)
+    expect(await privateFile.json()).toEqual({ msg: 'Arquivo não encontrado.' })
+  })
+})
+
+describe('menu by session role', () => {
+  it('adds the student items for a student session and the admin items for an admin session', async () => {
+    const student = unique('Minhas compras')
+    const admin = unique('Turmas')
+    await db.insert(menuOptions).values([
+      { name: student, url: '/usuario/compras', permission: 'N' },
+      { name: admin, url: '/admin/turmas', permission: 'A' },
+    ])
+    await invalidateCatalog(testContext())
+    const names = async (cookie?: string) => {
+      const response = await exports.default.fetch(
+        'http://localhost/api/menu',
+        cookie ? { headers: { cookie } } : {},
+      )
+      return Menu.parse(await response.json()).map((option) => option.name)
+    }
+    const anonymous = await names()
+    const asStudent = await names(await sessionCookie((await createUser(db, { type: 'N' })).id))
+    const asAdmin = await names(await sessionCookie((await createUser(db, { type: 'A' })).id))
+    expect(anonymous).not.toContain(student)
+    expect(asStudent).toContain(student)
+    expect(asStudent).not.toContain(admin)
+    expect(asAdmin).toEqual(expect.arrayContaining([student, admin]))
+  })
+})

@@ -1,0 +1,42 @@
+import type { AppContext } from '../../context.ts'
+import { AppError, notFound } from '../../errors.ts'
+
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024
+const PHOTO_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }
+
+/** Magic numbers, so a renamed file is not taken for an image on its declared type alone. */
+function looksLike(type: string, head: Uint8Array): boolean {
+  const starts = (...bytes: number[]) => bytes.every((byte, i) => head[i] === byte)
+  if (type === 'image/jpeg') return starts(0xff, 0xd8, 0xff)
+  if (type === 'image/png') return starts(0x89, 0x50, 0x4e, 0x47)
+  if (type === 'image/webp')
+    return starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...head.slice(8, 12)) === 'WEBP'
+  return false
+}
+
+/** Stores a profile photo in R2 under an unguessable key and answers that key. */
+export async function storeUserPhoto({ ctx, userId, file }: { ctx: AppContext; userId: number; file: File }) {
+  const extension = PHOTO_TYPES[file.type]
+  const invalid = (message: string) => new AppError('VALIDATION', message, { photo: [message] })
+  if (!extension) throw invalid('Envie uma imagem JPG, PNG ou WebP.')
+  if (file.size > PHOTO_MAX_BYTES) throw invalid('A foto deve ter no máximo 2 MB.')
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  if (!looksLike(file.type, bytes.slice(0, 12))) throw invalid('O arquivo enviado não é uma imagem válida.')
+  const key = `users/${userId}/foto-${crypto.randomUUID()}.${extension}`
+  await ctx.env.FILES.put(key, bytes, {
+    httpMetadata: { contentType: file.type, cacheControl: 'public, max-age=31536000, immutable' },
+  })
+  return key
+}
+
+// Only these prefixes are public; e-books and student documents will get signed links.
+const PUBLIC_PREFIXES = ['users/', 'anais/']
+
+export async function readPublicFile({ ctx, key }: { ctx: AppContext; key: string }) {
+  if (!PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix)) || key.includes('..')) {
+    throw notFound('Arquivo não encontrado.')
+  }
+  const object = await ctx.env.FILES.get(key)
+  if (!object) throw notFound('Arquivo não encontrado.')
+  return object
+}
