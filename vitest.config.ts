@@ -33,6 +33,7 @@ export default defineConfig({
                 PAYMENT_GATEWAY: 'sandbox',
                 PUBLIC_ORIGIN: 'http://127.0.0.1:8787',
                 DATABASE_URL: inject<string>('databaseUrl'),
+                APP_SECRET: 'segredo-de-teste-com-mais-de-32-caracteres',
               },
             },
           })),

@@ -16,6 +16,7 @@ import { homeRoutes } from './routes/home.ts'
 import { menuRoutes } from './routes/menu.ts'
 import { searchRoutes } from './routes/search.ts'
 import { seoRoutes } from './routes/seo.ts'
+import { socialRoutes } from './routes/social.ts'
 import { systemRoutes } from './routes/system.ts'
 
 const app = newApp()
@@ -36,6 +37,7 @@ const routes = app
   .route('/', authRoutes)
   .route('/', devRoutes)
   .route('/', fileRoutes)
+  .route('/', socialRoutes)
 
 app.doc31('/api/openapi.json', (c) => ({
   openapi: '3.1.0',

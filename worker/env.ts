@@ -16,4 +16,10 @@ export type Env = {
   PAYMENT_GATEWAY: 'sandbox' | 'pagarme'
   DATABASE_URL: string
   DATABASE_AUTH_TOKEN?: string
+  /** Signs short-lived tokens (OAuth state). At least 32 characters; a secret in production. */
+  APP_SECRET: string
+  GOOGLE_CLIENT_ID?: string
+  GOOGLE_CLIENT_SECRET?: string
+  FACEBOOK_CLIENT_ID?: string
+  FACEBOOK_CLIENT_SECRET?: string
 }

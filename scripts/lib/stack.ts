@@ -1,6 +1,7 @@
 // The local stack (libSQL server + Worker under `wrangler dev`), shared by `npm start`,
 // the end-to-end tests and the benchmark so that all three run the same thing.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createDb } from '../../db/client.ts'
@@ -81,6 +82,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       `PUBLIC_ORIGIN:${origin}`,
       '--var',
       `DATABASE_URL:${database.url}`,
+      '--var',
+      `APP_SECRET:${process.env.APP_SECRET ?? randomBytes(32).toString('hex')}`,
     ],
     {
       cwd: root,

@@ -1,0 +1,137 @@
+// The only importer of arctic (DESIGN 7: deprecated upstream at 3.7.0, so it stays in one file).
+import { createHash } from 'node:crypto'
+import { decodeIdToken, Facebook, Google, generateCodeVerifier, generateState } from 'arctic'
+
+export type SocialProvider = 'google' | 'facebook'
+
+/** What a provider tells us about the person, after the code exchange. */
+export type SocialProfile = {
+  provider: 'google' | 'facebook' | 'sandbox'
+  providerUserId: string
+  email: string | null
+  /** Only a verified e-mail may link to an existing account. */
+  emailVerified: boolean
+  name: string
+}
+
+export type OAuthClient = {
+  /** Whether the provider takes PKCE (Google does, Facebook does not). */
+  usesPkce: boolean
+  authorizationUrl(state: string, codeVerifier: string): URL
+  exchange(code: string, codeVerifier: string): Promise<SocialProfile>
+}
+
+export type OAuthConfig = {
+  origin: string
+  googleClientId?: string | undefined
+  googleClientSecret?: string | undefined
+  facebookClientId?: string | undefined
+  facebookClientSecret?: string | undefined
+  /** Off production, an unconfigured provider is played by the local sandbox. */
+  allowSandbox: boolean
+}
+
+export const newOAuthState = () => ({ state: generateState(), codeVerifier: generateCodeVerifier() })
+
+export function oauthClient(provider: SocialProvider, config: OAuthConfig): OAuthClient | null {
+  const redirect = `${config.origin}/oauth/${provider}/callback`
+  if (provider === 'google' && config.googleClientId && config.googleClientSecret) {
+    const google = new Google(config.googleClientId, config.googleClientSecret, redirect)
+    return {
+      usesPkce: true,
+      authorizationUrl: (state, verifier) =>
+        google.createAuthorizationURL(state, verifier, ['openid', 'email', 'profile']),
+      async exchange(code, verifier) {
+        const tokens = await google.validateAuthorizationCode(code, verifier)
+        // The ID token comes straight from Google's token endpoint over TLS: its claims are trusted.
+        const claims = decodeIdToken(tokens.idToken()) as {
+          sub: string
+          email?: string
+          email_verified?: boolean
+          name?: string
+        }
+        return {
+          provider: 'google',
+          providerUserId: claims.sub,
+          email: claims.email?.toLowerCase() ?? null,
+          emailVerified: claims.email_verified === true,
+          name: claims.name ?? claims.email ?? 'Usuário Google',
+        }
+      },
+    }
+  }
+  if (provider === 'facebook' && config.facebookClientId && config.facebookClientSecret) {
+    const facebook = new Facebook(config.facebookClientId, config.facebookClientSecret, redirect)
+    return {
+      usesPkce: false,
+      authorizationUrl: (state) => facebook.createAuthorizationURL(state, ['email', 'public_profile']),
+      async exchange(code) {
+        const tokens = await facebook.validateAuthorizationCode(code)
+        const url = new URL('https://graph.facebook.com/v19.0/me')
+        url.searchParams.set('fields', 'id,name,email')
+        url.searchParams.set('access_token', tokens.accessToken())
+        const response = await fetch(url)
+        if (!response.ok) throw new Error(`Facebook respondeu ${response.status}`)
+        const me = (await response.json()) as { id: string; name?: string; email?: string }
+        // Facebook returns only a confirmed primary e-mail, and none when there is none.
+        return {
+          provider: 'facebook',
+          providerUserId: me.id,
+          email: me.email?.toLowerCase() ?? null,
+          emailVerified: Boolean(me.email),
+          name: me.name ?? 'Usuário Facebook',
+        }
+      },
+    }
+  }
+  if (config.allowSandbox) return sandboxClient(provider, config.origin)
+  return null
+}
+
+// ── Local sandbox provider: the same popup flow with no outside service ─────────────────────
+
+type SandboxGrant = { profile: SocialProfile; codeChallenge: string; expiresAt: number }
+
+/** PKCE S256 (RFC 7636): the challenge is base64url(SHA-256(verifier)). */
+const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url')
+// One isolate serves `wrangler dev` and the tests: memory is enough for a local stand-in.
+const sandboxGrants = new Map<string, SandboxGrant>()
+
+function sandboxClient(provider: SocialProvider, origin: string): OAuthClient {
+  return {
+    usesPkce: true,
+    authorizationUrl(state, verifier) {
+      const url = new URL('/oauth/sandbox/authorize', origin)
+      url.searchParams.set('provider', provider)
+      url.searchParams.set('state', state)
+      url.searchParams.set('code_challenge', s256(verifier))
+      url.searchParams.set('code_challenge_method', 'S256')
+      return url
+    },
+    async exchange(code, verifier) {
+      const grant = sandboxGrants.get(code)
+      sandboxGrants.delete(code) // codes are single use, as a real provider's
+      if (!grant || grant.expiresAt < Date.now() || grant.codeChallenge !== s256(verifier)) {
+        throw new Error('Código de autorização inválido ou já usado.')
+      }
+      return grant.profile
+    },
+  }
+}
+
+/** The sandbox's consent step: the person typed a name and an e-mail; answers a one-time code. */
+export function sandboxGrant(input: { name: string; email: string; codeChallenge: string }): string {
+  const code = generateState()
+  sandboxGrants.set(code, {
+    profile: {
+      provider: 'sandbox',
+      providerUserId: `sandbox:${input.email.toLowerCase()}`,
+      email: input.email.toLowerCase(),
+      emailVerified: true,
+      name: input.name,
+    },
+    codeChallenge: input.codeChallenge,
+    expiresAt: Date.now() + 5 * 60_000,
+  })
+  return code
+}

@@ -1,0 +1,204 @@
+import { z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { sandboxGrant } from '../adapters/oauth.ts'
+import type { AppBindings } from '../context.ts'
+import { AppError } from '../errors.ts'
+import { setSessionCookie } from '../middleware/auth.ts'
+import { defineRoute, newApp } from '../openapi.ts'
+import {
+  finishSocialLogin,
+  OAUTH_COOKIE,
+  OAUTH_TTL_SECONDS,
+  SOCIAL_MESSAGES,
+  startSocialLogin,
+} from '../services/auth/social.ts'
+
+const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } })
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[<>&"']/g,
+    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char]!,
+  )
+const isLocalHttp = (url: string) => new URL(url).protocol === 'http:'
+
+type Result = { type: 'social-login'; status: 'ok' | 'error'; new_user: boolean; message?: string }
+
+/**
+ * The page the popup ends on: it tells the opener through BroadcastChannel and an
+ * origin-checked postMessage (a Cross-Origin-Opener-Policy would cut window.opener), then closes.
+ */
+function resultPage(c: Context<AppBindings>, result: Result) {
+  const data = JSON.stringify(result).replace(/</g, '\\u003c')
+  const text =
+    result.status === 'ok' ? 'Login concluído. Esta janela vai fechar.' : (result.message ?? 'Erro ao logar')
+  return c.html(
+    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Login social</title>
+<style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;color:#12343b;margin:0}p{max-width:28rem;text-align:center;padding:1rem}</style></head>
+<body><p role="status">${escapeHtml(text)}</p><script>(function(){var m=${data};
+try{var ch=new BroadcastChannel('renalis-auth');ch.postMessage(m);ch.close()}catch(e){}
+try{if(window.opener)window.opener.postMessage(m,location.origin)}catch(e){}
+setTimeout(function(){window.close()},400)})()</script></body></html>`,
+    200,
+    { 'Cache-Control': 'no-store' },
+  )
+}
+
+const localOnly = (c: Context<AppBindings>) => {
+  if (c.var.ctx.env.APP_ENV === 'production') throw new AppError('NOT_FOUND', 'Endereço não encontrado.')
+}
+
+export const socialRoutes = newApp()
+  .openapi(
+    defineRoute('none', {
+      method: 'get',
+      path: '/redirect',
+      tags: ['Conta'],
+      summary: 'Início do login social na janela popup (Google, Facebook; Instagram indisponível)',
+      description:
+        'Redireciona ao provedor com state e PKCE num cookie HttpOnly assinado que vale 10 minutos.',
+      request: {
+        query: z
+          .object({
+            login: z.enum(['google', 'facebook', 'instagram'], { error: 'Provedor de login inválido.' }),
+          })
+          .strict(),
+      },
+      responses: {
+        302: { description: 'Para o provedor.' },
+        200: html('Página de erro que avisa a janela principal.'),
+      },
+    }),
+    async (c) => {
+      const { login } = c.req.valid('query')
+      if (login === 'instagram') {
+        return resultPage(c, {
+          type: 'social-login',
+          status: 'error',
+          new_user: false,
+          message: SOCIAL_MESSAGES.instagram,
+        })
+      }
+      try {
+        const { url, cookie } = await startSocialLogin({ ctx: c.var.ctx, provider: login })
+        setCookie(c, OAUTH_COOKIE, cookie, {
+          httpOnly: true,
+          secure: !isLocalHttp(c.req.url),
+          sameSite: 'Lax',
+          path: '/oauth',
+          maxAge: OAUTH_TTL_SECONDS,
+        })
+        return c.redirect(url, 302)
+      } catch (error) {
+        const message = error instanceof AppError ? error.message : SOCIAL_MESSAGES.failed
+        return resultPage(c, { type: 'social-login', status: 'error', new_user: false, message })
+      }
+    },
+  )
+  .openapi(
+    defineRoute('none', {
+      method: 'get',
+      path: '/oauth/{provider}/callback',
+      tags: ['Conta'],
+      summary: 'Retorno do provedor: confere o state, troca o código e abre a sessão',
+      request: {
+        params: z.object({ provider: z.enum(['google', 'facebook']) }),
+        query: z.object({
+          code: z.string().max(2048).optional(),
+          state: z.string().max(512).optional(),
+          error: z.string().max(200).optional(),
+          error_description: z.string().max(500).optional(),
+        }),
+      },
+      responses: { 200: html('Página de resultado que avisa a janela principal e fecha.') },
+    }),
+    async (c) => {
+      const { provider } = c.req.valid('param')
+      const { code, state } = c.req.valid('query')
+      const cookie = getCookie(c, OAUTH_COOKIE)
+      // The state cookie is used once, whatever happens next.
+      deleteCookie(c, OAUTH_COOKIE, { path: '/oauth', secure: !isLocalHttp(c.req.url) })
+      try {
+        if (!code || !state) throw new AppError('BAD_REQUEST', SOCIAL_MESSAGES.failed)
+        const result = await finishSocialLogin({
+          ctx: c.var.ctx,
+          provider,
+          code,
+          state,
+          cookie,
+          userAgent: c.req.header('user-agent'),
+        })
+        setSessionCookie(c, result.sessionToken)
+        return resultPage(c, { type: 'social-login', status: 'ok', new_user: result.newUser })
+      } catch (error) {
+        const message = error instanceof AppError ? error.message : SOCIAL_MESSAGES.failed
+        return resultPage(c, { type: 'social-login', status: 'error', new_user: false, message })
+      }
+    },
+  )
+  .openapi(
+    defineRoute('none', {
+      method: 'get',
+      path: '/oauth/sandbox/authorize',
+      tags: ['Desenvolvimento'],
+      summary: 'Provedor de login de teste (somente local): pede nome e e-mail',
+      request: {
+        query: z.object({
+          provider: z.enum(['google', 'facebook']),
+          state: z.string().max(512),
+          code_challenge: z.string().max(128),
+          code_challenge_method: z.literal('S256').optional(),
+        }),
+      },
+      responses: { 200: html('Formulário do provedor de teste.') },
+    }),
+    (c) => {
+      localOnly(c)
+      const { provider, state, code_challenge } = c.req.valid('query')
+      const label = provider === 'google' ? 'Google' : 'Facebook'
+      return c.html(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Provedor de teste — ${label}</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;padding:1rem;color:#12343b}form{display:grid;gap:.5rem;max-width:24rem}label{font-weight:600}input{padding:.5rem;border:1px solid #6b7280;border-radius:6px}button{padding:.6rem;background:#0f766e;color:#fff;border:0;border-radius:6px;font-weight:600}small{color:#4b5563}</style></head>
+<body><h1 style="font-size:1.1rem">Entrar com ${label} (provedor de teste, somente local)</h1>
+<form method="post" action="/oauth/sandbox/authorize">
+<input type="hidden" name="provider" value="${escapeHtml(provider)}"><input type="hidden" name="state" value="${escapeHtml(state)}"><input type="hidden" name="code_challenge" value="${escapeHtml(code_challenge)}">
+<label for="name">Nome</label><input id="name" name="name" required minlength="3" autocomplete="name" value="Pessoa de Teste">
+<label for="email">E-mail</label><input id="email" name="email" type="email" required autocomplete="email">
+<button type="submit">Entrar</button><small>Nenhum serviço externo é chamado: este provedor existe só no ambiente local.</small>
+</form></body></html>`)
+    },
+  )
+  .openapi(
+    defineRoute('none', {
+      method: 'post',
+      path: '/oauth/sandbox/authorize',
+      tags: ['Desenvolvimento'],
+      summary: 'Consentimento no provedor de teste (somente local): volta ao callback com um código',
+      request: {
+        body: {
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: z.object({
+                provider: z.enum(['google', 'facebook']),
+                state: z.string().max(512),
+                code_challenge: z.string().max(128),
+                name: z.string().trim().min(3, { error: 'Informe seu nome.' }).max(120),
+                email: z.email({ error: 'Informe um e-mail válido.' }),
+              }),
+            },
+          },
+          required: true,
+        },
+      },
+      responses: { 302: { description: 'Para /oauth/{provider}/callback.' } },
+    }),
+    (c) => {
+      localOnly(c)
+      const form = c.req.valid('form')
+      const code = sandboxGrant({ name: form.name, email: form.email, codeChallenge: form.code_challenge })
+      const callback = new URL(`/oauth/${form.provider}/callback`, c.req.url)
+      callback.searchParams.set('code', code)
+      callback.searchParams.set('state', form.state)
+      return c.redirect(callback.pathname + callback.search, 302)
+    },
+  )
