@@ -1,13 +1,13 @@
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { sandboxGrant } from '../adapters/oauth.ts'
 import type { AppBindings } from '../context.ts'
 import { AppError } from '../errors.ts'
 import { setSessionCookie } from '../middleware/auth.ts'
 import { defineRoute, newApp } from '../openapi.ts'
 import {
   finishSocialLogin,
+  grantSandboxConsent,
   OAUTH_COOKIE,
   OAUTH_TTL_SECONDS,
   SOCIAL_MESSAGES,
@@ -193,9 +193,13 @@ export const socialRoutes = newApp()
       responses: { 302: { description: 'Para /oauth/{provider}/callback.' } },
     }),
     (c) => {
-      localOnly(c)
       const form = c.req.valid('form')
-      const code = sandboxGrant({ name: form.name, email: form.email, codeChallenge: form.code_challenge })
+      const code = grantSandboxConsent({
+        ctx: c.var.ctx,
+        name: form.name,
+        email: form.email,
+        codeChallenge: form.code_challenge,
+      })
       const callback = new URL(`/oauth/${form.provider}/callback`, c.req.url)
       callback.searchParams.set('code', code)
       callback.searchParams.set('state', form.state)

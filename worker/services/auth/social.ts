@@ -1,7 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import { oauthAccounts, users } from '../../../db/schema.ts'
-import { newOAuthState, oauthClient, type SocialProfile, type SocialProvider } from '../../adapters/oauth.ts'
+import {
+  newOAuthState,
+  oauthClient,
+  type SocialProfile,
+  type SocialProvider,
+  sandboxGrant,
+} from '../../adapters/oauth.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { sessionInsert, toUser } from './sessions.ts'
@@ -138,4 +144,20 @@ export async function logInWithProfile({
   const session = await sessionInsert(ctx, user.id, userAgent)
   await session.statement
   return { user: toUser(user), sessionToken: session.token, newUser: created || user.isNewUser }
+}
+
+/** The sandbox provider's consent step (local only): a one-time code for the typed identity. */
+export function grantSandboxConsent({
+  ctx,
+  name,
+  email,
+  codeChallenge,
+}: {
+  ctx: AppContext
+  name: string
+  email: string
+  codeChallenge: string
+}) {
+  if (ctx.env.APP_ENV === 'production') throw new AppError('NOT_FOUND', 'Endereço não encontrado.')
+  return sandboxGrant({ name, email, codeChallenge })
 }
