@@ -8,6 +8,7 @@ import { AppError, statusOf } from './errors.ts'
 import { guardAreas, sameOriginWrites } from './middleware/auth.ts'
 import { newApp } from './openapi.ts'
 import { authRoutes } from './routes/auth.ts'
+import { cartRoutes } from './routes/cart.ts'
 import { catalogRoutes } from './routes/catalog.ts'
 import { contentRoutes } from './routes/content.ts'
 import { devRoutes } from './routes/dev.ts'
@@ -38,6 +39,7 @@ const routes = app
   .route('/', devRoutes)
   .route('/', fileRoutes)
   .route('/', socialRoutes)
+  .route('/', cartRoutes)
 
 app.doc31('/api/openapi.json', (c) => ({
   openapi: '3.1.0',
@@ -98,8 +100,8 @@ function respondToError(error: Error, c: Context<AppBindings>) {
   if (error instanceof AppError) {
     const status = statusOf(error.code)
     if (error.code === 'UNAUTHENTICATED') return c.json({ message: 'Unauthenticated.' }, status)
-    if (error.fields) return c.json({ message: error.message, errors: error.fields }, status)
-    return c.json({ msg: error.message }, status)
+    if (error.fields) return c.json({ message: error.message, errors: error.fields, ...error.extra }, status)
+    return c.json({ msg: error.message, ...error.extra }, status)
   }
   if (error instanceof HTTPException) {
     // Hono's own refusals (malformed JSON, unsupported content type, body limit) are bad input.

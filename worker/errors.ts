@@ -25,12 +25,20 @@ export class AppError extends Error {
   readonly code: ErrorCode
   /** Field messages for VALIDATION (422) and RATE_LIMITED (429) answers. */
   readonly fields: Record<string, string[]> | undefined
+  /** Extra fields of the body a client reads (the cart's `clear`, a purchase's `code`). */
+  readonly extra: Record<string, unknown> | undefined
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string[]>,
+    extra?: Record<string, unknown>,
+  ) {
     super(message)
     this.name = 'AppError'
     this.code = code
     this.fields = fields
+    this.extra = extra
   }
 }
 

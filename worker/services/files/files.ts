@@ -40,3 +40,24 @@ export async function readPublicFile({ ctx, key }: { ctx: AppContext; key: strin
   if (!object) throw notFound('Arquivo não encontrado.')
   return object
 }
+
+export const STUDENT_DOC_MAX_BYTES = 5 * 1024 * 1024
+const DOC_TYPES: Record<string, string> = { 'application/pdf': 'pdf', ...PHOTO_TYPES }
+
+/** A student document for the checkout: private in R2 (never under a public prefix). */
+export async function storeStudentDocument({ ctx, file }: { ctx: AppContext; file: unknown }) {
+  const invalid = (message: string) => new AppError('VALIDATION', message, { document: [message] })
+  if (!(file instanceof File)) throw invalid('Envie o documento de estudante.')
+  const extension = DOC_TYPES[file.type]
+  if (!extension) throw invalid('Envie o documento em PDF, JPG, PNG ou WebP.')
+  if (file.size > STUDENT_DOC_MAX_BYTES) throw invalid('O documento deve ter no máximo 5 MB.')
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  const head = bytes.slice(0, 12)
+  const isPdf = String.fromCharCode(...head.slice(0, 5)) === '%PDF-'
+  if (file.type === 'application/pdf' ? !isPdf : !looksLike(file.type, head)) {
+    throw invalid('O arquivo enviado não é um documento válido.')
+  }
+  const key = `student-docs/${crypto.randomUUID()}.${extension}`
+  await ctx.env.FILES.put(key, bytes, { httpMetadata: { contentType: file.type } })
+  return key
+}

@@ -1,0 +1,170 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { bundleClasses, bundles, classes, coupons, courses, products } from '../../../db/schema.ts'
+import type { AppContext } from '../../context.ts'
+import { DEFAULT_IMAGES, sliderImageUrl } from '../../contract/institute.ts'
+import {
+  couponIsUsable,
+  type PricedCart,
+  type PricingBundle,
+  type PricingClass,
+  type PricingCoupon,
+  priceCart,
+} from '../../domain/pricing.ts'
+import type { CartSnapshot } from './snapshot.ts'
+
+type ClassRow = typeof classes.$inferSelect
+type CourseRow = typeof courses.$inferSelect
+export type ClassWithCourse = { turma: ClassRow; course: CourseRow }
+
+export type CartDetails = {
+  classes: Map<number, ClassWithCourse>
+  products: Map<number, typeof products.$inferSelect>
+  bundles: Map<number, { bundle: typeof bundles.$inferSelect; classIds: number[] }>
+  coupons: Map<string, typeof coupons.$inferSelect>
+}
+
+export type PricedSnapshot = {
+  cart: CartSnapshot
+  priced: PricedCart
+  details: CartDetails
+  /** Items that no longer exist or are not for sale (closed class, unpublished product...). */
+  unavailable: CartSnapshot['items']
+}
+
+const ids = (cart: CartSnapshot, type: string) =>
+  cart.items.filter((item) => item.type === type).map((item) => item.id)
+const none = [-1] // `IN ()` is not SQL: an id that never exists keeps one statement per table
+
+/** Everything pricing needs, in one database round trip (DESIGN 12), then the pure pricing. */
+export async function priceSnapshot(ctx: AppContext, cart: CartSnapshot): Promise<PricedSnapshot> {
+  const { db } = ctx
+  const bundleIds = ids(cart, 'pacote')
+  const classIds = ids(cart, 'turma')
+  const productIds = ids(cart, 'produto')
+  const [bundleRows, memberRows, classRows, productRows, couponRows] = await db.batch([
+    db
+      .select()
+      .from(bundles)
+      .where(inArray(bundles.id, bundleIds.length ? bundleIds : none)),
+    db
+      .select({ bundleId: bundleClasses.bundleId, turma: classes, course: courses })
+      .from(bundleClasses)
+      .innerJoin(classes, eq(classes.id, bundleClasses.classId))
+      .innerJoin(courses, eq(courses.id, classes.courseId))
+      .where(inArray(bundleClasses.bundleId, bundleIds.length ? bundleIds : none)),
+    db
+      .select({ turma: classes, course: courses })
+      .from(classes)
+      .innerJoin(courses, eq(courses.id, classes.courseId))
+      .where(inArray(classes.id, classIds.length ? classIds : none)),
+    db
+      .select()
+      .from(products)
+      .where(inArray(products.id, productIds.length ? productIds : none)),
+    db
+      .select()
+      .from(coupons)
+      .where(and(inArray(coupons.key, cart.coupons.length ? cart.coupons : ['']))),
+  ])
+
+  const details: CartDetails = {
+    classes: new Map(
+      [...classRows, ...memberRows].map((row) => [row.turma.id, { turma: row.turma, course: row.course }]),
+    ),
+    products: new Map(productRows.map((row) => [row.id, row])),
+    bundles: new Map(
+      bundleRows.map((bundle) => [
+        bundle.id,
+        {
+          bundle,
+          classIds: memberRows
+            .filter((m) => m.bundleId === bundle.id)
+            .map((m) => m.turma.id)
+            .sort((a, b) => a - b),
+        },
+      ]),
+    ),
+    coupons: new Map(couponRows.map((row) => [row.key, row])),
+  }
+
+  const unavailable = cart.items.filter((item) => !isAvailable(details, item))
+  const available = cart.items.filter((item) => isAvailable(details, item))
+  const priced = priceCart({
+    classes: available
+      .filter((i) => i.type === 'turma')
+      .map((i) => toPricingClass(details.classes.get(i.id)!.turma)),
+    products: available
+      .filter((i) => i.type === 'produto')
+      .map((i) => {
+        const product = details.products.get(i.id)!
+        return { id: product.id, name: product.name, priceCents: product.priceCents }
+      }),
+    bundles: available.filter((i) => i.type === 'pacote').map((i) => toPricingBundle(details, i.id)),
+    coupons: [...details.coupons.values()].filter((c) => couponIsUsable(c, ctx.now)).map(toPricingCoupon),
+    flags: { hasStudentDoc: cart.flags.hasStudentDoc, hasPassport: cart.flags.hasPassport },
+  })
+  return { cart, priced, details, unavailable }
+}
+
+export function isAvailable(details: CartDetails, item: CartSnapshot['items'][number]): boolean {
+  if (item.type === 'turma') {
+    const row = details.classes.get(item.id)
+    return Boolean(row?.turma.isOpen && row.course.isPublished)
+  }
+  if (item.type === 'produto') return Boolean(details.products.get(item.id)?.isPublished)
+  const entry = details.bundles.get(item.id)
+  return Boolean(
+    entry?.bundle.isPublished &&
+      entry.classIds.length > 0 &&
+      entry.classIds.every((id) => details.classes.get(id)?.turma.isOpen),
+  )
+}
+
+function toPricingClass(turma: ClassRow): PricingClass {
+  return {
+    id: turma.id,
+    courseId: turma.courseId,
+    name: turma.name,
+    priceCents: turma.priceCents,
+    studentPriceCents: turma.studentPriceCents,
+    studentDiscount: turma.studentDiscount,
+    isBoletoAllowed: turma.isBoletoAllowed,
+    instalmentTimes: turma.instalmentTimes,
+  }
+}
+
+function toPricingBundle(details: CartDetails, id: number): PricingBundle {
+  const { bundle, classIds } = details.bundles.get(id)!
+  return {
+    id: bundle.id,
+    name: bundle.name,
+    discountType: bundle.discountType,
+    discountPercent: bundle.discountPercent,
+    discountCents: bundle.discountCents,
+    instalmentTimes: bundle.instalmentTimes,
+    classes: classIds.map((classId) => toPricingClass(details.classes.get(classId)!.turma)),
+  }
+}
+
+function toPricingCoupon(coupon: typeof coupons.$inferSelect): PricingCoupon {
+  return {
+    id: coupon.id,
+    key: coupon.key,
+    discountType: coupon.discountType,
+    discountPercent: coupon.discountPercent,
+    discountCents: coupon.discountCents,
+    classId: coupon.classId,
+    courseId: coupon.courseId,
+  }
+}
+
+/** The picture of a cart line: the course's or product's first slider image, or the default. */
+export function itemImage(details: CartDetails, item: { type: string; id: number }): string {
+  if (item.type === 'produto') {
+    const first = details.products.get(item.id)?.slider[0]
+    return first ? sliderImageUrl('produtos', first) : DEFAULT_IMAGES.product
+  }
+  const classId = item.type === 'turma' ? item.id : details.bundles.get(item.id)?.classIds[0]
+  const first = classId === undefined ? undefined : details.classes.get(classId)?.course.slider[0]
+  return first ? sliderImageUrl('cursos', first) : DEFAULT_IMAGES.course
+}
