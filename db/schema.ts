@@ -351,6 +351,8 @@ export const orders = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /** Random per state change: what that change writes alongside is keyed to it, so a replay adds nothing. */
+    settlementId: text('settlement_id'),
   },
   (t) => [
     // A repeated submit with the same key returns the first order (DESIGN 6).

@@ -10,6 +10,7 @@ import { newApp } from './openapi.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
 import { catalogRoutes } from './routes/catalog.ts'
+import { checkoutRoutes } from './routes/checkout.ts'
 import { contentRoutes } from './routes/content.ts'
 import { devRoutes } from './routes/dev.ts'
 import { fileRoutes } from './routes/files.ts'
@@ -40,6 +41,7 @@ const routes = app
   .route('/', fileRoutes)
   .route('/', socialRoutes)
   .route('/', cartRoutes)
+  .route('/', checkoutRoutes)
 
 app.doc31('/api/openapi.json', (c) => ({
   openapi: '3.1.0',

@@ -1,5 +1,6 @@
 import type { ConferenceClock } from './durable/conference-clock.ts'
 import type { LoginLimiter } from './durable/login-limiter.ts'
+import type { SandboxGateway } from './durable/sandbox-gateway.ts'
 
 /** Bindings and configuration declared in wrangler.toml (vars) and set as secrets. */
 export type Env = {
@@ -10,6 +11,8 @@ export type Env = {
   FILES: R2Bucket
   CONFERENCE_CLOCK: DurableObjectNamespace<ConferenceClock>
   LOGIN_LIMITER: DurableObjectNamespace<LoginLimiter>
+  /** The local payment provider (PAYMENT_GATEWAY=sandbox). */
+  SANDBOX_GATEWAY: DurableObjectNamespace<SandboxGateway>
   /** 'local' under `npm start`, 'test' in the test suites; local-only tools check it. */
   APP_ENV: 'production' | 'local' | 'test'
   PUBLIC_ORIGIN: string
@@ -22,4 +25,10 @@ export type Env = {
   GOOGLE_CLIENT_SECRET?: string
   FACEBOOK_CLIENT_ID?: string
   FACEBOOK_CLIENT_SECRET?: string
+  PAGARME_SECRET_KEY?: string
+  /** Public keys for the browser's tokenisation: live on the production origins, test elsewhere. */
+  PAGARME_PUBLIC_KEY_LIVE?: string
+  PAGARME_PUBLIC_KEY_TEST?: string
+  /** Basic-auth credentials configured on the Pagar.me webhook (user:password). */
+  PAGARME_WEBHOOK_AUTH?: string
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `settlement_id` text;

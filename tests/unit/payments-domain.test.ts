@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import { boletoLine, dueDateFactor, formatBoletoLine } from '../../worker/domain/boleto.ts'
+import { advance, canAdvance, ORDER_STATES } from '../../worker/domain/orders.ts'
+import { crc16, isValidPixPayload, parseEmv, pixCopyPaste } from '../../worker/domain/pix.ts'
+
+describe('order states only move forward', () => {
+  it.each([
+    ['pending', 'paid', 'paid'],
+    ['pending', 'failed', 'failed'],
+    ['pending', 'expired', 'expired'],
+    ['paid', 'refunded', 'refunded'],
+    ['paid', 'pending', 'paid'],
+    ['paid', 'failed', 'paid'],
+    ['failed', 'paid', 'failed'],
+    ['expired', 'paid', 'expired'],
+    ['refunded', 'paid', 'refunded'],
+  ] as const)('%s + reported %s → %s', (current, reported, expected) => {
+    expect(advance(current, reported)).toBe(expected)
+  })
+  it('no state advances to itself', () => {
+    for (const state of ORDER_STATES) expect(canAdvance(state, state)).toBe(false)
+  })
+})
+
+describe('PIX copia e cola', () => {
+  it('computes the CRC16-CCITT of the BR Code (check value of "123456789" is 29B1)', () => {
+    expect(crc16('123456789')).toBe('29B1')
+  })
+  it('builds a BR Code with the key, amount, names and txid, ending in a valid CRC', () => {
+    const code = pixCopyPaste({
+      key: 'pix@institutorenalis.com.br',
+      amountCents: 104568,
+      merchantName: 'Instituto Renalis São José',
+      merchantCity: 'Curitiba',
+      txid: 'or_abc-123',
+    })
+    expect(code.startsWith('000201')).toBe(true)
+    expect(isValidPixPayload(code)).toBe(true)
+    const fields = parseEmv(code)
+    expect(fields.get('54')).toBe('1045.68')
+    expect(fields.get('53')).toBe('986')
+    expect(fields.get('59')).toBe('INSTITUTO RENALIS SAO JOS')
+    expect(parseEmv(fields.get('26')!).get('01')).toBe('pix@institutorenalis.com.br')
+    expect(parseEmv(fields.get('62')!).get('05')).toBe('orabc123')
+    expect(isValidPixPayload(`${code.slice(0, -1)}0`)).toBe(code.endsWith('0'))
+  })
+})
+
+describe('boleto line', () => {
+  it('uses the FEBRABAN due-date factor', () => {
+    expect(dueDateFactor(new Date('2000-07-03T12:00:00Z'))).toBe('1000')
+    expect(dueDateFactor(new Date('2025-02-21T12:00:00Z'))).toBe('9999')
+    expect(dueDateFactor(new Date('2025-02-22T12:00:00Z'))).toBe('1000') // the factor restarts at 1000
+  })
+  it('answers 47 digits whose blocks carry their module-10 check digits', () => {
+    const { line, barcode } = boletoLine({
+      bank: '237',
+      amountCents: 49000,
+      due: new Date('2026-11-25T12:00:00Z'),
+      freeField: '1234567890123456789012345',
+    })
+    expect(line).toMatch(/^\d{47}$/)
+    expect(barcode).toMatch(/^\d{44}$/)
+    expect(line.slice(-10)).toBe('0000049000')
+    const mod10 = (digits: string) => {
+      let sum = 0
+      let weight = 2
+      for (let i = digits.length - 1; i >= 0; i--) {
+        const product = Number(digits[i]) * weight
+        sum += product > 9 ? product - 9 : product
+        weight = weight === 2 ? 1 : 2
+      }
+      return (10 - (sum % 10)) % 10
+    }
+    expect(Number(line[9])).toBe(mod10(line.slice(0, 9)))
+    expect(Number(line[20])).toBe(mod10(line.slice(10, 20)))
+    expect(Number(line[31])).toBe(mod10(line.slice(21, 31)))
+    expect(formatBoletoLine(line)).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/)
+  })
+})

@@ -1,0 +1,124 @@
+import { isValidCpf } from '@brazilian-utils/brazilian-utils'
+import { z } from 'zod'
+import { PHONE_PATTERN } from './auth.ts'
+import { CartHash } from './cart.ts'
+import { Cents } from './home.ts'
+
+export const CHECKOUT_MESSAGES = {
+  productNotFound: 'Produto não encontrado',
+  totalChanged: 'O valor do pedido mudou. Atualize a página e confira o carrinho antes de pagar.',
+  cardTokenRequired: 'Ocorreu um erro ao validar cartão de crédito!',
+  declined: 'Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.',
+  gatewayUnavailable: 'Não foi possível falar com o meio de pagamento. Nada foi cobrado; tente novamente.',
+  purchaseFailed: 'erro ao executar a compra',
+} as const
+
+/** SPEC section 5: the card check before tokenisation, messages joined by ', '. */
+export const CARD_MESSAGES = {
+  number: 'número do cartão inválido',
+  holder: 'nome do portador inválido',
+  expiry: 'data de expiração inválido',
+  cvv: 'código de segurança inválido',
+} as const
+
+export const Payer = z
+  .object({
+    id: z.number().int().positive().optional(),
+    name: z
+      .string({ error: 'Informe o nome do pagador.' })
+      .trim()
+      .min(3, { error: 'Informe o nome completo do pagador.' })
+      .max(120),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: 'Informe um e-mail válido.' })),
+    cpf: z
+      .string({ error: 'Informe o CPF.' })
+      .refine((value) => isValidCpf(value), { error: 'CPF inválido' })
+      .transform((value) => value.replace(/\D/g, '')),
+    phone: z.string().trim().regex(PHONE_PATTERN, { error: 'Informe um telefone válido.' }),
+  })
+  .strict()
+export type Payer = z.infer<typeof Payer>
+
+export const BillingAddress = z
+  .object({
+    zip_code: z.string().regex(/^\d{5}-?\d{3}$/, { error: 'CEP inválido' }),
+    street: z.string().trim().min(2, { error: 'Informe a rua.' }).max(120),
+    number: z.string().trim().min(1, { error: 'Número da rua incorreto' }).max(10),
+    complement: z.string().trim().max(60).optional(),
+    neighborhood: z.string().trim().min(2, { error: 'Informe o bairro.' }).max(60),
+    city: z.string().trim().min(2, { error: 'Informe a cidade.' }).max(60),
+    state: z.string().regex(/^[A-Z]{2}$/, { error: 'Informe a UF com duas letras.' }),
+  })
+  .strict()
+export type BillingAddress = z.infer<typeof BillingAddress>
+
+/** The ids triple of SPEC section 7: course id, class id, coupon id (one per turma). */
+const IdTriple = z.tuple([
+  z.number().int().nullable(),
+  z.number().int().nullable(),
+  z.number().int().nullable(),
+])
+
+/** POST /checkout/pagar. The server recomputes every amount; `total` is checked, never trusted. */
+export const PayInput = z
+  .object({
+    hash: CartHash,
+    idempotency_key: z
+      .string()
+      .min(16)
+      .max(100)
+      .regex(/^[\w-]+$/, { error: 'Chave de idempotência inválida.' }),
+    ids: z
+      .object({
+        turmas: z.array(IdTriple).optional(),
+        produtos: z.array(z.number().int()).optional(),
+        pacotes: z.array(z.number().int()).optional(),
+        cupons: z.array(z.number().int()).optional(),
+      })
+      .strict()
+      .optional(),
+    payment_type: z
+      .enum(['CREDIT_CARD', 'BOLETO', 'PIX'], { error: 'Escolha a forma de pagamento.' })
+      .nullish(),
+    cardhash: z.string().max(200).nullish(),
+    holderName: z.string().max(120).nullish(),
+    total: Cents,
+    doacao: Cents.max(10_000_000).default(0),
+    parcela: z.number().int().min(1).max(12).default(1),
+    gifts: z
+      .array(z.object({ name: z.string().max(120), email: z.string().max(254) }).strict())
+      .max(10)
+      .default([]),
+    billingAddress: BillingAddress.nullish(),
+    payer: Payer,
+  })
+  .strict()
+export type PayInput = z.infer<typeof PayInput>
+
+export const PayResult = z.object({
+  order_id: z.string(),
+  status: z.enum(['pending', 'paid', 'failed', 'refunded', 'expired']),
+  /** Purchase done, but the confirmation e-mail could not be sent (SPEC section 8). */
+  error: z.boolean(),
+  ccj_boleto_link: z.string().nullable(),
+  ccj_pay_number: z.string().nullable(),
+  ccj_pix_code: z.string().nullable(),
+  boleto_due_at: z.string().nullable(),
+  pix_expires_at: z.string().nullable(),
+  total: Cents,
+  instalments: z.number().int(),
+  instalment_value: Cents,
+  message: z.string().nullable(),
+})
+export type PayResult = z.infer<typeof PayResult>
+
+export const PaymentsConfig = z.object({
+  gateway: z.enum(['sandbox', 'pagarme']),
+  public_key: z.string(),
+  /** Where the browser tokenizes the card (Pagar.me's /core/v5/tokens shape). */
+  tokenize_url: z.string(),
+})

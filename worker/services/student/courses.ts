@@ -1,0 +1,23 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { classes, courses, enrollments } from '../../../db/schema.ts'
+import type { AppContext } from '../../context.ts'
+
+/** The classes a student is enrolled in, newest first (GET /api/usuario/cursos). */
+export async function listEnrolledCourses({ ctx, userId }: { ctx: AppContext; userId: number }) {
+  const rows = await ctx.db
+    .select({ enrollment: enrollments, turma: classes, course: courses })
+    .from(enrollments)
+    .innerJoin(classes, eq(classes.id, enrollments.classId))
+    .innerJoin(courses, eq(courses.id, classes.courseId))
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.status, 'active')))
+    .orderBy(desc(enrollments.createdAt))
+  return rows.map(({ enrollment, turma, course }) => ({
+    class_id: turma.id,
+    class_name: turma.name,
+    course_name: course.name,
+    course_url: course.url,
+    type: turma.type,
+    course_init: turma.type === 'N' ? turma.courseInit : null,
+    enrolled_at: enrollment.createdAt.toISOString(),
+  }))
+}
