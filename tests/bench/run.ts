@@ -6,8 +6,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import { sql } from 'drizzle-orm'
+import { createDb } from '../../db/client.ts'
+import { courses, products } from '../../db/schema.ts'
 import { runBuild } from '../../scripts/build.ts'
 import { root, startStack } from '../../scripts/lib/stack.ts'
+import { hashPassword } from '../../worker/services/auth/password.ts'
 
 const { values } = parseArgs({
   options: {
@@ -19,19 +23,51 @@ const { values } = parseArgs({
 const duration = Number(values.duration)
 const connections = Number(values.connections)
 
-type Target = { name: string; path: string }
+type Target = {
+  name: string
+  path: string
+  method?: 'GET' | 'POST'
+  body?: string
+  /** Distinct paths cycled through, so each request is a cold read rather than a cached one. */
+  paths?: string[]
+}
 type Result = { name: string; rps: number; p50: number; p99: number; errors: number; roundTrips: string }
 
 async function measure(origin: string, target: Target): Promise<Result> {
-  // One warm-up request fills caches (the KV snapshot) the way steady traffic would.
-  const first = await fetch(origin + target.path)
+  const init = {
+    method: target.method ?? 'GET',
+    headers: { 'content-type': 'application/json' },
+    body: target.body,
+  }
+  const first = await fetch(origin + (target.paths?.[0] ?? target.path), init)
   await first.arrayBuffer()
   await new Promise((resolve) => setTimeout(resolve, 200))
-  const warm = await fetch(origin + target.path)
-  await warm.arrayBuffer()
-  const roundTrips = /db;desc="(\d+) round trips"/.exec(warm.headers.get('Server-Timing') ?? '')?.[1] ?? '—'
+  const sample = await fetch(origin + (target.paths?.[1] ?? target.path), init)
+  await sample.arrayBuffer()
+  const roundTrips = /db;desc="(\d+) round trips"/.exec(sample.headers.get('Server-Timing') ?? '')?.[1] ?? '—'
 
-  const result = await autocannon({ url: origin + target.path, connections, duration })
+  let next = 2
+  const result = await autocannon({
+    url: origin + target.path,
+    connections,
+    duration,
+    method: target.method ?? 'GET',
+    headers: init.headers,
+    ...(target.body ? { body: target.body } : {}),
+    ...(target.paths
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => {
+                const paths = target.paths!
+                request.path = paths[next++ % paths.length]!
+                return request
+              },
+            },
+          ],
+        }
+      : {}),
+  })
   return {
     name: target.name,
     rps: result.requests.average,
@@ -40,6 +76,77 @@ async function measure(origin: string, target: Target): Promise<Result> {
     errors: result.errors + result.non2xx,
     roundTrips,
   }
+}
+
+// Generated catalogue for the search figures: 2 400 items over a pt-BR vocabulary.
+const WORDS = [
+  'nefrologia',
+  'hemodiálise',
+  'diálise',
+  'peritoneal',
+  'transplante',
+  'renal',
+  'biópsia',
+  'ultrassom',
+  'fístula',
+  'cateter',
+  'acesso',
+  'vascular',
+  'crônica',
+  'aguda',
+  'enfermagem',
+  'nutrição',
+  'pediatria',
+  'glomerulopatias',
+  'eletrólitos',
+  'hipertensão',
+  'intervencionista',
+  'imunossupressão',
+  'clearance',
+  'proteinúria',
+  'creatinina',
+  'urologia',
+  'farmacologia',
+  'terapia',
+  'intensiva',
+  'hemofiltração',
+]
+const pick = (i: number, salt: number) => WORDS[(i * 7 + salt * 13) % WORDS.length]!
+const generatedName = (i: number) => `${pick(i, 1)} ${pick(i, 2)} ${pick(i, 3)} módulo ${i}`
+
+async function generateCatalogue(databaseUrl: string) {
+  const db = createDb({ url: databaseUrl })
+  for (let start = 0; start < 1200; start += 200) {
+    const batch = Array.from({ length: 200 }, (_, k) => start + k)
+    await db
+      .insert(courses)
+      .values(
+        batch.map((i) => ({
+          url: `bench-curso-${i}`,
+          name: generatedName(i),
+          section: 'online' as const,
+          summary: `Curso de ${pick(i, 4)} e ${pick(i, 5)}.`,
+        })),
+      )
+    await db
+      .insert(products)
+      .values(batch.map((i) => ({ name: `Kit ${generatedName(i + 5000)}`, priceCents: 1000 + i })))
+  }
+  const plan = await db.all<{ detail: string }>(
+    sql`EXPLAIN QUERY PLAN SELECT name, url FROM search_index WHERE search_index MATCH ${'"nef"*'} ORDER BY bm25(search_index, 10.0, 1.0), length(name) LIMIT 10`,
+  )
+  const [count] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM search_index`)
+  return { plan: plan.map((row) => row.detail), indexed: count?.n ?? 0 }
+}
+
+/** CPU time of one password hash (DESIGN 7: what a login costs the Worker). */
+async function hashCpuMs(): Promise<number> {
+  await hashPassword('aquecimento')
+  const runs = 5
+  const before = process.cpuUsage()
+  for (let i = 0; i < runs; i++) await hashPassword(`Senha@${i}`)
+  const used = process.cpuUsage(before)
+  return (used.user + used.system) / 1000 / runs
 }
 
 if (!values['skip-build']) await runBuild()
@@ -57,10 +164,38 @@ const stack = await startStack({
 })
 
 try {
+  const { plan, indexed } = await generateCatalogue(stack.databaseUrl)
+  const cart = (await (
+    await fetch(`${stack.origin}/carrinho-de-compras/update-cart`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ hash: null, data: { id: 1, type: 'turma' }, option: 'add' }),
+    })
+  ).json()) as { hash: string }
+  const threeLetter = Array.from(
+    { length: 3000 },
+    (_, i) => `/search/all_product?search=${encodeURIComponent(`${pick(i, 6).slice(0, 3)} ${i}`)}`,
+  )
+  const tenLetter = Array.from(
+    { length: 3000 },
+    (_, i) =>
+      `/search/all_product?search=${encodeURIComponent(`${pick(i, 8).padEnd(10, 'a').slice(0, 10)} ${i}`)}`,
+  )
+
   const targets: Target[] = [
     { name: 'GET /api/ping (trivial, baseline)', path: '/api/ping' },
-    { name: 'GET /home_itens/lists', path: '/home_itens/lists' },
-    { name: `GET /assets/${asset.slice(0, 24)}… (static)`, path: `/assets/${asset}` },
+    { name: 'GET /home_itens/lists (snapshot)', path: '/home_itens/lists' },
+    { name: `GET /assets/${asset.slice(0, 16)}… (static)`, path: `/assets/${asset}` },
+    { name: 'GET /search/all_product "nef" (warm)', path: '/search/all_product?search=nef' },
+    { name: 'search, 3 letters (cold, distinct)', path: threeLetter[0]!, paths: threeLetter },
+    { name: 'search, 10 letters (cold, distinct)', path: tenLetter[0]!, paths: tenLetter },
+    {
+      name: 'POST /carrinho-de-compras/update-cart',
+      path: '/carrinho-de-compras/update-cart',
+      method: 'POST',
+      body: JSON.stringify({ hash: cart.hash, data: { id: 3, type: 'turma' }, option: 'add' }),
+    },
+    { name: 'GET /checkout/get', path: `/checkout/get?cart=${cart.hash}` },
   ]
   const results: Result[] = []
   for (const target of targets) {
@@ -68,7 +203,9 @@ try {
     results.push(await measure(stack.origin, target))
   }
   const baseline = results[0]!
-  console.log(`\n${connections} connections, ${duration} s each, on ${stack.origin}\n`)
+  console.log(
+    `\n${connections} connections, ${duration} s each, on ${stack.origin}; ${indexed} items in the search index\n`,
+  )
   console.table(
     results.map((r) => ({
       route: r.name,
@@ -77,9 +214,13 @@ try {
       'p99 ms': r.p99,
       'req/s ÷ baseline': (r.rps / baseline.rps).toFixed(2),
       'p50 ÷ baseline': (r.p50 / Math.max(baseline.p50, 1)).toFixed(2),
-      'db round trips (warm)': r.roundTrips,
+      'db round trips': r.roundTrips,
       errors: r.errors,
     })),
+  )
+  console.log(`\nSearch query plan (FTS5 index, no table scan):\n  ${plan.join('\n  ')}`)
+  console.log(
+    `\nPassword hash (scrypt N=2^14 r=8 p=5): ${(await hashCpuMs()).toFixed(0)} ms of CPU per hash on this machine`,
   )
 } finally {
   await stack.stop()

@@ -268,3 +268,18 @@ describe('recommendations', () => {
     expect(recommendations.cursos.find((c) => c.id === sibling.id)?.price_from).toBe(12300)
   })
 })
+
+describe('round trips', () => {
+  it('adding to the cart and reading the checkout each cost one database round trip', async () => {
+    const turma = await createClass(db)
+    const response = await exports.default.fetch('http://localhost/carrinho-de-compras/update-cart', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ hash: null, data: { id: turma.id, type: 'turma' }, option: 'add' }),
+    })
+    expect(response.headers.get('Server-Timing')).toContain('db;desc="1 round trips"')
+    const { hash } = CartResponse.parse(await response.json())
+    const checkoutResponse = await exports.default.fetch(`http://localhost/checkout/get?cart=${hash}`)
+    expect(checkoutResponse.headers.get('Server-Timing')).toContain('db;desc="1 round trips"')
+  })
+})

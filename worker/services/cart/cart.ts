@@ -52,8 +52,13 @@ export function cartView(snapshot: PricedSnapshot): CartView {
   }
 }
 
-async function respond(ctx: AppContext, cart: CartSnapshot, msg?: string): Promise<CartResponse> {
-  const snapshot = await priceSnapshot(ctx, cart)
+async function respond(
+  ctx: AppContext,
+  cart: CartSnapshot,
+  msg?: string,
+  priced?: PricedSnapshot,
+): Promise<CartResponse> {
+  const snapshot = priced ?? (await priceSnapshot(ctx, cart))
   // Lines that stopped being for sale leave the cart at its next change.
   const kept = snapshot.unavailable.length
     ? { ...cart, items: cart.items.filter((item) => isAvailable(snapshot.details, item)) }
@@ -83,7 +88,7 @@ export async function updateCart({ ctx, input }: { ctx: AppContext; input: Updat
   if (check.unavailable.some((item) => item.type === type && item.id === id)) {
     throw invalid('data', CART_MESSAGES.itemUnavailable)
   }
-  return respond(ctx, next, CART_MESSAGES.added)
+  return respond(ctx, next, CART_MESSAGES.added, check)
 }
 
 /** POST /carrinho-de-compras/set-cupom: a class coupon that applies to something in the cart. */
@@ -98,7 +103,7 @@ export async function applyCoupon({ ctx, hash, key }: { ctx: AppContext; hash: s
   if (!snapshot.priced.appliedCoupons.some((c) => c.couponId === coupon.id)) {
     throw invalid('key', CART_MESSAGES.couponNotApplicable)
   }
-  return respond(ctx, next, CART_MESSAGES.couponApplied)
+  return respond(ctx, next, CART_MESSAGES.couponApplied, snapshot)
 }
 
 /** Student document and passport flags; a confirmed student document drops the coupons (SPEC 4). */

@@ -1,0 +1,193 @@
+// `npm run audit`: Lighthouse (performance, accessibility, best practices, SEO) on the home page
+// and a course page, as a phone and as a desktop, against the local stack in Debian's Chromium.
+// Exits 1 when a page scores under 90 in performance or under 95 in accessibility.
+//
+// Nothing leaves the machine: Chromium resolves no host name but 127.0.0.1, and only local URLs
+// are audited. Scores use Lighthouse's simulated throttling (a mid-range phone on slow 4G for
+// the mobile run), so they do not depend on this machine's network.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse'
+import { runBuild } from '../../scripts/build.ts'
+import { freePort, root, startStack } from '../../scripts/lib/stack.ts'
+
+const { values } = parseArgs({
+  options: {
+    'skip-build': { type: 'boolean', default: false },
+    /** Also write each run's full HTML report to tests/artifacts/lighthouse/. */
+    reports: { type: 'boolean', default: false },
+  },
+})
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+const TARGETS = { performance: 90, accessibility: 95 } as const
+/** A seeded course (db/seed-data/catalog.ts) with two classes and a two-picture slider. */
+const COURSE_PATH = '/cursos/hemodialise-para-enfermagem'
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'curso', path: COURSE_PATH },
+] as const
+const FORM_FACTORS = ['mobile', 'desktop'] as const
+
+type Row = {
+  page: string
+  formFactor: (typeof FORM_FACTORS)[number]
+  scores: Record<(typeof CATEGORIES)[number], number>
+  metrics: { fcp: string; lcp: string; tbt: string; cls: string }
+  /** Audits that lost points in the categories with a target, for the reader to act on. */
+  misses: string[]
+  /** SEO audits that fail (scored 0), with their own explanation. */
+  seoMisses: string[]
+}
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  // Every host name but the local stack's fails to resolve: the audit cannot reach the network.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+]
+
+const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100)
+const metric = (lhr: Result, id: string) => lhr.audits[id]?.displayValue ?? '—'
+
+function summarize(lhr: Result, page: string, formFactor: Row['formFactor']): Row {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [category, score(lhr.categories[category]?.score)]),
+  ) as Row['scores']
+  const misses: string[] = []
+  for (const category of Object.keys(TARGETS) as (keyof typeof TARGETS)[]) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id]
+      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue
+      misses.push(`${category}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`)
+    }
+  }
+  const seoMisses = (lhr.categories.seo?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit && audit.score === 0)
+    .map((audit) => `${audit!.title}${audit!.explanation ? `: ${audit!.explanation}` : ''}`)
+  return {
+    page,
+    formFactor,
+    scores,
+    metrics: {
+      fcp: metric(lhr, 'first-contentful-paint'),
+      lcp: metric(lhr, 'largest-contentful-paint'),
+      tbt: metric(lhr, 'total-blocking-time'),
+      cls: metric(lhr, 'cumulative-layout-shift'),
+    },
+    misses,
+    seoMisses,
+  }
+}
+
+if (!values['skip-build']) await runBuild()
+
+const dir = await mkdtemp(join(tmpdir(), 'renalis-audit-'))
+const stack = await startStack({
+  port: 0,
+  dbPort: 0,
+  dbFile: join(dir, 'audit.db'),
+  persistDir: join(dir, 'wrangler'),
+  quiet: true,
+})
+let chrome: chromeLauncher.LaunchedChrome | undefined
+const rows: Row[] = []
+
+try {
+  // Fill the catalogue snapshots first, as steady traffic would (an audit is one cold visit).
+  for (const path of [
+    '/api/menu',
+    '/home_itens/lists',
+    `/api${COURSE_PATH}`,
+    '/search/getSearch?menu=true',
+  ]) {
+    await (await fetch(stack.origin + path)).arrayBuffer()
+  }
+
+  await mkdir(join(dir, 'chromium'), { recursive: true })
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    port: await freePort(),
+    userDataDir: join(dir, 'chromium'),
+    logLevel: 'silent',
+  })
+
+  for (const formFactor of FORM_FACTORS) {
+    for (const page of PAGES) {
+      const url = stack.origin + page.path
+      process.stdout.write(`Lighthouse ${formFactor} ${url}…\n`)
+      const flags: Flags = {
+        port: chrome.port,
+        output: 'html',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      }
+      const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined)
+      if (!result) throw new Error(`Lighthouse não devolveu resultado para ${url}`)
+      if (result.lhr.runtimeError) {
+        throw new Error(`Lighthouse falhou em ${url}: ${result.lhr.runtimeError.message}`)
+      }
+      rows.push(summarize(result.lhr, page.name, formFactor))
+      if (values.reports) {
+        const out = join(root, 'tests', 'artifacts', 'lighthouse')
+        await mkdir(out, { recursive: true })
+        const report = Array.isArray(result.report) ? result.report[0]! : result.report
+        await writeFile(join(out, `${page.name}-${formFactor}.html`), report)
+      }
+    }
+  }
+} finally {
+  await chrome?.kill()
+  await stack.stop()
+  await rm(dir, { recursive: true, force: true })
+}
+
+console.log(`\nLighthouse ${PAGES.map((page) => page.path).join(' and ')} (local stack)\n`)
+console.table(
+  rows.map((row) => ({
+    page: row.page,
+    'form factor': row.formFactor,
+    performance: row.scores.performance,
+    accessibility: row.scores.accessibility,
+    'best practices': row.scores['best-practices'],
+    seo: row.scores.seo,
+    FCP: row.metrics.fcp,
+    LCP: row.metrics.lcp,
+    TBT: row.metrics.tbt,
+    CLS: row.metrics.cls,
+  })),
+)
+
+for (const row of rows) {
+  const notes = [...row.misses, ...row.seoMisses.map((miss) => `seo: ${miss}`)]
+  if (notes.length === 0) continue
+  console.log(`\n${row.page} (${row.formFactor}):`)
+  for (const note of notes) console.log(`  - ${note}`)
+}
+
+const failures = rows.flatMap((row) =>
+  (Object.keys(TARGETS) as (keyof typeof TARGETS)[])
+    .filter((category) => row.scores[category] < TARGETS[category])
+    .map(
+      (category) =>
+        `${row.page} ${row.formFactor}: ${category} ${row.scores[category]} < ${TARGETS[category]}`,
+    ),
+)
+if (failures.length > 0) {
+  console.error(`\nBelow target:\n${failures.map((failure) => `  ${failure}`).join('\n')}`)
+  process.exit(1)
+}
+console.log(
+  `\nTargets met: performance ≥ ${TARGETS.performance} and accessibility ≥ ${TARGETS.accessibility} on every run.`,
+)
