@@ -51,7 +51,8 @@ describe('layout', () => {
     expect(document.querySelector('main#conteudo')).toBeTruthy()
     expect(screen.getByLabelText('Pesquisar cursos e produtos')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Carrinho' })).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Acesse sua conta' })).toBeTruthy()
+    // 'Carregando' until GET /admin/user/get answers, then the anonymous button.
+    expect(await screen.findByRole('button', { name: 'Acesse sua conta' })).toBeTruthy()
 
     const footer = screen.getByRole('contentinfo')
     expect(footer.textContent).toContain('(41) 3333-0101')

@@ -131,14 +131,17 @@ describe('login and logout', () => {
     expect(out.body).toEqual({ success: true })
     expect(out.response.headers.get('set-cookie')).toMatch(/Max-Age=0/i)
     const replay = await call('/admin/user/get', { cookie })
-    expect(replay.status).toBe(401)
-    expect(replay.body).toEqual({ message: 'Unauthenticated.' })
+    expect(replay.status).toBe(200)
+    expect(replay.body).toBeNull()
+    const area = await call('/usuario/perfil/updateUser', { method: 'PUT', body: {}, cookie })
+    expect(area.status).toBe(401)
+    expect(area.body).toEqual({ message: 'Unauthenticated.' })
   })
 
   it('an expired session is refused', async () => {
     const user = await createUser(db)
     const cookie = await sessionCookie(user.id, new Date(Date.now() - 1000))
-    expect((await call('/admin/user/get', { cookie })).status).toBe(401)
+    expect((await call('/admin/user/get', { cookie })).body).toBeNull()
   })
 
   it('refuses state-changing requests from another origin with 419', async () => {
@@ -248,8 +251,8 @@ describe('password change', () => {
     })
     expect(changed.status).toBe(200)
     expect(changed.body).toEqual({ data: 'Senha atualizada com sucesso!' })
-    expect((await call('/admin/user/get', { cookie: other })).status).toBe(401)
-    expect((await call('/admin/user/get', { cookie })).status).toBe(200)
+    expect((await call('/admin/user/get', { cookie: other })).body).toBeNull()
+    expect((await call('/admin/user/get', { cookie })).body).toMatchObject({ email: input.email })
     const relogin = await call('/login', {
       body: { email: input.email, password: 'novaSenha9' },
       headers: ip(),
@@ -307,7 +310,7 @@ describe('password reset', () => {
     const sent = await call('/password/email', { body: { email: input.email } })
     expect(sent.body).toEqual({ msg: 'Enviamos seu link de redefinição de senha por e-mail!' })
     const message = (await mailbox()).find((m) => m.to === input.email)
-    expect(message?.text).toContain('/senha/redefinir?token=')
+    expect(message?.text).toContain('/senha/redefinir#token=')
     const token = linkToken(message!.text)
 
     const reset = await call('/api/auth/reset-password', {
@@ -315,7 +318,7 @@ describe('password reset', () => {
     })
     expect(reset.status).toBe(200)
     expect(reset.body.msg).toBe(AUTH_MESSAGES.resetDone)
-    expect((await call('/admin/user/get', { cookie })).status).toBe(401)
+    expect((await call('/admin/user/get', { cookie })).body).toBeNull()
     expect(
       (await call('/login', { body: { email: input.email, password: 'redefinida1' }, headers: ip() })).status,
     ).toBe(200)

@@ -139,3 +139,4 @@ export const Recommendations = z.object({
   ),
   produtos: z.array(z.object({ id: z.number().int(), name: z.string(), img: z.string(), price: Cents })),
 })
+export type Recommendations = z.infer<typeof Recommendations>

@@ -41,17 +41,18 @@ export function requireRole(role: Exclude<Role, 'none'>): MiddlewareHandler<AppB
   })
 }
 
+/** The header asks it on every page, visitors included: it answers null rather than 401 (SPEC 4). */
+export const CURRENT_USER_PATH = '/admin/user/get'
+
 /**
  * Defence in depth for the authenticated areas of SPEC section 6: whatever a route declares,
- * /admin needs an administrator (but /admin/user/get, which every logged-in user calls)
- * and /usuario needs a session.
+ * /admin needs an administrator and /usuario a session (but the current-user call).
  */
 export const guardAreas = createMiddleware<AppBindings>(async (c, next) => {
+  if (c.req.path === CURRENT_USER_PATH) return next()
   const area = c.req.path.split('/').filter(Boolean)
-  const [first, second] = area[0] === 'api' ? area.slice(1) : area
-  if (first === 'admin' && !(second === 'user' && area.includes('get'))) {
-    return requireRole('A')(c, next)
-  }
+  const [first] = area[0] === 'api' ? area.slice(1) : area
+  if (first === 'admin') return requireRole('A')(c, next)
   if (first === 'admin' || first === 'usuario') return requireRole('N')(c, next)
   await next()
 })
@@ -61,10 +62,12 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /** Refuses state-changing requests sent by another site's page (419, which the SPA reloads on). */
 export const sameOriginWrites = createMiddleware<AppBindings>(async (c, next) => {
   if (UNSAFE.has(c.req.method) && !c.req.path.startsWith('/webhooks/')) {
+    // A page with Referrer-Policy no-referrer sends `Origin: null`: Sec-Fetch-Site then decides.
     const origin = c.req.header('Origin')
     const site = c.req.header('Sec-Fetch-Site')
     const own = [new URL(c.req.url).origin, c.var.ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')]
-    const foreign = origin ? !own.includes(origin) : site === 'cross-site'
+    const foreign =
+      origin && origin !== 'null' ? !own.includes(origin) : site === 'cross-site' || (origin === 'null' && site !== 'same-origin')
     if (foreign) {
       throw new AppError(
         'SESSION_EXPIRED',

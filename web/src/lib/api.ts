@@ -16,8 +16,15 @@ export class ApiError extends Error {
 export type ApiOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   json?: unknown
+  /** A multipart body (file uploads); the browser sets its Content-Type with the boundary. */
+  formData?: FormData
   schema?: ZodType<T>
   signal?: AbortSignal
+  /**
+   * false: the caller handles 401/419 itself. GET /admin/user/get answers 401 to every anonymous
+   * visitor; reloading on it inside /usuario or /admin would loop forever.
+   */
+  globalErrors?: boolean
 }
 
 const AUTHENTICATED_AREAS = new Set(['admin', 'usuario'])
@@ -46,19 +53,19 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export async function api<T = unknown>(path: string, options: ApiOptions<T> = {}): Promise<T> {
-  const { method = 'GET', json, schema, signal } = options
+  const { method = 'GET', json, formData, schema, signal, globalErrors = true } = options
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (json !== undefined) headers['Content-Type'] = 'application/json'
   const response = await fetch(path, {
     method,
     headers,
     credentials: 'same-origin',
-    body: json === undefined ? undefined : JSON.stringify(json),
+    body: formData ?? (json === undefined ? undefined : JSON.stringify(json)),
     signal,
   })
   const body = await readBody(response)
   if (!response.ok) {
-    handleGlobalStatus(response.status, body)
+    if (globalErrors) handleGlobalStatus(response.status, body)
     throw new ApiError(response.status, body)
   }
   return schema ? schema.parse(body) : (body as T)

@@ -1,16 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../components/placeholder-page.tsx'
+import { LoginPage } from '../features/auth/login-page.tsx'
 import { pageHead } from '../lib/page-head.ts'
 
+type LoginSearch = { redirect?: string }
+
 export const Route = createFileRoute('/login')({
+  validateSearch: (search: Record<string, unknown>): LoginSearch =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
   head: () => pageHead('Acesse sua conta'),
-  component: LoginPage,
+  component: LoginRoute,
 })
 
-function LoginPage() {
-  return (
-    <PlaceholderPage title="Acesse sua conta">
-      <p>Em breve, você poderá entrar ou criar sua conta por esta página.</p>
-    </PlaceholderPage>
-  )
+function LoginRoute() {
+  const { redirect } = Route.useSearch()
+  return <LoginPage redirect={redirect} />
 }

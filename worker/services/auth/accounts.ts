@@ -154,7 +154,8 @@ export async function requestPasswordReset({ ctx, email }: { ctx: AppContext; em
   if (!row) throw validation('email', AUTH_MESSAGES.resetNotFound)
 
   const token = newToken()
-  const link = `${ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')}/senha/redefinir?token=${token}`
+  // In the fragment: never sent to a server, so never in a request log or a Referer header.
+  const link = `${ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')}/senha/redefinir#token=${token}`
   const message = resetEmail(row.name, email, link)
   const [, , queued] = await ctx.db.batch([
     // A new link replaces any earlier one.

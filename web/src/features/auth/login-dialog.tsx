@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
 import type { RefObject } from 'react'
+import { AuthPanel } from './auth-panel.tsx'
 
 type LoginDialogProps = {
   open: boolean
@@ -9,7 +10,14 @@ type LoginDialogProps = {
   returnFocusTo: RefObject<HTMLElement | null>
 }
 
-/** Placeholder for the login / sign-up modal (SPEC section 2); its forms come in the auth issue. */
+/** Where focus goes when the dialog closes: its opener, or after a login the user menu that replaced it. */
+function focusAfterClose(opener: HTMLElement | null) {
+  if (opener?.isConnected) return opener.focus()
+  const next = document.getElementById('user-menu-trigger') ?? document.getElementById('conteudo')
+  next?.focus()
+}
+
+/** SPEC section 2: the login / sign-up modal, id loginModal. */
 export default function LoginDialog({ open, onOpenChange, returnFocusTo }: LoginDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -17,23 +25,17 @@ export default function LoginDialog({ open, onOpenChange, returnFocusTo }: Login
         <Dialog.Overlay className="fixed inset-0 z-[1060] bg-slate-900/50 backdrop-blur-sm" />
         <Dialog.Content
           id="loginModal"
+          aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
             event.preventDefault()
-            returnFocusTo.current?.focus()
+            focusAfterClose(returnFocusTo.current)
           }}
-          className="fixed top-1/2 left-1/2 z-[1061] w-[min(94vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+          className="fixed top-1/2 left-1/2 z-[1061] max-h-[92dvh] w-[min(94vw,52rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white shadow-xl focus:outline-none"
         >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="font-bold text-slate-900 text-xl">
-              Olá! Já possui uma conta?
-            </Dialog.Title>
-            <Dialog.Close className="icon-btn -mt-1 -mr-2" aria-label="Fechar">
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-3 text-slate-700">
-            Em breve você poderá entrar ou criar sua conta por aqui.
-          </Dialog.Description>
+          <AuthPanel Title={Dialog.Title} />
+          <Dialog.Close className="icon-btn absolute top-3 right-3 bg-white/90" aria-label="Fechar">
+            <X aria-hidden="true" className="size-5" />
+          </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,0 +1,82 @@
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { AUTH_MESSAGES, type LoginInput, type RegisterInput, User } from '../../../../worker/contract/auth.ts'
+import { api } from '../../lib/api.ts'
+import { errorMessage, showToast, toastSuccess } from '../../lib/toast.ts'
+import { menuKeys } from '../menu/menu.queries.ts'
+import { LOGIN_MESSAGES, loginErrorMessage } from './auth.messages.ts'
+import { authKeys } from './auth.queries.ts'
+
+/** The session changed: the user is known at once, and the menu (filtered by role on the server) is refetched. */
+export function setSignedInUser(queryClient: QueryClient, user: User | null) {
+  queryClient.setQueryData(authKeys.user(), user)
+  void queryClient.invalidateQueries({ queryKey: menuKeys.all })
+}
+
+/** POST /login. Errors are toasted with the SPEC's login messages. */
+export function useLogin() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: Omit<LoginInput, 'json'>) =>
+      api('/login', { method: 'POST', json: { ...input, json: true }, schema: User }),
+    onSuccess: (user) => {
+      setSignedInUser(queryClient, user)
+      void toastSuccess(LOGIN_MESSAGES.loggedIn)
+    },
+    onError: (error) => void showToast('error', loginErrorMessage(error)),
+  })
+}
+
+/** POST /user/create_user: the new account is logged in at once. A failure toasts 'Erro ao cadastarar'. */
+export function useRegister() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: RegisterInput) =>
+      api<{ msg: string; data: User }>('/user/create_user', { method: 'POST', json: input }),
+    onSuccess: ({ msg, data }) => {
+      setSignedInUser(queryClient, User.parse(data))
+      void toastSuccess(msg || AUTH_MESSAGES.registered)
+    },
+    onError: () => void showToast('error', LOGIN_MESSAGES.registerFailed),
+  })
+}
+
+/** POST /password/email: toasts the server's answer (found or not found). */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api<{ msg: string }>('/password/email', { method: 'POST', json: { email } }),
+    onSuccess: ({ msg }) => void toastSuccess(msg || AUTH_MESSAGES.resetSent),
+    onError: (error) => void showToast('error', errorMessage(error, AUTH_MESSAGES.resetNotFound)),
+  })
+}
+
+/** POST /api/auth/reset-password with the e-mailed token; the page shows the outcome itself. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: { token: string; password: string; password_confirmation: string }) =>
+      api<{ msg: string }>('/api/auth/reset-password', { method: 'POST', json: input }),
+  })
+}
+
+/**
+ * POST /logout. SPEC section 4: clears the user and goes to /login unless told otherwise
+ * (`redirect: false`); a failure toasts 'Erro ao deslogar.'.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return useMutation({
+    mutationFn: (_options: { redirect?: boolean } = {}) =>
+      api<{ success: boolean }>('/logout', { method: 'POST' }),
+    onSuccess: (answer, options) => {
+      if (answer?.success === false) {
+        void showToast('error', LOGIN_MESSAGES.logoutFailed)
+        return
+      }
+      setSignedInUser(queryClient, null)
+      if (options.redirect !== false) void navigate({ to: '/login' })
+    },
+    onError: () => void showToast('error', LOGIN_MESSAGES.logoutFailed),
+  })
+}

@@ -1,0 +1,32 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { User } from '../../../../worker/contract/auth.ts'
+import { ApiError, apiParsed } from '../../lib/api.ts'
+
+export const authKeys = {
+  all: ['auth'] as const,
+  user: () => [...authKeys.all, 'user'] as const,
+}
+
+const loadUserSchema = () => import('../../../../worker/contract/auth.ts').then((m) => m.User.nullable())
+
+/**
+ * GET /admin/user/get: the logged-in user, or null for a visitor (the server answers 200 null, so
+ * no console error). An older 401 still means a visitor, and the global 401 reload stays off for
+ * this call: it would reload /usuario/* and /admin/* pages forever.
+ */
+export function currentUserQuery() {
+  return queryOptions({
+    queryKey: authKeys.user(),
+    queryFn: async ({ signal }): Promise<User | null> => {
+      try {
+        return await apiParsed('/admin/user/get', loadUserSchema, { signal, globalErrors: false })
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null
+        throw error
+      }
+    },
+    staleTime: 5 * 60_000,
+    // A 4xx will answer the same again; only a server or network failure is worth one retry.
+    retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),
+  })
+}

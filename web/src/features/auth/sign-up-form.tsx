@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Controller, useForm } from 'react-hook-form'
+import { RegisterInput } from '../../../../worker/contract/auth.ts'
+import { FieldShell, SubmitButton, TextField } from '../../lib/form-field.tsx'
+import { PhoneInput } from '../../lib/phone-input.tsx'
+import { fieldErrors } from './auth.messages.ts'
+import { useRegister } from './auth.mutations.ts'
+
+type SignUpValues = { name: string; email: string; phone: string; password: string }
+const FIELDS = ['name', 'email', 'phone', 'password'] as const
+
+/** Name (trimmed by the schema), e-mail, masked phone and password; the account is logged in at once. */
+export function SignUpForm() {
+  const registerUser = useRegister()
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SignUpValues, unknown, RegisterInput>({
+    resolver: zodResolver(RegisterInput),
+    defaultValues: { name: '', email: '', phone: '', password: '' },
+  })
+
+  function submit(values: RegisterInput) {
+    registerUser.mutate(values, {
+      // 'Erro ao cadastarar' is toasted by the mutation; the server's field messages go beside the fields.
+      onError: (error) => {
+        const messages = fieldErrors(error)
+        for (const field of FIELDS) {
+          const message = messages[field]
+          if (message) setError(field, { type: 'server', message })
+        }
+      },
+    })
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="space-y-4">
+      <TextField
+        label="Nome completo"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Controller
+        control={control}
+        name="phone"
+        render={({ field }) => (
+          <FieldShell label="Telefone" error={errors.phone?.message}>
+            {(ids) => (
+              <PhoneInput
+                {...ids}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+              />
+            )}
+          </FieldShell>
+        )}
+      />
+      <TextField
+        label="Senha"
+        type="password"
+        autoComplete="new-password"
+        hint="No mínimo 6 caracteres."
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <SubmitButton pending={registerUser.isPending}>Cadastrar</SubmitButton>
+    </form>
+  )
+}

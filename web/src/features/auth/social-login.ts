@@ -1,0 +1,159 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { openModal } from '../../lib/form-modal-state.tsx'
+import { showToast, toastSuccess } from '../../lib/toast.ts'
+import { menuKeys } from '../menu/menu.queries.ts'
+import { NEW_PASSWORD_MODAL_ID } from '../profile/modal-ids.ts'
+import { LOGIN_MESSAGES } from './auth.messages.ts'
+import { authKeys, currentUserQuery } from './auth.queries.ts'
+
+export type SocialProvider = 'google' | 'facebook' | 'instagram'
+
+/** What the provider's last page in the popup sends before closing itself. */
+export type SocialLoginMessage = {
+  type: 'social-login'
+  status: 'ok' | 'error'
+  new_user: boolean
+  message?: string
+}
+
+// SPEC sections 4 and 9: a 780x410 popup polled every 500 ms, at most 60000 times.
+export const SOCIAL_CHANNEL = 'renalis-auth'
+export const SOCIAL_POPUP_NAME = 'social-login'
+export const SOCIAL_POPUP_WIDTH = 780
+export const SOCIAL_POPUP_HEIGHT = 410
+export const SOCIAL_POLL_MS = 500
+export const SOCIAL_MAX_POLLS = 60_000
+
+export function isSocialLoginMessage(data: unknown): data is SocialLoginMessage {
+  if (typeof data !== 'object' || data === null) return false
+  const message = data as Partial<SocialLoginMessage>
+  return message.type === 'social-login' && (message.status === 'ok' || message.status === 'error')
+}
+
+type Watcher = {
+  onResult: (message: SocialLoginMessage) => void
+  /** The popup was closed without a result, or the polls ran out. */
+  onGiveUp: () => void
+  /** Polled: once the user is set (another tab, a refetch) the popup is no longer needed. */
+  isLoggedIn: () => boolean
+}
+
+/**
+ * Opens the provider's popup and watches for its answer on the 'renalis-auth' BroadcastChannel
+ * and on same-origin postMessage (a Cross-Origin-Opener-Policy on the way cuts window.opener).
+ * Returns a function that stops watching and closes the popup, or null when the popup was blocked.
+ */
+export function openSocialLogin(provider: SocialProvider, watcher: Watcher): (() => void) | null {
+  const left = Math.round(window.screenX + Math.max(0, (window.outerWidth - SOCIAL_POPUP_WIDTH) / 2))
+  const top = Math.round(window.screenY + Math.max(0, (window.outerHeight - SOCIAL_POPUP_HEIGHT) / 2))
+  const popup = window.open(
+    `/redirect?login=${provider}`,
+    SOCIAL_POPUP_NAME,
+    `width=${SOCIAL_POPUP_WIDTH},height=${SOCIAL_POPUP_HEIGHT},left=${left},top=${top},menubar=no,toolbar=no,location=yes,status=no`,
+  )
+  if (!popup) return null
+
+  let finished = false
+  let polls = 0
+  let closedSeen = false
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(SOCIAL_CHANNEL) : null
+
+  function stop() {
+    if (finished) return
+    finished = true
+    clearInterval(timer)
+    channel?.close()
+    window.removeEventListener('message', onWindowMessage)
+    if (!popup?.closed) popup?.close()
+  }
+
+  function receive(data: unknown) {
+    if (finished || !isSocialLoginMessage(data)) return
+    stop()
+    watcher.onResult(data)
+  }
+
+  function onWindowMessage(event: MessageEvent) {
+    if (event.origin !== window.location.origin) return
+    receive(event.data)
+  }
+
+  if (channel) channel.onmessage = (event) => receive(event.data)
+  window.addEventListener('message', onWindowMessage)
+
+  const timer = setInterval(() => {
+    polls += 1
+    if (watcher.isLoggedIn()) return stop()
+    if (popup.closed) {
+      // The popup closes itself right after posting: its message gets one more tick to arrive.
+      if (!closedSeen) {
+        closedSeen = true
+        return
+      }
+      stop()
+      return watcher.onGiveUp()
+    }
+    if (polls >= SOCIAL_MAX_POLLS) {
+      stop()
+      watcher.onGiveUp()
+    }
+  }, SOCIAL_POLL_MS)
+
+  return stop
+}
+
+/**
+ * Social login from the login form. On 'ok' the user is refetched (the server set the session
+ * cookie), a new user is offered 'Adicionar nova senha', and 'Logado com sucesso!' shows.
+ */
+export function useSocialLogin() {
+  const queryClient = useQueryClient()
+  const stopRef = useRef<(() => void) | null>(null)
+  const [pending, setPending] = useState<SocialProvider | null>(null)
+
+  // Leaving the form (modal closed, page changed) ends the attempt and closes the popup.
+  useEffect(() => () => stopRef.current?.(), [])
+
+  const finish = useCallback(() => {
+    stopRef.current = null
+    setPending(null)
+  }, [])
+
+  const start = useCallback(
+    (provider: SocialProvider) => {
+      stopRef.current?.()
+      const stop = openSocialLogin(provider, {
+        isLoggedIn: () => Boolean(queryClient.getQueryData(authKeys.user())),
+        onGiveUp: () => {
+          finish()
+          void queryClient.invalidateQueries({ queryKey: authKeys.user() })
+        },
+        onResult: async (message) => {
+          finish()
+          if (message.status !== 'ok') {
+            void showToast('error', message.message || LOGIN_MESSAGES.socialFailed)
+            return
+          }
+          const user = await queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 }).catch(() => null)
+          void queryClient.invalidateQueries({ queryKey: menuKeys.all })
+          if (!user) {
+            void showToast('error', LOGIN_MESSAGES.socialFailed)
+            return
+          }
+          if (message.new_user || user.new_user) openModal(NEW_PASSWORD_MODAL_ID, 'store')
+          void toastSuccess(LOGIN_MESSAGES.loggedIn)
+        },
+      })
+      if (!stop) {
+        void showToast('error', LOGIN_MESSAGES.popupBlocked)
+        return
+      }
+      stopRef.current = stop
+      setPending(provider)
+    },
+    [queryClient, finish],
+  )
+
+  return { start, pending }
+}

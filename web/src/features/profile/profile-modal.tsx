@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { ProfileInput, type User } from '../../../../worker/contract/auth.ts'
+import { FieldShell, TextField } from '../../lib/form-field.tsx'
+import { closeModal, FormModal, openModal } from '../../lib/form-modal.tsx'
+import { PhoneInput } from '../../lib/phone-input.tsx'
+import { toastError, toastSuccess } from '../../lib/toast.ts'
+import { fieldErrors } from '../auth/auth.messages.ts'
+import { PROFILE_MODAL_ID } from './modal-ids.ts'
+import { useUpdateProfile } from './profile.mutations.ts'
+
+type ProfileValues = { name: string; email: string; phone: string }
+const FIELDS = ['name', 'email', 'phone'] as const
+export const PROFILE_UPDATED = 'Dados atualizados com sucesso!'
+const PROFILE_UPDATE_FAILED = 'Erro ao atualizar os dados.'
+
+const valuesOf = (user: User): ProfileValues => ({
+  name: user.name,
+  email: user.email,
+  phone: user.phone ?? '',
+})
+
+/** The shared form modal in update mode: 'Atualizar' saves, 'load' disables it with a spinner. */
+export function ProfileModal({ user }: { user: User }) {
+  const updateProfile = useUpdateProfile()
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ProfileValues, unknown, ProfileInput>({
+    resolver: zodResolver(ProfileInput),
+    defaultValues: valuesOf(user),
+  })
+
+  // The form starts from the saved data each time the user changes (after a save, a refetch).
+  useEffect(() => reset(valuesOf(user)), [user, reset])
+
+  const save = handleSubmit((values) => {
+    openModal(PROFILE_MODAL_ID, 'load')
+    updateProfile.mutate(values, {
+      onSuccess: () => {
+        closeModal(PROFILE_MODAL_ID)
+        void toastSuccess(PROFILE_UPDATED)
+      },
+      onError: (error) => {
+        openModal(PROFILE_MODAL_ID, 'update')
+        const messages = fieldErrors(error)
+        for (const field of FIELDS) {
+          const message = messages[field]
+          if (message) setError(field, { type: 'server', message })
+        }
+        void toastError(error, PROFILE_UPDATE_FAILED)
+      },
+    })
+  })
+
+  return (
+    <FormModal
+      id={PROFILE_MODAL_ID}
+      title="Meus dados"
+      onUpdate={() => void save()}
+      onStore={() => void save()}
+    >
+      <div className="space-y-4">
+        <TextField
+          label="Nome completo"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field }) => (
+            <FieldShell label="Telefone" error={errors.phone?.message}>
+              {(ids) => (
+                <PhoneInput
+                  {...ids}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                />
+              )}
+            </FieldShell>
+          )}
+        />
+      </div>
+    </FormModal>
+  )
+}

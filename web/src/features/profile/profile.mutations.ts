@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type PasswordChangeInput, type ProfileInput, User } from '../../../../worker/contract/auth.ts'
+import { api } from '../../lib/api.ts'
+import { authKeys } from '../auth/auth.queries.ts'
+
+// The profile edits the logged-in user: every mutation here refreshes the auth domain's user.
+
+/** PUT /usuario/perfil/updateUser: name, e-mail and phone. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: ProfileInput) =>
+      api<{ data: User }>('/usuario/perfil/updateUser', { method: 'PUT', json: input }),
+    onSuccess: ({ data }) => queryClient.setQueryData(authKeys.user(), User.parse(data)),
+  })
+}
+
+/** POST /usuario/perfil/updatePassword/ (the trailing slash is part of the contract); answers the message in `data`. */
+export function useChangePassword() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: PasswordChangeInput) =>
+      api<{ data: string }>('/usuario/perfil/updatePassword/', { method: 'POST', json: input }),
+    // A social account that sets a password stops being a new user.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.user() }),
+  })
+}
+
+/** POST /api/usuario/foto (multipart, field `photo`). */
+export function useUploadPhoto() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (photo: File) => {
+      const formData = new FormData()
+      formData.append('photo', photo)
+      return api<{ data: User }>('/api/usuario/foto', { method: 'POST', formData })
+    },
+    onSuccess: ({ data }) => queryClient.setQueryData(authKeys.user(), User.parse(data)),
+  })
+}
