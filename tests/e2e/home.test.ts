@@ -1,0 +1,131 @@
+import type { Browser, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
+
+const baseURL = inject('baseURL')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function openHome(viewport: { width: number; height: number }, path = '/') {
+  const page = await browser.newPage({ viewport })
+  const errors = collectPageErrors(page)
+  await page.goto(baseURL + path)
+  await page.getByRole('heading', { level: 2, name: 'Cursos Online' }).waitFor()
+  return { page, errors }
+}
+
+/** The left edge of the first slide: it moves when the carousel scrolls. */
+const firstSlideX = async (carousel: Locator) =>
+  (await carousel.locator('[aria-roledescription="slide"]').first().boundingBox())!.x
+
+const inViewport = async (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => {
+    const top = element.getBoundingClientRect().top
+    return top >= -5 && top < window.innerHeight / 2
+  })
+
+describe('home page showcase in Chromium', () => {
+  it('shows the seeded lists, cards by their rules, and follows an anchor button', async () => {
+    const { page, errors } = await openHome({ width: 1366, height: 900 })
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Cursos' }).isVisible()).resolves.toBe(true)
+    await expect(page.getByText('Cursos repletos de conteúdo para você').isVisible()).resolves.toBe(true)
+    await expect(page.getByText('Click e veja:').isVisible()).resolves.toBe(true)
+    for (const title of ['Cursos Online', 'Cursos Presenciais', 'Nefrologia Intervencionista']) {
+      await expect(page.getByRole('heading', { level: 2, name: title }).isVisible()).resolves.toBe(true)
+    }
+
+    // Card rules: cart mode, 'realizar inscrição' (open, no product), 'Saiba mais', name_splited, struck price.
+    const online = page.locator('#cursos-online')
+    expect(await online.getByRole('button', { name: 'Adicionar ao carrinho' }).count()).toBeGreaterThan(2)
+    const presencial = page.locator('#cursos-presenciais')
+    expect(await presencial.getByRole('link', { name: 'realizar inscrição' }).count()).toBeGreaterThan(0)
+    const intervencionista = page.locator('#nefrologia-intervencionista')
+    expect(await intervencionista.getByRole('link', { name: 'Saiba mais' }).count()).toBeGreaterThan(0)
+    await expect(
+      intervencionista.getByText('Acesso Vascular', { exact: true }).first().isVisible(),
+    ).resolves.toBe(true)
+    expect(await intervencionista.locator('s, del').first().textContent()).toMatch(/R\$\s?\d/)
+    await expect(online.getByText('R$ 1.000,00').first().isVisible()).resolves.toBe(true)
+
+    await page
+      .getByRole('navigation', { name: 'Listas de cursos' })
+      .getByRole('link', { name: 'Nefrologia Intervencionista' })
+      .click()
+    await page.waitForFunction(() => location.hash === '#nefrologia-intervencionista')
+    await page.waitForTimeout(600)
+    expect(await inViewport(page, '#nefrologia-intervencionista')).toBe(true)
+    await screenshot(page, 'home-anchor-desktop')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('arrows move a carousel and are disabled at its ends; dragging moves it too', async () => {
+    const { page, errors } = await openHome({ width: 1366, height: 900 })
+    const section = page.locator('#cursos-presenciais')
+    await section.scrollIntoViewIfNeeded()
+    const previous = section.getByRole('button', { name: 'Anterior' })
+    const next = section.getByRole('button', { name: 'Próximo' })
+
+    await page.waitForTimeout(400) // the arrow state settles 300 ms after the carousel starts
+    expect(await previous.isDisabled()).toBe(true)
+    expect(await next.isDisabled()).toBe(false)
+
+    const start = await firstSlideX(section)
+    await next.click()
+    await page.waitForTimeout(700)
+    expect(await firstSlideX(section)).toBeLessThan(start - 50)
+    expect(await previous.isDisabled()).toBe(false)
+
+    for (let i = 0; i < 12 && !(await next.isDisabled()); i++) {
+      await next.click()
+      await page.waitForTimeout(500)
+    }
+    expect(await next.isDisabled()).toBe(true)
+    await screenshot(page, 'home-carousel-end-desktop')
+
+    await previous.click()
+    await page.waitForTimeout(500)
+    const beforeDrag = await firstSlideX(section)
+    const card = section.locator('[aria-roledescription="slide"]').nth(2)
+    const box = (await card.boundingBox())!
+    await page.mouse.move(box.x + box.width / 2, box.y + 40)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + 40, { steps: 8 })
+    await page.mouse.up()
+    await page.waitForTimeout(700)
+    expect(await firstSlideX(section)).toBeGreaterThan(beforeDrag + 50)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('on a 375 px phone: swipes through a carousel, and a hash in the URL scrolls to its list after loading', async () => {
+    const { page, errors } = await openHome({ width: 375, height: 800 }, '/#cursos-presenciais')
+    await page.waitForTimeout(600)
+    expect(await inViewport(page, '#cursos-presenciais')).toBe(true)
+
+    const section = page.locator('#cursos-presenciais')
+    const start = await firstSlideX(section)
+    const card = section.locator('[aria-roledescription="slide"]').first()
+    const box = (await card.boundingBox())!
+    await page.mouse.move(box.x + box.width * 0.8, box.y + 40)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width * 0.8 - 150, box.y + 40, { steps: 8 })
+    await page.mouse.up()
+    await page.waitForTimeout(700)
+    expect(await firstSlideX(section)).toBeLessThan(start - 100)
+
+    // A card without an image, or with a broken one, shows the default course image.
+    const images = page.locator('#home-cursos img[src$="default-course.svg"]')
+    await expect.poll(() => images.count(), { timeout: 5000 }).toBeGreaterThan(0)
+    await screenshot(page, 'home-phone')
+    expect(errors.filter((e) => !e.includes('inexistente.svg') && !e.includes('404'))).toEqual([])
+    await page.close()
+  })
+})
