@@ -98,3 +98,33 @@ describe('menu by session role', () => {
     expect(asAdmin).toEqual(expect.arrayContaining([student, admin]))
   })
 })
+
+describe('proceedings files', () => {
+  it('serves the PDF shipped with the site while R2 has none, and 404s unknown ones', async () => {
+    const { env } = await import('cloudflare:workers')
+    const shipped = await exports.default.fetch(
+      `http://localhost/files/${encodeURIComponent('anais/1a-jornada-multiprofissional-2024.pdf')}`,
+    )
+    // The shipped copy is in the static assets once web/dist is built (npm test builds it first).
+    const asset = await env.ASSETS.fetch(
+      'http://localhost/arquivos/anais/1a-jornada-multiprofissional-2024.pdf',
+    )
+    expect(shipped.status).toBe(asset.ok ? 200 : 404)
+    if (asset.ok) {
+      expect(shipped.headers.get('content-type')).toContain('application/pdf')
+      expect(new TextDecoder().decode((await shipped.arrayBuffer()).slice(0, 5))).toBe('%PDF-')
+    }
+    await env.FILES.put('anais/teste.pdf', '%PDF-1.4 teste', {
+      httpMetadata: { contentType: 'application/pdf' },
+    })
+    const fromR2 = await exports.default.fetch(
+      `http://localhost/files/${encodeURIComponent('anais/teste.pdf')}`,
+    )
+    expect(fromR2.status).toBe(200)
+    expect(await fromR2.text()).toBe('%PDF-1.4 teste')
+    expect(
+      (await exports.default.fetch(`http://localhost/files/${encodeURIComponent('anais/nao-existe.pdf')}`))
+        .status,
+    ).toBe(404)
+  })
+})

@@ -67,7 +67,9 @@ export const sameOriginWrites = createMiddleware<AppBindings>(async (c, next) =>
     const site = c.req.header('Sec-Fetch-Site')
     const own = [new URL(c.req.url).origin, c.var.ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')]
     const foreign =
-      origin && origin !== 'null' ? !own.includes(origin) : site === 'cross-site' || (origin === 'null' && site !== 'same-origin')
+      origin && origin !== 'null'
+        ? !own.includes(origin)
+        : site === 'cross-site' || (origin === 'null' && site !== 'same-origin')
     if (foreign) {
       throw new AppError(
         'SESSION_EXPIRED',

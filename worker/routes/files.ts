@@ -55,11 +55,13 @@ export const fileRoutes = newApp()
       },
     }),
     async (c) => {
-      const object = await readPublicFile({ ctx: c.var.ctx, key: c.req.valid('param').key })
-      const headers = new Headers()
-      object.writeHttpMetadata(headers)
-      headers.set('ETag', object.httpEtag)
+      const file = await readPublicFile({
+        ctx: c.var.ctx,
+        key: c.req.valid('param').key,
+        origin: new URL(c.req.url).origin,
+      })
+      const headers = new Headers(file.headers)
       headers.set('X-Content-Type-Options', 'nosniff')
-      return c.body(object.body, 200, Object.fromEntries(headers))
+      return new Response(file.body, { status: 200, headers })
     },
   )

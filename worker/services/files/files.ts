@@ -32,13 +32,26 @@ export async function storeUserPhoto({ ctx, userId, file }: { ctx: AppContext; u
 // Only these prefixes are public; e-books and student documents will get signed links.
 const PUBLIC_PREFIXES = ['users/', 'anais/']
 
-export async function readPublicFile({ ctx, key }: { ctx: AppContext; key: string }) {
+/**
+ * A public file from R2; while R2 has no such object, the copy shipped with the site under
+ * /arquivos/ (the demo proceedings) answers instead.
+ */
+export async function readPublicFile({ ctx, key, origin }: { ctx: AppContext; key: string; origin: string }) {
   if (!PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix)) || key.includes('..')) {
     throw notFound('Arquivo não encontrado.')
   }
   const object = await ctx.env.FILES.get(key)
-  if (!object) throw notFound('Arquivo não encontrado.')
-  return object
+  if (object) {
+    const headers = new Headers()
+    object.writeHttpMetadata(headers)
+    headers.set('ETag', object.httpEtag)
+    return new Response(object.body, { headers })
+  }
+  const shipped = await ctx.env.ASSETS.fetch(new URL(`/arquivos/${key}`, origin))
+  if (!shipped.ok || !(shipped.headers.get('content-type') ?? '').startsWith('application/pdf')) {
+    throw notFound('Arquivo não encontrado.')
+  }
+  return shipped
 }
 
 export const STUDENT_DOC_MAX_BYTES = 5 * 1024 * 1024
