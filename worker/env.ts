@@ -25,6 +25,9 @@ export type Env = {
   GOOGLE_CLIENT_SECRET?: string
   FACEBOOK_CLIENT_ID?: string
   FACEBOOK_CLIENT_SECRET?: string
+  /** E-mail API key (Resend-compatible) and sender, e.g. 'Instituto Renalis <nao-responda@…>'. */
+  EMAIL_API_KEY?: string
+  EMAIL_FROM?: string
   PAGARME_SECRET_KEY?: string
   /** Public keys for the browser's tokenisation: live on the production origins, test elsewhere. */
   PAGARME_PUBLIC_KEY_LIVE?: string

@@ -13,3 +13,27 @@ export type EmailSender = {
 export const outboxOnlySender: EmailSender = {
   async send() {},
 }
+
+/** An e-mail API speaking Resend's `POST /emails` (Bearer key; JSON from, to, subject, html, text). */
+export function httpEmailSender(
+  config: { apiKey: string; from: string; endpoint?: string },
+  fetcher: typeof fetch = fetch,
+): EmailSender {
+  return {
+    async send(message) {
+      const response = await fetcher(config.endpoint ?? 'https://api.resend.com/emails', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${config.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          from: config.from,
+          to: [message.to],
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+        }),
+      })
+      if (!response.ok)
+        throw new Error(`e-mail API answered ${response.status}: ${(await response.text()).slice(0, 200)}`)
+    },
+  }
+}

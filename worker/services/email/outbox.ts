@@ -1,9 +1,17 @@
 import { desc, eq } from 'drizzle-orm'
 import { emailOutbox } from '../../../db/schema.ts'
-import { type EmailMessage, type EmailSender, outboxOnlySender } from '../../adapters/email.ts'
+import {
+  type EmailMessage,
+  type EmailSender,
+  httpEmailSender,
+  outboxOnlySender,
+} from '../../adapters/email.ts'
 import type { AppContext } from '../../context.ts'
 
-export function emailSender(_ctx: AppContext): EmailSender {
+/** The e-mail API when configured; otherwise the outbox row is the delivery (local, tests). */
+export function emailSender(ctx: AppContext): EmailSender {
+  const { EMAIL_API_KEY, EMAIL_FROM } = ctx.env
+  if (EMAIL_API_KEY && EMAIL_FROM) return httpEmailSender({ apiKey: EMAIL_API_KEY, from: EMAIL_FROM })
   return outboxOnlySender
 }
 

@@ -1,0 +1,37 @@
+import { describe, expect, it, vi } from 'vitest'
+import { httpEmailSender } from '../../worker/adapters/email.ts'
+
+describe('e-mail API sender (outbound fetch mocked)', () => {
+  const message = { to: 'ana@example.com', subject: 'Pagamento confirmado', html: '<p>Olá</p>', text: 'Olá' }
+
+  it('posts the message with the key, as the API expects', async () => {
+    const fetcher = vi
+      .fn<typeof fetch>()
+      .mockResolvedValue(Response.json({ id: '49a3999c-0ce1-4ea6-ab68-afcd6dc2e794' }))
+    await httpEmailSender(
+      { apiKey: 're_test', from: 'Instituto Renalis <nao-responda@institutorenalis.com.br>' },
+      fetcher,
+    ).send(message)
+    const [url, init] = fetcher.mock.calls[0]!
+    expect(url).toBe('https://api.resend.com/emails')
+    expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer re_test')
+    expect(JSON.parse(String(init!.body))).toEqual({
+      from: 'Instituto Renalis <nao-responda@institutorenalis.com.br>',
+      to: ['ana@example.com'],
+      subject: 'Pagamento confirmado',
+      html: '<p>Olá</p>',
+      text: 'Olá',
+    })
+  })
+
+  it('throws on a refusal, so the outbox records the failure', async () => {
+    const fetcher = vi
+      .fn<typeof fetch>()
+      .mockResolvedValue(
+        Response.json({ name: 'validation_error', message: 'Invalid `to` field.' }, { status: 422 }),
+      )
+    await expect(httpEmailSender({ apiKey: 'k', from: 'a@b.c' }, fetcher).send(message)).rejects.toThrow(
+      /422/,
+    )
+  })
+})
