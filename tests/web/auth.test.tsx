@@ -56,8 +56,13 @@ describe('current user (GET /admin/user/get)', () => {
     expect(reload).not.toHaveBeenCalled()
   })
 
-  it('treats the server\'s 200 null as a visitor', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('null', { status: 200, headers: { 'content-type': 'application/json' } })))
+  it("treats the server's 200 null as a visitor", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response('null', { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    )
     renderAuth(<UserArea />)
     expect(await screen.findByRole('button', { name: 'Acesse sua conta' })).toBeTruthy()
   })

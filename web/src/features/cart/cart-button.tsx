@@ -1,24 +1,68 @@
-import { useNavigate } from '@tanstack/react-router'
+import { useQueryClient } from '@tanstack/react-query'
 import { ShoppingCart } from 'lucide-react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { bindCartQueryClient } from './cart.actions.ts'
+import { cartKeys } from './cart.queries.ts'
+import { subscribeToOtherTabs } from './cart-storage.ts'
+import { useStoredCart } from './use-stored-cart.ts'
 
-/** Header cart button; the item count comes from the cart query in the cart issue. */
+// Radix Dialog and the item list stay out of the first load: fetched on hover or the first click.
+const loadCartPanel = () => import('./cart-panel.tsx')
+const CartPanel = lazy(loadCartPanel)
+
+/** Header cart button: the item count, and the cart's items in a dialog (SPEC section 4: the cart is fetched on mount). */
 export function CartButton() {
-  const navigate = useNavigate()
-  const count = 0
+  const queryClient = useQueryClient()
+  const { cart } = useStoredCart()
+  const [open, setOpen] = useState(false)
+  const [requested, setRequested] = useState(false)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const countId = useId()
+  const count = cart?.data.data.num_itens ?? 0
+
+  useEffect(() => bindCartQueryClient(queryClient), [queryClient])
+
+  // Another tab changed the cart: its new hash is fetched under its own key, and whatever this
+  // tab shows of the cart (page, checkout, recommendations) is refetched too.
+  useEffect(
+    () => subscribeToOtherTabs(() => void queryClient.invalidateQueries({ queryKey: cartKeys.all })),
+    [queryClient],
+  )
+
   return (
-    <button
-      type="button"
-      className="icon-btn relative"
-      onClick={() => navigate({ to: '/carrinho-de-compras' })}
-    >
-      <span className="sr-only">Carrinho</span>
-      <ShoppingCart aria-hidden="true" className="size-6" />
-      <span
-        aria-hidden="true"
-        className="absolute -top-0.5 -right-0.5 grid min-w-5 place-items-center rounded-full bg-teal-700 px-1 font-bold text-[0.7rem] text-white leading-5"
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-btn relative"
+        aria-haspopup="dialog"
+        aria-describedby={countId}
+        onPointerEnter={() => void loadCartPanel()}
+        onFocus={() => void loadCartPanel()}
+        onClick={() => {
+          setRequested(true)
+          setOpen(true)
+        }}
       >
-        {count}
+        <span className="sr-only">Carrinho</span>
+        <ShoppingCart aria-hidden="true" className="size-6" />
+        <span
+          aria-hidden="true"
+          data-testid="cart-count"
+          className="absolute -top-0.5 -right-0.5 grid min-w-5 place-items-center rounded-full bg-teal-700 px-1 font-bold text-[0.7rem] text-white leading-5"
+        >
+          {count}
+        </span>
+      </button>
+      {/* The count is the button's description, so its name stays 'Carrinho'; hidden text can still describe. */}
+      <span id={countId} hidden>
+        {count === 1 ? '1 item' : `${count} itens`}
       </span>
-    </button>
+      {requested ? (
+        <Suspense fallback={null}>
+          <CartPanel open={open} onOpenChange={setOpen} returnFocusTo={buttonRef} />
+        </Suspense>
+      ) : null}
+    </>
   )
 }

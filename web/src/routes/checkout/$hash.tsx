@@ -1,16 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/placeholder-page.tsx'
+import { CheckoutPage } from '../../features/checkout/checkout-page.tsx'
 import { pageHead } from '../../lib/page-head.ts'
 
 export const Route = createFileRoute('/checkout/$hash')({
-  head: () => pageHead('Finalizar compra'),
-  component: CheckoutPage,
+  head: () => pageHead('Finalizar compra', { noindex: true }),
+  component: CheckoutRoute,
 })
 
-function CheckoutPage() {
-  return (
-    <PlaceholderPage title="Finalizar compra">
-      <p>Em breve, você poderá revisar o seu carrinho e escolher a forma de pagamento aqui.</p>
-    </PlaceholderPage>
-  )
+function CheckoutRoute() {
+  const { hash } = Route.useParams()
+  return <CheckoutPage hash={hash} />
 }

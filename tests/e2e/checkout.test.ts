@@ -1,0 +1,283 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, screenshot } from './browser.ts'
+
+// Issue 5 in real Chromium against the seeded stack and the sandbox gateway: a new visitor fills
+// the cart from the home showcase and a course page, follows it in a second tab, applies RENAL10
+// and pays by card in 3x; then, logged in by that purchase, a declined card, a boleto and a PIX.
+// The journeys share one browser context (one buyer) and run in order.
+
+const baseURL = inject('baseURL')
+const DESKTOP = { width: 1366, height: 900 }
+const BUYER = {
+  name: 'Joana Teixeira Prado',
+  email: `joana.${Date.now()}@exemplo.com.br`,
+  cpf: '52998224725',
+  phone: '41999990101',
+}
+const APPROVED = { number: '4000000000000010', holder: 'JOANA T PRADO', expiry: '1230', cvv: '123' }
+const DECLINED = { ...APPROVED, number: '4000000000000028' }
+
+let browser: Browser
+let context: BrowserContext
+let page: Page
+const pageErrors: string[] = []
+
+/** Page errors and console errors, except the statuses the journeys cause on purpose. */
+function watch(target: Page) {
+  target.on('pageerror', (error) => pageErrors.push(error.message))
+  target.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const text = `${message.text()} @ ${message.location().url}`
+    // The anonymous session check answers 401, a declined card 422: both by design.
+    if (/status of 401 .*\/admin\/user\/get/.test(text) || /status of 422 .*\/checkout\/pagar/.test(text))
+      return
+    pageErrors.push(text)
+  })
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  // Reduced motion stops the showcase cards' float animation, so their buttons hold still for a click.
+  context = await browser.newContext({
+    viewport: DESKTOP,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    reducedMotion: 'reduce',
+  })
+  page = await context.newPage()
+  watch(page)
+})
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+})
+
+const toast = (target: Page, text: string) => target.locator('[data-sonner-toast]', { hasText: text }).first()
+
+/** A toast shows at the top right, over the header's cart button, for 3 s: wait it out before using the header. */
+async function seeToast(target: Page, text: string) {
+  const shown = toast(target, text)
+  await shown.waitFor()
+  await shown.waitFor({ state: 'detached', timeout: 10_000 })
+}
+const cartCount = (target: Page) => target.locator('header').getByTestId('cart-count')
+
+async function enrolledClassIds(): Promise<number[]> {
+  const response = await context.request.get(`${baseURL}/api/usuario/cursos`)
+  if (response.status() === 401) return []
+  expect(response.status()).toBe(200)
+  return ((await response.json()) as { class_id: number }[]).map((row) => row.class_id)
+}
+
+async function addFromCoursePage(url: string) {
+  await page.goto(`${baseURL}/cursos/${url}`)
+  await page.getByRole('button', { name: 'Adicionar ao carrinho' }).first().click()
+  await seeToast(page, 'Adicionado ao carrinho com sucesso!')
+}
+
+/** From the header's cart dialog to the checkout. */
+async function goToCheckout() {
+  await page.locator('header').getByRole('button', { name: 'Carrinho' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Carrinho' })
+  await dialog.getByRole('link', { name: 'Finalizar compra' }).click()
+  await page.waitForURL(/\/checkout\/[\w-]{32,}$/)
+  await page.getByRole('group', { name: 'Forma de pagamento' }).waitFor()
+}
+
+async function fillPayer({ prefilled }: { prefilled: boolean }) {
+  if (!prefilled) {
+    await page.getByLabel('Nome completo', { exact: true }).fill(BUYER.name)
+    await page.getByLabel('E-mail', { exact: true }).fill(BUYER.email)
+    await page.getByLabel('Telefone', { exact: true }).pressSequentially(BUYER.phone)
+  } else {
+    await expect(page.getByLabel('E-mail', { exact: true }).inputValue()).resolves.toBe(BUYER.email)
+  }
+  const cpf = page.getByLabel('CPF', { exact: true })
+  if ((await cpf.inputValue()) === '') await cpf.pressSequentially(BUYER.cpf)
+}
+
+async function fillAddress() {
+  const cep = page.getByLabel('CEP', { exact: true })
+  if ((await cep.inputValue()) !== '') return
+  await cep.pressSequentially('80730000')
+  await page.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
+  await page.getByLabel('Número', { exact: true }).fill('1000')
+  await page.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
+  await page.getByLabel('Cidade', { exact: true }).fill('Curitiba')
+  await page.getByLabel('UF', { exact: true }).selectOption('PR')
+}
+
+async function fillCard(card: typeof APPROVED) {
+  await page.getByRole('radio', { name: 'Cartão de crédito' }).check()
+  for (const [label, value] of [
+    ['Número do cartão', card.number],
+    ['Validade (MM/AA)', card.expiry],
+    ['Código de segurança (CVV)', card.cvv],
+  ] as const) {
+    const field = page.getByLabel(label, { exact: true })
+    await field.fill('')
+    await field.pressSequentially(value)
+  }
+  await page.getByLabel('Nome impresso no cartão', { exact: true }).fill(card.holder)
+}
+
+const submit = () => page.getByRole('button', { name: 'Finalizar pagamento' }).click()
+
+describe('cart and checkout in Chromium', () => {
+  it('fills the cart, follows it in a second tab, applies RENAL10 and pays by card in 3x', async () => {
+    await page.goto(baseURL)
+    const online = page.locator('#cursos-online')
+    await online.getByRole('heading', { level: 3, name: 'Hemodiálise para Enfermagem' }).waitFor()
+    // The first card of 'Cursos Online' is class 1, Hemodiálise para Enfermagem (R$ 1.000,00).
+    await online.getByRole('button', { name: 'Adicionar ao carrinho' }).first().click()
+    await toast(page, 'Adicionado ao carrinho com sucesso!').waitFor()
+    await expect.poll(() => cartCount(page).textContent()).toBe('1')
+
+    const second = await context.newPage()
+    watch(second)
+    await second.goto(`${baseURL}/carrinho-de-compras`)
+    await second.getByText('Hemodiálise para Enfermagem — Comece agora').waitFor()
+
+    await addFromCoursePage('doenca-renal-cronica-na-atencao-primaria')
+    // The other tab follows through the storage event, without a reload.
+    await second.getByText('Doença Renal Crônica na Atenção Primária — Comece agora').waitFor()
+    await expect.poll(() => cartCount(second).textContent()).toBe('2')
+    await expect(second.getByTestId('cart-net-value').textContent()).resolves.toBe('R$ 1.490,00')
+
+    await second.getByLabel('Cupom de desconto').fill('RENAL10')
+    await second.getByRole('button', { name: 'Aplicar cupom' }).click()
+    await toast(second, 'Cupom aplicado com sucesso!').waitFor()
+    // 10% off class 1 only: R$ 900,00 + R$ 490,00.
+    await expect.poll(() => second.getByTestId('cart-net-value').textContent()).toBe('R$ 1.390,00')
+    await screenshot(second, 'checkout-cart-page')
+    await second.close()
+
+    await page.reload()
+    await expect.poll(() => cartCount(page).textContent()).toBe('2')
+    await goToCheckout()
+    const summary = page.getByRole('region', { name: 'Resumo do pedido' })
+    await summary.getByText('Cupom RENAL10').waitFor()
+    await screenshot(page, 'checkout-form-top')
+    await fillPayer({ prefilled: false })
+    await fillCard(APPROVED)
+    const instalments = page.getByLabel('Parcelas', { exact: true })
+    const three = (await instalments.locator('option').allTextContents()).find((text) =>
+      text.startsWith('3x'),
+    )
+    // Each class × 1.015³, rounded to centavos: R$ 941,11 + R$ 512,38.
+    expect(three).toBe('3x de R$ 484,50 (total R$ 1.453,49 · juros R$ 63,49)')
+    await instalments.selectOption('3')
+    await fillAddress()
+    await expect(page.getByTestId('checkout-total').textContent()).resolves.toBe('R$ 1.453,49')
+    await screenshot(page, 'checkout-form-card')
+    await submit()
+
+    await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
+    await page.getByRole('heading', { level: 1, name: 'Pagamento aprovado' }).waitFor()
+    await expect(page.getByTestId('order-status').textContent()).resolves.toBe('pago')
+    await page.getByText('3x de R$ 484,50').waitFor()
+    await expect.poll(() => cartCount(page).textContent()).toBe('0')
+    await screenshot(page, 'checkout-result-card')
+
+    await page.getByRole('link', { name: 'Meus cursos' }).click()
+    await page.waitForURL(/\/usuario\/cursos$/)
+    await page.getByRole('heading', { level: 1, name: 'Meus cursos' }).waitFor()
+    // The purchase logged the new buyer in; both classes are enrolled.
+    expect((await enrolledClassIds()).sort()).toEqual([1, 3])
+    expect(pageErrors).toEqual([])
+  }, 120_000)
+
+  it('stays on the checkout with the message when the card is declined; nothing is enrolled', async () => {
+    await addFromCoursePage('nutricao-renal-na-pratica-clinica')
+    await goToCheckout()
+    await fillPayer({ prefilled: true })
+    await fillCard(DECLINED)
+    await fillAddress()
+    await submit()
+
+    const alert = page.getByRole('alert').filter({ hasText: 'Pagamento recusado pela operadora do cartão' })
+    await alert.waitFor()
+    expect(page.url()).toMatch(/\/checkout\/[\w-]{32,}$/)
+    await screenshot(page, 'checkout-declined')
+    expect(await enrolledClassIds()).not.toContain(4)
+    expect(pageErrors).toEqual([])
+  }, 90_000)
+
+  it('then pays the same cart by boleto, and the simulated payment enrols', async () => {
+    await page.getByRole('radio', { name: 'Boleto' }).check()
+    await submit()
+
+    await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
+    await page.getByRole('heading', { level: 1, name: 'Pedido recebido: falta pagar o boleto' }).waitFor()
+    const boleto = page.getByRole('link', { name: /Abrir boleto/ })
+    expect(await boleto.getAttribute('href')).toMatch(/^\/api\/sandbox\/boleto\//)
+    expect(await page.getByLabel('Linha digitável').inputValue()).toMatch(/\d{5}/)
+    await page.getByText(/Vencimento: \d{2}\/\d{2}\/\d{4}/).waitFor()
+    await screenshot(page, 'checkout-result-boleto')
+
+    await page.getByRole('button', { name: 'Simular pagamento' }).click()
+    await expect.poll(() => page.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('pago')
+    await page.getByRole('heading', { level: 1, name: 'Pagamento confirmado' }).waitFor()
+    expect(await enrolledClassIds()).toContain(4)
+    expect(pageErrors).toEqual([])
+  }, 90_000)
+
+  it('pays by PIX: QR code, copy-and-paste code, countdown, then the simulated payment', async () => {
+    await addFromCoursePage('lesao-renal-aguda-na-uti')
+    await goToCheckout()
+    await fillPayer({ prefilled: true })
+    await page.getByRole('radio', { name: 'PIX' }).check()
+    await fillAddress()
+    await submit()
+
+    await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
+    await page.getByRole('heading', { level: 1, name: 'Pedido recebido: falta pagar o PIX' }).waitFor()
+    const qr = page.getByRole('img', { name: /QR Code do PIX/ })
+    await qr.waitFor()
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
+    expect(await page.getByLabel('PIX copia e cola').inputValue()).not.toBe('')
+    await page.getByRole('button', { name: 'Copiar código' }).waitFor()
+    const first = await page.getByTestId('pix-countdown').textContent()
+    expect(first).toMatch(/^\d{2,}:\d{2}$/)
+    await expect.poll(() => page.getByTestId('pix-countdown').textContent()).not.toBe(first)
+    await screenshot(page, 'checkout-result-pix')
+
+    await page.getByRole('button', { name: 'Simular pagamento' }).click()
+    await expect.poll(() => page.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('pago')
+    await page.getByRole('heading', { level: 1, name: 'Pagamento confirmado' }).waitFor()
+    expect(await enrolledClassIds()).toContain(5)
+    expect(pageErrors).toEqual([])
+  }, 90_000)
+
+  it('lays the checkout out on a 375 px phone', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'pt-BR',
+      reducedMotion: 'reduce',
+    })
+    const mobile = await phone.newPage()
+    await mobile.goto(`${baseURL}/cursos/hemodialise-para-enfermagem`)
+    await mobile.getByRole('button', { name: 'Adicionar ao carrinho' }).first().click()
+    await seeToast(mobile, 'Adicionado ao carrinho com sucesso!')
+    await mobile.locator('header').getByRole('button', { name: 'Carrinho' }).click()
+    await mobile
+      .getByRole('dialog', { name: 'Carrinho' })
+      .getByText('Hemodiálise para Enfermagem — Comece agora')
+      .waitFor()
+    await screenshot(mobile, 'checkout-phone-cart-dialog')
+    await mobile
+      .getByRole('dialog', { name: 'Carrinho' })
+      .getByRole('link', { name: 'Finalizar compra' })
+      .click()
+    await mobile.getByRole('group', { name: 'Forma de pagamento' }).waitFor()
+    const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await mobile.getByRole('radio', { name: 'Cartão de crédito' }).check()
+    await mobile.getByLabel('Número do cartão').scrollIntoViewIfNeeded()
+    await screenshot(mobile, 'checkout-phone-form')
+    await phone.close()
+  }, 60_000)
+})

@@ -1,0 +1,313 @@
+import { Gift, Plus, X } from 'lucide-react'
+import { useId } from 'react'
+import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form'
+import { IMaskInput } from 'react-imask'
+import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
+import { MASKS, MaskedInput } from '../../lib/masked-input.tsx'
+import { PhoneInput } from '../../lib/phone-input.tsx'
+import { addressLookup, UFS } from './address.ts'
+import { type CheckoutFormInput, type CheckoutFormValues, MAX_GIFTS } from './checkout.form.ts'
+
+type Form = UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = useId()
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 p-5">
+      <h2 id={id} className="font-bold text-lg text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  )
+}
+
+/** Name, e-mail, CPF (###.###.###-##, check digits) and phone ((##) ####-#### or (##) #####-####). */
+export function PayerFields({ form, loggedIn }: { form: Form; loggedIn: boolean }) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form
+  return (
+    <Section title="Dados do comprador">
+      {loggedIn ? (
+        <p className="mb-3 text-slate-700 text-sm">
+          Preenchemos com os dados da sua conta; confira e informe o CPF.
+        </p>
+      ) : (
+        <p className="mb-3 text-slate-700 text-sm">
+          Se este e-mail ainda não tiver conta, criamos uma para você acessar os cursos.
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Nome completo"
+          autoComplete="name"
+          className="sm:col-span-2"
+          error={errors.payer?.name?.message}
+          {...register('payer.name')}
+        />
+        <TextField
+          label="E-mail"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          className="sm:col-span-2"
+          error={errors.payer?.email?.message}
+          {...register('payer.email')}
+        />
+        <Controller
+          control={control}
+          name="payer.cpf"
+          render={({ field }) => (
+            <FieldShell label="CPF" error={errors.payer?.cpf?.message}>
+              {(ids) => (
+                <MaskedInput
+                  {...ids}
+                  mask={MASKS.cpf}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  autoComplete="off"
+                  placeholder="000.000.000-00"
+                />
+              )}
+            </FieldShell>
+          )}
+        />
+        <Controller
+          control={control}
+          name="payer.phone"
+          render={({ field }) => (
+            <FieldShell label="Telefone" error={errors.payer?.phone?.message}>
+              {(ids) => (
+                <PhoneInput
+                  {...ids}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                />
+              )}
+            </FieldShell>
+          )}
+        />
+      </div>
+    </Section>
+  )
+}
+
+/** An optional donation in reais (it bears no interest). */
+export function DonationField({ form }: { form: Form }) {
+  const {
+    control,
+    formState: { errors },
+  } = form
+  return (
+    <Section title="Doação (opcional)">
+      <p className="mb-3 text-slate-700 text-sm">
+        Quer apoiar a pesquisa em nefrologia do instituto? Some uma doação ao pagamento; ela não tem juros.
+      </p>
+      <Controller
+        control={control}
+        name="doacao"
+        render={({ field }) => (
+          <FieldShell label="Valor da doação (R$)" error={errors.doacao?.message} className="max-w-xs">
+            {(ids) => (
+              <IMaskInput
+                {...ids}
+                name={field.name}
+                mask={Number}
+                scale={2}
+                radix=","
+                mapToRadix={['.']}
+                thousandsSeparator="."
+                normalizeZeros
+                min={0}
+                max={100000}
+                value={field.value}
+                unmask={false}
+                onAccept={(next: string) => field.onChange(next)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0,00"
+                className={INPUT_CLASS}
+              />
+            )}
+          </FieldShell>
+        )}
+      />
+    </Section>
+  )
+}
+
+/** Optional gifts: who receives the purchase (name and e-mail each). */
+export function GiftFields({ form }: { form: Form }) {
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = form
+  const { fields, append, remove } = useFieldArray({ control, name: 'gifts' })
+  return (
+    <Section title="Presentear (opcional)">
+      <p className="mb-3 text-slate-700 text-sm">
+        Comprando para outra pessoa? Informe o nome e o e-mail de quem vai receber o acesso.
+      </p>
+      <ul className="space-y-4">
+        {fields.map((field, index) => (
+          <li
+            key={field.id}
+            className="grid gap-3 rounded-xl bg-slate-50 p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+          >
+            <TextField
+              label={`Nome do presenteado ${index + 1}`}
+              autoComplete="off"
+              error={errors.gifts?.[index]?.name?.message}
+              {...register(`gifts.${index}.name`)}
+            />
+            <TextField
+              label={`E-mail do presenteado ${index + 1}`}
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              error={errors.gifts?.[index]?.email?.message}
+              {...register(`gifts.${index}.email`)}
+            />
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => remove(index)}
+              aria-label={`Remover presenteado ${index + 1}`}
+            >
+              <X aria-hidden="true" className="size-4" />
+              Remover
+            </button>
+          </li>
+        ))}
+      </ul>
+      {fields.length < MAX_GIFTS ? (
+        <button type="button" className="btn btn-soft mt-3" onClick={() => append({ name: '', email: '' })}>
+          {fields.length === 0 ? (
+            <Gift aria-hidden="true" className="size-4" />
+          ) : (
+            <Plus aria-hidden="true" className="size-4" />
+          )}
+          Adicionar presenteado
+        </button>
+      ) : null}
+    </Section>
+  )
+}
+
+/** CEP (looked up through the address port), street, number, complement, district, city, UF. */
+export function AddressFields({ form }: { form: Form }) {
+  const {
+    register,
+    control,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = form
+  const fieldErrors = errors.billingAddress
+
+  async function lookUp(cep: string) {
+    if (cep.replace(/\D/g, '').length !== 8) return
+    const found = await addressLookup.lookup(cep).catch(() => null)
+    if (!found) return
+    for (const key of ['street', 'neighborhood', 'city', 'state'] as const) {
+      const value = found[key]
+      if (value && !getValues(`billingAddress.${key}`)) setValue(`billingAddress.${key}`, value)
+    }
+  }
+
+  return (
+    <Section title="Endereço de cobrança">
+      <div className="grid gap-4 sm:grid-cols-6">
+        <Controller
+          control={control}
+          name="billingAddress.zip_code"
+          render={({ field }) => (
+            <FieldShell label="CEP" error={fieldErrors?.zip_code?.message} className="sm:col-span-2">
+              {(ids) => (
+                <MaskedInput
+                  {...ids}
+                  mask={MASKS.cep}
+                  name={field.name}
+                  value={field.value}
+                  onChange={(next) => {
+                    field.onChange(next)
+                    void lookUp(next)
+                  }}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  autoComplete="postal-code"
+                  placeholder="00000-000"
+                />
+              )}
+            </FieldShell>
+          )}
+        />
+        <TextField
+          label="Rua"
+          autoComplete="address-line1"
+          className="sm:col-span-4"
+          error={fieldErrors?.street?.message}
+          {...register('billingAddress.street')}
+        />
+        <TextField
+          label="Número"
+          inputMode="numeric"
+          autoComplete="off"
+          className="sm:col-span-2"
+          error={fieldErrors?.number?.message}
+          {...register('billingAddress.number')}
+        />
+        <TextField
+          label="Complemento (opcional)"
+          autoComplete="address-line2"
+          className="sm:col-span-4"
+          error={fieldErrors?.complement?.message}
+          {...register('billingAddress.complement')}
+        />
+        <TextField
+          label="Bairro"
+          autoComplete="address-level3"
+          className="sm:col-span-3"
+          error={fieldErrors?.neighborhood?.message}
+          {...register('billingAddress.neighborhood')}
+        />
+        <TextField
+          label="Cidade"
+          autoComplete="address-level2"
+          className="sm:col-span-2"
+          error={fieldErrors?.city?.message}
+          {...register('billingAddress.city')}
+        />
+        <FieldShell label="UF" error={fieldErrors?.state?.message} className="sm:col-span-1">
+          {(ids) => (
+            <select
+              {...ids}
+              autoComplete="address-level1"
+              className={INPUT_CLASS}
+              {...register('billingAddress.state')}
+            >
+              <option value="">UF</option>
+              {UFS.map((uf) => (
+                <option key={uf} value={uf}>
+                  {uf}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldShell>
+      </div>
+    </Section>
+  )
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod'
+import { BillingAddress, Payer } from '../../../../worker/contract/checkout.ts'
+import { parseBRL } from './instalments.ts'
+
+export const PAYMENT_TYPES = ['CREDIT_CARD', 'BOLETO', 'PIX'] as const
+export type PaymentType = (typeof PAYMENT_TYPES)[number]
+
+export const PAYMENT_LABELS: Record<PaymentType, string> = {
+  CREDIT_CARD: 'Cartão de crédito',
+  BOLETO: 'Boleto',
+  PIX: 'PIX',
+}
+
+export const PAYMENT_TYPE_REQUIRED = 'Escolha a forma de pagamento.'
+export const MAX_GIFTS = 10
+/** Beyond R$ 100.000,00 the server refuses a donation (PayInput's limit). */
+export const MAX_DONATION_CENTS = 10_000_000
+
+const Gift = z.object({
+  name: z.string().trim().min(3, { error: 'Informe o nome de quem vai receber.' }).max(120),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'Informe um e-mail válido.' })),
+})
+
+const AddressFields = z.object({
+  zip_code: z.string(),
+  street: z.string(),
+  number: z.string(),
+  complement: z.string(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
+})
+
+/**
+ * The checkout form. The payer is the contract's Payer (CPF check digits included); the billing
+ * address is the contract's BillingAddress, required with the payment type only when there is
+ * something to pay. Card fields are plain text here: SPEC section 5's card check runs on submit,
+ * with its own joined message.
+ */
+export function checkoutFormSchema(netTotalCents: number) {
+  return z
+    .object({
+      payer: Payer.omit({ id: true }),
+      payment_type: z.enum(PAYMENT_TYPES).nullable(),
+      parcela: z.string(),
+      doacao: z.string().refine((text) => parseBRL(text) <= MAX_DONATION_CENTS, {
+        error: 'A doação pode ser de até R$ 100.000,00.',
+      }),
+      gifts: z.array(Gift).max(MAX_GIFTS),
+      billingAddress: AddressFields,
+      card: z.object({ number: z.string(), holderName: z.string(), expiry: z.string(), cvv: z.string() }),
+    })
+    .superRefine((value, ctx) => {
+      if (netTotalCents + parseBRL(value.doacao) === 0) return
+      if (value.payment_type === null) {
+        ctx.addIssue({ code: 'custom', path: ['payment_type'], message: PAYMENT_TYPE_REQUIRED })
+      }
+      const address = BillingAddress.safeParse(billingAddressInput(value.billingAddress))
+      if (!address.success) {
+        for (const issue of address.error.issues) {
+          ctx.addIssue({ code: 'custom', path: ['billingAddress', ...issue.path], message: issue.message })
+        }
+      }
+    })
+}
+
+export type CheckoutFormInput = z.input<ReturnType<typeof checkoutFormSchema>>
+export type CheckoutFormValues = z.output<ReturnType<typeof checkoutFormSchema>>
+
+/** The form's address as BillingAddress input: an empty complement is left out, the UF upper-cased. */
+export function billingAddressInput(fields: z.infer<typeof AddressFields>) {
+  const complement = fields.complement.trim()
+  return {
+    zip_code: fields.zip_code.trim(),
+    street: fields.street,
+    number: fields.number,
+    ...(complement ? { complement } : {}),
+    neighborhood: fields.neighborhood,
+    city: fields.city,
+    state: fields.state.trim().toUpperCase(),
+  }
+}
+
+export const emptyCheckoutForm = (): CheckoutFormInput => ({
+  payer: { name: '', email: '', cpf: '', phone: '' },
+  payment_type: null,
+  parcela: '1',
+  doacao: '',
+  gifts: [],
+  billingAddress: {
+    zip_code: '',
+    street: '',
+    number: '',
+    complement: '',
+    neighborhood: '',
+    city: '',
+    state: '',
+  },
+  card: { number: '', holderName: '', expiry: '', cvv: '' },
+})

@@ -1,0 +1,204 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { CircleCheck, Clock, LoaderCircle, TriangleAlert } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import type { PayResult } from '../../../../worker/contract/checkout.ts'
+import { INSTITUTE } from '../../../../worker/contract/institute.ts'
+import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { api } from '../../lib/api.ts'
+import { formatBRL } from '../../lib/money.ts'
+import { errorMessage, toastError } from '../../lib/toast.ts'
+import { authKeys } from '../auth/auth.queries.ts'
+import {
+  awaitsPayment,
+  checkoutKeys,
+  type OrderStatus,
+  orderQuery,
+  paymentsConfigQuery,
+} from './checkout.queries.ts'
+import { recalledOrder } from './order-record.ts'
+import { BoletoPanel, PixPanel } from './payment-panels.tsx'
+
+export const STATUS_LABELS: Record<PayResult['status'], string> = {
+  pending: 'aguardando pagamento',
+  paid: 'pago',
+  failed: 'recusado',
+  refunded: 'estornado',
+  expired: 'expirado',
+}
+
+/** SPEC section 8: the purchase went through, the confirmation e-mail did not. */
+export const EMAIL_FAILED_MESSAGE = `Sua compra foi realizada com sucesso, mas não foi possível enviar o e-mail de confirmação. Entre em contato com o Centro de Ensino pelo e-mail ${INSTITUTE.emails.education}.`
+
+type Method = 'CREDIT_CARD' | 'BOLETO' | 'PIX'
+
+const methodOf = (order: PayResult): Method =>
+  order.ccj_pix_code ? 'PIX' : order.ccj_pay_number || order.ccj_boleto_link ? 'BOLETO' : 'CREDIT_CARD'
+
+function heading(order: PayResult, method: Method, sawPending: boolean): string {
+  if (order.status === 'paid')
+    return method === 'CREDIT_CARD' && !sawPending ? 'Pagamento aprovado' : 'Pagamento confirmado'
+  if (order.status === 'pending')
+    return method === 'PIX' ? 'Pedido recebido: falta pagar o PIX' : 'Pedido recebido: falta pagar o boleto'
+  if (order.status === 'failed') return 'Pagamento recusado'
+  if (order.status === 'expired') return 'Pagamento expirado'
+  return 'Pagamento estornado'
+}
+
+function SimulatePayment({ orderId }: { orderId: string }) {
+  const queryClient = useQueryClient()
+  const simulate = useMutation({
+    mutationFn: () =>
+      api<{ status: string }>(`/api/sandbox/pedidos/${encodeURIComponent(orderId)}/pagar`, {
+        method: 'POST',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: checkoutKeys.order(orderId) }),
+    onError: (error) => void toastError(error, 'Não foi possível simular o pagamento.'),
+  })
+  return (
+    <div className="rounded-2xl border border-amber-300 border-dashed bg-amber-50 p-4 text-amber-950">
+      <p className="text-sm">Ambiente de testes: nenhum pagamento de verdade é feito aqui.</p>
+      <button
+        type="button"
+        className="btn btn-outline mt-2"
+        disabled={simulate.isPending}
+        onClick={() => simulate.mutate()}
+      >
+        {simulate.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+        Simular pagamento
+      </button>
+    </div>
+  )
+}
+
+function OrderItems({ order }: { order: OrderStatus }) {
+  return (
+    <section aria-labelledby="itens-pedido" className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
+      <h2 id="itens-pedido" className="font-bold text-lg text-slate-900">
+        Itens do pedido
+      </h2>
+      <ul className="mt-2 divide-y divide-slate-200">
+        {order.items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never reorder
+          <li key={index} className="flex justify-between gap-4 py-2">
+            <span className="text-slate-900">{item.name}</span>
+            <span className="whitespace-nowrap font-semibold">{formatBRL(item.net_value)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-1 border-slate-200 border-t pt-2 text-sm">
+        {order.instalments > 1 ? (
+          <div className="flex justify-between gap-4">
+            <dt>Parcelamento</dt>
+            <dd className="whitespace-nowrap">
+              {order.instalments}x de {formatBRL(order.instalment_value)}
+            </dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-4 font-bold text-base text-slate-900">
+          <dt>Total</dt>
+          <dd className="whitespace-nowrap">{formatBRL(order.total)}</dd>
+        </div>
+      </dl>
+    </section>
+  )
+}
+
+/** /pedido/{order_id}: approved card, boleto or PIX to pay (with live status), or what went wrong. */
+export function OrderPage({ orderId }: { orderId: string }) {
+  const queryClient = useQueryClient()
+  const query = useQuery(orderQuery(orderId))
+  const config = useQuery(paymentsConfigQuery())
+  const [record] = useState(() => recalledOrder(orderId))
+  const order = query.data
+  const sawPending = useRef(false)
+  if (order?.status === 'pending') sawPending.current = true
+  const paid = order?.status === 'paid'
+
+  // Paid: the enrolments exist now; the header's user (and a session made at checkout) is re-read.
+  useEffect(() => {
+    if (paid) void queryClient.invalidateQueries({ queryKey: authKeys.user() })
+  }, [paid, queryClient])
+
+  if (query.isPending) {
+    return (
+      <div className="container-page py-12">
+        <LoadingState label="Carregando pedido..." />
+      </div>
+    )
+  }
+  if (!order) {
+    return (
+      <div className="container-page py-12">
+        <h1 className="font-extrabold text-3xl text-slate-900">Pedido</h1>
+        <ErrorState
+          title="Erro ao carregar o pedido"
+          detail={errorMessage(query.error, '') || undefined}
+          onRetry={() => void query.refetch()}
+        />
+      </div>
+    )
+  }
+
+  const method = methodOf(order)
+  const pending = awaitsPayment(order)
+  const Icon = paid ? CircleCheck : order.status === 'pending' ? Clock : TriangleAlert
+
+  return (
+    <div className="container-page max-w-4xl py-10 md:py-14">
+      <div className="flex items-start gap-3">
+        <Icon
+          aria-hidden="true"
+          className={`mt-1 size-8 shrink-0 ${paid ? 'text-teal-700' : order.status === 'pending' ? 'text-amber-700' : 'text-red-700'}`}
+        />
+        <div>
+          <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">
+            {heading(order, method, sawPending.current)}
+          </h1>
+          <p className="mt-1 text-slate-700" aria-live="polite">
+            Situação do pagamento: <strong data-testid="order-status">{STATUS_LABELS[order.status]}</strong>
+          </p>
+        </div>
+      </div>
+
+      {record?.emailFailed ? (
+        <p role="alert" className="mt-5 rounded-lg bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
+          {EMAIL_FAILED_MESSAGE}
+        </p>
+      ) : null}
+
+      <div className="mt-6 space-y-6">
+        {paid ? (
+          <div className="rounded-2xl bg-teal-50 p-5 text-teal-950 ring-1 ring-teal-200">
+            <p>Sua inscrição está confirmada. Os cursos já estão na sua área do aluno.</p>
+            <Link to="/usuario/cursos" className="btn btn-primary mt-3">
+              Meus cursos
+            </Link>
+          </div>
+        ) : null}
+        {pending && method === 'PIX' && order.ccj_pix_code ? (
+          <PixPanel
+            code={order.ccj_pix_code}
+            expiresAt={order.pix_expires_at}
+            amount={formatBRL(order.total)}
+          />
+        ) : null}
+        {pending && method === 'BOLETO' ? (
+          <BoletoPanel link={order.ccj_boleto_link} line={order.ccj_pay_number} dueAt={order.boleto_due_at} />
+        ) : null}
+        {pending && config.data?.gateway === 'sandbox' ? <SimulatePayment orderId={orderId} /> : null}
+        {order.status === 'failed' || order.status === 'expired' ? (
+          <p className="text-slate-800">
+            Nada foi cobrado. Você pode voltar aos{' '}
+            <Link to="/cursos" className="link">
+              cursos
+            </Link>{' '}
+            e fazer um novo pedido.
+          </p>
+        ) : null}
+        <OrderItems order={order} />
+        <p className="text-slate-600 text-sm">Pedido {order.order_id}</p>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,214 @@
+import { CreditCard } from 'lucide-react'
+import { useId } from 'react'
+import { Controller, type UseFormReturn } from 'react-hook-form'
+import type { CheckoutView } from '../../../../worker/contract/cart.ts'
+import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
+import { MASKS, MaskedInput } from '../../lib/masked-input.tsx'
+import type { CheckoutFormInput, CheckoutFormValues } from './checkout.form.ts'
+import { PAYMENT_LABELS, PAYMENT_TYPES } from './checkout.form.ts'
+import { allowedOptions, instalmentLabel } from './instalments.ts'
+
+type Form = UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>
+
+function CardFields({
+  form,
+  cardError,
+  cardErrorId,
+}: {
+  form: Form
+  cardError: string | null
+  cardErrorId: string
+}) {
+  const { control, register } = form
+  const described = cardError ? { 'aria-describedby': cardErrorId } : {}
+  return (
+    <div className="mt-4 grid gap-4 sm:grid-cols-2">
+      <Controller
+        control={control}
+        name="card.number"
+        render={({ field }) => (
+          <FieldShell label="Número do cartão" className="sm:col-span-2">
+            {(ids) => (
+              <MaskedInput
+                {...ids}
+                {...described}
+                mask={MASKS.cardNumber}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                autoComplete="cc-number"
+                placeholder="0000 0000 0000 0000"
+              />
+            )}
+          </FieldShell>
+        )}
+      />
+      <TextField
+        label="Nome impresso no cartão"
+        autoComplete="cc-name"
+        autoCapitalize="characters"
+        spellCheck={false}
+        className="sm:col-span-2"
+        {...described}
+        {...register('card.holderName')}
+      />
+      <Controller
+        control={control}
+        name="card.expiry"
+        render={({ field }) => (
+          <FieldShell label="Validade (MM/AA)">
+            {(ids) => (
+              <MaskedInput
+                {...ids}
+                {...described}
+                mask={MASKS.cardExpiry}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                autoComplete="cc-exp"
+                placeholder="MM/AA"
+              />
+            )}
+          </FieldShell>
+        )}
+      />
+      <Controller
+        control={control}
+        name="card.cvv"
+        render={({ field }) => (
+          <FieldShell label="Código de segurança (CVV)">
+            {(ids) => (
+              <MaskedInput
+                {...ids}
+                {...described}
+                mask={MASKS.cvv}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                autoComplete="cc-csc"
+                placeholder="123"
+              />
+            )}
+          </FieldShell>
+        )}
+      />
+      {cardError ? (
+        <p
+          id={cardErrorId}
+          role="alert"
+          className="rounded-lg bg-red-50 p-3 font-medium text-red-800 text-sm ring-1 ring-red-200 sm:col-span-2"
+        >
+          {cardError}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The payment type (boleto only when the cart allows it), the card and its instalments. */
+export function PaymentSection({
+  form,
+  view,
+  donationCents,
+  cardError,
+}: {
+  form: Form
+  view: CheckoutView
+  donationCents: number
+  cardError: string | null
+}) {
+  const { register, watch, formState } = form
+  const typeErrorId = useId()
+  const cardErrorId = useId()
+  const instalmentsId = useId()
+  const paymentType = watch('payment_type')
+  const parcela = Number(watch('parcela'))
+  const offered = PAYMENT_TYPES.filter((type) => type !== 'BOLETO' || view.boleto)
+  const options = allowedOptions(view)
+  const chosen = options.find((option) => option.instalments === parcela) ?? options[0]
+  const typeError = formState.errors.payment_type?.message
+
+  return (
+    <section aria-labelledby="forma-pagamento" className="rounded-2xl border border-slate-200 p-5">
+      <fieldset aria-describedby={typeError ? typeErrorId : undefined}>
+        <legend id="forma-pagamento" className="font-bold text-lg text-slate-900">
+          Forma de pagamento
+        </legend>
+        <div className="mt-3 grid gap-2 sm:grid-cols-3">
+          {offered.map((type) => (
+            <label
+              key={type}
+              className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-slate-400 px-4 py-2 font-medium text-slate-900 has-checked:border-teal-700 has-checked:bg-teal-50 has-checked:ring-2 has-checked:ring-teal-700"
+            >
+              <input
+                type="radio"
+                value={type}
+                className="size-5 accent-teal-700"
+                {...register('payment_type')}
+              />
+              {PAYMENT_LABELS[type]}
+            </label>
+          ))}
+        </div>
+        {typeError ? (
+          <p id={typeErrorId} className="mt-2 font-medium text-red-700 text-sm">
+            {typeError}
+          </p>
+        ) : null}
+        {!view.boleto ? (
+          <p className="mt-2 text-slate-700 text-sm">
+            {view.flags.has_passport
+              ? 'O boleto não está disponível para estrangeiros.'
+              : 'O boleto não está disponível para os itens deste carrinho.'}
+          </p>
+        ) : null}
+      </fieldset>
+
+      {paymentType === 'CREDIT_CARD' ? (
+        <>
+          <p className="mt-4 flex items-center gap-2 text-slate-700 text-sm">
+            <CreditCard aria-hidden="true" className="size-4 shrink-0" />
+            Os dados do cartão vão direto para o meio de pagamento; o instituto não os recebe nem guarda.
+          </p>
+          <CardFields form={form} cardError={cardError} cardErrorId={cardErrorId} />
+          <div className="mt-4">
+            <label htmlFor={instalmentsId} className="mb-1 block font-medium text-slate-800 text-sm">
+              Parcelas
+            </label>
+            <select id={instalmentsId} className={INPUT_CLASS} {...register('parcela')}>
+              {options.map((option) => (
+                <option key={option.instalments} value={String(option.instalments)}>
+                  {instalmentLabel(option, donationCents).text}
+                </option>
+              ))}
+            </select>
+            {chosen ? (
+              <p className="mt-1 text-slate-700 text-sm" data-testid="instalment-detail">
+                {instalmentLabel(chosen, donationCents).main} ·{' '}
+                {instalmentLabel(chosen, donationCents).detail}
+              </p>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+      {paymentType === 'PIX' ? (
+        <p className="mt-4 text-slate-700 text-sm">
+          Depois de confirmar, mostramos o QR Code e o código copia e cola. A inscrição é liberada assim que o
+          pagamento é confirmado.
+        </p>
+      ) : null}
+      {paymentType === 'BOLETO' ? (
+        <p className="mt-4 text-slate-700 text-sm">
+          Depois de confirmar, você recebe o boleto para imprimir ou pagar pelo aplicativo do banco. A
+          inscrição é liberada após a compensação.
+        </p>
+      ) : null}
+    </section>
+  )
+}
