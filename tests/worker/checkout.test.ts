@@ -206,8 +206,12 @@ describe('boleto and PIX', () => {
       expect(simulated.body).toEqual({ status: 'paid' })
     }
     expect(await enrolmentsOf(result.order_id)).toHaveLength(1)
-    const status = PayResult.parse((await call(`/api/pedidos/${result.order_id}`)).body)
+    const orderStatus = (await call(`/api/pedidos/${result.order_id}`)).body
+    const status = PayResult.parse(orderStatus)
     expect(status.status).toBe('paid')
+    expect(orderStatus.items).toEqual([
+      { name: expect.stringMatching(/^Curso .+ — Turma de teste$/), net_value: 49000 },
+    ])
     const mails = await db
       .select()
       .from(emailOutbox)

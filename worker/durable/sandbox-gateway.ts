@@ -151,7 +151,7 @@ export class SandboxGateway extends DurableObject {
   /** Plays the buyer paying a boleto or PIX; an expired PIX cannot be paid. */
   async pay(id: string, now: number): Promise<GatewayOrder | null> {
     const order = await this.getOrder(id)
-    if (!order || order.status !== 'pending') return order
+    if (order?.status !== 'pending') return order
     const expired = order.pix && Date.parse(order.pix.expiresAt) < now
     const next: GatewayOrder = { ...order, status: expired ? 'expired' : 'paid' }
     await this.ctx.storage.put(`order:${id}`, next)

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { PayInput, PaymentsConfig, PayResult } from '../contract/checkout.ts'
-import { AppError } from '../errors.ts'
+import { EnrolledCourses } from '../contract/student.ts'
 import { currentUser, requireUser, setSessionCookie } from '../middleware/auth.ts'
 import { defineRoute, errorResponses, newApp, notFoundResponse } from '../openapi.ts'
 import { getOrderStatus, payCheckout } from '../services/checkout/pay.ts'
@@ -185,20 +185,7 @@ export const checkoutRoutes = newApp()
       tags: ['Área do aluno'],
       summary: 'As turmas em que o aluno está matriculado',
       responses: {
-        200: json(
-          z.array(
-            z.object({
-              class_id: z.number(),
-              class_name: z.string(),
-              course_name: z.string(),
-              course_url: z.string(),
-              type: z.enum(['N', 'C']),
-              course_init: z.string().nullable(),
-              enrolled_at: z.string(),
-            }),
-          ),
-          'Matrículas.',
-        ),
+        200: json(EnrolledCourses, 'Matrículas.'),
       },
     }),
     async (c) => {

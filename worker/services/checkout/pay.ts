@@ -156,6 +156,8 @@ export async function payCheckout({
     grossCents: number
     netCents: number
   }
+  // Order lines read as the cart does: the course's name, then the class's.
+  const courseName = (classId: number) => snapshot.details.classes.get(classId)?.course.name ?? ''
   const lines = snapshot.priced.items.flatMap((item): Line[] => {
     if (item.type === 'pacote') {
       return item.classes.map((c) => ({
@@ -164,7 +166,7 @@ export async function payCheckout({
         classId: c.classId,
         courseId: c.courseId,
         couponId: null,
-        name: `${item.name} — ${c.name}`,
+        name: `${item.name} — ${courseName(c.classId)}`,
         grossCents: c.grossCents,
         netCents: c.netCents,
       }))
@@ -177,7 +179,7 @@ export async function payCheckout({
           classId: item.id,
           courseId: item.courseId,
           couponId: item.couponId,
-          name: item.name,
+          name: `${courseName(item.id)} — ${item.name}`,
           grossCents: item.grossCents,
           netCents: item.netCents,
         },

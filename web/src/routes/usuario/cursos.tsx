@@ -1,16 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/placeholder-page.tsx'
+import { MyCoursesPage } from '../../features/student/my-courses-page.tsx'
 import { pageHead } from '../../lib/page-head.ts'
 
 export const Route = createFileRoute('/usuario/cursos')({
-  head: () => pageHead('Meus cursos'),
+  head: () => pageHead('Meus cursos', { noindex: true }),
   component: MyCoursesPage,
 })
-
-function MyCoursesPage() {
-  return (
-    <PlaceholderPage title="Meus cursos">
-      <p>Em breve, os cursos em que você está matriculado estarão aqui.</p>
-    </PlaceholderPage>
-  )
-}

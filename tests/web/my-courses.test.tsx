@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { MyCoursesPage } from '../../web/src/features/student/my-courses-page.tsx'
+import { mockFetch, renderWithApp } from './render.tsx'
+
+const stubFetch = (routes: Parameters<typeof mockFetch>[0]) =>
+  vi.stubGlobal('fetch', mockFetch(routes).fetchMock)
+
+describe('/usuario/cursos', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it("lists the student's classes: dated ones with their start, the others as 'comece agora'", async () => {
+    stubFetch({
+      '/api/usuario/cursos': {
+        body: [
+          {
+            class_id: 4,
+            class_name: 'Turma de abril',
+            course_name: 'Acesso Vascular para Hemodiálise',
+            course_url: 'acesso-vascular',
+            type: 'N',
+            course_init: '2027-04-23',
+            enrolled_at: '2026-11-22T10:00:00.000Z',
+          },
+          {
+            class_id: 1,
+            class_name: 'Comece agora',
+            course_name: 'Hemodiálise para Enfermagem',
+            course_url: 'hemodialise-enfermagem',
+            type: 'C',
+            course_init: null,
+            enrolled_at: '2026-11-21T10:00:00.000Z',
+          },
+        ],
+      },
+    })
+    renderWithApp(<MyCoursesPage />)
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Acesso Vascular para Hemodiálise' }),
+    ).toBeTruthy()
+    expect(screen.getByText(/Início em 23 de abril de 2027/)).toBeTruthy()
+    expect(screen.getByText('comece agora')).toBeTruthy()
+    const links = screen.getAllByRole('link', { name: 'Ver o curso' }) as HTMLAnchorElement[]
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/cursos/acesso-vascular',
+      '/cursos/hemodialise-enfermagem',
+    ])
+  })
+
+  it('says so when there are no enrolments', async () => {
+    stubFetch({ '/api/usuario/cursos': { body: [] } })
+    renderWithApp(<MyCoursesPage />)
+    expect(await screen.findByText(/Você ainda não tem matrículas/)).toBeTruthy()
+  })
+
+  it('offers a retry when loading fails', { timeout: 10_000 }, async () => {
+    // The app's queries retry once on their own: two failures reach the error state.
+    const failure = { status: 503, body: { msg: 'Serviço indisponível' } }
+    stubFetch({ '/api/usuario/cursos': [failure, failure, { body: [] }] })
+    renderWithApp(<MyCoursesPage />)
+    const retry = await screen.findByRole('button', { name: 'Tentar novamente' }, { timeout: 5000 })
+    retry.click()
+    expect(await screen.findByText(/Você ainda não tem matrículas/)).toBeTruthy()
+  })
+})

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { CalendarDays, PlayCircle } from 'lucide-react'
+import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { formatDateLong } from '../../lib/date.ts'
+import { errorMessage } from '../../lib/toast.ts'
+import { enrolledCoursesQuery } from './student.queries.ts'
+
+/** /usuario/cursos: the student's enrolments, newest first. */
+export function MyCoursesPage() {
+  const courses = useQuery(enrolledCoursesQuery())
+  return (
+    <div className="container-page py-12 md:py-16">
+      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Meus cursos</h1>
+      {courses.isPending ? <LoadingState label="Carregando seus cursos..." /> : null}
+      {courses.isError ? (
+        <ErrorState
+          detail={errorMessage(courses.error, 'Erro ao buscar cursos')}
+          onRetry={() => void courses.refetch()}
+        />
+      ) : null}
+      {courses.data?.length === 0 ? (
+        <p className="mt-6 text-lg text-slate-700">
+          Você ainda não tem matrículas.{' '}
+          <Link to="/cursos" className="font-semibold text-teal-800 underline">
+            Conheça os cursos
+          </Link>
+          .
+        </p>
+      ) : null}
+      {courses.data?.length ? (
+        <ul className="mt-8 grid gap-4 md:grid-cols-2">
+          {courses.data.map((course) => (
+            <li key={course.class_id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+              <h2 className="font-bold text-lg text-slate-900">{course.course_name}</h2>
+              <p className="mt-1 text-slate-700">{course.class_name}</p>
+              <p className="mt-3 flex items-center gap-2 text-slate-700 text-sm">
+                {course.type === 'N' && course.course_init ? (
+                  <>
+                    <CalendarDays aria-hidden="true" className="size-4 text-teal-700" />
+                    Início em {formatDateLong(course.course_init)}
+                  </>
+                ) : (
+                  <>
+                    <PlayCircle aria-hidden="true" className="size-4 text-teal-700" />
+                    comece agora
+                  </>
+                )}
+              </p>
+              <Link
+                to="/cursos/$url"
+                params={{ url: course.course_url }}
+                className="mt-4 inline-block font-semibold text-teal-800 underline"
+              >
+                Ver o curso
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
