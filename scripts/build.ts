@@ -9,7 +9,11 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 function step(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     // A build started from the test runner must not inherit its NODE_ENV=test (a dev bundle).
-    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    })
     child.on('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`${args.join(' ')} falhou (${code})`)),
     )

@@ -50,7 +50,7 @@ if (import.meta.main) {
         row.title,
         `${INSTITUTE.fullName} — Curitiba, ${row.year}`,
         'Arquivo de demonstração: os anais completos são publicados pelo instituto.',
-        row.description.slice(0, 90),
+        (row.description ?? '').slice(0, 90),
       ]),
     )
     console.log(`escrito ${row.fileKey}`)

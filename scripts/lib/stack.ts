@@ -89,7 +89,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       cwd: root,
       stdio: ['ignore', options.quiet ? 'pipe' : 'inherit', options.quiet ? 'pipe' : 'inherit'],
       // No network here: wrangler must not try to download its Request.cf sample.
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: process.env.CI ?? '' },
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        CI: process.env.CI ?? '',
+      },
     },
   )
   if (options.quiet) {

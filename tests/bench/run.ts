@@ -118,16 +118,14 @@ async function generateCatalogue(databaseUrl: string) {
   const db = createDb({ url: databaseUrl })
   for (let start = 0; start < 1200; start += 200) {
     const batch = Array.from({ length: 200 }, (_, k) => start + k)
-    await db
-      .insert(courses)
-      .values(
-        batch.map((i) => ({
-          url: `bench-curso-${i}`,
-          name: generatedName(i),
-          section: 'online' as const,
-          summary: `Curso de ${pick(i, 4)} e ${pick(i, 5)}.`,
-        })),
-      )
+    await db.insert(courses).values(
+      batch.map((i) => ({
+        url: `bench-curso-${i}`,
+        name: generatedName(i),
+        section: 'online' as const,
+        summary: `Curso de ${pick(i, 4)} e ${pick(i, 5)}.`,
+      })),
+    )
     await db
       .insert(products)
       .values(batch.map((i) => ({ name: `Kit ${generatedName(i + 5000)}`, priceCents: 1000 + i })))

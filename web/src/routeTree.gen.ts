@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AnaisRouteImport } from './routes/anais'
 import { Route as CarrinhoDeComprasRouteImport } from './routes/carrinho-de-compras'
 import { Route as ContatoRouteImport } from './routes/contato'
@@ -17,6 +18,7 @@ import { Route as EbooksRouteImport } from './routes/ebooks'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PoliticasDePrivacidadeRouteImport } from './routes/politicas-de-privacidade'
 import { Route as QuemSomosRouteImport } from './routes/quem-somos'
+import { Route as UsuarioRouteRouteImport } from './routes/usuario/route'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminCourseRouteImport } from './routes/admin/course'
 import { Route as AdminHomeRouteImport } from './routes/admin/home'
@@ -28,12 +30,15 @@ import { Route as CheckoutHashRouteImport } from './routes/checkout/$hash'
 import { Route as CursosIndexRouteImport } from './routes/cursos/index'
 import { Route as CursosUrlRouteImport } from './routes/cursos/$url'
 import { Route as CursosSobreRouteImport } from './routes/cursos/sobre'
+import { Route as EditaisSlugRouteImport } from './routes/editais/$slug'
+import { Route as PedidoOrderIdRouteImport } from './routes/pedido/$orderId'
 import { Route as PesquisaCentroPesquisaAcademicaRouteImport } from './routes/pesquisa/centro-pesquisa-academica'
 import { Route as PesquisaCentroPesquisaClinicaRouteImport } from './routes/pesquisa/centro-pesquisa-clinica'
 import { Route as PesquisaEstudosClinicosRouteImport } from './routes/pesquisa/estudos-clinicos'
 import { Route as PesquisaPublicacoesRouteImport } from './routes/pesquisa/publicacoes'
 import { Route as ProdutosIndexRouteImport } from './routes/produtos/index'
 import { Route as ProdutosIdRouteImport } from './routes/produtos/$id'
+import { Route as SenhaRedefinirRouteImport } from './routes/senha/redefinir'
 import { Route as UsuarioComprasRouteImport } from './routes/usuario/compras'
 import { Route as UsuarioCursosRouteImport } from './routes/usuario/cursos'
 import { Route as UsuarioEbooksRouteImport } from './routes/usuario/ebooks'
@@ -43,6 +48,11 @@ import { Route as UsuarioPerfilRouteImport } from './routes/usuario/perfil'
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AnaisRoute = AnaisRouteImport.update({
@@ -80,40 +90,45 @@ const QuemSomosRoute = QuemSomosRouteImport.update({
   path: '/quem-somos',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminIndexRoute = AdminIndexRouteImport.update({
-  id: '/admin/',
-  path: '/admin/',
+const UsuarioRouteRoute = UsuarioRouteRouteImport.update({
+  id: '/usuario',
+  path: '/usuario',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminCourseRoute = AdminCourseRouteImport.update({
-  id: '/admin/course',
-  path: '/admin/course',
-  getParentRoute: () => rootRouteImport,
+  id: '/course',
+  path: '/course',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminHomeRoute = AdminHomeRouteImport.update({
-  id: '/admin/home',
-  path: '/admin/home',
-  getParentRoute: () => rootRouteImport,
+  id: '/home',
+  path: '/home',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminLeadsRoute = AdminLeadsRouteImport.update({
-  id: '/admin/leads',
-  path: '/admin/leads',
-  getParentRoute: () => rootRouteImport,
+  id: '/leads',
+  path: '/leads',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminMatriculasRoute = AdminMatriculasRouteImport.update({
-  id: '/admin/matriculas',
-  path: '/admin/matriculas',
-  getParentRoute: () => rootRouteImport,
+  id: '/matriculas',
+  path: '/matriculas',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminQrcodeRoute = AdminQrcodeRouteImport.update({
-  id: '/admin/qrcode',
-  path: '/admin/qrcode',
-  getParentRoute: () => rootRouteImport,
+  id: '/qrcode',
+  path: '/qrcode',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminTurmasRoute = AdminTurmasRouteImport.update({
-  id: '/admin/turmas',
-  path: '/admin/turmas',
-  getParentRoute: () => rootRouteImport,
+  id: '/turmas',
+  path: '/turmas',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const CheckoutHashRoute = CheckoutHashRouteImport.update({
   id: '/checkout/$hash',
@@ -133,6 +148,16 @@ const CursosUrlRoute = CursosUrlRouteImport.update({
 const CursosSobreRoute = CursosSobreRouteImport.update({
   id: '/cursos/sobre',
   path: '/cursos/sobre',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EditaisSlugRoute = EditaisSlugRouteImport.update({
+  id: '/editais/$slug',
+  path: '/editais/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PedidoOrderIdRoute = PedidoOrderIdRouteImport.update({
+  id: '/pedido/$orderId',
+  path: '/pedido/$orderId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PesquisaCentroPesquisaAcademicaRoute =
@@ -167,34 +192,41 @@ const ProdutosIdRoute = ProdutosIdRouteImport.update({
   path: '/produtos/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
-const UsuarioComprasRoute = UsuarioComprasRouteImport.update({
-  id: '/usuario/compras',
-  path: '/usuario/compras',
+const SenhaRedefinirRoute = SenhaRedefinirRouteImport.update({
+  id: '/senha/redefinir',
+  path: '/senha/redefinir',
   getParentRoute: () => rootRouteImport,
+} as any)
+const UsuarioComprasRoute = UsuarioComprasRouteImport.update({
+  id: '/compras',
+  path: '/compras',
+  getParentRoute: () => UsuarioRouteRoute,
 } as any)
 const UsuarioCursosRoute = UsuarioCursosRouteImport.update({
-  id: '/usuario/cursos',
-  path: '/usuario/cursos',
-  getParentRoute: () => rootRouteImport,
+  id: '/cursos',
+  path: '/cursos',
+  getParentRoute: () => UsuarioRouteRoute,
 } as any)
 const UsuarioEbooksRoute = UsuarioEbooksRouteImport.update({
-  id: '/usuario/ebooks',
-  path: '/usuario/ebooks',
-  getParentRoute: () => rootRouteImport,
+  id: '/ebooks',
+  path: '/ebooks',
+  getParentRoute: () => UsuarioRouteRoute,
 } as any)
 const UsuarioEditaisRoute = UsuarioEditaisRouteImport.update({
-  id: '/usuario/editais',
-  path: '/usuario/editais',
-  getParentRoute: () => rootRouteImport,
+  id: '/editais',
+  path: '/editais',
+  getParentRoute: () => UsuarioRouteRoute,
 } as any)
 const UsuarioPerfilRoute = UsuarioPerfilRouteImport.update({
-  id: '/usuario/perfil',
-  path: '/usuario/perfil',
-  getParentRoute: () => rootRouteImport,
+  id: '/perfil',
+  path: '/perfil',
+  getParentRoute: () => UsuarioRouteRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/usuario': typeof UsuarioRouteRouteWithChildren
   '/anais': typeof AnaisRoute
   '/carrinho-de-compras': typeof CarrinhoDeComprasRoute
   '/contato': typeof ContatoRoute
@@ -211,11 +243,14 @@ export interface FileRoutesByFullPath {
   '/checkout/$hash': typeof CheckoutHashRoute
   '/cursos/$url': typeof CursosUrlRoute
   '/cursos/sobre': typeof CursosSobreRoute
+  '/editais/$slug': typeof EditaisSlugRoute
+  '/pedido/$orderId': typeof PedidoOrderIdRoute
   '/pesquisa/centro-pesquisa-academica': typeof PesquisaCentroPesquisaAcademicaRoute
   '/pesquisa/centro-pesquisa-clinica': typeof PesquisaCentroPesquisaClinicaRoute
   '/pesquisa/estudos-clinicos': typeof PesquisaEstudosClinicosRoute
   '/pesquisa/publicacoes': typeof PesquisaPublicacoesRoute
   '/produtos/$id': typeof ProdutosIdRoute
+  '/senha/redefinir': typeof SenhaRedefinirRoute
   '/usuario/compras': typeof UsuarioComprasRoute
   '/usuario/cursos': typeof UsuarioCursosRoute
   '/usuario/ebooks': typeof UsuarioEbooksRoute
@@ -227,6 +262,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/usuario': typeof UsuarioRouteRouteWithChildren
   '/anais': typeof AnaisRoute
   '/carrinho-de-compras': typeof CarrinhoDeComprasRoute
   '/contato': typeof ContatoRoute
@@ -243,11 +279,14 @@ export interface FileRoutesByTo {
   '/checkout/$hash': typeof CheckoutHashRoute
   '/cursos/$url': typeof CursosUrlRoute
   '/cursos/sobre': typeof CursosSobreRoute
+  '/editais/$slug': typeof EditaisSlugRoute
+  '/pedido/$orderId': typeof PedidoOrderIdRoute
   '/pesquisa/centro-pesquisa-academica': typeof PesquisaCentroPesquisaAcademicaRoute
   '/pesquisa/centro-pesquisa-clinica': typeof PesquisaCentroPesquisaClinicaRoute
   '/pesquisa/estudos-clinicos': typeof PesquisaEstudosClinicosRoute
   '/pesquisa/publicacoes': typeof PesquisaPublicacoesRoute
   '/produtos/$id': typeof ProdutosIdRoute
+  '/senha/redefinir': typeof SenhaRedefinirRoute
   '/usuario/compras': typeof UsuarioComprasRoute
   '/usuario/cursos': typeof UsuarioCursosRoute
   '/usuario/ebooks': typeof UsuarioEbooksRoute
@@ -260,6 +299,8 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/usuario': typeof UsuarioRouteRouteWithChildren
   '/anais': typeof AnaisRoute
   '/carrinho-de-compras': typeof CarrinhoDeComprasRoute
   '/contato': typeof ContatoRoute
@@ -276,11 +317,14 @@ export interface FileRoutesById {
   '/checkout/$hash': typeof CheckoutHashRoute
   '/cursos/$url': typeof CursosUrlRoute
   '/cursos/sobre': typeof CursosSobreRoute
+  '/editais/$slug': typeof EditaisSlugRoute
+  '/pedido/$orderId': typeof PedidoOrderIdRoute
   '/pesquisa/centro-pesquisa-academica': typeof PesquisaCentroPesquisaAcademicaRoute
   '/pesquisa/centro-pesquisa-clinica': typeof PesquisaCentroPesquisaClinicaRoute
   '/pesquisa/estudos-clinicos': typeof PesquisaEstudosClinicosRoute
   '/pesquisa/publicacoes': typeof PesquisaPublicacoesRoute
   '/produtos/$id': typeof ProdutosIdRoute
+  '/senha/redefinir': typeof SenhaRedefinirRoute
   '/usuario/compras': typeof UsuarioComprasRoute
   '/usuario/cursos': typeof UsuarioCursosRoute
   '/usuario/ebooks': typeof UsuarioEbooksRoute
@@ -294,6 +338,8 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
+    | '/usuario'
     | '/anais'
     | '/carrinho-de-compras'
     | '/contato'
@@ -310,11 +356,14 @@ export interface FileRouteTypes {
     | '/checkout/$hash'
     | '/cursos/$url'
     | '/cursos/sobre'
+    | '/editais/$slug'
+    | '/pedido/$orderId'
     | '/pesquisa/centro-pesquisa-academica'
     | '/pesquisa/centro-pesquisa-clinica'
     | '/pesquisa/estudos-clinicos'
     | '/pesquisa/publicacoes'
     | '/produtos/$id'
+    | '/senha/redefinir'
     | '/usuario/compras'
     | '/usuario/cursos'
     | '/usuario/ebooks'
@@ -326,6 +375,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/usuario'
     | '/anais'
     | '/carrinho-de-compras'
     | '/contato'
@@ -342,11 +392,14 @@ export interface FileRouteTypes {
     | '/checkout/$hash'
     | '/cursos/$url'
     | '/cursos/sobre'
+    | '/editais/$slug'
+    | '/pedido/$orderId'
     | '/pesquisa/centro-pesquisa-academica'
     | '/pesquisa/centro-pesquisa-clinica'
     | '/pesquisa/estudos-clinicos'
     | '/pesquisa/publicacoes'
     | '/produtos/$id'
+    | '/senha/redefinir'
     | '/usuario/compras'
     | '/usuario/cursos'
     | '/usuario/ebooks'
@@ -358,6 +411,8 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/admin'
+    | '/usuario'
     | '/anais'
     | '/carrinho-de-compras'
     | '/contato'
@@ -374,11 +429,14 @@ export interface FileRouteTypes {
     | '/checkout/$hash'
     | '/cursos/$url'
     | '/cursos/sobre'
+    | '/editais/$slug'
+    | '/pedido/$orderId'
     | '/pesquisa/centro-pesquisa-academica'
     | '/pesquisa/centro-pesquisa-clinica'
     | '/pesquisa/estudos-clinicos'
     | '/pesquisa/publicacoes'
     | '/produtos/$id'
+    | '/senha/redefinir'
     | '/usuario/compras'
     | '/usuario/cursos'
     | '/usuario/ebooks'
@@ -391,6 +449,8 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  UsuarioRouteRoute: typeof UsuarioRouteRouteWithChildren
   AnaisRoute: typeof AnaisRoute
   CarrinhoDeComprasRoute: typeof CarrinhoDeComprasRoute
   ContatoRoute: typeof ContatoRoute
@@ -398,26 +458,17 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   PoliticasDePrivacidadeRoute: typeof PoliticasDePrivacidadeRoute
   QuemSomosRoute: typeof QuemSomosRoute
-  AdminCourseRoute: typeof AdminCourseRoute
-  AdminHomeRoute: typeof AdminHomeRoute
-  AdminLeadsRoute: typeof AdminLeadsRoute
-  AdminMatriculasRoute: typeof AdminMatriculasRoute
-  AdminQrcodeRoute: typeof AdminQrcodeRoute
-  AdminTurmasRoute: typeof AdminTurmasRoute
   CheckoutHashRoute: typeof CheckoutHashRoute
   CursosUrlRoute: typeof CursosUrlRoute
   CursosSobreRoute: typeof CursosSobreRoute
+  EditaisSlugRoute: typeof EditaisSlugRoute
+  PedidoOrderIdRoute: typeof PedidoOrderIdRoute
   PesquisaCentroPesquisaAcademicaRoute: typeof PesquisaCentroPesquisaAcademicaRoute
   PesquisaCentroPesquisaClinicaRoute: typeof PesquisaCentroPesquisaClinicaRoute
   PesquisaEstudosClinicosRoute: typeof PesquisaEstudosClinicosRoute
   PesquisaPublicacoesRoute: typeof PesquisaPublicacoesRoute
   ProdutosIdRoute: typeof ProdutosIdRoute
-  UsuarioComprasRoute: typeof UsuarioComprasRoute
-  UsuarioCursosRoute: typeof UsuarioCursosRoute
-  UsuarioEbooksRoute: typeof UsuarioEbooksRoute
-  UsuarioEditaisRoute: typeof UsuarioEditaisRoute
-  UsuarioPerfilRoute: typeof UsuarioPerfilRoute
-  AdminIndexRoute: typeof AdminIndexRoute
+  SenhaRedefinirRoute: typeof SenhaRedefinirRoute
   CursosIndexRoute: typeof CursosIndexRoute
   ProdutosIndexRoute: typeof ProdutosIndexRoute
 }
@@ -429,6 +480,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/anais': {
@@ -480,54 +538,61 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof QuemSomosRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/usuario': {
+      id: '/usuario'
+      path: '/usuario'
+      fullPath: '/usuario'
+      preLoaderRoute: typeof UsuarioRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/': {
       id: '/admin/'
-      path: '/admin'
+      path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/course': {
       id: '/admin/course'
-      path: '/admin/course'
+      path: '/course'
       fullPath: '/admin/course'
       preLoaderRoute: typeof AdminCourseRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/home': {
       id: '/admin/home'
-      path: '/admin/home'
+      path: '/home'
       fullPath: '/admin/home'
       preLoaderRoute: typeof AdminHomeRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/leads': {
       id: '/admin/leads'
-      path: '/admin/leads'
+      path: '/leads'
       fullPath: '/admin/leads'
       preLoaderRoute: typeof AdminLeadsRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/matriculas': {
       id: '/admin/matriculas'
-      path: '/admin/matriculas'
+      path: '/matriculas'
       fullPath: '/admin/matriculas'
       preLoaderRoute: typeof AdminMatriculasRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/qrcode': {
       id: '/admin/qrcode'
-      path: '/admin/qrcode'
+      path: '/qrcode'
       fullPath: '/admin/qrcode'
       preLoaderRoute: typeof AdminQrcodeRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/turmas': {
       id: '/admin/turmas'
-      path: '/admin/turmas'
+      path: '/turmas'
       fullPath: '/admin/turmas'
       preLoaderRoute: typeof AdminTurmasRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/checkout/$hash': {
       id: '/checkout/$hash'
@@ -555,6 +620,20 @@ declare module '@tanstack/react-router' {
       path: '/cursos/sobre'
       fullPath: '/cursos/sobre'
       preLoaderRoute: typeof CursosSobreRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/editais/$slug': {
+      id: '/editais/$slug'
+      path: '/editais/$slug'
+      fullPath: '/editais/$slug'
+      preLoaderRoute: typeof EditaisSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pedido/$orderId': {
+      id: '/pedido/$orderId'
+      path: '/pedido/$orderId'
+      fullPath: '/pedido/$orderId'
+      preLoaderRoute: typeof PedidoOrderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pesquisa/centro-pesquisa-academica': {
@@ -599,46 +678,99 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProdutosIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/senha/redefinir': {
+      id: '/senha/redefinir'
+      path: '/senha/redefinir'
+      fullPath: '/senha/redefinir'
+      preLoaderRoute: typeof SenhaRedefinirRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/usuario/compras': {
       id: '/usuario/compras'
-      path: '/usuario/compras'
+      path: '/compras'
       fullPath: '/usuario/compras'
       preLoaderRoute: typeof UsuarioComprasRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof UsuarioRouteRoute
     }
     '/usuario/cursos': {
       id: '/usuario/cursos'
-      path: '/usuario/cursos'
+      path: '/cursos'
       fullPath: '/usuario/cursos'
       preLoaderRoute: typeof UsuarioCursosRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof UsuarioRouteRoute
     }
     '/usuario/ebooks': {
       id: '/usuario/ebooks'
-      path: '/usuario/ebooks'
+      path: '/ebooks'
       fullPath: '/usuario/ebooks'
       preLoaderRoute: typeof UsuarioEbooksRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof UsuarioRouteRoute
     }
     '/usuario/editais': {
       id: '/usuario/editais'
-      path: '/usuario/editais'
+      path: '/editais'
       fullPath: '/usuario/editais'
       preLoaderRoute: typeof UsuarioEditaisRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof UsuarioRouteRoute
     }
     '/usuario/perfil': {
       id: '/usuario/perfil'
-      path: '/usuario/perfil'
+      path: '/perfil'
       fullPath: '/usuario/perfil'
       preLoaderRoute: typeof UsuarioPerfilRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof UsuarioRouteRoute
     }
   }
 }
 
+interface AdminRouteRouteChildren {
+  AdminCourseRoute: typeof AdminCourseRoute
+  AdminHomeRoute: typeof AdminHomeRoute
+  AdminLeadsRoute: typeof AdminLeadsRoute
+  AdminMatriculasRoute: typeof AdminMatriculasRoute
+  AdminQrcodeRoute: typeof AdminQrcodeRoute
+  AdminTurmasRoute: typeof AdminTurmasRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminCourseRoute: AdminCourseRoute,
+  AdminHomeRoute: AdminHomeRoute,
+  AdminLeadsRoute: AdminLeadsRoute,
+  AdminMatriculasRoute: AdminMatriculasRoute,
+  AdminQrcodeRoute: AdminQrcodeRoute,
+  AdminTurmasRoute: AdminTurmasRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
+interface UsuarioRouteRouteChildren {
+  UsuarioComprasRoute: typeof UsuarioComprasRoute
+  UsuarioCursosRoute: typeof UsuarioCursosRoute
+  UsuarioEbooksRoute: typeof UsuarioEbooksRoute
+  UsuarioEditaisRoute: typeof UsuarioEditaisRoute
+  UsuarioPerfilRoute: typeof UsuarioPerfilRoute
+}
+
+const UsuarioRouteRouteChildren: UsuarioRouteRouteChildren = {
+  UsuarioComprasRoute: UsuarioComprasRoute,
+  UsuarioCursosRoute: UsuarioCursosRoute,
+  UsuarioEbooksRoute: UsuarioEbooksRoute,
+  UsuarioEditaisRoute: UsuarioEditaisRoute,
+  UsuarioPerfilRoute: UsuarioPerfilRoute,
+}
+
+const UsuarioRouteRouteWithChildren = UsuarioRouteRoute._addFileChildren(
+  UsuarioRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
+  UsuarioRouteRoute: UsuarioRouteRouteWithChildren,
   AnaisRoute: AnaisRoute,
   CarrinhoDeComprasRoute: CarrinhoDeComprasRoute,
   ContatoRoute: ContatoRoute,
@@ -646,26 +778,17 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   PoliticasDePrivacidadeRoute: PoliticasDePrivacidadeRoute,
   QuemSomosRoute: QuemSomosRoute,
-  AdminCourseRoute: AdminCourseRoute,
-  AdminHomeRoute: AdminHomeRoute,
-  AdminLeadsRoute: AdminLeadsRoute,
-  AdminMatriculasRoute: AdminMatriculasRoute,
-  AdminQrcodeRoute: AdminQrcodeRoute,
-  AdminTurmasRoute: AdminTurmasRoute,
   CheckoutHashRoute: CheckoutHashRoute,
   CursosUrlRoute: CursosUrlRoute,
   CursosSobreRoute: CursosSobreRoute,
+  EditaisSlugRoute: EditaisSlugRoute,
+  PedidoOrderIdRoute: PedidoOrderIdRoute,
   PesquisaCentroPesquisaAcademicaRoute: PesquisaCentroPesquisaAcademicaRoute,
   PesquisaCentroPesquisaClinicaRoute: PesquisaCentroPesquisaClinicaRoute,
   PesquisaEstudosClinicosRoute: PesquisaEstudosClinicosRoute,
   PesquisaPublicacoesRoute: PesquisaPublicacoesRoute,
   ProdutosIdRoute: ProdutosIdRoute,
-  UsuarioComprasRoute: UsuarioComprasRoute,
-  UsuarioCursosRoute: UsuarioCursosRoute,
-  UsuarioEbooksRoute: UsuarioEbooksRoute,
-  UsuarioEditaisRoute: UsuarioEditaisRoute,
-  UsuarioPerfilRoute: UsuarioPerfilRoute,
-  AdminIndexRoute: AdminIndexRoute,
+  SenhaRedefinirRoute: SenhaRedefinirRoute,
   CursosIndexRoute: CursosIndexRoute,
   ProdutosIndexRoute: ProdutosIndexRoute,
 }

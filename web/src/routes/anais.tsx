@@ -1,16 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../components/placeholder-page.tsx'
+import { proceedingsQuery } from '../features/content/content.queries.ts'
+import { ProceedingsPage } from '../features/content/proceedings-page.tsx'
 import { pageHead } from '../lib/page-head.ts'
 
 export const Route = createFileRoute('/anais')({
-  head: () => pageHead('Anais'),
+  head: () =>
+    pageHead('Anais', {
+      path: '/anais',
+      description:
+        'Anais das Jornadas Multiprofissionais em Nefrologia do Instituto Renalis, com os resumos dos trabalhos para download.',
+    }),
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(proceedingsQuery())
+  },
   component: ProceedingsPage,
 })
-
-function ProceedingsPage() {
-  return (
-    <PlaceholderPage title="Anais">
-      <p>Em breve, os anais dos eventos científicos promovidos pelo instituto.</p>
-    </PlaceholderPage>
-  )
-}

@@ -1,18 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../components/placeholder-page.tsx'
-import { pageHead } from '../lib/page-head.ts'
+import { NotFound } from '../components/not-found.tsx'
+import { RouteError, RoutePending } from '../components/page-status.tsx'
+import { ContactFormSlot } from '../features/content/contact-form-slot.tsx'
+import { loadInstitutePage } from '../features/content/content.queries.ts'
+import { InstitutePage } from '../features/content/institute-page.tsx'
+import { institutePageHead } from '../features/seo/heads.ts'
 
 export const Route = createFileRoute('/contato')({
-  head: () => pageHead('Contato'),
+  loader: ({ context }) => loadInstitutePage(context.queryClient, 'contato'),
+  head: ({ loaderData }) => institutePageHead(loaderData, '/contato'),
   component: ContactPage,
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+  notFoundComponent: NotFound,
 })
 
 function ContactPage() {
   return (
-    <PlaceholderPage title="Contato">
-      <p>
-        Fale com a gente pelos telefones e e-mails do rodapé. Em breve, o formulário de contato estará aqui.
-      </p>
-    </PlaceholderPage>
+    <InstitutePage slug="contato">
+      <ContactFormSlot />
+    </InstitutePage>
   )
 }

@@ -1,16 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../components/placeholder-page.tsx'
-import { pageHead } from '../lib/page-head.ts'
+import { NotFound } from '../components/not-found.tsx'
+import { RouteError, RoutePending } from '../components/page-status.tsx'
+import { loadInstitutePage } from '../features/content/content.queries.ts'
+import { InstitutePage } from '../features/content/institute-page.tsx'
+import { institutePageHead } from '../features/seo/heads.ts'
 
 export const Route = createFileRoute('/politicas-de-privacidade')({
-  head: () => pageHead('Políticas de privacidade'),
+  loader: ({ context }) => loadInstitutePage(context.queryClient, 'politicas-de-privacidade'),
+  head: ({ loaderData }) => institutePageHead(loaderData, '/politicas-de-privacidade'),
   component: PrivacyPolicyPage,
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+  notFoundComponent: NotFound,
 })
 
 function PrivacyPolicyPage() {
-  return (
-    <PlaceholderPage title="Políticas de privacidade">
-      <p>Em breve, a descrição de como tratamos e protegemos os seus dados pessoais.</p>
-    </PlaceholderPage>
-  )
+  return <InstitutePage slug="politicas-de-privacidade" />
 }

@@ -1,18 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../components/placeholder-page.tsx'
-import { pageHead } from '../lib/page-head.ts'
+import { NotFound } from '../components/not-found.tsx'
+import { RouteError, RoutePending } from '../components/page-status.tsx'
+import { loadInstitutePage } from '../features/content/content.queries.ts'
+import { InstitutePage } from '../features/content/institute-page.tsx'
+import { institutePageHead } from '../features/seo/heads.ts'
 
 export const Route = createFileRoute('/quem-somos')({
-  head: () => pageHead('Quem somos'),
+  loader: ({ context }) => loadInstitutePage(context.queryClient, 'quem-somos'),
+  head: ({ loaderData }) => institutePageHead(loaderData, '/quem-somos'),
   component: AboutPage,
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+  notFoundComponent: NotFound,
 })
 
 function AboutPage() {
-  return (
-    <PlaceholderPage title="Quem somos">
-      <p>
-        Conheça a história, a equipe e a missão do Instituto Renalis no ensino e na pesquisa em nefrologia.
-      </p>
-    </PlaceholderPage>
-  )
+  return <InstitutePage slug="quem-somos" />
 }

@@ -1,10 +1,14 @@
+import { useQuery } from '@tanstack/react-query'
 import type { MenuOption } from '../../../../worker/contract/menu.ts'
+import { editaisMenuQuery } from './menu.queries.ts'
 
 /**
- * SPEC section 2: an 'Editais' submenu is added from GET /search/getSearch?menu=true.
- * Placeholder until the editais issue: return `{ name: 'Editais', url: '#', ops: [...] }` here
- * (built from that call) and the header menu appends it after the server's options.
+ * SPEC section 2: an 'Editais' submenu is added from GET /search/getSearch?menu=true; the header
+ * menu appends it after the server's options. With no published edital, or while the call
+ * fails, the menu simply has no 'Editais' entry (the rest of the menu does not wait for it).
  */
 export function useEditaisMenu(): MenuOption[] {
-  return []
+  const { data } = useQuery(editaisMenuQuery())
+  if (!data || data.length === 0) return []
+  return [{ name: 'Editais', url: '#', ops: data.map(({ name, url }) => ({ name, url })) }]
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiParsed } from '../../lib/api.ts'
+import { loadContract } from '../../lib/contract.ts'
 
 export const menuKeys = {
   all: ['menu'] as const,
@@ -11,9 +12,28 @@ export function menuQuery() {
   return queryOptions({
     queryKey: menuKeys.options(),
     queryFn: ({ signal }) =>
-      apiParsed('/api/menu', () => import('../../../../worker/contract/menu.ts').then((m) => m.Menu), {
-        signal,
-      }),
+      apiParsed(
+        '/api/menu',
+        () => loadContract(() => import('../../../../worker/contract/menu.ts')).then((m) => m.Menu),
+        {
+          signal,
+        },
+      ),
+    staleTime: 5 * 60_000,
+  })
+}
+
+/** GET /search/getSearch?menu=true: the published editais, children of the 'Editais' submenu. */
+export function editaisMenuQuery() {
+  return queryOptions({
+    queryKey: [...menuKeys.all, 'editais'] as const,
+    queryFn: ({ signal }) =>
+      apiParsed(
+        '/search/getSearch?menu=true',
+        () =>
+          loadContract(() => import('../../../../worker/contract/catalog.ts')).then((m) => m.SearchResults),
+        { signal },
+      ),
     staleTime: 5 * 60_000,
   })
 }

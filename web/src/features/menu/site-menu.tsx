@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ChevronDown } from 'lucide-react'
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { MenuOption } from '../../../../worker/contract/menu.ts'
 import { SmartLink } from '../../components/smart-link.tsx'
 import { useEditaisMenu } from './editais-menu.ts'
@@ -10,10 +10,15 @@ type Variant = 'desktop' | 'mobile'
 
 const hasOwnPage = (url: string) => url !== '' && url !== '#'
 
+// The role items (/usuario…, /admin…) belong to the logged-in user's menu, not the main nav.
+const ACCOUNT_AREA = /^\/(usuario|admin)(\/|$)/
+
 export function useMenuOptions() {
   const menu = useQuery(menuQuery())
   const editais = useEditaisMenu()
-  const options = menu.data ? [...menu.data, ...editais] : []
+  const options = menu.data
+    ? [...menu.data.filter((option) => !ACCOUNT_AREA.test(option.url)), ...editais]
+    : []
   return { options, menu }
 }
 
@@ -48,8 +53,18 @@ function SubMenu({
   const listId = useId()
   const itemRef = useRef<HTMLLIElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
+  const listRef = useRef<HTMLUListElement>(null)
+  const [alignEnd, setAlignEnd] = useState(false)
   const desktop = variant === 'desktop'
   const ownPage = hasOwnPage(option.url)
+
+  // A dropdown near the right edge (the last entry, 'Editais') opens towards the left instead.
+  useLayoutEffect(() => {
+    if (!open || !desktop || !itemRef.current || !listRef.current) return
+    const itemLeft = itemRef.current.getBoundingClientRect().left
+    const overflows = itemLeft + listRef.current.offsetWidth > document.documentElement.clientWidth - 8
+    setAlignEnd(overflows)
+  }, [open, desktop])
 
   useEffect(() => {
     if (!open || !desktop) return
@@ -106,11 +121,12 @@ function SubMenu({
         </button>
       </div>
       <ul
+        ref={listRef}
         id={listId}
         hidden={!open}
         className={
           desktop
-            ? 'absolute top-full left-0 z-50 mt-1 min-w-60 rounded-xl border border-slate-200 bg-white py-2 shadow-lg'
+            ? `absolute top-full ${alignEnd ? 'right-0' : 'left-0'} z-50 mt-1 min-w-60 max-w-[min(24rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white py-2 shadow-lg`
             : 'ml-4 border-teal-100 border-l-2 py-1'
         }
       >
@@ -157,16 +173,17 @@ function MenuEntry({
 export function SiteMenu({ variant, onNavigate }: { variant: Variant; onNavigate?: () => void }) {
   const { options, menu } = useMenuOptions()
 
+  // As tall as a row of menu links, so the page does not move down when the menu arrives.
   if (menu.isPending) {
     return (
-      <p className="px-3 py-2 text-slate-600 text-sm" role="status">
+      <p className="flex min-h-11 items-center px-3 text-slate-600 text-sm" role="status">
         Carregando menu...
       </p>
     )
   }
   if (menu.isError) {
     return (
-      <p className="px-3 py-2 text-slate-700 text-sm">
+      <p className="flex min-h-11 flex-wrap items-center gap-x-1 px-3 text-slate-700 text-sm">
         Não foi possível carregar o menu.{' '}
         <button type="button" className="link" onClick={() => menu.refetch()}>
           Tentar novamente

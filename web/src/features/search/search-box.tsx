@@ -1,32 +1,185 @@
-import { Search } from 'lucide-react'
-import { useId } from 'react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { LoaderCircle, Search } from 'lucide-react'
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import type { SearchResult } from '../../../../worker/contract/catalog.ts'
+import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH, searchQuery } from './search.queries.ts'
+import { useDebouncedValue } from './use-debounced-value.ts'
 
-/** The header search box; the query and its results dropdown (max 300 px) come in the search issue. */
+const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i
+
+function splitUrl(url: string) {
+  const [path = '/', hash] = url.split('#')
+  return { path: path || '/', hash }
+}
+
+/**
+ * The header search box (SPEC sections 2, 4 and 8), an ARIA combobox: the text is searched once
+ * it has been unchanged for 400 ms; the results list (at most 300 px high) shows only while there
+ * are results and the box has focus. ArrowDown/ArrowUp move through the results, Enter opens
+ * one, Escape closes the list; a click or tap outside takes the focus away.
+ */
 export function SearchBox({ className = '' }: { className?: string }) {
   const inputId = useId()
-  const resultsId = useId()
+  const listId = useId()
+  const containerRef = useRef<HTMLElement>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [text, setText] = useState('')
+  const [focused, setFocused] = useState(false)
+  const [dismissed, setDismissed] = useState(false)
+  const [selection, setSelection] = useState({ term: '', index: -1 })
+
+  const term = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS)
+  const search = useQuery({ ...searchQuery(term), placeholderData: keepPreviousData })
+  const results: SearchResult[] = text.trim() === '' || term === '' ? [] : (search.data ?? [])
+  const open = focused && !dismissed && results.length > 0
+  // The highlighted result belongs to one list of results: a new search starts with none.
+  const active = selection.term === term && selection.index < results.length ? selection.index : -1
+  const optionId = (index: number) => `${listId}-opcao-${index}`
+
+  useEffect(() => {
+    if (!focused) return
+    // Touch browsers do not always blur an input when the page around it is tapped.
+    function onPointerDown(event: PointerEvent) {
+      if (!containerRef.current?.contains(event.target as Node)) inputRef.current?.blur()
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => document.removeEventListener('pointerdown', onPointerDown)
+  }, [focused])
+
+  const activeId = open && active >= 0 ? optionId(active) : undefined
+  useEffect(() => {
+    // Keeps the highlighted result visible inside the 300 px list.
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' })
+  }, [activeId])
+
+  function highlight(index: number) {
+    setSelection({ term, index })
+  }
+
+  /** After a result is opened the list closes and the page gets the focus back. */
+  function close() {
+    setDismissed(true)
+    highlight(-1)
+    inputRef.current?.blur()
+  }
+
+  function openResult(result: SearchResult) {
+    const link = document.getElementById(optionId(results.indexOf(result)))
+    // The option is a real link: clicking it navigates the way a click by the user would.
+    link?.click()
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const count = results.length
+    if (event.key === 'ArrowDown' && count > 0) {
+      event.preventDefault()
+      if (!open) {
+        setDismissed(false)
+        highlight(0)
+      } else highlight((active + 1) % count)
+    } else if (event.key === 'ArrowUp' && open) {
+      event.preventDefault()
+      highlight(active <= 0 ? count - 1 : active - 1)
+    } else if (event.key === 'Enter' && open) {
+      event.preventDefault()
+      const chosen = results[active] ?? results[0]
+      if (chosen) openResult(chosen)
+    } else if (event.key === 'Escape' && open) {
+      // Closes the list; a second Escape clears the text (the search input's own behaviour).
+      event.preventDefault()
+      setDismissed(true)
+      highlight(-1)
+    }
+  }
+
+  const statusText =
+    focused && term !== '' && text.trim() !== '' && search.isSuccess && !search.isPlaceholderData
+      ? results.length === 0
+        ? 'Nenhum resultado encontrado.'
+        : `${results.length} ${results.length === 1 ? 'resultado encontrado' : 'resultados encontrados'}. Use as setas para navegar.`
+      : ''
+
   return (
-    <search className={`relative block ${className}`}>
+    <search ref={containerRef} className={`relative block ${className}`}>
       <form onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={inputId} className="sr-only">
           Pesquisar cursos e produtos
         </label>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-        />
+        {search.isFetching ? (
+          <LoaderCircle
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 animate-spin text-teal-700"
+          />
+        ) : (
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          />
+        )}
         <input
+          ref={inputRef}
           id={inputId}
           type="search"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={activeId}
           autoComplete="off"
+          enterKeyHint="search"
+          maxLength={SEARCH_MAX_LENGTH}
           placeholder="Pesquisar cursos e produtos"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value)
+            setDismissed(false)
+          }}
+          onFocus={() => {
+            setFocused(true)
+            setDismissed(false)
+          }}
+          onBlur={() => setFocused(false)}
+          onKeyDown={onKeyDown}
           className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 pr-4 pl-9 text-slate-900 placeholder:text-slate-500 focus:border-teal-600 focus:bg-white"
         />
         <div
-          id={resultsId}
-          hidden
-          className="absolute inset-x-0 top-full z-50 mt-1 max-h-[300px] overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg"
-        />
+          id={listId}
+          role="listbox"
+          aria-label="Resultados da pesquisa"
+          hidden={!open}
+          className="absolute inset-x-0 top-full z-50 mt-1 max-h-[300px] overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          {results.map((result, index) => {
+            const props = {
+              id: optionId(index),
+              role: 'option',
+              'aria-selected': index === active,
+              tabIndex: -1,
+              className: `block px-4 py-2.5 text-slate-800 ${index === active ? 'bg-teal-50 text-teal-900' : 'hover:bg-slate-50'}`,
+              // The focus stays in the box while a result is pressed, so the list does not close first.
+              onMouseDown: (event: { preventDefault: () => void }) => event.preventDefault(),
+              onMouseMove: () => (index === active ? undefined : highlight(index)),
+              onClick: close,
+            } as const
+            if (EXTERNAL.test(result.url)) {
+              return (
+                <a key={`${result.url}-${result.name}`} href={result.url} {...props}>
+                  {result.name}
+                </a>
+              )
+            }
+            const { path, hash } = splitUrl(result.url)
+            return (
+              <Link key={`${result.url}-${result.name}`} to={path} hash={hash} {...props}>
+                {result.name}
+              </Link>
+            )
+          })}
+        </div>
+        <p className="sr-only" role="status" aria-live="polite">
+          {statusText}
+        </p>
       </form>
     </search>
   )

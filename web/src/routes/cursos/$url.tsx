@@ -1,19 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/placeholder-page.tsx'
-import { pageHead } from '../../lib/page-head.ts'
+import { NotFound } from '../../components/not-found.tsx'
+import { RouteError, RoutePending } from '../../components/page-status.tsx'
+import { courseQuery } from '../../features/catalog/catalog.queries.ts'
+import { CoursePage } from '../../features/catalog/course-page.tsx'
+import { canonicalPath, courseHead } from '../../features/seo/heads.ts'
+import { loadOrNotFound } from '../../lib/load.ts'
 
 export const Route = createFileRoute('/cursos/$url')({
-  head: () => pageHead('Curso'),
-  component: CoursePage,
+  loader: ({ context, params }) =>
+    loadOrNotFound(
+      () => context.queryClient.ensureQueryData(courseQuery(params.url)),
+      'Curso não encontrado.',
+    ),
+  head: ({ loaderData, match }) => courseHead(loaderData, canonicalPath(match.pathname)),
+  component: CourseRoute,
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+  notFoundComponent: NotFound,
 })
 
-function CoursePage() {
+function CourseRoute() {
   const { url } = Route.useParams()
-  return (
-    <PlaceholderPage title="Curso">
-      <p>
-        Em breve, os detalhes, as turmas e a inscrição do curso <strong>{url}</strong> estarão aqui.
-      </p>
-    </PlaceholderPage>
-  )
+  return <CoursePage url={url} />
 }

@@ -1,47 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/placeholder-page.tsx'
+import { coursesQuery } from '../../features/catalog/catalog.queries.ts'
+import { CoursesPage } from '../../features/catalog/courses-page.tsx'
 import { pageHead } from '../../lib/page-head.ts'
 
 export const Route = createFileRoute('/cursos/')({
-  head: () => pageHead('Cursos'),
+  head: () =>
+    pageHead('Cursos', {
+      path: '/cursos',
+      description:
+        'Cursos online, presenciais e de nefrologia intervencionista do Instituto Renalis, em Curitiba: turmas, preços e inscrições.',
+    }),
+  // The request starts while the page chunk downloads; the page shows its own loading and error states.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(coursesQuery())
+  },
   component: CoursesPage,
 })
-
-const SECTIONS = [
-  {
-    id: 'cursos-online',
-    title: 'Cursos online',
-    text: 'Estude no seu ritmo, com material didático on-line e videoaulas.',
-  },
-  {
-    id: 'cursos-presenciais',
-    title: 'Cursos presenciais',
-    text: 'Turmas em Curitiba, com aulas práticas e professores especialistas.',
-  },
-  {
-    id: 'nefrologia-intervencionista',
-    title: 'Nefrologia intervencionista',
-    text: 'Formação em procedimentos intervencionistas em nefrologia.',
-  },
-] as const
-
-function CoursesPage() {
-  return (
-    <PlaceholderPage title="Cursos">
-      <p>Em breve, o catálogo completo de cursos do instituto estará aqui.</p>
-      {SECTIONS.map((section) => (
-        <section
-          key={section.id}
-          id={section.id}
-          aria-labelledby={`${section.id}-titulo`}
-          className="scroll-mt-28 pt-6"
-        >
-          <h2 id={`${section.id}-titulo`} className="font-bold text-2xl text-slate-900">
-            {section.title}
-          </h2>
-          <p className="mt-2">{section.text}</p>
-        </section>
-      ))}
-    </PlaceholderPage>
-  )
-}

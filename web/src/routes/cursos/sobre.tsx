@@ -1,18 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/placeholder-page.tsx'
-import { pageHead } from '../../lib/page-head.ts'
+import { NotFound } from '../../components/not-found.tsx'
+import { RouteError, RoutePending } from '../../components/page-status.tsx'
+import { loadInstitutePage } from '../../features/content/content.queries.ts'
+import { InstitutePage } from '../../features/content/institute-page.tsx'
+import { institutePageHead } from '../../features/seo/heads.ts'
 
 export const Route = createFileRoute('/cursos/sobre')({
-  head: () => pageHead('Sobre os cursos'),
+  loader: ({ context }) => loadInstitutePage(context.queryClient, 'cursos/sobre'),
+  head: ({ loaderData }) => institutePageHead(loaderData, '/cursos/sobre'),
   component: AboutCoursesPage,
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+  notFoundComponent: NotFound,
 })
 
 function AboutCoursesPage() {
-  return (
-    <PlaceholderPage title="Sobre os cursos">
-      <p>
-        Saiba como funcionam nossos cursos online e presenciais, a certificação e o acompanhamento dos alunos.
-      </p>
-    </PlaceholderPage>
-  )
+  return <InstitutePage slug="cursos/sobre" />
 }

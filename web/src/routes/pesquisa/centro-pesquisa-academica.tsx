@@ -1,16 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/placeholder-page.tsx'
-import { pageHead } from '../../lib/page-head.ts'
+import { NotFound } from '../../components/not-found.tsx'
+import { RouteError, RoutePending } from '../../components/page-status.tsx'
+import { loadInstitutePage } from '../../features/content/content.queries.ts'
+import { InstitutePage } from '../../features/content/institute-page.tsx'
+import { institutePageHead } from '../../features/seo/heads.ts'
 
 export const Route = createFileRoute('/pesquisa/centro-pesquisa-academica')({
-  head: () => pageHead('Centro de Pesquisa Acadêmica'),
-  component: AcademicResearchCentrePage,
+  loader: ({ context }) => loadInstitutePage(context.queryClient, 'pesquisa/centro-pesquisa-academica'),
+  head: ({ loaderData }) => institutePageHead(loaderData, '/pesquisa/centro-pesquisa-academica'),
+  component: AcademicResearchCenterPage,
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+  notFoundComponent: NotFound,
 })
 
-function AcademicResearchCentrePage() {
-  return (
-    <PlaceholderPage title="Centro de Pesquisa Acadêmica">
-      <p>Apoiamos projetos acadêmicos em nefrologia, da iniciação científica à pós-graduação.</p>
-    </PlaceholderPage>
-  )
+function AcademicResearchCenterPage() {
+  return <InstitutePage slug="pesquisa/centro-pesquisa-academica" />
 }

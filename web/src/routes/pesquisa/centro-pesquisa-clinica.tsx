@@ -1,19 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/placeholder-page.tsx'
-import { pageHead } from '../../lib/page-head.ts'
+import { NotFound } from '../../components/not-found.tsx'
+import { RouteError, RoutePending } from '../../components/page-status.tsx'
+import { loadInstitutePage } from '../../features/content/content.queries.ts'
+import { InstitutePage } from '../../features/content/institute-page.tsx'
+import { institutePageHead } from '../../features/seo/heads.ts'
 
 export const Route = createFileRoute('/pesquisa/centro-pesquisa-clinica')({
-  head: () => pageHead('Centro de Pesquisa Clínica'),
-  component: ClinicalResearchCentrePage,
+  loader: ({ context }) => loadInstitutePage(context.queryClient, 'pesquisa/centro-pesquisa-clinica'),
+  head: ({ loaderData }) => institutePageHead(loaderData, '/pesquisa/centro-pesquisa-clinica'),
+  component: ClinicalResearchCenterPage,
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+  notFoundComponent: NotFound,
 })
 
-function ClinicalResearchCentrePage() {
-  return (
-    <PlaceholderPage title="Centro de Pesquisa Clínica">
-      <p>
-        Nosso centro conduz estudos clínicos em nefrologia com rigor científico e cuidado com cada
-        participante.
-      </p>
-    </PlaceholderPage>
-  )
+function ClinicalResearchCenterPage() {
+  return <InstitutePage slug="pesquisa/centro-pesquisa-clinica" />
 }

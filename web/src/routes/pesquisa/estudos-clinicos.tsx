@@ -1,16 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/placeholder-page.tsx'
-import { pageHead } from '../../lib/page-head.ts'
+import { NotFound } from '../../components/not-found.tsx'
+import { RouteError, RoutePending } from '../../components/page-status.tsx'
+import { loadInstitutePage } from '../../features/content/content.queries.ts'
+import { InstitutePage } from '../../features/content/institute-page.tsx'
+import { institutePageHead } from '../../features/seo/heads.ts'
 
 export const Route = createFileRoute('/pesquisa/estudos-clinicos')({
-  head: () => pageHead('Estudos clínicos'),
-  component: ClinicalStudiesPage,
+  loader: ({ context }) => loadInstitutePage(context.queryClient, 'pesquisa/estudos-clinicos'),
+  head: ({ loaderData }) => institutePageHead(loaderData, '/pesquisa/estudos-clinicos'),
+  component: ClinicalTrialsPage,
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+  notFoundComponent: NotFound,
 })
 
-function ClinicalStudiesPage() {
-  return (
-    <PlaceholderPage title="Estudos clínicos">
-      <p>Em breve, a lista dos estudos clínicos em andamento e de como participar deles.</p>
-    </PlaceholderPage>
-  )
+function ClinicalTrialsPage() {
+  return <InstitutePage slug="pesquisa/estudos-clinicos" />
 }

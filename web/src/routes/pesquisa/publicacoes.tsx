@@ -1,16 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/placeholder-page.tsx'
-import { pageHead } from '../../lib/page-head.ts'
+import { NotFound } from '../../components/not-found.tsx'
+import { RouteError, RoutePending } from '../../components/page-status.tsx'
+import { loadInstitutePage } from '../../features/content/content.queries.ts'
+import { InstitutePage } from '../../features/content/institute-page.tsx'
+import { institutePageHead } from '../../features/seo/heads.ts'
 
 export const Route = createFileRoute('/pesquisa/publicacoes')({
-  head: () => pageHead('Publicações'),
+  loader: ({ context }) => loadInstitutePage(context.queryClient, 'pesquisa/publicacoes'),
+  head: ({ loaderData }) => institutePageHead(loaderData, '/pesquisa/publicacoes'),
   component: PublicationsPage,
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+  notFoundComponent: NotFound,
 })
 
 function PublicationsPage() {
-  return (
-    <PlaceholderPage title="Publicações">
-      <p>Em breve, os artigos e trabalhos publicados pelos pesquisadores do instituto.</p>
-    </PlaceholderPage>
-  )
+  return <InstitutePage slug="pesquisa/publicacoes" />
 }

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { LoaderCircle, ShoppingCart } from 'lucide-react'
+import { addToCart, type CartUpdateInput } from '../cart/cart.actions.ts'
+
+type AddToCartButtonProps = {
+  id: number
+  type: Extract<CartUpdateInput['type'], 'turma' | 'produto'>
+  /** Id of the text naming the item, so every 'Adicionar ao carrinho' is told apart. */
+  describedBy?: string
+  className?: string
+}
+
+/** 'Adicionar ao carrinho' through the cart action (its toasts say how it went). */
+export function AddToCartButton({ id, type, describedBy, className = '' }: AddToCartButtonProps) {
+  const queryClient = useQueryClient()
+  // The action caches the cart it gets back, so the header's count follows at once.
+  const add = useMutation({ mutationFn: () => addToCart({ id, type, option: 'add' }, queryClient) })
+  return (
+    <button
+      type="button"
+      className={`btn btn-primary ${className}`}
+      onClick={() => add.mutate()}
+      disabled={add.isPending}
+      aria-describedby={describedBy}
+    >
+      {add.isPending ? (
+        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+      ) : (
+        <ShoppingCart aria-hidden="true" className="size-4" />
+      )}
+      Adicionar ao carrinho
+    </button>
+  )
+}

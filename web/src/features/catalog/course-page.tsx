@@ -1,0 +1,107 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Clock, GraduationCap } from 'lucide-react'
+import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/contract/institute.ts'
+import { formatBRL } from '../../lib/money.ts'
+import { Markdown } from '../content/markdown.tsx'
+import { Breadcrumbs } from './breadcrumbs.tsx'
+import { courseQuery } from './catalog.queries.ts'
+import { sectionOf } from './course-sections.ts'
+import { ImageSlider } from './image-slider.tsx'
+import { TurmaCard } from './turma-card.tsx'
+
+/** /cursos/{url}: the course, its pictures, its classes (turmas) and its description. */
+export function CoursePage({ url }: { url: string }) {
+  const { data: course } = useSuspenseQuery(courseQuery(url))
+  const section = sectionOf(course.section)
+  const openCount = course.turmas.filter((turma) => turma.open).length
+
+  return (
+    <article className="container-page py-8 md:py-12">
+      <Breadcrumbs
+        items={[
+          <Link key="cursos" to="/cursos" className="link">
+            Cursos
+          </Link>,
+          <Link key="secao" to="/cursos" hash={section.id} className="link">
+            {section.title}
+          </Link>,
+        ]}
+        current={course.name}
+      />
+      <h1 className="mt-4 font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">
+        {course.name}
+      </h1>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:items-start">
+        <ImageSlider
+          images={course.slider.map((pair) => sliderImageUrl('cursos', pair))}
+          fallback={DEFAULT_IMAGES.course}
+          label={course.name}
+          width={800}
+          height={500}
+          priority
+        />
+        <div>
+          <p className="text-lg text-slate-700 leading-relaxed">{course.summary}</p>
+          <ul className="mt-5 space-y-2 text-slate-800">
+            <li className="flex items-center gap-2">
+              <GraduationCap aria-hidden="true" className="size-5 text-teal-700" />
+              {section.title}
+            </li>
+            {course.workload_hours ? (
+              <li className="flex items-center gap-2">
+                <Clock aria-hidden="true" className="size-5 text-teal-700" />
+                Carga horária: {course.workload_hours} horas
+              </li>
+            ) : null}
+          </ul>
+          {course.price_from !== null ? (
+            <p className="mt-5 text-slate-700">
+              a partir de{' '}
+              <span className="whitespace-nowrap font-bold text-2xl text-teal-800">
+                {formatBRL(course.price_from)}
+              </span>
+            </p>
+          ) : null}
+          <Link
+            to="/cursos/$url"
+            params={{ url: course.url }}
+            hash="turmas"
+            className="btn btn-primary mt-5 w-full sm:w-auto"
+          >
+            {openCount > 0 ? 'Ver turmas e inscrever-se' : 'Ver turmas'}
+          </Link>
+        </div>
+      </div>
+
+      <section id="turmas" aria-labelledby="turmas-titulo" className="mt-12 scroll-mt-36">
+        <h2 id="turmas-titulo" className="font-bold text-2xl text-slate-900">
+          Turmas
+        </h2>
+        {course.turmas.length === 0 ? (
+          <p className="mt-3 text-slate-700">Nenhuma turma disponível no momento.</p>
+        ) : (
+          <ul className="mt-5 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+            {course.turmas.map((turma) => (
+              <li key={turma.id}>
+                <TurmaCard turma={turma} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {/* Below the fold on a phone: laid out only when it comes near the screen. */}
+      <section
+        aria-labelledby="sobre-curso-titulo"
+        className="mt-12 [contain-intrinsic-size:auto_1600px] [content-visibility:auto]"
+      >
+        <h2 id="sobre-curso-titulo" className="font-bold text-2xl text-slate-900">
+          Sobre o curso
+        </h2>
+        <Markdown source={course.description} headingOffset={1} className="mt-4 max-w-prose" />
+      </section>
+    </article>
+  )
+}

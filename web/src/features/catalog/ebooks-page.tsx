@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { BookOpen } from 'lucide-react'
+import type { Ebook } from '../../../../worker/contract/catalog.ts'
+import { DEFAULT_IMAGES } from '../../../../worker/contract/institute.ts'
+import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { useScrollToHash } from '../../lib/scroll-to-hash.ts'
+import { ebooksQuery } from './catalog.queries.ts'
+import { FallbackImage } from './fallback-image.tsx'
+
+function EbookAccess({ ebook }: { ebook: Ebook }) {
+  if (ebook.access === 'free') {
+    return (
+      <p className="inline-flex rounded-full bg-emerald-100 px-3 py-1 font-semibold text-emerald-900 text-sm">
+        Gratuito
+      </p>
+    )
+  }
+  return (
+    <p className="text-slate-700 text-sm">
+      Incluído na compra do curso{' '}
+      {ebook.course ? (
+        <Link to="/cursos/$url" params={{ url: ebook.course.url }} className="link">
+          {ebook.course.name}
+        </Link>
+      ) : null}
+    </p>
+  )
+}
+
+/** /ebooks: every e-book, anchored as #ebook-{id} for the search results. */
+export function EbooksPage() {
+  const ebooks = useQuery(ebooksQuery())
+  useScrollToHash(ebooks.isSuccess)
+
+  return (
+    <div className="container-page py-10 md:py-14">
+      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">E-books</h1>
+      <p className="mt-3 max-w-prose text-lg text-slate-700">
+        Nossos e-books podem ser baixados e impressos, para consultar sempre que precisar. Alguns são
+        gratuitos; os outros vêm com a compra do curso.
+      </p>
+      {ebooks.isSuccess ? (
+        <ul className="mt-8 grid gap-6 md:grid-cols-2">
+          {ebooks.data.map((ebook) => (
+            <li key={ebook.id} id={`ebook-${ebook.id}`} className="scroll-mt-36">
+              <article
+                aria-labelledby={`ebook-${ebook.id}-titulo`}
+                className="flex h-full gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+              >
+                <FallbackImage
+                  src={ebook.cover}
+                  fallback={DEFAULT_IMAGES.product}
+                  alt={`Capa do e-book ${ebook.title}`}
+                  width={600}
+                  height={800}
+                  className="h-auto w-24 shrink-0 self-start rounded-lg bg-slate-100 object-cover shadow sm:w-32"
+                />
+                <div className="flex min-w-0 flex-col gap-2">
+                  <h2
+                    id={`ebook-${ebook.id}-titulo`}
+                    className="font-bold text-lg text-slate-900 leading-snug"
+                  >
+                    {ebook.title}
+                  </h2>
+                  <p className="text-slate-700 text-sm">{ebook.description}</p>
+                  {ebook.pages ? (
+                    <p className="flex items-center gap-1 text-slate-600 text-sm">
+                      <BookOpen aria-hidden="true" className="size-4" />
+                      {ebook.pages} páginas
+                    </p>
+                  ) : null}
+                  <div className="mt-auto pt-1">
+                    <EbookAccess ebook={ebook} />
+                  </div>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      ) : ebooks.isError && !ebooks.isFetching ? (
+        <ErrorState onRetry={() => void ebooks.refetch()} />
+      ) : (
+        <LoadingState label="carregando e-books..." />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,95 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { CalendarDays } from 'lucide-react'
+import type { Edital } from '../../../../worker/contract/catalog.ts'
+import { formatInstantDate } from '../../lib/date.ts'
+import { formatBRL } from '../../lib/money.ts'
+import { editalQuery } from './content.queries.ts'
+import { Markdown } from './markdown.tsx'
+
+type PaymentMethod = Edital['plans'][number]['payment_methods'][number]
+
+/** SPEC section 9: the plan payment's labels, in this order. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  credit_card: 'Cartão de crédito',
+  boleto: 'Boleto',
+  debit_card: 'Cartão de débito',
+}
+const METHOD_ORDER: PaymentMethod[] = ['credit_card', 'boleto', 'debit_card']
+
+function period(edital: Edital): string | null {
+  const { opens_at: opens, closes_at: closes } = edital
+  if (opens && closes) return `Inscrições de ${formatInstantDate(opens)} a ${formatInstantDate(closes)}`
+  if (opens) return `Inscrições a partir de ${formatInstantDate(opens)}`
+  if (closes) return `Inscrições até ${formatInstantDate(closes)}`
+  return null
+}
+
+/** /editais/{slug}: an edital, whether it is open, its dates, its text and its fee plans. */
+export function EditalPage({ slug }: { slug: string }) {
+  const { data: edital } = useSuspenseQuery(editalQuery(slug))
+  const dates = period(edital)
+  return (
+    <article className="container-page py-10 md:py-14">
+      <p className="font-semibold text-sm text-teal-800 uppercase tracking-wide">Edital</p>
+      <h1 className="mt-1 font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">
+        {edital.title}
+      </h1>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <p
+          className={`inline-flex rounded-full px-3 py-1 font-semibold text-sm ${edital.is_open ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-800'}`}
+        >
+          {edital.is_open ? 'Inscrições abertas' : 'Inscrições encerradas'}
+        </p>
+        {dates ? (
+          <p className="flex items-center gap-2 text-slate-700">
+            <CalendarDays aria-hidden="true" className="size-4 text-teal-700" />
+            {dates}
+          </p>
+        ) : null}
+      </div>
+      <p className="mt-6 max-w-3xl text-lg text-slate-800 leading-relaxed">{edital.summary}</p>
+
+      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
+        <Markdown source={edital.body} className="max-w-3xl" />
+        <section
+          aria-labelledby="taxas-titulo"
+          className="rounded-2xl border border-slate-200 bg-slate-50 p-5"
+        >
+          <h2 id="taxas-titulo" className="font-bold text-slate-900 text-xl">
+            Taxas de inscrição
+          </h2>
+          {edital.plans.length === 0 ? (
+            <p className="mt-3 text-slate-700">Este edital não tem taxa de inscrição.</p>
+          ) : (
+            <ul className="mt-4 space-y-4">
+              {edital.plans.map((plan) => (
+                <li key={plan.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                  <h3 className="font-semibold text-slate-900">{plan.name}</h3>
+                  <p className="mt-1 whitespace-nowrap font-bold text-2xl text-teal-800">
+                    {formatBRL(plan.amount)}
+                  </p>
+                  {plan.instalment_times > 1 && plan.payment_methods.includes('credit_card') ? (
+                    <p className="text-slate-700 text-sm">
+                      em até {plan.instalment_times}x no cartão de crédito
+                    </p>
+                  ) : null}
+                  <p className="mt-2 text-slate-700 text-sm">Formas de pagamento:</p>
+                  <ul className="mt-1 flex flex-wrap gap-2">
+                    {METHOD_ORDER.filter((method) => plan.payment_methods.includes(method)).map((method) => (
+                      <li
+                        key={method}
+                        className="rounded-full bg-teal-50 px-3 py-1 font-medium text-sm text-teal-900 ring-1 ring-teal-200"
+                      >
+                        {PAYMENT_METHOD_LABELS[method]}
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query'
+import { FileDown } from 'lucide-react'
+import type { z } from 'zod'
+import type { Proceeding } from '../../../../worker/contract/catalog.ts'
+import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { proceedingsQuery } from './content.queries.ts'
+
+type ProceedingItem = z.infer<typeof Proceeding>
+
+/** Newest year first, in the API's order inside a year. */
+export function groupByYear(items: ProceedingItem[]): [number, ProceedingItem[]][] {
+  const years = new Map<number, ProceedingItem[]>()
+  for (const item of items) years.set(item.year, [...(years.get(item.year) ?? []), item])
+  return [...years.entries()].sort(([a], [b]) => b - a)
+}
+
+/** /anais: the proceedings of the institute's conferences, by year, with their files. */
+export function ProceedingsPage() {
+  const proceedings = useQuery(proceedingsQuery())
+  return (
+    <div className="container-page py-10 md:py-14">
+      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Anais</h1>
+      <p className="mt-3 max-w-prose text-lg text-slate-700">
+        Os anais das Jornadas Multiprofissionais em Nefrologia promovidas pelo instituto, com os resumos dos
+        trabalhos apresentados.
+      </p>
+      {proceedings.isSuccess ? (
+        proceedings.data.length === 0 ? (
+          <p className="mt-8 text-slate-700">Nenhum volume de anais publicado ainda.</p>
+        ) : (
+          groupByYear(proceedings.data).map(([year, items]) => (
+            <section key={year} aria-labelledby={`anais-${year}`} className="mt-10">
+              <h2 id={`anais-${year}`} className="font-bold text-2xl text-slate-900">
+                {year}
+              </h2>
+              <ul className="mt-4 space-y-4">
+                {items.map((item) => (
+                  <li
+                    key={item.id}
+                    className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+                  >
+                    <div>
+                      <h3 id={`anal-${item.id}`} className="font-bold text-lg text-slate-900">
+                        {item.title}
+                      </h3>
+                      <p className="mt-1 text-slate-700 text-sm">{item.description}</p>
+                    </div>
+                    <a
+                      href={item.file_url}
+                      className="btn btn-outline shrink-0"
+                      download
+                      aria-describedby={`anal-${item.id}`}
+                    >
+                      <FileDown aria-hidden="true" className="size-4" />
+                      Baixar PDF
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))
+        )
+      ) : proceedings.isError && !proceedings.isFetching ? (
+        <ErrorState onRetry={() => void proceedings.refetch()} />
+      ) : (
+        <LoadingState label="carregando anais..." />
+      )}
+    </div>
+  )
+}
