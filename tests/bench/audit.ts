@@ -13,6 +13,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse'
 import { runBuild } from '../../scripts/build.ts'
 import { freePort, root, startStack } from '../../scripts/lib/stack.ts'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/browser.ts'
 
 const { values } = parseArgs({
   options: {
@@ -47,14 +48,7 @@ type Row = {
 }
 
 const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
+  ...CHROMIUM_FLAGS,
   // Every host name but the local stack's fails to resolve: the audit cannot reach the network.
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ]
@@ -119,7 +113,7 @@ try {
 
   await mkdir(join(dir, 'chromium'), { recursive: true })
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
     port: await freePort(),
     userDataDir: join(dir, 'chromium'),

@@ -3,21 +3,23 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 
 export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname
 
-/** Debian's Chromium, headless, with no background network (the machine has none). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/** Headless, and no background network: the machine has none (also used by `npm run audit`). */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+]
+
+/** Debian's Chromium, driven by playwright-core (Playwright cannot download browsers here). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  })
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -1,6 +1,7 @@
 import type { Ref } from 'react'
+import { type Control, Controller, type FieldPathByValue, type FieldValues } from 'react-hook-form'
 import { IMaskInput } from 'react-imask'
-import { INPUT_CLASS } from './form-field.tsx'
+import { FieldShell, INPUT_CLASS } from './form-field.tsx'
 
 // SPEC section 5: (##) ####-#### for landlines, (##) #####-#### once the 11th digit is typed.
 // imask's default dispatch picks the first mask that still fits all the digits typed so far.
@@ -33,6 +34,40 @@ export function PhoneInput({ value, onChange, inputRef, ...input }: PhoneInputPr
       autoComplete="tel-national"
       placeholder="(41) 99999-9999"
       className={INPUT_CLASS}
+    />
+  )
+}
+
+/** The labelled, masked phone field of a react-hook-form form (sign-up, profile, checkout payer). */
+export function PhoneField<T extends FieldValues>({
+  control,
+  name,
+  error,
+  label = 'Telefone',
+}: {
+  control: Control<T>
+  name: FieldPathByValue<T, string>
+  error?: string | undefined
+  label?: string
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FieldShell label={label} error={error}>
+          {(ids) => (
+            <PhoneInput
+              {...ids}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+            />
+          )}
+        </FieldShell>
+      )}
     />
   )
 }

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { RegisterInput } from '../../../../worker/contract/auth.ts'
-import { FieldShell, SubmitButton, TextField } from '../../lib/form-field.tsx'
-import { PhoneInput } from '../../lib/phone-input.tsx'
+import { SubmitButton, TextField } from '../../lib/form-field.tsx'
+import { PhoneField } from '../../lib/phone-input.tsx'
 import { fieldErrors } from './auth.messages.ts'
 import { useRegister } from './auth.mutations.ts'
 
@@ -52,24 +52,7 @@ export function SignUpForm() {
         error={errors.email?.message}
         {...register('email')}
       />
-      <Controller
-        control={control}
-        name="phone"
-        render={({ field }) => (
-          <FieldShell label="Telefone" error={errors.phone?.message}>
-            {(ids) => (
-              <PhoneInput
-                {...ids}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-              />
-            )}
-          </FieldShell>
-        )}
-      />
+      <PhoneField control={control} name="phone" error={errors.phone?.message} />
       <TextField
         label="Senha"
         type="password"

@@ -4,7 +4,7 @@ import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form'
 import { IMaskInput } from 'react-imask'
 import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
 import { MASKS, MaskedInput } from '../../lib/masked-input.tsx'
-import { PhoneInput } from '../../lib/phone-input.tsx'
+import { PhoneField } from '../../lib/phone-input.tsx'
 import { addressLookup, UFS } from './address.ts'
 import { type CheckoutFormInput, type CheckoutFormValues, MAX_GIFTS } from './checkout.form.ts'
 
@@ -78,24 +78,7 @@ export function PayerFields({ form, loggedIn }: { form: Form; loggedIn: boolean 
             </FieldShell>
           )}
         />
-        <Controller
-          control={control}
-          name="payer.phone"
-          render={({ field }) => (
-            <FieldShell label="Telefone" error={errors.payer?.phone?.message}>
-              {(ids) => (
-                <PhoneInput
-                  {...ids}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                />
-              )}
-            </FieldShell>
-          )}
-        />
+        <PhoneField control={control} name="payer.phone" error={errors.payer?.phone?.message} />
       </div>
     </Section>
   )

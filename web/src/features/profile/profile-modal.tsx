@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { ProfileInput, type User } from '../../../../worker/contract/auth.ts'
-import { FieldShell, TextField } from '../../lib/form-field.tsx'
+import { TextField } from '../../lib/form-field.tsx'
 import { closeModal, FormModal, openModal } from '../../lib/form-modal.tsx'
-import { PhoneInput } from '../../lib/phone-input.tsx'
+import { PhoneField } from '../../lib/phone-input.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { fieldErrors } from '../auth/auth.messages.ts'
 import { PROFILE_MODAL_ID } from './modal-ids.ts'
@@ -80,24 +80,7 @@ export function ProfileModal({ user }: { user: User }) {
           error={errors.email?.message}
           {...register('email')}
         />
-        <Controller
-          control={control}
-          name="phone"
-          render={({ field }) => (
-            <FieldShell label="Telefone" error={errors.phone?.message}>
-              {(ids) => (
-                <PhoneInput
-                  {...ids}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                />
-              )}
-            </FieldShell>
-          )}
-        />
+        <PhoneField control={control} name="phone" error={errors.phone?.message} />
       </div>
     </FormModal>
   )
