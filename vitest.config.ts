@@ -20,6 +20,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
+          testTimeout: 15_000,
         },
       },
       {

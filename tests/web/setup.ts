@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// `npm test` runs the web tests beside the e2e build on two cores: findBy*/waitFor get 5 s, not 1 s.
+configure({ asyncUtilTimeout: 5000 })
 
 // happy-dom lacks the layout observers embla-carousel needs; they never fire here.
 class NoopObserver {
