@@ -43,4 +43,8 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string) => new AppError('NOT_FOUND', message)
+
+/** A 422 naming one field, its message shown by the toast helper. */
+export const invalidField = (field: string, message: string) =>
+  new AppError('VALIDATION', message, { [field]: [message] })
 export const unavailable = (message: string) => new AppError('UNAVAILABLE', message)

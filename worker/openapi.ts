@@ -73,5 +73,16 @@ export const notFoundResponse = {
   },
 } as const
 
+/** A JSON response of an operation, documented with its schema. */
+export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+})
+
+/** A required JSON request body. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+})
+
 /** A query that accepts no parameters: unknown ones are refused with 422. */
 export const NoQuery = z.object({}).strict()

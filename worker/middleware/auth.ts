@@ -80,7 +80,8 @@ export const sameOriginWrites = createMiddleware<AppBindings>(async (c, next) =>
   await next()
 })
 
-function isPlainLocalhost(url: string): boolean {
+/** Cookies are Secure everywhere but on plain-http localhost (npm start, tests). */
+export function isPlainLocalhost(url: string): boolean {
   const { protocol, hostname } = new URL(url)
   return protocol === 'http:' && (hostname === 'localhost' || hostname === '127.0.0.1')
 }

@@ -10,7 +10,7 @@ import {
   User,
 } from '../contract/auth.ts'
 import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '../middleware/auth.ts'
-import { defineRoute, errorResponses, newApp } from '../openapi.ts'
+import { defineRoute, errorResponses, jsonBody, jsonContent, newApp } from '../openapi.ts'
 import {
   changePassword,
   logIn,
@@ -22,13 +22,6 @@ import {
 import { endSession } from '../services/auth/sessions.ts'
 import { throttledLogin } from '../services/auth/throttle.ts'
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-})
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-})
 const Msg = z.object({ msg: z.string() })
 const publicUser = (user: User): User => User.parse(user)
 
@@ -41,7 +34,7 @@ export const authRoutes = newApp()
       summary: 'O usuário logado, ou null para um visitante',
       description:
         'O cabeçalho pergunta em toda página; um visitante recebe `null` (200), sem erro no console do navegador.',
-      responses: { 200: json(User.nullable(), 'O usuário, ou null.') },
+      responses: { 200: jsonContent(User.nullable(), 'O usuário, ou null.') },
     }),
     async (c) => {
       const user = await currentUser(c)
@@ -56,8 +49,8 @@ export const authRoutes = newApp()
       summary: 'Entrar com e-mail e senha',
       description:
         '422 `Usuário ou senha incorreta`; a 6ª falha em um minuto para o mesmo e-mail e IP responde 429 sem calcular hash.',
-      request: body(LoginInput),
-      responses: { 200: json(User, 'O usuário; a sessão vai no cookie HttpOnly.'), ...errorResponses },
+      request: jsonBody(LoginInput),
+      responses: { 200: jsonContent(User, 'O usuário; a sessão vai no cookie HttpOnly.'), ...errorResponses },
     }),
     async (c) => {
       const input = c.req.valid('json')
@@ -75,7 +68,9 @@ export const authRoutes = newApp()
       path: '/logout',
       tags: ['Conta'],
       summary: 'Sair: encerra a sessão no servidor',
-      responses: { 200: json(z.object({ success: z.literal(true) }), 'Sessão encerrada (ou já não havia).') },
+      responses: {
+        200: jsonContent(z.object({ success: z.literal(true) }), 'Sessão encerrada (ou já não havia).'),
+      },
     }),
     async (c) => {
       const user = await currentUser(c)
@@ -90,8 +85,11 @@ export const authRoutes = newApp()
       path: '/user/create_user',
       tags: ['Conta'],
       summary: 'Criar conta de aluno (já entra logado)',
-      request: body(RegisterInput),
-      responses: { 200: json(z.object({ msg: z.string(), data: User }), 'Conta criada.'), ...errorResponses },
+      request: jsonBody(RegisterInput),
+      responses: {
+        200: jsonContent(z.object({ msg: z.string(), data: User }), 'Conta criada.'),
+        ...errorResponses,
+      },
     }),
     async (c) => {
       const { user, sessionToken } = await register({
@@ -110,8 +108,8 @@ export const authRoutes = newApp()
       tags: ['Conta'],
       summary: 'Pedir o link de redefinição de senha por e-mail',
       description: 'E-mail desconhecido: 422 `Não encontramos seu e-mail em nossa base de dados!`.',
-      request: body(ResetRequestInput),
-      responses: { 200: json(Msg, 'Link enviado.'), ...errorResponses },
+      request: jsonBody(ResetRequestInput),
+      responses: { 200: jsonContent(Msg, 'Link enviado.'), ...errorResponses },
     }),
     async (c) =>
       c.json({ msg: await requestPasswordReset({ ctx: c.var.ctx, email: c.req.valid('json').email }) }, 200),
@@ -122,9 +120,9 @@ export const authRoutes = newApp()
       path: '/api/auth/reset-password',
       tags: ['Conta'],
       summary: 'Definir nova senha com o link recebido (uso único, expira em 1 hora)',
-      request: body(ResetPasswordInput),
+      request: jsonBody(ResetPasswordInput),
       responses: {
-        200: json(Msg, 'Senha redefinida; todas as sessões foram encerradas.'),
+        200: jsonContent(Msg, 'Senha redefinida; todas as sessões foram encerradas.'),
         ...errorResponses,
       },
     }),
@@ -139,8 +137,8 @@ export const authRoutes = newApp()
       path: '/usuario/perfil/updateUser',
       tags: ['Conta'],
       summary: 'Atualizar nome, e-mail e telefone',
-      request: body(ProfileInput),
-      responses: { 200: json(z.object({ data: User }), 'Dados atualizados.'), ...errorResponses },
+      request: jsonBody(ProfileInput),
+      responses: { 200: jsonContent(z.object({ data: User }), 'Dados atualizados.'), ...errorResponses },
     }),
     async (c) => {
       const user = await requireUser(c)
@@ -154,9 +152,9 @@ export const authRoutes = newApp()
       tags: ['Conta'],
       summary: 'Trocar a senha (as outras sessões são encerradas)',
       description: 'Erros acumulados em `errors.senha`, com as mensagens do formulário de senha.',
-      request: body(PasswordChangeInput),
+      request: jsonBody(PasswordChangeInput),
       responses: {
-        200: json(z.object({ data: z.string() }), 'A mensagem de sucesso em `data`.'),
+        200: jsonContent(z.object({ data: z.string() }), 'A mensagem de sucesso em `data`.'),
         ...errorResponses,
       },
     }),

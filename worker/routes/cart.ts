@@ -9,7 +9,7 @@ import {
   UpdateCartInput,
 } from '../contract/cart.ts'
 import { AppError } from '../errors.ts'
-import { defineRoute, errorResponses, newApp, notFoundResponse } from '../openapi.ts'
+import { defineRoute, errorResponses, jsonBody, jsonContent, newApp, notFoundResponse } from '../openapi.ts'
 import {
   applyCoupon,
   getCart,
@@ -20,15 +20,8 @@ import {
 } from '../services/cart/cart.ts'
 import { storeStudentDocument } from '../services/files/files.ts'
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-})
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-})
 const gone = {
-  404: json(
+  404: jsonContent(
     z.object({ msg: z.string(), clear: z.literal(true) }),
     'Carrinho inexistente ou expirado: o site limpa o hash guardado.',
   ),
@@ -42,8 +35,8 @@ export const cartRoutes = newApp()
       tags: ['Carrinho'],
       summary: 'Adicionar ou remover turma, produto ou pacote: responde o novo hash e o carrinho',
       description: 'Cada alteração grava um novo snapshot imutável sob um hash aleatório (KV).',
-      request: body(UpdateCartInput),
-      responses: { 200: json(CartResponse, 'Novo hash e carrinho.'), ...gone, ...errorResponses },
+      request: jsonBody(UpdateCartInput),
+      responses: { 200: jsonContent(CartResponse, 'Novo hash e carrinho.'), ...gone, ...errorResponses },
     }),
     async (c) => c.json(await updateCart({ ctx: c.var.ctx, input: c.req.valid('json') }), 200),
   )
@@ -53,8 +46,8 @@ export const cartRoutes = newApp()
       path: '/carrinho-de-compras/set-cupom',
       tags: ['Carrinho'],
       summary: 'Aplicar um cupom de turma',
-      request: body(SetCouponInput),
-      responses: { 200: json(CartResponse, 'Novo hash e carrinho.'), ...gone, ...errorResponses },
+      request: jsonBody(SetCouponInput),
+      responses: { 200: jsonContent(CartResponse, 'Novo hash e carrinho.'), ...gone, ...errorResponses },
     }),
     async (c) => {
       const { hash, key } = c.req.valid('json')
@@ -67,8 +60,8 @@ export const cartRoutes = newApp()
       path: '/api/carrinho/flags',
       tags: ['Carrinho'],
       summary: 'Marcar passaporte ou retirar o documento de estudante',
-      request: body(CartFlagsInput),
-      responses: { 200: json(CartResponse, 'Novo hash e carrinho.'), ...gone, ...errorResponses },
+      request: jsonBody(CartFlagsInput),
+      responses: { 200: jsonContent(CartResponse, 'Novo hash e carrinho.'), ...gone, ...errorResponses },
     }),
     async (c) => {
       const input = c.req.valid('json')
@@ -107,7 +100,7 @@ export const cartRoutes = newApp()
           required: true,
         },
       },
-      responses: { 200: json(CartResponse, 'Novo hash e carrinho.'), ...gone, ...errorResponses },
+      responses: { 200: jsonContent(CartResponse, 'Novo hash e carrinho.'), ...gone, ...errorResponses },
     }),
     async (c) => {
       const { hash } = c.req.valid('param')
@@ -125,7 +118,7 @@ export const cartRoutes = newApp()
       tags: ['Carrinho'],
       summary: 'O carrinho, para o botão do cabeçalho',
       request: { params: z.object({ hash: CartHash }) },
-      responses: { 200: json(CartResponse, 'O carrinho.'), ...gone, ...errorResponses },
+      responses: { 200: jsonContent(CartResponse, 'O carrinho.'), ...gone, ...errorResponses },
     }),
     async (c) => c.json(await getCart({ ctx: c.var.ctx, hash: c.req.valid('param').hash }), 200),
   )
@@ -137,7 +130,7 @@ export const cartRoutes = newApp()
       summary: 'O carrinho com os preços calculados pelo servidor, para o checkout',
       request: { query: z.object({ cart: CartHash }).strict() },
       responses: {
-        200: json(CheckoutView, 'Turmas, produtos, pacotes, cupons e parcelas.'),
+        200: jsonContent(CheckoutView, 'Turmas, produtos, pacotes, cupons e parcelas.'),
         ...gone,
         ...errorResponses,
       },
@@ -151,7 +144,11 @@ export const cartRoutes = newApp()
       tags: ['Carrinho'],
       summary: 'Cursos e produtos relacionados que ainda não estão no carrinho',
       request: { params: z.object({ hash: CartHash }) },
-      responses: { 200: json(Recommendations, 'Recomendações.'), ...notFoundResponse, ...errorResponses },
+      responses: {
+        200: jsonContent(Recommendations, 'Recomendações.'),
+        ...notFoundResponse,
+        ...errorResponses,
+      },
     }),
     async (c) => c.json(await recommend({ ctx: c.var.ctx, hash: c.req.valid('param').hash }), 200),
   )

@@ -1,14 +1,9 @@
 import { z } from '@hono/zod-openapi'
 import { CourseDetail, CourseList, EbookList, Product, ProductList } from '../contract/catalog.ts'
-import { defineRoute, errorResponses, NoQuery, newApp, notFoundResponse } from '../openapi.ts'
+import { defineRoute, errorResponses, jsonContent, NoQuery, newApp, notFoundResponse } from '../openapi.ts'
 import { listEbooks } from '../services/catalog/content.ts'
 import { getCourseByUrl, listCourses } from '../services/catalog/courses.ts'
 import { getProduct, listProducts } from '../services/catalog/products.ts'
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-})
 
 const Slug = z
   .string()
@@ -27,7 +22,7 @@ export const catalogRoutes = newApp()
       tags: ['Catálogo'],
       summary: 'Lista de cursos publicados (por seção e ordem)',
       request: { query: NoQuery },
-      responses: { 200: json(CourseList, 'Cursos.'), ...errorResponses },
+      responses: { 200: jsonContent(CourseList, 'Cursos.'), ...errorResponses },
     }),
     async (c) => c.json((await listCourses({ ctx: c.var.ctx })).value, 200),
   )
@@ -38,7 +33,7 @@ export const catalogRoutes = newApp()
       tags: ['Catálogo'],
       summary: 'Um curso com suas turmas (página /cursos/{url})',
       request: { params: z.object({ url: Slug }), query: NoQuery },
-      responses: { 200: json(CourseDetail, 'O curso.'), ...notFoundResponse, ...errorResponses },
+      responses: { 200: jsonContent(CourseDetail, 'O curso.'), ...notFoundResponse, ...errorResponses },
     }),
     async (c) => c.json(await getCourseByUrl({ ctx: c.var.ctx, url: c.req.valid('param').url }), 200),
   )
@@ -49,7 +44,7 @@ export const catalogRoutes = newApp()
       tags: ['Catálogo'],
       summary: 'Produtos publicados',
       request: { query: NoQuery },
-      responses: { 200: json(ProductList, 'Produtos.'), ...errorResponses },
+      responses: { 200: jsonContent(ProductList, 'Produtos.'), ...errorResponses },
     }),
     async (c) => c.json((await listProducts({ ctx: c.var.ctx })).value, 200),
   )
@@ -60,7 +55,7 @@ export const catalogRoutes = newApp()
       tags: ['Catálogo'],
       summary: 'Um produto (página /produtos/{id})',
       request: { params: z.object({ id: Id }), query: NoQuery },
-      responses: { 200: json(Product, 'O produto.'), ...notFoundResponse, ...errorResponses },
+      responses: { 200: jsonContent(Product, 'O produto.'), ...notFoundResponse, ...errorResponses },
     }),
     async (c) => c.json(await getProduct({ ctx: c.var.ctx, id: c.req.valid('param').id }), 200),
   )
@@ -71,7 +66,7 @@ export const catalogRoutes = newApp()
       tags: ['Catálogo'],
       summary: 'E-books, com o curso a que pertencem e se são gratuitos ou vêm com a compra',
       request: { query: NoQuery },
-      responses: { 200: json(EbookList, 'E-books.'), ...errorResponses },
+      responses: { 200: jsonContent(EbookList, 'E-books.'), ...errorResponses },
     }),
     async (c) => c.json((await listEbooks({ ctx: c.var.ctx })).value, 200),
   )

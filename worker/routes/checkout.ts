@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { PayInput, PaymentsConfig, PayResult } from '../contract/checkout.ts'
 import { EnrolledCourses } from '../contract/student.ts'
 import { currentUser, requireUser, setSessionCookie } from '../middleware/auth.ts'
-import { defineRoute, errorResponses, newApp, notFoundResponse } from '../openapi.ts'
+import { defineRoute, errorResponses, jsonContent, newApp, notFoundResponse } from '../openapi.ts'
 import { getOrderStatus, payCheckout } from '../services/checkout/pay.ts'
 import {
   boletoPage,
@@ -13,10 +13,6 @@ import {
 } from '../services/checkout/provider.ts'
 import { listEnrolledCourses } from '../services/student/courses.ts'
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-})
 const PurchaseError = z.object({
   msg: z.string(),
   code: z.union([z.literal(1), z.literal(2), z.literal(3)]),
@@ -35,8 +31,8 @@ export const checkoutRoutes = newApp()
         'O servidor recalcula tudo e recusa um `total` diferente (código 2). A mesma `idempotency_key` devolve o primeiro resultado, sem segunda cobrança. Erros de compra levam `code` 1 (produto não encontrado), 2 (mensagem) ou 3 (erros do provedor, traduzidos).',
       request: { body: { content: { 'application/json': { schema: PayInput } }, required: true } },
       responses: {
-        200: json(PayResult, 'Pedido criado: pago (cartão), ou pendente com boleto ou PIX.'),
-        404: json(PurchaseError, 'Código 1: produto não encontrado.'),
+        200: jsonContent(PayResult, 'Pedido criado: pago (cartão), ou pendente com boleto ou PIX.'),
+        404: jsonContent(PurchaseError, 'Código 1: produto não encontrado.'),
         ...errorResponses,
       },
     }),
@@ -55,7 +51,7 @@ export const checkoutRoutes = newApp()
       summary: 'Situação de um pedido, para a tela de resultado (o id é impossível de adivinhar)',
       request: { params: z.object({ id: OrderId }) },
       responses: {
-        200: json(
+        200: jsonContent(
           PayResult.extend({ items: z.array(z.object({ name: z.string(), net_value: z.number() })) }),
           'O pedido.',
         ),
@@ -71,7 +67,7 @@ export const checkoutRoutes = newApp()
       path: '/api/payments/config',
       tags: ['Checkout'],
       summary: 'Qual gateway está ativo, a chave pública e onde o navegador tokeniza o cartão',
-      responses: { 200: json(PaymentsConfig, 'Configuração de pagamento.') },
+      responses: { 200: jsonContent(PaymentsConfig, 'Configuração de pagamento.') },
     }),
     (c) => c.json(paymentsConfig({ ctx: c.var.ctx, requestUrl: c.req.url }), 200),
   )
@@ -104,7 +100,7 @@ export const checkoutRoutes = newApp()
         },
       },
       responses: {
-        200: json(z.object({ id: z.string(), type: z.literal('card') }), 'O token (60 s, uso único).'),
+        200: jsonContent(z.object({ id: z.string(), type: z.literal('card') }), 'O token (60 s, uso único).'),
         ...errorResponses,
       },
     }),
@@ -136,7 +132,7 @@ export const checkoutRoutes = newApp()
       summary: 'Simular o pagamento de um boleto ou PIX pendente (somente local)',
       request: { params: z.object({ id: OrderId }) },
       responses: {
-        200: json(z.object({ status: z.string() }), 'A nova situação do pedido.'),
+        200: jsonContent(z.object({ status: z.string() }), 'A nova situação do pedido.'),
         ...notFoundResponse,
       },
     }),
@@ -165,8 +161,8 @@ export const checkoutRoutes = newApp()
         },
       },
       responses: {
-        200: json(z.object({ ok: z.literal(true) }), 'Recebido.'),
-        401: json(z.object({ msg: z.string() }), 'Credencial inválida.'),
+        200: jsonContent(z.object({ ok: z.literal(true) }), 'Recebido.'),
+        401: jsonContent(z.object({ msg: z.string() }), 'Credencial inválida.'),
       },
     }),
     async (c) => {
@@ -185,7 +181,7 @@ export const checkoutRoutes = newApp()
       tags: ['Área do aluno'],
       summary: 'As turmas em que o aluno está matriculado',
       responses: {
-        200: json(EnrolledCourses, 'Matrículas.'),
+        200: jsonContent(EnrolledCourses, 'Matrículas.'),
       },
     }),
     async (c) => {

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
 import type { AppBindings } from '../context.ts'
+import { escapeHtml } from '../domain/html.ts'
 import { defineRoute, newApp } from '../openapi.ts'
 import { listOutbox } from '../services/email/outbox.ts'
 
@@ -19,12 +20,6 @@ const OutboxMessage = z.object({
   status: z.string(),
   created_at: z.string(),
 })
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[<>&"']/g,
-    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char]!,
-  )
 
 const app = newApp()
 app.use('/dev/*', localOnly)

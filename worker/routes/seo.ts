@@ -1,12 +1,7 @@
 import { z } from '@hono/zod-openapi'
+import { escapeHtml } from '../domain/html.ts'
 import { defineRoute, errorResponses, newApp } from '../openapi.ts'
 import { listPublicPaths } from '../services/catalog/sitemap.ts'
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!,
-  )
 
 export const seoRoutes = newApp()
   .openapi(
@@ -23,7 +18,7 @@ export const seoRoutes = newApp()
     async (c) => {
       const origin = c.var.ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')
       const paths = await listPublicPaths({ ctx: c.var.ctx })
-      const urls = paths.map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`).join('\n')
+      const urls = paths.map((path) => `  <url><loc>${escapeHtml(origin + path)}</loc></url>`).join('\n')
       const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
       return c.body(xml, 200, {
         'Content-Type': 'application/xml; charset=utf-8',

@@ -2,8 +2,9 @@ import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppBindings } from '../context.ts'
-import { AppError } from '../errors.ts'
-import { setSessionCookie } from '../middleware/auth.ts'
+import { escapeHtml } from '../domain/html.ts'
+import { AppError, notFound } from '../errors.ts'
+import { isPlainLocalhost, setSessionCookie } from '../middleware/auth.ts'
 import { defineRoute, newApp } from '../openapi.ts'
 import {
   finishSocialLogin,
@@ -15,12 +16,6 @@ import {
 } from '../services/auth/social.ts'
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } })
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[<>&"']/g,
-    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char]!,
-  )
-const isLocalHttp = (url: string) => new URL(url).protocol === 'http:'
 
 type Result = { type: 'social-login'; status: 'ok' | 'error'; new_user: boolean; message?: string }
 
@@ -45,7 +40,7 @@ setTimeout(function(){window.close()},400)})()</script></body></html>`,
 }
 
 const localOnly = (c: Context<AppBindings>) => {
-  if (c.var.ctx.env.APP_ENV === 'production') throw new AppError('NOT_FOUND', 'Endereço não encontrado.')
+  if (c.var.ctx.env.APP_ENV === 'production') throw notFound('Endereço não encontrado.')
 }
 
 export const socialRoutes = newApp()
@@ -83,7 +78,7 @@ export const socialRoutes = newApp()
         const { url, cookie } = await startSocialLogin({ ctx: c.var.ctx, provider: login })
         setCookie(c, OAUTH_COOKIE, cookie, {
           httpOnly: true,
-          secure: !isLocalHttp(c.req.url),
+          secure: !isPlainLocalhost(c.req.url),
           sameSite: 'Lax',
           path: '/oauth',
           maxAge: OAUTH_TTL_SECONDS,
@@ -117,7 +112,7 @@ export const socialRoutes = newApp()
       const { code, state } = c.req.valid('query')
       const cookie = getCookie(c, OAUTH_COOKIE)
       // The state cookie is used once, whatever happens next.
-      deleteCookie(c, OAUTH_COOKIE, { path: '/oauth', secure: !isLocalHttp(c.req.url) })
+      deleteCookie(c, OAUTH_COOKIE, { path: '/oauth', secure: !isPlainLocalhost(c.req.url) })
       try {
         if (!code || !state) throw new AppError('BAD_REQUEST', SOCIAL_MESSAGES.failed)
         const result = await finishSocialLogin({

@@ -10,15 +10,14 @@ import {
   type RegisterInput,
 } from '../../contract/auth.ts'
 import { INSTITUTE } from '../../contract/institute.ts'
-import { AppError } from '../../errors.ts'
+import { escapeHtml } from '../../domain/html.ts'
+import { AppError, invalidField } from '../../errors.ts'
 import { deliverLater, queueEmail } from '../email/outbox.ts'
 import { hashPassword, needsRehash, verifyPassword } from './password.ts'
 import { endOtherSessions, type SessionUser, sessionInsert, toUser } from './sessions.ts'
 import { hashToken, newToken } from './tokens.ts'
 
 const RESET_TTL_MS = 60 * 60 * 1000
-const validation = (field: string, message: string) =>
-  new AppError('VALIDATION', message, { [field]: [message] })
 
 // A fixed hash to verify against when the e-mail is unknown, so both cases cost the same time.
 const DUMMY_HASH = 'scrypt$16384$8$5$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='
@@ -37,7 +36,7 @@ export async function logIn({
 }) {
   const [row] = await ctx.db.select().from(users).where(eq(users.email, input.email))
   const ok = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH)
-  if (!row?.passwordHash || !ok) throw validation('email', AUTH_MESSAGES.wrongCredentials)
+  if (!row?.passwordHash || !ok) throw invalidField('email', AUTH_MESSAGES.wrongCredentials)
 
   const session = await sessionInsert(ctx, row.id, userAgent)
   if (needsRehash(row.passwordHash)) {
@@ -68,7 +67,7 @@ export async function register({
     .values({ name: input.name, email: input.email, phone: input.phone, passwordHash, type: 'N' })
     .onConflictDoNothing({ target: users.email })
     .returning()
-  if (!created) throw validation('email', AUTH_MESSAGES.emailTaken)
+  if (!created) throw invalidField('email', AUTH_MESSAGES.emailTaken)
   const session = await sessionInsert(ctx, created.id, userAgent)
   await session.statement
   return { user: toUser(created), sessionToken: session.token } satisfies LoginResult
@@ -85,7 +84,7 @@ export async function updateProfile({
   input: ProfileInput
 }) {
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email))
-  if (taken && taken.id !== user.id) throw validation('email', AUTH_MESSAGES.emailTaken)
+  if (taken && taken.id !== user.id) throw invalidField('email', AUTH_MESSAGES.emailTaken)
   const [updated] = await ctx.db
     .update(users)
     .set({ name: input.name, email: input.email, phone: input.phone, updatedAt: ctx.now })
@@ -132,7 +131,7 @@ export async function changePassword({
     row.passwordHash &&
     !(await verifyPassword(input.senha_atual ?? '', row.passwordHash))
   ) {
-    throw validation('senha_atual', AUTH_MESSAGES.currentPasswordWrong)
+    throw invalidField('senha_atual', AUTH_MESSAGES.currentPasswordWrong)
   }
   const passwordHash = await hashPassword(input.senha_nova!)
   await ctx.db.batch([
@@ -151,7 +150,7 @@ export async function requestPasswordReset({ ctx, email }: { ctx: AppContext; em
     .select({ id: users.id, name: users.name })
     .from(users)
     .where(eq(users.email, email))
-  if (!row) throw validation('email', AUTH_MESSAGES.resetNotFound)
+  if (!row) throw invalidField('email', AUTH_MESSAGES.resetNotFound)
 
   const token = newToken()
   // In the fragment: never sent to a server, so never in a request log or a Referer header.
@@ -200,7 +199,7 @@ export async function resetPassword({
     ctx.db.delete(sessions).where(eq(sessions.userId, owner)),
     ctx.db.update(passwordResets).set({ usedAt: ctx.now }).where(usable),
   ])
-  if (changed.rowsAffected !== 1) throw validation('token', AUTH_MESSAGES.resetInvalid)
+  if (changed.rowsAffected !== 1) throw invalidField('token', AUTH_MESSAGES.resetInvalid)
   return AUTH_MESSAGES.resetDone
 }
 
@@ -213,9 +212,3 @@ function resetEmail(name: string, to: string, link: string) {
     html: `<p>Olá, ${escapeHtml(first ?? '')}!</p><p>Para criar uma nova senha, clique no link abaixo. Ele vale por 1 hora e pode ser usado uma única vez.</p><p><a href="${escapeHtml(link)}">Redefinir minha senha</a></p><p>Se você não pediu a redefinição, ignore este e-mail.</p><p>${INSTITUTE.fullName}</p>`,
   }
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[<>&"']/g,
-    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char]!,
-  )

@@ -9,7 +9,7 @@ import {
   sandboxGrant,
 } from '../../adapters/oauth.ts'
 import type { AppContext } from '../../context.ts'
-import { AppError } from '../../errors.ts'
+import { AppError, notFound } from '../../errors.ts'
 import { sessionInsert, toUser } from './sessions.ts'
 
 export const OAUTH_COOKIE = 'renalis_oauth'
@@ -158,6 +158,6 @@ export function grantSandboxConsent({
   email: string
   codeChallenge: string
 }) {
-  if (ctx.env.APP_ENV === 'production') throw new AppError('NOT_FOUND', 'Endereço não encontrado.')
+  if (ctx.env.APP_ENV === 'production') throw notFound('Endereço não encontrado.')
   return sandboxGrant({ name, email, codeChallenge })
 }

@@ -12,13 +12,10 @@ import {
 import { DEFAULT_IMAGES, sliderImageUrl } from '../../contract/institute.ts'
 import { instalmentOptions } from '../../domain/instalments.ts'
 import { couponIsUsable } from '../../domain/pricing.ts'
-import { AppError } from '../../errors.ts'
+import { AppError, invalidField } from '../../errors.ts'
 import { toTurma } from '../catalog/courses.ts'
 import { isAvailable, itemImage, type PricedSnapshot, priceSnapshot } from './pricing.ts'
 import { type CartSnapshot, emptyCart, readCart, writeCart } from './snapshot.ts'
-
-const invalid = (field: string, message: string) =>
-  new AppError('VALIDATION', message, { [field]: [message] })
 
 /** A cart that does not exist (expired, or never did): the browser clears its stored hash. */
 export const cartGone = () => new AppError('NOT_FOUND', CART_MESSAGES.notFound, undefined, { clear: true })
@@ -78,7 +75,7 @@ export async function updateCart({ ctx, input }: { ctx: AppContext; input: Updat
   const present = current.items.some((item) => item.type === type && item.id === id)
 
   if (input.option === 'remove') {
-    if (!present) throw invalid('data', 'Este item não está no carrinho.')
+    if (!present) throw invalidField('data', 'Este item não está no carrinho.')
     const items = current.items.filter((item) => !(item.type === type && item.id === id))
     return respond(ctx, { ...current, items }, CART_MESSAGES.removed)
   }
@@ -86,7 +83,7 @@ export async function updateCart({ ctx, input }: { ctx: AppContext; input: Updat
   const next = { ...current, items: [...current.items, { type, id }] }
   const check = await priceSnapshot(ctx, next)
   if (check.unavailable.some((item) => item.type === type && item.id === id)) {
-    throw invalid('data', CART_MESSAGES.itemUnavailable)
+    throw invalidField('data', CART_MESSAGES.itemUnavailable)
   }
   return respond(ctx, next, CART_MESSAGES.added, check)
 }
@@ -95,13 +92,13 @@ export async function updateCart({ ctx, input }: { ctx: AppContext; input: Updat
 export async function applyCoupon({ ctx, hash, key }: { ctx: AppContext; hash: string; key: string }) {
   const current = await requireCart(ctx, hash)
   const normalized = key.trim().toUpperCase()
-  if (current.flags.hasStudentDoc) throw invalid('key', CART_MESSAGES.couponStudentDoc)
+  if (current.flags.hasStudentDoc) throw invalidField('key', CART_MESSAGES.couponStudentDoc)
   const next = { ...current, coupons: [...new Set([...current.coupons, normalized])] }
   const snapshot = await priceSnapshot(ctx, next)
   const coupon = snapshot.details.coupons.get(normalized)
-  if (!coupon || !couponIsUsable(coupon, ctx.now)) throw invalid('key', CART_MESSAGES.couponInvalid)
+  if (!coupon || !couponIsUsable(coupon, ctx.now)) throw invalidField('key', CART_MESSAGES.couponInvalid)
   if (!snapshot.priced.appliedCoupons.some((c) => c.couponId === coupon.id)) {
-    throw invalid('key', CART_MESSAGES.couponNotApplicable)
+    throw invalidField('key', CART_MESSAGES.couponNotApplicable)
   }
   return respond(ctx, next, CART_MESSAGES.couponApplied, snapshot)
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts'
 import { CHECKOUT_MESSAGES, type PayInput, type PayResult } from '../../contract/checkout.ts'
 import { translateProviderErrors } from '../../domain/payment-errors.ts'
 import { validatePaymentChoice } from '../../domain/pricing.ts'
-import { AppError } from '../../errors.ts'
+import { AppError, notFound } from '../../errors.ts'
 import { type SessionUser, sessionInsert } from '../auth/sessions.ts'
 import { type PricedSnapshot, priceSnapshot } from '../cart/pricing.ts'
 import { readCart } from '../cart/snapshot.ts'
@@ -310,7 +310,7 @@ async function charge(ctx: AppContext, order: OrderRow, input?: PayInput) {
 /** GET /api/pedidos/{id}: the result screen's live status (the id is unguessable). */
 export async function getOrderStatus({ ctx, id }: { ctx: AppContext; id: string }) {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, id))
-  if (!order) throw new AppError('NOT_FOUND', 'Pedido não encontrado.')
+  if (!order) throw notFound('Pedido não encontrado.')
   const items = await ctx.db
     .select({ name: orderItems.name, net: orderItems.netCents })
     .from(orderItems)

@@ -3,11 +3,11 @@ import { orders } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import { INSTITUTE } from '../../contract/institute.ts'
 import { formatBoletoLine } from '../../domain/boleto.ts'
-import { AppError } from '../../errors.ts'
+import { AppError, notFound } from '../../errors.ts'
 import { handleGatewayEvent } from './settle.ts'
 
 const sandboxOnly = (ctx: AppContext) => {
-  if (ctx.env.PAYMENT_GATEWAY !== 'sandbox') throw new AppError('NOT_FOUND', 'Endereço não encontrado.')
+  if (ctx.env.PAYMENT_GATEWAY !== 'sandbox') throw notFound('Endereço não encontrado.')
 }
 const sandbox = (ctx: AppContext) =>
   ctx.env.SANDBOX_GATEWAY.get(ctx.env.SANDBOX_GATEWAY.idFromName('sandbox'))
@@ -46,7 +46,7 @@ export async function tokenizeSandboxCard({
 export async function boletoPage({ ctx, gatewayOrderId }: { ctx: AppContext; gatewayOrderId: string }) {
   sandboxOnly(ctx)
   const order = await sandbox(ctx).getOrder(gatewayOrderId)
-  if (!order?.boleto) throw new AppError('NOT_FOUND', 'Boleto não encontrado.')
+  if (!order?.boleto) throw notFound('Boleto não encontrado.')
   const due = new Date(order.boleto.dueAt).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })
   const amount = (order.amountCents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Boleto ${order.gatewayOrderId}</title>
@@ -62,9 +62,9 @@ export async function boletoPage({ ctx, gatewayOrderId }: { ctx: AppContext; gat
 /** Plays the buyer paying a pending boleto or PIX; the result reaches the order as a webhook would. */
 export async function simulateSandboxPayment({ ctx, orderId }: { ctx: AppContext; orderId: string }) {
   sandboxOnly(ctx)
-  if (ctx.env.APP_ENV === 'production') throw new AppError('NOT_FOUND', 'Endereço não encontrado.')
+  if (ctx.env.APP_ENV === 'production') throw notFound('Endereço não encontrado.')
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
-  if (!order?.gatewayOrderId) throw new AppError('NOT_FOUND', 'Pedido não encontrado.')
+  if (!order?.gatewayOrderId) throw notFound('Pedido não encontrado.')
   await sandbox(ctx).pay(order.gatewayOrderId, Date.now())
   const { order: settled } = await handleGatewayEvent(ctx, order.gatewayOrderId)
   return { status: settled?.status ?? order.status }

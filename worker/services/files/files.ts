@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts'
-import { AppError, notFound } from '../../errors.ts'
+import { invalidField, notFound } from '../../errors.ts'
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024
 const PHOTO_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }
@@ -17,7 +17,7 @@ function looksLike(type: string, head: Uint8Array): boolean {
 /** Stores a profile photo in R2 under an unguessable key and answers that key. */
 export async function storeUserPhoto({ ctx, userId, file }: { ctx: AppContext; userId: number; file: File }) {
   const extension = PHOTO_TYPES[file.type]
-  const invalid = (message: string) => new AppError('VALIDATION', message, { photo: [message] })
+  const invalid = (message: string) => invalidField('photo', message)
   if (!extension) throw invalid('Envie uma imagem JPG, PNG ou WebP.')
   if (file.size > PHOTO_MAX_BYTES) throw invalid('A foto deve ter no máximo 2 MB.')
   const bytes = new Uint8Array(await file.arrayBuffer())
@@ -59,7 +59,7 @@ const DOC_TYPES: Record<string, string> = { 'application/pdf': 'pdf', ...PHOTO_T
 
 /** A student document for the checkout: private in R2 (never under a public prefix). */
 export async function storeStudentDocument({ ctx, file }: { ctx: AppContext; file: unknown }) {
-  const invalid = (message: string) => new AppError('VALIDATION', message, { document: [message] })
+  const invalid = (message: string) => invalidField('document', message)
   if (!(file instanceof File)) throw invalid('Envie o documento de estudante.')
   const extension = DOC_TYPES[file.type]
   if (!extension) throw invalid('Envie o documento em PDF, JPG, PNG ou WebP.')
