@@ -62,7 +62,14 @@ app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
 // The reference page's script is served from our own assets: nothing is fetched from a CDN.
 app.get(
   '/api/docs',
-  Scalar({ url: '/api/openapi.json', cdn: '/vendor/scalar/standalone.js', pageTitle: 'API' }),
+  Scalar({
+    url: '/api/openapi.json',
+    cdn: '/vendor/scalar/standalone.js',
+    pageTitle: 'API',
+    // Nothing from outside either: system fonts, and no agent (it queries Scalar's registry).
+    withDefaultFonts: false,
+    agent: { disabled: true },
+  }),
 )
 
 // A known path with the wrong method answers 405, not 404.
