@@ -20,6 +20,7 @@ import { searchRoutes } from './routes/search.ts'
 import { seoRoutes } from './routes/seo.ts'
 import { socialRoutes } from './routes/social.ts'
 import { systemRoutes } from './routes/system.ts'
+import { respondWithPage } from './ssr/pages.ts'
 
 const app = newApp()
 
@@ -82,15 +83,15 @@ for (const route of app.routes) {
 }
 for (const [path, methods] of methodsByPath) {
   app.all(path, (c) => {
-    if (isNavigation(c)) return spaShell(c)
+    if (isNavigation(c)) return renderPage(c)
     c.header('Allow', [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', '))
     return c.json({ msg: 'Método não permitido para este endereço.' }, 405)
   })
 }
 
-app.notFound((c) => (isNavigation(c) ? spaShell(c) : c.json({ msg: 'Endereço não encontrado.' }, 404)))
+app.notFound((c) => (isNavigation(c) ? renderPage(c) : c.json({ msg: 'Endereço não encontrado.' }, 404)))
 
-/** A browser opening a page whose path the Worker also serves (GET /login): the SPA's index.html. */
+/** A browser opening a page (also one whose path the Worker serves, GET /login). */
 function isNavigation(c: Context<AppBindings>): boolean {
   const method = c.req.method
   return (
@@ -99,8 +100,17 @@ function isNavigation(c: Context<AppBindings>): boolean {
   )
 }
 
-function spaShell(c: Context<AppBindings>) {
-  return c.env.ASSETS.fetch(new URL('/', c.req.url))
+/** The page rendered with its data; its API calls are answered by this app, in-process. */
+function renderPage(c: Context<AppBindings>) {
+  return respondWithPage(c, (request) => Promise.resolve(app.fetch(request, c.env, executionContextOf(c))))
+}
+
+function executionContextOf(c: Context<AppBindings>): Parameters<typeof app.fetch>[2] {
+  try {
+    return c.executionCtx
+  } catch {
+    return undefined // app.request() in tests
+  }
 }
 
 app.onError((error, c) => respondToError(error, c))

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen.ts'
 
+/** `history` is a memory history in tests and in the Worker's page renderer. */
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
@@ -10,7 +11,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPreload: 'intent',
     // React Query owns caching: the router always asks it instead of keeping its own copy.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    // The browser restores scroll positions; a page rendered on the server has none to restore.
+    scrollRestoration: typeof document !== 'undefined',
   })
 }
 

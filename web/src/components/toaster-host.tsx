@@ -2,10 +2,12 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { isToasterRequested, requestToaster, subscribeToToasterRequest } from '../lib/toast.ts'
 
 const AppToaster = lazy(() => import('./toaster.tsx'))
+/** Pages rendered by the Worker never include the Toaster: the browser mounts it after hydration. */
+const notRequested = () => false
 
 /** Mounts the Toaster on the first toast, or once the page is idle so later toasts show at once. */
 export function ToasterHost() {
-  const requested = useSyncExternalStore(subscribeToToasterRequest, isToasterRequested, isToasterRequested)
+  const requested = useSyncExternalStore(subscribeToToasterRequest, isToasterRequested, notRequested)
 
   useEffect(() => {
     if (requested) return

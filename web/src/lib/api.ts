@@ -29,8 +29,21 @@ export type ApiOptions<T> = {
 
 const AUTHENTICATED_AREAS = new Set(['admin', 'usuario'])
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>
+
+let transport: Transport = (path, init) => fetch(path, init)
+
+/**
+ * Where API calls go. The browser fetches; the Worker's page renderer (worker/ssr) answers them
+ * in-process, for the request being rendered. Set once, when the renderer's module loads.
+ */
+export function setApiTransport(next: Transport) {
+  transport = next
+}
+
 /** SPEC section 7: a lost session inside an authenticated area, or an expired one (419), reloads the page. */
 function handleGlobalStatus(status: number, body: unknown) {
+  if (typeof window === 'undefined') return
   const firstSegment = window.location.pathname.split('/')[1] ?? ''
   const unauthenticated =
     status === 401 &&
@@ -56,7 +69,7 @@ export async function api<T = unknown>(path: string, options: ApiOptions<T> = {}
   const { method = 'GET', json, formData, schema, signal, globalErrors = true } = options
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (json !== undefined) headers['Content-Type'] = 'application/json'
-  const response = await fetch(path, {
+  const response = await transport(path, {
     method,
     headers,
     credentials: 'same-origin',

@@ -4,7 +4,7 @@ import { ApiError } from './api.ts'
 /** What a route's not-found page shows: the API's own pt-BR message ('Curso não encontrado.'). */
 export type NotFoundData = { message: string }
 
-const isClientError = (error: unknown) =>
+export const isClientError = (error: unknown) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500
 
 /** React Query `retry`: one more try for network and server failures, none for a 404 or a 422. */

@@ -32,6 +32,8 @@ export function subscribeToToasterRequest(listener: () => void) {
 export const isToasterRequested = () => toasterWanted
 
 export async function showToast(kind: ToastKind, text: string) {
+  // A page rendered by the Worker has no one to show a toast to (and the page falls back to the shell).
+  if (typeof window === 'undefined') return
   requestToaster()
   const { toast } = await loadSonner()
   const options = { duration: TOAST_DURATION_MS }

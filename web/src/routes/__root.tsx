@@ -17,6 +17,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   return (
     <FormModalProvider>
+      {/* Title, meta and links go to <head> (React hoists them); JSON-LD stays here. */}
       <HeadContent />
       <a href="#conteudo" className="skip-link">
         Pular para o conteúdo

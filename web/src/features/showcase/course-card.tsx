@@ -12,6 +12,16 @@ const LONG_NAME_LENGTH = 50
 const FLOAT_MIN_S = 6
 const FLOAT_SPREAD_S = 6
 
+/**
+ * Each card floats at its own pace between 6 and 12 s (SPEC section 1). The pace comes from the
+ * card's id, not Math.random(): the page rendered by the Worker and the browser's hydration
+ * must agree on it, and neighbouring ids still land far apart (golden-ratio steps).
+ */
+export function floatSeconds(id: number): number {
+  const fraction = (Math.abs(id) * 0.618_033_988_75) % 1
+  return FLOAT_MIN_S + fraction * FLOAT_SPREAD_S
+}
+
 export type CardAction = { kind: 'cart' } | { kind: 'link'; label: 'realizar inscrição' | 'Saiba mais' }
 
 /** SPEC section 2: cart mode wins; otherwise an open course without a product is a sign-up. */
@@ -40,7 +50,6 @@ export function CourseCard({ card, cartMode }: { card: HomeCard; cartMode: boole
   const queryClient = useQueryClient()
   const nameId = useId()
   const [src, setSrc] = useState(card.img ?? DEFAULT_IMAGES.course)
-  const [floatSeconds] = useState(() => FLOAT_MIN_S + Math.random() * FLOAT_SPREAD_S)
   const longName = card.name.length > LONG_NAME_LENGTH
   const showAmount = card.amount !== null && card.amount > card.price
   const action = cardAction(card, cartMode)
@@ -52,7 +61,7 @@ export function CourseCard({ card, cartMode }: { card: HomeCard; cartMode: boole
   return (
     <article
       className="course-card flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      style={{ animationDuration: `${floatSeconds.toFixed(2)}s` }}
+      style={{ animationDuration: `${floatSeconds(card.id).toFixed(2)}s` }}
     >
       <div className="grid grid-cols-12 items-center gap-4">
         <img

@@ -1,0 +1,187 @@
+import { env, exports } from 'cloudflare:workers'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
+import { fillTemplate, type PageRequest, renderDocument } from '../../worker/ssr/pages.ts'
+import {
+  createClass,
+  createCourse,
+  createHomeCard,
+  createHomeList,
+  createUser,
+  sessionCookie,
+  testContext,
+  testDb,
+  unique,
+} from '../fixtures/db.ts'
+
+// The shape of the built index.html (web/index.html after `vite build`).
+const TEMPLATE = `<!doctype html>
+<html lang="pt-BR">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Instituto Renalis – Ensino e Pesquisa em Nefrologia</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="app"></div>
+  </body>
+</html>`
+
+/** The page as the Worker would send it, its API calls answered by the Worker itself. */
+async function render(path: string, headers: HeadersInit = {}) {
+  const request: PageRequest = {
+    url: new URL(path, 'http://localhost'),
+    headers: new Headers({ Accept: 'text/html', ...headers }),
+    template: TEMPLATE,
+    handle: (apiRequest) => exports.default.fetch(apiRequest),
+  }
+  return renderDocument(request)
+}
+
+function parts(html: string) {
+  const head = html.slice(0, html.indexOf('</head>'))
+  const app = html.slice(html.indexOf('<div id="app">'), html.indexOf('<script id="ssr-state"'))
+  const stateText = /<script id="ssr-state" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1]
+  return { head, app, stateText: stateText ?? '', state: JSON.parse(stateText ?? 'null') as unknown }
+}
+
+describe('pages rendered by the Worker', () => {
+  const db = testDb()
+
+  beforeEach(async () => {
+    await invalidateCatalog(testContext())
+  })
+
+  it('sends the home page with its course lists, its own title and the data it was rendered from', async () => {
+    const turma = await createClass(db, { priceCents: 123456 })
+    const list = await createHomeList(db, { title: unique('Vitrine'), sortOrder: -100 })
+    const card = await createHomeCard(db, {
+      listId: list.id,
+      type: 'turma',
+      itemId: turma.id,
+      name: 'Curso da vitrine renderizada',
+    })
+
+    const page = await render('/')
+
+    expect(page.status).toBe(200)
+    if (page.status === null) return
+    const { head, app, state } = parts(page.html)
+    expect(head).toContain('<title>Instituto Renalis – Cursos de nefrologia, pesquisa e e-books</title>')
+    expect(head).not.toContain('Ensino e Pesquisa em Nefrologia</title>')
+    expect(head).toContain('<link rel="canonical" href="https://www.institutorenalis.com.br/"/>')
+    expect(app).toContain(list.title)
+    expect(app).toContain(card.name)
+    expect(app).toMatch(/R\$\s1\.234,56/)
+    expect(JSON.stringify(state)).toContain(card.name)
+  })
+
+  it('sends a course page with its classes, prices and structured data', async () => {
+    const course = await createCourse(db, { name: 'Curso renderizado no servidor', url: unique('ssr') })
+    await createClass(db, { courseId: course.id, name: 'Turma de março', priceCents: 100000 })
+
+    const page = await render(`/cursos/${course.url}`)
+
+    expect(page.status).toBe(200)
+    if (page.status === null) return
+    const { head, app } = parts(page.html)
+    expect(head).toContain('<title>Curso renderizado no servidor | Instituto Renalis</title>')
+    expect(head).toContain(`href="https://www.institutorenalis.com.br/cursos/${course.url}"`)
+    expect(app).toContain('<h1')
+    expect(app).toContain('Turma de março')
+    expect(app).toMatch(/data-testid="turma-price">R\$\s1\.000,00</)
+    expect(app).toContain('application/ld+json')
+  })
+
+  it('answers 404 with the not-found page for an unknown course and an unknown path', async () => {
+    const course = await render(`/cursos/${unique('nao-existe')}`)
+    expect(course.status).toBe(404)
+    if (course.status === null) return
+    expect(parts(course.html).app).toContain('Curso não encontrado.')
+    expect(parts(course.html).head).toContain('noindex')
+
+    const path = await render(`/${unique('pagina')}/sem-rota`)
+    expect(path.status).toBe(404)
+    if (path.status === null) return
+    expect(parts(path.html).app).toContain('Página não encontrada')
+  })
+
+  it("shows a signed-in visitor's own header, and an anonymous one the login button", async () => {
+    const user = await createUser(db, { name: 'Renata Servidor Teste' })
+    const signedIn = await render('/cursos', { Cookie: await sessionCookie(user.id) })
+    const anonymous = await render('/cursos')
+
+    expect(signedIn.status).toBe(200)
+    expect(anonymous.status).toBe(200)
+    if (signedIn.status === null || anonymous.status === null) return
+    // React separates adjacent text with a comment: 'Seja bem-vindo <!-- -->Renata'.
+    expect(parts(signedIn.html).app).toMatch(/Seja bem-vindo (<!-- -->)?Renata/)
+    expect(parts(anonymous.html).app).not.toContain('Seja bem-vindo')
+    expect(parts(anonymous.html).app).toContain('Acesse sua conta')
+  })
+
+  it('keeps text from the catalogue inert: escaped in the page, and unable to close the data script', async () => {
+    const hostile = 'Curso </script><script>alert(1)</script> <!-- fim'
+    const course = await createCourse(db, { name: hostile, url: unique('hostil') })
+    await createClass(db, { courseId: course.id })
+
+    const page = await render(`/cursos/${course.url}`)
+
+    expect(page.status).toBe(200)
+    if (page.status === null) return
+    const { app, stateText, state } = parts(page.html)
+    expect(app).not.toContain('<script>alert(1)</script>')
+    expect(app).toContain('Curso &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(stateText).not.toMatch(/<\/script|<!--/i)
+    expect(JSON.stringify(state)).toContain(hostile)
+  })
+
+  it('leaves personal pages and failed loads to the browser (the SPA shell)', async () => {
+    for (const path of ['/usuario/cursos', '/admin', '/carrinho-de-compras', '/checkout', '/pedido/1']) {
+      expect((await render(path)).status, path).toBeNull()
+    }
+    const failing = await renderDocument({
+      url: new URL('http://localhost/'),
+      headers: new Headers(),
+      template: TEMPLATE,
+      // The database is out: the lists answer 503 as the Worker does then.
+      handle: async (apiRequest) =>
+        new URL(apiRequest.url).pathname === '/home_itens/lists'
+          ? Response.json({ msg: 'Serviço temporariamente indisponível.' }, { status: 503 })
+          : exports.default.fetch(apiRequest),
+    })
+    expect(failing).toEqual({ status: null, reason: expect.stringContaining('showcase') })
+  })
+
+  it('answers a browser navigation with the rendered page when the web app is built', async () => {
+    const built = await env.ASSETS.fetch('http://localhost/')
+    const response = await exports.default.fetch('http://localhost/cursos', {
+      headers: { Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate' },
+    })
+    // Without web/dist there is no template: the Worker then serves whatever the assets have.
+    if (!built.ok) return expect(response.status).toBe(built.status)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/html')
+    expect(response.headers.get('cache-control')).toBe('private, no-cache')
+    const html = await response.text()
+    expect(html).toContain('<title>Cursos | Instituto Renalis</title>')
+    expect(html).toContain('id="ssr-state"')
+    // The stylesheet arrives inside the page.
+    expect(html).toMatch(/<style>[^<]*\.container-page/)
+    expect(html).not.toMatch(/<link rel="stylesheet"/)
+  })
+})
+
+describe('fillTemplate', () => {
+  it("replaces the template's title and fills #app once", () => {
+    const html = fillTemplate(TEMPLATE, {
+      head: '<title>Nova</title>',
+      html: '<p>$& $1</p>',
+      state: { a: '</script>' },
+    })
+    expect(html.match(/<title>/g)).toHaveLength(1)
+    expect(html).toContain('<title>Nova</title></head>')
+    expect(html).toContain('<div id="app"><p>$& $1</p></div>')
+    expect(html).toContain('{"a":"\\u003c/script>"}')
+  })
+})

@@ -1,0 +1,98 @@
+/**
+ * The page renderer the Worker runs for browser navigations (worker/ssr): the same routes,
+ * loaders and components as the browser, rendered to HTML with the data they loaded, so a
+ * visitor sees the page before any JavaScript runs. The browser then hydrates it (main.tsx).
+ */
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { renderToString } from 'react-dom/server'
+import type { CreatePageRenderer, RenderPage } from '../../worker/contract/ssr.ts'
+import { currentUserQuery } from './features/auth/auth.queries.ts'
+import { editaisMenuQuery, menuQuery } from './features/menu/menu.queries.ts'
+import { setApiTransport } from './lib/api.ts'
+import { isClientError } from './lib/load.ts'
+import { createQueryClient } from './lib/query-client.ts'
+import { createAppRouter } from './router.tsx'
+
+/**
+ * The renderer, bound to the Worker's scope: API calls made while a page renders reach that
+ * page's request (its cookies), however many pages render at once.
+ */
+export const createPageRenderer: CreatePageRenderer = (scope) => {
+  setApiTransport((path, init) => {
+    const fetchForPage = scope.current()
+    if (!fetchForPage) return Promise.reject(new Error(`API call outside a page render: ${path}`))
+    return fetchForPage(path, init)
+  })
+  return (request) => scope.run(request.fetch, () => render(request.url))
+}
+
+const render = async (url: string): ReturnType<RenderPage> => {
+  const queryClient = createQueryClient()
+  // No retries on the server: a failed call means the browser renders the page itself.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }))
+
+  // Every page shows the header (menu, Editais, the visitor's name): loaded beside the page's data.
+  const layout = Promise.all([
+    queryClient.prefetchQuery(menuQuery()),
+    queryClient.prefetchQuery(editaisMenuQuery()),
+    queryClient.prefetchQuery(currentUserQuery()),
+  ])
+  await router.load()
+  await layout
+  // Loaders that start a request without waiting for it (the home lists, /cursos): wait here.
+  await Promise.all(
+    queryClient
+      .getQueryCache()
+      .findAll({ fetchStatus: 'fetching' })
+      .map((query) => query.fetch().catch(() => undefined)),
+  )
+
+  const matches = router.state.matches
+  // A redirect (a guard, a trailing slash) commits no matches: the browser follows it itself.
+  if (matches.length === 0) return { kind: 'shell', reason: 'redirect' }
+  if (matches.some((match) => match.status === 'error' || match.status === 'pending')) {
+    return { kind: 'shell', reason: 'route failed to load' }
+  }
+  // A 404 or 422 is the page's answer (the not-found page); any other failure is the browser's to retry.
+  const failed = queryClient
+    .getQueryCache()
+    .findAll({ predicate: (query) => query.state.status === 'error' && !isClientError(query.state.error) })
+  if (failed.length > 0)
+    return { kind: 'shell', reason: `query failed: ${JSON.stringify(failed[0]?.queryKey)}` }
+
+  // Rendered inside a whole document so React puts the head tags (title, meta, canonical,
+  // preloads) in <head> and leaves the rest where the browser will find it when it hydrates #app.
+  const documentHtml = renderToString(
+    // No <head> element of our own: React writes one, and a sibling before <body> would shift
+    // the useId values away from the browser's (hydrating #app alone).
+    <html lang="pt-BR">
+      <body>
+        <div id="app">
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </div>
+      </body>
+    </html>,
+  )
+  const { head, html } = splitDocument(documentHtml)
+  // An unknown course or product, or an unknown path (its not-found boundary is the root).
+  const notFound = matches.some((match) => match.status === 'notFound' || match._notFound === true)
+  return { kind: 'page', status: notFound ? 404 : 200, head, html, state: dehydrate(queryClient) }
+}
+
+const APP_OPEN = '<body><div id="app">'
+const APP_CLOSE = '</div></body></html>'
+
+/** The head's tags and #app's markup of the document rendered above. */
+function splitDocument(documentHtml: string): { head: string; html: string } {
+  const appStart = documentHtml.indexOf(APP_OPEN)
+  if (appStart < 0 || !documentHtml.endsWith(APP_CLOSE)) {
+    throw new Error('Unexpected document shape from renderToString')
+  }
+  const beforeBody = documentHtml.slice(0, appStart)
+  const head = /<head>([\s\S]*)<\/head>/.exec(beforeBody)?.[1] ?? ''
+  return { head, html: documentHtml.slice(appStart + APP_OPEN.length, -APP_CLOSE.length) }
+}

@@ -1,0 +1,140 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { Context } from 'hono'
+import { createPageRenderer } from '#web/entry-server'
+import type { AppBindings } from '../context.ts'
+import type { ApiFetch } from '../contract/ssr.ts'
+
+const pageFetch = new AsyncLocalStorage<ApiFetch>()
+const renderPage = createPageRenderer({
+  run: (fetch, render) => pageFetch.run(fetch, render),
+  current: () => pageFetch.getStore(),
+})
+
+/** Personal pages: nothing to show before the browser knows the cart or the session's data. */
+const BROWSER_ONLY = /^\/(usuario|admin|carrinho-de-compras|checkout|pedido)(\/|$)/
+
+/** Headers of the page request that its API calls carry too (the session, the language). */
+const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent', 'cf-connecting-ip']
+
+/** The page template: the built index.html with its stylesheet inlined. Fixed per deployment. */
+let template: { source: string; inlined: Promise<string> } | undefined
+
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/
+
+/**
+ * The stylesheet goes inside the page: a phone on a slow network paints the rendered page from
+ * the first response instead of waiting for a second one (the CSS is ~9 KB compressed). Pages
+ * the browser renders itself (the SPA shell) keep the cached stylesheet link.
+ */
+async function inlineStylesheet(c: Context<AppBindings>, html: string): Promise<string> {
+  const href = STYLESHEET.exec(html)?.[1]
+  if (!href) return html
+  const response = await c.env.ASSETS.fetch(new URL(href, c.req.url))
+  if (!response.ok) return html
+  const css = (await response.text()).replace(/<\/style/gi, '<\\/style')
+  return html.replace(STYLESHEET, () => `<style>${css}</style>`)
+}
+
+async function loadTemplate(c: Context<AppBindings>): Promise<string> {
+  // In production the assets never change under a running Worker; `npm run dev` rebuilds them,
+  // so there index.html is read again each time and the work redone only when it changed.
+  if (template && c.env.APP_ENV === 'production') return template.inlined
+  const response = await c.env.ASSETS.fetch(new URL('/', c.req.url))
+  if (!response.ok) throw new Error(`index.html: HTTP ${response.status} (is web/dist built?)`)
+  const source = await response.text()
+  if (template?.source !== source) {
+    const inlined = inlineStylesheet(c, source)
+    template = { source, inlined }
+    inlined.catch(() => {
+      template = undefined
+    })
+  }
+  return template.inlined
+}
+
+/** JSON inside <script>: no '<' may close the element or open a comment. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+
+export function fillTemplate(template: string, page: { head: string; html: string; state: unknown }) {
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, () => '')
+    .replace('</head>', () => `${page.head}</head>`)
+    .replace(
+      '<div id="app"></div>',
+      () =>
+        `<div id="app">${page.html}</div><script id="ssr-state" type="application/json">${scriptJson(page.state)}</script>`,
+    )
+}
+
+export type PageRequest = {
+  /** The page's URL as the browser asked for it. */
+  url: URL
+  /** The page request's headers: the session cookie and the like go on to its API calls. */
+  headers: Headers
+  /** The built index.html. */
+  template: string
+  /** Answers the page's API calls (this Worker's app, in-process). */
+  handle: (request: Request) => Promise<Response>
+}
+
+/** The document for a page, or null when the browser must render it (the SPA shell). */
+export async function renderDocument(
+  request: PageRequest,
+): Promise<{ status: 200 | 404; html: string } | { status: null; reason: string }> {
+  const { url, headers, template, handle } = request
+  if (BROWSER_ONLY.test(url.pathname)) return { status: null, reason: 'browser-only page' }
+
+  const forwarded = new Headers({ Accept: 'application/json' })
+  for (const name of FORWARDED_HEADERS) {
+    const value = headers.get(name)
+    if (value) forwarded.set(name, value)
+  }
+  const fetchForPage: ApiFetch = (path, init) => {
+    const apiHeaders = new Headers(forwarded)
+    for (const [name, value] of new Headers(init.headers)) apiHeaders.set(name, value)
+    return handle(new Request(new URL(path, url), { ...init, headers: apiHeaders }))
+  }
+  const page = await renderPage({ url: url.pathname + url.search, fetch: fetchForPage })
+  if (page.kind === 'shell') return { status: null, reason: page.reason }
+  return { status: page.status, html: fillTemplate(template, page) }
+}
+
+/**
+ * A browser opening a page: the page rendered with its data (first paint without JavaScript),
+ * or the SPA shell when the page belongs to the browser alone or could not be rendered here.
+ */
+export async function respondWithPage(
+  c: Context<AppBindings>,
+  handle: (request: Request) => Promise<Response>,
+): Promise<Response> {
+  const url = new URL(c.req.url)
+  try {
+    const document = await renderDocument({
+      url,
+      headers: c.req.raw.headers,
+      template: await loadTemplate(c),
+      handle,
+    })
+    if (document.status === null) {
+      if (document.reason !== 'browser-only page')
+        log(c, 'page_shell', { path: url.pathname, reason: document.reason })
+      return spaShell(c)
+    }
+    return c.html(document.html, document.status, {
+      // The header shows the visitor's own name and menu: no shared caches.
+      'Cache-Control': 'private, no-cache',
+    })
+  } catch (error) {
+    log(c, 'page_render_failed', { path: url.pathname, error: (error as Error).message })
+    return spaShell(c)
+  }
+}
+
+/** The SPA's index.html: the browser renders the page itself. */
+export function spaShell(c: Context<AppBindings>) {
+  return c.env.ASSETS.fetch(new URL('/', c.req.url))
+}
+
+function log(c: Context<AppBindings>, kind: string, details: Record<string, unknown>) {
+  console.warn(JSON.stringify({ level: 'warn', requestId: c.var.ctx?.requestId, kind, ...details }))
+}
