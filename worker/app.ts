@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type AppBindings, contextMiddleware } from './context.ts'
 import { AppError, statusOf } from './errors.ts'
 import { guardAreas, sameOriginWrites } from './middleware/auth.ts'
+import { isNavigation } from './middleware/navigation.ts'
 import { newApp } from './openapi.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
@@ -90,15 +91,6 @@ for (const [path, methods] of methodsByPath) {
 }
 
 app.notFound((c) => (isNavigation(c) ? renderPage(c) : c.json({ msg: 'Endereço não encontrado.' }, 404)))
-
-/** A browser opening a page (also one whose path the Worker serves, GET /login). */
-function isNavigation(c: Context<AppBindings>): boolean {
-  const method = c.req.method
-  return (
-    (method === 'GET' || method === 'HEAD') &&
-    (c.req.header('Sec-Fetch-Mode') === 'navigate' || (c.req.header('Accept') ?? '').includes('text/html'))
-  )
-}
 
 /** The page rendered with its data; its API calls are answered by this app, in-process. */
 function renderPage(c: Context<AppBindings>) {

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 
 export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname
 
@@ -17,9 +17,56 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ]
 
+/**
+ * Public pages arrive rendered by the Worker and become interactive once the browser has
+ * hydrated them (`<html data-ready>`): a click before that would be lost, as it would be for a
+ * person. After a document loads, the test waits for that moment, as a person waits for a page.
+ */
+async function waitForApp(page: Page) {
+  await page.waitForFunction(
+    () => document.getElementById('app') === null || document.documentElement.dataset.ready === 'true',
+    undefined,
+    { timeout: 15_000 },
+  )
+}
+
+function waitForAppAfterLoads(page: Page) {
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  const waitForURL = page.waitForURL.bind(page)
+  page.goto = async (...args) => {
+    const response = await goto(...args)
+    if ((response?.headers()['content-type'] ?? '').includes('text/html')) await waitForApp(page)
+    return response
+  }
+  page.reload = async (...args) => {
+    const response = await reload(...args)
+    await waitForApp(page)
+    return response
+  }
+  page.waitForURL = async (...args) => {
+    await waitForURL(...args)
+    await waitForApp(page)
+  }
+}
+
 /** Debian's Chromium, driven by playwright-core (Playwright cannot download browsers here). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+  const newContext = browser.newContext.bind(browser)
+  const newPage = browser.newPage.bind(browser)
+  browser.newContext = async (options) => {
+    const context: BrowserContext = await newContext(options)
+    // With JavaScript off nothing hydrates: the page as sent is the page.
+    if (options?.javaScriptEnabled !== false) context.on('page', waitForAppAfterLoads)
+    return context
+  }
+  browser.newPage = async (options) => {
+    const page = await newPage(options)
+    if (options?.javaScriptEnabled !== false) waitForAppAfterLoads(page)
+    return page
+  }
+  return browser
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

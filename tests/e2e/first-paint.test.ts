@@ -32,7 +32,7 @@ describe('pages rendered by the Worker', () => {
     expect(await page.getByRole('heading', { level: 1, name: 'Cursos' }).isVisible()).toBe(true)
     const card = page.getByRole('article').filter({ hasText: COURSE.name }).first()
     expect(await card.count()).toBe(1)
-    expect(await page.getByRole('link', { name: 'Acesse sua conta' }).count()).toBeGreaterThan(0)
+    expect(await page.getByRole('button', { name: 'Acesse sua conta' }).count()).toBeGreaterThan(0)
     await screenshot(page, 'first-paint-phone-home-no-js')
 
     const course = await page.goto(`${baseURL}/cursos/${COURSE.url}`)

@@ -5,7 +5,8 @@
  */
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { renderToString } from 'react-dom/server'
+import type { ReactNode } from 'react'
+import { prerender } from 'react-dom/static'
 import type { CreatePageRenderer, RenderPage } from '../../worker/contract/ssr.ts'
 import { currentUserQuery } from './features/auth/auth.queries.ts'
 import { editaisMenuQuery, menuQuery } from './features/menu/menu.queries.ts'
@@ -64,7 +65,7 @@ const render = async (url: string): ReturnType<RenderPage> => {
 
   // Rendered inside a whole document so React puts the head tags (title, meta, canonical,
   // preloads) in <head> and leaves the rest where the browser will find it when it hydrates #app.
-  const documentHtml = renderToString(
+  const documentHtml = await renderComplete(
     // No <head> element of our own: React writes one, and a sibling before <body> would shift
     // the useId values away from the browser's (hydrating #app alone).
     <html lang="pt-BR">
@@ -83,6 +84,26 @@ const render = async (url: string): ReturnType<RenderPage> => {
   return { kind: 'page', status: notFound ? 404 : 200, head, html, state: dehydrate(queryClient) }
 }
 
+/**
+ * The whole page, lazy components included (the user menu, dialogs): `prerender` answers once
+ * every Suspense boundary has resolved, so the HTML has real content where a streamed render
+ * would send fallbacks and patch-up scripts.
+ */
+async function renderComplete(element: ReactNode): Promise<string> {
+  let failure: unknown
+  const { prelude } = await prerender(element, {
+    // Every boundary inline: React would otherwise move large ones to the end of the document
+    // with a script that puts them in place, and the page would need JavaScript to show them.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      failure ??= error
+    },
+  })
+  // A component that threw: the browser would redo the page anyway, so it renders it itself.
+  if (failure) throw failure
+  return new Response(prelude).text()
+}
+
 const APP_OPEN = '<body><div id="app">'
 const APP_CLOSE = '</div></body></html>'
 
@@ -90,7 +111,7 @@ const APP_CLOSE = '</div></body></html>'
 function splitDocument(documentHtml: string): { head: string; html: string } {
   const appStart = documentHtml.indexOf(APP_OPEN)
   if (appStart < 0 || !documentHtml.endsWith(APP_CLOSE)) {
-    throw new Error('Unexpected document shape from renderToString')
+    throw new Error('Unexpected document shape from prerender')
   }
   const beforeBody = documentHtml.slice(0, appStart)
   const head = /<head>([\s\S]*)<\/head>/.exec(beforeBody)?.[1] ?? ''

@@ -9,6 +9,7 @@ import {
   SESSION_TTL_MS,
   type SessionUser,
 } from '../services/auth/sessions.ts'
+import { isNavigation } from './navigation.ts'
 
 /** Who may call an operation: anyone, any logged-in user (N; admins too) or administrators only (A). */
 export type Role = 'none' | 'N' | 'A'
@@ -46,14 +47,16 @@ export const CURRENT_USER_PATH = '/admin/user/get'
 
 /**
  * Defence in depth for the authenticated areas of SPEC section 6: whatever a route declares,
- * /admin needs an administrator and /usuario a session (but the current-user call).
+ * /admin needs an administrator and /usuario a session (but the current-user call). A browser
+ * opening one of their pages gets the SPA shell, which asks the visitor to log in (SPEC 6);
+ * the page's data calls are refused here as before.
  */
 export const guardAreas = createMiddleware<AppBindings>(async (c, next) => {
-  if (c.req.path === CURRENT_USER_PATH) return next()
+  if (c.req.path === CURRENT_USER_PATH || isNavigation(c)) return next()
   const area = c.req.path.split('/').filter(Boolean)
   const [first] = area[0] === 'api' ? area.slice(1) : area
   if (first === 'admin') return requireRole('A')(c, next)
-  if (first === 'admin' || first === 'usuario') return requireRole('N')(c, next)
+  if (first === 'usuario') return requireRole('N')(c, next)
   await next()
 })
 

@@ -1,17 +1,29 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Context } from 'hono'
-import { createPageRenderer } from '#web/entry-server'
 import type { AppBindings } from '../context.ts'
-import type { ApiFetch } from '../contract/ssr.ts'
+import type { ApiFetch, RenderPage } from '../contract/ssr.ts'
 
 const pageFetch = new AsyncLocalStorage<ApiFetch>()
-const renderPage = createPageRenderer({
-  run: (fetch, render) => pageFetch.run(fetch, render),
-  current: () => pageFetch.getStore(),
-})
 
-/** Personal pages: nothing to show before the browser knows the cart or the session's data. */
-const BROWSER_ONLY = /^\/(usuario|admin|carrinho-de-compras|checkout|pedido)(\/|$)/
+/**
+ * The web app's renderer (React, the routes, their components), loaded on the first page an
+ * isolate renders: API requests never evaluate it.
+ */
+let renderer: Promise<RenderPage> | undefined
+export const loadRenderer = () =>
+  (renderer ??= import('#web/entry-server').then(({ createPageRenderer }) =>
+    createPageRenderer({
+      run: (fetch, render) => pageFetch.run(fetch, render),
+      current: () => pageFetch.getStore(),
+    }),
+  ))
+
+/**
+ * Pages the browser renders itself: personal ones (nothing to show before it knows the cart or
+ * the session's data) and the password reset, whose token is in the URL fragment a server
+ * never sees.
+ */
+const BROWSER_ONLY = /^\/(usuario|admin|carrinho-de-compras|checkout|pedido|senha)(\/|$)/
 
 /** Headers of the page request that its API calls carry too (the session, the language). */
 const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent', 'cf-connecting-ip']
@@ -94,6 +106,7 @@ export async function renderDocument(
     for (const [name, value] of new Headers(init.headers)) apiHeaders.set(name, value)
     return handle(new Request(new URL(path, url), { ...init, headers: apiHeaders }))
   }
+  const renderPage = await loadRenderer()
   const page = await renderPage({ url: url.pathname + url.search, fetch: fetchForPage })
   if (page.kind === 'shell') return { status: null, reason: page.reason }
   return { status: page.status, html: fillTemplate(template, page) }

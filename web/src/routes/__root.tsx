@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { SiteFooter } from '../components/layout/site-footer.tsx'
 import { SiteHeader } from '../components/layout/site-header.tsx'
 import { NotFound } from '../components/not-found.tsx'
@@ -13,6 +14,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFound,
 })
+
+/**
+ * `<html data-ready>` once the app has mounted (or hydrated a page the Worker rendered): from
+ * then on the page answers input. End-to-end tests and monitoring wait for it.
+ */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true'
+  }, [])
+  return null
+}
 
 function RootLayout() {
   return (
@@ -30,6 +42,7 @@ function RootLayout() {
         <SiteFooter />
       </div>
       <ToasterHost />
+      <ReadyMark />
       <ConfirmProvider />
     </FormModalProvider>
   )
