@@ -30,15 +30,16 @@ type Target = {
   body?: string
   /** Distinct paths cycled through, so each request is a cold read rather than a cached one. */
   paths?: string[]
+  /** A browser opening the page: the Worker renders it (worker/ssr). */
+  page?: boolean
 }
 type Result = { name: string; rps: number; p50: number; p99: number; errors: number; roundTrips: string }
 
 async function measure(origin: string, target: Target): Promise<Result> {
-  const init = {
-    method: target.method ?? 'GET',
-    headers: { 'content-type': 'application/json' },
-    body: target.body,
-  }
+  const headers: Record<string, string> = target.page
+    ? { accept: 'text/html', 'sec-fetch-mode': 'navigate' }
+    : { 'content-type': 'application/json' }
+  const init = { method: target.method ?? 'GET', headers, body: target.body }
   const first = await fetch(origin + (target.paths?.[0] ?? target.path), init)
   await first.arrayBuffer()
   await new Promise((resolve) => setTimeout(resolve, 200))
@@ -194,6 +195,10 @@ try {
       body: JSON.stringify({ hash: cart.hash, data: { id: 3, type: 'turma' }, option: 'add' }),
     },
     { name: 'GET /checkout/get', path: `/checkout/get?cart=${cart.hash}` },
+    // Pages a browser opens: rendered by the Worker from the same snapshots (its API calls run
+    // in-process, so the round trips shown are the page request's own).
+    { name: 'GET / (page rendered by the Worker)', path: '/', page: true },
+    { name: 'GET /cursos/{url} (page rendered)', path: '/cursos/hemodialise-para-enfermagem', page: true },
   ]
   const results: Result[] = []
   for (const target of targets) {

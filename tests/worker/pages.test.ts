@@ -1,7 +1,13 @@
 import { env, exports } from 'cloudflare:workers'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
-import { fillTemplate, loadRenderer, type PageRequest, renderDocument } from '../../worker/ssr/pages.ts'
+import {
+  deferScripts,
+  fillTemplate,
+  loadRenderer,
+  type PageRequest,
+  renderDocument,
+} from '../../worker/ssr/pages.ts'
 import {
   createClass,
   createCourse,
@@ -181,6 +187,9 @@ describe('pages rendered by the Worker', () => {
     // The stylesheet arrives inside the page.
     expect(html).toMatch(/<style>[^<]*\.container-page/)
     expect(html).not.toMatch(/<link rel="stylesheet"/)
+    // The scripts load after the first paint.
+    expect(html).not.toMatch(/<script type="module"/)
+    expect(html).toMatch(/requestAnimationFrame[\s\S]*"\/assets\/index-[\w-]+\.js"[\s\S]*<\/script><\/body>/)
   })
 })
 
@@ -195,5 +204,25 @@ describe('fillTemplate', () => {
     expect(html).toContain('<title>Nova</title></head>')
     expect(html).toContain('<div id="app"><p>$& $1</p></div>')
     expect(html).toContain('{"a":"\\u003c/script>"}')
+  })
+})
+
+describe('deferScripts', () => {
+  it('moves the entry script and its preloads to a loader that runs after the first paint', () => {
+    const built = TEMPLATE.replace(
+      '</head>',
+      '<link rel="modulepreload" crossorigin href="/assets/react-1.js">\n</head>',
+    )
+    const html = deferScripts(built)
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).not.toContain('<script type="module"')
+    expect(head).not.toContain('modulepreload')
+    const loader = /<script>(requestAnimationFrame[\s\S]*?)<\/script><\/body>/.exec(html)?.[1] ?? ''
+    expect(loader).toContain('["/assets/react-1.js"]')
+    expect(loader).toContain('["/assets/index-abc.js"]')
+    expect(loader).toContain("s.type='module'")
+    // Nothing to defer: the template is left as it is.
+    const bare = TEMPLATE.replace(/<script type="module"[^>]*><\/script>/, '')
+    expect(deferScripts(bare)).toBe(bare)
   })
 })

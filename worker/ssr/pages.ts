@@ -47,6 +47,30 @@ async function inlineStylesheet(c: Context<AppBindings>, html: string): Promise<
   return html.replace(STYLESHEET, () => `<style>${css}</style>`)
 }
 
+const MODULE_SCRIPT = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>\s*/g
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\s*/g
+
+/**
+ * The app's scripts start downloading once the page has painted: the page is readable without
+ * them, and on a slow phone connection 140 KB of JavaScript would otherwise share the first
+ * second with the page's main picture (its largest paint). They then load as index.html would
+ * have loaded them, the entry and its preloads in parallel.
+ */
+export function deferScripts(html: string): string {
+  const scripts = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!)
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!)
+  if (scripts.length === 0) return html
+  const loader =
+    `<script>requestAnimationFrame(function(){setTimeout(function(){` +
+    `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});` +
+    `${JSON.stringify(scripts)}.forEach(function(h){var s=document.createElement('script');s.type='module';s.src=h;document.head.appendChild(s)})` +
+    `},0)})</script>`
+  return html
+    .replace(MODULE_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</body>', () => `${loader}</body>`)
+}
+
 async function loadTemplate(c: Context<AppBindings>): Promise<string> {
   // In production the assets never change under a running Worker; `npm run dev` rebuilds them,
   // so there index.html is read again each time and the work redone only when it changed.
@@ -55,7 +79,7 @@ async function loadTemplate(c: Context<AppBindings>): Promise<string> {
   if (!response.ok) throw new Error(`index.html: HTTP ${response.status} (is web/dist built?)`)
   const source = await response.text()
   if (template?.source !== source) {
-    const inlined = inlineStylesheet(c, source)
+    const inlined = inlineStylesheet(c, source).then(deferScripts)
     template = { source, inlined }
     inlined.catch(() => {
       template = undefined

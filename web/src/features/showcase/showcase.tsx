@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { LoaderCircle } from 'lucide-react'
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import type { HomeLists } from '../../../../worker/contract/home.ts'
 import { anchorFromTitle } from '../../lib/anchor.ts'
 import { CourseCarousel } from './course-carousel.tsx'
@@ -29,19 +29,27 @@ function ShowcaseLists({ lists }: { lists: HomeLists }) {
       {lists.map((list) => {
         const anchor = anchorFromTitle(list.title)
         return (
-          <div key={list.id} id={anchor} className="mt-12 scroll-mt-28">
-            <CourseCarousel
-              list={list}
-              labelledBy={`${anchor}-titulo`}
-              header={
-                <>
-                  <h2 id={`${anchor}-titulo`} className="font-bold text-2xl text-slate-900">
-                    {list.title}
-                  </h2>
-                  {list.sub_title ? <p className="mt-1 text-slate-700">{list.sub_title}</p> : null}
-                </>
-              }
-            />
+          // Each list is drawn only near the screen, and hydrated on its own (a boundary):
+          // a phone's main thread is never held by the whole showcase at once.
+          <div
+            key={list.id}
+            id={anchor}
+            className="mt-12 scroll-mt-28 [contain-intrinsic-size:auto_560px] [content-visibility:auto]"
+          >
+            <Suspense fallback={null}>
+              <CourseCarousel
+                list={list}
+                labelledBy={`${anchor}-titulo`}
+                header={
+                  <>
+                    <h2 id={`${anchor}-titulo`} className="font-bold text-2xl text-slate-900">
+                      {list.title}
+                    </h2>
+                    {list.sub_title ? <p className="mt-1 text-slate-700">{list.sub_title}</p> : null}
+                  </>
+                }
+              />
+            </Suspense>
           </div>
         )
       })}
