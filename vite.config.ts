@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type ProxyOptions } from 'vite'
+import { firstLoadChunk } from './scripts/first-load-chunk.ts'
 
 const WORKER_ORIGIN = 'http://127.0.0.1:8787'
 
@@ -26,6 +27,8 @@ const workerProxy: ProxyOptions = {
   },
 }
 
+const firstLoad = firstLoadChunk()
+
 export default defineConfig({
   root: 'web',
   plugins: [
@@ -37,11 +40,15 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    firstLoad.plugin,
   ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'app', test: firstLoad.test }] } },
+    },
   },
   server: {
     port: 5173,

@@ -22,6 +22,8 @@ const { values } = parseArgs({
     reports: { type: 'boolean', default: false },
     /** Runs per page and form factor; the run with the median performance score is reported. */
     runs: { type: 'string', default: '3' },
+    /** Only one profile: 'mobile' or 'desktop' (both by default). */
+    'form-factor': { type: 'string' },
   },
 })
 
@@ -34,11 +36,14 @@ const PAGES = [
   { name: 'home', path: '/' },
   { name: 'curso', path: COURSE_PATH },
 ] as const
-const FORM_FACTORS = ['mobile', 'desktop'] as const
+const ALL_FORM_FACTORS = ['mobile', 'desktop'] as const
+const FORM_FACTORS = ALL_FORM_FACTORS.filter((formFactor) =>
+  values['form-factor'] ? formFactor === values['form-factor'] : true,
+)
 
 type Row = {
   page: string
-  formFactor: (typeof FORM_FACTORS)[number]
+  formFactor: (typeof ALL_FORM_FACTORS)[number]
   scores: Record<(typeof CATEGORIES)[number], number>
   metrics: { fcp: string; lcp: string; tbt: string; cls: string }
   /** Audits that lost points in the categories with a target, for the reader to act on. */
