@@ -189,7 +189,8 @@ describe('pages rendered by the Worker', () => {
     expect(html).not.toMatch(/<link rel="stylesheet"/)
     // The scripts load after the first paint.
     expect(html).not.toMatch(/<script type="module"/)
-    expect(html).toMatch(/requestAnimationFrame[\s\S]*"\/assets\/index-[\w-]+\.js"[\s\S]*<\/script><\/body>/)
+    expect(html).toMatch(/first-contentful-paint[\s\S]*<\/script><\/body>/)
+    expect(html).toMatch(/<script>\(function\(\)\{[^<]*"\/assets\/index-[\w-]+\.js"/)
   })
 })
 
@@ -217,10 +218,11 @@ describe('deferScripts', () => {
     const head = html.slice(0, html.indexOf('</head>'))
     expect(head).not.toContain('<script type="module"')
     expect(head).not.toContain('modulepreload')
-    const loader = /<script>(requestAnimationFrame[\s\S]*?)<\/script><\/body>/.exec(html)?.[1] ?? ''
+    const loader = /<script>(\(function\(\)[\s\S]*?)<\/script><\/body>/.exec(html)?.[1] ?? ''
     expect(loader).toContain('["/assets/react-1.js"]')
     expect(loader).toContain('["/assets/index-abc.js"]')
     expect(loader).toContain("s.type='module'")
+    expect(loader).toContain('first-contentful-paint')
     // Nothing to defer: the template is left as it is.
     const bare = TEMPLATE.replace(/<script type="module"[^>]*><\/script>/, '')
     expect(deferScripts(bare)).toBe(bare)

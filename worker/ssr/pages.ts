@@ -60,11 +60,15 @@ export function deferScripts(html: string): string {
   const scripts = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!)
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!)
   if (scripts.length === 0) return html
+  // After the first contentful paint (a 'paint' performance entry), or at once in a tab opened
+  // in the background (it paints nothing until shown), or after 3 s whatever happens.
   const loader =
-    `<script>requestAnimationFrame(function(){setTimeout(function(){` +
+    '<script>(function(){var done=false;function load(){if(done)return;done=true;' +
     `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});` +
-    `${JSON.stringify(scripts)}.forEach(function(h){var s=document.createElement('script');s.type='module';s.src=h;document.head.appendChild(s)})` +
-    `},0)})</script>`
+    `${JSON.stringify(scripts)}.forEach(function(h){var s=document.createElement('script');s.type='module';s.src=h;document.head.appendChild(s)})}` +
+    "if(document.visibilityState!=='visible'||!window.PerformanceObserver){load();return}" +
+    "try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)setTimeout(load,0)}).observe({type:'paint',buffered:true})}catch(e){load()}" +
+    'setTimeout(load,3000)})()</script>'
   return html
     .replace(MODULE_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
