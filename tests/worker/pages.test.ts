@@ -191,6 +191,24 @@ describe('pages rendered by the Worker', () => {
     expect(html).not.toMatch(/<script type="module"/)
     expect(html).toMatch(/first-contentful-paint[\s\S]*<\/script><\/body>/)
     expect(html).toMatch(/<script>\(function\(\)\{[^<]*"\/assets\/index-[\w-]+\.js"/)
+
+    // Anonymous visitors share one render per catalogue version; a signed-in one never does.
+    const navigate = (cookie?: string) =>
+      exports.default.fetch('http://localhost/cursos', {
+        headers: { Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate', ...(cookie ? { Cookie: cookie } : {}) },
+      })
+    const shared = async (response: Response) => {
+      await response.text()
+      return (response.headers.get('server-timing') ?? '').includes('shared render')
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50)) // the cache write runs after the response
+    expect(await shared(await navigate())).toBe(true)
+    const user = await createUser(db, { name: 'Visitante Logado' })
+    const signedIn = await navigate(await sessionCookie(user.id))
+    expect(await signedIn.clone().text()).toMatch(/Seja bem-vindo<\/span> <span[^>]*>Visitante</)
+    expect(await shared(signedIn)).toBe(false)
+    await invalidateCatalog(testContext())
+    expect(await shared(await navigate())).toBe(false)
   })
 })
 

@@ -1,7 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Context } from 'hono'
+import { getCookie } from 'hono/cookie'
 import type { AppBindings } from '../context.ts'
 import type { ApiFetch, RenderPage } from '../contract/ssr.ts'
+import { SESSION_COOKIE } from '../services/auth/sessions.ts'
+import { catalogVersion } from '../services/catalog/snapshot.ts'
 
 const pageFetch = new AsyncLocalStorage<ApiFetch>()
 
@@ -29,7 +32,7 @@ const BROWSER_ONLY = /^\/(usuario|admin|carrinho-de-compras|checkout|pedido|senh
 const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent', 'cf-connecting-ip']
 
 /** The page template: the built index.html with its stylesheet inlined. Fixed per deployment. */
-let template: { source: string; inlined: Promise<string> } | undefined
+let template: { source: string; inlined: Promise<string>; id: Promise<string> } | undefined
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/
 
@@ -75,21 +78,43 @@ export function deferScripts(html: string): string {
     .replace('</body>', () => `${loader}</body>`)
 }
 
-async function loadTemplate(c: Context<AppBindings>): Promise<string> {
+async function loadTemplate(c: Context<AppBindings>): Promise<{ html: string; id: string }> {
   // In production the assets never change under a running Worker; `npm run dev` rebuilds them,
   // so there index.html is read again each time and the work redone only when it changed.
-  if (template && c.env.APP_ENV === 'production') return template.inlined
+  if (template && c.env.APP_ENV === 'production')
+    return { html: await template.inlined, id: await template.id }
   const response = await c.env.ASSETS.fetch(new URL('/', c.req.url))
   if (!response.ok) throw new Error(`index.html: HTTP ${response.status} (is web/dist built?)`)
   const source = await response.text()
   if (template?.source !== source) {
     const inlined = inlineStylesheet(c, source).then(deferScripts)
-    template = { source, inlined }
+    template = { source, inlined, id: sha256(source) }
     inlined.catch(() => {
       template = undefined
     })
   }
-  return template.inlined
+  return { html: await template.inlined, id: await template.id }
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return [...new Uint8Array(digest).slice(0, 8)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/** How long a shared render may be served: class dates open and close with time, not versions. */
+const PAGE_CACHE_SECONDS = 300
+
+/**
+ * Pages for visitors without a session are the same for everyone: rendered once per catalogue
+ * version and build, then served from this location's cache (a render costs far more CPU than
+ * serving it). Signed-in visitors get their own header, so they are always rendered.
+ */
+async function sharedCacheKey(c: Context<AppBindings>, url: URL, templateId: string) {
+  if (getCookie(c, SESSION_COOKIE)) return undefined
+  const version = await catalogVersion(c.env)
+  return new Request(
+    `${url.origin}/__pages/${encodeURIComponent(version)}/${templateId}${url.pathname}${url.search}`,
+  )
 }
 
 /** JSON inside <script>: no '<' may close the element or open a comment. */
@@ -149,22 +174,35 @@ export async function respondWithPage(
   handle: (request: Request) => Promise<Response>,
 ): Promise<Response> {
   const url = new URL(c.req.url)
+  const headers = { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'private, no-cache' }
   try {
-    const document = await renderDocument({
-      url,
-      headers: c.req.raw.headers,
-      template: await loadTemplate(c),
-      handle,
-    })
+    const { html: templateHtml, id: templateId } = await loadTemplate(c)
+    const cacheKey = BROWSER_ONLY.test(url.pathname) ? undefined : await sharedCacheKey(c, url, templateId)
+    const cached = cacheKey ? await caches.default.match(cacheKey) : undefined
+    if (cached) {
+      return new Response(cached.body, {
+        status: cached.status,
+        headers: { ...headers, 'Server-Timing': 'page;desc="shared render"' },
+      })
+    }
+
+    const document = await renderDocument({ url, headers: c.req.raw.headers, template: templateHtml, handle })
     if (document.status === null) {
       if (document.reason !== 'browser-only page')
         log(c, 'page_shell', { path: url.pathname, reason: document.reason })
       return spaShell(c)
     }
-    return c.html(document.html, document.status, {
-      // The header shows the visitor's own name and menu: no shared caches.
-      'Cache-Control': 'private, no-cache',
-    })
+    if (cacheKey && document.status === 200) {
+      const shared = new Response(document.html, {
+        headers: {
+          'Content-Type': headers['Content-Type'],
+          'Cache-Control': `public, max-age=${PAGE_CACHE_SECONDS}`,
+        },
+      })
+      c.var.ctx.waitUntil(caches.default.put(cacheKey, shared))
+    }
+    // The header shows the visitor's own name and menu: no shared caches outside ours.
+    return new Response(document.html, { status: document.status, headers })
   } catch (error) {
     log(c, 'page_render_failed', { path: url.pathname, error: (error as Error).message })
     return spaShell(c)

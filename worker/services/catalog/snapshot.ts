@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { AppContext } from '../../context.ts'
+import type { Env } from '../../env.ts'
 
 // Catalogue reads are served from versioned KV snapshots (DESIGN 12): the database is the
 // source of truth, not the hot path. A change bumps the version; old snapshots simply expire.
@@ -10,6 +11,11 @@ const VERSION_CACHE_TTL_SECONDS = 30
 
 export type SnapshotResult<T> = { value: T; hit: boolean }
 
+/** The catalogue's current version: whatever is derived from the catalogue is keyed to it. */
+export async function catalogVersion(env: Pick<Env, 'CATALOG'>): Promise<string> {
+  return (await env.CATALOG.get(VERSION_KEY, { cacheTtl: VERSION_CACHE_TTL_SECONDS })) ?? '0'
+}
+
 export async function readSnapshot<T>(
   ctx: AppContext,
   name: string,
@@ -17,7 +23,7 @@ export async function readSnapshot<T>(
   load: () => Promise<T>,
 ): Promise<SnapshotResult<T>> {
   const kv = ctx.env.CATALOG
-  const version = (await kv.get(VERSION_KEY, { cacheTtl: VERSION_CACHE_TTL_SECONDS })) ?? '0'
+  const version = await catalogVersion(ctx.env)
   const key = `catalog:v1:${name}:${version}`
   // Stored wrapped, so that a cached "not found" (null) differs from an absent key.
   const stored = await kv.get<{ value: unknown }>(key, 'json')
