@@ -174,10 +174,11 @@ export async function respondWithPage(
   handle: (request: Request) => Promise<Response>,
 ): Promise<Response> {
   const url = new URL(c.req.url)
+  if (BROWSER_ONLY.test(url.pathname)) return spaShell(c)
   const headers = { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'private, no-cache' }
   try {
     const { html: templateHtml, id: templateId } = await loadTemplate(c)
-    const cacheKey = BROWSER_ONLY.test(url.pathname) ? undefined : await sharedCacheKey(c, url, templateId)
+    const cacheKey = await sharedCacheKey(c, url, templateId)
     const cached = cacheKey ? await caches.default.match(cacheKey) : undefined
     if (cached) {
       return new Response(cached.body, {
@@ -188,8 +189,7 @@ export async function respondWithPage(
 
     const document = await renderDocument({ url, headers: c.req.raw.headers, template: templateHtml, handle })
     if (document.status === null) {
-      if (document.reason !== 'browser-only page')
-        log(c, 'page_shell', { path: url.pathname, reason: document.reason })
+      log(c, 'page_shell', { path: url.pathname, reason: document.reason })
       return spaShell(c)
     }
     if (cacheKey && document.status === 200) {

@@ -1,6 +1,7 @@
 import type { HTMLInputAutoCompleteAttribute, Ref } from 'react'
+import { type Control, Controller, type FieldPathByValue, type FieldValues } from 'react-hook-form'
 import { IMaskInput } from 'react-imask'
-import { INPUT_CLASS } from './form-field.tsx'
+import { FieldShell, INPUT_CLASS } from './form-field.tsx'
 
 /** Masks of SPEC section 5 and the checkout's card and address fields ('0' is any digit). */
 export const MASKS = {
@@ -48,6 +49,59 @@ export function MaskedInput({
       type="text"
       inputMode={inputMode}
       className={INPUT_CLASS}
+    />
+  )
+}
+
+/** The labelled, masked field of a react-hook-form form (CPF, CEP, the card's fields). */
+export function MaskedField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  mask,
+  error,
+  className,
+  describedBy,
+  onValue,
+  ...input
+}: {
+  control: Control<T>
+  name: FieldPathByValue<T, string>
+  label: string
+  mask: string
+  error?: string | undefined
+  className?: string
+  /** An error shown elsewhere (the provider's refusal of a card) that describes this field too. */
+  describedBy?: string | undefined
+  /** Called with each accepted value after the form has it (the CEP look-up). */
+  onValue?: (value: string) => void
+  autoComplete: HTMLInputAutoCompleteAttribute
+  placeholder: string
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FieldShell label={label} error={error} className={className}>
+          {(ids) => (
+            <MaskedInput
+              {...ids}
+              {...(describedBy ? { 'aria-describedby': describedBy } : {})}
+              {...input}
+              mask={mask}
+              name={field.name}
+              value={field.value}
+              onChange={(next) => {
+                field.onChange(next)
+                onValue?.(next)
+              }}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+            />
+          )}
+        </FieldShell>
+      )}
     />
   )
 }

@@ -4,7 +4,7 @@ import { addToCart, type CartUpdateInput } from '../cart/cart.actions.ts'
 
 type AddToCartButtonProps = {
   id: number
-  type: Extract<CartUpdateInput['type'], 'turma' | 'produto'>
+  type: CartUpdateInput['type']
   /** Id of the text naming the item, so every 'Adicionar ao carrinho' is told apart. */
   describedBy?: string
   className?: string

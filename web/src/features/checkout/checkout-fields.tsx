@@ -3,7 +3,7 @@ import { useId } from 'react'
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form'
 import { IMaskInput } from 'react-imask'
 import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
-import { MASKS, MaskedInput } from '../../lib/masked-input.tsx'
+import { MASKS, MaskedField } from '../../lib/masked-input.tsx'
 import { PhoneField } from '../../lib/phone-input.tsx'
 import { addressLookup, UFS } from './address.ts'
 import { type CheckoutFormInput, type CheckoutFormValues, MAX_GIFTS } from './checkout.form.ts'
@@ -57,26 +57,14 @@ export function PayerFields({ form, loggedIn }: { form: Form; loggedIn: boolean 
           error={errors.payer?.email?.message}
           {...register('payer.email')}
         />
-        <Controller
+        <MaskedField
           control={control}
           name="payer.cpf"
-          render={({ field }) => (
-            <FieldShell label="CPF" error={errors.payer?.cpf?.message}>
-              {(ids) => (
-                <MaskedInput
-                  {...ids}
-                  mask={MASKS.cpf}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  autoComplete="off"
-                  placeholder="000.000.000-00"
-                />
-              )}
-            </FieldShell>
-          )}
+          label="CPF"
+          mask={MASKS.cpf}
+          error={errors.payer?.cpf?.message}
+          autoComplete="off"
+          placeholder="000.000.000-00"
         />
         <PhoneField control={control} name="payer.phone" error={errors.payer?.phone?.message} />
       </div>
@@ -213,29 +201,16 @@ export function AddressFields({ form }: { form: Form }) {
   return (
     <Section title="Endereço de cobrança">
       <div className="grid gap-4 sm:grid-cols-6">
-        <Controller
+        <MaskedField
           control={control}
           name="billingAddress.zip_code"
-          render={({ field }) => (
-            <FieldShell label="CEP" error={fieldErrors?.zip_code?.message} className="sm:col-span-2">
-              {(ids) => (
-                <MaskedInput
-                  {...ids}
-                  mask={MASKS.cep}
-                  name={field.name}
-                  value={field.value}
-                  onChange={(next) => {
-                    field.onChange(next)
-                    void lookUp(next)
-                  }}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  autoComplete="postal-code"
-                  placeholder="00000-000"
-                />
-              )}
-            </FieldShell>
-          )}
+          label="CEP"
+          mask={MASKS.cep}
+          error={fieldErrors?.zip_code?.message}
+          className="sm:col-span-2"
+          onValue={(next) => void lookUp(next)}
+          autoComplete="postal-code"
+          placeholder="00000-000"
         />
         <TextField
           label="Rua"

@@ -1,9 +1,9 @@
 import { CreditCard } from 'lucide-react'
 import { useId } from 'react'
-import { Controller, type UseFormReturn } from 'react-hook-form'
+import type { UseFormReturn } from 'react-hook-form'
 import type { CheckoutView } from '../../../../worker/contract/cart.ts'
-import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
-import { MASKS, MaskedInput } from '../../lib/masked-input.tsx'
+import { INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
+import { MASKS, MaskedField } from '../../lib/masked-input.tsx'
 import type { CheckoutFormInput, CheckoutFormValues } from './checkout.form.ts'
 import { PAYMENT_LABELS, PAYMENT_TYPES } from './checkout.form.ts'
 import { allowedOptions, instalmentLabel } from './instalments.ts'
@@ -23,27 +23,15 @@ function CardFields({
   const described = cardError ? { 'aria-describedby': cardErrorId } : {}
   return (
     <div className="mt-4 grid gap-4 sm:grid-cols-2">
-      <Controller
+      <MaskedField
         control={control}
         name="card.number"
-        render={({ field }) => (
-          <FieldShell label="Número do cartão" className="sm:col-span-2">
-            {(ids) => (
-              <MaskedInput
-                {...ids}
-                {...described}
-                mask={MASKS.cardNumber}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                autoComplete="cc-number"
-                placeholder="0000 0000 0000 0000"
-              />
-            )}
-          </FieldShell>
-        )}
+        label="Número do cartão"
+        mask={MASKS.cardNumber}
+        className="sm:col-span-2"
+        describedBy={cardError ? cardErrorId : undefined}
+        autoComplete="cc-number"
+        placeholder="0000 0000 0000 0000"
       />
       <TextField
         label="Nome impresso no cartão"
@@ -54,49 +42,23 @@ function CardFields({
         {...described}
         {...register('card.holderName')}
       />
-      <Controller
+      <MaskedField
         control={control}
         name="card.expiry"
-        render={({ field }) => (
-          <FieldShell label="Validade (MM/AA)">
-            {(ids) => (
-              <MaskedInput
-                {...ids}
-                {...described}
-                mask={MASKS.cardExpiry}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                autoComplete="cc-exp"
-                placeholder="MM/AA"
-              />
-            )}
-          </FieldShell>
-        )}
+        label="Validade (MM/AA)"
+        mask={MASKS.cardExpiry}
+        describedBy={cardError ? cardErrorId : undefined}
+        autoComplete="cc-exp"
+        placeholder="MM/AA"
       />
-      <Controller
+      <MaskedField
         control={control}
         name="card.cvv"
-        render={({ field }) => (
-          <FieldShell label="Código de segurança (CVV)">
-            {(ids) => (
-              <MaskedInput
-                {...ids}
-                {...described}
-                mask={MASKS.cvv}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                autoComplete="cc-csc"
-                placeholder="123"
-              />
-            )}
-          </FieldShell>
-        )}
+        label="Código de segurança (CVV)"
+        mask={MASKS.cvv}
+        describedBy={cardError ? cardErrorId : undefined}
+        autoComplete="cc-csc"
+        placeholder="123"
       />
       {cardError ? (
         <p

@@ -1,11 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { LoaderCircle, ShoppingCart } from 'lucide-react'
 import { Fragment, useId, useState } from 'react'
 import type { HomeCard } from '../../../../worker/contract/home.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/contract/institute.ts'
 import { SmartLink } from '../../components/smart-link.tsx'
 import { formatBRL } from '../../lib/money.ts'
-import { addToCart } from '../cart/cart.actions.ts'
+import { AddToCartButton } from '../catalog/add-to-cart-button.tsx'
 
 // SPEC section 9: a name longer than this gives the image 7 of 12 columns instead of 5.
 const LONG_NAME_LENGTH = 50
@@ -47,16 +45,11 @@ function CardName({ card }: { card: HomeCard }) {
 }
 
 export function CourseCard({ card, cartMode }: { card: HomeCard; cartMode: boolean }) {
-  const queryClient = useQueryClient()
   const nameId = useId()
   const [src, setSrc] = useState(card.img ?? DEFAULT_IMAGES.course)
   const longName = card.name.length > LONG_NAME_LENGTH
   const showAmount = card.amount !== null && card.amount > card.price
   const action = cardAction(card, cartMode)
-  const add = useMutation({
-    mutationFn: () => addToCart({ id: card.id, type: card.type, option: 'add' }),
-    onSuccess: (added) => (added ? queryClient.invalidateQueries({ queryKey: ['cart'] }) : undefined),
-  })
 
   return (
     <article
@@ -98,20 +91,7 @@ export function CourseCard({ card, cartMode }: { card: HomeCard; cartMode: boole
       </div>
       <div className="mt-auto pt-2">
         {action.kind === 'cart' ? (
-          <button
-            type="button"
-            className="btn btn-primary w-full"
-            onClick={() => add.mutate()}
-            disabled={add.isPending}
-            aria-describedby={nameId}
-          >
-            {add.isPending ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <ShoppingCart aria-hidden="true" className="size-4" />
-            )}
-            Adicionar ao carrinho
-          </button>
+          <AddToCartButton id={card.id} type={card.type} describedBy={nameId} className="w-full" />
         ) : card.url ? (
           <SmartLink href={card.url} className="btn btn-outline w-full" describedBy={nameId}>
             {action.label}
