@@ -1,4 +1,5 @@
 import { env, exports } from 'cloudflare:workers'
+import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { emailOutbox, enrollments, orders } from '../../db/schema.ts'
@@ -6,6 +7,7 @@ import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { isValidPixPayload, parseEmv } from '../../worker/domain/pix.ts'
 import { createClass, createProduct, testDb, unique } from '../fixtures/db.ts'
+import { executableInlineScripts } from '../fixtures/pages.ts'
 
 const db = testDb()
 const BASE = 'http://localhost'
@@ -198,7 +200,15 @@ describe('boleto and PIX', () => {
     expect(result.ccj_boleto_link).toMatch(/^\/api\/sandbox\/boleto\/or_/)
     expect(result.ccj_pay_number).toMatch(/^\d{47}$/)
     const printable = await exports.default.fetch(`${BASE}${result.ccj_boleto_link}`)
-    expect(await printable.text()).toMatch(/R\$\s490,00/)
+    const boletoHtml = await printable.text()
+    expect(boletoHtml).toMatch(/R\$\s490,00/)
+    // Its print button works under the page's policy: the one inline script is allowed by hash.
+    const [printScript, ...others] = executableInlineScripts(boletoHtml)
+    expect(others).toEqual([])
+    const printHash = createHash('sha256').update(printScript!, 'utf8').digest('base64')
+    expect(printable.headers.get('content-security-policy')).toContain(
+      `script-src 'self' 'sha256-${printHash}';`,
+    )
     expect(await enrolmentsOf(result.order_id)).toEqual([])
 
     for (let i = 0; i < 3; i++) {

@@ -2,9 +2,11 @@ import { z } from '@hono/zod-openapi'
 import { PayInput, PaymentsConfig, PayResult } from '../contract/checkout.ts'
 import { EnrolledCourses } from '../contract/student.ts'
 import { currentUser, requireUser, setSessionCookie } from '../middleware/auth.ts'
+import { allowInlineScripts } from '../middleware/security-headers.ts'
 import { defineRoute, errorResponses, jsonContent, newApp, notFoundResponse } from '../openapi.ts'
 import { getOrderStatus, payCheckout } from '../services/checkout/pay.ts'
 import {
+  BOLETO_PRINT_SCRIPT,
   boletoPage,
   paymentsConfig,
   receiveWebhook,
@@ -122,7 +124,11 @@ export const checkoutRoutes = newApp()
         ...notFoundResponse,
       },
     }),
-    async (c) => c.html(await boletoPage({ ctx: c.var.ctx, gatewayOrderId: c.req.valid('param').id })),
+    async (c) => {
+      const page = await boletoPage({ ctx: c.var.ctx, gatewayOrderId: c.req.valid('param').id })
+      allowInlineScripts(c, [BOLETO_PRINT_SCRIPT])
+      return c.html(page)
+    },
   )
   .openapi(
     defineRoute('none', {

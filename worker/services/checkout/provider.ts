@@ -42,6 +42,10 @@ export async function tokenizeSandboxCard({
   return sandbox(ctx).tokenize(card, Date.now())
 }
 
+/** The boleto page's one script (its print button); the page's policy allows it by hash. */
+export const BOLETO_PRINT_SCRIPT =
+  "document.getElementById('imprimir').addEventListener('click',function(){window.print()})"
+
 /** The sandbox's printable boleto. */
 export async function boletoPage({ ctx, gatewayOrderId }: { ctx: AppContext; gatewayOrderId: string }) {
   sandboxOnly(ctx)
@@ -56,7 +60,7 @@ export async function boletoPage({ ctx, gatewayOrderId }: { ctx: AppContext; gat
 <table><tr><td><small>Beneficiário</small>${INSTITUTE.fullName}</td><td><small>Vencimento</small>${due}</td></tr>
 <tr><td><small>Pedido</small>${order.code}</td><td><small>Valor</small>${amount}</td></tr></table>
 <p>Ambiente de testes: use "Simular pagamento" na tela do pedido para confirmar.</p>
-<button type="button" onclick="window.print()">Imprimir</button></body></html>`
+<button type="button" id="imprimir">Imprimir</button><script>${BOLETO_PRINT_SCRIPT}</script></body></html>`
 }
 
 /** Plays the buyer paying a pending boleto or PIX; the result reaches the order as a webhook would. */

@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react'
 import type { User } from '../../../../worker/contract/auth.ts'
 import type { MenuOption } from '../../../../worker/contract/menu.ts'
 import { openModal } from '../../lib/form-modal-state.tsx'
-import { menuQuery } from '../menu/menu.queries.ts'
+import { accountMenuQuery } from '../menu/menu.queries.ts'
 import { NEW_PASSWORD_MODAL_ID } from '../profile/modal-ids.ts'
 import { useLogout } from './auth.mutations.ts'
 import { firstName } from './use-current-user.ts'
@@ -50,7 +50,7 @@ function MenuLinks({ label, links }: { label: string; links: MenuOption[] }) {
 
 /** SPEC section 2: the logged-in floating menu (greeting, photo, role items, 'Sair'); 500 px tall at most below 990 px. */
 export default function UserMenu({ user }: { user: User }) {
-  const menu = useQuery(menuQuery())
+  const menu = useQuery(accountMenuQuery())
   const logout = useLogout()
   const { student, admin } = accountItems(menu.data ?? [])
   const greeting = `Seja bem-vindo ${firstName(user.name)}`
