@@ -174,7 +174,7 @@ describe('the shared page in the browser', () => {
     // The role items come from the visitor's own call, inside the user menu.
     await page.getByRole('button', { name: /Seja bem-vindo/ }).click()
     const menu = page.getByRole('menu', { name: `Seja bem-vindo ${name.split(' ')[0]}` })
-    await expect(menu.getByRole('menuitem', { name: 'Meu perfil' }).isVisible()).resolves.toBe(true)
+    await menu.getByRole('menuitem', { name: 'Meu perfil' }).waitFor()
     expect(await menu.getByRole('menuitem', { name: 'Dashboard' }).count()).toBe(0)
     expect(errors).toEqual([])
     await context.close()

@@ -1,14 +1,20 @@
+import { useQuery } from '@tanstack/react-query'
 import { UserRound } from 'lucide-react'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { type ComponentType, lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react'
+import type { User } from '../../../../worker/contract/auth.ts'
 import { syncSignedInHint } from '../../lib/session-hint.ts'
-import { firstName, useCurrentUser } from './use-current-user.ts'
+import { accountMenuQuery } from '../menu/menu.queries.ts'
+import { useCurrentUser } from './use-current-user.ts'
 import { UserAvatar } from './user-avatar.tsx'
+import type { UserMenuProps } from './user-menu.tsx'
+import { UserMenuButton } from './user-menu-button.tsx'
 
-// Radix Dialog and DropdownMenu stay out of the first load: fetched on the first click / once logged in.
+// Radix Dialog and DropdownMenu stay out of the first load, a signed-in visitor's included:
+// fetched when the visitor reaches for them (hover, focus, press).
 const loadLoginDialog = () => import('./login-dialog.tsx')
 const loadUserMenu = () => import('./user-menu.tsx')
 const LoginDialog = lazy(loadLoginDialog)
-const UserMenu = lazy(loadUserMenu)
+const NewPasswordModal = lazy(() => import('../profile/new-password-modal.tsx'))
 
 /** Is this page the Worker's shared render (rather than the SPA shell the browser renders itself)? */
 const renderedByWorker = typeof document !== 'undefined' && document.getElementById('ssr-state') !== null
@@ -27,9 +33,26 @@ export function UserArea() {
   const [requested, setRequested] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
 
-  // A login closes the modal for good: after a later logout it must not pop up again.
+  // The user menu once its code has arrived (it then takes the header's button over).
+  const [userMenu, setUserMenu] = useState<{ Menu: ComponentType<UserMenuProps>; open: boolean } | null>(null)
+  const [menuFocus, setMenuFocus] = useState(false)
+  const menuButtonRef = useRef<HTMLButtonElement>(null)
+
+  function reachForMenu(open: boolean) {
+    void loadUserMenu().then(({ default: Menu }) => {
+      setMenuFocus(document.activeElement === menuButtonRef.current)
+      setUserMenu((current) => ({ Menu, open: open || (current?.open ?? false) }))
+    })
+  }
+
+  // A login closes the modal for good: after a later logout it must not pop up again. A logout
+  // leaves the user menu closed for the next login.
   useEffect(() => {
     if (user) setOpen(false)
+    else {
+      setUserMenu((current) => (current ? { ...current, open: false } : current))
+      setMenuFocus(false)
+    }
   }, [user])
 
   useEffect(() => {
@@ -43,9 +66,13 @@ export function UserArea() {
   return (
     <div className="user-area">
       {user ? (
-        <Suspense fallback={<UserMenuPreview name={user.name} photo={user.photo} />}>
-          <UserMenu user={user} />
-        </Suspense>
+        <SignedIn
+          user={user}
+          menu={userMenu}
+          focus={menuFocus}
+          buttonRef={menuButtonRef}
+          onReach={reachForMenu}
+        />
       ) : (
         <>
           <button
@@ -64,9 +91,15 @@ export function UserArea() {
             <UserRound aria-hidden="true" className="size-5" />
             <span className="sr-only sm:not-sr-only">{loading ? 'Carregando' : 'Acesse sua conta'}</span>
           </button>
-          {known ? null : <UserMenuPreview />}
+          {known ? null : <UserMenuPlaceholder />}
         </>
       )}
+      {user?.new_user ? (
+        // Social login opens it for a new account (SPEC section 4), and so does the user menu.
+        <Suspense fallback={null}>
+          <NewPasswordModal username={user.email} />
+        </Suspense>
+      ) : null}
       {requested ? (
         <Suspense fallback={null}>
           {/* SPEC section 2: the modal is hidden while the user loads or once logged in. */}
@@ -77,27 +110,46 @@ export function UserArea() {
   )
 }
 
-/**
- * The user menu's button as it looks before it works: the signed-in placeholder (name unknown:
- * a neutral bar) while the visitor is unknown, then the real name while the menu's code loads.
- */
-function UserMenuPreview({ name, photo = null }: { name?: string; photo?: string | null }) {
+function SignedIn({
+  user,
+  menu,
+  focus,
+  buttonRef,
+  onReach,
+}: {
+  user: User
+  menu: { Menu: ComponentType<UserMenuProps>; open: boolean } | null
+  focus: boolean
+  buttonRef: RefObject<HTMLButtonElement | null>
+  onReach: (open: boolean) => void
+}) {
+  // The menu's role items are asked as soon as the visitor is known, not when it opens.
+  useQuery(accountMenuQuery())
+  if (menu) return <menu.Menu user={user} defaultOpen={menu.open} focusTrigger={focus} />
   return (
-    <span
-      className={`inline-flex min-h-11 items-center gap-2 py-1 pr-2 pl-1 ${name ? '' : 'session-user'}`}
-      role={name ? undefined : 'status'}
-    >
-      <UserAvatar photo={photo} size={36} />
+    <UserMenuButton
+      ref={buttonRef}
+      user={user}
+      aria-expanded={false}
+      onPointerEnter={() => onReach(false)}
+      onFocus={() => onReach(false)}
+      onClick={() => onReach(true)}
+    />
+  )
+}
+
+/**
+ * A signed-in visitor's user area before the browser knows them: the user menu's button with a
+ * neutral bar for the name (shown by the stylesheet when the hint says signed in).
+ */
+function UserMenuPlaceholder() {
+  return (
+    <span className="session-user min-h-11 items-center gap-2 py-1 pr-2 pl-1" role="status">
+      <UserAvatar photo={null} size={36} />
       <span className="sr-only sm:not-sr-only sm:flex sm:flex-col sm:leading-tight">
         <span className="text-slate-600 text-xs">Seja bem-vindo</span>{' '}
-        {name ? (
-          <span className="max-w-32 truncate font-semibold text-sm">{firstName(name)}</span>
-        ) : (
-          <>
-            <span aria-hidden="true" className="mt-1 block h-3.5 w-24 rounded bg-slate-200" />
-            <span className="sr-only">Carregando</span>
-          </>
-        )}
+        <span aria-hidden="true" className="mt-1 block h-3.5 w-24 rounded bg-slate-200" />
+        <span className="sr-only">Carregando</span>
       </span>
       <span aria-hidden="true" className="size-4" />
     </span>
