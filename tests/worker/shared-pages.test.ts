@@ -139,6 +139,21 @@ describe('one shared render for every visitor', () => {
     await otherLogin.text()
   })
 
+  it('renders a page once for visitors arriving together on a cold cache', async () => {
+    const course = await createCourse(testDb(), { name: unique('Curso da plateia'), url: unique('plateia') })
+    await createClass(testDb(), { courseId: course.id })
+    await invalidateCatalog(testContext())
+    const audience = await Promise.all(
+      Array.from({ length: 6 }, () => fetchPage(`/cursos/${course.url}`, { headers: NAVIGATE })),
+    )
+    const timings = audience.map(pageTiming)
+    expect(timings.filter((timing) => timing === 'rendered')).toHaveLength(1)
+    expect(timings.filter((timing) => timing === 'shared render')).toHaveLength(5)
+    const pages = await Promise.all(audience.map((response) => response.text()))
+    expect(new Set(pages).size).toBe(1)
+    expect(pages[0]).toContain(course.name)
+  })
+
   it('sets and clears the signed-in hint with the session, and the hint carries no data', async () => {
     const password = 'Senha@12345'
     const email = `${unique('dica')}@teste.example`

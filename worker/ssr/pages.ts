@@ -207,17 +207,27 @@ export async function respondWithPage(
       })
     }
 
-    const document = await renderDocument({
-      url: new URL(page.key, url),
-      headers: c.req.raw.headers,
-      template: prepared.html,
-      handle,
-    })
+    // Visitors arriving together (a class, a conference audience) while the page is not cached
+    // yet wait for one render in this isolate instead of each starting their own.
+    const inFlight = rendering.get(cacheKey.url)
+    const pending =
+      inFlight ??
+      renderDocument({
+        url: new URL(page.key, url),
+        headers: c.req.raw.headers,
+        template: prepared.html,
+        handle,
+      })
+    if (!inFlight) {
+      rendering.set(cacheKey.url, pending)
+      void pending.finally(() => rendering.delete(cacheKey.url)).catch(() => undefined)
+    }
+    const document = await pending
     if (document.status === null) {
       log(c, 'page_shell', { path: url.pathname, reason: document.reason })
       return spaShell(c)
     }
-    if (document.status === 200) {
+    if (document.status === 200 && !inFlight) {
       const shared = new Response(document.html, {
         headers: {
           'Content-Type': headers['Content-Type'],
@@ -228,7 +238,7 @@ export async function respondWithPage(
     }
     return new Response(document.html, {
       status: document.status,
-      headers: { ...headers, 'Server-Timing': 'page;desc="rendered"' },
+      headers: { ...headers, 'Server-Timing': `page;desc="${inFlight ? 'shared render' : 'rendered'}"` },
     })
   } catch (error) {
     log(c, 'page_render_failed', { path: url.pathname, error: (error as Error).message })
@@ -236,6 +246,9 @@ export async function respondWithPage(
     return spaShell(c)
   }
 }
+
+/** Renders under way in this isolate, by shared cache key. */
+const rendering = new Map<string, Promise<Awaited<ReturnType<typeof renderDocument>>>>()
 
 /** The SPA's index.html: the browser renders the page itself. */
 export function spaShell(c: Context<AppBindings>) {
