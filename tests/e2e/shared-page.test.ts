@@ -149,6 +149,36 @@ describe('the shared page in the browser', () => {
     await context.close()
   })
 
+  it('searches what was typed into the search box before the app answered', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    const errors = collectPageErrors(page)
+    let typed = () => {}
+    const typing = new Promise<void>((resolve) => {
+      typed = resolve
+    })
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await typing
+      await route.continue()
+    })
+
+    await openRaw(page, '/')
+    const box = page.getByRole('combobox', { name: 'Pesquisar cursos e produtos' })
+    await box.click()
+    await box.pressSequentially('hemo')
+    expect(await page.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined()
+    typed()
+
+    const results = page.getByRole('listbox', { name: 'Resultados da pesquisa' })
+    await results
+      .getByRole('option', { name: /Hemodiálise/ })
+      .first()
+      .waitFor()
+    expect(await box.inputValue()).toBe('hemo')
+    expect(errors.filter((error) => !/status of 401/.test(error))).toEqual([])
+    await context.close()
+  })
+
   it('shows a signed-in visitor a placeholder, never the login button, then their name in place', async () => {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
