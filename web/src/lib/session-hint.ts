@@ -12,10 +12,15 @@ export function hasSignedInHint(): boolean {
   return typeof document !== 'undefined' && PATTERN.test(document.cookie)
 }
 
-/** `<html data-session="user">`: the stylesheet shows the user area's placeholder, not the login button. */
+/**
+ * `<html data-session="user">`: the stylesheet shows the user area's placeholder, not the login
+ * button. Touched only when it changes: any write to <html>'s attributes makes the browser
+ * restyle the whole page (a long task on a phone).
+ */
 export function markSession(signedIn: boolean) {
-  if (signedIn) document.documentElement.dataset.session = 'user'
-  else delete document.documentElement.dataset.session
+  const { dataset } = document.documentElement
+  if (signedIn && dataset.session !== 'user') dataset.session = 'user'
+  else if (!signedIn && dataset.session !== undefined) delete dataset.session
 }
 
 /** Called once the current-user call has answered. */
