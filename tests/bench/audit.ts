@@ -48,6 +48,8 @@ const FORM_FACTORS = ALL_FORM_FACTORS.filter((formFactor) =>
 const ALL_VISITORS = ['anonymous', 'signed-in'] as const
 const VISITORS = ALL_VISITORS.filter((visitor) => (values.visitor ? visitor === values.visitor : true))
 
+type RunnerResult = Awaited<ReturnType<typeof lighthouse>>
+
 type Row = {
   page: string
   formFactor: (typeof ALL_FORM_FACTORS)[number]
@@ -154,33 +156,36 @@ try {
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
   const jar = cdp.contexts()[0]!
 
-  for (const visitor of VISITORS) {
-    await jar.clearCookies()
-    if (visitor === 'signed-in') await jar.addCookies(cookies)
-    for (const formFactor of FORM_FACTORS) {
-      for (const page of PAGES) {
-        const url = stack.origin + page.path
-        process.stdout.write(`Lighthouse ${formFactor} ${visitor} ${url} (${RUNS}×)…\n`)
-        const flags: Flags = {
-          port: chrome.port,
-          output: 'html',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-        }
-        // Scores move from run to run with the machine's load: Lighthouse's advice is the median.
-        const results = []
-        for (let run = 0; run < RUNS; run++) {
+  for (const formFactor of FORM_FACTORS) {
+    for (const page of PAGES) {
+      const url = stack.origin + page.path
+      process.stdout.write(`Lighthouse ${formFactor} ${url}, ${VISITORS.join(' and ')} (${RUNS}× each)…\n`)
+      const flags: Flags = {
+        port: chrome.port,
+        output: 'html',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      }
+      // Scores move from run to run with the machine's load: Lighthouse's advice is the median.
+      // The visitors take turns, so that a change of load weighs on both alike.
+      const results = new Map(VISITORS.map((visitor) => [visitor, [] as NonNullable<RunnerResult>[]]))
+      for (let run = 0; run < RUNS; run++) {
+        for (const visitor of VISITORS) {
+          await jar.clearCookies()
+          if (visitor === 'signed-in') await jar.addCookies(cookies)
           const outcome = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined)
           if (!outcome) throw new Error(`Lighthouse não devolveu resultado para ${url}`)
           if (outcome.lhr.runtimeError) {
             throw new Error(`Lighthouse falhou em ${url}: ${outcome.lhr.runtimeError.message}`)
           }
-          results.push(outcome)
+          results.get(visitor)!.push(outcome)
         }
-        results.sort(
+      }
+      for (const [visitor, outcomes] of results) {
+        outcomes.sort(
           (a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0),
         )
-        const result = results[Math.floor(results.length / 2)]!
+        const result = outcomes[Math.floor(outcomes.length / 2)]!
         rows.push(summarize(result.lhr, page.name, formFactor, visitor))
         if (values.reports) {
           const out = join(root, 'tests', 'artifacts', 'lighthouse')
