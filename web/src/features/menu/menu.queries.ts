@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Menu } from '../../../../worker/contract/menu.ts'
 import { api, apiParsed } from '../../lib/api.ts'
-import { loadContract } from '../../lib/contract.ts'
 
 export const menuKeys = {
   all: ['menu'] as const,
@@ -10,11 +9,7 @@ export const menuKeys = {
 }
 
 const fetchMenu = ({ signal }: { signal: AbortSignal }) =>
-  apiParsed(
-    '/api/menu',
-    () => loadContract(() => import('../../../../worker/contract/menu.ts')).then((m) => m.Menu),
-    { signal },
-  )
+  apiParsed('/api/menu', () => import('../../../../worker/contract/menu.ts').then((m) => m.Menu), { signal })
 
 /** GET /api/menu: the header menu options (SPEC section 2, 'Public menu and routes'), parsed with `Menu`. */
 export function menuQuery() {
@@ -42,8 +37,7 @@ export function editaisMenuQuery() {
     queryFn: ({ signal }) =>
       apiParsed(
         '/search/getSearch?menu=true',
-        () =>
-          loadContract(() => import('../../../../worker/contract/catalog.ts')).then((m) => m.SearchResults),
+        () => import('../../../../worker/contract/catalog.ts').then((m) => m.SearchResults),
         { signal },
       ),
     staleTime: 5 * 60_000,
