@@ -89,6 +89,11 @@ export default function UserMenu({ user, defaultOpen = false, focusTrigger = fal
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          {menu.isPending ? (
+            <p role="status" className="px-3 py-2 text-slate-600 text-sm">
+              Carregando menu...
+            </p>
+          ) : null}
           <MenuLinks label="Minha conta" links={student} />
           <MenuLinks label="Administração" links={admin} />
           {user.new_user ? (
