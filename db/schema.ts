@@ -1,14 +1,14 @@
 import { relations, sql } from 'drizzle-orm'
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { ORDER_STATES, PAYMENT_TYPES } from '../worker/contract/payments.ts'
 
-// Enumerations shared with worker/domain: the database stores these exact strings.
+// Enumerations shared with worker/domain: the database stores these exact strings. Order states
+// and payment types live in worker/contract/payments.ts, shared with the web app.
 export const USER_TYPES = ['N', 'A'] as const
 export const COURSE_SECTIONS = ['online', 'presencial', 'nefrologia-intervencionista'] as const
 export const CLASS_TYPES = ['N', 'C'] as const // N: dated (course_init); C: 'comece agora'
 export const DISCOUNT_TYPES = ['P', 'F'] as const // P: percent; F: fixed amount in centavos
 export const CARD_TYPES = ['turma', 'produto', 'pacote', 'curso'] as const
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const
-export const PAYMENT_TYPES = ['CREDIT_CARD', 'BOLETO', 'PIX'] as const
 export const PLAN_PAYMENT_METHODS = ['credit_card', 'boleto', 'debit_card'] as const
 export const EBOOK_ACCESS = ['free', 'purchase'] as const
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
@@ -19,8 +19,6 @@ export type CourseSection = (typeof COURSE_SECTIONS)[number]
 export type ClassType = (typeof CLASS_TYPES)[number]
 export type DiscountType = (typeof DISCOUNT_TYPES)[number]
 export type CardType = (typeof CARD_TYPES)[number]
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
-export type PaymentType = (typeof PAYMENT_TYPES)[number]
 export type PlanPaymentMethod = (typeof PLAN_PAYMENT_METHODS)[number]
 
 /** [file name, extension] pairs, as the SPEC's course and product sliders. */
@@ -224,6 +222,9 @@ export const coupons = sqliteTable(
   (t) => [
     // set-cupom looks a coupon up by the typed key.
     uniqueIndex('coupons_key_unique').on(t.key),
+    // A use is reserved when an order is written (used_count + 1 in the order's batch): past the
+    // limit this check fails the whole batch, so a limit of N never sells N + 1 (issue 12, item 6).
+    check('coupons_uses_within_limit', sql`${t.maxUses} IS NULL OR ${t.usedCount} <= ${t.maxUses}`),
   ],
 )
 
@@ -324,7 +325,7 @@ export const orders = sqliteTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     cartHash: text('cart_hash').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
-    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: ORDER_STATES }).notNull().default('pending'),
     paymentType: text('payment_type', { enum: PAYMENT_TYPES }),
     instalments: integer('instalments').notNull().default(1),
     grossCents: integer('gross_cents').notNull(),
@@ -334,7 +335,10 @@ export const orders = sqliteTable(
     totalCents: integer('total_cents').notNull(),
     gateway: text('gateway').notNull(),
     gatewayOrderId: text('gateway_order_id'),
+    /** The provider's charge: what a refund cancels and what webhooks and the reconciliation re-read. */
     gatewayChargeId: text('gateway_charge_id'),
+    /** When the current attempt to send the order to the provider began: one sender at a time. */
+    chargeAttemptAt: integer('charge_attempt_at', { mode: 'timestamp_ms' }),
     boletoUrl: text('boleto_url'),
     boletoLine: text('boleto_line'),
     boletoDueAt: integer('boleto_due_at', { mode: 'timestamp_ms' }),
@@ -351,6 +355,19 @@ export const orders = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /** What the provider confirmed as refunded (partial or total), in centavos. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
+    chargedBackAt: integer('charged_back_at', { mode: 'timestamp_ms' }),
+    /**
+     * A refund asked of the provider and not yet confirmed: its Idempotency-Key, when and how much.
+     * Only the request that sets it calls the provider (20 clicks, one DELETE).
+     */
+    refundKey: text('refund_key'),
+    refundRequestedAt: integer('refund_requested_at', { mode: 'timestamp_ms' }),
+    refundRequestedCents: integer('refund_requested_cents'),
+    /** Last time the scheduled reconciliation re-read the order at the provider. */
+    reconciledAt: integer('reconciled_at', { mode: 'timestamp_ms' }),
     /** Random per state change: what that change writes alongside is keyed to it, so a replay adds nothing. */
     settlementId: text('settlement_id'),
   },
@@ -359,6 +376,10 @@ export const orders = sqliteTable(
     uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
     // Webhooks find the order by the gateway's id.
     index('orders_gateway_order').on(t.gatewayOrderId),
+    // Charge webhooks (charge.refunded, charge.chargedback) find the order by the charge's id.
+    index('orders_gateway_charge').on(t.gatewayChargeId),
+    // The reconciliation picks paid orders by payment date and pending ones by state.
+    index('orders_status_paid').on(t.status, t.paidAt),
     // /usuario/compras lists a user's orders.
     index('orders_user').on(t.userId, t.createdAt),
   ],
@@ -509,12 +530,15 @@ export const planPayments = sqliteTable(
       .notNull()
       .references(() => users.id),
     idempotencyKey: text('idempotency_key').notNull(),
-    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: ORDER_STATES }).notNull().default('pending'),
     paymentMethod: text('payment_method', { enum: PLAN_PAYMENT_METHODS }).notNull(),
     instalments: integer('instalments').notNull().default(1),
     amountCents: integer('amount_cents').notNull(),
     gateway: text('gateway').notNull(),
     gatewayOrderId: text('gateway_order_id'),
+    /** As on orders: refunds and chargebacks are read from the charge (DESIGN 6). */
+    gatewayChargeId: text('gateway_charge_id'),
+    refundedCents: integer('refunded_cents').notNull().default(0),
     boletoUrl: text('boleto_url'),
     payNumber: text('pay_number'),
     createdAt: createdAt(),

@@ -16,9 +16,11 @@ export type AppContext = {
 
 export type AppBindings = { Bindings: Env; Variables: { ctx: AppContext } }
 
-/** Builds the per-request context and reports database round trips in Server-Timing. */
-export const contextMiddleware = createMiddleware<AppBindings>(async (c, next) => {
-  const env = c.env
+/** A context for a request or a scheduled job: the database client is created on first use. */
+export function createAppContext(
+  env: Env,
+  options: { requestId: string; waitUntil: AppContext['waitUntil']; now?: Date },
+): AppContext {
   const dbStats = { roundTrips: 0, ms: 0 }
   let db: Db | undefined
   const countingFetch: typeof fetch = async (input, init) => {
@@ -30,15 +32,23 @@ export const contextMiddleware = createMiddleware<AppBindings>(async (c, next) =
       dbStats.ms += Date.now() - started
     }
   }
-  const ctx: AppContext = {
+  return {
     env,
     get db() {
       db ??= createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN, fetch: countingFetch })
       return db
     },
-    now: new Date(),
-    requestId: c.req.header('cf-ray') ?? crypto.randomUUID(),
+    now: options.now ?? new Date(),
+    requestId: options.requestId,
     dbStats,
+    waitUntil: options.waitUntil,
+  }
+}
+
+/** Builds the per-request context and reports database round trips in Server-Timing. */
+export const contextMiddleware = createMiddleware<AppBindings>(async (c, next) => {
+  const ctx = createAppContext(c.env, {
+    requestId: c.req.header('cf-ray') ?? crypto.randomUUID(),
     waitUntil: (promise) => {
       try {
         c.executionCtx.waitUntil(promise)
@@ -47,8 +57,9 @@ export const contextMiddleware = createMiddleware<AppBindings>(async (c, next) =
         promise.catch(() => {})
       }
     },
-  }
+  })
   c.set('ctx', ctx)
   await next()
+  const { dbStats } = ctx
   c.header('Server-Timing', `db;desc="${dbStats.roundTrips} round trips";dur=${dbStats.ms}`, { append: true })
 })

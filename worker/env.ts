@@ -1,6 +1,5 @@
 import type { ConferenceClock } from './durable/conference-clock.ts'
 import type { LoginLimiter } from './durable/login-limiter.ts'
-import type { SandboxGateway } from './durable/sandbox-gateway.ts'
 
 /** Bindings and configuration declared in wrangler.toml (vars) and set as secrets. */
 export type Env = {
@@ -11,12 +10,17 @@ export type Env = {
   FILES: R2Bucket
   CONFERENCE_CLOCK: DurableObjectNamespace<ConferenceClock>
   LOGIN_LIMITER: DurableObjectNamespace<LoginLimiter>
-  /** The local payment provider (PAYMENT_GATEWAY=sandbox). */
-  SANDBOX_GATEWAY: DurableObjectNamespace<SandboxGateway>
   /** 'local' under `npm start`, 'test' in the test suites; local-only tools check it. */
   APP_ENV: 'production' | 'local' | 'test'
+  /** The site's one public origin (links, sitemap, canonical URLs, the live payment key). */
   PUBLIC_ORIGIN: string
+  /**
+   * 'pagarme': Pagar.me at PAGARME_API_URL. 'sandbox' (local only): the same adapter, against the
+   * local sandbox that `npm start` and the tests start, with its "Simular pagamento" shortcut.
+   */
   PAYMENT_GATEWAY: 'sandbox' | 'pagarme'
+  /** Pagar.me Core API v5's base; default https://api.pagar.me/core/v5. */
+  PAGARME_API_URL?: string
   DATABASE_URL: string
   DATABASE_AUTH_TOKEN?: string
   /** Signs short-lived tokens (OAuth state). At least 32 characters; a secret in production. */

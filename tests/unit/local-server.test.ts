@@ -623,7 +623,10 @@ describe('drizzle migrations over the local server', () => {
   it('applies migrations/ to a fresh file, then finds nothing to do', async () => {
     const files = (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql'))
     const sql = (await Promise.all(files.map((name) => readFile(join(MIGRATIONS, name), 'utf8')))).join('\n')
-    const expected = [...sql.matchAll(/CREATE (?:VIRTUAL )?TABLE `(\w+)`/g)].map((m) => m[1])
+    // drizzle-kit rebuilds a table as `__new_<name>` and renames it: the real name is what remains.
+    const expected = [...sql.matchAll(/CREATE (?:VIRTUAL )?TABLE `(\w+)`/g)]
+      .map((m) => m[1]!)
+      .filter((name) => !name.startsWith('__new_'))
     expect(expected.length).toBeGreaterThanOrEqual(28)
 
     const migrating = newClient({ url: fresh.url })

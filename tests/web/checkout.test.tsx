@@ -24,7 +24,7 @@ import {
 const NOW = new Date('2026-11-20T12:00:00Z')
 const ALL_CARD_MESSAGES =
   'número do cartão inválido, nome do portador inválido, data de expiração inválido, código de segurança inválido'
-const TOKENIZE = '/api/sandbox/core/v5/tokens'
+const TOKENIZE = '/core/v5/tokens'
 const ANONYMOUS = { status: 401, body: { message: 'Unauthenticated.' } }
 
 afterEach(async () => {

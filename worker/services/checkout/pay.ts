@@ -1,15 +1,30 @@
 import { eq, sql } from 'drizzle-orm'
 import { orderItems, orders, users } from '../../../db/schema.ts'
-import { GatewayUnavailableError, GatewayValidationError } from '../../adapters/payments/types.ts'
+import { PAGARME_TIMEOUT_MS } from '../../adapters/payments/pagarme.ts'
+import {
+  type CreateOrderInput,
+  GatewayNotFoundError,
+  type GatewayPayment,
+  GatewayUnavailableError,
+  GatewayValidationError,
+  type PaymentRequest,
+} from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
-import { CHECKOUT_MESSAGES, type PayInput, type PayResult } from '../../contract/checkout.ts'
-import { translateProviderErrors } from '../../domain/payment-errors.ts'
+import {
+  type BillingAddress,
+  CHECKOUT_MESSAGES,
+  type PayInput,
+  type PayResult,
+} from '../../contract/checkout.ts'
+import { declineReason, translateProviderErrors } from '../../domain/payment-errors.ts'
 import { validatePaymentChoice } from '../../domain/pricing.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { type SessionUser, sessionInsert } from '../auth/sessions.ts'
 import { type PricedSnapshot, priceSnapshot } from '../cart/pricing.ts'
 import { readCart } from '../cart/snapshot.ts'
-import { deliverConfirmation, type OrderRow, paymentGateway, settleOrder } from './settle.ts'
+import { purchaseWithYourEmail } from './emails.ts'
+import { paymentGateway, settingsOf } from './gateway.ts'
+import { deliverEmails, type OrderRow, reportOf, settleOrder } from './settle.ts'
 
 /** Purchase errors carry the SPEC's codes: 1 product not found, 2 a message, 3 provider errors. */
 const purchaseError = (
@@ -20,7 +35,12 @@ const purchaseError = (
 ) => new AppError(status, msg, undefined, { code, ...(errors ? { errors } : {}) })
 
 const METHOD = { CREDIT_CARD: 'credit_card', BOLETO: 'boleto', PIX: 'pix' } as const
+/** How long a retry waits for a first attempt still talking to the provider. */
 const IN_FLIGHT_WAIT_MS = 8_000
+/** One sender at a time: an attempt holds the order this long (past the provider's deadline). */
+const CHARGE_LEASE_MS = PAGARME_TIMEOUT_MS + 5_000
+const PIX_TTL_SECONDS = 30 * 60
+const BOLETO_DAYS = 3
 
 export function resultOf(order: OrderRow, emailFailed = false): PayResult {
   return {
@@ -35,6 +55,7 @@ export function resultOf(order: OrderRow, emailFailed = false): PayResult {
     total: order.totalCents,
     instalments: order.instalments,
     instalment_value: Math.round(order.totalCents / order.instalments),
+    refunded_cents: order.refundedCents,
     message: null,
   }
 }
@@ -44,33 +65,83 @@ async function orderByKey(ctx: AppContext, key: string) {
   return order
 }
 
-/** The same key again: the first order's result; while the first request is still charging, wait for it. */
-async function replay(
+/**
+ * An idempotency key belongs to one buyer, one cart and one payment type (issue 12, item 7):
+ * another buyer's or another cart's submit with it gets nothing of the first order.
+ */
+function assertSameAttempt(order: OrderRow, user: SessionUser | null, input: PayInput) {
+  const sameBuyer = user ? order.userId === user.id : order.payer.email === input.payer.email
+  const sameCart = order.cartHash === input.hash
+  const sameType = (order.paymentType ?? null) === (input.payment_type ?? null) || order.totalCents === 0
+  if (!sameBuyer || !sameCart || !sameType) {
+    throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.attemptMismatch)
+  }
+}
+
+const leaseHeld = (order: OrderRow) =>
+  order.chargeAttemptAt !== null && Date.now() - order.chargeAttemptAt.getTime() < CHARGE_LEASE_MS
+
+/**
+ * The same key again. While the first attempt is still talking to the provider, wait for it; when
+ * it left no provider order (a network failure, an unknown outcome), look the order up at the
+ * provider by its code before sending it again (Pagar.me keeps an Idempotency-Key 24 hours only).
+ */
+async function resume(
   ctx: AppContext,
   order: OrderRow,
+  input: PayInput,
 ): Promise<{ result: PayResult; sessionToken?: string }> {
   let current = order
-  // Only a recent order can still be charging in another request; an older one is recovered now.
-  const deadline = order.createdAt.getTime() + IN_FLIGHT_WAIT_MS
-  while (current.status === 'pending' && !current.gatewayOrderId && Date.now() < deadline) {
+  const deadline = Date.now() + IN_FLIGHT_WAIT_MS
+  while (
+    current.status === 'pending' &&
+    !current.gatewayOrderId &&
+    leaseHeld(current) &&
+    Date.now() < deadline
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 200))
     current = (await orderByKey(ctx, current.idempotencyKey)) ?? current
   }
-  if (current.status === 'pending' && !current.gatewayOrderId) {
-    // The first attempt never recorded its charge: ask the provider again under the same key.
-    return charge(ctx, current)
+  if (current.status !== 'pending' || current.gatewayOrderId || current.totalCents === 0) {
+    return { result: resultOf(current) }
   }
-  return { result: resultOf(current) }
+  const [claimed] = await ctx.db
+    .update(orders)
+    .set({ chargeAttemptAt: new Date() })
+    .where(
+      sql`${orders.id} = ${current.id} AND ${orders.status} = 'pending' AND ${orders.gatewayOrderId} IS NULL
+        AND (${orders.chargeAttemptAt} IS NULL OR ${orders.chargeAttemptAt} < ${Date.now() - CHARGE_LEASE_MS})`,
+    )
+    .returning()
+  if (!claimed) throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.inProgress)
+
+  let found: GatewayPayment | null
+  try {
+    found = await paymentGateway(ctx).findOrderByCode(claimed.id)
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError)
+      throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.outcomeUnknown)
+    throw error
+  }
+  if (found) return { result: await finish(ctx, claimed, found) }
+  // Never reached the provider: send it again, a card only with this submit's fresh token.
+  if (claimed.paymentType === 'CREDIT_CARD' && !input.cardhash) {
+    await ctx.db.update(orders).set({ chargeAttemptAt: null }).where(eq(orders.id, claimed.id))
+    throw new AppError('VALIDATION', CHECKOUT_MESSAGES.cardTokenRequired, {
+      cardhash: [CHECKOUT_MESSAGES.cardTokenRequired],
+    })
+  }
+  return { result: await charge(ctx, claimed, input.cardhash ?? null) }
 }
 
 /** The buyer: the logged-in user, or the account of the payer's e-mail, created when there is none. */
 async function buyer(ctx: AppContext, user: SessionUser | null, input: PayInput) {
-  if (user) return { userId: user.id, createdSessionFor: null }
+  if (user) return { userId: user.id, createdSessionFor: null, existingAccount: false }
   const [existing] = await ctx.db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, input.payer.email))
-  if (existing) return { userId: existing.id, createdSessionFor: null }
+  if (existing) return { userId: existing.id, createdSessionFor: null, existingAccount: true }
   const [created] = await ctx.db
     .insert(users)
     .values({
@@ -82,9 +153,9 @@ async function buyer(ctx: AppContext, user: SessionUser | null, input: PayInput)
     })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id })
-  if (created) return { userId: created.id, createdSessionFor: created.id }
+  if (created) return { userId: created.id, createdSessionFor: created.id, existingAccount: false }
   const [raced] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.payer.email))
-  return { userId: raced!.id, createdSessionFor: null }
+  return { userId: raced!.id, createdSessionFor: null, existingAccount: true }
 }
 
 function checkIds(input: PayInput, snapshot: PricedSnapshot) {
@@ -106,59 +177,21 @@ function checkIds(input: PayInput, snapshot: PricedSnapshot) {
   }
 }
 
-/**
- * POST /checkout/pagar. Every amount is recomputed from the cart and the database; the browser's
- * total is only compared. The order is written before the charge, so a charge never lacks an order.
- */
-export async function payCheckout({
-  ctx,
-  user,
-  input,
-}: {
-  ctx: AppContext
-  user: SessionUser | null
-  input: PayInput
-}) {
-  const earlier = await orderByKey(ctx, input.idempotency_key)
-  if (earlier) return replay(ctx, earlier)
+type Line = {
+  itemType: 'turma' | 'produto' | 'pacote'
+  itemId: number
+  classId: number | null
+  courseId: number | null
+  couponId: number | null
+  name: string
+  grossCents: number
+  netCents: number
+}
 
-  const cart = await readCart(ctx, input.hash)
-  if (!cart || cart.items.length === 0) throw purchaseError('NOT_FOUND', 1, CHECKOUT_MESSAGES.productNotFound)
-  const snapshot = await priceSnapshot(ctx, cart)
-  if (snapshot.unavailable.length) throw purchaseError('NOT_FOUND', 1, CHECKOUT_MESSAGES.productNotFound)
-  checkIds(input, snapshot)
-
-  const choice = validatePaymentChoice(snapshot.priced, {
-    paymentType: input.payment_type,
-    instalments: input.parcela,
-    donationCents: input.doacao,
-  })
-  if (!choice.ok) throw new AppError('VALIDATION', 'Os dados do pagamento são inválidos.', choice.errors)
-  const amounts = choice.value
-  if (amounts.totalCents !== input.total) throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.totalChanged)
-  if (amounts.paymentType === 'CREDIT_CARD' && !input.cardhash) {
-    throw new AppError('VALIDATION', CHECKOUT_MESSAGES.cardTokenRequired, {
-      cardhash: [CHECKOUT_MESSAGES.cardTokenRequired],
-    })
-  }
-
-  const { userId, createdSessionFor } = await buyer(ctx, user, input)
-  const orderId = `ped_${crypto.randomUUID().replace(/-/g, '')}`
-  const { db } = ctx
-  const free = amounts.totalCents === 0
-  type Line = {
-    itemType: 'turma' | 'produto' | 'pacote'
-    itemId: number
-    classId: number | null
-    courseId: number | null
-    couponId: number | null
-    name: string
-    grossCents: number
-    netCents: number
-  }
-  // Order lines read as the cart does: the course's name, then the class's.
+/** Order lines read as the cart does: the course's name, then the class's. */
+function linesOf(snapshot: PricedSnapshot): Line[] {
   const courseName = (classId: number) => snapshot.details.classes.get(classId)?.course.name ?? ''
-  const lines = snapshot.priced.items.flatMap((item): Line[] => {
+  return snapshot.priced.items.flatMap((item): Line[] => {
     if (item.type === 'pacote') {
       return item.classes.map((c) => ({
         itemType: 'pacote' as const,
@@ -198,113 +231,226 @@ export async function payCheckout({
       },
     ]
   })
-  // One transaction: the order and its lines, or nothing when another request took the key first.
-  const [inserted] = await db.batch([
-    db
-      .insert(orders)
-      .values({
-        id: orderId,
-        userId,
-        cartHash: input.hash,
-        idempotencyKey: input.idempotency_key,
-        paymentType: amounts.paymentType,
-        instalments: amounts.instalments,
-        grossCents: snapshot.priced.totals.grossTotalCents,
-        discountCents: snapshot.priced.totals.grossTotalCents - snapshot.priced.totals.netTotalCents,
-        interestCents: amounts.interestCents,
-        donationCents: amounts.donationCents,
-        totalCents: amounts.totalCents,
-        gateway: free ? 'gratuito' : paymentGateway(ctx).name,
-        payer: {
-          name: input.payer.name,
-          email: input.payer.email,
-          cpf: input.payer.cpf,
-          phone: input.payer.phone,
-        },
-        billingAddress: input.billingAddress ?? null,
-        gifts: input.gifts,
-        isStudent: cart.flags.hasStudentDoc,
-        studentDocKey: cart.flags.studentDocKey,
-        hasPassport: cart.flags.hasPassport,
+}
+
+const isCouponLimit = (error: unknown): boolean => {
+  const chain = [error, (error as { cause?: unknown })?.cause]
+  return chain.some((e) => e instanceof Error && /coupons_uses_within_limit/.test(e.message))
+}
+
+/**
+ * POST /checkout/pagar. Every amount is recomputed from the cart and the database; the browser's
+ * total is only compared. The order is written before the charge, so a charge never lacks an order.
+ */
+export async function payCheckout({
+  ctx,
+  user,
+  input,
+}: {
+  ctx: AppContext
+  user: SessionUser | null
+  input: PayInput
+}): Promise<{ result: PayResult; sessionToken?: string }> {
+  const earlier = await orderByKey(ctx, input.idempotency_key)
+  if (earlier) {
+    assertSameAttempt(earlier, user, input)
+    return resume(ctx, earlier, input)
+  }
+
+  const cart = await readCart(ctx, input.hash)
+  if (!cart || cart.items.length === 0) throw purchaseError('NOT_FOUND', 1, CHECKOUT_MESSAGES.productNotFound)
+  const snapshot = await priceSnapshot(ctx, cart)
+  if (snapshot.unavailable.length) throw purchaseError('NOT_FOUND', 1, CHECKOUT_MESSAGES.productNotFound)
+  checkIds(input, snapshot)
+
+  const choice = validatePaymentChoice(snapshot.priced, {
+    paymentType: input.payment_type,
+    instalments: input.parcela,
+    donationCents: input.doacao,
+  })
+  if (!choice.ok) throw new AppError('VALIDATION', 'Os dados do pagamento são inválidos.', choice.errors)
+  const amounts = choice.value
+  if (amounts.totalCents !== input.total) throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.totalChanged)
+  if (amounts.paymentType === 'CREDIT_CARD') {
+    if (!input.cardhash) {
+      throw new AppError('VALIDATION', CHECKOUT_MESSAGES.cardTokenRequired, {
+        cardhash: [CHECKOUT_MESSAGES.cardTokenRequired],
       })
-      .onConflictDoNothing({ target: orders.idempotencyKey })
-      .returning(),
-    ...lines.map((line) =>
-      db.run(sql`INSERT INTO order_items (order_id, item_type, item_id, class_id, course_id, coupon_id, name, gross_cents, net_cents)
-        SELECT ${orderId}, ${line.itemType}, ${line.itemId}, ${line.classId}, ${line.courseId}, ${line.couponId}, ${line.name}, ${line.grossCents}, ${line.netCents}
-        WHERE EXISTS (SELECT 1 FROM orders WHERE id = ${orderId})`),
-    ),
-  ])
+    }
+    // The provider's antifraud needs it: refused here, before anything is written or sent.
+    if (!input.billingAddress) {
+      throw new AppError('VALIDATION', CHECKOUT_MESSAGES.billingAddressRequired, {
+        billingAddress: [CHECKOUT_MESSAGES.billingAddressRequired],
+      })
+    }
+  }
+  const free = amounts.totalCents === 0
+  const gatewayName = free ? 'gratuito' : settingsOf(ctx).mode
+
+  const { userId, createdSessionFor, existingAccount } = await buyer(ctx, user, input)
+  const orderId = `ped_${crypto.randomUUID().replace(/-/g, '')}`
+  const { db } = ctx
+  const lines = linesOf(snapshot)
+  const written = sql`EXISTS (SELECT 1 FROM orders WHERE id = ${orderId})`
+  const notice = existingAccount ? purchaseWithYourEmail(ctx.env, input.payer.email, orderId) : null
+  // One transaction: the order, its lines and its coupon uses, or nothing when another request
+  // took the key first. A coupon past its limit fails the coupons table's check: nothing is written.
+  let inserted: OrderRow[]
+  try {
+    ;[inserted] = await db.batch([
+      db
+        .insert(orders)
+        .values({
+          id: orderId,
+          userId,
+          cartHash: input.hash,
+          idempotencyKey: input.idempotency_key,
+          paymentType: amounts.paymentType,
+          instalments: amounts.instalments,
+          grossCents: snapshot.priced.totals.grossTotalCents,
+          discountCents: snapshot.priced.totals.grossTotalCents - snapshot.priced.totals.netTotalCents,
+          interestCents: amounts.interestCents,
+          donationCents: amounts.donationCents,
+          totalCents: amounts.totalCents,
+          gateway: gatewayName,
+          payer: {
+            name: input.payer.name,
+            email: input.payer.email,
+            cpf: input.payer.cpf,
+            phone: input.payer.phone,
+          },
+          billingAddress: input.billingAddress ?? null,
+          gifts: input.gifts,
+          isStudent: cart.flags.hasStudentDoc,
+          studentDocKey: cart.flags.studentDocKey,
+          hasPassport: cart.flags.hasPassport,
+          chargeAttemptAt: free ? null : new Date(),
+        })
+        .onConflictDoNothing({ target: orders.idempotencyKey })
+        .returning(),
+      ...lines.map((line) =>
+        db.run(sql`INSERT INTO order_items (order_id, item_type, item_id, class_id, course_id, coupon_id, name, gross_cents, net_cents)
+          SELECT ${orderId}, ${line.itemType}, ${line.itemId}, ${line.classId}, ${line.courseId}, ${line.couponId}, ${line.name}, ${line.grossCents}, ${line.netCents}
+          WHERE ${written}`),
+      ),
+      db.run(sql`UPDATE coupons SET used_count = used_count + 1
+        WHERE id IN (SELECT coupon_id FROM order_items WHERE order_id = ${orderId} AND coupon_id IS NOT NULL)`),
+      ...(notice
+        ? [
+            db.run(sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text)
+              SELECT ${notice.to}, ${notice.subject}, ${notice.html}, ${notice.text} WHERE ${written}`),
+          ]
+        : []),
+    ])
+  } catch (error) {
+    if (isCouponLimit(error)) throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.couponExhausted)
+    throw error
+  }
   const order = inserted[0]
-  if (!order) return replay(ctx, (await orderByKey(ctx, input.idempotency_key))!)
+  if (!order) {
+    const winner = (await orderByKey(ctx, input.idempotency_key))!
+    assertSameAttempt(winner, user, input)
+    return resume(ctx, winner, input)
+  }
 
   const session = createdSessionFor ? await sessionInsert(ctx, createdSessionFor, undefined) : null
   if (session) await session.statement
-  const outcome = free ? await settleFree(ctx, order) : await charge(ctx, order, input)
-  return { ...outcome, ...(session ? { sessionToken: session.token } : {}) }
+  const result = free ? await settleFree(ctx, order) : await charge(ctx, order, input.cardhash ?? null)
+  return { result, ...(session ? { sessionToken: session.token } : {}) }
 }
 
 async function settleFree(ctx: AppContext, order: OrderRow) {
-  const { order: settled } = await settleOrder(ctx, order, {
-    gatewayOrderId: `gratuito_${order.id}`,
-    code: order.id,
-    status: 'paid',
-    amountCents: 0,
-  })
-  const delivered = await deliverConfirmation(ctx, settled)
-  return { result: resultOf(settled, !delivered) }
+  const settled = await settleOrder(ctx, order, { status: 'paid', refundedCents: 0 })
+  const delivered = await deliverEmails(ctx, settled.emails)
+  return resultOf(settled.order, !delivered)
 }
 
-async function charge(ctx: AppContext, order: OrderRow, input?: PayInput) {
-  const gateway = paymentGateway(ctx)
-  let reported: Awaited<ReturnType<typeof gateway.createOrder>>
-  try {
-    reported = await gateway.createOrder({
-      code: order.id,
-      idempotencyKey: order.id,
-      amountCents: order.totalCents,
-      method: METHOD[order.paymentType ?? 'CREDIT_CARD'],
-      instalments: order.instalments,
-      cardToken: input?.cardhash ?? undefined,
-      customer: {
-        name: order.payer.name,
-        email: order.payer.email,
-        document: order.payer.cpf,
-        phone: order.payer.phone,
+function paymentRequest(ctx: AppContext, order: OrderRow, cardToken: string | null): PaymentRequest {
+  switch (order.paymentType) {
+    case 'CREDIT_CARD': {
+      const address = order.billingAddress as BillingAddress | null
+      if (!cardToken) {
+        throw new AppError('VALIDATION', CHECKOUT_MESSAGES.cardTokenRequired, {
+          cardhash: [CHECKOUT_MESSAGES.cardTokenRequired],
+        })
+      }
+      if (!address) {
+        throw new AppError('VALIDATION', CHECKOUT_MESSAGES.billingAddressRequired, {
+          billingAddress: [CHECKOUT_MESSAGES.billingAddressRequired],
+        })
+      }
+      return { method: 'credit_card', cardToken, instalments: order.instalments, billingAddress: address }
+    }
+    case 'BOLETO':
+      return {
+        method: 'boleto',
+        dueAt: new Date(ctx.now.getTime() + BOLETO_DAYS * 86_400_000),
+        instructions: 'Pagar até o vencimento. Após o pagamento, a matrícula é confirmada por e-mail.',
+        documentNumber: order.id.replace(/\D/g, '').slice(0, 16) || '1',
+      }
+    default:
+      return { method: METHOD.PIX, expiresInSeconds: PIX_TTL_SECONDS }
+  }
+}
+
+/** Sends the order to the provider under its id as Idempotency-Key, and applies the answer. */
+async function charge(ctx: AppContext, order: OrderRow, cardToken: string | null): Promise<PayResult> {
+  const request: CreateOrderInput = {
+    code: order.id,
+    idempotencyKey: order.id,
+    amountCents: order.totalCents,
+    payment: paymentRequest(ctx, order, cardToken),
+    customer: {
+      name: order.payer.name,
+      email: order.payer.email,
+      document: order.payer.cpf,
+      phone: order.payer.phone,
+      address: order.billingAddress as BillingAddress | null,
+    },
+    items: [
+      {
+        code: 'itens',
+        description: 'Cursos e produtos — Instituto Renalis',
+        amountCents: order.totalCents - order.donationCents,
       },
-      billingAddress: input?.billingAddress ?? null,
-      items: [
-        {
-          code: 'itens',
-          description: 'Cursos e produtos — Instituto Renalis',
-          amountCents: order.totalCents - order.donationCents,
-        },
-        ...(order.donationCents
-          ? [{ code: 'doacao', description: 'Doação', amountCents: order.donationCents }]
-          : []),
-      ],
-    })
+      ...(order.donationCents
+        ? [{ code: 'doacao', description: 'Doação', amountCents: order.donationCents }]
+        : []),
+    ],
+  }
+  let payment: GatewayPayment
+  try {
+    payment = await paymentGateway(ctx).createOrder(request)
   } catch (error) {
     if (error instanceof GatewayValidationError) {
-      await ctx.db
-        .update(orders)
-        .set({ status: 'failed', updatedAt: ctx.now })
-        .where(sql`${orders.id} = ${order.id} AND ${orders.status} = 'pending'`)
+      // Refused before any charge: the order fails (its coupon uses go back).
+      await settleOrder(ctx, order, { status: 'failed', refundedCents: 0 })
       const messages = translateProviderErrors(error.errors)
       throw purchaseError('VALIDATION', 3, messages.join(', '), messages)
     }
-    if (error instanceof GatewayUnavailableError)
-      throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.gatewayUnavailable)
+    if (error instanceof GatewayUnavailableError || error instanceof GatewayNotFoundError) {
+      // The provider may or may not have the order: the retry looks it up by code first, and a
+      // resend carries the same Idempotency-Key, so this attempt no longer needs to hold the order.
+      await ctx.db.update(orders).set({ chargeAttemptAt: null }).where(eq(orders.id, order.id))
+      throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.outcomeUnknown)
+    }
     throw error
   }
+  return finish(ctx, order, payment)
+}
 
-  const { order: settled } = await settleOrder(ctx, order, reported)
-  if (settled.status === 'failed') {
-    const detail = reported.failureMessage ? ` (${reported.failureMessage})` : ''
-    throw purchaseError('VALIDATION', 2, `${CHECKOUT_MESSAGES.declined}${detail}`)
+/** Applies the provider's answer: a paid order gets its confirmation, a refused card its reason. */
+async function finish(ctx: AppContext, order: OrderRow, payment: GatewayPayment): Promise<PayResult> {
+  const settled = await settleOrder(ctx, order, reportOf(payment))
+  if (settled.order.status === 'failed') {
+    throw purchaseError(
+      'VALIDATION',
+      2,
+      `${CHECKOUT_MESSAGES.declinedBecause}${declineReason(payment.refusal)}`,
+    )
   }
-  const emailFailed = settled.status === 'paid' ? !(await deliverConfirmation(ctx, settled)) : false
-  return { result: resultOf(settled, emailFailed) }
+  const delivered = await deliverEmails(ctx, settled.emails)
+  return resultOf(settled.order, !delivered)
 }
 
 /** GET /api/pedidos/{id}: the result screen's live status (the id is unguessable). */

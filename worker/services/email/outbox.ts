@@ -47,6 +47,29 @@ export function deliverLater(ctx: AppContext, id: number, message: EmailMessage)
   )
 }
 
+/** Delivers a queued message now, recording the outcome on its row; false when delivery failed. */
+export async function deliverQueued(ctx: AppContext, id: number, message: EmailMessage): Promise<boolean> {
+  try {
+    await emailSender(ctx).send(message)
+    await ctx.db
+      .update(emailOutbox)
+      .set({ status: 'sent', sentAt: new Date(), attempts: 1 })
+      .where(eq(emailOutbox.id, id))
+    return true
+  } catch (error) {
+    await ctx.db
+      .update(emailOutbox)
+      .set({
+        status: 'failed',
+        attempts: 1,
+        lastError: error instanceof Error ? error.message : String(error),
+      })
+      .where(eq(emailOutbox.id, id))
+      .catch(() => {})
+    return false
+  }
+}
+
 export async function listOutbox(ctx: AppContext, limit = 50) {
   return ctx.db
     .select()
