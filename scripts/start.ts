@@ -11,6 +11,7 @@ import { root, type Stack, startStack, stopChild } from './lib/stack.ts'
 const { values: args } = parseArgs({ options: { dev: { type: 'boolean', default: false } } })
 const port = Number(process.env.PORT ?? 8787)
 const dbPort = Number(process.env.DB_PORT ?? 8080)
+const sandboxPort = Number(process.env.PAGARME_SANDBOX_PORT ?? 8090)
 
 let stack: Stack | undefined
 let watcher: ChildProcess | undefined
@@ -33,6 +34,9 @@ async function main() {
     dbFile: `${root}/.data/local.db`,
     persistDir: `${root}/.data/wrangler`,
     live: args.dev,
+    payments: 'dev-vars',
+    sandboxPort,
+    sandboxStateFile: `${root}/.data/pagarme-sandbox.json`,
   })
   void stack.exited.then((code) => {
     if (!stopping) {
@@ -49,6 +53,11 @@ async function main() {
     administrador  admin@instituto.test / Admin@12345
     aluno          aluno@instituto.test / Aluno@12345
 
+  Pagamentos: ${
+    stack.pagarmeSandbox
+      ? `sandbox do Pagar.me em ${stack.pagarmeSandbox} (cartão de teste 4000 0000 0000 0010)`
+      : 'Pagar.me em PAGARME_API_URL (.dev.vars)'
+  }
   Referência da API: ${stack.origin}/api/docs
   Ctrl-C encerra tudo. Os dados ficam em .data/ (npm run db:reset recomeça do zero).
 `)

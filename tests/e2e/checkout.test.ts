@@ -2,12 +2,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, screenshot } from './browser.ts'
 
-// Issue 5 in real Chromium against the seeded stack and the sandbox gateway: a new visitor fills
+// Issue 5 in real Chromium against the seeded stack and the Pagar.me sandbox: a new visitor fills
 // the cart from the home showcase and a course page, follows it in a second tab, applies RENAL10
-// and pays by card in 3x; then, logged in by that purchase, a declined card, a boleto and a PIX.
+// and pays by card in 3x; then, logged in by that purchase, a declined card and a second card, a
+// boleto and a PIX; then a refund made at the provider reaches the buyer's order (issue 15).
 // The journeys share one browser context (one buyer) and run in order.
 
 const baseURL = inject('baseURL')
+const sandbox = inject('pagarmeSandbox')
 const DESKTOP = { width: 1366, height: 900 }
 const BUYER = {
   name: 'Joana Teixeira Prado',
@@ -124,6 +126,15 @@ async function fillCard(card: typeof APPROVED) {
 
 const submit = () => page.getByRole('button', { name: 'Finalizar pagamento' }).click()
 
+/** The sandbox's 'Simular pagamento': the buyer pays the boleto or PIX at the provider. */
+async function simulatePayment() {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => /\/api\/sandbox\/pedidos\/ped_\w+\/pagar$/.test(r.url())),
+    page.getByRole('button', { name: 'Simular pagamento' }).click(),
+  ])
+  expect(`${response.status()} ${await response.text()}`).toBe('200 {"status":"paid"}')
+}
+
 describe('cart and checkout in Chromium', () => {
   it('fills the cart, follows it in a second tab, applies RENAL10 and pays by card in 3x', async () => {
     await page.goto(baseURL)
@@ -188,7 +199,7 @@ describe('cart and checkout in Chromium', () => {
     expect(pageErrors).toEqual([])
   }, 120_000)
 
-  it('stays on the checkout with the message when the card is declined; nothing is enrolled', async () => {
+  it("shows the issuer's reason for a declined card; a second card then pays", async () => {
     await addFromCoursePage('nutricao-renal-na-pratica-clinica')
     await goToCheckout()
     await fillPayer({ prefilled: true })
@@ -198,28 +209,43 @@ describe('cart and checkout in Chromium', () => {
 
     const alert = page.getByRole('alert').filter({ hasText: 'Pagamento recusado pela operadora do cartão' })
     await alert.waitFor()
+    expect(await alert.textContent()).toBe(
+      'Pagamento recusado pela operadora do cartão: Transação não autorizada. Confira os dados ou use outro cartão.',
+    )
     expect(page.url()).toMatch(/\/checkout\/[\w-]{32,}$/)
     await screenshot(page, 'checkout-declined')
     expect(await enrolledClassIds()).not.toContain(4)
+
+    await fillCard(APPROVED)
+    await submit()
+    await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
+    await page.getByRole('heading', { level: 1, name: 'Pagamento aprovado' }).waitFor()
+    expect(await enrolledClassIds()).toContain(4)
     expect(pageErrors).toEqual([])
   }, 90_000)
 
-  it('then pays the same cart by boleto, and the simulated payment enrols', async () => {
+  it("pays by boleto: the provider's line and PDF, and the simulated payment enrols", async () => {
+    await addFromCoursePage('nefropediatria-essencial')
+    await goToCheckout()
+    await fillPayer({ prefilled: true })
     await page.getByRole('radio', { name: 'Boleto' }).check()
+    await fillAddress()
     await submit()
 
     await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
     await page.getByRole('heading', { level: 1, name: 'Pedido recebido: falta pagar o boleto' }).waitFor()
     const boleto = page.getByRole('link', { name: /Abrir boleto/ })
-    expect(await boleto.getAttribute('href')).toMatch(/^\/api\/sandbox\/boleto\//)
+    expect(await boleto.getAttribute('href')).toMatch(
+      new RegExp(`^${sandbox}/sandbox/boletos/ch_\\w+\\.pdf$`),
+    )
     expect(await page.getByLabel('Linha digitável').inputValue()).toMatch(/\d{5}/)
     await page.getByText(/Vencimento: \d{2}\/\d{2}\/\d{4}/).waitFor()
     await screenshot(page, 'checkout-result-boleto')
 
-    await page.getByRole('button', { name: 'Simular pagamento' }).click()
+    await simulatePayment()
     await expect.poll(() => page.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('pago')
     await page.getByRole('heading', { level: 1, name: 'Pagamento confirmado' }).waitFor()
-    expect(await enrolledClassIds()).toContain(4)
+    expect(await enrolledClassIds()).toContain(8)
     expect(pageErrors).toEqual([])
   }, 90_000)
 
@@ -243,12 +269,47 @@ describe('cart and checkout in Chromium', () => {
     await expect.poll(() => page.getByTestId('pix-countdown').textContent()).not.toBe(first)
     await screenshot(page, 'checkout-result-pix')
 
-    await page.getByRole('button', { name: 'Simular pagamento' }).click()
+    await simulatePayment()
     await expect.poll(() => page.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('pago')
     await page.getByRole('heading', { level: 1, name: 'Pagamento confirmado' }).waitFor()
     expect(await enrolledClassIds()).toContain(5)
     expect(pageErrors).toEqual([])
   }, 90_000)
+
+  it('a refund made at the provider reaches the order screen and Meus cursos', async () => {
+    const orderId = /\/pedido\/(ped_[0-9a-f]{32})$/.exec(page.url())![1]!
+    expect(await enrolledClassIds()).toContain(5)
+    // As an admin would in Pagar.me's dashboard: the sandbox then sends charge.refunded to the Worker.
+    const auth = { Authorization: `Basic ${btoa('sk_test_sandbox:')}` }
+    const found = (await (
+      await fetch(`${sandbox}/core/v5/orders?code=${orderId}`, { headers: auth })
+    ).json()) as {
+      data: Array<{ charges: Array<{ id: string }> }>
+    }
+    const charge = found.data[0]!.charges[0]!.id
+    const refunded = await fetch(`${sandbox}/_sandbox/charges/${charge}/refund`, {
+      method: 'POST',
+      body: '{}',
+    })
+    expect(refunded.status).toBe(200)
+
+    await expect
+      .poll(
+        async () => {
+          await page.reload()
+          return page.getByTestId('order-status').textContent()
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe('estornado')
+    await page.getByRole('heading', { level: 1, name: 'Pagamento estornado' }).waitFor()
+    await page
+      .getByText('O valor de R$ 1.290,00 foi devolvido e as inscrições deste pedido foram canceladas.')
+      .waitFor()
+    await screenshot(page, 'checkout-result-refunded')
+    expect(await enrolledClassIds()).not.toContain(5)
+    expect(pageErrors).toEqual([])
+  }, 60_000)
 
   it('lays the checkout out on a 375 px phone', async () => {
     const phone = await browser.newContext({

@@ -8,11 +8,14 @@ import { root, startStack } from '../../scripts/lib/stack.ts'
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string
+    /** The Pagar.me sandbox the stack started: the tests play the provider after the sale there. */
+    pagarmeSandbox: string
   }
 }
 
 // The journeys run against the real stack: the built SPA served by wrangler dev (workerd),
-// the local libSQL server on a fresh seeded file, and Debian's Chromium.
+// the local libSQL server on a fresh seeded file, the Pagar.me sandbox (its webhooks go to the
+// Worker), and Debian's Chromium.
 export default async function setup(project: TestProject) {
   const built = await stat(`${root}/web/dist/index.html`).then(
     () => true,
@@ -36,6 +39,7 @@ export default async function setup(project: TestProject) {
     throw error
   })
   project.provide('baseURL', stack.origin)
+  project.provide('pagarmeSandbox', stack.pagarmeSandbox!)
 
   return async () => {
     await stack.stop()
