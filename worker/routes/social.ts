@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppBindings } from '../context.ts'
 import { escapeHtml } from '../domain/html.ts'
 import { AppError, notFound } from '../errors.ts'
-import { isPlainLocalhost, setSessionCookie } from '../middleware/auth.ts'
+import { currentUser, isPlainLocalhost, setSessionCookie } from '../middleware/auth.ts'
 import { defineRoute, newApp } from '../openapi.ts'
 import {
   finishSocialLogin,
@@ -17,7 +17,14 @@ import {
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } })
 
-type Result = { type: 'social-login'; status: 'ok' | 'error'; new_user: boolean; message?: string }
+type Result = {
+  type: 'social-login'
+  status: 'ok' | 'error'
+  new_user: boolean
+  message?: string
+  /** The provider was linked to the signed-in account (Meu perfil), no login happened. */
+  linked?: true
+}
 
 /**
  * The page the popup ends on: it tells the opener through BroadcastChannel and an
@@ -51,11 +58,13 @@ export const socialRoutes = newApp()
       tags: ['Conta'],
       summary: 'Início do login social na janela popup (Google, Facebook; Instagram indisponível)',
       description:
-        'Redireciona ao provedor com state e PKCE num cookie HttpOnly assinado que vale 10 minutos.',
+        'Redireciona ao provedor com state e PKCE num cookie HttpOnly assinado que vale 10 minutos. ' +
+        'Com `vincular=1` e uma sessão aberta, vincula a rede social à conta (Meu perfil) em vez de entrar.',
       request: {
         query: z
           .object({
             login: z.enum(['google', 'facebook', 'instagram'], { error: 'Provedor de login inválido.' }),
+            vincular: z.literal('1').optional(),
           })
           .strict(),
       },
@@ -65,7 +74,7 @@ export const socialRoutes = newApp()
       },
     }),
     async (c) => {
-      const { login } = c.req.valid('query')
+      const { login, vincular } = c.req.valid('query')
       if (login === 'instagram') {
         return resultPage(c, {
           type: 'social-login',
@@ -75,7 +84,13 @@ export const socialRoutes = newApp()
         })
       }
       try {
-        const { url, cookie } = await startSocialLogin({ ctx: c.var.ctx, provider: login })
+        const linkUser = vincular ? await currentUser(c) : null
+        if (vincular && !linkUser) throw new AppError('BAD_REQUEST', SOCIAL_MESSAGES.linkNeedsLogin)
+        const { url, cookie } = await startSocialLogin({
+          ctx: c.var.ctx,
+          provider: login,
+          linkUserId: linkUser?.id ?? null,
+        })
         setCookie(c, OAUTH_COOKIE, cookie, {
           httpOnly: true,
           secure: !isPlainLocalhost(c.req.url),
@@ -122,9 +137,15 @@ export const socialRoutes = newApp()
           state,
           cookie,
           userAgent: c.req.header('user-agent'),
+          currentUserId: (await currentUser(c))?.id ?? null,
         })
-        setSessionCookie(c, result.sessionToken)
-        return resultPage(c, { type: 'social-login', status: 'ok', new_user: result.newUser })
+        if (result.sessionToken) setSessionCookie(c, result.sessionToken)
+        return resultPage(c, {
+          type: 'social-login',
+          status: 'ok',
+          new_user: result.newUser,
+          ...('linked' in result ? { linked: true as const } : {}),
+        })
       } catch (error) {
         const message = error instanceof AppError ? error.message : SOCIAL_MESSAGES.failed
         return resultPage(c, { type: 'social-login', status: 'error', new_user: false, message })
@@ -191,6 +212,7 @@ export const socialRoutes = newApp()
       const form = c.req.valid('form')
       const code = grantSandboxConsent({
         ctx: c.var.ctx,
+        provider: form.provider,
         name: form.name,
         email: form.email,
         codeChallenge: form.code_challenge,
