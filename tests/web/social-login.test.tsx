@@ -167,7 +167,7 @@ describe('Meu perfil links a social network to the signed-in account', () => {
 
   it('opens the popup in link mode and confirms the link, or shows why it was refused', async () => {
     const popup = fakePopup()
-    const open = vi.fn(() => popup)
+    const open: ReturnType<typeof vi.fn> = vi.fn(() => popup)
     vi.spyOn(window, 'open').mockImplementation(open as unknown as typeof window.open)
     stubApi({ '/admin/user/get': { body: STUDENT } })
     renderAuth(<SocialLinkButtons />)

@@ -34,7 +34,6 @@ const purchaseError = (
   errors?: string[],
 ) => new AppError(status, msg, undefined, { code, ...(errors ? { errors } : {}) })
 
-const METHOD = { CREDIT_CARD: 'credit_card', BOLETO: 'boleto', PIX: 'pix' } as const
 /** How long a retry waits for a first attempt still talking to the provider. */
 const IN_FLIGHT_WAIT_MS = 8_000
 /** One sender at a time: an attempt holds the order this long (past the provider's deadline). */
@@ -389,7 +388,7 @@ function paymentRequest(ctx: AppContext, order: OrderRow, cardToken: string | nu
         documentNumber: order.id.replace(/\D/g, '').slice(0, 16) || '1',
       }
     default:
-      return { method: METHOD.PIX, expiresInSeconds: PIX_TTL_SECONDS }
+      return { method: 'pix', expiresInSeconds: PIX_TTL_SECONDS }
   }
 }
 

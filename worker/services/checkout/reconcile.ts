@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { orders } from '../../../db/schema.ts'
 import {
+  GatewayNotFoundError,
   type GatewayPayment,
   GatewayUnavailableError,
   GatewayValidationError,
@@ -64,7 +65,7 @@ export async function reconcilePayments({ ctx }: { ctx: AppContext }): Promise<R
       for (const order of due) {
         if (!budget()) break
         result.pendingChecked += 1
-        if (await reconcilePending(ctx, order, now)) result.changed += 1
+        if (await unlessUnknown(ctx, order, () => reconcilePending(ctx, order, now))) result.changed += 1
         await checked(order)
       }
       if (due.length < RECONCILIATION.page) break
@@ -83,8 +84,11 @@ export async function reconcilePayments({ ctx }: { ctx: AppContext }): Promise<R
       for (const order of paid) {
         if (!budget()) break
         result.paidChecked += 1
-        const payment = await readAtProvider(ctx, order)
-        if (payment && (await apply(ctx, order, payment))) result.changed += 1
+        const changed = await unlessUnknown(ctx, order, async () => {
+          const payment = await readAtProvider(ctx, order)
+          return payment ? apply(ctx, order, payment) : false
+        })
+        if (changed) result.changed += 1
         await checked(order)
       }
       if (paid.length < RECONCILIATION.page) break
@@ -94,6 +98,27 @@ export async function reconcilePayments({ ctx }: { ctx: AppContext }): Promise<R
     result.interrupted = true
   }
   return result
+}
+
+/**
+ * An order whose provider ids the provider no longer knows (a sandbox that lost its state) is
+ * logged and skipped: one such order must not stop the reconciliation of all the others.
+ */
+async function unlessUnknown(ctx: AppContext, order: OrderRow, work: () => Promise<boolean>) {
+  try {
+    return await work()
+  } catch (error) {
+    if (!(error instanceof GatewayNotFoundError)) throw error
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        requestId: ctx.requestId,
+        kind: 'reconcile_unknown_to_provider',
+        order: order.id,
+      }),
+    )
+    return false
+  }
 }
 
 async function apply(ctx: AppContext, order: OrderRow, payment: GatewayPayment): Promise<boolean> {

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { orders } from '../../../db/schema.ts'
-import { GatewayUnavailableError } from '../../adapters/payments/types.ts'
+import { GatewayNotFoundError, GatewayUnavailableError } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { settingsOf } from './gateway.ts'
 import { reconcilePayments } from './reconcile.ts'
 import { deliverEmails, readAtProvider, reportOf, settleOrder } from './settle.ts'
+
+/** An order of an earlier sandbox (its state file was removed): nothing to pay there. */
+const UNKNOWN_TO_SANDBOX = 'O sandbox de pagamentos não conhece este pedido. Faça um novo pedido.'
 
 const localOnly = (ctx: AppContext) => {
   if (ctx.env.APP_ENV === 'production') throw notFound('Endereço não encontrado.')
@@ -23,6 +26,7 @@ export async function simulateSandboxPayment({ ctx, orderId }: { ctx: AppContext
   if (!order?.gatewayChargeId) throw notFound('Pedido não encontrado.')
   const control = `${new URL(settings.apiUrl).origin}/_sandbox/charges/${encodeURIComponent(order.gatewayChargeId)}/pay`
   const paid = await fetch(control, { method: 'POST', signal: AbortSignal.timeout(10_000) }).catch(() => null)
+  if (paid?.status === 404) throw notFound(UNKNOWN_TO_SANDBOX)
   if (!paid?.ok) throw new AppError('UNAVAILABLE', 'O sandbox de pagamentos não respondeu.')
   try {
     const payment = await readAtProvider(ctx, order)
@@ -31,6 +35,7 @@ export async function simulateSandboxPayment({ ctx, orderId }: { ctx: AppContext
     await deliverEmails(ctx, settled.emails)
     return { status: settled.order.status }
   } catch (error) {
+    if (error instanceof GatewayNotFoundError) throw notFound(UNKNOWN_TO_SANDBOX)
     if (error instanceof GatewayUnavailableError)
       throw new AppError('UNAVAILABLE', 'O sandbox de pagamentos não respondeu.')
     throw error
