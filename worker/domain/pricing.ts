@@ -1,3 +1,4 @@
+import { PAYMENT_TYPES, type PaymentType } from '../contract/payments.ts'
 import {
   capInstalments,
   type InstalmentInput,
@@ -327,9 +328,6 @@ export function priceCart(input: PriceCartInput): PricedCart {
 }
 
 // ── Checkout: payment type, instalments and donation ──────────────────────────
-
-export const PAYMENT_TYPES = ['CREDIT_CARD', 'BOLETO', 'PIX'] as const
-export type PaymentType = (typeof PAYMENT_TYPES)[number]
 
 export const PAYMENT_MESSAGES = {
   paymentTypeRequired: 'Escolha a forma de pagamento.',
