@@ -1,3 +1,4 @@
+import type { ResultSet } from '@libsql/client'
 import { eq, sql } from 'drizzle-orm'
 import { orderItems, orders, users } from '../../../db/schema.ts'
 import { PAGARME_TIMEOUT_MS } from '../../adapters/payments/pagarme.ts'
@@ -22,6 +23,7 @@ import { AppError, notFound } from '../../errors.ts'
 import { type SessionUser, sessionInsert } from '../auth/sessions.ts'
 import { type PricedSnapshot, priceSnapshot } from '../cart/pricing.ts'
 import { readCart } from '../cart/snapshot.ts'
+import { deliverQueued } from '../email/outbox.ts'
 import { purchaseWithYourEmail } from './emails.ts'
 import { paymentGateway, settingsOf } from './gateway.ts'
 import { deliverEmails, type OrderRow, reportOf, settleOrder } from './settle.ts'
@@ -295,8 +297,9 @@ export async function payCheckout({
   // One transaction: the order, its lines and its coupon uses, or nothing when another request
   // took the key first. A coupon past its limit fails the coupons table's check: nothing is written.
   let inserted: OrderRow[]
+  let noticeRow: ResultSet | undefined
   try {
-    ;[inserted] = await db.batch([
+    const results = await db.batch([
       db
         .insert(orders)
         .values({
@@ -337,10 +340,13 @@ export async function payCheckout({
       ...(notice
         ? [
             db.run(sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text)
-              SELECT ${notice.to}, ${notice.subject}, ${notice.html}, ${notice.text} WHERE ${written}`),
+              SELECT ${notice.to}, ${notice.subject}, ${notice.html}, ${notice.text} WHERE ${written}
+              RETURNING id`),
           ]
         : []),
     ])
+    inserted = results[0]
+    noticeRow = notice ? (results.at(-1) as ResultSet) : undefined
   } catch (error) {
     if (isCouponLimit(error)) throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.couponExhausted)
     throw error
@@ -351,6 +357,9 @@ export async function payCheckout({
     assertSameAttempt(winner, user, input)
     return resume(ctx, winner, input)
   }
+
+  const noticeId = Number(noticeRow?.rows[0]?.id)
+  if (notice && noticeId > 0) ctx.waitUntil(deliverQueued(ctx, noticeId, notice))
 
   const session = createdSessionFor ? await sessionInsert(ctx, createdSessionFor, undefined) : null
   if (session) await session.statement
