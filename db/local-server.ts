@@ -57,8 +57,11 @@ export type LocalServer = {
   url: string
   port: number
   close(): Promise<void>
-  /** Only with `faultInjection: true`; throws otherwise. */
-  setFault(fault: Fault): Promise<void>
+  /**
+   * Only with `faultInjection: true`; throws otherwise. `afterRequests`: the fault starts once
+   * that many more pipeline requests have been let through (a cut between two round trips).
+   */
+  setFault(fault: Fault, when?: { afterRequests?: number }): Promise<void>
 }
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024
@@ -218,8 +221,19 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   let fault: Fault = 'none'
   let lifted: Promise<void> = Promise.resolve()
   let lift = () => {}
+  // A fault set to start after this many more pipeline requests (a cut between two writes).
+  let armed: { fault: Fault; remaining: number } | undefined
 
   const server = createServer((req, res) => {
+    if (armed && req.method === 'POST' && req.url?.startsWith('/v2/pipeline')) {
+      if (armed.remaining > 0) armed.remaining -= 1
+      else {
+        const next = armed.fault
+        armed = undefined
+        void switchFault(next)
+        if (next === 'refuse') return req.socket.destroy()
+      }
+    }
     lifted
       .then(() => route(req, res))
       .catch((error: unknown) => {
@@ -253,15 +267,14 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const url = `http://${urlHost}:${port}`
   let closed: Promise<void> | undefined
 
-  async function setFault(next: Fault) {
-    if (!options.faultInjection)
-      throw new Error('Fault injection is off: start the server with faultInjection')
+  /** The switch itself: synchronous for `hang`, so a request arriving next is already held. */
+  async function switchFault(next: Fault) {
     if (closing || next === fault) return
     const previous = fault
     fault = next
-    if (previous === 'refuse') await listen(port)
     if (next === 'hang') lifted = new Promise((resolveLift) => (lift = resolveLift))
     else lift()
+    if (previous === 'refuse') await listen(port)
     if (next === 'refuse') {
       // Not listening: a new connection is refused by the kernel, as with a server that is down.
       const stopped = new Promise<void>((done) => server.close(() => done()))
@@ -269,6 +282,14 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       await stopped
     }
     log(`fault: ${next}`)
+  }
+
+  async function setFault(next: Fault, when: { afterRequests?: number } = {}) {
+    if (!options.faultInjection)
+      throw new Error('Fault injection is off: start the server with faultInjection')
+    armed = undefined
+    if (when.afterRequests) armed = { fault: next, remaining: when.afterRequests }
+    else await switchFault(next)
   }
 
   return {

@@ -11,7 +11,9 @@ export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'expired
 export const PAYMENT_TYPES = ['CREDIT_CARD', 'BOLETO', 'PIX'] as const
 export const PLAN_PAYMENT_METHODS = ['credit_card', 'boleto', 'debit_card'] as const
 export const EBOOK_ACCESS = ['free', 'purchase'] as const
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
+// pending → sending (claimed by one sender) → sent; back to pending with a later next_attempt_at
+// after a temporary failure; failed when the job gave up; expired when its link ran out first.
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'expired'] as const
 export const LEAD_TARGETS = ['contato', 'chat'] as const
 
 export type UserType = (typeof USER_TYPES)[number]
@@ -562,6 +564,10 @@ export const emailOutbox = sqliteTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    /** Pending: not before then (backoff). Sending: the claim lapses then (a sender that died). */
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }),
+    /** A message worthless after then (a password-reset link) is never sent later. */
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     // The sender picks pending messages oldest first; the dev mailbox lists newest first.

@@ -19,6 +19,11 @@ export type Env = {
   PAYMENT_GATEWAY: 'sandbox' | 'pagarme'
   DATABASE_URL: string
   DATABASE_AUTH_TOKEN?: string
+  /**
+   * Shorter deadlines than worker/adapters/deadline.ts's, as JSON (`{"database":800}`): the
+   * fault-injection tests use it; production leaves it unset.
+   */
+  DEADLINES_MS?: string
   /** Signs short-lived tokens (OAuth state). At least 32 characters; a secret in production. */
   APP_SECRET: string
   GOOGLE_CLIENT_ID?: string
@@ -28,6 +33,8 @@ export type Env = {
   /** E-mail API key (Resend-compatible) and sender, e.g. 'Instituto Renalis <nao-responda@…>'. */
   EMAIL_API_KEY?: string
   EMAIL_FROM?: string
+  /** The e-mail API's `POST /emails` address; Resend's when unset (tests point it at a stand-in). */
+  EMAIL_API_URL?: string
   PAGARME_SECRET_KEY?: string
   /** Public keys for the browser's tokenisation: live on the production origins, test elsewhere. */
   PAGARME_PUBLIC_KEY_LIVE?: string

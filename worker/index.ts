@@ -1,5 +1,6 @@
 import { app } from './app.ts'
 import type { Env } from './env.ts'
+import { runScheduled } from './scheduled.ts'
 
 export { ConferenceClock } from './durable/conference-clock.ts'
 export { LoginLimiter } from './durable/login-limiter.ts'
@@ -7,4 +8,7 @@ export { SandboxGateway } from './durable/sandbox-gateway.ts'
 
 export default {
   fetch: app.fetch,
+  async scheduled(controller, env, ctx) {
+    await runScheduled(controller, env, ctx)
+  },
 } satisfies ExportedHandler<Env>

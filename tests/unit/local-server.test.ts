@@ -710,6 +710,17 @@ describe('local libSQL server fault injection (test-only)', () => {
     expect((await newClient({ url: faulty.url }).execute('SELECT 2 AS two')).rows[0]?.two).toBe(2)
   })
 
+  it('starts a fault after a given number of round trips: a cut between two writes', async () => {
+    const db = newClient({ url: faulty.url })
+    await db.execute('CREATE TABLE IF NOT EXISTS cut (x TEXT)')
+    await faulty.setFault('refuse', { afterRequests: 2 })
+    await db.execute("INSERT INTO cut VALUES ('first')")
+    await db.execute("INSERT INTO cut VALUES ('second')")
+    await expect(db.execute("INSERT INTO cut VALUES ('third')")).rejects.toThrow()
+    await faulty.setFault('none')
+    expect((await db.execute('SELECT x FROM cut')).rows.map((row) => row.x)).toEqual(['first', 'second'])
+  })
+
   it('cuts requests that were hanging when it starts refusing', async () => {
     await faulty.setFault('hang')
     const held = fetch(`${faulty.url}/health`).then(

@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { AppBindings } from '../context.ts'
 import {
   AUTH_MESSAGES,
   LoginInput,
@@ -23,6 +25,8 @@ import { endSession } from '../services/auth/sessions.ts'
 import { throttledLogin } from '../services/auth/throttle.ts'
 
 const Msg = z.object({ msg: z.string() })
+const clientIp = (c: Context<AppBindings>) =>
+  c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'local'
 const publicUser = (user: User): User => User.parse(user)
 
 export const authRoutes = newApp()
@@ -54,8 +58,7 @@ export const authRoutes = newApp()
     }),
     async (c) => {
       const input = c.req.valid('json')
-      const ip = c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'local'
-      const { user, sessionToken } = await throttledLogin(c.var.ctx, input.email, ip, () =>
+      const { user, sessionToken } = await throttledLogin(c.var.ctx, input.email, clientIp(c), () =>
         logIn({ ctx: c.var.ctx, input, userAgent: c.req.header('user-agent') }),
       )
       setSessionCookie(c, sessionToken)
@@ -96,6 +99,7 @@ export const authRoutes = newApp()
         ctx: c.var.ctx,
         input: c.req.valid('json'),
         userAgent: c.req.header('user-agent'),
+        ip: clientIp(c),
       })
       setSessionCookie(c, sessionToken)
       return c.json({ msg: AUTH_MESSAGES.registered, data: user }, 200)

@@ -63,28 +63,18 @@ async function replay(
   return { result: resultOf(current) }
 }
 
-/** The buyer: the logged-in user, or the account of the payer's e-mail, created when there is none. */
+/**
+ * The buyer: the logged-in user, or the account of the payer's e-mail. When there is none, the
+ * account is created in the order's own batch (payCheckout), so an outage never leaves an account
+ * without the order that made it.
+ */
 async function buyer(ctx: AppContext, user: SessionUser | null, input: PayInput) {
-  if (user) return { userId: user.id, createdSessionFor: null }
+  if (user) return { userId: user.id }
   const [existing] = await ctx.db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, input.payer.email))
-  if (existing) return { userId: existing.id, createdSessionFor: null }
-  const [created] = await ctx.db
-    .insert(users)
-    .values({
-      name: input.payer.name,
-      email: input.payer.email,
-      phone: input.payer.phone,
-      type: 'N',
-      isNewUser: true,
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id })
-  if (created) return { userId: created.id, createdSessionFor: created.id }
-  const [raced] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.payer.email))
-  return { userId: raced!.id, createdSessionFor: null }
+  return { userId: existing?.id ?? null }
 }
 
 function checkIds(input: PayInput, snapshot: PricedSnapshot) {
@@ -142,7 +132,7 @@ export async function payCheckout({
     })
   }
 
-  const { userId, createdSessionFor } = await buyer(ctx, user, input)
+  const { userId } = await buyer(ctx, user, input)
   const orderId = `ped_${crypto.randomUUID().replace(/-/g, '')}`
   const { db } = ctx
   const free = amounts.totalCents === 0
@@ -198,13 +188,17 @@ export async function payCheckout({
       },
     ]
   })
-  // One transaction: the order and its lines, or nothing when another request took the key first.
-  const [inserted] = await db.batch([
+  // One transaction: a new buyer's account, the order and its lines, or nothing when another
+  // request took the key first.
+  const [createdAccount, inserted] = await db.batch([
+    db.run(sql`INSERT INTO users (name, email, phone, type, is_new_user)
+      SELECT ${input.payer.name}, ${input.payer.email}, ${input.payer.phone}, 'N', 1 WHERE ${userId === null ? 1 : 0}
+      ON CONFLICT (email) DO NOTHING RETURNING id`),
     db
       .insert(orders)
       .values({
         id: orderId,
-        userId,
+        userId: userId ?? sql`(SELECT ${users.id} FROM ${users} WHERE ${users.email} = ${input.payer.email})`,
         cartHash: input.hash,
         idempotencyKey: input.idempotency_key,
         paymentType: amounts.paymentType,
@@ -238,7 +232,8 @@ export async function payCheckout({
   const order = inserted[0]
   if (!order) return replay(ctx, (await orderByKey(ctx, input.idempotency_key))!)
 
-  const session = createdSessionFor ? await sessionInsert(ctx, createdSessionFor, undefined) : null
+  const newBuyerId = createdAccount.rows[0]?.id as number | undefined
+  const session = newBuyerId ? await sessionInsert(ctx, newBuyerId, undefined) : null
   if (session) await session.statement
   const outcome = free ? await settleFree(ctx, order) : await charge(ctx, order, input)
   return { ...outcome, ...(session ? { sessionToken: session.token } : {}) }

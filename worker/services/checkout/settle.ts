@@ -1,12 +1,12 @@
-import { eq, sql } from 'drizzle-orm'
-import { orders } from '../../../db/schema.ts'
+import { and, eq, sql } from 'drizzle-orm'
+import { emailOutbox, orders } from '../../../db/schema.ts'
 import { pagarmeGateway } from '../../adapters/payments/pagarme.ts'
 import { sandboxGateway } from '../../adapters/payments/sandbox.ts'
 import type { GatewayOrder, PaymentGateway } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
 import { INSTITUTE } from '../../contract/institute.ts'
 import { advance } from '../../domain/orders.ts'
-import { emailSender } from '../email/outbox.ts'
+import { deliverQueued } from '../email/outbox.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 
@@ -92,15 +92,18 @@ export async function settleOrder(ctx: AppContext, order: OrderRow, reported: Ga
   return { order: updated ?? order, changed: Boolean(updated) }
 }
 
-/** Sends the newest pending confirmation of an order now; false when delivery failed. */
+/**
+ * Sends the order's confirmation now, through the outbox: false when the e-mail API did not
+ * take it (the scheduled job sends it later, once) or it was already on its way.
+ */
 export async function deliverConfirmation(ctx: AppContext, order: OrderRow): Promise<boolean> {
+  const mail = confirmationEmail(order)
   try {
-    await emailSender(ctx).send(confirmationEmail(order))
-    await ctx.db.run(
-      sql`UPDATE email_outbox SET status = 'sent', attempts = attempts + 1, sent_at = ${Date.now()}
-          WHERE id = (SELECT max(id) FROM email_outbox WHERE ${sql.identifier('to')} = ${order.payer.email} AND status = 'pending')`,
+    const outcome = await deliverQueued(
+      ctx,
+      and(eq(emailOutbox.to, mail.to), eq(emailOutbox.subject, mail.subject)),
     )
-    return true
+    return outcome === 'sent'
   } catch (error) {
     console.error(
       JSON.stringify({
