@@ -109,9 +109,6 @@ export function isReadOnlyPipeline(body: string): boolean {
         : r.type === 'batch' && Array.isArray(r.batch?.steps)
           ? (r.batch.steps as Array<{ stmt?: { sql?: unknown } }>).map((step) => step.stmt)
           : null
-    return (
-      statements !== null &&
-      statements.every((stmt) => typeof stmt?.sql === 'string' && READ_ONLY_SQL.test(stmt.sql))
-    )
+    return statements?.every((stmt) => typeof stmt?.sql === 'string' && READ_ONLY_SQL.test(stmt.sql)) ?? false
   })
 }

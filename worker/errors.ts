@@ -64,12 +64,15 @@ export type Dependency = 'database' | 'payments' | 'email' | 'oauth' | 'translat
 export class DependencyUnavailableError extends Error {
   readonly dependency: Dependency
   readonly reason: 'timeout' | 'unreachable' | 'error_status'
+  /** What happened, for logs and admins: 'HTTP 503', 'no answer within 5000 ms'… */
+  readonly detail: string
 
   constructor(dependency: Dependency, reason: DependencyUnavailableError['reason'], detail: string) {
     super(`${dependency} ${reason}: ${detail}`)
     this.name = 'DependencyUnavailableError'
     this.dependency = dependency
     this.reason = reason
+    this.detail = detail
   }
 }
 

@@ -5,7 +5,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import type { Fault, LocalServer } from '../../db/local-server.ts'
 
-export type EmailApiMode = 'accept' | 'refuse' | 'hang'
+/** accept: 200; refuse: 503 (an outage); reject: 422 (the message itself is refused); hang: no answer. */
+export type EmailApiMode = 'accept' | 'refuse' | 'reject' | 'hang'
 
 /** A message the stand-in accepted, as the e-mail API would have delivered it. */
 export type AcceptedEmail = {
@@ -34,6 +35,9 @@ export async function startOutsideWorld(database: LocalServer): Promise<OutsideW
       }
       if (mode === 'refuse') {
         return json(res, 503, { name: 'application_error', message: 'Service unavailable', statusCode: 503 })
+      }
+      if (mode === 'reject') {
+        return json(res, 422, { name: 'validation_error', message: 'Invalid `to` field.', statusCode: 422 })
       }
       const message = body as { to: string[]; subject: string; text: string }
       accepted.push({

@@ -176,6 +176,7 @@ export async function listUndelivered(ctx: AppContext, limit = 100) {
 
 function describeFailure(error: unknown): string {
   const failure = dependencyFailure(error)
+  if (failure?.reason === 'error_status') return `e-mail API answered ${failure.detail}`
   if (failure) return `e-mail API ${failure.reason === 'timeout' ? 'did not answer in time' : 'unreachable'}`
   return (error instanceof Error ? error.message : String(error)).slice(0, 300)
 }
