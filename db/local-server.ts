@@ -196,8 +196,16 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     return { baton: park(stream), base_url: null, results }
   }
 
+  // While hanging, requests wait here until the fault is lifted.
+  let fault: Fault = 'none'
+  let lifted: Promise<void> = Promise.resolve()
+  let lift = () => {}
+  // A fault set to start after this many more pipeline requests (a cut between two writes).
+  let armed: { fault: Fault; remaining: number } | undefined
+
   async function route(req: IncomingMessage, res: ServerResponse) {
     const path = (req.url ?? '/').split('?')[0] ?? '/'
+    if (path !== '/v2/pipeline') await lifted
     if (req.method === 'GET' && path === '/health') return sendJson(res, 200, { ok: true })
     // hrana-client probes versions only when asked for protocol 3, and then only /v3-protobuf: anything
     // but /v2 answering 404 keeps every client on the JSON v2 protocol implemented here.
@@ -208,6 +216,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       throw new HttpError(401, 'UNAUTHORIZED', 'Missing or wrong "Authorization: Bearer <token>" header')
     }
     const text = (await readBody(req)).toString('utf8')
+    // A frozen process had the bytes in its socket buffer: it runs them when it resumes, even for a
+    // client that stopped waiting (so a write can land after its caller got a timeout).
+    await lifted
     let body: unknown
     try {
       body = JSON.parse(text)
@@ -216,13 +227,6 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     }
     sendJson(res, 200, await pipeline(body))
   }
-
-  // While hanging, requests wait here until the fault is lifted.
-  let fault: Fault = 'none'
-  let lifted: Promise<void> = Promise.resolve()
-  let lift = () => {}
-  // A fault set to start after this many more pipeline requests (a cut between two writes).
-  let armed: { fault: Fault; remaining: number } | undefined
 
   const server = createServer((req, res) => {
     if (armed && req.method === 'POST' && req.url?.startsWith('/v2/pipeline')) {
@@ -234,18 +238,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         if (next === 'refuse') return req.socket.destroy()
       }
     }
-    lifted
-      .then(() => route(req, res))
-      .catch((error: unknown) => {
-        if (error instanceof HttpError) {
-          return sendJson(res, error.status, { message: error.message, code: error.code })
-        }
-        // sqld answers a request it cannot decode with 400 and the reason as plain text.
-        if (error instanceof ProtocolError)
-          return sendText(res, 400, `Invalid Hrana request: ${error.message}`)
-        log(`internal error on ${req.method} ${req.url}: ${error instanceof Error ? error.stack : error}`)
-        sendJson(res, 500, { message: `Internal server error: ${messageOf(error)}`, code: 'INTERNAL_ERROR' })
-      })
+    route(req, res).catch((error: unknown) => {
+      if (error instanceof HttpError) {
+        return sendJson(res, error.status, { message: error.message, code: error.code })
+      }
+      // sqld answers a request it cannot decode with 400 and the reason as plain text.
+      if (error instanceof ProtocolError) return sendText(res, 400, `Invalid Hrana request: ${error.message}`)
+      log(`internal error on ${req.method} ${req.url}: ${error instanceof Error ? error.stack : error}`)
+      sendJson(res, 500, { message: `Internal server error: ${messageOf(error)}`, code: 'INTERNAL_ERROR' })
+    })
   })
 
   const listen = (port: number) =>

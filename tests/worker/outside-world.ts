@@ -27,7 +27,7 @@ export async function startOutsideWorld(database: LocalServer): Promise<OutsideW
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = (req.url ?? '/').split('?')[0]
     const body = await readJson(req)
-    if (req.method === 'POST' && path === '/emails') {
+    if (path === '/emails') {
       if (mode === 'hang') {
         held.add(res)
         res.on('close', () => held.delete(res))
@@ -39,6 +39,8 @@ export async function startOutsideWorld(database: LocalServer): Promise<OutsideW
       if (mode === 'reject') {
         return json(res, 422, { name: 'validation_error', message: 'Invalid `to` field.', statusCode: 422 })
       }
+      // Resend answers a GET on /emails without a key with 401, as a health probe sees it.
+      if (req.method !== 'POST') return json(res, 401, { name: 'missing_api_key', statusCode: 401 })
       const message = body as { to: string[]; subject: string; text: string }
       accepted.push({
         to: message.to,

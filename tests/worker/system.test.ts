@@ -59,10 +59,22 @@ describe('baseline and health', () => {
     expect(response.headers.get('Server-Timing')).toContain('db;desc="0 round trips"')
   })
 
-  it('health reports the database', async () => {
+  it('health reports each dependency with its latency, and nothing internal', async () => {
     const response = await worker.fetch('http://localhost/api/health')
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ ok: true, database: 'ok' })
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    const body = await response.json()
+    expect(body).toEqual({
+      ok: true,
+      dependencies: {
+        database: { state: 'ok', latency_ms: expect.any(Number) },
+        cache: { state: 'ok', latency_ms: expect.any(Number) },
+        // Local bindings: the outbox is the delivery, the sandbox plays the provider.
+        email: { state: 'not_configured', latency_ms: null },
+        payments: { state: 'local', latency_ms: null },
+      },
+    })
+    expect(JSON.stringify(body)).not.toMatch(/127\.0\.0\.1|http|secret|segredo/i)
   })
 
   it('sends security headers on API answers', async () => {

@@ -10,6 +10,12 @@ export const CHECKOUT_MESSAGES = {
   cardTokenRequired: 'Ocorreu um erro ao validar cartão de crédito!',
   declined: 'Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.',
   gatewayUnavailable: 'Não foi possível falar com o meio de pagamento. Nada foi cobrado; tente novamente.',
+  /** 503: the database failed before any charge. */
+  nothingCharged:
+    'Estamos com instabilidade e o pagamento não foi feito: nada foi cobrado. Tente novamente em instantes.',
+  /** 503: the provider approved the charge, the database failed to record it; the same key completes it. */
+  chargedNotRecorded:
+    'Seu pagamento foi aprovado, mas estamos com instabilidade para registrá-lo. Não feche esta página nem pague de novo: clique em pagar em instantes para concluir o pedido, sem nova cobrança.',
   purchaseFailed: 'erro ao executar a compra',
 } as const
 

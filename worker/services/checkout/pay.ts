@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts'
 import { CHECKOUT_MESSAGES, type PayInput, type PayResult } from '../../contract/checkout.ts'
 import { translateProviderErrors } from '../../domain/payment-errors.ts'
 import { validatePaymentChoice } from '../../domain/pricing.ts'
-import { AppError, notFound } from '../../errors.ts'
+import { AppError, dependencyFailure, notFound } from '../../errors.ts'
 import { type SessionUser, sessionInsert } from '../auth/sessions.ts'
 import { type PricedSnapshot, priceSnapshot } from '../cart/pricing.ts'
 import { readCart } from '../cart/snapshot.ts'
@@ -48,6 +48,7 @@ async function orderByKey(ctx: AppContext, key: string) {
 async function replay(
   ctx: AppContext,
   order: OrderRow,
+  input: PayInput,
 ): Promise<{ result: PayResult; sessionToken?: string }> {
   let current = order
   // Only a recent order can still be charging in another request; an older one is recovered now.
@@ -57,8 +58,9 @@ async function replay(
     current = (await orderByKey(ctx, current.idempotencyKey)) ?? current
   }
   if (current.status === 'pending' && !current.gatewayOrderId) {
-    // The first attempt never recorded its charge: ask the provider again under the same key.
-    return charge(ctx, current)
+    // The first attempt never recorded its charge: ask the provider again under the same key,
+    // with the request's card token (unused if the first attempt never reached the provider).
+    return charge(ctx, current, input)
   }
   return { result: resultOf(current) }
 }
@@ -99,8 +101,19 @@ function checkIds(input: PayInput, snapshot: PricedSnapshot) {
 /**
  * POST /checkout/pagar. Every amount is recomputed from the cart and the database; the browser's
  * total is only compared. The order is written before the charge, so a charge never lacks an order.
+ * When the database fails, the 503 says plainly whether anything was charged.
  */
-export async function payCheckout({
+export async function payCheckout(args: { ctx: AppContext; user: SessionUser | null; input: PayInput }) {
+  try {
+    return await placeOrder(args)
+  } catch (error) {
+    // A charge that went through is reported by charge(); any other database failure came first.
+    if (dependencyFailure(error)) throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.nothingCharged)
+    throw error
+  }
+}
+
+async function placeOrder({
   ctx,
   user,
   input,
@@ -110,7 +123,7 @@ export async function payCheckout({
   input: PayInput
 }) {
   const earlier = await orderByKey(ctx, input.idempotency_key)
-  if (earlier) return replay(ctx, earlier)
+  if (earlier) return replay(ctx, earlier, input)
 
   const cart = await readCart(ctx, input.hash)
   if (!cart || cart.items.length === 0) throw purchaseError('NOT_FOUND', 1, CHECKOUT_MESSAGES.productNotFound)
@@ -230,7 +243,7 @@ export async function payCheckout({
     ),
   ])
   const order = inserted[0]
-  if (!order) return replay(ctx, (await orderByKey(ctx, input.idempotency_key))!)
+  if (!order) return replay(ctx, (await orderByKey(ctx, input.idempotency_key))!, input)
 
   const newBuyerId = createdAccount.rows[0]?.id as number | undefined
   const session = newBuyerId ? await sessionInsert(ctx, newBuyerId, undefined) : null
@@ -293,7 +306,12 @@ async function charge(ctx: AppContext, order: OrderRow, input?: PayInput) {
     throw error
   }
 
-  const { order: settled } = await settleOrder(ctx, order, reported)
+  const { order: settled } = await settleOrder(ctx, order, reported).catch((error: unknown) => {
+    if (dependencyFailure(error) && reported.status === 'paid') {
+      throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.chargedNotRecorded)
+    }
+    throw error
+  })
   if (settled.status === 'failed') {
     const detail = reported.failureMessage ? ` (${reported.failureMessage})` : ''
     throw purchaseError('VALIDATION', 2, `${CHECKOUT_MESSAGES.declined}${detail}`)
