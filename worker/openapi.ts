@@ -61,7 +61,9 @@ export const errorResponses = {
     },
   },
   503: {
-    description: 'Banco de dados indisponível: `{ msg }`.',
+    description:
+      'Uma dependência (banco de dados, meio de pagamento, API de e-mail) falhou ou não respondeu no prazo: `{ msg }` em português. Nada ficou pela metade: a mesma requisição pode ser reenviada depois de `Retry-After` segundos.',
+    headers: { 'Retry-After': { description: 'Segundos até tentar de novo.', schema: { type: 'integer' } } },
     content: { 'application/json': { schema: z.object({ msg: z.string() }) } },
   },
 } as const

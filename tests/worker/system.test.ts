@@ -37,6 +37,34 @@ describe('OpenAPI document and reference', () => {
     expect(doc.paths['/home_itens/lists']?.get?.['x-required-role']).toBe('none')
   })
 
+  it('declares the 503 (with Retry-After) on every operation that waits on a dependency', async () => {
+    const doc = (await (await worker.fetch('http://localhost/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: object }> }>>
+    }
+    // These wait on nothing outside the Worker, or answer their own page whatever happens.
+    const independent = new Set([
+      'get /api/ping',
+      'get /robots.txt',
+      'get /api/payments/config',
+      'get /redirect',
+      'get /oauth/{provider}/callback',
+      'get /oauth/sandbox/authorize',
+      'post /oauth/sandbox/authorize',
+      'get /api/sandbox/boleto/{id}',
+    ])
+    const missing: string[] = []
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const key = `${method} ${path}`
+        if (independent.has(key)) continue
+        if (!op.responses['503']?.headers || !('Retry-After' in op.responses['503'].headers))
+          missing.push(key)
+      }
+    }
+    expect(missing).toEqual([])
+    expect(doc.paths['/login']?.post?.responses['503']).toBeDefined()
+  })
+
   it('serves an interactive reference page that loads its script from our own origin', async () => {
     const response = await worker.fetch('http://localhost/api/docs')
     expect(response.status).toBe(200)

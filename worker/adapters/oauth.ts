@@ -1,6 +1,16 @@
 // The only importer of arctic (DESIGN 7: deprecated upstream at 3.7.0, so it stays in one file).
 import { createHash } from 'node:crypto'
-import { decodeIdToken, Facebook, Google, generateCodeVerifier, generateState } from 'arctic'
+import {
+  ArcticFetchError,
+  decodeIdToken,
+  Facebook,
+  Google,
+  generateCodeVerifier,
+  generateState,
+  UnexpectedResponseError,
+} from 'arctic'
+import { DependencyUnavailableError } from '../errors.ts'
+import { DEADLINES_MS, fetchWithDeadline, withDeadline } from './deadline.ts'
 
 export type SocialProvider = 'google' | 'facebook'
 
@@ -29,12 +39,34 @@ export type OAuthConfig = {
   facebookClientSecret?: string | undefined
   /** Off production, an unconfigured provider is played by the local sandbox. */
   allowSandbox: boolean
+  /** The OAuth deadline (worker/adapters/deadline.ts), shortened in tests. */
+  timeoutMs?: number | undefined
 }
 
 export const newOAuthState = () => ({ state: generateState(), codeVerifier: generateCodeVerifier() })
 
+/**
+ * A provider's token exchange under the OAuth deadline. arctic fetches on its own (no signal to
+ * pass), so the wait is cut here; its network failures and 5xx answers count as an outage. The
+ * code is single use: never retried.
+ */
+async function tokenExchange<T>(timeoutMs: number, exchange: () => Promise<T>): Promise<T> {
+  try {
+    return await withDeadline('oauth', timeoutMs, exchange)
+  } catch (error) {
+    if (error instanceof ArcticFetchError) {
+      throw new DependencyUnavailableError('oauth', 'unreachable', error.message)
+    }
+    if (error instanceof UnexpectedResponseError && error.status >= 500) {
+      throw new DependencyUnavailableError('oauth', 'error_status', `HTTP ${error.status}`)
+    }
+    throw error
+  }
+}
+
 export function oauthClient(provider: SocialProvider, config: OAuthConfig): OAuthClient | null {
   const redirect = `${config.origin}/oauth/${provider}/callback`
+  const timeoutMs = config.timeoutMs ?? DEADLINES_MS.oauth
   if (provider === 'google' && config.googleClientId && config.googleClientSecret) {
     const google = new Google(config.googleClientId, config.googleClientSecret, redirect)
     return {
@@ -42,7 +74,7 @@ export function oauthClient(provider: SocialProvider, config: OAuthConfig): OAut
       authorizationUrl: (state, verifier) =>
         google.createAuthorizationURL(state, verifier, ['openid', 'email', 'profile']),
       async exchange(code, verifier) {
-        const tokens = await google.validateAuthorizationCode(code, verifier)
+        const tokens = await tokenExchange(timeoutMs, () => google.validateAuthorizationCode(code, verifier))
         // The ID token comes straight from Google's token endpoint over TLS: its claims are trusted.
         const claims = decodeIdToken(tokens.idToken()) as {
           sub: string
@@ -66,11 +98,12 @@ export function oauthClient(provider: SocialProvider, config: OAuthConfig): OAut
       usesPkce: false,
       authorizationUrl: (state) => facebook.createAuthorizationURL(state, ['email', 'public_profile']),
       async exchange(code) {
-        const tokens = await facebook.validateAuthorizationCode(code)
+        const tokens = await tokenExchange(timeoutMs, () => facebook.validateAuthorizationCode(code))
         const url = new URL('https://graph.facebook.com/v19.0/me')
         url.searchParams.set('fields', 'id,name,email')
         url.searchParams.set('access_token', tokens.accessToken())
-        const response = await fetch(url)
+        // A read: one more attempt is safe when the first could not connect.
+        const response = await fetchWithDeadline('oauth', url, {}, { timeoutMs, retry: 'idempotent' })
         if (!response.ok) throw new Error(`Facebook respondeu ${response.status}`)
         const me = (await response.json()) as { id: string; name?: string; email?: string }
         // Facebook returns only a confirmed primary e-mail, and none when there is none.

@@ -38,7 +38,7 @@ export const authRoutes = newApp()
       summary: 'O usuário logado, ou null para um visitante',
       description:
         'O cabeçalho pergunta em toda página; um visitante recebe `null` (200), sem erro no console do navegador.',
-      responses: { 200: jsonContent(User.nullable(), 'O usuário, ou null.') },
+      responses: { 200: jsonContent(User.nullable(), 'O usuário, ou null.'), 503: errorResponses[503] },
     }),
     async (c) => {
       const user = await currentUser(c)
@@ -73,6 +73,7 @@ export const authRoutes = newApp()
       summary: 'Sair: encerra a sessão no servidor',
       responses: {
         200: jsonContent(z.object({ success: z.literal(true) }), 'Sessão encerrada (ou já não havia).'),
+        503: errorResponses[503],
       },
     }),
     async (c) => {

@@ -134,6 +134,7 @@ export const checkoutRoutes = newApp()
       responses: {
         200: jsonContent(z.object({ status: z.string() }), 'A nova situação do pedido.'),
         ...notFoundResponse,
+        503: errorResponses[503],
       },
     }),
     async (c) =>
@@ -163,6 +164,7 @@ export const checkoutRoutes = newApp()
       responses: {
         200: jsonContent(z.object({ ok: z.literal(true) }), 'Recebido.'),
         401: jsonContent(z.object({ msg: z.string() }), 'Credencial inválida.'),
+        503: errorResponses[503],
       },
     }),
     async (c) => {
@@ -182,6 +184,7 @@ export const checkoutRoutes = newApp()
       summary: 'As turmas em que o aluno está matriculado',
       responses: {
         200: jsonContent(EnrolledCourses, 'Matrículas.'),
+        503: errorResponses[503],
       },
     }),
     async (c) => {

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
 import type { AppBindings } from '../context.ts'
 import { escapeHtml } from '../domain/html.ts'
-import { defineRoute, newApp } from '../openapi.ts'
+import { defineRoute, errorResponses, newApp } from '../openapi.ts'
 import { listOutbox } from '../services/email/outbox.ts'
 
 /** Development tools exist only off production: elsewhere their paths are plain 404s. */
@@ -37,6 +37,7 @@ export const devRoutes = app
           description: 'Mensagens, mais novas primeiro.',
           content: { 'application/json': { schema: z.array(OutboxMessage) } },
         },
+        503: errorResponses[503],
       },
     }),
     async (c) => {
@@ -61,7 +62,10 @@ export const devRoutes = app
       path: '/dev/mailbox',
       tags: ['Desenvolvimento'],
       summary: 'Página da caixa de saída de e-mails (somente local)',
-      responses: { 200: { description: 'HTML.', content: { 'text/html': { schema: z.string() } } } },
+      responses: {
+        200: { description: 'HTML.', content: { 'text/html': { schema: z.string() } } },
+        503: errorResponses[503],
+      },
     }),
     async (c) => {
       const rows = await listOutbox(c.var.ctx)

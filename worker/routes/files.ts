@@ -52,6 +52,7 @@ export const fileRoutes = newApp()
       responses: {
         200: { description: 'O arquivo.', content: { 'application/octet-stream': { schema: z.string() } } },
         ...notFoundResponse,
+        503: errorResponses[503],
       },
     }),
     async (c) => {

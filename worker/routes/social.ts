@@ -2,8 +2,9 @@ import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppBindings } from '../context.ts'
+import { UNAVAILABLE_MESSAGE } from '../contract/unavailable.ts'
 import { escapeHtml } from '../domain/html.ts'
-import { AppError, notFound } from '../errors.ts'
+import { AppError, dependencyFailure, notFound } from '../errors.ts'
 import { isPlainLocalhost, setSessionCookie } from '../middleware/auth.ts'
 import { defineRoute, newApp } from '../openapi.ts'
 import {
@@ -126,7 +127,13 @@ export const socialRoutes = newApp()
         setSessionCookie(c, result.sessionToken)
         return resultPage(c, { type: 'social-login', status: 'ok', new_user: result.newUser })
       } catch (error) {
-        const message = error instanceof AppError ? error.message : SOCIAL_MESSAGES.failed
+        // The popup says so when the provider or the database did not answer: try again shortly.
+        const message =
+          error instanceof AppError
+            ? error.message
+            : dependencyFailure(error)
+              ? UNAVAILABLE_MESSAGE
+              : SOCIAL_MESSAGES.failed
         return resultPage(c, { type: 'social-login', status: 'error', new_user: false, message })
       }
     },

@@ -40,7 +40,10 @@ const healthRoute = defineRoute('none', {
   request: { query: NoQuery },
   responses: {
     200: jsonContent(Health, 'Tudo respondendo.'),
-    503: jsonContent(Health, 'Alguma dependência fora (`down`); o corpo diz qual.'),
+    503: {
+      ...jsonContent(Health, 'Alguma dependência fora (`down`); o corpo diz qual.'),
+      headers: errorResponses[503].headers,
+    },
     422: errorResponses[422],
   },
 })

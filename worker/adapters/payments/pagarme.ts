@@ -1,3 +1,4 @@
+import { DEADLINES_MS, fetchWithDeadline } from '../deadline.ts'
 import {
   type ChargeStatus,
   type CreateOrderInput,
@@ -71,7 +72,11 @@ function phoneParts(phone: string) {
   return { country_code: '55', area_code: digits.slice(0, 2), number: digits.slice(2) }
 }
 
-export function pagarmeGateway(secretKey: string, fetcher: typeof fetch = fetch): PaymentGateway {
+export function pagarmeGateway(
+  secretKey: string,
+  fetcher: typeof fetch = fetch,
+  timeoutMs: number = DEADLINES_MS.payments,
+): PaymentGateway {
   const authorization = `Basic ${btoa(`${secretKey}:`)}`
   async function call(
     path: string,
@@ -84,7 +89,13 @@ export function pagarmeGateway(secretKey: string, fetcher: typeof fetch = fetch)
     if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey
     let response: Response
     try {
-      response = await fetcher(`${API}${path}`, { ...init, headers })
+      // Never retried here: a repeated POST is the caller's call (its Idempotency-Key makes it safe).
+      response = await fetchWithDeadline(
+        'payments',
+        `${API}${path}`,
+        { ...init, headers, body: typeof init.body === 'string' ? init.body : null },
+        { timeoutMs, retry: 'never', fetcher },
+      )
     } catch (error) {
       throw new GatewayUnavailableError(error instanceof Error ? error.message : 'network error')
     }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { emailOutbox, orders } from '../../../db/schema.ts'
+import { deadlineOf } from '../../adapters/deadline.ts'
 import { pagarmeGateway } from '../../adapters/payments/pagarme.ts'
 import { sandboxGateway } from '../../adapters/payments/sandbox.ts'
 import type { GatewayOrder, PaymentGateway } from '../../adapters/payments/types.ts'
@@ -13,7 +14,7 @@ export type OrderRow = typeof orders.$inferSelect
 export function paymentGateway(ctx: AppContext): PaymentGateway {
   if (ctx.env.PAYMENT_GATEWAY === 'pagarme') {
     if (!ctx.env.PAGARME_SECRET_KEY) throw new Error('PAGARME_SECRET_KEY ausente')
-    return pagarmeGateway(ctx.env.PAGARME_SECRET_KEY)
+    return pagarmeGateway(ctx.env.PAGARME_SECRET_KEY, fetch, deadlineOf(ctx.env, 'payments'))
   }
   return sandboxGateway(ctx.env.SANDBOX_GATEWAY, () => Date.now())
 }
