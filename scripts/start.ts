@@ -50,6 +50,7 @@ async function main() {
     aluno          aluno@instituto.test / Aluno@12345
 
   Referência da API: ${stack.origin}/api/docs
+  Tarefas agendadas (e-mails pendentes): npm run cron
   Ctrl-C encerra tudo. Os dados ficam em .data/ (npm run db:reset recomeça do zero).
 `)
 }

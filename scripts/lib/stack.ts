@@ -73,6 +73,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       options.persistDir,
       '--show-interactive-dev-session=false',
       `--live-reload=${options.live ? 'true' : 'false'}`,
+      // GET /__scheduled runs the Cron Triggers' jobs on demand (`npm run cron`).
+      '--test-scheduled',
       // Local values win over wrangler.toml's production ones, with or without a .dev.vars file.
       '--var',
       'APP_ENV:local',
