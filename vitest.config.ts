@@ -43,6 +43,7 @@ export default defineConfig({
           name: 'worker',
           include: ['tests/worker/**/*.test.ts'],
           globalSetup: ['tests/worker/global-setup.ts'],
+          setupFiles: ['tests/worker/setup.ts'],
           testTimeout: 20_000,
           // One database for the whole project: files run one after another.
           fileParallelism: false,

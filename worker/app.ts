@@ -4,10 +4,11 @@ import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type AppBindings, contextMiddleware } from './context.ts'
+import { INSTITUTE } from './contract/institute.ts'
 import { AppError, statusOf } from './errors.ts'
 import { guardAreas, sameOriginWrites } from './middleware/auth.ts'
 import { isNavigation } from './middleware/navigation.ts'
-import { newApp } from './openapi.ts'
+import { newApp, registerSharedComponents } from './openapi.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
 import { catalogRoutes } from './routes/catalog.ts'
@@ -45,21 +46,23 @@ const routes = app
   .route('/', cartRoutes)
   .route('/', checkoutRoutes)
 
-app.doc31('/api/openapi.json', (c) => ({
-  openapi: '3.1.0',
-  info: {
-    title: 'Instituto Renalis — API da loja e do portal de ensino',
-    version: '1.0.0',
-    description:
-      'Cada operação declara o papel exigido em `x-required-role`: `none` (público), `N` (aluno) ou `A` (administrador). ' +
-      'Valores em dinheiro são inteiros em centavos.',
-  },
-  servers: [{ url: new URL(c.req.url).origin }],
-}))
-app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
-  type: 'apiKey',
-  in: 'cookie',
-  name: 'session',
+registerSharedComponents(app)
+app.doc31('/api/openapi.json', (c) => {
+  const origin = c.env.PUBLIC_ORIGIN.replace(/\/$/, '')
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Instituto Renalis — API da loja e do portal de ensino',
+      version: '1.0.0',
+      description:
+        'Cada operação declara em `security` se precisa do cookie de sessão e em `x-required-role` o papel exigido: ' +
+        '`none` (público), `N` (aluno ou administrador) ou `A` (administrador). Valores em dinheiro são inteiros em centavos. ' +
+        'Um método que o endereço não aceita responde 405 com o cabeçalho `Allow`.',
+      contact: { name: INSTITUTE.fullName, email: INSTITUTE.emails.contact, url: `${origin}/contato` },
+      license: { name: 'Uso restrito ao Instituto Renalis', url: `${origin}/politicas-de-privacidade` },
+    },
+    servers: [{ url: new URL(c.req.url).origin }],
+  }
 })
 // The reference page's script is served from our own assets: nothing is fetched from a CDN.
 app.get(
@@ -110,6 +113,7 @@ app.onError((error, c) => respondToError(error, c))
 function respondToError(error: Error, c: Context<AppBindings>) {
   if (error instanceof AppError) {
     const status = statusOf(error.code)
+    if (error.retryAfterSeconds) c.header('Retry-After', String(error.retryAfterSeconds))
     if (error.code === 'UNAUTHENTICATED') return c.json({ message: 'Unauthenticated.' }, status)
     if (error.fields) return c.json({ message: error.message, errors: error.fields, ...error.extra }, status)
     return c.json({ msg: error.message, ...error.extra }, status)

@@ -9,6 +9,11 @@ export type AppContext = {
   readonly db: Db
   now: Date
   requestId: string
+  /**
+   * The client's IP as Cloudflare sets it (`CF-Connecting-IP`, which a client cannot forge in
+   * production). Locally wrangler sets it from the socket unless the request already has one.
+   */
+  clientIp: string
   dbStats: { roundTrips: number; ms: number }
   /** Work that may finish after the response (cache fills, e-mail). */
   waitUntil: (promise: Promise<unknown>) => void
@@ -38,6 +43,7 @@ export const contextMiddleware = createMiddleware<AppBindings>(async (c, next) =
     },
     now: new Date(),
     requestId: c.req.header('cf-ray') ?? crypto.randomUUID(),
+    clientIp: c.req.header('cf-connecting-ip') ?? 'sem-ip',
     dbStats,
     waitUntil: (promise) => {
       try {

@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   SESSION_EXPIRED: 419,
   VALIDATION: 422,
   RATE_LIMITED: 429,
@@ -27,6 +28,8 @@ export class AppError extends Error {
   readonly fields: Record<string, string[]> | undefined
   /** Extra fields of the body a client reads (the cart's `clear`, a purchase's `code`). */
   readonly extra: Record<string, unknown> | undefined
+  /** Seconds a client should wait before trying again (429, 503): sent as `Retry-After`. */
+  retryAfterSeconds: number | undefined
 
   constructor(
     code: ErrorCode,
@@ -39,6 +42,7 @@ export class AppError extends Error {
     this.code = code
     this.fields = fields
     this.extra = extra
+    this.retryAfterSeconds = undefined
   }
 }
 
@@ -48,3 +52,10 @@ export const notFound = (message: string) => new AppError('NOT_FOUND', message)
 export const invalidField = (field: string, message: string) =>
   new AppError('VALIDATION', message, { [field]: [message] })
 export const unavailable = (message: string) => new AppError('UNAVAILABLE', message)
+
+/** 429 with `Retry-After`; `fields` gives the login's `errors.email` shape (SPEC section 8). */
+export function rateLimited(message: string, retryAfterSeconds: number, fields?: Record<string, string[]>) {
+  const error = new AppError('RATE_LIMITED', message, fields)
+  error.retryAfterSeconds = retryAfterSeconds
+  return error
+}

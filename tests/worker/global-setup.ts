@@ -4,12 +4,9 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startLocalServer } from '../../db/local-server.ts'
 import { migrateDatabase } from '../../db/migrate.ts'
+import { startContractCollector } from '../contract/collector.ts'
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    databaseUrl: string
-  }
-}
+import './provided.ts'
 
 // Worker tests run inside workerd and reach the database the way production does: over HTTP,
 // here to the local libSQL server on a fresh file and a free port, passed on as DATABASE_URL.
@@ -18,7 +15,10 @@ export default async function setup(project: TestProject) {
   const server = await startLocalServer({ file: join(dir, 'test.db'), port: 0, quiet: true })
   await migrateDatabase(server.url)
   project.provide('databaseUrl', server.url)
+  const collector = await startContractCollector('worker')
+  project.provide('contractCollectorUrl', collector.url)
   return async () => {
+    await collector.close()
     await server.close()
     await rm(dir, { recursive: true, force: true })
   }

@@ -1,9 +1,10 @@
-import { env, exports } from 'cloudflare:workers'
+import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { app } from '../../worker/app.ts'
 import type { Env } from '../../worker/env.ts'
+import { workerFetch } from '../fixtures/http.ts'
 
-const worker = exports.default
+const worker = { fetch: workerFetch }
 
 type Operation = { 'x-required-role'?: string; summary?: string; security?: unknown[] }
 

@@ -30,12 +30,18 @@ const Email = z
   .max(254, { error: 'E-mail longo demais.' })
   .pipe(z.email({ error: 'Informe um e-mail válido.' }))
 
+/**
+ * Letters of the Latin alphabets, accented ones included, as a plain character class: JSON Schema
+ * validators read the same pattern the API applies (`\p{L}` needs a regex flag they do not take).
+ */
+export const NAME_LETTERS = 'A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ'
+
 const Name = z
   .string({ error: 'Informe seu nome.' })
   .trim()
   .min(3, { error: 'Informe seu nome completo.' })
   .max(120, { error: 'Nome longo demais.' })
-  .regex(/\p{L}{2,}/u, { error: 'Informe seu nome completo.' })
+  .regex(new RegExp(`[${NAME_LETTERS}]{2,}`), { error: 'Informe seu nome completo.' })
 
 const Phone = z
   .string({ error: 'Informe seu telefone.' })

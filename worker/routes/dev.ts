@@ -28,6 +28,7 @@ app.use('/api/dev/*', localOnly)
 export const devRoutes = app
   .openapi(
     defineRoute('none', {
+      operationId: 'listDevMailbox',
       method: 'get',
       path: '/api/dev/mailbox',
       tags: ['Desenvolvimento'],
@@ -57,6 +58,7 @@ export const devRoutes = app
   )
   .openapi(
     defineRoute('none', {
+      operationId: 'showDevMailbox',
       method: 'get',
       path: '/dev/mailbox',
       tags: ['Desenvolvimento'],

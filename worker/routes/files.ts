@@ -2,9 +2,14 @@ import { z } from '@hono/zod-openapi'
 import { User } from '../contract/auth.ts'
 import { AppError } from '../errors.ts'
 import { requireUser } from '../middleware/auth.ts'
-import { defineRoute, errorResponses, newApp, notFoundResponse } from '../openapi.ts'
+import { defineRoute, newApp } from '../openapi.ts'
 import { setPhoto } from '../services/auth/accounts.ts'
-import { PHOTO_MAX_BYTES, readPublicFile, storeUserPhoto } from '../services/files/files.ts'
+import {
+  PHOTO_MAX_BYTES,
+  PUBLIC_FILE_TYPES,
+  readPublicFile,
+  storeUserPhoto,
+} from '../services/files/files.ts'
 
 // Checked by the service (type, size, magic number), so a missing file gets its own message.
 const PhotoForm = z.object({ photo: z.unknown().optional().openapi({ type: 'string', format: 'binary' }) })
@@ -12,6 +17,7 @@ const PhotoForm = z.object({ photo: z.unknown().optional().openapi({ type: 'stri
 export const fileRoutes = newApp()
   .openapi(
     defineRoute('N', {
+      operationId: 'uploadProfilePhoto',
       method: 'post',
       path: '/api/usuario/foto',
       tags: ['Conta'],
@@ -22,7 +28,6 @@ export const fileRoutes = newApp()
           description: 'O usuário com a nova foto.',
           content: { 'application/json': { schema: z.object({ data: User }) } },
         },
-        ...errorResponses,
       },
     }),
     async (c) => {
@@ -42,18 +47,27 @@ export const fileRoutes = newApp()
     },
   )
   .openapi(
-    defineRoute('none', {
-      method: 'get',
-      path: '/files/{key}',
-      tags: ['Arquivos'],
-      summary: 'Arquivos públicos (fotos de perfil, anais) guardados no R2',
-      description: 'A chave vai codificada num só segmento: `/files/users%2F1%2Ffoto.jpg`.',
-      request: { params: z.object({ key: z.string().max(300) }) },
-      responses: {
-        200: { description: 'O arquivo.', content: { 'application/octet-stream': { schema: z.string() } } },
-        ...notFoundResponse,
+    defineRoute(
+      'none',
+      {
+        operationId: 'downloadFile',
+        method: 'get',
+        path: '/files/{key}',
+        tags: ['Arquivos'],
+        summary: 'Arquivos públicos (fotos de perfil, anais) guardados no R2',
+        description: 'A chave vai codificada num só segmento: `/files/users%2F1%2Ffoto.jpg`.',
+        request: { params: z.object({ key: z.string().max(300) }) },
+        responses: {
+          200: {
+            description: 'O arquivo: foto de perfil (JPG, PNG, WebP) ou anais (PDF).',
+            content: Object.fromEntries(
+              PUBLIC_FILE_TYPES.map((type) => [type, { schema: z.string().openapi({ format: 'binary' }) }]),
+            ),
+          },
+        },
       },
-    }),
+      { errors: ['notFound'] },
+    ),
     async (c) => {
       const file = await readPublicFile({
         ctx: c.var.ctx,

@@ -1,18 +1,18 @@
 import { z } from '@hono/zod-openapi'
 import { escapeHtml } from '../domain/html.ts'
-import { defineRoute, errorResponses, newApp } from '../openapi.ts'
+import { defineRoute, newApp } from '../openapi.ts'
 import { listPublicPaths } from '../services/catalog/sitemap.ts'
 
 export const seoRoutes = newApp()
   .openapi(
     defineRoute('none', {
+      operationId: 'getSitemap',
       method: 'get',
       path: '/sitemap.xml',
       tags: ['SEO'],
       summary: 'Mapa do site: páginas públicas, cursos, produtos e editais',
       responses: {
         200: { description: 'XML do sitemap.', content: { 'application/xml': { schema: z.string() } } },
-        ...errorResponses,
       },
     }),
     async (c) => {
@@ -27,13 +27,18 @@ export const seoRoutes = newApp()
     },
   )
   .openapi(
-    defineRoute('none', {
-      method: 'get',
-      path: '/robots.txt',
-      tags: ['SEO'],
-      summary: 'Regras para robôs de busca',
-      responses: { 200: { description: 'robots.txt', content: { 'text/plain': { schema: z.string() } } } },
-    }),
+    defineRoute(
+      'none',
+      {
+        operationId: 'getRobotsTxt',
+        method: 'get',
+        path: '/robots.txt',
+        tags: ['SEO'],
+        summary: 'Regras para robôs de busca',
+        responses: { 200: { description: 'robots.txt', content: { 'text/plain': { schema: z.string() } } } },
+      },
+      { offline: true },
+    ),
     (c) => {
       const origin = c.var.ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')
       const lines = [

@@ -46,6 +46,7 @@ const localOnly = (c: Context<AppBindings>) => {
 export const socialRoutes = newApp()
   .openapi(
     defineRoute('none', {
+      operationId: 'startSocialLogin',
       method: 'get',
       path: '/redirect',
       tags: ['Conta'],
@@ -92,6 +93,7 @@ export const socialRoutes = newApp()
   )
   .openapi(
     defineRoute('none', {
+      operationId: 'finishSocialLogin',
       method: 'get',
       path: '/oauth/{provider}/callback',
       tags: ['Conta'],
@@ -133,6 +135,7 @@ export const socialRoutes = newApp()
   )
   .openapi(
     defineRoute('none', {
+      operationId: 'showSandboxConsent',
       method: 'get',
       path: '/oauth/sandbox/authorize',
       tags: ['Desenvolvimento'],
@@ -164,29 +167,34 @@ export const socialRoutes = newApp()
     },
   )
   .openapi(
-    defineRoute('none', {
-      method: 'post',
-      path: '/oauth/sandbox/authorize',
-      tags: ['Desenvolvimento'],
-      summary: 'Consentimento no provedor de teste (somente local): volta ao callback com um código',
-      request: {
-        body: {
-          content: {
-            'application/x-www-form-urlencoded': {
-              schema: z.object({
-                provider: z.enum(['google', 'facebook']),
-                state: z.string().max(512),
-                code_challenge: z.string().max(128),
-                name: z.string().trim().min(3, { error: 'Informe seu nome.' }).max(120),
-                email: z.email({ error: 'Informe um e-mail válido.' }),
-              }),
+    defineRoute(
+      'none',
+      {
+        operationId: 'grantSandboxConsent',
+        method: 'post',
+        path: '/oauth/sandbox/authorize',
+        tags: ['Desenvolvimento'],
+        summary: 'Consentimento no provedor de teste (somente local): volta ao callback com um código',
+        request: {
+          body: {
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: z.object({
+                  provider: z.enum(['google', 'facebook']),
+                  state: z.string().max(512),
+                  code_challenge: z.string().max(128),
+                  name: z.string().trim().min(3, { error: 'Informe seu nome.' }).max(120),
+                  email: z.email({ error: 'Informe um e-mail válido.' }),
+                }),
+              },
             },
+            required: true,
           },
-          required: true,
         },
+        responses: { 302: { description: 'Para /oauth/{provider}/callback.' } },
       },
-      responses: { 302: { description: 'Para /oauth/{provider}/callback.' } },
-    }),
+      { limit: 'sandboxConsent' },
+    ),
     (c) => {
       const form = c.req.valid('form')
       const code = grantSandboxConsent({

@@ -1,21 +1,27 @@
 import { z } from '@hono/zod-openapi'
-import { defineRoute, errorResponses, NoQuery, newApp } from '../openapi.ts'
+import { defineRoute, NoQuery, newApp } from '../openapi.ts'
 import { checkDatabase } from '../services/system/health.ts'
 
-const pingRoute = defineRoute('none', {
-  method: 'get',
-  path: '/api/ping',
-  tags: ['Sistema'],
-  summary: 'Rota trivial (sem banco nem KV): a linha de base dos benchmarks',
-  responses: {
-    200: {
-      description: 'Sempre ok.',
-      content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } },
+const pingRoute = defineRoute(
+  'none',
+  {
+    operationId: 'ping',
+    method: 'get',
+    path: '/api/ping',
+    tags: ['Sistema'],
+    summary: 'Rota trivial (sem banco nem KV): a linha de base dos benchmarks',
+    responses: {
+      200: {
+        description: 'Sempre ok.',
+        content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } },
+      },
     },
   },
-})
+  { offline: true },
+)
 
 const healthRoute = defineRoute('none', {
+  operationId: 'getHealth',
   method: 'get',
   path: '/api/health',
   tags: ['Sistema'],
@@ -28,7 +34,6 @@ const healthRoute = defineRoute('none', {
         'application/json': { schema: z.object({ ok: z.literal(true), database: z.literal('ok') }) },
       },
     },
-    ...errorResponses,
   },
 })
 

@@ -15,6 +15,7 @@ import { AppError, invalidField } from '../../errors.ts'
 import { deliverLater, queueEmail } from '../email/outbox.ts'
 import { hashPassword, needsRehash, verifyPassword } from './password.ts'
 import { endOtherSessions, type SessionUser, sessionInsert, toUser } from './sessions.ts'
+import { throttledLogin } from './throttle.ts'
 import { hashToken, newToken } from './tokens.ts'
 
 const RESET_TTL_MS = 60 * 60 * 1000
@@ -24,15 +25,19 @@ const DUMMY_HASH = 'scrypt$16384$8$5$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAA
 
 type LoginResult = { user: ReturnType<typeof toUser>; sessionToken: string }
 
-/** POST /login, once the limiter has let the attempt through. */
-export async function logIn({
+/** POST /login: the e-mail and password, under the login limits (throttle.ts). */
+export function logIn(args: { ctx: AppContext; input: LoginInput; userAgent?: string | undefined }) {
+  return throttledLogin(args.ctx, args.input.email, () => checkCredentials(args))
+}
+
+async function checkCredentials({
   ctx,
   input,
   userAgent,
 }: {
   ctx: AppContext
   input: LoginInput
-  userAgent?: string
+  userAgent?: string | undefined
 }) {
   const [row] = await ctx.db.select().from(users).where(eq(users.email, input.email))
   const ok = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH)

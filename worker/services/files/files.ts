@@ -31,6 +31,8 @@ export async function storeUserPhoto({ ctx, userId, file }: { ctx: AppContext; u
 
 // Only these prefixes are public; e-books and student documents will get signed links.
 const PUBLIC_PREFIXES = ['users/', 'anais/']
+/** What a public file can be: a profile photo or a proceedings PDF. */
+export const PUBLIC_FILE_TYPES = [...Object.keys(PHOTO_TYPES), 'application/pdf']
 
 /**
  * A public file from R2; while R2 has no such object, the copy shipped with the site under
