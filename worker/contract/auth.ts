@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { USER_TYPES } from '../domain/roles.ts'
 
 /** SPEC section 5: optional parentheses, area code not starting with 0, 4 or 5 digits, separator, 4 digits. */
 export const PHONE_PATTERN = /^\(?[1-9]\d\)?\s?\d{4,5}[-\s]?\d{4}$/
@@ -115,7 +116,7 @@ export const User = z.object({
   phone: z.string().nullable(),
   /** Photo URL, or null (the UI shows the default user image). */
   photo: z.string().nullable(),
-  type: z.enum(['N', 'A']),
+  type: z.enum(USER_TYPES),
   /** True for an account created by social login that has no password yet. */
   new_user: z.boolean(),
 })
