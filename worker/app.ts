@@ -5,10 +5,11 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type AppBindings, contextMiddleware } from './context.ts'
 import { INSTITUTE } from './contract/institute.ts'
+import { ANY_BODY_MAX_BYTES } from './domain/uploads.ts'
 import { AppError, statusOf } from './errors.ts'
 import { guardAreas, sameOriginWrites } from './middleware/auth.ts'
 import { isNavigation } from './middleware/navigation.ts'
-import { newApp, registerSharedComponents } from './openapi.ts'
+import { limitBody, newApp, registerSharedComponents } from './openapi.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
 import { catalogRoutes } from './routes/catalog.ts'
@@ -28,6 +29,8 @@ const app = newApp()
 
 app.use('*', secureHeaders({ crossOriginOpenerPolicy: false }))
 app.use('*', contextMiddleware)
+// No request is larger than the largest upload; each operation then applies its own limit.
+app.use('*', limitBody(ANY_BODY_MAX_BYTES))
 app.use('*', sameOriginWrites)
 app.use('*', guardAreas)
 

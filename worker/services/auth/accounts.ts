@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
+import { html } from 'hono/html'
 import { passwordResets, sessions, users } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import {
@@ -10,9 +11,11 @@ import {
   type RegisterInput,
 } from '../../contract/auth.ts'
 import { INSTITUTE } from '../../contract/institute.ts'
-import { escapeHtml } from '../../domain/html.ts'
 import { AppError, invalidField } from '../../errors.ts'
 import { deliverLater, queueEmail } from '../email/outbox.ts'
+import { emailMessage, firstName } from '../email/templates.ts'
+import { storeUserPhoto } from '../files/files.ts'
+import { consumeLimit } from '../limits/limits.ts'
 import { hashPassword, needsRehash, verifyPassword } from './password.ts'
 import { endOtherSessions, type SessionUser, sessionInsert, toUser } from './sessions.ts'
 import { throttledLogin } from './throttle.ts'
@@ -98,15 +101,17 @@ export async function updateProfile({
   return toUser(updated!)
 }
 
-export async function setPhoto({
+/** POST /api/usuario/foto: the photo goes to R2 (checked there), then onto the profile. */
+export async function changePhoto({
   ctx,
   user,
-  photoKey,
+  file,
 }: {
   ctx: AppContext
   user: SessionUser
-  photoKey: string
+  file: unknown
 }) {
+  const photoKey = await storeUserPhoto({ ctx, userId: user.id, file })
   const [updated] = await ctx.db
     .update(users)
     .set({ photoKey, updatedAt: ctx.now })
@@ -151,6 +156,8 @@ export async function changePassword({
 
 /** POST /password/email: a single-use link valid for an hour, sent through the outbox. */
 export async function requestPasswordReset({ ctx, email }: { ctx: AppContext; email: string }) {
+  // Per e-mail as well as per IP: nobody can fill a person's inbox with links, from anywhere.
+  await consumeLimit(ctx, 'passwordResetPerAccount', email)
   const [row] = await ctx.db
     .select({ id: users.id, name: users.name })
     .from(users)
@@ -160,7 +167,7 @@ export async function requestPasswordReset({ ctx, email }: { ctx: AppContext; em
   const token = newToken()
   // In the fragment: never sent to a server, so never in a request log or a Referer header.
   const link = `${ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')}/senha/redefinir#token=${token}`
-  const message = resetEmail(row.name, email, link)
+  const message = await resetEmail(row.name, email, link)
   const [, , queued] = await ctx.db.batch([
     // A new link replaces any earlier one.
     ctx.db
@@ -209,11 +216,14 @@ export async function resetPassword({
 }
 
 function resetEmail(name: string, to: string, link: string) {
-  const first = name.split(' ')[0]
-  return {
+  const first = firstName(name)
+  return emailMessage({
     to,
     subject: `Redefinição de senha — ${INSTITUTE.name}`,
     text: `Olá, ${first}!\n\nPara criar uma nova senha, abra o link abaixo (válido por 1 hora, uma única vez):\n${link}\n\nSe você não pediu a redefinição, ignore este e-mail.\n\n${INSTITUTE.fullName}`,
-    html: `<p>Olá, ${escapeHtml(first ?? '')}!</p><p>Para criar uma nova senha, clique no link abaixo. Ele vale por 1 hora e pode ser usado uma única vez.</p><p><a href="${escapeHtml(link)}">Redefinir minha senha</a></p><p>Se você não pediu a redefinição, ignore este e-mail.</p><p>${INSTITUTE.fullName}</p>`,
-  }
+    body: html`<p>Olá, ${first}!</p>
+<p>Para criar uma nova senha, clique no link abaixo. Ele vale por 1 hora e pode ser usado uma única vez.</p>
+<p><a href="${link}">Redefinir minha senha</a></p>
+<p>Se você não pediu a redefinição, ignore este e-mail.</p>`,
+  })
 }
