@@ -27,19 +27,23 @@ app.use('/api/dev/*', localOnly)
 
 export const devRoutes = app
   .openapi(
-    defineRoute('none', {
-      operationId: 'listDevMailbox',
-      method: 'get',
-      path: '/api/dev/mailbox',
-      tags: ['Desenvolvimento'],
-      summary: 'Caixa de saída de e-mails (somente local)',
-      responses: {
-        200: {
-          description: 'Mensagens, mais novas primeiro.',
-          content: { 'application/json': { schema: z.array(OutboxMessage) } },
+    defineRoute(
+      'none',
+      {
+        operationId: 'listDevMailbox',
+        method: 'get',
+        path: '/api/dev/mailbox',
+        tags: ['Desenvolvimento'],
+        summary: 'Caixa de saída de e-mails (somente local)',
+        responses: {
+          200: {
+            description: 'Mensagens, mais novas primeiro.',
+            content: { 'application/json': { schema: z.array(OutboxMessage) } },
+          },
         },
       },
-    }),
+      { errors: ['notFound'] },
+    ),
     async (c) => {
       const rows = await listOutbox(c.var.ctx)
       return c.json(
@@ -57,14 +61,18 @@ export const devRoutes = app
     },
   )
   .openapi(
-    defineRoute('none', {
-      operationId: 'showDevMailbox',
-      method: 'get',
-      path: '/dev/mailbox',
-      tags: ['Desenvolvimento'],
-      summary: 'Página da caixa de saída de e-mails (somente local)',
-      responses: { 200: { description: 'HTML.', content: { 'text/html': { schema: z.string() } } } },
-    }),
+    defineRoute(
+      'none',
+      {
+        operationId: 'showDevMailbox',
+        method: 'get',
+        path: '/dev/mailbox',
+        tags: ['Desenvolvimento'],
+        summary: 'Página da caixa de saída de e-mails (somente local)',
+        responses: { 200: { description: 'HTML.', content: { 'text/html': { schema: z.string() } } } },
+      },
+      { errors: ['notFound'] },
+    ),
     async (c) => {
       const rows = await listOutbox(c.var.ctx)
       // Each message in a sandboxed frame: whatever a message holds cannot run on this origin.
