@@ -75,7 +75,7 @@ const HOSTILE_STRINGS = [
   '"; DROP TABLE users; --',
   '<script>alert(1)</script>',
   '<svg/onload=alert(1)>',
-  '${7*7}',
+  `\${7*7}`,
   '{{7*7}}',
   'a'.repeat(5000),
   'NEAR(a b)',

@@ -5,7 +5,7 @@ import { emailOutbox } from '../../db/schema.ts'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { LIMIT_MESSAGE, LIMITS, LOGIN_LIMITS } from '../../worker/domain/limits.ts'
-import { createClass, createUser, testDb, unique } from '../fixtures/db.ts'
+import { createClass, createUser, sessionCookie, testDb, unique } from '../fixtures/db.ts'
 import { workerFetch } from '../fixtures/http.ts'
 
 const db = testDb()
@@ -129,7 +129,9 @@ describe('limits on anonymous writes', () => {
     }
   })
 
-  it('caps login failures per IP across every e-mail (credential stuffing)', async () => {
+  it('caps login failures per IP across every e-mail (credential stuffing)', {
+    timeout: 120_000,
+  }, async () => {
     const ip = client()
     const statuses: number[] = []
     for (let i = 0; i < LOGIN_LIMITS.perIp.maxFailures + 3; i++) {
@@ -164,6 +166,28 @@ describe('request bodies', () => {
     expect(huge.body).toEqual({ msg: 'O corpo da requisição é grande demais.' })
     const big = await post('/carrinho-de-compras/set-cupom', { hash: 'x', key: 'y'.repeat(100 * 1024) })
     expect(big.status).toBe(413)
+  })
+
+  it('refuses uploads above their documented limit (photo 2 MB, student document 5 MB) with 413', async () => {
+    const cookie = await sessionCookie((await createUser(db)).id)
+    const photo = new FormData()
+    photo.set('photo', new File([new Uint8Array(3 * 1024 * 1024)], 'grande.png', { type: 'image/png' }))
+    const refusedPhoto = await workerFetch(`${BASE}/api/usuario/foto`, {
+      method: 'POST',
+      body: photo,
+      headers: { cookie },
+    })
+    expect(refusedPhoto.status).toBe(413)
+    const document = new FormData()
+    document.set(
+      'document',
+      new File([new Uint8Array(6 * 1024 * 1024)], 'doc.pdf', { type: 'application/pdf' }),
+    )
+    const refusedDocument = await workerFetch(`${BASE}/api/carrinho/${'a'.repeat(64)}/documento-estudante`, {
+      method: 'POST',
+      body: document,
+    })
+    expect(refusedDocument.status).toBe(413)
   })
 
   it('stores no student document for a cart that does not exist', async () => {

@@ -121,7 +121,7 @@ export const cartRoutes = newApp()
         },
         responses: { 200: jsonContent(CartResponse, 'Novo hash e carrinho.'), ...gone },
       },
-      { limit: 'studentDocument' },
+      { limit: 'studentDocument', maxBodyBytes: STUDENT_DOC_MAX_BYTES + MULTIPART_OVERHEAD_BYTES },
     ),
     async (c) =>
       c.json(
