@@ -1,26 +1,24 @@
 import { relations, sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import {
+  CARD_TYPES,
+  CART_ITEM_TYPES,
+  CLASS_TYPES,
+  COURSE_SECTIONS,
+  DISCOUNT_TYPES,
+  EBOOK_ACCESS,
+} from '../worker/domain/catalog.ts'
+import { USER_TYPES } from '../worker/domain/roles.ts'
 
-// Enumerations shared with worker/domain: the database stores these exact strings.
-export const USER_TYPES = ['N', 'A'] as const
-export const COURSE_SECTIONS = ['online', 'presencial', 'nefrologia-intervencionista'] as const
-export const CLASS_TYPES = ['N', 'C'] as const // N: dated (course_init); C: 'comece agora'
-export const DISCOUNT_TYPES = ['P', 'F'] as const // P: percent; F: fixed amount in centavos
-export const CARD_TYPES = ['turma', 'produto', 'pacote', 'curso'] as const
+// Enumerations have one home each in worker/domain; the database stores their exact strings.
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const
 export const PAYMENT_TYPES = ['CREDIT_CARD', 'BOLETO', 'PIX'] as const
 export const PLAN_PAYMENT_METHODS = ['credit_card', 'boleto', 'debit_card'] as const
-export const EBOOK_ACCESS = ['free', 'purchase'] as const
 // pending → sending (claimed by one sender) → sent; back to pending with a later next_attempt_at
 // after a temporary failure; failed when the job gave up; expired when its link ran out first.
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'expired'] as const
 export const LEAD_TARGETS = ['contato', 'chat'] as const
 
-export type UserType = (typeof USER_TYPES)[number]
-export type CourseSection = (typeof COURSE_SECTIONS)[number]
-export type ClassType = (typeof CLASS_TYPES)[number]
-export type DiscountType = (typeof DISCOUNT_TYPES)[number]
-export type CardType = (typeof CARD_TYPES)[number]
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export type PaymentType = (typeof PAYMENT_TYPES)[number]
 export type PlanPaymentMethod = (typeof PLAN_PAYMENT_METHODS)[number]
@@ -373,7 +371,7 @@ export const orderItems = sqliteTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    itemType: text('item_type', { enum: ['turma', 'produto', 'pacote'] }).notNull(),
+    itemType: text('item_type', { enum: CART_ITEM_TYPES }).notNull(),
     itemId: integer('item_id').notNull(),
     classId: integer('class_id').references(() => classes.id),
     courseId: integer('course_id').references(() => courses.id),

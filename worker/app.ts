@@ -4,11 +4,13 @@ import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type AppBindings, contextMiddleware } from './context.ts'
+import { INSTITUTE } from './contract/institute.ts'
 import { RETRY_AFTER_SECONDS } from './contract/unavailable.ts'
+import { ANY_BODY_MAX_BYTES } from './domain/uploads.ts'
 import { AppError, dependencyFailure, statusOf, unavailable } from './errors.ts'
 import { guardAreas, sameOriginWrites } from './middleware/auth.ts'
 import { isNavigation } from './middleware/navigation.ts'
-import { newApp } from './openapi.ts'
+import { limitBody, newApp, registerSharedComponents } from './openapi.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
 import { catalogRoutes } from './routes/catalog.ts'
@@ -29,6 +31,8 @@ const app = newApp()
 
 app.use('*', secureHeaders({ crossOriginOpenerPolicy: false }))
 app.use('*', contextMiddleware)
+// No request is larger than the largest upload; each operation then applies its own limit.
+app.use('*', limitBody(ANY_BODY_MAX_BYTES))
 app.use('*', sameOriginWrites)
 app.use('*', guardAreas)
 
@@ -48,21 +52,23 @@ const routes = app
   .route('/', checkoutRoutes)
   .route('/', outboxRoutes)
 
-app.doc31('/api/openapi.json', (c) => ({
-  openapi: '3.1.0',
-  info: {
-    title: 'Instituto Renalis — API da loja e do portal de ensino',
-    version: '1.0.0',
-    description:
-      'Cada operação declara o papel exigido em `x-required-role`: `none` (público), `N` (aluno) ou `A` (administrador). ' +
-      'Valores em dinheiro são inteiros em centavos.',
-  },
-  servers: [{ url: new URL(c.req.url).origin }],
-}))
-app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
-  type: 'apiKey',
-  in: 'cookie',
-  name: 'session',
+registerSharedComponents(app)
+app.doc31('/api/openapi.json', (c) => {
+  const origin = c.env.PUBLIC_ORIGIN.replace(/\/$/, '')
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Instituto Renalis — API da loja e do portal de ensino',
+      version: '1.0.0',
+      description:
+        'Cada operação declara em `security` se precisa do cookie de sessão e em `x-required-role` o papel exigido: ' +
+        '`none` (público), `N` (aluno ou administrador) ou `A` (administrador). Valores em dinheiro são inteiros em centavos. ' +
+        'Um método que o endereço não aceita responde 405 com o cabeçalho `Allow`.',
+      contact: { name: INSTITUTE.fullName, email: INSTITUTE.emails.contact, url: `${origin}/contato` },
+      license: { name: 'Uso restrito ao Instituto Renalis', url: `${origin}/politicas-de-privacidade` },
+    },
+    servers: [{ url: new URL(c.req.url).origin }],
+  }
 })
 // The reference page's script is served from our own assets: nothing is fetched from a CDN.
 app.get(
@@ -114,7 +120,9 @@ function respondToError(error: Error, c: Context<AppBindings>) {
   if (error instanceof AppError) {
     const status = statusOf(error.code)
     // A 503 is temporary by definition: the client may send the same request again after this.
-    if (error.code === 'UNAVAILABLE') c.header('Retry-After', String(RETRY_AFTER_SECONDS))
+    const retryAfter =
+      error.retryAfterSeconds ?? (error.code === 'UNAVAILABLE' ? RETRY_AFTER_SECONDS : undefined)
+    if (retryAfter) c.header('Retry-After', String(retryAfter))
     if (error.code === 'UNAUTHENTICATED') return c.json({ message: 'Unauthenticated.' }, status)
     if (error.fields) return c.json({ message: error.message, errors: error.fields, ...error.extra }, status)
     return c.json({ msg: error.message, ...error.extra }, status)

@@ -10,6 +10,11 @@ export type AppContext = {
   readonly db: Db
   now: Date
   requestId: string
+  /**
+   * The client's IP as Cloudflare sets it (`CF-Connecting-IP`, which a client cannot forge in
+   * production). Locally wrangler sets it from the socket unless the request already has one.
+   */
+  clientIp: string
   dbStats: { roundTrips: number; ms: number }
   /** Work that may finish after the response (cache fills, e-mail). */
   waitUntil: (promise: Promise<unknown>) => void
@@ -20,7 +25,7 @@ export type AppBindings = { Bindings: Env; Variables: { ctx: AppContext } }
 /** A context for one unit of work: a request, or a run of a scheduled job. */
 export function createAppContext(
   env: Env,
-  options: { now: Date; requestId: string; waitUntil: AppContext['waitUntil'] },
+  options: { now: Date; requestId: string; clientIp: string; waitUntil: AppContext['waitUntil'] },
 ): AppContext {
   const dbStats = { roundTrips: 0, ms: 0 }
   let db: Db | undefined
@@ -41,6 +46,7 @@ export function createAppContext(
     },
     now: options.now,
     requestId: options.requestId,
+    clientIp: options.clientIp,
     dbStats,
     waitUntil: options.waitUntil,
   }
@@ -51,6 +57,7 @@ export const contextMiddleware = createMiddleware<AppBindings>(async (c, next) =
   const ctx = createAppContext(c.env, {
     now: new Date(),
     requestId: c.req.header('cf-ray') ?? crypto.randomUUID(),
+    clientIp: c.req.header('cf-connecting-ip') ?? 'sem-ip',
     waitUntil: (promise) => {
       try {
         c.executionCtx.waitUntil(promise)

@@ -1,5 +1,6 @@
 import type { ConferenceClock } from './durable/conference-clock.ts'
 import type { LoginLimiter } from './durable/login-limiter.ts'
+import type { RateLimiter } from './durable/rate-limiter.ts'
 import type { SandboxGateway } from './durable/sandbox-gateway.ts'
 
 /** Bindings and configuration declared in wrangler.toml (vars) and set as secrets. */
@@ -11,6 +12,10 @@ export type Env = {
   FILES: R2Bucket
   CONFERENCE_CLOCK: DurableObjectNamespace<ConferenceClock>
   LOGIN_LIMITER: DurableObjectNamespace<LoginLimiter>
+  /** Exact abuse limits per client IP or account (worker/domain/limits.ts). */
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>
+  /** Approximate per-location limit for search (numbers in wrangler.toml). */
+  SEARCH_RATE_LIMIT: RateLimit
   /** The local payment provider (PAYMENT_GATEWAY=sandbox). */
   SANDBOX_GATEWAY: DurableObjectNamespace<SandboxGateway>
   /** 'local' under `npm start`, 'test' in the test suites; local-only tools check it. */

@@ -4,6 +4,7 @@ import { runScheduled } from './scheduled.ts'
 
 export { ConferenceClock } from './durable/conference-clock.ts'
 export { LoginLimiter } from './durable/login-limiter.ts'
+export { RateLimiter } from './durable/rate-limiter.ts'
 export { SandboxGateway } from './durable/sandbox-gateway.ts'
 
 export default {

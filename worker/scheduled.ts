@@ -17,6 +17,7 @@ export async function runScheduled(
   const ctx = createAppContext(env, {
     now: new Date(controller.scheduledTime),
     requestId: `cron-${crypto.randomUUID()}`,
+    clientIp: 'cron',
     waitUntil: (promise) => execution.waitUntil(promise),
   })
   const outbox = await drainOutbox(ctx)

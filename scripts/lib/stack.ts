@@ -21,6 +21,8 @@ export type StackOptions = {
   persistDir: string
   /** Watch mode for the Worker (npm run dev). */
   live?: boolean
+  /** The origin visitors use, when something (the e2e contract proxy) stands in front of wrangler. */
+  publicOrigin?: string
   /** Inherit wrangler's output (npm start) or keep it quiet (tests, bench). */
   quiet?: boolean
   onLog?: (line: string) => void
@@ -81,7 +83,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       '--var',
       'PAYMENT_GATEWAY:sandbox',
       '--var',
-      `PUBLIC_ORIGIN:${origin}`,
+      `PUBLIC_ORIGIN:${options.publicOrigin ?? origin}`,
       '--var',
       `DATABASE_URL:${database.url}`,
       '--var',

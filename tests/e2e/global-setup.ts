@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { runBuild } from '../../scripts/build.ts'
-import { root, startStack } from '../../scripts/lib/stack.ts'
+import { freePort, root, startStack } from '../../scripts/lib/stack.ts'
+import { summary } from '../contract/contract.ts'
+import { startContractProxy } from '../contract/proxy.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,7 +26,10 @@ export default async function setup(project: TestProject) {
 
   const dir = await mkdtemp(join(tmpdir(), 'renalis-e2e-'))
   let log = ''
+  // Chromium talks to a validating proxy (the contract test) that forwards to wrangler dev.
+  const proxyPort = await freePort()
   const stack = await startStack({
+    publicOrigin: `http://127.0.0.1:${proxyPort}`,
     port: 0,
     dbPort: 0,
     dbFile: join(dir, 'e2e.db'),
@@ -37,10 +42,13 @@ export default async function setup(project: TestProject) {
     console.error(log)
     throw error
   })
-  project.provide('baseURL', stack.origin)
+  const proxy = await startContractProxy(stack.origin, proxyPort)
+  project.provide('baseURL', proxy.origin)
   project.provide('e2eDatabaseUrl', stack.databaseUrl)
 
   return async () => {
+    console.log(`\ne2e — ${summary(proxy.stats)}`)
+    await proxy.close()
     await stack.stop()
     await rm(dir, { recursive: true, force: true })
   }

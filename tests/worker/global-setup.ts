@@ -4,15 +4,10 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startLocalServer } from '../../db/local-server.ts'
 import { migrateDatabase } from '../../db/migrate.ts'
+import { startContractCollector } from '../contract/collector.ts'
 import { startOutsideWorld } from './outside-world.ts'
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    databaseUrl: string
-    /** The e-mail API stand-in and the switches of tests/worker/outside-world.ts. */
-    outsideWorldUrl: string
-  }
-}
+import './provided.ts'
 
 // Worker tests run inside workerd and reach the database the way production does: over HTTP,
 // here to the local libSQL server on a fresh file and a free port, passed on as DATABASE_URL.
@@ -29,7 +24,10 @@ export default async function setup(project: TestProject) {
   const outside = await startOutsideWorld(server)
   project.provide('databaseUrl', server.url)
   project.provide('outsideWorldUrl', outside.url)
+  const collector = await startContractCollector('worker')
+  project.provide('contractCollectorUrl', collector.url)
   return async () => {
+    await collector.close()
     await outside.close()
     await server.close()
     await rm(dir, { recursive: true, force: true })

@@ -1,4 +1,3 @@
-import { exports } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { classes } from '../../db/schema.ts'
@@ -14,8 +13,9 @@ import {
   testDb,
   testEnv,
 } from '../fixtures/db.ts'
+import { workerFetch } from '../fixtures/http.ts'
 
-const worker = exports.default
+const worker = { fetch: workerFetch }
 
 async function getLists() {
   const response = await worker.fetch('http://localhost/home_itens/lists')

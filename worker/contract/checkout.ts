@@ -2,7 +2,7 @@ import { isValidCpf } from '@brazilian-utils/brazilian-utils'
 import { z } from 'zod'
 import { PHONE_PATTERN } from './auth.ts'
 import { CartHash } from './cart.ts'
-import { Cents } from './home.ts'
+import { Cents } from './money.ts'
 
 export const CHECKOUT_MESSAGES = {
   productNotFound: 'Produto não encontrado',

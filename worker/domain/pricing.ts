@@ -1,3 +1,4 @@
+import type { DiscountType } from './catalog.ts'
 import {
   capInstalments,
   type InstalmentInput,
@@ -7,8 +8,6 @@ import {
 import { assertCents, type Cents, percentOf } from './money.ts'
 
 // ── Inputs: catalogue rows as the service loads them ──────────────────────────
-
-export type DiscountType = 'P' | 'F'
 
 export type PricingClass = {
   id: number

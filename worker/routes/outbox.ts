@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { defineRoute, errorResponses, jsonContent, NoQuery, newApp } from '../openapi.ts'
+import { defineRoute, jsonContent, NoQuery, newApp } from '../openapi.ts'
 import { listUndelivered } from '../services/email/outbox.ts'
 
 const UndeliveredEmail = z.object({
@@ -15,6 +15,7 @@ const UndeliveredEmail = z.object({
 
 export const outboxRoutes = newApp().openapi(
   defineRoute('A', {
+    operationId: 'listUndeliveredEmails',
     method: 'get',
     path: '/api/admin/emails/nao-entregues',
     tags: ['E-mails'],
@@ -22,7 +23,7 @@ export const outboxRoutes = newApp().openapi(
     description:
       'A tarefa agendada tenta de novo com intervalos crescentes enquanto a API de e-mail estiver fora; o que ela abandonou aparece aqui, mais novo primeiro (até 100).',
     request: { query: NoQuery },
-    responses: { 200: jsonContent(z.array(UndeliveredEmail), 'As mensagens.'), ...errorResponses },
+    responses: { 200: jsonContent(z.array(UndeliveredEmail), 'As mensagens.') },
   }),
   async (c) => {
     const rows = await listUndelivered(c.var.ctx)

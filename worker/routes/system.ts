@@ -1,20 +1,25 @@
 import { z } from '@hono/zod-openapi'
 import { RETRY_AFTER_SECONDS } from '../contract/unavailable.ts'
-import { defineRoute, errorResponses, jsonContent, NoQuery, newApp } from '../openapi.ts'
+import { defineRoute, jsonContent, NoQuery, newApp } from '../openapi.ts'
 import { checkHealth } from '../services/system/health.ts'
 
-const pingRoute = defineRoute('none', {
-  method: 'get',
-  path: '/api/ping',
-  tags: ['Sistema'],
-  summary: 'Rota trivial (sem banco nem KV): a linha de base dos benchmarks',
-  responses: {
-    200: {
-      description: 'Sempre ok.',
-      content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } },
+const pingRoute = defineRoute(
+  'none',
+  {
+    operationId: 'ping',
+    method: 'get',
+    path: '/api/ping',
+    tags: ['Sistema'],
+    summary: 'Rota trivial (sem banco nem KV): a linha de base dos benchmarks',
+    responses: {
+      200: {
+        description: 'Sempre ok.',
+        content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } },
+      },
     },
   },
-})
+  { offline: true },
+)
 
 const DependencyHealth = z.object({
   state: z.enum(['ok', 'down', 'not_configured', 'local']),
@@ -31,6 +36,7 @@ const Health = z.object({
 })
 
 const healthRoute = defineRoute('none', {
+  operationId: 'getHealth',
   method: 'get',
   path: '/api/health',
   tags: ['Sistema'],
@@ -42,9 +48,10 @@ const healthRoute = defineRoute('none', {
     200: jsonContent(Health, 'Tudo respondendo.'),
     503: {
       ...jsonContent(Health, 'Alguma dependência fora (`down`); o corpo diz qual.'),
-      headers: errorResponses[503].headers,
+      headers: {
+        'Retry-After': { description: 'Segundos até tentar de novo.', schema: { type: 'integer' } },
+      },
     },
-    422: errorResponses[422],
   },
 })
 

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
+import { html } from 'hono/html'
 import { emailOutbox, passwordResets, sessions, users } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import {
@@ -10,9 +11,11 @@ import {
   type RegisterInput,
 } from '../../contract/auth.ts'
 import { INSTITUTE } from '../../contract/institute.ts'
-import { escapeHtml } from '../../domain/html.ts'
 import { AppError, invalidField } from '../../errors.ts'
 import { deliverLater, queueEmail } from '../email/outbox.ts'
+import { emailMessage, firstName } from '../email/templates.ts'
+import { storeUserPhoto } from '../files/files.ts'
+import { consumeLimit } from '../limits/limits.ts'
 import { hashPassword, needsRehash, verifyPassword } from './password.ts'
 import { endOtherSessions, SESSION_TTL_MS, type SessionUser, sessionInsert, toUser } from './sessions.ts'
 import { throttledLogin } from './throttle.ts'
@@ -25,15 +28,19 @@ const DUMMY_HASH = 'scrypt$16384$8$5$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAA
 
 type LoginResult = { user: ReturnType<typeof toUser>; sessionToken: string }
 
-/** POST /login, once the limiter has let the attempt through. */
-export async function logIn({
+/** POST /login: the e-mail and password, under the login limits (throttle.ts). */
+export function logIn(args: { ctx: AppContext; input: LoginInput; userAgent?: string | undefined }) {
+  return throttledLogin(args.ctx, args.input.email, () => checkCredentials(args))
+}
+
+async function checkCredentials({
   ctx,
   input,
   userAgent,
 }: {
   ctx: AppContext
   input: LoginInput
-  userAgent?: string
+  userAgent?: string | undefined
 }) {
   const [row] = await ctx.db.select().from(users).where(eq(users.email, input.email))
   const ok = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH)
@@ -65,12 +72,10 @@ export async function register({
   ctx,
   input,
   userAgent,
-  ip,
 }: {
   ctx: AppContext
   input: RegisterInput
   userAgent?: string | undefined
-  ip: string
 }) {
   const passwordHash = await hashPassword(input.password)
   const token = newToken()
@@ -89,7 +94,7 @@ export async function register({
   const created = inserted[0]
   if (created) return { user: toUser(created), sessionToken: token } satisfies LoginResult
   // Guessing passwords here costs what it costs at /login: the same limiter counts the misses.
-  return throttledLogin(ctx, input.email, ip, () => signUpAgain(ctx, input, userAgent))
+  return throttledLogin(ctx, input.email, () => signUpAgain(ctx, input, userAgent))
 }
 
 async function signUpAgain(ctx: AppContext, input: RegisterInput, userAgent: string | undefined) {
@@ -126,15 +131,17 @@ export async function updateProfile({
   return toUser(updated!)
 }
 
-export async function setPhoto({
+/** POST /api/usuario/foto: the photo goes to R2 (checked there), then onto the profile. */
+export async function changePhoto({
   ctx,
   user,
-  photoKey,
+  file,
 }: {
   ctx: AppContext
   user: SessionUser
-  photoKey: string
+  file: unknown
 }) {
+  const photoKey = await storeUserPhoto({ ctx, userId: user.id, file })
   const [updated] = await ctx.db
     .update(users)
     .set({ photoKey, updatedAt: ctx.now })
@@ -179,6 +186,8 @@ export async function changePassword({
 
 /** POST /password/email: a single-use link valid for an hour, sent through the outbox. */
 export async function requestPasswordReset({ ctx, email }: { ctx: AppContext; email: string }) {
+  // Per e-mail as well as per IP: nobody can fill a person's inbox with links, from anywhere.
+  await consumeLimit(ctx, 'passwordResetPerAccount', email)
   const [row] = await ctx.db
     .select({ id: users.id, name: users.name })
     .from(users)
@@ -188,7 +197,7 @@ export async function requestPasswordReset({ ctx, email }: { ctx: AppContext; em
   const token = newToken()
   // In the fragment: never sent to a server, so never in a request log or a Referer header.
   const link = `${ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')}/senha/redefinir#token=${token}`
-  const message = resetEmail(row.name, email, link)
+  const message = await resetEmail(row.name, email, link)
   const expiresAt = new Date(ctx.now.getTime() + RESET_TTL_MS)
   const [, , , queued] = await ctx.db.batch([
     // A new link replaces any earlier one, and an earlier one still waiting in the outbox (the
@@ -241,11 +250,14 @@ export async function resetPassword({
 }
 
 function resetEmail(name: string, to: string, link: string) {
-  const first = name.split(' ')[0]
-  return {
+  const first = firstName(name)
+  return emailMessage({
     to,
     subject: `Redefinição de senha — ${INSTITUTE.name}`,
     text: `Olá, ${first}!\n\nPara criar uma nova senha, abra o link abaixo (válido por 1 hora, uma única vez):\n${link}\n\nSe você não pediu a redefinição, ignore este e-mail.\n\n${INSTITUTE.fullName}`,
-    html: `<p>Olá, ${escapeHtml(first ?? '')}!</p><p>Para criar uma nova senha, clique no link abaixo. Ele vale por 1 hora e pode ser usado uma única vez.</p><p><a href="${escapeHtml(link)}">Redefinir minha senha</a></p><p>Se você não pediu a redefinição, ignore este e-mail.</p><p>${INSTITUTE.fullName}</p>`,
-  }
+    body: html`<p>Olá, ${first}!</p>
+<p>Para criar uma nova senha, clique no link abaixo. Ele vale por 1 hora e pode ser usado uma única vez.</p>
+<p><a href="${link}">Redefinir minha senha</a></p>
+<p>Se você não pediu a redefinição, ignore este e-mail.</p>`,
+  })
 }

@@ -3,6 +3,7 @@ import { orderItems, orders, users } from '../../../db/schema.ts'
 import { GatewayUnavailableError, GatewayValidationError } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
 import { CHECKOUT_MESSAGES, type PayInput, type PayResult } from '../../contract/checkout.ts'
+import { CART_ITEM_TYPES, type CartItemType } from '../../domain/catalog.ts'
 import { translateProviderErrors } from '../../domain/payment-errors.ts'
 import { validatePaymentChoice } from '../../domain/pricing.ts'
 import { AppError, dependencyFailure, notFound } from '../../errors.ts'
@@ -91,7 +92,7 @@ function checkIds(input: PayInput, snapshot: PricedSnapshot) {
     produto: [...(input.ids.produtos ?? [])].sort((a, b) => a - b),
     pacote: [...(input.ids.pacotes ?? [])].sort((a, b) => a - b),
   }
-  for (const type of ['turma', 'produto', 'pacote'] as const) {
+  for (const type of CART_ITEM_TYPES) {
     if (JSON.stringify(sent[type]) !== JSON.stringify(inCart(type))) {
       throw purchaseError('NOT_FOUND', 1, CHECKOUT_MESSAGES.productNotFound)
     }
@@ -150,7 +151,7 @@ async function placeOrder({
   const { db } = ctx
   const free = amounts.totalCents === 0
   type Line = {
-    itemType: 'turma' | 'produto' | 'pacote'
+    itemType: CartItemType
     itemId: number
     classId: number | null
     courseId: number | null

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { html } from 'hono/html'
 import { emailOutbox, orders } from '../../../db/schema.ts'
 import { deadlineOf } from '../../adapters/deadline.ts'
 import { pagarmeGateway } from '../../adapters/payments/pagarme.ts'
@@ -8,6 +9,7 @@ import type { AppContext } from '../../context.ts'
 import { INSTITUTE } from '../../contract/institute.ts'
 import { advance } from '../../domain/orders.ts'
 import { deliverQueued } from '../email/outbox.ts'
+import { emailMessage, firstName } from '../email/templates.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 
@@ -22,14 +24,16 @@ export function paymentGateway(ctx: AppContext): PaymentGateway {
 const brl = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })
 
 export function confirmationEmail(order: OrderRow) {
-  const first = order.payer.name.split(' ')[0] ?? ''
-  const text = `Olá, ${first}!\n\nRecebemos o pagamento do seu pedido ${order.id} (${brl(order.totalCents)}). Sua matrícula está confirmada: acesse "Meus cursos" em ${INSTITUTE.origin}/usuario/cursos.\n\nSe esta é sua primeira compra, use "Esqueceu sua senha?" com este e-mail para criar sua senha.\n\n${INSTITUTE.fullName}\n${INSTITUTE.phones.education.label}: ${INSTITUTE.phones.education.number}`
-  return {
+  const first = firstName(order.payer.name)
+  const courses = `${INSTITUTE.origin}/usuario/cursos`
+  return emailMessage({
     to: order.payer.email,
     subject: `Pagamento confirmado — pedido ${order.id}`,
-    text,
-    html: `<p>${text.split('\n\n').join('</p><p>').replace(/\n/g, '<br>')}</p>`,
-  }
+    text: `Olá, ${first}!\n\nRecebemos o pagamento do seu pedido ${order.id} (${brl(order.totalCents)}). Sua matrícula está confirmada: acesse "Meus cursos" em ${courses}.\n\nSe esta é sua primeira compra, use "Esqueceu sua senha?" com este e-mail para criar sua senha.\n\n${INSTITUTE.fullName}\n${INSTITUTE.phones.education.label}: ${INSTITUTE.phones.education.number}`,
+    body: html`<p>Olá, ${first}!</p>
+<p>Recebemos o pagamento do seu pedido ${order.id} (${brl(order.totalCents)}). Sua matrícula está confirmada: acesse <a href="${courses}">Meus cursos</a>.</p>
+<p>Se esta é sua primeira compra, use "Esqueceu sua senha?" com este e-mail para criar sua senha.</p>`,
+  })
 }
 
 /**
@@ -75,7 +79,7 @@ export async function settleOrder(ctx: AppContext, order: OrderRow, reported: Ga
     const [updated] = await transition
     return { order: updated ?? order, changed: Boolean(updated) }
   }
-  const mail = confirmationEmail(order)
+  const mail = await confirmationEmail(order)
   const thisTransition = sql`EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND settlement_id = ${settlementId})`
   const [updatedRows] = await db.batch([
     transition,
@@ -98,8 +102,8 @@ export async function settleOrder(ctx: AppContext, order: OrderRow, reported: Ga
  * take it (the scheduled job sends it later, once) or it was already on its way.
  */
 export async function deliverConfirmation(ctx: AppContext, order: OrderRow): Promise<boolean> {
-  const mail = confirmationEmail(order)
   try {
+    const mail = await confirmationEmail(order)
     const outcome = await deliverQueued(
       ctx,
       and(eq(emailOutbox.to, mail.to), eq(emailOutbox.subject, mail.subject)),
