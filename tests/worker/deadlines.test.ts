@@ -125,7 +125,18 @@ describe('fetchWithDeadline', () => {
     expect(slow).toHaveBeenCalledTimes(1)
   })
 
-  it('hands 4xx answers back to the caller', async () => {
+  it('hands 4xx answers back to the caller, and bodiless ones too', async () => {
+    const empty = await fetchWithDeadline(
+      'email',
+      'https://api.example/x',
+      {},
+      {
+        timeoutMs: 2_000,
+        retry: 'never',
+        fetcher: async () => new Response(null, { status: 204 }),
+      },
+    )
+    expect(empty.status).toBe(204)
     const response = await fetchWithDeadline(
       'email',
       'https://api.example/x',

@@ -59,6 +59,8 @@ export type DeadlineOptions = {
 }
 
 const RETRY_PAUSE_MS = 100
+/** Statuses a Response may not carry a body with (the Fetch standard's null body statuses). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
 /** A retry needs at least this much of the deadline left to be worth sending. */
 const RETRY_MIN_REMAINING_MS = 500
 
@@ -123,7 +125,7 @@ async function attemptOnce(
     }
     try {
       const body = await response.arrayBuffer()
-      return new Response(body.byteLength === 0 && response.status === 204 ? null : body, {
+      return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, {
         status: response.status,
         statusText: response.statusText,
         headers: response.headers,
