@@ -49,6 +49,7 @@ export default defineConfig({
           name: 'worker',
           include: ['tests/worker/**/*.test.ts'],
           globalSetup: ['tests/worker/global-setup.ts'],
+          setupFiles: ['tests/worker/setup.ts'],
           testTimeout: 20_000,
           // One database for the whole project: files run one after another.
           fileParallelism: false,
@@ -60,6 +61,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

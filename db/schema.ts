@@ -1,24 +1,24 @@
 import { relations, sql } from 'drizzle-orm'
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { ORDER_STATES, PAYMENT_TYPES } from '../worker/contract/payments.ts'
+import {
+  CARD_TYPES,
+  CART_ITEM_TYPES,
+  CLASS_TYPES,
+  COURSE_SECTIONS,
+  DISCOUNT_TYPES,
+  EBOOK_ACCESS,
+} from '../worker/domain/catalog.ts'
+import { ORDER_STATES, PAYMENT_TYPES } from '../worker/domain/payments.ts'
+import { USER_TYPES } from '../worker/domain/roles.ts'
 
-// Enumerations shared with worker/domain: the database stores these exact strings. Order states
-// and payment types live in worker/contract/payments.ts, shared with the web app.
-export const USER_TYPES = ['N', 'A'] as const
-export const COURSE_SECTIONS = ['online', 'presencial', 'nefrologia-intervencionista'] as const
-export const CLASS_TYPES = ['N', 'C'] as const // N: dated (course_init); C: 'comece agora'
-export const DISCOUNT_TYPES = ['P', 'F'] as const // P: percent; F: fixed amount in centavos
-export const CARD_TYPES = ['turma', 'produto', 'pacote', 'curso'] as const
+// Enumerations have one home each in worker/domain (catalog, roles, payments); the database
+// stores their exact strings.
 export const PLAN_PAYMENT_METHODS = ['credit_card', 'boleto', 'debit_card'] as const
-export const EBOOK_ACCESS = ['free', 'purchase'] as const
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
+// pending → sending (claimed by one sender) → sent; back to pending with a later next_attempt_at
+// after a temporary failure; failed when the job gave up; expired when its link ran out first.
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'expired'] as const
 export const LEAD_TARGETS = ['contato', 'chat'] as const
 
-export type UserType = (typeof USER_TYPES)[number]
-export type CourseSection = (typeof COURSE_SECTIONS)[number]
-export type ClassType = (typeof CLASS_TYPES)[number]
-export type DiscountType = (typeof DISCOUNT_TYPES)[number]
-export type CardType = (typeof CARD_TYPES)[number]
 export type PlanPaymentMethod = (typeof PLAN_PAYMENT_METHODS)[number]
 
 /** [file name, extension] pairs, as the SPEC's course and product sliders. */
@@ -392,7 +392,7 @@ export const orderItems = sqliteTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    itemType: text('item_type', { enum: ['turma', 'produto', 'pacote'] }).notNull(),
+    itemType: text('item_type', { enum: CART_ITEM_TYPES }).notNull(),
     itemId: integer('item_id').notNull(),
     classId: integer('class_id').references(() => classes.id),
     courseId: integer('course_id').references(() => courses.id),
@@ -586,6 +586,10 @@ export const emailOutbox = sqliteTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    /** Pending: not before then (backoff). Sending: the claim lapses then (a sender that died). */
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }),
+    /** A message worthless after then (a password-reset link) is never sent later. */
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     // The sender picks pending messages oldest first; the dev mailbox lists newest first.

@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { copyFile, stat } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
+import { DEMO_USERS } from '../db/seed.ts'
 import { runBuild } from './build.ts'
 import { root, type Stack, startStack, stopChild } from './lib/stack.ts'
 
@@ -50,8 +51,8 @@ async function main() {
   ${stack.seeded ? 'Banco novo: migrado e populado com o catálogo de demonstração.' : 'Banco existente: migrado, dados mantidos.'}
 
   Contas de demonstração (somente no banco local):
-    administrador  admin@instituto.test / Admin@12345
-    aluno          aluno@instituto.test / Aluno@12345
+    administrador  ${DEMO_USERS.admin.email} / ${DEMO_USERS.admin.password}
+    aluno          ${DEMO_USERS.student.email} / ${DEMO_USERS.student.password}
 
   Pagamentos: ${
     stack.pagarmeSandbox
@@ -59,6 +60,7 @@ async function main() {
       : 'Pagar.me em PAGARME_API_URL (.dev.vars)'
   }
   Referência da API: ${stack.origin}/api/docs
+  Tarefas agendadas (e-mails pendentes): npm run cron
   Ctrl-C encerra tudo. Os dados ficam em .data/ (npm run db:reset recomeça do zero).
 `)
 }

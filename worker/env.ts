@@ -1,5 +1,6 @@
 import type { ConferenceClock } from './durable/conference-clock.ts'
 import type { LoginLimiter } from './durable/login-limiter.ts'
+import type { RateLimiter } from './durable/rate-limiter.ts'
 
 /** Bindings and configuration declared in wrangler.toml (vars) and set as secrets. */
 export type Env = {
@@ -10,6 +11,10 @@ export type Env = {
   FILES: R2Bucket
   CONFERENCE_CLOCK: DurableObjectNamespace<ConferenceClock>
   LOGIN_LIMITER: DurableObjectNamespace<LoginLimiter>
+  /** Exact abuse limits per client IP or account (worker/domain/limits.ts). */
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>
+  /** Approximate per-location limit for search (numbers in wrangler.toml). */
+  SEARCH_RATE_LIMIT: RateLimit
   /** 'local' under `npm start`, 'test' in the test suites; local-only tools check it. */
   APP_ENV: 'production' | 'local' | 'test'
   /** The site's one public origin (links, sitemap, canonical URLs, the live payment key). */
@@ -23,6 +28,11 @@ export type Env = {
   PAGARME_API_URL?: string
   DATABASE_URL: string
   DATABASE_AUTH_TOKEN?: string
+  /**
+   * Shorter deadlines than worker/adapters/deadline.ts's, as JSON (`{"database":800}`): the
+   * fault-injection tests use it; production leaves it unset.
+   */
+  DEADLINES_MS?: string
   /** Signs short-lived tokens (OAuth state). At least 32 characters; a secret in production. */
   APP_SECRET: string
   GOOGLE_CLIENT_ID?: string
@@ -32,6 +42,8 @@ export type Env = {
   /** E-mail API key (Resend-compatible) and sender, e.g. 'Instituto Renalis <nao-responda@…>'. */
   EMAIL_API_KEY?: string
   EMAIL_FROM?: string
+  /** The e-mail API's `POST /emails` address; Resend's when unset (tests point it at a stand-in). */
+  EMAIL_API_URL?: string
   PAGARME_SECRET_KEY?: string
   /** Public keys for the browser's tokenisation: live on the production origins, test elsewhere. */
   PAGARME_PUBLIC_KEY_LIVE?: string

@@ -24,6 +24,8 @@ export type StackOptions = {
   persistDir: string
   /** Watch mode for the Worker (npm run dev). */
   live?: boolean
+  /** The origin visitors use, when something (the e2e contract proxy) stands in front of wrangler. */
+  publicOrigin?: string
   /** Inherit wrangler's output (npm start) or keep it quiet (tests, bench). */
   quiet?: boolean
   onLog?: (line: string) => void
@@ -127,13 +129,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       options.persistDir,
       '--show-interactive-dev-session=false',
       `--live-reload=${options.live ? 'true' : 'false'}`,
+      // GET /__scheduled runs the Cron Triggers' jobs on demand (`npm run cron`).
+      '--test-scheduled',
       // Local values win over wrangler.toml's production ones, with or without a .dev.vars file
       // (the payment provider's come from .dev.vars when it asks for PAYMENT_GATEWAY=pagarme).
       '--var',
       'APP_ENV:local',
       ...paymentVars,
       '--var',
-      `PUBLIC_ORIGIN:${origin}`,
+      `PUBLIC_ORIGIN:${options.publicOrigin ?? origin}`,
       '--var',
       `DATABASE_URL:${database.url}`,
       '--var',

@@ -1,4 +1,4 @@
-import { env, exports } from 'cloudflare:workers'
+import { env } from 'cloudflare:workers'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { coupons, emailOutbox, enrollments, orders } from '../../db/schema.ts'
@@ -7,6 +7,7 @@ import { PayResult } from '../../worker/contract/checkout.ts'
 import { isValidPixPayload, parseEmv } from '../../worker/domain/pix.ts'
 import { getPaymentsConfig } from '../../worker/services/checkout/config.ts'
 import { createClass, createProduct, createUser, testContext, testDb, unique } from '../fixtures/db.ts'
+import { workerFetch } from '../fixtures/http.ts'
 import {
   APPROVED,
   cardToken,
@@ -20,11 +21,13 @@ import {
 const db = testDb()
 const BASE = 'http://localhost'
 
+/** GET without a body; POST with `body` as JSON, or with no body at all when it is null. */
 async function call(path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await exports.default.fetch(`${BASE}${path}`, {
+  const response = await workerFetch(`${BASE}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    headers:
+      body === undefined || body === null ? headers : { 'content-type': 'application/json', ...headers },
+    ...(body === undefined || body === null ? {} : { body: JSON.stringify(body) }),
   })
   const text = await response.text()
   return { response, status: response.status, body: text ? JSON.parse(text) : null }
@@ -221,7 +224,7 @@ describe('POST /checkout/pagar with a card', () => {
     expect(gone.status).toBe(404)
     expect(gone.body).toEqual({ msg: 'Produto não encontrado', code: 1 })
 
-    const malformed = await exports.default.fetch(`${BASE}/checkout/pagar`, {
+    const malformed = await workerFetch(`${BASE}/checkout/pagar`, {
       method: 'POST',
       body: '{',
       headers: { 'content-type': 'application/json' },
@@ -256,7 +259,7 @@ describe('boleto and PIX', () => {
     expect(await enrolmentsOf(result.order_id)).toEqual([])
 
     for (let i = 0; i < 3; i++) {
-      const simulated = await call(`/api/sandbox/pedidos/${result.order_id}/pagar`, {}, { origin: BASE })
+      const simulated = await call(`/api/sandbox/pedidos/${result.order_id}/pagar`, null, { origin: BASE })
       expect(simulated.body).toEqual({ status: 'paid' })
     }
     expect(await enrolmentsOf(result.order_id)).toHaveLength(1)
@@ -282,7 +285,9 @@ describe('boleto and PIX', () => {
     expect(fields.get('54')).toBe('259.90')
     expect(fields.get('58')).toBe('BR')
     expect(Date.parse(result.pix_expires_at!)).toBeGreaterThan(Date.now() + 25 * 60_000)
-    expect((await call(`/api/sandbox/pedidos/${result.order_id}/pagar`, {})).body).toEqual({ status: 'paid' })
+    expect((await call(`/api/sandbox/pedidos/${result.order_id}/pagar`, null)).body).toEqual({
+      status: 'paid',
+    })
   })
 })
 

@@ -1,4 +1,4 @@
-import { env, exports } from 'cloudflare:workers'
+import { env } from 'cloudflare:workers'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import {
@@ -19,6 +19,7 @@ import {
   testDb,
   unique,
 } from '../fixtures/db.ts'
+import { workerFetch } from '../fixtures/http.ts'
 
 // The shape of the built index.html (web/index.html after `vite build`).
 const TEMPLATE = `<!doctype html>
@@ -40,7 +41,7 @@ async function render(path: string, headers: HeadersInit = {}) {
     origin: 'https://www.institutorenalis.com.br',
     headers: new Headers({ Accept: 'text/html', ...headers }),
     template: TEMPLATE,
-    handle: (apiRequest) => exports.default.fetch(apiRequest),
+    handle: (apiRequest) => workerFetch(apiRequest),
   }
   return renderDocument(request)
 }
@@ -168,14 +169,14 @@ describe('pages rendered by the Worker', () => {
       handle: async (apiRequest) =>
         new URL(apiRequest.url).pathname === '/home_itens/lists'
           ? Response.json({ msg: 'Serviço temporariamente indisponível.' }, { status: 503 })
-          : exports.default.fetch(apiRequest),
+          : workerFetch(apiRequest),
     })
     expect(failing).toEqual({ status: null, reason: expect.stringContaining('showcase') })
   })
 
   it('answers a browser navigation with the rendered page when the web app is built', async () => {
     const built = await env.ASSETS.fetch('http://localhost/')
-    const response = await exports.default.fetch('http://localhost/cursos', {
+    const response = await workerFetch('http://localhost/cursos', {
       headers: { Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate' },
     })
     // Without web/dist there is no template: the Worker then serves whatever the assets have.
@@ -198,7 +199,7 @@ describe('pages rendered by the Worker', () => {
 
     // Anonymous visitors share one render per catalogue version; a signed-in one never does.
     const navigate = (cookie?: string) =>
-      exports.default.fetch('http://localhost/cursos', {
+      workerFetch('http://localhost/cursos', {
         headers: { Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate', ...(cookie ? { Cookie: cookie } : {}) },
       })
     const shared = async (response: Response) => {

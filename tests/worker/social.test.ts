@@ -1,15 +1,15 @@
-import { exports } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { oauthAccounts } from '../../db/schema.ts'
 import { FACEBOOK_GRAPH_VERSION, oauthClient } from '../../worker/adapters/oauth.ts'
 import { hashPassword } from '../../worker/services/auth/password.ts'
 import { createUser, sessionCookie, testDb, unique } from '../fixtures/db.ts'
+import { workerFetch } from '../fixtures/http.ts'
 
 const db = testDb()
 const BASE = 'http://localhost'
 const fetchWorker = (path: string, init?: RequestInit) =>
-  exports.default.fetch(`${BASE}${path}`, { redirect: 'manual', ...init })
+  workerFetch(`${BASE}${path}`, { redirect: 'manual', ...init })
 const cookieValue = (response: Response, name: string) =>
   response.headers
     .getSetCookie()

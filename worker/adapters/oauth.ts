@@ -1,6 +1,15 @@
 // The only importer of arctic (DESIGN 7: deprecated upstream at 3.7.0, so it stays in one file).
 import { createHash } from 'node:crypto'
-import { decodeIdToken, Google, generateCodeVerifier, generateState } from 'arctic'
+import {
+  ArcticFetchError,
+  decodeIdToken,
+  Google,
+  generateCodeVerifier,
+  generateState,
+  UnexpectedResponseError,
+} from 'arctic'
+import { DependencyUnavailableError } from '../errors.ts'
+import { DEADLINES_MS, fetchWithDeadline, withDeadline } from './deadline.ts'
 
 /**
  * The Facebook Graph API version, in one place: the login dialog, the token exchange and the
@@ -39,12 +48,34 @@ export type OAuthConfig = {
   facebookClientSecret?: string | undefined
   /** Off production, an unconfigured provider is played by the local sandbox. */
   allowSandbox: boolean
+  /** The OAuth deadline (worker/adapters/deadline.ts), shortened in tests. */
+  timeoutMs?: number | undefined
 }
 
 export const newOAuthState = () => ({ state: generateState(), codeVerifier: generateCodeVerifier() })
 
+/**
+ * A provider's token exchange under the OAuth deadline. arctic fetches on its own (no signal to
+ * pass), so the wait is cut here; its network failures and 5xx answers count as an outage. The
+ * code is single use: never retried.
+ */
+async function tokenExchange<T>(timeoutMs: number, exchange: () => Promise<T>): Promise<T> {
+  try {
+    return await withDeadline('oauth', timeoutMs, exchange)
+  } catch (error) {
+    if (error instanceof ArcticFetchError) {
+      throw new DependencyUnavailableError('oauth', 'unreachable', error.message)
+    }
+    if (error instanceof UnexpectedResponseError && error.status >= 500) {
+      throw new DependencyUnavailableError('oauth', 'error_status', `HTTP ${error.status}`)
+    }
+    throw error
+  }
+}
+
 export function oauthClient(provider: SocialProvider, config: OAuthConfig): OAuthClient | null {
   const redirect = `${config.origin}/oauth/${provider}/callback`
+  const timeoutMs = config.timeoutMs ?? DEADLINES_MS.oauth
   if (provider === 'google' && config.googleClientId && config.googleClientSecret) {
     const google = new Google(config.googleClientId, config.googleClientSecret, redirect)
     return {
@@ -52,7 +83,7 @@ export function oauthClient(provider: SocialProvider, config: OAuthConfig): OAut
       authorizationUrl: (state, verifier) =>
         google.createAuthorizationURL(state, verifier, ['openid', 'email', 'profile']),
       async exchange(code, verifier) {
-        const tokens = await google.validateAuthorizationCode(code, verifier)
+        const tokens = await tokenExchange(timeoutMs, () => google.validateAuthorizationCode(code, verifier))
         // The ID token comes straight from Google's token endpoint over TLS: its claims are trusted.
         const claims = decodeIdToken(tokens.idToken()) as {
           sub: string
@@ -85,25 +116,31 @@ export function oauthClient(provider: SocialProvider, config: OAuthConfig): OAut
         return url
       },
       async exchange(code) {
-        const token = await fetch(`${FACEBOOK_GRAPH}/oauth/access_token`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-          body: new URLSearchParams({
-            grant_type: 'authorization_code',
-            code,
-            redirect_uri: redirect,
-            client_id: clientId,
-            client_secret: clientSecret,
-          }),
-          signal: AbortSignal.timeout(10_000),
-        })
+        // The code is single use: the exchange is never retried.
+        const token = await fetchWithDeadline(
+          'oauth',
+          `${FACEBOOK_GRAPH}/oauth/access_token`,
+          {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+            body: new URLSearchParams({
+              grant_type: 'authorization_code',
+              code,
+              redirect_uri: redirect,
+              client_id: clientId,
+              client_secret: clientSecret,
+            }).toString(),
+          },
+          { timeoutMs, retry: 'never' },
+        )
         if (!token.ok) throw new Error(`Facebook respondeu ${token.status} à troca do código`)
         const { access_token: accessToken } = (await token.json()) as { access_token?: string }
         if (!accessToken) throw new Error('Facebook não devolveu o access_token')
         const url = new URL(`${FACEBOOK_GRAPH}/me`)
         url.searchParams.set('fields', 'id,name,email')
         url.searchParams.set('access_token', accessToken)
-        const response = await fetch(url, { signal: AbortSignal.timeout(10_000) })
+        // A read: one more attempt is safe when the first could not connect.
+        const response = await fetchWithDeadline('oauth', url, {}, { timeoutMs, retry: 'idempotent' })
         if (!response.ok) throw new Error(`Facebook respondeu ${response.status}`)
         const me = (await response.json()) as { id: string; name?: string; email?: string }
         // Facebook does not say the e-mail was verified: it never links to an existing account.

@@ -1,9 +1,9 @@
 import { isValidCpf } from '@brazilian-utils/brazilian-utils'
 import { z } from 'zod'
+import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
 import { PHONE_PATTERN } from './auth.ts'
 import { CartHash } from './cart.ts'
-import { Cents } from './home.ts'
-import { ORDER_STATES, PAYMENT_TYPES } from './payments.ts'
+import { Cents } from './money.ts'
 
 export const CHECKOUT_MESSAGES = {
   productNotFound: 'Produto não encontrado',
@@ -14,7 +14,13 @@ export const CHECKOUT_MESSAGES = {
   declinedBecause: 'Pagamento recusado pela operadora do cartão: ',
   /** Nothing reached the provider: nothing can have been charged. */
   gatewayUnavailable: 'Não foi possível falar com o meio de pagamento. Nada foi cobrado; tente novamente.',
-  /** The provider may have received the order: a retry looks it up before sending again. */
+  /** 503: the database failed before any charge. */
+  nothingCharged:
+    'Estamos com instabilidade e o pagamento não foi feito: nada foi cobrado. Tente novamente em instantes.',
+  /** 503: the provider approved the charge, the database failed to record it; the same key completes it. */
+  chargedNotRecorded:
+    'Seu pagamento foi aprovado, mas estamos com instabilidade para registrá-lo. Não feche esta página nem pague de novo: clique em pagar em instantes para concluir o pedido, sem nova cobrança.',
+  /** 503: the provider may have received the order: a retry looks it up before sending again. */
   outcomeUnknown:
     'Não conseguimos confirmar o pagamento com a operadora. Tente novamente em instantes: você não será cobrado duas vezes.',
   inProgress: 'Este pagamento ainda está sendo processado. Aguarde alguns segundos e tente novamente.',

@@ -1,4 +1,4 @@
-import { ORDER_STATES, type OrderState } from '../contract/payments.ts'
+import { ORDER_STATES, type OrderState } from './payments.ts'
 
 export { ORDER_STATES, type OrderState }
 

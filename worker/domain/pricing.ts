@@ -1,4 +1,4 @@
-import { PAYMENT_TYPES, type PaymentType } from '../contract/payments.ts'
+import type { DiscountType } from './catalog.ts'
 import {
   capInstalments,
   type InstalmentInput,
@@ -6,10 +6,9 @@ import {
   instalmentOption,
 } from './instalments.ts'
 import { assertCents, type Cents, percentOf } from './money.ts'
+import { PAYMENT_TYPES, type PaymentType } from './payments.ts'
 
 // ── Inputs: catalogue rows as the service loads them ──────────────────────────
-
-export type DiscountType = 'P' | 'F'
 
 export type PricingClass = {
   id: number

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { AppBindings } from '../context.ts'
+import type { Role } from '../domain/roles.ts'
 import { AppError } from '../errors.ts'
 import {
   resolveSession,
@@ -10,9 +11,6 @@ import {
   type SessionUser,
 } from '../services/auth/sessions.ts'
 import { isNavigation } from './navigation.ts'
-
-/** Who may call an operation: anyone, any logged-in user (N; admins too) or administrators only (A). */
-export type Role = 'none' | 'N' | 'A'
 
 const loaded = new WeakMap<Context, Promise<SessionUser | null>>()
 

@@ -1,3 +1,4 @@
+import { DEADLINES_MS, fetchWithDeadline } from '../deadline.ts'
 import type {
   BillingAddress,
   CancelChargeInput,
@@ -12,8 +13,8 @@ import { GatewayNotFoundError, GatewayUnavailableError, GatewayValidationError }
 // Pagar.me Core API v5 (DESIGN 6), the one adapter: production, Pagar.me's test environment and
 // the local sandbox differ only in `apiUrl`. The browser tokenizes the card; we see the token only.
 export const PAGARME_API_URL = 'https://api.pagar.me/core/v5'
-/** Well under what a buyer waits; the Worker answers 503 after it (issue 17 sets the others). */
-export const PAGARME_TIMEOUT_MS = 10_000
+/** The payments deadline (worker/adapters/deadline.ts): the Worker answers 503 after it. */
+export const PAGARME_TIMEOUT_MS = DEADLINES_MS.payments
 
 type PagarmeTransaction = {
   status?: string
@@ -236,17 +237,20 @@ export function pagarmeGateway(config: PagarmeConfig, fetcher: typeof fetch = fe
     const headers: Record<string, string> = { Authorization: authorization, Accept: 'application/json' }
     if (init.body !== undefined) headers['Content-Type'] = 'application/json'
     if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey
+    const method = init.method ?? 'GET'
     let response: Response
     try {
-      response = await fetcher(`${api}${path}`, {
-        method: init.method ?? 'GET',
-        headers,
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-        signal: AbortSignal.timeout(timeoutMs),
-      })
+      // Reads may be sent once more; a POST or DELETE is repeated only by its caller, after
+      // looking (its Idempotency-Key makes the repeat safe).
+      response = await fetchWithDeadline(
+        'payments',
+        `${api}${path}`,
+        { method, headers, body: init.body === undefined ? null : JSON.stringify(init.body) },
+        { timeoutMs, retry: method === 'GET' ? 'idempotent' : 'never', fetcher },
+      )
     } catch (error) {
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : String(error)
-      throw new GatewayUnavailableError(`Pagar.me não respondeu (${reason})`)
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new GatewayUnavailableError(`Pagar.me não respondeu (${reason})`, { cause: error })
     }
     if (response.status === 404) {
       await response.body?.cancel()

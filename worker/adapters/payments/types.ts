@@ -1,4 +1,4 @@
-import type { OrderState } from '../../contract/payments.ts'
+import type { OrderState } from '../../domain/payments.ts'
 
 /** The payment port (DESIGN 6). Amounts are centavos; the one adapter speaks Pagar.me Core API v5. */
 
@@ -129,8 +129,9 @@ export class GatewayNotFoundError extends Error {
  * what was asked is unknown, so the caller must look before asking again.
  */
 export class GatewayUnavailableError extends Error {
-  constructor(message: string) {
-    super(message)
+  constructor(message: string, options?: { cause?: unknown }) {
+    // The cause (a DependencyUnavailableError from the deadline helper) makes any uncaught one a 503.
+    super(message, options)
     this.name = 'GatewayUnavailableError'
   }
 }

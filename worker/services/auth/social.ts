@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import { oauthAccounts, users } from '../../../db/schema.ts'
+import { deadlineOf } from '../../adapters/deadline.ts'
 import {
   newOAuthState,
   oauthClient,
@@ -9,7 +10,7 @@ import {
   sandboxGrant,
 } from '../../adapters/oauth.ts'
 import type { AppContext } from '../../context.ts'
-import { AppError, notFound } from '../../errors.ts'
+import { AppError, dependencyFailure, notFound, unavailable } from '../../errors.ts'
 import { sessionInsert, toUser } from './sessions.ts'
 
 export const OAUTH_COOKIE = 'renalis_oauth'
@@ -38,6 +39,7 @@ function clientFor(ctx: AppContext, provider: SocialProvider) {
     facebookClientId: env.FACEBOOK_CLIENT_ID,
     facebookClientSecret: env.FACEBOOK_CLIENT_SECRET,
     allowSandbox: env.APP_ENV !== 'production',
+    timeoutMs: deadlineOf(env, 'oauth'),
   })
 }
 
@@ -105,8 +107,8 @@ export async function finishSocialLogin({
   if (!client) throw failure(SOCIAL_MESSAGES.unavailable)
   const linkUserId = claims.linkUserId ?? null
   if (linkUserId !== null && linkUserId !== currentUserId) throw failure(SOCIAL_MESSAGES.linkNeedsLogin)
-  const profile = await client.exchange(code, claims.codeVerifier).catch(() => {
-    throw failure(SOCIAL_MESSAGES.failed)
+  const profile = await client.exchange(code, claims.codeVerifier).catch((error: unknown) => {
+    throw dependencyFailure(error) ? unavailable() : failure(SOCIAL_MESSAGES.failed)
   })
   if (linkUserId !== null) return linkProfile({ ctx, userId: linkUserId, profile })
   return logInWithProfile({ ctx, profile, userAgent })

@@ -1,3 +1,4 @@
+import { deadlineOf } from '../../adapters/deadline.ts'
 import { pagarmeGateway } from '../../adapters/payments/pagarme.ts'
 import type { PaymentGateway } from '../../adapters/payments/types.ts'
 import { ConfigurationError, type PaymentsSettings, paymentsSettings } from '../../config.ts'
@@ -26,5 +27,9 @@ export function settingsOf(ctx: AppContext): PaymentsSettings {
 /** The one adapter (Pagar.me Core API v5) at the configured PAGARME_API_URL. */
 export function paymentGateway(ctx: AppContext): PaymentGateway {
   const settings = settingsOf(ctx)
-  return pagarmeGateway({ secretKey: settings.secretKey, apiUrl: settings.apiUrl })
+  return pagarmeGateway({
+    secretKey: settings.secretKey,
+    apiUrl: settings.apiUrl,
+    timeoutMs: deadlineOf(ctx.env, 'payments'),
+  })
 }

@@ -17,13 +17,14 @@ import {
   type PayInput,
   type PayResult,
 } from '../../contract/checkout.ts'
+import { CART_ITEM_TYPES, type CartItemType } from '../../domain/catalog.ts'
 import { declineReason, translateProviderErrors } from '../../domain/payment-errors.ts'
 import { validatePaymentChoice } from '../../domain/pricing.ts'
-import { AppError, notFound } from '../../errors.ts'
+import { AppError, dependencyFailure, notFound } from '../../errors.ts'
 import { type SessionUser, sessionInsert } from '../auth/sessions.ts'
 import { type PricedSnapshot, priceSnapshot } from '../cart/pricing.ts'
 import { readCart } from '../cart/snapshot.ts'
-import { deliverQueued } from '../email/outbox.ts'
+import { deliverLater } from '../email/outbox.ts'
 import { purchaseWithYourEmail } from './emails.ts'
 import { paymentGateway, settingsOf } from './gateway.ts'
 import { deliverEmails, type OrderRow, reportOf, settleOrder } from './settle.ts'
@@ -36,10 +37,11 @@ const purchaseError = (
   errors?: string[],
 ) => new AppError(status, msg, undefined, { code, ...(errors ? { errors } : {}) })
 
-/** How long a retry waits for a first attempt still talking to the provider. */
-const IN_FLIGHT_WAIT_MS = 8_000
-/** One sender at a time: an attempt holds the order this long (past the provider's deadline). */
-const CHARGE_LEASE_MS = PAGARME_TIMEOUT_MS + 5_000
+/**
+ * One sender at a time: an attempt holds the order from just before it asks the provider, for
+ * the provider's deadline and a margin; a retry waits for it to end.
+ */
+const CHARGE_LEASE_MS = PAGARME_TIMEOUT_MS + 1_000
 const PIX_TTL_SECONDS = 30 * 60
 const BOLETO_DAYS = 3
 
@@ -82,81 +84,88 @@ function assertSameAttempt(order: OrderRow, user: SessionUser | null, input: Pay
 const leaseHeld = (order: OrderRow) =>
   order.chargeAttemptAt !== null && Date.now() - order.chargeAttemptAt.getTime() < CHARGE_LEASE_MS
 
+/** Takes the order for one attempt at the provider; undefined when another attempt holds it. */
+async function claimAttempt(ctx: AppContext, order: OrderRow) {
+  const [claimed] = await ctx.db
+    .update(orders)
+    .set({ chargeAttemptAt: new Date() })
+    .where(
+      sql`${orders.id} = ${order.id} AND ${orders.status} = 'pending' AND ${orders.gatewayOrderId} IS NULL
+        AND (${orders.chargeAttemptAt} IS NULL OR ${orders.chargeAttemptAt} < ${Date.now() - CHARGE_LEASE_MS})`,
+    )
+    .returning()
+  return claimed
+}
+
 /**
- * The same key again. While the first attempt is still talking to the provider, wait for it; when
- * it left no provider order (a network failure, an unknown outcome), look the order up at the
- * provider by its code before sending it again (Pagar.me keeps an Idempotency-Key 24 hours only).
+ * The same key again: the order as it stands, or one more attempt at the provider. Before sending
+ * again, the order is looked up at the provider by its code (Pagar.me keeps an Idempotency-Key
+ * 24 hours only), so a retry after a network failure, an unknown outcome or a database that failed
+ * after the charge never charges twice.
  */
 async function resume(
   ctx: AppContext,
   order: OrderRow,
   input: PayInput,
 ): Promise<{ result: PayResult; sessionToken?: string }> {
-  let current = order
-  const deadline = Date.now() + IN_FLIGHT_WAIT_MS
-  while (
-    current.status === 'pending' &&
-    !current.gatewayOrderId &&
-    leaseHeld(current) &&
-    Date.now() < deadline
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    current = (await orderByKey(ctx, current.idempotencyKey)) ?? current
-  }
-  if (current.status !== 'pending' || current.gatewayOrderId || current.totalCents === 0) {
-    return { result: resultOf(current) }
-  }
-  const [claimed] = await ctx.db
-    .update(orders)
-    .set({ chargeAttemptAt: new Date() })
-    .where(
-      sql`${orders.id} = ${current.id} AND ${orders.status} = 'pending' AND ${orders.gatewayOrderId} IS NULL
-        AND (${orders.chargeAttemptAt} IS NULL OR ${orders.chargeAttemptAt} < ${Date.now() - CHARGE_LEASE_MS})`,
-    )
-    .returning()
-  if (!claimed) throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.inProgress)
-
-  let found: GatewayPayment | null
-  try {
-    found = await paymentGateway(ctx).findOrderByCode(claimed.id)
-  } catch (error) {
-    if (error instanceof GatewayUnavailableError)
-      throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.outcomeUnknown)
-    throw error
-  }
-  if (found) return { result: await finish(ctx, claimed, found) }
-  // Never reached the provider: send it again, a card only with this submit's fresh token.
-  if (claimed.paymentType === 'CREDIT_CARD' && !input.cardhash) {
-    await ctx.db.update(orders).set({ chargeAttemptAt: null }).where(eq(orders.id, claimed.id))
-    throw new AppError('VALIDATION', CHECKOUT_MESSAGES.cardTokenRequired, {
-      cardhash: [CHECKOUT_MESSAGES.cardTokenRequired],
-    })
-  }
-  return { result: await charge(ctx, claimed, input.cardhash ?? null) }
+  return { result: await attempt(ctx, order, input.cardhash ?? null, true) }
 }
 
-/** The buyer: the logged-in user, or the account of the payer's e-mail, created when there is none. */
+const settledOrSent = (order: OrderRow) =>
+  order.status !== 'pending' || order.gatewayOrderId !== null || order.totalCents === 0
+
+/**
+ * One sender at a time. The attempt that claims the order sends it; any other (the same key
+ * submitted again while it talks to the provider) waits for its outcome, up to the lease.
+ */
+async function attempt(
+  ctx: AppContext,
+  order: OrderRow,
+  cardToken: string | null,
+  lookUpFirst: boolean,
+): Promise<PayResult> {
+  const deadline = Date.now() + CHARGE_LEASE_MS
+  let current = order
+  let lookUp = lookUpFirst
+  for (;;) {
+    if (settledOrSent(current)) return resultOf(current)
+    if (!leaseHeld(current)) {
+      if (lookUp) {
+        let found: GatewayPayment | null
+        try {
+          found = await paymentGateway(ctx).findOrderByCode(current.id)
+        } catch (error) {
+          if (error instanceof GatewayUnavailableError)
+            throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.outcomeUnknown)
+          throw error
+        }
+        if (found) return finish(ctx, current, found)
+      }
+      // Never reached the provider: a card goes only with this submit's fresh token.
+      const payment = paymentRequest(ctx, current, cardToken)
+      const claimed = await claimAttempt(ctx, current)
+      if (claimed) return send(ctx, claimed, payment)
+    }
+    if (Date.now() >= deadline) throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.inProgress)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    lookUp = true // another attempt was at the provider meanwhile
+    const [again] = await ctx.db.select().from(orders).where(eq(orders.id, current.id))
+    current = again ?? current
+  }
+}
+
+/**
+ * The buyer: the logged-in user, or the account of the payer's e-mail. When there is none, the
+ * account is created in the order's own batch (placeOrder), so an outage never leaves an account
+ * without the order that made it.
+ */
 async function buyer(ctx: AppContext, user: SessionUser | null, input: PayInput) {
-  if (user) return { userId: user.id, createdSessionFor: null, existingAccount: false }
+  if (user) return { userId: user.id, existingAccount: false }
   const [existing] = await ctx.db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, input.payer.email))
-  if (existing) return { userId: existing.id, createdSessionFor: null, existingAccount: true }
-  const [created] = await ctx.db
-    .insert(users)
-    .values({
-      name: input.payer.name,
-      email: input.payer.email,
-      phone: input.payer.phone,
-      type: 'N',
-      isNewUser: true,
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id })
-  if (created) return { userId: created.id, createdSessionFor: created.id, existingAccount: false }
-  const [raced] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.payer.email))
-  return { userId: raced!.id, createdSessionFor: null, existingAccount: true }
+  return { userId: existing?.id ?? null, existingAccount: Boolean(existing) }
 }
 
 function checkIds(input: PayInput, snapshot: PricedSnapshot) {
@@ -171,7 +180,7 @@ function checkIds(input: PayInput, snapshot: PricedSnapshot) {
     produto: [...(input.ids.produtos ?? [])].sort((a, b) => a - b),
     pacote: [...(input.ids.pacotes ?? [])].sort((a, b) => a - b),
   }
-  for (const type of ['turma', 'produto', 'pacote'] as const) {
+  for (const type of CART_ITEM_TYPES) {
     if (JSON.stringify(sent[type]) !== JSON.stringify(inCart(type))) {
       throw purchaseError('NOT_FOUND', 1, CHECKOUT_MESSAGES.productNotFound)
     }
@@ -179,7 +188,7 @@ function checkIds(input: PayInput, snapshot: PricedSnapshot) {
 }
 
 type Line = {
-  itemType: 'turma' | 'produto' | 'pacote'
+  itemType: CartItemType
   itemId: number
   classId: number | null
   courseId: number | null
@@ -242,8 +251,25 @@ const isCouponLimit = (error: unknown): boolean => {
 /**
  * POST /checkout/pagar. Every amount is recomputed from the cart and the database; the browser's
  * total is only compared. The order is written before the charge, so a charge never lacks an order.
+ * When the database fails before anything was sent, the 503 says plainly that nothing was charged.
  */
-export async function payCheckout({
+export async function payCheckout(args: {
+  ctx: AppContext
+  user: SessionUser | null
+  input: PayInput
+}): Promise<{ result: PayResult; sessionToken?: string }> {
+  try {
+    return await placeOrder(args)
+  } catch (error) {
+    // After the provider was asked, send() and finish() say what is known; before, nothing was.
+    if (!(error instanceof AppError) && dependencyFailure(error)) {
+      throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.nothingCharged)
+    }
+    throw error
+  }
+}
+
+async function placeOrder({
   ctx,
   user,
   input,
@@ -288,23 +314,29 @@ export async function payCheckout({
   const free = amounts.totalCents === 0
   const gatewayName = free ? 'gratuito' : settingsOf(ctx).mode
 
-  const { userId, createdSessionFor, existingAccount } = await buyer(ctx, user, input)
+  const { userId, existingAccount } = await buyer(ctx, user, input)
   const orderId = `ped_${crypto.randomUUID().replace(/-/g, '')}`
   const { db } = ctx
   const lines = linesOf(snapshot)
   const written = sql`EXISTS (SELECT 1 FROM orders WHERE id = ${orderId})`
-  const notice = existingAccount ? purchaseWithYourEmail(ctx.env, input.payer.email, orderId) : null
-  // One transaction: the order, its lines and its coupon uses, or nothing when another request
-  // took the key first. A coupon past its limit fails the coupons table's check: nothing is written.
+  const notice = existingAccount ? await purchaseWithYourEmail(ctx.env, input.payer.email, orderId) : null
+  // One transaction: a new buyer's account, the order, its lines and its coupon uses, or nothing
+  // when another request took the key first. A coupon past its limit fails the coupons table's
+  // check: nothing is written.
   let inserted: OrderRow[]
+  let createdAccount: ResultSet
   let noticeRow: ResultSet | undefined
   try {
     const results = await db.batch([
+      db.run(sql`INSERT INTO users (name, email, phone, type, is_new_user)
+        SELECT ${input.payer.name}, ${input.payer.email}, ${input.payer.phone}, 'N', 1 WHERE ${userId === null ? 1 : 0}
+        ON CONFLICT (email) DO NOTHING RETURNING id`),
       db
         .insert(orders)
         .values({
           id: orderId,
-          userId,
+          userId:
+            userId ?? sql`(SELECT ${users.id} FROM ${users} WHERE ${users.email} = ${input.payer.email})`,
           cartHash: input.hash,
           idempotencyKey: input.idempotency_key,
           paymentType: amounts.paymentType,
@@ -326,7 +358,6 @@ export async function payCheckout({
           isStudent: cart.flags.hasStudentDoc,
           studentDocKey: cart.flags.studentDocKey,
           hasPassport: cart.flags.hasPassport,
-          chargeAttemptAt: free ? null : new Date(),
         })
         .onConflictDoNothing({ target: orders.idempotencyKey })
         .returning(),
@@ -345,7 +376,8 @@ export async function payCheckout({
           ]
         : []),
     ])
-    inserted = results[0]
+    createdAccount = results[0]
+    inserted = results[1]
     noticeRow = notice ? (results.at(-1) as ResultSet) : undefined
   } catch (error) {
     if (isCouponLimit(error)) throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.couponExhausted)
@@ -359,11 +391,14 @@ export async function payCheckout({
   }
 
   const noticeId = Number(noticeRow?.rows[0]?.id)
-  if (notice && noticeId > 0) ctx.waitUntil(deliverQueued(ctx, noticeId, notice))
+  if (noticeId > 0) deliverLater(ctx, noticeId)
 
-  const session = createdSessionFor ? await sessionInsert(ctx, createdSessionFor, undefined) : null
+  const newBuyerId = createdAccount.rows[0]?.id as number | undefined
+  const session = newBuyerId ? await sessionInsert(ctx, newBuyerId, undefined) : null
   if (session) await session.statement
-  const result = free ? await settleFree(ctx, order) : await charge(ctx, order, input.cardhash ?? null)
+  const result = free
+    ? await settleFree(ctx, order)
+    : await attempt(ctx, order, input.cardhash ?? null, false)
   return { result, ...(session ? { sessionToken: session.token } : {}) }
 }
 
@@ -402,12 +437,16 @@ function paymentRequest(ctx: AppContext, order: OrderRow, cardToken: string | nu
 }
 
 /** Sends the order to the provider under its id as Idempotency-Key, and applies the answer. */
-async function charge(ctx: AppContext, order: OrderRow, cardToken: string | null): Promise<PayResult> {
+async function send(
+  ctx: AppContext,
+  order: OrderRow,
+  paymentRequestBody: PaymentRequest,
+): Promise<PayResult> {
   const request: CreateOrderInput = {
     code: order.id,
     idempotencyKey: order.id,
     amountCents: order.totalCents,
-    payment: paymentRequest(ctx, order, cardToken),
+    payment: paymentRequestBody,
     customer: {
       name: order.payer.name,
       email: order.payer.email,
@@ -449,7 +488,18 @@ async function charge(ctx: AppContext, order: OrderRow, cardToken: string | null
 
 /** Applies the provider's answer: a paid order gets its confirmation, a refused card its reason. */
 async function finish(ctx: AppContext, order: OrderRow, payment: GatewayPayment): Promise<PayResult> {
-  const settled = await settleOrder(ctx, order, reportOf(payment))
+  const settled = await settleOrder(ctx, order, reportOf(payment)).catch((error: unknown) => {
+    // The provider answered, the database did not take it: the same key completes the order
+    // (the retry finds the provider's order by its code), without a second charge.
+    if (!(error instanceof AppError) && dependencyFailure(error)) {
+      throw purchaseError(
+        'UNAVAILABLE',
+        2,
+        payment.status === 'paid' ? CHECKOUT_MESSAGES.chargedNotRecorded : CHECKOUT_MESSAGES.outcomeUnknown,
+      )
+    }
+    throw error
+  })
   if (settled.order.status === 'failed') {
     throw purchaseError(
       'VALIDATION',

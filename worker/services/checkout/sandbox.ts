@@ -4,7 +4,6 @@ import { GatewayNotFoundError, GatewayUnavailableError } from '../../adapters/pa
 import type { AppContext } from '../../context.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { settingsOf } from './gateway.ts'
-import { reconcilePayments } from './reconcile.ts'
 import { deliverEmails, readAtProvider, reportOf, settleOrder } from './settle.ts'
 
 /** An order of an earlier sandbox (its state file was removed): nothing to pay there. */
@@ -40,10 +39,4 @@ export async function simulateSandboxPayment({ ctx, orderId }: { ctx: AppContext
       throw new AppError('UNAVAILABLE', 'O sandbox de pagamentos não respondeu.')
     throw error
   }
-}
-
-/** Runs the scheduled reconciliation now (local only): what the Cron Trigger does every 15 minutes. */
-export async function runReconciliationNow({ ctx }: { ctx: AppContext }) {
-  localOnly(ctx)
-  return reconcilePayments({ ctx })
 }

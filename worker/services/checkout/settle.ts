@@ -1,11 +1,11 @@
 import type { ResultSet } from '@libsql/client'
 import { eq, or, type SQL, sql } from 'drizzle-orm'
-import { orders } from '../../../db/schema.ts'
+import { emailOutbox, orders } from '../../../db/schema.ts'
 import type { EmailMessage } from '../../adapters/email.ts'
 import type { GatewayPayment } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
-import type { OrderState } from '../../contract/payments.ts'
 import { advance, endsAccess, grantsAccess, isSameStep, type OrderPosition } from '../../domain/orders.ts'
+import type { OrderState } from '../../domain/payments.ts'
 import { deliverQueued } from '../email/outbox.ts'
 import { chargebackEmail, confirmationEmail, refundEmail } from './emails.ts'
 import { paymentGateway } from './gateway.ts'
@@ -103,18 +103,18 @@ export async function settleOrder(ctx: AppContext, order: OrderRow, report: Repo
       WHERE o.id = ${order.id} AND i.class_id IS NOT NULL AND o.user_id IS NOT NULL AND ${thisStep}
       ON CONFLICT (user_id, class_id) DO UPDATE SET status = 'active', order_id = excluded.order_id
       WHERE enrollments.status = 'cancelled'`)
-    mails.push(confirmationEmail(ctx.env, order))
+    mails.push(await confirmationEmail(ctx.env, order))
   }
   if (endsAccess(next.state) && !endsAccess(current.state)) {
     effects.push(sql`UPDATE enrollments SET status = 'cancelled'
       WHERE order_id = ${order.id} AND status = 'active' AND ${thisStep}`)
     mails.push(
       next.state === 'charged_back'
-        ? chargebackEmail(ctx.env, order)
-        : refundEmail(ctx.env, order, next.refundedCents || order.totalCents, true),
+        ? await chargebackEmail(ctx.env, order)
+        : await refundEmail(ctx.env, order, next.refundedCents || order.totalCents, true),
     )
   } else if (next.state === 'partially_refunded' && next.refundedCents > current.refundedCents) {
-    mails.push(refundEmail(ctx.env, order, next.refundedCents, false))
+    mails.push(await refundEmail(ctx.env, order, next.refundedCents, false))
   }
   if (current.state === 'pending' && (next.state === 'failed' || next.state === 'expired')) {
     // The coupon use reserved when the order was written goes back (issue 12, item 6).
@@ -148,10 +148,15 @@ export async function settleOrder(ctx: AppContext, order: OrderRow, report: Repo
   return { order: updated, changed: true, emails: queued }
 }
 
-/** Sends what a settlement queued; false when any delivery failed (SPEC 8: the error flag). */
+/**
+ * Sends what a settlement queued, through the outbox (what the e-mail API does not take now, the
+ * scheduled job sends later, once); false when any was not sent now (SPEC 8: the error flag).
+ */
 export async function deliverEmails(ctx: AppContext, emails: QueuedEmail[]): Promise<boolean> {
-  const results = await Promise.all(emails.map((email) => deliverQueued(ctx, email.id, email.message)))
-  return results.every(Boolean)
+  const outcomes = await Promise.all(
+    emails.map((email) => deliverQueued(ctx, eq(emailOutbox.id, email.id)).catch(() => 'retry' as const)),
+  )
+  return outcomes.every((outcome) => outcome === 'sent')
 }
 
 /** The order a provider's payment belongs to: by charge, by provider order, or by our code. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { BillingAddress, Payer } from '../../../../worker/contract/checkout.ts'
-import { PAYMENT_TYPES } from '../../../../worker/contract/payments.ts'
+import { PAYMENT_TYPES } from '../../../../worker/domain/payments.ts'
 import { parseBRL } from './instalments.ts'
 
 export const PAYMENT_TYPE_REQUIRED = 'Escolha a forma de pagamento.'

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import { AUTH_MESSAGES, passwordChangeErrors } from '../../../../worker/contract/auth.ts'
 import { ApiError } from '../../lib/api.ts'
 import { SubmitButton, TextField } from '../../lib/form-field.tsx'
-import { showToast, toastSuccess } from '../../lib/toast.ts'
+import { showToast, toastSuccess, unavailableMessage } from '../../lib/toast.ts'
 import { fieldMessages } from '../auth/auth.messages.ts'
 import { useChangePassword } from './profile.mutations.ts'
 
@@ -58,7 +58,7 @@ export function usePasswordChange({ isNewUser, onSuccess }: { isNewUser: boolean
         const body = error instanceof ApiError ? error.body : null
         const serverMessages = [...fieldMessages(body, 'senha_atual'), ...fieldMessages(body, 'senha')]
         if (serverMessages.length > 0) show(serverMessages)
-        else void showToast('error', PASSWORD_UPDATE_FAILED)
+        else void showToast('error', unavailableMessage(error) ?? PASSWORD_UPDATE_FAILED)
       },
     })
   })

@@ -1,6 +1,6 @@
 /**
  * The payment enumerations' one home: db/schema.ts, the contracts, the services and the web app
- * import these tuples (a contract file, because web/ may import only worker/contract).
+ * import these tuples (as the catalogue's live in catalog.ts and the roles in roles.ts).
  */
 
 /** How the checkout pays (SPEC section 3's payment_type). */
