@@ -34,7 +34,7 @@ function ShowcaseLists({ lists }: { lists: HomeLists }) {
           <div
             key={list.id}
             id={anchor}
-            className="mt-12 scroll-mt-28 [contain-intrinsic-size:auto_560px] [content-visibility:auto]"
+            className="mt-12 [contain-intrinsic-size:auto_560px] [content-visibility:auto]"
           >
             <Suspense fallback={null}>
               <CourseCarousel
