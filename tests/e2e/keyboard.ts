@@ -112,20 +112,20 @@ export async function press(page: Page, key: string): Promise<FocusReport> {
   return visibleFocus(page, key)
 }
 
-/** Presses `key` (Tab or Shift+Tab) until the focus is on `target`, checking the focus at each step. */
+/** Presses `key` (Tab, Shift+Tab, an arrow) until the focus is on `target`, checking the focus at each step. */
 export async function pressUntil(
   page: Page,
-  key: 'Tab' | 'Shift+Tab',
+  key: 'Tab' | 'Shift+Tab' | 'ArrowDown' | 'ArrowUp',
   target: { name: string | RegExp; role?: string },
   max = 40,
-): Promise<FocusReport> {
+): Promise<FocusReport & { seen: string[] }> {
   const seen: string[] = []
   for (let i = 0; i < max; i++) {
     const focus = await press(page, key)
+    seen.push(`${focus.role} "${focus.name}"`)
     const nameMatches =
       typeof target.name === 'string' ? focus.name === target.name : target.name.test(focus.name)
-    if (nameMatches && (target.role === undefined || focus.role === target.role)) return focus
-    seen.push(`${focus.role} "${focus.name}"`)
+    if (nameMatches && (target.role === undefined || focus.role === target.role)) return { ...focus, seen }
   }
   throw new Error(`${key} × ${max} never reached "${target.name}"; went through: ${seen.join(', ')}`)
 }
