@@ -109,6 +109,9 @@ export async function visibleFocus(page: Page, step: string): Promise<FocusRepor
 /** Presses `key` and checks that the focus is visible afterwards. */
 export async function press(page: Page, key: string): Promise<FocusReport> {
   await page.keyboard.press(key)
+  // Some widgets move the focus in a task of their own (Radix's roving focus in menus uses a
+  // setTimeout): the focus is read after the tasks the key queued.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
   return visibleFocus(page, key)
 }
 
