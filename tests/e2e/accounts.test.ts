@@ -304,7 +304,8 @@ describe('accounts in Chromium', () => {
     await page.getByText('Entre na sua conta para acessar esta página.').waitFor()
     // A reload (the global 401 handler) would wipe this marker.
     await page.evaluate(() => Object.assign(window, { samePage: true }))
-    await page.waitForTimeout(800)
+    // Once every call of the page has answered (a 401 among them would reload it).
+    await page.waitForLoadState('networkidle')
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
     await logInOnPage(page, DEMO_USERS.student.email, DEMO_USERS.student.password)
     await page.getByRole('form', { name: 'Atualizar senha' }).waitFor()

@@ -77,13 +77,18 @@ async function expectInView(page: Page, selector: string) {
 
 /** Smooth scrolling (html has scroll-behavior: smooth) has come to rest: screenshots show the end. */
 async function settle(page: Page) {
-  let last = -1
-  for (let i = 0; i < 30; i++) {
-    const y = await page.evaluate(() => window.scrollY)
-    if (y === last) return
-    last = y
-    await page.waitForTimeout(100)
-  }
+  let last = Number.NaN
+  await expect
+    .poll(
+      async () => {
+        const y = await page.evaluate(() => window.scrollY)
+        const same = y === last
+        last = y
+        return same
+      },
+      { interval: 100, timeout: 5000 },
+    )
+    .toBe(true)
 }
 
 /** A real page: its h1 and some body text in the main region. */

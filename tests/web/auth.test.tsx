@@ -76,6 +76,8 @@ describe('current user (GET /admin/user/get)', () => {
     trigger.focus()
     await userEvent.keyboard('{Enter}')
     const menu = await screen.findByRole('menu')
+    // The role items come from GET /api/menu, which may answer after the menu opens.
+    await within(menu).findByRole('menuitem', { name: 'Dashboard' })
     const items = within(menu)
       .getAllByRole('menuitem')
       .map((item) => item.textContent)

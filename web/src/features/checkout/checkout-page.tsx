@@ -205,7 +205,7 @@ function CheckoutForm({ view, refreshing }: { view: CheckoutView; refreshing: bo
                 ref={payErrorRef}
                 tabIndex={-1}
                 role="alert"
-                className="whitespace-pre-line rounded-lg bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200 focus:outline-none"
+                className="whitespace-pre-line rounded-lg bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200"
               >
                 {payError}
               </p>

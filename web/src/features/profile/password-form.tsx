@@ -123,7 +123,7 @@ function PasswordMessages({
   alertRef: RefObject<HTMLDivElement | null>
 }) {
   return (
-    <div ref={alertRef} tabIndex={-1} role="alert" className="focus:outline-none">
+    <div ref={alertRef} tabIndex={-1} role="alert">
       {messages.length > 0 ? (
         <ul className="list-disc space-y-1 rounded-lg border border-red-300 bg-red-50 py-3 pr-4 pl-8 font-medium text-red-800 text-sm">
           {messages.map((message) => (
