@@ -143,6 +143,8 @@ export const classes = sqliteTable(
     type: text('type', { enum: CLASS_TYPES }).notNull().default('N'),
     courseInit: text('course_init'), // ISO date (YYYY-MM-DD) of a dated class
     location: text('location'),
+    /** For an in-person class: schedule, what to bring, how to get there (markdown). */
+    details: text('details').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
     studentPriceCents: integer('student_price_cents'),
     studentDiscount: text('student_discount', { enum: ['A', 'N'] })
@@ -315,6 +317,101 @@ export const ebooks = sqliteTable('ebooks', {
   pages: integer('pages'),
   createdAt: createdAt(),
 })
+
+// ── Course content (the student area; edited in the admin area) ─────────────
+
+export const courseModules = sqliteTable(
+  'course_modules',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A course page for its students lists its modules in order.
+    index('course_modules_course_order').on(t.courseId, t.sortOrder),
+  ],
+)
+
+export const lessons = sqliteTable(
+  'lessons',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => courseModules.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** YouTube video id, played through the privacy-friendly embed; null for a reading. */
+    youtubeId: text('youtube_id'),
+    durationSeconds: integer('duration_seconds'),
+    /** Markdown shown beside or instead of the video. */
+    body: text('body').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A module lists its lessons in order.
+    index('lessons_module_order').on(t.moduleId, t.sortOrder),
+  ],
+)
+
+export const lessonProgress = sqliteTable(
+  'lesson_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    watchedAt: integer('watched_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] })],
+)
+
+/** Downloadable material of a course (R2, behind short-lived signed links). */
+export const courseMaterials = sqliteTable(
+  'course_materials',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    fileKey: text('file_key').notNull(),
+    contentType: text('content_type').notNull().default('application/pdf'),
+    sizeBytes: integer('size_bytes'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A course page for its students lists its material in order.
+    index('course_materials_course_order').on(t.courseId, t.sortOrder),
+  ],
+)
+
+/** E-books in a student's library: bought, granted with a course, or a free one added by hand. */
+export const ebookLibrary = sqliteTable(
+  'ebook_library',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ebookId: integer('ebook_id')
+      .notNull()
+      .references(() => ebooks.id, { onDelete: 'cascade' }),
+    addedAt: integer('added_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ebookId] })],
+)
 
 // ── Orders and enrolments ───────────────────────────────────────────────────
 
@@ -636,6 +733,8 @@ export const auditLog = sqliteTable(
 export const coursesRelations = relations(courses, ({ many }) => ({
   classes: many(classes),
   ebooks: many(ebooks),
+  modules: many(courseModules),
+  materials: many(courseMaterials),
 }))
 export const classesRelations = relations(classes, ({ one, many }) => ({
   course: one(courses, { fields: [classes.courseId], references: [courses.id] }),
@@ -653,6 +752,16 @@ export const homeListsRelations = relations(homeLists, ({ many }) => ({
 }))
 export const homeCardsRelations = relations(homeCards, ({ one }) => ({
   list: one(homeLists, { fields: [homeCards.listId], references: [homeLists.id] }),
+}))
+export const courseModulesRelations = relations(courseModules, ({ one, many }) => ({
+  course: one(courses, { fields: [courseModules.courseId], references: [courses.id] }),
+  lessons: many(lessons),
+}))
+export const courseMaterialsRelations = relations(courseMaterials, ({ one }) => ({
+  course: one(courses, { fields: [courseMaterials.courseId], references: [courses.id] }),
+}))
+export const lessonsRelations = relations(lessons, ({ one }) => ({
+  module: one(courseModules, { fields: [lessons.moduleId], references: [courseModules.id] }),
 }))
 export const ebooksRelations = relations(ebooks, ({ one }) => ({
   course: one(courses, { fields: [ebooks.courseId], references: [courses.id] }),
