@@ -4,7 +4,10 @@ import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type AppBindings, contextMiddleware } from './context.ts'
-import { AppError, statusOf } from './errors.ts'
+import { INSTITUTE } from './contract/institute.ts'
+import { RETRY_AFTER_SECONDS } from './contract/unavailable.ts'
+import { ANY_BODY_MAX_BYTES } from './domain/uploads.ts'
+import { AppError, dependencyFailure, statusOf, unavailable } from './errors.ts'
 import { CURRENT_USER_PATH, guardAreas, sameOriginWrites } from './middleware/auth.ts'
 import { pageWish } from './middleware/navigation.ts'
 import {
@@ -13,7 +16,7 @@ import {
   contentSecurityPolicyHeader,
   inlineScriptsIn,
 } from './middleware/security-headers.ts'
-import { newApp } from './openapi.ts'
+import { limitBody, newApp, registerSharedComponents } from './openapi.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
 import { catalogRoutes } from './routes/catalog.ts'
@@ -23,6 +26,7 @@ import { devRoutes } from './routes/dev.ts'
 import { fileRoutes } from './routes/files.ts'
 import { homeRoutes } from './routes/home.ts'
 import { menuRoutes } from './routes/menu.ts'
+import { outboxRoutes } from './routes/outbox.ts'
 import { searchRoutes } from './routes/search.ts'
 import { seoRoutes } from './routes/seo.ts'
 import { socialRoutes } from './routes/social.ts'
@@ -34,6 +38,8 @@ const app = newApp()
 app.use('*', secureHeaders({ crossOriginOpenerPolicy: false }))
 app.use('*', contentSecurityPolicyHeader)
 app.use('*', contextMiddleware)
+// No request is larger than the largest upload; each operation then applies its own limit.
+app.use('*', limitBody(ANY_BODY_MAX_BYTES))
 app.use('*', sameOriginWrites)
 app.use('*', guardAreas)
 // Who the visitor is, and the menu of their role: every page asks (pages themselves are shared,
@@ -60,22 +66,25 @@ const routes = app
   .route('/', socialRoutes)
   .route('/', cartRoutes)
   .route('/', checkoutRoutes)
+  .route('/', outboxRoutes)
 
-app.doc31('/api/openapi.json', (c) => ({
-  openapi: '3.1.0',
-  info: {
-    title: 'Instituto Renalis — API da loja e do portal de ensino',
-    version: '1.0.0',
-    description:
-      'Cada operação declara o papel exigido em `x-required-role`: `none` (público), `N` (aluno) ou `A` (administrador). ' +
-      'Valores em dinheiro são inteiros em centavos.',
-  },
-  servers: [{ url: new URL(c.req.url).origin }],
-}))
-app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
-  type: 'apiKey',
-  in: 'cookie',
-  name: 'session',
+registerSharedComponents(app)
+app.doc31('/api/openapi.json', (c) => {
+  const origin = c.env.PUBLIC_ORIGIN.replace(/\/$/, '')
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Instituto Renalis — API da loja e do portal de ensino',
+      version: '1.0.0',
+      description:
+        'Cada operação declara em `security` se precisa do cookie de sessão e em `x-required-role` o papel exigido: ' +
+        '`none` (público), `N` (aluno ou administrador) ou `A` (administrador). Valores em dinheiro são inteiros em centavos. ' +
+        'Um método que o endereço não aceita responde 405 com o cabeçalho `Allow`.',
+      contact: { name: INSTITUTE.fullName, email: INSTITUTE.emails.contact, url: `${origin}/contato` },
+      license: { name: 'Uso restrito ao Instituto Renalis', url: `${origin}/politicas-de-privacidade` },
+    },
+    servers: [{ url: new URL(c.req.url).origin }],
+  }
 })
 // The reference page's script is served from our own assets: nothing is fetched from a CDN.
 const apiReference = Scalar<AppBindings>({
@@ -146,6 +155,10 @@ app.onError((error, c) => respondToError(error, c))
 function respondToError(error: Error, c: Context<AppBindings>) {
   if (error instanceof AppError) {
     const status = statusOf(error.code)
+    // A 503 is temporary by definition: the client may send the same request again after this.
+    const retryAfter =
+      error.retryAfterSeconds ?? (error.code === 'UNAVAILABLE' ? RETRY_AFTER_SECONDS : undefined)
+    if (retryAfter) c.header('Retry-After', String(retryAfter))
     if (error.code === 'UNAUTHENTICATED') return c.json({ message: 'Unauthenticated.' }, status)
     if (error.fields) return c.json({ message: error.message, errors: error.fields, ...error.extra }, status)
     return c.json({ msg: error.message, ...error.extra }, status)
@@ -162,23 +175,22 @@ function respondToError(error: Error, c: Context<AppBindings>) {
     return c.json({ msg }, status >= 500 ? 400 : status)
   }
   const requestId = c.var.ctx?.requestId ?? 'sem-id'
-  if (isDatabaseUnreachable(error)) {
+  const failure = dependencyFailure(error)
+  if (failure) {
     console.error(
-      JSON.stringify({ level: 'error', requestId, kind: 'database_unreachable', error: error.message }),
+      JSON.stringify({
+        level: 'error',
+        requestId,
+        kind: 'dependency_unavailable',
+        dependency: failure.dependency,
+        reason: failure.reason,
+        error: failure.message,
+      }),
     )
-    return c.json({ msg: 'Serviço temporariamente indisponível. Tente novamente em instantes.' }, 503)
+    return respondToError(unavailable(), c)
   }
   console.error(JSON.stringify({ level: 'error', requestId, error: error.message, stack: error.stack }))
   return c.json({ msg: `Erro interno. Código de referência: ${requestId}` }, 500)
-}
-
-function isDatabaseUnreachable(error: Error): boolean {
-  const chain = [error, error.cause].filter((e): e is Error => e instanceof Error)
-  return chain.some(
-    (e) =>
-      /fetch failed|network connection lost|ECONNREFUSED|Server returned HTTP status 5/i.test(e.message) ||
-      ('code' in e && (e.code === 'SERVER_ERROR' || e.code === 'HRANA_WEBSOCKET_ERROR')),
-  )
 }
 
 export type AppType = typeof routes

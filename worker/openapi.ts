@@ -1,7 +1,21 @@
-import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi'
+import {
+  createRoute,
+  type OpenAPIHono,
+  OpenAPIHono as OpenAPIHonoApp,
+  type RouteConfig,
+  z,
+} from '@hono/zod-openapi'
+import type { MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { createMiddleware } from 'hono/factory'
 import type { AppBindings } from './context.ts'
+import { MessageErrorBody, UnauthenticatedBody, ValidationErrorBody } from './contract/errors.ts'
+import type { Role } from './domain/roles.ts'
+import { JSON_BODY_MAX_BYTES } from './domain/uploads.ts'
 import { AppError } from './errors.ts'
-import { type Role, requireRole } from './middleware/auth.ts'
+import { requireRole } from './middleware/auth.ts'
+import { enforceLimit } from './middleware/limits.ts'
+import type { LimitName } from './services/limits/limits.ts'
 
 export type { Role }
 
@@ -14,23 +28,27 @@ const ROLE_TEXT: Record<Role, string> = {
   A: 'Acesso: administrador (tipo A).',
 }
 
-/** Turns a zod failure into the 422 body of DESIGN section 3: field path → pt-BR messages. */
+/**
+ * Turns a zod failure into the 422 body of DESIGN section 3: field path → pt-BR messages.
+ * A Map, not an object literal: a field named `toString` or `__proto__` is a field like any other.
+ */
 export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
-  const fields: Record<string, string[]> = {}
+  const fields = new Map<string, string[]>()
   for (const issue of issues) {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined]
     for (const key of keys) {
       const path = [...issue.path, ...(key === undefined ? [] : [key])].map(String).join('.') || 'body'
-      fields[path] ??= []
-      fields[path].push(issue.message)
+      const messages = fields.get(path) ?? []
+      messages.push(issue.message)
+      fields.set(path, messages)
     }
   }
-  return fields
+  return Object.fromEntries(fields)
 }
 
 /** Every sub-app is built here, so every validation failure answers the same 422 shape. */
 export function newApp() {
-  return new OpenAPIHono<AppBindings>({
+  return new OpenAPIHonoApp<AppBindings>({
     defaultHook: (result) => {
       if (!result.success) {
         throw new AppError('VALIDATION', 'Os dados enviados são inválidos.', fieldErrors(result.error.issues))
@@ -39,39 +57,180 @@ export function newApp() {
   })
 }
 
-/** createRoute plus the role the operation requires: stated in the document and enforced. */
-export function defineRoute<const R extends RouteConfig>(role: Role, config: R) {
-  return createRoute({
-    ...config,
-    ...(role === 'none' ? {} : { middleware: [requireRole(role)] as const }),
-    description: [config.description, ROLE_TEXT[role]].filter(Boolean).join('\n\n'),
-    'x-required-role': role,
-    ...(role === 'none' ? {} : { security: [{ session: [] }] }),
+// ── Error responses: each kind documented once, as a component every operation refers to ──────
+
+/** A body schema as JSON Schema (components take plain OpenAPI objects, not zod). */
+function json(schema: z.ZodType) {
+  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema)
+  return { 'application/json': { schema: jsonSchema as { [key: string]: unknown } } }
+}
+const retryAfter = {
+  'Retry-After': { description: 'Segundos até tentar de novo.', schema: { type: 'integer' as const } },
+}
+
+const ERROR_COMPONENTS = {
+  BadRequest: {
+    status: 400,
+    description: 'Corpo ilegível (JSON malformado): `{ msg }`.',
+    content: json(MessageErrorBody),
+  },
+  Unauthenticated: {
+    status: 401,
+    description: 'Sem sessão (ou sessão encerrada): `{ message: "Unauthenticated." }`.',
+    content: json(UnauthenticatedBody),
+  },
+  Forbidden: {
+    status: 403,
+    description: 'Logado, mas sem o papel exigido: `{ msg }`.',
+    content: json(MessageErrorBody),
+  },
+  NotFound: { status: 404, description: 'Não encontrado: `{ msg }`.', content: json(MessageErrorBody) },
+  Conflict: {
+    status: 409,
+    description: 'Conflito com o estado atual (alguém salvou antes, ou já foi feito): `{ msg }`.',
+    content: json(MessageErrorBody),
+  },
+  PayloadTooLarge: {
+    status: 413,
+    description: 'Corpo da requisição acima do limite: `{ msg }`.',
+    content: json(MessageErrorBody),
+  },
+  UnsupportedMediaType: {
+    status: 415,
+    description:
+      'Content-Type diferente do documentado, ou corpo onde a operação não recebe nenhum: `{ msg }`.',
+    content: json(MessageErrorBody),
+  },
+  SessionExpired: {
+    status: 419,
+    description:
+      'Escrita vinda de outro site, ou sessão expirada: `{ msg }`. O site recarrega a página (SPEC, seção 7).',
+    content: json(MessageErrorBody),
+  },
+  ValidationFailed: {
+    status: 422,
+    description:
+      'Dados inválidos: `{ message, errors: { campo: [mensagens] } }`; falhas de compra: `{ msg, code, errors? }` (SPEC, seção 8).',
+    content: json(z.union([ValidationErrorBody, MessageErrorBody])),
+  },
+  RateLimited: {
+    status: 429,
+    description:
+      'Limite de uso atingido: `{ msg }` (no login, `{ message, errors: { email: [...] } }`). `Retry-After` diz quando tentar de novo.',
+    content: json(z.union([ValidationErrorBody, MessageErrorBody])),
+    headers: retryAfter,
+  },
+  Unavailable: {
+    status: 503,
+    description:
+      'Um serviço de que a operação depende (banco de dados, meio de pagamento…) falhou ou demorou: `{ msg }`. Nada foi gravado pela metade; a mesma requisição pode ser repetida após `Retry-After`.',
+    content: json(MessageErrorBody),
+    headers: retryAfter,
+  },
+} as const
+
+type ErrorComponent = keyof typeof ERROR_COMPONENTS
+const ref = (name: ErrorComponent) => ({ $ref: `#/components/responses/${name}` })
+
+/** Registers the shared error responses and the session's security scheme on the composed app. */
+export function registerSharedComponents(app: OpenAPIHono<AppBindings>) {
+  for (const [name, { description, content, ...rest }] of Object.entries(ERROR_COMPONENTS)) {
+    app.openAPIRegistry.registerComponent('responses', name, {
+      description,
+      content,
+      ...('headers' in rest ? { headers: rest.headers } : {}),
+    })
+  }
+  app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'renalis_session',
+    description:
+      'O cookie de sessão (HttpOnly) que o login define. Operações de administrador exigem uma sessão de usuário tipo A (`x-required-role: A`); as outras, qualquer sessão.',
   })
 }
 
-/** Standard error responses, documented once. */
-export const errorResponses = {
-  422: {
-    description: 'Dados inválidos: `{ message, errors: { campo: [mensagens] } }`.',
-    content: {
-      'application/json': {
-        schema: z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) }),
-      },
-    },
-  },
-  503: {
-    description: 'Banco de dados indisponível: `{ msg }`.',
-    content: { 'application/json': { schema: z.object({ msg: z.string() }) } },
-  },
-} as const
+/** Statuses an operation may answer besides those its request shape and role already imply. */
+type Extra = 'notFound' | 'conflict'
 
-export const notFoundResponse = {
-  404: {
-    description: 'Não encontrado: `{ msg }` em português.',
-    content: { 'application/json': { schema: z.object({ msg: z.string() }) } },
-  },
-} as const
+type RouteOptions = {
+  /** The abuse limit that guards it (SPEC writes by visitors must have one); documented as 429. */
+  limit?: LimitName | 'service'
+  /** Statuses the handler answers beyond the implied ones. */
+  errors?: readonly Extra[]
+  /** Touches no database, KV, Durable Object or outside service: no 503. */
+  offline?: boolean
+  /** The largest body it takes (uploads); JSON bodies default to JSON_BODY_MAX_BYTES. */
+  maxBodyBytes?: number
+}
+
+const EXTRA: Record<Extra, ErrorComponent> = { notFound: 'NotFound', conflict: 'Conflict' }
+const UNSAFE = new Set(['post', 'put', 'patch', 'delete'])
+
+/**
+ * createRoute plus what the operation requires and may answer, stated once: the role (enforced,
+ * and declared as `security` and `x-required-role`), the abuse limit (enforced), and every error
+ * status it can answer, as references to the shared components.
+ */
+export function defineRoute<const R extends RouteConfig & { operationId: string }>(
+  role: Role,
+  config: R,
+  options: RouteOptions = {},
+) {
+  const request = config.request
+  const hasBody = Boolean(request?.body)
+  const validates = Boolean(request?.query || request?.params || request?.body || request?.headers)
+  const unsafe = UNSAFE.has(config.method)
+  if (unsafe && role === 'none' && !options.limit) {
+    throw new Error(
+      `${config.method.toUpperCase()} ${config.path}: uma escrita anônima precisa de um limite.`,
+    )
+  }
+  const implied: ErrorComponent[] = [
+    ...(hasBody ? (['BadRequest', 'PayloadTooLarge'] as const) : []),
+    ...(hasBody || unsafe ? (['UnsupportedMediaType'] as const) : []),
+    ...(role === 'none' ? [] : (['Unauthenticated'] as const)),
+    ...(role === 'A' ? (['Forbidden'] as const) : []),
+    ...(options.errors ?? []).map((extra) => EXTRA[extra]),
+    ...(unsafe && !config.path.startsWith('/webhooks/') ? (['SessionExpired'] as const) : []),
+    ...(validates ? (['ValidationFailed'] as const) : []),
+    ...(options.limit ? (['RateLimited'] as const) : []),
+    ...(options.offline ? [] : (['Unavailable'] as const)),
+  ]
+  const errorResponses = Object.fromEntries(implied.map((name) => [ERROR_COMPONENTS[name].status, ref(name)]))
+  const middleware: MiddlewareHandler<AppBindings>[] = [
+    ...(role === 'none' ? [] : [requireRole(role)]),
+    ...(options.limit && options.limit !== 'service' ? [enforceLimit(options.limit)] : []),
+    ...(unsafe && !hasBody ? [refuseBody] : []),
+    ...(hasBody ? [limitBody(options.maxBodyBytes ?? JSON_BODY_MAX_BYTES)] : []),
+  ]
+  return createRoute({
+    ...config,
+    ...(middleware.length ? { middleware } : {}),
+    description: [config.description, ROLE_TEXT[role]].filter(Boolean).join('\n\n'),
+    'x-required-role': role,
+    security: role === 'none' ? [] : [{ session: [] }],
+    responses: { ...errorResponses, ...config.responses },
+  })
+}
+
+/** 413 from the Content-Length before anything reads the body; a body without one is counted as it streams. */
+export const limitBody = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'O corpo da requisição é grande demais.')
+    },
+  })
+
+/** An operation that declares no body takes none: what it would ignore, it refuses (415). */
+const refuseBody = createMiddleware<AppBindings>(async (c, next) => {
+  const length = Number(c.req.header('content-length') ?? 0)
+  if (length > 0 || c.req.header('transfer-encoding')) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Este endereço não recebe dados no corpo da requisição.')
+  }
+  await next()
+})
 
 /** A JSON response of an operation, documented with its schema. */
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({

@@ -1,4 +1,3 @@
-import { exports } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { passwordResets, users } from '../../db/schema.ts'
@@ -7,6 +6,7 @@ import { hashingStats, hashPassword } from '../../worker/services/auth/password.
 import { throttledLogin } from '../../worker/services/auth/throttle.ts'
 import { hashToken } from '../../worker/services/auth/tokens.ts'
 import { createUser, sessionCookie, testContext, testDb, unique } from '../fixtures/db.ts'
+import { workerFetch } from '../fixtures/http.ts'
 
 const ORIGIN = 'http://localhost'
 const db = testDb()
@@ -17,7 +17,7 @@ async function call(
 ) {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers }
   if (init.cookie) headers.cookie = init.cookie
-  const response = await exports.default.fetch(`${ORIGIN}${path}`, {
+  const response = await workerFetch(`${ORIGIN}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers,
     ...(init.body === undefined
@@ -95,11 +95,37 @@ describe('sign-up', () => {
     expect(malformed.body).toEqual({ msg: 'O corpo da requisição não é um JSON válido.' })
   })
 
-  it('refuses an e-mail already registered, whatever its case', async () => {
+  it('refuses an e-mail already registered by someone else, whatever its case', async () => {
     const first = await registerStudent()
-    const again = await registerStudent({ email: first.input.email.toUpperCase() })
-    expect(again.status).toBe(422)
-    expect(again.body.errors.email).toEqual([AUTH_MESSAGES.emailTaken])
+    const other = await registerStudent({
+      email: first.input.email.toUpperCase(),
+      name: 'Outra Pessoa',
+      password: 'outra-senha',
+    })
+    expect(other.status).toBe(422)
+    expect(other.body.errors.email).toEqual([AUTH_MESSAGES.emailTaken])
+    const wrongPassword = await registerStudent({ email: first.input.email, password: 'outra-senha' })
+    expect(wrongPassword.status).toBe(422)
+  })
+
+  it('signs in when the same sign-up is sent again (its first answer lost in an outage)', async () => {
+    const first = await registerStudent()
+    const again = await call('/user/create_user', { body: first.input })
+    expect(again.status).toBe(200)
+    expect(again.body.data).toMatchObject({ id: first.body.data.id, email: first.input.email })
+    const cookie = cookieOf(again.response)
+    expect(cookie).toMatch(/^renalis_session=.+/)
+    expect((await call('/admin/user/get', { cookie })).body).toMatchObject({ id: first.body.data.id })
+    expect(await db.select().from(users).where(eq(users.email, first.input.email))).toHaveLength(1)
+
+    // Not once the account is older than a quarter of an hour: then it is an e-mail taken.
+    await db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(users.email, first.input.email))
+    const late = await call('/user/create_user', { body: first.input })
+    expect(late.status).toBe(422)
+    expect(late.body.errors.email).toEqual([AUTH_MESSAGES.emailTaken])
   })
 })
 
@@ -185,16 +211,17 @@ describe('login rate limit', () => {
 
   it('lets attempts through again once the minute has passed', async () => {
     const { input } = await registerStudent()
-    const at = (ms: number) => testContext({ now: new Date(Date.parse('2030-01-01T12:00:00Z') + ms) })
+    const at = (ms: number) =>
+      testContext({ now: new Date(Date.parse('2030-01-01T12:00:00Z') + ms), clientIp: `rl-${input.email}` })
     const fail = async () => {
       throw new (await import('../../worker/errors.ts')).AppError('VALIDATION', 'x', { email: ['x'] })
     }
     for (let i = 0; i < 5; i++)
-      await expect(throttledLogin(at(i * 1000), input.email, 'rl-ip', fail)).rejects.toThrow()
-    await expect(throttledLogin(at(59_000), input.email, 'rl-ip', async () => 'ok')).rejects.toMatchObject({
+      await expect(throttledLogin(at(i * 1000), input.email, fail)).rejects.toThrow()
+    await expect(throttledLogin(at(59_000), input.email, async () => 'ok')).rejects.toMatchObject({
       code: 'RATE_LIMITED',
     })
-    await expect(throttledLogin(at(60_001), input.email, 'rl-ip', async () => 'ok')).resolves.toBe('ok')
+    await expect(throttledLogin(at(60_001), input.email, async () => 'ok')).resolves.toBe('ok')
   })
 
   it('counts concurrent attempts exactly: 10 wrong guesses at once hash at most 5 times', async () => {

@@ -1,13 +1,13 @@
-import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { bundleClasses, bundles, coupons } from '../../db/schema.ts'
 import { CartResponse, CheckoutView, Recommendations } from '../../worker/contract/cart.ts'
 import { createClass, createCourse, createProduct, testDb, unique } from '../fixtures/db.ts'
+import { workerFetch } from '../fixtures/http.ts'
 
 const db = testDb()
 
 async function post(path: string, body: unknown) {
-  const response = await exports.default.fetch(`http://localhost${path}`, {
+  const response = await workerFetch(`http://localhost${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -15,7 +15,7 @@ async function post(path: string, body: unknown) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 const get = async (path: string) => {
-  const response = await exports.default.fetch(`http://localhost${path}`)
+  const response = await workerFetch(`http://localhost${path}`)
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
@@ -179,7 +179,7 @@ describe('coupons', () => {
 
     const form = new FormData()
     form.set('document', new File(['%PDF-1.7 carteirinha'], 'carteirinha.pdf', { type: 'application/pdf' }))
-    const response = await exports.default.fetch(
+    const response = await workerFetch(
       `http://localhost/api/carrinho/${withCoupon.hash}/documento-estudante`,
       {
         method: 'POST',
@@ -200,13 +200,10 @@ describe('coupons', () => {
 
     const notPdf = new FormData()
     notPdf.set('document', new File(['texto'], 'doc.pdf', { type: 'application/pdf' }))
-    const refused = await exports.default.fetch(
-      `http://localhost/api/carrinho/${student.hash}/documento-estudante`,
-      {
-        method: 'POST',
-        body: notPdf,
-      },
-    )
+    const refused = await workerFetch(`http://localhost/api/carrinho/${student.hash}/documento-estudante`, {
+      method: 'POST',
+      body: notPdf,
+    })
     expect(refused.status).toBe(422)
   })
 })
@@ -272,14 +269,14 @@ describe('recommendations', () => {
 describe('round trips', () => {
   it('adding to the cart and reading the checkout each cost one database round trip', async () => {
     const turma = await createClass(db)
-    const response = await exports.default.fetch('http://localhost/carrinho-de-compras/update-cart', {
+    const response = await workerFetch('http://localhost/carrinho-de-compras/update-cart', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ hash: null, data: { id: turma.id, type: 'turma' }, option: 'add' }),
     })
     expect(response.headers.get('Server-Timing')).toContain('db;desc="1 round trips"')
     const { hash } = CartResponse.parse(await response.json())
-    const checkoutResponse = await exports.default.fetch(`http://localhost/checkout/get?cart=${hash}`)
+    const checkoutResponse = await workerFetch(`http://localhost/checkout/get?cart=${hash}`)
     expect(checkoutResponse.headers.get('Server-Timing')).toContain('db;desc="1 round trips"')
   })
 })

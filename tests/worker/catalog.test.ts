@@ -1,11 +1,11 @@
-import { exports } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { editais, feePlans, pages } from '../../db/schema.ts'
 import { CourseDetail, CourseList, Edital, Page, Product } from '../../worker/contract/catalog.ts'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { createClass, createCourse, createProduct, testContext, testDb, unique } from '../fixtures/db.ts'
+import { workerFetch } from '../fixtures/http.ts'
 
-const get = (path: string) => exports.default.fetch(`http://localhost${path}`)
+const get = (path: string) => workerFetch(`http://localhost${path}`)
 
 describe('catalogue', () => {
   const db = testDb()

@@ -1,9 +1,9 @@
-import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { menuOptions } from '../../db/schema.ts'
 import { Menu } from '../../worker/contract/menu.ts'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { createUser, sessionCookie, testContext, testDb, unique } from '../fixtures/db.ts'
+import { workerFetch } from '../fixtures/http.ts'
 
 const db = testDb()
 const PNG = new Uint8Array([
@@ -15,7 +15,7 @@ async function upload(cookie: string | undefined, file: File | null) {
   if (file) form.set('photo', file)
   const headers: Record<string, string> = {}
   if (cookie) headers.cookie = cookie
-  const response = await exports.default.fetch('http://localhost/api/usuario/foto', {
+  const response = await workerFetch('http://localhost/api/usuario/foto', {
     method: 'POST',
     body: form,
     headers,
@@ -36,7 +36,7 @@ describe('profile photo', () => {
     expect(status).toBe(200)
     expect(body.data?.photo).toMatch(/^\/files\/users%2F\d+%2Ffoto-[\w-]+\.png$/)
 
-    const served = await exports.default.fetch(`http://localhost${body.data!.photo}`)
+    const served = await workerFetch(`http://localhost${body.data!.photo}`)
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toBe('image/png')
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG)
@@ -65,7 +65,7 @@ describe('profile photo', () => {
 
   it('needs a session, and private keys are never served', async () => {
     expect((await upload(undefined, new File([PNG], 'a.png', { type: 'image/png' }))).status).toBe(401)
-    const privateFile = await exports.default.fetch(
+    const privateFile = await workerFetch(
       `http://localhost/files/${encodeURIComponent('documentos/aluno.pdf')}`,
     )
     expect(privateFile.status).toBe(404)
@@ -83,10 +83,7 @@ describe('menu by session role', () => {
     ])
     await invalidateCatalog(testContext())
     const names = async (cookie?: string) => {
-      const response = await exports.default.fetch(
-        'http://localhost/api/menu',
-        cookie ? { headers: { cookie } } : {},
-      )
+      const response = await workerFetch('http://localhost/api/menu', cookie ? { headers: { cookie } } : {})
       return Menu.parse(await response.json()).map((option) => option.name)
     }
     const anonymous = await names()
@@ -102,7 +99,7 @@ describe('menu by session role', () => {
 describe('proceedings files', () => {
   it('serves the PDF shipped with the site while R2 has none, and 404s unknown ones', async () => {
     const { env } = await import('cloudflare:workers')
-    const shipped = await exports.default.fetch(
+    const shipped = await workerFetch(
       `http://localhost/files/${encodeURIComponent('anais/1a-jornada-multiprofissional-2024.pdf')}`,
     )
     // The shipped copy is in the static assets once web/dist is built (npm test builds it first).
@@ -117,14 +114,11 @@ describe('proceedings files', () => {
     await env.FILES.put('anais/teste.pdf', '%PDF-1.4 teste', {
       httpMetadata: { contentType: 'application/pdf' },
     })
-    const fromR2 = await exports.default.fetch(
-      `http://localhost/files/${encodeURIComponent('anais/teste.pdf')}`,
-    )
+    const fromR2 = await workerFetch(`http://localhost/files/${encodeURIComponent('anais/teste.pdf')}`)
     expect(fromR2.status).toBe(200)
     expect(await fromR2.text()).toBe('%PDF-1.4 teste')
     expect(
-      (await exports.default.fetch(`http://localhost/files/${encodeURIComponent('anais/nao-existe.pdf')}`))
-        .status,
+      (await workerFetch(`http://localhost/files/${encodeURIComponent('anais/nao-existe.pdf')}`)).status,
     ).toBe(404)
   })
 })

@@ -1,4 +1,3 @@
-import { exports } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { classes } from '../../db/schema.ts'
@@ -14,8 +13,9 @@ import {
   testDb,
   testEnv,
 } from '../fixtures/db.ts'
+import { workerFetch } from '../fixtures/http.ts'
 
-const worker = exports.default
+const worker = { fetch: workerFetch }
 
 async function getLists() {
   const response = await worker.fetch('http://localhost/home_itens/lists')
@@ -154,8 +154,9 @@ describe('GET /home_itens/lists', () => {
       { ...testEnv, DATABASE_URL: 'http://127.0.0.1:9' },
     )
     expect(response.status).toBe(503)
+    expect(response.headers.get('Retry-After')).toBe('5')
     expect(await response.json()).toEqual({
-      msg: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+      msg: 'Estamos com instabilidade. Tente novamente em instantes.',
     })
   })
 })

@@ -1,10 +1,10 @@
-import { exports } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { menuOptions } from '../../db/schema.ts'
 import { Menu } from '../../worker/contract/menu.ts'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { getMenu } from '../../worker/services/menu/menu.ts'
 import { testContext, testDb, unique } from '../fixtures/db.ts'
+import { workerFetch } from '../fixtures/http.ts'
 
 describe('menu', () => {
   const db = testDb()
@@ -52,7 +52,7 @@ describe('menu', () => {
   })
 
   it('GET /api/menu answers the anonymous menu in the SPEC shape, sub-options under their parent', async () => {
-    const response = await exports.default.fetch('http://localhost/api/menu')
+    const response = await workerFetch('http://localhost/api/menu')
     expect(response.status).toBe(200)
     const menu = mine(Menu.parse(await response.json()))
     expect(menu).toEqual([

@@ -1,4 +1,4 @@
-import { env, exports } from 'cloudflare:workers'
+import { env } from 'cloudflare:workers'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { BOOT_SCRIPT } from '../../worker/ssr/inline-scripts.ts'
@@ -20,6 +20,7 @@ import {
   testDb,
   unique,
 } from '../fixtures/db.ts'
+import { workerFetch } from '../fixtures/http.ts'
 
 // The shape of the built index.html (web/index.html after `vite build`).
 const TEMPLATE = `<!doctype html>
@@ -38,9 +39,10 @@ const TEMPLATE = `<!doctype html>
 async function render(path: string, headers: HeadersInit = {}) {
   const request: PageRequest = {
     url: new URL(path, 'http://localhost'),
+    origin: 'https://www.institutorenalis.com.br',
     headers: new Headers({ Accept: 'text/html', ...headers }),
     template: TEMPLATE,
-    handle: (apiRequest) => exports.default.fetch(apiRequest),
+    handle: (apiRequest) => workerFetch(apiRequest),
   }
   return renderDocument(request)
 }
@@ -163,20 +165,21 @@ describe('pages rendered by the Worker', () => {
     }
     const failing = await renderDocument({
       url: new URL('http://localhost/'),
+      origin: 'https://www.institutorenalis.com.br',
       headers: new Headers(),
       template: TEMPLATE,
       // The database is out: the lists answer 503 as the Worker does then.
       handle: async (apiRequest) =>
         new URL(apiRequest.url).pathname === '/home_itens/lists'
           ? Response.json({ msg: 'Serviço temporariamente indisponível.' }, { status: 503 })
-          : exports.default.fetch(apiRequest),
+          : workerFetch(apiRequest),
     })
     expect(failing).toEqual({ status: null, reason: expect.stringContaining('showcase') })
   })
 
   it('answers a browser navigation with the rendered page when the web app is built', async () => {
     const built = await env.ASSETS.fetch('http://localhost/')
-    const response = await exports.default.fetch('http://localhost/cursos', {
+    const response = await workerFetch('http://localhost/cursos', {
       headers: { Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate' },
     })
     // Without web/dist there is no template: the Worker then serves whatever the assets have.
@@ -186,6 +189,8 @@ describe('pages rendered by the Worker', () => {
     expect(response.headers.get('cache-control')).toBe('private, no-cache')
     const html = await response.text()
     expect(html).toContain('<title>Cursos | Instituto Renalis</title>')
+    // One public origin, from configuration: the canonical URL is the sitemap's (PUBLIC_ORIGIN).
+    expect(html).toContain(`<link rel="canonical" href="${env.PUBLIC_ORIGIN}/cursos"/>`)
     expect(html).toContain('id="ssr-state"')
     // The stylesheet arrives inside the page.
     expect(html).toMatch(/<style>[^<]*\.container-page/)
@@ -197,7 +202,7 @@ describe('pages rendered by the Worker', () => {
 
     // Every visitor shares one render per catalogue version, signed in or not.
     const navigate = (cookie?: string) =>
-      exports.default.fetch('http://localhost/cursos', {
+      workerFetch('http://localhost/cursos', {
         headers: { Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate', ...(cookie ? { Cookie: cookie } : {}) },
       })
     const shared = async (response: Response) => {

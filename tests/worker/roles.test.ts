@@ -1,7 +1,7 @@
-import { exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../worker/app.ts'
 import { createUser, sessionCookie, testDb } from '../fixtures/db.ts'
+import { workerFetch } from '../fixtures/http.ts'
 
 type Operation = { 'x-required-role'?: 'none' | 'N' | 'A' }
 
@@ -18,7 +18,7 @@ describe('route × role matrix', () => {
   beforeAll(async () => {
     ids.student = (await createUser(db, { type: 'N' })).id
     ids.admin = (await createUser(db, { type: 'A' })).id
-    const doc = (await (await exports.default.fetch('http://localhost/api/openapi.json')).json()) as {
+    const doc = (await (await workerFetch('http://localhost/api/openapi.json')).json()) as {
       paths: Record<string, Record<string, Operation>>
     }
     roles = new Map(
@@ -66,7 +66,7 @@ describe('route × role matrix', () => {
         if (cookie) headers.cookie = cookie
         const init: RequestInit = { method: route.method, headers }
         if (!['GET', 'HEAD'].includes(route.method)) init.body = '{}'
-        const response = await exports.default.fetch(url, init)
+        const response = await workerFetch(url, init)
         await response.arrayBuffer()
         return response.status
       }

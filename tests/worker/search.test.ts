@@ -1,15 +1,13 @@
-import { exports } from 'cloudflare:workers'
 import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ebooks, editais } from '../../db/schema.ts'
 import { SearchResults } from '../../worker/contract/catalog.ts'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { createCourse, createProduct, testContext, testDb } from '../fixtures/db.ts'
+import { workerFetch } from '../fixtures/http.ts'
 
 const search = async (text: string) => {
-  const response = await exports.default.fetch(
-    `http://localhost/search/all_product?search=${encodeURIComponent(text)}`,
-  )
+  const response = await workerFetch(`http://localhost/search/all_product?search=${encodeURIComponent(text)}`)
   // A list of results when ok, the 422 body otherwise: the tests read whichever they expect.
   type Body = SearchResults & { errors: Record<string, string[]> }
   const body = (response.ok ? SearchResults.parse(await response.json()) : await response.json()) as Body
@@ -77,7 +75,7 @@ describe('GET /search/all_product', () => {
   })
 
   it('refuses a missing or oversize search with 422 in pt-BR, never 5xx', async () => {
-    const missing = await exports.default.fetch('http://localhost/search/all_product')
+    const missing = await workerFetch('http://localhost/search/all_product')
     expect(missing.status).toBe(422)
     expect(await missing.json()).toEqual({
       message: 'Os dados enviados são inválidos.',
@@ -86,7 +84,7 @@ describe('GET /search/all_product', () => {
     const long = await search('x'.repeat(101))
     expect(long.response.status).toBe(422)
     expect(long.body.errors.search).toEqual(['A pesquisa pode ter no máximo 100 caracteres.'])
-    const extra = await exports.default.fetch('http://localhost/search/all_product?search=a&x=1')
+    const extra = await workerFetch('http://localhost/search/all_product?search=a&x=1')
     expect(extra.status).toBe(422)
   })
 
@@ -110,13 +108,13 @@ describe('GET /search/getSearch?menu=true', () => {
       { slug: `oculto-${t}`, title: `Oculto ${t}`, isPublished: false },
     ])
     await invalidateCatalog(testContext())
-    const response = await exports.default.fetch('http://localhost/search/getSearch?menu=true')
+    const response = await workerFetch('http://localhost/search/getSearch?menu=true')
     expect(response.status).toBe(200)
     const body = SearchResults.parse(await response.json())
     expect(body).toContainEqual({ name: `Residência ${t}`, url: `/editais/residencia-${t}` })
     expect(body.some((r) => r.name === `Oculto ${t}`)).toBe(false)
 
-    const bad = await exports.default.fetch('http://localhost/search/getSearch?menu=talvez')
+    const bad = await workerFetch('http://localhost/search/getSearch?menu=talvez')
     expect(bad.status).toBe(422)
   })
 })

@@ -11,6 +11,7 @@ import type { CreatePageRenderer, PageDescription, RenderPage } from '../../work
 import { editaisMenuQuery, menuQuery } from './features/menu/menu.queries.ts'
 import { setApiTransport } from './lib/api.ts'
 import { isClientError } from './lib/load.ts'
+import { setPublicOrigin } from './lib/public-origin.ts'
 import { createQueryClient } from './lib/query-client.ts'
 import { createAppRouter } from './router.tsx'
 
@@ -25,7 +26,11 @@ export const createPageRenderer: CreatePageRenderer = (scope) => {
     return fetchForPage(path, init)
   })
   return {
-    render: (request) => scope.run(request.fetch, () => render(request.url)),
+    render: (request) => {
+      // One origin per deployment: the module keeps it for every render of this isolate.
+      setPublicOrigin(request.origin)
+      return scope.run(request.fetch, () => render(request.url))
+    },
     describe: describePage,
   }
 }

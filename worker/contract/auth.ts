@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { USER_TYPES } from '../domain/roles.ts'
 
 /** SPEC section 5: optional parentheses, area code not starting with 0, 4 or 5 digits, separator, 4 digits. */
 export const PHONE_PATTERN = /^\(?[1-9]\d\)?\s?\d{4,5}[-\s]?\d{4}$/
@@ -30,12 +31,18 @@ const Email = z
   .max(254, { error: 'E-mail longo demais.' })
   .pipe(z.email({ error: 'Informe um e-mail válido.' }))
 
+/**
+ * Letters of the Latin alphabets, accented ones included, as a plain character class: JSON Schema
+ * validators read the same pattern the API applies (`\p{L}` needs a regex flag they do not take).
+ */
+export const NAME_LETTERS = 'A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ'
+
 const Name = z
   .string({ error: 'Informe seu nome.' })
   .trim()
   .min(3, { error: 'Informe seu nome completo.' })
   .max(120, { error: 'Nome longo demais.' })
-  .regex(/\p{L}{2,}/u, { error: 'Informe seu nome completo.' })
+  .regex(new RegExp(`[${NAME_LETTERS}]{2,}`), { error: 'Informe seu nome completo.' })
 
 const Phone = z
   .string({ error: 'Informe seu telefone.' })
@@ -109,7 +116,7 @@ export const User = z.object({
   phone: z.string().nullable(),
   /** Photo URL, or null (the UI shows the default user image). */
   photo: z.string().nullable(),
-  type: z.enum(['N', 'A']),
+  type: z.enum(USER_TYPES),
   /** True for an account created by social login that has no password yet. */
   new_user: z.boolean(),
 })

@@ -7,10 +7,15 @@ export const ValidationErrorBody = z.object({
 })
 export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>
 
-/** Any other failure: the toast helper shows `msg`. Purchase failures add `code` 1, 2 or 3. */
+/**
+ * Any other failure: the toast helper shows `msg`. Purchase failures add `code` 1, 2 or 3 and,
+ * for provider errors, their translated list; a vanished cart adds `clear` (SPEC sections 4, 8).
+ */
 export const MessageErrorBody = z.object({
   msg: z.string(),
-  code: z.number().int().optional(),
+  code: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  errors: z.array(z.string()).optional(),
+  clear: z.literal(true).optional(),
 })
 export type MessageErrorBody = z.infer<typeof MessageErrorBody>
 

@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { AppBindings } from '../context.ts'
 import { SIGNED_IN_HINT_COOKIE } from '../contract/session-hint.ts'
+import type { Role } from '../domain/roles.ts'
 import { AppError } from '../errors.ts'
 import {
   resolveSession,
@@ -11,9 +12,6 @@ import {
   type SessionUser,
 } from '../services/auth/sessions.ts'
 import { pageWish } from './navigation.ts'
-
-/** Who may call an operation: anyone, any logged-in user (N; admins too) or administrators only (A). */
-export type Role = 'none' | 'N' | 'A'
 
 const loaded = new WeakMap<Context, Promise<SessionUser | null>>()
 

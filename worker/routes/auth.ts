@@ -10,7 +10,7 @@ import {
   User,
 } from '../contract/auth.ts'
 import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '../middleware/auth.ts'
-import { defineRoute, errorResponses, jsonBody, jsonContent, newApp } from '../openapi.ts'
+import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
 import {
   changePassword,
   logIn,
@@ -20,7 +20,6 @@ import {
   updateProfile,
 } from '../services/auth/accounts.ts'
 import { endSession } from '../services/auth/sessions.ts'
-import { throttledLogin } from '../services/auth/throttle.ts'
 
 const Msg = z.object({ msg: z.string() })
 const publicUser = (user: User): User => User.parse(user)
@@ -28,6 +27,7 @@ const publicUser = (user: User): User => User.parse(user)
 export const authRoutes = newApp()
   .openapi(
     defineRoute('none', {
+      operationId: 'getCurrentUser',
       method: 'get',
       path: '/admin/user/get',
       tags: ['Conta'],
@@ -42,36 +42,49 @@ export const authRoutes = newApp()
     },
   )
   .openapi(
-    defineRoute('none', {
-      method: 'post',
-      path: '/login',
-      tags: ['Conta'],
-      summary: 'Entrar com e-mail e senha',
-      description:
-        '422 `Usuário ou senha incorreta`; a 6ª falha em um minuto para o mesmo e-mail e IP responde 429 sem calcular hash.',
-      request: jsonBody(LoginInput),
-      responses: { 200: jsonContent(User, 'O usuário; a sessão vai no cookie HttpOnly.'), ...errorResponses },
-    }),
+    defineRoute(
+      'none',
+      {
+        operationId: 'logIn',
+        method: 'post',
+        path: '/login',
+        tags: ['Conta'],
+        summary: 'Entrar com e-mail e senha',
+        description:
+          '422 `Usuário ou senha incorreta`; a 6ª falha em um minuto para o mesmo e-mail e IP responde 429 sem calcular hash.',
+        request: jsonBody(LoginInput),
+        responses: { 200: jsonContent(User, 'O usuário; a sessão vai no cookie HttpOnly.') },
+      },
+      { limit: 'service' },
+    ),
     async (c) => {
-      const input = c.req.valid('json')
-      const ip = c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'local'
-      const { user, sessionToken } = await throttledLogin(c.var.ctx, input.email, ip, () =>
-        logIn({ ctx: c.var.ctx, input, userAgent: c.req.header('user-agent') }),
-      )
+      const { user, sessionToken } = await logIn({
+        ctx: c.var.ctx,
+        input: c.req.valid('json'),
+        userAgent: c.req.header('user-agent'),
+      })
       setSessionCookie(c, sessionToken)
       return c.json(user, 200)
     },
   )
   .openapi(
-    defineRoute('none', {
-      method: 'post',
-      path: '/logout',
-      tags: ['Conta'],
-      summary: 'Sair: encerra a sessão no servidor',
-      responses: {
-        200: jsonContent(z.object({ success: z.literal(true) }), 'Sessão encerrada (ou já não havia).'),
+    defineRoute(
+      'none',
+      {
+        operationId: 'logOut',
+        method: 'post',
+        path: '/logout',
+        tags: ['Conta'],
+        summary: 'Sair: encerra a sessão no servidor',
+        request: {
+          body: { content: { 'application/json': { schema: z.object({}).strict() } }, required: false },
+        },
+        responses: {
+          200: jsonContent(z.object({ success: z.literal(true) }), 'Sessão encerrada (ou já não havia).'),
+        },
       },
-    }),
+      { limit: 'logout' },
+    ),
     async (c) => {
       const user = await currentUser(c)
       if (user) await endSession(c.var.ctx, user.sessionId)
@@ -80,17 +93,21 @@ export const authRoutes = newApp()
     },
   )
   .openapi(
-    defineRoute('none', {
-      method: 'post',
-      path: '/user/create_user',
-      tags: ['Conta'],
-      summary: 'Criar conta de aluno (já entra logado)',
-      request: jsonBody(RegisterInput),
-      responses: {
-        200: jsonContent(z.object({ msg: z.string(), data: User }), 'Conta criada.'),
-        ...errorResponses,
+    defineRoute(
+      'none',
+      {
+        operationId: 'registerUser',
+        method: 'post',
+        path: '/user/create_user',
+        tags: ['Conta'],
+        summary: 'Criar conta de aluno (já entra logado)',
+        request: jsonBody(RegisterInput),
+        responses: {
+          200: jsonContent(z.object({ msg: z.string(), data: User }), 'Conta criada.'),
+        },
       },
-    }),
+      { limit: 'signUp' },
+    ),
     async (c) => {
       const { user, sessionToken } = await register({
         ctx: c.var.ctx,
@@ -102,30 +119,39 @@ export const authRoutes = newApp()
     },
   )
   .openapi(
-    defineRoute('none', {
-      method: 'post',
-      path: '/password/email',
-      tags: ['Conta'],
-      summary: 'Pedir o link de redefinição de senha por e-mail',
-      description: 'E-mail desconhecido: 422 `Não encontramos seu e-mail em nossa base de dados!`.',
-      request: jsonBody(ResetRequestInput),
-      responses: { 200: jsonContent(Msg, 'Link enviado.'), ...errorResponses },
-    }),
+    defineRoute(
+      'none',
+      {
+        operationId: 'requestPasswordReset',
+        method: 'post',
+        path: '/password/email',
+        tags: ['Conta'],
+        summary: 'Pedir o link de redefinição de senha por e-mail',
+        description: 'E-mail desconhecido: 422 `Não encontramos seu e-mail em nossa base de dados!`.',
+        request: jsonBody(ResetRequestInput),
+        responses: { 200: jsonContent(Msg, 'Link enviado.') },
+      },
+      { limit: 'passwordResetPerIp' },
+    ),
     async (c) =>
       c.json({ msg: await requestPasswordReset({ ctx: c.var.ctx, email: c.req.valid('json').email }) }, 200),
   )
   .openapi(
-    defineRoute('none', {
-      method: 'post',
-      path: '/api/auth/reset-password',
-      tags: ['Conta'],
-      summary: 'Definir nova senha com o link recebido (uso único, expira em 1 hora)',
-      request: jsonBody(ResetPasswordInput),
-      responses: {
-        200: jsonContent(Msg, 'Senha redefinida; todas as sessões foram encerradas.'),
-        ...errorResponses,
+    defineRoute(
+      'none',
+      {
+        operationId: 'resetPassword',
+        method: 'post',
+        path: '/api/auth/reset-password',
+        tags: ['Conta'],
+        summary: 'Definir nova senha com o link recebido (uso único, expira em 1 hora)',
+        request: jsonBody(ResetPasswordInput),
+        responses: {
+          200: jsonContent(Msg, 'Senha redefinida; todas as sessões foram encerradas.'),
+        },
       },
-    }),
+      { limit: 'passwordSet' },
+    ),
     async (c) => {
       const { token, password } = c.req.valid('json')
       return c.json({ msg: await resetPassword({ ctx: c.var.ctx, token, password }) }, 200)
@@ -133,12 +159,13 @@ export const authRoutes = newApp()
   )
   .openapi(
     defineRoute('N', {
+      operationId: 'updateProfile',
       method: 'put',
       path: '/usuario/perfil/updateUser',
       tags: ['Conta'],
       summary: 'Atualizar nome, e-mail e telefone',
       request: jsonBody(ProfileInput),
-      responses: { 200: jsonContent(z.object({ data: User }), 'Dados atualizados.'), ...errorResponses },
+      responses: { 200: jsonContent(z.object({ data: User }), 'Dados atualizados.') },
     }),
     async (c) => {
       const user = await requireUser(c)
@@ -147,6 +174,7 @@ export const authRoutes = newApp()
   )
   .openapi(
     defineRoute('N', {
+      operationId: 'changePassword',
       method: 'post',
       path: '/usuario/perfil/updatePassword/',
       tags: ['Conta'],
@@ -155,7 +183,6 @@ export const authRoutes = newApp()
       request: jsonBody(PasswordChangeInput),
       responses: {
         200: jsonContent(z.object({ data: z.string() }), 'A mensagem de sucesso em `data`.'),
-        ...errorResponses,
       },
     }),
     async (c) => {

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { Edital, Page, ProceedingList } from '../contract/catalog.ts'
-import { defineRoute, errorResponses, NoQuery, newApp, notFoundResponse } from '../openapi.ts'
+import { defineRoute, NoQuery, newApp } from '../openapi.ts'
 import { getEdital, getPage, listProceedings } from '../services/catalog/content.ts'
 
 const PageSlug = z
@@ -14,23 +14,27 @@ const EditalSlug = z
 
 export const contentRoutes = newApp()
   .openapi(
-    defineRoute('none', {
-      method: 'get',
-      path: '/api/paginas/{slug}',
-      tags: ['Institucional'],
-      summary: 'Conteúdo de uma página institucional (ex.: quem-somos, pesquisa/publicacoes)',
-      description: 'Um slug com barra vai codificado: `pesquisa%2Fpublicacoes`.',
-      request: { params: z.object({ slug: PageSlug }), query: NoQuery },
-      responses: {
-        200: { description: 'A página.', content: { 'application/json': { schema: Page } } },
-        ...notFoundResponse,
-        ...errorResponses,
+    defineRoute(
+      'none',
+      {
+        operationId: 'getPage',
+        method: 'get',
+        path: '/api/paginas/{slug}',
+        tags: ['Institucional'],
+        summary: 'Conteúdo de uma página institucional (ex.: quem-somos, pesquisa/publicacoes)',
+        description: 'Um slug com barra vai codificado: `pesquisa%2Fpublicacoes`.',
+        request: { params: z.object({ slug: PageSlug }), query: NoQuery },
+        responses: {
+          200: { description: 'A página.', content: { 'application/json': { schema: Page } } },
+        },
       },
-    }),
+      { errors: ['notFound'] },
+    ),
     async (c) => c.json(await getPage({ ctx: c.var.ctx, slug: c.req.valid('param').slug }), 200),
   )
   .openapi(
     defineRoute('none', {
+      operationId: 'listProceedings',
       method: 'get',
       path: '/api/anais',
       tags: ['Institucional'],
@@ -38,23 +42,25 @@ export const contentRoutes = newApp()
       request: { query: NoQuery },
       responses: {
         200: { description: 'Anais.', content: { 'application/json': { schema: ProceedingList } } },
-        ...errorResponses,
       },
     }),
     async (c) => c.json((await listProceedings({ ctx: c.var.ctx })).value, 200),
   )
   .openapi(
-    defineRoute('none', {
-      method: 'get',
-      path: '/api/editais/{slug}',
-      tags: ['Editais'],
-      summary: 'Um edital com seus planos de taxa',
-      request: { params: z.object({ slug: EditalSlug }), query: NoQuery },
-      responses: {
-        200: { description: 'O edital.', content: { 'application/json': { schema: Edital } } },
-        ...notFoundResponse,
-        ...errorResponses,
+    defineRoute(
+      'none',
+      {
+        operationId: 'getEdital',
+        method: 'get',
+        path: '/api/editais/{slug}',
+        tags: ['Editais'],
+        summary: 'Um edital com seus planos de taxa',
+        request: { params: z.object({ slug: EditalSlug }), query: NoQuery },
+        responses: {
+          200: { description: 'O edital.', content: { 'application/json': { schema: Edital } } },
+        },
       },
-    }),
+      { errors: ['notFound'] },
+    ),
     async (c) => c.json(await getEdital({ ctx: c.var.ctx, slug: c.req.valid('param').slug }), 200),
   )

@@ -1,8 +1,9 @@
 import { HomeLists } from '../contract/home.ts'
-import { defineRoute, errorResponses, NoQuery, newApp } from '../openapi.ts'
+import { defineRoute, NoQuery, newApp } from '../openapi.ts'
 import { getHomeLists } from '../services/home/lists.ts'
 
 const listsRoute = defineRoute('none', {
+  operationId: 'listHomeShowcase',
   method: 'get',
   path: '/home_itens/lists',
   tags: ['Vitrine'],
@@ -14,7 +15,6 @@ const listsRoute = defineRoute('none', {
       description: 'As listas, em ordem, com seus cards.',
       content: { 'application/json': { schema: HomeLists } },
     },
-    ...errorResponses,
   },
 })
 

@@ -1,9 +1,10 @@
 import { Menu } from '../contract/menu.ts'
 import { currentUser } from '../middleware/auth.ts'
-import { defineRoute, errorResponses, NoQuery, newApp } from '../openapi.ts'
+import { defineRoute, NoQuery, newApp } from '../openapi.ts'
 import { getMenu } from '../services/menu/menu.ts'
 
 const menuRoute = defineRoute('none', {
+  operationId: 'getMenu',
   method: 'get',
   path: '/api/menu',
   tags: ['Menu'],
@@ -13,7 +14,6 @@ const menuRoute = defineRoute('none', {
   request: { query: NoQuery },
   responses: {
     200: { description: 'Árvore do menu.', content: { 'application/json': { schema: Menu } } },
-    ...errorResponses,
   },
 })
 

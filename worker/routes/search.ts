@@ -1,24 +1,28 @@
 import { z } from '@hono/zod-openapi'
 import { SearchQuery, SearchResults } from '../contract/catalog.ts'
-import { defineRoute, errorResponses, newApp } from '../openapi.ts'
+import { defineRoute, newApp } from '../openapi.ts'
 import { listEditaisForMenu } from '../services/catalog/content.ts'
 import { searchCatalog } from '../services/search/search.ts'
 
 export const searchRoutes = newApp()
   .openapi(
-    defineRoute('none', {
-      method: 'get',
-      path: '/search/all_product',
-      tags: ['Pesquisa'],
-      summary: 'Pesquisa em cursos, produtos, e-books e editais',
-      description:
-        'Ignora maiúsculas e acentos; cada termo vale como prefixo; no máximo 10 resultados, os mais relevantes primeiro.',
-      request: { query: SearchQuery },
-      responses: {
-        200: { description: 'Resultados.', content: { 'application/json': { schema: SearchResults } } },
-        ...errorResponses,
+    defineRoute(
+      'none',
+      {
+        operationId: 'searchCatalog',
+        method: 'get',
+        path: '/search/all_product',
+        tags: ['Pesquisa'],
+        summary: 'Pesquisa em cursos, produtos, e-books e editais',
+        description:
+          'Ignora maiúsculas e acentos; cada termo vale como prefixo; no máximo 10 resultados, os mais relevantes primeiro.',
+        request: { query: SearchQuery },
+        responses: {
+          200: { description: 'Resultados.', content: { 'application/json': { schema: SearchResults } } },
+        },
       },
-    }),
+      { limit: 'search' },
+    ),
     async (c) => {
       const { value, hit } = await searchCatalog({ ctx: c.var.ctx, text: c.req.valid('query').search })
       c.header('Server-Timing', `cache;desc="${hit ? 'hit' : 'miss'}"`, { append: true })
@@ -27,6 +31,7 @@ export const searchRoutes = newApp()
   )
   .openapi(
     defineRoute('none', {
+      operationId: 'listEditaisForMenu',
       method: 'get',
       path: '/search/getSearch',
       tags: ['Pesquisa'],
@@ -39,7 +44,6 @@ export const searchRoutes = newApp()
           description: 'Editais (name, url).',
           content: { 'application/json': { schema: SearchResults } },
         },
-        ...errorResponses,
       },
     }),
     async (c) => c.json((await listEditaisForMenu({ ctx: c.var.ctx })).value, 200),

@@ -1,11 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Context } from 'hono'
+import { publicOrigin } from '../config.ts'
 import type { AppBindings } from '../context.ts'
 import type { ApiFetch, PageRenderer } from '../contract/ssr.ts'
 import { isApiNamespace } from '../middleware/navigation.ts'
 import { allowConnect, allowInlineScripts } from '../middleware/security-headers.ts'
 import { catalogVersion } from '../services/catalog/snapshot.ts'
-import { paymentsConfig } from '../services/checkout/provider.ts'
+import { getPaymentsConfig } from '../services/checkout/config.ts'
 import { BOOT_SCRIPT, loaderScript } from './inline-scripts.ts'
 
 const pageFetch = new AsyncLocalStorage<ApiFetch>()
@@ -144,6 +145,8 @@ export function fillTemplate(template: string, page: { head: string; html: strin
 export type PageRequest = {
   /** The page's URL, reduced to its key (PageDescription). */
   url: URL
+  /** The site's public origin (PUBLIC_ORIGIN). */
+  origin: string
   /** The page request's headers: only FORWARDED_HEADERS go on to its API calls. */
   headers: Headers
   /** The built index.html. */
@@ -156,7 +159,7 @@ export type PageRequest = {
 export async function renderDocument(
   request: PageRequest,
 ): Promise<{ status: 200 | 404; html: string } | { status: null; reason: string }> {
-  const { url, headers, template, handle } = request
+  const { url, origin, headers, template, handle } = request
   if (BROWSER_ONLY.test(url.pathname)) return { status: null, reason: 'browser-only page' }
 
   const forwarded = new Headers({ Accept: 'application/json' })
@@ -172,7 +175,7 @@ export async function renderDocument(
     return handle(new Request(new URL(path, url), { ...init, headers: apiHeaders }))
   }
   const { render } = await loadRenderer()
-  const page = await render({ url: url.pathname + url.search, fetch: fetchForPage })
+  const page = await render({ url: url.pathname + url.search, origin, fetch: fetchForPage })
   if (page.kind === 'shell') return { status: null, reason: page.reason }
   return { status: page.status, html: fillTemplate(template, page) }
 }
@@ -214,6 +217,7 @@ export async function respondWithPage(
       inFlight ??
       renderDocument({
         url: new URL(page.key, url),
+        origin: publicOrigin(c.env),
         headers: c.req.raw.headers,
         template: prepared.html,
         handle,
@@ -254,9 +258,13 @@ const rendering = new Map<string, Promise<Awaited<ReturnType<typeof renderDocume
 export function spaShell(c: Context<AppBindings>) {
   const { pathname } = new URL(c.req.url)
   if (PAYMENT_PAGES.test(pathname)) {
-    const { tokenize_url } = paymentsConfig({ ctx: c.var.ctx, requestUrl: c.req.url })
-    const gateway = new URL(tokenize_url, c.req.url).origin
-    if (gateway !== new URL(c.req.url).origin) allowConnect(c, [gateway])
+    try {
+      const { tokenize_url } = getPaymentsConfig({ ctx: c.var.ctx, requestUrl: c.req.url })
+      const gateway = new URL(tokenize_url, c.req.url).origin
+      if (gateway !== new URL(c.req.url).origin) allowConnect(c, [gateway])
+    } catch {
+      // Payments misconfigured: the page loads, and its payment call answers the 503.
+    }
   }
   return c.env.ASSETS.fetch(new URL('/', c.req.url))
 }

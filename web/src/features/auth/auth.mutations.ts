@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { AUTH_MESSAGES, type LoginInput, type RegisterInput, User } from '../../../../worker/contract/auth.ts'
 import { api } from '../../lib/api.ts'
-import { errorMessage, showToast, toastSuccess } from '../../lib/toast.ts'
+import { errorMessage, showToast, toastSuccess, unavailableMessage } from '../../lib/toast.ts'
 import { loginErrorMessage } from './auth.errors.ts'
 import { LOGIN_MESSAGES } from './auth.messages.ts'
 import { setSignedInUser } from './session.ts'
@@ -30,7 +30,7 @@ export function useRegister() {
       setSignedInUser(queryClient, User.parse(data))
       void toastSuccess(msg || AUTH_MESSAGES.registered)
     },
-    onError: () => void showToast('error', LOGIN_MESSAGES.registerFailed),
+    onError: (error) => void showToast('error', unavailableMessage(error) ?? LOGIN_MESSAGES.registerFailed),
   })
 }
 

@@ -2,7 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { useNavigate } from '@tanstack/react-router'
 import type { User } from '../../../../worker/contract/auth.ts'
 import { api } from '../../lib/api.ts'
-import { showToast } from '../../lib/toast.ts'
+import { showToast, unavailableMessage } from '../../lib/toast.ts'
 import { menuKeys } from '../menu/menu.queries.ts'
 import { LOGIN_MESSAGES } from './auth.messages.ts'
 import { authKeys } from './auth.queries.ts'
@@ -35,6 +35,6 @@ export function useLogout() {
       setSignedInUser(queryClient, null)
       if (options.redirect !== false) void navigate({ to: '/login' })
     },
-    onError: () => void showToast('error', LOGIN_MESSAGES.logoutFailed),
+    onError: (error) => void showToast('error', unavailableMessage(error) ?? LOGIN_MESSAGES.logoutFailed),
   })
 }

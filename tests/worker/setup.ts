@@ -1,0 +1,13 @@
+import { afterAll, inject } from 'vitest'
+import { summary } from '../contract/contract.ts'
+import { usedContract } from '../fixtures/http.ts'
+import './provided.ts'
+
+// Each file's contract figures go to the collector of the global setup, which prints the total.
+afterAll(async () => {
+  const contract = usedContract()
+  if (!contract) return
+  const { stats } = await contract
+  console.log(summary(stats))
+  await fetch(inject('contractCollectorUrl'), { method: 'POST', body: JSON.stringify(stats) })
+})
