@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { loadRenderer } from '../../worker/ssr/pages.ts'
-import { testContext } from '../fixtures/db.ts'
+import { testContext, testEnv } from '../fixtures/db.ts'
 import { executableInlineScripts, fetchPage, NAVIGATE } from '../fixtures/pages.ts'
 
 // Issue 12, item 9: a strict Content-Security-Policy on every answer. Inline scripts run only
@@ -70,11 +70,17 @@ describe('Content-Security-Policy', () => {
   })
 
   it('lets only the checkout reach the card gateway, and only the one configured', async () => {
+    // Locally the Pagar.me sandbox is its own server (PAGARME_API_URL): the checkout may reach it.
     const sandbox = await fetchPage('/checkout/abc', { headers: NAVIGATE })
-    expect(policyOf(sandbox).get('connect-src')).toEqual(["'self'"])
+    expect(policyOf(sandbox).get('connect-src')).toEqual(["'self'", new URL(testEnv.PAGARME_API_URL!).origin])
     await expectInlineScriptsAllowed(sandbox)
 
-    const production = { PAYMENT_GATEWAY: 'pagarme' as const }
+    // In production, Pagar.me's own API (the default PAGARME_API_URL).
+    const production = {
+      PAYMENT_GATEWAY: 'pagarme' as const,
+      PAGARME_API_URL: undefined,
+      PAGARME_SECRET_KEY: 'sk_test_configurada',
+    }
     const checkout = await fetchPage('/checkout/abc', { headers: NAVIGATE }, production)
     expect(policyOf(checkout).get('connect-src')).toEqual(["'self'", 'https://api.pagar.me'])
     for (const path of ['/', '/carrinho-de-compras', '/api/docs', '/api/payments/config']) {
