@@ -8,12 +8,12 @@ import {
   DISCOUNT_TYPES,
   EBOOK_ACCESS,
 } from '../worker/domain/catalog.ts'
-import { ORDER_STATES, PAYMENT_TYPES } from '../worker/domain/payments.ts'
+import { ORDER_STATES, PAYMENT_TYPES, PLAN_PAYMENT_METHODS } from '../worker/domain/payments.ts'
 import { USER_TYPES } from '../worker/domain/roles.ts'
 
 // Enumerations have one home each in worker/domain (catalog, roles, payments); the database
 // stores their exact strings.
-export const PLAN_PAYMENT_METHODS = ['credit_card', 'boleto', 'debit_card'] as const
+export { PLAN_PAYMENT_METHODS }
 // pending → sending (claimed by one sender) → sent; back to pending with a later next_attempt_at
 // after a temporary failure; failed when the job gave up; expired when its link ran out first.
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'expired'] as const

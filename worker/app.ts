@@ -21,6 +21,7 @@ import { fileRoutes } from './routes/files.ts'
 import { homeRoutes } from './routes/home.ts'
 import { menuRoutes } from './routes/menu.ts'
 import { outboxRoutes } from './routes/outbox.ts'
+import { planRoutes } from './routes/plans.ts'
 import { searchRoutes } from './routes/search.ts'
 import { seoRoutes } from './routes/seo.ts'
 import { socialRoutes } from './routes/social.ts'
@@ -51,6 +52,7 @@ const routes = app
   .route('/', cartRoutes)
   .route('/', checkoutRoutes)
   .route('/', outboxRoutes)
+  .route('/', planRoutes)
 
 registerSharedComponents(app)
 app.doc31('/api/openapi.json', (c) => {

@@ -44,6 +44,13 @@ export const DEBIT_TEST_CARDS = {
   refused: '4000000000003303',
 } as const
 
+/** Cards the issuer approves once authenticated (the refused debit card never gets that far). */
+const APPROVING = new Set<string>([
+  TEST_CARDS.approved,
+  DEBIT_TEST_CARDS.frictionless,
+  DEBIT_TEST_CARDS.challenge,
+])
+
 /** How the issuer's 3-D Secure refusal reads (the adapter maps it to the refusal code 'authentication'). */
 export const AUTHENTICATION_REFUSAL = 'Autenticação 3-D Secure recusada pelo emissor'
 
@@ -400,7 +407,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     if (approve) {
       const refusal = challenge.cvv.startsWith('6')
         ? CVV_REFUSAL
-        : challenge.number === DEBIT_TEST_CARDS.challenge || challenge.number === TEST_CARDS.approved
+        : APPROVING.has(challenge.number)
           ? null
           : (REFUSALS[challenge.number] ?? REFUSALS[TEST_CARDS.declined]!)
       charge.last_transaction.authentication_status = 'authenticated'
@@ -574,7 +581,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       } else {
         const refusal = cvv.startsWith('6')
           ? CVV_REFUSAL
-          : number === TEST_CARDS.approved
+          : APPROVING.has(number)
             ? null
             : (REFUSALS[number] ?? REFUSALS[TEST_CARDS.declined]!)
         applyCardOutcome(charge, refusal)
@@ -968,7 +975,8 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       const charge = order?.charges.find((c) => c.id === boleto[1])
       if (!order || !charge || charge.payment_method !== 'boleto')
         return html('<p>Boleto não encontrado.</p>', 404)
-      if (boleto[2]) {
+      // The retired v4 API's '?format=pdf' (the plan payment's boleto link, SPEC 9) gets the PDF too.
+      if (boleto[2] || url.searchParams.get('format') === 'pdf') {
         return new Response(boletoPdf(order, charge), { headers: { 'Content-Type': 'application/pdf' } })
       }
       return html(boletoPage(order, charge))

@@ -27,7 +27,7 @@ import { deliverLater } from '../email/outbox.ts'
 import { attemptCharge, CHARGE_LEASE_MS } from './attempt.ts'
 import { purchaseWithYourEmail } from './emails.ts'
 import { paymentGateway, settingsOf } from './gateway.ts'
-import { deliverEmails, type OrderRow, reportOf, settleOrder } from './settle.ts'
+import { deliverEmails, type OrderRow, providerCode, reportOf, settleOrder } from './settle.ts'
 
 /** Purchase errors carry the SPEC's codes: 1 product not found, 2 a message, 3 provider errors. */
 const purchaseError = (
@@ -105,10 +105,6 @@ async function resume(
 
 const settledOrSent = (order: OrderRow) =>
   order.status !== 'pending' || order.gatewayOrderId !== null || order.totalCents === 0
-
-/** The order's provider code: its id, and for an expired boleto or PIX issued again, id-N. */
-export const providerCode = (order: Pick<OrderRow, 'id' | 'chargeAttempts'>) =>
-  order.chargeAttempts > 1 ? `${order.id}-${order.chargeAttempts}` : order.id
 
 /** One sender at a time (attempt.ts): the attempt that claims the order sends it. */
 function attempt(ctx: AppContext, order: OrderRow, cardToken: string | null, lookUpFirst: boolean) {

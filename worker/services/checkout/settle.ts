@@ -211,15 +211,27 @@ export async function deliverEmails(ctx: AppContext, emails: QueuedEmail[]): Pro
   return outcomes.every((outcome) => outcome === 'sent')
 }
 
-/** The order a provider's payment belongs to: by charge, by provider order, or by our code. */
+/** The order's provider code: its id, and for an expired boleto or PIX issued again, id-N. */
+export const providerCode = (order: Pick<OrderRow, 'id' | 'chargeAttempts'>) =>
+  order.chargeAttempts > 1 ? `${order.id}-${order.chargeAttempts}` : order.id
+
+/**
+ * The order a provider's payment belongs to: by charge, by provider order, or by our code. A
+ * code matches only the order's current one: the canceled charge of an expired boleto issued
+ * again must not close the new one.
+ */
 export async function orderForPayment(
   ctx: AppContext,
   payment: GatewayPayment,
 ): Promise<OrderRow | undefined> {
+  const [codeId, attempt] = payment.code ? payment.code.split('-') : []
+  const byCode = codeId
+    ? sql`(${orders.id} = ${codeId} AND ${orders.chargeAttempts} = ${Number(attempt ?? 1) || 0})`
+    : undefined
   const matches = [
     ...(payment.chargeId ? [eq(orders.gatewayChargeId, payment.chargeId)] : []),
     ...(payment.gatewayOrderId ? [eq(orders.gatewayOrderId, payment.gatewayOrderId)] : []),
-    ...(payment.code ? [eq(orders.id, payment.code)] : []),
+    ...(byCode ? [byCode] : []),
   ]
   if (matches.length === 0) return undefined
   const [order] = await ctx.db
@@ -235,5 +247,5 @@ export async function readAtProvider(ctx: AppContext, order: OrderRow): Promise<
   const gateway = paymentGateway(ctx)
   if (order.gatewayChargeId) return gateway.getCharge(order.gatewayChargeId)
   if (order.gatewayOrderId) return gateway.getOrder(order.gatewayOrderId)
-  return gateway.findOrderByCode(order.id)
+  return gateway.findOrderByCode(providerCode(order))
 }
