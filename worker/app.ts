@@ -25,6 +25,7 @@ import { planRoutes } from './routes/plans.ts'
 import { searchRoutes } from './routes/search.ts'
 import { seoRoutes } from './routes/seo.ts'
 import { socialRoutes } from './routes/social.ts'
+import { studentRoutes } from './routes/student.ts'
 import { systemRoutes } from './routes/system.ts'
 import { respondWithPage } from './ssr/pages.ts'
 
@@ -53,6 +54,7 @@ const routes = app
   .route('/', checkoutRoutes)
   .route('/', outboxRoutes)
   .route('/', planRoutes)
+  .route('/', studentRoutes)
 
 registerSharedComponents(app)
 app.doc31('/api/openapi.json', (c) => {

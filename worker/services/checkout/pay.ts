@@ -484,6 +484,11 @@ async function finish(ctx: AppContext, order: OrderRow, payment: GatewayPayment)
   return resultOf(settled.order, !delivered)
 }
 
+/** Sends an order again (an expired boleto or PIX issued anew): one attempt, as a first submit's. */
+export function sendAgain(ctx: AppContext, order: OrderRow): Promise<PayResult> {
+  return attempt(ctx, order, null, true)
+}
+
 /** GET /api/pedidos/{id}: the result screen's live status (the id is unguessable). */
 export async function getOrderStatus({ ctx, id }: { ctx: AppContext; id: string }) {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, id))
