@@ -136,6 +136,7 @@ export const LessonProgress = z.object({
   watched: z.boolean(),
   progress: Progress,
 })
+export type LessonProgress = z.infer<typeof LessonProgress>
 
 // ── Meus e-books ────────────────────────────────────────────────────────────
 
