@@ -165,8 +165,13 @@ afterEach(async () => {
 
 describe('the payment-plan screen', () => {
   it('shows only the plan’s methods with the SPEC labels, and pays by credit card in 2x through the steps', async () => {
+    const paidNow = application().plans.map((plan) =>
+      plan.id === 5 ? { ...plan, state: 'paid' as const, payment: result({ instalments: 2 }) } : plan,
+    )
     const { requests } = stubFetch({
       ...base,
+      // Meus editais is read again after the payment: the plan is paid now, and step 5 stays.
+      '/api/usuario/editais': [{ body: [application()] }, { body: [application(paidNow)] }],
       [PAY]: { body: result({ instalments: 2, instalment_value: 44500 }) },
     })
     const user = userEvent.setup()

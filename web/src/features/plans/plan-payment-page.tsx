@@ -200,21 +200,37 @@ function Done({ result }: { result: PlanPaymentResult }) {
   )
 }
 
+/** Step 5, whatever Meus editais says of the plan once it is paid. */
+function Finished({ result }: { result: PlanPaymentResult }) {
+  return (
+    <>
+      <Stepper step={5} />
+      <section aria-labelledby="etapa-titulo">
+        <StepTitle step={5}>Etapa 5 de 5: Concluído</StepTitle>
+        <div className="mt-4">
+          <Done result={result} />
+        </div>
+      </section>
+    </>
+  )
+}
+
 function Wizard({
   plan,
   application,
   user,
   retrying,
+  onDone,
 }: {
   plan: Plan
   application: Application
   user: CurrentUser
   retrying: string | null
+  onDone: (result: PlanPaymentResult) => void
 }) {
   const queryClient = useQueryClient()
   const methods = parsePaymentMethods(plan.payment_methods)
   const [step, setStep] = useState<Step>(1)
-  const [result, setResult] = useState<PlanPaymentResult | null>(null)
   const [cardError, setCardError] = useState<string | null>(null)
   const [payError, setPayError] = useState<string | null>(retrying)
   const [leaving, setLeaving] = useState(false)
@@ -265,8 +281,7 @@ function Wizard({
         window.location.assign(answer.authentication_url)
         return
       }
-      setResult(answer)
-      setStep(5)
+      onDone(answer)
     },
     onError: (error) => {
       if (error instanceof CardTokenError) {
@@ -320,20 +335,6 @@ function Wizard({
       else if (errors.payment_method) setStep(3)
     },
   )
-
-  if (step === 5 && result) {
-    return (
-      <>
-        <Stepper step={5} />
-        <section aria-labelledby="etapa-titulo">
-          <StepTitle step={5}>Etapa 5 de 5: Concluído</StepTitle>
-          <div className="mt-4">
-            <Done result={result} />
-          </div>
-        </section>
-      </>
-    )
-  }
 
   const id = payerId(user, form.getValues('payer'))
   return (
@@ -519,19 +520,8 @@ function ChallengeReturn({
     )
   }
   const payment = query.data
-  if (payment.status === 'paid' || payment.status === 'partially_refunded') {
-    return (
-      <>
-        <Stepper step={5} />
-        <section aria-labelledby="etapa-titulo">
-          <StepTitle step={5}>Etapa 5 de 5: Concluído</StepTitle>
-          <div className="mt-4">
-            <Done result={payment} />
-          </div>
-        </section>
-      </>
-    )
-  }
+  if (payment.status === 'paid' || payment.status === 'partially_refunded')
+    return <Finished result={payment} />
   if (payment.status === 'pending' && payment.authentication_url) {
     return (
       <div className="space-y-4 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
@@ -620,6 +610,7 @@ export function PlanPaymentPage({ planId }: { planId: string }) {
   const applications = useQuery(myApplicationsQuery())
   const { user } = useCurrentUser()
   const [retrying, setRetrying] = useState<string | null>(null)
+  const [finished, setFinished] = useState<PlanPaymentResult | null>(null)
   const toasted = useRef(false)
 
   useEffect(() => {
@@ -648,6 +639,13 @@ export function PlanPaymentPage({ planId }: { planId: string }) {
           detail={errorMessage(applications.error, 'Erro ao buscar dados.')}
           onRetry={() => void applications.refetch()}
         />
+      </Shell>
+    )
+  }
+  if (finished) {
+    return (
+      <Shell>
+        <Finished result={finished} />
       </Shell>
     )
   }
@@ -701,7 +699,13 @@ export function PlanPaymentPage({ planId }: { planId: string }) {
   }
   return (
     <Shell>
-      <Wizard plan={plan.data} application={application} user={user} retrying={retrying} />
+      <Wizard
+        plan={plan.data}
+        application={application}
+        user={user}
+        retrying={retrying}
+        onDone={setFinished}
+      />
     </Shell>
   )
 }
