@@ -1,7 +1,11 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { emailOutbox, planPayments } from '../../db/schema.ts'
 import { Plan, PlanPaymentResult, parsePaymentMethods } from '../../worker/contract/plans.ts'
+import worker from '../../worker/index.ts'
+import { PAYMENTS_CRON } from '../../worker/scheduled.ts'
 import { reconcilePayments } from '../../worker/services/checkout/reconcile.ts'
 import { call } from '../fixtures/checkout.ts'
 import { testContext, testDb } from '../fixtures/db.ts'
@@ -339,5 +343,33 @@ describe('the reconciliation of plan payments', () => {
     expect((await chargeAtProvider(expired.gatewayChargeId!)).status).toBe('canceled')
     expect((await statusOf(left.body.payment_id)).status).toBe('failed')
     expect(await planStates(cookie, application.id)).toEqual({ [plans[0]!.id]: 'due', [plans[1]!.id]: 'due' })
+  })
+})
+
+describe('the Cron Trigger', () => {
+  it('the payments job (*/15) settles a plan boleto paid without a webhook and closes one past its due date', async () => {
+    const { user, application, cookie, plans } = await setUp(2)
+    const paid = await payPlan(cookie, purchase(user, plans[0]!, application.id))
+    const unpaid = await payPlan(cookie, purchase(user, plans[1]!, application.id))
+    const [paidRow] = await db.select().from(planPayments).where(eq(planPayments.id, paid.body.payment_id))
+    await payAtProvider(paidRow!.gatewayChargeId!)
+    const statusOf = async (id: string) =>
+      (await db.select().from(planPayments).where(eq(planPayments.id, id)))[0]!.status
+    // A week on: a run reads at most 200 payments of the shared test database, so it fires until done.
+    for (let run = 0; run < 8 && (await statusOf(unpaid.body.payment_id)) === 'pending'; run++) {
+      const ctx = createExecutionContext()
+      await worker.scheduled!(
+        createScheduledController({ scheduledTime: Date.now() + 9 * 86_400_000, cron: PAYMENTS_CRON }),
+        env,
+        ctx,
+      )
+      await waitOnExecutionContext(ctx)
+    }
+    expect(await statusOf(paid.body.payment_id)).toBe('paid')
+    expect(await statusOf(unpaid.body.payment_id)).toBe('expired')
+    expect(await planStates(cookie, application.id)).toEqual({
+      [plans[0]!.id]: 'paid',
+      [plans[1]!.id]: 'due',
+    })
   })
 })
