@@ -371,7 +371,7 @@ describe('privacy (LGPD art. 18)', () => {
     const fresh = login.response.headers.get('set-cookie')!.split(';')[0]!
     await db.insert(schema.leads).values({ name: payer.name, email: payer.email, phone: payer.phone })
     const other = await buyClass('CREDIT_CARD')
-    const otherBefore = await (await get('/api/usuario/privacidade/exportar', other.cookie)).json()
+    const otherBefore = (await (await get('/api/usuario/privacidade/exportar', other.cookie)).json()) as object
     const totalsBefore = await db
       .select({ id: schema.orders.id, total: schema.orders.totalCents })
       .from(schema.orders)
@@ -402,7 +402,7 @@ describe('privacy (LGPD art. 18)', () => {
     const notice = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, payer.email))
     expect(notice.map((mail) => mail.subject)).toEqual(['Sua conta foi excluída — Instituto Renalis'])
 
-    const otherAfter = await (await get('/api/usuario/privacidade/exportar', other.cookie)).json()
+    const otherAfter = (await (await get('/api/usuario/privacidade/exportar', other.cookie)).json()) as object
     expect({ ...otherAfter, exported_at: null }).toEqual({ ...otherBefore, exported_at: null })
   })
 })
