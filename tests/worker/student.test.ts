@@ -371,7 +371,9 @@ describe('privacy (LGPD art. 18)', () => {
     const fresh = login.response.headers.get('set-cookie')!.split(';')[0]!
     await db.insert(schema.leads).values({ name: payer.name, email: payer.email, phone: payer.phone })
     const other = await buyClass('CREDIT_CARD')
-    const otherBefore = (await (await get('/api/usuario/privacidade/exportar', other.cookie)).json()) as object
+    const otherBefore = (await (
+      await get('/api/usuario/privacidade/exportar', other.cookie)
+    ).json()) as object
     const totalsBefore = await db
       .select({ id: schema.orders.id, total: schema.orders.totalCents })
       .from(schema.orders)
