@@ -24,6 +24,7 @@ import {
 } from '../fixtures/db.ts'
 import { workerFetch } from '../fixtures/http.ts'
 import { chargeAtProvider, payAtProvider, sendWebhook } from '../fixtures/pagarme.ts'
+import { fetchPage, NAVIGATE } from '../fixtures/pages.ts'
 import { applicant, byCard, createEdital, payPlan, purchase } from '../fixtures/plans.ts'
 
 const db = testDb()
@@ -426,5 +427,28 @@ describe('deletion and plan payments', () => {
       payer: { name: 'Titular removido (LGPD)' },
     })
     expect((await chargeAtProvider(row!.gatewayChargeId!)).status).toBe('paid')
+  })
+})
+
+describe('the student pages’ Content-Security-Policy', () => {
+  const directive = (response: Response, name: string) =>
+    response.headers
+      .get('content-security-policy')
+      ?.split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .find(([key]) => key === name)
+      ?.slice(1)
+
+  it('a course page may frame the privacy-enhanced video player; the payment-plan screen may reach the card gateway', async () => {
+    const course = await fetchPage('/usuario/cursos/hemodialise-para-enfermagem', { headers: NAVIGATE })
+    expect(directive(course, 'frame-src')).toEqual(["'self'", 'https://www.youtube-nocookie.com'])
+    expect(directive(course, 'connect-src')).toEqual(["'self'"])
+    const plan = await fetchPage('/usuario/editais/mensalidade/5', { headers: NAVIGATE })
+    expect(directive(plan, 'connect-src')).toEqual(["'self'", new URL(env.PAGARME_API_URL!).origin])
+    expect(directive(plan, 'frame-src')).toBeUndefined()
+    for (const path of ['/usuario/cursos', '/usuario/editais', '/usuario/compras', '/']) {
+      const other = await fetchPage(path, { headers: NAVIGATE })
+      expect(directive(other, 'frame-src'), path).toBeUndefined()
+    }
   })
 })

@@ -89,6 +89,8 @@ export function EditalPage({ slug }: { slug: string }) {
                   <Link
                     to="/usuario/editais/mensalidade/$planId"
                     params={{ planId: String(plan.id) }}
+                    // A new document: the payment screen's policy lets it reach the card gateway.
+                    reloadDocument
                     className="btn btn-primary mt-4"
                   >
                     Pagar<span className="sr-only"> {plan.name}</span>

@@ -87,6 +87,8 @@ function PlanRow({ application, plan }: { application: Application; plan: Applic
             to="/usuario/editais/mensalidade/$planId"
             params={{ planId: String(plan.id) }}
             search={{ inscricao: application.id }}
+            // A new document: the payment screen's policy lets it reach the card gateway.
+            reloadDocument
             className="btn btn-primary"
           >
             Pagar<span className="sr-only"> {plan.name}</span>

@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Application, Plan, PlanPaymentResult } from '../../../../worker/contract/plans.ts'
 import { api, apiParsed } from '../../lib/api.ts'
-import { loadContract } from '../../lib/contract.ts'
 import { retryServerErrors } from '../../lib/load.ts'
 
-const contract = () => loadContract(() => import('../../../../worker/contract/plans.ts'))
+const contract = () => import('../../../../worker/contract/plans.ts')
 
 export const planKeys = {
   all: ['plans'] as const,

@@ -4,7 +4,7 @@ import { Download, LoaderCircle, Trash2 } from 'lucide-react'
 import { api } from '../../lib/api.ts'
 import { confirm } from '../../lib/confirm.tsx'
 import { showToast, toastError } from '../../lib/toast.ts'
-import { setSignedInUser } from '../auth/auth.mutations.ts'
+import { setSignedInUser } from '../auth/session.ts'
 
 export const EXPORT_FILE_NAME = 'meus-dados-instituto-renalis.json'
 

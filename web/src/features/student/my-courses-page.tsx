@@ -50,6 +50,8 @@ export function MyCoursesPage() {
               <Link
                 to="/usuario/cursos/$url"
                 params={{ url: course.course_url }}
+                // A new document: the course page's policy lets it frame the video player.
+                reloadDocument
                 className="btn btn-primary mt-4"
               >
                 Acessar o curso<span className="sr-only">: {course.course_name}</span>

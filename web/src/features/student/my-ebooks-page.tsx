@@ -40,7 +40,12 @@ function OwnedEbook({ ebook }: { ebook: Owned }) {
           {ebook.source === 'curso' && ebook.course ? (
             <>
               Incluído no curso{' '}
-              <Link to="/usuario/cursos/$url" params={{ url: ebook.course.url }} className="link">
+              <Link
+                to="/usuario/cursos/$url"
+                params={{ url: ebook.course.url }}
+                reloadDocument
+                className="link"
+              >
                 {ebook.course.name}
               </Link>
             </>

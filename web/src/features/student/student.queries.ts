@@ -8,10 +8,9 @@ import type {
   StudentCourse,
 } from '../../../../worker/contract/student.ts'
 import { api, apiParsed } from '../../lib/api.ts'
-import { loadContract } from '../../lib/contract.ts'
 import { retryServerErrors } from '../../lib/load.ts'
 
-const contract = () => loadContract(() => import('../../../../worker/contract/student.ts'))
+const contract = () => import('../../../../worker/contract/student.ts')
 
 export const studentKeys = {
   all: ['student'] as const,
