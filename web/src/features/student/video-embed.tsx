@@ -1,4 +1,3 @@
-import { Play } from 'lucide-react'
 import { useState } from 'react'
 
 /** YouTube's privacy-enhanced host: no cookies until the student plays the video. */
@@ -19,7 +18,16 @@ export function VideoEmbed({ youtubeId, title }: { youtubeId: string; title: str
       >
         <span className="flex flex-col items-center gap-3">
           <span className="grid size-16 place-items-center rounded-full bg-teal-600 shadow-lg group-hover:bg-teal-500">
-            <Play aria-hidden="true" className="size-8 translate-x-0.5" />
+            {/* Drawn here, not lucide's Play: sharing that icon with the home page's showcase would
+                split it into a file of its own on the home page's first load. */}
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-8 translate-x-0.5"
+              fill="currentColor"
+            >
+              <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5z" />
+            </svg>
           </span>
           <span className="font-semibold text-lg">
             Reproduzir a videoaula<span className="sr-only">: {title}</span>
