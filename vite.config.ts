@@ -7,7 +7,7 @@ import { defineConfig, type ProxyOptions } from 'vite'
 const WORKER_ORIGIN = 'http://127.0.0.1:8787'
 
 // Browser navigations the Worker must answer itself (OAuth start, API reference, downloads).
-const WORKER_NAVIGATIONS = /^\/(api|redirect|auth|files)(\/|\?|$)/
+const WORKER_NAVIGATIONS = /^\/(api|redirect|auth|files|download)(\/|\?|$)/
 const VITE_INTERNALS = /^\/(@|src\/|node_modules\/|__)/
 const HAS_EXTENSION = /\.[a-z0-9]+$/i
 

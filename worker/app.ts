@@ -27,9 +27,11 @@ import { fileRoutes } from './routes/files.ts'
 import { homeRoutes } from './routes/home.ts'
 import { menuRoutes } from './routes/menu.ts'
 import { outboxRoutes } from './routes/outbox.ts'
+import { planRoutes } from './routes/plans.ts'
 import { searchRoutes } from './routes/search.ts'
 import { seoRoutes } from './routes/seo.ts'
 import { socialRoutes } from './routes/social.ts'
+import { studentRoutes } from './routes/student.ts'
 import { systemRoutes } from './routes/system.ts'
 import { respondWithPage } from './ssr/pages.ts'
 
@@ -67,6 +69,8 @@ const routes = app
   .route('/', cartRoutes)
   .route('/', checkoutRoutes)
   .route('/', outboxRoutes)
+  .route('/', planRoutes)
+  .route('/', studentRoutes)
 
 registerSharedComponents(app)
 app.doc31('/api/openapi.json', (c) => {

@@ -44,6 +44,9 @@ import { Route as UsuarioCursosRouteImport } from './routes/usuario/cursos'
 import { Route as UsuarioEbooksRouteImport } from './routes/usuario/ebooks'
 import { Route as UsuarioEditaisRouteImport } from './routes/usuario/editais'
 import { Route as UsuarioPerfilRouteImport } from './routes/usuario/perfil'
+import { Route as UsuarioComprasOrderIdRouteImport } from './routes/usuario/compras_.$orderId'
+import { Route as UsuarioCursosUrlRouteImport } from './routes/usuario/cursos_.$url'
+import { Route as UsuarioEditaisMensalidadePlanIdRouteImport } from './routes/usuario/editais_.mensalidade.$planId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -222,6 +225,22 @@ const UsuarioPerfilRoute = UsuarioPerfilRouteImport.update({
   path: '/perfil',
   getParentRoute: () => UsuarioRouteRoute,
 } as any)
+const UsuarioComprasOrderIdRoute = UsuarioComprasOrderIdRouteImport.update({
+  id: '/compras_/$orderId',
+  path: '/compras/$orderId',
+  getParentRoute: () => UsuarioRouteRoute,
+} as any)
+const UsuarioCursosUrlRoute = UsuarioCursosUrlRouteImport.update({
+  id: '/cursos_/$url',
+  path: '/cursos/$url',
+  getParentRoute: () => UsuarioRouteRoute,
+} as any)
+const UsuarioEditaisMensalidadePlanIdRoute =
+  UsuarioEditaisMensalidadePlanIdRouteImport.update({
+    id: '/editais_/mensalidade/$planId',
+    path: '/editais/mensalidade/$planId',
+    getParentRoute: () => UsuarioRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -259,6 +278,9 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/cursos/': typeof CursosIndexRoute
   '/produtos/': typeof ProdutosIndexRoute
+  '/usuario/compras/$orderId': typeof UsuarioComprasOrderIdRoute
+  '/usuario/cursos/$url': typeof UsuarioCursosUrlRoute
+  '/usuario/editais/mensalidade/$planId': typeof UsuarioEditaisMensalidadePlanIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -295,6 +317,9 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/cursos': typeof CursosIndexRoute
   '/produtos': typeof ProdutosIndexRoute
+  '/usuario/compras/$orderId': typeof UsuarioComprasOrderIdRoute
+  '/usuario/cursos/$url': typeof UsuarioCursosUrlRoute
+  '/usuario/editais/mensalidade/$planId': typeof UsuarioEditaisMensalidadePlanIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -333,6 +358,9 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/cursos/': typeof CursosIndexRoute
   '/produtos/': typeof ProdutosIndexRoute
+  '/usuario/compras_/$orderId': typeof UsuarioComprasOrderIdRoute
+  '/usuario/cursos_/$url': typeof UsuarioCursosUrlRoute
+  '/usuario/editais_/mensalidade/$planId': typeof UsuarioEditaisMensalidadePlanIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -372,6 +400,9 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/cursos/'
     | '/produtos/'
+    | '/usuario/compras/$orderId'
+    | '/usuario/cursos/$url'
+    | '/usuario/editais/mensalidade/$planId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -408,6 +439,9 @@ export interface FileRouteTypes {
     | '/admin'
     | '/cursos'
     | '/produtos'
+    | '/usuario/compras/$orderId'
+    | '/usuario/cursos/$url'
+    | '/usuario/editais/mensalidade/$planId'
   id:
     | '__root__'
     | '/'
@@ -445,6 +479,9 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/cursos/'
     | '/produtos/'
+    | '/usuario/compras_/$orderId'
+    | '/usuario/cursos_/$url'
+    | '/usuario/editais_/mensalidade/$planId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -720,6 +757,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsuarioPerfilRouteImport
       parentRoute: typeof UsuarioRouteRoute
     }
+    '/usuario/compras_/$orderId': {
+      id: '/usuario/compras_/$orderId'
+      path: '/compras/$orderId'
+      fullPath: '/usuario/compras/$orderId'
+      preLoaderRoute: typeof UsuarioComprasOrderIdRouteImport
+      parentRoute: typeof UsuarioRouteRoute
+    }
+    '/usuario/cursos_/$url': {
+      id: '/usuario/cursos_/$url'
+      path: '/cursos/$url'
+      fullPath: '/usuario/cursos/$url'
+      preLoaderRoute: typeof UsuarioCursosUrlRouteImport
+      parentRoute: typeof UsuarioRouteRoute
+    }
+    '/usuario/editais_/mensalidade/$planId': {
+      id: '/usuario/editais_/mensalidade/$planId'
+      path: '/editais/mensalidade/$planId'
+      fullPath: '/usuario/editais/mensalidade/$planId'
+      preLoaderRoute: typeof UsuarioEditaisMensalidadePlanIdRouteImport
+      parentRoute: typeof UsuarioRouteRoute
+    }
   }
 }
 
@@ -753,6 +811,9 @@ interface UsuarioRouteRouteChildren {
   UsuarioEbooksRoute: typeof UsuarioEbooksRoute
   UsuarioEditaisRoute: typeof UsuarioEditaisRoute
   UsuarioPerfilRoute: typeof UsuarioPerfilRoute
+  UsuarioComprasOrderIdRoute: typeof UsuarioComprasOrderIdRoute
+  UsuarioCursosUrlRoute: typeof UsuarioCursosUrlRoute
+  UsuarioEditaisMensalidadePlanIdRoute: typeof UsuarioEditaisMensalidadePlanIdRoute
 }
 
 const UsuarioRouteRouteChildren: UsuarioRouteRouteChildren = {
@@ -761,6 +822,9 @@ const UsuarioRouteRouteChildren: UsuarioRouteRouteChildren = {
   UsuarioEbooksRoute: UsuarioEbooksRoute,
   UsuarioEditaisRoute: UsuarioEditaisRoute,
   UsuarioPerfilRoute: UsuarioPerfilRoute,
+  UsuarioComprasOrderIdRoute: UsuarioComprasOrderIdRoute,
+  UsuarioCursosUrlRoute: UsuarioCursosUrlRoute,
+  UsuarioEditaisMensalidadePlanIdRoute: UsuarioEditaisMensalidadePlanIdRoute,
 }
 
 const UsuarioRouteRouteWithChildren = UsuarioRouteRoute._addFileChildren(

@@ -6,7 +6,13 @@ import { createMiddleware } from 'hono/factory'
  * What a response may add to the Content-Security-Policy: the hashes of the inline scripts it
  * wrote itself, and the outside origins its page talks to (the card gateway on checkout).
  */
-export type PolicyAllowances = { scripts: Set<string>; connect: Set<string>; eval?: boolean }
+export type PolicyAllowances = {
+  scripts: Set<string>
+  connect: Set<string>
+  eval?: boolean
+  /** Outside origins the page may frame (a course's video player). */
+  frames?: Set<string>
+}
 
 const allowances = new WeakMap<Context, PolicyAllowances>()
 
@@ -44,6 +50,13 @@ export function allowConnect(c: Context, origins: Iterable<string>) {
   for (const origin of origins) allowancesOf(c).connect.add(origin)
 }
 
+/** Lets the page frame these origins (the lessons' privacy-enhanced video player). */
+export function allowFrames(c: Context, origins: Iterable<string>) {
+  const found = allowancesOf(c)
+  found.frames ??= new Set()
+  for (const origin of origins) found.frames.add(origin)
+}
+
 /**
  * The policy of every response. Scripts: our own files, and inline only by hash (never
  * 'unsafe-inline'). Styles keep 'unsafe-inline': the page inlines its stylesheet and React writes
@@ -57,6 +70,7 @@ export function contentSecurityPolicy(extra: PolicyAllowances = { scripts: new S
     "img-src 'self' data: blob:",
     "font-src 'self'",
     ["connect-src 'self'", ...extra.connect].join(' '),
+    ...(extra.frames?.size ? [["frame-src 'self'", ...extra.frames].join(' ')] : []),
     "frame-ancestors 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -4,7 +4,7 @@ import { publicOrigin } from '../config.ts'
 import type { AppBindings } from '../context.ts'
 import type { ApiFetch, PageRenderer } from '../contract/ssr.ts'
 import { isApiNamespace } from '../middleware/navigation.ts'
-import { allowConnect, allowInlineScripts } from '../middleware/security-headers.ts'
+import { allowConnect, allowFrames, allowInlineScripts } from '../middleware/security-headers.ts'
 import { catalogVersion } from '../services/catalog/snapshot.ts'
 import { getPaymentsConfig } from '../services/checkout/config.ts'
 import { BOOT_SCRIPT, loaderScript } from './inline-scripts.ts'
@@ -32,7 +32,12 @@ export const loadRenderer = () =>
 const BROWSER_ONLY = /^\/(usuario|admin|carrinho-de-compras|checkout|pedido|senha)(\/|$)/
 
 /** Pages where the browser sends card data to the payment gateway itself (DESIGN 6). */
-const PAYMENT_PAGES = /^\/checkout(\/|$)/
+// The checkout and an edital plan's payment screen tokenize cards at the gateway; a course's page
+// for its student plays lessons in YouTube's privacy-enhanced player. The app's links into them
+// load a new document (reloadDocument), so these policies are the ones in force there.
+const PAYMENT_PAGES = /^\/(checkout(\/|$)|usuario\/editais\/mensalidade\/)/
+const VIDEO_PAGES = /^\/usuario\/cursos\/[^/]+/
+const VIDEO_PLAYER = 'https://www.youtube-nocookie.com'
 
 /**
  * Headers of the page request that its API calls carry too. Never the cookie nor anything else
@@ -266,6 +271,7 @@ export function spaShell(c: Context<AppBindings>) {
       // Payments misconfigured: the page loads, and its payment call answers the 503.
     }
   }
+  if (VIDEO_PAGES.test(pathname)) allowFrames(c, [VIDEO_PLAYER])
   return c.env.ASSETS.fetch(new URL('/', c.req.url))
 }
 
