@@ -1,5 +1,6 @@
 import { relations, sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { LEAD_TARGETS } from '../worker/domain/contact.ts'
 
 // Enumerations shared with worker/domain: the database stores these exact strings.
 export const USER_TYPES = ['N', 'A'] as const
@@ -12,7 +13,7 @@ export const PAYMENT_TYPES = ['CREDIT_CARD', 'BOLETO', 'PIX'] as const
 export const PLAN_PAYMENT_METHODS = ['credit_card', 'boleto', 'debit_card'] as const
 export const EBOOK_ACCESS = ['free', 'purchase'] as const
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
-export const LEAD_TARGETS = ['contato', 'chat'] as const
+export { LEAD_TARGETS } // worker/domain/contact.ts: the contact form's rules are its home
 
 export type UserType = (typeof USER_TYPES)[number]
 export type CourseSection = (typeof COURSE_SECTIONS)[number]
