@@ -13,6 +13,7 @@ import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
 import { catalogRoutes } from './routes/catalog.ts'
 import { checkoutRoutes } from './routes/checkout.ts'
+import { conferenceRoutes } from './routes/conference.ts'
 import { contactRoutes } from './routes/contact.ts'
 import { contentRoutes } from './routes/content.ts'
 import { devRoutes } from './routes/dev.ts'
@@ -47,6 +48,7 @@ const routes = app
   .route('/', cartRoutes)
   .route('/', checkoutRoutes)
   .route('/', contactRoutes)
+  .route('/', conferenceRoutes)
 
 registerSharedComponents(app)
 app.doc31('/api/openapi.json', (c) => {

@@ -96,16 +96,19 @@ describe('POST /contato/send', () => {
     ['email', 'telefone'],
     ['name', 'email', 'telefone'],
   ] as const
-  it.each(combos)('refuses what the form refuses: %j fails with exactly those fields', async (...fields) => {
-    const overrides = Object.fromEntries(fields.map((field) => [field, BAD[field]]))
-    const input = valid(overrides)
-    const response = await send(input)
-    expect(response.status).toBe(422)
-    const body = (await response.json()) as { errors: Record<string, string[]> }
-    expect(Object.keys(body.errors).sort()).toEqual([...fields].sort())
-    const email = typeof overrides.email === 'string' ? overrides.email : input.email
-    expect(await leadsOf(email)).toEqual([])
-  })
+  it.each(combos.map((fields) => ({ fields })))(
+    'refuses what the form refuses: $fields fail, exactly',
+    async ({ fields }) => {
+      const overrides = Object.fromEntries(fields.map((field) => [field, BAD[field]]))
+      const input = valid(overrides)
+      const response = await send(input)
+      expect(response.status).toBe(422)
+      const body = (await response.json()) as { errors: Record<string, string[]> }
+      expect(Object.keys(body.errors).sort()).toEqual([...fields].sort())
+      const email = typeof overrides.email === 'string' ? overrides.email : input.email
+      expect(await leadsOf(email)).toEqual([])
+    },
+  )
 
   it('a filled honeypot is refused with a message a person can act on, and nothing is sent', async () => {
     const input = valid({ website: 'https://spam.example' })

@@ -27,6 +27,7 @@ export const LIMITS = {
     // A person who meets it is told so, with another way to reach the institute: nothing is lost silently.
     message: `Recebemos muitas mensagens seguidas deste endereço. Tente de novo em alguns minutos ou escreva para ${INSTITUTE.emails.contact}.`,
   },
+  devTools: { exact: true, limit: 600, windowSeconds: 600, what: 'ferramentas locais' },
   search: { exact: false, binding: 'SEARCH_RATE_LIMIT', what: 'pesquisas' },
   translation: { exact: false, binding: 'TRANSLATION_RATE_LIMIT', what: 'traduções' },
 } as const
