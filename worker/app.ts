@@ -19,6 +19,7 @@ import { contentRoutes } from './routes/content.ts'
 import { devRoutes } from './routes/dev.ts'
 import { fileRoutes } from './routes/files.ts'
 import { homeRoutes } from './routes/home.ts'
+import { i18nRoutes } from './routes/i18n.ts'
 import { menuRoutes } from './routes/menu.ts'
 import { searchRoutes } from './routes/search.ts'
 import { seoRoutes } from './routes/seo.ts'
@@ -49,6 +50,7 @@ const routes = app
   .route('/', checkoutRoutes)
   .route('/', contactRoutes)
   .route('/', conferenceRoutes)
+  .route('/', i18nRoutes)
 
 registerSharedComponents(app)
 app.doc31('/api/openapi.json', (c) => {
