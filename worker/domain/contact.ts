@@ -27,6 +27,14 @@ export const CONTACT_TEXT = {
   question: 'como podemos te ajudar?',
 } as const
 
+/** Beside each failing field (the toast names the fields; these say what is expected). */
+export const CONTACT_FIELD_ERRORS: Record<ContactField, string> = {
+  name: 'Informe nome e sobrenome: ao menos duas palavras de 2 letras.',
+  email: 'Informe um e-mail válido.',
+  telefone: 'Informe um telefone válido: (##) ####-#### ou (##) #####-####.',
+  descricao: 'Mensagem inválida.',
+}
+
 /** Longest accepted values: far above a real message, low enough that no one mails a book. */
 export const CONTACT_MAX_LENGTH: Record<ContactField, number> = {
   name: 120,

@@ -1,10 +1,11 @@
 import { z } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import {
-  type CONTACT_FIELDS,
+  CONTACT_FIELD_ERRORS,
   CONTACT_MAX_LENGTH,
   CONTACT_RECIPIENTS,
   CONTACT_TEXT,
+  type ContactField,
   DEFAULT_CONTACT_RECIPIENT,
   invalidContactFields,
   isContactRecipient,
@@ -16,16 +17,9 @@ import { sendContactMessage } from '../services/contact/send.ts'
 /** Far above the longest valid message (5 000 characters of up to 4 bytes each). */
 const MAX_BODY_BYTES = 32 * 1024
 
-const FIELD_MESSAGES = {
-  name: 'Informe nome e sobrenome: ao menos duas palavras de 2 letras.',
-  email: 'Informe um e-mail válido.',
-  telefone: 'Informe um telefone válido: (##) ####-#### ou (##) #####-####.',
-  descricao: 'Mensagem inválida.',
-} as const
-
-const text = (field: (typeof CONTACT_FIELDS)[number]) =>
+const text = (field: ContactField) =>
   z
-    .string({ error: FIELD_MESSAGES[field] })
+    .string({ error: CONTACT_FIELD_ERRORS[field] })
     .trim()
     .max(CONTACT_MAX_LENGTH[field], { error: `No máximo ${CONTACT_MAX_LENGTH[field]} caracteres.` })
 
@@ -51,7 +45,7 @@ export const ContactInput = z
   .strict()
   .superRefine((input, check) => {
     for (const field of invalidContactFields(input)) {
-      check.addIssue({ code: 'custom', path: [field], message: FIELD_MESSAGES[field] })
+      check.addIssue({ code: 'custom', path: [field], message: CONTACT_FIELD_ERRORS[field] })
     }
     // Only the institute's own addresses: the endpoint can never mail a third party.
     if (!isContactRecipient(input.to)) {

@@ -5,6 +5,7 @@ import { SiteFooter } from '../components/layout/site-footer.tsx'
 import { SiteHeader } from '../components/layout/site-header.tsx'
 import { NotFound } from '../components/not-found.tsx'
 import { ToasterHost } from '../components/toaster-host.tsx'
+import { ContactWidget } from '../features/contact/contact-widget.tsx'
 import { ConfirmProvider } from '../lib/confirm.tsx'
 import { FormModalProvider } from '../lib/form-modal-state.tsx'
 
@@ -41,6 +42,7 @@ function RootLayout() {
         </main>
         <SiteFooter />
       </div>
+      <ContactWidget />
       <ToasterHost />
       <ReadyMark />
       <ConfirmProvider />
