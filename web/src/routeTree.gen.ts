@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as R4aJornadaMultiprofissionalRouteImport } from './routes/4a-jornada-multiprofissional'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AnaisRouteImport } from './routes/anais'
 import { Route as CarrinhoDeComprasRouteImport } from './routes/carrinho-de-compras'
@@ -50,6 +51,12 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const R4aJornadaMultiprofissionalRoute =
+  R4aJornadaMultiprofissionalRouteImport.update({
+    id: '/4a-jornada-multiprofissional',
+    path: '/4a-jornada-multiprofissional',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AdminRouteRoute = AdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
@@ -227,6 +234,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/usuario': typeof UsuarioRouteRouteWithChildren
+  '/4a-jornada-multiprofissional': typeof R4aJornadaMultiprofissionalRoute
   '/anais': typeof AnaisRoute
   '/carrinho-de-compras': typeof CarrinhoDeComprasRoute
   '/contato': typeof ContatoRoute
@@ -263,6 +271,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/usuario': typeof UsuarioRouteRouteWithChildren
+  '/4a-jornada-multiprofissional': typeof R4aJornadaMultiprofissionalRoute
   '/anais': typeof AnaisRoute
   '/carrinho-de-compras': typeof CarrinhoDeComprasRoute
   '/contato': typeof ContatoRoute
@@ -301,6 +310,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/usuario': typeof UsuarioRouteRouteWithChildren
+  '/4a-jornada-multiprofissional': typeof R4aJornadaMultiprofissionalRoute
   '/anais': typeof AnaisRoute
   '/carrinho-de-compras': typeof CarrinhoDeComprasRoute
   '/contato': typeof ContatoRoute
@@ -340,6 +350,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/usuario'
+    | '/4a-jornada-multiprofissional'
     | '/anais'
     | '/carrinho-de-compras'
     | '/contato'
@@ -376,6 +387,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/usuario'
+    | '/4a-jornada-multiprofissional'
     | '/anais'
     | '/carrinho-de-compras'
     | '/contato'
@@ -413,6 +425,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/usuario'
+    | '/4a-jornada-multiprofissional'
     | '/anais'
     | '/carrinho-de-compras'
     | '/contato'
@@ -451,6 +464,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   UsuarioRouteRoute: typeof UsuarioRouteRouteWithChildren
+  R4aJornadaMultiprofissionalRoute: typeof R4aJornadaMultiprofissionalRoute
   AnaisRoute: typeof AnaisRoute
   CarrinhoDeComprasRoute: typeof CarrinhoDeComprasRoute
   ContatoRoute: typeof ContatoRoute
@@ -480,6 +494,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/4a-jornada-multiprofissional': {
+      id: '/4a-jornada-multiprofissional'
+      path: '/4a-jornada-multiprofissional'
+      fullPath: '/4a-jornada-multiprofissional'
+      preLoaderRoute: typeof R4aJornadaMultiprofissionalRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin': {
@@ -771,6 +792,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
   UsuarioRouteRoute: UsuarioRouteRouteWithChildren,
+  R4aJornadaMultiprofissionalRoute: R4aJornadaMultiprofissionalRoute,
   AnaisRoute: AnaisRoute,
   CarrinhoDeComprasRoute: CarrinhoDeComprasRoute,
   ContatoRoute: ContatoRoute,

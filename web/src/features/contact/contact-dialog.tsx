@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
 import type { RefObject } from 'react'
-import { CONTACT_COPY } from './contact.messages.ts'
+import { CONTACT_COPY } from './contact.copy.ts'
 import { ContactForm } from './contact-form.tsx'
 
 type ContactDialogProps = {

@@ -1,5 +1,5 @@
 import { INSTITUTE } from '../../../../worker/contract/institute.ts'
-import { CONTACT_COPY } from './contact.messages.ts'
+import { CONTACT_COPY } from './contact.copy.ts'
 import { ContactForm } from './contact-form.tsx'
 
 /** The 'Fale com a gente' form on /contato (SPEC section 2), with the other ways to reach the institute. */

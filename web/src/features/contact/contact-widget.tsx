@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react'
 import { lazy, Suspense, useRef, useState } from 'react'
-import { CONTACT_COPY } from './contact.messages.ts'
+import { CONTACT_COPY } from './contact.copy.ts'
 
 // The dialog, the form and their libraries load on the first press (or hover), never with the page.
 const loadDialog = () => import('./contact-dialog.tsx')
