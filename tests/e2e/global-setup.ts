@@ -8,6 +8,8 @@ import { root, startStack } from '../../scripts/lib/stack.ts'
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string
+    /** The stack's libSQL server, for journeys that check what was stored (a lead). */
+    databaseUrl: string
   }
 }
 
@@ -36,6 +38,7 @@ export default async function setup(project: TestProject) {
     throw error
   })
   project.provide('baseURL', stack.origin)
+  project.provide('databaseUrl', stack.databaseUrl)
 
   return async () => {
     await stack.stop()
