@@ -134,7 +134,7 @@ describe('contact form in Chromium', () => {
     await dialog.getByRole('button', { name: 'enviar mensagem' }).click()
     await toast(page, 'Mensagem enviada com sucesso').first().waitFor()
     await dialog.waitFor({ state: 'detached' })
-    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true)
+    await expect.poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true)
 
     const { mail, lead } = await delivered(email)
     expect(mail?.to).toBe('contato@institutorenalis.com.br')
@@ -158,7 +158,7 @@ describe('contact form in Chromium', () => {
 
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
-    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true)
+    await expect.poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true)
 
     await opener.click()
     await dialog.waitFor()

@@ -142,12 +142,12 @@ describe('floating contact widget', () => {
     expect(body.target).toBe('chat')
     // Sent: the modal closes and focus returns to the button.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(document.activeElement).toBe(opener)
+    await waitFor(() => expect(document.activeElement).toBe(opener))
 
     await user.click(opener)
     await screen.findByRole('dialog', { name: 'Fale com a gente' })
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(document.activeElement).toBe(opener)
+    await waitFor(() => expect(document.activeElement).toBe(opener))
   })
 })
