@@ -50,7 +50,7 @@ const mean = (a: Phase, b: Phase): Phase => ({
 })
 
 async function servedByDurableObject(origin: string): Promise<number> {
-  const response = await fetch(`${origin}/api/dev/conference/stats`)
+  const response = await fetch(`${origin}/api/dev/conference/stats`, { signal: AbortSignal.timeout(120_000) })
   return ((await response.json()) as { served: number }).served
 }
 
@@ -63,10 +63,12 @@ async function probeClock(origin: string, trueOffset: number, until: number) {
   let best = { error: Number.POSITIVE_INFINITY, uncertainty: Number.POSITIVE_INFINITY }
   while (Date.now() < until) {
     const sentAt = Date.now()
-    const answer = (await (await fetch(origin + CLOCK)).json()) as { now: number }
+    const answer = (await fetch(origin + CLOCK, { signal: AbortSignal.timeout(60_000) })
+      .then((response) => response.json())
+      .catch(() => null)) as { now: number } | null
     const receivedAt = Date.now()
     const uncertainty = (receivedAt - sentAt) / 2
-    if (uncertainty < best.uncertainty) {
+    if (answer && uncertainty < best.uncertainty) {
       best = { uncertainty, error: Math.abs(answer.now - (sentAt + uncertainty) - trueOffset) }
     }
     await new Promise((resolve) => setTimeout(resolve, 1000))
@@ -133,7 +135,7 @@ export async function conferenceScenario(
       const second = await baseline()
       const ping = mean(first.ping, second.ping)
       const pageDuringPing = mean(first.page, second.page)
-      results.push({
+      const result: ConferenceResult = {
         viewers,
         seconds,
         ping,
@@ -144,7 +146,10 @@ export async function conferenceScenario(
         durableObjectRequestsDuringPing: pingAfter - pingBefore,
         clockErrorMs: probe.error,
         clockUncertaintyMs: probe.uncertainty,
-      })
+      }
+      results.push(result)
+      // Each count as soon as it is measured: a later, larger one may exhaust the machine.
+      printConference([result])
     }
   } finally {
     await simulate(origin, null)
