@@ -25,7 +25,8 @@ export default defineConfig({
       },
       {
         plugins: [
-          // The global setup starts the local libSQL server on a free port and provides its URL.
+          // The global setup starts the local libSQL server and the Pagar.me sandbox on free ports
+          // and provides their URLs.
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
@@ -35,6 +36,11 @@ export default defineConfig({
                 PUBLIC_ORIGIN: 'http://127.0.0.1:8787',
                 DATABASE_URL: inject<string>('databaseUrl'),
                 APP_SECRET: 'segredo-de-teste-com-mais-de-32-caracteres',
+                PAGARME_API_URL: inject<string>('pagarmeApiUrl'),
+                PAGARME_SECRET_KEY: 'sk_test_worker_tests',
+                PAGARME_PUBLIC_KEY_TEST: 'pk_test_worker_tests',
+                PAGARME_PUBLIC_KEY_LIVE: 'pk_live_worker_tests',
+                PAGARME_WEBHOOK_AUTH: 'pagarme:segredo-do-webhook-de-teste',
               },
             },
           })),
@@ -55,6 +61,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

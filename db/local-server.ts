@@ -38,9 +38,31 @@ export type LocalServerOptions = {
   streamIdleMs?: number
   /** How long a write waits for another stream's write lock before failing with SQLITE_BUSY. */
   busyTimeoutMs?: number
+  /**
+   * Test-only: enables setFault(), which makes the server hang or refuse connections. Never
+   * set by `npm start` or the CLI; the worker tests' global setup turns it on.
+   */
+  faultInjection?: boolean
 }
 
-export type LocalServer = { url: string; port: number; close(): Promise<void> }
+/**
+ * `hang`: connections are accepted and requests held unanswered, as when the process serving
+ * libSQL is frozen (a hung connection to Turso); restoring answers them, late, as a resumed
+ * process would. `refuse`: the port is closed and open connections are cut, as when the server
+ * is down. `none`: normal service, on the same port.
+ */
+export type Fault = 'none' | 'hang' | 'refuse'
+
+export type LocalServer = {
+  url: string
+  port: number
+  close(): Promise<void>
+  /**
+   * Only with `faultInjection: true`; throws otherwise. `afterRequests`: the fault starts once
+   * that many more pipeline requests have been let through (a cut between two round trips).
+   */
+  setFault(fault: Fault, when?: { afterRequests?: number }): Promise<void>
+}
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024
 const DEFAULT_STREAM_IDLE_MS = 10_000
@@ -127,13 +149,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 
   function resume(baton: string): Stream {
     const stream = parked.get(baton)
-    if (!stream) {
-      throw new HttpError(
-        400,
-        'STREAM_EXPIRED',
-        `Unknown or expired baton: the stream was closed or idle for more than ${idleMs / 1000} s`,
-      )
-    }
+    // sqld's words and code for an unknown baton (closed, or idle longer than idleMs).
+    if (!stream) throw new HttpError(400, 'STREAM_EXPIRED', 'The stream has expired due to inactivity')
     // Each baton is good for one request, so a stream never runs two pipelines at once.
     parked.delete(baton)
     clearTimeout(stream.timer)
@@ -179,8 +196,16 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     return { baton: park(stream), base_url: null, results }
   }
 
+  // While hanging, requests wait here until the fault is lifted.
+  let fault: Fault = 'none'
+  let lifted: Promise<void> = Promise.resolve()
+  let lift = () => {}
+  // A fault set to start after this many more pipeline requests (a cut between two writes).
+  let armed: { fault: Fault; remaining: number } | undefined
+
   async function route(req: IncomingMessage, res: ServerResponse) {
     const path = (req.url ?? '/').split('?')[0] ?? '/'
+    if (path !== '/v2/pipeline') await lifted
     if (req.method === 'GET' && path === '/health') return sendJson(res, 200, { ok: true })
     // hrana-client probes versions only when asked for protocol 3, and then only /v3-protobuf: anything
     // but /v2 answering 404 keeps every client on the JSON v2 protocol implemented here.
@@ -191,38 +216,48 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       throw new HttpError(401, 'UNAUTHORIZED', 'Missing or wrong "Authorization: Bearer <token>" header')
     }
     const text = (await readBody(req)).toString('utf8')
+    // A frozen process had the bytes in its socket buffer: it runs them when it resumes, even for a
+    // client that stopped waiting (so a write can land after its caller got a timeout).
+    await lifted
     let body: unknown
     try {
       body = JSON.parse(text)
     } catch (error) {
-      throw new HttpError(400, 'MALFORMED_JSON', `Request body is not valid JSON: ${messageOf(error)}`)
+      throw new ProtocolError(`request body is not valid JSON: ${messageOf(error)}`)
     }
     sendJson(res, 200, await pipeline(body))
   }
 
   const server = createServer((req, res) => {
+    if (armed && req.method === 'POST' && req.url?.startsWith('/v2/pipeline')) {
+      if (armed.remaining > 0) armed.remaining -= 1
+      else {
+        const next = armed.fault
+        armed = undefined
+        void switchFault(next)
+        if (next === 'refuse') return req.socket.destroy()
+      }
+    }
     route(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) {
         return sendJson(res, error.status, { message: error.message, code: error.code })
       }
-      if (error instanceof ProtocolError) {
-        return sendJson(res, 400, {
-          message: `Invalid Hrana request: ${error.message}`,
-          code: 'PROTOCOL_ERROR',
-        })
-      }
+      // sqld answers a request it cannot decode with 400 and the reason as plain text.
+      if (error instanceof ProtocolError) return sendText(res, 400, `Invalid Hrana request: ${error.message}`)
       log(`internal error on ${req.method} ${req.url}: ${error instanceof Error ? error.stack : error}`)
       sendJson(res, 500, { message: `Internal server error: ${messageOf(error)}`, code: 'INTERNAL_ERROR' })
     })
   })
 
-  await new Promise<void>((resolveListen, rejectListen) => {
-    server.once('error', rejectListen)
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', rejectListen)
-      resolveListen()
+  const listen = (port: number) =>
+    new Promise<void>((resolveListen, rejectListen) => {
+      server.once('error', rejectListen)
+      server.listen(port, host, () => {
+        server.off('error', rejectListen)
+        resolveListen()
+      })
     })
-  }).catch((error: unknown) => {
+  await listen(options.port ?? 0).catch((error: unknown) => {
     anchor.close()
     throw error
   })
@@ -233,16 +268,44 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const url = `http://${urlHost}:${port}`
   let closed: Promise<void> | undefined
 
+  /** The switch itself: synchronous for `hang`, so a request arriving next is already held. */
+  async function switchFault(next: Fault) {
+    if (closing || next === fault) return
+    const previous = fault
+    fault = next
+    if (next === 'hang') lifted = new Promise((resolveLift) => (lift = resolveLift))
+    else lift()
+    if (previous === 'refuse') await listen(port)
+    if (next === 'refuse') {
+      // Not listening: a new connection is refused by the kernel, as with a server that is down.
+      const stopped = new Promise<void>((done) => server.close(() => done()))
+      server.closeAllConnections()
+      await stopped
+    }
+    log(`fault: ${next}`)
+  }
+
+  async function setFault(next: Fault, when: { afterRequests?: number } = {}) {
+    if (!options.faultInjection)
+      throw new Error('Fault injection is off: start the server with faultInjection')
+    armed = undefined
+    if (when.afterRequests) armed = { fault: next, remaining: when.afterRequests }
+    else await switchFault(next)
+  }
+
   return {
     url,
     port,
+    setFault,
     close() {
       closed ??= (async () => {
         closing = true
+        lift()
         // Parked streams first: their rollbacks release locks that in-flight requests may be waiting on.
         for (const stream of parked.values()) closeStream(stream)
         parked.clear()
-        const stopped = new Promise<void>((done) => server.close(() => done()))
+        const stopped =
+          fault === 'refuse' ? Promise.resolve() : new Promise<void>((done) => server.close(() => done()))
         server.closeIdleConnections()
         await stopped
         for (const stream of live) closeStream(stream)
@@ -469,13 +532,55 @@ function failure(error: unknown): StreamResult {
   return { type: 'error', error: wireError(error) }
 }
 
+/** SQLite's primary result codes by number, named as sqld names them (libsql-server hrana/stmt.rs). */
+const PRIMARY_CODES: Record<number, string> = {
+  2: 'SQLITE_INTERNAL',
+  3: 'SQLITE_PERM',
+  4: 'SQLITE_ABORT',
+  5: 'SQLITE_BUSY',
+  6: 'SQLITE_LOCKED',
+  7: 'SQLITE_NOMEM',
+  8: 'SQLITE_READONLY',
+  9: 'SQLITE_INTERRUPT',
+  10: 'SQLITE_IOERR',
+  11: 'SQLITE_CORRUPT',
+  12: 'SQLITE_NOTFOUND',
+  13: 'SQLITE_FULL',
+  14: 'SQLITE_CANTOPEN',
+  15: 'SQLITE_PROTOCOL',
+  17: 'SQLITE_SCHEMA',
+  18: 'SQLITE_TOOBIG',
+  19: 'SQLITE_CONSTRAINT',
+  20: 'SQLITE_MISMATCH',
+  21: 'SQLITE_MISUSE',
+  22: 'SQLITE_NOLFS',
+  23: 'SQLITE_AUTH',
+  25: 'SQLITE_RANGE',
+  26: 'SQLITE_NOTADB',
+}
+
+const SYNTAX_ERROR = /syntax error|incomplete input|unrecognized token/
+
+/**
+ * The Hrana error sqld sends: only `message` and `code`, the code being the *primary* result
+ * code (a UNIQUE violation is SQLITE_CONSTRAINT, never SQLITE_CONSTRAINT_UNIQUE; plain
+ * SQLITE_ERROR becomes SQLITE_UNKNOWN), the message prefixed with 'SQLite error: '. SQL that
+ * does not parse is refused by sqld's own parser first, as SQL_PARSE_ERROR.
+ */
 function wireError(error: unknown): WireError {
-  const code = (error as { code?: unknown } | null)?.code
+  const { code, rawCode } = (error ?? {}) as { code?: unknown; rawCode?: unknown }
   // What libsql-js reports for SQL that is empty or only comments.
   if (code === 'SQLITE_OK') {
     return { message: 'SQL string does not contain any statement', code: 'SQL_NO_STATEMENT' }
   }
-  return { message: messageOf(error), code: typeof code === 'string' ? code : 'UNKNOWN' }
+  if (error instanceof RequestError || typeof rawCode !== 'number') {
+    return { message: messageOf(error), code: typeof code === 'string' ? code : 'UNKNOWN' }
+  }
+  const message = messageOf(error)
+  if ((rawCode & 0xff) === 1 && SYNTAX_ERROR.test(message)) {
+    return { message: `SQL string could not be parsed: ${message}`, code: 'SQL_PARSE_ERROR' }
+  }
+  return { message: `SQLite error: ${message}`, code: PRIMARY_CODES[rawCode & 0xff] ?? 'SQLITE_UNKNOWN' }
 }
 
 // ── HTTP plumbing ───────────────────────────────────────────────────────────
@@ -502,6 +607,12 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body)
   // Exactly "application/json": hrana-client only reads error bodies with that content type.
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+  res.end(text)
+}
+
+function sendText(res: ServerResponse, status: number, text: string) {
+  if (res.headersSent || res.destroyed) return
+  res.writeHead(status, { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(text) })
   res.end(text)
 }
 

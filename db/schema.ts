@@ -1,27 +1,25 @@
 import { relations, sql } from 'drizzle-orm'
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import {
+  CARD_TYPES,
+  CART_ITEM_TYPES,
+  CLASS_TYPES,
+  COURSE_SECTIONS,
+  DISCOUNT_TYPES,
+  EBOOK_ACCESS,
+} from '../worker/domain/catalog.ts'
 import { LEAD_TARGETS } from '../worker/domain/contact.ts'
+import { ORDER_STATES, PAYMENT_TYPES } from '../worker/domain/payments.ts'
+import { USER_TYPES } from '../worker/domain/roles.ts'
 
-// Enumerations shared with worker/domain: the database stores these exact strings.
-export const USER_TYPES = ['N', 'A'] as const
-export const COURSE_SECTIONS = ['online', 'presencial', 'nefrologia-intervencionista'] as const
-export const CLASS_TYPES = ['N', 'C'] as const // N: dated (course_init); C: 'comece agora'
-export const DISCOUNT_TYPES = ['P', 'F'] as const // P: percent; F: fixed amount in centavos
-export const CARD_TYPES = ['turma', 'produto', 'pacote', 'curso'] as const
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const
-export const PAYMENT_TYPES = ['CREDIT_CARD', 'BOLETO', 'PIX'] as const
+// Enumerations have one home each in worker/domain (catalog, roles, payments); the database
+// stores their exact strings.
 export const PLAN_PAYMENT_METHODS = ['credit_card', 'boleto', 'debit_card'] as const
-export const EBOOK_ACCESS = ['free', 'purchase'] as const
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
+// pending → sending (claimed by one sender) → sent; back to pending with a later next_attempt_at
+// after a temporary failure; failed when the job gave up; expired when its link ran out first.
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'expired'] as const
 export { LEAD_TARGETS } // worker/domain/contact.ts: the contact form's rules are its home
 
-export type UserType = (typeof USER_TYPES)[number]
-export type CourseSection = (typeof COURSE_SECTIONS)[number]
-export type ClassType = (typeof CLASS_TYPES)[number]
-export type DiscountType = (typeof DISCOUNT_TYPES)[number]
-export type CardType = (typeof CARD_TYPES)[number]
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
-export type PaymentType = (typeof PAYMENT_TYPES)[number]
 export type PlanPaymentMethod = (typeof PLAN_PAYMENT_METHODS)[number]
 
 /** [file name, extension] pairs, as the SPEC's course and product sliders. */
@@ -146,6 +144,8 @@ export const classes = sqliteTable(
     type: text('type', { enum: CLASS_TYPES }).notNull().default('N'),
     courseInit: text('course_init'), // ISO date (YYYY-MM-DD) of a dated class
     location: text('location'),
+    /** For an in-person class: schedule, what to bring, how to get there (markdown). */
+    details: text('details').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
     studentPriceCents: integer('student_price_cents'),
     studentDiscount: text('student_discount', { enum: ['A', 'N'] })
@@ -225,6 +225,9 @@ export const coupons = sqliteTable(
   (t) => [
     // set-cupom looks a coupon up by the typed key.
     uniqueIndex('coupons_key_unique').on(t.key),
+    // A use is reserved when an order is written (used_count + 1 in the order's batch): past the
+    // limit this check fails the whole batch, so a limit of N never sells N + 1 (issue 12, item 6).
+    check('coupons_uses_within_limit', sql`${t.maxUses} IS NULL OR ${t.usedCount} <= ${t.maxUses}`),
   ],
 )
 
@@ -316,6 +319,101 @@ export const ebooks = sqliteTable('ebooks', {
   createdAt: createdAt(),
 })
 
+// ── Course content (the student area; edited in the admin area) ─────────────
+
+export const courseModules = sqliteTable(
+  'course_modules',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A course page for its students lists its modules in order.
+    index('course_modules_course_order').on(t.courseId, t.sortOrder),
+  ],
+)
+
+export const lessons = sqliteTable(
+  'lessons',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => courseModules.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** YouTube video id, played through the privacy-friendly embed; null for a reading. */
+    youtubeId: text('youtube_id'),
+    durationSeconds: integer('duration_seconds'),
+    /** Markdown shown beside or instead of the video. */
+    body: text('body').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A module lists its lessons in order.
+    index('lessons_module_order').on(t.moduleId, t.sortOrder),
+  ],
+)
+
+export const lessonProgress = sqliteTable(
+  'lesson_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    watchedAt: integer('watched_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] })],
+)
+
+/** Downloadable material of a course (R2, behind short-lived signed links). */
+export const courseMaterials = sqliteTable(
+  'course_materials',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    fileKey: text('file_key').notNull(),
+    contentType: text('content_type').notNull().default('application/pdf'),
+    sizeBytes: integer('size_bytes'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A course page for its students lists its material in order.
+    index('course_materials_course_order').on(t.courseId, t.sortOrder),
+  ],
+)
+
+/** E-books in a student's library: bought, granted with a course, or a free one added by hand. */
+export const ebookLibrary = sqliteTable(
+  'ebook_library',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ebookId: integer('ebook_id')
+      .notNull()
+      .references(() => ebooks.id, { onDelete: 'cascade' }),
+    addedAt: integer('added_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ebookId] })],
+)
+
 // ── Orders and enrolments ───────────────────────────────────────────────────
 
 export const orders = sqliteTable(
@@ -325,7 +423,7 @@ export const orders = sqliteTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     cartHash: text('cart_hash').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
-    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: ORDER_STATES }).notNull().default('pending'),
     paymentType: text('payment_type', { enum: PAYMENT_TYPES }),
     instalments: integer('instalments').notNull().default(1),
     grossCents: integer('gross_cents').notNull(),
@@ -335,7 +433,10 @@ export const orders = sqliteTable(
     totalCents: integer('total_cents').notNull(),
     gateway: text('gateway').notNull(),
     gatewayOrderId: text('gateway_order_id'),
+    /** The provider's charge: what a refund cancels and what webhooks and the reconciliation re-read. */
     gatewayChargeId: text('gateway_charge_id'),
+    /** When the current attempt to send the order to the provider began: one sender at a time. */
+    chargeAttemptAt: integer('charge_attempt_at', { mode: 'timestamp_ms' }),
     boletoUrl: text('boleto_url'),
     boletoLine: text('boleto_line'),
     boletoDueAt: integer('boleto_due_at', { mode: 'timestamp_ms' }),
@@ -352,6 +453,19 @@ export const orders = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /** What the provider confirmed as refunded (partial or total), in centavos. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
+    chargedBackAt: integer('charged_back_at', { mode: 'timestamp_ms' }),
+    /**
+     * A refund asked of the provider and not yet confirmed: its Idempotency-Key, when and how much.
+     * Only the request that sets it calls the provider (20 clicks, one DELETE).
+     */
+    refundKey: text('refund_key'),
+    refundRequestedAt: integer('refund_requested_at', { mode: 'timestamp_ms' }),
+    refundRequestedCents: integer('refund_requested_cents'),
+    /** Last time the scheduled reconciliation re-read the order at the provider. */
+    reconciledAt: integer('reconciled_at', { mode: 'timestamp_ms' }),
     /** Random per state change: what that change writes alongside is keyed to it, so a replay adds nothing. */
     settlementId: text('settlement_id'),
   },
@@ -360,6 +474,10 @@ export const orders = sqliteTable(
     uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
     // Webhooks find the order by the gateway's id.
     index('orders_gateway_order').on(t.gatewayOrderId),
+    // Charge webhooks (charge.refunded, charge.chargedback) find the order by the charge's id.
+    index('orders_gateway_charge').on(t.gatewayChargeId),
+    // The reconciliation picks paid orders by payment date and pending ones by state.
+    index('orders_status_paid').on(t.status, t.paidAt),
     // /usuario/compras lists a user's orders.
     index('orders_user').on(t.userId, t.createdAt),
   ],
@@ -372,7 +490,7 @@ export const orderItems = sqliteTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    itemType: text('item_type', { enum: ['turma', 'produto', 'pacote'] }).notNull(),
+    itemType: text('item_type', { enum: CART_ITEM_TYPES }).notNull(),
     itemId: integer('item_id').notNull(),
     classId: integer('class_id').references(() => classes.id),
     courseId: integer('course_id').references(() => courses.id),
@@ -510,12 +628,15 @@ export const planPayments = sqliteTable(
       .notNull()
       .references(() => users.id),
     idempotencyKey: text('idempotency_key').notNull(),
-    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: ORDER_STATES }).notNull().default('pending'),
     paymentMethod: text('payment_method', { enum: PLAN_PAYMENT_METHODS }).notNull(),
     instalments: integer('instalments').notNull().default(1),
     amountCents: integer('amount_cents').notNull(),
     gateway: text('gateway').notNull(),
     gatewayOrderId: text('gateway_order_id'),
+    /** As on orders: refunds and chargebacks are read from the charge (DESIGN 6). */
+    gatewayChargeId: text('gateway_charge_id'),
+    refundedCents: integer('refunded_cents').notNull().default(0),
     boletoUrl: text('boleto_url'),
     payNumber: text('pay_number'),
     createdAt: createdAt(),
@@ -563,6 +684,10 @@ export const emailOutbox = sqliteTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    /** Pending: not before then (backoff). Sending: the claim lapses then (a sender that died). */
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }),
+    /** A message worthless after then (a password-reset link) is never sent later. */
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     // The sender picks pending messages oldest first; the dev mailbox lists newest first.
@@ -609,6 +734,8 @@ export const auditLog = sqliteTable(
 export const coursesRelations = relations(courses, ({ many }) => ({
   classes: many(classes),
   ebooks: many(ebooks),
+  modules: many(courseModules),
+  materials: many(courseMaterials),
 }))
 export const classesRelations = relations(classes, ({ one, many }) => ({
   course: one(courses, { fields: [classes.courseId], references: [courses.id] }),
@@ -626,6 +753,16 @@ export const homeListsRelations = relations(homeLists, ({ many }) => ({
 }))
 export const homeCardsRelations = relations(homeCards, ({ one }) => ({
   list: one(homeLists, { fields: [homeCards.listId], references: [homeLists.id] }),
+}))
+export const courseModulesRelations = relations(courseModules, ({ one, many }) => ({
+  course: one(courses, { fields: [courseModules.courseId], references: [courses.id] }),
+  lessons: many(lessons),
+}))
+export const courseMaterialsRelations = relations(courseMaterials, ({ one }) => ({
+  course: one(courses, { fields: [courseMaterials.courseId], references: [courses.id] }),
+}))
+export const lessonsRelations = relations(lessons, ({ one }) => ({
+  module: one(courseModules, { fields: [lessons.moduleId], references: [courseModules.id] }),
 }))
 export const ebooksRelations = relations(ebooks, ({ one }) => ({
   course: one(courses, { fields: [ebooks.courseId], references: [courses.id] }),

@@ -98,7 +98,7 @@ const QR_LINK_ROWS: (typeof schema.qrLinks.$inferInsert)[] = [
     id: 1,
     slug: 'acesso-vascular-2027',
     title: 'Folder do curso de Acesso Vascular para Hemodiálise',
-    targetUrl: `${INSTITUTE.origin}/cursos/acesso-vascular-para-hemodialise`,
+    targetUrl: '/cursos/acesso-vascular-para-hemodialise',
   },
 ]
 

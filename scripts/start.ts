@@ -5,12 +5,14 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { copyFile, stat } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
+import { DEMO_USERS } from '../db/seed.ts'
 import { runBuild } from './build.ts'
 import { root, type Stack, startStack, stopChild } from './lib/stack.ts'
 
 const { values: args } = parseArgs({ options: { dev: { type: 'boolean', default: false } } })
 const port = Number(process.env.PORT ?? 8787)
 const dbPort = Number(process.env.DB_PORT ?? 8080)
+const sandboxPort = Number(process.env.PAGARME_SANDBOX_PORT ?? 8090)
 
 let stack: Stack | undefined
 let watcher: ChildProcess | undefined
@@ -33,6 +35,9 @@ async function main() {
     dbFile: `${root}/.data/local.db`,
     persistDir: `${root}/.data/wrangler`,
     live: args.dev,
+    payments: 'dev-vars',
+    sandboxPort,
+    sandboxStateFile: `${root}/.data/pagarme-sandbox.json`,
   })
   void stack.exited.then((code) => {
     if (!stopping) {
@@ -46,10 +51,16 @@ async function main() {
   ${stack.seeded ? 'Banco novo: migrado e populado com o catálogo de demonstração.' : 'Banco existente: migrado, dados mantidos.'}
 
   Contas de demonstração (somente no banco local):
-    administrador  admin@instituto.test / Admin@12345
-    aluno          aluno@instituto.test / Aluno@12345
+    administrador  ${DEMO_USERS.admin.email} / ${DEMO_USERS.admin.password}
+    aluno          ${DEMO_USERS.student.email} / ${DEMO_USERS.student.password}
 
+  Pagamentos: ${
+    stack.pagarmeSandbox
+      ? `sandbox do Pagar.me em ${stack.pagarmeSandbox} (cartão de teste 4000 0000 0000 0010)`
+      : 'Pagar.me em PAGARME_API_URL (.dev.vars)'
+  }
   Referência da API: ${stack.origin}/api/docs
+  Tarefas agendadas (e-mails pendentes): npm run cron
   Ctrl-C encerra tudo. Os dados ficam em .data/ (npm run db:reset recomeça do zero).
 `)
 }

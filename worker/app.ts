@@ -5,10 +5,12 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type AppBindings, contextMiddleware } from './context.ts'
 import { INSTITUTE } from './contract/institute.ts'
-import { AppError, statusOf } from './errors.ts'
+import { RETRY_AFTER_SECONDS } from './contract/unavailable.ts'
+import { ANY_BODY_MAX_BYTES } from './domain/uploads.ts'
+import { AppError, dependencyFailure, statusOf, unavailable } from './errors.ts'
 import { guardAreas, sameOriginWrites } from './middleware/auth.ts'
 import { isNavigation } from './middleware/navigation.ts'
-import { newApp, registerSharedComponents } from './openapi.ts'
+import { limitBody, newApp, registerSharedComponents } from './openapi.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
 import { catalogRoutes } from './routes/catalog.ts'
@@ -21,6 +23,7 @@ import { fileRoutes } from './routes/files.ts'
 import { homeRoutes } from './routes/home.ts'
 import { i18nRoutes } from './routes/i18n.ts'
 import { menuRoutes } from './routes/menu.ts'
+import { outboxRoutes } from './routes/outbox.ts'
 import { searchRoutes } from './routes/search.ts'
 import { seoRoutes } from './routes/seo.ts'
 import { socialRoutes } from './routes/social.ts'
@@ -31,6 +34,8 @@ const app = newApp()
 
 app.use('*', secureHeaders({ crossOriginOpenerPolicy: false }))
 app.use('*', contextMiddleware)
+// No request is larger than the largest upload; each operation then applies its own limit.
+app.use('*', limitBody(ANY_BODY_MAX_BYTES))
 app.use('*', sameOriginWrites)
 app.use('*', guardAreas)
 
@@ -48,6 +53,7 @@ const routes = app
   .route('/', socialRoutes)
   .route('/', cartRoutes)
   .route('/', checkoutRoutes)
+  .route('/', outboxRoutes)
   .route('/', contactRoutes)
   .route('/', conferenceRoutes)
   .route('/', i18nRoutes)
@@ -119,7 +125,10 @@ app.onError((error, c) => respondToError(error, c))
 function respondToError(error: Error, c: Context<AppBindings>) {
   if (error instanceof AppError) {
     const status = statusOf(error.code)
-    if (error.retryAfterSeconds) c.header('Retry-After', String(error.retryAfterSeconds))
+    // A 503 is temporary by definition: the client may send the same request again after this.
+    const retryAfter =
+      error.retryAfterSeconds ?? (error.code === 'UNAVAILABLE' ? RETRY_AFTER_SECONDS : undefined)
+    if (retryAfter) c.header('Retry-After', String(retryAfter))
     if (error.code === 'UNAUTHENTICATED') return c.json({ message: 'Unauthenticated.' }, status)
     if (error.fields) return c.json({ message: error.message, errors: error.fields, ...error.extra }, status)
     return c.json({ msg: error.message, ...error.extra }, status)
@@ -136,23 +145,22 @@ function respondToError(error: Error, c: Context<AppBindings>) {
     return c.json({ msg }, status >= 500 ? 400 : status)
   }
   const requestId = c.var.ctx?.requestId ?? 'sem-id'
-  if (isDatabaseUnreachable(error)) {
+  const failure = dependencyFailure(error)
+  if (failure) {
     console.error(
-      JSON.stringify({ level: 'error', requestId, kind: 'database_unreachable', error: error.message }),
+      JSON.stringify({
+        level: 'error',
+        requestId,
+        kind: 'dependency_unavailable',
+        dependency: failure.dependency,
+        reason: failure.reason,
+        error: failure.message,
+      }),
     )
-    return c.json({ msg: 'Serviço temporariamente indisponível. Tente novamente em instantes.' }, 503)
+    return respondToError(unavailable(), c)
   }
   console.error(JSON.stringify({ level: 'error', requestId, error: error.message, stack: error.stack }))
   return c.json({ msg: `Erro interno. Código de referência: ${requestId}` }, 500)
-}
-
-function isDatabaseUnreachable(error: Error): boolean {
-  const chain = [error, error.cause].filter((e): e is Error => e instanceof Error)
-  return chain.some(
-    (e) =>
-      /fetch failed|network connection lost|ECONNREFUSED|Server returned HTTP status 5/i.test(e.message) ||
-      ('code' in e && (e.code === 'SERVER_ERROR' || e.code === 'HRANA_WEBSOCKET_ERROR')),
-  )
 }
 
 export type AppType = typeof routes

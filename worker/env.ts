@@ -1,7 +1,6 @@
 import type { ConferenceClock } from './durable/conference-clock.ts'
 import type { LoginLimiter } from './durable/login-limiter.ts'
 import type { RateLimiter } from './durable/rate-limiter.ts'
-import type { SandboxGateway } from './durable/sandbox-gateway.ts'
 
 /** Bindings and configuration declared in wrangler.toml (vars) and set as secrets. */
 export type Env = {
@@ -18,14 +17,24 @@ export type Env = {
   SEARCH_RATE_LIMIT: RateLimit
   /** Approximate per-location limit for POST /api/translate (numbers in wrangler.toml). */
   TRANSLATION_RATE_LIMIT: RateLimit
-  /** The local payment provider (PAYMENT_GATEWAY=sandbox). */
-  SANDBOX_GATEWAY: DurableObjectNamespace<SandboxGateway>
   /** 'local' under `npm start`, 'test' in the test suites; local-only tools check it. */
   APP_ENV: 'production' | 'local' | 'test'
+  /** The site's one public origin (links, sitemap, canonical URLs, the live payment key). */
   PUBLIC_ORIGIN: string
+  /**
+   * 'pagarme': Pagar.me at PAGARME_API_URL. 'sandbox' (local only): the same adapter, against the
+   * local sandbox that `npm start` and the tests start, with its "Simular pagamento" shortcut.
+   */
   PAYMENT_GATEWAY: 'sandbox' | 'pagarme'
+  /** Pagar.me Core API v5's base; default https://api.pagar.me/core/v5. */
+  PAGARME_API_URL?: string
   DATABASE_URL: string
   DATABASE_AUTH_TOKEN?: string
+  /**
+   * Shorter deadlines than worker/adapters/deadline.ts's, as JSON (`{"database":800}`): the
+   * fault-injection tests use it; production leaves it unset.
+   */
+  DEADLINES_MS?: string
   /** Signs short-lived tokens (OAuth state). At least 32 characters; a secret in production. */
   APP_SECRET: string
   GOOGLE_CLIENT_ID?: string
@@ -35,6 +44,8 @@ export type Env = {
   /** E-mail API key (Resend-compatible) and sender, e.g. 'Instituto Renalis <nao-responda@…>'. */
   EMAIL_API_KEY?: string
   EMAIL_FROM?: string
+  /** The e-mail API's `POST /emails` address; Resend's when unset (tests point it at a stand-in). */
+  EMAIL_API_URL?: string
   PAGARME_SECRET_KEY?: string
   /** Public keys for the browser's tokenisation: live on the production origins, test elsewhere. */
   PAGARME_PUBLIC_KEY_LIVE?: string

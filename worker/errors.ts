@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from './contract/unavailable.ts'
 
 /** The one error vocabulary of the Worker; app.onError turns each code into a status and body. */
 export const ERROR_STATUS = {
@@ -51,11 +52,49 @@ export const notFound = (message: string) => new AppError('NOT_FOUND', message)
 /** A 422 naming one field, its message shown by the toast helper. */
 export const invalidField = (field: string, message: string) =>
   new AppError('VALIDATION', message, { [field]: [message] })
-export const unavailable = (message: string) => new AppError('UNAVAILABLE', message)
-
 /** 429 with `Retry-After`; `fields` gives the login's `errors.email` shape (SPEC section 8). */
 export function rateLimited(message: string, retryAfterSeconds: number, fields?: Record<string, string[]>) {
   const error = new AppError('RATE_LIMITED', message, fields)
   error.retryAfterSeconds = retryAfterSeconds
   return error
+}
+
+/** 503 with Retry-After: a dependency failed; nothing was half-written, so the same request may be sent again. */
+export function unavailable(message: string = UNAVAILABLE_MESSAGE, extra?: Record<string, unknown>) {
+  const error = new AppError('UNAVAILABLE', message, undefined, extra)
+  error.retryAfterSeconds = RETRY_AFTER_SECONDS
+  return error
+}
+
+/** Everything outside the Worker that a request may wait on (README, "When a dependency fails"). */
+export type Dependency = 'database' | 'payments' | 'email' | 'oauth' | 'translation' | 'contact'
+
+/**
+ * An outside call did not answer in time, could not be reached, or answered 5xx. Thrown by the
+ * deadline helper (worker/adapters/deadline.ts); app.onError answers 503 for it wherever it sits
+ * in the cause chain (drizzle wraps database errors in its own).
+ */
+export class DependencyUnavailableError extends Error {
+  readonly dependency: Dependency
+  readonly reason: 'timeout' | 'unreachable' | 'error_status'
+  /** What happened, for logs and admins: 'HTTP 503', 'no answer within 5000 ms'… */
+  readonly detail: string
+
+  constructor(dependency: Dependency, reason: DependencyUnavailableError['reason'], detail: string) {
+    super(`${dependency} ${reason}: ${detail}`)
+    this.name = 'DependencyUnavailableError'
+    this.dependency = dependency
+    this.reason = reason
+    this.detail = detail
+  }
+}
+
+/** The dependency failure behind an error, if any (it may be wrapped a few causes deep). */
+export function dependencyFailure(error: unknown): DependencyUnavailableError | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 8 && current instanceof Error; depth += 1) {
+    if (current instanceof DependencyUnavailableError) return current
+    current = current.cause
+  }
+  return undefined
 }

@@ -6,7 +6,7 @@ declare global {
     interface Env extends AppEnv {}
     interface GlobalProps {
       mainModule: typeof import('./index.ts')
-      durableNamespaces: 'ConferenceClock' | 'LoginLimiter' | 'SandboxGateway'
+      durableNamespaces: 'ConferenceClock' | 'LoginLimiter' | 'RateLimiter'
     }
   }
 }

@@ -1,11 +1,14 @@
 import { app } from './app.ts'
 import type { Env } from './env.ts'
+import { runScheduled } from './scheduled.ts'
 
 export { ConferenceClock } from './durable/conference-clock.ts'
 export { LoginLimiter } from './durable/login-limiter.ts'
 export { RateLimiter } from './durable/rate-limiter.ts'
-export { SandboxGateway } from './durable/sandbox-gateway.ts'
 
 export default {
   fetch: app.fetch,
+  async scheduled(controller, env, ctx) {
+    await runScheduled(controller, env, ctx)
+  },
 } satisfies ExportedHandler<Env>

@@ -6,10 +6,12 @@ import {
   z,
 } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import type { AppBindings } from './context.ts'
 import { MessageErrorBody, UnauthenticatedBody, ValidationErrorBody } from './contract/errors.ts'
 import type { Role } from './domain/roles.ts'
+import { JSON_BODY_MAX_BYTES } from './domain/uploads.ts'
 import { AppError } from './errors.ts'
 import { requireRole } from './middleware/auth.ts'
 import { enforceLimit } from './middleware/limits.ts'
@@ -158,6 +160,8 @@ type RouteOptions = {
   errors?: readonly Extra[]
   /** Touches no database, KV, Durable Object or outside service: no 503. */
   offline?: boolean
+  /** The largest body it takes (uploads); JSON bodies default to JSON_BODY_MAX_BYTES. */
+  maxBodyBytes?: number
 }
 
 const EXTRA: Record<Extra, ErrorComponent> = { notFound: 'NotFound', conflict: 'Conflict' }
@@ -198,6 +202,7 @@ export function defineRoute<const R extends RouteConfig & { operationId: string 
     ...(role === 'none' ? [] : [requireRole(role)]),
     ...(options.limit && options.limit !== 'service' ? [enforceLimit(options.limit)] : []),
     ...(unsafe && !hasBody ? [refuseBody] : []),
+    ...(hasBody ? [limitBody(options.maxBodyBytes ?? JSON_BODY_MAX_BYTES)] : []),
   ]
   return createRoute({
     ...config,
@@ -208,6 +213,15 @@ export function defineRoute<const R extends RouteConfig & { operationId: string 
     responses: { ...errorResponses, ...config.responses },
   })
 }
+
+/** 413 from the Content-Length before anything reads the body; a body without one is counted as it streams. */
+export const limitBody = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'O corpo da requisição é grande demais.')
+    },
+  })
 
 /** An operation that declares no body takes none: what it would ignore, it refuses (415). */
 const refuseBody = createMiddleware<AppBindings>(async (c, next) => {

@@ -2,12 +2,15 @@
 // the end-to-end tests and the benchmark so that all three run the same thing.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createDb } from '../../db/client.ts'
 import { startLocalServer } from '../../db/local-server.ts'
 import { migrateDatabase } from '../../db/migrate.ts'
 import { seedDatabase } from '../../db/seed.ts'
+import { SANDBOX_PUBLIC_KEY, SANDBOX_SECRET_KEY } from '../pagarme-sandbox/api.ts'
+import { type SandboxServer, startPagarmeSandbox } from '../pagarme-sandbox/server.ts'
 
 export const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -21,14 +24,26 @@ export type StackOptions = {
   persistDir: string
   /** Watch mode for the Worker (npm run dev). */
   live?: boolean
+  /** The origin visitors use, when something (the e2e contract proxy) stands in front of wrangler. */
+  publicOrigin?: string
   /** Inherit wrangler's output (npm start) or keep it quiet (tests, bench). */
   quiet?: boolean
   onLog?: (line: string) => void
+  /**
+   * 'sandbox' (tests, bench): the local Pagar.me sandbox, whatever .dev.vars says. 'dev-vars'
+   * (npm start): PAYMENT_GATEWAY from .dev.vars; 'pagarme' there uses its PAGARME_* values.
+   */
+  payments?: 'sandbox' | 'dev-vars'
+  /** The sandbox's port (0: a free one) and the file that keeps its orders across restarts. */
+  sandboxPort?: number
+  sandboxStateFile?: string
 }
 
 export type Stack = {
   origin: string
   databaseUrl: string
+  /** The Pagar.me sandbox's origin (dashboard, /_sandbox controls), when the stack started one. */
+  pagarmeSandbox: string | null
   seeded: boolean
   stop(): Promise<void>
   /** Resolves if wrangler exits on its own. */
@@ -49,6 +64,22 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/** KEY=VALUE lines of .dev.vars (wrangler's local secrets file), or nothing when it is absent. */
+export function readDevVars(): Record<string, string> {
+  let text = ''
+  try {
+    text = readFileSync(`${root}/.dev.vars`, 'utf8')
+  } catch {
+    return {}
+  }
+  const vars: Record<string, string> = {}
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line)
+    if (match) vars[match[1]!] = match[2]!.replace(/^(["'])(.*)\1$/, '$2')
+  }
+  return vars
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const port = options.port || (await freePort())
   const dbPort = options.dbPort || (await freePort())
@@ -57,6 +88,31 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const database = await startLocalServer({ file: options.dbFile, port: dbPort, quiet: true })
   await migrateDatabase(database.url)
   const { seeded } = await seedDatabase(createDb({ url: database.url }))
+
+  // The payment provider: the local sandbox speaking Pagar.me's API, unless .dev.vars (npm start)
+  // asks for Pagar.me itself or another PAGARME_API_URL; then wrangler reads those from .dev.vars.
+  const gateway = options.payments === 'dev-vars' ? (readDevVars().PAYMENT_GATEWAY ?? 'sandbox') : 'sandbox'
+  let sandbox: SandboxServer | null = null
+  const paymentVars: string[] = []
+  if (gateway !== 'pagarme') {
+    const webhookAuth = `pagarme:${randomBytes(12).toString('hex')}`
+    sandbox = await startPagarmeSandbox({
+      port: options.sandboxPort ?? 0,
+      stateFile: options.sandboxStateFile,
+      webhookUrl: `${origin}/webhooks/pagarme`,
+      webhookAuth,
+      quiet: options.quiet ?? false,
+    })
+    for (const [name, value] of [
+      ['PAYMENT_GATEWAY', 'sandbox'],
+      ['PAGARME_API_URL', sandbox.apiUrl],
+      ['PAGARME_SECRET_KEY', SANDBOX_SECRET_KEY],
+      ['PAGARME_PUBLIC_KEY_TEST', SANDBOX_PUBLIC_KEY],
+      ['PAGARME_WEBHOOK_AUTH', webhookAuth],
+    ]) {
+      paymentVars.push('--var', `${name}:${value}`)
+    }
+  }
 
   const wrangler = spawn(
     process.execPath,
@@ -73,13 +129,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       options.persistDir,
       '--show-interactive-dev-session=false',
       `--live-reload=${options.live ? 'true' : 'false'}`,
-      // Local values win over wrangler.toml's production ones, with or without a .dev.vars file.
+      // GET /__scheduled runs the Cron Triggers' jobs on demand (`npm run cron`).
+      '--test-scheduled',
+      // Local values win over wrangler.toml's production ones, with or without a .dev.vars file
+      // (the payment provider's come from .dev.vars when it asks for PAYMENT_GATEWAY=pagarme).
       '--var',
       'APP_ENV:local',
+      ...paymentVars,
       '--var',
-      'PAYMENT_GATEWAY:sandbox',
-      '--var',
-      `PUBLIC_ORIGIN:${origin}`,
+      `PUBLIC_ORIGIN:${options.publicOrigin ?? origin}`,
       '--var',
       `DATABASE_URL:${database.url}`,
       '--var',
@@ -107,6 +165,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const stop = async () => {
     await stopChild(wrangler)
+    await sandbox?.close()
     await database.close()
   }
 
@@ -121,7 +180,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop()
     throw error
   }
-  return { origin, databaseUrl: database.url, seeded, stop, exited }
+  return { origin, databaseUrl: database.url, pagarmeSandbox: sandbox?.origin ?? null, seeded, stop, exited }
 }
 
 export function stopChild(child: ChildProcess): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DEMO_USERS } from '../../db/seed.ts'
 import { launchBrowser, screenshot } from './browser.ts'
 
 const baseURL = inject('baseURL')
@@ -248,7 +249,7 @@ describe('accounts in Chromium', () => {
   it('shows the admin items to the administrator only; a student is refused /admin', async () => {
     const admin = await newPage()
     await admin.page.goto(`${baseURL}/login?redirect=%2Fadmin`)
-    await logInOnPage(admin.page, 'admin@instituto.test', 'Admin@12345')
+    await logInOnPage(admin.page, DEMO_USERS.admin.email, DEMO_USERS.admin.password)
     await admin.page.waitForURL(`${baseURL}/admin`)
     await admin.page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
     const adminMenu = await openUserMenu(admin.page)
@@ -272,7 +273,7 @@ describe('accounts in Chromium', () => {
 
     const student = await newPage({ width: 375, height: 740 })
     await student.page.goto(`${baseURL}/login`)
-    await logInOnPage(student.page, 'aluno@instituto.test', 'Aluno@12345')
+    await logInOnPage(student.page, DEMO_USERS.student.email, DEMO_USERS.student.password)
     await student.page.waitForURL(`${baseURL}/`)
     const studentMenu = await openUserMenu(student.page)
     const studentItems = await studentMenu.getByRole('menuitem').allTextContents()
@@ -303,9 +304,10 @@ describe('accounts in Chromium', () => {
     await page.getByText('Entre na sua conta para acessar esta página.').waitFor()
     // A reload (the global 401 handler) would wipe this marker.
     await page.evaluate(() => Object.assign(window, { samePage: true }))
-    await page.waitForTimeout(800)
+    // Once every call of the page has answered (a 401 among them would reload it).
+    await page.waitForLoadState('networkidle')
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
-    await logInOnPage(page, 'aluno@instituto.test', 'Aluno@12345')
+    await logInOnPage(page, DEMO_USERS.student.email, DEMO_USERS.student.password)
     await page.getByRole('form', { name: 'Atualizar senha' }).waitFor()
     expect(page.url()).toBe(`${baseURL}/usuario/perfil`)
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)

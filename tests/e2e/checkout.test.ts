@@ -1,27 +1,32 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, screenshot } from './browser.ts'
 
-// Issue 5 in real Chromium against the seeded stack and the sandbox gateway: a new visitor fills
+// Issue 5 in real Chromium against the seeded stack and the Pagar.me sandbox: a new visitor fills
 // the cart from the home showcase and a course page, follows it in a second tab, applies RENAL10
-// and pays by card in 3x; then, logged in by that purchase, a declined card, a boleto and a PIX.
-// The journeys share one browser context (one buyer) and run in order.
+// and pays by card in 3x; a student's declined card with the issuer's reason and a second card, a
+// boleto and a PIX paid at the provider, and a refund made at the provider that reaches the
+// buyer's order (issue 15). Each journey has a browser context and a buyer of its own, so any one
+// of them runs alone.
 
 const baseURL = inject('baseURL')
+const sandbox = inject('pagarmeSandbox')
 const DESKTOP = { width: 1366, height: 900 }
-const BUYER = {
-  name: 'Joana Teixeira Prado',
-  email: `joana.${Date.now()}@exemplo.com.br`,
+type Buyer = { name: string; email: string; cpf: string; phone: string }
+const newBuyer = (first: string): Buyer => ({
+  name: `${first} Teixeira Prado`,
+  email: `${first.toLowerCase()}.${Date.now()}@exemplo.com.br`,
   cpf: '52998224725',
   phone: '41999990101',
-}
+})
 const APPROVED = { number: '4000000000000010', holder: 'JOANA T PRADO', expiry: '1230', cvv: '123' }
 const DECLINED = { ...APPROVED, number: '4000000000000028' }
 
 let browser: Browser
 let context: BrowserContext
 let page: Page
-const pageErrors: string[] = []
+let buyer: Buyer
+let pageErrors: string[] = []
 
 /** Page errors and console errors, except the statuses the journeys cause on purpose. */
 function watch(target: Page) {
@@ -38,6 +43,13 @@ function watch(target: Page) {
 
 beforeAll(async () => {
   browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** A fresh browser context per journey: an anonymous visitor until `signUp()`. */
+beforeEach(async () => {
   // Reduced motion stops the showcase cards' float animation, so their buttons hold still for a click.
   context = await browser.newContext({
     viewport: DESKTOP,
@@ -46,21 +58,25 @@ beforeAll(async () => {
     reducedMotion: 'reduce',
   })
   page = await context.newPage()
+  pageErrors = []
   watch(page)
 })
-afterAll(async () => {
+afterEach(async () => {
   await context?.close()
-  await browser?.close()
 })
 
+/** A student who has just created an account (which logs in): the checkout comes prefilled. */
+async function signUp(first: string) {
+  buyer = newBuyer(first)
+  const response = await context.request.post(`${baseURL}/user/create_user`, {
+    data: { name: buyer.name, email: buyer.email, password: 'Compra@123', phone: '(41) 99999-0101' },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
+/** Toasts show at the top right, below the sticky header: the header stays usable meanwhile. */
 const toast = (target: Page, text: string) => target.locator('[data-sonner-toast]', { hasText: text }).first()
 
-/** A toast shows at the top right, over the header's cart button, for 3 s: wait it out before using the header. */
-async function seeToast(target: Page, text: string) {
-  const shown = toast(target, text)
-  await shown.waitFor()
-  await shown.waitFor({ state: 'detached', timeout: 10_000 })
-}
 const cartCount = (target: Page) => target.locator('header').getByTestId('cart-count')
 
 async function enrolledClassIds(): Promise<number[]> {
@@ -73,7 +89,7 @@ async function enrolledClassIds(): Promise<number[]> {
 async function addFromCoursePage(url: string) {
   await page.goto(`${baseURL}/cursos/${url}`)
   await page.getByRole('button', { name: 'Adicionar ao carrinho' }).first().click()
-  await seeToast(page, 'Adicionado ao carrinho com sucesso!')
+  await toast(page, 'Adicionado ao carrinho com sucesso!').waitFor()
 }
 
 /** From the header's cart dialog to the checkout. */
@@ -87,14 +103,14 @@ async function goToCheckout() {
 
 async function fillPayer({ prefilled }: { prefilled: boolean }) {
   if (!prefilled) {
-    await page.getByLabel('Nome completo', { exact: true }).fill(BUYER.name)
-    await page.getByLabel('E-mail', { exact: true }).fill(BUYER.email)
-    await page.getByLabel('Telefone', { exact: true }).pressSequentially(BUYER.phone)
+    await page.getByLabel('Nome completo', { exact: true }).fill(buyer.name)
+    await page.getByLabel('E-mail', { exact: true }).fill(buyer.email)
+    await page.getByLabel('Telefone', { exact: true }).pressSequentially(buyer.phone)
   } else {
-    await expect(page.getByLabel('E-mail', { exact: true }).inputValue()).resolves.toBe(BUYER.email)
+    await expect(page.getByLabel('E-mail', { exact: true }).inputValue()).resolves.toBe(buyer.email)
   }
   const cpf = page.getByLabel('CPF', { exact: true })
-  if ((await cpf.inputValue()) === '') await cpf.pressSequentially(BUYER.cpf)
+  if ((await cpf.inputValue()) === '') await cpf.pressSequentially(buyer.cpf)
 }
 
 async function fillAddress() {
@@ -124,8 +140,32 @@ async function fillCard(card: typeof APPROVED) {
 
 const submit = () => page.getByRole('button', { name: 'Finalizar pagamento' }).click()
 
+/** The sandbox's 'Simular pagamento': the buyer pays the boleto or PIX at the provider. */
+async function simulatePayment() {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => /\/api\/sandbox\/pedidos\/ped_\w+\/pagar$/.test(r.url())),
+    page.getByRole('button', { name: 'Simular pagamento' }).click(),
+  ])
+  expect(`${response.status()} ${await response.text()}`).toBe('200 {"status":"paid"}')
+  await expect.poll(() => page.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('pago')
+  await page.getByRole('heading', { level: 1, name: 'Pagamento confirmado' }).waitFor()
+}
+
+/** A PIX order for one course, placed through the checkout: the result screen stays open. */
+async function orderByPix(course: string) {
+  await addFromCoursePage(course)
+  await goToCheckout()
+  await fillPayer({ prefilled: true })
+  await page.getByRole('radio', { name: 'PIX' }).check()
+  await fillAddress()
+  await submit()
+  await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
+  await page.getByRole('heading', { level: 1, name: 'Pedido recebido: falta pagar o PIX' }).waitFor()
+}
+
 describe('cart and checkout in Chromium', () => {
   it('fills the cart, follows it in a second tab, applies RENAL10 and pays by card in 3x', async () => {
+    buyer = newBuyer('Joana')
     await page.goto(baseURL)
     const online = page.locator('#cursos-online')
     await online.getByRole('heading', { level: 3, name: 'Hemodiálise para Enfermagem' }).waitFor()
@@ -188,7 +228,8 @@ describe('cart and checkout in Chromium', () => {
     expect(pageErrors).toEqual([])
   }, 120_000)
 
-  it('stays on the checkout with the message when the card is declined; nothing is enrolled', async () => {
+  it("shows the issuer's reason for a declined card, enrols nothing; a second card then pays", async () => {
+    await signUp('Bruna')
     await addFromCoursePage('nutricao-renal-na-pratica-clinica')
     await goToCheckout()
     await fillPayer({ prefilled: true })
@@ -198,41 +239,49 @@ describe('cart and checkout in Chromium', () => {
 
     const alert = page.getByRole('alert').filter({ hasText: 'Pagamento recusado pela operadora do cartão' })
     await alert.waitFor()
+    expect(await alert.textContent()).toBe(
+      'Pagamento recusado pela operadora do cartão: Transação não autorizada. Confira os dados ou use outro cartão.',
+    )
     expect(page.url()).toMatch(/\/checkout\/[\w-]{32,}$/)
     await screenshot(page, 'checkout-declined')
-    expect(await enrolledClassIds()).not.toContain(4)
+    expect(await enrolledClassIds()).toEqual([])
+
+    await fillCard(APPROVED)
+    await submit()
+    await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
+    await page.getByRole('heading', { level: 1, name: 'Pagamento aprovado' }).waitFor()
+    expect(await enrolledClassIds()).toEqual([4])
     expect(pageErrors).toEqual([])
   }, 90_000)
 
-  it('then pays the same cart by boleto, and the simulated payment enrols', async () => {
+  it("pays by boleto: the provider's line and PDF, and the payment at the provider enrols", async () => {
+    await signUp('Carla')
+    await addFromCoursePage('nutricao-renal-na-pratica-clinica')
+    await goToCheckout()
+    await fillPayer({ prefilled: true })
     await page.getByRole('radio', { name: 'Boleto' }).check()
+    await fillAddress()
     await submit()
 
     await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
     await page.getByRole('heading', { level: 1, name: 'Pedido recebido: falta pagar o boleto' }).waitFor()
     const boleto = page.getByRole('link', { name: /Abrir boleto/ })
-    expect(await boleto.getAttribute('href')).toMatch(/^\/api\/sandbox\/boleto\//)
+    expect(await boleto.getAttribute('href')).toMatch(
+      new RegExp(`^${sandbox}/sandbox/boletos/ch_\\w+\\.pdf$`),
+    )
     expect(await page.getByLabel('Linha digitável').inputValue()).toMatch(/\d{5}/)
     await page.getByText(/Vencimento: \d{2}\/\d{2}\/\d{4}/).waitFor()
+    expect(await enrolledClassIds()).toEqual([])
     await screenshot(page, 'checkout-result-boleto')
 
-    await page.getByRole('button', { name: 'Simular pagamento' }).click()
-    await expect.poll(() => page.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('pago')
-    await page.getByRole('heading', { level: 1, name: 'Pagamento confirmado' }).waitFor()
-    expect(await enrolledClassIds()).toContain(4)
+    await simulatePayment()
+    expect(await enrolledClassIds()).toEqual([4])
     expect(pageErrors).toEqual([])
   }, 90_000)
 
-  it('pays by PIX: QR code, copy-and-paste code, countdown, then the simulated payment', async () => {
-    await addFromCoursePage('lesao-renal-aguda-na-uti')
-    await goToCheckout()
-    await fillPayer({ prefilled: true })
-    await page.getByRole('radio', { name: 'PIX' }).check()
-    await fillAddress()
-    await submit()
-
-    await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
-    await page.getByRole('heading', { level: 1, name: 'Pedido recebido: falta pagar o PIX' }).waitFor()
+  it('pays by PIX: QR code, copy-and-paste code, countdown, then the payment at the provider', async () => {
+    await signUp('Dalva')
+    await orderByPix('lesao-renal-aguda-na-uti')
     const qr = page.getByRole('img', { name: /QR Code do PIX/ })
     await qr.waitFor()
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
@@ -243,10 +292,47 @@ describe('cart and checkout in Chromium', () => {
     await expect.poll(() => page.getByTestId('pix-countdown').textContent()).not.toBe(first)
     await screenshot(page, 'checkout-result-pix')
 
-    await page.getByRole('button', { name: 'Simular pagamento' }).click()
-    await expect.poll(() => page.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('pago')
-    await page.getByRole('heading', { level: 1, name: 'Pagamento confirmado' }).waitFor()
-    expect(await enrolledClassIds()).toContain(5)
+    await simulatePayment()
+    expect(await enrolledClassIds()).toEqual([5])
+    expect(pageErrors).toEqual([])
+  }, 90_000)
+
+  it('a refund made at the provider reaches the order screen and Meus cursos', async () => {
+    await signUp('Elisa')
+    await orderByPix('lesao-renal-aguda-na-uti')
+    await simulatePayment()
+    expect(await enrolledClassIds()).toEqual([5])
+    const orderId = /\/pedido\/(ped_[0-9a-f]{32})$/.exec(page.url())![1]!
+
+    // As an admin would in Pagar.me's dashboard: the sandbox then sends charge.refunded to the Worker.
+    const auth = { Authorization: `Basic ${btoa('sk_test_sandbox:')}` }
+    const found = (await (
+      await fetch(`${sandbox}/core/v5/orders?code=${orderId}`, { headers: auth })
+    ).json()) as {
+      data: Array<{ charges: Array<{ id: string }> }>
+    }
+    const charge = found.data[0]!.charges[0]!.id
+    const refunded = await fetch(`${sandbox}/_sandbox/charges/${charge}/refund`, {
+      method: 'POST',
+      body: '{}',
+    })
+    expect(refunded.status).toBe(200)
+
+    await expect
+      .poll(
+        async () => {
+          await page.reload()
+          return page.getByTestId('order-status').textContent()
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe('estornado')
+    await page.getByRole('heading', { level: 1, name: 'Pagamento estornado' }).waitFor()
+    await page
+      .getByText('O valor de R$ 1.290,00 foi devolvido e as inscrições deste pedido foram canceladas.')
+      .waitFor()
+    await screenshot(page, 'checkout-result-refunded')
+    expect(await enrolledClassIds()).toEqual([])
     expect(pageErrors).toEqual([])
   }, 90_000)
 
@@ -259,9 +345,10 @@ describe('cart and checkout in Chromium', () => {
       reducedMotion: 'reduce',
     })
     const mobile = await phone.newPage()
+    watch(mobile)
     await mobile.goto(`${baseURL}/cursos/hemodialise-para-enfermagem`)
     await mobile.getByRole('button', { name: 'Adicionar ao carrinho' }).first().click()
-    await seeToast(mobile, 'Adicionado ao carrinho com sucesso!')
+    await toast(mobile, 'Adicionado ao carrinho com sucesso!').waitFor()
     await mobile.locator('header').getByRole('button', { name: 'Carrinho' }).click()
     await mobile
       .getByRole('dialog', { name: 'Carrinho' })
@@ -278,6 +365,7 @@ describe('cart and checkout in Chromium', () => {
     await mobile.getByRole('radio', { name: 'Cartão de crédito' }).check()
     await mobile.getByLabel('Número do cartão').scrollIntoViewIfNeeded()
     await screenshot(mobile, 'checkout-phone-form')
+    expect(pageErrors).toEqual([])
     await phone.close()
   }, 60_000)
 })

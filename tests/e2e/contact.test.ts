@@ -6,7 +6,7 @@ import { leads } from '../../db/schema.ts'
 import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
 
 const baseURL = inject('baseURL')
-const db = createDb({ url: inject('databaseUrl') })
+const db = createDb({ url: inject('e2eDatabaseUrl') })
 let browser: Browser
 
 beforeAll(async () => {

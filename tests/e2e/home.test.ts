@@ -24,10 +24,38 @@ async function openHome(viewport: { width: number; height: number }, path = '/')
 const firstSlideX = async (carousel: Locator) =>
   (await carousel.locator('[aria-roledescription="slide"]').first().boundingBox())!.x
 
-const inViewport = async (page: Page, selector: string) =>
-  page.locator(selector).evaluate((element) => {
-    const top = element.getBoundingClientRect().top
+/** The list's top reaches the upper half of the window (and the smooth scroll gets there). */
+const scrolledTo = (page: Page, selector: string) =>
+  page.waitForFunction((target) => {
+    const top = document.querySelector(target)?.getBoundingClientRect().top ?? -1
     return top >= -5 && top < window.innerHeight / 2
+  }, selector)
+
+/** Waits until the carousel's track stands still (two readings 100 ms apart agree), as the eye does. */
+async function still(carousel: Locator) {
+  let last = Number.NaN
+  await expect
+    .poll(
+      async () => {
+        const x = await firstSlideX(carousel)
+        const same = x === last
+        last = x
+        return same
+      },
+      { interval: 100, timeout: 5000 },
+    )
+    .toBe(true)
+  return last
+}
+
+/** The last card's right edge within the track's window: the carousel shows its end. */
+const atEnd = (carousel: Locator) =>
+  carousel.evaluate((section) => {
+    const slides = section.querySelectorAll('[aria-roledescription="slide"]')
+    const last = slides[slides.length - 1]
+    const viewport = last?.closest('ul')?.parentElement
+    if (!last || !viewport) return false
+    return last.getBoundingClientRect().right <= viewport.getBoundingClientRect().right + 1
   })
 
 describe('home page showcase in Chromium', () => {
@@ -59,8 +87,7 @@ describe('home page showcase in Chromium', () => {
       .getByRole('link', { name: 'Nefrologia Intervencionista' })
       .click()
     await page.waitForFunction(() => location.hash === '#nefrologia-intervencionista')
-    await page.waitForTimeout(600)
-    expect(await inViewport(page, '#nefrologia-intervencionista')).toBe(true)
+    await scrolledTo(page, '#nefrologia-intervencionista')
     await screenshot(page, 'home-anchor-desktop')
     expect(errors).toEqual([])
     await page.close()
@@ -73,33 +100,35 @@ describe('home page showcase in Chromium', () => {
     const previous = section.getByRole('button', { name: 'Anterior' })
     const next = section.getByRole('button', { name: 'Próximo' })
 
-    await page.waitForTimeout(400) // the arrow state settles 300 ms after the carousel starts
+    // The arrow state settles 300 ms after the carousel starts: 'Próximo' comes alive, 'Anterior' not.
+    await expect.poll(() => next.isDisabled()).toBe(false)
     expect(await previous.isDisabled()).toBe(true)
-    expect(await next.isDisabled()).toBe(false)
 
     const start = await firstSlideX(section)
     await next.click()
-    await page.waitForTimeout(700)
-    expect(await firstSlideX(section)).toBeLessThan(start - 50)
-    expect(await previous.isDisabled()).toBe(false)
+    await expect.poll(() => firstSlideX(section)).toBeLessThan(start - 50)
+    await expect.poll(() => previous.isDisabled()).toBe(false)
 
-    for (let i = 0; i < 12 && !(await next.isDisabled()); i++) {
+    // On to the end: once the last card shows whole, 'Próximo' goes out.
+    let x = await still(section)
+    for (let i = 0; i < 12 && !(await atEnd(section)); i++) {
       await next.click()
-      await page.waitForTimeout(500)
+      await expect.poll(() => firstSlideX(section)).toBeLessThan(x)
+      x = await still(section)
     }
-    expect(await next.isDisabled()).toBe(true)
+    await expect.poll(() => next.isDisabled()).toBe(true)
     await screenshot(page, 'home-carousel-end-desktop')
 
     await previous.click()
-    await page.waitForTimeout(500)
-    const beforeDrag = await firstSlideX(section)
+    await expect.poll(() => next.isDisabled()).toBe(false)
+    const beforeDrag = await still(section)
     const card = section.locator('[aria-roledescription="slide"]').nth(2)
     const box = (await card.boundingBox())!
     await page.mouse.move(box.x + box.width / 2, box.y + 40)
     await page.mouse.down()
     await page.mouse.move(box.x + box.width / 2 + 120, box.y + 40, { steps: 8 })
     await page.mouse.up()
-    await page.waitForTimeout(700)
+    await still(section)
     expect(await firstSlideX(section)).toBeGreaterThan(beforeDrag + 50)
     expect(errors).toEqual([])
     await page.close()
@@ -107,8 +136,7 @@ describe('home page showcase in Chromium', () => {
 
   it('on a 375 px phone: swipes through a carousel, and a hash in the URL scrolls to its list after loading', async () => {
     const { page, errors } = await openHome({ width: 375, height: 800 }, '/#cursos-presenciais')
-    await page.waitForTimeout(600)
-    expect(await inViewport(page, '#cursos-presenciais')).toBe(true)
+    await scrolledTo(page, '#cursos-presenciais')
 
     const section = page.locator('#cursos-presenciais')
     const start = await firstSlideX(section)
@@ -118,8 +146,7 @@ describe('home page showcase in Chromium', () => {
     await page.mouse.down()
     await page.mouse.move(box.x + box.width * 0.8 - 150, box.y + 40, { steps: 8 })
     await page.mouse.up()
-    await page.waitForTimeout(700)
-    expect(await firstSlideX(section)).toBeLessThan(start - 100)
+    expect(await still(section)).toBeLessThan(start - 100)
 
     // A card without an image, or with a broken one, shows the default course image.
     const images = page.locator('#home-cursos img[src$="default-course.svg"]')

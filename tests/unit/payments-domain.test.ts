@@ -1,24 +1,51 @@
 import { describe, expect, it } from 'vitest'
 import { boletoLine, dueDateFactor, formatBoletoLine } from '../../worker/domain/boleto.ts'
-import { advance, canAdvance, ORDER_STATES } from '../../worker/domain/orders.ts'
+import {
+  advance,
+  endsAccess,
+  grantsAccess,
+  isSameStep,
+  ORDER_STATES,
+  type OrderState,
+} from '../../worker/domain/orders.ts'
 import { crc16, isValidPixPayload, parseEmv, pixCopyPaste } from '../../worker/domain/pix.ts'
 
 describe('order states only move forward', () => {
+  const at = (state: OrderState, refundedCents = 0) => ({ state, refundedCents })
   it.each([
-    ['pending', 'paid', 'paid'],
-    ['pending', 'failed', 'failed'],
-    ['pending', 'expired', 'expired'],
-    ['paid', 'refunded', 'refunded'],
-    ['paid', 'pending', 'paid'],
-    ['paid', 'failed', 'paid'],
-    ['failed', 'paid', 'failed'],
-    ['expired', 'paid', 'expired'],
-    ['refunded', 'paid', 'refunded'],
-  ] as const)('%s + reported %s → %s', (current, reported, expected) => {
-    expect(advance(current, reported)).toBe(expected)
+    // before the payment
+    [at('pending'), at('paid'), at('paid')],
+    [at('pending'), at('failed'), at('failed')],
+    [at('pending'), at('expired'), at('expired')],
+    // after it: what the provider reports from the charge
+    [at('paid'), at('refunded', 49000), at('refunded', 49000)],
+    [at('paid'), at('partially_refunded', 9000), at('partially_refunded', 9000)],
+    [at('paid'), at('charged_back'), at('charged_back')],
+    [at('partially_refunded', 9000), at('partially_refunded', 19000), at('partially_refunded', 19000)],
+    [at('partially_refunded', 9000), at('refunded', 49000), at('refunded', 49000)],
+    // a payment that arrives after the deadline still counts
+    [at('expired'), at('paid'), at('paid')],
+    // late, replayed or backward reports change nothing
+    [at('paid'), at('pending'), at('paid')],
+    [at('paid'), at('failed'), at('paid')],
+    [at('failed'), at('paid'), at('failed')],
+    [at('refunded', 49000), at('paid'), at('refunded', 49000)],
+    [at('charged_back'), at('paid'), at('charged_back')],
+    [at('refunded', 49000), at('charged_back'), at('refunded', 49000)],
+    [at('partially_refunded', 19000), at('partially_refunded', 9000), at('partially_refunded', 19000)],
+    [at('partially_refunded', 9000), at('paid'), at('partially_refunded', 9000)],
+  ] as const)('%o + reported %o → %o', (current, reported, expected) => {
+    expect(advance(current, reported)).toEqual(expected)
   })
-  it('no state advances to itself', () => {
-    for (const state of ORDER_STATES) expect(canAdvance(state, state)).toBe(false)
+
+  it('no state advances to itself (the same refund twice is no step)', () => {
+    for (const state of ORDER_STATES)
+      expect(isSameStep(advance(at(state, 100), at(state, 100)), at(state, 100))).toBe(true)
+  })
+
+  it('paid and partly refunded orders give access; refunded and charged-back ones end it', () => {
+    expect(ORDER_STATES.filter(grantsAccess)).toEqual(['paid', 'partially_refunded'])
+    expect(ORDER_STATES.filter(endsAccess)).toEqual(['refunded', 'charged_back'])
   })
 })
 

@@ -13,6 +13,7 @@ import * as schema from '../../db/schema.ts'
 import { DEMO_USERS, type SeedableDb, seedDatabase } from '../../db/seed.ts'
 import { SEED_IDS } from '../../db/seed-data/catalog.ts'
 import { MISSING_IMAGE } from '../../db/seed-data/showcase.ts'
+import { COURSE_SECTIONS } from '../../worker/domain/catalog.ts'
 import { verifyPassword } from '../../worker/services/auth/password.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -75,11 +76,11 @@ function publicFile(url: string) {
 describe('seedDatabase', () => {
   it('creates both demo users with verifiable passwords', async () => {
     expect(await rowCount(schema.users)).toBe(2)
-    const [admin] = await db.select().from(schema.users).where(eq(schema.users.email, 'admin@instituto.test'))
+    const [admin] = await db.select().from(schema.users).where(eq(schema.users.email, DEMO_USERS.admin.email))
     const [student] = await db
       .select()
       .from(schema.users)
-      .where(eq(schema.users.email, 'aluno@instituto.test'))
+      .where(eq(schema.users.email, DEMO_USERS.student.email))
     expect(admin).toMatchObject({ type: 'A', name: 'Administração Renalis' })
     expect(student).toMatchObject({ type: 'N', name: 'Ana Beatriz Souza', phone: '(41) 99876-5432' })
     expect(await verifyPassword(DEMO_USERS.admin.password, admin!.passwordHash!)).toBe(true)
@@ -90,7 +91,7 @@ describe('seedDatabase', () => {
   it('seeds at least 12 courses, 3 or more per section, with unique valid slugs', async () => {
     const courses = await db.select().from(schema.courses)
     expect(courses.length).toBeGreaterThanOrEqual(12)
-    for (const section of schema.COURSE_SECTIONS) {
+    for (const section of COURSE_SECTIONS) {
       expect(courses.filter((c) => c.section === section).length).toBeGreaterThanOrEqual(3)
     }
     for (const course of courses) expect(course.url).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { safeRedirect } from '../../web/src/features/auth/login-page.tsx'
 import { UserArea } from '../../web/src/features/auth/user-area.tsx'
+import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
 import {
   ADMIN,
   ADMIN_MENU,
@@ -75,6 +76,8 @@ describe('current user (GET /admin/user/get)', () => {
     trigger.focus()
     await userEvent.keyboard('{Enter}')
     const menu = await screen.findByRole('menu')
+    // The role items come from GET /api/menu, which may answer after the menu opens.
+    await within(menu).findByRole('menuitem', { name: 'Dashboard' })
     const items = within(menu)
       .getAllByRole('menuitem')
       .map((item) => item.textContent)
@@ -168,6 +171,9 @@ describe('login modal (#loginModal)', () => {
       'Muitas tentativas, aguarde um minuto.',
     ],
     ['500', { status: 500, body: { msg: 'Erro interno' } }, 'Erro ao fazer login'],
+    // A dependency away: what to do now (try again shortly) rather than a generic failure.
+    ['503', { status: 503, body: { msg: UNAVAILABLE_MESSAGE } }, UNAVAILABLE_MESSAGE],
+    ['503 without a body', { status: 503, body: null }, UNAVAILABLE_MESSAGE],
   ])('a %s answer toasts %j', async (_, reply, message) => {
     const { requests } = stubApi({ '/admin/user/get': UNAUTHENTICATED, '/login': reply })
     renderAuth(<UserArea />)
@@ -180,6 +186,9 @@ describe('login modal (#loginModal)', () => {
       body: { email: 'maria@exemplo.com.br', password: 'errada123', json: true },
     })
     expect(screen.getByRole('dialog')).toBe(dialog)
+    // What the person typed stays, ready to send again.
+    expect((within(dialog).getByLabelText('E-mail') as HTMLInputElement).value).toBe('maria@exemplo.com.br')
+    expect((within(dialog).getByLabelText('Senha') as HTMLInputElement).value).toBe('errada123')
   })
 
   it('logs in: the modal closes, the greeting shows and the menu is fetched again for the new role', async () => {
@@ -256,6 +265,38 @@ describe('login modal (#loginModal)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cadastrar' }))
     expect(await screen.findByRole('button', { name: /Seja bem-vindo\s+Maria/ })).toBeTruthy()
     expect(await screen.findByText(toastTitle('Cadastro realizado com sucesso!'))).toBeTruthy()
+  })
+
+  it('signs up during an outage: the instability toast, every field kept, and the same sign-up sent again', async () => {
+    const { requests } = stubApi({
+      '/admin/user/get': UNAUTHENTICATED,
+      '/user/create_user': [
+        { status: 503, body: { msg: UNAVAILABLE_MESSAGE } },
+        { body: { msg: 'Cadastro realizado com sucesso!', data: STUDENT } },
+      ],
+      '/api/menu': { body: [] },
+    })
+    renderAuth(<UserArea />)
+    const dialog = await openLoginModal()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Crie sua conta' }))
+    await userEvent.type(within(dialog).getByLabelText('Nome completo'), 'Maria Souza Lima')
+    await userEvent.type(within(dialog).getByLabelText('E-mail'), 'maria@exemplo.com.br')
+    await userEvent.type(within(dialog).getByLabelText('Telefone'), '41999990101')
+    await userEvent.type(within(dialog).getByLabelText('Senha'), 'Senha@123')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cadastrar' }))
+
+    expect(await screen.findByText(toastTitle(UNAVAILABLE_MESSAGE))).toBeTruthy()
+    expect(screen.queryByText(toastTitle('Erro ao cadastarar'))).toBeNull()
+    const values = ['Nome completo', 'E-mail', 'Telefone', 'Senha'].map(
+      (label) => (within(dialog).getByLabelText(label) as HTMLInputElement).value,
+    )
+    expect(values).toEqual(['Maria Souza Lima', 'maria@exemplo.com.br', '(41) 99999-0101', 'Senha@123'])
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cadastrar' }))
+    expect(await screen.findByRole('button', { name: /Seja bem-vindo\s+Maria/ })).toBeTruthy()
+    const sent = requests().filter((request) => request.path === '/user/create_user')
+    expect(sent).toHaveLength(2)
+    expect(sent[1]!.body).toEqual(sent[0]!.body)
   })
 
   it('recovery: not found keeps the mode; a sent link toasts and returns to sign in', async () => {

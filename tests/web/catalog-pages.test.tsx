@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { setPublicOrigin } from '../../web/src/lib/public-origin.ts'
 import type { CourseSummary, Ebook, Edital } from '../../worker/contract/catalog.ts'
 import { DEFAULT_IMAGES } from '../../worker/contract/institute.ts'
 import { headContent, renderApp } from './app.tsx'
+
+// As the Worker's renderer does, from PUBLIC_ORIGIN: canonical and Open Graph URLs are built on it.
+beforeAll(() => setPublicOrigin('https://www.institutorenalis.com.br'))
 
 function course(overrides: Partial<CourseSummary> & Pick<CourseSummary, 'id' | 'name' | 'url' | 'section'>) {
   return {

@@ -121,10 +121,11 @@ export function checkoutView(overrides: Partial<CheckoutView> = {}): CheckoutVie
   }
 }
 
+/** The Pagar.me sandbox as npm start runs it: the browser tokenizes at {PAGARME_API_URL}/tokens. */
 export const CONFIG = {
   gateway: 'sandbox',
   public_key: 'pk_test_sandbox',
-  tokenize_url: '/api/sandbox/core/v5/tokens',
+  tokenize_url: 'http://127.0.0.1:8090/core/v5/tokens',
 }
 
 export function payResult(overrides: Partial<PayResult> = {}): PayResult {
@@ -140,6 +141,7 @@ export function payResult(overrides: Partial<PayResult> = {}): PayResult {
     total: 104568,
     instalments: 3,
     instalment_value: 34856,
+    refunded_cents: 0,
     message: null,
     ...overrides,
   }

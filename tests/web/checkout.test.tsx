@@ -6,7 +6,8 @@ import { checkCard, parseExpiry, tokenizeCard } from '../../web/src/features/che
 import { chargeFor, instalmentLabel, parseBRL } from '../../web/src/features/checkout/instalments.ts'
 import { CART_MESSAGES } from '../../worker/contract/cart.ts'
 import { CHECKOUT_MESSAGES } from '../../worker/contract/checkout.ts'
-import { clearToasts } from './auth-fixtures.tsx'
+import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
+import { clearToasts, toastTitle } from './auth-fixtures.tsx'
 import {
   CONFIG,
   cartResponse,
@@ -24,7 +25,7 @@ import {
 const NOW = new Date('2026-11-20T12:00:00Z')
 const ALL_CARD_MESSAGES =
   'número do cartão inválido, nome do portador inválido, data de expiração inválido, código de segurança inválido'
-const TOKENIZE = '/api/sandbox/core/v5/tokens'
+const TOKENIZE = '/core/v5/tokens'
 const ANONYMOUS = { status: 401, body: { message: 'Unauthenticated.' } }
 
 afterEach(async () => {
@@ -323,7 +324,8 @@ describe('/checkout/{hash}', () => {
     const user = await fillPayerAndAddress()
     await user.click(screen.getByRole('radio', { name: 'PIX' }))
     await submit(user)
-    expect((await screen.findByRole('alert')).textContent).toBe('erro ao executar a compra')
+    // A 503 without a body (an edge's own answer): the instability message, the key kept.
+    expect((await screen.findByRole('alert')).textContent).toBe(UNAVAILABLE_MESSAGE)
     await submit(user)
     await waitFor(() => expect(requests('/checkout/pagar')).toHaveLength(2))
     const [first, second] = requests('/checkout/pagar')
@@ -331,6 +333,40 @@ describe('/checkout/{hash}', () => {
     expect(first!.body).toMatchObject({ payment_type: 'PIX', parcela: 1, total: 100000 })
     expect(first!.body).not.toHaveProperty('cardhash')
   })
+
+  it.each([
+    ['nothing was charged', CHECKOUT_MESSAGES.nothingCharged],
+    ['the card was charged but not recorded', CHECKOUT_MESSAGES.chargedNotRecorded],
+  ])(
+    'during an outage (%s) says so plainly, keeps what was typed and retries with the same key',
+    async (_, msg) => {
+      const { requests, router } = await openCheckout({
+        [TOKENIZE]: [{ body: { id: 'token_1', type: 'card' } }, { body: { id: 'token_2', type: 'card' } }],
+        '/checkout/pagar': [{ status: 503, body: { msg, code: 2 } }, { body: payResult() }],
+        [`/api/pedidos/${ORDER_ID}`]: { body: { ...payResult(), items: [] } },
+      })
+      const user = await fillPayerAndAddress()
+      await fillCard(user)
+      await submit(user)
+      expect((await screen.findByRole('alert')).textContent).toBe(msg)
+      expect(await screen.findByText(toastTitle(msg))).toBeTruthy()
+      expect(router.state.location.pathname).toBe(`/checkout/${HASH}`)
+      // Nothing the person typed is lost.
+      expect((screen.getByLabelText('Nome completo') as HTMLInputElement).value).toBe('Maria Souza Lima')
+      expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('maria@exemplo.com.br')
+      expect((screen.getByLabelText('Rua') as HTMLInputElement).value).toBe('Rua Padre Anchieta')
+      expect((screen.getByLabelText('Nome impresso no cartão') as HTMLInputElement).value).toBe(
+        'MARIA S LIMA',
+      )
+      expect((screen.getByLabelText('Número do cartão') as HTMLInputElement).value).toMatch(/^4000 ?0000/)
+
+      // Paying again is the same attempt: the server completes it without a second charge.
+      await submit(user)
+      await waitFor(() => expect(router.state.location.pathname).toBe(`/pedido/${ORDER_ID}`))
+      const [first, second] = requests('/checkout/pagar')
+      expect(second!.body?.idempotency_key).toBe(first!.body?.idempotency_key)
+    },
+  )
 
   it('shows the provider errors of code 3 joined, and goes home on code 1', async () => {
     const { router } = await openCheckout({

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   boletoText,
   instalmentText,
@@ -8,9 +8,13 @@ import {
   studentPrice,
   turmaStart,
 } from '../../web/src/features/catalog/turma-rules.ts'
+import { setPublicOrigin } from '../../web/src/lib/public-origin.ts'
 import type { CourseDetail, Turma } from '../../worker/contract/catalog.ts'
 import { DEFAULT_IMAGES } from '../../worker/contract/institute.ts'
 import { headContent, renderApp } from './app.tsx'
+
+// As the Worker's renderer does, from PUBLIC_ORIGIN: canonical and Open Graph URLs are built on it.
+beforeAll(() => setPublicOrigin('https://www.institutorenalis.com.br'))
 
 const COURSE_REF = {
   name: 'Hemodiálise para Enfermagem',

@@ -151,7 +151,7 @@ describe('order result: card and boleto', () => {
         body: {
           ...payResult({
             status: 'pending',
-            ccj_boleto_link: '/api/sandbox/boleto/or_123',
+            ccj_boleto_link: 'http://127.0.0.1:8090/sandbox/boletos/ch_123.pdf',
             ccj_pay_number: '34191.79001 01043.510047 91020.150008 8 10000000100000',
             boleto_due_at: '2026-11-23T15:00:00.000Z',
             total: 100000,
@@ -164,11 +164,57 @@ describe('order result: card and boleto', () => {
     })
     renderShop(`/pedido/${ORDER_ID}`)
     const link = await screen.findByRole('link', { name: /Abrir boleto/ })
-    expect(link.getAttribute('href')).toBe('/api/sandbox/boleto/or_123')
+    expect(link.getAttribute('href')).toBe('http://127.0.0.1:8090/sandbox/boletos/ch_123.pdf')
     expect(link.getAttribute('target')).toBe('_blank')
     expect((screen.getByLabelText('Linha digitável') as HTMLInputElement).value).toContain('34191.79001')
     expect(screen.getByRole('button', { name: 'Copiar linha digitável' })).toBeTruthy()
     expect(screen.getByText('23/11/2026')).toBeTruthy()
     expect(screen.getByTestId('order-status').textContent).toBe('aguardando pagamento')
+  })
+
+  it.each([
+    {
+      status: 'refunded' as const,
+      refunded: 100000,
+      heading: 'Pagamento estornado',
+      label: 'estornado',
+      text: 'O valor de R$ 1.000,00 foi devolvido e as inscrições deste pedido foram canceladas.',
+      courses: false,
+    },
+    {
+      status: 'partially_refunded' as const,
+      refunded: 25000,
+      heading: 'Pagamento confirmado',
+      label: 'estornado em parte',
+      text: 'Estornamos R$ 250,00 deste pedido. Sua inscrição continua ativa.',
+      courses: true,
+    },
+    {
+      status: 'charged_back' as const,
+      refunded: 0,
+      heading: 'Pagamento contestado',
+      label: 'contestado pelo titular do cartão',
+      text: 'O pagamento foi contestado junto à operadora do cartão e as inscrições deste pedido foram canceladas.',
+      courses: false,
+    },
+  ])('after the sale, $status: the heading, the state and what happened to the enrolment', async (c) => {
+    stubFetch({
+      [ORDER_PATH]: {
+        body: {
+          ...payResult({ status: c.status, refunded_cents: c.refunded, total: 100000, instalments: 1 }),
+          items: ITEMS,
+        },
+      },
+      '/api/payments/config': { body: CONFIG },
+    })
+    renderShop(`/pedido/${ORDER_ID}`)
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(c.heading)
+    expect(screen.getByTestId('order-status').textContent).toBe(c.label)
+    expect(
+      screen.getByText(
+        (_, element) => element?.tagName === 'P' && element.textContent?.startsWith(c.text) === true,
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Meus cursos' }) !== null).toBe(c.courses)
   })
 })

@@ -265,4 +265,30 @@ describe('home showcase', () => {
     await screen.findByRole('heading', { level: 2, name: 'Cursos Práticos' })
     await waitFor(() => expect(scrolled).toContain('cursos-praticos'))
   })
+
+  it("has a control that stops and restarts the cards' float, and remembers the choice", async () => {
+    window.localStorage.removeItem('showcase-motion')
+    vi.stubGlobal('fetch', mockFetch({ '/home_itens/lists': { body: LISTS } }).fetchMock)
+    const first = renderWithApp(<Showcase />)
+    await screen.findByRole('heading', { level: 2, name: 'Cursos Práticos' })
+    // The cards sit inside the motion area that styles.css pauses on hover, focus and 'off'.
+    const area = cardOf('E-book de Nefrologia Clínica').closest('.showcase-motion') as HTMLElement
+    expect(area.dataset.motion).toBe('on')
+    expect(area.contains(cardOf(/Hemodiálise Básica/))).toBe(true)
+
+    await userEvent.click(screen.getByRole('button', { name: 'Parar animação' }))
+    expect(area.dataset.motion).toBe('off')
+    expect(screen.getByRole('button', { name: 'Retomar animação' })).toBeTruthy()
+    expect(window.localStorage.getItem('showcase-motion')).toBe('off')
+    first.unmount()
+
+    // The next visit starts stopped, until the control restarts the float.
+    renderWithApp(<Showcase />)
+    const restart = await screen.findByRole('button', { name: 'Retomar animação' })
+    expect((restart.closest('.showcase-motion') as HTMLElement).dataset.motion).toBe('off')
+    await userEvent.click(restart)
+    expect(screen.getByRole('button', { name: 'Parar animação' })).toBeTruthy()
+    expect((restart.closest('.showcase-motion') as HTMLElement).dataset.motion).toBe('on')
+    expect(window.localStorage.getItem('showcase-motion')).toBeNull()
+  })
 })

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SocialLinkButtons } from '../../web/src/features/auth/social-buttons.tsx'
 import { SOCIAL_CHANNEL, SOCIAL_MAX_POLLS, SOCIAL_POLL_MS } from '../../web/src/features/auth/social-login.ts'
 import { UserArea } from '../../web/src/features/auth/user-area.tsx'
 import { clearToasts, renderAuth, STUDENT, stubApi, toastTitle, UNAUTHENTICATED } from './auth-fixtures.tsx'
@@ -155,5 +156,40 @@ describe('social login popup (SPEC section 4)', () => {
     act(() => vi.advanceTimersByTime(SOCIAL_POLL_MS))
     expect(popup.close).toHaveBeenCalledTimes(1)
     expect(vi.getTimerCount()).toBe(0)
+  })
+})
+
+describe('Meu perfil links a social network to the signed-in account', () => {
+  afterEach(async () => {
+    await clearToasts()
+    vi.restoreAllMocks()
+  })
+
+  it('opens the popup in link mode and confirms the link, or shows why it was refused', async () => {
+    const popup = fakePopup()
+    const open: ReturnType<typeof vi.fn> = vi.fn(() => popup)
+    vi.spyOn(window, 'open').mockImplementation(open as unknown as typeof window.open)
+    stubApi({ '/admin/user/get': { body: STUDENT } })
+    renderAuth(<SocialLinkButtons />)
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Vincular Facebook' }))
+    expect(open.mock.calls[0]?.[0]).toBe('/redirect?login=facebook&vincular=1')
+    const provider = new BroadcastChannel(SOCIAL_CHANNEL)
+    provider.postMessage({ type: 'social-login', status: 'ok', new_user: false, linked: true })
+    expect(await screen.findByText(toastTitle('Rede social vinculada ao seu perfil!'))).toBeTruthy()
+    expect(popup.close).toHaveBeenCalled()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Vincular Google' }))
+    expect(open.mock.calls[1]?.[0]).toBe('/redirect?login=google&vincular=1')
+    provider.postMessage({
+      type: 'social-login',
+      status: 'error',
+      new_user: false,
+      message: 'Esta conta da rede social já está vinculada a outro cadastro.',
+    })
+    provider.close()
+    expect(
+      await screen.findByText(toastTitle('Esta conta da rede social já está vinculada a outro cadastro.')),
+    ).toBeTruthy()
   })
 })

@@ -2,7 +2,14 @@ import { render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ToasterHost } from '../../web/src/components/toaster-host.tsx'
 import { ApiError } from '../../web/src/lib/api.ts'
-import { errorMessage, toastComment, toastError, truncateComment } from '../../web/src/lib/toast.ts'
+import {
+  errorMessage,
+  toastComment,
+  toastError,
+  truncateComment,
+  unavailableMessage,
+} from '../../web/src/lib/toast.ts'
+import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
 
 describe('errorMessage (SPEC section 8 toast helper)', () => {
   it('joins every 422 field message with line breaks', () => {
@@ -22,6 +29,16 @@ describe('errorMessage (SPEC section 8 toast helper)', () => {
     expect(errorMessage(new ApiError(400, { errors: { a: ['x'] }, msg: 'Pedido inválido' }))).toBe(
       'Pedido inválido',
     )
+  })
+
+  it("says 'try again shortly' for a dependency outage, even when the answer had no body", () => {
+    expect(
+      errorMessage(new ApiError(503, { msg: UNAVAILABLE_MESSAGE }), 'erro ao adicionar item no carrinho'),
+    ).toBe(UNAVAILABLE_MESSAGE)
+    expect(errorMessage(new ApiError(503, '<html>Service Unavailable</html>'))).toBe(UNAVAILABLE_MESSAGE)
+    expect(errorMessage(new ApiError(504, null))).toBe(UNAVAILABLE_MESSAGE)
+    expect(unavailableMessage(new ApiError(500, { msg: 'Erro interno' }))).toBeNull()
+    expect(unavailableMessage(new ApiError(422, { msg: 'x' }))).toBeNull()
   })
 
   it('falls back to the default, or to the given fallback', () => {

@@ -95,11 +95,37 @@ describe('sign-up', () => {
     expect(malformed.body).toEqual({ msg: 'O corpo da requisição não é um JSON válido.' })
   })
 
-  it('refuses an e-mail already registered, whatever its case', async () => {
+  it('refuses an e-mail already registered by someone else, whatever its case', async () => {
     const first = await registerStudent()
-    const again = await registerStudent({ email: first.input.email.toUpperCase() })
-    expect(again.status).toBe(422)
-    expect(again.body.errors.email).toEqual([AUTH_MESSAGES.emailTaken])
+    const other = await registerStudent({
+      email: first.input.email.toUpperCase(),
+      name: 'Outra Pessoa',
+      password: 'outra-senha',
+    })
+    expect(other.status).toBe(422)
+    expect(other.body.errors.email).toEqual([AUTH_MESSAGES.emailTaken])
+    const wrongPassword = await registerStudent({ email: first.input.email, password: 'outra-senha' })
+    expect(wrongPassword.status).toBe(422)
+  })
+
+  it('signs in when the same sign-up is sent again (its first answer lost in an outage)', async () => {
+    const first = await registerStudent()
+    const again = await call('/user/create_user', { body: first.input })
+    expect(again.status).toBe(200)
+    expect(again.body.data).toMatchObject({ id: first.body.data.id, email: first.input.email })
+    const cookie = cookieOf(again.response)
+    expect(cookie).toMatch(/^renalis_session=.+/)
+    expect((await call('/admin/user/get', { cookie })).body).toMatchObject({ id: first.body.data.id })
+    expect(await db.select().from(users).where(eq(users.email, first.input.email))).toHaveLength(1)
+
+    // Not once the account is older than a quarter of an hour: then it is an e-mail taken.
+    await db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(users.email, first.input.email))
+    const late = await call('/user/create_user', { body: first.input })
+    expect(late.status).toBe(422)
+    expect(late.body.errors.email).toEqual([AUTH_MESSAGES.emailTaken])
   })
 })
 

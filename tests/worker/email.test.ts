@@ -11,10 +11,12 @@ describe('e-mail API sender (outbound fetch mocked)', () => {
     await httpEmailSender(
       { apiKey: 're_test', from: 'Instituto Renalis <nao-responda@institutorenalis.com.br>' },
       fetcher,
-    ).send(message)
+    ).send(message, 'outbox/41')
     const [url, init] = fetcher.mock.calls[0]!
     expect(url).toBe('https://api.resend.com/emails')
-    expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer re_test')
+    const headers = new Headers(init!.headers)
+    expect(headers.get('Authorization')).toBe('Bearer re_test')
+    expect(headers.get('Idempotency-Key')).toBe('outbox/41')
     expect(JSON.parse(String(init!.body))).toEqual({
       from: 'Instituto Renalis <nao-responda@institutorenalis.com.br>',
       to: ['ana@example.com'],
@@ -30,8 +32,8 @@ describe('e-mail API sender (outbound fetch mocked)', () => {
       .mockResolvedValue(
         Response.json({ name: 'validation_error', message: 'Invalid `to` field.' }, { status: 422 }),
       )
-    await expect(httpEmailSender({ apiKey: 'k', from: 'a@b.c' }, fetcher).send(message)).rejects.toThrow(
-      /422/,
-    )
+    await expect(
+      httpEmailSender({ apiKey: 'k', from: 'a@b.c' }, fetcher).send(message, 'outbox/42'),
+    ).rejects.toThrow(/422/)
   })
 })

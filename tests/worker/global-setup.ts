@@ -4,21 +4,37 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startLocalServer } from '../../db/local-server.ts'
 import { migrateDatabase } from '../../db/migrate.ts'
+import { startPagarmeSandbox } from '../../scripts/pagarme-sandbox/server.ts'
 import { startContractCollector } from '../contract/collector.ts'
+import { startOutsideWorld } from './outside-world.ts'
 
 import './provided.ts'
 
-// Worker tests run inside workerd and reach the database the way production does: over HTTP,
-// here to the local libSQL server on a fresh file and a free port, passed on as DATABASE_URL.
+// Worker tests run inside workerd and reach the outside world the way production does, over HTTP:
+// the database is the local libSQL server on a fresh file, the payment provider the Pagar.me
+// sandbox, each on a free port, passed on as DATABASE_URL and PAGARME_API_URL. The tests send the
+// provider's webhooks themselves (workerd here listens on no port the sandbox could call).
+// Fault injection is on for this database server only: the outage tests make it hang or refuse.
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'renalis-worker-tests-'))
-  const server = await startLocalServer({ file: join(dir, 'test.db'), port: 0, quiet: true })
+  const server = await startLocalServer({
+    file: join(dir, 'test.db'),
+    port: 0,
+    quiet: true,
+    faultInjection: true,
+  })
   await migrateDatabase(server.url)
+  const outside = await startOutsideWorld(server)
+  const pagarme = await startPagarmeSandbox({ quiet: true })
   project.provide('databaseUrl', server.url)
+  project.provide('outsideWorldUrl', outside.url)
+  project.provide('pagarmeApiUrl', pagarme.apiUrl)
   const collector = await startContractCollector('worker')
   project.provide('contractCollectorUrl', collector.url)
   return async () => {
     await collector.close()
+    await pagarme.close()
+    await outside.close()
     await server.close()
     await rm(dir, { recursive: true, force: true })
   }

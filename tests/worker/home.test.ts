@@ -154,8 +154,9 @@ describe('GET /home_itens/lists', () => {
       { ...testEnv, DATABASE_URL: 'http://127.0.0.1:9' },
     )
     expect(response.status).toBe(503)
+    expect(response.headers.get('Retry-After')).toBe('5')
     expect(await response.json()).toEqual({
-      msg: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+      msg: 'Estamos com instabilidade. Tente novamente em instantes.',
     })
   })
 })

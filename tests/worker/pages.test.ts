@@ -39,6 +39,7 @@ const TEMPLATE = `<!doctype html>
 async function render(path: string, headers: HeadersInit = {}) {
   const request: PageRequest = {
     url: new URL(path, 'http://localhost'),
+    origin: 'https://www.institutorenalis.com.br',
     headers: new Headers({ Accept: 'text/html', ...headers }),
     template: TEMPLATE,
     handle: (apiRequest) => workerFetch(apiRequest),
@@ -209,6 +210,7 @@ describe('pages rendered by the Worker', () => {
     }
     const failing = await renderDocument({
       url: new URL('http://localhost/'),
+      origin: 'https://www.institutorenalis.com.br',
       headers: new Headers(),
       template: TEMPLATE,
       // The database is out: the lists answer 503 as the Worker does then.
@@ -232,6 +234,8 @@ describe('pages rendered by the Worker', () => {
     expect(response.headers.get('cache-control')).toBe('private, no-cache')
     const html = await response.text()
     expect(html).toContain('<title>Cursos | Instituto Renalis</title>')
+    // One public origin, from configuration: the canonical URL is the sitemap's (PUBLIC_ORIGIN).
+    expect(html).toContain(`<link rel="canonical" href="${env.PUBLIC_ORIGIN}/cursos"/>`)
     expect(html).toContain('id="ssr-state"')
     // The stylesheet arrives inside the page.
     expect(html).toMatch(/<style>[^<]*\.container-page/)

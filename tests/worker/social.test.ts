@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { oauthAccounts } from '../../db/schema.ts'
-import { oauthClient } from '../../worker/adapters/oauth.ts'
+import { FACEBOOK_GRAPH_VERSION, oauthClient } from '../../worker/adapters/oauth.ts'
 import { hashPassword } from '../../worker/services/auth/password.ts'
-import { createUser, testDb, unique } from '../fixtures/db.ts'
+import { createUser, sessionCookie, testDb, unique } from '../fixtures/db.ts'
 import { workerFetch } from '../fixtures/http.ts'
 
 const db = testDb()
@@ -17,8 +17,14 @@ const cookieValue = (response: Response, name: string) =>
     .find((c) => c.startsWith(`${name}=`) && c.length > name.length + 1)
 
 /** Walks the popup: /redirect → sandbox consent → callback; answers the callback request's parts. */
-async function sandboxConsent(email: string, provider: 'google' | 'facebook' = 'google') {
-  const start = await fetchWorker(`/redirect?login=${provider}`)
+async function sandboxConsent(
+  email: string,
+  provider: 'google' | 'facebook' = 'google',
+  { link = false, session = '' }: { link?: boolean; session?: string } = {},
+) {
+  const start = await fetchWorker(`/redirect?login=${provider}${link ? '&vincular=1' : ''}`, {
+    headers: session ? { cookie: session } : {},
+  })
   expect(start.status).toBe(302)
   const authorize = new URL(start.headers.get('location')!, BASE)
   expect(authorize.pathname).toBe('/oauth/sandbox/authorize')
@@ -52,6 +58,7 @@ const resultOf = async (response: Response) => {
     status: string
     new_user: boolean
     message?: string
+    linked?: boolean
   }
 }
 
@@ -75,6 +82,63 @@ describe('social login through the sandbox provider', () => {
     expect(await resultOf(done)).toMatchObject({ status: 'ok', new_user: false })
     const links = await db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, user.id))
     expect(links).toHaveLength(1)
+  })
+
+  it('a Facebook e-mail that already has an account does not sign in: it asks for the password and the link', async () => {
+    const user = await createUser(db, { passwordHash: await hashPassword('senha123') })
+    const { callback, oauthCookie } = await sandboxConsent(user.email, 'facebook')
+    const done = await fetchWorker(callback, { headers: { cookie: oauthCookie } })
+    expect(await resultOf(done)).toEqual({
+      type: 'social-login',
+      status: 'error',
+      new_user: false,
+      message:
+        'Este e-mail já tem conta. Entre com seu e-mail e senha e vincule esta rede social em Meu perfil.',
+    })
+    expect(cookieValue(done, 'renalis_session')).toBeUndefined()
+    expect(await db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, user.id))).toEqual([])
+  })
+
+  it('links Facebook from the profile of the signed-in account; Facebook then signs in to it', async () => {
+    const user = await createUser(db, { passwordHash: await hashPassword('senha123') })
+    const session = await sessionCookie(user.id)
+    const { callback, oauthCookie } = await sandboxConsent(user.email, 'facebook', { link: true, session })
+    const linked = await fetchWorker(callback, { headers: { cookie: `${oauthCookie}; ${session}` } })
+    expect(await resultOf(linked)).toEqual({
+      type: 'social-login',
+      status: 'ok',
+      new_user: false,
+      linked: true,
+    })
+    expect(cookieValue(linked, 'renalis_session')).toBeUndefined()
+    expect(await db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, user.id))).toHaveLength(1)
+
+    const later = await sandboxConsent(user.email, 'facebook')
+    const signedIn = await fetchWorker(later.callback, { headers: { cookie: later.oauthCookie } })
+    expect(await resultOf(signedIn)).toMatchObject({ status: 'ok', new_user: false })
+    const me = await fetchWorker('/admin/user/get', {
+      headers: { cookie: cookieValue(signedIn, 'renalis_session')! },
+    })
+    expect(await me.json()).toMatchObject({ id: user.id, email: user.email })
+  })
+
+  it('linking needs the same signed-in account at the start and at the callback', async () => {
+    const noSession = await fetchWorker('/redirect?login=facebook&vincular=1')
+    expect(await resultOf(noSession)).toMatchObject({
+      status: 'error',
+      message: 'Entre na sua conta para vincular uma rede social.',
+    })
+    const owner = await createUser(db)
+    const other = await createUser(db)
+    const { callback, oauthCookie } = await sandboxConsent(owner.email, 'facebook', {
+      link: true,
+      session: await sessionCookie(owner.id),
+    })
+    const swapped = await fetchWorker(callback, {
+      headers: { cookie: `${oauthCookie}; ${await sessionCookie(other.id)}` },
+    })
+    expect((await resultOf(swapped)).status).toBe('error')
+    expect(await db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, other.id))).toEqual([])
   })
 
   it('refuses a callback whose state does not match the cookie, and opens no session', async () => {
@@ -155,9 +219,15 @@ describe('provider adapters against recorded responses (outbound fetch mocked)',
     expect(await request.text()).toContain('code_verifier=verificador')
   })
 
-  it('Facebook: no PKCE; profile from the Graph API', async () => {
+  it('Facebook: the current Graph API version everywhere, no PKCE, and its e-mail never taken as verified', async () => {
     const facebook = oauthClient('facebook', config)!
     expect(facebook.usesPkce).toBe(false)
+    expect(FACEBOOK_GRAPH_VERSION).toBe('v26.0')
+    const url = facebook.authorizationUrl('estado', '')
+    expect(url.origin + url.pathname).toBe('https://www.facebook.com/v26.0/dialog/oauth')
+    expect(url.searchParams.get('redirect_uri')).toBe(
+      'https://www.institutorenalis.com.br/oauth/facebook/callback',
+    )
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValueOnce(
@@ -169,10 +239,11 @@ describe('provider adapters against recorded responses (outbound fetch mocked)',
       provider: 'facebook',
       providerUserId: '7788',
       email: 'bruno@example.com',
-      emailVerified: true,
+      emailVerified: false,
       name: 'Bruno Lima',
     })
-    expect(String(fetchSpy.mock.calls[1]![0])).toContain('graph.facebook.com')
+    expect(String(fetchSpy.mock.calls[0]![0])).toBe('https://graph.facebook.com/v26.0/oauth/access_token')
+    expect(String(fetchSpy.mock.calls[1]![0])).toMatch(/^https:\/\/graph\.facebook\.com\/v26\.0\/me\?/)
   })
 
   it('in production an unconfigured provider is unavailable (no sandbox)', () => {

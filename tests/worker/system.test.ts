@@ -38,6 +38,38 @@ describe('OpenAPI document and reference', () => {
     expect(doc.paths['/home_itens/lists']?.get?.['x-required-role']).toBe('none')
   })
 
+  it('declares the 503 (with Retry-After) on every operation that waits on a dependency', async () => {
+    type Response = { $ref?: string; headers?: object }
+    const doc = (await (await worker.fetch('http://localhost/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, Response> }>>
+      components: { responses: Record<string, Response> }
+    }
+    const resolve = (response: Response | undefined) =>
+      response?.$ref ? doc.components.responses[response.$ref.split('/').at(-1)!] : response
+    // These wait on nothing outside the Worker, or answer their own page whatever happens.
+    const independent = new Set([
+      'get /api/ping',
+      'get /robots.txt',
+      'get /api/payments/config',
+      'get /redirect',
+      'get /oauth/{provider}/callback',
+      'get /oauth/sandbox/authorize',
+      'post /oauth/sandbox/authorize',
+    ])
+    const missing: string[] = []
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const key = `${method} ${path}`
+        const unavailable = resolve(op.responses['503'])
+        if (!independent.has(key) && !(unavailable?.headers && 'Retry-After' in unavailable.headers)) {
+          missing.push(key)
+        }
+      }
+    }
+    expect(missing).toEqual([])
+    expect(resolve(doc.paths['/login']?.post?.responses['503'])).toBeDefined()
+  })
+
   it('serves an interactive reference page that loads its script from our own origin', async () => {
     const response = await worker.fetch('http://localhost/api/docs')
     expect(response.status).toBe(200)
@@ -60,10 +92,22 @@ describe('baseline and health', () => {
     expect(response.headers.get('Server-Timing')).toContain('db;desc="0 round trips"')
   })
 
-  it('health reports the database', async () => {
+  it('health reports each dependency with its latency, and nothing internal', async () => {
     const response = await worker.fetch('http://localhost/api/health')
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ ok: true, database: 'ok' })
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    const body = await response.json()
+    expect(body).toEqual({
+      ok: true,
+      dependencies: {
+        database: { state: 'ok', latency_ms: expect.any(Number) },
+        cache: { state: 'ok', latency_ms: expect.any(Number) },
+        // Local bindings: the outbox is the delivery, the sandbox plays the provider.
+        email: { state: 'not_configured', latency_ms: null },
+        payments: { state: 'local', latency_ms: null },
+      },
+    })
+    expect(JSON.stringify(body)).not.toMatch(/127\.0\.0\.1|http|secret|segredo/i)
   })
 
   it('sends security headers on API answers', async () => {

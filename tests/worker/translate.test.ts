@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  GOOGLE_TRANSLATE_URL,
-  googleTranslator,
-  TranslationUnavailableError,
-} from '../../worker/adapters/translate.ts'
-import { AppError } from '../../worker/errors.ts'
+import { GOOGLE_TRANSLATE_URL, googleTranslator } from '../../worker/adapters/translate.ts'
+import { DependencyUnavailableError, dependencyFailure } from '../../worker/errors.ts'
 import { translateTexts } from '../../worker/services/i18n/translate.ts'
 import { testContext, testEnv, unique } from '../fixtures/db.ts'
 import { workerFetch } from '../fixtures/http.ts'
@@ -81,7 +77,7 @@ describe('Google Cloud Translation v2 adapter (recorded answers)', () => {
         },
       }),
     )
-    const result = await googleTranslator({ apiKey: 'AIza-test' }, fetcher).translate(
+    const result = await googleTranslator({ apiKey: 'AIza-test', timeoutMs: 3000 }, fetcher).translate(
       ['Adicionado ao carrinho com sucesso!', 'Olá &amp; tchau'],
       'en',
     )
@@ -98,19 +94,19 @@ describe('Google Cloud Translation v2 adapter (recorded answers)', () => {
     })
   })
 
-  it('a refusal, a malformed answer or a timeout is TranslationUnavailableError', async () => {
+  it('a refusal, a malformed answer or a timeout is DependencyUnavailableError', async () => {
     const refusal = vi
       .fn<typeof fetch>()
       .mockResolvedValue(
         Response.json({ error: { code: 403, message: 'API key not valid.' } }, { status: 403 }),
       )
-    await expect(googleTranslator({ apiKey: 'k' }, refusal).translate(['a'], 'en')).rejects.toThrow(
-      TranslationUnavailableError,
-    )
+    await expect(
+      googleTranslator({ apiKey: 'k', timeoutMs: 3000 }, refusal).translate(['a'], 'en'),
+    ).rejects.toThrow(DependencyUnavailableError)
     const short = vi.fn<typeof fetch>().mockResolvedValue(Response.json({ data: { translations: [] } }))
-    await expect(googleTranslator({ apiKey: 'k' }, short).translate(['a'], 'en')).rejects.toThrow(
-      'fora do formato',
-    )
+    await expect(
+      googleTranslator({ apiKey: 'k', timeoutMs: 3000 }, short).translate(['a'], 'en'),
+    ).rejects.toThrow('fora do formato')
     const hanging = vi.fn<typeof fetch>(
       (_url, init) =>
         new Promise((_resolve, reject) => {
@@ -119,7 +115,7 @@ describe('Google Cloud Translation v2 adapter (recorded answers)', () => {
     )
     await expect(
       googleTranslator({ apiKey: 'k', timeoutMs: 50 }, hanging).translate(['a'], 'en'),
-    ).rejects.toThrow('não respondeu a tempo')
+    ).rejects.toMatchObject({ dependency: 'translation', reason: 'timeout' })
   })
 
   it('with a key the Worker calls the service; a failure is a 503 that caches nothing', async () => {
@@ -138,10 +134,10 @@ describe('Google Cloud Translation v2 adapter (recorded answers)', () => {
     const failure = await translateTexts({ ctx, texts: [text], target: 'en' }).catch(
       (error: unknown) => error,
     )
-    expect(failure).toBeInstanceOf(AppError)
-    expect((failure as AppError).code).toBe('UNAVAILABLE')
-    expect((failure as AppError).retryAfterSeconds).toBe(30)
-    expect(calls).toHaveLength(1)
+    // app.onError answers a dependency failure with 503 and Retry-After.
+    expect(dependencyFailure(failure)?.dependency).toBe('translation')
+    // A 500 is worth one more try (a translation is idempotent), within the 3 s deadline.
+    expect(calls).toHaveLength(2)
     // Nothing was kept: without the key the same text now comes from the sandbox.
     expect(await translateTexts({ ctx: testContext(), texts: [text], target: 'en' })).toEqual([
       `[EN] ${text}`,

@@ -12,6 +12,7 @@ import { currentUserQuery } from './features/auth/auth.queries.ts'
 import { editaisMenuQuery, menuQuery } from './features/menu/menu.queries.ts'
 import { setApiTransport } from './lib/api.ts'
 import { isClientError } from './lib/load.ts'
+import { setPublicOrigin } from './lib/public-origin.ts'
 import { createQueryClient } from './lib/query-client.ts'
 import { createAppRouter } from './router.tsx'
 
@@ -25,7 +26,11 @@ export const createPageRenderer: CreatePageRenderer = (scope) => {
     if (!fetchForPage) return Promise.reject(new Error(`API call outside a page render: ${path}`))
     return fetchForPage(path, init)
   })
-  return (request) => scope.run(request.fetch, () => render(request.url))
+  return (request) => {
+    // One origin per deployment: the module keeps it for every render of this isolate.
+    setPublicOrigin(request.origin)
+    return scope.run(request.fetch, () => render(request.url))
+  }
 }
 
 const render = async (url: string): ReturnType<RenderPage> => {

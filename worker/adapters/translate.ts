@@ -4,50 +4,44 @@
  * Texts go and come back as HTML (SPEC section 7: `q`, `target`, `format: html`).
  */
 import type { TranslationTarget } from '../domain/languages.ts'
+import { DependencyUnavailableError } from '../errors.ts'
+import { fetchWithDeadline } from './deadline.ts'
 
 export type Translator = {
   name: 'google' | 'sandbox'
-  /** One translation per text, in order; throws TranslationUnavailableError on any failure. */
+  /** One translation per text, in order; throws DependencyUnavailableError on any failure. */
   translate(html: string[], target: TranslationTarget): Promise<string[]>
 }
 
-export class TranslationUnavailableError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'TranslationUnavailableError'
-  }
-}
-
 export const GOOGLE_TRANSLATE_URL = 'https://translation.googleapis.com/language/translate/v2'
-export const TRANSLATE_TIMEOUT_MS = 5000
 
 type GoogleAnswer = { data?: { translations?: Array<{ translatedText?: unknown }> } }
 
+/**
+ * Google Cloud Translation v2 under the deadline helper: a translation is idempotent, so one
+ * retry when time is left. Any failure (no answer, 5xx, a refused key, an answer out of shape) is
+ * a DependencyUnavailableError: the route answers 503 and the browser shows the Portuguese text.
+ */
 export function googleTranslator(
-  config: { apiKey: string; endpoint?: string | undefined; timeoutMs?: number },
-  fetcher: typeof fetch = fetch,
+  config: { apiKey: string; endpoint?: string | undefined; timeoutMs: number },
+  fetcher?: typeof fetch,
 ): Translator {
   return {
     name: 'google',
     async translate(html, target) {
-      let response: Response
-      try {
-        response = await fetcher(config.endpoint ?? GOOGLE_TRANSLATE_URL, {
+      const response = await fetchWithDeadline(
+        'translation',
+        config.endpoint ?? GOOGLE_TRANSLATE_URL,
+        {
           method: 'POST',
           // The key in a header, not the URL: URLs end up in logs.
           headers: { 'Content-Type': 'application/json', 'X-Goog-Api-Key': config.apiKey },
           body: JSON.stringify({ q: html, target, format: 'html', source: 'pt' }),
-          signal: AbortSignal.timeout(config.timeoutMs ?? TRANSLATE_TIMEOUT_MS),
-        })
-      } catch (error) {
-        const timedOut = error instanceof Error && error.name === 'TimeoutError'
-        throw new TranslationUnavailableError(
-          timedOut ? 'o serviço de tradução não respondeu a tempo' : 'o serviço de tradução está inacessível',
-        )
-      }
+        },
+        { timeoutMs: config.timeoutMs, retry: 'idempotent', ...(fetcher ? { fetcher } : {}) },
+      )
       if (!response.ok) {
-        await response.body?.cancel()
-        throw new TranslationUnavailableError(`o serviço de tradução respondeu ${response.status}`)
+        throw new DependencyUnavailableError('translation', 'error_status', `HTTP ${response.status}`)
       }
       const body = (await response.json().catch(() => null)) as GoogleAnswer | null
       const translations = body?.data?.translations?.map((item) => item.translatedText)
@@ -56,7 +50,7 @@ export function googleTranslator(
         translations.length !== html.length ||
         !translations.every((text) => typeof text === 'string')
       ) {
-        throw new TranslationUnavailableError('o serviço de tradução respondeu fora do formato')
+        throw new DependencyUnavailableError('translation', 'error_status', 'answer out of format')
       }
       return translations as string[]
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { USER_TYPES } from '../domain/roles.ts'
 import { NAME_LETTERS, PHONE_PATTERN } from './patterns.ts'
 
 export { NAME_LETTERS, PHONE_PATTERN }
@@ -109,7 +110,7 @@ export const User = z.object({
   phone: z.string().nullable(),
   /** Photo URL, or null (the UI shows the default user image). */
   photo: z.string().nullable(),
-  type: z.enum(['N', 'A']),
+  type: z.enum(USER_TYPES),
   /** True for an account created by social login that has no password yet. */
   new_user: z.boolean(),
 })

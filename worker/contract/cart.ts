@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import { CART_ITEM_TYPES } from '../domain/catalog.ts'
 import { Turma } from './catalog.ts'
-import { Cents } from './home.ts'
+import { Cents } from './money.ts'
 
 export const CART_HASH_PATTERN = /^[A-Za-z0-9_-]{32,64}$/
 export const CartHash = z.string().regex(CART_HASH_PATTERN, { error: 'Carrinho inválido.' })
 
-export const ItemType = z.enum(['turma', 'produto', 'pacote'], { error: 'Tipo de item inválido.' })
+export const ItemType = z.enum(CART_ITEM_TYPES, { error: 'Tipo de item inválido.' })
 export type ItemType = z.infer<typeof ItemType>
 
 export const CART_MESSAGES = {

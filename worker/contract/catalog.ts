@@ -1,9 +1,10 @@
 import { z } from 'zod'
-import { Cents } from './home.ts'
+import { COURSE_SECTIONS } from '../domain/catalog.ts'
+import { Cents } from './money.ts'
 
 export const SliderImage = z.tuple([z.string(), z.string()])
 
-export const CourseSection = z.enum(['online', 'presencial', 'nefrologia-intervencionista'])
+export const CourseSection = z.enum(COURSE_SECTIONS)
 export type CourseSection = z.infer<typeof CourseSection>
 
 /** A class (turma) as SPEC section 3 names its fields; money in centavos. */

@@ -1,15 +1,35 @@
 import { isValidCpf } from '@brazilian-utils/brazilian-utils'
 import { z } from 'zod'
+import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
 import { PHONE_PATTERN } from './auth.ts'
 import { CartHash } from './cart.ts'
-import { Cents } from './home.ts'
+import { Cents } from './money.ts'
 
 export const CHECKOUT_MESSAGES = {
   productNotFound: 'Produto não encontrado',
   totalChanged: 'O valor do pedido mudou. Atualize a página e confira o carrinho antes de pagar.',
   cardTokenRequired: 'Ocorreu um erro ao validar cartão de crédito!',
   declined: 'Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.',
+  /** Followed by the reason (worker/domain/payment-errors.ts). */
+  declinedBecause: 'Pagamento recusado pela operadora do cartão: ',
+  /** Nothing reached the provider: nothing can have been charged. */
   gatewayUnavailable: 'Não foi possível falar com o meio de pagamento. Nada foi cobrado; tente novamente.',
+  /** 503: the database failed before any charge. */
+  nothingCharged:
+    'Estamos com instabilidade e o pagamento não foi feito: nada foi cobrado. Tente novamente em instantes.',
+  /** 503: the provider approved the charge, the database failed to record it; the same key completes it. */
+  chargedNotRecorded:
+    'Seu pagamento foi aprovado, mas estamos com instabilidade para registrá-lo. Não feche esta página nem pague de novo: clique em pagar em instantes para concluir o pedido, sem nova cobrança.',
+  /** 503: the provider may have received the order: a retry looks it up before sending again. */
+  outcomeUnknown:
+    'Não conseguimos confirmar o pagamento com a operadora. Tente novamente em instantes: você não será cobrado duas vezes.',
+  inProgress: 'Este pagamento ainda está sendo processado. Aguarde alguns segundos e tente novamente.',
+  billingAddressRequired:
+    'Informe o endereço de cobrança: a operadora do cartão precisa dele para aprovar a compra.',
+  attemptMismatch:
+    'Esta tentativa de pagamento já foi usada com outro carrinho ou outro comprador. Confira o carrinho e pague novamente.',
+  couponExhausted: 'O cupom aplicado atingiu o limite de usos. Remova o cupom do carrinho e tente novamente.',
+  paymentsUnavailable: 'O pagamento está indisponível no momento. Tente novamente mais tarde.',
   purchaseFailed: 'erro ao executar a compra',
 } as const
 
@@ -81,9 +101,7 @@ export const PayInput = z
       })
       .strict()
       .optional(),
-    payment_type: z
-      .enum(['CREDIT_CARD', 'BOLETO', 'PIX'], { error: 'Escolha a forma de pagamento.' })
-      .nullish(),
+    payment_type: z.enum(PAYMENT_TYPES, { error: 'Escolha a forma de pagamento.' }).nullish(),
     cardhash: z.string().max(200).nullish(),
     holderName: z.string().max(120).nullish(),
     total: Cents,
@@ -101,7 +119,7 @@ export type PayInput = z.infer<typeof PayInput>
 
 export const PayResult = z.object({
   order_id: z.string(),
-  status: z.enum(['pending', 'paid', 'failed', 'refunded', 'expired']),
+  status: z.enum(ORDER_STATES),
   /** Purchase done, but the confirmation e-mail could not be sent (SPEC section 8). */
   error: z.boolean(),
   ccj_boleto_link: z.string().nullable(),
@@ -112,13 +130,51 @@ export const PayResult = z.object({
   total: Cents,
   instalments: z.number().int(),
   instalment_value: Cents,
+  /** What the provider confirmed as refunded (a partial refund keeps the enrolments). */
+  refunded_cents: Cents,
   message: z.string().nullable(),
 })
 export type PayResult = z.infer<typeof PayResult>
 
 export const PaymentsConfig = z.object({
+  /** 'sandbox': the local stand-in of Pagar.me (the order screen offers 'Simular pagamento'). */
   gateway: z.enum(['sandbox', 'pagarme']),
   public_key: z.string(),
-  /** Where the browser tokenizes the card (Pagar.me's /core/v5/tokens shape). */
+  /** Where the browser tokenizes the card: {PAGARME_API_URL}/tokens. */
   tokenize_url: z.string(),
 })
+export type PaymentsConfig = z.infer<typeof PaymentsConfig>
+
+/** Where a refunded boleto's money goes (a paid boleto goes back by bank transfer). */
+export const RefundBankAccount = z
+  .object({
+    holder_name: z.string().trim().min(3).max(120),
+    holder_type: z.enum(['individual', 'company']).default('individual'),
+    holder_document: z.string().regex(/^\d{11}$|^\d{14}$/, { error: 'CPF ou CNPJ só com números.' }),
+    bank: z.string().regex(/^\d{3}$/, { error: 'Código do banco com 3 dígitos.' }),
+    branch_number: z.string().regex(/^\d{1,5}$/),
+    branch_check_digit: z.string().regex(/^\w?$/).optional(),
+    account_number: z.string().regex(/^\d{1,13}$/),
+    account_check_digit: z.string().regex(/^\w{1,2}$/),
+    type: z.enum(['checking', 'savings']),
+  })
+  .strict()
+
+/** POST /api/admin/pedidos/{id}/estorno: all that is left by default, or part of it. */
+export const RefundOrderInput = z
+  .object({
+    amount_cents: Cents.min(1, { error: 'Informe um valor a estornar.' }).optional(),
+    bank_account: RefundBankAccount.optional(),
+  })
+  .strict()
+export type RefundOrderInput = z.infer<typeof RefundOrderInput>
+
+export const RefundOrderResult = z.object({
+  order_id: z.string(),
+  status: z.enum(ORDER_STATES),
+  refunded_cents: Cents,
+  /** true while the provider has not confirmed: the order changes when it does (webhook). */
+  awaiting_provider: z.boolean(),
+  message: z.string(),
+})
+export type RefundOrderResult = z.infer<typeof RefundOrderResult>

@@ -1,12 +1,11 @@
 import { z } from 'zod'
-
-/** Money in the API is integer centavos; the UI formats it as BRL. */
-export const Cents = z.number().int().nonnegative()
+import { CARD_TYPES } from '../domain/catalog.ts'
+import { Cents } from './money.ts'
 
 export const HomeCard = z.object({
   id: z.number().int(),
   /** What add-to-cart sends as data.type, with `id` as data.id. */
-  type: z.enum(['turma', 'produto', 'pacote', 'curso']),
+  type: z.enum(CARD_TYPES),
   name: z.string(),
   /** Several lines of the name, shown joined with '+'. */
   name_splited: z.array(z.string()).optional(),

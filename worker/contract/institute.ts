@@ -1,8 +1,10 @@
-/** The institute's public identity, shared by the web app, e-mails and page metadata. */
+/**
+ * The institute's public identity, shared by the web app, e-mails and page metadata. The site's
+ * address is configuration (PUBLIC_ORIGIN, worker/config.ts), not a constant here.
+ */
 export const INSTITUTE = {
   name: 'Instituto Renalis',
   fullName: 'Instituto Renalis de Ensino e Pesquisa em Nefrologia',
-  origin: 'https://www.institutorenalis.com.br',
   loyaltyCardUrl: 'https://cartao.institutorenalis.com.br',
   phones: {
     education: { label: 'Centro de Ensino', number: '(41) 3333-0101' },

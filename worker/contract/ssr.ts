@@ -5,6 +5,8 @@
 export type RenderRequest = {
   /** Path and query of the page ('/cursos/hemodialise-para-enfermagem'). */
   url: string
+  /** The site's public origin (PUBLIC_ORIGIN): canonical and Open Graph URLs are built on it. */
+  origin: string
   /** Answers the app's API calls for this page, as the browser would make them (same cookies). */
   fetch: (path: string, init: RequestInit) => Promise<Response>
 }

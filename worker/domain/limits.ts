@@ -15,7 +15,6 @@ export const LIMITS = {
   coupon: { exact: true, limit: 30, windowSeconds: 600, what: 'cupons tentados' },
   studentDocument: { exact: true, limit: 10, windowSeconds: 600, what: 'documentos enviados' },
   checkout: { exact: true, limit: 20, windowSeconds: 600, what: 'pagamentos' },
-  cardToken: { exact: true, limit: 30, windowSeconds: 600, what: 'cartões tokenizados' },
   logout: { exact: true, limit: 60, windowSeconds: 600, what: 'saídas' },
   sandboxConsent: { exact: true, limit: 30, windowSeconds: 600, what: 'logins de teste' },
   webhook: { exact: true, limit: 1200, windowSeconds: 600, what: 'avisos do meio de pagamento' },

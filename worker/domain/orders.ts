@@ -1,20 +1,59 @@
-/** Order states (DESIGN 6): they only move forward, and a paid order enrols exactly once. */
-export const ORDER_STATES = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const
-export type OrderState = (typeof ORDER_STATES)[number]
+import { ORDER_STATES, type OrderState } from './payments.ts'
 
+export { ORDER_STATES, type OrderState }
+
+/**
+ * Where an order may go from each state (DESIGN 6). States only move forward: a late or replayed
+ * report of an earlier state changes nothing. An expired order may still become paid, because the
+ * provider's word that the money arrived wins over our deadline (the buyer paid as it closed).
+ */
 const NEXT: Record<OrderState, readonly OrderState[]> = {
-  pending: ['paid', 'failed', 'expired'],
-  paid: ['refunded'],
+  pending: ['paid', 'failed', 'expired', 'partially_refunded', 'refunded', 'charged_back'],
+  expired: ['paid', 'partially_refunded', 'refunded', 'charged_back'],
+  paid: ['partially_refunded', 'refunded', 'charged_back'],
+  partially_refunded: ['refunded', 'charged_back'],
   failed: [],
   refunded: [],
-  expired: [],
+  charged_back: [],
 }
 
-/** The state to store when the provider reports `reported`: the same state when it is not a step forward. */
-export function advance(current: OrderState, reported: OrderState): OrderState {
-  return NEXT[current].includes(reported) ? reported : current
+/** Where an order stands: its state and how much of it was refunded, in centavos. */
+export type OrderPosition = { state: OrderState; refundedCents: number }
+
+/**
+ * The position to store when the provider reports `reported`: `current` itself when the report is
+ * not a step forward. A further partial refund is a step forward within `partially_refunded`
+ * (the refunded amount only grows).
+ */
+export function advance(current: OrderPosition, reported: OrderPosition): OrderPosition {
+  if (NEXT[current.state].includes(reported.state)) {
+    return { state: reported.state, refundedCents: Math.max(current.refundedCents, reported.refundedCents) }
+  }
+  if (
+    current.state === 'partially_refunded' &&
+    reported.state === 'partially_refunded' &&
+    reported.refundedCents > current.refundedCents
+  ) {
+    return { state: current.state, refundedCents: reported.refundedCents }
+  }
+  return current
 }
 
-export function canAdvance(current: OrderState, reported: OrderState): boolean {
-  return NEXT[current].includes(reported)
+export function isSameStep(a: OrderPosition, b: OrderPosition): boolean {
+  return a.state === b.state && a.refundedCents === b.refundedCents
+}
+
+/** States in which the order's enrolments, seats and e-books are the buyer's. */
+export function grantsAccess(state: OrderState): boolean {
+  return state === 'paid' || state === 'partially_refunded'
+}
+
+/** The money went back (refund) or was taken back (chargeback): what the order gave ends. */
+export function endsAccess(state: OrderState): boolean {
+  return state === 'refunded' || state === 'charged_back'
+}
+
+/** States a refund may be asked for from our side. */
+export function isRefundable(state: OrderState): boolean {
+  return state === 'paid' || state === 'partially_refunded'
 }

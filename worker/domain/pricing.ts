@@ -1,3 +1,4 @@
+import type { DiscountType } from './catalog.ts'
 import {
   capInstalments,
   type InstalmentInput,
@@ -5,10 +6,9 @@ import {
   instalmentOption,
 } from './instalments.ts'
 import { assertCents, type Cents, percentOf } from './money.ts'
+import { PAYMENT_TYPES, type PaymentType } from './payments.ts'
 
 // ── Inputs: catalogue rows as the service loads them ──────────────────────────
-
-export type DiscountType = 'P' | 'F'
 
 export type PricingClass = {
   id: number
@@ -327,9 +327,6 @@ export function priceCart(input: PriceCartInput): PricedCart {
 }
 
 // ── Checkout: payment type, instalments and donation ──────────────────────────
-
-export const PAYMENT_TYPES = ['CREDIT_CARD', 'BOLETO', 'PIX'] as const
-export type PaymentType = (typeof PAYMENT_TYPES)[number]
 
 export const PAYMENT_MESSAGES = {
   paymentTypeRequired: 'Escolha a forma de pagamento.',

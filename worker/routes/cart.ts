@@ -8,17 +8,18 @@ import {
   SetCouponInput,
   UpdateCartInput,
 } from '../contract/cart.ts'
+import { MULTIPART_OVERHEAD_BYTES, STUDENT_DOC_MAX_BYTES } from '../domain/uploads.ts'
 import { AppError } from '../errors.ts'
 import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
 import {
   applyCoupon,
+  attachStudentDocument,
   getCart,
   getCheckout,
   recommend,
   setCartFlags,
   updateCart,
 } from '../services/cart/cart.ts'
-import { storeStudentDocument } from '../services/files/files.ts'
 
 const gone = {
   404: jsonContent(
@@ -120,16 +121,17 @@ export const cartRoutes = newApp()
         },
         responses: { 200: jsonContent(CartResponse, 'Novo hash e carrinho.'), ...gone },
       },
-      { limit: 'studentDocument' },
+      { limit: 'studentDocument', maxBodyBytes: STUDENT_DOC_MAX_BYTES + MULTIPART_OVERHEAD_BYTES },
     ),
-    async (c) => {
-      const { hash } = c.req.valid('param')
-      const studentDocKey = await storeStudentDocument({ ctx: c.var.ctx, file: c.req.valid('form').document })
-      return c.json(
-        await setCartFlags({ ctx: c.var.ctx, hash, flags: { hasStudentDoc: true, studentDocKey } }),
+    async (c) =>
+      c.json(
+        await attachStudentDocument({
+          ctx: c.var.ctx,
+          hash: c.req.valid('param').hash,
+          file: c.req.valid('form').document,
+        }),
         200,
-      )
-    },
+      ),
   )
   .openapi(
     defineRoute('none', {

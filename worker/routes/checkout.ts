@@ -1,16 +1,19 @@
 import { z } from '@hono/zod-openapi'
-import { PayInput, PaymentsConfig, PayResult } from '../contract/checkout.ts'
+import {
+  PayInput,
+  PaymentsConfig,
+  PayResult,
+  RefundOrderInput,
+  RefundOrderResult,
+} from '../contract/checkout.ts'
 import { EnrolledCourses } from '../contract/student.ts'
 import { currentUser, requireUser, setSessionCookie } from '../middleware/auth.ts'
 import { defineRoute, jsonContent, newApp } from '../openapi.ts'
+import { getPaymentsConfig } from '../services/checkout/config.ts'
 import { getOrderStatus, payCheckout } from '../services/checkout/pay.ts'
-import {
-  boletoPage,
-  paymentsConfig,
-  receiveWebhook,
-  simulateSandboxPayment,
-  tokenizeSandboxCard,
-} from '../services/checkout/provider.ts'
+import { refundOrder } from '../services/checkout/refund.ts'
+import { simulateSandboxPayment } from '../services/checkout/sandbox.ts'
+import { receivePagarmeWebhook } from '../services/checkout/webhook.ts'
 import { listEnrolledCourses } from '../services/student/courses.ts'
 
 const PurchaseError = z.object({
@@ -69,84 +72,17 @@ export const checkoutRoutes = newApp()
     async (c) => c.json(await getOrderStatus({ ctx: c.var.ctx, id: c.req.valid('param').id }), 200),
   )
   .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'getPaymentsConfig',
-        method: 'get',
-        path: '/api/payments/config',
-        tags: ['Checkout'],
-        summary: 'Qual gateway está ativo, a chave pública e onde o navegador tokeniza o cartão',
-        responses: { 200: jsonContent(PaymentsConfig, 'Configuração de pagamento.') },
-      },
-      { offline: true },
-    ),
-    (c) => c.json(paymentsConfig({ ctx: c.var.ctx, requestUrl: c.req.url }), 200),
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'tokenizeSandboxCard',
-        method: 'post',
-        path: '/api/sandbox/core/v5/tokens',
-        tags: ['Sandbox de pagamento'],
-        summary: 'Tokenização de cartão do gateway sandbox (mesmo formato do Pagar.me v5)',
-        description:
-          'Só com PAYMENT_GATEWAY=sandbox. Cartões de teste: 4000000000000010 aprova, 4000000000000028 recusa; CVV começando com 6 é recusado.',
-        request: {
-          query: z.object({ appId: z.string().max(100) }),
-          body: {
-            content: {
-              'application/json': {
-                schema: z.object({
-                  type: z.literal('card'),
-                  card: z.object({
-                    number: z.string().max(25),
-                    holder_name: z.string().max(120),
-                    exp_month: z.number().int(),
-                    exp_year: z.number().int(),
-                    cvv: z.string().max(4),
-                  }),
-                }),
-              },
-            },
-            required: true,
-          },
-        },
-        responses: {
-          200: jsonContent(
-            z.object({ id: z.string(), type: z.literal('card') }),
-            'O token (60 s, uso único).',
-          ),
-          404: jsonContent(z.object({ msg: z.string() }), 'Fora do ambiente de testes.'),
-        },
-      },
-      { limit: 'cardToken' },
-    ),
-    async (c) => {
-      const result = await tokenizeSandboxCard({ ctx: c.var.ctx, card: c.req.valid('json').card })
-      if (!result.ok) return c.json({ message: 'The request is invalid.', errors: result.errors }, 422)
-      return c.json(result.token, 200)
-    },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'showSandboxBoleto',
-        method: 'get',
-        path: '/api/sandbox/boleto/{id}',
-        tags: ['Sandbox de pagamento'],
-        summary: 'Boleto do sandbox para imprimir',
-        request: { params: z.object({ id: z.string().max(40) }) },
-        responses: {
-          200: { description: 'HTML imprimível.', content: { 'text/html': { schema: z.string() } } },
-        },
-      },
-      { errors: ['notFound'] },
-    ),
-    async (c) => c.html(await boletoPage({ ctx: c.var.ctx, gatewayOrderId: c.req.valid('param').id })),
+    defineRoute('none', {
+      operationId: 'getPaymentsConfig',
+      method: 'get',
+      path: '/api/payments/config',
+      tags: ['Checkout'],
+      summary: 'Qual gateway está ativo, a chave pública e onde o navegador tokeniza o cartão',
+      description:
+        'O navegador tokeniza em `{PAGARME_API_URL}/tokens` com a chave pública: a de produção só na origem configurada (PUBLIC_ORIGIN, com ou sem www). Uma configuração que não pode receber pagamentos responde 503.',
+      responses: { 200: jsonContent(PaymentsConfig, 'Configuração de pagamento.') },
+    }),
+    (c) => c.json(getPaymentsConfig({ ctx: c.var.ctx, requestUrl: c.req.url }), 200),
   )
   .openapi(
     defineRoute(
@@ -156,7 +92,8 @@ export const checkoutRoutes = newApp()
         method: 'post',
         path: '/api/sandbox/pedidos/{id}/pagar',
         tags: ['Sandbox de pagamento'],
-        summary: 'Simular o pagamento de um boleto ou PIX pendente (somente local)',
+        summary: 'Simular o pagamento de um boleto ou PIX pendente no sandbox do Pagar.me (somente local)',
+        description: 'Paga a cobrança no sandbox e relê o pedido lá, como o webhook faria.',
         request: { params: z.object({ id: OrderId }) },
         responses: {
           200: jsonContent(z.object({ status: z.string() }), 'A nova situação do pedido.'),
@@ -176,7 +113,11 @@ export const checkoutRoutes = newApp()
         path: '/webhooks/pagarme',
         tags: ['Checkout'],
         summary:
-          'Webhook do Pagar.me: só um gatilho; o pedido é relido no provedor antes de qualquer mudança',
+          'Webhook do Pagar.me: só um gatilho; a cobrança ou o pedido é relido no provedor antes de qualquer mudança',
+        description:
+          'Autenticado por HTTP basic com as credenciais de PAGARME_WEBHOOK_AUTH (comparadas em tempo constante; obrigatórias em produção). ' +
+          'Um evento de cobrança (`charge.*`) relê `GET /charges/{id}`; de pedido (`order.*`), `GET /orders/{id}`. ' +
+          'Um evento que o provedor não conhece é aceito e ignorado; se o provedor não responde, a resposta é 503 e o Pagar.me reenvia.',
         request: {
           body: {
             content: {
@@ -193,19 +134,57 @@ export const checkoutRoutes = newApp()
           },
         },
         responses: {
-          200: jsonContent(z.object({ ok: z.literal(true) }), 'Recebido.'),
-          401: jsonContent(z.object({ msg: z.string() }), 'Credencial inválida.'),
+          200: jsonContent(z.object({ ok: z.literal(true) }), 'Recebido (aplicado ou ignorado).'),
+          401: jsonContent(z.object({ message: z.string() }), 'Credencial ausente ou inválida.'),
         },
       },
       { limit: 'webhook' },
     ),
     async (c) => {
-      await receiveWebhook({
+      await receivePagarmeWebhook({
         ctx: c.var.ctx,
         authorization: c.req.header('Authorization'),
         event: c.req.valid('json'),
       })
       return c.json({ ok: true as const }, 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'A',
+      {
+        operationId: 'refundOrder',
+        method: 'post',
+        path: '/api/admin/pedidos/{id}/estorno',
+        tags: ['Administração'],
+        summary: 'Estornar um pedido pago, no todo ou em parte (DELETE /charges/{id} no Pagar.me)',
+        description:
+          'Sem `amount_cents`, estorna tudo o que resta. Pedidos repetidos ou simultâneos chamam o provedor uma vez só: ' +
+          'os demais respondem 202 com o estorno em andamento. O pedido muda quando o provedor confirma; um estorno total ' +
+          'encerra as inscrições e avisa o comprador por e-mail. Um boleto pago só é estornado para uma `bank_account`.',
+        request: {
+          params: z.object({ id: OrderId }),
+          body: { content: { 'application/json': { schema: RefundOrderInput } }, required: false },
+        },
+        responses: {
+          200: jsonContent(
+            RefundOrderResult,
+            'Estorno confirmado pelo provedor (ou o pedido já estava estornado).',
+          ),
+          202: jsonContent(RefundOrderResult, 'Estorno solicitado e ainda não confirmado.'),
+        },
+      },
+      { errors: ['notFound'] },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      const result = await refundOrder({
+        ctx: c.var.ctx,
+        orderId: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        actorUserId: user.id,
+      })
+      return c.json(result, result.awaiting_provider ? 202 : 200)
     },
   )
   .openapi(

@@ -1,5 +1,4 @@
 import { z } from '@hono/zod-openapi'
-import { bodyLimit } from 'hono/body-limit'
 import {
   CONTACT_FIELD_ERRORS,
   CONTACT_MAX_LENGTH,
@@ -65,16 +64,7 @@ export const ContactInput = z
     }
   })
 
-const app = newApp()
-app.use(
-  '/contato/send',
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ msg: 'Mensagem grande demais: escreva até 5000 caracteres.' }, 413),
-  }),
-)
-
-export const contactRoutes = app.openapi(
+export const contactRoutes = newApp().openapi(
   defineRoute(
     'none',
     {
@@ -88,7 +78,7 @@ export const contactRoutes = app.openapi(
       request: jsonBody(ContactInput),
       responses: { 200: jsonContent(z.object({ msg: z.string() }), 'Mensagem recebida.') },
     },
-    { limit: 'contact' },
+    { limit: 'contact', maxBodyBytes: MAX_BODY_BYTES },
   ),
   async (c) => {
     const { website: _honeypot, ...message } = c.req.valid('json')

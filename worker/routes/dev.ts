@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
+import { html } from 'hono/html'
 import type { AppBindings } from '../context.ts'
-import { escapeHtml } from '../domain/html.ts'
 import { defineRoute, newApp } from '../openapi.ts'
 import { listOutbox } from '../services/email/outbox.ts'
 
@@ -27,19 +27,23 @@ app.use('/api/dev/*', localOnly)
 
 export const devRoutes = app
   .openapi(
-    defineRoute('none', {
-      operationId: 'listDevMailbox',
-      method: 'get',
-      path: '/api/dev/mailbox',
-      tags: ['Desenvolvimento'],
-      summary: 'Caixa de saída de e-mails (somente local)',
-      responses: {
-        200: {
-          description: 'Mensagens, mais novas primeiro.',
-          content: { 'application/json': { schema: z.array(OutboxMessage) } },
+    defineRoute(
+      'none',
+      {
+        operationId: 'listDevMailbox',
+        method: 'get',
+        path: '/api/dev/mailbox',
+        tags: ['Desenvolvimento'],
+        summary: 'Caixa de saída de e-mails (somente local)',
+        responses: {
+          200: {
+            description: 'Mensagens, mais novas primeiro.',
+            content: { 'application/json': { schema: z.array(OutboxMessage) } },
+          },
         },
       },
-    }),
+      { errors: ['notFound'] },
+    ),
     async (c) => {
       const rows = await listOutbox(c.var.ctx)
       return c.json(
@@ -57,31 +61,34 @@ export const devRoutes = app
     },
   )
   .openapi(
-    defineRoute('none', {
-      operationId: 'showDevMailbox',
-      method: 'get',
-      path: '/dev/mailbox',
-      tags: ['Desenvolvimento'],
-      summary: 'Página da caixa de saída de e-mails (somente local)',
-      responses: { 200: { description: 'HTML.', content: { 'text/html': { schema: z.string() } } } },
-    }),
+    defineRoute(
+      'none',
+      {
+        operationId: 'showDevMailbox',
+        method: 'get',
+        path: '/dev/mailbox',
+        tags: ['Desenvolvimento'],
+        summary: 'Página da caixa de saída de e-mails (somente local)',
+        responses: { 200: { description: 'HTML.', content: { 'text/html': { schema: z.string() } } } },
+      },
+      { errors: ['notFound'] },
+    ),
     async (c) => {
       const rows = await listOutbox(c.var.ctx)
-      const items = rows
-        .map(
-          (row) => `<article>
-  <h2>${escapeHtml(row.subject)}</h2>
-  <p class="meta">Para <strong>${escapeHtml(row.to)}</strong> · ${row.createdAt.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })} · ${row.status}</p>
-  <div class="body">${row.html}</div>
+      // Each message in a sandboxed frame: whatever a message holds cannot run on this origin.
+      const items = rows.map(
+        (row) => html`<article>
+  <h2>${row.subject}</h2>
+  <p class="meta">Para <strong>${row.to}</strong> · ${row.createdAt.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })} · ${row.status}</p>
+  <iframe sandbox="" title="${`Conteúdo do e-mail: ${row.subject}`}" srcdoc="${row.html}"></iframe>
 </article>`,
-        )
-        .join('\n')
-      return c.html(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+      )
+      return c.html(html`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Caixa de saída (desenvolvimento)</title>
-<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2937}article{border:1px solid #d1d5db;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#4b5563;font-size:.9rem}a{color:#0f5f73}</style>
+<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2937}article{border:1px solid #d1d5db;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#4b5563;font-size:.9rem}iframe{width:100%;min-height:16rem;border:1px solid #e5e7eb;border-radius:6px}</style>
 </head><body><h1>Caixa de saída (somente no ambiente local)</h1>
 <p>Os e-mails que o site enviaria aparecem aqui, mais novos primeiro.</p>
-${items || '<p>Nenhum e-mail ainda.</p>'}
+${items.length ? items : html`<p>Nenhum e-mail ainda.</p>`}
 </body></html>`)
     },
   )

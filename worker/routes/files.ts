@@ -1,49 +1,40 @@
 import { z } from '@hono/zod-openapi'
 import { User } from '../contract/auth.ts'
-import { AppError } from '../errors.ts'
+import { MULTIPART_OVERHEAD_BYTES, PHOTO_MAX_BYTES } from '../domain/uploads.ts'
 import { requireUser } from '../middleware/auth.ts'
 import { defineRoute, newApp } from '../openapi.ts'
-import { setPhoto } from '../services/auth/accounts.ts'
-import {
-  PHOTO_MAX_BYTES,
-  PUBLIC_FILE_TYPES,
-  readPublicFile,
-  storeUserPhoto,
-} from '../services/files/files.ts'
+import { changePhoto } from '../services/auth/accounts.ts'
+import { PUBLIC_FILE_TYPES, readPublicFile } from '../services/files/files.ts'
 
 // Checked by the service (type, size, magic number), so a missing file gets its own message.
 const PhotoForm = z.object({ photo: z.unknown().optional().openapi({ type: 'string', format: 'binary' }) })
 
 export const fileRoutes = newApp()
   .openapi(
-    defineRoute('N', {
-      operationId: 'uploadProfilePhoto',
-      method: 'post',
-      path: '/api/usuario/foto',
-      tags: ['Conta'],
-      summary: 'Enviar a foto do perfil (JPG, PNG ou WebP, até 2 MB)',
-      request: { body: { content: { 'multipart/form-data': { schema: PhotoForm } }, required: true } },
-      responses: {
-        200: {
-          description: 'O usuário com a nova foto.',
-          content: { 'application/json': { schema: z.object({ data: User }) } },
+    defineRoute(
+      'N',
+      {
+        operationId: 'uploadProfilePhoto',
+        method: 'post',
+        path: '/api/usuario/foto',
+        tags: ['Conta'],
+        summary: 'Enviar a foto do perfil (JPG, PNG ou WebP, até 2 MB)',
+        request: { body: { content: { 'multipart/form-data': { schema: PhotoForm } }, required: true } },
+        responses: {
+          200: {
+            description: 'O usuário com a nova foto.',
+            content: { 'application/json': { schema: z.object({ data: User }) } },
+          },
         },
       },
-    }),
+      { maxBodyBytes: PHOTO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES },
+    ),
     async (c) => {
       const user = await requireUser(c)
-      const declared = Number(c.req.header('content-length') ?? 0)
-      if (declared > PHOTO_MAX_BYTES + 64 * 1024) {
-        throw new AppError('VALIDATION', 'A foto deve ter no máximo 2 MB.', {
-          photo: ['A foto deve ter no máximo 2 MB.'],
-        })
-      }
-      const file: unknown = c.req.valid('form').photo
-      if (!(file instanceof File)) {
-        throw new AppError('VALIDATION', 'Escolha uma foto.', { photo: ['Escolha uma foto.'] })
-      }
-      const photoKey = await storeUserPhoto({ ctx: c.var.ctx, userId: user.id, file })
-      return c.json({ data: await setPhoto({ ctx: c.var.ctx, user, photoKey }) }, 200)
+      return c.json(
+        { data: await changePhoto({ ctx: c.var.ctx, user, file: c.req.valid('form').photo }) },
+        200,
+      )
     },
   )
   .openapi(

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { escapeHtml } from '../domain/html.ts'
+import { html } from 'hono/html'
 import { defineRoute, newApp } from '../openapi.ts'
 import { listPublicPaths } from '../services/catalog/sitemap.ts'
 
@@ -18,9 +18,12 @@ export const seoRoutes = newApp()
     async (c) => {
       const origin = c.var.ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')
       const paths = await listPublicPaths({ ctx: c.var.ctx })
-      const urls = paths.map((path) => `  <url><loc>${escapeHtml(origin + path)}</loc></url>`).join('\n')
-      const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
-      return c.body(xml, 200, {
+      const urls = paths.map((path) => html`  <url><loc>${origin + path}</loc></url>\n`)
+      const xml = await html`<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls}</urlset>
+`
+      return c.body(xml.toString(), 200, {
         'Content-Type': 'application/xml; charset=utf-8',
         'Cache-Control': 'public, max-age=3600',
       })

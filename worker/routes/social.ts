@@ -1,10 +1,11 @@
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { html, raw } from 'hono/html'
 import type { AppBindings } from '../context.ts'
-import { escapeHtml } from '../domain/html.ts'
-import { AppError, notFound } from '../errors.ts'
-import { isPlainLocalhost, setSessionCookie } from '../middleware/auth.ts'
+import { UNAVAILABLE_MESSAGE } from '../contract/unavailable.ts'
+import { AppError, dependencyFailure, notFound } from '../errors.ts'
+import { currentUser, isPlainLocalhost, setSessionCookie } from '../middleware/auth.ts'
 import { defineRoute, newApp } from '../openapi.ts'
 import {
   finishSocialLogin,
@@ -15,9 +16,16 @@ import {
   startSocialLogin,
 } from '../services/auth/social.ts'
 
-const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } })
+const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } })
 
-type Result = { type: 'social-login'; status: 'ok' | 'error'; new_user: boolean; message?: string }
+type Result = {
+  type: 'social-login'
+  status: 'ok' | 'error'
+  new_user: boolean
+  message?: string
+  /** The provider was linked to the signed-in account (Meu perfil), no login happened. */
+  linked?: true
+}
 
 /**
  * The page the popup ends on: it tells the opener through BroadcastChannel and an
@@ -28,9 +36,9 @@ function resultPage(c: Context<AppBindings>, result: Result) {
   const text =
     result.status === 'ok' ? 'Login concluído. Esta janela vai fechar.' : (result.message ?? 'Erro ao logar')
   return c.html(
-    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Login social</title>
+    html`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Login social</title>
 <style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;color:#12343b;margin:0}p{max-width:28rem;text-align:center;padding:1rem}</style></head>
-<body><p role="status">${escapeHtml(text)}</p><script>(function(){var m=${data};
+<body><p role="status">${text}</p><script>(function(){var m=${raw(data)};
 try{var ch=new BroadcastChannel('renalis-auth');ch.postMessage(m);ch.close()}catch(e){}
 try{if(window.opener)window.opener.postMessage(m,location.origin)}catch(e){}
 setTimeout(function(){window.close()},400)})()</script></body></html>`,
@@ -52,21 +60,23 @@ export const socialRoutes = newApp()
       tags: ['Conta'],
       summary: 'Início do login social na janela popup (Google, Facebook; Instagram indisponível)',
       description:
-        'Redireciona ao provedor com state e PKCE num cookie HttpOnly assinado que vale 10 minutos.',
+        'Redireciona ao provedor com state e PKCE num cookie HttpOnly assinado que vale 10 minutos. ' +
+        'Com `vincular=1` e uma sessão aberta, vincula a rede social à conta (Meu perfil) em vez de entrar.',
       request: {
         query: z
           .object({
             login: z.enum(['google', 'facebook', 'instagram'], { error: 'Provedor de login inválido.' }),
+            vincular: z.literal('1').optional(),
           })
           .strict(),
       },
       responses: {
         302: { description: 'Para o provedor.' },
-        200: html('Página de erro que avisa a janela principal.'),
+        200: htmlPage('Página de erro que avisa a janela principal.'),
       },
     }),
     async (c) => {
-      const { login } = c.req.valid('query')
+      const { login, vincular } = c.req.valid('query')
       if (login === 'instagram') {
         return resultPage(c, {
           type: 'social-login',
@@ -76,7 +86,13 @@ export const socialRoutes = newApp()
         })
       }
       try {
-        const { url, cookie } = await startSocialLogin({ ctx: c.var.ctx, provider: login })
+        const linkUser = vincular ? await currentUser(c) : null
+        if (vincular && !linkUser) throw new AppError('BAD_REQUEST', SOCIAL_MESSAGES.linkNeedsLogin)
+        const { url, cookie } = await startSocialLogin({
+          ctx: c.var.ctx,
+          provider: login,
+          linkUserId: linkUser?.id ?? null,
+        })
         setCookie(c, OAUTH_COOKIE, cookie, {
           httpOnly: true,
           secure: !isPlainLocalhost(c.req.url),
@@ -107,7 +123,7 @@ export const socialRoutes = newApp()
           error_description: z.string().max(500).optional(),
         }),
       },
-      responses: { 200: html('Página de resultado que avisa a janela principal e fecha.') },
+      responses: { 200: htmlPage('Página de resultado que avisa a janela principal e fecha.') },
     }),
     async (c) => {
       const { provider } = c.req.valid('param')
@@ -124,11 +140,23 @@ export const socialRoutes = newApp()
           state,
           cookie,
           userAgent: c.req.header('user-agent'),
+          currentUserId: (await currentUser(c))?.id ?? null,
         })
-        setSessionCookie(c, result.sessionToken)
-        return resultPage(c, { type: 'social-login', status: 'ok', new_user: result.newUser })
+        if (result.sessionToken) setSessionCookie(c, result.sessionToken)
+        return resultPage(c, {
+          type: 'social-login',
+          status: 'ok',
+          new_user: result.newUser,
+          ...('linked' in result ? { linked: true as const } : {}),
+        })
       } catch (error) {
-        const message = error instanceof AppError ? error.message : SOCIAL_MESSAGES.failed
+        // The popup says so when the provider or the database did not answer: try again shortly.
+        const message =
+          error instanceof AppError
+            ? error.message
+            : dependencyFailure(error)
+              ? UNAVAILABLE_MESSAGE
+              : SOCIAL_MESSAGES.failed
         return resultPage(c, { type: 'social-login', status: 'error', new_user: false, message })
       }
     },
@@ -148,18 +176,18 @@ export const socialRoutes = newApp()
           code_challenge_method: z.literal('S256').optional(),
         }),
       },
-      responses: { 200: html('Formulário do provedor de teste.') },
+      responses: { 200: htmlPage('Formulário do provedor de teste.') },
     }),
     (c) => {
       localOnly(c)
       const { provider, state, code_challenge } = c.req.valid('query')
       const label = provider === 'google' ? 'Google' : 'Facebook'
-      return c.html(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+      return c.html(html`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Provedor de teste — ${label}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:1rem;color:#12343b}form{display:grid;gap:.5rem;max-width:24rem}label{font-weight:600}input{padding:.5rem;border:1px solid #6b7280;border-radius:6px}button{padding:.6rem;background:#0f766e;color:#fff;border:0;border-radius:6px;font-weight:600}small{color:#4b5563}</style></head>
 <body><h1 style="font-size:1.1rem">Entrar com ${label} (provedor de teste, somente local)</h1>
 <form method="post" action="/oauth/sandbox/authorize">
-<input type="hidden" name="provider" value="${escapeHtml(provider)}"><input type="hidden" name="state" value="${escapeHtml(state)}"><input type="hidden" name="code_challenge" value="${escapeHtml(code_challenge)}">
+<input type="hidden" name="provider" value="${provider}"><input type="hidden" name="state" value="${state}"><input type="hidden" name="code_challenge" value="${code_challenge}">
 <label for="name">Nome</label><input id="name" name="name" required minlength="3" autocomplete="name" value="Pessoa de Teste">
 <label for="email">E-mail</label><input id="email" name="email" type="email" required autocomplete="email">
 <button type="submit">Entrar</button><small>Nenhum serviço externo é chamado: este provedor existe só no ambiente local.</small>
@@ -199,6 +227,7 @@ export const socialRoutes = newApp()
       const form = c.req.valid('form')
       const code = grantSandboxConsent({
         ctx: c.var.ctx,
+        provider: form.provider,
         name: form.name,
         email: form.email,
         codeChallenge: form.code_challenge,

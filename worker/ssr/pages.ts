@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
+import { publicOrigin } from '../config.ts'
 import type { AppBindings } from '../context.ts'
 import type { ApiFetch, RenderPage } from '../contract/ssr.ts'
 import { SESSION_COOKIE } from '../services/auth/sessions.ts'
@@ -134,6 +135,8 @@ export function fillTemplate(template: string, page: { head: string; html: strin
 export type PageRequest = {
   /** The page's URL as the browser asked for it. */
   url: URL
+  /** The site's public origin (PUBLIC_ORIGIN). */
+  origin: string
   /** The page request's headers: the session cookie and the like go on to its API calls. */
   headers: Headers
   /** The built index.html. */
@@ -146,7 +149,7 @@ export type PageRequest = {
 export async function renderDocument(
   request: PageRequest,
 ): Promise<{ status: 200 | 404; html: string } | { status: null; reason: string }> {
-  const { url, headers, template, handle } = request
+  const { url, origin, headers, template, handle } = request
   if (BROWSER_ONLY.test(url.pathname)) return { status: null, reason: 'browser-only page' }
 
   const forwarded = new Headers({ Accept: 'application/json' })
@@ -160,7 +163,7 @@ export async function renderDocument(
     return handle(new Request(new URL(path, url), { ...init, headers: apiHeaders }))
   }
   const renderPage = await loadRenderer()
-  const page = await renderPage({ url: url.pathname + url.search, fetch: fetchForPage })
+  const page = await renderPage({ url: url.pathname + url.search, origin, fetch: fetchForPage })
   if (page.kind === 'shell') return { status: null, reason: page.reason }
   return { status: page.status, html: fillTemplate(template, page) }
 }
@@ -187,7 +190,13 @@ export async function respondWithPage(
       })
     }
 
-    const document = await renderDocument({ url, headers: c.req.raw.headers, template: templateHtml, handle })
+    const document = await renderDocument({
+      url,
+      origin: publicOrigin(c.env),
+      headers: c.req.raw.headers,
+      template: templateHtml,
+      handle,
+    })
     if (document.status === null) {
       log(c, 'page_shell', { path: url.pathname, reason: document.reason })
       return spaShell(c)

@@ -1,4 +1,5 @@
 import { INSTITUTE } from '../../../worker/contract/institute.ts'
+import { publicOrigin } from './public-origin.ts'
 
 /** Used when a page has no description of its own (the same text as index.html's). */
 export const DEFAULT_DESCRIPTION =
@@ -25,12 +26,12 @@ export type PageHeadOptions = {
   jsonLd?: Record<string, unknown>
 }
 
-/** `https://www.institutorenalis.com.br` + path, without a trailing slash (except the root). */
+/** The public origin (PUBLIC_ORIGIN) + path, without a trailing slash (except the root). */
 export function absoluteUrl(pathOrUrl: string): string {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl
   const path = pathOrUrl.startsWith('/') ? pathOrUrl : `/${pathOrUrl}`
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path
-  return `${INSTITUTE.origin}${trimmed}`
+  return `${publicOrigin()}${trimmed}`
 }
 
 /** Search engines cut descriptions around 160 characters; longer ones end with an ellipsis. */

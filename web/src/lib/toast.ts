@@ -1,3 +1,4 @@
+import { UNAVAILABLE_MESSAGE } from '../../../worker/contract/unavailable.ts'
 import { ApiError } from './api.ts'
 import { readLanguage } from './language.ts'
 
@@ -60,10 +61,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
 
+/** Statuses that mean "a dependency is away, try again shortly" (ours is 503; an edge may say 502/504). */
+const UNAVAILABLE_STATUSES = new Set([502, 503, 504])
+
+/**
+ * The instability message of a 503 (the server's `msg`, or the standard one when the answer had
+ * none), or null for any other failure. Callers with their own SPEC text for a failure use it first:
+ * "try again shortly" is what the person needs to hear then.
+ */
+export function unavailableMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError) || !UNAVAILABLE_STATUSES.has(error.status)) return null
+  const body = error.body
+  return isRecord(body) && typeof body.msg === 'string' && body.msg !== '' ? body.msg : UNAVAILABLE_MESSAGE
+}
+
 /** SPEC section 8: 422 lists every field message, else the server's `msg`, else the fallback. */
 export function errorMessage(error: unknown, fallback = 'Erro ao executar'): string {
   const status = error instanceof ApiError ? error.status : undefined
   const body = error instanceof ApiError ? error.body : error
+  const unavailable = unavailableMessage(error)
+  if (unavailable) return unavailable
   if (!isRecord(body)) return fallback
   if (status === 422 && isRecord(body.errors)) {
     const messages = Object.values(body.errors)

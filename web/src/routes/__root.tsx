@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { RouteFocus, StickyHeaderOffset } from '../components/layout/page-focus.tsx'
 import { SiteFooter } from '../components/layout/site-footer.tsx'
 import { SiteHeader } from '../components/layout/site-header.tsx'
 import { NotFound } from '../components/not-found.tsx'
@@ -37,7 +38,7 @@ function RootLayout() {
       </a>
       <div className="flex min-h-dvh flex-col">
         <SiteHeader />
-        <main id="conteudo" tabIndex={-1} className="flex-1 focus:outline-none">
+        <main id="conteudo" tabIndex={-1} className="flex-1">
           <Outlet />
         </main>
         <SiteFooter />
@@ -45,6 +46,8 @@ function RootLayout() {
       <ContactWidget />
       <ToasterHost />
       <ReadyMark />
+      <RouteFocus />
+      <StickyHeaderOffset />
       <ConfirmProvider />
     </FormModalProvider>
   )

@@ -1,18 +1,28 @@
-import {
-  type ChargeStatus,
-  type CreateOrderInput,
-  type GatewayOrder,
-  GatewayUnavailableError,
-  GatewayValidationError,
-  type PaymentGateway,
+import { DEADLINES_MS, fetchWithDeadline } from '../deadline.ts'
+import type {
+  BillingAddress,
+  CancelChargeInput,
+  CreateOrderInput,
+  GatewayPayment,
+  PaymentGateway,
+  PaymentMethod,
+  PaymentStatus,
 } from './types.ts'
+import { GatewayNotFoundError, GatewayUnavailableError, GatewayValidationError } from './types.ts'
 
-// Pagar.me Core API v5 (DESIGN 6). The browser tokenizes the card; we only ever see the token.
-const API = 'https://api.pagar.me/core/v5'
+// Pagar.me Core API v5 (DESIGN 6), the one adapter: production, Pagar.me's test environment and
+// the local sandbox differ only in `apiUrl`. The browser tokenizes the card; we see the token only.
+export const PAGARME_API_URL = 'https://api.pagar.me/core/v5'
+/** The payments deadline (worker/adapters/deadline.ts): the Worker answers 503 after it. */
+export const PAGARME_TIMEOUT_MS = DEADLINES_MS.payments
 
 type PagarmeTransaction = {
   status?: string
-  acquirer_message?: string
+  acquirer_message?: string | null
+  acquirer_return_code?: string | null
+  gateway_response?: { code?: string | null; errors?: Array<{ message?: string }> | null } | null
+  antifraud_response?: { status?: string | null } | null
+  threed_authentication_url?: string | null
   url?: string
   pdf?: string
   line?: string
@@ -21,49 +31,122 @@ type PagarmeTransaction = {
   qr_code_url?: string
   expires_at?: string
 }
-type PagarmeOrder = {
+export type PagarmeCharge = {
+  id: string
+  code?: string
+  amount: number
+  status: string
+  payment_method: string
+  paid_amount?: number | null
+  canceled_amount?: number | null
+  paid_at?: string | null
+  last_transaction?: PagarmeTransaction | null
+  order?: { id: string; code: string; status?: string } | null
+}
+export type PagarmeOrder = {
   id: string
   code: string
   amount: number
   status: string
-  charges?: Array<{
-    id: string
-    status: string
-    payment_method: string
-    last_transaction?: PagarmeTransaction
-  }>
+  charges?: PagarmeCharge[] | null
 }
 
-function statusOf(order: PagarmeOrder): ChargeStatus {
-  const charge = order.charges?.[0]
-  if (order.status === 'paid' || charge?.status === 'paid') return 'paid'
-  if (charge?.status === 'refunded') return 'refunded'
-  if (order.status === 'failed' || order.status === 'canceled' || charge?.status === 'failed') {
-    return charge?.last_transaction?.status === 'expired' || charge?.status === 'canceled'
-      ? 'expired'
-      : 'failed'
+const METHODS: readonly string[] = ['credit_card', 'debit_card', 'boleto', 'pix']
+const REFUNDED_TRANSACTIONS = ['refunded', 'partial_refunded', 'chargedback']
+
+/**
+ * What the charge says happened (DESIGN 6): a charge `canceled` after it was paid is a refund (its
+ * last transaction `refunded` or `voided`), `chargedback` a chargeback, a paid charge with a
+ * canceled amount a partial refund. The order's own status is read only when there is no charge.
+ */
+export function statusOfCharge(charge: PagarmeCharge | undefined, orderStatus: string): PaymentStatus {
+  if (!charge) {
+    if (orderStatus === 'paid') return 'paid'
+    if (orderStatus === 'failed') return 'failed'
+    if (orderStatus === 'canceled') return 'expired'
+    return 'pending'
   }
-  return 'pending'
+  const tx = charge.last_transaction ?? undefined
+  const canceled = charge.canceled_amount ?? 0
+  switch (charge.status) {
+    case 'chargedback':
+      return 'charged_back'
+    case 'paid':
+    case 'overpaid':
+      if (tx?.status === 'chargedback') return 'charged_back'
+      return canceled > 0 ? 'partially_refunded' : 'paid'
+    case 'canceled': {
+      const wasPaid =
+        Boolean(charge.paid_at) ||
+        (charge.paid_amount ?? 0) > 0 ||
+        REFUNDED_TRANSACTIONS.includes(tx?.status ?? '')
+      if (wasPaid) return 'refunded'
+      return charge.payment_method === 'credit_card' || charge.payment_method === 'debit_card'
+        ? 'failed'
+        : 'expired'
+    }
+    case 'failed':
+      return tx?.status === 'expired' ? 'expired' : 'failed'
+    default:
+      // pending, processing, underpaid (a boleto paid short is not paid), and anything new.
+      return 'pending'
+  }
 }
 
-export function toGatewayOrder(order: PagarmeOrder): GatewayOrder {
-  const charge = order.charges?.[0]
-  const tx = charge?.last_transaction
+function refundedOf(charge: PagarmeCharge | undefined, status: PaymentStatus): number {
+  if (!charge) return 0
+  if (status === 'refunded') return charge.canceled_amount || charge.paid_amount || charge.amount
+  if (status === 'partially_refunded') return charge.canceled_amount ?? 0
+  return 0
+}
+
+export function toPayment(order: PagarmeOrder, chargeOverride?: PagarmeCharge): GatewayPayment {
+  const charge = chargeOverride ?? order.charges?.[0] ?? undefined
+  const tx = charge?.last_transaction ?? undefined
+  const status = statusOfCharge(charge, order.status)
+  const method =
+    charge && METHODS.includes(charge.payment_method) ? (charge.payment_method as PaymentMethod) : null
+  const card = method === 'credit_card' || method === 'debit_card'
+  const refused = card && status === 'failed'
   return {
     gatewayOrderId: order.id,
     code: order.code,
-    status: statusOf(order),
-    amountCents: order.amount,
+    chargeId: charge?.id ?? null,
+    method,
+    status,
+    amountCents: charge?.amount ?? order.amount,
+    paidCents: charge?.paid_amount ?? (status === 'paid' ? (charge?.amount ?? order.amount) : 0),
+    refundedCents: refundedOf(charge, status),
     boleto:
-      charge?.payment_method === 'boleto' && tx?.line
-        ? { url: tx.pdf ?? tx.url ?? '', line: tx.line, dueAt: tx.due_at ?? '' }
+      method === 'boleto' && tx?.line
+        ? { url: tx.url ?? tx.pdf ?? '', pdf: tx.pdf ?? tx.url ?? '', line: tx.line, dueAt: tx.due_at ?? '' }
         : undefined,
     pix:
-      charge?.payment_method === 'pix' && tx?.qr_code
-        ? { code: tx.qr_code, expiresAt: tx.expires_at ?? '' }
+      method === 'pix' && tx?.qr_code
+        ? { code: tx.qr_code, qrCodeUrl: tx.qr_code_url ?? null, expiresAt: tx.expires_at ?? '' }
         : undefined,
-    failureMessage: statusOf(order) === 'failed' ? tx?.acquirer_message : undefined,
+    refusal: refused
+      ? {
+          code:
+            tx?.antifraud_response?.status === 'reproved' ? 'antifraud' : (tx?.acquirer_return_code ?? null),
+          message: tx?.acquirer_message ?? null,
+          gatewayErrors: (tx?.gateway_response?.errors ?? []).flatMap((error) =>
+            error.message ? [error.message] : [],
+          ),
+        }
+      : undefined,
+    authenticationUrl:
+      card && status === 'pending' ? (tx?.threed_authentication_url ?? undefined) : undefined,
   }
+}
+
+/** GET /charges/{id} answers the charge with a summary of its order. */
+export function chargeToPayment(charge: PagarmeCharge): GatewayPayment {
+  const order = charge.order ?? { id: '', code: charge.code ?? '', status: '' }
+  return toPayment(
+    { id: order.id, code: order.code, amount: charge.amount, status: order.status ?? '' },
+    charge,
+  )
 }
 
 function phoneParts(phone: string) {
@@ -71,77 +154,138 @@ function phoneParts(phone: string) {
   return { country_code: '55', area_code: digits.slice(0, 2), number: digits.slice(2) }
 }
 
-export function pagarmeGateway(secretKey: string, fetcher: typeof fetch = fetch): PaymentGateway {
-  const authorization = `Basic ${btoa(`${secretKey}:`)}`
-  async function call(
-    path: string,
-    init: RequestInit & { idempotencyKey?: string } = {},
-  ): Promise<PagarmeOrder> {
-    const headers: Record<string, string> = {
-      Authorization: authorization,
-      'Content-Type': 'application/json',
+/** Pagar.me v5 addresses: line_1 is 'number, street, neighbourhood'. */
+function addressOf(address: BillingAddress) {
+  return {
+    line_1: `${address.number}, ${address.street}, ${address.neighborhood}`,
+    line_2: address.complement ?? '',
+    zip_code: address.zip_code.replace(/\D/g, ''),
+    city: address.city,
+    state: address.state,
+    country: 'BR',
+  }
+}
+
+function paymentBody(input: CreateOrderInput) {
+  const { payment } = input
+  const base = { payment_method: payment.method, amount: input.amountCents }
+  switch (payment.method) {
+    case 'credit_card':
+      return {
+        ...base,
+        credit_card: {
+          installments: payment.instalments,
+          statement_descriptor: 'RENALIS',
+          card_token: payment.cardToken,
+          card: { billing_address: addressOf(payment.billingAddress) },
+        },
+      }
+    case 'debit_card': {
+      const threeDs = payment.authentication
+      return {
+        ...base,
+        debit_card: {
+          statement_descriptor: 'RENALIS',
+          card_token: payment.cardToken,
+          card: { billing_address: addressOf(payment.billingAddress) },
+          authentication: {
+            type: 'threed_secure',
+            threed_secure: {
+              mpi: threeDs.mpi,
+              ...(threeDs.cavv ? { cavv: threeDs.cavv } : {}),
+              ...(threeDs.eci ? { eci: threeDs.eci } : {}),
+              ...(threeDs.transactionId ? { transaction_id: threeDs.transactionId } : {}),
+              ...(threeDs.dsTransactionId ? { ds_transaction_id: threeDs.dsTransactionId } : {}),
+              ...(threeDs.version ? { version: threeDs.version } : {}),
+              ...(threeDs.successUrl ? { success_url: threeDs.successUrl } : {}),
+            },
+          },
+        },
+      }
     }
+    case 'boleto':
+      return {
+        ...base,
+        boleto: {
+          instructions: payment.instructions,
+          due_at: payment.dueAt.toISOString(),
+          document_number: payment.documentNumber,
+          type: 'DM',
+        },
+      }
+    case 'pix':
+      return { ...base, pix: { expires_in: payment.expiresInSeconds } }
+  }
+}
+
+export type PagarmeConfig = {
+  secretKey: string
+  /** PAGARME_API_URL: Pagar.me itself by default, or a stand-in of the same API. */
+  apiUrl?: string | undefined
+  timeoutMs?: number
+}
+
+export function pagarmeGateway(config: PagarmeConfig, fetcher: typeof fetch = fetch): PaymentGateway {
+  const api = (config.apiUrl || PAGARME_API_URL).replace(/\/+$/, '')
+  const authorization = `Basic ${btoa(`${config.secretKey}:`)}`
+  const timeoutMs = config.timeoutMs ?? PAGARME_TIMEOUT_MS
+
+  async function call<T>(
+    path: string,
+    init: { method?: string; body?: unknown; idempotencyKey?: string } = {},
+  ) {
+    const headers: Record<string, string> = { Authorization: authorization, Accept: 'application/json' }
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json'
     if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey
+    const method = init.method ?? 'GET'
     let response: Response
     try {
-      response = await fetcher(`${API}${path}`, { ...init, headers })
+      // Reads may be sent once more; a POST or DELETE is repeated only by its caller, after
+      // looking (its Idempotency-Key makes the repeat safe).
+      response = await fetchWithDeadline(
+        'payments',
+        `${api}${path}`,
+        { method, headers, body: init.body === undefined ? null : JSON.stringify(init.body) },
+        { timeoutMs, retry: method === 'GET' ? 'idempotent' : 'never', fetcher },
+      )
     } catch (error) {
-      throw new GatewayUnavailableError(error instanceof Error ? error.message : 'network error')
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new GatewayUnavailableError(`Pagar.me não respondeu (${reason})`, { cause: error })
     }
-    if (response.status === 422 || response.status === 400) {
+    if (response.status === 404) {
+      await response.body?.cancel()
+      throw new GatewayNotFoundError(`Pagar.me não conhece ${path}`)
+    }
+    if (response.status === 400 || response.status === 422) {
       const body = (await response.json().catch(() => ({}))) as {
         message?: string
         errors?: Record<string, string[]>
       }
       throw new GatewayValidationError(
         body.message ?? 'The request is invalid.',
-        body.errors ?? { request: [body.message ?? 'invalid'] },
+        body.errors && Object.keys(body.errors).length
+          ? body.errors
+          : { request: [body.message ?? 'invalid'] },
       )
     }
-    if (!response.ok) throw new GatewayUnavailableError(`Pagar.me respondeu ${response.status}`)
-    return (await response.json()) as PagarmeOrder
+    if (!response.ok) {
+      await response.body?.cancel()
+      throw new GatewayUnavailableError(`Pagar.me respondeu ${response.status}`)
+    }
+    try {
+      return (await response.json()) as T
+    } catch {
+      throw new GatewayUnavailableError('Pagar.me respondeu um corpo ilegível')
+    }
   }
 
   return {
-    name: 'pagarme',
-    async createOrder(input: CreateOrderInput) {
-      const address = input.billingAddress
-        ? {
-            line_1: `${input.billingAddress.number}, ${input.billingAddress.street}, ${input.billingAddress.neighborhood}`,
-            line_2: input.billingAddress.complement ?? '',
-            zip_code: input.billingAddress.zip_code.replace(/\D/g, ''),
-            city: input.billingAddress.city,
-            state: input.billingAddress.state,
-            country: 'BR',
-          }
-        : undefined
-      const payment =
-        input.method === 'credit_card'
-          ? {
-              payment_method: 'credit_card',
-              credit_card: {
-                installments: input.instalments,
-                statement_descriptor: 'RENALIS',
-                card_token: input.cardToken,
-                ...(address ? { card: { billing_address: address } } : {}),
-              },
-            }
-          : input.method === 'boleto'
-            ? {
-                payment_method: 'boleto',
-                boleto: {
-                  instructions:
-                    'Pagar até o vencimento. Após o pagamento, a matrícula é confirmada por e-mail.',
-                  due_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-                  document_number: input.code.replace(/\D/g, '').slice(0, 16) || '1',
-                  type: 'DM',
-                },
-              }
-            : { payment_method: 'pix', pix: { expires_in: 1800 } }
-      const order = await call('/orders', {
+    tokenizeUrl: `${api}/tokens`,
+    async createOrder(input) {
+      const order = await call<PagarmeOrder>('/orders', {
         method: 'POST',
         idempotencyKey: input.idempotencyKey,
-        body: JSON.stringify({
+        body: {
           code: input.code,
           items: input.items.map((item) => ({
             code: item.code,
@@ -156,15 +300,38 @@ export function pagarmeGateway(secretKey: string, fetcher: typeof fetch = fetch)
             document_type: 'CPF',
             type: 'individual',
             phones: { mobile_phone: phoneParts(input.customer.phone) },
-            ...(address ? { address } : {}),
+            ...(input.customer.address ? { address: addressOf(input.customer.address) } : {}),
           },
-          payments: [{ ...payment, amount: input.amountCents }],
-        }),
+          payments: [paymentBody(input)],
+        },
       })
-      return toGatewayOrder(order)
+      return toPayment(order)
     },
     async getOrder(id) {
-      return toGatewayOrder(await call(`/orders/${encodeURIComponent(id)}`))
+      return toPayment(await call<PagarmeOrder>(`/orders/${encodeURIComponent(id)}`))
+    },
+    async findOrderByCode(code) {
+      const list = await call<{ data?: PagarmeOrder[] | null }>(
+        `/orders?code=${encodeURIComponent(code)}&page=1&size=10`,
+      )
+      const found = (list.data ?? []).filter((order) => order.code === code)
+      // Several would mean a retry charged twice: the paid one is the one that counts.
+      const chosen = found.find((order) => order.status === 'paid') ?? found[0]
+      return chosen ? toPayment(chosen) : null
+    },
+    async getCharge(id) {
+      return chargeToPayment(await call<PagarmeCharge>(`/charges/${encodeURIComponent(id)}`))
+    },
+    async cancelCharge(input: CancelChargeInput) {
+      const charge = await call<PagarmeCharge>(`/charges/${encodeURIComponent(input.chargeId)}`, {
+        method: 'DELETE',
+        idempotencyKey: input.idempotencyKey,
+        body: {
+          ...(input.amountCents === undefined ? {} : { amount: input.amountCents }),
+          ...(input.bankAccount ? { bank_account: input.bankAccount } : {}),
+        },
+      })
+      return chargeToPayment(charge)
     },
   }
 }

@@ -1,48 +1,112 @@
-/** The payment port (DESIGN 6). Amounts are centavos; shapes follow Pagar.me Core API v5. */
-export type ChargeStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded'
+import type { OrderState } from '../../domain/payments.ts'
 
-export type GatewayOrder = {
+/** The payment port (DESIGN 6). Amounts are centavos; the one adapter speaks Pagar.me Core API v5. */
+
+export type PaymentMethod = 'credit_card' | 'debit_card' | 'boleto' | 'pix'
+
+/** Where a payment stands, read from the charge (not only the order), in the order's own states. */
+export type PaymentStatus = OrderState
+
+export type GatewayPayment = {
   gatewayOrderId: string
-  /** Our order id, sent as the provider order's `code`: a webhook finds the order by it. */
+  /** Our order id, sent as the provider order's `code`: a lookup by code finds an order sent blind. */
   code: string
-  status: ChargeStatus
+  chargeId: string | null
+  method: PaymentMethod | null
+  status: PaymentStatus
   amountCents: number
-  boleto?: { url: string; line: string; dueAt: string } | undefined
-  pix?: { code: string; expiresAt: string } | undefined
-  /** The acquirer's words when a card is refused. */
-  failureMessage?: string | undefined
+  paidCents: number
+  /** Refunded (or canceled after payment) so far. */
+  refundedCents: number
+  boleto?: { url: string; pdf: string; line: string; dueAt: string } | undefined
+  pix?: { code: string; qrCodeUrl: string | null; expiresAt: string } | undefined
+  /** Why the card was refused: the issuer's return code and words, and the gateway's own errors. */
+  refusal?: { code: string | null; message: string | null; gatewayErrors: string[] } | undefined
+  /** 3-D Secure: where the payer authenticates a debit card when the issuer asks for a challenge. */
+  authenticationUrl?: string | undefined
 }
+
+export type BillingAddress = {
+  zip_code: string
+  street: string
+  number: string
+  complement?: string | undefined
+  neighborhood: string
+  city: string
+  state: string
+}
+
+/**
+ * The result of a 3-D Secure authentication (debit cards: card networks require it online).
+ * `mpi: 'acquirer'` lets the acquirer run it and answer an `authenticationUrl` for the challenge;
+ * a third-party MPI sends its result (cavv, eci, ids, version).
+ */
+export type ThreeDSecure = {
+  mpi: string
+  cavv?: string | undefined
+  eci?: string | undefined
+  transactionId?: string | undefined
+  dsTransactionId?: string | undefined
+  version?: string | undefined
+  /** Where the issuer's challenge returns the payer (mpi 'acquirer'). */
+  successUrl?: string | undefined
+}
+
+export type PaymentRequest =
+  | { method: 'credit_card'; cardToken: string; instalments: number; billingAddress: BillingAddress }
+  | { method: 'debit_card'; cardToken: string; billingAddress: BillingAddress; authentication: ThreeDSecure }
+  | { method: 'boleto'; dueAt: Date; instructions: string; documentNumber: string }
+  | { method: 'pix'; expiresInSeconds: number }
 
 export type CreateOrderInput = {
   code: string
   idempotencyKey: string
   amountCents: number
-  method: 'credit_card' | 'boleto' | 'pix'
-  instalments: number
-  cardToken?: string | undefined
-  customer: { name: string; email: string; document: string; phone: string }
-  billingAddress?:
-    | {
-        zip_code: string
-        street: string
-        number: string
-        complement?: string | undefined
-        neighborhood: string
-        city: string
-        state: string
-      }
-    | null
-    | undefined
+  payment: PaymentRequest
+  customer: {
+    name: string
+    email: string
+    document: string
+    phone: string
+    address?: BillingAddress | null | undefined
+  }
   items: Array<{ code: string; description: string; amountCents: number }>
 }
 
-export type PaymentGateway = {
-  name: 'sandbox' | 'pagarme'
-  createOrder(input: CreateOrderInput): Promise<GatewayOrder>
-  getOrder(gatewayOrderId: string): Promise<GatewayOrder>
+/** Where a refunded boleto's money goes (a paid boleto is refunded by bank transfer). */
+export type BankAccount = {
+  holder_name: string
+  holder_type: 'individual' | 'company'
+  holder_document: string
+  bank: string
+  branch_number: string
+  branch_check_digit?: string | undefined
+  account_number: string
+  account_check_digit: string
+  type: 'checking' | 'savings'
 }
 
-/** The provider refused the request's data (422): purchase error code 3, messages translated. */
+export type CancelChargeInput = {
+  chargeId: string
+  /** Part of the charge; none: all that is left. */
+  amountCents?: number | undefined
+  idempotencyKey: string
+  bankAccount?: BankAccount | undefined
+}
+
+export type PaymentGateway = {
+  createOrder(input: CreateOrderInput): Promise<GatewayPayment>
+  getOrder(gatewayOrderId: string): Promise<GatewayPayment>
+  /** The provider's order whose code is ours, or null when it never got one. */
+  findOrderByCode(code: string): Promise<GatewayPayment | null>
+  getCharge(chargeId: string): Promise<GatewayPayment>
+  /** DELETE /charges/{id}: cancels a pending charge, refunds a paid one (in part with an amount). */
+  cancelCharge(input: CancelChargeInput): Promise<GatewayPayment>
+  /** Where the browser tokenizes a card (POST, `?appId=<public key>`). */
+  tokenizeUrl: string
+}
+
+/** The provider refused the request's data (400/422): nothing was charged. */
 export class GatewayValidationError extends Error {
   readonly errors: Record<string, string[]>
   constructor(message: string, errors: Record<string, string[]>) {
@@ -52,10 +116,22 @@ export class GatewayValidationError extends Error {
   }
 }
 
-/** The provider could not be reached or failed: nothing is known to be charged. */
-export class GatewayUnavailableError extends Error {
+/** The provider does not know the order or charge (404). */
+export class GatewayNotFoundError extends Error {
   constructor(message: string) {
     super(message)
+    this.name = 'GatewayNotFoundError'
+  }
+}
+
+/**
+ * The provider could not be reached, timed out or failed (5xx, 429, a refused key): the outcome of
+ * what was asked is unknown, so the caller must look before asking again.
+ */
+export class GatewayUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    // The cause (a DependencyUnavailableError from the deadline helper) makes any uncaught one a 503.
+    super(message, options)
     this.name = 'GatewayUnavailableError'
   }
 }

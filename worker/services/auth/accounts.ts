@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
-import { passwordResets, sessions, users } from '../../../db/schema.ts'
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
+import { html } from 'hono/html'
+import { emailOutbox, passwordResets, sessions, users } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import {
   AUTH_MESSAGES,
@@ -10,11 +11,13 @@ import {
   type RegisterInput,
 } from '../../contract/auth.ts'
 import { INSTITUTE } from '../../contract/institute.ts'
-import { escapeHtml } from '../../domain/html.ts'
 import { AppError, invalidField } from '../../errors.ts'
 import { deliverLater, queueEmail } from '../email/outbox.ts'
+import { emailMessage, firstName } from '../email/templates.ts'
+import { storeUserPhoto } from '../files/files.ts'
+import { consumeLimit } from '../limits/limits.ts'
 import { hashPassword, needsRehash, verifyPassword } from './password.ts'
-import { endOtherSessions, type SessionUser, sessionInsert, toUser } from './sessions.ts'
+import { endOtherSessions, SESSION_TTL_MS, type SessionUser, sessionInsert, toUser } from './sessions.ts'
 import { throttledLogin } from './throttle.ts'
 import { hashToken, newToken } from './tokens.ts'
 
@@ -56,7 +59,15 @@ async function checkCredentials({
   return { user: toUser(row), sessionToken: session.token } satisfies LoginResult
 }
 
-/** POST /user/create_user: a student account, logged in at once. */
+/** A sign-up sent again this soon after the first, with the same data, signs in (see register). */
+const REPEAT_SIGN_UP_MS = 15 * 60 * 1000
+
+/**
+ * POST /user/create_user: a student account, logged in at once. The account and its session are
+ * one batch: an outage leaves either both or neither. When the answer is lost after the batch
+ * committed (a 503 from a database that answered late), the visitor sends the same sign-up again:
+ * within 15 minutes, the same name, phone and password sign in instead of "e-mail taken".
+ */
 export async function register({
   ctx,
   input,
@@ -64,18 +75,40 @@ export async function register({
 }: {
   ctx: AppContext
   input: RegisterInput
-  userAgent?: string
+  userAgent?: string | undefined
 }) {
   const passwordHash = await hashPassword(input.password)
-  const [created] = await ctx.db
-    .insert(users)
-    .values({ name: input.name, email: input.email, phone: input.phone, passwordHash, type: 'N' })
-    .onConflictDoNothing({ target: users.email })
-    .returning()
-  if (!created) throw invalidField('email', AUTH_MESSAGES.emailTaken)
-  const session = await sessionInsert(ctx, created.id, userAgent)
+  const token = newToken()
+  const sessionId = await hashToken(token)
+  const [inserted] = await ctx.db.batch([
+    ctx.db
+      .insert(users)
+      .values({ name: input.name, email: input.email, phone: input.phone, passwordHash, type: 'N' })
+      .onConflictDoNothing({ target: users.email })
+      .returning(),
+    // The session goes to the row this batch inserted: its freshly salted hash is found nowhere else.
+    ctx.db.run(sql`INSERT INTO sessions (id, user_id, expires_at, user_agent)
+      SELECT ${sessionId}, id, ${ctx.now.getTime() + SESSION_TTL_MS}, ${userAgent?.slice(0, 300) ?? null}
+      FROM users WHERE email = ${input.email} AND password_hash = ${passwordHash}`),
+  ])
+  const created = inserted[0]
+  if (created) return { user: toUser(created), sessionToken: token } satisfies LoginResult
+  // Guessing passwords here costs what it costs at /login: the same limiter counts the misses.
+  return throttledLogin(ctx, input.email, () => signUpAgain(ctx, input, userAgent))
+}
+
+async function signUpAgain(ctx: AppContext, input: RegisterInput, userAgent: string | undefined) {
+  const [row] = await ctx.db.select().from(users).where(eq(users.email, input.email))
+  const sameRequest =
+    row?.passwordHash &&
+    row.name === input.name &&
+    row.phone === input.phone &&
+    ctx.now.getTime() - row.createdAt.getTime() < REPEAT_SIGN_UP_MS &&
+    (await verifyPassword(input.password, row.passwordHash))
+  if (!row || !sameRequest) throw invalidField('email', AUTH_MESSAGES.emailTaken)
+  const session = await sessionInsert(ctx, row.id, userAgent)
   await session.statement
-  return { user: toUser(created), sessionToken: session.token } satisfies LoginResult
+  return { user: toUser(row), sessionToken: session.token } satisfies LoginResult
 }
 
 /** PUT /usuario/perfil/updateUser: name, e-mail and phone of the logged-in user. */
@@ -98,15 +131,17 @@ export async function updateProfile({
   return toUser(updated!)
 }
 
-export async function setPhoto({
+/** POST /api/usuario/foto: the photo goes to R2 (checked there), then onto the profile. */
+export async function changePhoto({
   ctx,
   user,
-  photoKey,
+  file,
 }: {
   ctx: AppContext
   user: SessionUser
-  photoKey: string
+  file: unknown
 }) {
+  const photoKey = await storeUserPhoto({ ctx, userId: user.id, file })
   const [updated] = await ctx.db
     .update(users)
     .set({ photoKey, updatedAt: ctx.now })
@@ -151,6 +186,8 @@ export async function changePassword({
 
 /** POST /password/email: a single-use link valid for an hour, sent through the outbox. */
 export async function requestPasswordReset({ ctx, email }: { ctx: AppContext; email: string }) {
+  // Per e-mail as well as per IP: nobody can fill a person's inbox with links, from anywhere.
+  await consumeLimit(ctx, 'passwordResetPerAccount', email)
   const [row] = await ctx.db
     .select({ id: users.id, name: users.name })
     .from(users)
@@ -160,20 +197,24 @@ export async function requestPasswordReset({ ctx, email }: { ctx: AppContext; em
   const token = newToken()
   // In the fragment: never sent to a server, so never in a request log or a Referer header.
   const link = `${ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')}/senha/redefinir#token=${token}`
-  const message = resetEmail(row.name, email, link)
-  const [, , queued] = await ctx.db.batch([
-    // A new link replaces any earlier one.
+  const message = await resetEmail(row.name, email, link)
+  const expiresAt = new Date(ctx.now.getTime() + RESET_TTL_MS)
+  const [, , , queued] = await ctx.db.batch([
+    // A new link replaces any earlier one, and an earlier one still waiting in the outbox (the
+    // e-mail API was away) is no longer worth sending: reset e-mails are the ones that expire.
     ctx.db
       .delete(passwordResets)
       .where(and(eq(passwordResets.userId, row.id), isNull(passwordResets.usedAt))),
-    ctx.db.insert(passwordResets).values({
-      tokenHash: await hashToken(token),
-      userId: row.id,
-      expiresAt: new Date(ctx.now.getTime() + RESET_TTL_MS),
-    }),
-    queueEmail(ctx, message),
+    ctx.db
+      .update(emailOutbox)
+      .set({ status: 'expired', nextAttemptAt: null })
+      .where(
+        and(eq(emailOutbox.to, email), eq(emailOutbox.status, 'pending'), isNotNull(emailOutbox.expiresAt)),
+      ),
+    ctx.db.insert(passwordResets).values({ tokenHash: await hashToken(token), userId: row.id, expiresAt }),
+    queueEmail(ctx, message, { expiresAt }),
   ])
-  deliverLater(ctx, queued[0]!.id, message)
+  deliverLater(ctx, queued[0]!.id)
   return AUTH_MESSAGES.resetSent
 }
 
@@ -209,11 +250,14 @@ export async function resetPassword({
 }
 
 function resetEmail(name: string, to: string, link: string) {
-  const first = name.split(' ')[0]
-  return {
+  const first = firstName(name)
+  return emailMessage({
     to,
     subject: `Redefinição de senha — ${INSTITUTE.name}`,
     text: `Olá, ${first}!\n\nPara criar uma nova senha, abra o link abaixo (válido por 1 hora, uma única vez):\n${link}\n\nSe você não pediu a redefinição, ignore este e-mail.\n\n${INSTITUTE.fullName}`,
-    html: `<p>Olá, ${escapeHtml(first ?? '')}!</p><p>Para criar uma nova senha, clique no link abaixo. Ele vale por 1 hora e pode ser usado uma única vez.</p><p><a href="${escapeHtml(link)}">Redefinir minha senha</a></p><p>Se você não pediu a redefinição, ignore este e-mail.</p><p>${INSTITUTE.fullName}</p>`,
-  }
+    body: html`<p>Olá, ${first}!</p>
+<p>Para criar uma nova senha, clique no link abaixo. Ele vale por 1 hora e pode ser usado uma única vez.</p>
+<p><a href="${link}">Redefinir minha senha</a></p>
+<p>Se você não pediu a redefinição, ignore este e-mail.</p>`,
+  })
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import { oauthAccounts, users } from '../../../db/schema.ts'
+import { deadlineOf } from '../../adapters/deadline.ts'
 import {
   newOAuthState,
   oauthClient,
@@ -9,7 +10,7 @@ import {
   sandboxGrant,
 } from '../../adapters/oauth.ts'
 import type { AppContext } from '../../context.ts'
-import { AppError, notFound } from '../../errors.ts'
+import { AppError, dependencyFailure, notFound, unavailable } from '../../errors.ts'
 import { sessionInsert, toUser } from './sessions.ts'
 
 export const OAUTH_COOKIE = 'renalis_oauth'
@@ -20,7 +21,11 @@ export const SOCIAL_MESSAGES = {
   unavailable: 'Este login social não está disponível no momento.',
   failed: 'Não foi possível concluir o login. Tente novamente.',
   noEmail: 'O provedor não informou seu e-mail. Cadastre-se com e-mail e senha.',
-  unverifiedEmail: 'Este e-mail já tem conta. Entre com e-mail e senha.',
+  unverifiedEmail:
+    'Este e-mail já tem conta. Entre com seu e-mail e senha e vincule esta rede social em Meu perfil.',
+  linkNeedsLogin: 'Entre na sua conta para vincular uma rede social.',
+  linkedElsewhere: 'Esta conta da rede social já está vinculada a outro cadastro.',
+  linked: 'Rede social vinculada ao seu perfil.',
 } as const
 
 const failure = (message: string) => new AppError('BAD_REQUEST', message)
@@ -34,6 +39,7 @@ function clientFor(ctx: AppContext, provider: SocialProvider) {
     facebookClientId: env.FACEBOOK_CLIENT_ID,
     facebookClientSecret: env.FACEBOOK_CLIENT_SECRET,
     allowSandbox: env.APP_ENV !== 'production',
+    timeoutMs: deadlineOf(env, 'oauth'),
   })
 }
 
@@ -43,12 +49,23 @@ function secretKey(ctx: AppContext): Uint8Array {
   return new TextEncoder().encode(ctx.env.APP_SECRET)
 }
 
-/** Step 1: where to send the popup, and the signed, short-lived cookie that carries state and PKCE. */
-export async function startSocialLogin({ ctx, provider }: { ctx: AppContext; provider: SocialProvider }) {
+/**
+ * Step 1: where to send the popup, and the signed, short-lived cookie that carries state and PKCE.
+ * From Meu perfil (`linkUserId`: the signed-in user), the flow links the provider to that account.
+ */
+export async function startSocialLogin({
+  ctx,
+  provider,
+  linkUserId = null,
+}: {
+  ctx: AppContext
+  provider: SocialProvider
+  linkUserId?: number | null
+}) {
   const client = clientFor(ctx, provider)
   if (!client) throw failure(SOCIAL_MESSAGES.unavailable)
   const { state, codeVerifier } = newOAuthState()
-  const cookie = await new SignJWT({ state, codeVerifier, provider })
+  const cookie = await new SignJWT({ state, codeVerifier, provider, linkUserId })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuedAt()
     .setExpirationTime(`${OAUTH_TTL_SECONDS}s`)
@@ -64,6 +81,7 @@ export async function finishSocialLogin({
   state,
   cookie,
   userAgent,
+  currentUserId = null,
 }: {
   ctx: AppContext
   provider: SocialProvider
@@ -71,25 +89,73 @@ export async function finishSocialLogin({
   state: string
   cookie: string | undefined
   userAgent?: string | undefined
+  /** The signed-in user of the callback request, if any (linking needs the same one). */
+  currentUserId?: number | null
 }) {
   if (!cookie) throw failure(SOCIAL_MESSAGES.failed)
-  const claims = await jwtVerify<{ state: string; codeVerifier: string; provider: string }>(
-    cookie,
-    secretKey(ctx),
-  ).then(
+  const claims = await jwtVerify<{
+    state: string
+    codeVerifier: string
+    provider: string
+    linkUserId?: number | null
+  }>(cookie, secretKey(ctx)).then(
     (result) => result.payload,
     () => null,
   )
   if (!claims || claims.provider !== provider || claims.state !== state) throw failure(SOCIAL_MESSAGES.failed)
   const client = clientFor(ctx, provider)
   if (!client) throw failure(SOCIAL_MESSAGES.unavailable)
-  const profile = await client.exchange(code, claims.codeVerifier).catch(() => {
-    throw failure(SOCIAL_MESSAGES.failed)
+  const linkUserId = claims.linkUserId ?? null
+  if (linkUserId !== null && linkUserId !== currentUserId) throw failure(SOCIAL_MESSAGES.linkNeedsLogin)
+  const profile = await client.exchange(code, claims.codeVerifier).catch((error: unknown) => {
+    throw dependencyFailure(error) ? unavailable() : failure(SOCIAL_MESSAGES.failed)
   })
+  if (linkUserId !== null) return linkProfile({ ctx, userId: linkUserId, profile })
   return logInWithProfile({ ctx, profile, userAgent })
 }
 
-/** Finds the account by provider id, else links by verified e-mail, else creates a student. */
+/**
+ * Links a provider's account to the signed-in user (Meu perfil): the way to add Facebook to an
+ * account whose e-mail Facebook cannot vouch for. An identity already linked elsewhere is refused.
+ */
+export async function linkProfile({
+  ctx,
+  userId,
+  profile,
+}: {
+  ctx: AppContext
+  userId: number
+  profile: SocialProfile
+}): Promise<{ linked: true; sessionToken: null; newUser: false }> {
+  const [existing] = await ctx.db
+    .select({ userId: oauthAccounts.userId })
+    .from(oauthAccounts)
+    .where(
+      and(
+        eq(oauthAccounts.provider, profile.provider),
+        eq(oauthAccounts.providerUserId, profile.providerUserId),
+      ),
+    )
+  if (existing && existing.userId !== userId) throw failure(SOCIAL_MESSAGES.linkedElsewhere)
+  if (!existing) {
+    await ctx.db
+      .insert(oauthAccounts)
+      .values({
+        userId,
+        provider: profile.provider,
+        providerUserId: profile.providerUserId,
+        email: profile.email,
+      })
+      .onConflictDoNothing()
+  }
+  return { linked: true, sessionToken: null, newUser: false }
+}
+
+/**
+ * Finds the account by provider id, else links by an e-mail the provider asserts is verified
+ * (Google's email_verified; never Facebook's), else creates a student. An unverified e-mail that
+ * already has an account is refused: signing in there would take the account over.
+ */
 export async function logInWithProfile({
   ctx,
   profile,
@@ -149,15 +215,17 @@ export async function logInWithProfile({
 /** The sandbox provider's consent step (local only): a one-time code for the typed identity. */
 export function grantSandboxConsent({
   ctx,
+  provider,
   name,
   email,
   codeChallenge,
 }: {
   ctx: AppContext
+  provider: SocialProvider
   name: string
   email: string
   codeChallenge: string
 }) {
   if (ctx.env.APP_ENV === 'production') throw notFound('Endereço não encontrado.')
-  return sandboxGrant({ name, email, codeChallenge })
+  return sandboxGrant({ provider, name, email, codeChallenge })
 }

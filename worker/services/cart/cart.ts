@@ -14,6 +14,7 @@ import { instalmentOptions } from '../../domain/instalments.ts'
 import { couponIsUsable } from '../../domain/pricing.ts'
 import { AppError, invalidField } from '../../errors.ts'
 import { toTurma } from '../catalog/courses.ts'
+import { storeStudentDocument } from '../files/files.ts'
 import { isAvailable, itemImage, type PricedSnapshot, priceSnapshot } from './pricing.ts'
 import { type CartSnapshot, emptyCart, readCart, writeCart } from './snapshot.ts'
 
@@ -128,6 +129,24 @@ export async function setCartFlags({
       hasPassport: flags.hasPassport ?? current.flags.hasPassport,
     },
   })
+}
+
+/**
+ * POST /api/carrinho/{hash}/documento-estudante: the document is stored only for a cart that
+ * exists (a 4xx leaves no orphan file in R2), and brings the student price, dropping the coupons.
+ */
+export async function attachStudentDocument({
+  ctx,
+  hash,
+  file,
+}: {
+  ctx: AppContext
+  hash: string
+  file: unknown
+}) {
+  await requireCart(ctx, hash)
+  const studentDocKey = await storeStudentDocument({ ctx, file })
+  return setCartFlags({ ctx, hash, flags: { hasStudentDoc: true, studentDocKey } })
 }
 
 /** GET /api/carrinho/{hash}: the header's view of a cart, without writing a new snapshot. */

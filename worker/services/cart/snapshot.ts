@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
+import { CART_ITEM_TYPES } from '../../domain/catalog.ts'
 import { newToken } from '../auth/tokens.ts'
 
 // DESIGN 5: an immutable snapshot per change under a new random hash; references only, no prices.
@@ -7,7 +8,7 @@ export const CART_TTL_SECONDS = 30 * 24 * 3600
 
 export const CartSnapshot = z.object({
   v: z.literal(1),
-  items: z.array(z.object({ type: z.enum(['turma', 'produto', 'pacote']), id: z.number().int() })),
+  items: z.array(z.object({ type: z.enum(CART_ITEM_TYPES), id: z.number().int() })),
   coupons: z.array(z.string()),
   flags: z.object({
     hasStudentDoc: z.boolean(),

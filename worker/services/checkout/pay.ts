@@ -1,15 +1,33 @@
+import type { ResultSet } from '@libsql/client'
 import { eq, sql } from 'drizzle-orm'
 import { orderItems, orders, users } from '../../../db/schema.ts'
-import { GatewayUnavailableError, GatewayValidationError } from '../../adapters/payments/types.ts'
+import { PAGARME_TIMEOUT_MS } from '../../adapters/payments/pagarme.ts'
+import {
+  type CreateOrderInput,
+  GatewayNotFoundError,
+  type GatewayPayment,
+  GatewayUnavailableError,
+  GatewayValidationError,
+  type PaymentRequest,
+} from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
-import { CHECKOUT_MESSAGES, type PayInput, type PayResult } from '../../contract/checkout.ts'
-import { translateProviderErrors } from '../../domain/payment-errors.ts'
+import {
+  type BillingAddress,
+  CHECKOUT_MESSAGES,
+  type PayInput,
+  type PayResult,
+} from '../../contract/checkout.ts'
+import { CART_ITEM_TYPES, type CartItemType } from '../../domain/catalog.ts'
+import { declineReason, translateProviderErrors } from '../../domain/payment-errors.ts'
 import { validatePaymentChoice } from '../../domain/pricing.ts'
-import { AppError, notFound } from '../../errors.ts'
+import { AppError, dependencyFailure, notFound } from '../../errors.ts'
 import { type SessionUser, sessionInsert } from '../auth/sessions.ts'
 import { type PricedSnapshot, priceSnapshot } from '../cart/pricing.ts'
 import { readCart } from '../cart/snapshot.ts'
-import { deliverConfirmation, type OrderRow, paymentGateway, settleOrder } from './settle.ts'
+import { deliverLater } from '../email/outbox.ts'
+import { purchaseWithYourEmail } from './emails.ts'
+import { paymentGateway, settingsOf } from './gateway.ts'
+import { deliverEmails, type OrderRow, reportOf, settleOrder } from './settle.ts'
 
 /** Purchase errors carry the SPEC's codes: 1 product not found, 2 a message, 3 provider errors. */
 const purchaseError = (
@@ -19,8 +37,13 @@ const purchaseError = (
   errors?: string[],
 ) => new AppError(status, msg, undefined, { code, ...(errors ? { errors } : {}) })
 
-const METHOD = { CREDIT_CARD: 'credit_card', BOLETO: 'boleto', PIX: 'pix' } as const
-const IN_FLIGHT_WAIT_MS = 8_000
+/**
+ * One sender at a time: an attempt holds the order from just before it asks the provider, for
+ * the provider's deadline and a margin; a retry waits for it to end.
+ */
+const CHARGE_LEASE_MS = PAGARME_TIMEOUT_MS + 1_000
+const PIX_TTL_SECONDS = 30 * 60
+const BOLETO_DAYS = 3
 
 export function resultOf(order: OrderRow, emailFailed = false): PayResult {
   return {
@@ -35,6 +58,7 @@ export function resultOf(order: OrderRow, emailFailed = false): PayResult {
     total: order.totalCents,
     instalments: order.instalments,
     instalment_value: Math.round(order.totalCents / order.instalments),
+    refunded_cents: order.refundedCents,
     message: null,
   }
 }
@@ -44,47 +68,104 @@ async function orderByKey(ctx: AppContext, key: string) {
   return order
 }
 
-/** The same key again: the first order's result; while the first request is still charging, wait for it. */
-async function replay(
-  ctx: AppContext,
-  order: OrderRow,
-): Promise<{ result: PayResult; sessionToken?: string }> {
-  let current = order
-  // Only a recent order can still be charging in another request; an older one is recovered now.
-  const deadline = order.createdAt.getTime() + IN_FLIGHT_WAIT_MS
-  while (current.status === 'pending' && !current.gatewayOrderId && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    current = (await orderByKey(ctx, current.idempotencyKey)) ?? current
+/**
+ * An idempotency key belongs to one buyer, one cart and one payment type (issue 12, item 7):
+ * another buyer's or another cart's submit with it gets nothing of the first order.
+ */
+function assertSameAttempt(order: OrderRow, user: SessionUser | null, input: PayInput) {
+  const sameBuyer = user ? order.userId === user.id : order.payer.email === input.payer.email
+  const sameCart = order.cartHash === input.hash
+  const sameType = (order.paymentType ?? null) === (input.payment_type ?? null) || order.totalCents === 0
+  if (!sameBuyer || !sameCart || !sameType) {
+    throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.attemptMismatch)
   }
-  if (current.status === 'pending' && !current.gatewayOrderId) {
-    // The first attempt never recorded its charge: ask the provider again under the same key.
-    return charge(ctx, current)
-  }
-  return { result: resultOf(current) }
 }
 
-/** The buyer: the logged-in user, or the account of the payer's e-mail, created when there is none. */
+const leaseHeld = (order: OrderRow) =>
+  order.chargeAttemptAt !== null && Date.now() - order.chargeAttemptAt.getTime() < CHARGE_LEASE_MS
+
+/** Takes the order for one attempt at the provider; undefined when another attempt holds it. */
+async function claimAttempt(ctx: AppContext, order: OrderRow) {
+  const [claimed] = await ctx.db
+    .update(orders)
+    .set({ chargeAttemptAt: new Date() })
+    .where(
+      sql`${orders.id} = ${order.id} AND ${orders.status} = 'pending' AND ${orders.gatewayOrderId} IS NULL
+        AND (${orders.chargeAttemptAt} IS NULL OR ${orders.chargeAttemptAt} < ${Date.now() - CHARGE_LEASE_MS})`,
+    )
+    .returning()
+  return claimed
+}
+
+/**
+ * The same key again: the order as it stands, or one more attempt at the provider. Before sending
+ * again, the order is looked up at the provider by its code (Pagar.me keeps an Idempotency-Key
+ * 24 hours only), so a retry after a network failure, an unknown outcome or a database that failed
+ * after the charge never charges twice.
+ */
+async function resume(
+  ctx: AppContext,
+  order: OrderRow,
+  input: PayInput,
+): Promise<{ result: PayResult; sessionToken?: string }> {
+  return { result: await attempt(ctx, order, input.cardhash ?? null, true) }
+}
+
+const settledOrSent = (order: OrderRow) =>
+  order.status !== 'pending' || order.gatewayOrderId !== null || order.totalCents === 0
+
+/**
+ * One sender at a time. The attempt that claims the order sends it; any other (the same key
+ * submitted again while it talks to the provider) waits for its outcome, up to the lease.
+ */
+async function attempt(
+  ctx: AppContext,
+  order: OrderRow,
+  cardToken: string | null,
+  lookUpFirst: boolean,
+): Promise<PayResult> {
+  const deadline = Date.now() + CHARGE_LEASE_MS
+  let current = order
+  let lookUp = lookUpFirst
+  for (;;) {
+    if (settledOrSent(current)) return resultOf(current)
+    if (!leaseHeld(current)) {
+      if (lookUp) {
+        let found: GatewayPayment | null
+        try {
+          found = await paymentGateway(ctx).findOrderByCode(current.id)
+        } catch (error) {
+          if (error instanceof GatewayUnavailableError)
+            throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.outcomeUnknown)
+          throw error
+        }
+        if (found) return finish(ctx, current, found)
+      }
+      // Never reached the provider: a card goes only with this submit's fresh token.
+      const payment = paymentRequest(ctx, current, cardToken)
+      const claimed = await claimAttempt(ctx, current)
+      if (claimed) return send(ctx, claimed, payment)
+    }
+    if (Date.now() >= deadline) throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.inProgress)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    lookUp = true // another attempt was at the provider meanwhile
+    const [again] = await ctx.db.select().from(orders).where(eq(orders.id, current.id))
+    current = again ?? current
+  }
+}
+
+/**
+ * The buyer: the logged-in user, or the account of the payer's e-mail. When there is none, the
+ * account is created in the order's own batch (placeOrder), so an outage never leaves an account
+ * without the order that made it.
+ */
 async function buyer(ctx: AppContext, user: SessionUser | null, input: PayInput) {
-  if (user) return { userId: user.id, createdSessionFor: null }
+  if (user) return { userId: user.id, existingAccount: false }
   const [existing] = await ctx.db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, input.payer.email))
-  if (existing) return { userId: existing.id, createdSessionFor: null }
-  const [created] = await ctx.db
-    .insert(users)
-    .values({
-      name: input.payer.name,
-      email: input.payer.email,
-      phone: input.payer.phone,
-      type: 'N',
-      isNewUser: true,
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id })
-  if (created) return { userId: created.id, createdSessionFor: created.id }
-  const [raced] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.payer.email))
-  return { userId: raced!.id, createdSessionFor: null }
+  return { userId: existing?.id ?? null, existingAccount: Boolean(existing) }
 }
 
 function checkIds(input: PayInput, snapshot: PricedSnapshot) {
@@ -99,66 +180,28 @@ function checkIds(input: PayInput, snapshot: PricedSnapshot) {
     produto: [...(input.ids.produtos ?? [])].sort((a, b) => a - b),
     pacote: [...(input.ids.pacotes ?? [])].sort((a, b) => a - b),
   }
-  for (const type of ['turma', 'produto', 'pacote'] as const) {
+  for (const type of CART_ITEM_TYPES) {
     if (JSON.stringify(sent[type]) !== JSON.stringify(inCart(type))) {
       throw purchaseError('NOT_FOUND', 1, CHECKOUT_MESSAGES.productNotFound)
     }
   }
 }
 
-/**
- * POST /checkout/pagar. Every amount is recomputed from the cart and the database; the browser's
- * total is only compared. The order is written before the charge, so a charge never lacks an order.
- */
-export async function payCheckout({
-  ctx,
-  user,
-  input,
-}: {
-  ctx: AppContext
-  user: SessionUser | null
-  input: PayInput
-}) {
-  const earlier = await orderByKey(ctx, input.idempotency_key)
-  if (earlier) return replay(ctx, earlier)
+type Line = {
+  itemType: CartItemType
+  itemId: number
+  classId: number | null
+  courseId: number | null
+  couponId: number | null
+  name: string
+  grossCents: number
+  netCents: number
+}
 
-  const cart = await readCart(ctx, input.hash)
-  if (!cart || cart.items.length === 0) throw purchaseError('NOT_FOUND', 1, CHECKOUT_MESSAGES.productNotFound)
-  const snapshot = await priceSnapshot(ctx, cart)
-  if (snapshot.unavailable.length) throw purchaseError('NOT_FOUND', 1, CHECKOUT_MESSAGES.productNotFound)
-  checkIds(input, snapshot)
-
-  const choice = validatePaymentChoice(snapshot.priced, {
-    paymentType: input.payment_type,
-    instalments: input.parcela,
-    donationCents: input.doacao,
-  })
-  if (!choice.ok) throw new AppError('VALIDATION', 'Os dados do pagamento são inválidos.', choice.errors)
-  const amounts = choice.value
-  if (amounts.totalCents !== input.total) throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.totalChanged)
-  if (amounts.paymentType === 'CREDIT_CARD' && !input.cardhash) {
-    throw new AppError('VALIDATION', CHECKOUT_MESSAGES.cardTokenRequired, {
-      cardhash: [CHECKOUT_MESSAGES.cardTokenRequired],
-    })
-  }
-
-  const { userId, createdSessionFor } = await buyer(ctx, user, input)
-  const orderId = `ped_${crypto.randomUUID().replace(/-/g, '')}`
-  const { db } = ctx
-  const free = amounts.totalCents === 0
-  type Line = {
-    itemType: 'turma' | 'produto' | 'pacote'
-    itemId: number
-    classId: number | null
-    courseId: number | null
-    couponId: number | null
-    name: string
-    grossCents: number
-    netCents: number
-  }
-  // Order lines read as the cart does: the course's name, then the class's.
+/** Order lines read as the cart does: the course's name, then the class's. */
+function linesOf(snapshot: PricedSnapshot): Line[] {
   const courseName = (classId: number) => snapshot.details.classes.get(classId)?.course.name ?? ''
-  const lines = snapshot.priced.items.flatMap((item): Line[] => {
+  return snapshot.priced.items.flatMap((item): Line[] => {
     if (item.type === 'pacote') {
       return item.classes.map((c) => ({
         itemType: 'pacote' as const,
@@ -198,113 +241,274 @@ export async function payCheckout({
       },
     ]
   })
-  // One transaction: the order and its lines, or nothing when another request took the key first.
-  const [inserted] = await db.batch([
-    db
-      .insert(orders)
-      .values({
-        id: orderId,
-        userId,
-        cartHash: input.hash,
-        idempotencyKey: input.idempotency_key,
-        paymentType: amounts.paymentType,
-        instalments: amounts.instalments,
-        grossCents: snapshot.priced.totals.grossTotalCents,
-        discountCents: snapshot.priced.totals.grossTotalCents - snapshot.priced.totals.netTotalCents,
-        interestCents: amounts.interestCents,
-        donationCents: amounts.donationCents,
-        totalCents: amounts.totalCents,
-        gateway: free ? 'gratuito' : paymentGateway(ctx).name,
-        payer: {
-          name: input.payer.name,
-          email: input.payer.email,
-          cpf: input.payer.cpf,
-          phone: input.payer.phone,
-        },
-        billingAddress: input.billingAddress ?? null,
-        gifts: input.gifts,
-        isStudent: cart.flags.hasStudentDoc,
-        studentDocKey: cart.flags.studentDocKey,
-        hasPassport: cart.flags.hasPassport,
-      })
-      .onConflictDoNothing({ target: orders.idempotencyKey })
-      .returning(),
-    ...lines.map((line) =>
-      db.run(sql`INSERT INTO order_items (order_id, item_type, item_id, class_id, course_id, coupon_id, name, gross_cents, net_cents)
-        SELECT ${orderId}, ${line.itemType}, ${line.itemId}, ${line.classId}, ${line.courseId}, ${line.couponId}, ${line.name}, ${line.grossCents}, ${line.netCents}
-        WHERE EXISTS (SELECT 1 FROM orders WHERE id = ${orderId})`),
-    ),
-  ])
-  const order = inserted[0]
-  if (!order) return replay(ctx, (await orderByKey(ctx, input.idempotency_key))!)
+}
 
-  const session = createdSessionFor ? await sessionInsert(ctx, createdSessionFor, undefined) : null
+const isCouponLimit = (error: unknown): boolean => {
+  const chain = [error, (error as { cause?: unknown })?.cause]
+  return chain.some((e) => e instanceof Error && /coupons_uses_within_limit/.test(e.message))
+}
+
+/**
+ * POST /checkout/pagar. Every amount is recomputed from the cart and the database; the browser's
+ * total is only compared. The order is written before the charge, so a charge never lacks an order.
+ * When the database fails before anything was sent, the 503 says plainly that nothing was charged.
+ */
+export async function payCheckout(args: {
+  ctx: AppContext
+  user: SessionUser | null
+  input: PayInput
+}): Promise<{ result: PayResult; sessionToken?: string }> {
+  try {
+    return await placeOrder(args)
+  } catch (error) {
+    // After the provider was asked, send() and finish() say what is known; before, nothing was.
+    if (!(error instanceof AppError) && dependencyFailure(error)) {
+      throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.nothingCharged)
+    }
+    throw error
+  }
+}
+
+async function placeOrder({
+  ctx,
+  user,
+  input,
+}: {
+  ctx: AppContext
+  user: SessionUser | null
+  input: PayInput
+}): Promise<{ result: PayResult; sessionToken?: string }> {
+  const earlier = await orderByKey(ctx, input.idempotency_key)
+  if (earlier) {
+    assertSameAttempt(earlier, user, input)
+    return resume(ctx, earlier, input)
+  }
+
+  const cart = await readCart(ctx, input.hash)
+  if (!cart || cart.items.length === 0) throw purchaseError('NOT_FOUND', 1, CHECKOUT_MESSAGES.productNotFound)
+  const snapshot = await priceSnapshot(ctx, cart)
+  if (snapshot.unavailable.length) throw purchaseError('NOT_FOUND', 1, CHECKOUT_MESSAGES.productNotFound)
+  checkIds(input, snapshot)
+
+  const choice = validatePaymentChoice(snapshot.priced, {
+    paymentType: input.payment_type,
+    instalments: input.parcela,
+    donationCents: input.doacao,
+  })
+  if (!choice.ok) throw new AppError('VALIDATION', 'Os dados do pagamento são inválidos.', choice.errors)
+  const amounts = choice.value
+  if (amounts.totalCents !== input.total) throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.totalChanged)
+  if (amounts.paymentType === 'CREDIT_CARD') {
+    if (!input.cardhash) {
+      throw new AppError('VALIDATION', CHECKOUT_MESSAGES.cardTokenRequired, {
+        cardhash: [CHECKOUT_MESSAGES.cardTokenRequired],
+      })
+    }
+    // The provider's antifraud needs it: refused here, before anything is written or sent.
+    if (!input.billingAddress) {
+      throw new AppError('VALIDATION', CHECKOUT_MESSAGES.billingAddressRequired, {
+        billingAddress: [CHECKOUT_MESSAGES.billingAddressRequired],
+      })
+    }
+  }
+  const free = amounts.totalCents === 0
+  const gatewayName = free ? 'gratuito' : settingsOf(ctx).mode
+
+  const { userId, existingAccount } = await buyer(ctx, user, input)
+  const orderId = `ped_${crypto.randomUUID().replace(/-/g, '')}`
+  const { db } = ctx
+  const lines = linesOf(snapshot)
+  const written = sql`EXISTS (SELECT 1 FROM orders WHERE id = ${orderId})`
+  const notice = existingAccount ? await purchaseWithYourEmail(ctx.env, input.payer.email, orderId) : null
+  // One transaction: a new buyer's account, the order, its lines and its coupon uses, or nothing
+  // when another request took the key first. A coupon past its limit fails the coupons table's
+  // check: nothing is written.
+  let inserted: OrderRow[]
+  let createdAccount: ResultSet
+  let noticeRow: ResultSet | undefined
+  try {
+    const results = await db.batch([
+      db.run(sql`INSERT INTO users (name, email, phone, type, is_new_user)
+        SELECT ${input.payer.name}, ${input.payer.email}, ${input.payer.phone}, 'N', 1 WHERE ${userId === null ? 1 : 0}
+        ON CONFLICT (email) DO NOTHING RETURNING id`),
+      db
+        .insert(orders)
+        .values({
+          id: orderId,
+          userId:
+            userId ?? sql`(SELECT ${users.id} FROM ${users} WHERE ${users.email} = ${input.payer.email})`,
+          cartHash: input.hash,
+          idempotencyKey: input.idempotency_key,
+          paymentType: amounts.paymentType,
+          instalments: amounts.instalments,
+          grossCents: snapshot.priced.totals.grossTotalCents,
+          discountCents: snapshot.priced.totals.grossTotalCents - snapshot.priced.totals.netTotalCents,
+          interestCents: amounts.interestCents,
+          donationCents: amounts.donationCents,
+          totalCents: amounts.totalCents,
+          gateway: gatewayName,
+          payer: {
+            name: input.payer.name,
+            email: input.payer.email,
+            cpf: input.payer.cpf,
+            phone: input.payer.phone,
+          },
+          billingAddress: input.billingAddress ?? null,
+          gifts: input.gifts,
+          isStudent: cart.flags.hasStudentDoc,
+          studentDocKey: cart.flags.studentDocKey,
+          hasPassport: cart.flags.hasPassport,
+        })
+        .onConflictDoNothing({ target: orders.idempotencyKey })
+        .returning(),
+      ...lines.map((line) =>
+        db.run(sql`INSERT INTO order_items (order_id, item_type, item_id, class_id, course_id, coupon_id, name, gross_cents, net_cents)
+          SELECT ${orderId}, ${line.itemType}, ${line.itemId}, ${line.classId}, ${line.courseId}, ${line.couponId}, ${line.name}, ${line.grossCents}, ${line.netCents}
+          WHERE ${written}`),
+      ),
+      db.run(sql`UPDATE coupons SET used_count = used_count + 1
+        WHERE id IN (SELECT coupon_id FROM order_items WHERE order_id = ${orderId} AND coupon_id IS NOT NULL)`),
+      ...(notice
+        ? [
+            db.run(sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text)
+              SELECT ${notice.to}, ${notice.subject}, ${notice.html}, ${notice.text} WHERE ${written}
+              RETURNING id`),
+          ]
+        : []),
+    ])
+    createdAccount = results[0]
+    inserted = results[1]
+    noticeRow = notice ? (results.at(-1) as ResultSet) : undefined
+  } catch (error) {
+    if (isCouponLimit(error)) throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.couponExhausted)
+    throw error
+  }
+  const order = inserted[0]
+  if (!order) {
+    const winner = (await orderByKey(ctx, input.idempotency_key))!
+    assertSameAttempt(winner, user, input)
+    return resume(ctx, winner, input)
+  }
+
+  const noticeId = Number(noticeRow?.rows[0]?.id)
+  if (noticeId > 0) deliverLater(ctx, noticeId)
+
+  const newBuyerId = createdAccount.rows[0]?.id as number | undefined
+  const session = newBuyerId ? await sessionInsert(ctx, newBuyerId, undefined) : null
   if (session) await session.statement
-  const outcome = free ? await settleFree(ctx, order) : await charge(ctx, order, input)
-  return { ...outcome, ...(session ? { sessionToken: session.token } : {}) }
+  const result = free
+    ? await settleFree(ctx, order)
+    : await attempt(ctx, order, input.cardhash ?? null, false)
+  return { result, ...(session ? { sessionToken: session.token } : {}) }
 }
 
 async function settleFree(ctx: AppContext, order: OrderRow) {
-  const { order: settled } = await settleOrder(ctx, order, {
-    gatewayOrderId: `gratuito_${order.id}`,
-    code: order.id,
-    status: 'paid',
-    amountCents: 0,
-  })
-  const delivered = await deliverConfirmation(ctx, settled)
-  return { result: resultOf(settled, !delivered) }
+  const settled = await settleOrder(ctx, order, { status: 'paid', refundedCents: 0 })
+  const delivered = await deliverEmails(ctx, settled.emails)
+  return resultOf(settled.order, !delivered)
 }
 
-async function charge(ctx: AppContext, order: OrderRow, input?: PayInput) {
-  const gateway = paymentGateway(ctx)
-  let reported: Awaited<ReturnType<typeof gateway.createOrder>>
-  try {
-    reported = await gateway.createOrder({
-      code: order.id,
-      idempotencyKey: order.id,
-      amountCents: order.totalCents,
-      method: METHOD[order.paymentType ?? 'CREDIT_CARD'],
-      instalments: order.instalments,
-      cardToken: input?.cardhash ?? undefined,
-      customer: {
-        name: order.payer.name,
-        email: order.payer.email,
-        document: order.payer.cpf,
-        phone: order.payer.phone,
+function paymentRequest(ctx: AppContext, order: OrderRow, cardToken: string | null): PaymentRequest {
+  switch (order.paymentType) {
+    case 'CREDIT_CARD': {
+      const address = order.billingAddress as BillingAddress | null
+      if (!cardToken) {
+        throw new AppError('VALIDATION', CHECKOUT_MESSAGES.cardTokenRequired, {
+          cardhash: [CHECKOUT_MESSAGES.cardTokenRequired],
+        })
+      }
+      if (!address) {
+        throw new AppError('VALIDATION', CHECKOUT_MESSAGES.billingAddressRequired, {
+          billingAddress: [CHECKOUT_MESSAGES.billingAddressRequired],
+        })
+      }
+      return { method: 'credit_card', cardToken, instalments: order.instalments, billingAddress: address }
+    }
+    case 'BOLETO':
+      return {
+        method: 'boleto',
+        dueAt: new Date(ctx.now.getTime() + BOLETO_DAYS * 86_400_000),
+        instructions: 'Pagar até o vencimento. Após o pagamento, a matrícula é confirmada por e-mail.',
+        documentNumber: order.id.replace(/\D/g, '').slice(0, 16) || '1',
+      }
+    default:
+      return { method: 'pix', expiresInSeconds: PIX_TTL_SECONDS }
+  }
+}
+
+/** Sends the order to the provider under its id as Idempotency-Key, and applies the answer. */
+async function send(
+  ctx: AppContext,
+  order: OrderRow,
+  paymentRequestBody: PaymentRequest,
+): Promise<PayResult> {
+  const request: CreateOrderInput = {
+    code: order.id,
+    idempotencyKey: order.id,
+    amountCents: order.totalCents,
+    payment: paymentRequestBody,
+    customer: {
+      name: order.payer.name,
+      email: order.payer.email,
+      document: order.payer.cpf,
+      phone: order.payer.phone,
+      address: order.billingAddress as BillingAddress | null,
+    },
+    items: [
+      {
+        code: 'itens',
+        description: 'Cursos e produtos — Instituto Renalis',
+        amountCents: order.totalCents - order.donationCents,
       },
-      billingAddress: input?.billingAddress ?? null,
-      items: [
-        {
-          code: 'itens',
-          description: 'Cursos e produtos — Instituto Renalis',
-          amountCents: order.totalCents - order.donationCents,
-        },
-        ...(order.donationCents
-          ? [{ code: 'doacao', description: 'Doação', amountCents: order.donationCents }]
-          : []),
-      ],
-    })
+      ...(order.donationCents
+        ? [{ code: 'doacao', description: 'Doação', amountCents: order.donationCents }]
+        : []),
+    ],
+  }
+  let payment: GatewayPayment
+  try {
+    payment = await paymentGateway(ctx).createOrder(request)
   } catch (error) {
     if (error instanceof GatewayValidationError) {
-      await ctx.db
-        .update(orders)
-        .set({ status: 'failed', updatedAt: ctx.now })
-        .where(sql`${orders.id} = ${order.id} AND ${orders.status} = 'pending'`)
+      // Refused before any charge: the order fails (its coupon uses go back).
+      await settleOrder(ctx, order, { status: 'failed', refundedCents: 0 })
       const messages = translateProviderErrors(error.errors)
       throw purchaseError('VALIDATION', 3, messages.join(', '), messages)
     }
-    if (error instanceof GatewayUnavailableError)
-      throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.gatewayUnavailable)
+    if (error instanceof GatewayUnavailableError || error instanceof GatewayNotFoundError) {
+      // The provider may or may not have the order: the retry looks it up by code first, and a
+      // resend carries the same Idempotency-Key, so this attempt no longer needs to hold the order.
+      await ctx.db.update(orders).set({ chargeAttemptAt: null }).where(eq(orders.id, order.id))
+      throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.outcomeUnknown)
+    }
     throw error
   }
+  return finish(ctx, order, payment)
+}
 
-  const { order: settled } = await settleOrder(ctx, order, reported)
-  if (settled.status === 'failed') {
-    const detail = reported.failureMessage ? ` (${reported.failureMessage})` : ''
-    throw purchaseError('VALIDATION', 2, `${CHECKOUT_MESSAGES.declined}${detail}`)
+/** Applies the provider's answer: a paid order gets its confirmation, a refused card its reason. */
+async function finish(ctx: AppContext, order: OrderRow, payment: GatewayPayment): Promise<PayResult> {
+  const settled = await settleOrder(ctx, order, reportOf(payment)).catch((error: unknown) => {
+    // The provider answered, the database did not take it: the same key completes the order
+    // (the retry finds the provider's order by its code), without a second charge.
+    if (!(error instanceof AppError) && dependencyFailure(error)) {
+      throw purchaseError(
+        'UNAVAILABLE',
+        2,
+        payment.status === 'paid' ? CHECKOUT_MESSAGES.chargedNotRecorded : CHECKOUT_MESSAGES.outcomeUnknown,
+      )
+    }
+    throw error
+  })
+  if (settled.order.status === 'failed') {
+    throw purchaseError(
+      'VALIDATION',
+      2,
+      `${CHECKOUT_MESSAGES.declinedBecause}${declineReason(payment.refusal)}`,
+    )
   }
-  const emailFailed = settled.status === 'paid' ? !(await deliverConfirmation(ctx, settled)) : false
-  return { result: resultOf(settled, emailFailed) }
+  const delivered = await deliverEmails(ctx, settled.emails)
+  return resultOf(settled.order, !delivered)
 }
 
 /** GET /api/pedidos/{id}: the result screen's live status (the id is unguessable). */

@@ -1,6 +1,7 @@
 import { html } from 'hono/html'
 import { leads } from '../../../db/schema.ts'
 import { forwardContactMessage } from '../../adapters/contact-forward.ts'
+import { deadlineOf } from '../../adapters/deadline.ts'
 import type { EmailMessage } from '../../adapters/email.ts'
 import type { AppContext } from '../../context.ts'
 import { INSTITUTE } from '../../contract/institute.ts'
@@ -73,23 +74,25 @@ export async function sendContactMessage({ ctx, message }: { ctx: AppContext; me
   const forwardUrl = ctx.env.CONTACT_FORWARD_URL
   if (!forwardUrl) {
     const [, queued] = await ctx.db.batch([lead, queueEmail(ctx, email)])
-    deliverLater(ctx, queued[0]!.id, email)
+    deliverLater(ctx, queued[0]!.id)
     return
   }
   await lead
   const { target: _target, ...fields } = message
   ctx.waitUntil(
-    forwardContactMessage({ url: forwardUrl }, fields).catch(async (error: unknown) => {
-      console.warn(
-        JSON.stringify({
-          level: 'warn',
-          requestId: ctx.requestId,
-          kind: 'contact_forward_failed',
-          error: (error as Error).message,
-        }),
-      )
-      const [queued] = await queueEmail(ctx, email)
-      deliverLater(ctx, queued!.id, email)
-    }),
+    forwardContactMessage({ url: forwardUrl, timeoutMs: deadlineOf(ctx.env, 'contact') }, fields).catch(
+      async (error: unknown) => {
+        console.warn(
+          JSON.stringify({
+            level: 'warn',
+            requestId: ctx.requestId,
+            kind: 'contact_forward_failed',
+            error: (error as Error).message,
+          }),
+        )
+        const [queued] = await queueEmail(ctx, email)
+        deliverLater(ctx, queued!.id)
+      },
+    ),
   )
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts'
+import { PHOTO_MAX_BYTES, STUDENT_DOC_MAX_BYTES } from '../../domain/uploads.ts'
 import { invalidField, notFound } from '../../errors.ts'
 
-export const PHOTO_MAX_BYTES = 2 * 1024 * 1024
 const PHOTO_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }
 
 /** Magic numbers, so a renamed file is not taken for an image on its declared type alone. */
@@ -15,9 +15,18 @@ function looksLike(type: string, head: Uint8Array): boolean {
 }
 
 /** Stores a profile photo in R2 under an unguessable key and answers that key. */
-export async function storeUserPhoto({ ctx, userId, file }: { ctx: AppContext; userId: number; file: File }) {
-  const extension = PHOTO_TYPES[file.type]
+export async function storeUserPhoto({
+  ctx,
+  userId,
+  file,
+}: {
+  ctx: AppContext
+  userId: number
+  file: unknown
+}) {
   const invalid = (message: string) => invalidField('photo', message)
+  if (!(file instanceof File)) throw invalid('Escolha uma foto.')
+  const extension = PHOTO_TYPES[file.type]
   if (!extension) throw invalid('Envie uma imagem JPG, PNG ou WebP.')
   if (file.size > PHOTO_MAX_BYTES) throw invalid('A foto deve ter no máximo 2 MB.')
   const bytes = new Uint8Array(await file.arrayBuffer())
@@ -56,7 +65,6 @@ export async function readPublicFile({ ctx, key, origin }: { ctx: AppContext; ke
   return shipped
 }
 
-export const STUDENT_DOC_MAX_BYTES = 5 * 1024 * 1024
 const DOC_TYPES: Record<string, string> = { 'application/pdf': 'pdf', ...PHOTO_TYPES }
 
 /** A student document for the checkout: private in R2 (never under a public prefix). */

@@ -1,14 +1,13 @@
+import { deadlineOf } from '../../adapters/deadline.ts'
 import {
   googleTranslator,
   sandboxTranslator,
   sandboxTranslatorCalls,
-  TranslationUnavailableError,
   type Translator,
 } from '../../adapters/translate.ts'
 import type { AppContext } from '../../context.ts'
 import type { TranslationTarget } from '../../domain/languages.ts'
 import { htmlToText, textToHtml } from '../../domain/translation.ts'
-import { AppError } from '../../errors.ts'
 
 /** Translations do not change: kept for 90 days, then asked again. */
 const KV_TTL_SECONDS = 90 * 86_400
@@ -16,7 +15,11 @@ const KV_TTL_SECONDS = 90 * 86_400
 export function translator(ctx: AppContext): Translator {
   const { TRANSLATE_API_KEY, TRANSLATE_API_URL } = ctx.env
   return TRANSLATE_API_KEY
-    ? googleTranslator({ apiKey: TRANSLATE_API_KEY, endpoint: TRANSLATE_API_URL })
+    ? googleTranslator({
+        apiKey: TRANSLATE_API_KEY,
+        endpoint: TRANSLATE_API_URL,
+        timeoutMs: deadlineOf(ctx.env, 'translation'),
+      })
     : sandboxTranslator
 }
 
@@ -32,8 +35,8 @@ const isStored = (value: unknown): value is Stored =>
 
 /**
  * POST /api/translate: each text from the TRANSLATIONS KV when someone asked before, the rest in
- * one call to the translation service, then kept per language. What fails is a 503: the browser
- * then shows the Portuguese text.
+ * one call to the translation service, then kept per language. What fails is a 503 (the deadline
+ * helper's DependencyUnavailableError): the browser then shows the Portuguese text.
  */
 export async function translateTexts({
   ctx,
@@ -53,23 +56,8 @@ export async function translateTexts({
   const missing = [...new Set(texts.filter((_text, i) => result[i] === null))]
   if (missing.length === 0) return result as string[]
 
-  let translated: string[]
-  try {
-    translated = (await translator(ctx).translate(missing.map(textToHtml), target)).map(htmlToText)
-  } catch (error) {
-    if (!(error instanceof TranslationUnavailableError)) throw error
-    console.warn(
-      JSON.stringify({
-        level: 'warn',
-        requestId: ctx.requestId,
-        kind: 'translation_failed',
-        error: error.message,
-      }),
-    )
-    const unavailable = new AppError('UNAVAILABLE', 'Tradução indisponível no momento.')
-    unavailable.retryAfterSeconds = 30
-    throw unavailable
-  }
+  // A failure (DependencyUnavailableError) is the route's 503, and nothing is kept.
+  const translated = (await translator(ctx).translate(missing.map(textToHtml), target)).map(htmlToText)
   const byText = new Map(missing.map((text, i) => [text, translated[i]!]))
   // Awaited, not left to waitUntil: the next request for the same text must find it.
   await Promise.all(

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { menuOptions } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import type { Menu, MenuOption } from '../../contract/menu.ts'
-import type { Role } from '../../openapi.ts'
+import { type Role, USER_TYPES } from '../../domain/roles.ts'
 import { readSnapshot } from '../catalog/snapshot.ts'
 
 const MenuRow = z.object({
@@ -13,7 +13,7 @@ const MenuRow = z.object({
   url: z.string(),
   className: z.string().nullable(),
   isBlank: z.boolean(),
-  permission: z.enum(['N', 'A']).nullable(),
+  permission: z.enum(USER_TYPES).nullable(),
 })
 type MenuRow = z.infer<typeof MenuRow>
 

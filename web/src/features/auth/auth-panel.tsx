@@ -51,11 +51,7 @@ export function AuthPanel({ Title, initialMode = 'signIn' }: AuthPanelProps) {
   return (
     <div className="grid md:grid-cols-[minmax(0,1fr)_16rem]">
       <div className="p-6 sm:p-8">
-        <Title
-          ref={titleRef}
-          tabIndex={-1}
-          className="pr-8 font-bold text-2xl text-slate-900 focus:outline-none"
-        >
+        <Title ref={titleRef} tabIndex={-1} className="pr-8 font-bold text-2xl text-slate-900">
           {TITLES[mode]}
         </Title>
         <div className="mt-5">

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from '../../../../worker/contract/auth.ts'
 import { ApiError } from '../../lib/api.ts'
+import { unavailableMessage } from '../../lib/toast.ts'
 
 /** SPEC section 8, texts exactly as the institute wrote them. */
 export const LOGIN_MESSAGES = {
@@ -24,6 +25,8 @@ export function fieldMessages(body: unknown, field: string): string[] {
 
 /** SPEC section 8, login: 422 wrong credentials; 429 the server's first e-mail error; else a generic text. */
 export function loginErrorMessage(error: unknown): string {
+  const unavailable = unavailableMessage(error)
+  if (unavailable) return unavailable
   if (error instanceof ApiError && error.status === 422) return AUTH_MESSAGES.wrongCredentials
   if (error instanceof ApiError && error.status === 429) {
     return fieldMessages(error.body, 'email')[0] ?? AUTH_MESSAGES.tooManyAttempts

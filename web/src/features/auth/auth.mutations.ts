@@ -2,7 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { useNavigate } from '@tanstack/react-router'
 import { AUTH_MESSAGES, type LoginInput, type RegisterInput, User } from '../../../../worker/contract/auth.ts'
 import { api } from '../../lib/api.ts'
-import { errorMessage, showToast, toastSuccess } from '../../lib/toast.ts'
+import { errorMessage, showToast, toastSuccess, unavailableMessage } from '../../lib/toast.ts'
 import { menuKeys } from '../menu/menu.queries.ts'
 import { LOGIN_MESSAGES, loginErrorMessage } from './auth.messages.ts'
 import { authKeys } from './auth.queries.ts'
@@ -37,7 +37,7 @@ export function useRegister() {
       setSignedInUser(queryClient, User.parse(data))
       void toastSuccess(msg || AUTH_MESSAGES.registered)
     },
-    onError: () => void showToast('error', LOGIN_MESSAGES.registerFailed),
+    onError: (error) => void showToast('error', unavailableMessage(error) ?? LOGIN_MESSAGES.registerFailed),
   })
 }
 
@@ -77,6 +77,6 @@ export function useLogout() {
       setSignedInUser(queryClient, null)
       if (options.redirect !== false) void navigate({ to: '/login' })
     },
-    onError: () => void showToast('error', LOGIN_MESSAGES.logoutFailed),
+    onError: (error) => void showToast('error', unavailableMessage(error) ?? LOGIN_MESSAGES.logoutFailed),
   })
 }

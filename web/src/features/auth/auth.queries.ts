@@ -26,7 +26,9 @@ export function currentUserQuery() {
       }
     },
     staleTime: 5 * 60_000,
-    // A 4xx will answer the same again; only a server or network failure is worth one retry.
-    retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),
+    // A 4xx will answer the same again; only a server or network failure is worth one retry, and
+    // only in the browser: a page the Worker renders must not wait for a database that is away.
+    retry: (failures, error) =>
+      typeof window !== 'undefined' && failures < 1 && !(error instanceof ApiError && error.status < 500),
   })
 }

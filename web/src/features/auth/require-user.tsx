@@ -2,6 +2,7 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { LoaderCircle } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { INSTITUTE } from '../../../../worker/contract/institute.ts'
+import type { UserType } from '../../../../worker/domain/roles.ts'
 import { AuthPanel, H2Title } from './auth-panel.tsx'
 import { useCurrentUser } from './use-current-user.ts'
 
@@ -33,7 +34,7 @@ function GateShell({ title, children }: { title: string; children: ReactNode }) 
  * SPEC section 6: /usuario and /admin need a session; /admin also an administrator. Without a
  * session the page shows the login form in place, and renders itself once the user logs in.
  */
-export function RequireUser({ requires }: { requires: 'N' | 'A' }) {
+export function RequireUser({ requires }: { requires: UserType }) {
   const { user, isLoading } = useCurrentUser()
   const title = useRouteTitle()
 

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react'
-import { type SocialProvider, useSocialLogin } from './social-login.ts'
+import { type SocialProvider, useSocialLink, useSocialLogin } from './social-login.ts'
 
 // Instagram retired its login API (the server answers with a clear message), so no button for it.
 const PROVIDERS: { id: SocialProvider; label: string; className: string }[] = [
@@ -67,6 +67,34 @@ export function SocialButtons() {
           </button>
         ))}
       </div>
+    </div>
+  )
+}
+
+/**
+ * Meu perfil: link Google or Facebook to this account. A Facebook sign-in whose e-mail already has
+ * an account is sent here, because Facebook does not vouch for the e-mail (DESIGN 7).
+ */
+export function SocialLinkButtons() {
+  const { start, pending } = useSocialLink()
+  return (
+    <div className="mt-4 flex flex-wrap gap-2">
+      {PROVIDERS.map((provider) => (
+        <button
+          key={provider.id}
+          type="button"
+          className={`btn ${provider.className}`}
+          aria-busy={pending === provider.id}
+          onClick={() => start(provider.id)}
+        >
+          {pending === provider.id ? (
+            <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+          ) : (
+            <ProviderMark provider={provider.id} />
+          )}
+          Vincular {provider.label}
+        </button>
+      ))}
     </div>
   )
 }

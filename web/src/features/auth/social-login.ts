@@ -15,6 +15,8 @@ export type SocialLoginMessage = {
   status: 'ok' | 'error'
   new_user: boolean
   message?: string
+  /** Linked to the signed-in account (Meu perfil) rather than logged in. */
+  linked?: boolean
 }
 
 // SPEC sections 4 and 9: a 780x410 popup polled every 500 ms, at most 60000 times.
@@ -44,11 +46,15 @@ type Watcher = {
  * and on same-origin postMessage (a Cross-Origin-Opener-Policy on the way cuts window.opener).
  * Returns a function that stops watching and closes the popup, or null when the popup was blocked.
  */
-export function openSocialLogin(provider: SocialProvider, watcher: Watcher): (() => void) | null {
+export function openSocialLogin(
+  provider: SocialProvider,
+  watcher: Watcher,
+  options: { link?: boolean } = {},
+): (() => void) | null {
   const left = Math.round(window.screenX + Math.max(0, (window.outerWidth - SOCIAL_POPUP_WIDTH) / 2))
   const top = Math.round(window.screenY + Math.max(0, (window.outerHeight - SOCIAL_POPUP_HEIGHT) / 2))
   const popup = window.open(
-    `/redirect?login=${provider}`,
+    `/redirect?login=${provider}${options.link ? '&vincular=1' : ''}`,
     SOCIAL_POPUP_NAME,
     `width=${SOCIAL_POPUP_WIDTH},height=${SOCIAL_POPUP_HEIGHT},left=${left},top=${top},menubar=no,toolbar=no,location=yes,status=no`,
   )
@@ -154,6 +160,50 @@ export function useSocialLogin() {
     },
     [queryClient, finish],
   )
+
+  return { start, pending }
+}
+
+export const SOCIAL_LINK_MESSAGES = {
+  linked: 'Rede social vinculada ao seu perfil!',
+  failed: 'Não foi possível vincular a rede social.',
+} as const
+
+/**
+ * Meu perfil: links Google or Facebook to the signed-in account, in the same popup. The way for
+ * an account whose e-mail Facebook cannot vouch for to sign in with Facebook afterwards.
+ */
+export function useSocialLink() {
+  const stopRef = useRef<(() => void) | null>(null)
+  const [pending, setPending] = useState<SocialProvider | null>(null)
+  useEffect(() => () => stopRef.current?.(), [])
+
+  const start = useCallback((provider: SocialProvider) => {
+    stopRef.current?.()
+    const done = () => {
+      stopRef.current = null
+      setPending(null)
+    }
+    const stop = openSocialLogin(
+      provider,
+      {
+        isLoggedIn: () => false,
+        onGiveUp: done,
+        onResult: (message) => {
+          done()
+          if (message.status === 'ok') void toastSuccess(SOCIAL_LINK_MESSAGES.linked)
+          else void showToast('error', message.message || SOCIAL_LINK_MESSAGES.failed)
+        },
+      },
+      { link: true },
+    )
+    if (!stop) {
+      void showToast('error', LOGIN_MESSAGES.popupBlocked)
+      return
+    }
+    stopRef.current = stop
+    setPending(provider)
+  }, [])
 
   return { start, pending }
 }

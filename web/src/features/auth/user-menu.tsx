@@ -30,7 +30,7 @@ export function accountItems(menu: MenuOption[]) {
 }
 
 const ITEM_CLASS =
-  'flex min-h-11 cursor-pointer select-none items-center gap-2 rounded-lg px-3 py-2 text-slate-800 outline-none data-[highlighted]:bg-teal-50 data-[highlighted]:text-teal-900 data-[highlighted]:outline-2 data-[highlighted]:outline-sky-600'
+  'flex min-h-11 cursor-pointer select-none items-center gap-2 rounded-lg px-3 py-2 text-slate-800 outline-none data-[highlighted]:bg-teal-50 data-[highlighted]:text-teal-900 data-[highlighted]:outline-2 data-[highlighted]:outline-sky-600 data-[highlighted]:outline-solid'
 
 function MenuLinks({ label, links }: { label: string; links: MenuOption[] }) {
   if (links.length === 0) return null

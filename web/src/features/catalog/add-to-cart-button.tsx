@@ -10,7 +10,10 @@ type AddToCartButtonProps = {
   className?: string
 }
 
-/** 'Adicionar ao carrinho' through the cart action (its toasts say how it went). */
+/**
+ * 'Adicionar ao carrinho' through the cart action (its toasts say how it went). While it works
+ * the button is aria-disabled rather than disabled: a disabled button drops the keyboard focus.
+ */
 export function AddToCartButton({ id, type, describedBy, className = '' }: AddToCartButtonProps) {
   const queryClient = useQueryClient()
   // The action caches the cart it gets back, so the header's count follows at once.
@@ -19,8 +22,10 @@ export function AddToCartButton({ id, type, describedBy, className = '' }: AddTo
     <button
       type="button"
       className={`btn btn-primary ${className}`}
-      onClick={() => add.mutate()}
-      disabled={add.isPending}
+      onClick={() => {
+        if (!add.isPending) add.mutate()
+      }}
+      aria-disabled={add.isPending || undefined}
       aria-describedby={describedBy}
     >
       {add.isPending ? (

@@ -75,7 +75,7 @@ export function CoursePage({ url }: { url: string }) {
         </div>
       </div>
 
-      <section id="turmas" aria-labelledby="turmas-titulo" className="mt-12 scroll-mt-36">
+      <section id="turmas" aria-labelledby="turmas-titulo" className="mt-12">
         <h2 id="turmas-titulo" className="font-bold text-2xl text-slate-900">
           Turmas
         </h2>

@@ -53,12 +53,7 @@ export function CoursesPage() {
       ) : null}
 
       {COURSE_SECTIONS.map((section) => (
-        <section
-          key={section.id}
-          id={section.id}
-          aria-labelledby={`${section.id}-titulo`}
-          className="mt-12 scroll-mt-36"
-        >
+        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-titulo`} className="mt-12">
           <h2 id={`${section.id}-titulo`} className="font-bold text-2xl text-slate-900">
             {section.title}
           </h2>

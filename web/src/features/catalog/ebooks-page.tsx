@@ -43,7 +43,7 @@ export function EbooksPage() {
       {ebooks.isSuccess ? (
         <ul className="mt-8 grid gap-6 md:grid-cols-2">
           {ebooks.data.map((ebook) => (
-            <li key={ebook.id} id={`ebook-${ebook.id}`} className="scroll-mt-36">
+            <li key={ebook.id} id={`ebook-${ebook.id}`}>
               <article
                 aria-labelledby={`ebook-${ebook.id}-titulo`}
                 className="flex h-full gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"

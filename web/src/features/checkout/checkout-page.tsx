@@ -9,7 +9,7 @@ import { CHECKOUT_MESSAGES, type PayResult } from '../../../../worker/contract/c
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { api } from '../../lib/api.ts'
 import { formatBRL } from '../../lib/money.ts'
-import { errorMessage, showToast } from '../../lib/toast.ts'
+import { errorMessage, showToast, unavailableMessage } from '../../lib/toast.ts'
 import { authKeys } from '../auth/auth.queries.ts'
 import { useCurrentUser } from '../auth/use-current-user.ts'
 import { cartKeys, isCartGone } from '../cart/cart.queries.ts'
@@ -153,6 +153,8 @@ function CheckoutForm({ view, refreshing }: { view: CheckoutView; refreshing: bo
       }
       if (failure.final) attemptKey.current = null
       if (failure.totalChanged) void queryClient.invalidateQueries({ queryKey: checkoutKeys.view(view.hash) })
+      // An outage (the outcome is the server's to tell): toasted as well as kept beside the button.
+      if (unavailableMessage(error)) void showToast('error', failure.message)
       setPayError(failure.message)
     },
   })
@@ -203,7 +205,7 @@ function CheckoutForm({ view, refreshing }: { view: CheckoutView; refreshing: bo
                 ref={payErrorRef}
                 tabIndex={-1}
                 role="alert"
-                className="whitespace-pre-line rounded-lg bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200 focus:outline-none"
+                className="whitespace-pre-line rounded-lg bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200"
               >
                 {payError}
               </p>

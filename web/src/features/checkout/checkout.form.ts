@@ -1,15 +1,7 @@
 import { z } from 'zod'
 import { BillingAddress, Payer } from '../../../../worker/contract/checkout.ts'
+import { PAYMENT_TYPES } from '../../../../worker/domain/payments.ts'
 import { parseBRL } from './instalments.ts'
-
-export const PAYMENT_TYPES = ['CREDIT_CARD', 'BOLETO', 'PIX'] as const
-export type PaymentType = (typeof PAYMENT_TYPES)[number]
-
-export const PAYMENT_LABELS: Record<PaymentType, string> = {
-  CREDIT_CARD: 'Cartão de crédito',
-  BOLETO: 'Boleto',
-  PIX: 'PIX',
-}
 
 export const PAYMENT_TYPE_REQUIRED = 'Escolha a forma de pagamento.'
 export const MAX_GIFTS = 10

@@ -4,6 +4,7 @@ import { CircleCheck, Clock, LoaderCircle, TriangleAlert } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import type { PayResult } from '../../../../worker/contract/checkout.ts'
 import { INSTITUTE } from '../../../../worker/contract/institute.ts'
+import { ORDER_STATE_LABELS, type PaymentType } from '../../../../worker/domain/payments.ts'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { api } from '../../lib/api.ts'
 import { formatBRL } from '../../lib/money.ts'
@@ -19,30 +20,61 @@ import {
 import { recalledOrder } from './order-record.ts'
 import { BoletoPanel, PixPanel } from './payment-panels.tsx'
 
-export const STATUS_LABELS: Record<PayResult['status'], string> = {
-  pending: 'aguardando pagamento',
-  paid: 'pago',
-  failed: 'recusado',
-  refunded: 'estornado',
-  expired: 'expirado',
-}
+export const STATUS_LABELS = ORDER_STATE_LABELS
 
 /** SPEC section 8: the purchase went through, the confirmation e-mail did not. */
 export const EMAIL_FAILED_MESSAGE = `Sua compra foi realizada com sucesso, mas não foi possível enviar o e-mail de confirmação. Entre em contato com o Centro de Ensino pelo e-mail ${INSTITUTE.emails.education}.`
 
-type Method = 'CREDIT_CARD' | 'BOLETO' | 'PIX'
+type Method = PaymentType
 
 const methodOf = (order: PayResult): Method =>
   order.ccj_pix_code ? 'PIX' : order.ccj_pay_number || order.ccj_boleto_link ? 'BOLETO' : 'CREDIT_CARD'
 
 function heading(order: PayResult, method: Method, sawPending: boolean): string {
-  if (order.status === 'paid')
-    return method === 'CREDIT_CARD' && !sawPending ? 'Pagamento aprovado' : 'Pagamento confirmado'
-  if (order.status === 'pending')
-    return method === 'PIX' ? 'Pedido recebido: falta pagar o PIX' : 'Pedido recebido: falta pagar o boleto'
-  if (order.status === 'failed') return 'Pagamento recusado'
-  if (order.status === 'expired') return 'Pagamento expirado'
-  return 'Pagamento estornado'
+  switch (order.status) {
+    case 'paid':
+      return method === 'CREDIT_CARD' && !sawPending ? 'Pagamento aprovado' : 'Pagamento confirmado'
+    case 'partially_refunded':
+      return 'Pagamento confirmado'
+    case 'pending':
+      return method === 'PIX' ? 'Pedido recebido: falta pagar o PIX' : 'Pedido recebido: falta pagar o boleto'
+    case 'failed':
+      return 'Pagamento recusado'
+    case 'expired':
+      return 'Pagamento expirado'
+    case 'refunded':
+      return 'Pagamento estornado'
+    case 'charged_back':
+      return 'Pagamento contestado'
+  }
+}
+
+/** After the sale: what a refund or a chargeback did to the order and its enrolments. */
+function AfterSale({ order }: { order: PayResult }) {
+  if (order.status === 'partially_refunded') {
+    return (
+      <p className="rounded-2xl bg-slate-50 p-5 text-slate-900 ring-1 ring-slate-200">
+        Estornamos {formatBRL(order.refunded_cents)} deste pedido. Sua inscrição continua ativa.
+      </p>
+    )
+  }
+  if (order.status === 'refunded') {
+    return (
+      <p className="rounded-2xl bg-slate-50 p-5 text-slate-900 ring-1 ring-slate-200">
+        O valor de {formatBRL(order.refunded_cents || order.total)} foi devolvido e as inscrições deste pedido
+        foram canceladas.
+      </p>
+    )
+  }
+  if (order.status === 'charged_back') {
+    return (
+      <p className="rounded-2xl bg-slate-50 p-5 text-slate-900 ring-1 ring-slate-200">
+        O pagamento foi contestado junto à operadora do cartão e as inscrições deste pedido foram canceladas.
+        Em caso de dúvida, fale com o Centro de Ensino pelo e-mail {INSTITUTE.emails.education}.
+      </p>
+    )
+  }
+  return null
 }
 
 function SimulatePayment({ orderId }: { orderId: string }) {
@@ -113,7 +145,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
   const order = query.data
   const sawPending = useRef(false)
   if (order?.status === 'pending') sawPending.current = true
-  const paid = order?.status === 'paid'
+  const paid = order?.status === 'paid' || order?.status === 'partially_refunded'
 
   // Paid: the enrolments exist now; the header's user (and a session made at checkout) is re-read.
   useEffect(() => {
@@ -187,6 +219,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
           <BoletoPanel link={order.ccj_boleto_link} line={order.ccj_pay_number} dueAt={order.boleto_due_at} />
         ) : null}
         {pending && config.data?.gateway === 'sandbox' ? <SimulatePayment orderId={orderId} /> : null}
+        <AfterSale order={order} />
         {order.status === 'failed' || order.status === 'expired' ? (
           <p className="text-slate-800">
             Nada foi cobrado. Você pode voltar aos{' '}

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { CheckoutView } from '../../../../worker/contract/cart.ts'
 import { BillingAddress, CHECKOUT_MESSAGES, type PayInput } from '../../../../worker/contract/checkout.ts'
 import { ApiError } from '../../lib/api.ts'
-import { errorMessage } from '../../lib/toast.ts'
+import { errorMessage, unavailableMessage } from '../../lib/toast.ts'
 import { billingAddressInput, type CheckoutFormValues } from './checkout.form.ts'
 
 type PayRequest = z.input<typeof PayInput>
@@ -98,5 +98,8 @@ export function purchaseFailure(error: unknown): PurchaseFailure {
       totalChanged: false,
     }
   }
+  // A dependency was away: the server's words say whether anything was charged; same key next time.
+  const unavailable = unavailableMessage(error)
+  if (unavailable) return { kind: 'message', message: unavailable, final: false, totalChanged: false }
   return { kind: 'message', message: CHECKOUT_MESSAGES.purchaseFailed, final, totalChanged: false }
 }

@@ -2,10 +2,10 @@ import { CreditCard } from 'lucide-react'
 import { useId } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import type { CheckoutView } from '../../../../worker/contract/cart.ts'
+import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '../../../../worker/domain/payments.ts'
 import { INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
 import { MASKS, MaskedField } from '../../lib/masked-input.tsx'
 import type { CheckoutFormInput, CheckoutFormValues } from './checkout.form.ts'
-import { PAYMENT_LABELS, PAYMENT_TYPES } from './checkout.form.ts'
 import { allowedOptions, instalmentLabel } from './instalments.ts'
 
 type Form = UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>
@@ -114,7 +114,7 @@ export function PaymentSection({
                 className="size-5 accent-teal-700"
                 {...register('payment_type')}
               />
-              {PAYMENT_LABELS[type]}
+              {PAYMENT_TYPE_LABELS[type]}
             </label>
           ))}
         </div>

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import { AUTH_MESSAGES, passwordChangeErrors } from '../../../../worker/contract/auth.ts'
 import { ApiError } from '../../lib/api.ts'
 import { SubmitButton, TextField } from '../../lib/form-field.tsx'
-import { showToast, toastSuccess } from '../../lib/toast.ts'
+import { showToast, toastSuccess, unavailableMessage } from '../../lib/toast.ts'
 import { fieldMessages } from '../auth/auth.messages.ts'
 import { useChangePassword } from './profile.mutations.ts'
 
@@ -58,7 +58,7 @@ export function usePasswordChange({ isNewUser, onSuccess }: { isNewUser: boolean
         const body = error instanceof ApiError ? error.body : null
         const serverMessages = [...fieldMessages(body, 'senha_atual'), ...fieldMessages(body, 'senha')]
         if (serverMessages.length > 0) show(serverMessages)
-        else void showToast('error', PASSWORD_UPDATE_FAILED)
+        else void showToast('error', unavailableMessage(error) ?? PASSWORD_UPDATE_FAILED)
       },
     })
   })
@@ -123,7 +123,7 @@ function PasswordMessages({
   alertRef: RefObject<HTMLDivElement | null>
 }) {
   return (
-    <div ref={alertRef} tabIndex={-1} role="alert" className="focus:outline-none">
+    <div ref={alertRef} tabIndex={-1} role="alert">
       {messages.length > 0 ? (
         <ul className="list-disc space-y-1 rounded-lg border border-red-300 bg-red-50 py-3 pr-4 pl-8 font-medium text-red-800 text-sm">
           {messages.map((message) => (

@@ -1,5 +1,6 @@
 import { Pencil } from 'lucide-react'
 import { openModal } from '../../lib/form-modal.tsx'
+import { SocialLinkButtons } from '../auth/social-buttons.tsx'
 import { useCurrentUser } from '../auth/use-current-user.ts'
 import { PROFILE_MODAL_ID } from './modal-ids.ts'
 import { PasswordForm, passwordFormLabel } from './password-form.tsx'
@@ -45,6 +46,15 @@ export function ProfilePage() {
                 <dd className="font-medium text-slate-900">{user.phone || 'Não informado'}</dd>
               </div>
             </dl>
+          </section>
+          <section aria-labelledby="perfil-redes" className="rounded-2xl border border-slate-200 p-6">
+            <h2 id="perfil-redes" className="font-semibold text-lg text-slate-900">
+              Entrar com redes sociais
+            </h2>
+            <p className="mt-2 text-slate-700">
+              Vincule sua conta do Google ou do Facebook para entrar com ela nas próximas vezes.
+            </p>
+            <SocialLinkButtons />
           </section>
           <section aria-labelledby="perfil-senha" className="rounded-2xl border border-slate-200 p-6">
             <h2 id="perfil-senha" className="font-semibold text-lg text-slate-900">

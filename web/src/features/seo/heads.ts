@@ -1,6 +1,7 @@
 import type { CourseDetail, Edital, Page, Product } from '../../../../worker/contract/catalog.ts'
 import { INSTITUTE, sliderImageUrl } from '../../../../worker/contract/institute.ts'
 import { absoluteUrl, pageHead } from '../../lib/page-head.ts'
+import { publicOrigin } from '../../lib/public-origin.ts'
 
 /**
  * Heads of the pages whose title and description come from the API. Without data (the loader
@@ -8,7 +9,7 @@ import { absoluteUrl, pageHead } from '../../lib/page-head.ts'
  */
 const missing = (path: string) => pageHead('Página não encontrada', { path, noindex: true })
 
-const provider = { '@type': 'Organization', name: INSTITUTE.fullName, url: INSTITUTE.origin }
+const provider = () => ({ '@type': 'Organization', name: INSTITUTE.fullName, url: publicOrigin() })
 
 /** A route path as the canonical URL wants it: no trailing slash. */
 export function canonicalPath(pathname: string): string {
@@ -29,7 +30,7 @@ export function courseHead(course: CourseDetail | undefined, path: string) {
       name: course.name,
       description: course.summary,
       url: absoluteUrl(path),
-      provider,
+      provider: provider(),
       ...(image ? { image: absoluteUrl(image) } : {}),
     },
   })

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { LoaderCircle } from 'lucide-react'
-import { Suspense, useEffect } from 'react'
+import { LoaderCircle, Pause, Play } from 'lucide-react'
+import { Suspense, useEffect, useState } from 'react'
 import type { HomeLists } from '../../../../worker/contract/home.ts'
 import { anchorFromTitle } from '../../lib/anchor.ts'
 import { CourseCarousel } from './course-carousel.tsx'
@@ -15,17 +15,58 @@ function useScrollToHashOnLoad(loaded: boolean) {
   }, [loaded])
 }
 
+const MOTION_KEY = 'showcase-motion'
+
+/**
+ * WCAG 2.2.2: the cards' float (SPEC section 9) can be stopped and restarted, and the choice is
+ * remembered. The page rendered by the Worker starts with the motion on; the stored choice is
+ * applied once the browser takes over.
+ */
+function useShowcaseMotion() {
+  const [moving, setMoving] = useState(true)
+  useEffect(() => {
+    try {
+      if (window.localStorage.getItem(MOTION_KEY) === 'off') setMoving(false)
+    } catch {
+      // No storage (private mode): the motion starts on, and the control still works.
+    }
+  }, [])
+  function toggle() {
+    const next = !moving
+    setMoving(next)
+    try {
+      if (next) window.localStorage.removeItem(MOTION_KEY)
+      else window.localStorage.setItem(MOTION_KEY, 'off')
+    } catch {
+      // Not remembered, but stopped for this page view.
+    }
+  }
+  return { moving, toggle }
+}
+
 function ShowcaseLists({ lists }: { lists: HomeLists }) {
+  const { moving, toggle } = useShowcaseMotion()
   return (
-    <>
-      <nav aria-label="Listas de cursos" className="flex flex-wrap items-center gap-3">
-        <span className="font-semibold text-slate-800">Click e veja:</span>
-        {lists.map((list) => (
-          <a key={list.id} href={`#${anchorFromTitle(list.title)}`} className="btn btn-soft">
-            {list.title}
-          </a>
-        ))}
-      </nav>
+    // The float also pauses while the pointer or the focus is on the lists (styles.css).
+    <div className="showcase-motion" data-motion={moving ? 'on' : 'off'}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label="Listas de cursos" className="flex flex-wrap items-center gap-3">
+          <span className="font-semibold text-slate-800">Click e veja:</span>
+          {lists.map((list) => (
+            <a key={list.id} href={`#${anchorFromTitle(list.title)}`} className="btn btn-soft">
+              {list.title}
+            </a>
+          ))}
+        </nav>
+        <button type="button" className="btn btn-outline motion-toggle" onClick={toggle}>
+          {moving ? (
+            <Pause aria-hidden="true" className="size-4" />
+          ) : (
+            <Play aria-hidden="true" className="size-4" />
+          )}
+          {moving ? 'Parar animação' : 'Retomar animação'}
+        </button>
+      </div>
       {lists.map((list) => {
         const anchor = anchorFromTitle(list.title)
         return (
@@ -34,7 +75,7 @@ function ShowcaseLists({ lists }: { lists: HomeLists }) {
           <div
             key={list.id}
             id={anchor}
-            className="mt-12 scroll-mt-28 [contain-intrinsic-size:auto_560px] [content-visibility:auto]"
+            className="mt-12 [contain-intrinsic-size:auto_560px] [content-visibility:auto]"
           >
             <Suspense fallback={null}>
               <CourseCarousel
@@ -53,7 +94,7 @@ function ShowcaseLists({ lists }: { lists: HomeLists }) {
           </div>
         )
       })}
-    </>
+    </div>
   )
 }
 

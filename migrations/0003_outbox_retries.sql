@@ -1,0 +1,2 @@
+ALTER TABLE `email_outbox` ADD `next_attempt_at` integer;--> statement-breakpoint
+ALTER TABLE `email_outbox` ADD `expires_at` integer;

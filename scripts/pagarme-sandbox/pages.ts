@@ -1,0 +1,101 @@
+// The sandbox's pages for a person: the dashboard (orders, with the buyer's and the provider's
+// actions after the sale), a printable boleto and its PDF. HTML through hono/html: escaped by
+// construction.
+import { html } from 'hono/html'
+import { formatBoletoLine } from '../../worker/domain/boleto.ts'
+import { onePagePdf } from '../make-seed-files.ts'
+import type { Charge, Order, SandboxState, WebhookDelivery } from './api.ts'
+
+const brl = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })
+const date = (iso: unknown) =>
+  typeof iso === 'string' ? new Date(iso).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }) : ''
+
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:1100px;margin:1.5rem auto;padding:0 1rem;color:#12343b}
+table{width:100%;border-collapse:collapse;font-size:.9rem}th,td{border-bottom:1px solid #cbd5e1;padding:.4rem;text-align:left;vertical-align:top}
+form{display:inline}button{margin:.1rem;padding:.25rem .5rem;border:1px solid #0f766e;background:#fff;color:#0f5f73;border-radius:4px;cursor:pointer}
+input{width:6rem}.muted{color:#475569}code{font-size:.85rem}`
+
+function actions(charge: Charge) {
+  const paid = charge.status === 'paid' || charge.status === 'overpaid'
+  return html`${
+    charge.status === 'pending' && charge.payment_method !== 'credit_card'
+      ? html`<form method="post" action="/sandbox/actions/pay/${charge.id}"><button>Pagar</button></form>`
+      : ''
+  }${
+    paid
+      ? html`<form method="post" action="/sandbox/actions/refund/${charge.id}">
+          <label>R$ <input name="amount" inputmode="decimal" placeholder="tudo" aria-label="Valor do estorno"></label>
+          <button>Estornar</button></form>
+        <form method="post" action="/sandbox/actions/chargeback/${charge.id}"><button>Chargeback</button></form>`
+      : ''
+  }`
+}
+
+export function dashboardPage(
+  orders: Order[],
+  webhooks: WebhookDelivery[],
+  outages: SandboxState['outages'],
+) {
+  const rows = [...orders]
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .slice(0, 100)
+    .map((order) => {
+      const charge = order.charges[0]!
+      return html`<tr>
+        <td><code>${order.id}</code><br><span class="muted">${order.code}</span></td>
+        <td>${date(order.created_at)}</td>
+        <td>${charge.payment_method}</td>
+        <td>${brl(order.amount)}</td>
+        <td>${order.status} / <strong>${charge.status}</strong> / ${charge.last_transaction.status}</td>
+        <td>${actions(charge)}</td>
+      </tr>`
+    })
+  const hooks = webhooks
+    .slice(0, 30)
+    .map(
+      (hook) =>
+        html`<tr><td>${date(hook.createdAt)}</td><td>${hook.type}</td><td>${hook.status}</td><td>${hook.attempts}</td><td>${hook.lastStatus ?? '—'}</td></tr>`,
+    )
+  const down = outages.some((outage) => outage.target === null)
+  return html`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>Sandbox Pagar.me</title><style>${STYLE}</style></head>
+<body><h1>Sandbox do Pagar.me (Core API v5, somente local)</h1>
+<p class="muted">Faz o papel do provedor: pague um boleto ou PIX, estorne ou conteste uma cobrança como se fosse no
+painel do Pagar.me. Os eventos seguem para o webhook configurado.</p>
+<p>API ${down ? html`<strong>fora do ar (503)</strong>` : 'no ar'}:
+<form method="post" action="/sandbox/actions/${down ? 'outage-off' : 'outage-on'}">
+<button>${down ? 'Voltar ao ar' : 'Simular queda (503)'}</button></form></p>
+<h2>Pedidos</h2>
+<table><thead><tr><th>Pedido</th><th>Criado</th><th>Meio</th><th>Valor</th><th>Pedido / cobrança / transação</th><th>Ações</th></tr></thead>
+<tbody>${rows.length ? rows : html`<tr><td colspan="6">Nenhum pedido ainda.</td></tr>`}</tbody></table>
+<h2>Webhooks enviados</h2>
+<table><thead><tr><th>Quando</th><th>Evento</th><th>Entrega</th><th>Tentativas</th><th>Última resposta</th></tr></thead>
+<tbody>${hooks}</tbody></table></body></html>`.toString()
+}
+
+export function boletoPage(order: Order, charge: Charge) {
+  const tx = charge.last_transaction
+  const pending = charge.status === 'pending'
+  return html`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>Boleto ${charge.id}</title><style>${STYLE}</style></head>
+<body><h1>Boleto bancário (sandbox — não pagável em banco)</h1>
+<p><code>${formatBoletoLine(String(tx.line ?? ''))}</code></p>
+<table><tr><td>Vencimento</td><td>${date(tx.due_at)}</td></tr>
+<tr><td>Valor</td><td>${brl(charge.amount)}</td></tr><tr><td>Pedido</td><td>${order.code}</td></tr>
+<tr><td>Situação</td><td>${charge.status}</td></tr></table>
+<p><a href="${String(tx.pdf ?? '')}">Baixar PDF</a></p>
+${pending ? html`<form method="post" action="/sandbox/actions/pay/${charge.id}"><button>Pagar este boleto (sandbox)</button></form>` : ''}
+</body></html>`.toString()
+}
+
+export function boletoPdf(order: Order, charge: Charge): Uint8Array<ArrayBuffer> {
+  const tx = charge.last_transaction
+  const pdf = onePagePdf([
+    'Boleto bancário (sandbox)',
+    `Linha digitável: ${formatBoletoLine(String(tx.line ?? ''))}`,
+    `Valor: ${brl(charge.amount)} — vencimento ${date(tx.due_at)}`,
+    `Pedido ${order.code}`,
+    'Documento de teste: não pode ser pago em um banco.',
+  ])
+  return new Uint8Array(pdf)
+}

@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process'
+import { rm, writeFile } from 'node:fs/promises'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { root } from '../../scripts/lib/stack.ts'
+
+const run = promisify(execFile)
+
+/** Lints a throw-away file placed in `folder` and answers the import rules it breaks. */
+async function brokenImportRules(folder: string, source: string): Promise<string[]> {
+  const path = `${folder}/lint-probe-${process.pid}-${Date.now()}.ts`
+  await writeFile(`${root}${path}`, source)
+  try {
+    const { stdout } = await run(`${root}node_modules/.bin/biome`, ['lint', '--reporter=json', path], {
+      cwd: root,
+    }).catch((error: { stdout: string }) => ({ stdout: error.stdout }))
+    const report = JSON.parse(stdout) as { diagnostics: Array<{ category: string; message: string }> }
+    return report.diagnostics
+      .filter((d) => d.category === 'lint/style/noRestrictedImports')
+      .map((d) => d.message)
+  } finally {
+    await rm(`${root}${path}`, { force: true })
+  }
+}
+
+// STYLE: routes → services → domain + db; adapters are called by services; web shares the contract.
+describe('dependency rule, enforced by the linter', () => {
+  it('fails a service that imports from routes, middleware or the OpenAPI layer', async () => {
+    const rules = await brokenImportRules(
+      'worker/services',
+      "import { a } from '../routes/auth.ts'\nimport { b } from '../middleware/auth.ts'\nimport { c } from '../openapi.ts'\nexport const d = [a, b, c]\n",
+    )
+    expect(rules).toHaveLength(3)
+  })
+
+  it('lets a service use the domain, the contract and its adapters', async () => {
+    const rules = await brokenImportRules(
+      'worker/services',
+      "import { a } from '../domain/roles.ts'\nimport { b } from '../contract/auth.ts'\nimport { c } from '../adapters/email.ts'\nexport const d = [a, b, c]\n",
+    )
+    expect(rules).toEqual([])
+  })
+
+  it('fails an adapter that reaches services or the database, and a domain rule that reaches anything', async () => {
+    expect(
+      await brokenImportRules(
+        'worker/adapters',
+        "import { a } from '../services/menu/menu.ts'\nexport const b = a\n",
+      ),
+    ).toHaveLength(1)
+    expect(
+      await brokenImportRules(
+        'worker/domain',
+        "import { a } from '../services/menu/menu.ts'\nexport const b = a\n",
+      ),
+    ).toHaveLength(1)
+  })
+
+  it('lets web/ import the contract and the domain, never services or the database', async () => {
+    expect(
+      await brokenImportRules(
+        'web/src',
+        "import { a } from '../../worker/contract/cart.ts'\nimport { b } from '../../worker/domain/catalog.ts'\nexport const c = [a, b]\n",
+      ),
+    ).toEqual([])
+    expect(
+      await brokenImportRules(
+        'web/src',
+        "import { a } from '../../worker/services/menu/menu.ts'\nimport { b } from '../../db/schema.ts'\nexport const c = [a, b]\n",
+      ),
+    ).toHaveLength(2)
+  })
+})

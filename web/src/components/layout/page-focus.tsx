@@ -1,0 +1,67 @@
+import { useRouter } from '@tanstack/react-router'
+import { useEffect } from 'react'
+
+/**
+ * After a navigation inside the app the link that was pressed is gone, and the focus with it:
+ * the new page's anchor target, else its h1, else the main region takes the focus, so a
+ * keyboard or screen-reader user starts on the page they asked for. Scrolling stays the router's.
+ */
+export function RouteFocus() {
+  const router = useRouter()
+  useEffect(
+    () =>
+      router.subscribe('onRendered', ({ fromLocation, pathChanged, toLocation }) => {
+        // The first page load keeps the browser's own start (the skip link comes first).
+        if (!fromLocation || !pathChanged) return
+        // A dialog closed by the navigation (the cart's 'Finalizar compra') hands the focus back
+        // to its opener in a task of its own: this one runs after it.
+        setTimeout(() => focusPageStart(toLocation.hash.replace(/^#/, '')), 0)
+      }),
+    [router],
+  )
+  return null
+}
+
+function focusPageStart(hash: string) {
+  const main = document.getElementById('conteudo')
+  if (!main) return
+  const anchor = hash ? document.getElementById(decodeURIComponent(hash)) : null
+  const target = anchor ?? main.querySelector('h1')
+  if (target) return focusQuietly(target)
+  // Still loading (an order, a cart): the main region now, its heading once it arrives, unless
+  // the person has moved on by then.
+  focusQuietly(main)
+  const observer = new MutationObserver(() => {
+    const heading = main.querySelector('h1')
+    if (!heading) return
+    observer.disconnect()
+    if (document.activeElement === main) focusQuietly(heading)
+  })
+  observer.observe(main, { childList: true, subtree: true })
+  setTimeout(() => observer.disconnect(), 10_000)
+}
+
+function focusQuietly(element: HTMLElement) {
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1')
+  element.focus({ preventScroll: true })
+}
+
+/**
+ * Keeps `--header-height` at the sticky header's height (less the phone menu, which covers the
+ * page while open anyway): the page's scroll-padding uses it, so a field or an anchor the browser
+ * scrolls to is not hidden under the header (WCAG 2.4.11).
+ */
+export function StickyHeaderOffset() {
+  useEffect(() => {
+    const header = document.querySelector('header')
+    if (!header) return
+    const root = document.documentElement
+    const observer = new ResizeObserver(() => {
+      const menu = document.getElementById('menu-mobile')
+      root.style.setProperty('--header-height', `${header.offsetHeight - (menu?.offsetHeight ?? 0)}px`)
+    })
+    observer.observe(header)
+    return () => observer.disconnect()
+  }, [])
+  return null
+}

@@ -1,0 +1,25 @@
+// The catalogue's enumerations: the database stores these exact strings, the contracts validate
+// them and the web shows them.
+
+/** The three sections of /cursos (SPEC section 2: its anchors). */
+export const COURSE_SECTIONS = ['online', 'presencial', 'nefrologia-intervencionista'] as const
+export type CourseSection = (typeof COURSE_SECTIONS)[number]
+
+/** N: a dated class (course_init); C: 'comece agora' (SPEC section 3). */
+export const CLASS_TYPES = ['N', 'C'] as const
+export type ClassType = (typeof CLASS_TYPES)[number]
+
+/** P: percent; F: a fixed amount in centavos (SPEC section 3: 'P', otherwise fixed). */
+export const DISCOUNT_TYPES = ['P', 'F'] as const
+export type DiscountType = (typeof DISCOUNT_TYPES)[number]
+
+/** What a cart holds and an order line sells. */
+export const CART_ITEM_TYPES = ['turma', 'produto', 'pacote'] as const
+export type CartItemType = (typeof CART_ITEM_TYPES)[number]
+
+/** What a home showcase card points at: a cart item, or a course page. */
+export const CARD_TYPES = [...CART_ITEM_TYPES, 'curso'] as const
+export type CardType = (typeof CARD_TYPES)[number]
+
+/** A free e-book is listed publicly; the others come with a purchase. */
+export const EBOOK_ACCESS = ['free', 'purchase'] as const

@@ -1,0 +1,40 @@
+/**
+ * The payment enumerations' one home: db/schema.ts, the contracts, the services and the web app
+ * import these tuples (as the catalogue's live in catalog.ts and the roles in roles.ts).
+ */
+
+/** How the checkout pays (SPEC section 3's payment_type). */
+export const PAYMENT_TYPES = ['CREDIT_CARD', 'BOLETO', 'PIX'] as const
+export type PaymentType = (typeof PAYMENT_TYPES)[number]
+
+export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
+  CREDIT_CARD: 'Cartão de crédito',
+  BOLETO: 'Boleto',
+  PIX: 'PIX',
+}
+
+/**
+ * An order's (and a plan payment's) state. Before the payment: pending, then paid, failed or
+ * expired; after it, what the provider can still report: a partial or total refund, or a
+ * chargeback (DESIGN 6). worker/domain/orders.ts holds the order in which they may follow.
+ */
+export const ORDER_STATES = [
+  'pending',
+  'paid',
+  'failed',
+  'expired',
+  'partially_refunded',
+  'refunded',
+  'charged_back',
+] as const
+export type OrderState = (typeof ORDER_STATES)[number]
+
+export const ORDER_STATE_LABELS: Record<OrderState, string> = {
+  pending: 'aguardando pagamento',
+  paid: 'pago',
+  failed: 'recusado',
+  expired: 'expirado',
+  partially_refunded: 'estornado em parte',
+  refunded: 'estornado',
+  charged_back: 'contestado pelo titular do cartão',
+}

@@ -1,0 +1,88 @@
+import { html } from 'hono/html'
+import type { orders } from '../../../db/schema.ts'
+import type { EmailMessage } from '../../adapters/email.ts'
+import { publicOrigin } from '../../config.ts'
+import { INSTITUTE } from '../../contract/institute.ts'
+import type { Env } from '../../env.ts'
+import { emailMessage, firstName } from '../email/templates.ts'
+
+// The buyer's e-mails about an order, in pt-BR, built with the outbox's template (hono/html:
+// every value is escaped, so a payer named '<svg/onload=…>' stays text).
+
+type OrderRow = typeof orders.$inferSelect
+
+const brl = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })
+
+function message(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link: { href: string; label: string },
+): Promise<EmailMessage> {
+  const sign = `${INSTITUTE.fullName}\n${INSTITUTE.phones.education.label}: ${INSTITUTE.phones.education.number}`
+  return emailMessage({
+    to,
+    subject,
+    text: [...paragraphs, `${link.label}: ${link.href}`, sign].join('\n\n'),
+    body: html`${paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}
+<p><a href="${link.href}">${link.label}</a></p>`,
+  })
+}
+
+export function confirmationEmail(env: Env, order: OrderRow) {
+  return message(
+    order.payer.email,
+    `Pagamento confirmado — pedido ${order.id}`,
+    [
+      `Olá, ${firstName(order.payer.name)}!`,
+      `Recebemos o pagamento do seu pedido ${order.id} (${brl(order.totalCents)}). Sua matrícula está confirmada.`,
+      'Se esta é sua primeira compra, use "Esqueceu sua senha?" com este e-mail para criar sua senha.',
+    ],
+    { href: `${publicOrigin(env)}/usuario/cursos`, label: 'Meus cursos' },
+  )
+}
+
+export function refundEmail(env: Env, order: OrderRow, refundedCents: number, total: boolean) {
+  return message(
+    order.payer.email,
+    `${total ? 'Estorno' : 'Estorno parcial'} do pedido ${order.id}`,
+    [
+      `Olá, ${firstName(order.payer.name)}!`,
+      total
+        ? `O pagamento do seu pedido ${order.id} foi estornado (${brl(refundedCents)}). As inscrições e o acesso que ele dava foram encerrados.`
+        : `Estornamos ${brl(refundedCents)} do seu pedido ${order.id} (total de ${brl(order.totalCents)}). Suas inscrições continuam ativas.`,
+      'No cartão, o valor volta na fatura conforme o prazo do banco emissor; no PIX, à conta que pagou.',
+    ],
+    { href: `${publicOrigin(env)}/pedido/${order.id}`, label: 'Ver o pedido' },
+  )
+}
+
+export function chargebackEmail(env: Env, order: OrderRow) {
+  return message(
+    order.payer.email,
+    `Pagamento contestado — pedido ${order.id}`,
+    [
+      `Olá, ${firstName(order.payer.name)}!`,
+      `O pagamento do pedido ${order.id} (${brl(order.totalCents)}) foi contestado junto à operadora do cartão e o valor foi devolvido. Por isso, as inscrições e o acesso que ele dava foram encerrados.`,
+      `Se você não reconhece a contestação, fale com o Centro de Ensino: ${INSTITUTE.emails.education}.`,
+    ],
+    { href: `${publicOrigin(env)}/pedido/${order.id}`, label: 'Ver o pedido' },
+  )
+}
+
+/**
+ * To the owner of an account whose e-mail a visitor used at the checkout (SPEC: the purchase goes
+ * to that account): the owner hears of it; the visitor sees nothing of the account.
+ */
+export function purchaseWithYourEmail(env: Env, to: string, orderId: string) {
+  return message(
+    to,
+    `Um pedido foi feito com o seu e-mail — ${INSTITUTE.name}`,
+    [
+      'Olá!',
+      `Alguém fez o pedido ${orderId} informando este e-mail, sem entrar na sua conta. Quando ele for pago, as inscrições aparecerão em "Meus cursos" na sua conta.`,
+      `Se não foi você, nada muda na sua conta e ninguém vê os seus dados; se quiser, avise o Centro de Ensino: ${INSTITUTE.emails.education}.`,
+    ],
+    { href: `${publicOrigin(env)}/usuario/compras`, label: 'Minhas compras' },
+  )
+}

@@ -1,0 +1,145 @@
+import { eq, sql } from 'drizzle-orm'
+import { auditLog, orders } from '../../../db/schema.ts'
+import { PAGARME_TIMEOUT_MS } from '../../adapters/payments/pagarme.ts'
+import {
+  type BankAccount,
+  GatewayNotFoundError,
+  type GatewayPayment,
+  GatewayUnavailableError,
+  GatewayValidationError,
+} from '../../adapters/payments/types.ts'
+import type { AppContext } from '../../context.ts'
+import type { RefundOrderInput, RefundOrderResult } from '../../contract/checkout.ts'
+import { isRefundable } from '../../domain/orders.ts'
+import { translateProviderErrors } from '../../domain/payment-errors.ts'
+import { AppError, invalidField, notFound } from '../../errors.ts'
+import { paymentGateway } from './gateway.ts'
+import { deliverEmails, type OrderRow, readAtProvider, reportOf, settleOrder } from './settle.ts'
+
+/** A refund asked of the provider is one request's until it answers (past its deadline). */
+const REFUND_LEASE_MS = PAGARME_TIMEOUT_MS + 5_000
+
+export const REFUND_MESSAGES = {
+  notRefundable: 'Só um pedido pago pode ser estornado.',
+  free: 'Este pedido não teve pagamento: não há o que estornar.',
+  tooMuch: 'O valor passa do que ainda pode ser estornado neste pedido.',
+  alreadyRequested: 'O estorno deste pedido já foi solicitado e aguarda a confirmação da operadora.',
+  confirmed: 'Estorno confirmado pela operadora.',
+  awaiting: 'Estorno solicitado; o pedido muda quando a operadora confirmar.',
+  alreadyRefunded: 'Este pedido já foi estornado.',
+  unavailable:
+    'Não foi possível confirmar o estorno com a operadora. Tente novamente em instantes: ele não será feito duas vezes.',
+} as const
+
+const resultOf = (order: OrderRow, awaiting: boolean, message: string): RefundOrderResult => ({
+  order_id: order.id,
+  status: order.status,
+  refunded_cents: order.refundedCents,
+  awaiting_provider: awaiting,
+  message,
+})
+
+/**
+ * Refunds a paid order at the provider (DELETE /charges/{id}, with the amount for a part of it),
+ * once however often it is asked: the request that claims the order calls the provider, the
+ * others answer that it is on its way. The order changes only when the provider confirms; a refund
+ * the provider confirms later (a PIX refund) arrives by webhook or reconciliation.
+ */
+export async function refundOrder({
+  ctx,
+  orderId,
+  input,
+  actorUserId,
+}: {
+  ctx: AppContext
+  orderId: string
+  input: RefundOrderInput
+  actorUserId: number | null
+}): Promise<RefundOrderResult> {
+  const { db } = ctx
+  let [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+  if (!order) throw notFound('Pedido não encontrado.')
+  if (order.status === 'refunded') return resultOf(order, false, REFUND_MESSAGES.alreadyRefunded)
+  if (!isRefundable(order.status)) throw invalidField('status', REFUND_MESSAGES.notRefundable)
+  if (order.gateway === 'gratuito' || order.totalCents === 0)
+    throw invalidField('status', REFUND_MESSAGES.free)
+  if (!order.gatewayChargeId) {
+    // Paid before charge ids were stored: the provider's order names its charge.
+    const payment = await providerCall(() => readAtProvider(ctx, order!))
+    if (payment) order = (await settleOrder(ctx, order, reportOf(payment))).order
+    if (!order.gatewayChargeId) throw invalidField('status', REFUND_MESSAGES.notRefundable)
+  }
+
+  const remaining = order.totalCents - order.refundedCents
+  const amount = input.amount_cents ?? remaining
+  if (amount > remaining) throw invalidField('amount_cents', REFUND_MESSAGES.tooMuch)
+
+  const now = Date.now()
+  const [claimed] = await db
+    .update(orders)
+    .set({
+      // A stale claim for the same amount keeps its key: the provider then answers the first DELETE.
+      refundKey: sql`CASE WHEN ${orders.refundKey} IS NOT NULL AND ${orders.refundRequestedCents} = ${amount}
+        THEN ${orders.refundKey} ELSE ${crypto.randomUUID()} END`,
+      refundRequestedAt: new Date(now),
+      refundRequestedCents: amount,
+    })
+    .where(
+      sql`${orders.id} = ${order.id} AND ${orders.status} IN ('paid', 'partially_refunded')
+        AND ${orders.refundedCents} = ${order.refundedCents}
+        AND (${orders.refundKey} IS NULL OR ${orders.refundRequestedAt} < ${now - REFUND_LEASE_MS})`,
+    )
+    .returning()
+  if (!claimed) {
+    const [fresh] = await db.select().from(orders).where(eq(orders.id, orderId))
+    return resultOf(fresh ?? order, true, REFUND_MESSAGES.alreadyRequested)
+  }
+  await db.insert(auditLog).values({
+    actorUserId,
+    action: 'order.refund_requested',
+    entity: 'order',
+    entityId: order.id,
+    data: { amount_cents: amount },
+  })
+
+  let payment: GatewayPayment
+  try {
+    payment = await providerCall(() =>
+      paymentGateway(ctx).cancelCharge({
+        chargeId: claimed.gatewayChargeId!,
+        amountCents: amount,
+        idempotencyKey: claimed.refundKey!,
+        bankAccount: input.bank_account as BankAccount | undefined,
+      }),
+    )
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'UNAVAILABLE')) {
+      // Refused by the provider: nothing was refunded, the next request may try again.
+      await db
+        .update(orders)
+        .set({ refundKey: null, refundRequestedAt: null, refundRequestedCents: null })
+        .where(eq(orders.id, order.id))
+    }
+    throw error
+  }
+  const settled = await settleOrder(ctx, claimed, reportOf(payment))
+  if (settled.emails.length) ctx.waitUntil(deliverEmails(ctx, settled.emails))
+  const confirmed = settled.order.refundedCents > order.refundedCents
+  return resultOf(settled.order, !confirmed, confirmed ? REFUND_MESSAGES.confirmed : REFUND_MESSAGES.awaiting)
+}
+
+/** The provider's refusals in pt-BR (422), its outages as 503: the refund is not known to be done. */
+async function providerCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (error instanceof GatewayValidationError) {
+      const messages = translateProviderErrors(error.errors)
+      throw new AppError('VALIDATION', messages.join(', '), { refund: messages })
+    }
+    if (error instanceof GatewayNotFoundError) throw invalidField('status', REFUND_MESSAGES.notRefundable)
+    if (error instanceof GatewayUnavailableError)
+      throw new AppError('UNAVAILABLE', REFUND_MESSAGES.unavailable)
+    throw error
+  }
+}

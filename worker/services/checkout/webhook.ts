@@ -1,0 +1,80 @@
+import { timingSafeEqual } from 'node:crypto'
+import {
+  GatewayNotFoundError,
+  type GatewayPayment,
+  GatewayUnavailableError,
+  GatewayValidationError,
+} from '../../adapters/payments/types.ts'
+import type { AppContext } from '../../context.ts'
+import { AppError } from '../../errors.ts'
+import { paymentGateway, settingsOf } from './gateway.ts'
+import { deliverEmails, orderForPayment, reportOf, settleOrder } from './settle.ts'
+
+export type WebhookEvent = { type: string; data: { id: string } & Record<string, unknown> }
+
+export const WEBHOOK_MESSAGES = {
+  unavailable: 'Não foi possível confirmar o evento com o Pagar.me agora; envie de novo mais tarde.',
+} as const
+
+async function digest(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
+}
+
+/** Compares the Authorization header with the configured credentials in constant time. */
+async function credentialsMatch(authorization: string | undefined, expected: string): Promise<boolean> {
+  // Equal-length digests: neither the content nor the length of the secret leaks through timing.
+  const [given, wanted] = await Promise.all([digest(authorization ?? ''), digest(`Basic ${btoa(expected)}`)])
+  return timingSafeEqual(given, wanted)
+}
+
+function log(ctx: AppContext, kind: string, details: Record<string, unknown>) {
+  console.warn(JSON.stringify({ level: 'warn', requestId: ctx.requestId, kind, ...details }))
+}
+
+/**
+ * POST /webhooks/pagarme. The event is only a trigger (DESIGN 6): the charge or order it names is
+ * re-read at the provider before anything changes, so a forged, replayed or out-of-order event
+ * does nothing. An event the provider does not know is acknowledged and ignored; one that cannot
+ * be confirmed (the provider unreachable or failing) answers 503, so Pagar.me sends it again.
+ */
+export async function receivePagarmeWebhook({
+  ctx,
+  authorization,
+  event,
+}: {
+  ctx: AppContext
+  authorization: string | undefined
+  event: WebhookEvent
+}): Promise<{ ok: true; order_status: string | null }> {
+  const settings = settingsOf(ctx) // production without credentials fails here (configuration check)
+  if (settings.webhookAuth && !(await credentialsMatch(authorization, settings.webhookAuth))) {
+    throw new AppError('UNAUTHENTICATED', 'Credencial do webhook inválida.')
+  }
+  const [resource] = event.type.split('.')
+  if (resource !== 'charge' && resource !== 'order') return { ok: true, order_status: null }
+
+  let payment: GatewayPayment
+  try {
+    const gateway = paymentGateway(ctx)
+    payment =
+      resource === 'charge' ? await gateway.getCharge(event.data.id) : await gateway.getOrder(event.data.id)
+  } catch (error) {
+    if (error instanceof GatewayNotFoundError || error instanceof GatewayValidationError) {
+      log(ctx, 'webhook_unknown_to_provider', { type: event.type, id: event.data.id })
+      return { ok: true, order_status: null }
+    }
+    if (error instanceof GatewayUnavailableError) {
+      log(ctx, 'webhook_provider_unavailable', { type: event.type, id: event.data.id, error: error.message })
+      throw new AppError('UNAVAILABLE', WEBHOOK_MESSAGES.unavailable)
+    }
+    throw error
+  }
+  const order = await orderForPayment(ctx, payment)
+  if (!order) {
+    log(ctx, 'webhook_unknown_order', { type: event.type, code: payment.code })
+    return { ok: true, order_status: null }
+  }
+  const settled = await settleOrder(ctx, order, reportOf(payment))
+  if (settled.emails.length) ctx.waitUntil(deliverEmails(ctx, settled.emails))
+  return { ok: true, order_status: settled.order.status }
+}

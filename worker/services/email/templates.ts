@@ -1,0 +1,32 @@
+import { html } from 'hono/html'
+import type { EmailMessage } from '../../adapters/email.ts'
+import { INSTITUTE } from '../../contract/institute.ts'
+
+type Html = ReturnType<typeof html>
+
+/**
+ * An e-mail built from Hono's `html` template: every value interpolated into it is escaped, so a
+ * name or a message a person typed can never become markup. Nested `html` pieces stay markup.
+ */
+export async function emailMessage({
+  to,
+  subject,
+  text,
+  body,
+}: {
+  to: string
+  subject: string
+  text: string
+  body: Html
+}): Promise<EmailMessage> {
+  const page = html`<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><title>${subject}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#12343b;line-height:1.5">
+${body}
+<p>${INSTITUTE.fullName}<br>${INSTITUTE.phones.education.label}: ${INSTITUTE.phones.education.number}</p>
+</body></html>`
+  return { to, subject, text, html: (await page).toString() }
+}
+
+/** The first word of a person's name, for a greeting. */
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? ''
