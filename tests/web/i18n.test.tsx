@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ToasterHost } from '../../web/src/components/toaster-host.tsx'
 import { LOGIN_MESSAGES } from '../../web/src/features/auth/auth.messages.ts'
+import { SOCIAL_LINK_MESSAGES } from '../../web/src/features/auth/social-login.ts'
 import { CART_TEXT } from '../../web/src/features/cart/cart.messages.ts'
 import { PRODUCT_UNAVAILABLE } from '../../web/src/features/checkout/checkout-page.tsx'
 import { CONFERENCE_TEXT } from '../../web/src/features/conference/conference.messages.ts'
@@ -18,7 +19,9 @@ import { showToast, toastError, toastSuccess } from '../../web/src/lib/toast.ts'
 import { AUTH_MESSAGES } from '../../worker/contract/auth.ts'
 import { CART_MESSAGES } from '../../worker/contract/cart.ts'
 import { CARD_MESSAGES, CHECKOUT_MESSAGES } from '../../worker/contract/checkout.ts'
+import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
 import { LIMIT_MESSAGE, LIMITS } from '../../worker/domain/limits.ts'
+import { PAYMENT_MESSAGES } from '../../worker/domain/pricing.ts'
 
 /** SPEC section 8's fixed texts and every message the app or the Worker shows on its own. */
 const FIXED_MESSAGES = [
@@ -35,7 +38,11 @@ const FIXED_MESSAGES = [
   ...Object.values(CART_MESSAGES),
   ...Object.values(LOGIN_MESSAGES),
   ...Object.values(AUTH_MESSAGES),
-  ...Object.values(CHECKOUT_MESSAGES),
+  // 'Pagamento recusado pela operadora do cartão: ' is a title followed by the provider's reason.
+  ...Object.values(CHECKOUT_MESSAGES).map((text) => text.replace(/: $/, '')),
+  ...Object.values(PAYMENT_MESSAGES),
+  ...Object.values(SOCIAL_LINK_MESSAGES),
+  UNAVAILABLE_MESSAGE,
   ...Object.values(CARD_MESSAGES),
   ...Object.values(PHOTO_MESSAGES),
   PASSWORD_UPDATE_FAILED,

@@ -106,7 +106,7 @@ describe('Google Cloud Translation v2 adapter (recorded answers)', () => {
     const short = vi.fn<typeof fetch>().mockResolvedValue(Response.json({ data: { translations: [] } }))
     await expect(
       googleTranslator({ apiKey: 'k', timeoutMs: 3000 }, short).translate(['a'], 'en'),
-    ).rejects.toThrow('fora do formato')
+    ).rejects.toThrow('answer out of format')
     const hanging = vi.fn<typeof fetch>(
       (_url, init) =>
         new Promise((_resolve, reject) => {

@@ -101,6 +101,48 @@ const catalogue: Readonly<Record<string, string>> = {
     'Service temporarily unavailable. Please try again shortly.',
   'Sua sessão expirou ou a requisição veio de outro site. Recarregue a página.':
     'Your session expired or the request came from another site. Reload the page.',
+  // Payments, refunds and the Worker's answer when a dependency is away
+  'Pagamento recusado pela operadora do cartão': 'Payment declined by the card issuer',
+  'Estamos com instabilidade e o pagamento não foi feito: nada foi cobrado. Tente novamente em instantes.':
+    'We are having trouble and the payment was not made: nothing was charged. Please try again shortly.',
+  'Seu pagamento foi aprovado, mas estamos com instabilidade para registrá-lo. Não feche esta página nem pague de novo: clique em pagar em instantes para concluir o pedido, sem nova cobrança.':
+    'Your payment was approved, but we are having trouble recording it. Do not close this page or pay again: click pay in a moment to complete the order, with no new charge.',
+  'Não conseguimos confirmar o pagamento com a operadora. Tente novamente em instantes: você não será cobrado duas vezes.':
+    'We could not confirm the payment with the card issuer. Please try again shortly: you will not be charged twice.',
+  'Este pagamento ainda está sendo processado. Aguarde alguns segundos e tente novamente.':
+    'This payment is still being processed. Wait a few seconds and try again.',
+  'Informe o endereço de cobrança: a operadora do cartão precisa dele para aprovar a compra.':
+    'Enter the billing address: the card issuer needs it to approve the purchase.',
+  'Esta tentativa de pagamento já foi usada com outro carrinho ou outro comprador. Confira o carrinho e pague novamente.':
+    'This payment attempt was already used with another cart or another buyer. Check the cart and pay again.',
+  'O cupom aplicado atingiu o limite de usos. Remova o cupom do carrinho e tente novamente.':
+    'The applied coupon has reached its usage limit. Remove the coupon from the cart and try again.',
+  'O pagamento está indisponível no momento. Tente novamente mais tarde.':
+    'Payment is unavailable right now. Please try again later.',
+  'Estamos com instabilidade. Tente novamente em instantes.':
+    'We are having trouble. Please try again shortly.',
+  'Rede social vinculada ao seu perfil!': 'Social network linked to your profile!',
+  'Não foi possível vincular a rede social.': 'The social network could not be linked.',
+  'Escolha a forma de pagamento.': 'Choose the payment method.',
+  'Forma de pagamento inválida.': 'Invalid payment method.',
+  'Boleto não disponível para este carrinho.': 'Boleto is not available for this cart.',
+  'Número de parcelas inválido.': 'Invalid number of instalments.',
+  'Parcelamento disponível apenas no cartão de crédito.':
+    'Instalments are available only with a credit card.',
+  'Valor da doação inválido.': 'Invalid donation amount.',
+  'Só um pedido pago pode ser estornado.': 'Only a paid order can be refunded.',
+  'Este pedido não teve pagamento: não há o que estornar.':
+    'This order had no payment: there is nothing to refund.',
+  'O valor passa do que ainda pode ser estornado neste pedido.':
+    'The amount exceeds what can still be refunded on this order.',
+  'O estorno deste pedido já foi solicitado e aguarda a confirmação da operadora.':
+    "The refund of this order was already requested and awaits the card issuer's confirmation.",
+  'Estorno confirmado pela operadora.': 'Refund confirmed by the card issuer.',
+  'Estorno solicitado; o pedido muda quando a operadora confirmar.':
+    'Refund requested; the order changes when the card issuer confirms.',
+  'Este pedido já foi estornado.': 'This order has already been refunded.',
+  'Não foi possível confirmar o estorno com a operadora. Tente novamente em instantes: ele não será feito duas vezes.':
+    'The refund could not be confirmed with the card issuer. Please try again shortly: it will not be made twice.',
 }
 
 export default catalogue

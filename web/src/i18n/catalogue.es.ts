@@ -107,6 +107,48 @@ const catalogue: Readonly<Record<string, string>> = {
     'Servicio temporalmente no disponible. Inténtalo de nuevo en unos instantes.',
   'Sua sessão expirou ou a requisição veio de outro site. Recarregue a página.':
     'Tu sesión caducó o la solicitud vino de otro sitio. Recarga la página.',
+  // Payments, refunds and the Worker's answer when a dependency is away
+  'Pagamento recusado pela operadora do cartão': 'Pago rechazado por el emisor de la tarjeta',
+  'Estamos com instabilidade e o pagamento não foi feito: nada foi cobrado. Tente novamente em instantes.':
+    'Estamos con inestabilidad y el pago no se realizó: no se cobró nada. Inténtalo de nuevo en unos instantes.',
+  'Seu pagamento foi aprovado, mas estamos com instabilidade para registrá-lo. Não feche esta página nem pague de novo: clique em pagar em instantes para concluir o pedido, sem nova cobrança.':
+    'Tu pago fue aprobado, pero estamos con inestabilidad para registrarlo. No cierres esta página ni pagues de nuevo: haz clic en pagar en unos instantes para completar el pedido, sin un nuevo cobro.',
+  'Não conseguimos confirmar o pagamento com a operadora. Tente novamente em instantes: você não será cobrado duas vezes.':
+    'No pudimos confirmar el pago con el emisor. Inténtalo de nuevo en unos instantes: no se te cobrará dos veces.',
+  'Este pagamento ainda está sendo processado. Aguarde alguns segundos e tente novamente.':
+    'Este pago todavía se está procesando. Espera unos segundos e inténtalo de nuevo.',
+  'Informe o endereço de cobrança: a operadora do cartão precisa dele para aprovar a compra.':
+    'Indica la dirección de facturación: el emisor de la tarjeta la necesita para aprobar la compra.',
+  'Esta tentativa de pagamento já foi usada com outro carrinho ou outro comprador. Confira o carrinho e pague novamente.':
+    'Este intento de pago ya se usó con otro carrito u otro comprador. Revisa el carrito y paga de nuevo.',
+  'O cupom aplicado atingiu o limite de usos. Remova o cupom do carrinho e tente novamente.':
+    'El cupón aplicado alcanzó su límite de usos. Quita el cupón del carrito e inténtalo de nuevo.',
+  'O pagamento está indisponível no momento. Tente novamente mais tarde.':
+    'El pago no está disponible en este momento. Inténtalo de nuevo más tarde.',
+  'Estamos com instabilidade. Tente novamente em instantes.':
+    'Estamos con inestabilidad. Inténtalo de nuevo en unos instantes.',
+  'Rede social vinculada ao seu perfil!': '¡Red social vinculada a tu perfil!',
+  'Não foi possível vincular a rede social.': 'No fue posible vincular la red social.',
+  'Escolha a forma de pagamento.': 'Elige la forma de pago.',
+  'Forma de pagamento inválida.': 'Forma de pago inválida.',
+  'Boleto não disponível para este carrinho.': 'El boleto no está disponible para este carrito.',
+  'Número de parcelas inválido.': 'Número de cuotas inválido.',
+  'Parcelamento disponível apenas no cartão de crédito.':
+    'Las cuotas solo están disponibles con tarjeta de crédito.',
+  'Valor da doação inválido.': 'Valor de la donación inválido.',
+  'Só um pedido pago pode ser estornado.': 'Solo se puede reembolsar un pedido pagado.',
+  'Este pedido não teve pagamento: não há o que estornar.':
+    'Este pedido no tuvo pago: no hay nada que reembolsar.',
+  'O valor passa do que ainda pode ser estornado neste pedido.':
+    'El valor supera lo que todavía se puede reembolsar en este pedido.',
+  'O estorno deste pedido já foi solicitado e aguarda a confirmação da operadora.':
+    'El reembolso de este pedido ya se solicitó y espera la confirmación del emisor.',
+  'Estorno confirmado pela operadora.': 'Reembolso confirmado por el emisor.',
+  'Estorno solicitado; o pedido muda quando a operadora confirmar.':
+    'Reembolso solicitado; el pedido cambia cuando el emisor lo confirme.',
+  'Este pedido já foi estornado.': 'Este pedido ya fue reembolsado.',
+  'Não foi possível confirmar o estorno com a operadora. Tente novamente em instantes: ele não será feito duas vezes.':
+    'No fue posible confirmar el reembolso con el emisor. Inténtalo de nuevo en unos instantes: no se hará dos veces.',
 }
 
 export default catalogue
