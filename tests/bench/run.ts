@@ -9,6 +9,7 @@ import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import { createDb } from '../../db/client.ts'
 import { courses, products } from '../../db/schema.ts'
+import { DEMO_USERS } from '../../db/seed.ts'
 import { runBuild } from '../../scripts/build.ts'
 import { root, startStack } from '../../scripts/lib/stack.ts'
 import { hashPassword } from '../../worker/services/auth/password.ts'
@@ -29,6 +30,11 @@ const { values } = parseArgs({
   },
 })
 const duration = Number(values.duration)
+const COURSE = '/cursos/hemodialise-para-enfermagem'
+const PAGE_ROWS = {
+  home: { anonymous: 'GET / page, anonymous', signedIn: 'GET / page, signed in' },
+  course: { anonymous: 'GET /cursos/{url} page, anonymous', signedIn: 'GET /cursos/{url} page, signed in' },
+}
 const connections = Number(values.connections)
 const scenario = values.scenario
 if (!['all', 'routes', 'conference'].includes(scenario))
@@ -45,6 +51,10 @@ type Target = {
   paths?: string[]
   /** A browser opening the page: the Worker renders it (worker/ssr). */
   page?: boolean
+  /** The Cookie header of a signed-in visitor. */
+  cookie?: string
+  /** Measured at the same time as the next target (each with its own connections). */
+  pairedWithNext?: boolean
 }
 type Result = { name: string; rps: number; p50: number; p99: number; errors: number; roundTrips: string }
 
@@ -52,6 +62,7 @@ async function measure(origin: string, target: Target): Promise<Result> {
   const headers: Record<string, string> = target.page
     ? { accept: 'text/html', 'sec-fetch-mode': 'navigate' }
     : { 'content-type': 'application/json' }
+  if (target.cookie) headers.cookie = target.cookie
   const init = { method: target.method ?? 'GET', headers, body: target.body }
   const first = await fetch(origin + (target.paths?.[0] ?? target.path), init)
   await first.arrayBuffer()
@@ -196,6 +207,25 @@ async function routesScenario(origin: string) {
     { length: 3000 },
     (_, i) => `/search/all_product?search=${encodeURIComponent(`${pick(i, 6).slice(0, 3)} ${i}`)}`,
   )
+  // The demo student, signed in: pages are the same for them (worker/ssr), their header is theirs.
+  const login = await fetch(`${stack.origin}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: stack.origin },
+    body: JSON.stringify({
+      email: DEMO_USERS.student.email,
+      password: DEMO_USERS.student.password,
+      json: true,
+    }),
+  })
+  if (!login.ok) throw new Error(`login do aluno de demonstração: HTTP ${login.status}`)
+  const student = login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!)
+    .join('; ')
+  const randomQueries = Array.from(
+    { length: 3000 },
+    (_, i) => `/?r=${i}-${Math.random().toString(36).slice(2)}`,
+  )
   const tenLetter = Array.from(
     { length: 3000 },
     (_, i) =>
@@ -217,14 +247,32 @@ async function routesScenario(origin: string) {
     },
     { name: 'GET /checkout/get', path: `/checkout/get?cart=${cart.hash}` },
     // Pages a browser opens: rendered by the Worker from the same snapshots (its API calls run
-    // in-process, so the round trips shown are the page request's own).
-    { name: 'GET / (page rendered by the Worker)', path: '/', page: true },
-    { name: 'GET /cursos/{url} (page rendered)', path: '/cursos/hemodialise-para-enfermagem', page: true },
+    // in-process, so the round trips shown are the page request's own), one render shared by
+    // every visitor, signed in or not; and the personal call every page makes.
+    // An anonymous and a signed-in visitor of the same page at the same time: whatever else the
+    // machine does weighs on both alike, so their ratio is what the page costs each.
+    { name: PAGE_ROWS.home.anonymous, path: '/', page: true, pairedWithNext: true },
+    { name: PAGE_ROWS.home.signedIn, path: '/', page: true, cookie: student },
+    { name: PAGE_ROWS.course.anonymous, path: COURSE, page: true, pairedWithNext: true },
+    { name: PAGE_ROWS.course.signedIn, path: COURSE, page: true, cookie: student },
+    {
+      name: 'GET /?r=<random> (page key ignores it)',
+      path: randomQueries[0]!,
+      paths: randomQueries,
+      page: true,
+    },
+    { name: 'GET /admin/user/get, signed in', path: '/admin/user/get', cookie: student },
   ]
   const results: Result[] = []
-  for (const target of targets) {
-    process.stdout.write(`measuring ${target.name} for ${duration} s…\n`)
-    results.push(await measure(origin, target))
+  for (let i = 0; i < targets.length; i++) {
+    const target = targets[i]!
+    const partner = target.pairedWithNext ? targets[++i] : undefined
+    process.stdout.write(
+      `measuring ${target.name}${partner ? ` and ${partner.name} together` : ''} for ${duration} s…\n`,
+    )
+    results.push(
+      ...(await Promise.all([target, ...(partner ? [partner] : [])].map((t) => measure(origin, t)))),
+    )
   }
   const baseline = results[0]!
   console.log(
@@ -242,17 +290,28 @@ async function routesScenario(origin: string) {
       errors: r.errors,
     })),
   )
+  // Issue 13: a signed-in visitor costs what an anonymous one costs.
+  const failed: string[] = []
+  for (const pair of Object.values(PAGE_ROWS)) {
+    const anonymous = results.find((r) => r.name === pair.anonymous)!
+    const signedIn = results.find((r) => r.name === pair.signedIn)!
+    const rps = signedIn.rps / anonymous.rps
+    const p99 = signedIn.p99 / Math.max(anonymous.p99, 1)
+    console.log(
+      `${pair.signedIn}: ${rps.toFixed(2)}× the anonymous req/s (≥ 0.8), ${p99.toFixed(2)}× its p99 (≤ 1.5)`,
+    )
+    if (rps < 0.8 || p99 > 1.5) failed.push(pair.signedIn)
+  }
+  const withErrors = results.filter((r) => r.errors > 0).map((r) => r.name)
+  if (withErrors.length > 0) console.error(`\nRequests failed on: ${withErrors.join(', ')}`)
+  if (failed.length > 0)
+    console.error(`\nSigned-in pages cost more than anonymous ones: ${failed.join(', ')}`)
+  if (withErrors.length > 0 || failed.length > 0) process.exitCode = 1
+
   console.log(`\nSearch query plan (FTS5 index, no table scan):\n  ${plan.join('\n  ')}`)
   console.log(
     `\nPassword hash (scrypt N=2^14 r=8 p=5): ${(await hashCpuMs()).toFixed(0)} ms of CPU per hash on this machine`,
   )
-  const failed = results.filter((r) => r.errors > 0)
-  if (failed.length) {
-    console.error(
-      `\nFAILED: requests answered with errors or non-2xx statuses in ${failed.map((r) => r.name).join('; ')}`,
-    )
-    process.exitCode = 1
-  }
 }
 
 try {

@@ -8,7 +8,7 @@ import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../worker/contract/
 import { ApiError } from '../../lib/api.ts'
 import { SubmitButton, TextField } from '../../lib/form-field.tsx'
 import { errorMessage } from '../../lib/toast.ts'
-import { fieldMessages } from './auth.messages.ts'
+import { fieldMessages } from './auth.errors.ts'
 import { useResetPassword } from './auth.mutations.ts'
 
 // The same rules as the contract's ResetPasswordInput, without the token (it comes from the link).
