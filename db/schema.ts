@@ -8,6 +8,7 @@ import {
   DISCOUNT_TYPES,
   EBOOK_ACCESS,
 } from '../worker/domain/catalog.ts'
+import { LEAD_TARGETS } from '../worker/domain/contact.ts'
 import { ORDER_STATES, PAYMENT_TYPES, PLAN_PAYMENT_METHODS } from '../worker/domain/payments.ts'
 import { USER_TYPES } from '../worker/domain/roles.ts'
 
@@ -17,7 +18,7 @@ export { PLAN_PAYMENT_METHODS }
 // pending → sending (claimed by one sender) → sent; back to pending with a later next_attempt_at
 // after a temporary failure; failed when the job gave up; expired when its link ran out first.
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'expired'] as const
-export const LEAD_TARGETS = ['contato', 'chat'] as const
+export { LEAD_TARGETS } // worker/domain/contact.ts: the contact form's rules are its home
 
 export type PlanPaymentMethod = (typeof PLAN_PAYMENT_METHODS)[number]
 

@@ -21,10 +21,13 @@ import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
 import { catalogRoutes } from './routes/catalog.ts'
 import { checkoutRoutes } from './routes/checkout.ts'
+import { conferenceRoutes } from './routes/conference.ts'
+import { contactRoutes } from './routes/contact.ts'
 import { contentRoutes } from './routes/content.ts'
 import { devRoutes } from './routes/dev.ts'
 import { fileRoutes } from './routes/files.ts'
 import { homeRoutes } from './routes/home.ts'
+import { i18nRoutes } from './routes/i18n.ts'
 import { menuRoutes } from './routes/menu.ts'
 import { outboxRoutes } from './routes/outbox.ts'
 import { planRoutes } from './routes/plans.ts'
@@ -71,6 +74,9 @@ const routes = app
   .route('/', outboxRoutes)
   .route('/', planRoutes)
   .route('/', studentRoutes)
+  .route('/', contactRoutes)
+  .route('/', conferenceRoutes)
+  .route('/', i18nRoutes)
 
 registerSharedComponents(app)
 app.doc31('/api/openapi.json', (c) => {

@@ -2,7 +2,7 @@
 // each beside a trivial route of the same Worker measured in the same run (DESIGN 12: wrangler
 // dev's proxy makes absolute figures far slower than production, so ratios are what compare).
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
@@ -13,12 +13,20 @@ import { DEMO_USERS } from '../../db/seed.ts'
 import { runBuild } from '../../scripts/build.ts'
 import { root, startStack } from '../../scripts/lib/stack.ts'
 import { hashPassword } from '../../worker/services/auth/password.ts'
+import { conferenceScenario, printConference } from './conference.ts'
 
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     'skip-build': { type: 'boolean', default: false },
+    /** routes: the table of routes; conference: the live-conference spike; all: both. */
+    scenario: { type: 'string', default: 'all' },
+    /** Simulated viewers of the conference scenario, one run per count. */
+    // Each connection costs the local workerd about 4 file descriptors of the 20 000 this machine allows:
+    // beyond ~4 000 connections the runtime itself, not the Worker, runs out.
+    viewers: { type: 'string', default: '2000,3000' },
+    'viewer-seconds': { type: 'string', default: '30' },
   },
 })
 const duration = Number(values.duration)
@@ -28,6 +36,11 @@ const PAGE_ROWS = {
   course: { anonymous: 'GET /cursos/{url} page, anonymous', signedIn: 'GET /cursos/{url} page, signed in' },
 }
 const connections = Number(values.connections)
+const scenario = values.scenario
+if (!['all', 'routes', 'conference'].includes(scenario))
+  throw new Error(`--scenario: all, routes or conference`)
+const viewerCounts = values.viewers.split(',').map(Number)
+const viewerSeconds = Number(values['viewer-seconds'])
 
 type Target = {
   name: string
@@ -165,20 +178,26 @@ if (!values['skip-build']) await runBuild()
 const assets = await readdir(`${root}/web/dist/assets`)
 const asset = assets.find((file) => file.endsWith('.js'))
 if (!asset) throw new Error('web/dist/assets has no JavaScript file: did the build run?')
+const assetFile: string = asset
 
 const dir = await mkdtemp(join(tmpdir(), 'renalis-bench-'))
+/** The end of wrangler's output, printed if the run fails. */
+let stackLog = ''
 const stack = await startStack({
   port: 0,
   dbPort: 0,
   dbFile: join(dir, 'bench.db'),
   persistDir: join(dir, 'wrangler'),
   quiet: true,
+  onLog: (line) => {
+    stackLog = (stackLog + line).slice(-8000)
+  },
 })
 
-try {
+async function routesScenario(origin: string) {
   const { plan, indexed } = await generateCatalogue(stack.databaseUrl)
   const cart = (await (
-    await fetch(`${stack.origin}/carrinho-de-compras/update-cart`, {
+    await fetch(`${origin}/carrinho-de-compras/update-cart`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ hash: null, data: { id: 1, type: 'turma' }, option: 'add' }),
@@ -216,7 +235,7 @@ try {
   const targets: Target[] = [
     { name: 'GET /api/ping (trivial, baseline)', path: '/api/ping' },
     { name: 'GET /home_itens/lists (snapshot)', path: '/home_itens/lists' },
-    { name: `GET /assets/${asset.slice(0, 16)}… (static)`, path: `/assets/${asset}` },
+    { name: `GET /assets/${assetFile.slice(0, 16)}… (static)`, path: `/assets/${assetFile}` },
     { name: 'GET /search/all_product "nef" (warm)', path: '/search/all_product?search=nef' },
     { name: 'search, 3 letters (cold, distinct)', path: threeLetter[0]!, paths: threeLetter },
     { name: 'search, 10 letters (cold, distinct)', path: tenLetter[0]!, paths: tenLetter },
@@ -252,12 +271,12 @@ try {
       `measuring ${target.name}${partner ? ` and ${partner.name} together` : ''} for ${duration} s…\n`,
     )
     results.push(
-      ...(await Promise.all([target, ...(partner ? [partner] : [])].map((t) => measure(stack.origin, t)))),
+      ...(await Promise.all([target, ...(partner ? [partner] : [])].map((t) => measure(origin, t)))),
     )
   }
   const baseline = results[0]!
   console.log(
-    `\n${connections} connections, ${duration} s each, on ${stack.origin}; ${indexed} items in the search index\n`,
+    `\n${connections} connections, ${duration} s each, on ${origin}; ${indexed} items in the search index\n`,
   )
   console.table(
     results.map((r) => ({
@@ -293,6 +312,31 @@ try {
   console.log(
     `\nPassword hash (scrypt N=2^14 r=8 p=5): ${(await hashCpuMs()).toFixed(0)} ms of CPU per hash on this machine`,
   )
+}
+
+try {
+  if (scenario !== 'conference') await routesScenario(stack.origin)
+  if (scenario !== 'routes') {
+    const conference = await conferenceScenario(stack.origin, { viewerCounts, seconds: viewerSeconds })
+    printConference(conference)
+    const failed = conference.filter(
+      (r) => r.clock.errors + r.ping.errors + r.page.errors + r.pageDuringPing.errors > 0,
+    )
+    if (failed.length) {
+      console.error(
+        `\nFAILED: errors in the conference spike at ${failed.map((r) => r.viewers).join(', ')} viewers`,
+      )
+      process.exitCode = 1
+    }
+  }
+  console.log(
+    `\nLoad average when the run ended: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')} (${cpus().length} cores)`,
+  )
+} catch (error) {
+  console.error(`The run failed; the end of wrangler's output:\n${stackLog}`)
+  throw error
 } finally {
   await stack.stop()
   await rm(dir, { recursive: true, force: true })

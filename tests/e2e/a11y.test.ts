@@ -49,6 +49,10 @@ const PAGES: PageKind[] = [
   { name: 'courses', path: '/cursos', ready: 'Cursos' },
   { name: 'products', path: '/produtos', ready: 'Produtos' },
   { name: 'contact', path: '/contato', ready: 'Contato' },
+  { name: 'contact form with errors', path: '/contato', ready: contactWithErrors },
+  { name: 'contact widget open', path: '/', ready: openContactWidget },
+  { name: 'conference', path: '/4a-jornada-multiprofissional', ready: conferenceReady },
+  { name: 'page translation (English)', path: '/quem-somos', ready: translatePage },
   { name: 'not found', path: '/cursos/curso-que-nao-existe', ready: 'Curso não encontrado.' },
   { name: 'login page', path: '/login', ready: 'Olá! Já possui uma conta?' },
   { name: 'search open', path: '/', ready: openSearch },
@@ -155,6 +159,36 @@ async function openCartDialog(page: Page) {
     .getByRole('dialog', { name: 'Carrinho' })
     .getByRole('link', { name: 'Finalizar compra' })
     .waitFor()
+}
+
+/** The SPEC's checks before sending: every field marked, the toast listing them. */
+async function contactWithErrors(page: Page) {
+  await h1(page, 'Contato')
+  const form = page.getByRole('region', { name: 'Fale com a gente' })
+  await form.getByRole('button', { name: 'enviar mensagem' }).click()
+  await page
+    .locator('[data-sonner-toast]', { hasText: 'Dados incorreto(s): Nome, E-mail, Telefone' })
+    .waitFor()
+}
+
+async function openContactWidget(page: Page) {
+  await page.getByRole('button', { name: /Fale com a gente/ }).click()
+  await page.getByRole('dialog', { name: 'Fale com a gente' }).waitFor()
+}
+
+/** The programme, and the stage once the browser knows the server's clock. */
+async function conferenceReady(page: Page) {
+  await h1(page, '4ª Jornada Multiprofissional em Nefrologia')
+  await page.getByTestId('official-clock').waitFor()
+}
+
+/** English chosen in the footer; the page's main text through the translation widget. */
+async function translatePage(page: Page) {
+  await h1(page, 'Quem somos')
+  const footer = page.getByRole('contentinfo')
+  await footer.getByRole('combobox', { name: 'Idioma das mensagens' }).selectOption('en')
+  await footer.getByRole('button', { name: 'Traduzir página (English)' }).click()
+  await page.getByRole('heading', { level: 1, name: '[EN] Quem somos' }).waitFor()
 }
 
 async function openLoginModal(page: Page) {

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { conferenceTalks, pages } from '../../db/schema.ts'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { BOOT_SCRIPT } from '../../worker/ssr/inline-scripts.ts'
 import {
@@ -134,6 +135,53 @@ describe('pages rendered by the Worker', () => {
     // Both faces of the user area: the page's boot script and the stylesheet pick one.
     expect(app).toMatch(/<button[^>]*class="[^"]*session-visitor[^"]*"[^>]*>.*Acesse sua conta/)
     expect(app).toMatch(/<span[^>]*class="[^"]*session-user[^"]*"[^>]*role="status"/)
+  })
+
+  it('sends /contato with its form and every page with the floating contact button', async () => {
+    await db
+      .insert(pages)
+      .values({ slug: 'contato', title: 'Contato', body: 'Fale com a gente pelo formulário.' })
+      .onConflictDoNothing()
+    await invalidateCatalog(testContext())
+    const page = await render('/contato')
+    expect(page.status).toBe(200)
+    if (page.status === null) return
+    const { app } = parts(page.html)
+    expect(app).toContain('como podemos te ajudar?')
+    expect(app).toMatch(/<button type="submit"[^>]*data-state="idle"[^>]*>.*enviar mensagem<\/button>/)
+    expect(app).toContain('aria-label="Fale com a gente: abrir o formulário de contato"')
+  })
+
+  it('sends the conference programme; the live part waits for the browser to know the server clock', async () => {
+    await db.delete(conferenceTalks)
+    await db.insert(conferenceTalks).values({
+      day: 1,
+      slot: 1,
+      initAt: new Date('2032-05-07T11:30:00Z'),
+      title: 'Palestra renderizada no servidor',
+      speaker: 'Dra. Servidora',
+      content: 'Minicurrículo.',
+      videoId: 'dia-1',
+      videoInit: 1800,
+      youtubeId: 'ServidorDia1',
+    })
+    // The Worker's copy of the programme is dropped (local-only route).
+    await workerFetch('http://localhost/api/dev/conference/clock', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ at: null }),
+    })
+    const page = await render('/4a-jornada-multiprofissional')
+    expect(page.status).toBe(200)
+    if (page.status === null) return
+    const { head, app, stateText } = parts(page.html)
+    expect(head).toContain('<title>4ª Jornada Multiprofissional em Nefrologia | Instituto Renalis</title>')
+    expect(app).toContain('Palestra renderizada no servidor')
+    expect(app).toContain('Sincronizando com o horário oficial da Jornada')
+    // Nothing of the video host in the page: the player is created on the viewer's press.
+    expect(app).not.toContain('youtube')
+    expect(app).not.toContain('<iframe')
+    expect(stateText).toContain('ServidorDia1')
   })
 
   it('keeps text from the catalogue inert: escaped in the page, and unable to close the data script', async () => {

@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as R4aJornadaMultiprofissionalRouteImport } from './routes/4a-jornada-multiprofissional'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AnaisRouteImport } from './routes/anais'
 import { Route as CarrinhoDeComprasRouteImport } from './routes/carrinho-de-compras'
@@ -53,6 +54,12 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const R4aJornadaMultiprofissionalRoute =
+  R4aJornadaMultiprofissionalRouteImport.update({
+    id: '/4a-jornada-multiprofissional',
+    path: '/4a-jornada-multiprofissional',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AdminRouteRoute = AdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
@@ -246,6 +253,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/usuario': typeof UsuarioRouteRouteWithChildren
+  '/4a-jornada-multiprofissional': typeof R4aJornadaMultiprofissionalRoute
   '/anais': typeof AnaisRoute
   '/carrinho-de-compras': typeof CarrinhoDeComprasRoute
   '/contato': typeof ContatoRoute
@@ -285,6 +293,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/usuario': typeof UsuarioRouteRouteWithChildren
+  '/4a-jornada-multiprofissional': typeof R4aJornadaMultiprofissionalRoute
   '/anais': typeof AnaisRoute
   '/carrinho-de-compras': typeof CarrinhoDeComprasRoute
   '/contato': typeof ContatoRoute
@@ -326,6 +335,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/usuario': typeof UsuarioRouteRouteWithChildren
+  '/4a-jornada-multiprofissional': typeof R4aJornadaMultiprofissionalRoute
   '/anais': typeof AnaisRoute
   '/carrinho-de-compras': typeof CarrinhoDeComprasRoute
   '/contato': typeof ContatoRoute
@@ -368,6 +378,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/usuario'
+    | '/4a-jornada-multiprofissional'
     | '/anais'
     | '/carrinho-de-compras'
     | '/contato'
@@ -407,6 +418,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/usuario'
+    | '/4a-jornada-multiprofissional'
     | '/anais'
     | '/carrinho-de-compras'
     | '/contato'
@@ -447,6 +459,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/usuario'
+    | '/4a-jornada-multiprofissional'
     | '/anais'
     | '/carrinho-de-compras'
     | '/contato'
@@ -488,6 +501,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   UsuarioRouteRoute: typeof UsuarioRouteRouteWithChildren
+  R4aJornadaMultiprofissionalRoute: typeof R4aJornadaMultiprofissionalRoute
   AnaisRoute: typeof AnaisRoute
   CarrinhoDeComprasRoute: typeof CarrinhoDeComprasRoute
   ContatoRoute: typeof ContatoRoute
@@ -517,6 +531,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/4a-jornada-multiprofissional': {
+      id: '/4a-jornada-multiprofissional'
+      path: '/4a-jornada-multiprofissional'
+      fullPath: '/4a-jornada-multiprofissional'
+      preLoaderRoute: typeof R4aJornadaMultiprofissionalRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin': {
@@ -835,6 +856,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
   UsuarioRouteRoute: UsuarioRouteRouteWithChildren,
+  R4aJornadaMultiprofissionalRoute: R4aJornadaMultiprofissionalRoute,
   AnaisRoute: AnaisRoute,
   CarrinhoDeComprasRoute: CarrinhoDeComprasRoute,
   ContatoRoute: ContatoRoute,

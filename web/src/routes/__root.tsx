@@ -6,6 +6,7 @@ import { SiteFooter } from '../components/layout/site-footer.tsx'
 import { SiteHeader } from '../components/layout/site-header.tsx'
 import { NotFound } from '../components/not-found.tsx'
 import { ToasterHost } from '../components/toaster-host.tsx'
+import { ContactWidget } from '../features/contact/contact-widget.tsx'
 import { ConfirmProvider } from '../lib/confirm.tsx'
 import { replayEarlyClicks } from '../lib/early-clicks.ts'
 import { FormModalProvider } from '../lib/form-modal-state.tsx'
@@ -45,6 +46,7 @@ function RootLayout() {
         </main>
         <SiteFooter />
       </div>
+      <ContactWidget />
       <ToasterHost />
       <ReadyMark />
       <RouteFocus />
