@@ -89,6 +89,23 @@ describe('Content-Security-Policy', () => {
     }
   })
 
+  it("lets only the pages that play videos frame YouTube's privacy-enhanced player", async () => {
+    const player = 'https://www.youtube-nocookie.com'
+    for (const path of ['/4a-jornada-multiprofissional', '/usuario/cursos/hemodialise-para-enfermagem']) {
+      const page = await fetchPage(path, { headers: NAVIGATE })
+      expect(page.status, path).toBe(200)
+      expect(policyOf(page).get('frame-src'), path).toEqual(["'self'", player])
+      await expectInlineScriptsAllowed(page)
+    }
+    // The shared render, served again from the cache, keeps its allowance.
+    const again = await fetchPage('/4a-jornada-multiprofissional', { headers: NAVIGATE })
+    expect(policyOf(again).get('frame-src')).toEqual(["'self'", player])
+    for (const path of ['/', '/cursos', '/contato', '/usuario/perfil']) {
+      const other = await fetchPage(path, { headers: NAVIGATE })
+      expect(policyOf(other).get('frame-src'), path).toBeUndefined()
+    }
+  })
+
   it('covers the SPA shell, API answers and the pages the Worker writes itself', async () => {
     const shell = await fetchPage('/usuario/perfil', { headers: NAVIGATE })
     expect(await expectInlineScriptsAllowed(shell)).toMatchObject({

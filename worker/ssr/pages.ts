@@ -33,10 +33,11 @@ const BROWSER_ONLY = /^\/(usuario|admin|carrinho-de-compras|checkout|pedido|senh
 
 /** Pages where the browser sends card data to the payment gateway itself (DESIGN 6). */
 // The checkout and an edital plan's payment screen tokenize cards at the gateway; a course's page
-// for its student plays lessons in YouTube's privacy-enhanced player. The app's links into them
-// load a new document (reloadDocument), so these policies are the ones in force there.
+// for its student plays lessons in YouTube's privacy-enhanced player, as the conference page plays
+// its talks. The app's links into them load a new document (reloadDocument), so these policies
+// are the ones in force there.
 const PAYMENT_PAGES = /^\/(checkout(\/|$)|usuario\/editais\/mensalidade\/)/
-const VIDEO_PAGES = /^\/usuario\/cursos\/[^/]+/
+const VIDEO_PAGES = /^\/(usuario\/cursos\/[^/]+|4a-jornada-multiprofissional(\/|$))/
 const VIDEO_PLAYER = 'https://www.youtube-nocookie.com'
 
 /**
@@ -203,6 +204,7 @@ export async function respondWithPage(
     const page = renderer.describe(url.pathname + url.search)
     if (otherwise && !page.found) return otherwise()
     if (BROWSER_ONLY.test(url.pathname)) return spaShell(c)
+    if (VIDEO_PAGES.test(url.pathname)) allowFrames(c, [VIDEO_PLAYER])
 
     const prepared = await loadTemplate(c)
     allowInlineScripts(c, prepared.inlineScripts)

@@ -78,7 +78,7 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
-              <Link to="/4a-jornada-multiprofissional" className="footer-link">
+              <Link to="/4a-jornada-multiprofissional" reloadDocument className="footer-link">
                 4ª Jornada Multiprofissional
               </Link>
             </li>
