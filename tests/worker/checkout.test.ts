@@ -428,6 +428,34 @@ describe('idempotency and retries', () => {
 })
 
 describe('coupon uses are reserved when the order is written', () => {
+  it('says the coupon ran out, not that the value changed, when its last use sold before the price was read', async () => {
+    const turma = await createClass(db, { priceCents: 20000 })
+    const [coupon] = await db
+      .insert(coupons)
+      .values({
+        key: unique('ULTIMO').toUpperCase(),
+        discountType: 'P',
+        discountPercent: 10,
+        classId: turma.id,
+        maxUses: 1,
+      })
+      .returning()
+    const view = await cartWith(['turma', turma.id])
+    const applied = CartResponse.parse(
+      (await call('/carrinho-de-compras/set-cupom', { hash: view.hash, key: coupon!.key })).body,
+    )
+    const checkout = CheckoutView.parse((await call(`/checkout/get?cart=${applied.hash}`)).body)
+    expect(checkout.totals.net_value).toBe(18000)
+    // Someone else's order takes the last use while this buyer fills the form.
+    await db.update(coupons).set({ usedCount: 1 }).where(eq(coupons.id, coupon!.id))
+    const refused = await pay(checkout, { payment_type: 'PIX', total: 18000 })
+    expect(refused.status).toBe(422)
+    expect(refused.body).toEqual({
+      code: 2,
+      msg: 'O cupom aplicado atingiu o limite de usos. Remova o cupom do carrinho e tente novamente.',
+    })
+  })
+
   it('a limit of 3 sells 3 of 20 parallel checkouts; an expired order gives its use back', async () => {
     const turma = await createClass(db, { priceCents: 20000 })
     const [coupon] = await db

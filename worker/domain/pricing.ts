@@ -166,13 +166,18 @@ export function couponDiscount(coupon: PricingCoupon, priceCents: Cents): Cents 
 }
 
 /** Validity the caller checks before pricing: active, not expired (expiresAt > now), uses left. */
+/** Every use of the coupon is sold: the reason a checkout whose cart holds it lost its discount. */
+export function couponIsExhausted(coupon: { maxUses: number | null; usedCount: number }): boolean {
+  return coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses
+}
+
 export function couponIsUsable(
   coupon: { isActive: boolean; expiresAt: Date | null; maxUses: number | null; usedCount: number },
   now: Date,
 ): boolean {
   if (!coupon.isActive) return false
   if (coupon.expiresAt !== null && coupon.expiresAt.getTime() <= now.getTime()) return false
-  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) return false
+  if (couponIsExhausted(coupon)) return false
   return true
 }
 

@@ -18,7 +18,7 @@ import {
 } from '../../contract/checkout.ts'
 import { CART_ITEM_TYPES, type CartItemType } from '../../domain/catalog.ts'
 import { declineReason, translateProviderErrors } from '../../domain/payment-errors.ts'
-import { validatePaymentChoice } from '../../domain/pricing.ts'
+import { couponIsExhausted, validatePaymentChoice } from '../../domain/pricing.ts'
 import { AppError, dependencyFailure, notFound } from '../../errors.ts'
 import { type SessionUser, sessionInsert } from '../auth/sessions.ts'
 import { type PricedSnapshot, priceSnapshot } from '../cart/pricing.ts'
@@ -270,7 +270,15 @@ async function placeOrder({
   })
   if (!choice.ok) throw new AppError('VALIDATION', 'Os dados do pagamento são inválidos.', choice.errors)
   const amounts = choice.value
-  if (amounts.totalCents !== input.total) throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.totalChanged)
+  if (amounts.totalCents !== input.total) {
+    // The last use of the cart's coupon sold while this buyer was paying: say so, not 'the value changed'.
+    const couponGone = [...snapshot.details.coupons.values()].some(couponIsExhausted)
+    throw purchaseError(
+      'VALIDATION',
+      2,
+      couponGone ? CHECKOUT_MESSAGES.couponExhausted : CHECKOUT_MESSAGES.totalChanged,
+    )
+  }
   if (amounts.paymentType === 'CREDIT_CARD') {
     if (!input.cardhash) {
       throw new AppError('VALIDATION', CHECKOUT_MESSAGES.cardTokenRequired, {
