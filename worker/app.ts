@@ -11,6 +11,7 @@ import { AppError, dependencyFailure, statusOf, unavailable } from './errors.ts'
 import { guardAreas, sameOriginWrites } from './middleware/auth.ts'
 import { isNavigation } from './middleware/navigation.ts'
 import { limitBody, newApp, registerSharedComponents } from './openapi.ts'
+import { adminRoutes } from './routes/admin/index.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
 import { catalogRoutes } from './routes/catalog.ts'
@@ -23,6 +24,7 @@ import { menuRoutes } from './routes/menu.ts'
 import { outboxRoutes } from './routes/outbox.ts'
 import { searchRoutes } from './routes/search.ts'
 import { seoRoutes } from './routes/seo.ts'
+import { shortLinkRoutes } from './routes/short-links.ts'
 import { socialRoutes } from './routes/social.ts'
 import { systemRoutes } from './routes/system.ts'
 import { respondWithPage } from './ssr/pages.ts'
@@ -51,6 +53,8 @@ const routes = app
   .route('/', cartRoutes)
   .route('/', checkoutRoutes)
   .route('/', outboxRoutes)
+  .route('/', adminRoutes)
+  .route('/', shortLinkRoutes)
 
 registerSharedComponents(app)
 app.doc31('/api/openapi.json', (c) => {

@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   SESSION_EXPIRED: 419,
@@ -48,6 +49,9 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string) => new AppError('NOT_FOUND', message)
+
+/** 409: the change meets a state it cannot apply to (someone saved first, or it is in use). */
+export const conflict = (message: string) => new AppError('CONFLICT', message)
 
 /** A 422 naming one field, its message shown by the toast helper. */
 export const invalidField = (field: string, message: string) =>
