@@ -51,7 +51,10 @@ describe('admin courses (/api/admin/cursos)', () => {
 
     const page = await publicGet(`/api/cursos/${course.url}`)
     expect(page.status).toBe(200)
-    expect(await page.json()).toMatchObject({ name: course.name, summary: 'Do acesso vascular à prescrição.' })
+    expect(await page.json()).toMatchObject({
+      name: course.name,
+      summary: 'Do acesso vascular à prescrição.',
+    })
     const search = await publicGet(`/search/all_product?search=${encodeURIComponent(course.name)}`)
     expect(await search.json()).toContainEqual({ name: course.name, url: `/cursos/${course.url}` })
     expect(await (await publicGet('/sitemap.xml')).text()).toContain(`/cursos/${course.url}`)
@@ -95,7 +98,11 @@ describe('admin courses (/api/admin/cursos)', () => {
       available: false,
       message: 'Este endereço já é de outro curso. Escolha outro.',
     })
-    const own = await adminCall(admin, 'GET', `/api/admin/cursos/disponibilidade?url=${course.url}&except=${course.id}`)
+    const own = await adminCall(
+      admin,
+      'GET',
+      `/api/admin/cursos/disponibilidade?url=${course.url}&except=${course.id}`,
+    )
     expect(own.body.available).toBe(true)
     const again = await adminCall(admin, 'POST', '/api/admin/cursos', courseInput({ url: course.url }))
     expect(again.status).toBe(422)
@@ -172,8 +179,14 @@ describe('admin courses (/api/admin/cursos)', () => {
       .returning()
     const course = await createCourse({ ebook_ids: [ebook!.id] })
     expect(course.ebook_ids).toEqual([ebook!.id])
-    const publicList = (await (await publicGet('/api/ebooks')).json()) as Array<{ id: number; course: unknown }>
-    expect(publicList.find((row) => row.id === ebook!.id)?.course).toEqual({ name: course.name, url: course.url })
+    const publicList = (await (await publicGet('/api/ebooks')).json()) as Array<{
+      id: number
+      course: unknown
+    }>
+    expect(publicList.find((row) => row.id === ebook!.id)?.course).toEqual({
+      name: course.name,
+      url: course.url,
+    })
     const cleared = await adminCall(admin, 'PUT', `/api/admin/cursos/${course.id}`, {
       ...courseInput({ url: course.url, name: course.name }),
       ebook_ids: [],
@@ -189,7 +202,12 @@ describe('admin courses (/api/admin/cursos)', () => {
 describe('course slider images (R2)', () => {
   it('stores a real image, serves it at /files and shows it on the course page', async () => {
     const course = await createCourse()
-    const answer = await adminCall(admin, 'POST', `/api/admin/cursos/${course.id}/imagens`, imageForm(PNG_BYTES))
+    const answer = await adminCall(
+      admin,
+      'POST',
+      `/api/admin/cursos/${course.id}/imagens`,
+      imageForm(PNG_BYTES),
+    )
     expect(answer.status, JSON.stringify(answer.body)).toBe(201)
     const [image] = answer.body as Array<{ image: [string, string]; url: string }>
     expect(image?.image[0]).toMatch(/^catalogo\/cursos\/[0-9a-f-]{36}$/)
@@ -238,7 +256,12 @@ describe('course slider images (R2)', () => {
   it('reorders and removes images against what the screen showed (409 when it changed)', async () => {
     const course = await createCourse()
     await adminCall(admin, 'POST', `/api/admin/cursos/${course.id}/imagens`, imageForm(PNG_BYTES))
-    const second = await adminCall(admin, 'POST', `/api/admin/cursos/${course.id}/imagens`, imageForm(PNG_BYTES))
+    const second = await adminCall(
+      admin,
+      'POST',
+      `/api/admin/cursos/${course.id}/imagens`,
+      imageForm(PNG_BYTES),
+    )
     const [a, b] = (second.body as Array<{ image: [string, string] }>).map((entry) => entry.image)
     const reordered = await adminCall(admin, 'PUT', `/api/admin/cursos/${course.id}/imagens`, {
       expected: [a, b],
@@ -267,7 +290,9 @@ describe('course slider images (R2)', () => {
 describe('modules and lessons of an online course', () => {
   it('creates, edits, reorders and deletes them; a stale lesson edit is a 409', async () => {
     const course = await createCourse()
-    const m1 = await adminCall(admin, 'POST', `/api/admin/cursos/${course.id}/modulos`, { title: 'Fundamentos' })
+    const m1 = await adminCall(admin, 'POST', `/api/admin/cursos/${course.id}/modulos`, {
+      title: 'Fundamentos',
+    })
     const m2 = await adminCall(admin, 'POST', `/api/admin/cursos/${course.id}/modulos`, { title: 'Prática' })
     expect(m1.status).toBe(201)
     expect([m1.body.sort_order, m2.body.sort_order]).toEqual([1, 2])
@@ -315,7 +340,10 @@ describe('modules and lessons of an online course', () => {
     expect((await adminCall(admin, 'DELETE', `/api/admin/modulos/${m1.body.id}`)).status).toBe(200)
     const after = AdminCourse.parse((await adminCall(admin, 'GET', `/api/admin/cursos/${course.id}`)).body)
     expect(after.modules.map((module) => module.title)).toEqual(['Prática'])
-    const gone = await adminCall(admin, 'PUT', `/api/admin/aulas/${lesson.body.id}`, { title: 'Apagada', version: 2 })
+    const gone = await adminCall(admin, 'PUT', `/api/admin/aulas/${lesson.body.id}`, {
+      title: 'Apagada',
+      version: 2,
+    })
     expect(gone.status).toBe(404)
   })
 })

@@ -407,10 +407,10 @@ const CouponFields = z.object({
   key: z
     .string({ error: 'Informe o código do cupom.' })
     .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9][A-Z0-9_-]{2,39}$/, {
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{2,39}$/, {
       error: 'Código do cupom: de 3 a 40 letras, números, hífen ou sublinhado.',
-    }),
+    })
+    .toUpperCase(),
   ...DiscountFields,
   class_id: Id.nullable().default(null),
   course_id: Id.nullable().default(null),

@@ -1,5 +1,18 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import { qrLinks } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
+
+/** What a link's counter needs to answer a click. */
+export type ShortLinkConfig = { id: number; target: string; enabled: boolean }
+
+/** The link behind a code (read by its counter, once a minute at most). */
+export async function loadShortLink(ctx: AppContext, code: string): Promise<ShortLinkConfig | null> {
+  const [row] = await ctx.db
+    .select({ id: qrLinks.id, target: qrLinks.targetUrl, enabled: qrLinks.isEnabled })
+    .from(qrLinks)
+    .where(eq(qrLinks.slug, code))
+  return row ?? null
+}
 
 /** What a link's counter sends at once: clicks per day (Curitiba), under a random flush id. */
 export type ClickFlush = { id: string; linkId: number; days: Record<string, number> }

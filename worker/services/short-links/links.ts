@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { qrLinkClicks, qrLinks } from '../../../db/schema.ts'
 import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
@@ -18,7 +18,9 @@ import { changedFields } from '../../domain/audit.ts'
 import { addDays, bucketsOf, daysBetween, MAX_PERIOD_DAYS } from '../../domain/dashboard.ts'
 import {
   checkTarget,
+  SHORT_CODE_MAX,
   SHORT_CODE_MIN,
+  SHORT_CODE_PATTERN,
   SHORT_LINK_PREFIX,
   saoPauloDay,
   slugify,
@@ -33,32 +35,39 @@ import {
   pageOf,
   withVersionCheck,
 } from '../admin/internal.ts'
-import { invalidateCatalog, readSnapshot } from '../catalog/snapshot.ts'
 
 type LinkRow = typeof qrLinks.$inferSelect
 
-const ResolvedLink = z.object({ id: z.number().int(), target: z.string(), enabled: z.boolean() }).nullable()
-
-function counterOf(ctx: AppContext, linkId: number) {
-  return ctx.env.LINK_CLICKS.get(ctx.env.LINK_CLICKS.idFromName(String(linkId)))
+function counterOf(ctx: AppContext, code: string) {
+  return ctx.env.LINK_CLICKS.get(ctx.env.LINK_CLICKS.idFromName(code))
 }
 
 /**
- * GET /l/{code}: where the link goes, read from the catalogue snapshot (KV; the database only on
- * a miss), and one click counted by the link's Durable Object: no database write per click.
- * A disabled or unknown link is a 404.
+ * GET /l/{code}: the link's Durable Object answers where it goes and counts the click (no
+ * database write per click; the link is read from the database once a minute at most). A
+ * disabled or unknown link is a 404.
  */
 export async function followShortLink({ ctx, code }: { ctx: AppContext; code: string }): Promise<string> {
   const normalized = code.toLowerCase()
-  if (normalized.length < SHORT_CODE_MIN || normalized.length > 200)
-    throw notFound(SHORT_LINK_MESSAGES.notFound)
-  const { value: link } = await readSnapshot(ctx, `short-link:${normalized}`, ResolvedLink, async () => {
-    const [row] = await ctx.db.select().from(qrLinks).where(eq(qrLinks.slug, normalized))
-    return row ? { id: row.id, target: row.targetUrl, enabled: row.isEnabled } : null
-  })
-  if (!link?.enabled) throw notFound(SHORT_LINK_MESSAGES.notFound)
-  await counterOf(ctx, link.id).hit(link.id, saoPauloDay(ctx.now))
-  return link.target
+  const valid =
+    normalized.length >= SHORT_CODE_MIN &&
+    normalized.length <= SHORT_CODE_MAX &&
+    SHORT_CODE_PATTERN.test(normalized)
+  if (!valid) throw notFound(SHORT_LINK_MESSAGES.notFound)
+  const target = await counterOf(ctx, normalized).follow(normalized, saoPauloDay(ctx.now))
+  if (target === null) throw notFound(SHORT_LINK_MESSAGES.notFound)
+  return target
+}
+
+/** Tells the link's counter about an edit at once (else it rereads the link within a minute). */
+async function tellCounter(ctx: AppContext, row: LinkRow) {
+  try {
+    await counterOf(ctx, row.slug).configure({ id: row.id, target: row.targetUrl, enabled: row.isEnabled })
+  } catch (error) {
+    console.warn(
+      JSON.stringify({ level: 'warn', kind: 'link_counter_not_told', link: row.id, error: String(error) }),
+    )
+  }
 }
 
 function toAdminLink(ctx: AppContext, row: LinkRow): AdminShortLink {
@@ -151,7 +160,7 @@ export async function createShortLink({
       ),
     ])
     .catch(codeTaken)
-  await invalidateCatalog(ctx)
+  await tellCounter(ctx, inserted[0]!)
   return toAdminLink(ctx, inserted[0]!)
 }
 
@@ -203,7 +212,7 @@ export async function updateShortLink({
     ]),
   )
   if (!updated[0]) throw notFound(SHORT_LINK_MESSAGES.notFound)
-  await invalidateCatalog(ctx)
+  await tellCounter(ctx, updated[0])
   return toAdminLink(ctx, updated[0])
 }
 
@@ -226,9 +235,9 @@ export async function shortLinkClicks({
   if (daysBetween(from, to) > MAX_PERIOD_DAYS) {
     throw invalidField('to', `O período pode ter no máximo ${MAX_PERIOD_DAYS} dias.`)
   }
-  const [link] = await ctx.db.select({ id: qrLinks.id }).from(qrLinks).where(eq(qrLinks.id, id))
+  const [link] = await ctx.db.select({ slug: qrLinks.slug }).from(qrLinks).where(eq(qrLinks.id, id))
   if (!link) throw notFound(SHORT_LINK_MESSAGES.notFound)
-  await counterOf(ctx, id).flush()
+  await counterOf(ctx, link.slug).flush()
   const { db } = ctx
   const [totals, rows] = await db.batch([
     db.select({ clicks: qrLinks.clicks }).from(qrLinks).where(eq(qrLinks.id, id)),
