@@ -23,7 +23,7 @@ beforeAll(async () => {
 })
 
 const publicJson = async (path: string) =>
-  (await workerFetch(`http://localhost${path}`)).json() as Promise<any>
+  (await workerFetch(`http://localhost${path}`)).json() as Promise<Record<string, unknown>>
 
 function classInput(courseId: number, overrides: Record<string, unknown> = {}) {
   return {

@@ -319,6 +319,6 @@ describe('home showcase editor (/api/admin/vitrine)', () => {
     expect(await db.select().from(homeLists)).toHaveLength(lists.length)
     const [line] = await auditOf('showcase', 1)
     expect(line).toMatchObject({ action: 'showcase.publish' })
-    expect((line?.data as { after: { lists: Array<{ title: string }> } }).after.lists[0]?.title).toBe(title)
+    expect((line!.data as { after: { lists: Array<{ title: string }> } }).after.lists[0]?.title).toBe(title)
   })
 })

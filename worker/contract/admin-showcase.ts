@@ -9,6 +9,7 @@ import { Cents } from './money.ts'
 export const SHOWCASE_MESSAGES = {
   itemNotFound: 'O item escolhido não existe mais. Escolha outro.',
   sameTitle: 'Duas listas com o mesmo título teriam o mesmo link (âncora): mude um deles.',
+  notForSale: 'Numa lista com carrinho, o card vende uma turma, um produto ou um pacote (não um curso).',
   published: 'Vitrine publicada.',
 } as const
 

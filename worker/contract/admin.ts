@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { isCalendarDay } from '../domain/dashboard.ts'
-import { Cents } from './money.ts'
 
 // What every admin screen shares: ids, the version an edit sends back, pages of a list, periods.
 
@@ -29,7 +28,11 @@ export const STALE_EDIT_MESSAGE =
   'Outra pessoa alterou este registro enquanto você editava. Recarregue a página para ver a versão atual e refaça a alteração.'
 
 /** Money typed by an administrator, in centavos. */
-export const MoneyInput = Cents.max(100_000_000, { error: 'Valor acima do permitido (R$ 1.000.000,00).' })
+export const MoneyInput = z
+  .number({ error: 'Informe o valor.' })
+  .int({ error: 'Valor inválido.' })
+  .nonnegative({ error: 'O valor não pode ser negativo.' })
+  .max(100_000_000, { error: 'Valor acima do permitido (R$ 1.000.000,00).' })
 
 export const CalendarDay = z
   .string({ error: 'Informe a data.' })

@@ -2,10 +2,16 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { isToasterRequested, requestToaster, subscribeToToasterRequest } from '../lib/toast.ts'
 
 const AppToaster = lazy(() => import('./toaster.tsx'))
+// The confirm dialog's host (SPEC section 8) comes with it: no public page asks for a
+// confirmation, so its code stays out of the first load; confirm() asks for both at once.
+const ConfirmProvider = lazy(() => import('../lib/confirm.tsx').then((m) => ({ default: m.ConfirmProvider })))
 /** Pages rendered by the Worker never include the Toaster: the browser mounts it after hydration. */
 const notRequested = () => false
 
-/** Mounts the Toaster on the first toast, or once the page is idle so later toasts show at once. */
+/**
+ * Mounts the Toaster and the confirm dialog's host on the first toast or confirm(), or once the
+ * page is idle so later ones show at once.
+ */
 export function ToasterHost() {
   const requested = useSyncExternalStore(subscribeToToasterRequest, isToasterRequested, notRequested)
 
@@ -23,6 +29,7 @@ export function ToasterHost() {
   return (
     <Suspense fallback={null}>
       <AppToaster />
+      <ConfirmProvider />
     </Suspense>
   )
 }

@@ -6,7 +6,6 @@ import { SiteFooter } from '../components/layout/site-footer.tsx'
 import { SiteHeader } from '../components/layout/site-header.tsx'
 import { NotFound } from '../components/not-found.tsx'
 import { ToasterHost } from '../components/toaster-host.tsx'
-import { ConfirmProvider } from '../lib/confirm.tsx'
 import { FormModalProvider } from '../lib/form-modal-state.tsx'
 
 export type RouterContext = { queryClient: QueryClient }
@@ -46,7 +45,6 @@ function RootLayout() {
       <ReadyMark />
       <RouteFocus />
       <StickyHeaderOffset />
-      <ConfirmProvider />
     </FormModalProvider>
   )
 }

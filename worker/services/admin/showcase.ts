@@ -155,6 +155,9 @@ function resolveDraft(draft: Draft, items: Map<string, Item>) {
     cards: list.cards.map((card, cardIndex) => {
       const item = items.get(`${card.type}:${card.item_id}`)
       if (!item) errors.set(`lists.${listIndex}.cards.${cardIndex}.item_id`, [SHOWCASE_MESSAGES.itemNotFound])
+      if (list.cart_mode && card.type === 'curso') {
+        errors.set(`lists.${listIndex}.cards.${cardIndex}.type`, [SHOWCASE_MESSAGES.notForSale])
+      }
       const values: CardValues = {
         type: card.type as CardType,
         itemId: card.item_id,
