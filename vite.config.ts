@@ -3,12 +3,11 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type ProxyOptions } from 'vite'
-import { firstLoadChunk } from './scripts/first-load-chunk.ts'
 
 const WORKER_ORIGIN = 'http://127.0.0.1:8787'
 
 // Browser navigations the Worker must answer itself (OAuth start, API reference, downloads).
-const WORKER_NAVIGATIONS = /^\/(api|redirect|auth|files)(\/|\?|$)/
+const WORKER_NAVIGATIONS = /^\/(api|redirect|auth|files|download)(\/|\?|$)/
 const VITE_INTERNALS = /^\/(@|src\/|node_modules\/|__)/
 const HAS_EXTENSION = /\.[a-z0-9]+$/i
 
@@ -27,10 +26,10 @@ const workerProxy: ProxyOptions = {
   },
 }
 
-const firstLoad = firstLoadChunk()
-
 export default defineConfig({
   root: 'web',
+  // zod set up for the browser (JIT off) before any schema is built: web/src/lib/zod.ts.
+  resolve: { alias: [{ find: /^zod$/, replacement: resolve(import.meta.dirname, 'web/src/lib/zod.ts') }] },
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -44,7 +43,6 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
-    firstLoad.plugin,
   ],
   build: {
     outDir: 'dist',
@@ -54,13 +52,22 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'app', test: firstLoad.test, priority: 2 },
-            // The catalogue pages' shared pieces (prices, dates, pictures, markdown, the cart
-            // button) in one file rather than six: each file is a task on a phone.
+            // Everything the entry imports statically (React, the router, the layout, the shared
+            // helpers) stays in the entry's file, as Rollup would keep it: Rolldown would otherwise
+            // split two dozen small common chunks off it, shared with the lazy routes, and each
+            // file a page loads first costs a phone a main-thread task of its own. The '$initial'
+            // tag follows only what is used, so a barrel (lucide-react's icons, the libraries'
+            // hooks) brings in no more than the first load needs.
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            // The catalogue pages' shared pieces (prices, dates, pictures, markdown) in one file
+            // rather than six: each file is a task on a phone. Without their dependencies: the
+            // home page's cards share the cart button and the price format with those pages, and
+            // must not load every catalogue page to get them.
             {
               name: 'catalog',
               test: /[\\/]web[\\/]src[\\/](features[\\/]catalog|lib[\\/]date)/,
               priority: 1,
+              includeDependenciesRecursively: false,
             },
             // What the admin screens share with public pages stays in the file those pages load
             // (else the bundler splits it off: one more file for them, one more name in every first load).

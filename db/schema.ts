@@ -10,16 +10,16 @@ import {
 } from '../worker/domain/catalog.ts'
 import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../worker/domain/enrollments.ts'
 import { LEAD_STATES, LEAD_TARGETS } from '../worker/domain/leads.ts'
-import { ORDER_STATES, PAYMENT_TYPES } from '../worker/domain/payments.ts'
+import { ORDER_STATES, PAYMENT_TYPES, PLAN_PAYMENT_METHODS } from '../worker/domain/payments.ts'
 import { USER_TYPES } from '../worker/domain/roles.ts'
 
 // Enumerations have one home each in worker/domain (catalog, roles, payments); the database
 // stores their exact strings.
-export const PLAN_PAYMENT_METHODS = ['credit_card', 'boleto', 'debit_card'] as const
+export { PLAN_PAYMENT_METHODS }
 // pending → sending (claimed by one sender) → sent; back to pending with a later next_attempt_at
 // after a temporary failure; failed when the job gave up; expired when its link ran out first.
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'expired'] as const
-export { LEAD_TARGETS }
+export { LEAD_TARGETS } // worker/domain/leads.ts: a lead's origins and states have their home there
 
 export type PlanPaymentMethod = (typeof PLAN_PAYMENT_METHODS)[number]
 
@@ -51,6 +51,8 @@ export const users = sqliteTable(
     isNewUser: integer('is_new_user', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The owner deleted the account (LGPD art. 18): its personal data were anonymised then. */
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     // Login looks users up by e-mail, stored lowercased.
@@ -481,6 +483,11 @@ export const orders = sqliteTable(
     reconciledAt: integer('reconciled_at', { mode: 'timestamp_ms' }),
     /** Random per state change: what that change writes alongside is keyed to it, so a replay adds nothing. */
     settlementId: text('settlement_id'),
+    /**
+     * How many times the order went to the provider: an expired boleto or PIX issued again for the
+     * same order is a new provider order, whose code is the order id + '-' + this number.
+     */
+    chargeAttempts: integer('charge_attempts').notNull().default(1),
   },
   (t) => [
     // A repeated submit with the same key returns the first order (DESIGN 6).
@@ -664,12 +671,39 @@ export const planPayments = sqliteTable(
     payNumber: text('pay_number'),
     createdAt: createdAt(),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /** The payer form (SPEC 3): name, e-mail, CPF, phone, and the user's id when it is the student's own. */
+    payer: text('payer', { mode: 'json' })
+      .$type<{ id?: number; name: string; email: string; cpf: string; phone: string }>()
+      .notNull()
+      .default(sql`'{}'`),
+    billingAddress: text('billing_address', { mode: 'json' }).$type<Record<string, string>>(),
+    boletoDueAt: integer('boleto_due_at', { mode: 'timestamp_ms' }),
+    /** As on orders: one attempt at the provider at a time (a lease). */
+    chargeAttemptAt: integer('charge_attempt_at', { mode: 'timestamp_ms' }),
+    /** A debit card waiting for the issuer's 3-D Secure challenge: where the payer goes. */
+    authenticationUrl: text('authentication_url'),
+    /** Why the provider refused it, in pt-BR, for the payment screen and Meus editais. */
+    refusalReason: text('refusal_reason'),
+    settlementId: text('settlement_id'),
+    reconciledAt: integer('reconciled_at', { mode: 'timestamp_ms' }),
+    refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
+    chargedBackAt: integer('charged_back_at', { mode: 'timestamp_ms' }),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     // Same key, same payment (DESIGN 6).
     uniqueIndex('plan_payments_idempotency_key').on(t.idempotencyKey),
     // /usuario/editais shows an application's payments.
     index('plan_payments_application').on(t.applicationId),
+    // A plan is paid at most once per application, whatever the concurrency: one open payment.
+    uniqueIndex('plan_payments_one_open')
+      .on(t.applicationId, t.planId)
+      .where(sql`status IN ('pending', 'paid', 'partially_refunded')`),
+    // Webhooks and the reconciliation find a payment by the provider's ids.
+    index('plan_payments_gateway_charge').on(t.gatewayChargeId),
+    index('plan_payments_gateway_order').on(t.gatewayOrderId),
+    // The reconciliation picks pending and recently paid payments.
+    index('plan_payments_status_paid').on(t.status, t.paidAt),
   ],
 )
 
@@ -835,6 +869,14 @@ export const editaisRelations = relations(editais, ({ many }) => ({
 }))
 export const feePlansRelations = relations(feePlans, ({ one }) => ({
   edital: one(editais, { fields: [feePlans.editalId], references: [editais.id] }),
+}))
+export const applicationsRelations = relations(applications, ({ one, many }) => ({
+  edital: one(editais, { fields: [applications.editalId], references: [editais.id] }),
+  payments: many(planPayments),
+}))
+export const planPaymentsRelations = relations(planPayments, ({ one }) => ({
+  application: one(applications, { fields: [planPayments.applicationId], references: [applications.id] }),
+  plan: one(feePlans, { fields: [planPayments.planId], references: [feePlans.id] }),
 }))
 export const ordersRelations = relations(orders, ({ many }) => ({
   items: many(orderItems),

@@ -22,6 +22,21 @@ import { TALK_ROWS } from './seed-data/conference.ts'
 import { EDITAL_ROWS, FEE_PLAN_ROWS } from './seed-data/editais.ts'
 import { PAGE_ROWS, PROCEEDING_ROWS } from './seed-data/pages.ts'
 import { HOME_CARD_ROWS, HOME_LIST_ROWS, MENU_OPTION_ROWS } from './seed-data/showcase.ts'
+import {
+  CLASS_DETAILS,
+  DEMO_APPLICATION_ROWS,
+  DEMO_ENROLLMENT_ROWS,
+  DEMO_LIBRARY_ROWS,
+  DEMO_ORDER_ITEM_ROWS,
+  DEMO_ORDER_ROWS,
+  DEMO_PLAN_PAYMENT_ROWS,
+  DEMO_PROGRESS_ROWS,
+  LESSON_ROWS,
+  MATERIAL_ROWS,
+  MODULE_ROWS,
+  SPECIALIZATION_EDITAL,
+  SPECIALIZATION_PLAN_ROWS,
+} from './seed-data/student.ts'
 
 /** Both the web driver (db/client.ts) and the node driver (tests) satisfy this. */
 export type SeedableDb = LibSQLDatabase<typeof schema>
@@ -117,7 +132,12 @@ export async function seedDatabase(db: SeedableDb): Promise<{ seeded: boolean }>
     await db.batch([
       db.insert(schema.users).values(users),
       db.insert(schema.courses).values(COURSE_ROWS),
-      db.insert(schema.classes).values(CLASS_ROWS),
+      db.insert(schema.classes).values(
+        CLASS_ROWS.map((row) => ({
+          ...row,
+          details: (row.id && CLASS_DETAILS[row.id]) || row.details || '',
+        })),
+      ),
       db.insert(schema.products).values(PRODUCT_ROWS),
       db.insert(schema.bundles).values(BUNDLE_ROWS),
       db.insert(schema.bundleClasses).values(BUNDLE_CLASS_ROWS),
@@ -128,8 +148,19 @@ export async function seedDatabase(db: SeedableDb): Promise<{ seeded: boolean }>
       db.insert(schema.pages).values(PAGE_ROWS),
       db.insert(schema.proceedings).values(PROCEEDING_ROWS),
       db.insert(schema.ebooks).values(EBOOK_ROWS),
-      db.insert(schema.editais).values(EDITAL_ROWS),
-      db.insert(schema.feePlans).values(FEE_PLAN_ROWS),
+      db.insert(schema.editais).values([...EDITAL_ROWS, SPECIALIZATION_EDITAL]),
+      db.insert(schema.feePlans).values([...FEE_PLAN_ROWS, ...SPECIALIZATION_PLAN_ROWS]),
+      // The student area: course content, and the demo student's purchases, studies and fees.
+      db.insert(schema.courseModules).values(MODULE_ROWS),
+      db.insert(schema.lessons).values(LESSON_ROWS),
+      db.insert(schema.courseMaterials).values(MATERIAL_ROWS),
+      db.insert(schema.orders).values(DEMO_ORDER_ROWS),
+      db.insert(schema.orderItems).values(DEMO_ORDER_ITEM_ROWS),
+      db.insert(schema.enrollments).values(DEMO_ENROLLMENT_ROWS),
+      db.insert(schema.lessonProgress).values(DEMO_PROGRESS_ROWS),
+      db.insert(schema.ebookLibrary).values(DEMO_LIBRARY_ROWS),
+      db.insert(schema.applications).values(DEMO_APPLICATION_ROWS),
+      db.insert(schema.planPayments).values(DEMO_PLAN_PAYMENT_ROWS),
       db.insert(schema.conferenceTalks).values(TALK_ROWS),
       db.insert(schema.leads).values(LEAD_ROWS),
       db.insert(schema.qrLinks).values(QR_LINK_ROWS),
@@ -156,8 +187,12 @@ export const SEED_SUMMARY = {
   páginas: PAGE_ROWS.length,
   anais: PROCEEDING_ROWS.length,
   'e-books': EBOOK_ROWS.length,
-  editais: EDITAL_ROWS.length,
-  'planos de taxa': FEE_PLAN_ROWS.length,
+  editais: EDITAL_ROWS.length + 1,
+  'planos de taxa': FEE_PLAN_ROWS.length + SPECIALIZATION_PLAN_ROWS.length,
+  'módulos de curso': MODULE_ROWS.length,
+  aulas: LESSON_ROWS.length,
+  'materiais de curso': MATERIAL_ROWS.length,
+  'pedidos da aluna de demonstração': DEMO_ORDER_ROWS.length,
   palestras: TALK_ROWS.length,
   leads: LEAD_ROWS.length,
   'links QR': QR_LINK_ROWS.length,

@@ -1,11 +1,21 @@
 // Writes the demo proceedings (anais) as small, valid one-page PDFs under web/public/arquivos/,
-// shipped with the repo: /files/{key} falls back to them while R2 has no such object.
+// shipped with the repo: /files/{key} falls back to them while R2 has no such object. The demo
+// course material and e-books go under web/public/conteudo-demo/, a path only the Worker answers
+// (never served as a static file): off production, the signed downloads fall back to them.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import { EBOOK_ROWS } from '../db/seed-data/catalog.ts'
 import { PROCEEDING_ROWS } from '../db/seed-data/pages.ts'
+import { MATERIAL_ROWS } from '../db/seed-data/student.ts'
 import { INSTITUTE } from '../worker/contract/institute.ts'
 
 const out = fileURLToPath(new URL('../web/public/arquivos/', import.meta.url))
+const privateOut = fileURLToPath(new URL('../web/public/conteudo-demo/', import.meta.url))
+
+async function write(path: string, lines: string[]) {
+  await mkdir(path.slice(0, path.lastIndexOf('/')), { recursive: true })
+  await writeFile(path, onePagePdf(lines))
+}
 
 /** PDF strings are Latin-1 with the standard fonts: accents survive, other characters do not. */
 const pdfText = (text: string) => text.replace(/[\\()]/g, (char) => `\\${char}`).replace(/[^\x20-\xff]/g, '-')
@@ -54,5 +64,23 @@ if (import.meta.main) {
       ]),
     )
     console.log(`escrito ${row.fileKey}`)
+  }
+  for (const row of MATERIAL_ROWS) {
+    await write(`${privateOut}${row.fileKey}`, [
+      row.title,
+      `${INSTITUTE.fullName} — material do curso`,
+      'Arquivo de demonstração: o material completo é publicado pelo instituto.',
+      'Uso pessoal do aluno matriculado. Não compartilhe.',
+    ])
+    console.log(`escrito conteudo-demo/${row.fileKey}`)
+  }
+  for (const row of EBOOK_ROWS) {
+    await write(`${privateOut}${row.fileKey}`, [
+      row.title,
+      `${INSTITUTE.fullName} — e-book`,
+      'Arquivo de demonstração: a edição completa é publicada pelo instituto.',
+      (row.description ?? '').slice(0, 90),
+    ])
+    console.log(`escrito conteudo-demo/${row.fileKey}`)
   }
 }

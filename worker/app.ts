@@ -8,35 +8,56 @@ import { INSTITUTE } from './contract/institute.ts'
 import { RETRY_AFTER_SECONDS } from './contract/unavailable.ts'
 import { ANY_BODY_MAX_BYTES } from './domain/uploads.ts'
 import { AppError, dependencyFailure, statusOf, unavailable } from './errors.ts'
-import { guardAreas, sameOriginWrites } from './middleware/auth.ts'
-import { isNavigation } from './middleware/navigation.ts'
+import { CURRENT_USER_PATH, guardAreas, sameOriginWrites } from './middleware/auth.ts'
+import { pageWish } from './middleware/navigation.ts'
+import {
+  allowEval,
+  allowInlineScripts,
+  contentSecurityPolicyHeader,
+  inlineScriptsIn,
+} from './middleware/security-headers.ts'
 import { limitBody, newApp, registerSharedComponents } from './openapi.ts'
 import { adminRoutes } from './routes/admin/index.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
 import { catalogRoutes } from './routes/catalog.ts'
 import { checkoutRoutes } from './routes/checkout.ts'
+import { conferenceRoutes } from './routes/conference.ts'
+import { contactRoutes } from './routes/contact.ts'
 import { contentRoutes } from './routes/content.ts'
 import { devRoutes } from './routes/dev.ts'
 import { fileRoutes } from './routes/files.ts'
 import { homeRoutes } from './routes/home.ts'
+import { i18nRoutes } from './routes/i18n.ts'
 import { menuRoutes } from './routes/menu.ts'
 import { outboxRoutes } from './routes/outbox.ts'
+import { planRoutes } from './routes/plans.ts'
 import { searchRoutes } from './routes/search.ts'
 import { seoRoutes } from './routes/seo.ts'
 import { shortLinkRoutes } from './routes/short-links.ts'
 import { socialRoutes } from './routes/social.ts'
+import { studentRoutes } from './routes/student.ts'
 import { systemRoutes } from './routes/system.ts'
 import { respondWithPage } from './ssr/pages.ts'
 
 const app = newApp()
 
 app.use('*', secureHeaders({ crossOriginOpenerPolicy: false }))
+app.use('*', contentSecurityPolicyHeader)
 app.use('*', contextMiddleware)
 // No request is larger than the largest upload; each operation then applies its own limit.
 app.use('*', limitBody(ANY_BODY_MAX_BYTES))
 app.use('*', sameOriginWrites)
 app.use('*', guardAreas)
+// Who the visitor is, and the menu of their role: every page asks (pages themselves are shared,
+// worker/ssr), and no cache between us and the browser may keep one visitor's answer.
+for (const path of [CURRENT_USER_PATH, '/api/menu']) {
+  app.use(path, async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'private, no-store')
+    c.header('Vary', 'Cookie')
+  })
+}
 
 const routes = app
   .route('/', systemRoutes)
@@ -53,6 +74,11 @@ const routes = app
   .route('/', cartRoutes)
   .route('/', checkoutRoutes)
   .route('/', outboxRoutes)
+  .route('/', planRoutes)
+  .route('/', studentRoutes)
+  .route('/', contactRoutes)
+  .route('/', conferenceRoutes)
+  .route('/', i18nRoutes)
   .route('/', adminRoutes)
   .route('/', shortLinkRoutes)
 
@@ -75,17 +101,26 @@ app.doc31('/api/openapi.json', (c) => {
   }
 })
 // The reference page's script is served from our own assets: nothing is fetched from a CDN.
-app.get(
-  '/api/docs',
-  Scalar({
-    url: '/api/openapi.json',
-    cdn: '/vendor/scalar/standalone.js',
-    pageTitle: 'API',
-    // Nothing from outside either: system fonts, and no agent (it queries Scalar's registry).
-    withDefaultFonts: false,
-    agent: { disabled: true },
-  }),
-)
+const apiReference = Scalar<AppBindings>({
+  url: '/api/openapi.json',
+  cdn: '/vendor/scalar/standalone.js',
+  pageTitle: 'API',
+  favicon: '/img/favicon.svg',
+  // Nothing from outside either: system fonts, and no agent (it queries Scalar's registry).
+  withDefaultFonts: false,
+  agent: { disabled: true },
+})
+app.get('/api/docs', async (c, next) => {
+  const response = await apiReference(c, next)
+  if (!response) return c.notFound()
+  // The page starts Scalar from an inline script of the library's own, fixed by the options
+  // above (nothing from the request): the policy lets exactly that script run. Scalar's own
+  // copy of zod probes `new Function` (and compiles validators with it when allowed): this
+  // page alone, which shows nothing but our OpenAPI document, may evaluate code.
+  allowInlineScripts(c, inlineScriptsIn(await response.clone().text()))
+  allowEval(c)
+  return response
+})
 
 // A known path with the wrong method answers 405, not 404.
 const methodsByPath = new Map<string, Set<string>>()
@@ -96,18 +131,29 @@ for (const route of app.routes) {
   methodsByPath.set(route.path, methods)
 }
 for (const [path, methods] of methodsByPath) {
-  app.all(path, (c) => {
-    if (isNavigation(c)) return renderPage(c)
-    c.header('Allow', [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', '))
-    return c.json({ msg: 'Método não permitido para este endereço.' }, 405)
-  })
+  app.all(path, (c) =>
+    pageOr(c, () => {
+      c.header('Allow', [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', '))
+      return c.json({ msg: 'Método não permitido para este endereço.' }, 405)
+    }),
+  )
 }
 
-app.notFound((c) => (isNavigation(c) ? renderPage(c) : c.json({ msg: 'Endereço não encontrado.' }, 404)))
+app.notFound((c) => pageOr(c, () => c.json({ msg: 'Endereço não encontrado.' }, 404)))
 
-/** The page rendered with its data; its API calls are answered by this app, in-process. */
-function renderPage(c: Context<AppBindings>) {
-  return respondWithPage(c, (request) => Promise.resolve(app.fetch(request, c.env, executionContextOf(c))))
+/**
+ * A page for whoever asks for one, or accepts anything on a path that is a page (curl, uptime
+ * monitors, link previews send `*\/*` or no Accept); the API's answer for everyone else.
+ */
+function pageOr(c: Context<AppBindings>, apiAnswer: () => Response | Promise<Response>) {
+  const wish = pageWish(c)
+  if (wish === 'none') return apiAnswer()
+  // The page rendered with its data; its API calls are answered by this app, in-process.
+  return respondWithPage(
+    c,
+    (request) => Promise.resolve(app.fetch(request, c.env, executionContextOf(c))),
+    wish === 'any' ? apiAnswer : undefined,
+  )
 }
 
 function executionContextOf(c: Context<AppBindings>): Parameters<typeof app.fetch>[2] {

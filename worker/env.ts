@@ -18,6 +18,8 @@ export type Env = {
   LINK_CLICKS: DurableObjectNamespace<LinkClicks>
   /** Approximate per-location limit for search (numbers in wrangler.toml). */
   SEARCH_RATE_LIMIT: RateLimit
+  /** Approximate per-location limit for POST /api/translate (numbers in wrangler.toml). */
+  TRANSLATION_RATE_LIMIT: RateLimit
   /** 'local' under `npm start`, 'test' in the test suites; local-only tools check it. */
   APP_ENV: 'production' | 'local' | 'test'
   /** The site's one public origin (links, sitemap, canonical URLs, the live payment key). */
@@ -53,4 +55,13 @@ export type Env = {
   PAGARME_PUBLIC_KEY_TEST?: string
   /** Basic-auth credentials configured on the Pagar.me webhook (user:password). */
   PAGARME_WEBHOOK_AUTH?: string
+  /**
+   * The institute's external `/api/sendMsg` (SPEC section 7's alternative contact mode). When set,
+   * contact messages are forwarded there instead of e-mailed through the outbox.
+   */
+  CONTACT_FORWARD_URL?: string
+  /** Google Cloud Translation v2 key (a secret). Without it a sandbox translator answers. */
+  TRANSLATE_API_KEY?: string
+  /** Overrides the translation endpoint (a proxy, a recorded server in tests). */
+  TRANSLATE_API_URL?: string
 }

@@ -188,7 +188,7 @@ export const PAGE_ROWS: PageRow[] = [
     description:
       'Como o Instituto Renalis trata os dados pessoais de alunos, visitantes e participantes, nos termos da Lei Geral de Proteção de Dados (Lei nº 13.709/2018).',
     body: md(
-      'Última atualização: 20 de novembro de 2026.',
+      'Última atualização: 23 de novembro de 2026.',
       'Esta Política explica como o Instituto Renalis coleta, usa, compartilha e protege os dados pessoais de quem visita o site, cria uma conta, compra cursos e produtos, se inscreve em editais ou entra em contato conosco, em conformidade com a Lei Geral de Proteção de Dados Pessoais (LGPD – Lei nº 13.709/2018) e o Marco Civil da Internet (Lei nº 12.965/2014).',
       '## 1. Quem é o controlador',
       `O controlador dos dados pessoais é o ${INSTITUTE.fullName} ("Instituto Renalis"), com sede na ${FULL_ADDRESS}.`,
@@ -215,7 +215,8 @@ export const PAGE_ROWS: PageRow[] = [
       'Não usamos seus dados para decisões tomadas unicamente por meios automatizados que afetem seus interesses.',
       '## 4. Por quanto tempo guardamos',
       list([
-        'Dados da conta: enquanto a conta estiver ativa. Após a exclusão, mantemos apenas o necessário para cumprir obrigações legais.',
+        'Dados da conta (nome, e-mail, telefone, foto, senha, contas do Google ou Facebook vinculadas, aulas assistidas e biblioteca de e-books): enquanto a conta estiver ativa. Quando você exclui a conta em Meu perfil, eles são apagados ou anonimizados na hora, e todas as sessões são encerradas.',
+        'O que fica depois da exclusão, e por quê: os pedidos e os pagamentos de taxas de editais (número, data, itens, valores, forma de pagamento e situação), sem nome, e-mail, CPF, telefone nem endereço, pelo prazo da legislação fiscal abaixo — são os registros contábeis do Instituto; as matrículas e inscrições ligadas a eles, também sem dados pessoais; e o registro de envio do e-mail que confirma a exclusão, que precisa do endereço para ser entregue.',
         'Dados de compras e documentos fiscais: 5 anos após o fim do exercício da compra, conforme a legislação tributária e o Código de Defesa do Consumidor.',
         'Registros de acesso: 6 meses, conforme o art. 15 do Marco Civil da Internet.',
         'Comprovantes de estudante: até a conferência do desconto e, depois, pelo prazo de guarda da compra correspondente.',
@@ -232,7 +233,7 @@ export const PAGE_ROWS: PageRow[] = [
       ]),
       'Não vendemos dados pessoais.',
       '## 6. Cookies e armazenamento local',
-      'Usamos um cookie de sessão estritamente necessário para manter você conectado e o armazenamento local do navegador para guardar o carrinho de compras e o idioma escolhido. Não usamos cookies de publicidade. Vídeos incorporados do YouTube, como os da Jornada Multiprofissional, podem definir cookies próprios, regidos pela política do Google.',
+      'Usamos um cookie de sessão estritamente necessário para manter você conectado e o armazenamento local do navegador para guardar o carrinho de compras e o idioma escolhido. Não usamos cookies de publicidade. Vídeos incorporados do YouTube, como os da Jornada Multiprofissional, podem definir cookies próprios, regidos pela política do Google. As videoaulas da área do aluno usam o modo de privacidade aprimorada do YouTube (youtube-nocookie.com) e não carregam nada do YouTube até você apertar o play.',
       '## 7. Segurança',
       'Adotamos medidas técnicas e administrativas para proteger os dados, como conexão criptografada (HTTPS), senhas armazenadas com hash, controle de acesso por perfil e registro das ações administrativas. Em caso de incidente de segurança que possa causar risco ou dano relevante, comunicaremos os titulares afetados e a Autoridade Nacional de Proteção de Dados (ANPD).',
       '## 8. Seus direitos',
@@ -250,7 +251,8 @@ export const PAGE_ROWS: PageRow[] = [
       ]),
       'Você também pode pedir a revisão de decisões tomadas unicamente com base em tratamento automatizado (art. 20) e se opor a tratamentos realizados em desconformidade com a lei.',
       '## 9. Como exercer seus direitos',
-      `Envie sua solicitação ao encarregado pelo e-mail ${PRIVACY_EMAIL}, informando seu nome e o e-mail cadastrado. Para sua segurança, poderemos pedir a confirmação da sua identidade. Respondemos em até 15 dias. Parte dos dados pode ser consultada e corrigida diretamente em Meu perfil. Se não ficar satisfeito com a resposta, você pode apresentar reclamação à ANPD.`,
+      `Envie sua solicitação ao encarregado pelo e-mail ${PRIVACY_EMAIL}, informando seu nome e o e-mail cadastrado. Para sua segurança, poderemos pedir a confirmação da sua identidade. Respondemos em até 15 dias. Se não ficar satisfeito com a resposta, você pode apresentar reclamação à ANPD.`,
+      'Na área do aluno, em Meu perfil, você mesmo pode, a qualquer momento e sem precisar nos escrever: baixar todos os seus dados em um arquivo (perfil, pedidos, matrículas, inscrições em editais e pagamentos, mensagens de contato enviadas com o seu e-mail e consentimentos registrados), corrigir nome, e-mail e telefone, e excluir a sua conta. A exclusão pede uma confirmação, é imediata e é confirmada por e-mail.',
       '## 10. Crianças e adolescentes',
       'Nossos cursos são destinados a profissionais e estudantes da área da saúde maiores de 18 anos. Não coletamos intencionalmente dados de crianças e adolescentes.',
       '## 11. Alterações desta Política',

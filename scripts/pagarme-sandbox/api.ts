@@ -7,7 +7,7 @@
 import { isValidCpf } from '@brazilian-utils/brazilian-utils'
 import { boletoLine } from '../../worker/domain/boleto.ts'
 import { pixCopyPaste } from '../../worker/domain/pix.ts'
-import { boletoPage, boletoPdf, dashboardPage } from './pages.ts'
+import { boletoPage, boletoPdf, challengeDonePage, challengePage, dashboardPage } from './pages.ts'
 
 export const API_PREFIX = '/core/v5'
 export const SANDBOX_SECRET_KEY = 'sk_test_sandbox'
@@ -29,6 +29,30 @@ export const TEST_CARDS = {
   suspectedFraud: '4000000000000085',
   wrongCvv: '4000000000000093',
 } as const
+
+/**
+ * Debit cards (3-D Secure, `mpi: 'acquirer'`): the sandbox plays the issuer's authentication.
+ * Any other approving card used as debit authenticates without a challenge too; a declining
+ * card authenticates and is then refused, as it would be on credit.
+ */
+export const DEBIT_TEST_CARDS = {
+  /** The issuer authenticates without asking the payer anything (frictionless): paid at once. */
+  frictionless: '4000000000003105',
+  /** The issuer asks for a challenge: the payer approves or refuses on the issuer's page. */
+  challenge: '4000000000003204',
+  /** The issuer refuses the authentication outright: nothing is charged. */
+  refused: '4000000000003303',
+} as const
+
+/** Cards the issuer approves once authenticated (the refused debit card never gets that far). */
+const APPROVING = new Set<string>([
+  TEST_CARDS.approved,
+  DEBIT_TEST_CARDS.frictionless,
+  DEBIT_TEST_CARDS.challenge,
+])
+
+/** How the issuer's 3-D Secure refusal reads (the adapter maps it to the refusal code 'authentication'). */
+export const AUTHENTICATION_REFUSAL = 'Autenticação 3-D Secure recusada pelo emissor'
 
 type Refusal = { code: string; message: string }
 const REFUSALS: Record<string, Refusal> = {
@@ -93,6 +117,8 @@ export type SandboxState = {
   requests: Array<{ at: string; method: string; path: string; idempotencyKey: string | null; status: number }>
   outages: Array<{ target: string | null; status: number }>
   webhooks: WebhookDelivery[]
+  /** Debit charges waiting for the payer at the issuer's challenge page (3-D Secure). */
+  challenges: Record<string, { number: string; cvv: string; successUrl: string | null }>
   sequence: number
 }
 
@@ -118,6 +144,7 @@ export function emptyState(): SandboxState {
     requests: [],
     outages: [],
     webhooks: [],
+    challenges: {},
     sequence: 0,
   }
 }
@@ -346,6 +373,58 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     charge.updated_at = iso()
   }
 
+  /** The issuer's 3-D Secure decision for a debit card (mpi 'acquirer'), by test card. */
+  function authenticate(number: string): 'authenticated' | 'challenge' | 'refused' {
+    if (number === DEBIT_TEST_CARDS.challenge) return 'challenge'
+    if (number === DEBIT_TEST_CARDS.refused) return 'refused'
+    return 'authenticated'
+  }
+
+  function refuseAuthentication(charge: Charge) {
+    const tx = charge.last_transaction
+    charge.status = 'failed'
+    Object.assign(tx, {
+      status: 'not_authorized',
+      success: false,
+      authentication_status: 'failed',
+      acquirer_return_code: null,
+      acquirer_message: AUTHENTICATION_REFUSAL,
+      gateway_response: { code: '200', errors: [] },
+      updated_at: iso(),
+    })
+    delete tx.threed_authentication_url
+    charge.updated_at = iso()
+  }
+
+  /** The payer answered the issuer's challenge: authorised as the card would be, or refused. */
+  function answerChallenge(chargeId: string, approve: boolean): string | null {
+    const order = orderOfCharge(chargeId)
+    const charge = order?.charges.find((c) => c.id === chargeId)
+    const challenge = state.challenges[chargeId]
+    if (!order || !charge) return null
+    if (!challenge || charge.status !== 'pending') return challenge?.successUrl ?? null
+    delete state.challenges[chargeId]
+    if (approve) {
+      const refusal = challenge.cvv.startsWith('6')
+        ? CVV_REFUSAL
+        : APPROVING.has(challenge.number)
+          ? null
+          : (REFUSALS[challenge.number] ?? REFUSALS[TEST_CARDS.declined]!)
+      charge.last_transaction.authentication_status = 'authenticated'
+      delete charge.last_transaction.threed_authentication_url
+      applyCardOutcome(charge, refusal)
+    } else {
+      refuseAuthentication(charge)
+    }
+    order.status = orderStatus(order)
+    order.updated_at = iso()
+    const paid = (charge.status as string) === 'paid'
+    emit(paid ? 'charge.paid' : 'charge.payment_failed', chargeView(order, charge))
+    emit(paid ? 'order.paid' : 'order.payment_failed', order)
+    changed()
+    return challenge.successUrl
+  }
+
   function createOrder(body: unknown, base: string): Reply {
     if (!isObject(body)) return invalid({ order: ['The request body is invalid.'] })
     const errors: Record<string, string[]> = {}
@@ -394,6 +473,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       add('order.payments[0].amount', 'The amount must match the items total.')
 
     let token: StoredToken | undefined
+    let threeDs: Json | null = null
     const card = isObject(payment?.[method]) ? (payment[method] as Json) : {}
     if (method === 'credit_card' || method === 'debit_card') {
       const tokenId = String(card.card_token ?? '')
@@ -410,10 +490,12 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       }
       // Card networks require 3-D Secure for e-commerce debit: the result rides in `authentication`.
       const authentication = isObject(card.authentication) ? card.authentication : null
-      const threeDs =
-        authentication && isObject(authentication.threed_secure) ? authentication.threed_secure : null
+      threeDs = authentication && isObject(authentication.threed_secure) ? authentication.threed_secure : null
       if (method === 'debit_card' && (authentication?.type !== 'threed_secure' || !threeDs?.mpi)) {
         add('order.payments[0].debit_card.authentication', 'The authentication field is required.')
+      } else if (method === 'debit_card' && threeDs?.mpi !== 'acquirer' && !threeDs?.cavv) {
+        // A third-party MPI sends the authentication's result: without it nothing was authenticated.
+        add('order.payments[0].debit_card.authentication.threed_secure.cavv', 'The cavv field is required.')
       }
     }
     if (Object.keys(errors).length) return invalid(errors)
@@ -478,14 +560,28 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
             : {}),
         },
       })
-      if (number === TEST_CARDS.processingThenPaid || number === TEST_CARDS.processingThenFailed) {
+      const issuer =
+        method === 'debit_card' && threeDs?.mpi === 'acquirer' ? authenticate(number) : 'authenticated'
+      if (issuer === 'refused') {
+        refuseAuthentication(charge)
+      } else if (issuer === 'challenge') {
+        // Pending until the payer answers the issuer's challenge page, which returns to success_url.
+        tx.threed_authentication_url = `${base}/sandbox/3ds/${chargeId}`
+        tx.mpi = 'acquirer'
+        tx.authentication_type = 'threed_secure'
+        state.challenges[chargeId] = {
+          number,
+          cvv,
+          successUrl: typeof threeDs?.success_url === 'string' ? threeDs.success_url : null,
+        }
+      } else if (number === TEST_CARDS.processingThenPaid || number === TEST_CARDS.processingThenFailed) {
         charge.status = 'processing'
         tx.status = 'processing'
         state.processing[chargeId] = { number, cvv }
       } else {
         const refusal = cvv.startsWith('6')
           ? CVV_REFUSAL
-          : number === TEST_CARDS.approved
+          : APPROVING.has(number)
             ? null
             : (REFUSALS[number] ?? REFUSALS[TEST_CARDS.declined]!)
         applyCardOutcome(charge, refusal)
@@ -584,6 +680,8 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       charge.canceled_at = iso()
       tx.status = 'voided'
       delete state.processing[chargeId]
+      delete state.challenges[chargeId]
+      delete tx.threed_authentication_url
     } else if (charge.status === 'paid' || charge.status === 'overpaid') {
       const paid = charge.paid_amount ?? charge.amount
       const refundable = paid - (charge.canceled_amount ?? 0)
@@ -877,10 +975,25 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       const charge = order?.charges.find((c) => c.id === boleto[1])
       if (!order || !charge || charge.payment_method !== 'boleto')
         return html('<p>Boleto não encontrado.</p>', 404)
-      if (boleto[2]) {
+      // The retired v4 API's '?format=pdf' (the plan payment's boleto link, SPEC 9) gets the PDF too.
+      if (boleto[2] || url.searchParams.get('format') === 'pdf') {
         return new Response(boletoPdf(order, charge), { headers: { 'Content-Type': 'application/pdf' } })
       }
       return html(boletoPage(order, charge))
+    }
+    const challenge = /^\/sandbox\/3ds\/([\w-]+)$/.exec(url.pathname)
+    if (challenge && request.method === 'GET') {
+      const order = orderOfCharge(challenge[1]!)
+      const charge = order?.charges.find((c) => c.id === challenge[1])
+      if (!order || !charge || charge.payment_method !== 'debit_card')
+        return html('<p>Autenticação não encontrada.</p>', 404)
+      return html(challengePage(order, charge, Boolean(state.challenges[charge.id])))
+    }
+    if (challenge && request.method === 'POST') {
+      const decision = new URLSearchParams(bodyText).get('decisao')
+      const back = answerChallenge(challenge[1]!, decision === 'aprovar')
+      if (back) return new Response(null, { status: 303, headers: { Location: back } })
+      return html(challengeDonePage())
     }
     const pix = /^\/sandbox\/pix\/([\w-]+)$/.exec(url.pathname)
     if (pix && request.method === 'GET') {

@@ -99,3 +99,33 @@ export function boletoPdf(order: Order, charge: Charge): Uint8Array<ArrayBuffer>
   ])
   return new Uint8Array(pdf)
 }
+
+/**
+ * The issuer's 3-D Secure challenge, as a bank shows it (here the sandbox plays the bank): the
+ * purchase, the card, and the payer's answer. Approving authorises the debit as the card would be;
+ * refusing ends it with nothing charged. Either way the payer goes back to the store (success_url).
+ */
+export function challengePage(order: Order, charge: Charge, waiting: boolean) {
+  const card = (charge.last_transaction.card ?? {}) as { last_four_digits?: string; brand?: string }
+  return html`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>Autenticação do cartão de débito</title>
+<style>${STYLE} main{max-width:32rem;margin:auto}button{font-size:1rem;padding:.6rem 1rem;margin:.3rem .3rem 0 0}
+.approve{background:#0f766e;color:#fff}</style></head>
+<body><main><h1>Banco emissor (sandbox): autenticação 3-D Secure</h1>
+<p>Confirme a compra no seu cartão de débito ${card.brand ?? ''} final <strong>${card.last_four_digits ?? '----'}</strong>.</p>
+<table><tr><td>Estabelecimento</td><td>Instituto Renalis</td></tr>
+<tr><td>Valor</td><td>${brl(charge.amount)}</td></tr><tr><td>Pedido</td><td>${order.code}</td></tr></table>
+${
+  waiting
+    ? html`<form method="post"><p class="muted">Ambiente de testes: escolha a resposta do titular.</p>
+<button class="approve" name="decisao" value="aprovar">Autorizar compra</button>
+<button name="decisao" value="recusar">Recusar</button></form>`
+    : html`<p>Esta autenticação já foi respondida (${charge.status}).</p>`
+}
+</main></body></html>`.toString()
+}
+
+export function challengeDonePage() {
+  return html`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Autenticação concluída</title>
+<style>${STYLE}</style></head><body><h1>Autenticação respondida</h1><p>Volte à loja para ver o resultado.</p></body></html>`.toString()
+}

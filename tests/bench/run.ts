@@ -2,26 +2,45 @@
 // each beside a trivial route of the same Worker measured in the same run (DESIGN 12: wrangler
 // dev's proxy makes absolute figures far slower than production, so ratios are what compare).
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import { createDb } from '../../db/client.ts'
 import { courses, products } from '../../db/schema.ts'
+import { DEMO_USERS } from '../../db/seed.ts'
 import { runBuild } from '../../scripts/build.ts'
 import { root, startStack } from '../../scripts/lib/stack.ts'
 import { hashPassword } from '../../worker/services/auth/password.ts'
+import { conferenceScenario, printConference } from './conference.ts'
 
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     'skip-build': { type: 'boolean', default: false },
+    /** routes: the table of routes; conference: the live-conference spike; all: both. */
+    scenario: { type: 'string', default: 'all' },
+    /** Simulated viewers of the conference scenario, one run per count. */
+    // Each connection costs the local workerd about 4 file descriptors of the 20 000 this machine allows:
+    // beyond ~4 000 connections the runtime itself, not the Worker, runs out.
+    viewers: { type: 'string', default: '2000,3000' },
+    'viewer-seconds': { type: 'string', default: '30' },
   },
 })
 const duration = Number(values.duration)
+const COURSE = '/cursos/hemodialise-para-enfermagem'
+const PAGE_ROWS = {
+  home: { anonymous: 'GET / page, anonymous', signedIn: 'GET / page, signed in' },
+  course: { anonymous: 'GET /cursos/{url} page, anonymous', signedIn: 'GET /cursos/{url} page, signed in' },
+}
 const connections = Number(values.connections)
+const scenario = values.scenario
+if (!['all', 'routes', 'conference'].includes(scenario))
+  throw new Error(`--scenario: all, routes or conference`)
+const viewerCounts = values.viewers.split(',').map(Number)
+const viewerSeconds = Number(values['viewer-seconds'])
 
 type Target = {
   name: string
@@ -32,6 +51,10 @@ type Target = {
   paths?: string[]
   /** A browser opening the page: the Worker renders it (worker/ssr). */
   page?: boolean
+  /** The Cookie header of a signed-in visitor. */
+  cookie?: string
+  /** Measured at the same time as the next target (each with its own connections). */
+  pairedWithNext?: boolean
 }
 type Result = { name: string; rps: number; p50: number; p99: number; errors: number; roundTrips: string }
 
@@ -39,6 +62,7 @@ async function measure(origin: string, target: Target): Promise<Result> {
   const headers: Record<string, string> = target.page
     ? { accept: 'text/html', 'sec-fetch-mode': 'navigate' }
     : { 'content-type': 'application/json' }
+  if (target.cookie) headers.cookie = target.cookie
   const init = { method: target.method ?? 'GET', headers, body: target.body }
   const first = await fetch(origin + (target.paths?.[0] ?? target.path), init)
   await first.arrayBuffer()
@@ -154,20 +178,26 @@ if (!values['skip-build']) await runBuild()
 const assets = await readdir(`${root}/web/dist/assets`)
 const asset = assets.find((file) => file.endsWith('.js'))
 if (!asset) throw new Error('web/dist/assets has no JavaScript file: did the build run?')
+const assetFile: string = asset
 
 const dir = await mkdtemp(join(tmpdir(), 'renalis-bench-'))
+/** The end of wrangler's output, printed if the run fails. */
+let stackLog = ''
 const stack = await startStack({
   port: 0,
   dbPort: 0,
   dbFile: join(dir, 'bench.db'),
   persistDir: join(dir, 'wrangler'),
   quiet: true,
+  onLog: (line) => {
+    stackLog = (stackLog + line).slice(-8000)
+  },
 })
 
-try {
+async function routesScenario(origin: string) {
   const { plan, indexed } = await generateCatalogue(stack.databaseUrl)
   const cart = (await (
-    await fetch(`${stack.origin}/carrinho-de-compras/update-cart`, {
+    await fetch(`${origin}/carrinho-de-compras/update-cart`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ hash: null, data: { id: 1, type: 'turma' }, option: 'add' }),
@@ -176,6 +206,25 @@ try {
   const threeLetter = Array.from(
     { length: 3000 },
     (_, i) => `/search/all_product?search=${encodeURIComponent(`${pick(i, 6).slice(0, 3)} ${i}`)}`,
+  )
+  // The demo student, signed in: pages are the same for them (worker/ssr), their header is theirs.
+  const login = await fetch(`${stack.origin}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: stack.origin },
+    body: JSON.stringify({
+      email: DEMO_USERS.student.email,
+      password: DEMO_USERS.student.password,
+      json: true,
+    }),
+  })
+  if (!login.ok) throw new Error(`login do aluno de demonstração: HTTP ${login.status}`)
+  const student = login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!)
+    .join('; ')
+  const randomQueries = Array.from(
+    { length: 3000 },
+    (_, i) => `/?r=${i}-${Math.random().toString(36).slice(2)}`,
   )
   const tenLetter = Array.from(
     { length: 3000 },
@@ -186,7 +235,7 @@ try {
   const targets: Target[] = [
     { name: 'GET /api/ping (trivial, baseline)', path: '/api/ping' },
     { name: 'GET /home_itens/lists (snapshot)', path: '/home_itens/lists' },
-    { name: `GET /assets/${asset.slice(0, 16)}… (static)`, path: `/assets/${asset}` },
+    { name: `GET /assets/${assetFile.slice(0, 16)}… (static)`, path: `/assets/${assetFile}` },
     { name: 'GET /search/all_product "nef" (warm)', path: '/search/all_product?search=nef' },
     { name: 'search, 3 letters (cold, distinct)', path: threeLetter[0]!, paths: threeLetter },
     { name: 'search, 10 letters (cold, distinct)', path: tenLetter[0]!, paths: tenLetter },
@@ -198,18 +247,36 @@ try {
     },
     { name: 'GET /checkout/get', path: `/checkout/get?cart=${cart.hash}` },
     // Pages a browser opens: rendered by the Worker from the same snapshots (its API calls run
-    // in-process, so the round trips shown are the page request's own).
-    { name: 'GET / (page rendered by the Worker)', path: '/', page: true },
-    { name: 'GET /cursos/{url} (page rendered)', path: '/cursos/hemodialise-para-enfermagem', page: true },
+    // in-process, so the round trips shown are the page request's own), one render shared by
+    // every visitor, signed in or not; and the personal call every page makes.
+    // An anonymous and a signed-in visitor of the same page at the same time: whatever else the
+    // machine does weighs on both alike, so their ratio is what the page costs each.
+    { name: PAGE_ROWS.home.anonymous, path: '/', page: true, pairedWithNext: true },
+    { name: PAGE_ROWS.home.signedIn, path: '/', page: true, cookie: student },
+    { name: PAGE_ROWS.course.anonymous, path: COURSE, page: true, pairedWithNext: true },
+    { name: PAGE_ROWS.course.signedIn, path: COURSE, page: true, cookie: student },
+    {
+      name: 'GET /?r=<random> (page key ignores it)',
+      path: randomQueries[0]!,
+      paths: randomQueries,
+      page: true,
+    },
+    { name: 'GET /admin/user/get, signed in', path: '/admin/user/get', cookie: student },
   ]
   const results: Result[] = []
-  for (const target of targets) {
-    process.stdout.write(`measuring ${target.name} for ${duration} s…\n`)
-    results.push(await measure(stack.origin, target))
+  for (let i = 0; i < targets.length; i++) {
+    const target = targets[i]!
+    const partner = target.pairedWithNext ? targets[++i] : undefined
+    process.stdout.write(
+      `measuring ${target.name}${partner ? ` and ${partner.name} together` : ''} for ${duration} s…\n`,
+    )
+    results.push(
+      ...(await Promise.all([target, ...(partner ? [partner] : [])].map((t) => measure(origin, t)))),
+    )
   }
   const baseline = results[0]!
   console.log(
-    `\n${connections} connections, ${duration} s each, on ${stack.origin}; ${indexed} items in the search index\n`,
+    `\n${connections} connections, ${duration} s each, on ${origin}; ${indexed} items in the search index\n`,
   )
   console.table(
     results.map((r) => ({
@@ -223,17 +290,53 @@ try {
       errors: r.errors,
     })),
   )
+  // Issue 13: a signed-in visitor costs what an anonymous one costs.
+  const failed: string[] = []
+  for (const pair of Object.values(PAGE_ROWS)) {
+    const anonymous = results.find((r) => r.name === pair.anonymous)!
+    const signedIn = results.find((r) => r.name === pair.signedIn)!
+    const rps = signedIn.rps / anonymous.rps
+    const p99 = signedIn.p99 / Math.max(anonymous.p99, 1)
+    console.log(
+      `${pair.signedIn}: ${rps.toFixed(2)}× the anonymous req/s (≥ 0.8), ${p99.toFixed(2)}× its p99 (≤ 1.5)`,
+    )
+    if (rps < 0.8 || p99 > 1.5) failed.push(pair.signedIn)
+  }
+  const withErrors = results.filter((r) => r.errors > 0).map((r) => r.name)
+  if (withErrors.length > 0) console.error(`\nRequests failed on: ${withErrors.join(', ')}`)
+  if (failed.length > 0)
+    console.error(`\nSigned-in pages cost more than anonymous ones: ${failed.join(', ')}`)
+  if (withErrors.length > 0 || failed.length > 0) process.exitCode = 1
+
   console.log(`\nSearch query plan (FTS5 index, no table scan):\n  ${plan.join('\n  ')}`)
   console.log(
     `\nPassword hash (scrypt N=2^14 r=8 p=5): ${(await hashCpuMs()).toFixed(0)} ms of CPU per hash on this machine`,
   )
-  const failed = results.filter((r) => r.errors > 0)
-  if (failed.length) {
-    console.error(
-      `\nFAILED: requests answered with errors or non-2xx statuses in ${failed.map((r) => r.name).join('; ')}`,
+}
+
+try {
+  if (scenario !== 'conference') await routesScenario(stack.origin)
+  if (scenario !== 'routes') {
+    const conference = await conferenceScenario(stack.origin, { viewerCounts, seconds: viewerSeconds })
+    printConference(conference)
+    const failed = conference.filter(
+      (r) => r.clock.errors + r.ping.errors + r.page.errors + r.pageDuringPing.errors > 0,
     )
-    process.exitCode = 1
+    if (failed.length) {
+      console.error(
+        `\nFAILED: errors in the conference spike at ${failed.map((r) => r.viewers).join(', ')} viewers`,
+      )
+      process.exitCode = 1
+    }
   }
+  console.log(
+    `\nLoad average when the run ended: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')} (${cpus().length} cores)`,
+  )
+} catch (error) {
+  console.error(`The run failed; the end of wrangler's output:\n${stackLog}`)
+  throw error
 } finally {
   await stack.stop()
   await rm(dir, { recursive: true, force: true })

@@ -18,6 +18,9 @@ const ACCOUNTS = {
   admin: { email: 'admin@instituto.test', password: 'Admin@12345' },
 }
 const COURSE = 'hemodialise-para-enfermagem'
+/** The demo student's seeded card order, and a plan of the seeded application no journey pays (June). */
+const DEMO_ORDER = 'ped_5eed0000000000000000000000000001'
+const PLAN_PAYMENT = '/usuario/editais/mensalidade/8?inscricao=1'
 
 type Who = 'visitor' | 'student' | 'admin'
 type Viewport = keyof typeof VIEWPORTS
@@ -46,6 +49,10 @@ const PAGES: PageKind[] = [
   { name: 'courses', path: '/cursos', ready: 'Cursos' },
   { name: 'products', path: '/produtos', ready: 'Produtos' },
   { name: 'contact', path: '/contato', ready: 'Contato' },
+  { name: 'contact form with errors', path: '/contato', ready: contactWithErrors },
+  { name: 'contact widget open', path: '/', ready: openContactWidget },
+  { name: 'conference', path: '/4a-jornada-multiprofissional', ready: conferenceReady },
+  { name: 'page translation (English)', path: '/quem-somos', ready: translatePage },
   { name: 'not found', path: '/cursos/curso-que-nao-existe', ready: 'Curso não encontrado.' },
   { name: 'login page', path: '/login', ready: 'Olá! Já possui uma conta?' },
   { name: 'search open', path: '/', ready: openSearch },
@@ -62,6 +69,29 @@ const PAGES: PageKind[] = [
   { name: 'student courses', as: 'student', path: '/usuario/cursos', ready: 'Meus cursos' },
   { name: 'student editais', as: 'student', path: '/usuario/editais', ready: 'Meus editais' },
   { name: 'student e-books', as: 'student', path: '/usuario/ebooks', ready: 'Meus e-books' },
+  {
+    name: 'student order detail',
+    as: 'student',
+    path: `/usuario/compras/${DEMO_ORDER}`,
+    ready: 'Detalhes do pedido',
+  },
+  {
+    name: 'student course content',
+    as: 'student',
+    path: `/usuario/cursos/${COURSE}`,
+    ready: courseContentReady,
+  },
+  {
+    name: 'student in-person course',
+    as: 'student',
+    path: '/usuario/cursos/hemodialise-avancada',
+    ready: 'Hemodiálise Avançada para Nefrologistas',
+  },
+  { name: 'plan payment: plan', as: 'student', path: PLAN_PAYMENT, ready: planStep(1) },
+  { name: 'plan payment: payer', as: 'student', path: PLAN_PAYMENT, ready: planStep(2) },
+  { name: 'plan payment: method', as: 'student', path: PLAN_PAYMENT, ready: planStep(3) },
+  { name: 'plan payment: card', as: 'student', path: PLAN_PAYMENT, ready: planStep(4) },
+  { name: 'download refused', path: '/download/link.nao.valido', ready: 'Não foi possível baixar o arquivo' },
   { name: 'admin dashboard', as: 'admin', path: '/admin', ready: 'Dashboard' },
   { name: 'admin courses', as: 'admin', path: '/admin/course', ready: 'Cursos' },
   { name: 'admin classes', as: 'admin', path: '/admin/turmas', ready: 'Turmas' },
@@ -87,6 +117,30 @@ async function openMenu(page: Page) {
   await nav.getByRole('link', { name: 'Nefrologia intervencionista' }).waitFor()
 }
 
+async function courseContentReady(page: Page) {
+  await h1(page, 'Hemodiálise para Enfermagem')
+  await page.getByRole('navigation', { name: 'Aulas do curso' }).waitFor()
+}
+
+/** The payment-plan screen at step n: a credit card chosen, on the way to the card's step. */
+function planStep(step: 1 | 2 | 3 | 4) {
+  return async (page: Page) => {
+    const title = (n: number) => page.getByRole('heading', { level: 2, name: new RegExp(`^Etapa ${n} de 5`) })
+    await title(1).waitFor()
+    if (step === 1) return
+    await page.getByRole('button', { name: 'Continuar' }).click()
+    await title(2).waitFor()
+    if (step === 2) return
+    await page.getByLabel('CPF', { exact: true }).pressSequentially('52998224725')
+    await page.getByRole('button', { name: 'Continuar' }).click()
+    await title(3).waitFor()
+    await page.getByRole('radio', { name: 'Cartão de crédito' }).check()
+    if (step === 3) return
+    await page.getByRole('button', { name: 'Continuar' }).click()
+    await title(4).waitFor()
+  }
+}
+
 async function openUserMenu(page: Page) {
   // The signed-in header arrives rendered, and its menu (a lazy chunk) answers once React has
   // hydrated it: a click before that is lost (the header's user area is being reworked).
@@ -105,6 +159,36 @@ async function openCartDialog(page: Page) {
     .getByRole('dialog', { name: 'Carrinho' })
     .getByRole('link', { name: 'Finalizar compra' })
     .waitFor()
+}
+
+/** The SPEC's checks before sending: every field marked, the toast listing them. */
+async function contactWithErrors(page: Page) {
+  await h1(page, 'Contato')
+  const form = page.getByRole('region', { name: 'Fale com a gente' })
+  await form.getByRole('button', { name: 'enviar mensagem' }).click()
+  await page
+    .locator('[data-sonner-toast]', { hasText: 'Dados incorreto(s): Nome, E-mail, Telefone' })
+    .waitFor()
+}
+
+async function openContactWidget(page: Page) {
+  await page.getByRole('button', { name: /Fale com a gente/ }).click()
+  await page.getByRole('dialog', { name: 'Fale com a gente' }).waitFor()
+}
+
+/** The programme, and the stage once the browser knows the server's clock. */
+async function conferenceReady(page: Page) {
+  await h1(page, '4ª Jornada Multiprofissional em Nefrologia')
+  await page.getByTestId('official-clock').waitFor()
+}
+
+/** English chosen in the footer; the page's main text through the translation widget. */
+async function translatePage(page: Page) {
+  await h1(page, 'Quem somos')
+  const footer = page.getByRole('contentinfo')
+  await footer.getByRole('combobox', { name: 'Idioma das mensagens' }).selectOption('en')
+  await footer.getByRole('button', { name: 'Traduzir página (English)' }).click()
+  await page.getByRole('heading', { level: 1, name: '[EN] Quem somos' }).waitFor()
 }
 
 async function openLoginModal(page: Page) {

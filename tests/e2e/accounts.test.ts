@@ -55,6 +55,8 @@ async function openUserMenu(page: Page) {
   await page.getByRole('button', { name: /Seja bem-vindo/ }).click()
   const menu = page.getByRole('menu')
   await menu.waitFor()
+  // The role items come from the visitor's own call, which may still be on its way.
+  await menu.getByText('Carregando menu...').waitFor({ state: 'detached' })
   return menu
 }
 

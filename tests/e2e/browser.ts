@@ -1,26 +1,28 @@
 import { mkdir } from 'node:fs/promises'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts'
 
 export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts'
 
-/** Headless, and no background network: the machine has none (also used by `npm run audit`). */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-]
+/**
+ * Every Content-Security-Policy violation becomes a console error, which each journey's error
+ * collector fails on: a script, style, frame or request the policy refused is a broken page.
+ */
+const REPORT_CSP_VIOLATIONS = () => {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    console.error(
+      `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+    )
+  })
+}
 
 /**
  * Public pages arrive rendered by the Worker and become interactive once the browser has
- * hydrated them (`<html data-ready>`): a click before that would be lost, as it would be for a
- * person. After a document loads, the test waits for that moment, as a person waits for a page.
+ * hydrated them (`<html data-ready>`); a button pressed before then is pressed again at that
+ * moment (first-click.test.ts covers it). After a document loads, the journeys wait for that
+ * moment, so that what they check next is the app's answer.
  */
 async function waitForApp(page: Page) {
   await page.waitForFunction(
@@ -57,12 +59,14 @@ export async function launchBrowser(): Promise<Browser> {
   const newPage = browser.newPage.bind(browser)
   browser.newContext = async (options) => {
     const context: BrowserContext = await newContext(options)
+    await context.addInitScript(REPORT_CSP_VIOLATIONS)
     // With JavaScript off nothing hydrates: the page as sent is the page.
     if (options?.javaScriptEnabled !== false) context.on('page', waitForAppAfterLoads)
     return context
   }
   browser.newPage = async (options) => {
     const page = await newPage(options)
+    await page.addInitScript(REPORT_CSP_VIOLATIONS)
     if (options?.javaScriptEnabled !== false) waitForAppAfterLoads(page)
     return page
   }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TEST_CARDS } from '../../scripts/pagarme-sandbox/api.ts'
+import { AUTHENTICATION_REFUSAL, DEBIT_TEST_CARDS, TEST_CARDS } from '../../scripts/pagarme-sandbox/api.ts'
 import { type SandboxServer, startPagarmeSandbox } from '../../scripts/pagarme-sandbox/server.ts'
 import { isValidPixPayload } from '../../worker/domain/pix.ts'
 
@@ -287,5 +287,93 @@ describe('after the sale', () => {
       .poll(() => received.filter((hook) => hook.body.data.id === charge).map((hook) => hook.body.type))
       .toContain('charge.paid')
     expect(received.at(-1)?.authorization).toBe(`Basic ${btoa('pagarme:segredo')}`)
+  })
+})
+
+describe('debit cards with 3-D Secure (the sandbox plays the issuer)', () => {
+  const debit = async (
+    number: string,
+    threeDs: Record<string, unknown> = { mpi: 'acquirer', success_url: 'https://loja.example/volta' },
+  ) =>
+    call(
+      'POST',
+      '/orders',
+      order({
+        payment_method: 'debit_card',
+        debit_card: {
+          card_token: await token(number),
+          authentication: { type: 'threed_secure', threed_secure: threeDs },
+        },
+      }),
+    )
+
+  it('authenticates the frictionless card at once, and refuses the refused card with nothing charged', async () => {
+    const paid = await debit(DEBIT_TEST_CARDS.frictionless)
+    expect(paid.body).toMatchObject({
+      status: 'paid',
+      charges: [{ status: 'paid', payment_method: 'debit_card' }],
+    })
+    const refused = await debit(DEBIT_TEST_CARDS.refused)
+    expect(refused.body.charges[0]).toMatchObject({
+      status: 'failed',
+      last_transaction: { authentication_status: 'failed', acquirer_message: AUTHENTICATION_REFUSAL },
+    })
+    expect(refused.body.charges[0].paid_amount ?? 0).toBe(0)
+  })
+
+  it('asks the challenge card for the payer: approving pays, refusing fails; both return to success_url', async () => {
+    for (const [decision, status] of [
+      ['aprovar', 'paid'],
+      ['recusar', 'failed'],
+    ] as const) {
+      const created = await debit(DEBIT_TEST_CARDS.challenge)
+      const charge = created.body.charges[0]
+      expect(charge.status).toBe('pending')
+      const url = charge.last_transaction.threed_authentication_url as string
+      expect(url).toBe(`${sandbox.origin}/sandbox/3ds/${charge.id}`)
+      const page = await fetch(url)
+      expect(await page.text()).toContain('Autorizar compra')
+      const answer = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: `decisao=${decision}`,
+        redirect: 'manual',
+      })
+      expect(answer.status).toBe(303)
+      expect(answer.headers.get('location')).toBe('https://loja.example/volta')
+      expect((await call('GET', `/charges/${charge.id}`)).body.status).toBe(status)
+    }
+  })
+
+  it('needs the authentication: none, or a third-party MPI without its cavv, is a 422', async () => {
+    const without = await call(
+      'POST',
+      '/orders',
+      order({ payment_method: 'debit_card', debit_card: { card_token: await token() } }),
+    )
+    expect(Object.keys(without.body.errors)).toEqual(['order.payments[0].debit_card.authentication'])
+    const noCavv = await debit(TEST_CARDS.approved, { mpi: 'third_party' })
+    expect(noCavv.status).toBe(422)
+    const withCavv = await debit(TEST_CARDS.approved, {
+      mpi: 'third_party',
+      cavv: 'AAABB2gHA1B5EFNjWQcDAAAAAAB=',
+      eci: '05',
+    })
+    expect(withCavv.body.status).toBe('paid')
+  })
+
+  it("serves a boleto's PDF at its page with ?format=pdf (the plan payment's link, SPEC 9)", async () => {
+    const created = await call(
+      'POST',
+      '/orders',
+      order({
+        payment_method: 'boleto',
+        boleto: { due_at: new Date(Date.now() + 86_400_000).toISOString() },
+      }),
+    )
+    const url = created.body.charges[0].last_transaction.url as string
+    const pdf = await fetch(`${url}?format=pdf`)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect((await pdf.text()).startsWith('%PDF-')).toBe(true)
   })
 })

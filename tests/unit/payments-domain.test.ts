@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { boletoLine, dueDateFactor, formatBoletoLine } from '../../worker/domain/boleto.ts'
 import {
   advance,
+  canReissue,
   endsAccess,
   grantsAccess,
   isSameStep,
   ORDER_STATES,
   type OrderState,
 } from '../../worker/domain/orders.ts'
+import { declineReason } from '../../worker/domain/payment-errors.ts'
 import { crc16, isValidPixPayload, parseEmv, pixCopyPaste } from '../../worker/domain/pix.ts'
 
 describe('order states only move forward', () => {
@@ -103,5 +105,23 @@ describe('boleto line', () => {
     expect(Number(line[20])).toBe(mod10(line.slice(10, 20)))
     expect(Number(line[31])).toBe(mod10(line.slice(21, 31)))
     expect(formatBoletoLine(line)).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/)
+  })
+})
+
+describe('the student area’s payment rules', () => {
+  it('only an expired boleto or PIX may be issued again (the one way back to pending)', () => {
+    expect(canReissue('expired', 'BOLETO')).toBe(true)
+    expect(canReissue('expired', 'PIX')).toBe(true)
+    expect(canReissue('expired', 'CREDIT_CARD')).toBe(false)
+    for (const state of ORDER_STATES.filter((s) => s !== 'expired'))
+      expect(canReissue(state, 'BOLETO')).toBe(false)
+  })
+
+  it('an issuer’s refused 3-D Secure authentication reads as such in pt-BR', () => {
+    expect(
+      declineReason({ code: 'authentication', message: 'Autenticação recusada', gatewayErrors: [] }),
+    ).toMatch(
+      /^a autenticação do cartão de débito não foi concluída junto ao banco emissor\. Nada foi cobrado/,
+    )
   })
 })

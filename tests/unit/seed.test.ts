@@ -63,6 +63,13 @@ async function allCounts() {
     conferenceTalks: schema.conferenceTalks,
     leads: schema.leads,
     qrLinks: schema.qrLinks,
+    courseModules: schema.courseModules,
+    lessons: schema.lessons,
+    courseMaterials: schema.courseMaterials,
+    orders: schema.orders,
+    enrollments: schema.enrollments,
+    applications: schema.applications,
+    planPayments: schema.planPayments,
   }
   const counts: Record<string, number> = {}
   for (const [name, table] of Object.entries(tables)) counts[name] = await rowCount(table)
@@ -257,7 +264,7 @@ describe('seedDatabase', () => {
 
   it('seeds editais with fee plans, e-books, pages and proceedings', async () => {
     const editais = await db.query.editais.findMany({ with: { plans: true } })
-    expect(editais).toHaveLength(2)
+    expect(editais).toHaveLength(3)
     for (const edital of editais) {
       expect(edital.plans.length).toBeGreaterThanOrEqual(1)
       for (const plan of edital.plans) {
@@ -321,6 +328,49 @@ describe('seedDatabase', () => {
       expect(talk.speaker).toMatch(/^(Dr|Dra|Enf|Nutr)\. /)
       expect(talk.videoInit).toBeGreaterThanOrEqual(0)
     }
+  })
+
+  it('seeds the student area: every online course has modules, lessons and material on disk', async () => {
+    const online = await db.select().from(schema.courses).where(eq(schema.courses.section, 'online'))
+    const modules = await db.query.courseModules.findMany({ with: { lessons: true } })
+    const materials = await db.select().from(schema.courseMaterials)
+    for (const course of online) {
+      const own = modules.filter((module) => module.courseId === course.id)
+      expect(own.length, course.url).toBeGreaterThanOrEqual(2)
+      for (const module of own) {
+        expect(module.lessons.length).toBeGreaterThanOrEqual(2)
+        for (const lesson of module.lessons) {
+          if (lesson.youtubeId) expect(lesson.youtubeId).toMatch(/^[A-Za-z0-9_-]{11}$/)
+        }
+      }
+      expect(materials.filter((material) => material.courseId === course.id).length).toBeGreaterThanOrEqual(1)
+    }
+    // Demo files live under /conteudo-demo/, which only the Worker answers (signed downloads).
+    const ebooks = await db.select().from(schema.ebooks)
+    for (const key of [...materials.map((m) => m.fileKey), ...ebooks.map((e) => e.fileKey)]) {
+      expect(existsSync(join(PUBLIC, 'conteudo-demo', ...key.split('/'))), key).toBe(true)
+    }
+    const inPerson = await db.select().from(schema.classes).where(eq(schema.classes.id, 9))
+    expect(inPerson[0]!.details).toContain('O que levar')
+  })
+
+  it('gives the demo student purchases, enrolments, e-books and an application whose plans are partly paid', async () => {
+    const student = SEED_IDS.users.student
+    const orders = await db.select().from(schema.orders).where(eq(schema.orders.userId, student))
+    expect(orders.map((order) => order.status).sort()).toEqual(['expired', 'paid', 'paid', 'paid'])
+    const enrolled = await db.select().from(schema.enrollments).where(eq(schema.enrollments.userId, student))
+    expect(enrolled.map((row) => row.classId).sort((a, b) => a - b)).toEqual([1, 3, 9])
+    const [application] = await db.query.applications.findMany({ with: { payments: true } })
+    const plans = await db
+      .select()
+      .from(schema.feePlans)
+      .where(eq(schema.feePlans.editalId, application!.editalId))
+    const paid = application!.payments.filter((payment) => payment.status === 'paid')
+    expect(paid).toHaveLength(1)
+    expect(plans.length - paid.length).toBeGreaterThanOrEqual(3)
+    expect(
+      await db.select().from(schema.ebookLibrary).where(eq(schema.ebookLibrary.userId, student)),
+    ).toHaveLength(1)
   })
 
   it('does nothing on a second run', async () => {

@@ -203,16 +203,16 @@ describe('catalogue and institute pages', () => {
     )
   })
 
-  it('/contato keeps a slot for the contact form', async () => {
+  it('/contato shows the contact form', async () => {
     renderApp('/contato', {
       '/api/paginas/contato': {
         body: { slug: 'contato', title: 'Contato', description: 'Telefones.', body: '## Telefones' },
       },
     })
     expect(await screen.findByRole('heading', { level: 1, name: 'Contato' })).toBeTruthy()
-    expect(screen.getByRole('region', { name: 'Fale com a gente' }).getAttribute('data-slot')).toBe(
-      'contact-form',
-    )
+    const region = screen.getByRole('region', { name: 'Fale com a gente' })
+    expect(within(region).getByRole('textbox', { name: 'Nome completo' })).toBeTruthy()
+    expect(within(region).getByRole('button', { name: 'enviar mensagem' })).toBeTruthy()
   })
 
   it('/editais/{slug} shows the state, dates and fee plans with their payment labels', async () => {

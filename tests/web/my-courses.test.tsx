@@ -40,10 +40,10 @@ describe('/usuario/cursos', () => {
     ).toBeTruthy()
     expect(screen.getByText(/Início em 23 de abril de 2027/)).toBeTruthy()
     expect(screen.getByText('comece agora')).toBeTruthy()
-    const links = screen.getAllByRole('link', { name: 'Ver o curso' }) as HTMLAnchorElement[]
+    const links = screen.getAllByRole('link', { name: /^Acessar o curso/ }) as HTMLAnchorElement[]
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      '/cursos/acesso-vascular',
-      '/cursos/hemodialise-enfermagem',
+      '/usuario/cursos/acesso-vascular',
+      '/usuario/cursos/hemodialise-enfermagem',
     ])
   })
 

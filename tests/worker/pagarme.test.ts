@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { chargeToPayment, pagarmeGateway } from '../../worker/adapters/payments/pagarme.ts'
+import { chargeToPayment, pagarmeGateway, toPayment } from '../../worker/adapters/payments/pagarme.ts'
 import {
   type CreateOrderInput,
   GatewayNotFoundError,
@@ -286,5 +286,36 @@ describe('pagarme adapter: failures', () => {
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(GatewayUnavailableError)
     expect((error as Error).message).toContain('timeout')
+  })
+})
+
+describe('what the student area reads from a charge', () => {
+  it("a paid card's receipt: card, instalments and the acquirer's words", () => {
+    const payment = toPayment(cardPaid as never)
+    expect(payment.receipt).toMatchObject({
+      chargeId: cardPaid.charges[0]!.id,
+      transactionId: 'tran_gR4oYv5HmT0K7L2z',
+      card: { brand: 'Visa', lastFour: '0010', holderName: 'ANA B SOUZA' },
+      instalments: 3,
+      acquirerMessage: 'Transação capturada com sucesso',
+      boleto: null,
+    })
+  })
+
+  it('a debit whose 3-D Secure the issuer refused is refused for that reason, in pt-BR', () => {
+    const failed = structuredClone(debitChallenge) as typeof debitChallenge & {
+      charges: Array<Record<string, unknown>>
+    }
+    Object.assign(failed.charges[0]!, { status: 'failed' })
+    Object.assign(failed.charges[0]!.last_transaction as object, {
+      status: 'not_authorized',
+      authentication_status: 'failed',
+      threed_authentication_url: null,
+    })
+    const payment = toPayment(failed as never)
+    expect(payment.status).toBe('failed')
+    expect(payment.refusal?.code).toBe('authentication')
+    expect(payment.authenticationUrl).toBeUndefined()
+    expect(declineReason(payment.refusal)).toMatch(/autenticação do cartão de débito/)
   })
 })

@@ -1,11 +1,13 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { conferenceTalks, pages } from '../../db/schema.ts'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
+import { BOOT_SCRIPT } from '../../worker/ssr/inline-scripts.ts'
 import {
-  deferScripts,
   fillTemplate,
   loadRenderer,
   type PageRequest,
+  prepareTemplate,
   renderDocument,
 } from '../../worker/ssr/pages.ts'
 import {
@@ -119,7 +121,7 @@ describe('pages rendered by the Worker', () => {
     expect(parts(path.html).app).toContain('Página não encontrada')
   })
 
-  it("shows a signed-in visitor's own header, and an anonymous one the login button", async () => {
+  it('renders a signed-in visitor the page everyone gets: the login button and a neutral placeholder', async () => {
     const user = await createUser(db, { name: 'Renata Servidor Teste' })
     const signedIn = await render('/cursos', { Cookie: await sessionCookie(user.id) })
     const anonymous = await render('/cursos')
@@ -127,10 +129,59 @@ describe('pages rendered by the Worker', () => {
     expect(signedIn.status).toBe(200)
     expect(anonymous.status).toBe(200)
     if (signedIn.status === null || anonymous.status === null) return
-    // The user menu is a lazy component: rendered all the same, not as its loading fallback.
-    expect(parts(signedIn.html).app).toMatch(/Seja bem-vindo<\/span> <span[^>]*>Renata</)
-    expect(parts(anonymous.html).app).not.toContain('Seja bem-vindo')
-    expect(parts(anonymous.html).app).toContain('Acesse sua conta')
+    expect(parts(signedIn.html).app).toBe(parts(anonymous.html).app)
+    const { app } = parts(signedIn.html)
+    expect(app).not.toContain('Renata')
+    // Both faces of the user area: the page's boot script and the stylesheet pick one.
+    expect(app).toMatch(/<button[^>]*class="[^"]*session-visitor[^"]*"[^>]*>.*Acesse sua conta/)
+    expect(app).toMatch(/<span[^>]*class="[^"]*session-user[^"]*"[^>]*role="status"/)
+  })
+
+  it('sends /contato with its form and every page with the floating contact button', async () => {
+    await db
+      .insert(pages)
+      .values({ slug: 'contato', title: 'Contato', body: 'Fale com a gente pelo formulário.' })
+      .onConflictDoNothing()
+    await invalidateCatalog(testContext())
+    const page = await render('/contato')
+    expect(page.status).toBe(200)
+    if (page.status === null) return
+    const { app } = parts(page.html)
+    expect(app).toContain('como podemos te ajudar?')
+    expect(app).toMatch(/<button type="submit"[^>]*data-state="idle"[^>]*>.*enviar mensagem<\/button>/)
+    expect(app).toContain('aria-label="Fale com a gente: abrir o formulário de contato"')
+  })
+
+  it('sends the conference programme; the live part waits for the browser to know the server clock', async () => {
+    await db.delete(conferenceTalks)
+    await db.insert(conferenceTalks).values({
+      day: 1,
+      slot: 1,
+      initAt: new Date('2032-05-07T11:30:00Z'),
+      title: 'Palestra renderizada no servidor',
+      speaker: 'Dra. Servidora',
+      content: 'Minicurrículo.',
+      videoId: 'dia-1',
+      videoInit: 1800,
+      youtubeId: 'ServidorDia1',
+    })
+    // The Worker's copy of the programme is dropped (local-only route).
+    await workerFetch('http://localhost/api/dev/conference/clock', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ at: null }),
+    })
+    const page = await render('/4a-jornada-multiprofissional')
+    expect(page.status).toBe(200)
+    if (page.status === null) return
+    const { head, app, stateText } = parts(page.html)
+    expect(head).toContain('<title>4ª Jornada Multiprofissional em Nefrologia | Instituto Renalis</title>')
+    expect(app).toContain('Palestra renderizada no servidor')
+    expect(app).toContain('Sincronizando com o horário oficial da Jornada')
+    // Nothing of the video host in the page: the player is created on the viewer's press.
+    expect(app).not.toContain('youtube')
+    expect(app).not.toContain('<iframe')
+    expect(stateText).toContain('ServidorDia1')
   })
 
   it('keeps text from the catalogue inert: escaped in the page, and unable to close the data script', async () => {
@@ -195,9 +246,9 @@ describe('pages rendered by the Worker', () => {
     // The scripts load after the first paint.
     expect(html).not.toMatch(/<script type="module"/)
     expect(html).toMatch(/first-contentful-paint[\s\S]*<\/script><\/body>/)
-    expect(html).toMatch(/<script>\(function\(\)\{[^<]*"\/assets\/index-[\w-]+\.js"/)
+    expect(html).toMatch(/<script>\(function\(w,d\)\{[^<]*"\/assets\/index-[\w-]+\.js"/)
 
-    // Anonymous visitors share one render per catalogue version; a signed-in one never does.
+    // Every visitor shares one render per catalogue version, signed in or not.
     const navigate = (cookie?: string) =>
       workerFetch('http://localhost/cursos', {
         headers: { Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate', ...(cookie ? { Cookie: cookie } : {}) },
@@ -210,8 +261,8 @@ describe('pages rendered by the Worker', () => {
     expect(await shared(await navigate())).toBe(true)
     const user = await createUser(db, { name: 'Visitante Logado' })
     const signedIn = await navigate(await sessionCookie(user.id))
-    expect(await signedIn.clone().text()).toMatch(/Seja bem-vindo<\/span> <span[^>]*>Visitante</)
-    expect(await shared(signedIn)).toBe(false)
+    expect(await signedIn.clone().text()).not.toContain('Visitante')
+    expect(await shared(signedIn)).toBe(true)
     await invalidateCatalog(testContext())
     expect(await shared(await navigate())).toBe(false)
   })
@@ -231,23 +282,29 @@ describe('fillTemplate', () => {
   })
 })
 
-describe('deferScripts', () => {
-  it('moves the entry script and its preloads to a loader that runs after the first paint', () => {
+describe('prepareTemplate', () => {
+  it('puts the boot script first in <head> and moves the scripts to a loader after the first paint', () => {
     const built = TEMPLATE.replace(
       '</head>',
       '<link rel="modulepreload" crossorigin href="/assets/react-1.js">\n</head>',
     )
-    const html = deferScripts(built)
+    const { html, inlineScripts } = prepareTemplate(built)
     const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).toMatch(/^<!doctype html>\s*<html lang="pt-BR">\s*<head><script>/)
+    expect(head).toContain(`<script>${BOOT_SCRIPT}</script>`)
     expect(head).not.toContain('<script type="module"')
     expect(head).not.toContain('modulepreload')
-    const loader = /<script>(\(function\(\)[\s\S]*?)<\/script><\/body>/.exec(html)?.[1] ?? ''
+    const loader = /<script>(\(function\(w,d\)[\s\S]*?)<\/script><\/body>/.exec(html)?.[1] ?? ''
     expect(loader).toContain('["/assets/react-1.js"]')
     expect(loader).toContain('["/assets/index-abc.js"]')
     expect(loader).toContain("s.type='module'")
     expect(loader).toContain('first-contentful-paint')
-    // Nothing to defer: the template is left as it is.
+    expect(inlineScripts).toEqual([BOOT_SCRIPT, loader])
+    // Nothing to defer: only the boot script is added.
     const bare = TEMPLATE.replace(/<script type="module"[^>]*><\/script>/, '')
-    expect(deferScripts(bare)).toBe(bare)
+    expect(prepareTemplate(bare)).toEqual({
+      html: bare.replace('<head>', `<head><script>${BOOT_SCRIPT}</script>`),
+      inlineScripts: [BOOT_SCRIPT],
+    })
   })
 })

@@ -7,8 +7,7 @@ import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { prerender } from 'react-dom/static'
-import type { CreatePageRenderer, RenderPage } from '../../worker/contract/ssr.ts'
-import { currentUserQuery } from './features/auth/auth.queries.ts'
+import type { CreatePageRenderer, PageDescription, RenderPage } from '../../worker/contract/ssr.ts'
 import { editaisMenuQuery, menuQuery } from './features/menu/menu.queries.ts'
 import { setApiTransport } from './lib/api.ts'
 import { isClientError } from './lib/load.ts'
@@ -26,11 +25,43 @@ export const createPageRenderer: CreatePageRenderer = (scope) => {
     if (!fetchForPage) return Promise.reject(new Error(`API call outside a page render: ${path}`))
     return fetchForPage(path, init)
   })
-  return (request) => {
-    // One origin per deployment: the module keeps it for every render of this isolate.
-    setPublicOrigin(request.origin)
-    return scope.run(request.fetch, () => render(request.url))
+  return {
+    render: (request) => {
+      // One origin per deployment: the module keeps it for every render of this isolate.
+      setPublicOrigin(request.origin)
+      return scope.run(request.fetch, () => render(request.url))
+    },
+    describe: describePage,
   }
+}
+
+/** A router that only matches paths (no data, no rendering), built once. */
+let matcher: ReturnType<typeof createAppRouter> | undefined
+
+/**
+ * Whether a route answers the path, and the page's key: the path plus the query parameters
+ * that a matched route validates (and so may read). Anything else in the query changes nothing
+ * on the page, so `/?utm_source=x` and `/?r=<random>` are the page `/`.
+ */
+export function describePage(url: string): PageDescription {
+  matcher ??= createAppRouter(createQueryClient(), createMemoryHistory())
+  const { pathname, searchParams } = new URL(url, 'http://pagina.invalid')
+  const [routes, rawParams, route] = matcher.getMatchedRoutes(pathname)
+  // The match is fuzzy: what a route leaves unmatched ('**') makes the path unknown.
+  const found = route !== undefined && route.id !== '__root__' && rawParams['**'] === undefined
+  const raw = Object.fromEntries(searchParams)
+  const read = new Set<string>()
+  for (const matched of routes) {
+    const validate = matched.options.validateSearch
+    if (typeof validate !== 'function') continue
+    try {
+      for (const [name, value] of Object.entries(validate(raw) ?? {})) if (value !== undefined) read.add(name)
+    } catch {
+      // Invalid values: the page ignores them, so they are not part of it either.
+    }
+  }
+  const kept = [...searchParams].filter(([name]) => read.has(name)).sort(([a], [b]) => (a < b ? -1 : 1))
+  return { found, key: kept.length > 0 ? `${pathname}?${new URLSearchParams(kept)}` : pathname }
 }
 
 const render = async (url: string): ReturnType<RenderPage> => {
@@ -39,11 +70,11 @@ const render = async (url: string): ReturnType<RenderPage> => {
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }))
 
-  // Every page shows the header (menu, Editais, the visitor's name): loaded beside the page's data.
+  // Every page shows the header's menu and Editais, the same for every visitor: loaded beside the
+  // page's data. Who the visitor is never enters the render (the browser asks, main.tsx).
   const layout = Promise.all([
     queryClient.prefetchQuery(menuQuery()),
     queryClient.prefetchQuery(editaisMenuQuery()),
-    queryClient.prefetchQuery(currentUserQuery()),
   ])
   await router.load()
   await layout

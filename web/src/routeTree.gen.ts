@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as R4aJornadaMultiprofissionalRouteImport } from './routes/4a-jornada-multiprofissional'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AnaisRouteImport } from './routes/anais'
 import { Route as CarrinhoDeComprasRouteImport } from './routes/carrinho-de-compras'
@@ -44,12 +45,21 @@ import { Route as UsuarioCursosRouteImport } from './routes/usuario/cursos'
 import { Route as UsuarioEbooksRouteImport } from './routes/usuario/ebooks'
 import { Route as UsuarioEditaisRouteImport } from './routes/usuario/editais'
 import { Route as UsuarioPerfilRouteImport } from './routes/usuario/perfil'
+import { Route as UsuarioComprasOrderIdRouteImport } from './routes/usuario/compras_.$orderId'
+import { Route as UsuarioCursosUrlRouteImport } from './routes/usuario/cursos_.$url'
+import { Route as UsuarioEditaisMensalidadePlanIdRouteImport } from './routes/usuario/editais_.mensalidade.$planId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const R4aJornadaMultiprofissionalRoute =
+  R4aJornadaMultiprofissionalRouteImport.update({
+    id: '/4a-jornada-multiprofissional',
+    path: '/4a-jornada-multiprofissional',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AdminRouteRoute = AdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
@@ -222,11 +232,28 @@ const UsuarioPerfilRoute = UsuarioPerfilRouteImport.update({
   path: '/perfil',
   getParentRoute: () => UsuarioRouteRoute,
 } as any)
+const UsuarioComprasOrderIdRoute = UsuarioComprasOrderIdRouteImport.update({
+  id: '/compras_/$orderId',
+  path: '/compras/$orderId',
+  getParentRoute: () => UsuarioRouteRoute,
+} as any)
+const UsuarioCursosUrlRoute = UsuarioCursosUrlRouteImport.update({
+  id: '/cursos_/$url',
+  path: '/cursos/$url',
+  getParentRoute: () => UsuarioRouteRoute,
+} as any)
+const UsuarioEditaisMensalidadePlanIdRoute =
+  UsuarioEditaisMensalidadePlanIdRouteImport.update({
+    id: '/editais_/mensalidade/$planId',
+    path: '/editais/mensalidade/$planId',
+    getParentRoute: () => UsuarioRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/usuario': typeof UsuarioRouteRouteWithChildren
+  '/4a-jornada-multiprofissional': typeof R4aJornadaMultiprofissionalRoute
   '/anais': typeof AnaisRoute
   '/carrinho-de-compras': typeof CarrinhoDeComprasRoute
   '/contato': typeof ContatoRoute
@@ -259,10 +286,14 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/cursos/': typeof CursosIndexRoute
   '/produtos/': typeof ProdutosIndexRoute
+  '/usuario/compras/$orderId': typeof UsuarioComprasOrderIdRoute
+  '/usuario/cursos/$url': typeof UsuarioCursosUrlRoute
+  '/usuario/editais/mensalidade/$planId': typeof UsuarioEditaisMensalidadePlanIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/usuario': typeof UsuarioRouteRouteWithChildren
+  '/4a-jornada-multiprofissional': typeof R4aJornadaMultiprofissionalRoute
   '/anais': typeof AnaisRoute
   '/carrinho-de-compras': typeof CarrinhoDeComprasRoute
   '/contato': typeof ContatoRoute
@@ -295,12 +326,16 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/cursos': typeof CursosIndexRoute
   '/produtos': typeof ProdutosIndexRoute
+  '/usuario/compras/$orderId': typeof UsuarioComprasOrderIdRoute
+  '/usuario/cursos/$url': typeof UsuarioCursosUrlRoute
+  '/usuario/editais/mensalidade/$planId': typeof UsuarioEditaisMensalidadePlanIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/usuario': typeof UsuarioRouteRouteWithChildren
+  '/4a-jornada-multiprofissional': typeof R4aJornadaMultiprofissionalRoute
   '/anais': typeof AnaisRoute
   '/carrinho-de-compras': typeof CarrinhoDeComprasRoute
   '/contato': typeof ContatoRoute
@@ -333,6 +368,9 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/cursos/': typeof CursosIndexRoute
   '/produtos/': typeof ProdutosIndexRoute
+  '/usuario/compras_/$orderId': typeof UsuarioComprasOrderIdRoute
+  '/usuario/cursos_/$url': typeof UsuarioCursosUrlRoute
+  '/usuario/editais_/mensalidade/$planId': typeof UsuarioEditaisMensalidadePlanIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -340,6 +378,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/usuario'
+    | '/4a-jornada-multiprofissional'
     | '/anais'
     | '/carrinho-de-compras'
     | '/contato'
@@ -372,10 +411,14 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/cursos/'
     | '/produtos/'
+    | '/usuario/compras/$orderId'
+    | '/usuario/cursos/$url'
+    | '/usuario/editais/mensalidade/$planId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/usuario'
+    | '/4a-jornada-multiprofissional'
     | '/anais'
     | '/carrinho-de-compras'
     | '/contato'
@@ -408,11 +451,15 @@ export interface FileRouteTypes {
     | '/admin'
     | '/cursos'
     | '/produtos'
+    | '/usuario/compras/$orderId'
+    | '/usuario/cursos/$url'
+    | '/usuario/editais/mensalidade/$planId'
   id:
     | '__root__'
     | '/'
     | '/admin'
     | '/usuario'
+    | '/4a-jornada-multiprofissional'
     | '/anais'
     | '/carrinho-de-compras'
     | '/contato'
@@ -445,12 +492,16 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/cursos/'
     | '/produtos/'
+    | '/usuario/compras_/$orderId'
+    | '/usuario/cursos_/$url'
+    | '/usuario/editais_/mensalidade/$planId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   UsuarioRouteRoute: typeof UsuarioRouteRouteWithChildren
+  R4aJornadaMultiprofissionalRoute: typeof R4aJornadaMultiprofissionalRoute
   AnaisRoute: typeof AnaisRoute
   CarrinhoDeComprasRoute: typeof CarrinhoDeComprasRoute
   ContatoRoute: typeof ContatoRoute
@@ -480,6 +531,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/4a-jornada-multiprofissional': {
+      id: '/4a-jornada-multiprofissional'
+      path: '/4a-jornada-multiprofissional'
+      fullPath: '/4a-jornada-multiprofissional'
+      preLoaderRoute: typeof R4aJornadaMultiprofissionalRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin': {
@@ -720,6 +778,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsuarioPerfilRouteImport
       parentRoute: typeof UsuarioRouteRoute
     }
+    '/usuario/compras_/$orderId': {
+      id: '/usuario/compras_/$orderId'
+      path: '/compras/$orderId'
+      fullPath: '/usuario/compras/$orderId'
+      preLoaderRoute: typeof UsuarioComprasOrderIdRouteImport
+      parentRoute: typeof UsuarioRouteRoute
+    }
+    '/usuario/cursos_/$url': {
+      id: '/usuario/cursos_/$url'
+      path: '/cursos/$url'
+      fullPath: '/usuario/cursos/$url'
+      preLoaderRoute: typeof UsuarioCursosUrlRouteImport
+      parentRoute: typeof UsuarioRouteRoute
+    }
+    '/usuario/editais_/mensalidade/$planId': {
+      id: '/usuario/editais_/mensalidade/$planId'
+      path: '/editais/mensalidade/$planId'
+      fullPath: '/usuario/editais/mensalidade/$planId'
+      preLoaderRoute: typeof UsuarioEditaisMensalidadePlanIdRouteImport
+      parentRoute: typeof UsuarioRouteRoute
+    }
   }
 }
 
@@ -753,6 +832,9 @@ interface UsuarioRouteRouteChildren {
   UsuarioEbooksRoute: typeof UsuarioEbooksRoute
   UsuarioEditaisRoute: typeof UsuarioEditaisRoute
   UsuarioPerfilRoute: typeof UsuarioPerfilRoute
+  UsuarioComprasOrderIdRoute: typeof UsuarioComprasOrderIdRoute
+  UsuarioCursosUrlRoute: typeof UsuarioCursosUrlRoute
+  UsuarioEditaisMensalidadePlanIdRoute: typeof UsuarioEditaisMensalidadePlanIdRoute
 }
 
 const UsuarioRouteRouteChildren: UsuarioRouteRouteChildren = {
@@ -761,6 +843,9 @@ const UsuarioRouteRouteChildren: UsuarioRouteRouteChildren = {
   UsuarioEbooksRoute: UsuarioEbooksRoute,
   UsuarioEditaisRoute: UsuarioEditaisRoute,
   UsuarioPerfilRoute: UsuarioPerfilRoute,
+  UsuarioComprasOrderIdRoute: UsuarioComprasOrderIdRoute,
+  UsuarioCursosUrlRoute: UsuarioCursosUrlRoute,
+  UsuarioEditaisMensalidadePlanIdRoute: UsuarioEditaisMensalidadePlanIdRoute,
 }
 
 const UsuarioRouteRouteWithChildren = UsuarioRouteRoute._addFileChildren(
@@ -771,6 +856,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
   UsuarioRouteRoute: UsuarioRouteRouteWithChildren,
+  R4aJornadaMultiprofissionalRoute: R4aJornadaMultiprofissionalRoute,
   AnaisRoute: AnaisRoute,
   CarrinhoDeComprasRoute: CarrinhoDeComprasRoute,
   ContatoRoute: ContatoRoute,

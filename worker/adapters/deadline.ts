@@ -17,6 +17,8 @@ export const DEADLINES_MS = {
   oauth: 5_000,
   /** The translation service of toasts (issue 11): a toast left in pt-BR beats a late one. */
   translation: 3_000,
+  /** The institute's own `/api/sendMsg` (SPEC section 7: 10 s), after the visitor was answered. */
+  contact: 10_000,
 } as const satisfies Record<Dependency, number>
 
 /**

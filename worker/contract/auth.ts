@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { USER_TYPES } from '../domain/roles.ts'
+import { NAME_LETTERS, PHONE_PATTERN } from './patterns.ts'
 
-/** SPEC section 5: optional parentheses, area code not starting with 0, 4 or 5 digits, separator, 4 digits. */
-export const PHONE_PATTERN = /^\(?[1-9]\d\)?\s?\d{4,5}[-\s]?\d{4}$/
+export { NAME_LETTERS, PHONE_PATTERN }
 export const PASSWORD_MIN_LENGTH = 6
 
 export const AUTH_MESSAGES = {
@@ -30,12 +30,6 @@ const Email = z
   .toLowerCase()
   .max(254, { error: 'E-mail longo demais.' })
   .pipe(z.email({ error: 'Informe um e-mail válido.' }))
-
-/**
- * Letters of the Latin alphabets, accented ones included, as a plain character class: JSON Schema
- * validators read the same pattern the API applies (`\p{L}` needs a regex flag they do not take).
- */
-export const NAME_LETTERS = 'A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ'
 
 const Name = z
   .string({ error: 'Informe seu nome.' })

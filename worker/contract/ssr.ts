@@ -31,6 +31,22 @@ export type RenderedPage =
 
 export type RenderPage = (request: RenderRequest) => Promise<RenderedPage>
 
+/** What a URL names, known before any rendering (no data loaded). */
+export type PageDescription = {
+  /** A route of the app matches the path (an unknown course still does: its page says so). */
+  found: boolean
+  /**
+   * The path and only the query parameters its routes read (their `validateSearch`), sorted:
+   * `/?r=123` is `/`. The page is rendered from this URL and shared under it.
+   */
+  key: string
+}
+
+export type PageRenderer = {
+  render: RenderPage
+  describe: (url: string) => PageDescription
+}
+
 export type ApiFetch = RenderRequest['fetch']
 
 /**
@@ -42,4 +58,4 @@ export type RenderScope = {
   current: () => ApiFetch | undefined
 }
 
-export type CreatePageRenderer = (scope: RenderScope) => RenderPage
+export type CreatePageRenderer = (scope: RenderScope) => PageRenderer

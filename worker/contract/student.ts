@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
+import { Cents } from './money.ts'
 
 /** GET /api/usuario/cursos: a class the student is enrolled in. */
 export const EnrolledCourse = z.object({
@@ -12,3 +14,179 @@ export const EnrolledCourse = z.object({
 })
 export type EnrolledCourse = z.infer<typeof EnrolledCourse>
 export const EnrolledCourses = z.array(EnrolledCourse)
+
+// ── Minhas compras ──────────────────────────────────────────────────────────
+
+/** GET /api/usuario/compras: one of the student's orders, as the list shows it. */
+export const Purchase = z.object({
+  order_id: z.string(),
+  created_at: z.string(),
+  status: z.enum(ORDER_STATES),
+  payment_type: z.enum(PAYMENT_TYPES).nullable(),
+  instalments: z.number().int(),
+  instalment_value: Cents,
+  total: Cents,
+  refunded_cents: Cents,
+  items: z.array(z.object({ name: z.string(), net_value: Cents })),
+  /** A pending boleto: its page (PDF), digitable line and due date. */
+  boleto: z
+    .object({ link: z.string().nullable(), line: z.string().nullable(), due_at: z.string().nullable() })
+    .nullable(),
+  /** A pending PIX: the "copia e cola" code (the QR code is drawn from it) and when it expires. */
+  pix: z.object({ code: z.string(), expires_at: z.string().nullable() }).nullable(),
+  /** An expired boleto or PIX may be issued again for the same order. */
+  can_reissue: z.boolean(),
+})
+export type Purchase = z.infer<typeof Purchase>
+export const PurchaseList = z.array(Purchase)
+
+/** The provider's receipt of the payment (how and when it was paid). */
+export const Receipt = z.object({
+  charge_id: z.string(),
+  transaction_id: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  card: z
+    .object({
+      brand: z.string().nullable(),
+      last_four: z.string().nullable(),
+      holder_name: z.string().nullable(),
+    })
+    .nullable(),
+  instalments: z.number().int().nullable(),
+  authorization_code: z.string().nullable(),
+  nsu: z.string().nullable(),
+  tid: z.string().nullable(),
+  acquirer_message: z.string().nullable(),
+  boleto: z.object({ nosso_numero: z.string().nullable(), bank: z.string().nullable() }).nullable(),
+  pix_end_to_end_id: z.string().nullable(),
+})
+export type Receipt = z.infer<typeof Receipt>
+
+/** GET /api/usuario/compras/{id}: the order in full, with the provider's receipt. */
+export const PurchaseDetail = Purchase.extend({
+  paid_at: z.string().nullable(),
+  gross: Cents,
+  discount: Cents,
+  interest: Cents,
+  donation: Cents,
+  payer: z.object({ name: z.string(), email: z.string() }),
+  receipt: Receipt.nullable(),
+  /** The provider could not be asked just now: the receipt is missing, the rest stands. */
+  receipt_unavailable: z.boolean(),
+})
+export type PurchaseDetail = z.infer<typeof PurchaseDetail>
+
+// ── A course for its student ────────────────────────────────────────────────
+
+export const Lesson = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Played through the privacy-friendly embed (youtube-nocookie.com), only on press. */
+  youtube_id: z.string().nullable(),
+  duration_seconds: z.number().int().nullable(),
+  body: z.string(),
+  watched: z.boolean(),
+})
+export type Lesson = z.infer<typeof Lesson>
+
+export const Progress = z.object({
+  watched: z.number().int(),
+  total: z.number().int(),
+  /** 0–100, rounded down. */
+  percent: z.number().int(),
+})
+export type Progress = z.infer<typeof Progress>
+
+export const Material = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int().nullable(),
+  /** A short-lived link bound to this student (README: downloads). */
+  download_url: z.string(),
+})
+
+/** GET /api/usuario/cursos/{url}: what the enrolled student studies. */
+export const StudentCourse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  section: z.string(),
+  /** The student's classes of this course: an in-person one says when, where and what to bring. */
+  classes: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      type: z.enum(['N', 'C']),
+      course_init: z.string().nullable(),
+      location: z.string().nullable(),
+      details: z.string(),
+    }),
+  ),
+  modules: z.array(z.object({ id: z.number().int(), title: z.string(), lessons: z.array(Lesson) })),
+  materials: z.array(Material),
+  progress: Progress,
+  /** When the download links stop working (the page fetches new ones after that). */
+  links_expire_at: z.string(),
+})
+export type StudentCourse = z.infer<typeof StudentCourse>
+
+export const LessonProgress = z.object({
+  lesson_id: z.number().int(),
+  watched: z.boolean(),
+  progress: Progress,
+})
+export type LessonProgress = z.infer<typeof LessonProgress>
+
+// ── Meus e-books ────────────────────────────────────────────────────────────
+
+export const OwnedEbook = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  cover: z.string().nullable(),
+  pages: z.number().int().nullable(),
+  /** Why it is the student's: with a course, or a free one added to the library. */
+  source: z.enum(['curso', 'biblioteca']),
+  course: z.object({ name: z.string(), url: z.string() }).nullable(),
+  download_url: z.string(),
+})
+export const EbookLibrary = z.object({
+  owned: z.array(OwnedEbook),
+  /** Free e-books not yet in the library: one click adds them. */
+  free: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      description: z.string(),
+      cover: z.string().nullable(),
+    }),
+  ),
+  links_expire_at: z.string(),
+})
+export type EbookLibrary = z.infer<typeof EbookLibrary>
+
+// ── Privacy (LGPD art. 18) ──────────────────────────────────────────────────
+
+export const DeleteAccountInput = z
+  .object({ confirmar: z.literal(true, { error: 'Confirme a exclusão da conta.' }) })
+  .strict()
+
+export const PRIVACY_MESSAGES = {
+  deleted:
+    'Sua conta foi excluída: seus dados pessoais foram apagados e você saiu de todos os aparelhos. Enviamos a confirmação por e-mail.',
+} as const
+
+/** The export: every record that names the student, as JSON (its schema is open by design). */
+export const DataExport = z
+  .object({
+    exported_at: z.string(),
+    profile: z.record(z.string(), z.unknown()),
+    orders: z.array(z.record(z.string(), z.unknown())),
+    enrollments: z.array(z.record(z.string(), z.unknown())),
+    applications: z.array(z.record(z.string(), z.unknown())),
+    plan_payments: z.array(z.record(z.string(), z.unknown())),
+    leads: z.array(z.record(z.string(), z.unknown())),
+    consents: z.array(z.record(z.string(), z.unknown())),
+  })
+  .passthrough()

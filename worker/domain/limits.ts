@@ -1,3 +1,5 @@
+import { INSTITUTE } from '../contract/institute.ts'
+
 /**
  * Abuse limits per client IP (and per account where the target is one person). Each is far above
  * what a person does by hand, so only scripts meet them. `exact` limits are counted by a Durable
@@ -16,7 +18,17 @@ export const LIMITS = {
   logout: { exact: true, limit: 60, windowSeconds: 600, what: 'saídas' },
   sandboxConsent: { exact: true, limit: 30, windowSeconds: 600, what: 'logins de teste' },
   webhook: { exact: true, limit: 1200, windowSeconds: 600, what: 'avisos do meio de pagamento' },
+  contact: {
+    exact: true,
+    limit: 20,
+    windowSeconds: 3600,
+    what: 'mensagens de contato',
+    // A person who meets it is told so, with another way to reach the institute: nothing is lost silently.
+    message: `Recebemos muitas mensagens seguidas deste endereço. Tente de novo em alguns minutos ou escreva para ${INSTITUTE.emails.contact}.`,
+  },
+  devTools: { exact: true, limit: 600, windowSeconds: 600, what: 'ferramentas locais' },
   search: { exact: false, binding: 'SEARCH_RATE_LIMIT', what: 'pesquisas' },
+  translation: { exact: false, binding: 'TRANSLATION_RATE_LIMIT', what: 'traduções' },
 } as const
 
 export type LimitName = keyof typeof LIMITS

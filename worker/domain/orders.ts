@@ -57,3 +57,12 @@ export function endsAccess(state: OrderState): boolean {
 export function isRefundable(state: OrderState): boolean {
   return state === 'paid' || state === 'partially_refunded'
 }
+
+/**
+ * An expired boleto or PIX may be issued again for the same order (Minhas compras): our own act,
+ * never a provider's report, and the one way an order goes back to pending. The old charge was
+ * canceled at the provider when the order expired, so it can no longer be paid.
+ */
+export function canReissue(state: OrderState, paymentType: string | null): boolean {
+  return state === 'expired' && (paymentType === 'BOLETO' || paymentType === 'PIX')
+}

@@ -40,6 +40,10 @@ const REASONS: Array<[readonly string[], string]> = [
   ],
   [['1011', '14'], 'número do cartão inválido. Confira os dados digitados.'],
   [['1002', '1029', '1032', '1022', '41', '43', '59', '63', 'antifraud'], NEUTRAL],
+  [
+    ['authentication'],
+    'a autenticação do cartão de débito não foi concluída junto ao banco emissor. Nada foi cobrado; tente de novo ou use outro cartão.',
+  ],
 ]
 
 /** Why a card was refused, as the buyer reads it after 'Pagamento recusado pela operadora do cartão: '. */

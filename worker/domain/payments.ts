@@ -13,6 +13,16 @@ export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
   PIX: 'PIX',
 }
 
+/** How an edital's fee plan is paid (SPEC sections 3 and 9), with the SPEC's labels, in this order. */
+export const PLAN_PAYMENT_METHODS = ['credit_card', 'boleto', 'debit_card'] as const
+export type PlanPaymentMethod = (typeof PLAN_PAYMENT_METHODS)[number]
+
+export const PLAN_PAYMENT_METHOD_LABELS: Record<PlanPaymentMethod, string> = {
+  credit_card: 'Cartão de crédito',
+  boleto: 'Boleto',
+  debit_card: 'Cartão de débito',
+}
+
 /**
  * An order's (and a plan payment's) state. Before the payment: pending, then paid, failed or
  * expired; after it, what the provider can still report: a partial or total refund, or a

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { AppBindings } from '../context.ts'
+import { SIGNED_IN_HINT_COOKIE } from '../contract/session-hint.ts'
 import type { Role } from '../domain/roles.ts'
 import { AppError } from '../errors.ts'
 import {
@@ -10,7 +11,7 @@ import {
   SESSION_TTL_MS,
   type SessionUser,
 } from '../services/auth/sessions.ts'
-import { isNavigation } from './navigation.ts'
+import { pageWish } from './navigation.ts'
 
 const loaded = new WeakMap<Context, Promise<SessionUser | null>>()
 
@@ -50,7 +51,7 @@ export const CURRENT_USER_PATH = '/admin/user/get'
  * the page's data calls are refused here as before.
  */
 export const guardAreas = createMiddleware<AppBindings>(async (c, next) => {
-  if (c.req.path === CURRENT_USER_PATH || isNavigation(c)) return next()
+  if (c.req.path === CURRENT_USER_PATH || pageWish(c) !== 'none') return next()
   const area = c.req.path.split('/').filter(Boolean)
   const [first] = area[0] === 'api' ? area.slice(1) : area
   if (first === 'admin') return requireRole('A')(c, next)
@@ -87,16 +88,23 @@ export function isPlainLocalhost(url: string): boolean {
   return protocol === 'http:' && (hostname === 'localhost' || hostname === '127.0.0.1')
 }
 
+/**
+ * The session, and beside it a hint the page's own script can read (`renalis_signed_in=1`, no
+ * data): every visitor gets the same page, and the hint lets a signed-in one see the user area's
+ * placeholder rather than the login button until the browser knows who they are.
+ */
 export function setSessionCookie(c: Context<AppBindings>, token: string) {
-  setCookie(c, SESSION_COOKIE, token, {
-    httpOnly: true,
+  const options = {
     secure: !isPlainLocalhost(c.req.url),
     sameSite: 'Lax',
     path: '/',
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
-  })
+  } as const
+  setCookie(c, SESSION_COOKIE, token, { ...options, httpOnly: true })
+  setCookie(c, SIGNED_IN_HINT_COOKIE, '1', options)
 }
 
 export function clearSessionCookie(c: Context<AppBindings>) {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: !isPlainLocalhost(c.req.url) })
+  deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: !isPlainLocalhost(c.req.url) })
 }

@@ -6,7 +6,7 @@ import { defineRoute, newApp } from '../openapi.ts'
 import { listOutbox } from '../services/email/outbox.ts'
 
 /** Development tools exist only off production: elsewhere their paths are plain 404s. */
-const localOnly = createMiddleware<AppBindings>(async (c, next) => {
+export const localOnly = createMiddleware<AppBindings>(async (c, next) => {
   if (c.var.ctx.env.APP_ENV === 'production') return c.json({ msg: 'Endereço não encontrado.' }, 404)
   await next()
 })

@@ -6,6 +6,7 @@ import type { AppBindings } from '../context.ts'
 import { UNAVAILABLE_MESSAGE } from '../contract/unavailable.ts'
 import { AppError, dependencyFailure, notFound } from '../errors.ts'
 import { currentUser, isPlainLocalhost, setSessionCookie } from '../middleware/auth.ts'
+import { allowInlineScripts } from '../middleware/security-headers.ts'
 import { defineRoute, newApp } from '../openapi.ts'
 import {
   finishSocialLogin,
@@ -35,13 +36,16 @@ function resultPage(c: Context<AppBindings>, result: Result) {
   const data = JSON.stringify(result).replace(/</g, '\\u003c')
   const text =
     result.status === 'ok' ? 'Login concluído. Esta janela vai fechar.' : (result.message ?? 'Erro ao logar')
+  const script = `(function(){var m=${data};
+try{var ch=new BroadcastChannel('renalis-auth');ch.postMessage(m);ch.close()}catch(e){}
+try{if(window.opener)window.opener.postMessage(m,location.origin)}catch(e){}
+setTimeout(function(){window.close()},400)})()`
+  // The Content-Security-Policy lets this script, and only it, run (by its hash).
+  allowInlineScripts(c, [script])
   return c.html(
     html`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Login social</title>
 <style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;color:#12343b;margin:0}p{max-width:28rem;text-align:center;padding:1rem}</style></head>
-<body><p role="status">${text}</p><script>(function(){var m=${raw(data)};
-try{var ch=new BroadcastChannel('renalis-auth');ch.postMessage(m);ch.close()}catch(e){}
-try{if(window.opener)window.opener.postMessage(m,location.origin)}catch(e){}
-setTimeout(function(){window.close()},400)})()</script></body></html>`,
+<body><p role="status">${text}</p><script>${raw(script)}</script></body></html>`,
     200,
     { 'Cache-Control': 'no-store' },
   )

@@ -1,11 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Context } from 'hono'
-import { getCookie } from 'hono/cookie'
 import { publicOrigin } from '../config.ts'
 import type { AppBindings } from '../context.ts'
-import type { ApiFetch, RenderPage } from '../contract/ssr.ts'
-import { SESSION_COOKIE } from '../services/auth/sessions.ts'
+import type { ApiFetch, PageRenderer } from '../contract/ssr.ts'
+import { isApiNamespace } from '../middleware/navigation.ts'
+import { allowConnect, allowFrames, allowInlineScripts } from '../middleware/security-headers.ts'
 import { catalogVersion } from '../services/catalog/snapshot.ts'
+import { getPaymentsConfig } from '../services/checkout/config.ts'
+import { BOOT_SCRIPT, loaderScript } from './inline-scripts.ts'
 
 const pageFetch = new AsyncLocalStorage<ApiFetch>()
 
@@ -13,7 +15,7 @@ const pageFetch = new AsyncLocalStorage<ApiFetch>()
  * The web app's renderer (React, the routes, their components), loaded on the first page an
  * isolate renders: API requests never evaluate it.
  */
-let renderer: Promise<RenderPage> | undefined
+let renderer: Promise<PageRenderer> | undefined
 export const loadRenderer = () =>
   (renderer ??= import('#web/entry-server').then(({ createPageRenderer }) =>
     createPageRenderer({
@@ -29,11 +31,31 @@ export const loadRenderer = () =>
  */
 const BROWSER_ONLY = /^\/(usuario|admin|carrinho-de-compras|checkout|pedido|senha)(\/|$)/
 
-/** Headers of the page request that its API calls carry too (the session, the language). */
-const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent', 'cf-connecting-ip']
+/** Pages where the browser sends card data to the payment gateway itself (DESIGN 6). */
+// The checkout and an edital plan's payment screen tokenize cards at the gateway; a course's page
+// for its student plays lessons in YouTube's privacy-enhanced player, as the conference page plays
+// its talks. The app's links into them load a new document (reloadDocument), so these policies
+// are the ones in force there.
+const PAYMENT_PAGES = /^\/(checkout(\/|$)|usuario\/editais\/mensalidade\/)/
+const VIDEO_PAGES = /^\/(usuario\/cursos\/[^/]+|4a-jornada-multiprofissional(\/|$))/
+const VIDEO_PLAYER = 'https://www.youtube-nocookie.com'
 
-/** The page template: the built index.html with its stylesheet inlined. Fixed per deployment. */
-let template: { source: string; inlined: Promise<string>; id: Promise<string> } | undefined
+/**
+ * Headers of the page request that its API calls carry too. Never the cookie nor anything else
+ * that tells visitors apart: the render is shared by everyone (the browser asks who the visitor
+ * is, web/src/main.tsx), so nothing personal can reach it.
+ */
+const FORWARDED_HEADERS = ['user-agent', 'cf-connecting-ip']
+
+/** The page template: the built index.html, prepared once per deployment. */
+type Template = {
+  html: string
+  /** Identifies the build in the shared render's cache key. */
+  id: string
+  /** The inline scripts the template carries, allowed by hash in the page's policy. */
+  inlineScripts: string[]
+}
+let template: { source: string; prepared: Promise<Template> } | undefined
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/
 
@@ -55,46 +77,43 @@ const MODULE_SCRIPT = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>\s
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\s*/g
 
 /**
- * The app's scripts start downloading once the page has painted: the page is readable without
- * them, and on a slow phone connection 140 KB of JavaScript would otherwise share the first
- * second with the page's main picture (its largest paint). They then load as index.html would
- * have loaded them, the entry and its preloads in parallel.
+ * The built index.html as a rendered page needs it: the boot script first in <head> (the
+ * signed-in hint, presses before the app answers), and the app's module scripts moved to a
+ * loader at the end of <body> that requests them after the first paint (inline-scripts.ts).
  */
-export function deferScripts(html: string): string {
+export function prepareTemplate(html: string): { html: string; inlineScripts: string[] } {
   const scripts = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!)
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!)
-  if (scripts.length === 0) return html
-  // After the first contentful paint (a 'paint' performance entry), or at once in a tab opened
-  // in the background (it paints nothing until shown), or after 3 s whatever happens.
-  const loader =
-    '<script>(function(){var done=false;function load(){if(done)return;done=true;' +
-    `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});` +
-    `${JSON.stringify(scripts)}.forEach(function(h){var s=document.createElement('script');s.type='module';s.src=h;document.head.appendChild(s)})}` +
-    "if(document.visibilityState!=='visible'||!window.PerformanceObserver){load();return}" +
-    "try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)setTimeout(load,0)}).observe({type:'paint',buffered:true})}catch(e){load()}" +
-    'setTimeout(load,3000)})()</script>'
-  return html
-    .replace(MODULE_SCRIPT, '')
-    .replace(MODULE_PRELOAD, '')
-    .replace('</body>', () => `${loader}</body>`)
+  const withBoot = html.replace(/<head>/, () => `<head><script>${BOOT_SCRIPT}</script>`)
+  if (scripts.length === 0) return { html: withBoot, inlineScripts: [BOOT_SCRIPT] }
+  const loader = loaderScript(preloads, scripts)
+  return {
+    html: withBoot
+      .replace(MODULE_SCRIPT, '')
+      .replace(MODULE_PRELOAD, '')
+      .replace('</body>', () => `<script>${loader}</script></body>`),
+    inlineScripts: [BOOT_SCRIPT, loader],
+  }
 }
 
-async function loadTemplate(c: Context<AppBindings>): Promise<{ html: string; id: string }> {
+async function loadTemplate(c: Context<AppBindings>): Promise<Template> {
   // In production the assets never change under a running Worker; `npm run dev` rebuilds them,
   // so there index.html is read again each time and the work redone only when it changed.
-  if (template && c.env.APP_ENV === 'production')
-    return { html: await template.inlined, id: await template.id }
+  if (template && c.env.APP_ENV === 'production') return template.prepared
   const response = await c.env.ASSETS.fetch(new URL('/', c.req.url))
   if (!response.ok) throw new Error(`index.html: HTTP ${response.status} (is web/dist built?)`)
   const source = await response.text()
   if (template?.source !== source) {
-    const inlined = inlineStylesheet(c, source).then(deferScripts)
-    template = { source, inlined, id: sha256(source) }
-    inlined.catch(() => {
+    const prepared = Promise.all([inlineStylesheet(c, source), sha256(source)]).then(([html, id]) => ({
+      ...prepareTemplate(html),
+      id,
+    }))
+    template = { source, prepared }
+    prepared.catch(() => {
       template = undefined
     })
   }
-  return { html: await template.inlined, id: await template.id }
+  return template.prepared
 }
 
 async function sha256(text: string): Promise<string> {
@@ -106,16 +125,13 @@ async function sha256(text: string): Promise<string> {
 const PAGE_CACHE_SECONDS = 300
 
 /**
- * Pages for visitors without a session are the same for everyone: rendered once per catalogue
- * version and build, then served from this location's cache (a render costs far more CPU than
- * serving it). Signed-in visitors get their own header, so they are always rendered.
+ * A page is the same for every visitor, signed in or not: rendered once per catalogue version,
+ * build and page key (the path and the query parameters the page reads), then served from this
+ * location's cache. The render never sees a cookie, so nothing in it is anyone's own.
  */
-async function sharedCacheKey(c: Context<AppBindings>, url: URL, templateId: string) {
-  if (getCookie(c, SESSION_COOKIE)) return undefined
+async function sharedCacheKey(c: Context<AppBindings>, origin: string, templateId: string, pageKey: string) {
   const version = await catalogVersion(c.env)
-  return new Request(
-    `${url.origin}/__pages/${encodeURIComponent(version)}/${templateId}${url.pathname}${url.search}`,
-  )
+  return new Request(`${origin}/__pages/${encodeURIComponent(version)}/${templateId}${pageKey}`)
 }
 
 /** JSON inside <script>: no '<' may close the element or open a comment. */
@@ -133,11 +149,11 @@ export function fillTemplate(template: string, page: { head: string; html: strin
 }
 
 export type PageRequest = {
-  /** The page's URL as the browser asked for it. */
+  /** The page's URL, reduced to its key (PageDescription). */
   url: URL
   /** The site's public origin (PUBLIC_ORIGIN). */
   origin: string
-  /** The page request's headers: the session cookie and the like go on to its API calls. */
+  /** The page request's headers: only FORWARDED_HEADERS go on to its API calls. */
   headers: Headers
   /** The built index.html. */
   template: string
@@ -159,11 +175,13 @@ export async function renderDocument(
   }
   const fetchForPage: ApiFetch = (path, init) => {
     const apiHeaders = new Headers(forwarded)
-    for (const [name, value] of new Headers(init.headers)) apiHeaders.set(name, value)
+    for (const [name, value] of new Headers(init.headers)) {
+      if (name !== 'cookie') apiHeaders.set(name, value)
+    }
     return handle(new Request(new URL(path, url), { ...init, headers: apiHeaders }))
   }
-  const renderPage = await loadRenderer()
-  const page = await renderPage({ url: url.pathname + url.search, origin, fetch: fetchForPage })
+  const { render } = await loadRenderer()
+  const page = await render({ url: url.pathname + url.search, origin, fetch: fetchForPage })
   if (page.kind === 'shell') return { status: null, reason: page.reason }
   return { status: page.status, html: fillTemplate(template, page) }
 }
@@ -171,18 +189,27 @@ export async function renderDocument(
 /**
  * A browser opening a page: the page rendered with its data (first paint without JavaScript),
  * or the SPA shell when the page belongs to the browser alone or could not be rendered here.
+ * `otherwise` answers a client that accepts anything (`*\/*`) when the path is no page.
  */
 export async function respondWithPage(
   c: Context<AppBindings>,
   handle: (request: Request) => Promise<Response>,
+  otherwise?: () => Response | Promise<Response>,
 ): Promise<Response> {
   const url = new URL(c.req.url)
-  if (BROWSER_ONLY.test(url.pathname)) return spaShell(c)
+  if (otherwise && isApiNamespace(url.pathname)) return otherwise()
   const headers = { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'private, no-cache' }
   try {
-    const { html: templateHtml, id: templateId } = await loadTemplate(c)
-    const cacheKey = await sharedCacheKey(c, url, templateId)
-    const cached = cacheKey ? await caches.default.match(cacheKey) : undefined
+    const renderer = await loadRenderer()
+    const page = renderer.describe(url.pathname + url.search)
+    if (otherwise && !page.found) return otherwise()
+    if (BROWSER_ONLY.test(url.pathname)) return spaShell(c)
+    if (VIDEO_PAGES.test(url.pathname)) allowFrames(c, [VIDEO_PLAYER])
+
+    const prepared = await loadTemplate(c)
+    allowInlineScripts(c, prepared.inlineScripts)
+    const cacheKey = await sharedCacheKey(c, url.origin, prepared.id, page.key)
+    const cached = await caches.default.match(cacheKey)
     if (cached) {
       return new Response(cached.body, {
         status: cached.status,
@@ -190,18 +217,28 @@ export async function respondWithPage(
       })
     }
 
-    const document = await renderDocument({
-      url,
-      origin: publicOrigin(c.env),
-      headers: c.req.raw.headers,
-      template: templateHtml,
-      handle,
-    })
+    // Visitors arriving together (a class, a conference audience) while the page is not cached
+    // yet wait for one render in this isolate instead of each starting their own.
+    const inFlight = rendering.get(cacheKey.url)
+    const pending =
+      inFlight ??
+      renderDocument({
+        url: new URL(page.key, url),
+        origin: publicOrigin(c.env),
+        headers: c.req.raw.headers,
+        template: prepared.html,
+        handle,
+      })
+    if (!inFlight) {
+      rendering.set(cacheKey.url, pending)
+      void pending.finally(() => rendering.delete(cacheKey.url)).catch(() => undefined)
+    }
+    const document = await pending
     if (document.status === null) {
       log(c, 'page_shell', { path: url.pathname, reason: document.reason })
       return spaShell(c)
     }
-    if (cacheKey && document.status === 200) {
+    if (document.status === 200 && !inFlight) {
       const shared = new Response(document.html, {
         headers: {
           'Content-Type': headers['Content-Type'],
@@ -210,16 +247,33 @@ export async function respondWithPage(
       })
       c.var.ctx.waitUntil(caches.default.put(cacheKey, shared))
     }
-    // The header shows the visitor's own name and menu: no shared caches outside ours.
-    return new Response(document.html, { status: document.status, headers })
+    return new Response(document.html, {
+      status: document.status,
+      headers: { ...headers, 'Server-Timing': `page;desc="${inFlight ? 'shared render' : 'rendered'}"` },
+    })
   } catch (error) {
     log(c, 'page_render_failed', { path: url.pathname, error: (error as Error).message })
+    if (otherwise) return otherwise()
     return spaShell(c)
   }
 }
 
+/** Renders under way in this isolate, by shared cache key. */
+const rendering = new Map<string, Promise<Awaited<ReturnType<typeof renderDocument>>>>()
+
 /** The SPA's index.html: the browser renders the page itself. */
 export function spaShell(c: Context<AppBindings>) {
+  const { pathname } = new URL(c.req.url)
+  if (PAYMENT_PAGES.test(pathname)) {
+    try {
+      const { tokenize_url } = getPaymentsConfig({ ctx: c.var.ctx, requestUrl: c.req.url })
+      const gateway = new URL(tokenize_url, c.req.url).origin
+      if (gateway !== new URL(c.req.url).origin) allowConnect(c, [gateway])
+    } catch {
+      // Payments misconfigured: the page loads, and its payment call answers the 503.
+    }
+  }
+  if (VIDEO_PAGES.test(pathname)) allowFrames(c, [VIDEO_PLAYER])
   return c.env.ASSETS.fetch(new URL('/', c.req.url))
 }
 

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
-import { isToasterRequested, requestToaster, subscribeToToasterRequest } from '../lib/toast.ts'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { isToasterRequested, subscribeToToasterRequest } from '../lib/toast.ts'
 
 const AppToaster = lazy(() => import('./toaster.tsx'))
 // The confirm dialog's host (SPEC section 8) comes with it: no public page asks for a
@@ -9,22 +9,11 @@ const ConfirmProvider = lazy(() => import('../lib/confirm.tsx').then((m) => ({ d
 const notRequested = () => false
 
 /**
- * Mounts the Toaster and the confirm dialog's host on the first toast or confirm(), or once the
- * page is idle so later ones show at once.
+ * Mounts the Toaster (and fetches sonner) and the confirm dialog's host on the first toast or
+ * confirm() only: most visits show none, and sonner shows the toasts created before it mounted.
  */
 export function ToasterHost() {
   const requested = useSyncExternalStore(subscribeToToasterRequest, isToasterRequested, notRequested)
-
-  useEffect(() => {
-    if (requested) return
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(requestToaster, { timeout: 4000 })
-      return () => window.cancelIdleCallback(handle)
-    }
-    const timer = setTimeout(requestToaster, 2000)
-    return () => clearTimeout(timer)
-  }, [requested])
-
   if (!requested) return null
   return (
     <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { UNAVAILABLE_MESSAGE } from '../../../worker/contract/unavailable.ts'
 import { ApiError } from './api.ts'
+import { readLanguage } from './language.ts'
 
 export const TOAST_DURATION_MS = 3000
 const COMMENT_MAX_LENGTH = 40
@@ -16,11 +17,17 @@ export function loadSonner() {
   return sonner
 }
 
+// Translations load only for a visitor who chose another language than pt-BR.
+const loadTranslation = () => import('../i18n/translate.ts')
+
 /** Asks the root to mount the (lazy) Toaster; sonner replays toasts created before it mounts. */
 export function requestToaster() {
   if (toasterWanted) return
   toasterWanted = true
   for (const listener of toasterListeners) listener()
+  // With the toaster, the chosen language's catalogue, so its first toast needs no network.
+  const language = readLanguage()
+  if (language !== 'pt-BR') void loadTranslation().then((module) => module.loadCatalogue(language))
 }
 
 export function subscribeToToasterRequest(listener: () => void) {
@@ -36,10 +43,18 @@ export async function showToast(kind: ToastKind, text: string) {
   // A page rendered by the Worker has no one to show a toast to (and the page falls back to the shell).
   if (typeof window === 'undefined') return
   requestToaster()
+  const language = readLanguage()
+  // A toast is never lost to a translation problem: the Portuguese text shows instead.
+  const shown =
+    language === 'pt-BR'
+      ? text
+      : await loadTranslation()
+          .then((module) => module.translateText(text, language))
+          .catch(() => text)
   const { toast } = await loadSonner()
   const options = { duration: TOAST_DURATION_MS }
-  if (kind === 'message') toast(text, options)
-  else toast[kind](text, options)
+  if (kind === 'message') toast(shown, options)
+  else toast[kind](shown, options)
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -6,6 +6,8 @@ import { SiteFooter } from '../components/layout/site-footer.tsx'
 import { SiteHeader } from '../components/layout/site-header.tsx'
 import { NotFound } from '../components/not-found.tsx'
 import { ToasterHost } from '../components/toaster-host.tsx'
+import { ContactWidget } from '../features/contact/contact-widget.tsx'
+import { replayEarlyClicks } from '../lib/early-clicks.ts'
 import { FormModalProvider } from '../lib/form-modal-state.tsx'
 
 export type RouterContext = { queryClient: QueryClient }
@@ -17,11 +19,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 /**
  * `<html data-ready>` once the app has mounted (or hydrated a page the Worker rendered): from
- * then on the page answers input. End-to-end tests and monitoring wait for it.
+ * then on the page answers input. End-to-end tests and monitoring wait for it. Buttons pressed
+ * before that moment are pressed again now.
  */
 function ReadyMark() {
   useEffect(() => {
     document.documentElement.dataset.ready = 'true'
+    replayEarlyClicks()
   }, [])
   return null
 }
@@ -41,6 +45,7 @@ function RootLayout() {
         </main>
         <SiteFooter />
       </div>
+      <ContactWidget />
       <ToasterHost />
       <ReadyMark />
       <RouteFocus />

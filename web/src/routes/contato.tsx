@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { NotFound } from '../components/not-found.tsx'
 import { RouteError, RoutePending } from '../components/page-status.tsx'
-import { ContactFormSlot } from '../features/content/contact-form-slot.tsx'
+import { ContactSection } from '../features/contact/contact-section.tsx'
 import { loadInstitutePage } from '../features/content/content.queries.ts'
 import { InstitutePage } from '../features/content/institute-page.tsx'
 import { institutePageHead } from '../features/seo/heads.ts'
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/contato')({
 function ContactPage() {
   return (
     <InstitutePage slug="contato">
-      <ContactFormSlot />
+      <ContactSection />
     </InstitutePage>
   )
 }

@@ -6,6 +6,7 @@ import type {
   GatewayPayment,
   PaymentGateway,
   PaymentMethod,
+  PaymentReceipt,
   PaymentStatus,
 } from './types.ts'
 import { GatewayNotFoundError, GatewayUnavailableError, GatewayValidationError } from './types.ts'
@@ -23,6 +24,18 @@ type PagarmeTransaction = {
   gateway_response?: { code?: string | null; errors?: Array<{ message?: string }> | null } | null
   antifraud_response?: { status?: string | null } | null
   threed_authentication_url?: string | null
+  /** 3-D Secure: 'failed' when the issuer refused the authentication. */
+  authentication_status?: string | null
+  id?: string
+  installments?: number | null
+  acquirer_auth_code?: string | null
+  acquirer_nsu?: string | null
+  acquirer_tid?: string | null
+  card?: { brand?: string | null; last_four_digits?: string | null; holder_name?: string | null } | null
+  nosso_numero?: string | null
+  bank?: string | null
+  paid_at?: string | null
+  end_to_end_id?: string | null
   url?: string
   pdf?: string
   line?: string
@@ -128,7 +141,11 @@ export function toPayment(order: PagarmeOrder, chargeOverride?: PagarmeCharge): 
     refusal: refused
       ? {
           code:
-            tx?.antifraud_response?.status === 'reproved' ? 'antifraud' : (tx?.acquirer_return_code ?? null),
+            tx?.authentication_status === 'failed'
+              ? 'authentication'
+              : tx?.antifraud_response?.status === 'reproved'
+                ? 'antifraud'
+                : (tx?.acquirer_return_code ?? null),
           message: tx?.acquirer_message ?? null,
           gatewayErrors: (tx?.gateway_response?.errors ?? []).flatMap((error) =>
             error.message ? [error.message] : [],
@@ -137,6 +154,36 @@ export function toPayment(order: PagarmeOrder, chargeOverride?: PagarmeCharge): 
       : undefined,
     authenticationUrl:
       card && status === 'pending' ? (tx?.threed_authentication_url ?? undefined) : undefined,
+    receipt: charge ? receiptOf(charge, tx, method) : undefined,
+  }
+}
+
+/** What the provider's receipt says (the buyer's order detail): how and when it was paid. */
+function receiptOf(
+  charge: PagarmeCharge,
+  tx: PagarmeTransaction | undefined,
+  method: PaymentMethod | null,
+): PaymentReceipt {
+  const card = method === 'credit_card' || method === 'debit_card'
+  return {
+    chargeId: charge.id,
+    transactionId: tx?.id ?? null,
+    paidAt: charge.paid_at ?? tx?.paid_at ?? null,
+    card:
+      card && tx?.card
+        ? {
+            brand: tx.card.brand ?? null,
+            lastFour: tx.card.last_four_digits ?? null,
+            holderName: tx.card.holder_name ?? null,
+          }
+        : null,
+    instalments: method === 'credit_card' ? (tx?.installments ?? null) : null,
+    authorizationCode: tx?.acquirer_auth_code ?? null,
+    nsu: tx?.acquirer_nsu ?? null,
+    tid: tx?.acquirer_tid ?? null,
+    acquirerMessage: tx?.acquirer_message ?? null,
+    boleto: method === 'boleto' ? { nossoNumero: tx?.nosso_numero ?? null, bank: tx?.bank ?? null } : null,
+    pixEndToEndId: method === 'pix' ? (tx?.end_to_end_id ?? null) : null,
   }
 }
 

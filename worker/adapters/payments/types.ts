@@ -24,6 +24,23 @@ export type GatewayPayment = {
   refusal?: { code: string | null; message: string | null; gatewayErrors: string[] } | undefined
   /** 3-D Secure: where the payer authenticates a debit card when the issuer asks for a challenge. */
   authenticationUrl?: string | undefined
+  /** The provider's receipt data (the buyer's order detail). */
+  receipt?: PaymentReceipt | undefined
+}
+
+/** What the provider records of a charge, shown to the buyer as the payment's receipt. */
+export type PaymentReceipt = {
+  chargeId: string
+  transactionId: string | null
+  paidAt: string | null
+  card: { brand: string | null; lastFour: string | null; holderName: string | null } | null
+  instalments: number | null
+  authorizationCode: string | null
+  nsu: string | null
+  tid: string | null
+  acquirerMessage: string | null
+  boleto: { nossoNumero: string | null; bank: string | null } | null
+  pixEndToEndId: string | null
 }
 
 export type BillingAddress = {

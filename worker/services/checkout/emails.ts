@@ -1,9 +1,12 @@
+import { eq, type SQL, sql } from 'drizzle-orm'
 import { html } from 'hono/html'
-import type { orders } from '../../../db/schema.ts'
+import { type orders, users } from '../../../db/schema.ts'
 import type { EmailMessage } from '../../adapters/email.ts'
 import { publicOrigin } from '../../config.ts'
+import type { AppContext } from '../../context.ts'
 import { INSTITUTE } from '../../contract/institute.ts'
 import type { Env } from '../../env.ts'
+import { hashToken, newToken } from '../auth/tokens.ts'
 import { emailMessage, firstName } from '../email/templates.ts'
 
 // The buyer's e-mails about an order, in pt-BR, built with the outbox's template (hono/html:
@@ -13,32 +16,67 @@ type OrderRow = typeof orders.$inferSelect
 
 const brl = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })
 
-function message(
+type Link = { href: string; label: string }
+
+export function message(
   to: string,
   subject: string,
   paragraphs: string[],
-  link: { href: string; label: string },
+  link: Link | Link[],
 ): Promise<EmailMessage> {
+  const links = Array.isArray(link) ? link : [link]
   const sign = `${INSTITUTE.fullName}\n${INSTITUTE.phones.education.label}: ${INSTITUTE.phones.education.number}`
   return emailMessage({
     to,
     subject,
-    text: [...paragraphs, `${link.label}: ${link.href}`, sign].join('\n\n'),
+    text: [...paragraphs, ...links.map((item) => `${item.label}: ${item.href}`), sign].join('\n\n'),
     body: html`${paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}
-<p><a href="${link.href}">${link.label}</a></p>`,
+${links.map((item) => html`<p><a href="${item.href}">${item.label}</a></p>`)}`,
   })
 }
 
-export function confirmationEmail(env: Env, order: OrderRow) {
+/** How long the first-password link of a new buyer's confirmation lasts (used once). */
+export const FIRST_PASSWORD_TTL_MS = 7 * 86_400_000
+
+/**
+ * A purchase that created the buyer's account (no password yet): a single-use link to set it,
+ * written in the settlement's own transaction (`thisStep`), so a replayed payment makes no second.
+ * The token travels in the fragment, as the reset links do (never in a log or a Referer).
+ */
+export async function firstPasswordLink(ctx: AppContext, order: OrderRow, thisStep: SQL) {
+  if (order.userId === null) return null
+  const [owner] = await ctx.db
+    .select({ passwordHash: users.passwordHash, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, order.userId))
+  if (!owner || owner.passwordHash || owner.deletedAt) return null
+  const token = newToken()
+  const expiresAt = new Date(ctx.now.getTime() + FIRST_PASSWORD_TTL_MS)
+  return {
+    link: `${publicOrigin(ctx.env)}/senha/redefinir#token=${token}&primeira=1`,
+    statement: sql`INSERT INTO password_resets (token_hash, user_id, expires_at)
+      SELECT ${await hashToken(token)}, ${order.userId}, ${expiresAt.getTime()}
+      WHERE ${thisStep} AND EXISTS (SELECT 1 FROM users WHERE id = ${order.userId} AND password_hash IS NULL)`,
+  }
+}
+
+export function confirmationEmail(env: Env, order: OrderRow, firstPassword?: string) {
   return message(
     order.payer.email,
     `Pagamento confirmado — pedido ${order.id}`,
     [
       `Olá, ${firstName(order.payer.name)}!`,
       `Recebemos o pagamento do seu pedido ${order.id} (${brl(order.totalCents)}). Sua matrícula está confirmada.`,
-      'Se esta é sua primeira compra, use "Esqueceu sua senha?" com este e-mail para criar sua senha.',
+      ...(firstPassword
+        ? [
+            'Criamos uma conta para você com este e-mail. Para entrar na área do aluno, crie sua senha pelo link abaixo: ele vale por 7 dias e pode ser usado uma única vez.',
+          ]
+        : []),
     ],
-    { href: `${publicOrigin(env)}/usuario/cursos`, label: 'Meus cursos' },
+    [
+      ...(firstPassword ? [{ href: firstPassword, label: 'Criar minha senha' }] : []),
+      { href: `${publicOrigin(env)}/usuario/cursos`, label: 'Meus cursos' },
+    ],
   )
 }
 

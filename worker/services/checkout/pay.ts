@@ -1,7 +1,6 @@
 import type { ResultSet } from '@libsql/client'
 import { eq, sql } from 'drizzle-orm'
 import { orderItems, orders, users } from '../../../db/schema.ts'
-import { PAGARME_TIMEOUT_MS } from '../../adapters/payments/pagarme.ts'
 import {
   type CreateOrderInput,
   GatewayNotFoundError,
@@ -25,9 +24,10 @@ import { type SessionUser, sessionInsert } from '../auth/sessions.ts'
 import { type PricedSnapshot, priceSnapshot } from '../cart/pricing.ts'
 import { readCart } from '../cart/snapshot.ts'
 import { deliverLater } from '../email/outbox.ts'
+import { attemptCharge, CHARGE_LEASE_MS } from './attempt.ts'
 import { purchaseWithYourEmail } from './emails.ts'
 import { paymentGateway, settingsOf } from './gateway.ts'
-import { deliverEmails, type OrderRow, reportOf, settleOrder } from './settle.ts'
+import { deliverEmails, type OrderRow, providerCode, reportOf, settleOrder } from './settle.ts'
 
 /** Purchase errors carry the SPEC's codes: 1 product not found, 2 a message, 3 provider errors. */
 const purchaseError = (
@@ -37,11 +37,6 @@ const purchaseError = (
   errors?: string[],
 ) => new AppError(status, msg, undefined, { code, ...(errors ? { errors } : {}) })
 
-/**
- * One sender at a time: an attempt holds the order from just before it asks the provider, for
- * the provider's deadline and a margin; a retry waits for it to end.
- */
-const CHARGE_LEASE_MS = PAGARME_TIMEOUT_MS + 1_000
 const PIX_TTL_SECONDS = 30 * 60
 const BOLETO_DAYS = 3
 
@@ -81,9 +76,6 @@ function assertSameAttempt(order: OrderRow, user: SessionUser | null, input: Pay
   }
 }
 
-const leaseHeld = (order: OrderRow) =>
-  order.chargeAttemptAt !== null && Date.now() - order.chargeAttemptAt.getTime() < CHARGE_LEASE_MS
-
 /** Takes the order for one attempt at the provider; undefined when another attempt holds it. */
 async function claimAttempt(ctx: AppContext, order: OrderRow) {
   const [claimed] = await ctx.db
@@ -114,44 +106,25 @@ async function resume(
 const settledOrSent = (order: OrderRow) =>
   order.status !== 'pending' || order.gatewayOrderId !== null || order.totalCents === 0
 
-/**
- * One sender at a time. The attempt that claims the order sends it; any other (the same key
- * submitted again while it talks to the provider) waits for its outcome, up to the lease.
- */
-async function attempt(
-  ctx: AppContext,
-  order: OrderRow,
-  cardToken: string | null,
-  lookUpFirst: boolean,
-): Promise<PayResult> {
-  const deadline = Date.now() + CHARGE_LEASE_MS
-  let current = order
-  let lookUp = lookUpFirst
-  for (;;) {
-    if (settledOrSent(current)) return resultOf(current)
-    if (!leaseHeld(current)) {
-      if (lookUp) {
-        let found: GatewayPayment | null
-        try {
-          found = await paymentGateway(ctx).findOrderByCode(current.id)
-        } catch (error) {
-          if (error instanceof GatewayUnavailableError)
-            throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.outcomeUnknown)
-          throw error
-        }
-        if (found) return finish(ctx, current, found)
-      }
-      // Never reached the provider: a card goes only with this submit's fresh token.
-      const payment = paymentRequest(ctx, current, cardToken)
-      const claimed = await claimAttempt(ctx, current)
-      if (claimed) return send(ctx, claimed, payment)
-    }
-    if (Date.now() >= deadline) throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.inProgress)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-    lookUp = true // another attempt was at the provider meanwhile
-    const [again] = await ctx.db.select().from(orders).where(eq(orders.id, current.id))
-    current = again ?? current
-  }
+/** One sender at a time (attempt.ts): the attempt that claims the order sends it. */
+function attempt(ctx: AppContext, order: OrderRow, cardToken: string | null, lookUpFirst: boolean) {
+  return attemptCharge<OrderRow, PayResult>(
+    {
+      done: settledOrSent,
+      result: (row) => resultOf(row),
+      code: providerCode,
+      request: (row) => paymentRequest(ctx, row, cardToken),
+      claim: (row) => claimAttempt(ctx, row),
+      reload: async (row) => (await ctx.db.select().from(orders).where(eq(orders.id, row.id)))[0],
+      send: (claimed, request) => send(ctx, claimed, request),
+      finish: (row, found) => finish(ctx, row, found),
+      unavailable: () => purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.outcomeUnknown),
+      inProgress: () => purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.inProgress),
+      findByCode: (code) => paymentGateway(ctx).findOrderByCode(code),
+    },
+    order,
+    lookUpFirst,
+  )
 }
 
 /**
@@ -443,8 +416,8 @@ async function send(
   paymentRequestBody: PaymentRequest,
 ): Promise<PayResult> {
   const request: CreateOrderInput = {
-    code: order.id,
-    idempotencyKey: order.id,
+    code: providerCode(order),
+    idempotencyKey: providerCode(order),
     amountCents: order.totalCents,
     payment: paymentRequestBody,
     customer: {
@@ -509,6 +482,11 @@ async function finish(ctx: AppContext, order: OrderRow, payment: GatewayPayment)
   }
   const delivered = await deliverEmails(ctx, settled.emails)
   return resultOf(settled.order, !delivered)
+}
+
+/** Sends an order again (an expired boleto or PIX issued anew): one attempt, as a first submit's. */
+export function sendAgain(ctx: AppContext, order: OrderRow): Promise<PayResult> {
+  return attempt(ctx, order, null, true)
 }
 
 /** GET /api/pedidos/{id}: the result screen's live status (the id is unguessable). */

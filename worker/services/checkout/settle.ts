@@ -1,5 +1,6 @@
 import type { ResultSet } from '@libsql/client'
 import { eq, or, type SQL, sql } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
 import { emailOutbox, orders } from '../../../db/schema.ts'
 import type { EmailMessage } from '../../adapters/email.ts'
 import type { GatewayPayment } from '../../adapters/payments/types.ts'
@@ -7,7 +8,7 @@ import type { AppContext } from '../../context.ts'
 import { advance, endsAccess, grantsAccess, isSameStep, type OrderPosition } from '../../domain/orders.ts'
 import type { OrderState } from '../../domain/payments.ts'
 import { deliverQueued } from '../email/outbox.ts'
-import { chargebackEmail, confirmationEmail, refundEmail } from './emails.ts'
+import { chargebackEmail, confirmationEmail, firstPasswordLink, refundEmail } from './emails.ts'
 import { paymentGateway } from './gateway.ts'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -46,106 +47,157 @@ function gatewayFields(order: OrderRow, payment: GatewayPayment | undefined) {
   }
 }
 
-function changesGatewayFields(order: OrderRow, fields: ReturnType<typeof gatewayFields>): boolean {
+/** What settles: an order or a plan payment, through what they share (DESIGN 6's states). */
+export type Settleable = { id: string; status: OrderState; refundedCents: number; paidAt: Date | null }
+export type Step = { current: OrderPosition; next: OrderPosition }
+
+/**
+ * How one kind of payment (an order, a plan payment) is settled: the generic part, `settle`, moves
+ * its state; the ledger says which columns the provider's report fills and what a step implies.
+ */
+export type Ledger<Row extends Settleable> = {
+  /** Its table: every row has `status`, `refunded_cents` and `settlement_id`. */
+  table: 'orders' | 'plan_payments'
+  /** The provider's ids and the boleto's or PIX's data, as the payment reports them. */
+  fields(row: Row, payment: GatewayPayment | undefined): Partial<Row>
+  /** Columns a step sets besides state, amounts and dates (e.g. a refund request confirmed). */
+  stepColumns?(row: Row, step: Step): Partial<Row>
+  /** UPDATE … SET values WHERE condition RETURNING *, as a batch item. */
+  update(values: Partial<Row>, condition: SQL): BatchItem<'sqlite'>
+  read(id: string): Promise<Row | undefined>
+  /** What the step implies, written in its own transaction: `thisStep` holds only for it. */
+  effects(row: Row, step: Step, thisStep: SQL): Promise<{ statements: SQL[]; mails: EmailMessage[] }>
+}
+
+function changesColumns<Row>(row: Row, fields: Partial<Row>): boolean {
   return Object.entries(fields).some(([key, value]) => {
-    const current = order[key as keyof OrderRow]
-    return value instanceof Date ? current?.valueOf() !== value.valueOf() : current !== value
+    const current = row[key as keyof Row] as unknown
+    return value instanceof Date ? (current as Date | null)?.valueOf() !== value.valueOf() : current !== value
   })
 }
 
 /**
- * Applies what the provider reports to an order (DESIGN 6). Only a step forward changes anything,
- * and what that step implies is written in the same transaction, keyed to the random settlement id
- * the step wrote, so a replayed or concurrent report adds nothing: a paid order enrols its buyer
- * and queues the confirmation; a refunded or charged-back one ends its enrolments (and with them
- * the seats and e-books they hold) and tells the buyer; a failed or expired one gives its coupon
- * uses back. A partial refund keeps the enrolments and records the amount.
+ * Applies what the provider reports (DESIGN 6). Only a step forward changes anything, and what
+ * that step implies is written in the same transaction, keyed to the random settlement id the
+ * step wrote, so a replayed or concurrent report adds nothing.
  */
-export async function settleOrder(ctx: AppContext, order: OrderRow, report: Report): Promise<Settlement> {
+export async function settle<Row extends Settleable>(
+  ctx: AppContext,
+  ledger: Ledger<Row>,
+  row: Row,
+  report: Report,
+): Promise<{ row: Row; changed: boolean; emails: QueuedEmail[] }> {
   const { db } = ctx
-  const current: OrderPosition = { state: order.status, refundedCents: order.refundedCents }
+  const current: OrderPosition = { state: row.status, refundedCents: row.refundedCents }
   const next = advance(current, { state: report.status, refundedCents: report.refundedCents })
-  const fields = gatewayFields(order, report.payment)
+  const fields = ledger.fields(row, report.payment)
+  const thisRow = sql`id = ${row.id}`
 
   if (isSameStep(current, next)) {
-    if (!changesGatewayFields(order, fields)) return { order, changed: false, emails: [] }
-    const [updated] = await db.update(orders).set(fields).where(eq(orders.id, order.id)).returning()
-    return { order: updated ?? order, changed: false, emails: [] }
+    if (!changesColumns(row, fields)) return { row, changed: false, emails: [] }
+    const [updated] = (await db.batch([ledger.update(fields, thisRow)]))[0] as Row[]
+    return { row: updated ?? row, changed: false, emails: [] }
   }
 
   const settlementId = crypto.randomUUID()
-  const refundConfirmed = next.refundedCents > current.refundedCents || endsAccess(next.state)
-  const transition = db
-    .update(orders)
-    .set({
+  const step = { current, next }
+  const transition = ledger.update(
+    {
       ...fields,
+      ...ledger.stepColumns?.(row, step),
       status: next.state,
       refundedCents: next.refundedCents,
       settlementId,
       updatedAt: ctx.now,
-      ...(grantsAccess(next.state) && !order.paidAt ? { paidAt: ctx.now } : {}),
+      ...(grantsAccess(next.state) && !row.paidAt ? { paidAt: ctx.now } : {}),
       ...(next.refundedCents > current.refundedCents ? { refundedAt: ctx.now } : {}),
       ...(next.state === 'charged_back' ? { chargedBackAt: ctx.now } : {}),
-      ...(refundConfirmed ? { refundKey: null, refundRequestedAt: null, refundRequestedCents: null } : {}),
-    })
-    .where(
-      sql`${orders.id} = ${order.id} AND ${orders.status} = ${current.state} AND ${orders.refundedCents} = ${current.refundedCents}`,
-    )
-    .returning()
-
-  const thisStep = sql`EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND settlement_id = ${settlementId})`
-  const effects: SQL[] = []
-  const mails: EmailMessage[] = []
-  if (grantsAccess(next.state) && !grantsAccess(current.state)) {
-    // A class bought again after a refund reactivates the student's cancelled enrolment.
-    effects.push(sql`INSERT INTO enrollments (user_id, class_id, order_id)
-      SELECT o.user_id, i.class_id, o.id FROM order_items i JOIN orders o ON o.id = i.order_id
-      WHERE o.id = ${order.id} AND i.class_id IS NOT NULL AND o.user_id IS NOT NULL AND ${thisStep}
-      ON CONFLICT (user_id, class_id) DO UPDATE SET status = 'active', order_id = excluded.order_id
-      WHERE enrollments.status = 'cancelled'`)
-    mails.push(await confirmationEmail(ctx.env, order))
-  }
-  if (endsAccess(next.state) && !endsAccess(current.state)) {
-    effects.push(sql`UPDATE enrollments SET status = 'cancelled'
-      WHERE order_id = ${order.id} AND status = 'active' AND ${thisStep}`)
-    mails.push(
-      next.state === 'charged_back'
-        ? await chargebackEmail(ctx.env, order)
-        : await refundEmail(ctx.env, order, next.refundedCents || order.totalCents, true),
-    )
-  } else if (next.state === 'partially_refunded' && next.refundedCents > current.refundedCents) {
-    mails.push(await refundEmail(ctx.env, order, next.refundedCents, false))
-  }
-  if (current.state === 'pending' && (next.state === 'failed' || next.state === 'expired')) {
-    // The coupon use reserved when the order was written goes back (issue 12, item 6).
-    effects.push(sql`UPDATE coupons SET used_count = used_count - 1
-      WHERE used_count > 0 AND ${thisStep}
-      AND id IN (SELECT coupon_id FROM order_items WHERE order_id = ${order.id} AND coupon_id IS NOT NULL)`)
-  }
+    } as Partial<Row>,
+    sql`${thisRow} AND status = ${current.state} AND refunded_cents = ${current.refundedCents}`,
+  )
+  const thisStep = sql`EXISTS (SELECT 1 FROM ${sql.identifier(ledger.table)} WHERE id = ${row.id} AND settlement_id = ${settlementId})`
+  const { statements, mails } = await ledger.effects(row, step, thisStep)
   const queue = mails.map(
     (mail) => sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text)
       SELECT ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text} WHERE ${thisStep} RETURNING id`,
   )
-
   const [updatedRows, ...rest] = await db.batch([
     transition,
-    ...effects.map((statement) => db.run(statement)),
+    ...statements.map((statement) => db.run(statement)),
     ...queue.map((statement) => db.run(statement)),
   ])
-  const updated = updatedRows[0]
+  const updated = (updatedRows as Row[])[0]
   if (!updated) {
-    // Another request moved the order first: apply the report to where it stands now.
-    const [fresh] = await db.select().from(orders).where(eq(orders.id, order.id))
-    if (!fresh || (fresh.status === order.status && fresh.refundedCents === order.refundedCents)) {
-      return { order: fresh ?? order, changed: false, emails: [] }
+    // Another request moved it first: apply the report to where it stands now.
+    const fresh = await ledger.read(row.id)
+    if (!fresh || (fresh.status === row.status && fresh.refundedCents === row.refundedCents)) {
+      return { row: fresh ?? row, changed: false, emails: [] }
     }
-    return settleOrder(ctx, fresh, report)
+    return settle(ctx, ledger, fresh, report)
   }
-  const queued = (rest.slice(effects.length) as ResultSet[]).flatMap((result, index) => {
+  const queued = (rest.slice(statements.length) as ResultSet[]).flatMap((result, index) => {
     const id = Number(result.rows[0]?.id)
     return Number.isInteger(id) && id > 0 ? [{ id, message: mails[index]! }] : []
   })
-  return { order: updated, changed: true, emails: queued }
+  return { row: updated, changed: true, emails: queued }
+}
+
+function orderLedger(ctx: AppContext): Ledger<OrderRow> {
+  const { db } = ctx
+  return {
+    table: 'orders',
+    fields: gatewayFields,
+    stepColumns: (_order, { current, next }) =>
+      next.refundedCents > current.refundedCents || endsAccess(next.state)
+        ? { refundKey: null, refundRequestedAt: null, refundRequestedCents: null }
+        : {},
+    update: (values, condition) => db.update(orders).set(values).where(condition).returning(),
+    read: async (id) => (await db.select().from(orders).where(eq(orders.id, id)))[0],
+    async effects(order, { current, next }, thisStep) {
+      const statements: SQL[] = []
+      const mails: EmailMessage[] = []
+      if (grantsAccess(next.state) && !grantsAccess(current.state)) {
+        // A class bought again after a refund reactivates the student's cancelled enrolment.
+        statements.push(sql`INSERT INTO enrollments (user_id, class_id, order_id)
+          SELECT o.user_id, i.class_id, o.id FROM order_items i JOIN orders o ON o.id = i.order_id
+          WHERE o.id = ${order.id} AND i.class_id IS NOT NULL AND o.user_id IS NOT NULL AND ${thisStep}
+          ON CONFLICT (user_id, class_id) DO UPDATE SET status = 'active', order_id = excluded.order_id
+          WHERE enrollments.status = 'cancelled'`)
+        const firstPassword = await firstPasswordLink(ctx, order, thisStep)
+        if (firstPassword) statements.push(firstPassword.statement)
+        mails.push(await confirmationEmail(ctx.env, order, firstPassword?.link))
+      }
+      if (endsAccess(next.state) && !endsAccess(current.state)) {
+        statements.push(sql`UPDATE enrollments SET status = 'cancelled'
+          WHERE order_id = ${order.id} AND status = 'active' AND ${thisStep}`)
+        mails.push(
+          next.state === 'charged_back'
+            ? await chargebackEmail(ctx.env, order)
+            : await refundEmail(ctx.env, order, next.refundedCents || order.totalCents, true),
+        )
+      } else if (next.state === 'partially_refunded' && next.refundedCents > current.refundedCents) {
+        mails.push(await refundEmail(ctx.env, order, next.refundedCents, false))
+      }
+      if (current.state === 'pending' && (next.state === 'failed' || next.state === 'expired')) {
+        // The coupon use reserved when the order was written goes back (issue 12, item 6).
+        statements.push(sql`UPDATE coupons SET used_count = used_count - 1
+          WHERE used_count > 0 AND ${thisStep}
+          AND id IN (SELECT coupon_id FROM order_items WHERE order_id = ${order.id} AND coupon_id IS NOT NULL)`)
+      }
+      return { statements, mails }
+    },
+  }
+}
+
+/**
+ * Applies what the provider reports to an order (DESIGN 6): a paid order enrols its buyer and
+ * queues the confirmation; a refunded or charged-back one ends its enrolments (and with them the
+ * seats and e-books they hold) and tells the buyer; a failed or expired one gives its coupon uses
+ * back. A partial refund keeps the enrolments and records the amount.
+ */
+export async function settleOrder(ctx: AppContext, order: OrderRow, report: Report): Promise<Settlement> {
+  const settled = await settle(ctx, orderLedger(ctx), order, report)
+  return { order: settled.row, changed: settled.changed, emails: settled.emails }
 }
 
 /**
@@ -159,15 +211,27 @@ export async function deliverEmails(ctx: AppContext, emails: QueuedEmail[]): Pro
   return outcomes.every((outcome) => outcome === 'sent')
 }
 
-/** The order a provider's payment belongs to: by charge, by provider order, or by our code. */
+/** The order's provider code: its id, and for an expired boleto or PIX issued again, id-N. */
+export const providerCode = (order: Pick<OrderRow, 'id' | 'chargeAttempts'>) =>
+  order.chargeAttempts > 1 ? `${order.id}-${order.chargeAttempts}` : order.id
+
+/**
+ * The order a provider's payment belongs to: by charge, by provider order, or by our code. A
+ * code matches only the order's current one: the canceled charge of an expired boleto issued
+ * again must not close the new one.
+ */
 export async function orderForPayment(
   ctx: AppContext,
   payment: GatewayPayment,
 ): Promise<OrderRow | undefined> {
+  const [codeId, attempt] = payment.code ? payment.code.split('-') : []
+  const byCode = codeId
+    ? sql`(${orders.id} = ${codeId} AND ${orders.chargeAttempts} = ${Number(attempt ?? 1) || 0})`
+    : undefined
   const matches = [
     ...(payment.chargeId ? [eq(orders.gatewayChargeId, payment.chargeId)] : []),
     ...(payment.gatewayOrderId ? [eq(orders.gatewayOrderId, payment.gatewayOrderId)] : []),
-    ...(payment.code ? [eq(orders.id, payment.code)] : []),
+    ...(byCode ? [byCode] : []),
   ]
   if (matches.length === 0) return undefined
   const [order] = await ctx.db
@@ -183,5 +247,5 @@ export async function readAtProvider(ctx: AppContext, order: OrderRow): Promise<
   const gateway = paymentGateway(ctx)
   if (order.gatewayChargeId) return gateway.getCharge(order.gatewayChargeId)
   if (order.gatewayOrderId) return gateway.getOrder(order.gatewayOrderId)
-  return gateway.findOrderByCode(order.id)
+  return gateway.findOrderByCode(providerCode(order))
 }

@@ -7,6 +7,7 @@ import {
 } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../errors.ts'
+import { planPaymentForPayment, settlePlanPayment } from '../plans/ledger.ts'
 import { paymentGateway, settingsOf } from './gateway.ts'
 import { deliverEmails, orderForPayment, reportOf, settleOrder } from './settle.ts'
 
@@ -70,11 +71,18 @@ export async function receivePagarmeWebhook({
     throw error
   }
   const order = await orderForPayment(ctx, payment)
-  if (!order) {
-    log(ctx, 'webhook_unknown_order', { type: event.type, code: payment.code })
-    return { ok: true, order_status: null }
+  if (order) {
+    const settled = await settleOrder(ctx, order, reportOf(payment))
+    if (settled.emails.length) ctx.waitUntil(deliverEmails(ctx, settled.emails))
+    return { ok: true, order_status: settled.order.status }
   }
-  const settled = await settleOrder(ctx, order, reportOf(payment))
-  if (settled.emails.length) ctx.waitUntil(deliverEmails(ctx, settled.emails))
-  return { ok: true, order_status: settled.order.status }
+  // An edital fee plan's payment follows the same rules (worker/services/plans).
+  const planPayment = await planPaymentForPayment(ctx, payment)
+  if (planPayment) {
+    const settled = await settlePlanPayment(ctx, planPayment, reportOf(payment))
+    if (settled.emails.length) ctx.waitUntil(deliverEmails(ctx, settled.emails))
+    return { ok: true, order_status: settled.payment.status }
+  }
+  log(ctx, 'webhook_unknown_order', { type: event.type, code: payment.code })
+  return { ok: true, order_status: null }
 }

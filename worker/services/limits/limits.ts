@@ -7,12 +7,13 @@ export type { LimitName }
 /** Counts one use of `name` for `key` (the client IP unless given) and refuses it with 429 over the limit. */
 export async function consumeLimit(ctx: AppContext, name: LimitName, key: string = ctx.clientIp) {
   const policy = LIMITS[name]
+  const message = 'message' in policy ? policy.message : LIMIT_MESSAGE
   if (!policy.exact) {
     const { success } = await ctx.env[policy.binding].limit({ key: `${name}|${key}` })
-    if (!success) throw rateLimited(LIMIT_MESSAGE, 60)
+    if (!success) throw rateLimited(message, 60)
     return
   }
   const limiter = ctx.env.RATE_LIMITER.get(ctx.env.RATE_LIMITER.idFromName(`${name}|${key}`))
   const verdict = await limiter.hit(ctx.now.getTime(), policy.limit, policy.windowSeconds)
-  if (!verdict.allowed) throw rateLimited(LIMIT_MESSAGE, verdict.retryAfterSeconds)
+  if (!verdict.allowed) throw rateLimited(message, verdict.retryAfterSeconds)
 }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { INSTITUTE } from '../../../../worker/contract/institute.ts'
+import { LanguagePicker } from '../../features/i18n/language-picker.tsx'
 
 const telHref = (number: string) => `tel:+55${number.replace(/\D/g, '')}`
 
@@ -77,6 +78,11 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
+              <Link to="/4a-jornada-multiprofissional" reloadDocument className="footer-link">
+                4ª Jornada Multiprofissional
+              </Link>
+            </li>
+            <li>
               <Link to="/politicas-de-privacidade" className="footer-link">
                 Políticas de privacidade
               </Link>
@@ -85,9 +91,13 @@ export function SiteFooter() {
         </nav>
       </div>
       <div className="border-teal-900 border-t">
-        <p className="container-page py-4 text-teal-100 text-xs">
-          © {new Date().getFullYear()} {INSTITUTE.name}. Todos os direitos reservados.
-        </p>
+        {/* Room at the bottom for the floating contact button (fixed, 3.5rem, bottom right). */}
+        <div className="container-page flex flex-wrap items-center justify-between gap-4 pt-4 pb-24">
+          <p className="text-teal-100 text-xs">
+            © {new Date().getFullYear()} {INSTITUTE.name}. Todos os direitos reservados.
+          </p>
+          <LanguagePicker />
+        </div>
       </div>
     </footer>
   )

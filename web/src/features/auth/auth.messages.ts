@@ -1,7 +1,3 @@
-import { AUTH_MESSAGES } from '../../../../worker/contract/auth.ts'
-import { ApiError } from '../../lib/api.ts'
-import { unavailableMessage } from '../../lib/toast.ts'
-
 /** SPEC section 8, texts exactly as the institute wrote them. */
 export const LOGIN_MESSAGES = {
   failed: 'Erro ao fazer login',
@@ -11,38 +7,3 @@ export const LOGIN_MESSAGES = {
   socialFailed: 'Error ao logar',
   popupBlocked: 'Não foi possível abrir a janela de login. Permita pop-ups para este site e tente de novo.',
 } as const
-
-/** The messages a 422 body lists for one field. */
-export function fieldMessages(body: unknown, field: string): string[] {
-  if (typeof body !== 'object' || body === null) return []
-  const errors = (body as { errors?: unknown }).errors
-  if (typeof errors !== 'object' || errors === null) return []
-  const list = (errors as Record<string, unknown>)[field]
-  return Array.isArray(list)
-    ? list.filter((item): item is string => typeof item === 'string' && item !== '')
-    : []
-}
-
-/** SPEC section 8, login: 422 wrong credentials; 429 the server's first e-mail error; else a generic text. */
-export function loginErrorMessage(error: unknown): string {
-  const unavailable = unavailableMessage(error)
-  if (unavailable) return unavailable
-  if (error instanceof ApiError && error.status === 422) return AUTH_MESSAGES.wrongCredentials
-  if (error instanceof ApiError && error.status === 429) {
-    return fieldMessages(error.body, 'email')[0] ?? AUTH_MESSAGES.tooManyAttempts
-  }
-  return LOGIN_MESSAGES.failed
-}
-
-/** The 422 field messages, field by field (first message of each), for errors shown beside inputs. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || error.status !== 422) return {}
-  const body = error.body as { errors?: unknown } | null
-  const errors = body && typeof body.errors === 'object' && body.errors !== null ? body.errors : {}
-  const result: Record<string, string> = {}
-  for (const field of Object.keys(errors)) {
-    const first = fieldMessages(body, field)[0]
-    if (first) result[field] = first
-  }
-  return result
-}

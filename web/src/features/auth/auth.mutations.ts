@@ -1,17 +1,10 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { AUTH_MESSAGES, type LoginInput, type RegisterInput, User } from '../../../../worker/contract/auth.ts'
 import { api } from '../../lib/api.ts'
 import { errorMessage, showToast, toastSuccess, unavailableMessage } from '../../lib/toast.ts'
-import { menuKeys } from '../menu/menu.queries.ts'
-import { LOGIN_MESSAGES, loginErrorMessage } from './auth.messages.ts'
-import { authKeys } from './auth.queries.ts'
-
-/** The session changed: the user is known at once, and the menu (filtered by role on the server) is refetched. */
-export function setSignedInUser(queryClient: QueryClient, user: User | null) {
-  queryClient.setQueryData(authKeys.user(), user)
-  void queryClient.invalidateQueries({ queryKey: menuKeys.all })
-}
+import { loginErrorMessage } from './auth.errors.ts'
+import { LOGIN_MESSAGES } from './auth.messages.ts'
+import { setSignedInUser } from './session.ts'
 
 /** POST /login. Errors are toasted with the SPEC's login messages. */
 export function useLogin() {
@@ -56,27 +49,5 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (input: { token: string; password: string; password_confirmation: string }) =>
       api<{ msg: string }>('/api/auth/reset-password', { method: 'POST', json: input }),
-  })
-}
-
-/**
- * POST /logout. SPEC section 4: clears the user and goes to /login unless told otherwise
- * (`redirect: false`); a failure toasts 'Erro ao deslogar.'.
- */
-export function useLogout() {
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  return useMutation({
-    mutationFn: (_options: { redirect?: boolean } = {}) =>
-      api<{ success: boolean }>('/logout', { method: 'POST' }),
-    onSuccess: (answer, options) => {
-      if (answer?.success === false) {
-        void showToast('error', LOGIN_MESSAGES.logoutFailed)
-        return
-      }
-      setSignedInUser(queryClient, null)
-      if (options.redirect !== false) void navigate({ to: '/login' })
-    },
-    onError: (error) => void showToast('error', unavailableMessage(error) ?? LOGIN_MESSAGES.logoutFailed),
   })
 }

@@ -8,7 +8,7 @@ import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../worker/contract/
 import { ApiError } from '../../lib/api.ts'
 import { SubmitButton, TextField } from '../../lib/form-field.tsx'
 import { errorMessage } from '../../lib/toast.ts'
-import { fieldMessages } from './auth.messages.ts'
+import { fieldMessages } from './auth.errors.ts'
 import { useResetPassword } from './auth.mutations.ts'
 
 // The same rules as the contract's ResetPasswordInput, without the token (it comes from the link).
@@ -41,7 +41,7 @@ function Notice({ tone, children }: { tone: 'ok' | 'error'; children: React.Reac
 }
 
 /** /senha/redefinir?token=…: the e-mailed link's page to choose a new password. */
-export function ResetPasswordPage({ token }: { token?: string }) {
+export function ResetPasswordPage({ token, firstTime = false }: { token?: string; firstTime?: boolean }) {
   const resetPassword = useResetPassword()
   const [done, setDone] = useState<string | null>(null)
   const [failure, setFailure] = useState<string | null>(
@@ -76,7 +76,15 @@ export function ResetPasswordPage({ token }: { token?: string }) {
   return (
     <div className="container-page py-10 md:py-14">
       <div className="mx-auto max-w-md">
-        <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight">Redefinir senha</h1>
+        <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight">
+          {firstTime ? 'Criar sua senha' : 'Redefinir senha'}
+        </h1>
+        {firstTime && !done ? (
+          <p className="mt-3 text-slate-700">
+            Sua conta foi criada na sua primeira compra. Escolha uma senha para entrar na área do aluno com o
+            seu e-mail.
+          </p>
+        ) : null}
         <div className="mt-6 space-y-6">
           {done ? (
             <Notice tone="ok">
@@ -118,7 +126,9 @@ export function ResetPasswordPage({ token }: { token?: string }) {
                     error={errors.password_confirmation?.message}
                     {...register('password_confirmation')}
                   />
-                  <SubmitButton pending={resetPassword.isPending}>Redefinir senha</SubmitButton>
+                  <SubmitButton pending={resetPassword.isPending}>
+                    {firstTime ? 'Criar senha' : 'Redefinir senha'}
+                  </SubmitButton>
                 </form>
               )}
             </>

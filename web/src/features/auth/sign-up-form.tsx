@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import { RegisterInput } from '../../../../worker/contract/auth.ts'
 import { SubmitButton, TextField } from '../../lib/form-field.tsx'
 import { PhoneField } from '../../lib/phone-input.tsx'
-import { fieldErrors } from './auth.messages.ts'
+import { fieldErrors } from './auth.errors.ts'
 import { useRegister } from './auth.mutations.ts'
 
 type SignUpValues = { name: string; email: string; phone: string; password: string }

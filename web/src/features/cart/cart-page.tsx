@@ -229,7 +229,13 @@ export function CartPage() {
               ? 'Pague com cartão de crédito, PIX ou boleto.'
               : 'Pague com cartão de crédito ou PIX.'}
           </p>
-          <Link to="/checkout/$hash" params={{ hash: cart.hash }} className="btn btn-primary w-full">
+          {/* A document of its own: only the checkout's policy lets the page reach the card gateway. */}
+          <Link
+            to="/checkout/$hash"
+            params={{ hash: cart.hash }}
+            reloadDocument
+            className="btn btn-primary w-full"
+          >
             Finalizar compra
           </Link>
           <Link to="/cursos" className="link block text-center text-sm">

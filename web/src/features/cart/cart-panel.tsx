@@ -49,7 +49,14 @@ function PanelBody({ close }: { close: () => void }) {
           <Link to="/carrinho-de-compras" className="btn btn-outline" onClick={close}>
             Ver carrinho
           </Link>
-          <Link to="/checkout/$hash" params={{ hash }} className="btn btn-primary" onClick={close}>
+          {/* A document of its own: only the checkout's policy lets the page reach the card gateway. */}
+          <Link
+            to="/checkout/$hash"
+            params={{ hash }}
+            reloadDocument
+            className="btn btn-primary"
+            onClick={close}
+          >
             Finalizar compra
           </Link>
         </div>

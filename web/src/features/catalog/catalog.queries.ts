@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiParsed } from '../../lib/api.ts'
-import { loadContract } from '../../lib/contract.ts'
 import { retryServerErrors } from '../../lib/load.ts'
 
 // The contract (and zod with it) loads beside the request, never on the first render's path.
-const contract = () => loadContract(() => import('../../../../worker/contract/catalog.ts'))
+const contract = () => import('../../../../worker/contract/catalog.ts')
 
 export const catalogKeys = {
   all: ['catalog'] as const,

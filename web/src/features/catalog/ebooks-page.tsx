@@ -11,9 +11,15 @@ import { FallbackImage } from './fallback-image.tsx'
 function EbookAccess({ ebook }: { ebook: Ebook }) {
   if (ebook.access === 'free') {
     return (
-      <p className="inline-flex rounded-full bg-emerald-100 px-3 py-1 font-semibold text-emerald-900 text-sm">
-        Gratuito
-      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="inline-flex rounded-full bg-emerald-100 px-3 py-1 font-semibold text-emerald-900 text-sm">
+          Gratuito
+        </p>
+        {/* Meus e-books adds it (after a login, if need be): one click. */}
+        <Link to="/usuario/ebooks" search={{ adicionar: ebook.id } as never} className="btn btn-outline">
+          Adicionar à minha biblioteca<span className="sr-only">: {ebook.title}</span>
+        </Link>
+      </div>
     )
   }
   return (

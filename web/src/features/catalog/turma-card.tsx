@@ -2,7 +2,7 @@ import { Banknote, CalendarDays, CreditCard, MapPin, Zap } from 'lucide-react'
 import { useId } from 'react'
 import type { Turma } from '../../../../worker/contract/catalog.ts'
 import { formatBRL } from '../../lib/money.ts'
-import { AddToCartButton } from './add-to-cart-button.tsx'
+import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
 import { boletoText, instalmentText, STUDENT_PRICE_RULE, studentPrice, turmaStart } from './turma-rules.ts'
 
 /** One class of a course: when and where, the price and how to pay, and its sign-up button. */

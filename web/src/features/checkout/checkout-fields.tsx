@@ -1,6 +1,15 @@
 import { Gift, Plus, X } from 'lucide-react'
 import { useId } from 'react'
-import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form'
+import {
+  type Control,
+  Controller,
+  type FieldPathByValue,
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormReturn,
+  useFieldArray,
+} from 'react-hook-form'
 import { IMaskInput } from 'react-imask'
 import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
 import { MASKS, MaskedField } from '../../lib/masked-input.tsx'
@@ -10,7 +19,16 @@ import { type CheckoutFormInput, type CheckoutFormValues, MAX_GIFTS } from './ch
 
 type Form = UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+/** Any form with these fields (the checkout, an edital plan's payment) can use the pieces below. */
+type AnyForm<T extends FieldValues, V extends FieldValues> = UseFormReturn<T, unknown, V>
+const path = <T extends FieldValues>(name: string) => name as Path<T> & FieldPathByValue<T, string>
+const errorAt = (form: { formState: { errors: object } }, name: string): string | undefined =>
+  (get(form.formState.errors, name) as { message?: string } | undefined)?.message
+/** The transformed-values parameter plays no part in these fields; the masked inputs take Control<T>. */
+const controlOf = <T extends FieldValues, V extends FieldValues>(form: AnyForm<T, V>) =>
+  form.control as unknown as Control<T>
+
+export function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = useId()
   return (
     <section aria-labelledby={id} className="rounded-2xl border border-slate-200 p-5">
@@ -23,30 +41,35 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** Name, e-mail, CPF (###.###.###-##, check digits) and phone ((##) ####-#### or (##) #####-####). */
-export function PayerFields({ form, loggedIn }: { form: Form; loggedIn: boolean }) {
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form
+export function PayerFields<T extends FieldValues, V extends FieldValues>({
+  form,
+  loggedIn,
+  title = 'Dados do comprador',
+  intro,
+}: {
+  form: AnyForm<T, V>
+  loggedIn: boolean
+  title?: string
+  intro?: string
+}) {
+  const { register } = form
+  const control = controlOf(form)
+  const at = path<T>
   return (
-    <Section title="Dados do comprador">
-      {loggedIn ? (
-        <p className="mb-3 text-slate-700 text-sm">
-          Preenchemos com os dados da sua conta; confira e informe o CPF.
-        </p>
-      ) : (
-        <p className="mb-3 text-slate-700 text-sm">
-          Se este e-mail ainda não tiver conta, criamos uma para você acessar os cursos.
-        </p>
-      )}
+    <Section title={title}>
+      <p className="mb-3 text-slate-700 text-sm">
+        {intro ??
+          (loggedIn
+            ? 'Preenchemos com os dados da sua conta; confira e informe o CPF.'
+            : 'Se este e-mail ainda não tiver conta, criamos uma para você acessar os cursos.')}
+      </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Nome completo"
           autoComplete="name"
           className="sm:col-span-2"
-          error={errors.payer?.name?.message}
-          {...register('payer.name')}
+          error={errorAt(form, 'payer.name')}
+          {...register(at('payer.name'))}
         />
         <TextField
           label="E-mail"
@@ -54,19 +77,19 @@ export function PayerFields({ form, loggedIn }: { form: Form; loggedIn: boolean 
           inputMode="email"
           autoComplete="email"
           className="sm:col-span-2"
-          error={errors.payer?.email?.message}
-          {...register('payer.email')}
+          error={errorAt(form, 'payer.email')}
+          {...register(at('payer.email'))}
         />
         <MaskedField
           control={control}
-          name="payer.cpf"
+          name={at('payer.cpf')}
           label="CPF"
           mask={MASKS.cpf}
-          error={errors.payer?.cpf?.message}
+          error={errorAt(form, 'payer.cpf')}
           autoComplete="off"
           placeholder="000.000.000-00"
         />
-        <PhoneField control={control} name="payer.phone" error={errors.payer?.phone?.message} />
+        <PhoneField control={control} name={at('payer.phone')} error={errorAt(form, 'payer.phone')} />
       </div>
     </Section>
   )
@@ -178,15 +201,14 @@ export function GiftFields({ form }: { form: Form }) {
 }
 
 /** CEP (looked up through the address port), street, number, complement, district, city, UF. */
-export function AddressFields({ form }: { form: Form }) {
-  const {
-    register,
-    control,
-    getValues,
-    setValue,
-    formState: { errors },
-  } = form
-  const fieldErrors = errors.billingAddress
+export function AddressFields<T extends FieldValues, V extends FieldValues>({
+  form,
+}: {
+  form: AnyForm<T, V>
+}) {
+  const { register, getValues, setValue } = form
+  const control = controlOf(form)
+  const at = path<T>
 
   async function lookUp(cep: string) {
     if (cep.replace(/\D/g, '').length !== 8) return
@@ -194,7 +216,9 @@ export function AddressFields({ form }: { form: Form }) {
     if (!found) return
     for (const key of ['street', 'neighborhood', 'city', 'state'] as const) {
       const value = found[key]
-      if (value && !getValues(`billingAddress.${key}`)) setValue(`billingAddress.${key}`, value)
+      if (value && !getValues(at(`billingAddress.${key}`))) {
+        setValue(at(`billingAddress.${key}`), value as never)
+      }
     }
   }
 
@@ -203,10 +227,10 @@ export function AddressFields({ form }: { form: Form }) {
       <div className="grid gap-4 sm:grid-cols-6">
         <MaskedField
           control={control}
-          name="billingAddress.zip_code"
+          name={at('billingAddress.zip_code')}
           label="CEP"
           mask={MASKS.cep}
-          error={fieldErrors?.zip_code?.message}
+          error={errorAt(form, 'billingAddress.zip_code')}
           className="sm:col-span-2"
           onValue={(next) => void lookUp(next)}
           autoComplete="postal-code"
@@ -216,45 +240,45 @@ export function AddressFields({ form }: { form: Form }) {
           label="Rua"
           autoComplete="address-line1"
           className="sm:col-span-4"
-          error={fieldErrors?.street?.message}
-          {...register('billingAddress.street')}
+          error={errorAt(form, 'billingAddress.street')}
+          {...register(at('billingAddress.street'))}
         />
         <TextField
           label="Número"
           inputMode="numeric"
           autoComplete="off"
           className="sm:col-span-2"
-          error={fieldErrors?.number?.message}
-          {...register('billingAddress.number')}
+          error={errorAt(form, 'billingAddress.number')}
+          {...register(at('billingAddress.number'))}
         />
         <TextField
           label="Complemento (opcional)"
           autoComplete="address-line2"
           className="sm:col-span-4"
-          error={fieldErrors?.complement?.message}
-          {...register('billingAddress.complement')}
+          error={errorAt(form, 'billingAddress.complement')}
+          {...register(at('billingAddress.complement'))}
         />
         <TextField
           label="Bairro"
           autoComplete="address-level3"
           className="sm:col-span-3"
-          error={fieldErrors?.neighborhood?.message}
-          {...register('billingAddress.neighborhood')}
+          error={errorAt(form, 'billingAddress.neighborhood')}
+          {...register(at('billingAddress.neighborhood'))}
         />
         <TextField
           label="Cidade"
           autoComplete="address-level2"
           className="sm:col-span-2"
-          error={fieldErrors?.city?.message}
-          {...register('billingAddress.city')}
+          error={errorAt(form, 'billingAddress.city')}
+          {...register(at('billingAddress.city'))}
         />
-        <FieldShell label="UF" error={fieldErrors?.state?.message} className="sm:col-span-1">
+        <FieldShell label="UF" error={errorAt(form, 'billingAddress.state')} className="sm:col-span-1">
           {(ids) => (
             <select
               {...ids}
               autoComplete="address-level1"
               className={INPUT_CLASS}
-              {...register('billingAddress.state')}
+              {...register(at('billingAddress.state'))}
             >
               <option value="">UF</option>
               {UFS.map((uf) => (

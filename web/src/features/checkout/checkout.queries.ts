@@ -3,7 +3,6 @@ import type { z } from 'zod'
 import type { CheckoutView } from '../../../../worker/contract/cart.ts'
 import type { PaymentsConfig, PayResult } from '../../../../worker/contract/checkout.ts'
 import { api, apiParsed } from '../../lib/api.ts'
-import { loadContract } from '../../lib/contract.ts'
 import { retryServerErrors } from '../../lib/load.ts'
 
 export const checkoutKeys = {
@@ -15,8 +14,7 @@ export const checkoutKeys = {
 
 export type OrderStatus = PayResult & { items: { name: string; net_value: number }[] }
 
-const loadCheckoutViewSchema = () =>
-  loadContract(() => import('../../../../worker/contract/cart.ts')).then((m) => m.CheckoutView)
+const loadCheckoutViewSchema = () => import('../../../../worker/contract/cart.ts').then((m) => m.CheckoutView)
 
 /** GET /checkout/get?cart={hash}: the cart priced by the server, with the instalment table. */
 export function checkoutQuery(hash: string) {

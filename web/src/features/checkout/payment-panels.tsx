@@ -67,26 +67,33 @@ export function PixPanel({
   code,
   expiresAt,
   amount,
+  level = 2,
+  expiredHint = 'Faça um novo pedido para pagar.',
 }: {
   code: string
   expiresAt: string | null
   amount: string
+  /** The heading's level where the panel sits (2 on the order screen, 3 inside Minhas compras). */
+  level?: 2 | 3
+  expiredHint?: string
 }) {
   const qr = usePixQrCode(code)
   const remaining = useRemaining(expiresAt)
   const codeId = useId()
+  const headingId = useId()
   const expired = remaining === 0
+  const Heading = level === 2 ? 'h2' : 'h3'
 
   return (
-    <section aria-labelledby="pagar-pix" className="rounded-2xl border border-slate-200 p-5">
-      <h2 id="pagar-pix" className="flex items-center gap-2 font-bold text-slate-900 text-xl">
+    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 p-5">
+      <Heading id={headingId} className="flex items-center gap-2 font-bold text-slate-900 text-xl">
         <QrCode aria-hidden="true" className="size-5 text-teal-700" />
         Pague com PIX
-      </h2>
+      </Heading>
       {remaining !== null ? (
         expired ? (
           <p className="mt-2 font-semibold text-red-800" role="alert">
-            O código PIX expirou. Faça um novo pedido para pagar.
+            O código PIX expirou. {expiredHint}
           </p>
         ) : (
           <p className="mt-2 text-slate-800">
@@ -146,18 +153,24 @@ export function BoletoPanel({
   link,
   line,
   dueAt,
+  level = 2,
+  note = 'A compensação do boleto leva até 3 dias úteis; a inscrição é liberada assim que ele for pago.',
 }: {
   link: string | null
   line: string | null
   dueAt: string | null
+  level?: 2 | 3
+  note?: string
 }) {
   const lineId = useId()
+  const headingId = useId()
   const due = dueAt ? new Date(dueAt) : null
+  const Heading = level === 2 ? 'h2' : 'h3'
   return (
-    <section aria-labelledby="pagar-boleto" className="rounded-2xl border border-slate-200 p-5">
-      <h2 id="pagar-boleto" className="font-bold text-slate-900 text-xl">
+    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 p-5">
+      <Heading id={headingId} className="font-bold text-slate-900 text-xl">
         Pague o boleto
-      </h2>
+      </Heading>
       {due && !Number.isNaN(due.getTime()) ? (
         <p className="mt-2 text-slate-800">
           Vencimento: <strong>{dueDate.format(due)}</strong>
@@ -185,9 +198,7 @@ export function BoletoPanel({
           <CopyButton text={line} label="Copiar linha digitável" done="Linha digitável copiada!" />
         </div>
       ) : null}
-      <p className="mt-3 text-slate-700 text-sm">
-        A compensação do boleto leva até 3 dias úteis; a inscrição é liberada assim que ele for pago.
-      </p>
+      <p className="mt-3 text-slate-700 text-sm">{note}</p>
     </section>
   )
 }

@@ -1,6 +1,6 @@
 import { CreditCard } from 'lucide-react'
 import { useId } from 'react'
-import type { UseFormReturn } from 'react-hook-form'
+import type { Control, FieldPathByValue, FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import type { CheckoutView } from '../../../../worker/contract/cart.ts'
 import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '../../../../worker/domain/payments.ts'
 import { INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
@@ -10,22 +10,26 @@ import { allowedOptions, instalmentLabel } from './instalments.ts'
 
 type Form = UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>
 
-function CardFields({
+/** The card's four fields (SPEC section 5's check runs on submit), for any form with `card.*`. */
+export function CardFields<T extends FieldValues, V extends FieldValues>({
   form,
   cardError,
   cardErrorId,
 }: {
-  form: Form
+  form: UseFormReturn<T, unknown, V>
   cardError: string | null
   cardErrorId: string
 }) {
-  const { control, register } = form
+  const { register } = form
+  // The transformed-values parameter plays no part here; the masked inputs take Control<T>.
+  const control = form.control as unknown as Control<T>
+  const at = (name: string) => name as Path<T> & FieldPathByValue<T, string>
   const described = cardError ? { 'aria-describedby': cardErrorId } : {}
   return (
     <div className="mt-4 grid gap-4 sm:grid-cols-2">
       <MaskedField
         control={control}
-        name="card.number"
+        name={at('card.number')}
         label="Número do cartão"
         mask={MASKS.cardNumber}
         className="sm:col-span-2"
@@ -40,11 +44,11 @@ function CardFields({
         spellCheck={false}
         className="sm:col-span-2"
         {...described}
-        {...register('card.holderName')}
+        {...register(at('card.holderName'))}
       />
       <MaskedField
         control={control}
-        name="card.expiry"
+        name={at('card.expiry')}
         label="Validade (MM/AA)"
         mask={MASKS.cardExpiry}
         describedBy={cardError ? cardErrorId : undefined}
@@ -53,7 +57,7 @@ function CardFields({
       />
       <MaskedField
         control={control}
-        name="card.cvv"
+        name={at('card.cvv')}
         label="Código de segurança (CVV)"
         mask={MASKS.cvv}
         describedBy={cardError ? cardErrorId : undefined}

@@ -1,9 +1,8 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { apiParsed } from '../../lib/api.ts'
-import { loadContract } from '../../lib/contract.ts'
 import { loadOrNotFound, retryServerErrors } from '../../lib/load.ts'
 
-const contract = () => loadContract(() => import('../../../../worker/contract/catalog.ts'))
+const contract = () => import('../../../../worker/contract/catalog.ts')
 
 /** The institute pages kept in the database (GET /api/paginas/{slug}). */
 export type PageSlug =

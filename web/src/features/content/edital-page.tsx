@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { CalendarDays } from 'lucide-react'
 import type { Edital } from '../../../../worker/contract/catalog.ts'
 import { formatInstantDate } from '../../lib/date.ts'
@@ -84,6 +85,16 @@ export function EditalPage({ slug }: { slug: string }) {
                       </li>
                     ))}
                   </ul>
+                  {/* The payment-plan screen: in the student area (a login first, then the application). */}
+                  <Link
+                    to="/usuario/editais/mensalidade/$planId"
+                    params={{ planId: String(plan.id) }}
+                    // A new document: the payment screen's policy lets it reach the card gateway.
+                    reloadDocument
+                    className="btn btn-primary mt-4"
+                  >
+                    Pagar<span className="sr-only"> {plan.name}</span>
+                  </Link>
                 </li>
               ))}
             </ul>

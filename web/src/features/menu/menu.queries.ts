@@ -1,24 +1,31 @@
 import { queryOptions } from '@tanstack/react-query'
-import { apiParsed } from '../../lib/api.ts'
-import { loadContract } from '../../lib/contract.ts'
+import type { Menu } from '../../../../worker/contract/menu.ts'
+import { api, apiParsed } from '../../lib/api.ts'
 
 export const menuKeys = {
   all: ['menu'] as const,
   options: () => [...menuKeys.all, 'options'] as const,
+  account: () => [...menuKeys.all, 'account'] as const,
 }
+
+const fetchMenu = ({ signal }: { signal: AbortSignal }) =>
+  apiParsed('/api/menu', () => import('../../../../worker/contract/menu.ts').then((m) => m.Menu), { signal })
 
 /** GET /api/menu: the header menu options (SPEC section 2, 'Public menu and routes'), parsed with `Menu`. */
 export function menuQuery() {
+  return queryOptions({ queryKey: menuKeys.options(), queryFn: fetchMenu, staleTime: 5 * 60_000 })
+}
+
+/**
+ * GET /api/menu as the signed-in visitor sees it, for the user menu's role items. Asked by the
+ * browser only, under its own key: the header's main menu comes with the shared page (rendered
+ * for nobody), so it never holds anyone's role items.
+ */
+export function accountMenuQuery() {
   return queryOptions({
-    queryKey: menuKeys.options(),
-    queryFn: ({ signal }) =>
-      apiParsed(
-        '/api/menu',
-        () => loadContract(() => import('../../../../worker/contract/menu.ts')).then((m) => m.Menu),
-        {
-          signal,
-        },
-      ),
+    queryKey: menuKeys.account(),
+    // Not parsed with zod, like the current user: a signed-in visitor's first load stays without it.
+    queryFn: ({ signal }) => api<Menu>('/api/menu', { signal }),
     staleTime: 5 * 60_000,
   })
 }
@@ -30,8 +37,7 @@ export function editaisMenuQuery() {
     queryFn: ({ signal }) =>
       apiParsed(
         '/search/getSearch?menu=true',
-        () =>
-          loadContract(() => import('../../../../worker/contract/catalog.ts')).then((m) => m.SearchResults),
+        () => import('../../../../worker/contract/catalog.ts').then((m) => m.SearchResults),
         { signal },
       ),
     staleTime: 5 * 60_000,

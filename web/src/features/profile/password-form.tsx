@@ -4,7 +4,7 @@ import { AUTH_MESSAGES, passwordChangeErrors } from '../../../../worker/contract
 import { ApiError } from '../../lib/api.ts'
 import { SubmitButton, TextField } from '../../lib/form-field.tsx'
 import { showToast, toastSuccess, unavailableMessage } from '../../lib/toast.ts'
-import { fieldMessages } from '../auth/auth.messages.ts'
+import { fieldMessages } from '../auth/auth.errors.ts'
 import { useChangePassword } from './profile.mutations.ts'
 
 export const PASSWORD_UPDATE_FAILED = 'Erro ao atualizar senha do usuário.'

@@ -6,7 +6,7 @@ import { TextField } from '../../lib/form-field.tsx'
 import { closeModal, FormModal, openModal } from '../../lib/form-modal.tsx'
 import { PhoneField } from '../../lib/phone-input.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
-import { fieldErrors } from '../auth/auth.messages.ts'
+import { fieldErrors } from '../auth/auth.errors.ts'
 import { PROFILE_MODAL_ID } from './modal-ids.ts'
 import { useUpdateProfile } from './profile.mutations.ts'
 

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../auth/use-current-user.ts'
 import { PROFILE_MODAL_ID } from './modal-ids.ts'
 import { PasswordForm, passwordFormLabel } from './password-form.tsx'
 import { PhotoForm } from './photo-form.tsx'
+import { PrivacySection } from './privacy-section.tsx'
 import { ProfileModal } from './profile-modal.tsx'
 
 /** /usuario/perfil: the user's data (edited in the shared form modal), photo and password. */
@@ -70,6 +71,7 @@ export function ProfilePage() {
               <PasswordForm isNewUser={user.new_user} username={user.email} />
             </div>
           </section>
+          <PrivacySection />
         </div>
       </div>
       <ProfileModal user={user} />

@@ -37,6 +37,15 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const active = selection.term === term && selection.index < results.length ? selection.index : -1
   const optionId = (index: number) => `${listId}-opcao-${index}`
 
+  // The box is on the page from the first paint (worker/ssr): what was typed into it before the
+  // app took the page over is searched now, as if typed after.
+  useEffect(() => {
+    const input = inputRef.current
+    if (!input) return
+    if (input.value !== '') setText(input.value)
+    if (document.activeElement === input) setFocused(true)
+  }, [])
+
   useEffect(() => {
     if (!focused) return
     // Touch browsers do not always blur an input when the page around it is tapped.

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiParsed } from '../../lib/api.ts'
-import { loadContract } from '../../lib/contract.ts'
 import { toastError } from '../../lib/toast.ts'
 
 /** SPEC section 9: a query starts only when the text has been unchanged for 400 ms. */
@@ -21,8 +20,7 @@ export function searchQuery(text: string) {
       try {
         return await apiParsed(
           `/search/all_product?search=${encodeURIComponent(text)}`,
-          () =>
-            loadContract(() => import('../../../../worker/contract/catalog.ts')).then((m) => m.SearchResults),
+          () => import('../../../../worker/contract/catalog.ts').then((m) => m.SearchResults),
           { signal },
         )
       } catch (error) {

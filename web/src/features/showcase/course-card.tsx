@@ -3,7 +3,7 @@ import type { HomeCard } from '../../../../worker/contract/home.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/contract/institute.ts'
 import { SmartLink } from '../../components/smart-link.tsx'
 import { formatBRL } from '../../lib/money.ts'
-import { AddToCartButton } from '../catalog/add-to-cart-button.tsx'
+import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
 
 // SPEC section 9: a name longer than this gives the image 7 of 12 columns instead of 5.
 const LONG_NAME_LENGTH = 50

@@ -48,11 +48,13 @@ export function MyCoursesPage() {
                 )}
               </p>
               <Link
-                to="/cursos/$url"
+                to="/usuario/cursos/$url"
                 params={{ url: course.course_url }}
-                className="mt-4 inline-block font-semibold text-teal-800 underline"
+                // A new document: the course page's policy lets it frame the video player.
+                reloadDocument
+                className="btn btn-primary mt-4"
               >
-                Ver o curso
+                Acessar o curso<span className="sr-only">: {course.course_name}</span>
               </Link>
             </li>
           ))}

@@ -1,17 +1,135 @@
-import { queryOptions } from '@tanstack/react-query'
-import { apiParsed } from '../../lib/api.ts'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { PayResult } from '../../../../worker/contract/checkout.ts'
+import type {
+  EbookLibrary,
+  LessonProgress,
+  Purchase,
+  PurchaseDetail,
+  StudentCourse,
+} from '../../../../worker/contract/student.ts'
+import { api, apiParsed } from '../../lib/api.ts'
+import { retryServerErrors } from '../../lib/load.ts'
+
+const contract = () => import('../../../../worker/contract/student.ts')
 
 export const studentKeys = {
   all: ['student'] as const,
   courses: () => [...studentKeys.all, 'courses'] as const,
+  course: (url: string) => [...studentKeys.all, 'course', url] as const,
+  purchases: () => [...studentKeys.all, 'purchases'] as const,
+  purchase: (id: string) => [...studentKeys.all, 'purchase', id] as const,
+  ebooks: () => [...studentKeys.all, 'ebooks'] as const,
 }
 
-const loadSchema = () => import('../../../../worker/contract/student.ts').then((m) => m.EnrolledCourses)
+/** Signed download links last 15 minutes: pages holding them are re-read well before that. */
+export const LINKS_REFRESH_MS = 10 * 60_000
 
 /** GET /api/usuario/cursos: the classes the logged-in student is enrolled in. */
 export function enrolledCoursesQuery() {
   return queryOptions({
     queryKey: studentKeys.courses(),
-    queryFn: ({ signal }) => apiParsed('/api/usuario/cursos', loadSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiParsed('/api/usuario/cursos', () => contract().then((m) => m.EnrolledCourses), { signal }),
+  })
+}
+
+/** GET /api/usuario/cursos/{url}: the course as its enrolled student studies it. */
+export function studentCourseQuery(url: string) {
+  return queryOptions({
+    queryKey: studentKeys.course(url),
+    queryFn: ({ signal }): Promise<StudentCourse> =>
+      apiParsed(
+        `/api/usuario/cursos/${encodeURIComponent(url)}`,
+        () => contract().then((m) => m.StudentCourse),
+        {
+          signal,
+        },
+      ),
+    retry: retryServerErrors,
+    refetchInterval: LINKS_REFRESH_MS,
+  })
+}
+
+/** GET /api/usuario/compras: the student's orders, newest first. */
+export function purchasesQuery() {
+  return queryOptions({
+    queryKey: studentKeys.purchases(),
+    queryFn: ({ signal }): Promise<Purchase[]> =>
+      apiParsed('/api/usuario/compras', () => contract().then((m) => m.PurchaseList), { signal }),
+    retry: retryServerErrors,
+  })
+}
+
+/** GET /api/usuario/compras/{id}: one order with the provider's receipt. */
+export function purchaseQuery(id: string) {
+  return queryOptions({
+    queryKey: studentKeys.purchase(id),
+    queryFn: ({ signal }): Promise<PurchaseDetail> =>
+      apiParsed(
+        `/api/usuario/compras/${encodeURIComponent(id)}`,
+        () => contract().then((m) => m.PurchaseDetail),
+        {
+          signal,
+        },
+      ),
+    retry: retryServerErrors,
+  })
+}
+
+/** GET /api/usuario/ebooks: the student's e-books and the free ones to add. */
+export function ebooksLibraryQuery() {
+  return queryOptions({
+    queryKey: studentKeys.ebooks(),
+    queryFn: ({ signal }): Promise<EbookLibrary> =>
+      apiParsed('/api/usuario/ebooks', () => contract().then((m) => m.EbookLibrary), { signal }),
+    retry: retryServerErrors,
+    refetchInterval: LINKS_REFRESH_MS,
+  })
+}
+
+/** Marks (or unmarks) a lesson as watched; the course's progress comes back with it. */
+export function useMarkLesson(url: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ lessonId, watched }: { lessonId: number; watched: boolean }) =>
+      api<LessonProgress>(`/api/usuario/aulas/${lessonId}/assistida`, {
+        method: watched ? 'POST' : 'DELETE',
+      }),
+    onSuccess: (result) =>
+      queryClient.setQueryData<StudentCourse>(studentKeys.course(url), (course) =>
+        course
+          ? {
+              ...course,
+              progress: result.progress,
+              modules: course.modules.map((module) => ({
+                ...module,
+                lessons: module.lessons.map((lesson) =>
+                  lesson.id === result.lesson_id ? { ...lesson, watched: result.watched } : lesson,
+                ),
+              })),
+            }
+          : course,
+      ),
+  })
+}
+
+/** An expired boleto or PIX issued again for the same order. */
+export function useReissuePayment() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      api<PayResult>(`/api/usuario/compras/${encodeURIComponent(orderId)}/novo-pagamento`, {
+        method: 'POST',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: studentKeys.all }),
+  })
+}
+
+/** A free e-book into the library. */
+export function useAddFreeEbook() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (ebookId: number) => api<EbookLibrary>(`/api/usuario/ebooks/${ebookId}`, { method: 'POST' }),
+    onSuccess: (library) => queryClient.setQueryData(studentKeys.ebooks(), library),
   })
 }

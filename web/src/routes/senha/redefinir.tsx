@@ -17,6 +17,8 @@ export const Route = createFileRoute('/senha/redefinir')({
 function ResetPasswordRoute() {
   const search = Route.useSearch()
   const hash = useLocation({ select: (location) => location.hash })
-  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? search.token
-  return <ResetPasswordPage token={token ?? undefined} />
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''))
+  const token = fragment.get('token') ?? search.token
+  // A purchase that created the account sends this link to set the first password.
+  return <ResetPasswordPage token={token ?? undefined} firstTime={fragment.get('primeira') === '1'} />
 }

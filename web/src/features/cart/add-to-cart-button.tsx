@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { LoaderCircle, ShoppingCart } from 'lucide-react'
-import { addToCart, type CartUpdateInput } from '../cart/cart.actions.ts'
+import { addToCart, type CartUpdateInput } from './cart.actions.ts'
 
 type AddToCartButtonProps = {
   id: number

@@ -1,0 +1,95 @@
+import type { Browser, Request } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
+
+const baseURL = inject('baseURL')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** A visitor who chose English earlier ('Lang' in localStorage). */
+async function englishVisitor() {
+  // Reduced motion: the showcase's cards float otherwise, and a click waits for them to be still.
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    reducedMotion: 'reduce',
+  })
+  await context.addInitScript(() => {
+    if (!window.localStorage.getItem('Lang')) window.localStorage.setItem('Lang', 'en')
+  })
+  const page = await context.newPage()
+  const errors = collectPageErrors(page)
+  const requests: Request[] = []
+  page.on('request', (request) => requests.push(request))
+  return { context, page, errors, requests }
+}
+
+const path = (request: Request) => new URL(request.url()).pathname
+
+describe('toasts in other languages', () => {
+  it("with 'Lang' = English, adding to the cart shows the English toast with no translation call", async () => {
+    const { context, page, errors, requests } = await englishVisitor()
+    await page.goto(`${baseURL}/`)
+    const online = page.locator('#cursos-online')
+    await online.getByRole('button', { name: 'Adicionar ao carrinho' }).first().waitFor()
+    // The English catalogue arrives with the toaster, once the page is idle: before any toast.
+    await expect
+      .poll(() => requests.some((request) => /\/assets\/catalogue\.en-[\w-]+\.js$/.test(request.url())), {
+        timeout: 10_000,
+      })
+      .toBe(true)
+
+    const before = requests.length
+    await online.getByRole('button', { name: 'Adicionar ao carrinho' }).first().click()
+    await page
+      .locator('[data-sonner-toast] [data-title]', { hasText: 'Added to cart successfully!' })
+      .waitFor()
+    const during = requests.slice(before).map(path)
+    expect(during).toContain('/carrinho-de-compras/update-cart')
+    expect(during.filter((p) => p === '/api/translate' || p.startsWith('/assets/'))).toEqual([])
+    await screenshot(page, 'i18n-cart-toast-english')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('the page translation widget translates the main text through the Worker once, then from the browser', async () => {
+    const { context, page, errors, requests } = await englishVisitor()
+    await page.goto(`${baseURL}/quem-somos`)
+    const footer = page.getByRole('contentinfo')
+    expect(await footer.getByRole('combobox', { name: 'Idioma das mensagens' }).inputValue()).toBe('en')
+    const button = footer.getByRole('button', { name: 'Traduzir página (English)' })
+    await button.click()
+    // Locally the sandbox translator answers: '[EN] ' marks what came through the Worker.
+    await page.getByRole('heading', { level: 1, name: '[EN] Quem somos' }).waitFor()
+    const calls = requests.filter((request) => path(request) === '/api/translate').length
+    expect(calls).toBeGreaterThan(0)
+    expect(await button.isDisabled()).toBe(true)
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('footer button')).some(
+          (element) =>
+            element.textContent?.includes('Traduzir página') && !(element as HTMLButtonElement).disabled,
+        ),
+      undefined,
+      { timeout: 4000 },
+    )
+    await screenshot(page, 'i18n-page-translated')
+
+    // Another visit: the same texts come from this browser's copy, with no call.
+    await page.reload()
+    await footer.getByRole('button', { name: 'Traduzir página (English)' }).click()
+    await page.getByRole('heading', { level: 1, name: '[EN] Quem somos' }).waitFor()
+    expect(requests.filter((request) => path(request) === '/api/translate')).toHaveLength(calls)
+
+    // Back to Portuguese: the page's own text.
+    await footer.getByRole('combobox', { name: 'Idioma das mensagens' }).selectOption('pt-BR')
+    await page.getByRole('heading', { level: 1, name: 'Quem somos' }).waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})

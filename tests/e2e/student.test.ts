@@ -1,0 +1,280 @@
+import { readFile } from 'node:fs/promises'
+import { and, eq } from 'drizzle-orm'
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { createDb } from '../../db/client.ts'
+import { planPayments } from '../../db/schema.ts'
+import { DEMO_PLAN_IDS } from '../../db/seed-data/student.ts'
+import { launchBrowser, screenshot } from './browser.ts'
+
+// Issue 9 in real Chromium on the seeded stack (`npm start`'s demo data) and the Pagar.me sandbox:
+// the demo student sees the seeded purchases, studies an online course (the video embed loads
+// nothing until play), marks a lesson, downloads material and an e-book, and a copied link fails
+// logged out; then pays three fee plans of the seeded application — credit card in 2x after a
+// declined card, boleto (its PDF), debit card through the issuer's challenge after a refused one —
+// and Meus editais shows each as paid or pending.
+
+const baseURL = inject('baseURL')
+const sandbox = inject('pagarmeSandbox')
+const db = createDb({ url: inject('e2eDatabaseUrl') })
+const STUDENT = { email: 'aluno@instituto.test', password: 'Aluno@12345' }
+const COURSE = 'hemodialise-para-enfermagem'
+const CARD = { holder: 'ANA B SOUZA', expiry: '1230', cvv: '123' }
+
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let pageErrors: string[] = []
+const videoRequests: string[] = []
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+beforeEach(async () => {
+  context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    reducedMotion: 'reduce',
+    acceptDownloads: true,
+  })
+  // No network here: the video host answers with a stand-in, and every request to it is noted.
+  await context.route('https://www.youtube-nocookie.com/**', (route) => {
+    videoRequests.push(route.request().url())
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>vídeo</title>',
+    })
+  })
+  page = await context.newPage()
+  pageErrors = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const text = `${message.text()} @ ${message.location().url}`
+    // A declined card and a refused challenge answer 422 by design; so does the visitor's session check.
+    if (/status of 4(01|22) /.test(text)) return
+    pageErrors.push(text)
+  })
+})
+afterEach(async () => {
+  await context?.close()
+  expect(pageErrors).toEqual([])
+})
+
+async function logIn() {
+  await page.goto(`${baseURL}/login`)
+  const main = page.getByRole('main')
+  await main.getByLabel('E-mail', { exact: true }).fill(STUDENT.email)
+  await main.getByLabel('Senha', { exact: true }).fill(STUDENT.password)
+  await main.getByLabel('Senha', { exact: true }).press('Enter')
+  await page.getByRole('button', { name: /Seja bem-vindo/ }).waitFor()
+}
+
+async function savedPdf(download: Download) {
+  const path = await download.path()
+  return (await readFile(path)).subarray(0, 5).toString('latin1')
+}
+
+describe('the demo student studies', () => {
+  it('sees the purchases, plays and marks a lesson, downloads material and an e-book; a copied link fails logged out', async () => {
+    await logIn()
+    await page.goto(`${baseURL}/usuario/compras`)
+    const orders = page.getByRole('article')
+    await orders.first().waitFor()
+    await expect(orders.count()).resolves.toBeGreaterThanOrEqual(4)
+    await page.getByText('Hemodiálise para Enfermagem — Comece agora').first().waitFor()
+    await page.getByText('Cartão de crédito em 3x de R$ 348,56').first().waitFor()
+    await page.getByRole('button', { name: 'Gerar novo boleto' }).first().waitFor()
+    await screenshot(page, 'student-purchases')
+
+    await page.goto(`${baseURL}/usuario/cursos`)
+    await page.getByRole('link', { name: /^Acessar o curso\s*:?\s*Hemodiálise para Enfermagem$/ }).click()
+    await page.waitForURL(`${baseURL}/usuario/cursos/${COURSE}`)
+    const progress = page.getByText(/^Seu progresso:/)
+    await expect(progress.textContent()).resolves.toMatch(/2 de 8 aulas assistidas \(25%\)/)
+    // The first lesson not watched opens; nothing has come from the video host.
+    const lesson = page.getByRole('heading', { level: 2, name: 'A máquina e o circuito extracorpóreo' })
+    await lesson.waitFor()
+    expect(videoRequests).toEqual([])
+    await page.getByRole('button', { name: /Reproduzir a videoaula/ }).click()
+    await page.locator('iframe[title="Videoaula: A máquina e o circuito extracorpóreo"]').waitFor()
+    await expect.poll(() => videoRequests.length).toBeGreaterThan(0)
+    expect(videoRequests[0]).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/b3Nf6YsQ0uT\?autoplay=1/)
+
+    await page.getByRole('button', { name: 'Marcar como assistida' }).click()
+    await page.getByRole('button', { name: 'Aula assistida' }).waitFor()
+    await expect(progress.textContent()).resolves.toMatch(/3 de 8 aulas assistidas \(37%\)/)
+    await screenshot(page, 'student-course')
+
+    const [material] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /Apostila: fundamentos da hemodiálise/ }).click(),
+    ])
+    expect(material.suggestedFilename()).toBe('apostila-fundamentos-da-hemodialise.pdf')
+    expect(await savedPdf(material)).toBe('%PDF-')
+    const link = new URL(material.url())
+    expect(link.pathname).toMatch(/^\/download\/[\w-]+\.[\w-]+\.[\w-]+$/)
+
+    await page.goto(`${baseURL}/usuario/ebooks`)
+    const ebook = page.getByRole('article', { name: 'Guia Rápido de Hemodiálise para Enfermagem' })
+    const [book] = await Promise.all([
+      page.waitForEvent('download'),
+      ebook.getByRole('link', { name: /Baixar/ }).click(),
+    ])
+    expect(book.suggestedFilename()).toBe('guia-rapido-de-hemodialise-para-enfermagem.pdf')
+    expect(await savedPdf(book)).toBe('%PDF-')
+
+    // The same link, copied to a browser without the session: 403 and why, in pt-BR.
+    const stranger = await browser.newContext()
+    const other = await stranger.newPage()
+    const refused = await other.goto(`${baseURL}${link.pathname}`)
+    expect(refused?.status()).toBe(403)
+    await other.getByRole('heading', { level: 1, name: 'Não foi possível baixar o arquivo' }).waitFor()
+    await other.getByText(/Este link de download é pessoal/).waitFor()
+    await screenshot(other, 'student-download-refused')
+    // The demo files are not public either: only the signed link reaches them.
+    const direct = await other.request.get(
+      `${baseURL}/conteudo-demo/cursos/${COURSE}/apostila-fundamentos-da-hemodialise.pdf`,
+    )
+    expect(direct.headers()['content-type'] ?? '').not.toContain('application/pdf')
+    await stranger.close()
+  })
+})
+
+describe('the demo student pays fee plans', () => {
+  const editais = () =>
+    page.getByRole('article', { name: 'Especialização Multiprofissional em Nefrologia 2027' })
+  const planRow = (name: string) =>
+    editais()
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3, name }) })
+
+  async function startPayment(name: string, method: string) {
+    await page.goto(`${baseURL}/usuario/editais`)
+    await planRow(name)
+      .getByRole('link', { name: `Pagar ${name}` })
+      .click()
+    await page.getByRole('heading', { name: 'Etapa 1 de 5: Plano' }).waitFor()
+    await page.getByRole('button', { name: 'Continuar' }).click()
+    await page.getByRole('heading', { name: 'Etapa 2 de 5: Dados do pagador' }).waitFor()
+    const cpf = page.getByLabel('CPF', { exact: true })
+    if ((await cpf.inputValue()) === '') await cpf.pressSequentially('52998224725')
+    await page.getByRole('button', { name: 'Continuar' }).click()
+    await page.getByRole('heading', { name: 'Etapa 3 de 5: Forma de pagamento' }).waitFor()
+    await page.getByRole('radio', { name: method }).check()
+  }
+
+  async function fillCard(number: string) {
+    for (const [label, value] of [
+      ['Número do cartão', number],
+      ['Validade (MM/AA)', CARD.expiry],
+      ['Código de segurança (CVV)', CARD.cvv],
+    ] as const) {
+      const field = page.getByLabel(label, { exact: true })
+      await field.fill('')
+      await field.pressSequentially(value)
+    }
+    await page.getByLabel('Nome impresso no cartão', { exact: true }).fill(CARD.holder)
+    const cep = page.getByLabel('CEP', { exact: true })
+    if ((await cep.inputValue()) !== '') return
+    await cep.pressSequentially('80730000')
+    await page.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
+    await page.getByLabel('Número', { exact: true }).fill('1000')
+    await page.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
+    await page.getByLabel('Cidade', { exact: true }).fill('Curitiba')
+    await page.getByLabel('UF', { exact: true }).selectOption('PR')
+  }
+
+  const paymentsOf = (planId: number) =>
+    db
+      .select()
+      .from(planPayments)
+      .where(and(eq(planPayments.applicationId, 1), eq(planPayments.planId, planId)))
+
+  it('by credit card in 2x (after a declined card), by boleto (its PDF) and by debit card through the challenge (after a refused one)', async () => {
+    await logIn()
+    await page.goto(`${baseURL}/usuario/editais`)
+    await planRow('Matrícula').getByText('Pago', { exact: true }).waitFor()
+    await screenshot(page, 'student-editais-before')
+
+    // March: a declined card first — its pt-BR reason, nothing charged — then 2x on a good one.
+    await startPayment('Mensalidade de março/2027', 'Cartão de crédito')
+    await page.getByLabel('Parcelas', { exact: true }).selectOption('2')
+    await page.getByRole('button', { name: 'Continuar' }).click()
+    await page.getByRole('heading', { name: 'Etapa 4 de 5: Pagamento' }).waitFor()
+    await fillCard('4000000000000028')
+    await page.getByRole('button', { name: 'Pagar 2x de R$ 445,00' }).click()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Pagamento recusado pela operadora do cartão:' })
+      .waitFor()
+    await fillCard('4000000000000010')
+    await page.getByRole('button', { name: 'Pagar 2x de R$ 445,00' }).click()
+    await page.getByRole('heading', { name: 'Etapa 5 de 5: Concluído' }).waitFor()
+    await page.getByText('Pagamento aprovado').waitFor()
+    await page.getByText(/Cartão de crédito em 2x de R\$ 445,00/).waitFor()
+    const march = await paymentsOf(DEMO_PLAN_IDS.march)
+    expect(march.map((row) => `${row.status} ${row.instalments}x`).sort()).toEqual(['failed 2x', 'paid 2x'])
+
+    // April: a boleto; the link with ?format=pdf opens the PDF.
+    await startPayment('Mensalidade de abril/2027', 'Boleto')
+    await page.getByRole('button', { name: 'Continuar' }).click()
+    await page.getByRole('button', { name: 'Gerar boleto' }).click()
+    await page.getByText('Boleto gerado').waitFor()
+    const href = await page.getByRole('link', { name: /Abrir boleto/ }).getAttribute('href')
+    expect(href).toMatch(/\?format=pdf$/)
+    const pdf = await page.request.get(href!)
+    expect(pdf.headers()['content-type']).toBe('application/pdf')
+    expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    await screenshot(page, 'student-plan-boleto')
+
+    // May: debit card; the issuer asks for a challenge. Refused first, then approved.
+    await startPayment('Mensalidade de maio/2027', 'Cartão de débito')
+    await page.getByRole('button', { name: 'Continuar' }).click()
+    await fillCard('4000000000003204')
+    await page.getByRole('button', { name: 'Pagar R$ 890,00' }).click()
+    await page.waitForURL(new RegExp(`^${sandbox}/sandbox/3ds/`))
+    await page.getByRole('heading', { name: /autenticação 3-D Secure/ }).waitFor()
+    await screenshot(page, 'student-plan-challenge')
+    await page.getByRole('button', { name: 'Recusar' }).click()
+    await page.waitForURL(/\/usuario\/editais\/mensalidade\/7\?pagamento=pla_/)
+    await page.getByTestId('plan-refusal').filter({ hasText: 'autenticação do cartão de débito' }).waitFor()
+    await page.getByRole('button', { name: 'Tentar novamente' }).click()
+    await page.getByRole('heading', { name: 'Etapa 1 de 5: Plano' }).waitFor()
+    await page.getByRole('button', { name: 'Continuar' }).click()
+    const cpf = page.getByLabel('CPF', { exact: true })
+    if ((await cpf.inputValue()) === '') await cpf.pressSequentially('52998224725')
+    await page.getByRole('button', { name: 'Continuar' }).click()
+    await page.getByRole('radio', { name: 'Cartão de débito' }).check()
+    await page.getByRole('button', { name: 'Continuar' }).click()
+    await fillCard('4000000000003204')
+    await page.getByRole('button', { name: 'Pagar R$ 890,00' }).click()
+    await page.waitForURL(new RegExp(`^${sandbox}/sandbox/3ds/`))
+    await page.getByRole('button', { name: 'Autorizar compra' }).click()
+    await page.waitForURL(/\/usuario\/editais\/mensalidade\/7\?pagamento=pla_/)
+    await page.getByText('Pagamento aprovado').waitFor()
+    const may = await paymentsOf(DEMO_PLAN_IDS.may)
+    expect(may.map((row) => row.status).sort()).toEqual(['failed', 'paid'])
+
+    // Meus editais: each as paid or pending; June still to pay; the refusals charged nothing.
+    await page.goto(`${baseURL}/usuario/editais`)
+    await planRow('Mensalidade de março/2027').getByText('Pago', { exact: true }).waitFor()
+    await planRow('Mensalidade de abril/2027').getByText('Aguardando pagamento').waitFor()
+    await planRow('Mensalidade de maio/2027').getByText('Pago', { exact: true }).waitFor()
+    await planRow('Mensalidade de junho/2027').getByText('A pagar').waitFor()
+    await screenshot(page, 'student-editais-after')
+    for (const failed of [...march, ...may].filter((row) => row.status === 'failed')) {
+      const charge = await fetch(`${sandbox}/core/v5/charges/${failed.gatewayChargeId}`, {
+        headers: { Authorization: `Basic ${btoa('sk_test_e2e:')}` },
+      })
+      const body = (await charge.json()) as { status: string; paid_amount?: number }
+      expect(body.status).toBe('failed')
+      expect(body.paid_amount ?? 0).toBe(0)
+    }
+  })
+})

@@ -1,0 +1,417 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ToasterHost } from '../../web/src/components/toaster-host.tsx'
+import { MyEditaisPage } from '../../web/src/features/plans/my-editais-page.tsx'
+import { payerId, planPurchaseFailure } from '../../web/src/features/plans/plan-payment.form.ts'
+import { PlanPaymentPage } from '../../web/src/features/plans/plan-payment-page.tsx'
+import { ApiError } from '../../web/src/lib/api.ts'
+import { createQueryClient } from '../../web/src/lib/query-client.ts'
+import type { Application, Plan, PlanPaymentResult } from '../../worker/contract/plans.ts'
+import { clearToasts, STUDENT, toastTitle } from './auth-fixtures.tsx'
+import { CONFIG, stubFetch } from './checkout-fixtures.tsx'
+
+const TOKENIZE = '/core/v5/tokens'
+const PAY = '/usuario/editais/mensalidade'
+
+const PLAN: Plan = {
+  id: 5,
+  name: 'Mensalidade de março/2027',
+  amount: 89000,
+  payment_methods: '["credit_card","boleto","debit_card"]',
+  instalment_times: 3,
+  edital: { id: 3, slug: 'especializacao', title: 'Especialização Multiprofissional', is_open: true },
+}
+
+function result(overrides: Partial<PlanPaymentResult> = {}): PlanPaymentResult {
+  return {
+    payment_id: `pla_${'a'.repeat(32)}`,
+    plan_id: 5,
+    inscricao_id: 1,
+    status: 'paid',
+    payment_method: 'credit_card',
+    error: false,
+    ccj_boleto_link: null,
+    ccj_pay_number: null,
+    boleto_due_at: null,
+    authentication_url: null,
+    refusal: null,
+    amount: 89000,
+    instalments: 1,
+    instalment_value: 89000,
+    needs_update: false,
+    paid_at: '2026-11-23T12:00:00.000Z',
+    ...overrides,
+  }
+}
+
+function application(plans: Application['plans'] = []): Application {
+  return {
+    id: 1,
+    status: 'approved',
+    created_at: '2026-11-05T13:15:00.000Z',
+    edital: { id: 3, slug: 'especializacao', title: 'Especialização Multiprofissional', is_open: true },
+    plans: plans.length
+      ? plans
+      : [
+          {
+            id: 4,
+            name: 'Matrícula',
+            amount: 45000,
+            payment_methods: ['credit_card', 'boleto', 'debit_card'],
+            instalment_times: 1,
+            state: 'paid',
+            payment: result({ plan_id: 4, amount: 45000, instalment_value: 45000 }),
+          },
+          {
+            id: 5,
+            name: PLAN.name,
+            amount: 89000,
+            payment_methods: ['credit_card', 'boleto', 'debit_card'],
+            instalment_times: 3,
+            state: 'due',
+            payment: null,
+          },
+          {
+            id: 6,
+            name: 'Mensalidade de abril/2027',
+            amount: 89000,
+            payment_methods: ['credit_card', 'boleto', 'debit_card'],
+            instalment_times: 3,
+            state: 'pending',
+            payment: result({
+              plan_id: 6,
+              status: 'pending',
+              payment_method: 'boleto',
+              ccj_boleto_link: 'http://127.0.0.1:8090/sandbox/boletos/ch_1',
+              ccj_pay_number: '23790000000000000000000000000000000000000000000',
+              boleto_due_at: '2026-11-26T12:00:00.000Z',
+              paid_at: null,
+            }),
+          },
+        ],
+    paid_cents: 45000,
+    due_cents: 178000,
+  }
+}
+
+/** The page at `url` (its search string is what the screen reads), inside the app's providers. */
+function renderAt(ui: ReactNode, url = '/') {
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        <Outlet />
+        <ToasterHost />
+      </>
+    ),
+  })
+  const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => ui })
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([page]),
+    history: createMemoryHistory({ initialEntries: [url] }),
+  })
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+}
+
+const base = {
+  '/admin/user/get': { body: STUDENT },
+  '/search/planos': { body: PLAN },
+  '/api/usuario/editais': { body: [application()] },
+  '/api/payments/config': { body: CONFIG },
+  [TOKENIZE]: { body: { id: 'token_plano', type: 'card' } },
+}
+
+async function goToPayment(user: ReturnType<typeof userEvent.setup>, method: string) {
+  await screen.findByRole('heading', { name: 'Etapa 1 de 5: Plano' })
+  await user.click(screen.getByRole('button', { name: 'Continuar' }))
+  await screen.findByRole('heading', { name: 'Etapa 2 de 5: Dados do pagador' })
+  await user.type(screen.getByLabelText('CPF'), '52998224725')
+  await user.click(screen.getByRole('button', { name: 'Continuar' }))
+  await screen.findByRole('heading', { name: 'Etapa 3 de 5: Forma de pagamento' })
+  await user.click(screen.getByRole('radio', { name: method }))
+}
+
+async function fillCard(user: ReturnType<typeof userEvent.setup>, number = '4000000000000010') {
+  await user.type(screen.getByLabelText('Número do cartão'), number)
+  await user.type(screen.getByLabelText('Nome impresso no cartão'), 'MARIA S LIMA')
+  await user.type(screen.getByLabelText('Validade (MM/AA)'), '1230')
+  await user.type(screen.getByLabelText('Código de segurança (CVV)'), '123')
+  await user.type(screen.getByLabelText('CEP'), '80730000')
+  await user.type(screen.getByLabelText('Rua'), 'Rua Padre Anchieta')
+  await user.type(screen.getByLabelText('Número'), '1000')
+  await user.type(screen.getByLabelText('Bairro'), 'Bigorrilho')
+  await user.type(screen.getByLabelText('Cidade'), 'Curitiba')
+  await user.selectOptions(screen.getByLabelText('UF'), 'PR')
+}
+
+afterEach(async () => {
+  await clearToasts()
+  vi.unstubAllGlobals()
+})
+
+describe('the payment-plan screen', () => {
+  it('shows only the plan’s methods with the SPEC labels, and pays by credit card in 2x through the steps', async () => {
+    const paidNow = application().plans.map((plan) =>
+      plan.id === 5 ? { ...plan, state: 'paid' as const, payment: result({ instalments: 2 }) } : plan,
+    )
+    const { requests } = stubFetch({
+      ...base,
+      // Meus editais is read again after the payment: the plan is paid now, and step 5 stays.
+      '/api/usuario/editais': [{ body: [application()] }, { body: [application(paidNow)] }],
+      [PAY]: { body: result({ instalments: 2, instalment_value: 44500 }) },
+    })
+    const user = userEvent.setup()
+    renderAt(<PlanPaymentPage planId="5" />, '/?inscricao=1')
+    await goToPayment(user, 'Cartão de crédito')
+    expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'Cartão de crédito',
+      'Boleto',
+      'Cartão de débito',
+    ])
+    await user.selectOptions(screen.getByLabelText('Parcelas'), '2')
+    await user.click(screen.getByRole('button', { name: 'Continuar' }))
+    await screen.findByRole('heading', { name: 'Etapa 4 de 5: Pagamento' })
+    await fillCard(user)
+    await user.click(screen.getByRole('button', { name: /^Pagar 2x de R\$ 445,00/ }))
+
+    expect(await screen.findByText('Pagamento aprovado')).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Etapa 5 de 5: Concluído' })).toBeTruthy()
+    expect(
+      screen.getByRole('list', { name: 'Etapas do pagamento' }).querySelector('[aria-current="step"]')
+        ?.textContent,
+    ).toContain('Concluído')
+    const [payment] = requests(PAY)
+    // SPEC section 3: plan_id, the payer form's fields (its id: the student's own record), cardhash,
+    // total (the plan amount), holderName and inscricao_id.
+    expect(payment!.body).toMatchObject({
+      plan_id: 5,
+      inscricao_id: 1,
+      id: STUDENT.id,
+      name: STUDENT.name,
+      email: STUDENT.email,
+      cpf: '52998224725',
+      phone: STUDENT.phone,
+      payment_method: 'credit_card',
+      parcela: 2,
+      cardhash: 'token_plano',
+      holderName: 'MARIA S LIMA',
+      total: 89000,
+    })
+    expect(JSON.stringify(payment!.body)).not.toContain('4000000000000010')
+  })
+
+  it('a boleto ends on step 5 with the link that opens the PDF (?format=pdf)', async () => {
+    stubFetch({
+      ...base,
+      [PAY]: {
+        body: result({
+          status: 'pending',
+          payment_method: 'boleto',
+          ccj_boleto_link: 'http://127.0.0.1:8090/sandbox/boletos/ch_9',
+          ccj_pay_number: '23790000000000000000000000000000000000000000000',
+          boleto_due_at: '2026-11-26T12:00:00.000Z',
+          paid_at: null,
+        }),
+      },
+    })
+    const user = userEvent.setup()
+    renderAt(<PlanPaymentPage planId="5" />, '/?inscricao=1')
+    await goToPayment(user, 'Boleto')
+    expect(screen.queryByLabelText('Parcelas')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Continuar' }))
+    await user.click(await screen.findByRole('button', { name: 'Gerar boleto' }))
+    expect(await screen.findByText('Boleto gerado')).toBeTruthy()
+    expect(screen.getByRole('link', { name: /Abrir boleto/ }).getAttribute('href')).toBe(
+      'http://127.0.0.1:8090/sandbox/boletos/ch_9?format=pdf',
+    )
+  })
+
+  it('a debit card the issuer challenges goes to the issuer’s page', async () => {
+    stubFetch({
+      ...base,
+      [PAY]: {
+        body: result({
+          status: 'pending',
+          payment_method: 'debit_card',
+          authentication_url: 'http://127.0.0.1:8090/sandbox/3ds/ch_3',
+          paid_at: null,
+        }),
+      },
+    })
+    const assign = vi.fn()
+    vi.stubGlobal('location', { ...window.location, assign })
+    const user = userEvent.setup()
+    renderAt(<PlanPaymentPage planId="5" />, '/?inscricao=1')
+    await goToPayment(user, 'Cartão de débito')
+    await user.click(screen.getByRole('button', { name: 'Continuar' }))
+    await screen.findByRole('heading', { name: 'Etapa 4 de 5: Pagamento' })
+    await fillCard(user, '4000000000003204')
+    await user.click(screen.getByRole('button', { name: /^Pagar R\$ 890,00/ }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://127.0.0.1:8090/sandbox/3ds/ch_3'))
+    expect(screen.getByRole('button', { name: /Indo para o seu banco/ })).toBeTruthy()
+  })
+
+  it('back from a refused challenge: the pt-BR refusal, and a new attempt from the start', async () => {
+    const id = `pla_${'b'.repeat(32)}`
+    stubFetch({
+      ...base,
+      [`/api/usuario/editais/pagamentos/${id}`]: {
+        body: result({
+          payment_id: id,
+          status: 'failed',
+          payment_method: 'debit_card',
+          refusal: 'a autenticação do cartão de débito não foi concluída junto ao banco emissor.',
+          paid_at: null,
+        }),
+      },
+    })
+    const user = userEvent.setup()
+    renderAt(<PlanPaymentPage planId="5" />, `/?inscricao=1&pagamento=${id}`)
+    expect((await screen.findByTestId('plan-refusal')).textContent).toBe(
+      'Pagamento recusado: a autenticação do cartão de débito não foi concluída junto ao banco emissor.',
+    )
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }))
+    expect(await screen.findByRole('heading', { name: 'Etapa 1 de 5: Plano' })).toBeTruthy()
+  })
+
+  it('back from an approved challenge: step 5', async () => {
+    const id = `pla_${'c'.repeat(32)}`
+    stubFetch({
+      ...base,
+      [`/api/usuario/editais/pagamentos/${id}`]: {
+        body: result({ payment_id: id, payment_method: 'debit_card' }),
+      },
+    })
+    renderAt(<PlanPaymentPage planId="5" />, `/?pagamento=${id}`)
+    expect(await screen.findByText('Pagamento aprovado')).toBeTruthy()
+  })
+
+  it("toasts 'Erro ao pegar plano' when the plan cannot be read", async () => {
+    stubFetch({ ...base, '/search/planos': { status: 404, body: { msg: 'Plano não encontrado.' } } })
+    renderAt(<PlanPaymentPage planId="99" />)
+    expect(await screen.findByText(toastTitle('Erro ao pegar plano'))).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toContain('Erro ao pegar plano')
+  })
+
+  it('a payer whose data differ from the record goes without the id; step 5 offers to update the record', async () => {
+    const { requests } = stubFetch({
+      ...base,
+      [PAY]: {
+        body: result({ status: 'pending', payment_method: 'boleto', needs_update: true, paid_at: null }),
+      },
+    })
+    const user = userEvent.setup()
+    renderAt(<PlanPaymentPage planId="5" />, '/?inscricao=1')
+    await screen.findByRole('heading', { name: 'Etapa 1 de 5: Plano' })
+    await user.click(screen.getByRole('button', { name: 'Continuar' }))
+    const name = await screen.findByLabelText('Nome completo')
+    await user.clear(name)
+    await user.type(name, 'João Pedro Lima')
+    await user.type(screen.getByLabelText('CPF'), '52998224725')
+    await user.click(screen.getByRole('button', { name: 'Continuar' }))
+    await user.click(await screen.findByRole('radio', { name: 'Boleto' }))
+    await user.click(screen.getByRole('button', { name: 'Continuar' }))
+    await user.click(await screen.findByRole('button', { name: 'Gerar boleto' }))
+    expect(await screen.findByRole('link', { name: 'Atualizar meu cadastro' })).toBeTruthy()
+    expect(requests(PAY)[0]!.body).not.toHaveProperty('id')
+    expect(requests(PAY)[0]!.body).toMatchObject({ name: 'João Pedro Lima' })
+  })
+
+  it('a declined card stays on step 4 with the provider errors joined (code 2)', async () => {
+    stubFetch({
+      ...base,
+      [PAY]: {
+        status: 422,
+        body: {
+          msg: 'x',
+          code: 2,
+          errors: ['Pagamento recusado pela operadora do cartão: saldo ou limite insuficiente.'],
+        },
+      },
+    })
+    const user = userEvent.setup()
+    renderAt(<PlanPaymentPage planId="5" />, '/?inscricao=1')
+    await goToPayment(user, 'Cartão de crédito')
+    await user.click(screen.getByRole('button', { name: 'Continuar' }))
+    await screen.findByRole('heading', { name: 'Etapa 4 de 5: Pagamento' })
+    await fillCard(user, '4000000000000051')
+    await user.click(screen.getByRole('button', { name: /^Pagar/ }))
+    const alert = await screen.findByText(/saldo ou limite insuficiente/)
+    expect(alert.closest('[role="alert"]')).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Etapa 4 de 5: Pagamento' })).toBeTruthy()
+  })
+})
+
+describe('the plan purchase errors (SPEC section 8)', () => {
+  it('code 1 is a generic server error, code 2 and 3 the errors joined; forma de pagamento inválida', () => {
+    expect(
+      planPurchaseFailure(new ApiError(404, { msg: 'Plano não encontrado.', code: 1, errors: ['x'] })),
+    ).toMatchObject({
+      message: 'Erro no servidor ao processar o pagamento. Tente novamente mais tarde.',
+      toast: true,
+    })
+    expect(
+      planPurchaseFailure(new ApiError(422, { msg: 'a', code: 2, errors: ['um', 'dois'] })).message,
+    ).toBe('um, dois')
+    expect(
+      planPurchaseFailure(new ApiError(422, { msg: 'x', code: 3, errors: ['forma de pagamento inválida'] }))
+        .message,
+    ).toBe('forma de pagamento inválida')
+    expect(
+      planPurchaseFailure(
+        new ApiError(503, { msg: 'Tente em instantes.', code: 2, errors: ['Tente em instantes.'] }),
+      ),
+    ).toMatchObject({
+      final: false,
+    })
+  })
+
+  it('a payer with the student’s own data carries the id', () => {
+    expect(
+      payerId(STUDENT, { name: STUDENT.name, email: STUDENT.email.toUpperCase(), phone: '41999990101' }),
+    ).toBe(STUDENT.id)
+    expect(
+      payerId(STUDENT, { name: 'Outra Pessoa', email: STUDENT.email, phone: STUDENT.phone! }),
+    ).toBeUndefined()
+  })
+})
+
+describe('Meus editais', () => {
+  it('lists the application’s plans paid, pending (its boleto PDF) and due, with what to pay', async () => {
+    stubFetch({ '/api/usuario/editais': { body: [application()] } })
+    renderAt(<MyEditaisPage />)
+    const card = await screen.findByRole('article', { name: 'Especialização Multiprofissional' })
+    const rows = within(card).getAllByRole('listitem')
+    expect(rows.map((row) => within(row).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Matrícula',
+      'Mensalidade de março/2027',
+      'Mensalidade de abril/2027',
+    ])
+    expect(within(rows[0]!).getByText('Pago')).toBeTruthy()
+    expect(within(rows[1]!).getByText('A pagar')).toBeTruthy()
+    expect(within(rows[1]!).getByRole('link', { name: /Pagar/ }).getAttribute('href')).toBe(
+      '/usuario/editais/mensalidade/5?inscricao=1',
+    )
+    expect(within(rows[2]!).getByText('Aguardando pagamento')).toBeTruthy()
+    expect(
+      within(rows[2]!)
+        .getByRole('link', { name: /Abrir boleto/ })
+        .getAttribute('href'),
+    ).toBe('http://127.0.0.1:8090/sandbox/boletos/ch_1?format=pdf')
+    expect(card.querySelector('dl')?.textContent).toBe('Pago: R$ 450,00A pagar: R$ 1.780,00')
+  })
+})

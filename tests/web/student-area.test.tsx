@@ -1,0 +1,369 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ToasterHost } from '../../web/src/components/toaster-host.tsx'
+import { PrivacySection } from '../../web/src/features/profile/privacy-section.tsx'
+import { CourseContentPage } from '../../web/src/features/student/course-content-page.tsx'
+import { MyEbooksPage } from '../../web/src/features/student/my-ebooks-page.tsx'
+import { PurchaseDetailPage } from '../../web/src/features/student/purchase-detail-page.tsx'
+import { PurchasesPage } from '../../web/src/features/student/purchases-page.tsx'
+import { ConfirmProvider } from '../../web/src/lib/confirm.tsx'
+import { createQueryClient } from '../../web/src/lib/query-client.ts'
+import type { EbookLibrary, Purchase, StudentCourse } from '../../worker/contract/student.ts'
+import { clearToasts, STUDENT, toastTitle } from './auth-fixtures.tsx'
+import { stubFetch } from './checkout-fixtures.tsx'
+
+const ORDER = `ped_${'1'.repeat(32)}`
+const EXPIRED = `ped_${'2'.repeat(32)}`
+const PIX_ORDER = `ped_${'3'.repeat(32)}`
+
+function renderAt(ui: ReactNode, url = '/') {
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        <Outlet />
+        <ToasterHost />
+        <ConfirmProvider />
+      </>
+    ),
+  })
+  const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => ui })
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([page]),
+    history: createMemoryHistory({ initialEntries: [url] }),
+  })
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+}
+
+const purchase = (overrides: Partial<Purchase>): Purchase => ({
+  order_id: ORDER,
+  created_at: '2026-10-05T17:12:00.000Z',
+  status: 'paid',
+  payment_type: 'CREDIT_CARD',
+  instalments: 3,
+  instalment_value: 34856,
+  total: 104568,
+  refunded_cents: 0,
+  items: [{ name: 'Hemodiálise para Enfermagem — Comece agora', net_value: 100000 }],
+  boleto: null,
+  pix: null,
+  can_reissue: false,
+  ...overrides,
+})
+
+afterEach(async () => {
+  await clearToasts()
+  vi.unstubAllGlobals()
+})
+
+describe('Minhas compras', () => {
+  it('shows each order’s date, items, payment, total and state; a pending PIX reopens; an expired boleto is issued again', async () => {
+    const { requests } = stubFetch({
+      '/api/usuario/compras': {
+        body: [
+          purchase({
+            order_id: PIX_ORDER,
+            created_at: '2026-11-20T13:00:00.000Z',
+            status: 'pending',
+            payment_type: 'PIX',
+            instalments: 1,
+            total: 49000,
+            pix: {
+              code: '00020126580014BR.GOV.BCB.PIX0136pix@teste6304ABCD',
+              expires_at: '2099-01-01T00:00:00.000Z',
+            },
+          }),
+          purchase({
+            order_id: EXPIRED,
+            created_at: '2026-11-10T19:20:00.000Z',
+            status: 'expired',
+            payment_type: 'BOLETO',
+            instalments: 1,
+            total: 18900,
+            can_reissue: true,
+          }),
+          purchase({}),
+        ],
+      },
+      [`/api/usuario/compras/${EXPIRED}/novo-pagamento`]: { body: {} },
+    })
+    const user = userEvent.setup()
+    renderAt(<PurchasesPage />)
+    const cards = await screen.findAllByRole('article')
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent)).toEqual([
+      'Pedido de 20 de novembro de 2026',
+      'Pedido de 10 de novembro de 2026',
+      'Pedido de 5 de outubro de 2026',
+    ])
+    expect(within(cards[2]!).getByText('Cartão de crédito em 3x de R$ 348,56')).toBeTruthy()
+    expect(within(cards[2]!).getByText('pago')).toBeTruthy()
+    expect(within(cards[2]!).getByText('R$ 1.045,68')).toBeTruthy()
+    expect(within(cards[0]!).getByLabelText('PIX copia e cola')).toBeTruthy()
+    expect(within(cards[0]!).getByText('aguardando pagamento')).toBeTruthy()
+    expect(within(cards[1]!).getByText('expirado')).toBeTruthy()
+    await user.click(within(cards[1]!).getByRole('button', { name: 'Gerar novo boleto' }))
+    expect(await screen.findByText(toastTitle('Novo boleto gerado.'))).toBeTruthy()
+    expect(requests(`/api/usuario/compras/${EXPIRED}/novo-pagamento`)[0]!.method).toBe('POST')
+    expect(
+      within(cards[2]!)
+        .getByRole('link', { name: /Ver detalhes do pedido/ })
+        .getAttribute('href'),
+    ).toBe(`/usuario/compras/${ORDER}`)
+  })
+
+  it('the order detail shows the provider’s receipt', async () => {
+    stubFetch({
+      [`/api/usuario/compras/${ORDER}`]: {
+        body: {
+          ...purchase({}),
+          paid_at: '2026-10-05T17:12:04.000Z',
+          gross: 100000,
+          discount: 0,
+          interest: 4568,
+          donation: 0,
+          payer: { name: 'Ana Beatriz Souza', email: 'aluno@instituto.test' },
+          receipt: {
+            charge_id: 'ch_abc',
+            transaction_id: 'tran_abc',
+            paid_at: '2026-10-05T17:12:04.000Z',
+            card: { brand: 'Visa', last_four: '0010', holder_name: 'ANA B SOUZA' },
+            instalments: 3,
+            authorization_code: '123456',
+            nsu: '100000001',
+            tid: '100000001',
+            acquirer_message: 'Transação capturada com sucesso',
+            boleto: null,
+            pix_end_to_end_id: null,
+          },
+          receipt_unavailable: false,
+        },
+      },
+    })
+    renderAt(<PurchaseDetailPage orderId={ORDER} />)
+    const receipt = await screen.findByRole('region', { name: 'Comprovante do pagamento' })
+    expect(within(receipt).getByText('Visa final 0010 (ANA B SOUZA)')).toBeTruthy()
+    expect(within(receipt).getByText('123456')).toBeTruthy()
+    expect(screen.getByText('Juros do parcelamento')).toBeTruthy()
+  })
+})
+
+const COURSE: StudentCourse = {
+  id: 1,
+  name: 'Hemodiálise para Enfermagem',
+  url: 'hemodialise-para-enfermagem',
+  section: 'online',
+  classes: [{ id: 1, name: 'Comece agora', type: 'C', course_init: null, location: null, details: '' }],
+  modules: [
+    {
+      id: 1,
+      title: 'Fundamentos da hemodiálise',
+      lessons: [
+        {
+          id: 1,
+          title: 'Boas-vindas',
+          youtube_id: 'h7Q2mVt9kLs',
+          duration_seconds: 360,
+          body: '',
+          watched: true,
+        },
+        {
+          id: 2,
+          title: 'Princípios físicos',
+          youtube_id: 'Rk4cW8pZ1aE',
+          duration_seconds: 1080,
+          body: 'Difusão.',
+          watched: false,
+        },
+      ],
+    },
+    {
+      id: 2,
+      title: 'Acesso vascular',
+      lessons: [
+        { id: 3, title: 'Leitura', youtube_id: null, duration_seconds: null, body: 'Texto.', watched: false },
+      ],
+    },
+  ],
+  materials: [
+    {
+      id: 1,
+      title: 'Apostila',
+      content_type: 'application/pdf',
+      size_bytes: 2048,
+      download_url: '/download/a.b.c',
+    },
+  ],
+  progress: { watched: 1, total: 3, percent: 33 },
+  links_expire_at: '2099-01-01T00:00:00.000Z',
+}
+
+describe('a course for its student', () => {
+  it('opens the first lesson not watched; the video loads nothing until play; marking moves the progress', async () => {
+    const { requests } = stubFetch({
+      '/api/usuario/cursos/hemodialise-para-enfermagem': { body: COURSE },
+      '/api/usuario/aulas/2/assistida': {
+        body: { lesson_id: 2, watched: true, progress: { watched: 2, total: 3, percent: 66 } },
+      },
+    })
+    const user = userEvent.setup()
+    renderAt(<CourseContentPage url="hemodialise-para-enfermagem" />)
+    expect(await screen.findByRole('heading', { level: 2, name: 'Princípios físicos' })).toBeTruthy()
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('33')
+    // Privacy: no iframe (nothing from the video host) until the student presses play.
+    expect(document.querySelector('iframe')).toBeNull()
+    await user.click(screen.getByRole('button', { name: /Reproduzir a videoaula/ }))
+    const frame = document.querySelector('iframe')!
+    expect(frame.getAttribute('src')).toBe(
+      'https://www.youtube-nocookie.com/embed/Rk4cW8pZ1aE?autoplay=1&rel=0',
+    )
+    expect(frame.getAttribute('title')).toBe('Videoaula: Princípios físicos')
+
+    await user.click(screen.getByRole('button', { name: 'Marcar como assistida' }))
+    expect(await screen.findByRole('button', { name: 'Aula assistida' })).toBeTruthy()
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('66')
+    expect(screen.getByText(/Seu progresso: 2 de 3 aulas assistidas \(66%\)/)).toBeTruthy()
+    expect(requests('/api/usuario/aulas/2/assistida')[0]!.method).toBe('POST')
+
+    const nav = screen.getByRole('navigation', { name: 'Aulas do curso' })
+    await user.click(within(nav).getByRole('button', { name: /Leitura/ }))
+    expect(await screen.findByRole('heading', { level: 2, name: 'Leitura' })).toBeTruthy()
+    expect(document.querySelector('iframe')).toBeNull()
+    expect(screen.getByRole('link', { name: /Apostila/ }).getAttribute('href')).toBe('/download/a.b.c')
+  })
+
+  it('a student without an active enrolment reads why', async () => {
+    stubFetch({
+      '/api/usuario/cursos/hemodialise-para-enfermagem': {
+        status: 403,
+        body: { msg: 'Você não tem matrícula ativa neste curso.' },
+      },
+    })
+    renderAt(<CourseContentPage url="hemodialise-para-enfermagem" />)
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Você não tem matrícula ativa neste curso.',
+    )
+  })
+
+  it('an in-person class shows its date, place and what to bring', async () => {
+    stubFetch({
+      '/api/usuario/cursos/hemodialise-avancada': {
+        body: {
+          ...COURSE,
+          url: 'hemodialise-avancada',
+          modules: [],
+          materials: [],
+          progress: { watched: 0, total: 0, percent: 0 },
+          classes: [
+            {
+              id: 9,
+              name: 'Turma abril/2027 – Curitiba',
+              type: 'N',
+              course_init: '2027-04-09',
+              location: 'Rua Padre Anchieta, 1000',
+              details: '## O que levar\n\n- Jaleco',
+            },
+          ],
+        },
+      },
+    })
+    renderAt(<CourseContentPage url="hemodialise-avancada" />)
+    expect(await screen.findByText('Início em 9 de abril de 2027')).toBeTruthy()
+    expect(screen.getByText('Rua Padre Anchieta, 1000')).toBeTruthy()
+    expect(screen.getByText('Jaleco')).toBeTruthy()
+  })
+})
+
+const LIBRARY: EbookLibrary = {
+  owned: [
+    {
+      id: 1,
+      title: 'Guia Rápido de Hemodiálise',
+      description: '',
+      cover: null,
+      pages: 84,
+      source: 'curso',
+      course: { name: 'Hemodiálise para Enfermagem', url: 'hemodialise-para-enfermagem' },
+      download_url: '/download/x.y.z',
+    },
+  ],
+  free: [{ id: 2, title: 'DRC na Atenção Primária', description: 'Fluxogramas.', cover: null }],
+  links_expire_at: '2099-01-01T00:00:00.000Z',
+}
+
+describe('Meus e-books', () => {
+  it('downloads an owned e-book and adds a free one with one click', async () => {
+    const { requests } = stubFetch({
+      '/api/usuario/ebooks': { body: LIBRARY },
+      '/api/usuario/ebooks/2': { body: { ...LIBRARY, owned: [...LIBRARY.owned], free: [] } },
+    })
+    const user = userEvent.setup()
+    renderAt(<MyEbooksPage />)
+    const owned = await screen.findByRole('article', { name: 'Guia Rápido de Hemodiálise' })
+    expect(
+      within(owned)
+        .getByRole('link', { name: /Baixar/ })
+        .getAttribute('href'),
+    ).toBe('/download/x.y.z')
+    await user.click(screen.getByRole('button', { name: /Adicionar à biblioteca/ }))
+    expect(await screen.findByText(toastTitle('E-book adicionado à sua biblioteca!'))).toBeTruthy()
+    expect(requests('/api/usuario/ebooks/2')[0]!.method).toBe('POST')
+  })
+
+  it('arriving from /ebooks with ?adicionar=, the free e-book is added at once', async () => {
+    const { requests } = stubFetch({
+      '/api/usuario/ebooks': { body: LIBRARY },
+      '/api/usuario/ebooks/2': { body: { ...LIBRARY, free: [] } },
+    })
+    renderAt(<MyEbooksPage />, '/?adicionar=2')
+    await waitFor(() => expect(requests('/api/usuario/ebooks/2')).toHaveLength(1))
+    expect(
+      await screen.findByText(toastTitle('"DRC na Atenção Primária" foi adicionado à sua biblioteca!')),
+    ).toBeTruthy()
+  })
+})
+
+describe('privacy in Meu perfil', () => {
+  it('downloads my data as a JSON file, and deletes the account after the SPEC’s confirm dialog', async () => {
+    const { requests } = stubFetch({
+      '/admin/user/get': { body: STUDENT },
+      '/api/usuario/privacidade/exportar': { body: { profile: { email: STUDENT.email } } },
+      '/api/usuario/privacidade/excluir': { body: { msg: 'Sua conta foi excluída.' } },
+    })
+    URL.createObjectURL ??= () => ''
+    URL.revokeObjectURL ??= () => {}
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:dados')
+    const user = userEvent.setup()
+    renderAt(<PrivacySection />)
+    await user.click(await screen.findByRole('button', { name: 'Baixar meus dados' }))
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled())
+    createObjectURL.mockRestore()
+
+    await user.click(screen.getByRole('button', { name: 'Excluir minha conta' }))
+    const dialog = await screen.findByRole('alertdialog')
+    // SPEC section 8's confirm dialog: its title, and Cancelar.
+    expect(within(dialog).getByRole('heading', { name: 'Confimação' })).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
+    expect(requests('/api/usuario/privacidade/excluir')).toHaveLength(0)
+
+    await user.click(screen.getByRole('button', { name: 'Excluir minha conta' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Excluir minha conta' }),
+    )
+    expect(await screen.findByText(toastTitle('Sua conta foi excluída.'))).toBeTruthy()
+    expect(requests('/api/usuario/privacidade/excluir')[0]!.body).toEqual({ confirmar: true })
+  })
+})

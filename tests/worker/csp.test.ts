@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
+import { loadRenderer } from '../../worker/ssr/pages.ts'
+import { testContext, testEnv } from '../fixtures/db.ts'
+import { executableInlineScripts, fetchPage, NAVIGATE } from '../fixtures/pages.ts'
+
+// Issue 12, item 9: a strict Content-Security-Policy on every answer. Inline scripts run only
+// when the answer's own policy names their hash; nothing runs from 'unsafe-inline' or eval.
+
+type Policy = Map<string, string[]>
+
+function policyOf(response: Response): Policy {
+  const header = response.headers.get('content-security-policy')
+  expect(header, response.url).toBeTruthy()
+  return new Map(
+    header!.split(';').map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/)
+      return [name!, sources]
+    }),
+  )
+}
+
+const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`
+
+/** The fixed part every answer shares. */
+function expectStrict(policy: Policy) {
+  expect(policy.get('default-src')).toEqual(["'self'"])
+  const scripts = policy.get('script-src') ?? []
+  expect(scripts[0]).toBe("'self'")
+  expect(scripts.slice(1).every((source) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(source))).toBe(true)
+  expect(scripts).not.toContain("'unsafe-inline'")
+  expect(scripts).not.toContain("'unsafe-eval'")
+  expect(policy.get('frame-ancestors')).toEqual(["'self'"])
+  expect(policy.get('object-src')).toEqual(["'none'"])
+  expect(policy.get('base-uri')).toEqual(["'self'"])
+  expect(policy.get('form-action')).toEqual(["'self'"])
+}
+
+/** The policy lets exactly the inline scripts the document carries run, no other. */
+async function expectInlineScriptsAllowed(response: Response) {
+  const policy = policyOf(response)
+  expectStrict(policy)
+  const html = await response.text()
+  const allowed = (policy.get('script-src') ?? []).slice(1).sort()
+  expect(allowed).toEqual([...new Set(executableInlineScripts(html).map(hashOf))].sort())
+  return { policy, html }
+}
+
+describe('Content-Security-Policy', () => {
+  beforeAll(async () => {
+    await loadRenderer()
+    await invalidateCatalog(testContext())
+  }, 120_000)
+
+  it('allows a rendered page its boot and loader scripts by hash, and nothing else inline', async () => {
+    for (const path of ['/', '/cursos', '/login']) {
+      const response = await fetchPage(path, { headers: NAVIGATE })
+      expect(response.status).toBe(200)
+      const { policy, html } = await expectInlineScriptsAllowed(response)
+      expect(executableInlineScripts(html)).toHaveLength(2)
+      expect(policy.get('connect-src')).toEqual(["'self'"])
+      // The page's data is a JSON block, which no policy runs.
+      expect(html).toContain('<script id="ssr-state" type="application/json">')
+    }
+    // The same from the shared cache.
+    const again = await fetchPage('/', { headers: NAVIGATE })
+    expect(again.headers.get('server-timing')).toContain('shared render')
+    await expectInlineScriptsAllowed(again)
+  })
+
+  it('lets only the checkout reach the card gateway, and only the one configured', async () => {
+    // Locally the Pagar.me sandbox is its own server (PAGARME_API_URL): the checkout may reach it.
+    const sandbox = await fetchPage('/checkout/abc', { headers: NAVIGATE })
+    expect(policyOf(sandbox).get('connect-src')).toEqual(["'self'", new URL(testEnv.PAGARME_API_URL!).origin])
+    await expectInlineScriptsAllowed(sandbox)
+
+    // In production, Pagar.me's own API (the default PAGARME_API_URL).
+    const production = {
+      PAYMENT_GATEWAY: 'pagarme' as const,
+      PAGARME_API_URL: undefined,
+      PAGARME_SECRET_KEY: 'sk_test_configurada',
+    }
+    const checkout = await fetchPage('/checkout/abc', { headers: NAVIGATE }, production)
+    expect(policyOf(checkout).get('connect-src')).toEqual(["'self'", 'https://api.pagar.me'])
+    for (const path of ['/', '/carrinho-de-compras', '/api/docs', '/api/payments/config']) {
+      const other = await fetchPage(path, { headers: NAVIGATE }, production)
+      expect(policyOf(other).get('connect-src'), path).toEqual(["'self'"])
+    }
+  })
+
+  it("lets only the pages that play videos frame YouTube's privacy-enhanced player", async () => {
+    const player = 'https://www.youtube-nocookie.com'
+    for (const path of ['/4a-jornada-multiprofissional', '/usuario/cursos/hemodialise-para-enfermagem']) {
+      const page = await fetchPage(path, { headers: NAVIGATE })
+      expect(page.status, path).toBe(200)
+      expect(policyOf(page).get('frame-src'), path).toEqual(["'self'", player])
+      await expectInlineScriptsAllowed(page)
+    }
+    // The shared render, served again from the cache, keeps its allowance.
+    const again = await fetchPage('/4a-jornada-multiprofissional', { headers: NAVIGATE })
+    expect(policyOf(again).get('frame-src')).toEqual(["'self'", player])
+    for (const path of ['/', '/cursos', '/contato', '/usuario/perfil']) {
+      const other = await fetchPage(path, { headers: NAVIGATE })
+      expect(policyOf(other).get('frame-src'), path).toBeUndefined()
+    }
+  })
+
+  it('covers the SPA shell, API answers and the pages the Worker writes itself', async () => {
+    const shell = await fetchPage('/usuario/perfil', { headers: NAVIGATE })
+    expect(await expectInlineScriptsAllowed(shell)).toMatchObject({
+      html: expect.stringContaining('<div id="app">'),
+    })
+    expect(policyOf(shell).get('script-src')).toEqual(["'self'"])
+
+    const json = await fetchPage('/api/ping')
+    expectStrict(policyOf(json))
+    expect(policyOf(json).get('script-src')).toEqual(["'self'"])
+
+    // The API reference (Scalar): its script from our assets, its start-up script by hash, and
+    // eval for its own zod (that page only).
+    const docs = await fetchPage('/api/docs')
+    expect(docs.status).toBe(200)
+    const docsPolicy = policyOf(docs)
+    expect(docsPolicy.get('script-src')?.at(-1)).toBe("'unsafe-eval'")
+    docsPolicy.set('script-src', docsPolicy.get('script-src')!.slice(0, -1))
+    expectStrict(docsPolicy)
+    const html = await docs.text()
+    expect(docsPolicy.get('script-src')!.slice(1)).toEqual(executableInlineScripts(html).map(hashOf))
+    expect(html).toContain('<script src="/vendor/scalar/standalone.js">')
+    expect(executableInlineScripts(html)).toHaveLength(1)
+
+    // The social-login popup's last page tells its opener through an inline script.
+    const social = await fetchPage('/redirect?login=instagram', { headers: NAVIGATE })
+    expect(social.status).toBe(200)
+    expect(executableInlineScripts((await expectInlineScriptsAllowed(social)).html)).toHaveLength(1)
+
+    // The local mailbox shows e-mails' HTML: whatever they carry, no script of theirs may run.
+    const mailbox = await fetchPage('/dev/mailbox', { headers: NAVIGATE })
+    expect(mailbox.status).toBe(200)
+    expect(policyOf(mailbox).get('script-src')).toEqual(["'self'"])
+  })
+
+  it('keeps the other security headers beside it', async () => {
+    const response = await fetchPage('/', { headers: NAVIGATE })
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains')
+    expect(response.headers.get('cross-origin-opener-policy')).toBeNull()
+  })
+})

@@ -1,0 +1,116 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import type { ClockAnswer } from '../../../../worker/domain/conference.ts'
+import { api } from '../../lib/api.ts'
+import { INPUT_CLASS, SubmitButton } from '../../lib/form-field.tsx'
+import { toastError, toastSuccess } from '../../lib/toast.ts'
+import { CONFERENCE_TEXT } from './conference.messages.ts'
+import { conferenceKeys, recordAnswer } from './conference.queries.ts'
+
+/**
+ * For administrators: a talk runs late, so it and the rest of its day move by some minutes
+ * (POST /api/admin/conference/shift). Viewers follow on their next poll.
+ */
+export function ShiftPanel({ answer }: { answer: ClockAnswer }) {
+  const queryClient = useQueryClient()
+  const id = useId()
+  const days = [...new Set(answer.inits.map((talk) => talk.session[0]))].sort((a, b) => a - b)
+  const [day, setDay] = useState(days[0] ?? 1)
+  const [fromSlot, setFromSlot] = useState(1)
+  const [minutes, setMinutes] = useState('10')
+  const [pending, setPending] = useState(false)
+  const slots = answer.inits.filter((talk) => talk.session[0] === day)
+
+  return (
+    <section
+      aria-labelledby={`${id}-titulo`}
+      className="mt-12 max-w-3xl rounded-2xl border border-amber-300 bg-amber-50 p-6"
+    >
+      <h2 id={`${id}-titulo`} className="font-bold text-slate-900 text-xl">
+        Ajustar a programação ao vivo (administração)
+      </h2>
+      <p className="mt-1 text-slate-700">
+        Uma palestra atrasou? Desloque-a junto com as seguintes do mesmo dia; use minutos negativos para
+        adiantar.
+      </p>
+      <form
+        className="mt-4 grid gap-4 sm:grid-cols-3"
+        onSubmit={async (event) => {
+          event.preventDefault()
+          setPending(true)
+          const sentAt = Date.now()
+          try {
+            const shifted = await api<ClockAnswer>('/api/admin/conference/shift', {
+              method: 'POST',
+              json: { day, from_slot: fromSlot, minutes: Number(minutes) },
+            })
+            recordAnswer(shifted, sentAt)
+            queryClient.setQueryData(conferenceKeys.clock(), shifted)
+            void toastSuccess(CONFERENCE_TEXT.shifted)
+          } catch (error) {
+            void toastError(error)
+          } finally {
+            setPending(false)
+          }
+        }}
+      >
+        <div>
+          <label htmlFor={`${id}-dia`} className="mb-1 block font-medium text-slate-800 text-sm">
+            Dia
+          </label>
+          <select
+            id={`${id}-dia`}
+            className={INPUT_CLASS}
+            value={day}
+            onChange={(event) => {
+              setDay(Number(event.target.value))
+              setFromSlot(1)
+            }}
+          >
+            {days.map((option) => (
+              <option key={option} value={option}>
+                Dia {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-sessao`} className="mb-1 block font-medium text-slate-800 text-sm">
+            A partir da palestra
+          </label>
+          <select
+            id={`${id}-sessao`}
+            className={INPUT_CLASS}
+            value={fromSlot}
+            onChange={(event) => setFromSlot(Number(event.target.value))}
+          >
+            {slots.map((talk) => (
+              <option key={talk.key} value={talk.session[1]}>
+                [{talk.session[0]},{talk.session[1]}] {talk.title.slice(0, 40)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-minutos`} className="mb-1 block font-medium text-slate-800 text-sm">
+            Minutos
+          </label>
+          <input
+            id={`${id}-minutos`}
+            className={INPUT_CLASS}
+            type="number"
+            inputMode="numeric"
+            min={-240}
+            max={240}
+            step={1}
+            value={minutes}
+            onChange={(event) => setMinutes(event.target.value)}
+          />
+        </div>
+        <SubmitButton pending={pending} className="btn btn-primary sm:col-span-3 sm:justify-self-start">
+          Ajustar programação
+        </SubmitButton>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,55 @@
+import { Languages } from 'lucide-react'
+import { lazy, Suspense, useEffect, useId, useRef } from 'react'
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../../worker/domain/languages.ts'
+import { setLanguage, useLanguage } from '../../lib/language.ts'
+
+const loadTranslator = () => import('./page-translator.ts')
+// Only a visitor who chose another language loads the page translation widget.
+const TranslatePageButton = lazy(() => import('./translate-page-button.tsx'))
+
+/**
+ * The language picker (stored as 'Lang'): toasts show in the chosen language; with another
+ * language than pt-BR, a button translates the page's main text too.
+ */
+export function LanguagePicker() {
+  const id = useId()
+  const language = useLanguage()
+  const previous = useRef<Language>(language)
+
+  useEffect(() => {
+    // Back to Portuguese (or to another language): the page shows its own text again.
+    if (previous.current !== language) {
+      const root = document.getElementById('conteudo')
+      if (root) void loadTranslator().then((module) => module.restorePage(root))
+      previous.current = language
+    }
+  }, [language])
+
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm">
+      <label htmlFor={id} className="inline-flex items-center gap-2 text-teal-50">
+        <Languages aria-hidden="true" className="size-4" />
+        Idioma das mensagens
+      </label>
+      <select
+        id={id}
+        value={language}
+        onChange={(event) => {
+          if (isLanguage(event.target.value)) setLanguage(event.target.value)
+        }}
+        className="min-h-11 rounded-lg border border-teal-300 bg-teal-900 px-3 py-2 text-white"
+      >
+        {LANGUAGES.map((option) => (
+          <option key={option} value={option} lang={option}>
+            {LANGUAGE_NAMES[option]}
+          </option>
+        ))}
+      </select>
+      {language === 'pt-BR' ? null : (
+        <Suspense fallback={null}>
+          <TranslatePageButton language={language} />
+        </Suspense>
+      )}
+    </div>
+  )
+}

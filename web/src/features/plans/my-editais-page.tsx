@@ -1,0 +1,168 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { ExternalLink } from 'lucide-react'
+import { APPLICATION_STATE_LABELS, type Application } from '../../../../worker/contract/plans.ts'
+import { PLAN_PAYMENT_METHOD_LABELS } from '../../../../worker/domain/payments.ts'
+import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { formatInstantDate } from '../../lib/date.ts'
+import { formatBRL } from '../../lib/money.ts'
+import { errorMessage } from '../../lib/toast.ts'
+import { StateBadge } from '../student/state-badge.tsx'
+import { myApplicationsQuery } from './plans.queries.ts'
+
+type ApplicationPlan = Application['plans'][number]
+
+export const PLAN_STATE_LABELS: Record<ApplicationPlan['state'], string> = {
+  paid: 'Pago',
+  pending: 'Aguardando pagamento',
+  due: 'A pagar',
+}
+
+/** SPEC section 9: the plan payment's boleto link gets '?format=pdf'. */
+export const boletoPdf = (link: string) => `${link}${link.includes('?') ? '&' : '?'}format=pdf`
+
+function PaymentInfo({ plan }: { plan: ApplicationPlan }) {
+  const payment = plan.payment
+  if (!payment) return null
+  const method = PLAN_PAYMENT_METHOD_LABELS[payment.payment_method]
+  if (plan.state === 'paid') {
+    return (
+      <p className="text-slate-700 text-sm">
+        {method}
+        {payment.instalments > 1
+          ? ` em ${payment.instalments}x de ${formatBRL(payment.instalment_value)}`
+          : ''}
+        {payment.paid_at ? ` · pago em ${formatInstantDate(payment.paid_at)}` : ''}
+      </p>
+    )
+  }
+  if (plan.state === 'pending' && payment.payment_method === 'boleto') {
+    return (
+      <div className="space-y-1 text-slate-700 text-sm">
+        <p>
+          Boleto gerado{payment.boleto_due_at ? `, vence em ${formatInstantDate(payment.boleto_due_at)}` : ''}
+          .
+        </p>
+        {payment.ccj_pay_number ? (
+          <p className="break-all font-mono text-xs">{payment.ccj_pay_number}</p>
+        ) : null}
+        {payment.ccj_boleto_link ? (
+          <a
+            href={boletoPdf(payment.ccj_boleto_link)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 font-semibold text-teal-800 underline"
+          >
+            <ExternalLink aria-hidden="true" className="size-4" />
+            Abrir boleto (PDF)<span className="sr-only"> de {plan.name}, abre em nova aba</span>
+          </a>
+        ) : null}
+      </div>
+    )
+  }
+  if (plan.state === 'pending') {
+    return <p className="text-slate-700 text-sm">{method}: aguardando a autenticação do banco emissor.</p>
+  }
+  if (payment.status === 'failed' && payment.refusal) {
+    return <p className="text-slate-700 text-sm">Última tentativa recusada: {payment.refusal}</p>
+  }
+  return null
+}
+
+function PlanRow({ application, plan }: { application: Application; plan: ApplicationPlan }) {
+  const payable =
+    plan.state === 'due' || (plan.state === 'pending' && plan.payment?.payment_method !== 'boleto')
+  const closed = application.status === 'rejected' || application.status === 'cancelled'
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0 space-y-1">
+        <h3 className="font-semibold text-slate-900">{plan.name}</h3>
+        <p className="whitespace-nowrap font-bold text-lg text-teal-900">{formatBRL(plan.amount)}</p>
+        <PaymentInfo plan={plan} />
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-3 sm:flex-col sm:items-end">
+        <StateBadge tone={plan.state}>{PLAN_STATE_LABELS[plan.state]}</StateBadge>
+        {payable && !closed ? (
+          <Link
+            to="/usuario/editais/mensalidade/$planId"
+            params={{ planId: String(plan.id) }}
+            search={{ inscricao: application.id }}
+            // A new document: the payment screen's policy lets it reach the card gateway.
+            reloadDocument
+            className="btn btn-primary"
+          >
+            Pagar<span className="sr-only"> {plan.name}</span>
+          </Link>
+        ) : null}
+      </div>
+    </li>
+  )
+}
+
+/** /usuario/editais: the student's applications, and for each its fee plans paid, pending and due. */
+export function MyEditaisPage() {
+  const query = useQuery(myApplicationsQuery())
+  return (
+    <div className="container-page py-10 md:py-14">
+      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Meus editais</h1>
+      {query.isPending ? <LoadingState label="Carregando suas inscrições..." /> : null}
+      {query.isError ? (
+        <ErrorState
+          detail={errorMessage(query.error, 'Erro ao buscar dados.')}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+      {query.data?.length === 0 ? (
+        <p className="mt-6 text-lg text-slate-700">
+          Você ainda não se inscreveu em nenhum edital. Os editais abertos estão no menu Editais.
+        </p>
+      ) : null}
+      <ul className="mt-8 space-y-8">
+        {query.data?.map((application) => (
+          <li key={application.id}>
+            <article
+              aria-labelledby={`inscricao-${application.id}`}
+              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div>
+                  <h2 id={`inscricao-${application.id}`} className="font-bold text-slate-900 text-xl">
+                    {application.edital.title}
+                  </h2>
+                  <p className="mt-1 text-slate-700 text-sm">
+                    Inscrição nº {application.id}, de {formatInstantDate(application.created_at)} ·{' '}
+                    <Link to="/editais/$slug" params={{ slug: application.edital.slug }} className="link">
+                      ver o edital
+                    </Link>
+                  </p>
+                </div>
+                <StateBadge tone={application.status === 'approved' ? 'paid' : 'other'}>
+                  {APPLICATION_STATE_LABELS[application.status]}
+                </StateBadge>
+              </div>
+              <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-1">
+                <div>
+                  <dt className="inline text-slate-600">Pago: </dt>
+                  <dd className="inline font-semibold text-slate-900">{formatBRL(application.paid_cents)}</dd>
+                </div>
+                <div>
+                  <dt className="inline text-slate-600">A pagar: </dt>
+                  <dd className="inline font-semibold text-slate-900">{formatBRL(application.due_cents)}</dd>
+                </div>
+              </dl>
+              {application.plans.length ? (
+                <ul className="mt-2 divide-y divide-slate-200">
+                  {application.plans.map((plan) => (
+                    <PlanRow key={plan.id} application={application} plan={plan} />
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-3 text-slate-700">Este edital não tem taxas a pagar.</p>
+              )}
+            </article>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

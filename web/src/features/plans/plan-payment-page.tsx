@@ -1,0 +1,711 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
+import { ArrowLeft, CircleCheck, Clock, CreditCard, LoaderCircle, Lock, TriangleAlert } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { INSTITUTE } from '../../../../worker/contract/institute.ts'
+import type { Application, Plan, PlanPaymentResult } from '../../../../worker/contract/plans.ts'
+import { PLAN_MESSAGES, parsePaymentMethods } from '../../../../worker/contract/plans.ts'
+import { PLAN_PAYMENT_METHOD_LABELS } from '../../../../worker/domain/payments.ts'
+import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { api } from '../../lib/api.ts'
+import { INPUT_CLASS } from '../../lib/form-field.tsx'
+import { formatBRL } from '../../lib/money.ts'
+import { errorMessage, showToast, toastError } from '../../lib/toast.ts'
+import { type CurrentUser, useCurrentUser } from '../auth/use-current-user.ts'
+import { CARD_TOKEN_ERROR, CardTokenError, checkCard, tokenizeCard } from '../checkout/card.ts'
+import { paymentsConfigQuery } from '../checkout/checkout.queries.ts'
+import { AddressFields, PayerFields, Section } from '../checkout/checkout-fields.tsx'
+import { newIdempotencyKey } from '../checkout/pay.ts'
+import { BoletoPanel } from '../checkout/payment-panels.tsx'
+import { CardFields } from '../checkout/payment-section.tsx'
+import { boletoPdf } from './my-editais-page.tsx'
+import {
+  buildPlanPurchase,
+  emptyPlanForm,
+  type PlanFormInput,
+  type PlanFormValues,
+  payerId,
+  planFormSchema,
+  planPurchaseFailure,
+  resultHeading,
+} from './plan-payment.form.ts'
+import {
+  myApplicationsQuery,
+  planKeys,
+  planPaymentQuery,
+  planQuery,
+  useApplyToEdital,
+} from './plans.queries.ts'
+
+/** The payment-plan screen's steps (SPEC section 4: success moves to step 5). */
+export const STEPS = ['Plano', 'Dados do pagador', 'Forma de pagamento', 'Pagamento', 'Concluído'] as const
+type Step = 1 | 2 | 3 | 4 | 5
+
+const EMAIL_FAILED = `Seu pagamento foi realizado com sucesso, mas não foi possível enviar o e-mail de confirmação. Entre em contato com o Centro de Ensino pelo e-mail ${INSTITUTE.emails.education}.`
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="container-page py-10 md:py-14">
+      <Link
+        to="/usuario/editais"
+        className="inline-flex items-center gap-1 font-semibold text-teal-800 underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Meus editais
+      </Link>
+      <h1 className="mt-3 font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">
+        Pagamento de plano
+      </h1>
+      <div className="mt-6">{children}</div>
+    </div>
+  )
+}
+
+function Stepper({ step }: { step: Step }) {
+  return (
+    <ol aria-label="Etapas do pagamento" className="mb-6 grid grid-cols-5 gap-1 sm:gap-2">
+      {STEPS.map((label, index) => {
+        const number = index + 1
+        const state = number < step ? 'done' : number === step ? 'current' : 'next'
+        return (
+          <li
+            key={label}
+            aria-current={state === 'current' ? 'step' : undefined}
+            className="flex flex-col items-center gap-1 text-center text-xs sm:text-sm"
+          >
+            <span
+              aria-hidden="true"
+              className={`grid size-8 place-items-center rounded-full font-bold ${state === 'current' ? 'bg-teal-700 text-white' : state === 'done' ? 'bg-teal-100 text-teal-900' : 'bg-slate-200 text-slate-700'}`}
+            >
+              {number}
+            </span>
+            <span className={state === 'current' ? 'font-semibold text-slate-900' : 'text-slate-700'}>
+              <span className="sr-only">Etapa {number}: </span>
+              {label}
+              <span className="sr-only">{state === 'done' ? ' (concluída)' : ''}</span>
+            </span>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}
+
+/** The step's title, focused when the step changes, so a screen reader hears where it is. */
+function StepTitle({ step, children }: { step: Step; children: React.ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null)
+  const first = useRef(true)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the step is the trigger
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    ref.current?.focus()
+  }, [step])
+  return (
+    <h2 ref={ref} id="etapa-titulo" tabIndex={-1} className="font-bold text-2xl text-slate-900">
+      {children}
+    </h2>
+  )
+}
+
+function PlanSummary({ plan, application }: { plan: Plan; application: Application }) {
+  const methods = parsePaymentMethods(plan.payment_methods)
+  return (
+    <dl className="grid gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:grid-cols-2">
+      <div>
+        <dt className="text-slate-600 text-sm">Plano</dt>
+        <dd className="font-semibold text-slate-900">{plan.name}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-600 text-sm">Valor</dt>
+        <dd className="whitespace-nowrap font-bold text-teal-900 text-xl">{formatBRL(plan.amount)}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-600 text-sm">Edital</dt>
+        <dd className="text-slate-900">{plan.edital.title}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-600 text-sm">Inscrição</dt>
+        <dd className="text-slate-900">nº {application.id}</dd>
+      </div>
+      <div className="sm:col-span-2">
+        <dt className="text-slate-600 text-sm">Formas de pagamento</dt>
+        <dd className="text-slate-900">
+          {methods.map((method) => PLAN_PAYMENT_METHOD_LABELS[method]).join(', ')}
+          {plan.instalment_times > 1 && methods.includes('credit_card')
+            ? ` (cartão de crédito em até ${plan.instalment_times}x sem juros)`
+            : ''}
+        </dd>
+      </div>
+    </dl>
+  )
+}
+
+/** Step 5: paid, or the boleto to pay (its link with '?format=pdf', SPEC 9), and the record's state. */
+function Done({ result }: { result: PlanPaymentResult }) {
+  const paid = result.status === 'paid' || result.status === 'partially_refunded'
+  return (
+    <div className="space-y-5">
+      <div
+        className={`flex items-start gap-3 rounded-2xl p-5 ring-1 ${paid ? 'bg-teal-50 text-teal-950 ring-teal-200' : 'bg-amber-50 text-amber-950 ring-amber-300'}`}
+      >
+        {paid ? (
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-teal-700" />
+        ) : (
+          <Clock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-amber-700" />
+        )}
+        <div>
+          <p className="font-semibold text-lg" data-testid="plan-result">
+            {resultHeading(result)}
+          </p>
+          <p>
+            {paid
+              ? `${PLAN_PAYMENT_METHOD_LABELS[result.payment_method]}${result.instalments > 1 ? ` em ${result.instalments}x de ${formatBRL(result.instalment_value)}` : ''}: ${formatBRL(result.amount)}. O recibo foi enviado por e-mail.`
+              : 'Pague o boleto até o vencimento: o plano aparece como pago em Meus editais depois da compensação.'}
+          </p>
+        </div>
+      </div>
+      {result.error ? (
+        <p role="alert" className="rounded-lg bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
+          {EMAIL_FAILED}
+        </p>
+      ) : null}
+      {!paid && result.payment_method === 'boleto' ? (
+        <BoletoPanel
+          link={result.ccj_boleto_link ? boletoPdf(result.ccj_boleto_link) : null}
+          line={result.ccj_pay_number}
+          dueAt={result.boleto_due_at}
+          note="A compensação do boleto leva até 3 dias úteis."
+        />
+      ) : null}
+      {result.needs_update ? (
+        <div className="rounded-2xl border border-slate-200 p-5">
+          <p className="text-slate-900">
+            Os dados do pagador são diferentes dos do seu cadastro. Se forem os seus dados atuais, atualize o
+            seu cadastro.
+          </p>
+          <Link to="/usuario/perfil" className="btn btn-outline mt-3">
+            Atualizar meu cadastro
+          </Link>
+        </div>
+      ) : null}
+      <Link to="/usuario/editais" className="btn btn-primary">
+        Voltar para Meus editais
+      </Link>
+    </div>
+  )
+}
+
+/** Step 5, whatever Meus editais says of the plan once it is paid. */
+function Finished({ result }: { result: PlanPaymentResult }) {
+  return (
+    <>
+      <Stepper step={5} />
+      <section aria-labelledby="etapa-titulo">
+        <StepTitle step={5}>Etapa 5 de 5: Concluído</StepTitle>
+        <div className="mt-4">
+          <Done result={result} />
+        </div>
+      </section>
+    </>
+  )
+}
+
+function Wizard({
+  plan,
+  application,
+  user,
+  retrying,
+  onDone,
+}: {
+  plan: Plan
+  application: Application
+  user: CurrentUser
+  retrying: string | null
+  onDone: (result: PlanPaymentResult) => void
+}) {
+  const queryClient = useQueryClient()
+  const methods = parsePaymentMethods(plan.payment_methods)
+  const [step, setStep] = useState<Step>(1)
+  const [cardError, setCardError] = useState<string | null>(null)
+  const [payError, setPayError] = useState<string | null>(retrying)
+  const [leaving, setLeaving] = useState(false)
+  const payErrorRef = useRef<HTMLParagraphElement>(null)
+  const attemptKey = useRef<string | null>(null)
+  const cardErrorId = useId()
+  const instalmentsId = useId()
+  const methodErrorId = useId()
+  const form = useForm<PlanFormInput, unknown, PlanFormValues>({
+    resolver: zodResolver(planFormSchema),
+    defaultValues: emptyPlanForm(user, methods),
+    mode: 'onTouched',
+  })
+  const method = form.watch('payment_method')
+  const parcela = Number(form.watch('parcela')) || 1
+  const card = method === 'credit_card' || method === 'debit_card'
+  const instalments = Array.from({ length: Math.max(1, plan.instalment_times) }, (_, index) => index + 1)
+  const methodError = form.formState.errors.payment_method?.message
+
+  const pay = useMutation({
+    mutationFn: async (values: PlanFormValues) => {
+      let cardToken: string | null = null
+      if (values.payment_method !== 'boleto') {
+        try {
+          const config = await queryClient.fetchQuery(paymentsConfigQuery())
+          cardToken = await tokenizeCard(config, values.card)
+        } catch {
+          throw new CardTokenError()
+        }
+      }
+      attemptKey.current ??= newIdempotencyKey()
+      const body = buildPlanPurchase({
+        plan,
+        applicationId: application.id,
+        values,
+        user,
+        idempotencyKey: attemptKey.current,
+        cardToken,
+      })
+      return api<PlanPaymentResult>('/usuario/editais/mensalidade', { method: 'POST', json: body })
+    },
+    onSuccess: (answer) => {
+      attemptKey.current = null
+      void queryClient.invalidateQueries({ queryKey: planKeys.applications() })
+      if (answer.authentication_url) {
+        // The issuer's 3-D Secure challenge: the payer approves there and comes back to this screen.
+        setLeaving(true)
+        window.location.assign(answer.authentication_url)
+        return
+      }
+      onDone(answer)
+    },
+    onError: (error) => {
+      if (error instanceof CardTokenError) {
+        setPayError(CARD_TOKEN_ERROR)
+        return
+      }
+      const failure = planPurchaseFailure(error)
+      if (failure.final) attemptKey.current = null
+      if (failure.toast) void showToast('error', failure.message)
+      setPayError(failure.message)
+      void queryClient.invalidateQueries({ queryKey: planKeys.applications() })
+    },
+  })
+
+  useEffect(() => {
+    if (payError) payErrorRef.current?.focus()
+  }, [payError])
+
+  const next = async () => {
+    if (step === 2) {
+      const ok = await form.trigger(['payer.name', 'payer.email', 'payer.cpf', 'payer.phone'], {
+        shouldFocus: true,
+      })
+      if (!ok) return
+    }
+    if (step === 3) {
+      const ok = await form.trigger('payment_method')
+      if (!ok) return
+    }
+    setStep((current) => (current < 4 ? ((current + 1) as Step) : current))
+  }
+
+  const submit = form.handleSubmit(
+    (values) => {
+      setPayError(null)
+      setCardError(null)
+      if (values.payment_method !== 'boleto') {
+        const problem = checkCard(values.card, new Date())
+        if (problem) {
+          setCardError(problem)
+          form.setFocus('card.number')
+          return
+        }
+      }
+      pay.mutate(values)
+    },
+    () => {
+      // Something of an earlier step is wrong (the payer's data): back there, with its messages.
+      const errors = form.formState.errors
+      if (errors.payer) setStep(2)
+      else if (errors.payment_method) setStep(3)
+    },
+  )
+
+  const id = payerId(user, form.getValues('payer'))
+  return (
+    <>
+      <Stepper step={step} />
+      <form
+        noValidate
+        aria-labelledby="etapa-titulo"
+        onSubmit={(event) => {
+          if (step < 4) {
+            event.preventDefault()
+            void next()
+            return
+          }
+          void submit(event)
+        }}
+        className="space-y-6"
+      >
+        <StepTitle step={step}>
+          Etapa {step} de 5: {STEPS[step - 1]}
+        </StepTitle>
+        {step === 1 ? <PlanSummary plan={plan} application={application} /> : null}
+        {step === 2 ? (
+          <PayerFields
+            form={form}
+            loggedIn
+            title="Dados do pagador"
+            intro="Preenchemos com os dados do seu cadastro; confira e informe o CPF de quem paga."
+          />
+        ) : null}
+        {step === 3 ? (
+          <section aria-labelledby="forma-pagamento" className="rounded-2xl border border-slate-200 p-5">
+            <fieldset aria-describedby={methodError ? methodErrorId : undefined}>
+              <legend id="forma-pagamento" className="font-bold text-lg text-slate-900">
+                Forma de pagamento
+              </legend>
+              <div className="mt-3 grid gap-2 sm:grid-cols-3">
+                {methods.map((value) => (
+                  <label
+                    key={value}
+                    className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-slate-400 px-4 py-2 font-medium text-slate-900 has-checked:border-teal-700 has-checked:bg-teal-50 has-checked:ring-2 has-checked:ring-teal-700"
+                  >
+                    <input
+                      type="radio"
+                      value={value}
+                      className="size-5 accent-teal-700"
+                      {...form.register('payment_method')}
+                    />
+                    {PLAN_PAYMENT_METHOD_LABELS[value]}
+                  </label>
+                ))}
+              </div>
+              {methodError ? (
+                <p id={methodErrorId} className="mt-2 font-medium text-red-700 text-sm">
+                  {methodError}
+                </p>
+              ) : null}
+            </fieldset>
+            {method === 'credit_card' && instalments.length > 1 ? (
+              <div className="mt-4 max-w-xs">
+                <label htmlFor={instalmentsId} className="mb-1 block font-medium text-slate-800 text-sm">
+                  Parcelas
+                </label>
+                <select id={instalmentsId} className={INPUT_CLASS} {...form.register('parcela')}>
+                  {instalments.map((count) => (
+                    <option key={count} value={String(count)}>
+                      {count}x de {formatBRL(Math.round(plan.amount / count))}
+                      {count === 1 ? ' (à vista)' : ' (sem juros)'}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            {method === 'debit_card' ? (
+              <p className="mt-4 text-slate-700 text-sm">
+                No cartão de débito, o seu banco confirma a compra (3-D Secure): você pode ser levado à página
+                do banco para autorizar e depois volta para cá.
+              </p>
+            ) : null}
+            {method === 'boleto' ? (
+              <p className="mt-4 text-slate-700 text-sm">
+                Geramos o boleto na próxima etapa; ele vence em 3 dias e a compensação leva até 3 dias úteis.
+              </p>
+            ) : null}
+          </section>
+        ) : null}
+        {step === 4 ? (
+          <>
+            {card ? (
+              <Section title={method === 'debit_card' ? 'Cartão de débito' : 'Cartão de crédito'}>
+                <p className="flex items-center gap-2 text-slate-700 text-sm">
+                  <CreditCard aria-hidden="true" className="size-4 shrink-0" />
+                  Os dados do cartão vão direto para o meio de pagamento; o instituto não os recebe nem
+                  guarda.
+                </p>
+                <CardFields form={form} cardError={cardError} cardErrorId={cardErrorId} />
+              </Section>
+            ) : (
+              <p className="rounded-2xl border border-slate-200 p-5 text-slate-800">
+                Confira: um boleto de {formatBRL(plan.amount)} para {plan.name}, em nome de{' '}
+                {form.getValues('payer.name')}.
+              </p>
+            )}
+            {card ? <AddressFields form={form} /> : null}
+          </>
+        ) : null}
+
+        {payError ? (
+          <p
+            ref={payErrorRef}
+            tabIndex={-1}
+            role="alert"
+            className="whitespace-pre-line rounded-lg bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200"
+          >
+            <TriangleAlert aria-hidden="true" className="mr-2 inline size-5 align-text-bottom" />
+            {payError}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          {step > 1 ? (
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={pay.isPending || leaving}
+              onClick={() => setStep((current) => (current - 1) as Step)}
+            >
+              Voltar
+            </button>
+          ) : null}
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={pay.isPending || leaving}
+            aria-busy={pay.isPending || leaving || undefined}
+          >
+            {pay.isPending || leaving ? (
+              <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+            ) : step === 4 ? (
+              <Lock aria-hidden="true" className="size-5" />
+            ) : null}
+            {step < 4
+              ? 'Continuar'
+              : leaving
+                ? 'Indo para o seu banco...'
+                : pay.isPending
+                  ? 'Processando pagamento...'
+                  : method === 'boleto'
+                    ? 'Gerar boleto'
+                    : `Pagar ${method === 'credit_card' && parcela > 1 ? `${parcela}x de ${formatBRL(Math.round(plan.amount / parcela))}` : formatBRL(plan.amount)}`}
+          </button>
+        </div>
+        {step === 2 && id === undefined ? (
+          <p className="text-slate-700 text-sm">
+            Os dados acima são diferentes dos do seu cadastro: o pagamento sai em nome deles.
+          </p>
+        ) : null}
+      </form>
+    </>
+  )
+}
+
+/** Back from the issuer's challenge: the payment re-read at the provider, paid or refused. */
+function ChallengeReturn({
+  paymentId,
+  onRetry,
+}: {
+  paymentId: string
+  onRetry: (reason: string | null) => void
+}) {
+  const query = useQuery(planPaymentQuery(paymentId))
+  const queryClient = useQueryClient()
+  const settled = query.data && query.data.status !== 'pending'
+  useEffect(() => {
+    if (settled) void queryClient.invalidateQueries({ queryKey: planKeys.applications() })
+  }, [settled, queryClient])
+  if (query.isPending) return <LoadingState label="Confirmando o pagamento com o seu banco..." />
+  if (!query.data) {
+    return (
+      <ErrorState
+        detail={errorMessage(query.error, 'Erro ao buscar dados.')}
+        onRetry={() => void query.refetch()}
+      />
+    )
+  }
+  const payment = query.data
+  if (payment.status === 'paid' || payment.status === 'partially_refunded')
+    return <Finished result={payment} />
+  if (payment.status === 'pending' && payment.authentication_url) {
+    return (
+      <div className="space-y-4 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
+        <h2 className="font-bold text-xl">A autenticação do cartão ainda não foi concluída</h2>
+        <p>Volte à página do seu banco para autorizar, ou escolha outra forma de pagamento.</p>
+        <div className="flex flex-wrap gap-3">
+          <a href={payment.authentication_url} className="btn btn-primary">
+            Continuar no banco
+          </a>
+          <button type="button" className="btn btn-outline" onClick={() => onRetry(null)}>
+            Escolher outra forma de pagamento
+          </button>
+        </div>
+      </div>
+    )
+  }
+  const reason =
+    payment.status === 'failed'
+      ? `Pagamento recusado${payment.refusal ? `: ${payment.refusal}` : '. Nada foi cobrado.'}`
+      : 'O pagamento não foi concluído. Nada foi cobrado.'
+  return (
+    <div className="space-y-4 rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900" role="alert">
+      <h2 className="font-bold text-xl">Pagamento recusado</h2>
+      <p data-testid="plan-refusal">{reason}</p>
+      <button type="button" className="btn btn-outline" onClick={() => onRetry(reason)}>
+        Tentar novamente
+      </button>
+    </div>
+  )
+}
+
+/** No application to this edital yet: apply (an open edital), then pay. */
+function ApplyFirst({ plan }: { plan: Plan }) {
+  const apply = useApplyToEdital()
+  if (!plan.edital.is_open) {
+    return (
+      <p className="rounded-2xl border border-slate-200 p-5 text-slate-800">
+        Você não tem inscrição no edital {plan.edital.title}, e as inscrições estão encerradas.
+      </p>
+    )
+  }
+  return (
+    <div className="space-y-4 rounded-2xl border border-slate-200 p-5">
+      <p className="text-slate-800">
+        Para pagar “{plan.name}”, inscreva-se antes no edital <strong>{plan.edital.title}</strong>.
+      </p>
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={apply.isPending}
+        onClick={() =>
+          apply.mutate(plan.edital.id, {
+            onSuccess: () => void showToast('success', 'Inscrição feita! Agora você pode pagar a taxa.'),
+            onError: (error) => void toastError(error, 'Não foi possível fazer a inscrição.'),
+          })
+        }
+      >
+        {apply.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+        Inscrever-me neste edital
+      </button>
+    </div>
+  )
+}
+
+/**
+ * ?inscricao= picks the application (from Meus editais); ?pagamento= is the return from the
+ * issuer's 3-D Secure challenge, whose payment the screen re-reads. Anything else is ignored.
+ */
+export function readSearch(search: Record<string, unknown>) {
+  const inscricao = String(search.inscricao ?? '')
+  const pagamento = typeof search.pagamento === 'string' ? search.pagamento : ''
+  return {
+    applicationId: /^[1-9]\d{0,9}$/.test(inscricao) ? Number(inscricao) : undefined,
+    returnedPayment: /^pla_[0-9a-f]{32}$/.test(pagamento) ? pagamento : undefined,
+  }
+}
+
+/**
+ * The payment-plan screen (SPEC sections 2 and 4), reached from Meus editais and from an edital's
+ * page: the plan, the payer, the method and instalments, the card or boleto, then step 5.
+ */
+export function PlanPaymentPage({ planId }: { planId: string }) {
+  const navigate = useNavigate()
+  const { applicationId, returnedPayment } = readSearch(useSearch({ strict: false }))
+  const plan = useQuery(planQuery(planId))
+  const applications = useQuery(myApplicationsQuery())
+  const { user } = useCurrentUser()
+  const [retrying, setRetrying] = useState<string | null>(null)
+  const [finished, setFinished] = useState<PlanPaymentResult | null>(null)
+  const toasted = useRef(false)
+
+  useEffect(() => {
+    // SPEC section 8: 'Erro ao pegar plano' when the plan cannot be read.
+    if (plan.isError && !toasted.current) {
+      toasted.current = true
+      void showToast('error', PLAN_MESSAGES.loadFailed)
+    }
+  }, [plan.isError])
+
+  if (plan.isError) {
+    return (
+      <Shell>
+        <ErrorState
+          title={PLAN_MESSAGES.loadFailed}
+          detail={errorMessage(plan.error, '') || undefined}
+          onRetry={() => void plan.refetch()}
+        />
+      </Shell>
+    )
+  }
+  if (applications.isError) {
+    return (
+      <Shell>
+        <ErrorState
+          detail={errorMessage(applications.error, 'Erro ao buscar dados.')}
+          onRetry={() => void applications.refetch()}
+        />
+      </Shell>
+    )
+  }
+  if (finished) {
+    return (
+      <Shell>
+        <Finished result={finished} />
+      </Shell>
+    )
+  }
+  if (!plan.data || !applications.data || !user) {
+    return (
+      <Shell>
+        <LoadingState label="Carregando o plano..." />
+      </Shell>
+    )
+  }
+  if (returnedPayment) {
+    return (
+      <Shell>
+        <ChallengeReturn
+          paymentId={returnedPayment}
+          onRetry={(reason) => {
+            setRetrying(reason)
+            // The same screen without ?pagamento=: a new attempt from the first step.
+            void navigate({
+              to: '.',
+              search: (applicationId ? { inscricao: applicationId } : {}) as never,
+              replace: true,
+            })
+          }}
+        />
+      </Shell>
+    )
+  }
+  const application = applicationId
+    ? applications.data.find((row) => row.id === applicationId)
+    : applications.data.find((row) => row.edital.id === plan.data.edital.id)
+  const state = application?.plans.find((row) => row.id === plan.data.id)
+  if (!application || !state) {
+    return (
+      <Shell>
+        <ApplyFirst plan={plan.data} />
+      </Shell>
+    )
+  }
+  if (state.state === 'paid' || (state.state === 'pending' && state.payment?.payment_method === 'boleto')) {
+    return (
+      <Shell>
+        <p className="mb-4 text-lg text-slate-800">
+          {state.state === 'paid'
+            ? 'Este plano já está pago.'
+            : 'Este plano tem um boleto aguardando pagamento.'}
+        </p>
+        {state.payment ? <Done result={state.payment} /> : null}
+      </Shell>
+    )
+  }
+  return (
+    <Shell>
+      <Wizard
+        plan={plan.data}
+        application={application}
+        user={user}
+        retrying={retrying}
+        onDone={setFinished}
+      />
+    </Shell>
+  )
+}

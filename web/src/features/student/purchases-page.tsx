@@ -1,0 +1,154 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { LoaderCircle, RefreshCw } from 'lucide-react'
+import type { Purchase } from '../../../../worker/contract/student.ts'
+import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../../../worker/domain/payments.ts'
+import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { formatInstantDate } from '../../lib/date.ts'
+import { formatBRL } from '../../lib/money.ts'
+import { errorMessage, showToast, toastError } from '../../lib/toast.ts'
+import { BoletoPanel, PixPanel } from '../checkout/payment-panels.tsx'
+import { StateBadge } from './state-badge.tsx'
+import { purchasesQuery, useReissuePayment } from './student.queries.ts'
+
+export function paymentText(purchase: Pick<Purchase, 'payment_type' | 'instalments' | 'instalment_value'>) {
+  if (!purchase.payment_type) return 'Sem pagamento (gratuito)'
+  const label = PAYMENT_TYPE_LABELS[purchase.payment_type]
+  if (purchase.payment_type !== 'CREDIT_CARD') return label
+  return purchase.instalments > 1
+    ? `${label} em ${purchase.instalments}x de ${formatBRL(purchase.instalment_value)}`
+    : `${label} à vista`
+}
+
+function Reissue({ purchase }: { purchase: Purchase }) {
+  const reissue = useReissuePayment()
+  const what = purchase.payment_type === 'PIX' ? 'PIX' : 'boleto'
+  return (
+    <div className="rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
+      <p>
+        O {what} deste pedido venceu sem pagamento. Você pode gerar um novo {what} para o mesmo pedido, sem
+        refazer a compra.
+      </p>
+      <button
+        type="button"
+        className="btn btn-outline mt-3"
+        disabled={reissue.isPending}
+        aria-busy={reissue.isPending || undefined}
+        onClick={() =>
+          reissue.mutate(purchase.order_id, {
+            onSuccess: () => void showToast('success', `Novo ${what} gerado.`),
+            onError: (error) => void toastError(error, `Não foi possível gerar o novo ${what}.`),
+          })
+        }
+      >
+        {reissue.isPending ? (
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+        ) : (
+          <RefreshCw aria-hidden="true" className="size-4" />
+        )}
+        Gerar novo {what}
+      </button>
+    </div>
+  )
+}
+
+function PurchaseCard({ purchase }: { purchase: Purchase }) {
+  const titleId = `pedido-${purchase.order_id}`
+  return (
+    <article aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id={titleId} className="font-bold text-lg text-slate-900">
+          Pedido de {formatInstantDate(purchase.created_at)}
+        </h2>
+        <StateBadge tone={purchase.status}>{ORDER_STATE_LABELS[purchase.status]}</StateBadge>
+      </div>
+      <ul className="mt-3 divide-y divide-slate-100">
+        {purchase.items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never reorder
+          <li key={index} className="flex justify-between gap-4 py-1.5">
+            <span className="text-slate-900">{item.name}</span>
+            <span className="whitespace-nowrap text-slate-700">{formatBRL(item.net_value)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="inline text-slate-600">Pagamento: </dt>
+          <dd className="inline font-medium text-slate-900">{paymentText(purchase)}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-600">Total: </dt>
+          <dd className="inline whitespace-nowrap font-bold text-slate-900">{formatBRL(purchase.total)}</dd>
+        </div>
+        {purchase.refunded_cents > 0 ? (
+          <div>
+            <dt className="inline text-slate-600">Estornado: </dt>
+            <dd className="inline whitespace-nowrap text-slate-900">{formatBRL(purchase.refunded_cents)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="mt-4 space-y-4">
+        {purchase.boleto ? (
+          <BoletoPanel
+            level={3}
+            link={purchase.boleto.link}
+            line={purchase.boleto.line}
+            dueAt={purchase.boleto.due_at}
+          />
+        ) : null}
+        {purchase.pix ? (
+          <PixPanel
+            level={3}
+            code={purchase.pix.code}
+            expiresAt={purchase.pix.expires_at}
+            amount={formatBRL(purchase.total)}
+            expiredHint="Recarregue a página: depois do fechamento, você pode gerar um novo PIX aqui."
+          />
+        ) : null}
+        {purchase.can_reissue ? <Reissue purchase={purchase} /> : null}
+      </div>
+      <Link
+        to="/usuario/compras/$orderId"
+        params={{ orderId: purchase.order_id }}
+        className="mt-4 inline-block font-semibold text-teal-800 underline"
+      >
+        Ver detalhes do pedido<span className="sr-only"> de {formatInstantDate(purchase.created_at)}</span>
+      </Link>
+    </article>
+  )
+}
+
+/** /usuario/compras: every order of the student, newest first. */
+export function PurchasesPage() {
+  const purchases = useQuery(purchasesQuery())
+  return (
+    <div className="container-page py-10 md:py-14">
+      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Minhas compras</h1>
+      {purchases.isPending ? <LoadingState label="Carregando suas compras..." /> : null}
+      {purchases.isError ? (
+        <ErrorState
+          detail={errorMessage(purchases.error, 'Erro ao buscar dados.')}
+          onRetry={() => void purchases.refetch()}
+        />
+      ) : null}
+      {purchases.data?.length === 0 ? (
+        <p className="mt-6 text-lg text-slate-700">
+          Você ainda não fez compras.{' '}
+          <Link to="/cursos" className="font-semibold text-teal-800 underline">
+            Conheça os cursos
+          </Link>
+          .
+        </p>
+      ) : null}
+      {purchases.data?.length ? (
+        <ul className="mt-8 space-y-6">
+          {purchases.data.map((purchase) => (
+            <li key={purchase.order_id}>
+              <PurchaseCard purchase={purchase} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}

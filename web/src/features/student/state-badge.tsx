@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react'
+
+/** Green when done, amber while waiting, grey otherwise: the colour repeats what the text says. */
+const TONES: Record<string, string> = {
+  paid: 'bg-emerald-100 text-emerald-900',
+  partially_refunded: 'bg-emerald-100 text-emerald-900',
+  pending: 'bg-amber-100 text-amber-950',
+  due: 'bg-sky-100 text-sky-950',
+}
+
+export function StateBadge({ tone, children }: { tone: string; children: ReactNode }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-3 py-1 font-semibold text-sm ${TONES[tone] ?? 'bg-slate-200 text-slate-900'}`}
+    >
+      {children}
+    </span>
+  )
+}

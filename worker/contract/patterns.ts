@@ -1,0 +1,13 @@
+/**
+ * Input patterns shared by the contracts, the domain's rules and the web's forms. No zod here:
+ * the contact form checks fields in the browser without loading it.
+ */
+
+/** SPEC section 5: optional parentheses, area code not starting with 0, 4 or 5 digits, separator, 4 digits. */
+export const PHONE_PATTERN = /^\(?[1-9]\d\)?\s?\d{4,5}[-\s]?\d{4}$/
+
+/**
+ * Letters of the Latin alphabets, accented ones included, as a plain character class: JSON Schema
+ * validators read the same pattern the API applies (`\p{L}` needs a regex flag they do not take).
+ */
+export const NAME_LETTERS = 'A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ'

@@ -1,0 +1,32 @@
+/**
+ * Text travels to the translation service as HTML (SPEC section 7: `format: html`), so what looks
+ * like markup in a message stays text, and line breaks survive as <br>.
+ */
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
+
+export function textToHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!).replace(/\r?\n/g, '<br>')
+}
+
+/** The service's answer back to text: <br> to line breaks, other tags dropped, entities decoded. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
+      if (body[0] === '#') {
+        const code =
+          body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1))
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity
+      }
+      return NAMED[body.toLowerCase()] ?? entity
+    })
+}

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto'
+import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+
+/**
+ * What a response may add to the Content-Security-Policy: the hashes of the inline scripts it
+ * wrote itself, and the outside origins its page talks to (the card gateway on checkout).
+ */
+export type PolicyAllowances = {
+  scripts: Set<string>
+  connect: Set<string>
+  eval?: boolean
+  /** Outside origins the page may frame (a course's video player). */
+  frames?: Set<string>
+}
+
+const allowances = new WeakMap<Context, PolicyAllowances>()
+
+function allowancesOf(c: Context): PolicyAllowances {
+  let found = allowances.get(c)
+  if (!found) {
+    found = { scripts: new Set(), connect: new Set() }
+    allowances.set(c, found)
+  }
+  return found
+}
+
+/** `'sha256-…'`, the CSP source that lets exactly this inline script run. */
+export function scriptHash(source: string): string {
+  return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`
+}
+
+/** Lets these inline scripts (their exact text, between `<script>` and `</script>`) run. */
+export function allowInlineScripts(c: Context, sources: Iterable<string>) {
+  for (const source of sources) allowancesOf(c).scripts.add(scriptHash(source))
+}
+
+/** The inline scripts of a document we did not write ourselves (a library's page), as written. */
+export function inlineScriptsIn(html: string): string[] {
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!)
+}
+
+/** Lets the page evaluate code (`new Function`): the API reference's library needs it. */
+export function allowEval(c: Context) {
+  allowancesOf(c).eval = true
+}
+
+/** Lets the page fetch from these origins (besides its own). */
+export function allowConnect(c: Context, origins: Iterable<string>) {
+  for (const origin of origins) allowancesOf(c).connect.add(origin)
+}
+
+/** Lets the page frame these origins (the lessons' privacy-enhanced video player). */
+export function allowFrames(c: Context, origins: Iterable<string>) {
+  const found = allowancesOf(c)
+  found.frames ??= new Set()
+  for (const origin of origins) found.frames.add(origin)
+}
+
+/**
+ * The policy of every response. Scripts: our own files, and inline only by hash (never
+ * 'unsafe-inline'). Styles keep 'unsafe-inline': the page inlines its stylesheet and React writes
+ * `style` attributes; a style cannot run code. Nothing may frame us but ourselves.
+ */
+export function contentSecurityPolicy(extra: PolicyAllowances = { scripts: new Set(), connect: new Set() }) {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...extra.scripts, ...(extra.eval ? ["'unsafe-eval'"] : [])].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    ["connect-src 'self'", ...extra.connect].join(' '),
+    ...(extra.frames?.size ? [["frame-src 'self'", ...extra.frames].join(' ')] : []),
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ')
+}
+
+/** Sets the Content-Security-Policy on every answer, with what its handler allowed. */
+export const contentSecurityPolicyHeader = createMiddleware(async (c, next) => {
+  await next()
+  const policy = contentSecurityPolicy(allowances.get(c))
+  try {
+    c.res.headers.set('Content-Security-Policy', policy)
+  } catch {
+    // A response passed through from another fetch (static assets) has immutable headers.
+    c.res = new Response(c.res.body, c.res)
+    c.res.headers.set('Content-Security-Policy', policy)
+  }
+})

@@ -1,0 +1,149 @@
+import { z } from '@hono/zod-openapi'
+import { CONFERENCE_STATUSES } from '../domain/conference.ts'
+import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
+import {
+  conferenceClock,
+  conferenceClockStats,
+  shiftConferenceProgramme,
+  simulateConferenceClock,
+} from '../services/conference/clock.ts'
+import { localOnly } from './dev.ts'
+
+const int = () => z.number().int()
+
+const ClockTalk = z.object({
+  key: int().openapi({ description: 'Índice da palestra: o `?key` da rota.' }),
+  session: z.tuple([int(), int()]).openapi({ description: 'O par [dia, sessão].' }),
+  init: int().openapi({ description: 'Início programado (ms desde 1970, UTC).' }),
+  title: z.string(),
+  speaker: z.string(),
+  content: z.string().openapi({ description: 'Minicurrículo de quem fala.' }),
+  video_id: z.string().nullable(),
+  video_init: int().openapi({ description: 'Segundo do vídeo em que a palestra começa.' }),
+  youtube_id: z.string().nullable(),
+})
+
+const ClockAnswer = z.object({
+  inits: z.array(ClockTalk),
+  now: int().openapi({ description: 'O relógio do servidor no momento da resposta (ms desde 1970).' }),
+  status: z.enum(CONFERENCE_STATUSES).openapi({
+    description:
+      'before: antes da primeira palestra; live: uma palestra ao vivo; break: intervalo; after: encerrada.',
+  }),
+  url: z.string().nullable().openapi({
+    description:
+      'O vídeo (youtube-nocookie) da palestra ao vivo, já na posição comum a todos; com `key`, o da palestra pedida.',
+  }),
+  version: int().openapi({ description: 'Versão da programação: muda quando um administrador a ajusta.' }),
+  live: z.object({ key: int(), position: int() }).nullable(),
+  next: z.object({ key: int(), init: int() }).nullable(),
+})
+
+const ClockQuery = z
+  .object({
+    key: z
+      .string()
+      .regex(/^\d{1,3}$/, { error: 'Informe o índice da palestra.' })
+      .transform(Number)
+      .optional()
+      .openapi({ param: { name: 'key', in: 'query' }, type: 'integer', example: 3 }),
+  })
+  .strict()
+
+const ShiftInput = z
+  .object({
+    day: int().min(1).max(9),
+    from_slot: int().min(1).max(99),
+    minutes: int()
+      .min(-240)
+      .max(240)
+      .refine((minutes) => minutes !== 0, { error: 'Informe um deslocamento diferente de zero.' }),
+  })
+  .strict()
+
+const app = newApp()
+app.use('/api/dev/*', localOnly)
+
+export const conferenceRoutes = app
+  .openapi(
+    defineRoute(
+      'none',
+      {
+        operationId: 'getConferenceClock',
+        method: 'get',
+        path: '/4a-jornada-multiprofissional/get/video_init',
+        tags: ['Jornada'],
+        summary: 'Programação da 4ª Jornada, o relógio do servidor e o vídeo ao vivo',
+        description:
+          'Quem assiste consulta a cada poucos segundos; o Worker responde de uma cópia de até 2 s do Durable Object `ConferenceClock`, que é a autoridade da programação e da hora. `now` é sempre o instante da resposta.',
+        request: { query: ClockQuery },
+        responses: { 200: jsonContent(ClockAnswer, 'A programação e o relógio.') },
+      },
+      { errors: ['notFound'] },
+    ),
+    async (c) => {
+      const answer = await conferenceClock({ ctx: c.var.ctx, key: c.req.valid('query').key })
+      c.header('Cache-Control', 'no-store')
+      return c.json(answer, 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'A',
+      {
+        operationId: 'shiftConferenceProgramme',
+        method: 'post',
+        path: '/api/admin/conference/shift',
+        tags: ['Jornada'],
+        summary: 'Atrasar (ou adiantar) uma palestra e as seguintes do mesmo dia',
+        description: 'Quem assiste acompanha em segundos (a cópia do Worker dura até 2 s).',
+        request: jsonBody(ShiftInput),
+        responses: { 200: jsonContent(ClockAnswer, 'A programação ajustada.') },
+      },
+      { errors: ['notFound'] },
+    ),
+    async (c) => {
+      const { day, from_slot, minutes } = c.req.valid('json')
+      const answer = await shiftConferenceProgramme({
+        ctx: c.var.ctx,
+        shift: { day, fromSlot: from_slot, minutes },
+      })
+      return c.json(answer, 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'none',
+      {
+        operationId: 'simulateConferenceClock',
+        method: 'post',
+        path: '/api/dev/conference/clock',
+        tags: ['Desenvolvimento'],
+        summary: 'Simular um momento da Jornada (somente local)',
+        description:
+          '`at` (ISO 8601) passa a ser "agora" para o relógio da Jornada, que segue correndo; `null` volta ao relógio real.',
+        request: jsonBody(z.object({ at: z.iso.datetime({ offset: true }).nullable() }).strict()),
+        responses: { 200: jsonContent(ClockAnswer, 'A Jornada no momento simulado.') },
+      },
+      { limit: 'devTools' },
+    ),
+    async (c) => {
+      const { at } = c.req.valid('json')
+      const answer = await simulateConferenceClock({
+        ctx: c.var.ctx,
+        at: at === null ? null : Date.parse(at),
+      })
+      return c.json(answer, 200)
+    },
+  )
+  .openapi(
+    defineRoute('none', {
+      operationId: 'getConferenceClockStats',
+      method: 'get',
+      path: '/api/dev/conference/stats',
+      tags: ['Desenvolvimento'],
+      summary: 'Quantas requisições chegaram ao Durable Object da Jornada (somente local)',
+      responses: { 200: jsonContent(z.object({ served: int() }), 'Contagem desde que o objeto iniciou.') },
+    }),
+    async (c) => c.json(await conferenceClockStats({ ctx: c.var.ctx }), 200),
+  )

@@ -1,0 +1,88 @@
+import { z } from '@hono/zod-openapi'
+import {
+  CONTACT_FIELD_ERRORS,
+  CONTACT_MAX_LENGTH,
+  CONTACT_RECIPIENTS,
+  CONTACT_TEXT,
+  type ContactField,
+  DEFAULT_CONTACT_RECIPIENT,
+  invalidContactFields,
+  isContactRecipient,
+  LEAD_TARGETS,
+} from '../domain/contact.ts'
+import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
+import { sendContactMessage } from '../services/contact/send.ts'
+
+/** Far above the longest valid message (5 000 characters of up to 4 bytes each). */
+const MAX_BODY_BYTES = 32 * 1024
+
+const text = (field: ContactField) =>
+  z
+    .string({ error: CONTACT_FIELD_ERRORS[field] })
+    .trim()
+    .max(CONTACT_MAX_LENGTH[field], { error: `No máximo ${CONTACT_MAX_LENGTH[field]} caracteres.` })
+
+/** SPEC section 7's payload, plus the widget's target and a honeypot field people never see. */
+export const ContactInput = z
+  .object({
+    name: text('name'),
+    email: text('email'),
+    telefone: text('telefone'),
+    descricao: text('descricao').default(''),
+    to: z
+      .string({ error: 'Informe o destinatário.' })
+      .trim()
+      .toLowerCase()
+      .openapi({ enum: [...CONTACT_RECIPIENTS], example: DEFAULT_CONTACT_RECIPIENT }),
+    target: z.enum(LEAD_TARGETS, { error: 'Origem inválida.' }).default('contato').openapi({
+      description: "De onde veio a mensagem: 'contato' (página) ou 'chat' (botão flutuante).",
+    }),
+    website: z.string().max(200).optional().openapi({
+      description: 'Armadilha para robôs: um campo escondido que pessoas deixam vazio.',
+    }),
+  })
+  .strict()
+  .superRefine((input, check) => {
+    for (const field of invalidContactFields(input)) {
+      check.addIssue({ code: 'custom', path: [field], message: CONTACT_FIELD_ERRORS[field] })
+    }
+    // Only the institute's own addresses: the endpoint can never mail a third party.
+    if (!isContactRecipient(input.to)) {
+      check.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'Destinatário inválido: as mensagens só podem ser enviadas ao instituto.',
+      })
+    }
+    // A filled honeypot is refused in words, not dropped: a person whose browser filled it is told.
+    if (input.website) {
+      check.addIssue({
+        code: 'custom',
+        path: ['website'],
+        message: `Não foi possível enviar sua mensagem. Escreva para ${DEFAULT_CONTACT_RECIPIENT}.`,
+      })
+    }
+  })
+
+export const contactRoutes = newApp().openapi(
+  defineRoute(
+    'none',
+    {
+      operationId: 'sendContactMessage',
+      method: 'post',
+      path: '/contato/send',
+      tags: ['Contato'],
+      summary: "Enviar mensagem 'Fale com a gente' ao instituto",
+      description:
+        'Guarda o contato (lead) e avisa o instituto por e-mail (ou pelo `/api/sendMsg` externo, quando configurado); responde sem esperar a entrega. `to` precisa ser um endereço do instituto. Limite: 20 mensagens por hora por IP; corpo de até 32 KB.',
+      request: jsonBody(ContactInput),
+      responses: { 200: jsonContent(z.object({ msg: z.string() }), 'Mensagem recebida.') },
+    },
+    { limit: 'contact', maxBodyBytes: MAX_BODY_BYTES },
+  ),
+  async (c) => {
+    const { website: _honeypot, ...message } = c.req.valid('json')
+    await sendContactMessage({ ctx: c.var.ctx, message })
+    return c.json({ msg: CONTACT_TEXT.sent }, 200)
+  },
+)

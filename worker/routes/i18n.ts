@@ -1,0 +1,64 @@
+import { z } from '@hono/zod-openapi'
+import { TRANSLATION_TARGETS } from '../domain/languages.ts'
+import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
+import { sandboxTranslationCalls, translateTexts } from '../services/i18n/translate.ts'
+import { localOnly } from './dev.ts'
+
+/** Toasts are short; the page widget sends a page's texts in batches of at most 50. */
+const TranslateInput = z
+  .object({
+    q: z
+      .array(z.string().min(1, { error: 'Texto vazio.' }).max(2000, { error: 'Texto longo demais.' }))
+      .min(1, { error: 'Informe ao menos um texto.' })
+      .max(50, { error: 'No máximo 50 textos por pedido.' }),
+    target: z.enum(TRANSLATION_TARGETS, { error: 'Idioma não suportado.' }),
+  })
+  .strict()
+
+const app = newApp()
+app.use('/api/dev/*', localOnly)
+
+export const i18nRoutes = app
+  .openapi(
+    defineRoute(
+      'none',
+      {
+        operationId: 'translateText',
+        method: 'post',
+        path: '/api/translate',
+        tags: ['Idiomas'],
+        summary: 'Traduzir mensagens do português (toasts, o widget de tradução da página)',
+        description:
+          'Cada texto vem do KV `TRANSLATIONS` quando alguém já pediu; os demais vão ao serviço de tradução (Google Cloud Translation v2, `format: html`) numa única chamada, com a chave guardada no Worker. Localmente, sem chave, um tradutor de testes responde `[EN] texto`.',
+        request: jsonBody(TranslateInput),
+        responses: {
+          200: jsonContent(
+            z.object({ translations: z.array(z.string()) }),
+            'Uma tradução por texto, na ordem.',
+          ),
+        },
+      },
+      { limit: 'translation' },
+    ),
+    async (c) => {
+      const { q, target } = c.req.valid('json')
+      return c.json({ translations: await translateTexts({ ctx: c.var.ctx, texts: q, target }) }, 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'none',
+      {
+        operationId: 'getSandboxTranslatorStats',
+        method: 'get',
+        path: '/api/dev/translate/stats',
+        tags: ['Desenvolvimento'],
+        summary: 'Quantas chamadas chegaram ao tradutor de testes (somente local)',
+        responses: {
+          200: jsonContent(z.object({ calls: z.number().int() }), 'Chamadas desde que o Worker iniciou.'),
+        },
+      },
+      { offline: true },
+    ),
+    (c) => c.json(sandboxTranslationCalls(), 200),
+  )

@@ -1,0 +1,320 @@
+import { z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { html } from 'hono/html'
+import type { AppBindings } from '../context.ts'
+import { PayResult } from '../contract/checkout.ts'
+import { IdParam } from '../contract/plans.ts'
+import {
+  DataExport,
+  DeleteAccountInput,
+  EbookLibrary,
+  LessonProgress,
+  PurchaseDetail,
+  PurchaseList,
+  StudentCourse,
+} from '../contract/student.ts'
+import { clearSessionCookie, currentUser, requireUser } from '../middleware/auth.ts'
+import { isNavigation } from '../middleware/navigation.ts'
+import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
+import { getStudentCourse, markLesson } from '../services/student/content.ts'
+import { DOWNLOAD_MESSAGES, DownloadRefused, openDownload } from '../services/student/downloads.ts'
+import { addFreeEbook, getLibrary } from '../services/student/ebooks.ts'
+import { deleteMyAccount, exportMyData } from '../services/student/privacy.ts'
+import { getPurchase, listPurchases, reissuePayment } from '../services/student/purchases.ts'
+
+const OrderId = z.string().regex(/^ped_[0-9a-f]{32}$/, { error: 'Pedido inválido.' })
+const CourseUrl = z
+  .string()
+  .max(160)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Endereço de curso inválido.' })
+/** A signed link's token: a compact JWS (three base64url parts). */
+const DownloadToken = z
+  .string()
+  .max(2000)
+  .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, { error: 'Link de download inválido.' })
+const DOWNLOAD_TYPES = ['application/pdf', 'application/zip', 'application/octet-stream'] as const
+const Msg = z.object({ msg: z.string() })
+
+/** A refused download: a page a person reads when the browser opened the link, else `{ msg }`. */
+function refuse(c: Context<AppBindings>, message: string, status: 403 | 404) {
+  if (!isNavigation(c)) return c.json({ msg: message }, status)
+  return c.html(
+    html`<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Download não autorizado | Instituto Renalis</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#12343b;line-height:1.5}
+a{color:#0f5f73;font-weight:600}</style></head>
+<body><main><h1>Não foi possível baixar o arquivo</h1><p>${message}</p>
+<p><a href="/usuario/cursos">Ir para Meus cursos</a> · <a href="/usuario/ebooks">Meus e-books</a> · <a href="/login">Entrar</a></p></main></body></html>`,
+    status,
+  )
+}
+
+/** The student area (SPEC section 2's student menu): purchases, a course's content, e-books, privacy. */
+export const studentRoutes = newApp()
+  .openapi(
+    defineRoute('N', {
+      operationId: 'listMyPurchases',
+      method: 'get',
+      path: '/api/usuario/compras',
+      tags: ['Área do aluno'],
+      summary: 'Minhas compras: os pedidos do aluno, do mais novo ao mais antigo',
+      request: { query: NoQuery },
+      responses: { 200: jsonContent(PurchaseList, 'Pedidos, com boleto ou PIX pendente para reabrir.') },
+    }),
+    async (c) => {
+      const user = await requireUser(c)
+      return c.json(await listPurchases({ ctx: c.var.ctx, userId: user.id }), 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'N',
+      {
+        operationId: 'getMyPurchase',
+        method: 'get',
+        path: '/api/usuario/compras/{id}',
+        tags: ['Área do aluno'],
+        summary: 'Um pedido do aluno, com o comprovante do meio de pagamento',
+        request: { params: z.object({ id: OrderId }), query: NoQuery },
+        responses: { 200: jsonContent(PurchaseDetail, 'O pedido.') },
+      },
+      { errors: ['notFound'] },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      return c.json(
+        await getPurchase({ ctx: c.var.ctx, userId: user.id, orderId: c.req.valid('param').id }),
+        200,
+      )
+    },
+  )
+  .openapi(
+    defineRoute(
+      'N',
+      {
+        operationId: 'reissuePayment',
+        method: 'post',
+        path: '/api/usuario/compras/{id}/novo-pagamento',
+        tags: ['Área do aluno'],
+        summary: 'Gerar de novo um boleto ou PIX expirado, para o mesmo pedido (sem um segundo pedido)',
+        request: { params: z.object({ id: OrderId }) },
+        responses: { 200: jsonContent(PayResult, 'O pedido, pendente, com o novo boleto ou PIX.') },
+      },
+      { errors: ['notFound', 'conflict'] },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      return c.json(
+        await reissuePayment({ ctx: c.var.ctx, userId: user.id, orderId: c.req.valid('param').id }),
+        200,
+      )
+    },
+  )
+  .openapi(
+    defineRoute(
+      'N',
+      {
+        operationId: 'getMyCourse',
+        method: 'get',
+        path: '/api/usuario/cursos/{url}',
+        tags: ['Área do aluno'],
+        summary:
+          'O curso para o aluno matriculado: módulos, videoaulas, progresso, material e, no presencial, data e local',
+        description: 'Sem matrícula ativa no curso (um pedido estornado, por exemplo): 403.',
+        request: { params: z.object({ url: CourseUrl }), query: NoQuery },
+        responses: {
+          200: jsonContent(StudentCourse, 'O curso.'),
+          403: jsonContent(Msg, 'Sem matrícula ativa neste curso.'),
+        },
+      },
+      { errors: ['notFound'] },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      return c.json(
+        await getStudentCourse({ ctx: c.var.ctx, userId: user.id, url: c.req.valid('param').url }),
+        200,
+      )
+    },
+  )
+  .openapi(
+    defineRoute(
+      'N',
+      {
+        operationId: 'markLessonWatched',
+        method: 'post',
+        path: '/api/usuario/aulas/{id}/assistida',
+        tags: ['Área do aluno'],
+        summary: 'Marcar uma aula como assistida (o progresso do curso volta na resposta)',
+        request: { params: z.object({ id: IdParam }) },
+        responses: {
+          200: jsonContent(LessonProgress, 'Marcada.'),
+          403: jsonContent(Msg, 'Sem matrícula ativa no curso da aula.'),
+        },
+      },
+      { errors: ['notFound'] },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      const lessonId = Number(c.req.valid('param').id)
+      return c.json(await markLesson({ ctx: c.var.ctx, userId: user.id, lessonId, watched: true }), 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'N',
+      {
+        operationId: 'unmarkLessonWatched',
+        method: 'delete',
+        path: '/api/usuario/aulas/{id}/assistida',
+        tags: ['Área do aluno'],
+        summary: 'Desmarcar uma aula assistida',
+        request: { params: z.object({ id: IdParam }) },
+        responses: {
+          200: jsonContent(LessonProgress, 'Desmarcada.'),
+          403: jsonContent(Msg, 'Sem matrícula ativa no curso da aula.'),
+        },
+      },
+      { errors: ['notFound'] },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      const lessonId = Number(c.req.valid('param').id)
+      return c.json(await markLesson({ ctx: c.var.ctx, userId: user.id, lessonId, watched: false }), 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'none',
+      {
+        operationId: 'downloadStudentFile',
+        method: 'get',
+        path: '/download/{token}',
+        tags: ['Área do aluno'],
+        summary: 'Baixar material de curso ou e-book por um link assinado, curto e pessoal',
+        description:
+          'O link (gerado nas páginas do curso e de e-books) vale 15 minutos e só para o aluno que o gerou, com a sessão dele e matrícula ativa (ou o e-book na biblioteca). ' +
+          'Aberto sem sessão, por outra pessoa, depois de expirar ou depois de um estorno: 403 com a explicação (uma página, se aberto no navegador).',
+        request: { params: z.object({ token: DownloadToken }), query: NoQuery },
+        responses: {
+          200: {
+            description: 'O arquivo, para salvar (Content-Disposition: attachment).',
+            content: Object.fromEntries(
+              DOWNLOAD_TYPES.map((type) => [type, { schema: z.string().openapi({ format: 'binary' }) }]),
+            ),
+          },
+          403: {
+            description: 'Link de outra pessoa, sem sessão, expirado ou sem matrícula ativa.',
+            content: { 'application/json': { schema: Msg }, 'text/html': { schema: z.string() } },
+          },
+          404: {
+            description: 'O arquivo não está guardado.',
+            content: { 'application/json': { schema: Msg }, 'text/html': { schema: z.string() } },
+          },
+        },
+      },
+      { errors: ['notFound'] },
+    ),
+    async (c) => {
+      const user = await currentUser(c)
+      try {
+        const file = await openDownload({
+          ctx: c.var.ctx,
+          token: c.req.valid('param').token,
+          userId: user?.id ?? null,
+          origin: new URL(c.req.url).origin,
+        })
+        if (!file) return refuse(c, DOWNLOAD_MESSAGES.missing, 404)
+        const type = (DOWNLOAD_TYPES as readonly string[]).includes(file.contentType)
+          ? file.contentType
+          : 'application/octet-stream'
+        return new Response(file.body, {
+          status: 200,
+          headers: {
+            'Content-Type': type,
+            'Content-Disposition': `attachment; filename="${file.filename}"`,
+            'Cache-Control': 'private, no-store',
+            'X-Content-Type-Options': 'nosniff',
+          },
+        })
+      } catch (error) {
+        if (error instanceof DownloadRefused) return refuse(c, error.message, 403)
+        throw error
+      }
+    },
+  )
+  .openapi(
+    defineRoute('N', {
+      operationId: 'getMyEbooks',
+      method: 'get',
+      path: '/api/usuario/ebooks',
+      tags: ['Área do aluno'],
+      summary: 'Meus e-books: os do aluno (com o curso ou na biblioteca) e os gratuitos para adicionar',
+      request: { query: NoQuery },
+      responses: { 200: jsonContent(EbookLibrary, 'A biblioteca.') },
+    }),
+    async (c) => {
+      const user = await requireUser(c)
+      return c.json(await getLibrary({ ctx: c.var.ctx, userId: user.id }), 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'N',
+      {
+        operationId: 'addFreeEbook',
+        method: 'post',
+        path: '/api/usuario/ebooks/{id}',
+        tags: ['Área do aluno'],
+        summary: 'Adicionar um e-book gratuito à biblioteca (com um clique; repetir não muda nada)',
+        request: { params: z.object({ id: IdParam }) },
+        responses: { 200: jsonContent(EbookLibrary, 'A biblioteca, com o e-book.') },
+      },
+      { errors: ['notFound', 'conflict'] },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      const ebookId = Number(c.req.valid('param').id)
+      return c.json(await addFreeEbook({ ctx: c.var.ctx, userId: user.id, ebookId }), 200)
+    },
+  )
+  .openapi(
+    defineRoute('N', {
+      operationId: 'exportMyData',
+      method: 'get',
+      path: '/api/usuario/privacidade/exportar',
+      tags: ['Privacidade'],
+      summary:
+        'Baixar todos os meus dados (LGPD, art. 18): perfil, pedidos, matrículas, inscrições, contatos, consentimentos',
+      request: { query: NoQuery },
+      responses: { 200: jsonContent(DataExport, 'Os dados, em JSON (para salvar).') },
+    }),
+    async (c) => {
+      const user = await requireUser(c)
+      const data = await exportMyData({ ctx: c.var.ctx, userId: user.id })
+      c.header('Content-Disposition', 'attachment; filename="meus-dados-instituto-renalis.json"')
+      c.header('Cache-Control', 'private, no-store')
+      return c.json(data, 200)
+    },
+  )
+  .openapi(
+    defineRoute('N', {
+      operationId: 'deleteMyAccount',
+      method: 'post',
+      path: '/api/usuario/privacidade/excluir',
+      tags: ['Privacidade'],
+      summary: 'Excluir minha conta (LGPD, art. 18): dados pessoais anonimizados na hora, sessões encerradas',
+      description:
+        'Os pedidos ficam, sem dados pessoais, pelo prazo da legislação fiscal. Um e-mail confirma a exclusão. Depois dela, o login com o e-mail antigo falha.',
+      request: jsonBody(DeleteAccountInput),
+      responses: { 200: jsonContent(Msg, 'Conta excluída; o cookie de sessão é apagado.') },
+    }),
+    async (c) => {
+      const user = await requireUser(c)
+      c.req.valid('json')
+      const { msg } = await deleteMyAccount({ ctx: c.var.ctx, userId: user.id })
+      clearSessionCookie(c)
+      return c.json({ msg }, 200)
+    },
+  )

@@ -1,0 +1,479 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { applications, editais, feePlans, planPayments } from '../../../db/schema.ts'
+import {
+  type CreateOrderInput,
+  GatewayNotFoundError,
+  type GatewayPayment,
+  GatewayUnavailableError,
+  GatewayValidationError,
+  type PaymentRequest,
+} from '../../adapters/payments/types.ts'
+import { publicOrigin } from '../../config.ts'
+import type { AppContext } from '../../context.ts'
+import { type BillingAddress, CHECKOUT_MESSAGES } from '../../contract/checkout.ts'
+import { PLAN_MESSAGES, type PlanPaymentResult, type PlanPurchaseInput } from '../../contract/plans.ts'
+import { declineReason, translateProviderErrors } from '../../domain/payment-errors.ts'
+import { AppError, dependencyFailure, invalidField, notFound } from '../../errors.ts'
+import type { SessionUser } from '../auth/sessions.ts'
+import { attemptCharge, CHARGE_LEASE_MS } from '../checkout/attempt.ts'
+import { paymentGateway, settingsOf } from '../checkout/gateway.ts'
+import { deliverEmails, reportOf } from '../checkout/settle.ts'
+import { type PlanPaymentRow, readPlanPaymentAtProvider, settlePlanPayment } from './ledger.ts'
+
+const BOLETO_DAYS = 3
+/** States in which a plan counts as paid, or as waiting for a payment already made. */
+const OPEN_STATES = ['pending', 'paid', 'partially_refunded'] as const
+
+/**
+ * SPEC section 8 on the plan purchase: code 1 a generic server error, code 2 the provider's (or
+ * our) messages joined, code 3 the provider's validation errors translated.
+ */
+const planError = (
+  status: 'NOT_FOUND' | 'VALIDATION' | 'UNAVAILABLE' | 'CONFLICT',
+  code: 1 | 2 | 3,
+  msg: string,
+  errors: string[] = [msg],
+) => new AppError(status, msg, undefined, { code, errors })
+
+export function planPaymentResult(row: PlanPaymentRow, emailFailed = false): PlanPaymentResult {
+  return {
+    payment_id: row.id,
+    plan_id: row.planId,
+    inscricao_id: row.applicationId,
+    status: row.status,
+    payment_method: row.paymentMethod,
+    error: emailFailed,
+    ccj_boleto_link: row.boletoUrl,
+    ccj_pay_number: row.payNumber,
+    boleto_due_at: row.boletoDueAt?.toISOString() ?? null,
+    authentication_url: row.status === 'pending' ? row.authenticationUrl : null,
+    refusal: row.status === 'failed' ? row.refusalReason : null,
+    amount: row.amountCents,
+    instalments: row.instalments,
+    instalment_value: Math.round(row.amountCents / row.instalments),
+    needs_update: row.payer.id === undefined,
+    paid_at: row.paidAt?.toISOString() ?? null,
+  }
+}
+
+/** GET /search/planos?id={id}: a plan of a published edital, its methods as SPEC 3's JSON string. */
+export async function getPlan({ ctx, id }: { ctx: AppContext; id: number }) {
+  const [row] = await ctx.db
+    .select({ plan: feePlans, edital: editais })
+    .from(feePlans)
+    .innerJoin(editais, eq(editais.id, feePlans.editalId))
+    .where(and(eq(feePlans.id, id), eq(editais.isPublished, true)))
+  if (!row) throw notFound(PLAN_MESSAGES.planNotFound)
+  return {
+    id: row.plan.id,
+    name: row.plan.name,
+    amount: row.plan.amountCents,
+    payment_methods: JSON.stringify(row.plan.paymentMethods),
+    instalment_times: Math.min(12, Math.max(1, row.plan.instalmentTimes)),
+    edital: {
+      id: row.edital.id,
+      slug: row.edital.slug,
+      title: row.edital.title,
+      is_open: row.edital.isOpen,
+    },
+  }
+}
+
+const byKey = async (ctx: AppContext, key: string) =>
+  (await ctx.db.select().from(planPayments).where(eq(planPayments.idempotencyKey, key)))[0]
+
+/** A key belongs to one student, one application, one plan and one method (decision 004). */
+function assertSameAttempt(row: PlanPaymentRow, user: SessionUser, input: PlanPurchaseInput) {
+  const same =
+    row.userId === user.id &&
+    row.planId === input.plan_id &&
+    row.applicationId === input.inscricao_id &&
+    row.paymentMethod === input.payment_method
+  if (!same) throw planError('VALIDATION', 2, PLAN_MESSAGES.attemptMismatch)
+}
+
+/** Takes the payment for one attempt at the provider; undefined when another attempt holds it. */
+async function claim(ctx: AppContext, row: PlanPaymentRow) {
+  const [claimed] = await ctx.db
+    .update(planPayments)
+    .set({ chargeAttemptAt: new Date() })
+    .where(
+      sql`${planPayments.id} = ${row.id} AND ${planPayments.status} = 'pending' AND ${planPayments.gatewayOrderId} IS NULL
+        AND (${planPayments.chargeAttemptAt} IS NULL OR ${planPayments.chargeAttemptAt} < ${Date.now() - CHARGE_LEASE_MS})`,
+    )
+    .returning()
+  return claimed
+}
+
+function paymentRequest(ctx: AppContext, row: PlanPaymentRow, cardToken: string | null): PaymentRequest {
+  const address = row.billingAddress as BillingAddress | null
+  if (row.paymentMethod === 'boleto') {
+    return {
+      method: 'boleto',
+      dueAt: new Date(ctx.now.getTime() + BOLETO_DAYS * 86_400_000),
+      instructions: 'Pagar até o vencimento. A confirmação chega por e-mail e aparece em Meus editais.',
+      documentNumber: row.id.replace(/\D/g, '').slice(0, 16) || '1',
+    }
+  }
+  if (!cardToken) {
+    throw new AppError('VALIDATION', CHECKOUT_MESSAGES.cardTokenRequired, {
+      cardhash: [CHECKOUT_MESSAGES.cardTokenRequired],
+    })
+  }
+  if (!address) {
+    throw new AppError('VALIDATION', CHECKOUT_MESSAGES.billingAddressRequired, {
+      billingAddress: [CHECKOUT_MESSAGES.billingAddressRequired],
+    })
+  }
+  if (row.paymentMethod === 'credit_card') {
+    return { method: 'credit_card', cardToken, instalments: row.instalments, billingAddress: address }
+  }
+  // Card networks require 3-D Secure on e-commerce debit: the acquirer runs it and, when the
+  // issuer asks for a challenge, answers where the payer goes; the issuer then returns the
+  // payer to this screen, which re-reads the payment.
+  return {
+    method: 'debit_card',
+    cardToken,
+    billingAddress: address,
+    authentication: {
+      mpi: 'acquirer',
+      successUrl: `${publicOrigin(ctx.env)}/usuario/editais/mensalidade/${row.planId}?pagamento=${row.id}`,
+    },
+  }
+}
+
+async function describe(ctx: AppContext, row: PlanPaymentRow) {
+  const [names] = await ctx.db
+    .select({ plan: feePlans.name, edital: editais.title })
+    .from(feePlans)
+    .innerJoin(editais, eq(editais.id, feePlans.editalId))
+    .where(eq(feePlans.id, row.planId))
+  return `${names?.plan ?? 'Plano'} — ${names?.edital ?? 'Instituto Renalis'}`.slice(0, 250)
+}
+
+async function send(ctx: AppContext, row: PlanPaymentRow, payment: PaymentRequest) {
+  const request: CreateOrderInput = {
+    code: row.id,
+    idempotencyKey: row.id,
+    amountCents: row.amountCents,
+    payment,
+    customer: {
+      name: row.payer.name,
+      email: row.payer.email,
+      document: row.payer.cpf,
+      phone: row.payer.phone,
+      address: row.billingAddress as BillingAddress | null,
+    },
+    items: [
+      { code: `plano-${row.planId}`, description: await describe(ctx, row), amountCents: row.amountCents },
+    ],
+  }
+  let answer: GatewayPayment
+  try {
+    answer = await paymentGateway(ctx).createOrder(request)
+  } catch (error) {
+    if (error instanceof GatewayValidationError) {
+      // Refused before any charge: the attempt fails; the plan stays to pay.
+      await settlePlanPayment(ctx, row, { status: 'failed', refundedCents: 0 })
+      const messages = translateProviderErrors(error.errors)
+      throw planError('VALIDATION', 3, messages.join(', '), messages)
+    }
+    if (error instanceof GatewayUnavailableError || error instanceof GatewayNotFoundError) {
+      await ctx.db.update(planPayments).set({ chargeAttemptAt: null }).where(eq(planPayments.id, row.id))
+      throw planError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.outcomeUnknown)
+    }
+    throw error
+  }
+  return finish(ctx, row, answer)
+}
+
+/** The provider's answer: paid (the receipt by e-mail), waiting (boleto, challenge) or refused. */
+async function finish(ctx: AppContext, row: PlanPaymentRow, answer: GatewayPayment) {
+  const settled = await settlePlanPayment(ctx, row, reportOf(answer)).catch((error: unknown) => {
+    if (!(error instanceof AppError) && dependencyFailure(error)) {
+      throw planError(
+        'UNAVAILABLE',
+        2,
+        answer.status === 'paid' ? CHECKOUT_MESSAGES.chargedNotRecorded : CHECKOUT_MESSAGES.outcomeUnknown,
+      )
+    }
+    throw error
+  })
+  if (settled.payment.status === 'failed') {
+    const reason = `${CHECKOUT_MESSAGES.declinedBecause}${declineReason(answer.refusal)}`
+    throw planError('VALIDATION', 2, reason)
+  }
+  const delivered = await deliverEmails(ctx, settled.emails)
+  return planPaymentResult(settled.payment, !delivered)
+}
+
+const settledOrSent = (row: PlanPaymentRow) => row.status !== 'pending' || row.gatewayOrderId !== null
+
+function attempt(ctx: AppContext, row: PlanPaymentRow, cardToken: string | null, lookUpFirst: boolean) {
+  return attemptCharge<PlanPaymentRow, PlanPaymentResult>(
+    {
+      done: settledOrSent,
+      result: (current) => {
+        if (current.status === 'failed') {
+          throw planError(
+            'VALIDATION',
+            2,
+            `${CHECKOUT_MESSAGES.declinedBecause}${current.refusalReason ?? ''}`,
+          )
+        }
+        return planPaymentResult(current)
+      },
+      code: (current) => current.id,
+      request: (current) => paymentRequest(ctx, current, cardToken),
+      claim: (current) => claim(ctx, current),
+      reload: async (current) =>
+        (await ctx.db.select().from(planPayments).where(eq(planPayments.id, current.id)))[0],
+      send: (claimed, request) => send(ctx, claimed, request),
+      finish: (current, found) => finish(ctx, current, found),
+      unavailable: () => planError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.outcomeUnknown),
+      inProgress: () => planError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.inProgress),
+      findByCode: (code) => paymentGateway(ctx).findOrderByCode(code),
+    },
+    row,
+    lookUpFirst,
+  )
+}
+
+/**
+ * A debit whose payer left the issuer's challenge: the new attempt replaces it. It is canceled at
+ * the provider first (a challenge answered meanwhile decides instead: paid is paid).
+ */
+async function abandonChallenge(ctx: AppContext, row: PlanPaymentRow): Promise<PlanPaymentRow> {
+  const gateway = paymentGateway(ctx)
+  try {
+    const payment = await readPlanPaymentAtProvider(ctx, row)
+    if (!payment) return (await settlePlanPayment(ctx, row, { status: 'failed', refundedCents: 0 })).payment
+    let report = reportOf(payment)
+    if (payment.status === 'pending' && payment.chargeId) {
+      try {
+        report = reportOf(
+          await gateway.cancelCharge({ chargeId: payment.chargeId, idempotencyKey: `abandona-${row.id}` }),
+        )
+      } catch (error) {
+        if (!(error instanceof GatewayValidationError)) throw error
+        report = reportOf(await gateway.getCharge(payment.chargeId))
+      }
+    }
+    return (await settlePlanPayment(ctx, row, report)).payment
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError || error instanceof GatewayNotFoundError) {
+      throw planError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.outcomeUnknown)
+    }
+    throw error
+  }
+}
+
+/** What stands in the way of paying a plan: it is paid, or a boleto waits for its payment. */
+function refuseOpen(open: PlanPaymentRow): never {
+  if (open.status === 'pending') throw planError('CONFLICT', 2, PLAN_MESSAGES.boletoPending)
+  throw planError('CONFLICT', 2, PLAN_MESSAGES.alreadyPaid)
+}
+
+const isOneOpenViolation = (error: unknown): boolean => {
+  const chain = [error, (error as { cause?: unknown })?.cause]
+  return chain.some(
+    (e) =>
+      e instanceof Error &&
+      /plan_payments_one_open|plan_payments\.application_id, plan_payments\.plan_id/.test(e.message),
+  )
+}
+
+/**
+ * POST /usuario/editais/mensalidade. The amount is the plan's (the browser's total is only
+ * compared); the plan must be one of the student's own application's edital, the method one of
+ * the plan's, the plan not paid. The payment is written before the charge under the attempt's
+ * idempotency key, and a plan has at most one open payment (a unique index), so 20 submits at
+ * once make one payment and one charge.
+ */
+export async function payPlan(args: {
+  ctx: AppContext
+  user: SessionUser
+  input: PlanPurchaseInput
+}): Promise<PlanPaymentResult> {
+  try {
+    return await placePlanPayment(args)
+  } catch (error) {
+    if (!(error instanceof AppError) && dependencyFailure(error)) {
+      throw planError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.nothingCharged)
+    }
+    throw error
+  }
+}
+
+async function placePlanPayment({
+  ctx,
+  user,
+  input,
+}: {
+  ctx: AppContext
+  user: SessionUser
+  input: PlanPurchaseInput
+}): Promise<PlanPaymentResult> {
+  const { db } = ctx
+  const earlier = await byKey(ctx, input.idempotency_key)
+  if (earlier) {
+    assertSameAttempt(earlier, user, input)
+    return attempt(ctx, earlier, input.cardhash ?? null, true)
+  }
+
+  const [plans, owned, open] = await db.batch([
+    db
+      .select({ plan: feePlans, edital: editais })
+      .from(feePlans)
+      .innerJoin(editais, eq(editais.id, feePlans.editalId))
+      .where(and(eq(feePlans.id, input.plan_id), eq(editais.isPublished, true))),
+    db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.id, input.inscricao_id), eq(applications.userId, user.id))),
+    db
+      .select()
+      .from(planPayments)
+      .where(
+        and(
+          eq(planPayments.applicationId, input.inscricao_id),
+          eq(planPayments.planId, input.plan_id),
+          eq(planPayments.userId, user.id),
+          inArray(planPayments.status, [...OPEN_STATES]),
+        ),
+      ),
+  ])
+  const found = plans[0]
+  if (!found) throw planError('NOT_FOUND', 1, PLAN_MESSAGES.planNotFound)
+  const application = owned[0]
+  // Another student's application reads as none at all: nothing about it is told.
+  if (!application) throw planError('NOT_FOUND', 2, PLAN_MESSAGES.applicationNotFound)
+  if (application.editalId !== found.plan.editalId) {
+    throw planError('VALIDATION', 2, PLAN_MESSAGES.planOfAnotherEdital)
+  }
+  if (application.status === 'rejected' || application.status === 'cancelled') {
+    throw planError('VALIDATION', 2, PLAN_MESSAGES.applicationClosed)
+  }
+  const { plan } = found
+  if (!plan.paymentMethods.includes(input.payment_method)) {
+    throw planError('VALIDATION', 3, PLAN_MESSAGES.invalidMethod)
+  }
+  if (input.total !== plan.amountCents) throw planError('VALIDATION', 2, PLAN_MESSAGES.totalChanged)
+  if (input.parcela > 1 && input.payment_method !== 'credit_card') {
+    throw invalidField('parcela', PLAN_MESSAGES.instalmentsOnlyByCredit)
+  }
+  if (input.parcela > Math.min(12, plan.instalmentTimes)) {
+    throw invalidField('parcela', PLAN_MESSAGES.tooManyInstalments)
+  }
+  if (input.id !== undefined && input.id !== user.id) {
+    throw invalidField('id', 'O pagador com cadastro deve ser você: sem o id, informe os dados de quem paga.')
+  }
+  const card = input.payment_method !== 'boleto'
+  if (card && !input.cardhash) {
+    throw new AppError('VALIDATION', CHECKOUT_MESSAGES.cardTokenRequired, {
+      cardhash: [CHECKOUT_MESSAGES.cardTokenRequired],
+    })
+  }
+  if (card && !input.billingAddress) {
+    throw new AppError('VALIDATION', CHECKOUT_MESSAGES.billingAddressRequired, {
+      billingAddress: [CHECKOUT_MESSAGES.billingAddressRequired],
+    })
+  }
+  const current = open[0]
+  if (current?.idempotencyKey === input.idempotency_key) {
+    // The same submit again, after the first wrote its payment (a double click): that payment.
+    assertSameAttempt(current, user, input)
+    return attempt(ctx, current, input.cardhash ?? null, true)
+  }
+  if (current) {
+    // A debit left at the issuer's challenge gives way to this attempt; anything else stands.
+    const waitingChallenge = current.status === 'pending' && current.paymentMethod === 'debit_card'
+    if (!waitingChallenge) refuseOpen(current)
+    const after = await abandonChallenge(ctx, current)
+    if (after.status !== 'failed' && after.status !== 'expired') refuseOpen(after)
+  }
+
+  const id = `pla_${crypto.randomUUID().replace(/-/g, '')}`
+  let inserted: PlanPaymentRow[]
+  try {
+    inserted = await db
+      .insert(planPayments)
+      .values({
+        id,
+        planId: plan.id,
+        applicationId: application.id,
+        userId: user.id,
+        idempotencyKey: input.idempotency_key,
+        paymentMethod: input.payment_method,
+        instalments: input.payment_method === 'credit_card' ? input.parcela : 1,
+        amountCents: plan.amountCents,
+        gateway: settingsOf(ctx).mode,
+        payer: {
+          ...(input.id !== undefined ? { id: input.id } : {}),
+          name: input.name,
+          email: input.email,
+          cpf: input.cpf,
+          phone: input.phone,
+        },
+        billingAddress: card ? (input.billingAddress ?? null) : null,
+      })
+      .onConflictDoNothing({ target: planPayments.idempotencyKey })
+      .returning()
+  } catch (error) {
+    if (!isOneOpenViolation(error)) throw error
+    // Another attempt opened a payment first: the same key joins it; another key is refused.
+    const sameKey = await byKey(ctx, input.idempotency_key)
+    if (sameKey) {
+      assertSameAttempt(sameKey, user, input)
+      return attempt(ctx, sameKey, input.cardhash ?? null, true)
+    }
+    const [winner] = await db
+      .select()
+      .from(planPayments)
+      .where(
+        and(
+          eq(planPayments.applicationId, application.id),
+          eq(planPayments.planId, plan.id),
+          inArray(planPayments.status, [...OPEN_STATES]),
+        ),
+      )
+    if (winner?.status === 'pending' && winner.paymentMethod !== 'boleto') {
+      throw planError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.inProgress)
+    }
+    if (winner) refuseOpen(winner)
+    throw error
+  }
+  const row = inserted[0]
+  if (!row) {
+    const winner = (await byKey(ctx, input.idempotency_key))!
+    assertSameAttempt(winner, user, input)
+    return attempt(ctx, winner, input.cardhash ?? null, true)
+  }
+  return attempt(ctx, row, input.cardhash ?? null, false)
+}
+
+/**
+ * GET /api/usuario/editais/pagamentos/{id}: the student's own payment. A card payment still
+ * pending (the payer back from the issuer's challenge) is re-read at the provider first.
+ */
+export async function getPlanPayment({ ctx, user, id }: { ctx: AppContext; user: SessionUser; id: string }) {
+  const [row] = await ctx.db
+    .select()
+    .from(planPayments)
+    .where(and(eq(planPayments.id, id), eq(planPayments.userId, user.id)))
+  if (!row) throw notFound(PLAN_MESSAGES.paymentNotFound)
+  if (row.status !== 'pending' || row.paymentMethod === 'boleto') return planPaymentResult(row)
+  try {
+    const payment = await readPlanPaymentAtProvider(ctx, row)
+    if (!payment) return planPaymentResult(row)
+    const settled = await settlePlanPayment(ctx, row, reportOf(payment))
+    const delivered = await deliverEmails(ctx, settled.emails)
+    return planPaymentResult(settled.payment, !delivered)
+  } catch (error) {
+    // The provider is away: the payment as we know it; the reconciliation catches up.
+    if (error instanceof GatewayUnavailableError || error instanceof GatewayNotFoundError) {
+      return planPaymentResult(row)
+    }
+    throw error
+  }
+}

@@ -1,0 +1,278 @@
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { html } from 'hono/html'
+import {
+  applications,
+  auditLog,
+  classes,
+  courses,
+  ebookLibrary,
+  editais,
+  emailOutbox,
+  enrollments,
+  feePlans,
+  leads,
+  lessonProgress,
+  oauthAccounts,
+  orderItems,
+  orders,
+  planPayments,
+  sessions,
+  users,
+} from '../../../db/schema.ts'
+import type { AppContext } from '../../context.ts'
+import { INSTITUTE } from '../../contract/institute.ts'
+import { PRIVACY_MESSAGES } from '../../contract/student.ts'
+import { notFound } from '../../errors.ts'
+import { deliverLater } from '../email/outbox.ts'
+import { emailMessage, firstName } from '../email/templates.ts'
+
+// LGPD art. 18 for the student themself: a copy of every record that names them (access and
+// portability), and the account's deletion: personal data anonymised at once, sessions ended,
+// orders kept for the fiscal retention period without personal data (the privacy policy says so).
+
+const iso = (date: Date | null | undefined) => date?.toISOString() ?? null
+
+/** GET /api/usuario/privacidade/exportar: every record that names the student, as JSON. */
+export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: number }) {
+  const { db } = ctx
+  const [user] = await db.select().from(users).where(eq(users.id, userId))
+  if (!user) throw notFound('Conta não encontrada.')
+  const myOrders = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))
+  const [
+    linked,
+    signIns,
+    orderRows,
+    items,
+    enrolled,
+    applied,
+    payments,
+    contactMessages,
+    watched,
+    library,
+    mails,
+    actions,
+  ] = await db.batch([
+    db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, userId)),
+    db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(eq(sessions.userId, userId)),
+    db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)),
+    db.select().from(orderItems).where(inArray(orderItems.orderId, myOrders)).orderBy(asc(orderItems.id)),
+    db
+      .select({ enrollment: enrollments, className: classes.name, courseName: courses.name })
+      .from(enrollments)
+      .innerJoin(classes, eq(classes.id, enrollments.classId))
+      .innerJoin(courses, eq(courses.id, classes.courseId))
+      .where(eq(enrollments.userId, userId)),
+    db
+      .select({ application: applications, edital: editais.title })
+      .from(applications)
+      .innerJoin(editais, eq(editais.id, applications.editalId))
+      .where(eq(applications.userId, userId)),
+    db
+      .select({ payment: planPayments, plan: feePlans.name })
+      .from(planPayments)
+      .innerJoin(feePlans, eq(feePlans.id, planPayments.planId))
+      .where(eq(planPayments.userId, userId))
+      .orderBy(desc(planPayments.createdAt)),
+    db.select().from(leads).where(eq(leads.email, user.email)).orderBy(desc(leads.createdAt)),
+    db.select().from(lessonProgress).where(eq(lessonProgress.userId, userId)),
+    db.select().from(ebookLibrary).where(eq(ebookLibrary.userId, userId)),
+    db
+      .select({
+        subject: emailOutbox.subject,
+        status: emailOutbox.status,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+      })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, user.email))
+      .orderBy(desc(emailOutbox.createdAt)),
+    db.select().from(auditLog).where(eq(auditLog.actorUserId, userId)).orderBy(desc(auditLog.createdAt)),
+  ])
+  return {
+    exported_at: ctx.now.toISOString(),
+    controller: { name: INSTITUTE.fullName, contact: INSTITUTE.emails.contact },
+    profile: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      type: user.type,
+      photo: user.photoKey ? `/files/${encodeURIComponent(user.photoKey)}` : null,
+      has_password: user.passwordHash !== null,
+      created_at: iso(user.createdAt),
+      updated_at: iso(user.updatedAt),
+      linked_accounts: linked.map((row) => ({
+        provider: row.provider,
+        email: row.email,
+        linked_at: iso(row.createdAt),
+      })),
+      sessions: signIns.map((row) => ({
+        started_at: iso(row.createdAt),
+        expires_at: iso(row.expiresAt),
+        device: row.userAgent,
+      })),
+    },
+    orders: orderRows.map((order) => ({
+      id: order.id,
+      created_at: iso(order.createdAt),
+      status: order.status,
+      payment_type: order.paymentType,
+      instalments: order.instalments,
+      total_cents: order.totalCents,
+      donation_cents: order.donationCents,
+      refunded_cents: order.refundedCents,
+      paid_at: iso(order.paidAt),
+      payer: order.payer,
+      billing_address: order.billingAddress,
+      gifts: order.gifts,
+      is_student: order.isStudent,
+      has_passport: order.hasPassport,
+      items: items
+        .filter((item) => item.orderId === order.id)
+        .map((item) => ({ name: item.name, net_cents: item.netCents })),
+    })),
+    enrollments: enrolled.map(({ enrollment, className, courseName }) => ({
+      course: courseName,
+      class: className,
+      status: enrollment.status,
+      order_id: enrollment.orderId,
+      created_at: iso(enrollment.createdAt),
+    })),
+    applications: applied.map(({ application, edital }) => ({
+      id: application.id,
+      edital,
+      status: application.status,
+      created_at: iso(application.createdAt),
+    })),
+    plan_payments: payments.map(({ payment, plan }) => ({
+      id: payment.id,
+      plan,
+      application_id: payment.applicationId,
+      status: payment.status,
+      payment_method: payment.paymentMethod,
+      instalments: payment.instalments,
+      amount_cents: payment.amountCents,
+      paid_at: iso(payment.paidAt),
+      created_at: iso(payment.createdAt),
+      payer: payment.payer,
+      billing_address: payment.billingAddress,
+    })),
+    leads: contactMessages.map((lead) => ({
+      name: lead.name,
+      email: lead.email,
+      phone: lead.phone,
+      message: lead.description,
+      channel: lead.target,
+      created_at: iso(lead.createdAt),
+    })),
+    consents: [
+      {
+        purpose: 'Cadastro e área do aluno (execução de contrato: cursos, compras e inscrições)',
+        given_at: iso(user.createdAt),
+        source: 'cadastro no site',
+      },
+      ...contactMessages.map((lead) => ({
+        purpose: 'Retorno à mensagem enviada pelo formulário de contato',
+        given_at: iso(lead.createdAt),
+        source: lead.target === 'chat' ? 'chat do site' : 'formulário de contato',
+      })),
+      ...linked.map((row) => ({
+        purpose: `Entrar com a conta ${row.provider === 'google' ? 'Google' : row.provider === 'facebook' ? 'Facebook' : row.provider} (nome e e-mail compartilhados pelo provedor)`,
+        given_at: iso(row.createdAt),
+        source: 'login social',
+      })),
+    ],
+    lesson_progress: watched.map((row) => ({ lesson_id: row.lessonId, watched_at: iso(row.watchedAt) })),
+    ebook_library: library.map((row) => ({ ebook_id: row.ebookId, added_at: iso(row.addedAt) })),
+    emails: mails.map((mail) => ({
+      subject: mail.subject,
+      status: mail.status,
+      created_at: iso(mail.createdAt),
+      sent_at: iso(mail.sentAt),
+    })),
+    admin_actions: actions.map((row) => ({
+      action: row.action,
+      entity: row.entity,
+      entity_id: row.entityId,
+      created_at: iso(row.createdAt),
+    })),
+  }
+}
+
+/** What an order or a plan payment keeps of its payer after the account is deleted. */
+export const ANONYMOUS_PAYER = { name: 'Titular removido (LGPD)', email: '', cpf: '', phone: '' }
+
+function deletionEmail(to: string, name: string) {
+  const first = firstName(name)
+  return emailMessage({
+    to,
+    subject: `Sua conta foi excluída — ${INSTITUTE.name}`,
+    text: `Olá, ${first}!\n\nComo você pediu, excluímos sua conta no site do ${INSTITUTE.name}: seus dados pessoais foram apagados e todas as sessões foram encerradas. Os registros das compras ficam guardados sem seus dados pessoais pelo prazo da legislação fiscal.\n\nSe não foi você, fale conosco: ${INSTITUTE.emails.contact}.\n\n${INSTITUTE.fullName}`,
+    body: html`<p>Olá, ${first}!</p>
+<p>Como você pediu, excluímos sua conta no site do ${INSTITUTE.name}: seus dados pessoais foram apagados e todas as sessões foram encerradas.</p>
+<p>Os registros das compras ficam guardados sem seus dados pessoais pelo prazo da legislação fiscal.</p>
+<p>Se não foi você, fale conosco: ${INSTITUTE.emails.contact}.</p>`,
+  })
+}
+
+/**
+ * POST /api/usuario/privacidade/excluir: in one transaction the account's personal data are
+ * anonymised (name, e-mail, phone, photo, password), every session and linked login ends, the
+ * orders and plan payments keep their amounts without the payer's data, contact messages and
+ * e-mails sent to the address go, and the confirmation is queued to the old address. The
+ * account's files (photo, student documents) are then removed from R2.
+ */
+export async function deleteMyAccount({ ctx, userId }: { ctx: AppContext; userId: number }) {
+  const { db } = ctx
+  const [user] = await db.select().from(users).where(eq(users.id, userId))
+  if (!user || user.deletedAt) throw notFound('Conta não encontrada.')
+  const documents = await db
+    .select({ key: orders.studentDocKey })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+  const notice = await deletionEmail(user.email, user.name)
+  const anonymousEmail = `conta-excluida-${userId}-${crypto.randomUUID().slice(0, 8)}@excluida.invalid`
+  const payer = JSON.stringify(ANONYMOUS_PAYER)
+  const [, , , , , , , , , , , queued] = await db.batch([
+    db
+      .update(users)
+      .set({
+        name: 'Conta excluída',
+        email: anonymousEmail,
+        phone: null,
+        photoKey: null,
+        passwordHash: null,
+        isNewUser: false,
+        deletedAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .where(eq(users.id, userId)),
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+    db.delete(oauthAccounts).where(eq(oauthAccounts.userId, userId)),
+    db.run(sql`DELETE FROM password_resets WHERE user_id = ${userId}`),
+    db.delete(lessonProgress).where(eq(lessonProgress.userId, userId)),
+    db.delete(ebookLibrary).where(eq(ebookLibrary.userId, userId)),
+    db.run(sql`UPDATE orders SET payer = ${payer}, billing_address = NULL, gifts = NULL, student_doc_key = NULL
+      WHERE user_id = ${userId}`),
+    db.run(sql`UPDATE plan_payments SET payer = ${payer}, billing_address = NULL WHERE user_id = ${userId}`),
+    db.delete(leads).where(eq(leads.email, user.email)),
+    db.delete(emailOutbox).where(eq(emailOutbox.to, user.email)),
+    db
+      .insert(auditLog)
+      .values({ actorUserId: userId, action: 'account.deleted', entity: 'user', entityId: String(userId) }),
+    db
+      .insert(emailOutbox)
+      .values({ ...notice, status: 'pending' })
+      .returning({ id: emailOutbox.id }),
+  ])
+  const keys = [user.photoKey, ...documents.map((row) => row.key)].filter((key): key is string =>
+    Boolean(key),
+  )
+  if (keys.length) await ctx.env.FILES.delete(keys)
+  const noticeId = queued[0]?.id
+  if (noticeId) deliverLater(ctx, noticeId)
+  return { msg: PRIVACY_MESSAGES.deleted }
+}

@@ -1,0 +1,225 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { orderItems, orders } from '../../../db/schema.ts'
+import {
+  GatewayNotFoundError,
+  type GatewayPayment,
+  GatewayUnavailableError,
+} from '../../adapters/payments/types.ts'
+import type { AppContext } from '../../context.ts'
+import { CHECKOUT_MESSAGES, type PayResult } from '../../contract/checkout.ts'
+import type { Purchase, PurchaseDetail, Receipt } from '../../contract/student.ts'
+import { canReissue } from '../../domain/orders.ts'
+import { AppError, notFound } from '../../errors.ts'
+import { paymentGateway } from '../checkout/gateway.ts'
+import { sendAgain } from '../checkout/pay.ts'
+import type { OrderRow } from '../checkout/settle.ts'
+
+export const PURCHASE_MESSAGES = {
+  notFound: 'Compra não encontrada.',
+  notReissuable: 'Só um boleto ou PIX expirado pode ser gerado de novo.',
+  couponExhausted:
+    'O cupom deste pedido atingiu o limite de usos enquanto ele estava expirado. Faça um novo pedido pelo carrinho.',
+} as const
+
+type Item = { orderId: string; name: string; netCents: number }
+
+function purchaseOf(order: OrderRow, items: Item[]): Purchase {
+  const pending = order.status === 'pending'
+  return {
+    order_id: order.id,
+    created_at: order.createdAt.toISOString(),
+    status: order.status,
+    payment_type: order.paymentType,
+    instalments: order.instalments,
+    instalment_value: Math.round(order.totalCents / order.instalments),
+    total: order.totalCents,
+    refunded_cents: order.refundedCents,
+    items: items
+      .filter((item) => item.orderId === order.id)
+      .map((item) => ({ name: item.name, net_value: item.netCents })),
+    boleto:
+      pending && order.paymentType === 'BOLETO' && (order.boletoLine || order.boletoUrl)
+        ? { link: order.boletoUrl, line: order.boletoLine, due_at: order.boletoDueAt?.toISOString() ?? null }
+        : null,
+    pix:
+      pending && order.paymentType === 'PIX' && order.pixCode
+        ? { code: order.pixCode, expires_at: order.pixExpiresAt?.toISOString() ?? null }
+        : null,
+    can_reissue: canReissue(order.status, order.paymentType),
+  }
+}
+
+/** GET /api/usuario/compras: every order of the student, newest first (one round trip). */
+export async function listPurchases({ ctx, userId }: { ctx: AppContext; userId: number }) {
+  const { db } = ctx
+  const [rows, items] = await db.batch([
+    db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)),
+    db
+      .select({ orderId: orderItems.orderId, name: orderItems.name, netCents: orderItems.netCents })
+      .from(orderItems)
+      .where(
+        inArray(
+          orderItems.orderId,
+          db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)),
+        ),
+      )
+      .orderBy(orderItems.id),
+  ])
+  return rows.map((order) => purchaseOf(order, items))
+}
+
+function receiptOf(payment: GatewayPayment): Receipt | null {
+  const receipt = payment.receipt
+  if (!receipt) return null
+  return {
+    charge_id: receipt.chargeId,
+    transaction_id: receipt.transactionId,
+    paid_at: receipt.paidAt,
+    card: receipt.card
+      ? { brand: receipt.card.brand, last_four: receipt.card.lastFour, holder_name: receipt.card.holderName }
+      : null,
+    instalments: receipt.instalments,
+    authorization_code: receipt.authorizationCode,
+    nsu: receipt.nsu,
+    tid: receipt.tid,
+    acquirer_message: receipt.acquirerMessage,
+    boleto: receipt.boleto ? { nosso_numero: receipt.boleto.nossoNumero, bank: receipt.boleto.bank } : null,
+    pix_end_to_end_id: receipt.pixEndToEndId,
+  }
+}
+
+async function ownOrder(ctx: AppContext, userId: number, orderId: string) {
+  const { db } = ctx
+  const [rows, items] = await db.batch([
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId))),
+    db
+      .select({ orderId: orderItems.orderId, name: orderItems.name, netCents: orderItems.netCents })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(orderItems.id),
+  ])
+  const order = rows[0]
+  if (!order) throw notFound(PURCHASE_MESSAGES.notFound)
+  return { order, items }
+}
+
+/**
+ * GET /api/usuario/compras/{id}: the order with the provider's receipt, read from its charge.
+ * When the provider cannot answer, the order still shows, and says the receipt is missing.
+ */
+export async function getPurchase({
+  ctx,
+  userId,
+  orderId,
+}: {
+  ctx: AppContext
+  userId: number
+  orderId: string
+}): Promise<PurchaseDetail> {
+  const { order, items } = await ownOrder(ctx, userId, orderId)
+  let receipt: Receipt | null = null
+  let unavailable = false
+  if (order.gatewayChargeId) {
+    try {
+      receipt = receiptOf(await paymentGateway(ctx).getCharge(order.gatewayChargeId))
+    } catch (error) {
+      if (!(error instanceof GatewayUnavailableError || error instanceof GatewayNotFoundError)) throw error
+      unavailable = true
+    }
+  }
+  return {
+    ...purchaseOf(order, items),
+    paid_at: order.paidAt?.toISOString() ?? null,
+    gross: order.grossCents,
+    discount: order.discountCents,
+    interest: order.interestCents,
+    donation: order.donationCents,
+    payer: { name: order.payer.name, email: order.payer.email },
+    receipt,
+    receipt_unavailable: unavailable,
+  }
+}
+
+const isCouponLimit = (error: unknown): boolean => {
+  const chain = [error, (error as { cause?: unknown })?.cause]
+  return chain.some((e) => e instanceof Error && /coupons_uses_within_limit/.test(e.message))
+}
+
+/**
+ * POST /api/usuario/compras/{id}/novo-pagamento: an expired boleto or PIX issued again for the
+ * same order (no second order). The order goes back to pending with a new provider code (its id
+ * and the attempt's number), its coupon use is reserved again in the same transaction, and it is
+ * sent as a first submit is. A second click while that happens joins the same attempt.
+ */
+export async function reissuePayment({
+  ctx,
+  userId,
+  orderId,
+}: {
+  ctx: AppContext
+  userId: number
+  orderId: string
+}): Promise<PayResult> {
+  const { db } = ctx
+  const { order } = await ownOrder(ctx, userId, orderId)
+  // Issued again already (a second click, or a retry after an outage): that attempt.
+  if (order.status === 'pending' && order.chargeAttempts > 1) return sendAgain(ctx, order)
+  if (!canReissue(order.status, order.paymentType)) {
+    throw new AppError('CONFLICT', PURCHASE_MESSAGES.notReissuable)
+  }
+  const attempts = order.chargeAttempts + 1
+  let reopened: OrderRow[]
+  try {
+    ;[reopened] = await db.batch([
+      db
+        .update(orders)
+        .set({
+          status: 'pending',
+          chargeAttempts: attempts,
+          gatewayOrderId: null,
+          gatewayChargeId: null,
+          chargeAttemptAt: null,
+          boletoUrl: null,
+          boletoLine: null,
+          boletoDueAt: null,
+          pixCode: null,
+          pixExpiresAt: null,
+          reconciledAt: null,
+          settlementId: null,
+          updatedAt: ctx.now,
+        })
+        .where(
+          and(
+            eq(orders.id, order.id),
+            eq(orders.status, 'expired'),
+            eq(orders.chargeAttempts, order.chargeAttempts),
+          ),
+        )
+        .returning(),
+      db.run(sql`UPDATE coupons SET used_count = used_count + 1
+        WHERE id IN (SELECT coupon_id FROM order_items WHERE order_id = ${order.id} AND coupon_id IS NOT NULL)
+        AND EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND status = 'pending' AND charge_attempts = ${attempts})`),
+    ])
+  } catch (error) {
+    if (isCouponLimit(error)) throw new AppError('CONFLICT', PURCHASE_MESSAGES.couponExhausted)
+    throw error
+  }
+  const row = reopened[0]
+  if (!row) {
+    // Another click reopened it first: that attempt's outcome.
+    const { order: current } = await ownOrder(ctx, userId, orderId)
+    if (current.status === 'pending') return sendAgain(ctx, current)
+    throw new AppError('CONFLICT', PURCHASE_MESSAGES.notReissuable)
+  }
+  try {
+    return await sendAgain(ctx, row)
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'UNAVAILABLE') {
+      throw new AppError('UNAVAILABLE', CHECKOUT_MESSAGES.outcomeUnknown)
+    }
+    throw error
+  }
+}
