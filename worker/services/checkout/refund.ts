@@ -100,6 +100,7 @@ export async function refundOrder({
     entity: 'order',
     entityId: order.id,
     data: { amount_cents: amount },
+    ip: ctx.clientIp,
   })
 
   let payment: GatewayPayment

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { AuditPage } from '../../../../worker/contract/admin.ts'
 import { Dashboard } from '../../../../worker/contract/admin-sales.ts'
 import { addDays, GRANULARITY_LABELS, type Granularity } from '../../../../worker/domain/dashboard.ts'
@@ -117,9 +117,11 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 }
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  // An id of its own: the title has spaces, and aria-labelledby reads spaces as a list of ids.
+  const id = useId()
   return (
-    <section aria-labelledby={`painel-${title}`} className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id={`painel-${title}`} className="mb-3 font-semibold text-lg text-slate-900">
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id={id} className="mb-3 font-semibold text-lg text-slate-900">
         {title}
       </h2>
       {children}
