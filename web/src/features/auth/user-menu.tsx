@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { KeyRound, LogOut } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { User } from '../../../../worker/contract/auth.ts'
 import type { MenuOption } from '../../../../worker/contract/menu.ts'
 import { openModal } from '../../lib/form-modal-state.tsx'
@@ -60,6 +60,12 @@ export default function UserMenu({ user, defaultOpen = false, focusTrigger = fal
   const menu = useQuery(accountMenuQuery())
   const logout = useLogout()
   const triggerRef = useRef<HTMLButtonElement>(null)
+  // Open from the start when the visitor pressed the header's button before this code arrived;
+  // a press that lands while it is being swapped in (this menu already mounted closed) opens it too.
+  const [open, setOpen] = useState(defaultOpen)
+  useEffect(() => {
+    if (defaultOpen) setOpen(true)
+  }, [defaultOpen])
   const { student, admin } = accountItems(menu.data ?? [])
   const greeting = `Seja bem-vindo ${firstName(user.name)}`
 
@@ -68,7 +74,7 @@ export default function UserMenu({ user, defaultOpen = false, focusTrigger = fal
   }, [focusTrigger])
 
   return (
-    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger id="user-menu-trigger" asChild>
         <UserMenuButton ref={triggerRef} user={user} />
       </DropdownMenu.Trigger>

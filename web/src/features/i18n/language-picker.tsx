@@ -2,6 +2,7 @@ import { Languages } from 'lucide-react'
 import { lazy, Suspense, useEffect, useId, useRef } from 'react'
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../../worker/domain/languages.ts'
 import { setLanguage, useLanguage } from '../../lib/language.ts'
+import { requestToaster } from '../../lib/toast.ts'
 
 const loadTranslator = () => import('./page-translator.ts')
 // Only a visitor who chose another language loads the page translation widget.
@@ -23,6 +24,19 @@ export function LanguagePicker() {
       if (root) void loadTranslator().then((module) => module.restorePage(root))
       previous.current = language
     }
+  }, [language])
+
+  useEffect(() => {
+    if (language === 'pt-BR') return
+    // A visitor reading another language gets the toaster and that language's catalogue once the
+    // page is idle (a pt-BR visitor fetches the toaster with the first toast): their first toast
+    // then needs no network.
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(requestToaster, { timeout: 4000 })
+      return () => window.cancelIdleCallback(handle)
+    }
+    const timer = setTimeout(requestToaster, 2000)
+    return () => clearTimeout(timer)
   }, [language])
 
   return (
