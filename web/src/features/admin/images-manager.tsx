@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, FileUp, LoaderCircle, Trash2 } from 'lucide-react'
+import { FileUp, LoaderCircle, Trash2 } from 'lucide-react'
 import { type ChangeEvent, useId, useRef, useState } from 'react'
 import { z } from 'zod'
 import { AdminImage } from '../../../../worker/contract/admin-catalog.ts'
@@ -7,6 +7,7 @@ import { api } from '../../lib/api.ts'
 import { confirm } from '../../lib/confirm.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { useRefreshAdmin } from './admin-api.ts'
+import { Chevron } from './ui.tsx'
 
 // The server's own limits (POST /api/admin/cursos/{id}/imagens), checked here first to spare the upload.
 const TYPES = ['image/jpeg', 'image/png', 'image/webp']
@@ -145,7 +146,7 @@ export function ImagesManager({
                     disabled={busy || index === 0}
                     onClick={() => move(index, -1)}
                   >
-                    <ChevronLeft aria-hidden="true" className="size-4" />
+                    <Chevron to="left" className="size-4" />
                   </button>
                   <button
                     type="button"
@@ -154,7 +155,7 @@ export function ImagesManager({
                     disabled={busy || index === current.length - 1}
                     onClick={() => move(index, 1)}
                   >
-                    <ChevronRight aria-hidden="true" className="size-4" />
+                    <Chevron to="right" className="size-4" />
                   </button>
                 </div>
                 <button
