@@ -208,6 +208,9 @@ describe('the admin runs a new class from creation to refund', () => {
       LIST,
     )
     await expect(list.getByTestId('card-price').first().textContent()).resolves.toBe('R$ 890,00')
+    // The card shows the course's uploaded picture (its item's first), not the default one.
+    const picture = list.locator('[aria-roledescription="slide"] img').first()
+    expect(await picture.getAttribute('src')).not.toMatch(/default-course/)
   })
 
   it('the visitor finds it by search and buys it with the sandbox card', async () => {

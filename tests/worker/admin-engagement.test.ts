@@ -321,4 +321,25 @@ describe('home showcase editor (/api/admin/vitrine)', () => {
     expect(line).toMatchObject({ action: 'showcase.publish' })
     expect((line!.data as { after: { lists: Array<{ title: string }> } }).after.lists[0]?.title).toBe(title)
   })
+
+  it("takes the item's first picture for a card that names none, and keeps a card without a picture so when published again", async () => {
+    const course = await createCourse(db, { name: unique('Curso sem foto'), slider: [['capa', 'svg']] })
+    const turma = await createClass(db, { courseId: course.id, priceCents: 50000 })
+    const card = { type: 'turma' as const, item_id: turma.id, name: course.name }
+    const title = unique('Fotos')
+    const publish = async (lists: ShowcaseListInput[]) => {
+      const showcase = AdminShowcase.parse((await adminCall(admin, 'GET', '/api/admin/vitrine')).body)
+      const answer = await adminCall(admin, 'PUT', '/api/admin/vitrine', {
+        lists: [...lists, ...draftOf(showcase).filter((list) => list.title !== title)],
+        version: showcase.version,
+      })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      return AdminShowcase.parse(answer.body)
+    }
+    const first = await publish([{ id: null, title, cards: [card, { ...card, img: null }] }])
+    expect((await publicLists())[0]?.itens.map((item) => item.img)).toEqual(['/img/cursos/capa.svg', null])
+    // The editor sends back what it read: nothing changes.
+    await publish(draftOf(first).filter((list) => list.title === title))
+    expect((await publicLists())[0]?.itens.map((item) => item.img)).toEqual(['/img/cursos/capa.svg', null])
+  })
 })

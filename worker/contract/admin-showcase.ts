@@ -39,7 +39,11 @@ export const ShowcaseCardInput = z
       .default(null),
     description_title: z.string().trim().max(160).default(''),
     description: z.string().trim().max(600).default(''),
-    img: ImagePath.nullable().default(null),
+    /**
+     * Omitted: the item's first picture, as it is when published. null: none (the home page draws
+     * the default course image), kept so when the showcase is published again.
+     */
+    img: ImagePath.nullable().optional(),
     /** The original price, shown struck through when above the price. */
     amount: Cents.max(100_000_000).nullable().default(null),
     open: z.boolean().default(true),

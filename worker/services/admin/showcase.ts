@@ -165,7 +165,7 @@ function resolveDraft(draft: Draft, items: Map<string, Item>) {
         nameSplited: card.name_splited?.length ? card.name_splited : null,
         descriptionTitle: card.description_title,
         description: card.description,
-        img: card.img ?? item?.img ?? null,
+        img: card.img === undefined ? (item?.img ?? null) : card.img,
         priceCents: item?.price ?? 0,
         amountCents: card.amount,
         url: item?.url ?? null,

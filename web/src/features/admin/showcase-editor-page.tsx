@@ -45,8 +45,10 @@ const TYPE_LABELS: Record<CardType, string> = {
   curso: 'Curso',
 }
 
-type DraftCard = Omit<AdminShowcaseCard, 'id' | 'price'> & {
+type DraftCard = Omit<AdminShowcaseCard, 'id' | 'price' | 'img'> & {
   id: number | null
+  /** Left undefined: the item's first picture, which the server takes when publishing. */
+  img?: string | null | undefined
   key: string
   price: number | null
 }
@@ -215,7 +217,8 @@ const CardForm = formSchema(
     .transform(({ lines, item_id, img, ...values }) => ({
       ...values,
       item_id: Number(item_id),
-      img: img || null,
+      // '' is 'the item's first picture': left out, the server takes it when publishing.
+      img: img || undefined,
       name_splited: lines
         .split('\n')
         .map((line) => line.trim())
