@@ -69,6 +69,26 @@ export default defineConfig({
               priority: 1,
               includeDependenciesRecursively: false,
             },
+            // What the admin screens share with public pages stays in the file those pages load
+            // (else the bundler splits it off: one more file for them, one more name in every first load).
+            {
+              name: 'order-record',
+              test: /[\\/](worker[\\/]domain[\\/]payments|web[\\/]src[\\/]features[\\/]checkout[\\/](checkout\.queries|order-record))\.ts$/,
+              priority: 1,
+            },
+            {
+              name: 'money',
+              test: /[\\/]worker[\\/](domain[\\/]catalog|contract[\\/]money)\.ts$/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'password-form',
+              test: /[\\/]web[\\/]src[\\/](lib[\\/]form-modal\.tsx|features[\\/]profile[\\/](profile\.mutations\.ts|password-form\.tsx))$/,
+              priority: 1,
+              // Only these three: their dependencies (Radix, the form library) stay in their own files.
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -8,7 +8,8 @@ import {
   DISCOUNT_TYPES,
   EBOOK_ACCESS,
 } from '../worker/domain/catalog.ts'
-import { LEAD_TARGETS } from '../worker/domain/contact.ts'
+import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../worker/domain/enrollments.ts'
+import { LEAD_STATES, LEAD_TARGETS } from '../worker/domain/leads.ts'
 import { ORDER_STATES, PAYMENT_TYPES, PLAN_PAYMENT_METHODS } from '../worker/domain/payments.ts'
 import { USER_TYPES } from '../worker/domain/roles.ts'
 
@@ -18,7 +19,7 @@ export { PLAN_PAYMENT_METHODS }
 // pending → sending (claimed by one sender) → sent; back to pending with a later next_attempt_at
 // after a temporary failure; failed when the job gave up; expired when its link ran out first.
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'expired'] as const
-export { LEAD_TARGETS } // worker/domain/contact.ts: the contact form's rules are its home
+export { LEAD_TARGETS } // worker/domain/leads.ts: a lead's origins and states have their home there
 
 export type PlanPaymentMethod = (typeof PLAN_PAYMENT_METHODS)[number]
 
@@ -29,6 +30,11 @@ const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`)
 const updatedAt = () =>
   integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`)
+/**
+ * What an admin form read: an edit sends it back and is refused (409) when someone saved first.
+ * Admin writes set it to `version + 1` only when it still holds the value read (services/admin).
+ */
+const version = () => integer('version').notNull().default(1)
 
 // ── Accounts ────────────────────────────────────────────────────────────────
 
@@ -124,6 +130,7 @@ export const courses = sqliteTable(
     slider: text('slider', { mode: 'json' }).$type<SliderImage[]>().notNull().default(sql`'[]'`),
     isPublished: integer('is_published', { mode: 'boolean' }).notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -157,6 +164,7 @@ export const classes = sqliteTable(
     instalmentTimes: integer('instalment_times').notNull().default(12),
     isOpen: integer('is_open', { mode: 'boolean' }).notNull().default(true),
     seats: integer('seats'),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -173,6 +181,7 @@ export const products = sqliteTable('products', {
   priceCents: integer('price_cents').notNull(),
   slider: text('slider', { mode: 'json' }).$type<SliderImage[]>().notNull().default(sql`'[]'`),
   isPublished: integer('is_published', { mode: 'boolean' }).notNull().default(true),
+  version: version(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -187,6 +196,7 @@ export const bundles = sqliteTable('bundles', {
   discountCents: integer('discount_cents'),
   instalmentTimes: integer('instalment_times').notNull().default(12),
   isPublished: integer('is_published', { mode: 'boolean' }).notNull().default(true),
+  version: version(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -222,6 +232,7 @@ export const coupons = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
     maxUses: integer('max_uses'),
     usedCount: integer('used_count').notNull().default(0),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -332,6 +343,7 @@ export const courseModules = sqliteTable(
       .references(() => courses.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -355,6 +367,7 @@ export const lessons = sqliteTable(
     /** Markdown shown beside or instead of the video. */
     body: text('body').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -487,6 +500,9 @@ export const orders = sqliteTable(
     index('orders_status_paid').on(t.status, t.paidAt),
     // /usuario/compras lists a user's orders.
     index('orders_user').on(t.userId, t.createdAt),
+    // The admin dashboard sums what was paid, and counts orders, within a period.
+    index('orders_paid_at').on(t.paidAt),
+    index('orders_created').on(t.createdAt),
   ],
 )
 
@@ -523,9 +539,10 @@ export const enrollments = sqliteTable(
       .notNull()
       .references(() => classes.id, { onDelete: 'cascade' }),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['active', 'cancelled'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: ENROLLMENT_STATUSES }).notNull().default('active'),
+    /** 'manual': an administrator enrolled the student (paid outside the site), with a note. */
+    source: text('source', { enum: ENROLLMENT_SOURCES }).notNull().default('order'),
+    note: text('note').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
@@ -533,6 +550,8 @@ export const enrollments = sqliteTable(
     uniqueIndex('enrollments_user_class').on(t.userId, t.classId),
     // /admin/matriculas lists a class's students.
     index('enrollments_class').on(t.classId),
+    // /admin/matriculas lists every enrolment newest first, and filters by period.
+    index('enrollments_created').on(t.createdAt),
   ],
 )
 
@@ -549,6 +568,10 @@ export const leads = sqliteTable(
     target: text('target', { enum: LEAD_TARGETS }).notNull().default('contato'),
     recipient: text('recipient'),
     isHandled: integer('is_handled', { mode: 'boolean' }).notNull().default(false),
+    /** new → in_progress → answered (is_handled follows: answered). */
+    state: text('state', { enum: LEAD_STATES }).notNull().default('new'),
+    note: text('note').notNull().default(''),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -736,13 +759,51 @@ export const qrLinks = sqliteTable(
     slug: text('slug').notNull(),
     title: text('title').notNull(),
     targetUrl: text('target_url').notNull(),
+    /** Clicks counted so far (flushed from the link's Durable Object; per day in qr_link_clicks). */
     clicks: integer('clicks').notNull().default(0),
+    /** A disabled link answers 404: a printed QR code can be switched off. */
+    isEnabled: integer('is_enabled', { mode: 'boolean' }).notNull().default(true),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
-    // The short link /q/{slug} resolves by slug.
+    // The short link /l/{slug} resolves by slug.
     uniqueIndex('qr_links_slug_unique').on(t.slug),
   ],
+)
+
+/** Clicks of a short link per day in Curitiba, added by each flush of its counter. */
+export const qrLinkClicks = sqliteTable(
+  'qr_link_clicks',
+  {
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => qrLinks.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(), // YYYY-MM-DD
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day] })],
+)
+
+/**
+ * One row per flush of a link's counter: a flush sent again after its answer was lost fails on
+ * this key and adds nothing, so every click is counted exactly once. Rows older than a week go.
+ */
+export const qrClickFlushes = sqliteTable('qr_click_flushes', {
+  id: text('id').primaryKey(),
+  linkId: integer('link_id').notNull(),
+  createdAt: createdAt(),
+})
+
+/** The home showcase as a whole: publishing the editor's lists checks and bumps this version. */
+export const showcaseState = sqliteTable(
+  'showcase_state',
+  {
+    id: integer('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('showcase_state_single_row', sql`${t.id} = 1`)],
 )
 
 export const auditLog = sqliteTable(
@@ -760,6 +821,8 @@ export const auditLog = sqliteTable(
   (t) => [
     // The admin dashboard shows an entity's history, newest first.
     index('audit_log_entity').on(t.entity, t.entityId, t.createdAt),
+    // …and the whole log, newest first.
+    index('audit_log_created').on(t.createdAt),
   ],
 )
 

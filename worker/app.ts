@@ -17,6 +17,7 @@ import {
   inlineScriptsIn,
 } from './middleware/security-headers.ts'
 import { limitBody, newApp, registerSharedComponents } from './openapi.ts'
+import { adminRoutes } from './routes/admin/index.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
 import { catalogRoutes } from './routes/catalog.ts'
@@ -33,6 +34,7 @@ import { outboxRoutes } from './routes/outbox.ts'
 import { planRoutes } from './routes/plans.ts'
 import { searchRoutes } from './routes/search.ts'
 import { seoRoutes } from './routes/seo.ts'
+import { shortLinkRoutes } from './routes/short-links.ts'
 import { socialRoutes } from './routes/social.ts'
 import { studentRoutes } from './routes/student.ts'
 import { systemRoutes } from './routes/system.ts'
@@ -77,6 +79,8 @@ const routes = app
   .route('/', contactRoutes)
   .route('/', conferenceRoutes)
   .route('/', i18nRoutes)
+  .route('/', adminRoutes)
+  .route('/', shortLinkRoutes)
 
 registerSharedComponents(app)
 app.doc31('/api/openapi.json', (c) => {

@@ -1,4 +1,5 @@
 import type { ConferenceClock } from './durable/conference-clock.ts'
+import type { LinkClicks } from './durable/link-clicks.ts'
 import type { LoginLimiter } from './durable/login-limiter.ts'
 import type { RateLimiter } from './durable/rate-limiter.ts'
 
@@ -13,6 +14,8 @@ export type Env = {
   LOGIN_LIMITER: DurableObjectNamespace<LoginLimiter>
   /** Exact abuse limits per client IP or account (worker/domain/limits.ts). */
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>
+  /** One click counter per short link /l/{code} (flushed to the database by alarm). */
+  LINK_CLICKS: DurableObjectNamespace<LinkClicks>
   /** Approximate per-location limit for search (numbers in wrangler.toml). */
   SEARCH_RATE_LIMIT: RateLimit
   /** Approximate per-location limit for POST /api/translate (numbers in wrangler.toml). */

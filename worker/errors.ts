@@ -50,6 +50,9 @@ export class AppError extends Error {
 
 export const notFound = (message: string) => new AppError('NOT_FOUND', message)
 
+/** 409: the change meets a state it cannot apply to (someone saved first, or it is in use). */
+export const conflict = (message: string) => new AppError('CONFLICT', message)
+
 /** A 422 naming one field, its message shown by the toast helper. */
 export const invalidField = (field: string, message: string) =>
   new AppError('VALIDATION', message, { [field]: [message] })

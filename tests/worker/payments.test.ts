@@ -4,7 +4,7 @@ import { and, eq, like } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { auditLog, emailOutbox, orders } from '../../db/schema.ts'
 import { configurationProblems } from '../../worker/config.ts'
-import { RefundOrderResult } from '../../worker/contract/checkout.ts'
+import { RefundOrderResult } from '../../worker/contract/refunds.ts'
 import worker from '../../worker/index.ts'
 import { receivePagarmeWebhook } from '../../worker/services/checkout/webhook.ts'
 import {

@@ -30,7 +30,14 @@ export const DEFAULT_IMAGES = {
   user: '/img/default-user.svg',
 } as const
 
-/** A slider entry is a [name, extension] pair; seeded files live under /img/{kind}/. */
+/** Where administrators' uploads live in R2 (a public prefix: /files/{key} serves them). */
+export const UPLOADED_IMAGE_PREFIX = 'catalogo/'
+
+/**
+ * A slider entry is a [name, extension] pair; seeded files live under /img/{kind}/, images an
+ * administrator uploaded are R2 keys under catalogo/, served by /files/{key}.
+ */
 export function sliderImageUrl(kind: 'cursos' | 'produtos' | 'ebooks', [name, extension]: [string, string]) {
+  if (name.startsWith(UPLOADED_IMAGE_PREFIX)) return `/files/${encodeURIComponent(`${name}.${extension}`)}`
   return `/img/${kind}/${name}.${extension}`
 }

@@ -5,9 +5,9 @@
 import { INSTITUTE } from '../contract/institute.ts'
 import { NAME_LETTERS, PHONE_PATTERN } from '../contract/patterns.ts'
 
-/** Where a message came from: the form on /contato or the floating chat widget. */
-export const LEAD_TARGETS = ['contato', 'chat'] as const
-export type LeadTarget = (typeof LEAD_TARGETS)[number]
+// Where a message came from (the form on /contato or the floating chat widget): a lead's origins
+// have their home in ./leads.ts.
+export { LEAD_TARGETS, type LeadTarget } from './leads.ts'
 
 export const CONTACT_FIELDS = ['name', 'email', 'telefone', 'descricao'] as const
 export type ContactField = (typeof CONTACT_FIELDS)[number]

@@ -1,11 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import {
-  PayInput,
-  PaymentsConfig,
-  PayResult,
-  RefundOrderInput,
-  RefundOrderResult,
-} from '../contract/checkout.ts'
+import { PayInput, PaymentsConfig, PayResult } from '../contract/checkout.ts'
+import { RefundOrderInput, RefundOrderResult } from '../contract/refunds.ts'
 import { EnrolledCourses } from '../contract/student.ts'
 import { currentUser, requireUser, setSessionCookie } from '../middleware/auth.ts'
 import { defineRoute, jsonContent, newApp } from '../openapi.ts'

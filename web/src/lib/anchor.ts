@@ -1,9 +1,2 @@
-/** 'Nefrologia Intervencionista' → 'nefrologia-intervencionista' (SPEC section 2). */
-export function anchorFromTitle(title: string): string {
-  return title
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim()
-    .replace(/\s+/g, '-')
-}
+// One rule for the showcase's anchors, shared with the admin's editor check (worker/domain).
+export { anchorFromTitle } from '../../../worker/domain/anchors.ts'

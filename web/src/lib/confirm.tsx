@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { requestToaster } from './toast.ts'
 
 export type ConfirmOptions = {
   title?: string
@@ -21,12 +22,19 @@ export const CONFIRM_DEFAULTS: Required<ConfirmOptions> = {
 const ConfirmDialog = lazy(() => import('./confirm-dialog.tsx'))
 
 let show: ((request: Request) => void) | null = null
+/** Asked before the provider mounted (it comes after the first paint, with the toaster). */
+const waiting: Request[] = []
 
-/** Asks the user through the one mounted <ConfirmProvider />; resolves false when none is mounted. */
+/**
+ * Asks the user through the one mounted <ConfirmProvider />. Asked before it is mounted, it
+ * waits for it (the app mounts it with the toaster, which this requests).
+ */
 export function confirm(options: ConfirmOptions = {}): Promise<boolean> {
   return new Promise((resolve) => {
-    if (!show) return resolve(false)
-    show({ ...CONFIRM_DEFAULTS, ...options, resolve, opener: document.activeElement })
+    const request = { ...CONFIRM_DEFAULTS, ...options, resolve, opener: document.activeElement }
+    if (show) return show(request)
+    waiting.push(request)
+    requestToaster()
   })
 }
 
@@ -42,6 +50,7 @@ export function ConfirmProvider() {
       })
       setLast(next)
     }
+    for (const request of waiting.splice(0)) show(request)
     return () => {
       show = null
     }

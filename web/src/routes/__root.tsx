@@ -7,7 +7,6 @@ import { SiteHeader } from '../components/layout/site-header.tsx'
 import { NotFound } from '../components/not-found.tsx'
 import { ToasterHost } from '../components/toaster-host.tsx'
 import { ContactWidget } from '../features/contact/contact-widget.tsx'
-import { ConfirmProvider } from '../lib/confirm.tsx'
 import { replayEarlyClicks } from '../lib/early-clicks.ts'
 import { FormModalProvider } from '../lib/form-modal-state.tsx'
 
@@ -51,7 +50,6 @@ function RootLayout() {
       <ReadyMark />
       <RouteFocus />
       <StickyHeaderOffset />
-      <ConfirmProvider />
     </FormModalProvider>
   )
 }

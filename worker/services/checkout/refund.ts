@@ -9,7 +9,7 @@ import {
   GatewayValidationError,
 } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
-import type { RefundOrderInput, RefundOrderResult } from '../../contract/checkout.ts'
+import type { RefundOrderInput, RefundOrderResult } from '../../contract/refunds.ts'
 import { isRefundable } from '../../domain/orders.ts'
 import { translateProviderErrors } from '../../domain/payment-errors.ts'
 import { AppError, invalidField, notFound } from '../../errors.ts'
@@ -100,6 +100,7 @@ export async function refundOrder({
     entity: 'order',
     entityId: order.id,
     data: { amount_cents: amount },
+    ip: ctx.clientIp,
   })
 
   let payment: GatewayPayment

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts'
-import { PHOTO_MAX_BYTES, STUDENT_DOC_MAX_BYTES } from '../../domain/uploads.ts'
+import { UPLOADED_IMAGE_PREFIX } from '../../contract/institute.ts'
+import { CATALOG_IMAGE_MAX_BYTES, PHOTO_MAX_BYTES, STUDENT_DOC_MAX_BYTES } from '../../domain/uploads.ts'
 import { invalidField, notFound } from '../../errors.ts'
 
 const PHOTO_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }
@@ -38,9 +39,37 @@ export async function storeUserPhoto({
   return key
 }
 
+/**
+ * A slider image of a course or product, uploaded by an administrator: checked like a profile
+ * photo (type, size, magic number) and stored under an unguessable key of the public catalogue
+ * prefix. Answers the [name, extension] pair the slider keeps.
+ */
+export async function storeCatalogImage({
+  ctx,
+  kind,
+  file,
+}: {
+  ctx: AppContext
+  kind: 'cursos' | 'produtos'
+  file: unknown
+}): Promise<[string, string]> {
+  const invalid = (message: string) => invalidField('image', message)
+  if (!(file instanceof File)) throw invalid('Escolha uma imagem.')
+  const extension = PHOTO_TYPES[file.type]
+  if (!extension) throw invalid('Envie uma imagem JPG, PNG ou WebP.')
+  if (file.size > CATALOG_IMAGE_MAX_BYTES) throw invalid('A imagem deve ter no máximo 2 MB.')
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  if (!looksLike(file.type, bytes.slice(0, 12))) throw invalid('O arquivo enviado não é uma imagem válida.')
+  const name = `${UPLOADED_IMAGE_PREFIX}${kind}/${crypto.randomUUID()}`
+  await ctx.env.FILES.put(`${name}.${extension}`, bytes, {
+    httpMetadata: { contentType: file.type, cacheControl: 'public, max-age=31536000, immutable' },
+  })
+  return [name, extension]
+}
+
 // Only these prefixes are public; e-books and student documents will get signed links.
-const PUBLIC_PREFIXES = ['users/', 'anais/']
-/** What a public file can be: a profile photo or a proceedings PDF. */
+const PUBLIC_PREFIXES = ['users/', 'anais/', UPLOADED_IMAGE_PREFIX]
+/** What a public file can be: a profile photo, a catalogue image or a proceedings PDF. */
 export const PUBLIC_FILE_TYPES = [...Object.keys(PHOTO_TYPES), 'application/pdf']
 
 /**

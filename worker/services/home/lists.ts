@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { classes, homeCards, homeLists, products } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
-import { HomeLists } from '../../contract/home.ts'
+import { type HomeCard, HomeLists } from '../../contract/home.ts'
 import { readSnapshot } from '../catalog/snapshot.ts'
 
 /** The home showcase: every list with its cards, in order (GET /home_itens/lists). */
@@ -29,22 +29,30 @@ async function loadHomeLists(ctx: AppContext): Promise<HomeLists> {
     cart_mode: list.isCartMode,
     itens: cards
       .filter(({ card }) => card.listId === list.id)
-      .map(({ card, classPrice, productPrice }) => {
-        const price = classPrice ?? productPrice ?? card.priceCents
-        return {
-          id: card.itemId ?? card.id,
-          type: card.type,
-          name: card.name,
-          ...(card.nameSplited?.length ? { name_splited: card.nameSplited } : {}),
-          description_title: card.descriptionTitle,
-          description: card.description,
-          img: card.img,
-          price,
-          amount: card.amountCents !== null && card.amountCents > price ? card.amountCents : null,
-          url: card.url,
-          open: card.isOpen,
-          product_id: card.productId,
-        }
-      }),
+      .map(({ card, classPrice, productPrice }) => toHomeCard(card, classPrice ?? productPrice)),
   }))
+}
+
+type CardRow = Omit<typeof homeCards.$inferSelect, 'id' | 'listId' | 'sortOrder'> & { id: number }
+
+/**
+ * A stored card as the home page draws it; a class or product card shows `livePrice`, the price
+ * the cart sells it at. The admin's preview draws its draft through this same function.
+ */
+export function toHomeCard(card: CardRow, livePrice: number | null): HomeCard {
+  const price = livePrice ?? card.priceCents
+  return {
+    id: card.itemId ?? card.id,
+    type: card.type,
+    name: card.name,
+    ...(card.nameSplited?.length ? { name_splited: card.nameSplited } : {}),
+    description_title: card.descriptionTitle,
+    description: card.description,
+    img: card.img,
+    price,
+    amount: card.amountCents !== null && card.amountCents > price ? card.amountCents : null,
+    url: card.url,
+    open: card.isOpen,
+    product_id: card.productId,
+  }
 }

@@ -1,16 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/placeholder-page.tsx'
+import { lazy, Suspense } from 'react'
 import { pageHead } from '../../lib/page-head.ts'
+
+const CoursesPage = lazy(() => import('../../features/admin/courses-page.tsx'))
 
 export const Route = createFileRoute('/admin/course')({
   head: () => pageHead('Cursos – Administração'),
-  component: AdminCoursesPage,
+  component: () => (
+    <Suspense fallback={<AdminPending />}>
+      <CoursesPage />
+    </Suspense>
+  ),
 })
 
-function AdminCoursesPage() {
+// The screen is fetched when opened: this route's own chunk holds only this, so the public first
+// load does not list the admin screens' files.
+function AdminPending() {
   return (
-    <PlaceholderPage title="Cursos">
-      <p>Em breve, o cadastro e a edição dos cursos.</p>
-    </PlaceholderPage>
+    <p className="container-page py-12 text-slate-700" role="status">
+      Carregando...
+    </p>
   )
 }

@@ -1,16 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/placeholder-page.tsx'
+import { lazy, Suspense } from 'react'
 import { pageHead } from '../../lib/page-head.ts'
+
+const ShowcaseEditorPage = lazy(() => import('../../features/admin/showcase-editor-page.tsx'))
 
 export const Route = createFileRoute('/admin/home')({
   head: () => pageHead('Home – Administração'),
-  component: AdminHomePage,
+  component: () => (
+    <Suspense fallback={<AdminPending />}>
+      <ShowcaseEditorPage />
+    </Suspense>
+  ),
 })
 
-function AdminHomePage() {
+// The screen is fetched when opened: this route's own chunk holds only this, so the public first
+// load does not list the admin screens' files.
+function AdminPending() {
   return (
-    <PlaceholderPage title="Home">
-      <p>Em breve, a gestão das listas de cursos exibidas na página inicial.</p>
-    </PlaceholderPage>
+    <p className="container-page py-12 text-slate-700" role="status">
+      Carregando...
+    </p>
   )
 }

@@ -1,16 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/placeholder-page.tsx'
+import { lazy, Suspense } from 'react'
 import { pageHead } from '../../lib/page-head.ts'
+
+const DashboardPage = lazy(() => import('../../features/admin/dashboard-page.tsx'))
 
 export const Route = createFileRoute('/admin/')({
   head: () => pageHead('Dashboard – Administração'),
-  component: AdminDashboardPage,
+  component: () => (
+    <Suspense fallback={<AdminPending />}>
+      <DashboardPage />
+    </Suspense>
+  ),
 })
 
-function AdminDashboardPage() {
+// The screen is fetched when opened: this route's own chunk holds only this, so the public first
+// load does not list the admin screens' files.
+function AdminPending() {
   return (
-    <PlaceholderPage title="Dashboard">
-      <p>Em breve, os indicadores de vendas, matrículas e leads do instituto.</p>
-    </PlaceholderPage>
+    <p className="container-page py-12 text-slate-700" role="status">
+      Carregando...
+    </p>
   )
 }

@@ -1,16 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/placeholder-page.tsx'
+import { lazy, Suspense } from 'react'
 import { pageHead } from '../../lib/page-head.ts'
+
+const LeadsPage = lazy(() => import('../../features/admin/leads-page.tsx'))
 
 export const Route = createFileRoute('/admin/leads')({
   head: () => pageHead('Leads – Administração'),
-  component: AdminLeadsPage,
+  component: () => (
+    <Suspense fallback={<AdminPending />}>
+      <LeadsPage />
+    </Suspense>
+  ),
 })
 
-function AdminLeadsPage() {
+// The screen is fetched when opened: this route's own chunk holds only this, so the public first
+// load does not list the admin screens' files.
+function AdminPending() {
   return (
-    <PlaceholderPage title="Leads">
-      <p>Em breve, os contatos recebidos pelos formulários do site.</p>
-    </PlaceholderPage>
+    <p className="container-page py-12 text-slate-700" role="status">
+      Carregando...
+    </p>
   )
 }

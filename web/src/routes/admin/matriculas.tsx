@@ -1,16 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/placeholder-page.tsx'
+import { lazy, Suspense } from 'react'
 import { pageHead } from '../../lib/page-head.ts'
+
+const EnrolmentsPage = lazy(() => import('../../features/admin/enrolments-page.tsx'))
 
 export const Route = createFileRoute('/admin/matriculas')({
   head: () => pageHead('Matrículas – Administração'),
-  component: AdminEnrolmentsPage,
+  component: () => (
+    <Suspense fallback={<AdminPending />}>
+      <EnrolmentsPage />
+    </Suspense>
+  ),
 })
 
-function AdminEnrolmentsPage() {
+// The screen is fetched when opened: this route's own chunk holds only this, so the public first
+// load does not list the admin screens' files.
+function AdminPending() {
   return (
-    <PlaceholderPage title="Matrículas">
-      <p>Em breve, a consulta e a gestão das matrículas dos alunos.</p>
-    </PlaceholderPage>
+    <p className="container-page py-12 text-slate-700" role="status">
+      Carregando...
+    </p>
   )
 }

@@ -1,16 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/placeholder-page.tsx'
+import { lazy, Suspense } from 'react'
 import { pageHead } from '../../lib/page-head.ts'
+
+const QrcodePage = lazy(() => import('../../features/admin/qrcode-page.tsx'))
 
 export const Route = createFileRoute('/admin/qrcode')({
   head: () => pageHead('Qrcode/Link – Administração'),
-  component: AdminQrcodePage,
+  component: () => (
+    <Suspense fallback={<AdminPending />}>
+      <QrcodePage />
+    </Suspense>
+  ),
 })
 
-function AdminQrcodePage() {
+// The screen is fetched when opened: this route's own chunk holds only this, so the public first
+// load does not list the admin screens' files.
+function AdminPending() {
   return (
-    <PlaceholderPage title="Qrcode/Link">
-      <p>Em breve, a geração de QR codes e links para divulgação.</p>
-    </PlaceholderPage>
+    <p className="container-page py-12 text-slate-700" role="status">
+      Carregando...
+    </p>
   )
 }

@@ -1,16 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/placeholder-page.tsx'
+import { lazy, Suspense } from 'react'
 import { pageHead } from '../../lib/page-head.ts'
+
+const ClassesPage = lazy(() => import('../../features/admin/classes-page.tsx'))
 
 export const Route = createFileRoute('/admin/turmas')({
   head: () => pageHead('Turmas – Administração'),
-  component: AdminClassesPage,
+  component: () => (
+    <Suspense fallback={<AdminPending />}>
+      <ClassesPage />
+    </Suspense>
+  ),
 })
 
-function AdminClassesPage() {
+// The screen is fetched when opened: this route's own chunk holds only this, so the public first
+// load does not list the admin screens' files.
+function AdminPending() {
   return (
-    <PlaceholderPage title="Turmas">
-      <p>Em breve, o cadastro e a edição das turmas de cada curso.</p>
-    </PlaceholderPage>
+    <p className="container-page py-12 text-slate-700" role="status">
+      Carregando...
+    </p>
   )
 }

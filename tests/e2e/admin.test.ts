@@ -1,0 +1,378 @@
+import { readFile } from 'node:fs/promises'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { ARTIFACTS, launchBrowser, screenshot } from './browser.ts'
+
+// Issue 10 in real Chromium, as a new administrator would on the seeded stack: the demo admin
+// creates a course with an uploaded image and a class of R$ 890,00 in up to 6x with boleto,
+// puts it first on a new cart-mode home list and publishes it; a visitor sees it on the home
+// page, finds it by search and buys it with the sandbox card; the admin sees the sale on the
+// dashboard and the enrolment in /admin/matriculas, exports the CSV (read back here), refunds it
+// (the student loses access), and the audit log lists each step.
+
+const baseURL = inject('baseURL')
+const DESKTOP = { width: 1366, height: 900 }
+const ADMIN = { email: 'admin@instituto.test', password: 'Admin@12345' }
+const stamp = Date.now().toString(36)
+const COURSE = `Diálise Peritoneal Automatizada ${stamp}`
+const CLASS = 'Turma online 2027'
+const LIST = `Lançamentos ${stamp}`
+const buyer = {
+  name: 'Helena Duarte Moraes',
+  email: `helena.${stamp}@exemplo.com.br`,
+  cpf: '52998224725',
+  phone: '41999990111',
+}
+// A 2×2 PNG: a real image (the server checks the file's signature).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDAwMDAAAANAQEAWnuadwAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+let browser: Browser
+const contexts: BrowserContext[] = []
+const errors: string[] = []
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    reducedMotion: 'reduce',
+    acceptDownloads: true,
+  })
+  contexts.push(context)
+  const page = await context.newPage()
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const text = `${message.text()} @ ${message.location().url}`
+    // The anonymous session check answers 401 by design.
+    if (/status of 401 .*\/admin\/user\/get/.test(text)) return
+    errors.push(text)
+  })
+  return page
+}
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('[data-sonner-toast]', { hasText: text }).first()
+const dialog = (page: Page) => page.getByRole('dialog')
+
+/** The SPEC's confirm dialog, answered 'Confirmar'. */
+async function confirmAction(page: Page) {
+  const alert = page.getByRole('alertdialog', { name: 'Confimação' })
+  await alert.getByText('Você confirma está ação?').waitFor()
+  await alert.getByRole('button', { name: 'Confirmar' }).click()
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {})
+  await browser?.close()
+})
+
+describe('the admin runs a new class from creation to refund', () => {
+  let admin: Page
+  let visitor: Page
+  let revenueBefore = ''
+
+  it('logs in and reads the dashboard', async () => {
+    admin = await newPage()
+    await admin.goto(`${baseURL}/login?redirect=%2Fadmin`)
+    const main = admin.getByRole('main')
+    await main.getByLabel('E-mail', { exact: true }).fill(ADMIN.email)
+    await main.getByLabel('Senha', { exact: true }).fill(ADMIN.password)
+    await main.getByLabel('Senha', { exact: true }).press('Enter')
+    await admin.waitForURL(`${baseURL}/admin`)
+    await admin.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
+    revenueBefore = (await admin.getByTestId('figure-Receita líquida').textContent()) ?? ''
+    expect(revenueBefore).toMatch(/^R\$ [\d.]+,\d{2}$/)
+  })
+
+  it('creates the course with an uploaded image', async () => {
+    await admin
+      .getByRole('navigation', { name: 'Administração' })
+      .getByRole('link', { name: 'Cursos' })
+      .click()
+    await admin.getByRole('heading', { level: 1, name: 'Cursos' }).waitFor()
+    await admin.getByRole('button', { name: 'Novo curso' }).click()
+    const modal = dialog(admin)
+    await modal.getByRole('heading', { name: 'Novo curso' }).waitFor()
+    await modal.getByLabel('Nome do curso').fill(COURSE)
+    await expect(modal.getByLabel('Endereço (url)').inputValue()).resolves.toBe(
+      `dialise-peritoneal-automatizada-${stamp}`,
+    )
+    await modal.getByLabel('Seção', { exact: true }).selectOption('online')
+    await modal.getByLabel('Título da descrição').fill('Cicladoras, prescrição e complicações.')
+    await modal
+      .getByLabel('Descrição', { exact: true })
+      .fill('## Objetivos\n- Prescrever a DPA com segurança')
+    await modal.getByRole('button', { name: 'Cadastrar' }).click()
+    await toast(admin, 'Curso cadastrado com sucesso!').waitFor()
+    const detail = admin.getByRole('region', { name: COURSE })
+    await detail.getByRole('heading', { level: 2, name: COURSE }).waitFor()
+    await detail
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'capa.png', mimeType: 'image/png', buffer: PNG })
+    await toast(admin, 'Imagem enviada com sucesso!').waitFor()
+    await detail.getByRole('img', { name: `${COURSE}: imagem 1 (capa)` }).waitFor()
+    await screenshot(admin, 'admin-course-created')
+  })
+
+  it('creates a class of R$ 890,00 in up to 6x with boleto', async () => {
+    await admin.getByRole('region', { name: COURSE }).getByRole('link', { name: 'Turmas do curso' }).click()
+    await admin.getByRole('heading', { level: 1, name: 'Turmas' }).waitFor()
+    await admin.getByRole('button', { name: 'Nova turma' }).click()
+    const modal = dialog(admin)
+    await modal.getByRole('heading', { name: 'Nova turma' }).waitFor()
+    await expect(
+      modal.getByLabel('Curso', { exact: true }).locator('option:checked').textContent(),
+    ).resolves.toBe(COURSE)
+    await modal.getByLabel('Nome da turma').fill(CLASS)
+    await modal.getByLabel('Tipo').selectOption('C')
+    await modal.getByLabel('Preço', { exact: true }).fill('890,00')
+    await modal.getByLabel('Parcelas (máximo)').fill('6')
+    expect(await modal.getByLabel('Aceita boleto').isChecked()).toBe(true)
+    await modal.getByRole('button', { name: 'Cadastrar' }).click()
+    await toast(admin, 'Turma cadastrada com sucesso!').waitFor()
+    const row = admin.getByRole('row', { name: new RegExp(CLASS) })
+    await row.getByText('R$ 890,00').waitFor()
+    await row.getByText('até 6x, boleto').waitFor()
+  })
+
+  it('puts it first on a new cart-mode list of the home page, previews and publishes', async () => {
+    await admin.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Home' }).click()
+    await admin.getByRole('heading', { level: 1, name: 'Home' }).waitFor()
+    await admin.getByRole('button', { name: 'Nova lista' }).click()
+    let modal = dialog(admin)
+    await modal.getByLabel('Título', { exact: true }).fill(LIST)
+    await modal.getByLabel('Subtítulo', { exact: true }).fill('Turmas novas, para começar agora.')
+    await modal.getByLabel('Modo carrinho').check()
+    await modal.getByRole('button', { name: 'Cadastrar' }).click()
+    await modal.waitFor({ state: 'hidden' })
+    // The new list goes last; the keyboard's alternative to dragging brings it to the top.
+    const up = admin.getByRole('button', { name: `Mover a lista ${LIST} para cima` })
+    while (await up.isEnabled()) await up.click()
+    await admin.getByRole('heading', { level: 2, name: `1. ${LIST}` }).waitFor()
+
+    await admin.getByRole('button', { name: `Novo card em ${LIST}` }).click()
+    modal = dialog(admin)
+    await modal.getByLabel('Tipo').selectOption('turma')
+    await modal.getByLabel('Item').selectOption({ label: `${COURSE} — ${CLASS} — R$ 890,00` })
+    await expect(modal.getByLabel('Nome no card').inputValue()).resolves.toBe(COURSE)
+    await modal.getByLabel('Título da descrição').fill('Online')
+    await modal.getByLabel('Descrição', { exact: true }).fill('Comece quando quiser.')
+    await modal.getByRole('button', { name: 'Cadastrar' }).click()
+    await modal.waitFor({ state: 'hidden' })
+
+    await admin.getByRole('button', { name: 'Pré-visualizar' }).click()
+    // The preview is the home page itself, inert: read as text, not as controls.
+    const preview = admin.getByRole('region', { name: 'Prévia da página inicial' })
+    const previewList = preview.locator('section[aria-roledescription="carrossel"]').first()
+    await previewList.locator('h2', { hasText: LIST }).waitFor()
+    await previewList.locator('h3', { hasText: COURSE }).waitFor()
+    await expect(previewList.getByTestId('card-price').first().textContent()).resolves.toBe('R$ 890,00')
+    await screenshot(admin, 'admin-home-preview')
+
+    await admin.getByRole('button', { name: 'Publicar' }).click()
+    await confirmAction(admin)
+    await toast(admin, /Vitrine publicada!/).waitFor()
+    await admin.getByText('Tudo publicado.').waitFor()
+  })
+
+  // The list's anchor on the home page: its title as a slug.
+  const listOn = (page: Page) =>
+    page.locator(
+      `#${LIST.toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/\s+/g, '-')}`,
+    )
+
+  it('a visitor sees it first on the home page within the cache lifetime', async () => {
+    visitor = await newPage()
+    const list = listOn(visitor)
+    // The catalogue version is edge-cached for 30 s: the new list shows within that.
+    await expect
+      .poll(
+        async () => {
+          await visitor.goto(baseURL)
+          return list.getByRole('heading', { level: 3, name: COURSE }).count()
+        },
+        { timeout: 45_000, interval: 2000 },
+      )
+      .toBe(1)
+    expect(await visitor.locator('section[aria-roledescription="carrossel"] h2').first().textContent()).toBe(
+      LIST,
+    )
+    await expect(list.getByTestId('card-price').first().textContent()).resolves.toBe('R$ 890,00')
+    // The card shows the course's uploaded picture (its item's first), not the default one.
+    const picture = list.locator('[aria-roledescription="slide"] img').first()
+    expect(await picture.getAttribute('src')).not.toMatch(/default-course/)
+  })
+
+  it('the visitor finds it by search and buys it with the sandbox card', async () => {
+    const list = listOn(visitor)
+    const search = visitor.getByRole('combobox', { name: 'Pesquisar cursos e produtos' })
+    await search.click()
+    await search.pressSequentially(`automatizada ${stamp}`)
+    const results = visitor.getByRole('listbox', { name: 'Resultados da pesquisa' })
+    await results.getByRole('option', { name: COURSE }).waitFor()
+    await search.press('Escape')
+
+    await list.getByRole('button', { name: 'Adicionar ao carrinho' }).first().click()
+    await toast(visitor, 'Adicionado ao carrinho com sucesso!').waitFor()
+    await visitor.locator('header').getByRole('button', { name: 'Carrinho' }).click()
+    await visitor
+      .getByRole('dialog', { name: 'Carrinho' })
+      .getByRole('link', { name: 'Finalizar compra' })
+      .click()
+    await visitor.waitForURL(/\/checkout\/[\w-]{32,}$/)
+    await visitor.getByRole('group', { name: 'Forma de pagamento' }).waitFor()
+    await visitor.getByLabel('Nome completo', { exact: true }).fill(buyer.name)
+    await visitor.getByLabel('E-mail', { exact: true }).fill(buyer.email)
+    await visitor.getByLabel('Telefone', { exact: true }).pressSequentially(buyer.phone)
+    await visitor.getByLabel('CPF', { exact: true }).pressSequentially(buyer.cpf)
+    // Boleto is offered (the class allows it); the card goes up to 6 instalments.
+    await visitor.getByRole('radio', { name: 'Boleto' }).waitFor()
+    await visitor.getByRole('radio', { name: 'Cartão de crédito' }).check()
+    for (const [label, value] of [
+      ['Número do cartão', '4000000000000010'],
+      ['Validade (MM/AA)', '1230'],
+      ['Código de segurança (CVV)', '123'],
+    ] as const) {
+      await visitor.getByLabel(label, { exact: true }).pressSequentially(value)
+    }
+    await visitor.getByLabel('Nome impresso no cartão', { exact: true }).fill('HELENA D MORAES')
+    const instalments = visitor.getByLabel('Parcelas', { exact: true })
+    const options = await instalments.locator('option').allTextContents()
+    expect(options).toHaveLength(6)
+    expect(options[0]).toMatch(/^1x de R\$ 890,00/)
+    await visitor.getByLabel('CEP', { exact: true }).pressSequentially('80730000')
+    await visitor.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
+    await visitor.getByLabel('Número', { exact: true }).fill('1000')
+    await visitor.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
+    await visitor.getByLabel('Cidade', { exact: true }).fill('Curitiba')
+    await visitor.getByLabel('UF', { exact: true }).selectOption('PR')
+    await visitor.getByRole('button', { name: 'Finalizar pagamento' }).click()
+    await visitor.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
+    await visitor.getByRole('heading', { level: 1, name: 'Pagamento aprovado' }).waitFor()
+
+    // The purchase opened an account for the buyer: the course is in Meus cursos.
+    await visitor.goto(`${baseURL}/usuario/cursos`)
+    await visitor.getByRole('heading', { level: 1, name: 'Meus cursos' }).waitFor()
+    await visitor.getByText(COURSE).first().waitFor()
+  })
+
+  it('the admin sees the sale on the dashboard and the enrolment, exports it as CSV, and refunds it', async () => {
+    await admin.goto(`${baseURL}/admin`)
+    const revenue = admin.getByTestId('figure-Receita líquida')
+    const cents = (text: string) => Number(text.replace(/\D/g, ''))
+    await expect
+      .poll(async () => cents((await revenue.textContent()) ?? '') - cents(revenueBefore), {
+        timeout: 15_000,
+      })
+      .toBe(89000)
+    await screenshot(admin, 'admin-dashboard-sale')
+
+    await admin
+      .getByRole('navigation', { name: 'Administração' })
+      .getByRole('link', { name: 'Matrículas' })
+      .click()
+    await admin.getByRole('heading', { level: 1, name: 'Matrículas' }).waitFor()
+    await admin.getByLabel('Nome, e-mail ou CPF').fill(buyer.email)
+    const row = admin.getByRole('row', { name: new RegExp(buyer.name) })
+    await row.getByText(COURSE).waitFor()
+    await admin.getByText('1 resultado', { exact: false }).waitFor()
+    await row.getByText('pago', { exact: true }).waitFor()
+
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('button', { name: 'Exportar CSV' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^matriculas-\d{4}-\d{2}-\d{2}\.csv$/)
+    const path = `${ARTIFACTS}admin-matriculas.csv`
+    await download.saveAs(path)
+    const bytes = await readFile(path)
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const [header, line, ...rest] = bytes.subarray(3).toString('utf8').split('\r\n')
+    expect(header?.split(';').slice(0, 8)).toEqual([
+      'Data da matrícula',
+      'Aluno',
+      'E-mail',
+      'Telefone',
+      'CPF',
+      'Curso',
+      'Turma',
+      'Situação',
+    ])
+    expect(rest).toEqual([''])
+    const fields = line!.split(';')
+    expect(fields[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)
+    expect(fields.slice(1, 3)).toEqual([buyer.name, buyer.email])
+    expect(fields[4]).toBe('529.982.247-25')
+    expect(fields.slice(5, 9)).toEqual([COURSE, CLASS, 'ativa', 'pedido no site'])
+    expect(fields.slice(10, 15)).toEqual(['pago', 'Cartão de crédito', '890,00', '890,00', '0,00'])
+
+    await row.getByRole('button', { name: /^Estornar/ }).click()
+    await confirmAction(admin)
+    await toast(admin, 'Estorno confirmado pela operadora.').waitFor()
+    await row.getByText('estornado', { exact: true }).waitFor()
+    await row.getByText('cancelada').waitFor()
+    await screenshot(admin, 'admin-enrolment-refunded')
+
+    // The student lost access: the course left Meus cursos.
+    await visitor.reload()
+    await visitor.getByRole('heading', { level: 1, name: 'Meus cursos' }).waitFor()
+    await visitor.getByText('Você ainda não tem matrículas.').waitFor()
+    expect(await visitor.getByText(COURSE).count()).toBe(0)
+  })
+
+  it('the audit log lists each step, with who did it', async () => {
+    await admin.goto(`${baseURL}/admin`)
+    // The panel's table (a region of its own inside the panel), newest first.
+    const log = admin.getByRole('region', { name: 'Registro de atividades' }).last()
+    const steps = [
+      'Estorno solicitado',
+      'Matrículas exportadas (CSV)',
+      'Vitrine da home publicada',
+      'Turma criada',
+      'Imagem enviada para o curso',
+      'Curso criado',
+    ]
+    await log.getByRole('row').filter({ hasText: steps[0] }).first().waitFor()
+    const entries = await log.locator('tbody tr').evaluateAll((rows) =>
+      rows.map((row) => ({
+        who: (row as HTMLTableRowElement).cells[1]?.textContent ?? '',
+        what: row.querySelector('summary')?.textContent ?? '',
+      })),
+    )
+    // The journey's steps are the log's newest lines, each by the admin who took them.
+    expect(entries.slice(0, steps.length)).toEqual(
+      steps.map((what) => ({ who: 'Administração Renalis', what })),
+    )
+    await screenshot(admin, 'admin-audit-log')
+  })
+
+  it('takes the list off the home page again (the other journeys expect the seeded showcase)', async () => {
+    await admin.goto(`${baseURL}/admin/home`)
+    await admin.getByRole('button', { name: `Excluir a lista ${LIST}` }).click()
+    await confirmAction(admin)
+    await admin.getByText('Há alterações não publicadas.').waitFor()
+    await admin.getByRole('button', { name: 'Publicar' }).click()
+    await confirmAction(admin)
+    await toast(admin, /Vitrine publicada!/).waitFor()
+    await expect
+      .poll(
+        async () => {
+          await visitor.goto(baseURL)
+          return visitor.locator('section[aria-roledescription="carrossel"] h2').first().textContent()
+        },
+        { timeout: 45_000, interval: 2000 },
+      )
+      .toBe('Cursos Online')
+    expect(errors).toEqual([])
+  })
+})

@@ -1,0 +1,341 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ChevronDown, Pencil, Plus, Trash2 } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import {
+  type AdminCourse,
+  type AdminLesson,
+  type AdminModule,
+  LessonInput,
+  ModuleInput,
+} from '../../../../worker/contract/admin-catalog.ts'
+import { confirm } from '../../lib/confirm.tsx'
+import { TextField } from '../../lib/form-field.tsx'
+import { FormModal, openModal } from '../../lib/form-modal.tsx'
+import { toastError, toastSuccess } from '../../lib/toast.ts'
+import { send, useRefreshAdmin } from './admin-api.ts'
+import { TextAreaField } from './ui.tsx'
+import { useModalSave } from './use-modal-save.ts'
+
+const MODULE_MODAL_ID = 'admin-modulo'
+const LESSON_MODAL_ID = 'admin-aula'
+
+type ModuleTarget = { courseId: number; module: AdminModule | null }
+type LessonTarget = { moduleId: number; lesson: AdminLesson | null }
+
+function ModuleModal({ target }: { target: ModuleTarget | null }) {
+  const save = useModalSave(MODULE_MODAL_ID)
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<{ title: string }>({ resolver: zodResolver(ModuleInput) })
+  useEffect(() => reset({ title: target?.module?.title ?? '' }), [target, reset])
+  const submit = (mode: 'store' | 'update') =>
+    handleSubmit((values) => {
+      if (!target) return
+      const { module } = target
+      return save(
+        mode,
+        () =>
+          module
+            ? send('PUT', `/api/admin/modulos/${module.id}`, { ...values, version: module.version })
+            : send('POST', `/api/admin/cursos/${target.courseId}/modulos`, values),
+        { success: 'Módulo salvo.', setError },
+      )
+    })()
+  return (
+    <FormModal
+      id={MODULE_MODAL_ID}
+      title={target?.module ? 'Editar módulo' : 'Novo módulo'}
+      onStore={() => void submit('store')}
+      onUpdate={() => void submit('update')}
+    >
+      <TextField label="Título do módulo" error={errors.title?.message} {...register('title')} />
+    </FormModal>
+  )
+}
+
+type LessonValues = { title: string; youtube_id: string; minutes: string; body: string }
+const LessonForm = z.object({
+  title: LessonInput.shape.title,
+  youtube_id: z.string(),
+  minutes: z.string().regex(/^\d{0,4}$/, { error: 'Informe os minutos com números.' }),
+  body: z.string().max(50_000),
+})
+
+function LessonModal({ target }: { target: LessonTarget | null }) {
+  const save = useModalSave(LESSON_MODAL_ID)
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<LessonValues>({ resolver: zodResolver(LessonForm) })
+  useEffect(() => {
+    const lesson = target?.lesson
+    reset({
+      title: lesson?.title ?? '',
+      youtube_id: lesson?.youtube_id ?? '',
+      minutes: lesson?.duration_seconds ? String(Math.round(lesson.duration_seconds / 60)) : '',
+      body: lesson?.body ?? '',
+    })
+  }, [target, reset])
+  const submit = (mode: 'store' | 'update') =>
+    handleSubmit((values) => {
+      if (!target) return
+      const { lesson } = target
+      const body = {
+        title: values.title,
+        youtube_id: values.youtube_id.trim() || null,
+        duration_seconds: values.minutes ? Number(values.minutes) * 60 : null,
+        body: values.body,
+      }
+      return save(
+        mode,
+        () =>
+          lesson
+            ? send('PUT', `/api/admin/aulas/${lesson.id}`, { ...body, version: lesson.version })
+            : send('POST', `/api/admin/modulos/${target.moduleId}/aulas`, body),
+        { success: 'Aula salva.', setError: setError as never },
+      )
+    })()
+  return (
+    <FormModal
+      id={LESSON_MODAL_ID}
+      title={target?.lesson ? 'Editar aula' : 'Nova aula'}
+      onStore={() => void submit('store')}
+      onUpdate={() => void submit('update')}
+    >
+      <div className="space-y-4">
+        <TextField label="Título da aula" error={errors.title?.message} {...register('title')} />
+        <TextField
+          label="Vídeo do YouTube"
+          hint="O endereço do vídeo (youtube.com/watch?v=… ou youtu.be/…) ou o código. Vazio para uma leitura."
+          error={errors.youtube_id?.message}
+          autoComplete="off"
+          {...register('youtube_id')}
+        />
+        <TextField
+          label="Duração (minutos)"
+          inputMode="numeric"
+          error={errors.minutes?.message}
+          {...register('minutes')}
+        />
+        <TextAreaField
+          label="Texto da aula"
+          hint="Markdown simples."
+          rows={6}
+          error={errors.body?.message}
+          {...register('body')}
+        />
+      </div>
+    </FormModal>
+  )
+}
+
+/** Moves an item one step in a list and saves the new order (PUT …/ordem with every id). */
+function useReorder() {
+  const refresh = useRefreshAdmin()
+  return async (path: string, ids: number[], index: number, step: -1 | 1) => {
+    const next = [...ids]
+    const [item] = next.splice(index, 1)
+    next.splice(index + step, 0, item!)
+    try {
+      await send('PUT', path, { ids: next })
+      void toastSuccess('Nova ordem salva.')
+    } catch (error) {
+      void toastError(error)
+    }
+    await refresh()
+  }
+}
+
+function useRemove() {
+  const refresh = useRefreshAdmin()
+  return async (path: string, success: string) => {
+    if (!(await confirm())) return
+    try {
+      await send('DELETE', path)
+      void toastSuccess(success)
+    } catch (error) {
+      void toastError(error)
+    }
+    await refresh()
+  }
+}
+
+function MoveButtons({
+  what,
+  index,
+  count,
+  onMove,
+}: {
+  what: string
+  index: number
+  count: number
+  onMove: (step: -1 | 1) => void
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-btn icon-btn-outline"
+        aria-label={`Mover ${what} para cima`}
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      >
+        <ChevronDown aria-hidden="true" className="size-4 rotate-180" />
+      </button>
+      <button
+        type="button"
+        className="icon-btn icon-btn-outline"
+        aria-label={`Mover ${what} para baixo`}
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+      >
+        <ChevronDown aria-hidden="true" className="size-4" />
+      </button>
+    </>
+  )
+}
+
+/** The modules and lessons of an online course, in order. */
+export function CourseModules({ course }: { course: AdminCourse }) {
+  const [moduleTarget, setModuleTarget] = useState<ModuleTarget | null>(null)
+  const [lessonTarget, setLessonTarget] = useState<LessonTarget | null>(null)
+  const reorder = useReorder()
+  const remove = useRemove()
+  const moduleIds = course.modules.map((module) => module.id)
+
+  function editModule(module: AdminModule | null) {
+    setModuleTarget({ courseId: course.id, module })
+    openModal(MODULE_MODAL_ID, module ? 'update' : 'store')
+  }
+  function editLesson(moduleId: number, lesson: AdminLesson | null) {
+    setLessonTarget({ moduleId, lesson })
+    openModal(LESSON_MODAL_ID, lesson ? 'update' : 'store')
+  }
+
+  return (
+    <section aria-labelledby="modulos-titulo">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id="modulos-titulo" className="font-semibold text-lg text-slate-900">
+          Módulos e aulas
+        </h3>
+        <button type="button" className="btn btn-outline" onClick={() => editModule(null)}>
+          <Plus aria-hidden="true" className="size-4" />
+          Novo módulo
+        </button>
+      </div>
+      {course.modules.length === 0 ? (
+        <p className="mt-3 text-slate-700">
+          Nenhum módulo ainda. Cursos online organizam as videoaulas em módulos.
+        </p>
+      ) : (
+        <ol className="mt-3 space-y-4">
+          {course.modules.map((module, moduleIndex) => (
+            <li key={module.id} className="rounded-xl border border-slate-200 bg-white p-4">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h4 className="font-semibold text-slate-900">
+                  {moduleIndex + 1}. {module.title}
+                </h4>
+                <div className="flex flex-wrap gap-1">
+                  <MoveButtons
+                    what={`o módulo ${module.title}`}
+                    index={moduleIndex}
+                    count={course.modules.length}
+                    onMove={(step) =>
+                      void reorder(
+                        `/api/admin/cursos/${course.id}/modulos/ordem`,
+                        moduleIds,
+                        moduleIndex,
+                        step,
+                      )
+                    }
+                  />
+                  <button
+                    type="button"
+                    className="icon-btn icon-btn-outline"
+                    aria-label={`Editar o módulo ${module.title}`}
+                    onClick={() => editModule(module)}
+                  >
+                    <Pencil aria-hidden="true" className="size-4" />
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-btn icon-btn-outline"
+                    aria-label={`Excluir o módulo ${module.title}`}
+                    onClick={() => void remove(`/api/admin/modulos/${module.id}`, 'Módulo excluído.')}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </button>
+                </div>
+              </div>
+              <ol className="mt-3 space-y-2">
+                {module.lessons.map((lesson, lessonIndex) => (
+                  <li
+                    key={lesson.id}
+                    className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2"
+                  >
+                    <span className="text-slate-800">
+                      {lesson.title}
+                      {lesson.youtube_id ? <span className="text-slate-600 text-sm"> · vídeo</span> : null}
+                      {lesson.duration_seconds ? (
+                        <span className="text-slate-600 text-sm">
+                          {' '}
+                          · {Math.round(lesson.duration_seconds / 60)} min
+                        </span>
+                      ) : null}
+                    </span>
+                    <span className="flex gap-1">
+                      <MoveButtons
+                        what={`a aula ${lesson.title}`}
+                        index={lessonIndex}
+                        count={module.lessons.length}
+                        onMove={(step) =>
+                          void reorder(
+                            `/api/admin/modulos/${module.id}/aulas/ordem`,
+                            module.lessons.map((l) => l.id),
+                            lessonIndex,
+                            step,
+                          )
+                        }
+                      />
+                      <button
+                        type="button"
+                        className="icon-btn icon-btn-outline"
+                        aria-label={`Editar a aula ${lesson.title}`}
+                        onClick={() => editLesson(module.id, lesson)}
+                      >
+                        <Pencil aria-hidden="true" className="size-4" />
+                      </button>
+                      <button
+                        type="button"
+                        className="icon-btn icon-btn-outline"
+                        aria-label={`Excluir a aula ${lesson.title}`}
+                        onClick={() => void remove(`/api/admin/aulas/${lesson.id}`, 'Aula excluída.')}
+                      >
+                        <Trash2 aria-hidden="true" className="size-4" />
+                      </button>
+                    </span>
+                  </li>
+                ))}
+              </ol>
+              <button type="button" className="btn btn-soft mt-3" onClick={() => editLesson(module.id, null)}>
+                <Plus aria-hidden="true" className="size-4" />
+                Nova aula em {module.title}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      <ModuleModal target={moduleTarget} />
+      <LessonModal target={lessonTarget} />
+    </section>
+  )
+}

@@ -1,0 +1,239 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import {
+  type AdminCourse,
+  AdminCourse as AdminCourseSchema,
+  AdminOptions,
+  COURSE_SECTION_LABELS,
+  CourseInput,
+  UrlAvailability,
+} from '../../../../worker/contract/admin-catalog.ts'
+import { COURSE_SECTIONS } from '../../../../worker/domain/catalog.ts'
+import { slugify } from '../../../../worker/domain/short-links.ts'
+import { api } from '../../lib/api.ts'
+import { TextField } from '../../lib/form-field.tsx'
+import { FormModal } from '../../lib/form-modal.tsx'
+import { adminQuery, send, withQuery } from './admin-api.ts'
+import { CheckboxField, SelectField, TextAreaField } from './ui.tsx'
+import { useModalSave } from './use-modal-save.ts'
+
+export const COURSE_MODAL_ID = 'admin-curso'
+
+const CourseForm = CourseInput.extend({
+  ebook_ids: z.preprocess(
+    (ids) => (Array.isArray(ids) ? ids : []),
+    z.array(z.coerce.number().int().positive()),
+  ),
+})
+
+type Values = {
+  name: string
+  url: string
+  section: (typeof COURSE_SECTIONS)[number]
+  summary: string
+  description: string
+  workload_hours: number | null
+  sort_order: number
+  is_published: boolean
+  /** Checkbox values are text; the schema turns them into ids. */
+  ebook_ids: string[]
+}
+
+const EMPTY: Values = {
+  name: '',
+  url: '',
+  section: 'online',
+  summary: '',
+  description: '',
+  workload_hours: null,
+  sort_order: 0,
+  is_published: true,
+  ebook_ids: [],
+}
+
+const valuesOf = (course: AdminCourse | null): Values =>
+  course
+    ? {
+        name: course.name,
+        url: course.url,
+        section: course.section,
+        summary: course.summary,
+        description: course.description,
+        workload_hours: course.workload_hours,
+        sort_order: course.sort_order,
+        is_published: course.is_published,
+        ebook_ids: course.ebook_ids.map(String),
+      }
+    : EMPTY
+
+const numberOrNull = (value: unknown) =>
+  value === '' || value === null || Number.isNaN(value) ? null : Number(value)
+
+/** The shared form modal for a course: 'Cadastrar' a new one, 'Atualizar' one being edited. */
+export function CourseFormModal({
+  course,
+  onSaved,
+}: {
+  course: AdminCourse | null
+  onSaved: (course: AdminCourse) => void
+}) {
+  const save = useModalSave(COURSE_MODAL_ID)
+  const options = useQuery(adminQuery(['options'], '/api/admin/opcoes', AdminOptions))
+  const [urlTouched, setUrlTouched] = useState(course !== null)
+  const [urlMessage, setUrlMessage] = useState<string | null>(null)
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver(CourseForm) as never, defaultValues: valuesOf(course) })
+
+  useEffect(() => {
+    reset(valuesOf(course))
+    setUrlTouched(course !== null)
+    setUrlMessage(null)
+  }, [course, reset])
+
+  const name = watch('name')
+  useEffect(() => {
+    if (!urlTouched) setValue('url', slugify(name ?? '', 160))
+  }, [name, urlTouched, setValue])
+
+  async function checkUrl(url: string) {
+    if (!url) return setUrlMessage(null)
+    try {
+      const answer = await api(withQuery('/api/admin/cursos/disponibilidade', { url, except: course?.id }), {
+        schema: UrlAvailability,
+      })
+      setUrlMessage(answer.available ? 'Endereço livre.' : answer.message)
+    } catch {
+      setUrlMessage(null)
+    }
+  }
+
+  const submit = (mode: 'store' | 'update') =>
+    handleSubmit((values) =>
+      save(
+        mode,
+        () =>
+          course
+            ? send(
+                'PUT',
+                `/api/admin/cursos/${course.id}`,
+                { ...values, version: course.version },
+                AdminCourseSchema,
+              )
+            : send('POST', '/api/admin/cursos', values, AdminCourseSchema),
+        {
+          success: course ? 'Curso atualizado com sucesso!' : 'Curso cadastrado com sucesso!',
+          failure: 'Erro ao salvar o curso.',
+          setError,
+          onSuccess: onSaved,
+        },
+      ),
+    )()
+
+  return (
+    <FormModal
+      id={COURSE_MODAL_ID}
+      title={course ? `Editar curso: ${course.name}` : 'Novo curso'}
+      onStore={() => void submit('store')}
+      onUpdate={() => void submit('update')}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Nome do curso"
+          className="sm:col-span-2"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="Endereço (url)"
+          hint={urlMessage ?? 'A página fica em /cursos/{endereço}.'}
+          className="sm:col-span-2"
+          error={errors.url?.message}
+          autoComplete="off"
+          {...register('url', {
+            onChange: () => setUrlTouched(true),
+            onBlur: (event) => void checkUrl(event.target.value),
+          })}
+        />
+        <SelectField label="Seção" error={errors.section?.message} {...register('section')}>
+          {COURSE_SECTIONS.map((section) => (
+            <option key={section} value={section}>
+              {COURSE_SECTION_LABELS[section]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Carga horária (horas)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          error={errors.workload_hours?.message}
+          {...register('workload_hours', { setValueAs: numberOrNull })}
+        />
+        <TextField
+          label="Título da descrição"
+          hint="Frase curta sob o nome, nas listas e no topo da página."
+          className="sm:col-span-2"
+          error={errors.summary?.message}
+          {...register('summary')}
+        />
+        <TextAreaField
+          label="Descrição"
+          hint="Texto da página do curso: ## para títulos, - para listas."
+          rows={8}
+          className="sm:col-span-2"
+          error={errors.description?.message}
+          {...register('description')}
+        />
+        <TextField
+          label="Ordem na seção"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          error={errors.sort_order?.message}
+          {...register('sort_order', { valueAsNumber: true })}
+        />
+        <div className="sm:col-span-2">
+          <CheckboxField label="Publicado no site" {...register('is_published')} />
+        </div>
+        <fieldset className="sm:col-span-2">
+          <legend className="mb-1 font-medium text-slate-800 text-sm">
+            E-books que o curso dá aos alunos
+          </legend>
+          {options.data ? (
+            options.data.ebooks.length === 0 ? (
+              <p className="text-slate-700 text-sm">Nenhum e-book cadastrado.</p>
+            ) : (
+              <div className="max-h-40 overflow-y-auto rounded-lg border border-slate-200 px-3 py-1">
+                {options.data.ebooks.map((ebook) => (
+                  <CheckboxField
+                    key={ebook.id}
+                    label={ebook.title}
+                    value={ebook.id}
+                    {...register('ebook_ids')}
+                  />
+                ))}
+              </div>
+            )
+          ) : (
+            <p className="text-slate-700 text-sm" role="status">
+              Carregando e-books...
+            </p>
+          )}
+          {errors.ebook_ids?.message ? (
+            <p className="mt-1 font-medium text-red-700 text-sm">{errors.ebook_ids.message}</p>
+          ) : null}
+        </fieldset>
+      </div>
+    </FormModal>
+  )
+}

@@ -1,0 +1,328 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Plus } from 'lucide-react'
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import {
+  AdminCourse,
+  AdminCoursePage,
+  type AdminCourseRow,
+  COURSE_SECTION_LABELS,
+} from '../../../../worker/contract/admin-catalog.ts'
+import { COURSE_SECTIONS } from '../../../../worker/domain/catalog.ts'
+import { api } from '../../lib/api.ts'
+import { confirm } from '../../lib/confirm.tsx'
+import { openModal } from '../../lib/form-modal.tsx'
+import { toastError, toastSuccess } from '../../lib/toast.ts'
+import { useDebouncedValue } from '../search/use-debounced-value.ts'
+import { adminQuery, send, useRefreshAdmin, withQuery } from './admin-api.ts'
+import { BundlesPanel } from './bundles-panel.tsx'
+import { CouponsPanel } from './coupons-panel.tsx'
+import { CourseModules } from './course-content.tsx'
+import { COURSE_MODAL_ID, CourseFormModal } from './course-form.tsx'
+import { ImagesManager } from './images-manager.tsx'
+import { ProductsPanel } from './products-panel.tsx'
+import {
+  AdminPage,
+  Badge,
+  DataTable,
+  EmptyRow,
+  Pagination,
+  QueryState,
+  SearchInput,
+  SelectField,
+  TD,
+  TH,
+  usePage,
+} from './ui.tsx'
+
+const TABS = [
+  { id: 'cursos', label: 'Cursos' },
+  { id: 'produtos', label: 'Produtos' },
+  { id: 'pacotes', label: 'Pacotes' },
+  { id: 'cupons', label: 'Cupons' },
+] as const
+type Tab = (typeof TABS)[number]['id']
+
+/** ARIA tabs: the arrow keys, Home and End move between them (and show the panel). */
+function Tabs({ current, onChange }: { current: Tab; onChange: (tab: Tab) => void }) {
+  const refs = useRef<Record<string, HTMLButtonElement | null>>({})
+  function onKeyDown(event: KeyboardEvent) {
+    const index = TABS.findIndex((tab) => tab.id === current)
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % TABS.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + TABS.length) % TABS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? TABS.length - 1
+              : null
+    if (next === null) return
+    event.preventDefault()
+    const tab = TABS[next]!
+    onChange(tab.id)
+    refs.current[tab.id]?.focus()
+  }
+  return (
+    <div role="tablist" aria-label="Catálogo" className="mb-6 flex flex-wrap gap-2" onKeyDown={onKeyDown}>
+      {TABS.map((tab) => (
+        <button
+          key={tab.id}
+          ref={(element) => {
+            refs.current[tab.id] = element
+          }}
+          type="button"
+          role="tab"
+          id={`aba-${tab.id}`}
+          aria-selected={tab.id === current}
+          aria-controls={`painel-${tab.id}`}
+          tabIndex={tab.id === current ? 0 : -1}
+          onClick={() => onChange(tab.id)}
+          className={tab.id === current ? 'btn btn-primary' : 'btn btn-outline'}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/** The course chosen to manage its images, modules and lessons. */
+function CourseDetail({ id, onClose }: { id: number; onClose: () => void }) {
+  const query = useQuery(adminQuery(['course', id], `/api/admin/cursos/${id}`, AdminCourse))
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    heading.current?.focus()
+  }, [])
+  return (
+    <section
+      aria-labelledby="curso-detalhe"
+      className="mt-8 rounded-2xl border border-teal-200 bg-teal-50/40 p-4 md:p-6"
+    >
+      <QueryState query={query}>
+        {(course) => (
+          <div className="space-y-8">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div>
+                <h2
+                  id="curso-detalhe"
+                  ref={heading}
+                  tabIndex={-1}
+                  className="font-bold text-2xl text-slate-900"
+                >
+                  {course.name}
+                </h2>
+                <p className="text-slate-700">
+                  <a className="link" href={`/cursos/${course.url}`} target="_blank" rel="noreferrer">
+                    /cursos/{course.url}
+                  </a>
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                {/* The admin routes declare no search schema (the public route tree stays light): untyped here. */}
+                <Link to="/admin/turmas" search={{ curso: course.id } as never} className="btn btn-outline">
+                  Turmas do curso
+                </Link>
+                <button type="button" className="btn btn-outline" onClick={onClose}>
+                  Fechar curso
+                </button>
+              </div>
+            </div>
+            <ImagesManager
+              base={`/api/admin/cursos/${course.id}`}
+              images={course.images}
+              name={course.name}
+            />
+            <CourseModules course={course} />
+          </div>
+        )}
+      </QueryState>
+    </section>
+  )
+}
+
+function CoursesPanel() {
+  const [text, setText] = useState('')
+  const q = useDebouncedValue(text.trim(), 400)
+  const [section, setSection] = useState('')
+  const [editing, setEditing] = useState<AdminCourse | null>(null)
+  const [selected, setSelected] = useState<number | null>(null)
+  const refresh = useRefreshAdmin()
+  const [page, setPage] = usePage(`${q}|${section}`)
+  const query = useQuery({
+    ...adminQuery(
+      ['courses', { q, section, page }],
+      withQuery('/api/admin/cursos', { q, section, page, per_page: 20 }),
+      AdminCoursePage,
+    ),
+    placeholderData: keepPreviousData,
+  })
+
+  async function edit(row: AdminCourseRow) {
+    try {
+      const course = await api(`/api/admin/cursos/${row.id}`, { schema: AdminCourse })
+      setEditing(course)
+      openModal(COURSE_MODAL_ID, 'update')
+    } catch (error) {
+      void toastError(error)
+    }
+  }
+
+  async function togglePublished(row: AdminCourseRow) {
+    if (row.is_published && !(await confirm())) return
+    try {
+      await send('PUT', `/api/admin/cursos/${row.id}/publicacao`, {
+        is_published: !row.is_published,
+        version: row.version,
+      })
+      void toastSuccess(row.is_published ? 'Curso despublicado.' : 'Curso publicado.')
+    } catch (error) {
+      void toastError(error)
+    }
+    await refresh()
+  }
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <SearchInput
+          label="Pesquisar cursos"
+          value={text}
+          onChange={setText}
+          placeholder="Nome ou endereço"
+        />
+        <SelectField label="Seção" value={section} onChange={(event) => setSection(event.target.value)}>
+          <option value="">Todas</option>
+          {COURSE_SECTIONS.map((value) => (
+            <option key={value} value={value}>
+              {COURSE_SECTION_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <button
+          type="button"
+          className="btn btn-primary ml-auto"
+          onClick={() => {
+            setEditing(null)
+            openModal(COURSE_MODAL_ID, 'store')
+          }}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          Novo curso
+        </button>
+      </div>
+      <QueryState query={query}>
+        {(data) => (
+          <>
+            <DataTable label="Cursos">
+              <thead>
+                <tr>
+                  <th scope="col" className={TH}>
+                    Curso
+                  </th>
+                  <th scope="col" className={TH}>
+                    Seção
+                  </th>
+                  <th scope="col" className={TH}>
+                    Turmas
+                  </th>
+                  <th scope="col" className={TH}>
+                    Situação
+                  </th>
+                  <th scope="col" className={TH}>
+                    Ações
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.length === 0 ? (
+                  <EmptyRow columns={5}>Nenhum curso encontrado.</EmptyRow>
+                ) : (
+                  data.items.map((row) => (
+                    <tr key={row.id}>
+                      <td className={TD}>
+                        <div className="flex items-center gap-3">
+                          {row.image ? (
+                            <img
+                              src={row.image}
+                              alt=""
+                              width={48}
+                              height={36}
+                              className="h-9 w-12 rounded object-cover"
+                            />
+                          ) : null}
+                          <div>
+                            <p className="font-medium">{row.name}</p>
+                            <p className="text-slate-600 text-xs">/cursos/{row.url}</p>
+                          </div>
+                        </div>
+                      </td>
+                      <td className={TD}>{COURSE_SECTION_LABELS[row.section]}</td>
+                      <td className={TD}>
+                        {row.open_classes} abertas de {row.classes}
+                      </td>
+                      <td className={TD}>
+                        {row.is_published ? (
+                          <Badge tone="green">publicado</Badge>
+                        ) : (
+                          <Badge>não publicado</Badge>
+                        )}
+                      </td>
+                      <td className={TD}>
+                        <div className="flex flex-wrap gap-2">
+                          <button type="button" className="btn btn-outline" onClick={() => void edit(row)}>
+                            Editar<span className="sr-only"> {row.name}</span>
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-outline"
+                            onClick={() => setSelected(row.id)}
+                          >
+                            Imagens e aulas<span className="sr-only"> de {row.name}</span>
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-outline"
+                            onClick={() => void togglePublished(row)}
+                          >
+                            {row.is_published ? 'Despublicar' : 'Publicar'}
+                            <span className="sr-only"> {row.name}</span>
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </DataTable>
+            <Pagination page={page} perPage={20} total={data.total} onPage={setPage} label="cursos" />
+          </>
+        )}
+      </QueryState>
+      {selected !== null ? (
+        <CourseDetail key={selected} id={selected} onClose={() => setSelected(null)} />
+      ) : null}
+      <CourseFormModal course={editing} onSaved={(course) => setSelected(course.id)} />
+    </div>
+  )
+}
+
+/** /admin/course: the catalogue — courses, and the products, bundles and coupons sold with them. */
+export default function CoursesPage() {
+  const [tab, setTab] = useState<Tab>('cursos')
+  return (
+    <AdminPage
+      title="Cursos"
+      description="Cursos com imagens, e-books, módulos e aulas; produtos, pacotes e cupons."
+    >
+      <Tabs current={tab} onChange={setTab} />
+      <div role="tabpanel" id={`painel-${tab}`} aria-labelledby={`aba-${tab}`}>
+        {tab === 'cursos' ? <CoursesPanel /> : null}
+        {tab === 'produtos' ? <ProductsPanel /> : null}
+        {tab === 'pacotes' ? <BundlesPanel /> : null}
+        {tab === 'cupons' ? <CouponsPanel /> : null}
+      </div>
+    </AdminPage>
+  )
+}

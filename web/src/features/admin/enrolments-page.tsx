@@ -1,0 +1,605 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { FileDown, Plus } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { AdminOptions } from '../../../../worker/contract/admin-catalog.ts'
+import {
+  type AdminEnrolment,
+  AdminEnrolmentPage,
+  AdminOrder,
+  ManualEnrolmentInput,
+} from '../../../../worker/contract/admin-sales.ts'
+import { RefundBankAccount, RefundOrderResult } from '../../../../worker/contract/refunds.ts'
+import { ENROLLMENT_STATUS_LABELS, ENROLLMENT_STATUSES } from '../../../../worker/domain/enrollments.ts'
+import {
+  ORDER_STATE_LABELS,
+  ORDER_STATES,
+  type OrderState,
+  PAYMENT_TYPE_LABELS,
+} from '../../../../worker/domain/payments.ts'
+import { api } from '../../lib/api.ts'
+import { confirm } from '../../lib/confirm.tsx'
+import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
+import { FormModal, openModal } from '../../lib/form-modal.tsx'
+import { formatBRL } from '../../lib/money.ts'
+import { PhoneField } from '../../lib/phone-input.tsx'
+import { toastError, toastSuccess } from '../../lib/toast.ts'
+import { useDebouncedValue } from '../search/use-debounced-value.ts'
+import { adminQuery, formSchema, send, useRefreshAdmin, withQuery } from './admin-api.ts'
+import { downloadFile } from './download.ts'
+import {
+  AdminPage,
+  Badge,
+  DataTable,
+  EmptyRow,
+  formatDateTime,
+  Pagination,
+  QueryState,
+  SearchInput,
+  SelectField,
+  TD,
+  TextAreaField,
+  TH,
+  usePage,
+} from './ui.tsx'
+import { useModalSave } from './use-modal-save.ts'
+
+const MANUAL_MODAL_ID = 'admin-matricula'
+const ORDER_MODAL_ID = 'admin-pedido'
+const BOLETO_REFUND_MODAL_ID = 'admin-estorno-boleto'
+
+const TONE: Record<OrderState, 'green' | 'amber' | 'red' | 'slate'> = {
+  pending: 'amber',
+  paid: 'green',
+  failed: 'red',
+  expired: 'slate',
+  partially_refunded: 'amber',
+  refunded: 'red',
+  charged_back: 'red',
+}
+
+type Filters = {
+  q: string
+  course_id: string
+  class_id: string
+  status: string
+  payment: string
+  from: string
+  to: string
+}
+const NO_FILTERS: Filters = { q: '', course_id: '', class_id: '', status: '', payment: '', from: '', to: '' }
+
+const ManualForm = formSchema(
+  z
+    .object({
+      class_id: z.string().min(1, { error: 'Escolha a turma.' }),
+      name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      note: z.string(),
+    })
+    .transform((values) => ({ ...values, class_id: Number(values.class_id), phone: values.phone || null })),
+  ManualEnrolmentInput,
+)
+
+function ManualEnrolmentModal({ classes }: { classes: AdminOptions['classes'] }) {
+  const save = useModalSave(MANUAL_MODAL_ID)
+  type Values = { class_id: string; name: string; email: string; phone: string; note: string }
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<Values>({
+    resolver: zodResolver(ManualForm) as never,
+    defaultValues: { class_id: '', name: '', email: '', phone: '', note: '' },
+  })
+  const submit = () =>
+    handleSubmit((values) =>
+      save('store', () => send('POST', '/api/admin/matriculas', values), {
+        success: 'Matrícula feita com sucesso!',
+        setError,
+        onSuccess: () => reset(),
+      }),
+    )()
+  return (
+    <FormModal id={MANUAL_MODAL_ID} title="Nova matrícula (pago fora do site)" onStore={() => void submit()}>
+      <div className="space-y-4">
+        <SelectField label="Turma" error={errors.class_id?.message} {...register('class_id')}>
+          <option value="">Escolha a turma</option>
+          {classes.map((turma) => (
+            <option key={turma.id} value={turma.id}>
+              {turma.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Nome completo do aluno"
+          autoComplete="off"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="E-mail do aluno"
+          type="email"
+          autoComplete="off"
+          hint="A matrícula vai para a conta deste e-mail (criada se não existir)."
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PhoneField
+          control={control}
+          name="phone"
+          label="Telefone (opcional)"
+          error={errors.phone?.message}
+        />
+        <TextAreaField
+          label="Como foi pago"
+          rows={2}
+          hint="Ex.: transferência em 10/11, recibo 123."
+          error={errors.note?.message}
+          {...register('note')}
+        />
+      </div>
+    </FormModal>
+  )
+}
+
+function OrderModal({ orderId }: { orderId: string | null }) {
+  const query = useQuery({
+    ...adminQuery(['order', orderId], `/api/admin/pedidos/${orderId}`, AdminOrder),
+    enabled: orderId !== null,
+  })
+  const row = (label: string, value: string | number | null | undefined) =>
+    value === null || value === undefined || value === '' ? null : (
+      <div className="grid grid-cols-[10rem_1fr] gap-2 py-1">
+        <dt className="text-slate-600">{label}</dt>
+        <dd className="break-all text-slate-900">{value}</dd>
+      </div>
+    )
+  return (
+    <FormModal id={ORDER_MODAL_ID} title={orderId ? `Pedido ${orderId}` : 'Pedido'} hideFooter>
+      <QueryState query={query}>
+        {(order) => (
+          <div className="space-y-4 text-sm">
+            <dl>
+              {row('Estado', ORDER_STATE_LABELS[order.status])}
+              {row('Forma de pagamento', order.payment_type ? PAYMENT_TYPE_LABELS[order.payment_type] : null)}
+              {row('Parcelas', order.instalments)}
+              {row('Total', formatBRL(order.total))}
+              {row('Estornado', order.refunded ? formatBRL(order.refunded) : null)}
+              {row('Criado em', formatDateTime(order.created_at))}
+              {row('Pago em', order.paid_at ? formatDateTime(order.paid_at) : null)}
+              {row('Comprador', `${order.payer.name} · ${order.payer.email} · ${order.payer.phone}`)}
+              {row('CPF', order.payer.cpf)}
+            </dl>
+            <div>
+              <h3 className="font-semibold text-slate-900">Itens</h3>
+              <ul className="mt-1 list-disc pl-5">
+                {order.items.map((item) => (
+                  <li key={`${item.type}-${item.name}`}>
+                    {item.name}: {formatBRL(item.net)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div>
+              <h3 className="font-semibold text-slate-900">No provedor de pagamento</h3>
+              <dl>
+                {row('Provedor', order.provider.gateway)}
+                {row('Pedido no provedor', order.provider.order_id)}
+                {row('Cobrança', order.provider.charge_id)}
+                {row('Boleto', order.provider.boleto_url)}
+                {row('Linha digitável', order.provider.boleto_line)}
+                {row('PIX copia e cola', order.provider.pix_code)}
+                {row(
+                  'Estorno pedido em',
+                  order.provider.refund_requested_at
+                    ? formatDateTime(order.provider.refund_requested_at)
+                    : null,
+                )}
+                {row(
+                  'Conferido em',
+                  order.provider.reconciled_at ? formatDateTime(order.provider.reconciled_at) : null,
+                )}
+              </dl>
+            </div>
+          </div>
+        )}
+      </QueryState>
+    </FormModal>
+  )
+}
+
+type BankValues = {
+  holder_name: string
+  holder_document: string
+  bank: string
+  branch_number: string
+  account_number: string
+  account_check_digit: string
+  type: 'checking' | 'savings'
+}
+
+/** A paid boleto goes back by bank transfer: the buyer's account, then the refund. */
+function BoletoRefundModal({ orderId, onDone }: { orderId: string | null; onDone: () => void }) {
+  const save = useModalSave(BOLETO_REFUND_MODAL_ID)
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<BankValues>({
+    resolver: zodResolver(RefundBankAccount) as never,
+    defaultValues: { type: 'checking' },
+  })
+  const submit = () =>
+    handleSubmit(async (values) => {
+      if (!orderId || !(await confirm())) return
+      await save(
+        'store',
+        () =>
+          api(`/api/admin/pedidos/${orderId}/estorno`, {
+            method: 'POST',
+            json: { bank_account: values },
+            schema: RefundOrderResult,
+          }),
+        {
+          success: 'Estorno solicitado.',
+          setError: ((field: string, error: { message?: string }) =>
+            setError(field.replace(/^bank_account\./, '') as keyof BankValues, error)) as never,
+          onSuccess: (result) => {
+            void toastSuccess(result.message)
+            onDone()
+          },
+        },
+      )
+    })()
+  return (
+    <FormModal
+      id={BOLETO_REFUND_MODAL_ID}
+      title="Estornar boleto pago"
+      description="O valor volta por transferência para a conta do comprador."
+      storeLabel="Estornar"
+      onStore={() => void submit()}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Titular"
+          className="sm:col-span-2"
+          error={errors.holder_name?.message}
+          {...register('holder_name')}
+        />
+        <TextField
+          label="CPF ou CNPJ (só números)"
+          inputMode="numeric"
+          error={errors.holder_document?.message}
+          {...register('holder_document')}
+        />
+        <TextField
+          label="Banco (3 dígitos)"
+          inputMode="numeric"
+          error={errors.bank?.message}
+          {...register('bank')}
+        />
+        <TextField
+          label="Agência"
+          inputMode="numeric"
+          error={errors.branch_number?.message}
+          {...register('branch_number')}
+        />
+        <TextField
+          label="Conta"
+          inputMode="numeric"
+          error={errors.account_number?.message}
+          {...register('account_number')}
+        />
+        <TextField
+          label="Dígito da conta"
+          error={errors.account_check_digit?.message}
+          {...register('account_check_digit')}
+        />
+        <SelectField label="Tipo de conta" {...register('type')}>
+          <option value="checking">Corrente</option>
+          <option value="savings">Poupança</option>
+        </SelectField>
+      </div>
+    </FormModal>
+  )
+}
+
+/** /admin/matriculas: every enrolment, its order and payment; refunds, manual enrolments, CSV. */
+export default function EnrolmentsPage() {
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS)
+  const q = useDebouncedValue(filters.q.trim(), 400)
+  const [orderId, setOrderId] = useState<string | null>(null)
+  const [boletoOrder, setBoletoOrder] = useState<string | null>(null)
+  const [exporting, setExporting] = useState(false)
+  const refresh = useRefreshAdmin()
+  const options = useQuery(adminQuery(['options'], '/api/admin/opcoes', AdminOptions))
+  const params = { ...filters, q }
+  const paramsKey = JSON.stringify(params)
+  const [page, setPage] = usePage(paramsKey)
+  const query = useQuery({
+    ...adminQuery(
+      ['enrolments', params, page],
+      withQuery('/api/admin/matriculas', { ...params, page, per_page: 20 }),
+      AdminEnrolmentPage,
+    ),
+    placeholderData: keepPreviousData,
+  })
+  const set = (key: keyof Filters) => (value: string) =>
+    setFilters((current) => ({ ...current, [key]: value }))
+  const classes = (options.data?.classes ?? []).filter(
+    (turma) => !filters.course_id || String(turma.course_id) === filters.course_id,
+  )
+
+  async function refund(row: AdminEnrolment) {
+    const order = row.order
+    if (!order) return
+    if (order.payment_type === 'BOLETO') {
+      setBoletoOrder(order.id)
+      openModal(BOLETO_REFUND_MODAL_ID, 'store')
+      return
+    }
+    if (!(await confirm())) return
+    try {
+      const result = await api(`/api/admin/pedidos/${order.id}/estorno`, {
+        method: 'POST',
+        json: {},
+        schema: RefundOrderResult,
+      })
+      void toastSuccess(result.message)
+    } catch (error) {
+      void toastError(error, 'Erro ao estornar o pedido.')
+    }
+    await refresh()
+  }
+
+  async function cancel(row: AdminEnrolment) {
+    if (!(await confirm())) return
+    try {
+      await send('POST', `/api/admin/matriculas/${row.id}/cancelamento`)
+      void toastSuccess('Matrícula cancelada.')
+    } catch (error) {
+      void toastError(error)
+    }
+    await refresh()
+  }
+
+  async function exportCsv() {
+    setExporting(true)
+    try {
+      const name = await downloadFile(withQuery('/api/admin/matriculas/exportacao', params))
+      void toastSuccess(`Arquivo ${name} baixado.`)
+      await refresh()
+    } catch (error) {
+      void toastError(error, 'Erro ao exportar as matrículas.')
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  return (
+    <AdminPage
+      title="Matrículas"
+      description="Cada matrícula com o aluno, a turma, o pedido e o pagamento."
+      actions={
+        <>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={exporting}
+            onClick={() => void exportCsv()}
+          >
+            <FileDown aria-hidden="true" className="size-4" />
+            Exportar CSV
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => openModal(MANUAL_MODAL_ID, 'store')}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            Nova matrícula
+          </button>
+        </>
+      }
+    >
+      <fieldset className="mb-4 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+        <legend className="px-1 font-semibold text-slate-900">Filtros</legend>
+        <SearchInput label="Nome, e-mail ou CPF" value={filters.q} onChange={set('q')} />
+        <SelectField
+          label="Curso"
+          value={filters.course_id}
+          onChange={(event) =>
+            setFilters((current) => ({ ...current, course_id: event.target.value, class_id: '' }))
+          }
+        >
+          <option value="">Todos</option>
+          {options.data?.courses.map((course) => (
+            <option key={course.id} value={course.id}>
+              {course.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Turma"
+          value={filters.class_id}
+          onChange={(event) => set('class_id')(event.target.value)}
+        >
+          <option value="">Todas</option>
+          {classes.map((turma) => (
+            <option key={turma.id} value={turma.id}>
+              {turma.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Situação"
+          value={filters.status}
+          onChange={(event) => set('status')(event.target.value)}
+        >
+          <option value="">Todas</option>
+          {ENROLLMENT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {ENROLLMENT_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Pagamento"
+          value={filters.payment}
+          onChange={(event) => set('payment')(event.target.value)}
+        >
+          <option value="">Todos</option>
+          {ORDER_STATES.map((state) => (
+            <option key={state} value={state}>
+              {ORDER_STATE_LABELS[state]}
+            </option>
+          ))}
+          <option value="manual">pago fora do site</option>
+        </SelectField>
+        {(['from', 'to'] as const).map((key) => (
+          <FieldShell key={key} label={key === 'from' ? 'De' : 'Até'}>
+            {(control) => (
+              <input
+                {...control}
+                type="date"
+                value={filters[key]}
+                onChange={(event) => set(key)(event.target.value)}
+                className={INPUT_CLASS}
+              />
+            )}
+          </FieldShell>
+        ))}
+        <div className="flex items-end">
+          <button type="button" className="btn btn-outline" onClick={() => setFilters(NO_FILTERS)}>
+            Limpar filtros
+          </button>
+        </div>
+      </fieldset>
+      <div aria-busy={query.isFetching}>
+        <QueryState query={query}>
+          {(data) => (
+            <>
+              <DataTable label="Matrículas">
+                <thead>
+                  <tr>
+                    <th scope="col" className={TH}>
+                      Aluno
+                    </th>
+                    <th scope="col" className={TH}>
+                      Curso e turma
+                    </th>
+                    <th scope="col" className={TH}>
+                      Pedido
+                    </th>
+                    <th scope="col" className={TH}>
+                      Pagamento
+                    </th>
+                    <th scope="col" className={TH}>
+                      Data
+                    </th>
+                    <th scope="col" className={TH}>
+                      Ações
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.length === 0 ? (
+                    <EmptyRow columns={6}>Nenhuma matrícula encontrada.</EmptyRow>
+                  ) : (
+                    data.items.map((row) => {
+                      const refundable =
+                        row.status === 'active' &&
+                        row.order !== null &&
+                        (row.order.status === 'paid' || row.order.status === 'partially_refunded') &&
+                        !row.order.refund_pending
+                      return (
+                        <tr key={row.id}>
+                          <td className={TD}>
+                            <p className="font-medium">{row.student.name}</p>
+                            <p className="break-all text-slate-600 text-xs">{row.student.email}</p>
+                          </td>
+                          <td className={TD}>
+                            <p>{row.course.name}</p>
+                            <p className="text-slate-600 text-xs">{row.class.name}</p>
+                            {row.status === 'cancelled' ? <Badge tone="red">cancelada</Badge> : null}
+                          </td>
+                          <td className={TD}>
+                            {row.order ? (
+                              <button
+                                type="button"
+                                className="link text-left font-mono text-xs"
+                                onClick={() => {
+                                  setOrderId(row.order!.id)
+                                  openModal(ORDER_MODAL_ID, 'update')
+                                }}
+                              >
+                                {row.order.id}
+                              </button>
+                            ) : (
+                              <span className="text-slate-700 text-xs">{row.note}</span>
+                            )}
+                          </td>
+                          <td className={TD}>
+                            {row.order ? (
+                              <>
+                                <Badge tone={TONE[row.order.status]}>
+                                  {ORDER_STATE_LABELS[row.order.status]}
+                                </Badge>
+                                <p className="mt-1 whitespace-nowrap text-slate-700 text-xs">
+                                  {row.order.payment_type ? PAYMENT_TYPE_LABELS[row.order.payment_type] : ''}{' '}
+                                  {formatBRL(row.order.amount ?? row.order.total)}
+                                </p>
+                                {row.order.refund_pending ? (
+                                  <p className="text-amber-800 text-xs">estorno aguardando a operadora</p>
+                                ) : null}
+                              </>
+                            ) : (
+                              <Badge tone="teal">pago fora do site</Badge>
+                            )}
+                          </td>
+                          <td className={`${TD} whitespace-nowrap`}>{formatDateTime(row.created_at)}</td>
+                          <td className={TD}>
+                            {refundable ? (
+                              <button
+                                type="button"
+                                className="btn btn-outline"
+                                onClick={() => void refund(row)}
+                              >
+                                Estornar<span className="sr-only"> o pedido de {row.student.name}</span>
+                              </button>
+                            ) : null}
+                            {row.order === null && row.status === 'active' ? (
+                              <button
+                                type="button"
+                                className="btn btn-outline"
+                                onClick={() => void cancel(row)}
+                              >
+                                Cancelar matrícula<span className="sr-only"> de {row.student.name}</span>
+                              </button>
+                            ) : null}
+                          </td>
+                        </tr>
+                      )
+                    })
+                  )}
+                </tbody>
+              </DataTable>
+              <Pagination page={page} perPage={20} total={data.total} onPage={setPage} label="matrículas" />
+            </>
+          )}
+        </QueryState>
+      </div>
+      <ManualEnrolmentModal classes={options.data?.classes ?? []} />
+      <OrderModal orderId={orderId} />
+      <BoletoRefundModal orderId={boletoOrder} onDone={() => void refresh()} />
+    </AdminPage>
+  )
+}

@@ -1,0 +1,441 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { FileDown, Plus } from 'lucide-react'
+import QRCode from 'qrcode'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { z } from 'zod'
+import {
+  type AdminShortLink,
+  AdminShortLinkPage,
+  ShortLinkClicks,
+  ShortLinkInput,
+  ShortLinkUpdateInput,
+} from '../../../../worker/contract/admin-links.ts'
+import { ALLOWED_OUTSIDE_HOSTS, withUtm } from '../../../../worker/domain/short-links.ts'
+import { confirm } from '../../lib/confirm.tsx'
+import { TextField } from '../../lib/form-field.tsx'
+import { FormModal, openModal } from '../../lib/form-modal.tsx'
+import { toastError, toastSuccess } from '../../lib/toast.ts'
+import { useDebouncedValue } from '../search/use-debounced-value.ts'
+import { adminQuery, formSchema, send, useRefreshAdmin, withQuery } from './admin-api.ts'
+import { BarChart } from './bar-chart.tsx'
+import {
+  AdminPage,
+  Badge,
+  CheckboxField,
+  DataTable,
+  EmptyRow,
+  formatDay,
+  Pagination,
+  QueryState,
+  SearchInput,
+  TD,
+  TH,
+  usePage,
+} from './ui.tsx'
+import { useModalSave } from './use-modal-save.ts'
+
+const MODAL_ID = 'admin-link'
+
+type Values = {
+  title: string
+  code: string
+  target_url: string
+  is_enabled: boolean
+  utm_source: string
+  utm_medium: string
+  utm_campaign: string
+  utm_content: string
+}
+
+const utmOf = (values: Pick<Values, 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_content'>) => ({
+  source: values.utm_source,
+  medium: values.utm_medium,
+  campaign: values.utm_campaign,
+  content: values.utm_content,
+})
+
+/** The destination with the UTM builder's parameters (what the link will open). */
+function finalTarget(values: Values): string {
+  try {
+    return values.target_url.trim() ? withUtm(values.target_url.trim(), utmOf(values)) : ''
+  } catch {
+    return values.target_url
+  }
+}
+
+const CreateForm = formSchema(
+  z
+    .object({ title: z.string(), code: z.string(), target_url: z.string() })
+    .passthrough()
+    .transform((values) => ({
+      title: values.title,
+      code: values.code.trim() || null,
+      target_url: finalTarget(values as unknown as Values),
+    })),
+  ShortLinkInput,
+)
+const UpdateForm = z
+  .object({ title: z.string(), target_url: z.string(), is_enabled: z.boolean() })
+  .passthrough()
+  .transform((values) => ({
+    title: values.title,
+    target_url: finalTarget(values as unknown as Values),
+    is_enabled: values.is_enabled,
+  }))
+  .pipe(ShortLinkUpdateInput.omit({ version: true }))
+
+function LinkModal({ link }: { link: AdminShortLink | null }) {
+  const save = useModalSave(MODAL_ID)
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver((link ? UpdateForm : CreateForm) as never) as never })
+  useEffect(
+    () =>
+      reset({
+        title: link?.title ?? '',
+        code: link?.code ?? '',
+        target_url: link?.target_url ?? '',
+        is_enabled: link?.is_enabled ?? true,
+        utm_source: '',
+        utm_medium: '',
+        utm_campaign: '',
+        utm_content: '',
+      }),
+    [link, reset],
+  )
+  const values = useWatch({ control }) as Values
+  const preview = finalTarget(values)
+  const submit = (mode: 'store' | 'update') =>
+    handleSubmit((body) =>
+      save(
+        mode,
+        () =>
+          link
+            ? send('PUT', `/api/admin/qrcodes/${link.id}`, { ...body, version: link.version })
+            : send('POST', '/api/admin/qrcodes', body),
+        { success: 'Link salvo com sucesso!', setError },
+      ),
+    )()
+  return (
+    <FormModal
+      id={MODAL_ID}
+      title={link ? `Editar link /l/${link.code}` : 'Novo link curto'}
+      onStore={() => void submit('store')}
+      onUpdate={() => void submit('update')}
+    >
+      <div className="space-y-4">
+        <TextField
+          label="Título"
+          hint="Para você encontrar o link (ex.: folder do congresso)."
+          error={errors.title?.message}
+          {...register('title')}
+        />
+        {link ? null : (
+          <TextField
+            label="Código"
+            hint="O fim do endereço: /l/{código}. Vazio: feito do título. Não muda depois de criado."
+            autoComplete="off"
+            error={errors.code?.message}
+            {...register('code')}
+          />
+        )}
+        <TextField
+          label="Destino"
+          hint={`Uma página do site (/cursos/…) ou um endereço https:// de: ${ALLOWED_OUTSIDE_HOSTS.join(', ')}.`}
+          autoComplete="off"
+          error={errors.target_url?.message}
+          {...register('target_url')}
+        />
+        <fieldset className="rounded-lg border border-slate-200 p-3">
+          <legend className="px-1 font-medium text-slate-800 text-sm">Parâmetros UTM (opcional)</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField
+              label="utm_source (origem)"
+              placeholder="folder"
+              autoComplete="off"
+              {...register('utm_source')}
+            />
+            <TextField
+              label="utm_medium (meio)"
+              placeholder="qrcode"
+              autoComplete="off"
+              {...register('utm_medium')}
+            />
+            <TextField
+              label="utm_campaign (campanha)"
+              placeholder="congresso-2027"
+              autoComplete="off"
+              {...register('utm_campaign')}
+            />
+            <TextField label="utm_content (conteúdo)" autoComplete="off" {...register('utm_content')} />
+          </div>
+          <p className="mt-2 break-all text-slate-700 text-sm" aria-live="polite">
+            Abre: <span className="font-mono">{preview || '—'}</span>
+          </p>
+        </fieldset>
+        {link ? (
+          <CheckboxField
+            label="Link ativo"
+            hint="Desativado, o link e o QR code levam a uma página de aviso."
+            {...register('is_enabled')}
+          />
+        ) : null}
+      </div>
+    </FormModal>
+  )
+}
+
+function download(url: string, name: string) {
+  const anchor = document.createElement('a')
+  anchor.href = url
+  anchor.download = name
+  document.body.append(anchor)
+  anchor.click()
+  anchor.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** The link's QR code drawn as SVG from its modules, its files to download, and its clicks per day. */
+function LinkPanel({ link, onClose }: { link: AdminShortLink; onClose: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+  const qr = useMemo(() => QRCode.create(link.short_url, { errorCorrectionLevel: 'M' }), [link.short_url])
+  const size = qr.modules.size
+  const path = useMemo(() => {
+    const parts: string[] = []
+    for (let y = 0; y < size; y += 1)
+      for (let x = 0; x < size; x += 1) if (qr.modules.get(x, y)) parts.push(`M${x + 4} ${y + 4}h1v1h-1z`)
+    return parts.join('')
+  }, [qr, size])
+  const clicks = useQuery(
+    adminQuery(['link-clicks', link.id], `/api/admin/qrcodes/${link.id}/cliques`, ShortLinkClicks),
+  )
+
+  async function downloadSvg() {
+    const svg = await QRCode.toString(link.short_url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 })
+    download(URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' })), `qrcode-${link.code}.svg`)
+  }
+  async function downloadPng() {
+    const canvas = await QRCode.toCanvas(link.short_url, {
+      errorCorrectionLevel: 'M',
+      margin: 4,
+      width: 1024,
+    })
+    canvas.toBlob((blob) => {
+      if (blob) download(URL.createObjectURL(blob), `qrcode-${link.code}.png`)
+      else void toastError(null, 'Não foi possível gerar o PNG.')
+    }, 'image/png')
+  }
+
+  return (
+    <section
+      aria-labelledby="link-detalhe"
+      className="mt-8 rounded-2xl border border-teal-200 bg-teal-50/40 p-4 md:p-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="link-detalhe" ref={heading} tabIndex={-1} className="font-bold text-2xl text-slate-900">
+            {link.title}
+          </h2>
+          <p className="break-all font-mono text-slate-700 text-sm">{link.short_url}</p>
+        </div>
+        <button type="button" className="btn btn-outline" onClick={onClose}>
+          Fechar
+        </button>
+      </div>
+      <div className="mt-4 grid gap-6 md:grid-cols-[16rem_1fr]">
+        <div>
+          <svg
+            viewBox={`0 0 ${size + 8} ${size + 8}`}
+            role="img"
+            aria-label={`QR code de ${link.short_url}`}
+            className="w-full max-w-64 rounded-lg bg-white"
+            shapeRendering="crispEdges"
+          >
+            <rect width={size + 8} height={size + 8} fill="#fff" />
+            <path d={path} fill="#000" />
+          </svg>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="button" className="btn btn-outline" onClick={() => void downloadSvg()}>
+              <FileDown aria-hidden="true" className="size-4" />
+              Baixar SVG
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => void downloadPng()}>
+              <FileDown aria-hidden="true" className="size-4" />
+              Baixar PNG
+            </button>
+          </div>
+        </div>
+        <div>
+          <h3 className="font-semibold text-lg text-slate-900">Cliques por dia</h3>
+          <QueryState query={clicks}>
+            {(data) => (
+              <>
+                <p className="text-slate-700">
+                  {data.total} {data.total === 1 ? 'clique' : 'cliques'} desde a criação.
+                </p>
+                <BarChart
+                  caption={`Cliques por dia, de ${formatDay(data.from)} a ${formatDay(data.to)}`}
+                  height={120}
+                  bars={data.days.map((day) => ({
+                    label: formatDay(day.day).slice(0, 5),
+                    title: formatDay(day.day),
+                    value: day.clicks,
+                  }))}
+                />
+              </>
+            )}
+          </QueryState>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+/** /admin/qrcode: short links /l/{code} with UTM, their QR codes (SVG, PNG) and clicks per day. */
+export default function QrcodePage() {
+  const [text, setText] = useState('')
+  const q = useDebouncedValue(text.trim(), 400)
+  const [editing, setEditing] = useState<AdminShortLink | null>(null)
+  const [selected, setSelected] = useState<number | null>(null)
+  const refresh = useRefreshAdmin()
+  const [page, setPage] = usePage(q)
+  const query = useQuery({
+    ...adminQuery(
+      ['links', { q, page }],
+      withQuery('/api/admin/qrcodes', { q, page, per_page: 20 }),
+      AdminShortLinkPage,
+    ),
+    placeholderData: keepPreviousData,
+  })
+
+  async function toggle(link: AdminShortLink) {
+    if (link.is_enabled && !(await confirm())) return
+    try {
+      await send('PUT', `/api/admin/qrcodes/${link.id}`, {
+        title: link.title,
+        target_url: link.target_url,
+        is_enabled: !link.is_enabled,
+        version: link.version,
+      })
+      void toastSuccess(link.is_enabled ? 'Link desativado.' : 'Link reativado.')
+    } catch (error) {
+      void toastError(error)
+    }
+    await refresh()
+  }
+
+  return (
+    <AdminPage
+      title="Qrcode/Link"
+      description="Links curtos para divulgação, com QR code para imprimir e cliques contados por dia."
+      actions={
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            setEditing(null)
+            openModal(MODAL_ID, 'store')
+          }}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          Novo link
+        </button>
+      }
+    >
+      <div className="mb-4">
+        <SearchInput label="Pesquisar links" value={text} onChange={setText} placeholder="Título ou código" />
+      </div>
+      <QueryState query={query}>
+        {(data) => {
+          const current = data.items.find((link) => link.id === selected)
+          return (
+            <>
+              <DataTable label="Links curtos">
+                <thead>
+                  <tr>
+                    <th scope="col" className={TH}>
+                      Link
+                    </th>
+                    <th scope="col" className={TH}>
+                      Destino
+                    </th>
+                    <th scope="col" className={TH}>
+                      Cliques
+                    </th>
+                    <th scope="col" className={TH}>
+                      Situação
+                    </th>
+                    <th scope="col" className={TH}>
+                      Ações
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.length === 0 ? (
+                    <EmptyRow columns={5}>Nenhum link ainda.</EmptyRow>
+                  ) : (
+                    data.items.map((link) => (
+                      <tr key={link.id}>
+                        <td className={TD}>
+                          <p className="font-medium">{link.title}</p>
+                          <p className="font-mono text-slate-600 text-xs">/l/{link.code}</p>
+                        </td>
+                        <td className={`${TD} max-w-xs break-all text-xs`}>{link.target_url}</td>
+                        <td className={TD}>{link.clicks}</td>
+                        <td className={TD}>
+                          {link.is_enabled ? <Badge tone="green">ativo</Badge> : <Badge>desativado</Badge>}
+                        </td>
+                        <td className={TD}>
+                          <div className="flex flex-wrap gap-2">
+                            <button
+                              type="button"
+                              className="btn btn-outline"
+                              onClick={() => setSelected(link.id)}
+                            >
+                              QR code e cliques<span className="sr-only"> de {link.title}</span>
+                            </button>
+                            <button
+                              type="button"
+                              className="btn btn-outline"
+                              onClick={() => {
+                                setEditing(link)
+                                openModal(MODAL_ID, 'update')
+                              }}
+                            >
+                              Editar<span className="sr-only"> {link.title}</span>
+                            </button>
+                            <button
+                              type="button"
+                              className="btn btn-outline"
+                              onClick={() => void toggle(link)}
+                            >
+                              {link.is_enabled ? 'Desativar' : 'Reativar'}
+                              <span className="sr-only"> {link.title}</span>
+                            </button>
+                          </div>
+                        </td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </DataTable>
+              <Pagination page={page} perPage={20} total={data.total} onPage={setPage} label="links" />
+              {current ? (
+                <LinkPanel key={current.id} link={current} onClose={() => setSelected(null)} />
+              ) : null}
+            </>
+          )
+        }}
+      </QueryState>
+      <LinkModal link={editing} />
+    </AdminPage>
+  )
+}

@@ -1,0 +1,196 @@
+import { z } from 'zod'
+import { GRANULARITIES } from '../domain/dashboard.ts'
+import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../domain/enrollments.ts'
+import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
+import { CalendarDay, Id, PageQuery, PeriodQuery, paginated, SearchText } from './admin.ts'
+import { PHONE_PATTERN } from './auth.ts'
+import { Cents } from './money.ts'
+
+// The dashboard (/admin) and the enrolments (/admin/matriculas) with the orders behind them.
+
+// ── Dashboard ─────────────────────────────────────────────────────────────────
+
+export const DashboardQuery = z
+  .object({
+    from: CalendarDay,
+    to: CalendarDay,
+    granularity: z
+      .enum(GRANULARITIES, { error: 'Agrupamento inválido (dia, semana ou mês).' })
+      .default('day'),
+  })
+  .strict()
+
+export const Dashboard = z.object({
+  from: z.string(),
+  to: z.string(),
+  granularity: z.enum(GRANULARITIES),
+  /** Paid revenue per bucket (by payment date), less what was refunded or charged back since. */
+  revenue: z.array(
+    z.object({
+      /** The bucket's first day (YYYY-MM-DD). */
+      start: z.string(),
+      paid: Cents,
+      refunded: Cents,
+      net: z.number().int(),
+      orders: z.number().int(),
+    }),
+  ),
+  totals: z.object({ paid: Cents, refunded: Cents, net: z.number().int(), orders: z.number().int() }),
+  /** Orders created in the period, by state. */
+  orders_by_state: z.array(z.object({ state: z.enum(ORDER_STATES), count: z.number().int(), total: Cents })),
+  /** Boletos and PIX waiting for payment now (whatever the period). */
+  pending: z.array(z.object({ payment_type: z.enum(PAYMENT_TYPES), count: z.number().int(), total: Cents })),
+  /** Enrolments made in the period, per course (the most first). */
+  enrolments_by_course: z.array(
+    z.object({
+      course_id: z.number().int(),
+      name: z.string(),
+      active: z.number().int(),
+      cancelled: z.number().int(),
+    }),
+  ),
+  /** Leads received per week (weeks from Monday). */
+  leads_by_week: z.array(z.object({ start: z.string(), count: z.number().int() })),
+  /** Courses by net revenue of the orders paid in the period. */
+  top_courses: z.array(
+    z.object({ course_id: z.number().int(), name: z.string(), revenue: Cents, sold: z.number().int() }),
+  ),
+})
+export type Dashboard = z.infer<typeof Dashboard>
+
+// ── Enrolments ────────────────────────────────────────────────────────────────
+
+export const EnrolmentsQuery = z
+  .object({
+    ...PageQuery,
+    ...PeriodQuery,
+    /** Name, e-mail or CPF (digits or formatted) of the student or the payer. */
+    q: SearchText.optional(),
+    course_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    class_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    status: z.enum(ENROLLMENT_STATUSES, { error: 'Situação inválida.' }).optional(),
+    payment: z.enum([...ORDER_STATES, 'manual'], { error: 'Pagamento inválido.' }).optional(),
+  })
+  .strict()
+export type EnrolmentsQuery = z.output<typeof EnrolmentsQuery>
+/** The same filters, for the CSV of everything they match (no pages). */
+export const EnrolmentsExportQuery = EnrolmentsQuery.omit({ page: true, per_page: true }).strict()
+
+export const AdminEnrolment = z.object({
+  id: z.number().int(),
+  status: z.enum(ENROLLMENT_STATUSES),
+  source: z.enum(ENROLLMENT_SOURCES),
+  note: z.string(),
+  created_at: z.string(),
+  student: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+  }),
+  course: z.object({ id: z.number().int(), name: z.string() }),
+  class: z.object({ id: z.number().int(), name: z.string() }),
+  order: z
+    .object({
+      id: z.string(),
+      status: z.enum(ORDER_STATES),
+      payment_type: z.enum(PAYMENT_TYPES).nullable(),
+      total: Cents,
+      refunded: Cents,
+      /** What this class cost in the order (its line's net value). */
+      amount: Cents.nullable(),
+      paid_at: z.string().nullable(),
+      cpf: z.string().nullable(),
+      /** A refund asked of the provider and not yet confirmed. */
+      refund_pending: z.boolean(),
+    })
+    .nullable(),
+})
+export type AdminEnrolment = z.infer<typeof AdminEnrolment>
+export const AdminEnrolmentPage = paginated(AdminEnrolment)
+export type AdminEnrolmentPage = z.infer<typeof AdminEnrolmentPage>
+
+export const ENROLMENT_MESSAGES = {
+  alreadyEnrolled: 'Este aluno já está matriculado nesta turma.',
+  noSeats: 'Esta turma não tem mais vagas.',
+  notManual: 'Esta matrícula veio de um pedido pago no site: cancele pelo estorno do pedido.',
+  alreadyCancelled: 'Esta matrícula já está cancelada.',
+  notFound: 'Matrícula não encontrada.',
+  orderNotFound: 'Pedido não encontrado.',
+} as const
+
+/** A student enrolled by hand (paid outside the site): the account is found by e-mail, or created. */
+export const ManualEnrolmentInput = z
+  .object({
+    class_id: Id,
+    name: z
+      .string({ error: 'Informe o nome do aluno.' })
+      .trim()
+      .min(3, { error: 'Informe o nome completo do aluno.' })
+      .max(120),
+    email: z
+      .string({ error: 'Informe o e-mail do aluno.' })
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: 'Informe um e-mail válido.' })),
+    phone: z
+      .string()
+      .trim()
+      .regex(PHONE_PATTERN, { error: 'Informe um telefone válido: (##) ####-#### ou (##) #####-####.' })
+      .nullable()
+      .default(null),
+    note: z
+      .string()
+      .trim()
+      .min(3, { error: 'Diga como foi pago (ex.: transferência em 10/11, recibo 123).' })
+      .max(500),
+  })
+  .strict()
+export type ManualEnrolmentInput = z.input<typeof ManualEnrolmentInput>
+
+/** The order behind an enrolment, with what the provider knows of it. */
+export const AdminOrder = z.object({
+  id: z.string(),
+  status: z.enum(ORDER_STATES),
+  payment_type: z.enum(PAYMENT_TYPES).nullable(),
+  instalments: z.number().int(),
+  gross: Cents,
+  discount: Cents,
+  interest: Cents,
+  donation: Cents,
+  total: Cents,
+  refunded: Cents,
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+  charged_back_at: z.string().nullable(),
+  payer: z.object({ name: z.string(), email: z.string(), cpf: z.string(), phone: z.string() }),
+  billing_address: z.record(z.string(), z.string()).nullable(),
+  is_student: z.boolean(),
+  provider: z.object({
+    gateway: z.string(),
+    order_id: z.string().nullable(),
+    charge_id: z.string().nullable(),
+    boleto_url: z.string().nullable(),
+    boleto_line: z.string().nullable(),
+    boleto_due_at: z.string().nullable(),
+    pix_code: z.string().nullable(),
+    pix_expires_at: z.string().nullable(),
+    refund_requested_at: z.string().nullable(),
+    refund_requested: Cents.nullable(),
+    reconciled_at: z.string().nullable(),
+  }),
+  items: z.array(
+    z.object({
+      type: z.string(),
+      name: z.string(),
+      gross: Cents,
+      net: Cents,
+      class_id: z.number().int().nullable(),
+    }),
+  ),
+  enrolments: z.array(
+    z.object({ id: z.number().int(), class_id: z.number().int(), status: z.enum(ENROLLMENT_STATUSES) }),
+  ),
+})
+export type AdminOrder = z.infer<typeof AdminOrder>

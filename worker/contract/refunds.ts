@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { ORDER_STATES } from '../domain/payments.ts'
+import { Cents } from './money.ts'
+
+// Refunds asked from our side (POST /api/admin/pedidos/{id}/estorno): a module of their own, so the
+// admin's enrolments screen shares nothing with the checkout's bundle.
+
+/** Where a refunded boleto's money goes (a paid boleto goes back by bank transfer). */
+export const RefundBankAccount = z
+  .object({
+    holder_name: z.string().trim().min(3).max(120),
+    holder_type: z.enum(['individual', 'company']).default('individual'),
+    holder_document: z.string().regex(/^\d{11}$|^\d{14}$/, { error: 'CPF ou CNPJ só com números.' }),
+    bank: z.string().regex(/^\d{3}$/, { error: 'Código do banco com 3 dígitos.' }),
+    branch_number: z.string().regex(/^\d{1,5}$/),
+    branch_check_digit: z.string().regex(/^\w?$/).optional(),
+    account_number: z.string().regex(/^\d{1,13}$/),
+    account_check_digit: z.string().regex(/^\w{1,2}$/),
+    type: z.enum(['checking', 'savings']),
+  })
+  .strict()
+
+/** POST /api/admin/pedidos/{id}/estorno: all that is left by default, or part of it. */
+export const RefundOrderInput = z
+  .object({
+    amount_cents: Cents.min(1, { error: 'Informe um valor a estornar.' }).optional(),
+    bank_account: RefundBankAccount.optional(),
+  })
+  .strict()
+export type RefundOrderInput = z.infer<typeof RefundOrderInput>
+
+export const RefundOrderResult = z.object({
+  order_id: z.string(),
+  status: z.enum(ORDER_STATES),
+  refunded_cents: Cents,
+  /** true while the provider has not confirmed: the order changes when it does (webhook). */
+  awaiting_provider: z.boolean(),
+  message: z.string(),
+})
+export type RefundOrderResult = z.infer<typeof RefundOrderResult>

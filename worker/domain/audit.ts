@@ -1,0 +1,57 @@
+/**
+ * What the audit log records, in pt-BR for the admin's screens. Every admin write adds one line
+ * in the batch of the write itself (who, when, from which IP, what changed: before → after).
+ */
+export const AUDIT_LABELS: Record<string, string> = {
+  'course.create': 'Curso criado',
+  'course.update': 'Curso alterado',
+  'course.publish': 'Curso publicado',
+  'course.unpublish': 'Curso despublicado',
+  'course.image_add': 'Imagem enviada para o curso',
+  'course.images_update': 'Imagens do curso reordenadas ou removidas',
+  'course_module.create': 'Módulo criado',
+  'course_module.update': 'Módulo alterado',
+  'course_module.delete': 'Módulo excluído',
+  'course_module.reorder': 'Módulos reordenados',
+  'lesson.create': 'Aula criada',
+  'lesson.update': 'Aula alterada',
+  'lesson.delete': 'Aula excluída',
+  'lesson.reorder': 'Aulas reordenadas',
+  'class.create': 'Turma criada',
+  'class.update': 'Turma alterada',
+  'class.delete': 'Turma excluída',
+  'product.create': 'Produto criado',
+  'product.update': 'Produto alterado',
+  'product.image_add': 'Imagem enviada para o produto',
+  'product.images_update': 'Imagens do produto reordenadas ou removidas',
+  'bundle.create': 'Pacote criado',
+  'bundle.update': 'Pacote alterado',
+  'coupon.create': 'Cupom criado',
+  'coupon.update': 'Cupom alterado',
+  'coupon.delete': 'Cupom excluído',
+  'enrollment.create_manual': 'Matrícula manual',
+  'enrollment.cancel': 'Matrícula cancelada',
+  'enrollment.export': 'Matrículas exportadas (CSV)',
+  'order.refund_requested': 'Estorno solicitado',
+  'lead.update': 'Lead atualizado',
+  'lead.export': 'Leads exportados (CSV)',
+  'short_link.create': 'Link curto criado',
+  'short_link.update': 'Link curto alterado',
+  'showcase.publish': 'Vitrine da home publicada',
+}
+
+export const auditLabel = (action: string) => AUDIT_LABELS[action] ?? action
+
+/** The fields that differ, each side with its value: what an update records as before → after. */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const changed = Object.keys(after).filter(
+    (key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null),
+  )
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
+  }
+}

@@ -1,0 +1,101 @@
+// Short links /l/{code} of the admin's 'Qrcode/Link' screen: what a code may be, where a link may
+// point (a page of the site, or an outside address on the allow-list: never an open redirect), the
+// UTM builder, and the day a click counts for.
+
+export const SHORT_CODE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+export const SHORT_CODE_MIN = 3
+export const SHORT_CODE_MAX = 60
+export const SHORT_LINK_PREFIX = '/l/'
+
+/**
+ * Outside sites a short link may send people to: the institute's social profiles and messaging,
+ * video and the payment provider's pages. Subdomains of these count (m.facebook.com).
+ */
+export const ALLOWED_OUTSIDE_HOSTS = [
+  'instagram.com',
+  'facebook.com',
+  'youtube.com',
+  'youtu.be',
+  'linkedin.com',
+  'wa.me',
+  'whatsapp.com',
+  'google.com',
+  'forms.gle',
+  'spotify.com',
+] as const
+
+export type ShortLinkTarget = { kind: 'site'; path: string } | { kind: 'outside'; url: string }
+export type TargetCheck =
+  | { ok: true; target: ShortLinkTarget; value: string }
+  | { ok: false; message: string }
+
+export const TARGET_MESSAGES = {
+  empty: 'Informe o destino do link.',
+  invalid: 'Informe um endereço do site (começando com /) ou um endereço https:// completo.',
+  loop: 'O destino não pode ser outro link curto.',
+  notAllowed: `Endereços fora do site só para: ${ALLOWED_OUTSIDE_HOSTS.join(', ')}.`,
+} as const
+
+const isAllowedHost = (host: string) =>
+  ALLOWED_OUTSIDE_HOSTS.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))
+
+/**
+ * Where a link may point. `siteOrigin` is the site's public origin: an absolute address on it is
+ * kept as its path, so the link follows the site wherever it is served.
+ */
+export function checkTarget(raw: string, siteOrigin: string): TargetCheck {
+  const text = raw.trim()
+  if (!text) return { ok: false, message: TARGET_MESSAGES.empty }
+  if (text.includes('\\') || /[\s<>"]/.test(text)) return { ok: false, message: TARGET_MESSAGES.invalid }
+  let url: URL
+  const base = new URL(siteOrigin)
+  try {
+    url = new URL(text, base)
+  } catch {
+    return { ok: false, message: TARGET_MESSAGES.invalid }
+  }
+  const relative = text.startsWith('/') && !text.startsWith('//')
+  if (relative || url.host === base.host) {
+    if (!relative && !/^https?:$/.test(url.protocol)) return { ok: false, message: TARGET_MESSAGES.invalid }
+    const path = `${url.pathname}${url.search}${url.hash}`
+    if (url.pathname.startsWith(SHORT_LINK_PREFIX)) return { ok: false, message: TARGET_MESSAGES.loop }
+    return { ok: true, target: { kind: 'site', path }, value: path }
+  }
+  if (url.protocol !== 'https:' || !/^https:\/\//i.test(text))
+    return { ok: false, message: TARGET_MESSAGES.invalid }
+  if (url.username || url.password) return { ok: false, message: TARGET_MESSAGES.invalid }
+  if (!isAllowedHost(url.hostname.toLowerCase())) return { ok: false, message: TARGET_MESSAGES.notAllowed }
+  return { ok: true, target: { kind: 'outside', url: url.href }, value: url.href }
+}
+
+export type Utm = { source?: string; medium?: string; campaign?: string; content?: string; term?: string }
+const UTM_KEYS = ['source', 'medium', 'campaign', 'content', 'term'] as const
+
+/** Adds (or replaces) the utm_* parameters, keeping the path, the other parameters and the anchor. */
+export function withUtm(target: string, utm: Utm): string {
+  const relative = target.startsWith('/')
+  const url = new URL(target, 'https://site.invalid')
+  for (const key of UTM_KEYS) {
+    const value = utm[key]?.trim()
+    if (value) url.searchParams.set(`utm_${key}`, value)
+    else url.searchParams.delete(`utm_${key}`)
+  }
+  return relative ? `${url.pathname}${url.search}${url.hash}` : url.href
+}
+
+/** 'Folder Acesso Vascular 2027' → 'folder-acesso-vascular-2027' (a code, or a course's url). */
+export function slugify(text: string, max = SHORT_CODE_MAX): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/, '')
+}
+
+/** Curitiba's calendar day of an instant (UTC−3 all year: Brazil dropped daylight saving in 2019). */
+export function saoPauloDay(instant: Date): string {
+  return new Date(instant.getTime() - 3 * 3600_000).toISOString().slice(0, 10)
+}

@@ -1,0 +1,12 @@
+import { newApp } from '../../openapi.ts'
+import { adminCatalogRoutes } from './catalog.ts'
+import { adminCourseRoutes } from './courses.ts'
+import { adminEngagementRoutes } from './engagement.ts'
+import { adminSalesRoutes } from './sales.ts'
+
+/** Every /api/admin operation of the admin area (issue 10), each declared with role A. */
+export const adminRoutes = newApp()
+  .route('/', adminSalesRoutes)
+  .route('/', adminCourseRoutes)
+  .route('/', adminCatalogRoutes)
+  .route('/', adminEngagementRoutes)

@@ -1,0 +1,238 @@
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { classes, courses, homeCards } from '../../../db/schema.ts'
+import type { AppContext } from '../../context.ts'
+import {
+  ADMIN_CATALOG_MESSAGES,
+  type AdminClass,
+  type AdminClassesQuery,
+  type AdminClassPage,
+  type ClassInput,
+  type ClassUpdateInput,
+} from '../../contract/admin-catalog.ts'
+import { changedFields } from '../../domain/audit.ts'
+import { conflict, invalidField, notFound } from '../../errors.ts'
+import { invalidateCatalog } from '../catalog/snapshot.ts'
+import { type Actor, auditStatement, likePattern, nextVersion, pageOf, withVersionCheck } from './internal.ts'
+
+type ClassRow = typeof classes.$inferSelect
+type ClassFields = Omit<z.output<typeof ClassInput>, never>
+
+const enrolled = sql<number>`(SELECT count(*) FROM enrollments e WHERE e.class_id = ${classes.id} AND e.status = 'active')`
+const sold = sql<number>`(SELECT count(DISTINCT order_id) FROM order_items i WHERE i.class_id = ${classes.id})`
+
+/** The fields an edit records, as the API names them. */
+function editable(row: ClassRow): ClassFields {
+  return {
+    course_id: row.courseId,
+    name: row.name,
+    type: row.type,
+    course_init: row.type === 'N' ? row.courseInit : null,
+    location: row.location,
+    details: row.details,
+    price: row.priceCents,
+    student_price: row.studentPriceCents,
+    student_discount: row.studentDiscount,
+    boleto: row.isBoletoAllowed,
+    instalment_times: row.instalmentTimes,
+    is_open: row.isOpen,
+    seats: row.seats,
+  }
+}
+
+function columns(input: ClassFields) {
+  return {
+    courseId: input.course_id,
+    name: input.name,
+    type: input.type,
+    courseInit: input.type === 'N' ? input.course_init : null,
+    location: input.location || null,
+    details: input.details,
+    priceCents: input.price,
+    studentPriceCents: input.student_price,
+    studentDiscount: input.student_discount,
+    isBoletoAllowed: input.boleto,
+    instalmentTimes: input.instalment_times,
+    isOpen: input.is_open,
+    seats: input.seats,
+  }
+}
+
+function toAdminClass(row: ClassRow, courseName: string, enrolledCount: number, orders: number): AdminClass {
+  return {
+    id: row.id,
+    course_name: courseName,
+    ...editable(row),
+    enrolled: Number(enrolledCount),
+    orders: Number(orders),
+    version: row.version,
+  }
+}
+
+/** GET /api/admin/turmas: a course's classes (or every class), dated ones by start. */
+export async function listAdminClasses({
+  ctx,
+  query,
+}: {
+  ctx: AppContext
+  query: z.output<typeof AdminClassesQuery>
+}): Promise<AdminClassPage> {
+  const { db } = ctx
+  const filters: SQL[] = []
+  if (query.course_id) filters.push(eq(classes.courseId, query.course_id))
+  if (query.q) {
+    const pattern = likePattern(query.q)
+    filters.push(
+      sql`(${classes.name} LIKE ${pattern} ESCAPE '\\' OR ${courses.name} LIKE ${pattern} ESCAPE '\\')`,
+    )
+  }
+  const where = filters.length ? and(...filters) : undefined
+  const { limit, offset } = pageOf(query)
+  const [totals, rows] = await db.batch([
+    db
+      .select({ total: count() })
+      .from(classes)
+      .innerJoin(courses, eq(courses.id, classes.courseId))
+      .where(where),
+    db
+      .select({ turma: classes, courseName: courses.name, enrolled, sold })
+      .from(classes)
+      .innerJoin(courses, eq(courses.id, classes.courseId))
+      .where(where)
+      .orderBy(asc(courses.name), asc(classes.courseInit), asc(classes.id))
+      .limit(limit)
+      .offset(offset),
+  ])
+  return {
+    items: rows.map((row) => toAdminClass(row.turma, row.courseName, row.enrolled, row.sold)),
+    page: query.page,
+    per_page: query.per_page,
+    total: totals[0]?.total ?? 0,
+  }
+}
+
+async function readClass(ctx: AppContext, id: number): Promise<AdminClass> {
+  const [row] = await ctx.db
+    .select({ turma: classes, courseName: courses.name, enrolled, sold })
+    .from(classes)
+    .innerJoin(courses, eq(courses.id, classes.courseId))
+    .where(eq(classes.id, id))
+  if (!row) throw notFound(ADMIN_CATALOG_MESSAGES.classNotFound)
+  return toAdminClass(row.turma, row.courseName, row.enrolled, row.sold)
+}
+
+async function checkCourse(ctx: AppContext, courseId: number) {
+  const [course] = await ctx.db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId))
+  if (!course) throw invalidField('course_id', ADMIN_CATALOG_MESSAGES.courseNotFound)
+}
+
+/** POST /api/admin/turmas. The course page, its cards and the cart see it once the snapshot moves. */
+export async function createClass({
+  ctx,
+  actor,
+  input,
+}: {
+  ctx: AppContext
+  actor: Actor
+  input: z.output<typeof ClassInput>
+}): Promise<AdminClass> {
+  await checkCourse(ctx, input.course_id)
+  const { db } = ctx
+  const [inserted] = await db.batch([
+    db
+      .insert(classes)
+      .values({ ...columns(input), createdAt: ctx.now, updatedAt: ctx.now })
+      .returning({ id: classes.id }),
+    db.run(
+      auditStatement(ctx, actor, {
+        action: 'class.create',
+        entity: 'class',
+        entityId: 'last_insert_rowid',
+        data: { after: input },
+      }),
+    ),
+  ])
+  await invalidateCatalog(ctx)
+  return readClass(ctx, inserted[0]!.id)
+}
+
+/** PUT /api/admin/turmas/{id}: 409 when the class changed since the form read it. */
+export async function updateClass({
+  ctx,
+  actor,
+  id,
+  input,
+}: {
+  ctx: AppContext
+  actor: Actor
+  id: number
+  input: z.output<typeof ClassUpdateInput>
+}): Promise<AdminClass> {
+  const [before] = await ctx.db.select().from(classes).where(eq(classes.id, id))
+  if (!before) throw notFound(ADMIN_CATALOG_MESSAGES.classNotFound)
+  const { version, ...fields } = input
+  if (fields.course_id !== before.courseId) await checkCourse(ctx, fields.course_id)
+  const { db } = ctx
+  await withVersionCheck(() =>
+    db.batch([
+      db
+        .update(classes)
+        .set({ ...columns(fields), version: nextVersion(classes.version, version), updatedAt: ctx.now })
+        .where(eq(classes.id, id)),
+      db.run(
+        auditStatement(
+          ctx,
+          actor,
+          {
+            action: 'class.update',
+            entity: 'class',
+            entityId: id,
+            data: changedFields(editable(before), {
+              ...fields,
+              course_init: fields.type === 'N' ? fields.course_init : null,
+            }),
+          },
+          { onlyIfChanged: true },
+        ),
+      ),
+    ]),
+  )
+  await invalidateCatalog(ctx)
+  return readClass(ctx, id)
+}
+
+/**
+ * DELETE /api/admin/turmas/{id}: only a class nobody bought or enrolled in (else 409: close it).
+ * The check is part of the delete itself, so an enrolment arriving meanwhile still blocks it;
+ * the showcase cards that sold it go in the same batch.
+ */
+export async function deleteClass({ ctx, actor, id }: { ctx: AppContext; actor: Actor; id: number }) {
+  const [before] = await ctx.db.select().from(classes).where(eq(classes.id, id))
+  if (!before) throw notFound(ADMIN_CATALOG_MESSAGES.classNotFound)
+  const { db } = ctx
+  const [deleted] = await db.batch([
+    db
+      .delete(classes)
+      .where(
+        sql`${classes.id} = ${id}
+          AND NOT EXISTS (SELECT 1 FROM enrollments WHERE class_id = ${id})
+          AND NOT EXISTS (SELECT 1 FROM order_items WHERE class_id = ${id})`,
+      )
+      .returning({ id: classes.id }),
+    db.run(
+      auditStatement(
+        ctx,
+        actor,
+        { action: 'class.delete', entity: 'class', entityId: id, data: { before: editable(before) } },
+        { onlyIfChanged: true },
+      ),
+    ),
+    db
+      .delete(homeCards)
+      .where(
+        sql`${homeCards.type} = 'turma' AND ${homeCards.itemId} = ${id} AND NOT EXISTS (SELECT 1 FROM classes WHERE id = ${id})`,
+      ),
+  ])
+  if (!deleted[0]) throw conflict(ADMIN_CATALOG_MESSAGES.classInUse)
+  await invalidateCatalog(ctx)
+}

@@ -1,0 +1,247 @@
+import { asc, count, eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
+import type { z } from 'zod'
+import { classes, coupons, courses } from '../../../db/schema.ts'
+import type { AppContext } from '../../context.ts'
+import {
+  ADMIN_CATALOG_MESSAGES,
+  type AdminCoupon,
+  type AdminCouponPage,
+  type AdminListQuery,
+  type CouponInput,
+  type CouponUpdateInput,
+} from '../../contract/admin-catalog.ts'
+import { changedFields } from '../../domain/audit.ts'
+import { dayStartMs } from '../../domain/dashboard.ts'
+import { conflict, invalidField, notFound } from '../../errors.ts'
+import {
+  type Actor,
+  auditStatement,
+  isUniqueViolation,
+  likePattern,
+  nextVersion,
+  pageOf,
+  withVersionCheck,
+} from './internal.ts'
+
+// Coupons are not shown on public pages (a cart prices them from the database on every read):
+// their writes publish no catalogue snapshot.
+
+type CouponRow = typeof coupons.$inferSelect
+type CouponFields = Omit<z.output<typeof CouponInput>, never>
+
+const DAY_MS = 86_400_000
+
+/** A coupon valid "until" a day lasts to the end of that day in Curitiba. */
+const expiresAtOf = (day: string | null) => (day ? new Date(dayStartMs(day) + DAY_MS) : null)
+const expiresOnOf = (instant: Date | null) =>
+  instant ? new Date(instant.getTime() - DAY_MS - 3 * 3600_000).toISOString().slice(0, 10) : null
+
+function editable(row: CouponRow): CouponFields {
+  return {
+    key: row.key,
+    discount_type: row.discountType,
+    discount_value: (row.discountType === 'P' ? row.discountPercent : row.discountCents) ?? 0,
+    class_id: row.classId,
+    course_id: row.courseId,
+    is_active: row.isActive,
+    expires_on: expiresOnOf(row.expiresAt),
+    max_uses: row.maxUses,
+  }
+}
+
+function columns(input: CouponFields) {
+  return {
+    key: input.key,
+    discountType: input.discount_type,
+    discountPercent: input.discount_type === 'P' ? input.discount_value : null,
+    discountCents: input.discount_type === 'F' ? input.discount_value : null,
+    classId: input.class_id,
+    courseId: input.course_id,
+    isActive: input.is_active,
+    expiresAt: expiresAtOf(input.expires_on),
+    maxUses: input.max_uses,
+  }
+}
+
+const couponCourse = alias(courses, 'coupon_course')
+const classCourse = alias(courses, 'class_course')
+
+function scopeOf(className: string | null, classCourseName: string | null, courseName: string | null) {
+  if (className) return `${classCourseName ?? ''} — ${className}`
+  if (courseName) return `Curso ${courseName}`
+  return 'Todas as turmas'
+}
+
+function selectCoupons(ctx: AppContext) {
+  return ctx.db
+    .select({
+      coupon: coupons,
+      className: classes.name,
+      classCourseName: classCourse.name,
+      courseName: couponCourse.name,
+    })
+    .from(coupons)
+    .leftJoin(classes, eq(classes.id, coupons.classId))
+    .leftJoin(classCourse, eq(classCourse.id, classes.courseId))
+    .leftJoin(couponCourse, eq(couponCourse.id, coupons.courseId))
+}
+
+type Joined = Awaited<ReturnType<ReturnType<typeof selectCoupons>['execute']>>[number]
+
+const toAdminCoupon = (row: Joined): AdminCoupon => ({
+  id: row.coupon.id,
+  ...editable(row.coupon),
+  scope: scopeOf(row.className, row.classCourseName, row.courseName),
+  used_count: row.coupon.usedCount,
+  version: row.coupon.version,
+})
+
+export async function listAdminCoupons({
+  ctx,
+  query,
+}: {
+  ctx: AppContext
+  query: z.output<typeof AdminListQuery>
+}): Promise<AdminCouponPage> {
+  const where = query.q
+    ? sql`${coupons.key} LIKE ${likePattern(query.q.toUpperCase())} ESCAPE '\\'`
+    : undefined
+  const { limit, offset } = pageOf(query)
+  const [totals, rows] = await ctx.db.batch([
+    ctx.db.select({ total: count() }).from(coupons).where(where),
+    selectCoupons(ctx).where(where).orderBy(asc(coupons.key)).limit(limit).offset(offset),
+  ])
+  return {
+    items: rows.map(toAdminCoupon),
+    page: query.page,
+    per_page: query.per_page,
+    total: totals[0]?.total ?? 0,
+  }
+}
+
+async function readCoupon(ctx: AppContext, id: number) {
+  const [row] = await selectCoupons(ctx).where(eq(coupons.id, id))
+  if (!row) throw notFound(ADMIN_CATALOG_MESSAGES.couponNotFound)
+  return row
+}
+
+async function checkScope(ctx: AppContext, input: CouponFields) {
+  const [classRows, courseRows] = await ctx.db.batch([
+    ctx.db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(eq(classes.id, input.class_id ?? -1)),
+    ctx.db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(eq(courses.id, input.course_id ?? -1)),
+  ])
+  if (input.class_id !== null && !classRows[0])
+    throw invalidField('class_id', ADMIN_CATALOG_MESSAGES.classNotFound)
+  if (input.course_id !== null && !courseRows[0])
+    throw invalidField('course_id', ADMIN_CATALOG_MESSAGES.courseNotFound)
+}
+
+function keyTaken(error: unknown): never {
+  if (isUniqueViolation(error, 'coupons.key')) throw invalidField('key', ADMIN_CATALOG_MESSAGES.keyTaken)
+  throw error
+}
+
+export async function createCoupon({
+  ctx,
+  actor,
+  input,
+}: {
+  ctx: AppContext
+  actor: Actor
+  input: z.output<typeof CouponInput>
+}): Promise<AdminCoupon> {
+  await checkScope(ctx, input)
+  const { db } = ctx
+  const [inserted] = await db
+    .batch([
+      db
+        .insert(coupons)
+        .values({ ...columns(input), createdAt: ctx.now })
+        .returning({ id: coupons.id }),
+      db.run(
+        auditStatement(ctx, actor, {
+          action: 'coupon.create',
+          entity: 'coupon',
+          entityId: 'last_insert_rowid',
+          data: { after: input },
+        }),
+      ),
+    ])
+    .catch(keyTaken)
+  return toAdminCoupon(await readCoupon(ctx, inserted[0]!.id))
+}
+
+export async function updateCoupon({
+  ctx,
+  actor,
+  id,
+  input,
+}: {
+  ctx: AppContext
+  actor: Actor
+  id: number
+  input: z.output<typeof CouponUpdateInput>
+}): Promise<AdminCoupon> {
+  const before = await readCoupon(ctx, id)
+  const { version, ...fields } = input
+  await checkScope(ctx, fields)
+  const { db } = ctx
+  await withVersionCheck(() =>
+    db.batch([
+      db
+        .update(coupons)
+        .set({ ...columns(fields), version: nextVersion(coupons.version, version) })
+        .where(eq(coupons.id, id)),
+      db.run(
+        auditStatement(
+          ctx,
+          actor,
+          {
+            action: 'coupon.update',
+            entity: 'coupon',
+            entityId: id,
+            data: changedFields(editable(before.coupon), fields),
+          },
+          { onlyIfChanged: true },
+        ),
+      ),
+    ]),
+  ).catch(keyTaken)
+  return toAdminCoupon(await readCoupon(ctx, id))
+}
+
+/** DELETE /api/admin/cupons/{id}: only a coupon never used (an order remembers the coupon it used). */
+export async function deleteCoupon({ ctx, actor, id }: { ctx: AppContext; actor: Actor; id: number }) {
+  const before = await readCoupon(ctx, id)
+  const { db } = ctx
+  const [deleted] = await db.batch([
+    db
+      .delete(coupons)
+      .where(
+        sql`${coupons.id} = ${id} AND ${coupons.usedCount} = 0
+          AND NOT EXISTS (SELECT 1 FROM order_items WHERE coupon_id = ${id})`,
+      )
+      .returning({ id: coupons.id }),
+    db.run(
+      auditStatement(
+        ctx,
+        actor,
+        {
+          action: 'coupon.delete',
+          entity: 'coupon',
+          entityId: id,
+          data: { before: editable(before.coupon) },
+        },
+        { onlyIfChanged: true },
+      ),
+    ),
+  ])
+  if (!deleted[0]) throw conflict(ADMIN_CATALOG_MESSAGES.couponUsed)
+}

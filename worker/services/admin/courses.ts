@@ -1,0 +1,352 @@
+import { and, asc, count, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { courseModules, courses, ebooks, lessons } from '../../../db/schema.ts'
+import type { AppContext } from '../../context.ts'
+import {
+  ADMIN_CATALOG_MESSAGES,
+  type AdminCourse,
+  type AdminCoursePage,
+  type AdminCoursesQuery,
+  CourseInput,
+  type CourseUpdateInput,
+  type PublishInput,
+} from '../../contract/admin-catalog.ts'
+import { sliderImageUrl } from '../../contract/institute.ts'
+import { changedFields } from '../../domain/audit.ts'
+import { invalidField, notFound } from '../../errors.ts'
+import { invalidateCatalog } from '../catalog/snapshot.ts'
+import { toAdminImages } from './images.ts'
+import {
+  type Actor,
+  auditStatement,
+  isUniqueViolation,
+  likePattern,
+  nextVersion,
+  pageOf,
+  withVersionCheck,
+} from './internal.ts'
+
+type CourseRow = typeof courses.$inferSelect
+type Query = z.output<typeof AdminCoursesQuery>
+
+/** The fields an edit records, as the API names them. */
+function editable(row: CourseRow, ebookIds: number[]) {
+  return {
+    name: row.name,
+    url: row.url,
+    section: row.section,
+    summary: row.summary,
+    description: row.description,
+    workload_hours: row.workloadHours,
+    sort_order: row.sortOrder,
+    is_published: row.isPublished,
+    ebook_ids: ebookIds,
+  }
+}
+
+/** GET /api/admin/cursos: every course (published or not), by name, with its classes counted. */
+export async function listAdminCourses({
+  ctx,
+  query,
+}: {
+  ctx: AppContext
+  query: Query
+}): Promise<AdminCoursePage> {
+  const { db } = ctx
+  const filters: SQL[] = []
+  if (query.q) {
+    const pattern = likePattern(query.q)
+    filters.push(
+      sql`(${courses.name} LIKE ${pattern} ESCAPE '\\' OR ${courses.url} LIKE ${pattern} ESCAPE '\\')`,
+    )
+  }
+  if (query.section) filters.push(eq(courses.section, query.section))
+  const where = filters.length ? and(...filters) : undefined
+  const { limit, offset } = pageOf(query)
+  const [totals, rows] = await db.batch([
+    db.select({ total: count() }).from(courses).where(where),
+    db
+      .select({
+        course: courses,
+        classes: sql<number>`(SELECT count(*) FROM classes WHERE classes.course_id = ${courses.id})`,
+        openClasses: sql<number>`(SELECT count(*) FROM classes WHERE classes.course_id = ${courses.id} AND classes.is_open = 1)`,
+      })
+      .from(courses)
+      .where(where)
+      .orderBy(asc(courses.name), asc(courses.id))
+      .limit(limit)
+      .offset(offset),
+  ])
+  return {
+    items: rows.map(({ course, classes: total, openClasses }) => ({
+      id: course.id,
+      name: course.name,
+      url: course.url,
+      section: course.section,
+      summary: course.summary,
+      is_published: course.isPublished,
+      image: course.slider[0] ? sliderImageUrl('cursos', course.slider[0]) : null,
+      classes: Number(total),
+      open_classes: Number(openClasses),
+      version: course.version,
+    })),
+    page: query.page,
+    per_page: query.per_page,
+    total: totals[0]?.total ?? 0,
+  }
+}
+
+/** GET /api/admin/cursos/{id}: the course with its images, e-books, modules and lessons (one round trip). */
+export async function getAdminCourse({ ctx, id }: { ctx: AppContext; id: number }): Promise<AdminCourse> {
+  const { db } = ctx
+  const [courseRows, ebookRows, moduleRows, lessonRows] = await db.batch([
+    db.select().from(courses).where(eq(courses.id, id)),
+    db.select({ id: ebooks.id }).from(ebooks).where(eq(ebooks.courseId, id)).orderBy(asc(ebooks.id)),
+    db
+      .select()
+      .from(courseModules)
+      .where(eq(courseModules.courseId, id))
+      .orderBy(asc(courseModules.sortOrder), asc(courseModules.id)),
+    db
+      .select({ lesson: lessons })
+      .from(lessons)
+      .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+      .where(eq(courseModules.courseId, id))
+      .orderBy(asc(lessons.sortOrder), asc(lessons.id)),
+  ])
+  const course = courseRows[0]
+  if (!course) throw notFound(ADMIN_CATALOG_MESSAGES.courseNotFound)
+  return {
+    id: course.id,
+    ...editable(
+      course,
+      ebookRows.map((row) => row.id),
+    ),
+    version: course.version,
+    images: toAdminImages('course', course.slider),
+    modules: moduleRows.map((module) => ({
+      id: module.id,
+      course_id: module.courseId,
+      title: module.title,
+      sort_order: module.sortOrder,
+      version: module.version,
+      lessons: lessonRows
+        .filter(({ lesson }) => lesson.moduleId === module.id)
+        .map(({ lesson }) => ({
+          id: lesson.id,
+          module_id: lesson.moduleId,
+          title: lesson.title,
+          youtube_id: lesson.youtubeId,
+          duration_seconds: lesson.durationSeconds,
+          body: lesson.body,
+          sort_order: lesson.sortOrder,
+          version: lesson.version,
+        })),
+    })),
+  }
+}
+
+/** GET /api/admin/cursos/disponibilidade: whether a course may take this address. */
+export async function checkCourseUrl({
+  ctx,
+  url,
+  except,
+}: {
+  ctx: AppContext
+  url: string
+  except?: number | undefined
+}) {
+  const parsed = CourseInput.shape.url.safeParse(url)
+  if (!parsed.success) return { url, available: false, message: parsed.error.issues[0]?.message ?? null }
+  const [taken] = await ctx.db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(
+      except
+        ? and(eq(courses.url, parsed.data), sql`${courses.id} <> ${except}`)
+        : eq(courses.url, parsed.data),
+    )
+  return taken
+    ? { url: parsed.data, available: false, message: ADMIN_CATALOG_MESSAGES.urlTaken }
+    : { url: parsed.data, available: true, message: null }
+}
+
+async function checkEbooks(ctx: AppContext, ids: number[]) {
+  if (ids.length === 0) return
+  const found = await ctx.db.select({ id: ebooks.id }).from(ebooks).where(inArray(ebooks.id, ids))
+  if (found.length !== new Set(ids).size)
+    throw invalidField('ebook_ids', ADMIN_CATALOG_MESSAGES.ebookNotFound)
+}
+
+function urlTaken(error: unknown): never {
+  if (isUniqueViolation(error, 'courses.url')) throw invalidField('url', ADMIN_CATALOG_MESSAGES.urlTaken)
+  throw error
+}
+
+/** POST /api/admin/cursos: the course, its e-books and the audit line in one batch; then a new snapshot. */
+export async function createCourse({
+  ctx,
+  actor,
+  input,
+}: {
+  ctx: AppContext
+  actor: Actor
+  input: z.output<typeof CourseInput>
+}): Promise<AdminCourse> {
+  await checkEbooks(ctx, input.ebook_ids)
+  const { db } = ctx
+  const ownId = sql`(SELECT id FROM courses WHERE url = ${input.url})`
+  await db
+    .batch([
+      db.insert(courses).values({
+        name: input.name,
+        url: input.url,
+        section: input.section,
+        summary: input.summary,
+        description: input.description,
+        workloadHours: input.workload_hours,
+        sortOrder: input.sort_order,
+        isPublished: input.is_published,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      }),
+      db.run(
+        auditStatement(ctx, actor, {
+          action: 'course.create',
+          entity: 'course',
+          entityId: 'last_insert_rowid',
+          data: { after: input },
+        }),
+      ),
+      ...(input.ebook_ids.length
+        ? [db.update(ebooks).set({ courseId: ownId }).where(inArray(ebooks.id, input.ebook_ids))]
+        : []),
+    ])
+    .catch(urlTaken)
+  await invalidateCatalog(ctx)
+  const [created] = await db.select({ id: courses.id }).from(courses).where(eq(courses.url, input.url))
+  return getAdminCourse({ ctx, id: created!.id })
+}
+
+/** PUT /api/admin/cursos/{id}: refused with 409 when the course changed since the form read it. */
+export async function updateCourse({
+  ctx,
+  actor,
+  id,
+  input,
+}: {
+  ctx: AppContext
+  actor: Actor
+  id: number
+  input: z.output<typeof CourseUpdateInput>
+}): Promise<AdminCourse> {
+  const { db } = ctx
+  const [before, linked] = await db.batch([
+    db.select().from(courses).where(eq(courses.id, id)),
+    db.select({ id: ebooks.id }).from(ebooks).where(eq(ebooks.courseId, id)).orderBy(asc(ebooks.id)),
+  ])
+  if (!before[0]) throw notFound(ADMIN_CATALOG_MESSAGES.courseNotFound)
+  await checkEbooks(ctx, input.ebook_ids)
+  const { version, ...fields } = input
+  const ebookIds = [...new Set(input.ebook_ids)].sort((a, b) => a - b)
+  const diff = changedFields(
+    editable(
+      before[0],
+      linked.map((row) => row.id),
+    ),
+    { ...fields, ebook_ids: ebookIds },
+  )
+  await withVersionCheck(() =>
+    db.batch([
+      db
+        .update(courses)
+        .set({
+          name: input.name,
+          url: input.url,
+          section: input.section,
+          summary: input.summary,
+          description: input.description,
+          workloadHours: input.workload_hours,
+          sortOrder: input.sort_order,
+          isPublished: input.is_published,
+          version: nextVersion(courses.version, version),
+          updatedAt: ctx.now,
+        })
+        .where(eq(courses.id, id)),
+      db.run(
+        auditStatement(
+          ctx,
+          actor,
+          { action: 'course.update', entity: 'course', entityId: id, data: diff },
+          { onlyIfChanged: true },
+        ),
+      ),
+      db
+        .update(ebooks)
+        .set({ courseId: null })
+        .where(
+          ebookIds.length
+            ? and(eq(ebooks.courseId, id), notInArray(ebooks.id, ebookIds))
+            : eq(ebooks.courseId, id),
+        ),
+      ...(ebookIds.length
+        ? [db.update(ebooks).set({ courseId: id }).where(inArray(ebooks.id, ebookIds))]
+        : []),
+    ]),
+  ).catch(urlTaken)
+  await invalidateCatalog(ctx)
+  return getAdminCourse({ ctx, id })
+}
+
+/** PUT /api/admin/cursos/{id}/publicacao: shown on the site, or taken off it (its page answers 404). */
+export async function setCoursePublished({
+  ctx,
+  actor,
+  id,
+  input,
+}: {
+  ctx: AppContext
+  actor: Actor
+  id: number
+  input: z.output<typeof PublishInput>
+}): Promise<AdminCourse> {
+  const { db } = ctx
+  const [before] = await db.select().from(courses).where(eq(courses.id, id))
+  if (!before) throw notFound(ADMIN_CATALOG_MESSAGES.courseNotFound)
+  await withVersionCheck(() =>
+    db.batch([
+      db
+        .update(courses)
+        .set({
+          isPublished: input.is_published,
+          version: nextVersion(courses.version, input.version),
+          updatedAt: ctx.now,
+        })
+        .where(eq(courses.id, id)),
+      db.run(
+        auditStatement(
+          ctx,
+          actor,
+          {
+            action: input.is_published ? 'course.publish' : 'course.unpublish',
+            entity: 'course',
+            entityId: id,
+            data: {
+              before: { is_published: before.isPublished },
+              after: { is_published: input.is_published },
+            },
+          },
+          { onlyIfChanged: true },
+        ),
+      ),
+    ]),
+  )
+  await invalidateCatalog(ctx)
+  return getAdminCourse({ ctx, id })
+}
+
+/** Whether a course exists (a class or a coupon may point at it). */
+export async function courseExists(ctx: AppContext, id: number): Promise<boolean> {
+  const [row] = await ctx.db.select({ id: courses.id }).from(courses).where(eq(courses.id, id))
+  return Boolean(row)
+}

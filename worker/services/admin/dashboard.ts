@@ -1,0 +1,132 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { AppContext } from '../../context.ts'
+import { PERIOD_ORDER_MESSAGE } from '../../contract/admin.ts'
+import type { Dashboard, DashboardQuery } from '../../contract/admin-sales.ts'
+import {
+  bucketsOf,
+  dayStartMs,
+  daysBetween,
+  type Granularity,
+  MAX_PERIOD_DAYS,
+} from '../../domain/dashboard.ts'
+import { ORDER_STATES, type OrderState, PAYMENT_TYPES, type PaymentType } from '../../domain/payments.ts'
+import { invalidField } from '../../errors.ts'
+
+const DAY_MS = 86_400_000
+
+/**
+ * The first day of the bucket (YYYY-MM-DD, Curitiba) of a millisecond timestamp column, as
+ * worker/domain/dashboard.ts's bucketOf computes it: the day, its week's Monday, its month's 1st.
+ */
+function bucket(column: SQL, granularity: Granularity): SQL {
+  const local = sql`${column} / 1000, 'unixepoch', '-3 hours'`
+  if (granularity === 'day') return sql`strftime('%Y-%m-%d', ${local})`
+  if (granularity === 'month') return sql`strftime('%Y-%m-01', ${local})`
+  // 'weekday 0' moves to the next Sunday (or stays on one); six days back is that week's Monday.
+  return sql`date(${local}, 'weekday 0', '-6 days')`
+}
+
+/** A period's bounds in ms; 422 when it is reversed or longer than the dashboard computes. */
+export function periodBounds(from: string, to: string) {
+  if (to < from) throw invalidField('to', PERIOD_ORDER_MESSAGE)
+  if (daysBetween(from, to) > MAX_PERIOD_DAYS) {
+    throw invalidField('to', `O período pode ter no máximo ${MAX_PERIOD_DAYS} dias.`)
+  }
+  return { start: dayStartMs(from), end: dayStartMs(to) + DAY_MS }
+}
+
+type Revenue = { start: string; paid: number; refunded: number; orders: number }
+
+/**
+ * GET /api/admin/dashboard: every widget's figures computed in SQL, all in one `db.batch` (one
+ * round trip for the whole dashboard), over orders paid or created, enrolments and leads of the period.
+ */
+export async function getDashboard({
+  ctx,
+  query,
+}: {
+  ctx: AppContext
+  query: z.output<typeof DashboardQuery>
+}): Promise<Dashboard> {
+  const { from, to, granularity } = query
+  const { start, end } = periodBounds(from, to)
+  const { db } = ctx
+  const paidIn = sql`o.paid_at >= ${start} AND o.paid_at < ${end}`
+  const [revenue, byState, pending, enrolments, leads, top] = await db.batch([
+    db.all<Revenue>(sql`
+      SELECT ${bucket(sql`o.paid_at`, granularity)} AS start, sum(o.total_cents) AS paid,
+        sum(CASE WHEN o.status = 'charged_back' THEN o.total_cents ELSE o.refunded_cents END) AS refunded,
+        count(*) AS orders
+      FROM orders o WHERE ${paidIn} GROUP BY 1 ORDER BY 1`),
+    db.all<{ state: OrderState; count: number; total: number }>(sql`
+      SELECT o.status AS state, count(*) AS count, coalesce(sum(o.total_cents), 0) AS total
+      FROM orders o WHERE o.created_at >= ${start} AND o.created_at < ${end} GROUP BY o.status`),
+    db.all<{ payment_type: PaymentType; count: number; total: number }>(sql`
+      SELECT o.payment_type AS payment_type, count(*) AS count, coalesce(sum(o.total_cents), 0) AS total
+      FROM orders o WHERE o.status = 'pending' AND o.payment_type IN ('BOLETO', 'PIX') GROUP BY o.payment_type`),
+    db.all<{ course_id: number; name: string; active: number; cancelled: number }>(sql`
+      SELECT c.id AS course_id, c.name AS name,
+        sum(e.status = 'active') AS active, sum(e.status = 'cancelled') AS cancelled
+      FROM enrollments e JOIN classes cl ON cl.id = e.class_id JOIN courses c ON c.id = cl.course_id
+      WHERE e.created_at >= ${start} AND e.created_at < ${end}
+      GROUP BY c.id ORDER BY count(*) DESC, c.name LIMIT 10`),
+    db.all<{ start: string; count: number }>(sql`
+      SELECT ${bucket(sql`l.created_at`, 'week')} AS start, count(*) AS count
+      FROM leads l WHERE l.created_at >= ${start} AND l.created_at < ${end} GROUP BY 1 ORDER BY 1`),
+    db.all<{ course_id: number; name: string; revenue: number; sold: number }>(sql`
+      SELECT c.id AS course_id, c.name AS name, sum(i.net_cents) AS revenue, count(*) AS sold
+      FROM order_items i JOIN orders o ON o.id = i.order_id JOIN courses c ON c.id = i.course_id
+      WHERE ${paidIn} AND o.status IN ('paid', 'partially_refunded')
+      GROUP BY c.id ORDER BY revenue DESC, c.name LIMIT 5`),
+  ])
+
+  const revenueByStart = new Map(revenue.map((row) => [row.start, row]))
+  const buckets = bucketsOf(from, to, granularity).map((bucketStart) => {
+    const row = revenueByStart.get(bucketStart)
+    const paid = Number(row?.paid ?? 0)
+    const refunded = Number(row?.refunded ?? 0)
+    return { start: bucketStart, paid, refunded, net: paid - refunded, orders: Number(row?.orders ?? 0) }
+  })
+  const sum = (key: 'paid' | 'refunded' | 'orders') => buckets.reduce((total, row) => total + row[key], 0)
+  const stateCounts = new Map(byState.map((row) => [row.state, row]))
+  const leadsByWeek = new Map(leads.map((row) => [row.start, Number(row.count)]))
+
+  return {
+    from,
+    to,
+    granularity,
+    revenue: buckets,
+    totals: {
+      paid: sum('paid'),
+      refunded: sum('refunded'),
+      net: sum('paid') - sum('refunded'),
+      orders: sum('orders'),
+    },
+    orders_by_state: ORDER_STATES.map((state) => ({
+      state,
+      count: Number(stateCounts.get(state)?.count ?? 0),
+      total: Number(stateCounts.get(state)?.total ?? 0),
+    })),
+    pending: PAYMENT_TYPES.filter((type) => type !== 'CREDIT_CARD').map((type) => {
+      const row = pending.find((entry) => entry.payment_type === type)
+      return { payment_type: type, count: Number(row?.count ?? 0), total: Number(row?.total ?? 0) }
+    }),
+    enrolments_by_course: enrolments.map((row) => ({
+      course_id: Number(row.course_id),
+      name: row.name,
+      active: Number(row.active),
+      cancelled: Number(row.cancelled),
+    })),
+    leads_by_week: bucketsOf(from, to, 'week').map((week) => ({
+      start: week,
+      count: leadsByWeek.get(week) ?? 0,
+    })),
+    top_courses: top.map((row) => ({
+      course_id: Number(row.course_id),
+      name: row.name,
+      revenue: Number(row.revenue),
+      sold: Number(row.sold),
+    })),
+  }
+}

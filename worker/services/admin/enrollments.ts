@@ -1,0 +1,375 @@
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { classes, courses, enrollments, orderItems, orders, users } from '../../../db/schema.ts'
+import type { AppContext } from '../../context.ts'
+import { PERIOD_ORDER_MESSAGE } from '../../contract/admin.ts'
+import {
+  type AdminEnrolment,
+  type AdminEnrolmentPage,
+  type AdminOrder,
+  ENROLMENT_MESSAGES,
+  type EnrolmentsQuery,
+  type ManualEnrolmentInput,
+} from '../../contract/admin-sales.ts'
+import { csvDateTime, csvMoney, toCsv } from '../../domain/csv.ts'
+import { dayStartMs } from '../../domain/dashboard.ts'
+import { ENROLLMENT_SOURCE_LABELS, ENROLLMENT_STATUS_LABELS } from '../../domain/enrollments.ts'
+import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../domain/payments.ts'
+import { saoPauloDay } from '../../domain/short-links.ts'
+import { conflict, invalidField, notFound } from '../../errors.ts'
+import { type Actor, auditStatement, iso, likePattern, pageOf } from './internal.ts'
+
+type Filters = Omit<EnrolmentsQuery, 'page' | 'per_page'>
+
+/** The most rows one CSV export holds. */
+export const EXPORT_MAX_ROWS = 20_000
+const DAY_MS = 86_400_000
+
+function whereOf(filters: Filters): SQL | undefined {
+  const conditions: SQL[] = []
+  if (filters.from && filters.to && filters.to < filters.from) throw invalidField('to', PERIOD_ORDER_MESSAGE)
+  if (filters.from) conditions.push(sql`${enrollments.createdAt} >= ${dayStartMs(filters.from)}`)
+  if (filters.to) conditions.push(sql`${enrollments.createdAt} < ${dayStartMs(filters.to) + DAY_MS}`)
+  if (filters.course_id) conditions.push(eq(courses.id, filters.course_id))
+  if (filters.class_id) conditions.push(eq(classes.id, filters.class_id))
+  if (filters.status) conditions.push(eq(enrollments.status, filters.status))
+  if (filters.payment === 'manual') conditions.push(eq(enrollments.source, 'manual'))
+  else if (filters.payment) conditions.push(eq(orders.status, filters.payment))
+  if (filters.q) {
+    const pattern = likePattern(filters.q)
+    const digits = filters.q.replace(/\D/g, '')
+    conditions.push(
+      sql`(${users.name} LIKE ${pattern} ESCAPE '\\' OR ${users.email} LIKE ${pattern} ESCAPE '\\'
+        OR json_extract(${orders.payer}, '$.name') LIKE ${pattern} ESCAPE '\\'
+        OR json_extract(${orders.payer}, '$.email') LIKE ${pattern} ESCAPE '\\'
+        ${digits.length >= 3 && /^[\d.\-\s]+$/.test(filters.q) ? sql`OR json_extract(${orders.payer}, '$.cpf') LIKE ${`%${digits}%`}` : sql``})`,
+    )
+  }
+  return conditions.length ? and(...conditions) : undefined
+}
+
+function selectEnrolments(ctx: AppContext) {
+  return ctx.db
+    .select({
+      enrollment: enrollments,
+      student: { id: users.id, name: users.name, email: users.email, phone: users.phone },
+      turma: { id: classes.id, name: classes.name },
+      course: { id: courses.id, name: courses.name },
+      order: {
+        id: orders.id,
+        status: orders.status,
+        paymentType: orders.paymentType,
+        totalCents: orders.totalCents,
+        refundedCents: orders.refundedCents,
+        paidAt: orders.paidAt,
+        payer: orders.payer,
+        refundKey: orders.refundKey,
+      },
+      amount: sql<number | null>`(SELECT i.net_cents FROM order_items i
+        WHERE i.order_id = ${enrollments.orderId} AND i.class_id = ${enrollments.classId} LIMIT 1)`,
+    })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .innerJoin(classes, eq(classes.id, enrollments.classId))
+    .innerJoin(courses, eq(courses.id, classes.courseId))
+    .leftJoin(orders, eq(orders.id, enrollments.orderId))
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectEnrolments>['execute']>>[number]
+
+function toAdminEnrolment(row: Row): AdminEnrolment {
+  const { enrollment, student, turma, course, order } = row
+  return {
+    id: enrollment.id,
+    status: enrollment.status,
+    source: enrollment.source,
+    note: enrollment.note,
+    created_at: enrollment.createdAt.toISOString(),
+    student,
+    course,
+    class: turma,
+    order:
+      order?.id && order.status && order.totalCents !== null
+        ? {
+            id: order.id,
+            status: order.status,
+            payment_type: order.paymentType,
+            total: order.totalCents,
+            refunded: order.refundedCents ?? 0,
+            amount: row.amount === null ? null : Number(row.amount),
+            paid_at: iso(order.paidAt),
+            cpf: order.payer?.cpf ?? null,
+            refund_pending: order.refundKey !== null,
+          }
+        : null,
+  }
+}
+
+/** GET /api/admin/matriculas: every enrolment with its student, class, course and order. */
+export async function listEnrolments({
+  ctx,
+  query,
+}: {
+  ctx: AppContext
+  query: EnrolmentsQuery
+}): Promise<AdminEnrolmentPage> {
+  const where = whereOf(query)
+  const { limit, offset } = pageOf(query)
+  const { db } = ctx
+  const [totals, rows] = await db.batch([
+    db
+      .select({ total: count() })
+      .from(enrollments)
+      .innerJoin(users, eq(users.id, enrollments.userId))
+      .innerJoin(classes, eq(classes.id, enrollments.classId))
+      .innerJoin(courses, eq(courses.id, classes.courseId))
+      .leftJoin(orders, eq(orders.id, enrollments.orderId))
+      .where(where),
+    selectEnrolments(ctx)
+      .where(where)
+      .orderBy(desc(enrollments.createdAt), desc(enrollments.id))
+      .limit(limit)
+      .offset(offset),
+  ])
+  return {
+    items: rows.map(toAdminEnrolment),
+    page: query.page,
+    per_page: query.per_page,
+    total: totals[0]?.total ?? 0,
+  }
+}
+
+export const ENROLMENT_CSV_HEADER = [
+  'Data da matrícula',
+  'Aluno',
+  'E-mail',
+  'Telefone',
+  'CPF',
+  'Curso',
+  'Turma',
+  'Situação',
+  'Origem',
+  'Pedido',
+  'Pagamento',
+  'Forma de pagamento',
+  'Valor da turma (R$)',
+  'Total do pedido (R$)',
+  'Estornado (R$)',
+  'Pago em',
+  'Observação',
+] as const
+
+const formatCpf = (cpf: string | null) =>
+  cpf && /^\d{11}$/.test(cpf)
+    ? `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`
+    : (cpf ?? '')
+
+/**
+ * GET /api/admin/matriculas/exportacao: the enrolments of the current filter as CSV (UTF-8 with
+ * BOM, ';', pt-BR dates and money). Exporting personal data is recorded in the audit log.
+ */
+export async function exportEnrolments({
+  ctx,
+  actor,
+  filters,
+}: {
+  ctx: AppContext
+  actor: Actor
+  filters: Filters
+}): Promise<{ filename: string; csv: string; rows: number }> {
+  const rows = await selectEnrolments(ctx)
+    .where(whereOf(filters))
+    .orderBy(desc(enrollments.createdAt), desc(enrollments.id))
+    .limit(EXPORT_MAX_ROWS)
+  const lines = rows
+    .map(toAdminEnrolment)
+    .map((row) => [
+      csvDateTime(new Date(row.created_at)),
+      row.student.name,
+      row.student.email,
+      row.student.phone ?? '',
+      formatCpf(row.order?.cpf ?? null),
+      row.course.name,
+      row.class.name,
+      ENROLLMENT_STATUS_LABELS[row.status],
+      ENROLLMENT_SOURCE_LABELS[row.source],
+      row.order?.id ?? '',
+      row.order ? ORDER_STATE_LABELS[row.order.status] : '',
+      row.order?.payment_type ? PAYMENT_TYPE_LABELS[row.order.payment_type] : '',
+      row.order?.amount !== null && row.order?.amount !== undefined ? csvMoney(row.order.amount) : '',
+      row.order ? csvMoney(row.order.total) : '',
+      row.order ? csvMoney(row.order.refunded) : '',
+      row.order?.paid_at ? csvDateTime(new Date(row.order.paid_at)) : '',
+      row.note,
+    ])
+  await ctx.db.run(
+    auditStatement(ctx, actor, {
+      action: 'enrollment.export',
+      entity: 'enrollment',
+      entityId: null,
+      data: { filters, rows: lines.length },
+    }),
+  )
+  return {
+    filename: `matriculas-${saoPauloDay(ctx.now)}.csv`,
+    csv: toCsv(ENROLMENT_CSV_HEADER, lines),
+    rows: lines.length,
+  }
+}
+
+/** GET /api/admin/pedidos/{id}: the order behind an enrolment, with the provider's data. */
+export async function getAdminOrder({ ctx, id }: { ctx: AppContext; id: string }): Promise<AdminOrder> {
+  const { db } = ctx
+  const [orderRows, itemRows, enrolmentRows] = await db.batch([
+    db.select().from(orders).where(eq(orders.id, id)),
+    db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.id),
+    db.select().from(enrollments).where(eq(enrollments.orderId, id)).orderBy(enrollments.id),
+  ])
+  const order = orderRows[0]
+  if (!order) throw notFound(ENROLMENT_MESSAGES.orderNotFound)
+  return {
+    id: order.id,
+    status: order.status,
+    payment_type: order.paymentType,
+    instalments: order.instalments,
+    gross: order.grossCents,
+    discount: order.discountCents,
+    interest: order.interestCents,
+    donation: order.donationCents,
+    total: order.totalCents,
+    refunded: order.refundedCents,
+    created_at: order.createdAt.toISOString(),
+    paid_at: iso(order.paidAt),
+    refunded_at: iso(order.refundedAt),
+    charged_back_at: iso(order.chargedBackAt),
+    payer: order.payer,
+    billing_address: order.billingAddress ?? null,
+    is_student: order.isStudent,
+    provider: {
+      gateway: order.gateway,
+      order_id: order.gatewayOrderId,
+      charge_id: order.gatewayChargeId,
+      boleto_url: order.boletoUrl,
+      boleto_line: order.boletoLine,
+      boleto_due_at: iso(order.boletoDueAt),
+      pix_code: order.pixCode,
+      pix_expires_at: iso(order.pixExpiresAt),
+      refund_requested_at: iso(order.refundRequestedAt),
+      refund_requested: order.refundRequestedCents,
+      reconciled_at: iso(order.reconciledAt),
+    },
+    items: itemRows.map((item) => ({
+      type: item.itemType,
+      name: item.name,
+      gross: item.grossCents,
+      net: item.netCents,
+      class_id: item.classId,
+    })),
+    enrolments: enrolmentRows.map((row) => ({ id: row.id, class_id: row.classId, status: row.status })),
+  }
+}
+
+async function readEnrolment(ctx: AppContext, id: number): Promise<AdminEnrolment> {
+  const [row] = await selectEnrolments(ctx).where(eq(enrollments.id, id))
+  if (!row) throw notFound(ENROLMENT_MESSAGES.notFound)
+  return toAdminEnrolment(row)
+}
+
+/**
+ * POST /api/admin/matriculas: a student paid outside the site. The account is the e-mail's (a new
+ * one when none exists: its owner sets a password with 'Esqueceu sua senha?'); a cancelled
+ * enrolment in the class comes back. Seats are checked in the insert itself.
+ */
+export async function createManualEnrolment({
+  ctx,
+  actor,
+  input,
+}: {
+  ctx: AppContext
+  actor: Actor
+  input: z.output<typeof ManualEnrolmentInput>
+}): Promise<AdminEnrolment> {
+  const { db } = ctx
+  const [turma] = await db.select().from(classes).where(eq(classes.id, input.class_id))
+  if (!turma) throw invalidField('class_id', 'Turma não encontrada.')
+  const userId = sql`(SELECT id FROM users WHERE email = ${input.email})`
+  const hasSeat = sql`(SELECT seats FROM classes WHERE id = ${turma.id}) IS NULL
+    OR (SELECT count(*) FROM enrollments WHERE class_id = ${turma.id} AND status = 'active')
+      < (SELECT seats FROM classes WHERE id = ${turma.id})`
+  const [, inserted] = await db.batch([
+    db.run(sql`INSERT INTO users (name, email, phone, type, created_at, updated_at)
+      VALUES (${input.name}, ${input.email}, ${input.phone}, 'N', ${ctx.now.getTime()}, ${ctx.now.getTime()})
+      ON CONFLICT (email) DO NOTHING`),
+    db.all<{
+      id: number
+    }>(sql`INSERT INTO enrollments (user_id, class_id, order_id, status, source, note, created_at)
+      SELECT ${userId}, ${turma.id}, NULL, 'active', 'manual', ${input.note}, ${ctx.now.getTime()}
+      WHERE ${hasSeat}
+      ON CONFLICT (user_id, class_id) DO UPDATE SET status = 'active', source = 'manual', order_id = NULL,
+        note = excluded.note, created_at = excluded.created_at
+      WHERE enrollments.status = 'cancelled'
+      RETURNING id`),
+    db.run(
+      auditStatement(
+        ctx,
+        actor,
+        {
+          action: 'enrollment.create_manual',
+          entity: 'enrollment',
+          entityId: sql`(SELECT id FROM enrollments WHERE class_id = ${turma.id} AND user_id = ${userId})`,
+          data: { after: input },
+        },
+        { onlyIfChanged: true },
+      ),
+    ),
+  ])
+  const id = inserted[0]?.id
+  if (!id) {
+    const [existing] = await db
+      .select({ status: enrollments.status })
+      .from(enrollments)
+      .where(and(eq(enrollments.classId, turma.id), sql`${enrollments.userId} = ${userId}`))
+    throw conflict(
+      existing?.status === 'active' ? ENROLMENT_MESSAGES.alreadyEnrolled : ENROLMENT_MESSAGES.noSeats,
+    )
+  }
+  return readEnrolment(ctx, Number(id))
+}
+
+/** POST /api/admin/matriculas/{id}/cancelamento: ends a manual enrolment (an order's ends by its refund). */
+export async function cancelManualEnrolment({
+  ctx,
+  actor,
+  id,
+}: {
+  ctx: AppContext
+  actor: Actor
+  id: number
+}): Promise<AdminEnrolment> {
+  const before = await readEnrolment(ctx, id)
+  if (before.order) throw conflict(ENROLMENT_MESSAGES.notManual)
+  if (before.status === 'cancelled') throw conflict(ENROLMENT_MESSAGES.alreadyCancelled)
+  const { db } = ctx
+  await db.batch([
+    db
+      .update(enrollments)
+      .set({ status: 'cancelled' })
+      .where(
+        and(eq(enrollments.id, id), eq(enrollments.status, 'active'), sql`${enrollments.orderId} IS NULL`),
+      ),
+    db.run(
+      auditStatement(
+        ctx,
+        actor,
+        {
+          action: 'enrollment.cancel',
+          entity: 'enrollment',
+          entityId: id,
+          data: { before: { status: 'active' }, after: { status: 'cancelled' } },
+        },
+        { onlyIfChanged: true },
+      ),
+    ),
+  ])
+  return readEnrolment(ctx, id)
+}

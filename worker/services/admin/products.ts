@@ -1,0 +1,145 @@
+import { asc, count, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { products } from '../../../db/schema.ts'
+import type { AppContext } from '../../context.ts'
+import {
+  ADMIN_CATALOG_MESSAGES,
+  type AdminListQuery,
+  type AdminProduct,
+  type AdminProductPage,
+  type ProductInput,
+  type ProductUpdateInput,
+} from '../../contract/admin-catalog.ts'
+import { changedFields } from '../../domain/audit.ts'
+import { notFound } from '../../errors.ts'
+import { invalidateCatalog } from '../catalog/snapshot.ts'
+import { toAdminImages } from './images.ts'
+import { type Actor, auditStatement, likePattern, nextVersion, pageOf, withVersionCheck } from './internal.ts'
+
+type ProductRow = typeof products.$inferSelect
+
+const editable = (row: ProductRow) => ({
+  name: row.name,
+  description: row.description,
+  price: row.priceCents,
+  is_published: row.isPublished,
+})
+
+const toAdminProduct = (row: ProductRow): AdminProduct => ({
+  id: row.id,
+  ...editable(row),
+  images: toAdminImages('product', row.slider),
+  version: row.version,
+})
+
+export async function listAdminProducts({
+  ctx,
+  query,
+}: {
+  ctx: AppContext
+  query: z.output<typeof AdminListQuery>
+}): Promise<AdminProductPage> {
+  const { db } = ctx
+  const where = query.q ? sql`${products.name} LIKE ${likePattern(query.q)} ESCAPE '\\'` : undefined
+  const { limit, offset } = pageOf(query)
+  const [totals, rows] = await db.batch([
+    db.select({ total: count() }).from(products).where(where),
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(limit)
+      .offset(offset),
+  ])
+  return {
+    items: rows.map(toAdminProduct),
+    page: query.page,
+    per_page: query.per_page,
+    total: totals[0]?.total ?? 0,
+  }
+}
+
+export async function createProduct({
+  ctx,
+  actor,
+  input,
+}: {
+  ctx: AppContext
+  actor: Actor
+  input: z.output<typeof ProductInput>
+}): Promise<AdminProduct> {
+  const { db } = ctx
+  const [inserted] = await db.batch([
+    db
+      .insert(products)
+      .values({
+        name: input.name,
+        description: input.description,
+        priceCents: input.price,
+        isPublished: input.is_published,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning(),
+    db.run(
+      auditStatement(ctx, actor, {
+        action: 'product.create',
+        entity: 'product',
+        entityId: 'last_insert_rowid',
+        data: { after: input },
+      }),
+    ),
+  ])
+  await invalidateCatalog(ctx)
+  return toAdminProduct(inserted[0]!)
+}
+
+export async function updateProduct({
+  ctx,
+  actor,
+  id,
+  input,
+}: {
+  ctx: AppContext
+  actor: Actor
+  id: number
+  input: z.output<typeof ProductUpdateInput>
+}): Promise<AdminProduct> {
+  const [before] = await ctx.db.select().from(products).where(eq(products.id, id))
+  if (!before) throw notFound(ADMIN_CATALOG_MESSAGES.productNotFound)
+  const { version, ...fields } = input
+  const { db } = ctx
+  const [updated] = await withVersionCheck(() =>
+    db.batch([
+      db
+        .update(products)
+        .set({
+          name: fields.name,
+          description: fields.description,
+          priceCents: fields.price,
+          isPublished: fields.is_published,
+          version: nextVersion(products.version, version),
+          updatedAt: ctx.now,
+        })
+        .where(eq(products.id, id))
+        .returning(),
+      db.run(
+        auditStatement(
+          ctx,
+          actor,
+          {
+            action: 'product.update',
+            entity: 'product',
+            entityId: id,
+            data: changedFields(editable(before), fields),
+          },
+          { onlyIfChanged: true },
+        ),
+      ),
+    ]),
+  )
+  if (!updated[0]) throw notFound(ADMIN_CATALOG_MESSAGES.productNotFound)
+  await invalidateCatalog(ctx)
+  return toAdminProduct(updated[0])
+}
