@@ -107,6 +107,8 @@ describe('enrolments (/api/admin/matriculas)', () => {
     expect(exports.items[0]).toMatchObject({
       action: 'enrollment.export',
       label: 'Matrículas exportadas (CSV)',
+      entity: 'enrollment',
+      entity_label: 'Matrícula',
       data: { filters: { class_id: turma.id }, rows: 1 },
     })
   })

@@ -90,6 +90,8 @@ export const AuditEntry = z.object({
   /** What it means in pt-BR ('Curso criado'). */
   label: z.string(),
   entity: z.string(),
+  /** `entity` in pt-BR, for the screens. */
+  entity_label: z.string(),
   entity_id: z.string().nullable(),
   actor: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
   ip: z.string().nullable(),

@@ -38,9 +38,31 @@ export const AUDIT_LABELS: Record<string, string> = {
   'short_link.create': 'Link curto criado',
   'short_link.update': 'Link curto alterado',
   'showcase.publish': 'Vitrine da home publicada',
+  'account.deleted': 'Conta excluída a pedido do titular (LGPD)',
 }
 
-export const auditLabel = (action: string) => AUDIT_LABELS[action] ?? action
+export const auditLabel = (action: string) =>
+  Object.hasOwn(AUDIT_LABELS, action) ? AUDIT_LABELS[action]! : action
+
+/** What an audit line is about, in pt-BR (the `entity` column holds the table's English name). */
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  course: 'Curso',
+  course_module: 'Módulo',
+  lesson: 'Aula',
+  class: 'Turma',
+  product: 'Produto',
+  bundle: 'Pacote',
+  coupon: 'Cupom',
+  enrollment: 'Matrícula',
+  order: 'Pedido',
+  lead: 'Lead',
+  short_link: 'Link curto',
+  showcase: 'Vitrine da home',
+  user: 'Usuário',
+}
+
+export const auditEntityLabel = (entity: string) =>
+  Object.hasOwn(AUDIT_ENTITY_LABELS, entity) ? AUDIT_ENTITY_LABELS[entity]! : entity
 
 /** The fields that differ, each side with its value: what an update records as before → after. */
 export function changedFields(

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { auditLog, users } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import type { AuditPage, AuditQuery } from '../../contract/admin.ts'
-import { auditLabel } from '../../domain/audit.ts'
+import { auditEntityLabel, auditLabel } from '../../domain/audit.ts'
 import { pageOf } from './internal.ts'
 
 /** GET /api/admin/auditoria: the audit log, newest first, optionally of one entity. */
@@ -37,6 +37,7 @@ export async function listAuditLog({
       action: entry.action,
       label: auditLabel(entry.action),
       entity: entry.entity,
+      entity_label: auditEntityLabel(entry.entity),
       entity_id: entry.entityId,
       actor:
         entry.actorUserId !== null && actorName !== null

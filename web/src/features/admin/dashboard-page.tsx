@@ -325,7 +325,7 @@ function AuditLog() {
                         </details>
                       </td>
                       <td className={TD}>
-                        {entry.entity}
+                        {entry.entity_label}
                         {entry.entity_id ? ` #${entry.entity_id}` : ''}
                       </td>
                       <td className={TD}>{entry.ip ?? ''}</td>
