@@ -274,7 +274,7 @@ export function SearchInput({
   placeholder?: string
 }) {
   return (
-    <FieldShell label={label} className="min-w-0 flex-1 sm:max-w-xs">
+    <FieldShell label={label} className="min-w-0 flex-1 basis-full sm:basis-auto sm:max-w-xs">
       {(control) => (
         <input
           {...control}
