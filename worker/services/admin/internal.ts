@@ -2,6 +2,7 @@ import { type Column, is, SQL, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import { STALE_EDIT_MESSAGE } from '../../contract/admin.ts'
 import { conflict } from '../../errors.ts'
+import { constraintFailed } from '../constraints.ts'
 
 // What every admin verb shares: the audit line written in the batch of the write, the version
 // check of an edit, and the constraint failures that are answers rather than errors.
@@ -49,24 +50,15 @@ export function nextVersion(column: Column, expected: number): SQL {
   return sql`CASE WHEN ${column} = ${expected} THEN ${column} + 1 ELSE NULL END`
 }
 
-function messages(error: unknown): string {
-  const parts: string[] = []
-  let current: unknown = error
-  for (let depth = 0; depth < 6 && current instanceof Error; depth += 1) {
-    parts.push(current.message)
-    current = current.cause
-  }
-  return parts.join(' | ')
-}
-
 /** The version check of `nextVersion` failed: someone saved first. */
-export const isStale = (error: unknown) => /NOT NULL constraint failed: \w+\.version/.test(messages(error))
+export const isStale = (error: unknown) => constraintFailed(error, /NOT NULL constraint failed: \w+\.version/)
 
 /** A unique index (by name or `table.column`) refused the write. */
 export const isUniqueViolation = (error: unknown, target: string) =>
-  new RegExp(`UNIQUE constraint failed: .*${target.replace('.', '\\.')}`).test(messages(error))
+  constraintFailed(error, new RegExp(`UNIQUE constraint failed: .*${target.replace('.', '\\.')}`))
 
-export const isForeignKeyViolation = (error: unknown) => /FOREIGN KEY constraint failed/.test(messages(error))
+export const isForeignKeyViolation = (error: unknown) =>
+  constraintFailed(error, /FOREIGN KEY constraint failed/)
 
 /** Runs a write; a stale version becomes the 409 the form shows. */
 export async function withVersionCheck<T>(write: () => Promise<T>): Promise<T> {

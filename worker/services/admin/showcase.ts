@@ -23,6 +23,7 @@ import { anchorFromTitle } from '../../domain/anchors.ts'
 import type { CardType } from '../../domain/catalog.ts'
 import { priceBundle } from '../../domain/pricing.ts'
 import { AppError } from '../../errors.ts'
+import { toPricingClass } from '../cart/pricing.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
 import { toHomeCard } from '../home/lists.ts'
 import { type Actor, auditStatement, nextVersion, withVersionCheck } from './internal.ts'
@@ -114,16 +115,7 @@ async function loadItems(ctx: AppContext) {
       discountPercent: bundle.discountPercent,
       discountCents: bundle.discountCents,
       instalmentTimes: bundle.instalmentTimes,
-      classes: members.map((turma) => ({
-        id: turma.id,
-        courseId: turma.courseId,
-        name: turma.name,
-        priceCents: turma.priceCents,
-        studentPriceCents: turma.studentPriceCents,
-        studentDiscount: turma.studentDiscount,
-        isBoletoAllowed: turma.isBoletoAllowed,
-        instalmentTimes: turma.instalmentTimes,
-      })),
+      classes: members.map(toPricingClass),
     })
     images[`pacote:${bundle.id}`] = courseImages(members[0]?.courseId)
     items.set(`pacote:${bundle.id}`, {

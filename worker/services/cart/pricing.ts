@@ -120,7 +120,8 @@ export function isAvailable(details: CartDetails, item: CartSnapshot['items'][nu
   )
 }
 
-function toPricingClass(turma: ClassRow): PricingClass {
+/** A class row as the pricing rules take it (the cart's and the showcase preview's prices agree). */
+export function toPricingClass(turma: ClassRow): PricingClass {
   return {
     id: turma.id,
     courseId: turma.courseId,

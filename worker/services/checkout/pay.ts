@@ -23,6 +23,7 @@ import { AppError, dependencyFailure, notFound } from '../../errors.ts'
 import { type SessionUser, sessionInsert } from '../auth/sessions.ts'
 import { type PricedSnapshot, priceSnapshot } from '../cart/pricing.ts'
 import { readCart } from '../cart/snapshot.ts'
+import { isCouponLimit } from '../constraints.ts'
 import { deliverLater } from '../email/outbox.ts'
 import { attemptCharge, CHARGE_LEASE_MS } from './attempt.ts'
 import { purchaseWithYourEmail } from './emails.ts'
@@ -214,11 +215,6 @@ function linesOf(snapshot: PricedSnapshot): Line[] {
       },
     ]
   })
-}
-
-const isCouponLimit = (error: unknown): boolean => {
-  const chain = [error, (error as { cause?: unknown })?.cause]
-  return chain.some((e) => e instanceof Error && /coupons_uses_within_limit/.test(e.message))
 }
 
 /**

@@ -18,6 +18,7 @@ import type { SessionUser } from '../auth/sessions.ts'
 import { attemptCharge, CHARGE_LEASE_MS } from '../checkout/attempt.ts'
 import { paymentGateway, settingsOf } from '../checkout/gateway.ts'
 import { deliverEmails, reportOf } from '../checkout/settle.ts'
+import { constraintFailed } from '../constraints.ts'
 import { type PlanPaymentRow, readPlanPaymentAtProvider, settlePlanPayment } from './ledger.ts'
 
 const BOLETO_DAYS = 3
@@ -274,14 +275,8 @@ function refuseOpen(open: PlanPaymentRow): never {
   throw planError('CONFLICT', 2, PLAN_MESSAGES.alreadyPaid)
 }
 
-const isOneOpenViolation = (error: unknown): boolean => {
-  const chain = [error, (error as { cause?: unknown })?.cause]
-  return chain.some(
-    (e) =>
-      e instanceof Error &&
-      /plan_payments_one_open|plan_payments\.application_id, plan_payments\.plan_id/.test(e.message),
-  )
-}
+const isOneOpenViolation = (error: unknown): boolean =>
+  constraintFailed(error, /plan_payments_one_open|plan_payments\.application_id, plan_payments\.plan_id/)
 
 /**
  * POST /usuario/editais/mensalidade. The amount is the plan's (the browser's total is only

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { qrLinks } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
+import { causeMessages } from '../constraints.ts'
 
 /** What a link's counter needs to answer a click. */
 export type ShortLinkConfig = { id: number; target: string; enabled: boolean }
@@ -19,16 +20,6 @@ export type ClickFlush = { id: string; linkId: number; days: Record<string, numb
 
 /** Flush ids are kept this long: far beyond any retry of a flush whose answer was lost. */
 const FLUSH_ID_TTL_MS = 7 * 86_400_000
-
-function messages(error: unknown): string {
-  const parts: string[] = []
-  let current: unknown = error
-  for (let depth = 0; depth < 6 && current instanceof Error; depth += 1) {
-    parts.push(current.message)
-    current = current.cause
-  }
-  return parts.join(' | ')
-}
 
 /**
  * Adds a counter's clicks to the database in one batch, keyed by the flush id: sent again after
@@ -56,7 +47,7 @@ export async function recordClickFlush(
     ])
     return 'applied'
   } catch (error) {
-    const text = messages(error)
+    const text = causeMessages(error)
     if (/UNIQUE constraint failed: qr_click_flushes\.id/.test(text)) return 'already'
     if (/FOREIGN KEY constraint failed/.test(text)) return 'gone'
     throw error

@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../errors.ts'
 import { paymentGateway } from '../checkout/gateway.ts'
 import { sendAgain } from '../checkout/pay.ts'
 import type { OrderRow } from '../checkout/settle.ts'
+import { isCouponLimit } from '../constraints.ts'
 
 export const PURCHASE_MESSAGES = {
   notFound: 'Compra não encontrada.',
@@ -141,11 +142,6 @@ export async function getPurchase({
     receipt,
     receipt_unavailable: unavailable,
   }
-}
-
-const isCouponLimit = (error: unknown): boolean => {
-  const chain = [error, (error as { cause?: unknown })?.cause]
-  return chain.some((e) => e instanceof Error && /coupons_uses_within_limit/.test(e.message))
 }
 
 /**
