@@ -17,7 +17,7 @@ import { api } from '../../lib/api.ts'
 import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
 import { adminQuery, send, withQuery } from './admin-api.ts'
-import { CheckboxField, SelectField, TextAreaField } from './ui.tsx'
+import { CheckboxField, EnumOptions, SelectField, TextAreaField } from './ui.tsx'
 import { useModalSave } from './use-modal-save.ts'
 
 export const COURSE_MODAL_ID = 'admin-curso'
@@ -165,11 +165,7 @@ export function CourseFormModal({
           })}
         />
         <SelectField label="Seção" error={errors.section?.message} {...register('section')}>
-          {COURSE_SECTIONS.map((section) => (
-            <option key={section} value={section}>
-              {COURSE_SECTION_LABELS[section]}
-            </option>
-          ))}
+          <EnumOptions values={COURSE_SECTIONS} labels={COURSE_SECTION_LABELS} />
         </SelectField>
         <TextField
           label="Carga horária (horas)"

@@ -26,6 +26,7 @@ import {
   Badge,
   DataTable,
   EmptyRow,
+  EnumOptions,
   Pagination,
   QueryState,
   SearchInput,
@@ -194,11 +195,7 @@ function CoursesPanel() {
         />
         <SelectField label="Seção" value={section} onChange={(event) => setSection(event.target.value)}>
           <option value="">Todas</option>
-          {COURSE_SECTIONS.map((value) => (
-            <option key={value} value={value}>
-              {COURSE_SECTION_LABELS[value]}
-            </option>
-          ))}
+          <EnumOptions values={COURSE_SECTIONS} labels={COURSE_SECTION_LABELS} />
         </SelectField>
         <button
           type="button"

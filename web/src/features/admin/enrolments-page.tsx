@@ -34,6 +34,7 @@ import {
   Badge,
   DataTable,
   EmptyRow,
+  EnumOptions,
   formatDateTime,
   Pagination,
   QueryState,
@@ -445,11 +446,7 @@ export default function EnrolmentsPage() {
           onChange={(event) => set('status')(event.target.value)}
         >
           <option value="">Todas</option>
-          {ENROLLMENT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {ENROLLMENT_STATUS_LABELS[status]}
-            </option>
-          ))}
+          <EnumOptions values={ENROLLMENT_STATUSES} labels={ENROLLMENT_STATUS_LABELS} />
         </SelectField>
         <SelectField
           label="Pagamento"
@@ -457,11 +454,7 @@ export default function EnrolmentsPage() {
           onChange={(event) => set('payment')(event.target.value)}
         >
           <option value="">Todos</option>
-          {ORDER_STATES.map((state) => (
-            <option key={state} value={state}>
-              {ORDER_STATE_LABELS[state]}
-            </option>
-          ))}
+          <EnumOptions values={ORDER_STATES} labels={ORDER_STATE_LABELS} />
           <option value="manual">pago fora do site</option>
         </SelectField>
         {(['from', 'to'] as const).map((key) => (

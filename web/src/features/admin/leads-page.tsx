@@ -24,6 +24,7 @@ import {
   Badge,
   DataTable,
   EmptyRow,
+  EnumOptions,
   formatDateTime,
   Pagination,
   QueryState,
@@ -93,11 +94,7 @@ function LeadModal({ lead }: { lead: AdminLead | null }) {
             ) : null}
           </p>
           <SelectField label="Situação" error={errors.state?.message} {...register('state')}>
-            {LEAD_STATES.map((state) => (
-              <option key={state} value={state}>
-                {LEAD_STATE_LABELS[state]}
-              </option>
-            ))}
+            <EnumOptions values={LEAD_STATES} labels={LEAD_STATE_LABELS} />
           </SelectField>
           <TextAreaField
             label="Anotação da equipe"
@@ -171,11 +168,7 @@ export default function LeadsPage() {
           onChange={(event) => set('target')(event.target.value)}
         >
           <option value="">Todas</option>
-          {LEAD_TARGETS.map((target) => (
-            <option key={target} value={target}>
-              {LEAD_TARGET_LABELS[target]}
-            </option>
-          ))}
+          <EnumOptions values={LEAD_TARGETS} labels={LEAD_TARGET_LABELS} />
         </SelectField>
         <SelectField
           label="Situação"
@@ -183,11 +176,7 @@ export default function LeadsPage() {
           onChange={(event) => set('state')(event.target.value)}
         >
           <option value="">Todas</option>
-          {LEAD_STATES.map((state) => (
-            <option key={state} value={state}>
-              {LEAD_STATE_LABELS[state]}
-            </option>
-          ))}
+          <EnumOptions values={LEAD_STATES} labels={LEAD_STATE_LABELS} />
         </SelectField>
         {(['from', 'to'] as const).map((key) => (
           <FieldShell key={key} label={key === 'from' ? 'De' : 'Até'}>

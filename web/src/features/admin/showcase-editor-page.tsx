@@ -23,7 +23,15 @@ import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { showcaseKeys } from '../showcase/showcase.queries.ts'
 import { adminQuery, formSchema, useRefreshAdmin } from './admin-api.ts'
 import { MoneyField } from './money-field.tsx'
-import { AdminPage, Badge, CheckboxField, QueryState, SelectField, TextAreaField } from './ui.tsx'
+import {
+  AdminPage,
+  Badge,
+  CheckboxField,
+  EnumOptions,
+  QueryState,
+  SelectField,
+  TextAreaField,
+} from './ui.tsx'
 import { serverFieldErrors } from './use-modal-save.ts'
 
 /** Six dots: the handle a dragged item is held by (drawn here: no icon the public pages load for it). */
@@ -306,11 +314,7 @@ function CardModal({
           error={errors.type?.message}
           {...register('type', { onChange: () => setValue('item_id', '') })}
         >
-          {CARD_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {TYPE_LABELS[value]}
-            </option>
-          ))}
+          <EnumOptions values={CARD_TYPES} labels={TYPE_LABELS} />
         </SelectField>
         <SelectField
           label="Item"

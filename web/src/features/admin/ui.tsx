@@ -229,6 +229,21 @@ export function SelectField({ label, error, hint, className, children, ...select
   )
 }
 
+/** The `<option>`s of an enumeration, each with its pt-BR label (one home per enum: worker/domain). */
+export function EnumOptions<T extends string>({
+  values,
+  labels,
+}: {
+  values: readonly T[]
+  labels: Readonly<Record<T, string>>
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels[value]}
+    </option>
+  ))
+}
+
 type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'id' | 'className'> & {
   label: string
   error?: string | undefined
