@@ -4,9 +4,9 @@ import { forwardContactMessage } from '../../adapters/contact-forward.ts'
 import { deadlineOf } from '../../adapters/deadline.ts'
 import type { EmailMessage } from '../../adapters/email.ts'
 import type { AppContext } from '../../context.ts'
-import { INSTITUTE } from '../../contract/institute.ts'
 import type { LeadTarget } from '../../domain/contact.ts'
 import { deliverLater, queueEmail } from '../email/outbox.ts'
+import { emailMessage } from '../email/templates.ts'
 
 /** A message that passed the SPEC's checks, addressed to one of the institute's addresses. */
 export type ContactMessage = {
@@ -24,12 +24,15 @@ const ORIGIN_LABEL: Record<LeadTarget, string> = {
 }
 
 /**
- * The e-mail to the institute. The visitor's words go through Hono's `html` template, which
- * escapes every interpolated value: a message is text, never markup.
+ * The e-mail to the institute, through the e-mail layout whose template escapes every value: the
+ * visitor's words are text, never markup.
  */
-export async function contactEmail(message: ContactMessage): Promise<EmailMessage> {
+export function contactEmail(message: ContactMessage): Promise<EmailMessage> {
   const origin = ORIGIN_LABEL[message.target]
-  const body = await html`<h1 style="font-size:1.25rem">Nova mensagem pelo site</h1>
+  return emailMessage({
+    to: message.to,
+    subject: `Fale com a gente: ${message.name}`,
+    body: html`<h1 style="font-size:1.25rem">Nova mensagem pelo site</h1>
 <p>Recebida pelo ${origin}.</p>
 <table cellpadding="6" style="border-collapse:collapse">
   <tr><th align="left">Nome</th><td>${message.name}</td></tr>
@@ -38,11 +41,7 @@ export async function contactEmail(message: ContactMessage): Promise<EmailMessag
 </table>
 <h2 style="font-size:1rem">Como podemos te ajudar?</h2>
 <p style="white-space:pre-wrap">${message.descricao || '(sem mensagem)'}</p>
-<p style="color:#475569">Responda diretamente para ${message.email}. ${INSTITUTE.fullName}</p>`
-  return {
-    to: message.to,
-    subject: `Fale com a gente: ${message.name}`,
-    html: body.toString(),
+<p style="color:#475569">Responda diretamente para ${message.email}.</p>`,
     text: [
       `Nova mensagem pelo site (${origin}).`,
       '',
@@ -53,7 +52,7 @@ export async function contactEmail(message: ContactMessage): Promise<EmailMessag
       'Como podemos te ajudar?',
       message.descricao || '(sem mensagem)',
     ].join('\n'),
-  }
+  })
 }
 
 /**
