@@ -85,7 +85,7 @@ export default function UserMenu({ user, defaultOpen = false, focusTrigger = fal
           collisionPadding={8}
           aria-label={greeting}
           // Opened while its code was swapped in, the menu itself takes the focus: visibly.
-          className="z-50 max-h-[min(500px,var(--radix-dropdown-menu-content-available-height))] focus-visible:outline-2 focus-visible:outline-sky-600 focus-visible:outline-solid w-[min(calc(100vw-1rem),18rem)] overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white p-2 shadow-xl min-[990px]:max-h-[var(--radix-dropdown-menu-content-available-height)]"
+          className="z-50 max-h-[min(500px,var(--radix-dropdown-menu-content-available-height))] focus:outline-2 focus:outline-sky-600 focus:outline-solid w-[min(calc(100vw-1rem),18rem)] overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white p-2 shadow-xl min-[990px]:max-h-[var(--radix-dropdown-menu-content-available-height)]"
         >
           <div className="flex items-center gap-3 px-3 py-2">
             <UserAvatar photo={user.photo} size={48} />
