@@ -1,8 +1,8 @@
 import { resolve } from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
-import react from '@vitejs/plugin-react'
 import { defineConfig, type ProxyOptions } from 'vite'
+import { REACT_ON_PREACT } from './web/react-aliases.ts'
 
 const WORKER_ORIGIN = 'http://127.0.0.1:8787'
 
@@ -29,7 +29,12 @@ const workerProxy: ProxyOptions = {
 export default defineConfig({
   root: 'web',
   // zod set up for the browser (JIT off) before any schema is built: web/src/lib/zod.ts.
-  resolve: { alias: [{ find: /^zod$/, replacement: resolve(import.meta.dirname, 'web/src/lib/zod.ts') }] },
+  resolve: {
+    alias: [
+      { find: /^zod$/, replacement: resolve(import.meta.dirname, 'web/src/lib/zod.ts') },
+      ...REACT_ON_PREACT,
+    ],
+  },
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -41,7 +46,6 @@ export default defineConfig({
       routesDirectory: resolve(import.meta.dirname, 'web/src/routes'),
       generatedRouteTree: resolve(import.meta.dirname, 'web/src/routeTree.gen.ts'),
     }),
-    react(),
     tailwindcss(),
   ],
   build: {
@@ -49,6 +53,11 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     rolldownOptions: {
+      // Libraries' 'use client' lines mean nothing to a client-only bundle.
+      onLog(level, log, handler) {
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE') return
+        handler(level, log)
+      },
       output: {
         codeSplitting: {
           groups: [

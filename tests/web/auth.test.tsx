@@ -52,6 +52,8 @@ describe('current user (GET /admin/user/get)', () => {
     expect(loading.disabled).toBe(true)
     expect(document.getElementById('loginModal')).toBeNull()
 
+    // The question is asked once the component has subscribed (its effects ran).
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1))
     answer(new Response(JSON.stringify({ message: 'Unauthenticated.' }), { status: 401 }))
     expect(await screen.findByRole('button', { name: 'Acesse sua conta' })).toBeTruthy()
     expect(reload).not.toHaveBeenCalled()

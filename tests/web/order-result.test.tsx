@@ -22,7 +22,7 @@ const pixOrder = (status: 'pending' | 'paid') => ({
   items: ITEMS,
 })
 
-/** Lets fetch promises, React Query's notifications and React's commits run under fake timers. */
+/** The countdown's and the polling's intervals (and the clock) move on; renders settle inside act. */
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
 
 // The panel imports `qrcode` on demand; loaded here first, that import settles at once under fake timers.
@@ -44,7 +44,7 @@ describe('order result: PIX', () => {
   })
 
   it('shows the QR code, the copy code and a countdown, polls every 3 s until paid', async () => {
-    vi.useFakeTimers({ now: NOW })
+    vi.useFakeTimers({ now: NOW, toFake: ['setInterval', 'clearInterval', 'Date'] })
     const { requests } = stubFetch({
       [ORDER_PATH]: [
         { body: pixOrder('pending') },
@@ -54,14 +54,16 @@ describe('order result: PIX', () => {
       '/api/payments/config': { body: CONFIG },
     })
     renderShop(`/pedido/${ORDER_ID}`)
-    await advance(50)
+    await screen.findByTestId('pix-countdown')
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Pedido recebido: falta pagar o PIX')
     expect(screen.getByTestId('order-status').textContent).toBe('aguardando pagamento')
     expect(screen.getByTestId('pix-countdown').textContent).toBe('30:00')
     expect((screen.getByLabelText('PIX copia e cola') as HTMLTextAreaElement).value).toBe(PIX_CODE)
     expect(screen.getByRole('button', { name: 'Copiar código' })).toBeTruthy()
-    const qr = screen.getByRole('img', { name: /QR Code do PIX de R\$ 1\.000,00/ }) as HTMLImageElement
+    const qr = (await screen.findByRole('img', {
+      name: /QR Code do PIX de R\$ 1\.000,00/,
+    })) as HTMLImageElement
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
     expect(screen.getByRole('button', { name: 'Simular pagamento' })).toBeTruthy()
     expect(requests(ORDER_PATH)).toHaveLength(1)
@@ -75,7 +77,7 @@ describe('order result: PIX', () => {
 
     await advance(3000)
     expect(requests(ORDER_PATH)).toHaveLength(3)
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Pagamento confirmado')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pagamento confirmado' })).toBeTruthy()
     expect(screen.getByTestId('order-status').textContent).toBe('pago')
     expect(screen.getByRole('link', { name: 'Meus cursos' }).getAttribute('href')).toBe('/usuario/cursos')
     expect(screen.queryByTestId('pix-countdown')).toBeNull()
@@ -87,7 +89,7 @@ describe('order result: PIX', () => {
   })
 
   it('says when the PIX code expired', async () => {
-    vi.useFakeTimers({ now: NOW })
+    vi.useFakeTimers({ now: NOW, toFake: ['setInterval', 'clearInterval', 'Date'] })
     stubFetch({
       [ORDER_PATH]: {
         body: { ...pixOrder('pending'), pix_expires_at: new Date(NOW.getTime() + 2000).toISOString() },
@@ -95,8 +97,7 @@ describe('order result: PIX', () => {
       '/api/payments/config': { body: { ...CONFIG, gateway: 'pagarme' } },
     })
     renderShop(`/pedido/${ORDER_ID}`)
-    await advance(50)
-    expect(screen.getByTestId('pix-countdown').textContent).toBe('00:02')
+    expect((await screen.findByTestId('pix-countdown')).textContent).toBe('00:02')
     // Not the sandbox: no simulated payment.
     expect(screen.queryByRole('button', { name: 'Simular pagamento' })).toBeNull()
     await advance(2000)

@@ -16,6 +16,8 @@ describe('focus after a navigation', () => {
       '/admin/user/get': { body: null },
     })
     await screen.findByRole('heading', { level: 1, name: 'Cursos' })
+    // As a person would: the page answers input once the app has mounted (its effects ran).
+    await waitFor(() => expect(document.documentElement.dataset.ready).toBe('true'))
     expect(document.activeElement).toBe(document.body)
 
     await router.navigate({ to: '/login' })

@@ -33,5 +33,7 @@ if (!window.matchMedia) {
 
 afterEach(() => {
   cleanup()
+  // The app marks <html data-ready> once its effects have run (routes/__root.tsx): each test's own.
+  delete document.documentElement.dataset.ready
   window.localStorage.clear()
 })

@@ -1,7 +1,6 @@
-import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode, startTransition } from 'react'
+import { type DehydratedState, hydrate } from '@tanstack/react-query'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { App } from './app.tsx'
 import { currentUserQuery } from './features/auth/auth.queries.ts'
 import { accountMenuQuery } from './features/menu/menu.queries.ts'
 import { createQueryClient } from './lib/query-client.ts'
@@ -15,13 +14,7 @@ const router = createAppRouter(queryClient)
 const container = document.getElementById('app')
 if (!container) throw new Error('#app is missing from index.html')
 
-const app = (
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>
-)
+const app = <App queryClient={queryClient} router={router} />
 
 // Who the visitor is (the header's user area and role items) is the one thing no page carries:
 // asked at once, while the page's code loads. A signed-in hint also wants the user menu's items.
@@ -45,10 +38,7 @@ if (ssrState?.textContent) {
   // Rendered like the server did (no root Suspense boundary), so the markup matches.
   router.ssr = { manifest: undefined }
   void router.load().then(() => {
-    // A transition: hydration yields to the browser between components instead of one long task.
-    startTransition(() => {
-      hydrateRoot(container, app)
-    })
+    hydrateRoot(container, app)
   })
 } else {
   createRoot(container).render(app)
