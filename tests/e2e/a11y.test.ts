@@ -142,13 +142,9 @@ function planStep(step: 1 | 2 | 3 | 4) {
 }
 
 async function openUserMenu(page: Page) {
-  // The signed-in header arrives rendered, and its menu (a lazy chunk) answers once React has
-  // hydrated it: a click before that is lost (the header's user area is being reworked).
-  await page.waitForFunction(() =>
-    Object.keys(document.getElementById('user-menu-trigger') ?? {}).some((key) =>
-      key.startsWith('__reactProps'),
-    ),
-  )
+  // The signed-in header arrives rendered; a press once the app answers input opens its menu (a
+  // lazy chunk, loaded on that press).
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true')
   await page.getByRole('button', { name: /Seja bem-vindo/ }).click()
   await page.getByRole('menu').getByRole('menuitem', { name: 'Sair' }).waitFor()
 }

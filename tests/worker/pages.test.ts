@@ -82,9 +82,11 @@ describe('pages rendered by the Worker', () => {
     expect(page.status).toBe(200)
     if (page.status === null) return
     const { head, app, state } = parts(page.html)
-    expect(head).toContain('<title>Instituto Renalis – Cursos de nefrologia, pesquisa e e-books</title>')
+    expect(head).toContain(
+      '<title data-head>Instituto Renalis – Cursos de nefrologia, pesquisa e e-books</title>',
+    )
     expect(head).not.toContain('Ensino e Pesquisa em Nefrologia</title>')
-    expect(head).toContain('<link rel="canonical" href="https://www.institutorenalis.com.br/"/>')
+    expect(head).toContain('<link rel="canonical" href="https://www.institutorenalis.com.br/" data-head/>')
     expect(app).toContain(list.title)
     expect(app).toContain(card.name)
     expect(app).toMatch(/R\$\s1\.234,56/)
@@ -100,12 +102,15 @@ describe('pages rendered by the Worker', () => {
     expect(page.status).toBe(200)
     if (page.status === null) return
     const { head, app } = parts(page.html)
-    expect(head).toContain('<title>Curso renderizado no servidor | Instituto Renalis</title>')
+    expect(head).toContain('<title data-head>Curso renderizado no servidor | Instituto Renalis</title>')
     expect(head).toContain(`href="https://www.institutorenalis.com.br/cursos/${course.url}"`)
     expect(app).toContain('<h1')
     expect(app).toContain('Turma de março')
-    expect(app).toMatch(/data-testid="turma-price">R\$\s1\.000,00</)
-    expect(app).toContain('application/ld+json')
+    expect(app).toMatch(/data-testid="turma-price"[^>]*>R\$\s1\.000,00</)
+    // Structured data in the head, with the page's other tags (lib/document-head.tsx).
+    expect(head).toMatch(
+      /<script type="application\/ld\+json" data-head>\{"@context":"https:\/\/schema.org","@type":"Course"/,
+    )
   })
 
   it('answers 404 with the not-found page for an unknown course and an unknown path', async () => {
@@ -134,7 +139,7 @@ describe('pages rendered by the Worker', () => {
     expect(app).not.toContain('Renata')
     // Both faces of the user area: the page's boot script and the stylesheet pick one.
     expect(app).toMatch(/<button[^>]*class="[^"]*session-visitor[^"]*"[^>]*>.*Acesse sua conta/)
-    expect(app).toMatch(/<span[^>]*class="[^"]*session-user[^"]*"[^>]*role="status"/)
+    expect(app).toMatch(/<span(?=[^>]*class="[^"]*session-user)(?=[^>]*role="status")[^>]*>/)
   })
 
   it('sends /contato with its form and every page with the floating contact button', async () => {
@@ -175,7 +180,9 @@ describe('pages rendered by the Worker', () => {
     expect(page.status).toBe(200)
     if (page.status === null) return
     const { head, app, stateText } = parts(page.html)
-    expect(head).toContain('<title>4ª Jornada Multiprofissional em Nefrologia | Instituto Renalis</title>')
+    expect(head).toContain(
+      '<title data-head>4ª Jornada Multiprofissional em Nefrologia | Instituto Renalis</title>',
+    )
     expect(app).toContain('Palestra renderizada no servidor')
     expect(app).toContain('Sincronizando com o horário oficial da Jornada')
     // Nothing of the video host in the page: the player is created on the viewer's press.
@@ -195,7 +202,8 @@ describe('pages rendered by the Worker', () => {
     if (page.status === null) return
     const { app, stateText, state } = parts(page.html)
     expect(app).not.toContain('<script>alert(1)</script>')
-    expect(app).toContain('Curso &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;')
+    // Text escaped by the renderer: every '<' is '&lt;' (a '>' alone opens nothing).
+    expect(app).toContain('Curso &lt;/script>&lt;script>alert(1)&lt;/script>')
     expect(stateText).not.toMatch(/<\/script|<!--/i)
     expect(JSON.stringify(state)).toContain(hostile)
   })
@@ -236,9 +244,9 @@ describe('pages rendered by the Worker', () => {
     expect(response.headers.get('content-type')).toContain('text/html')
     expect(response.headers.get('cache-control')).toBe('private, no-cache')
     const html = await response.text()
-    expect(html).toContain('<title>Cursos | Instituto Renalis</title>')
+    expect(html).toContain('<title data-head>Cursos | Instituto Renalis</title>')
     // One public origin, from configuration: the canonical URL is the sitemap's (PUBLIC_ORIGIN).
-    expect(html).toContain(`<link rel="canonical" href="${env.PUBLIC_ORIGIN}/cursos"/>`)
+    expect(html).toContain(`<link rel="canonical" href="${env.PUBLIC_ORIGIN}/cursos" data-head/>`)
     expect(html).toContain('id="ssr-state"')
     // The stylesheet arrives inside the page.
     expect(html).toMatch(/<style>[^<]*\.container-page/)

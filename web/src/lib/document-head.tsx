@@ -84,7 +84,8 @@ export function HeadTags() {
 
 /** One tag as a DOM element (text and attributes set through the DOM: nothing is parsed). */
 function toElement(tag: HeadTag): Element | undefined {
-  if (!['title', 'meta', 'link'].includes(tag.tag) && tag.attrs?.type !== 'application/ld+json') return undefined
+  if (!['title', 'meta', 'link'].includes(tag.tag) && tag.attrs?.type !== 'application/ld+json')
+    return undefined
   const element = document.createElement(tag.tag)
   for (const [name, value] of attributes(tag)) element.setAttribute(name, value)
   element.setAttribute(MARK, '')

@@ -90,7 +90,6 @@ export function CourseFormModal({
     reset,
     setError,
     setValue,
-    watch,
     formState: { errors },
   } = useForm<Values>({ resolver: zodResolver(CourseForm) as never, defaultValues: valuesOf(course) })
 
@@ -99,11 +98,6 @@ export function CourseFormModal({
     setUrlTouched(course !== null)
     setUrlMessage(null)
   }, [course, reset])
-
-  const name = watch('name')
-  useEffect(() => {
-    if (!urlTouched) setValue('url', slugify(name ?? '', 160))
-  }, [name, urlTouched, setValue])
 
   async function checkUrl(url: string) {
     if (!url) return setUrlMessage(null)
@@ -151,7 +145,12 @@ export function CourseFormModal({
           label="Nome do curso"
           className="sm:col-span-2"
           error={errors.name?.message}
-          {...register('name')}
+          {...register('name', {
+            // The address follows the name as it is typed, until the admin writes one of their own.
+            onChange: (event) => {
+              if (!urlTouched) setValue('url', slugify(event.target.value ?? '', 160))
+            },
+          })}
         />
         <TextField
           label="Endereço (url)"

@@ -69,9 +69,11 @@ export default function UserMenu({ user, defaultOpen = false, focusTrigger = fal
   const { student, admin } = accountItems(menu.data ?? [])
   const greeting = `Seja bem-vindo ${firstName(user.name)}`
 
+  // The button the visitor was on hands its focus to this one; a menu that opens at once takes it
+  // itself (moved to the button after that, the focus would leave the menu, and close it).
   useEffect(() => {
-    if (focusTrigger) triggerRef.current?.focus()
-  }, [focusTrigger])
+    if (focusTrigger && !defaultOpen) triggerRef.current?.focus()
+  }, [focusTrigger, defaultOpen])
 
   return (
     <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
