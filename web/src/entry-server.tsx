@@ -102,7 +102,10 @@ const render = async (url: string): ReturnType<RenderPage> => {
 
   // The whole page, lazy components included (the user menu, dialogs): the async render waits
   // for every Suspense boundary, so the HTML has real content where a streamed one would send
-  // fallbacks. A component that throws fails the render: the browser renders the page itself.
+  // fallbacks. A component that throws fails the render (the Worker then sends the SPA shell and
+  // the browser renders the page itself): the server render runs no error boundary (Preact's
+  // `options.errorBoundaries` is off), so no route's error screen can end up in a page shared
+  // with everyone (tests/worker/page-render-errors.test.ts).
   const html = await renderToStringAsync(<App queryClient={queryClient} router={router} />)
   // The head's tags (title, description, canonical, Open Graph, JSON-LD) from the routes loaded above.
   const head = await renderToStringAsync(
