@@ -19,11 +19,14 @@ import { workerFetch } from '../fixtures/http.ts'
 // off). Two components are made to throw on a marker in their data.
 const MARKER = 'QUEBRA-NA-RENDERIZACAO'
 
+// Typed loosely: the web app's modules are the web project's to type-check, not the Worker's.
+type Component<P> = (props: P) => unknown
+
 vi.mock('../../web/src/features/content/markdown.tsx', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../web/src/features/content/markdown.tsx')>()
+  const original = await importOriginal<{ Markdown: Component<{ source: string }> }>()
   return {
     ...original,
-    Markdown: (props: Parameters<typeof original.Markdown>[0]) => {
+    Markdown: (props: { source: string }) => {
       if (props.source.includes(MARKER)) throw new Error('Markdown quebrou')
       return original.Markdown(props)
     },
@@ -31,10 +34,10 @@ vi.mock('../../web/src/features/content/markdown.tsx', async (importOriginal) =>
 })
 
 vi.mock('../../web/src/features/showcase/course-card.tsx', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../web/src/features/showcase/course-card.tsx')>()
+  const original = await importOriginal<{ CourseCard: Component<{ card: { name: string } }> }>()
   return {
     ...original,
-    CourseCard: (props: Parameters<typeof original.CourseCard>[0]) => {
+    CourseCard: (props: { card: { name: string } }) => {
       if (props.card.name.includes(MARKER)) throw new Error('Cartão quebrou')
       return original.CourseCard(props)
     },
