@@ -375,4 +375,29 @@ describe('the admin runs a new class from creation to refund', () => {
       .toBe('Cursos Online')
     expect(errors).toEqual([])
   })
+
+  it('on a 375 px phone the admin tabs scroll to show the current one', async () => {
+    await admin.setViewportSize({ width: 375, height: 740 })
+    const nav = admin.getByRole('navigation', { name: 'Administração' })
+    for (const [path, label] of [
+      ['/admin/home', 'Home'],
+      ['/admin', 'Dashboard'],
+    ] as const) {
+      await admin.goto(`${baseURL}${path}`)
+      const tab = nav.getByRole('link', { name: label })
+      await expect.poll(() => tab.getAttribute('aria-current')).toBe('page')
+      const bar = (await nav.boundingBox())!
+      // Wider than the phone: the bar scrolls, and the current tab is inside what it shows.
+      expect(await nav.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true)
+      await expect
+        .poll(async () => {
+          const box = (await tab.boundingBox())!
+          return box.x >= bar.x && box.x + box.width <= bar.x + bar.width
+        })
+        .toBe(true)
+    }
+    await screenshot(admin, 'admin-phone-tabs')
+    await admin.setViewportSize(DESKTOP)
+    expect(errors).toEqual([])
+  })
 })

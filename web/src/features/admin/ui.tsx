@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Link, useRouterState } from '@tanstack/react-router'
-import { type ComponentProps, type ReactNode, useState } from 'react'
+import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { FieldShell, INPUT_CLASS } from '../../lib/form-field.tsx'
 import { errorMessage } from '../../lib/toast.ts'
@@ -43,8 +43,16 @@ const SECTIONS = [
 /** The admin menu of SPEC section 2, as tabs at the top of every admin page. */
 function AdminNav() {
   const path = useRouterState({ select: (state) => state.location.pathname.replace(/\/$/, '') || '/' })
+  const nav = useRef<HTMLElement>(null)
+  // On a phone the tabs scroll sideways: the current one is brought into the middle of the bar.
+  useEffect(() => {
+    const bar = nav.current
+    const current = bar?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (!bar || !current) return
+    bar.scrollLeft = current.offsetLeft - (bar.clientWidth - current.offsetWidth) / 2
+  }, [path])
   return (
-    <nav aria-label="Administração" className="-mx-1 mb-6 overflow-x-auto">
+    <nav ref={nav} aria-label="Administração" className="relative -mx-1 mb-6 overflow-x-auto">
       <ul className="flex min-w-max gap-1 border-slate-200 border-b px-1">
         {SECTIONS.map((section) => {
           const current = path === section.to
@@ -52,6 +60,9 @@ function AdminNav() {
             <li key={section.to}>
               <Link
                 to={section.to}
+                // Only the page itself is current: the router would also mark 'Dashboard' (/admin)
+                // current on every admin page below it.
+                activeOptions={{ exact: true }}
                 aria-current={current ? 'page' : undefined}
                 className={`inline-block rounded-t-lg px-3 py-2.5 font-medium text-sm ${
                   current ? 'border-teal-700 border-b-2 text-teal-900' : 'text-slate-700 hover:text-teal-800'
