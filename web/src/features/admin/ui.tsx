@@ -47,7 +47,9 @@ function AdminNav() {
   // On a phone the tabs scroll sideways: the current one is brought into the middle of the bar.
   useEffect(() => {
     const bar = nav.current
-    const current = bar?.querySelector<HTMLElement>('[aria-current="page"]')
+    const current = [...(bar?.querySelectorAll<HTMLAnchorElement>('a') ?? [])].find(
+      (link) => link.pathname === path,
+    )
     if (!bar || !current) return
     bar.scrollLeft = current.offsetLeft - (bar.clientWidth - current.offsetWidth) / 2
   }, [path])
