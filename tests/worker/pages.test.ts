@@ -107,6 +107,9 @@ describe('pages rendered by the Worker', () => {
     expect(app).toContain('<h1')
     expect(app).toContain('Turma de março')
     expect(app).toMatch(/data-testid="turma-price"[^>]*>R\$\s1\.000,00</)
+    // No link says it is the current page: not the menu's 'Cursos', its '#…' items, the breadcrumb
+    // or the page's own '#turmas' (components/link.tsx).
+    expect(app).not.toMatch(/<a [^>]*aria-current="page"/)
     // Structured data in the head, with the page's other tags (lib/document-head.tsx).
     expect(head).toMatch(
       /<script type="application\/ld\+json" data-head>\{"@context":"https:\/\/schema.org","@type":"Course"/,
@@ -245,6 +248,10 @@ describe('pages rendered by the Worker', () => {
     expect(response.headers.get('cache-control')).toBe('private, no-cache')
     const html = await response.text()
     expect(html).toContain('<title data-head>Cursos | Instituto Renalis</title>')
+    // The current page's own links, and only those, say so.
+    const current = [...html.matchAll(/<a [^>]*aria-current="page"[^>]*>/g)].map(([tag]) => tag)
+    expect(current.length).toBeGreaterThan(0)
+    for (const tag of current) expect(tag).toContain('href="/cursos"')
     // One public origin, from configuration: the canonical URL is the sitemap's (PUBLIC_ORIGIN).
     expect(html).toContain(`<link rel="canonical" href="${env.PUBLIC_ORIGIN}/cursos" data-head/>`)
     expect(html).toContain('id="ssr-state"')

@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router'
 import { notFoundMessage } from '../lib/load.ts'
+import { Link } from './link.tsx'
 
 type NotFoundProps = {
   message?: string | undefined

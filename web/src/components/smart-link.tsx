@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { Link } from './link.tsx'
 
 type SmartLinkProps = {
   href: string

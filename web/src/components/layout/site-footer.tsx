@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router'
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { INSTITUTE } from '../../../../worker/contract/institute.ts'
 import { LanguagePicker } from '../../features/i18n/language-picker.tsx'
+import { Link } from '../link.tsx'
 
 const telHref = (number: string) => `tel:+55${number.replace(/\D/g, '')}`
 

@@ -1,4 +1,4 @@
-import { Link, useRouterState } from '@tanstack/react-router'
+import { useRouterState } from '@tanstack/react-router'
 import { Menu as MenuIcon, X } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { INSTITUTE } from '../../../../worker/contract/institute.ts'
@@ -6,6 +6,7 @@ import { UserArea } from '../../features/auth/user-area.tsx'
 import { CartButton } from '../../features/cart/cart-button.tsx'
 import { SiteMenu } from '../../features/menu/site-menu.tsx'
 import { SearchBox } from '../../features/search/search-box.tsx'
+import { Link } from '../link.tsx'
 
 export function SiteHeader() {
   const [mobileOpen, setMobileOpen] = useState(false)

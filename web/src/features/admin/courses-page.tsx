@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { Plus } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import {
@@ -9,6 +8,7 @@ import {
   COURSE_SECTION_LABELS,
 } from '../../../../worker/contract/admin-catalog.ts'
 import { COURSE_SECTIONS } from '../../../../worker/domain/catalog.ts'
+import { Link } from '../../components/link.tsx'
 import { api } from '../../lib/api.ts'
 import { confirm } from '../../lib/confirm.tsx'
 import { openModal } from '../../lib/form-modal.tsx'

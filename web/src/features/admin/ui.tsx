@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
-import { Link, useRouterState } from '@tanstack/react-router'
+import { useRouterState } from '@tanstack/react-router'
 import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react'
+import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { FieldShell, INPUT_CLASS } from '../../lib/form-field.tsx'
 import { errorMessage } from '../../lib/toast.ts'
@@ -62,9 +63,6 @@ function AdminNav() {
             <li key={section.to}>
               <Link
                 to={section.to}
-                // Only the page itself is current: the router would also mark 'Dashboard' (/admin)
-                // current on every admin page below it.
-                activeOptions={{ exact: true }}
                 aria-current={current ? 'page' : undefined}
                 className={`inline-block rounded-t-lg px-3 py-2.5 font-medium text-sm ${
                   current ? 'border-teal-700 border-b-2 text-teal-900' : 'text-slate-700 hover:text-teal-800'

@@ -1,8 +1,9 @@
-import { Link, Outlet, useRouterState } from '@tanstack/react-router'
+import { Outlet, useRouterState } from '@tanstack/react-router'
 import { LoaderCircle } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { INSTITUTE } from '../../../../worker/contract/institute.ts'
 import type { UserType } from '../../../../worker/domain/roles.ts'
+import { Link } from '../../components/link.tsx'
 import { AuthPanel, H2Title } from './auth-panel.tsx'
 import { useCurrentUser } from './use-current-user.ts'
 

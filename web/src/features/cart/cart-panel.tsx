@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { Link } from '@tanstack/react-router'
 import { X } from 'lucide-react'
 import type { RefObject } from 'react'
+import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { errorMessage } from '../../lib/toast.ts'
 import { CartLines, CartTotals } from './cart-lines.tsx'

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { Clock, GraduationCap } from 'lucide-react'
 import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/contract/institute.ts'
+import { Link } from '../../components/link.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { Markdown } from '../content/markdown.tsx'
 import { Breadcrumbs } from './breadcrumbs.tsx'

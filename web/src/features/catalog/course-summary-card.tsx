@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router'
 import { Clock } from 'lucide-react'
 import type { CourseSummary } from '../../../../worker/contract/catalog.ts'
 import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/contract/institute.ts'
+import { Link } from '../../components/link.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { FallbackImage } from './fallback-image.tsx'
 

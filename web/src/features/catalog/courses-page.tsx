@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import type { CourseSummary } from '../../../../worker/contract/catalog.ts'
+import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { useScrollToHash } from '../../lib/scroll-to-hash.ts'
 import { coursesQuery } from './catalog.queries.ts'

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/contract/institute.ts'
+import { Link } from '../../components/link.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
 import { Markdown } from '../content/markdown.tsx'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import type { Product } from '../../../../worker/contract/catalog.ts'
 import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/contract/institute.ts'
+import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { productsQuery } from './catalog.queries.ts'

@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router'
 import type { CheckoutView } from '../../../../worker/contract/cart.ts'
+import { Link } from '../../components/link.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { LinePrice } from '../cart/cart-lines.tsx'
 

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { CalendarDays } from 'lucide-react'
 import type { Edital } from '../../../../worker/contract/catalog.ts'
+import { Link } from '../../components/link.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
 import { formatBRL } from '../../lib/money.ts'
 import { editalQuery } from './content.queries.ts'

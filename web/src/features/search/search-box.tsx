@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { LoaderCircle, Search } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import type { SearchResult } from '../../../../worker/contract/catalog.ts'
+import { Link } from '../../components/link.tsx'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH, searchQuery } from './search.queries.ts'
 import { useDebouncedValue } from './use-debounced-value.ts'
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { CalendarDays, PlayCircle } from 'lucide-react'
+import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { formatDateLong } from '../../lib/date.ts'
 import { errorMessage } from '../../lib/toast.ts'
