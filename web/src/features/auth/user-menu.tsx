@@ -75,6 +75,23 @@ export default function UserMenu({ user, defaultOpen = false, focusTrigger = fal
     if (focusTrigger && !defaultOpen) triggerRef.current?.focus()
   }, [focusTrigger, defaultOpen])
 
+  // Opened by a press that came before its code (not through Radix's own trigger), the menu
+  // holds the focus itself: its first item takes it, as on Radix's keyboard open, shown by
+  // Radix's highlighted attribute (which, unlike :focus, the page shows even while its window is
+  // not the focused one).
+  const contentRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!open || !defaultOpen) return
+    const frame = requestAnimationFrame(() => {
+      const content = contentRef.current
+      if (!content || document.activeElement !== content) return
+      content
+        .querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')
+        ?.focus({ preventScroll: true })
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [open, defaultOpen])
+
   return (
     <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger id="user-menu-trigger" asChild>
@@ -86,7 +103,8 @@ export default function UserMenu({ user, defaultOpen = false, focusTrigger = fal
           sideOffset={8}
           collisionPadding={8}
           aria-label={greeting}
-          // Opened while its code was swapped in, the menu itself takes the focus: visibly.
+          ref={contentRef}
+          // Should it keep the focus itself (nothing to focus inside yet), visibly.
           className="z-50 max-h-[min(500px,var(--radix-dropdown-menu-content-available-height))] focus:outline-2 focus:outline-sky-600 focus:outline-solid w-[min(calc(100vw-1rem),18rem)] overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white p-2 shadow-xl min-[990px]:max-h-[var(--radix-dropdown-menu-content-available-height)]"
         >
           <div className="flex items-center gap-3 px-3 py-2">
