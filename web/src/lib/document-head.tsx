@@ -43,6 +43,14 @@ function usePageTags(): HeadTag[] {
   ]
 }
 
+/** The tags this page puts in <head>: title, meta, link and JSON-LD (the routes give no others). */
+function isHeadTag(tag: HeadTag): boolean {
+  return (
+    ['title', 'meta', 'link'].includes(tag.tag) ||
+    (tag.tag === 'script' && tag.attrs?.type === 'application/ld+json')
+  )
+}
+
 /** Attributes as the DOM spells them; React-only props and empty values left out. */
 function attributes(tag: HeadTag): [string, string][] {
   return Object.entries(tag.attrs ?? {})
@@ -67,11 +75,7 @@ export function HeadTags() {
         if (tag.tag === 'meta') return <meta key={key} {...props} />
         if (tag.tag === 'link') return <link key={key} {...props} />
         // JSON-LD is raw text: as text it would be entity-encoded ('"' → '&quot;') and no longer JSON.
-        if (
-          tag.tag === 'script' &&
-          tag.attrs?.type === 'application/ld+json' &&
-          typeof tag.children === 'string'
-        )
+        if (tag.tag === 'script' && isHeadTag(tag) && typeof tag.children === 'string')
           return (
             // biome-ignore lint/security/noDangerouslySetInnerHtml: the router wrote this JSON with '<', '>' and '&' as \u escapes (router-core's escapeHtml), so it cannot close the element.
             <script key={key} {...props} dangerouslySetInnerHTML={{ __html: tag.children }} />
@@ -84,8 +88,7 @@ export function HeadTags() {
 
 /** One tag as a DOM element (text and attributes set through the DOM: nothing is parsed). */
 function toElement(tag: HeadTag): Element | undefined {
-  if (!['title', 'meta', 'link'].includes(tag.tag) && tag.attrs?.type !== 'application/ld+json')
-    return undefined
+  if (!isHeadTag(tag)) return undefined
   const element = document.createElement(tag.tag)
   for (const [name, value] of attributes(tag)) element.setAttribute(name, value)
   element.setAttribute(MARK, '')
