@@ -1,8 +1,7 @@
-import { resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
-import { defineConfig, type ProxyOptions } from 'vite'
-import { REACT_ON_PREACT } from './web/react-aliases.ts'
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite'
 
 const WORKER_ORIGIN = 'http://127.0.0.1:8787'
 
@@ -26,13 +25,39 @@ const workerProxy: ProxyOptions = {
   },
 }
 
+/**
+ * The production build's module list (web/dist/.vite/modules.json, beside Vite's manifest): which
+ * packages the browser runs, read by the runtime guard (tests/e2e/react-runtime.test.ts).
+ */
+const moduleList: Plugin = {
+  name: 'renalis:module-list',
+  apply: 'build',
+  generateBundle(_, bundle) {
+    const modules = new Set<string>()
+    for (const file of Object.values(bundle)) {
+      if (file.type !== 'chunk') continue
+      for (const id of file.moduleIds) modules.add(relative(import.meta.dirname, id.replace(/\?.*$/, '')))
+    }
+    this.emitFile({
+      type: 'asset',
+      fileName: '.vite/modules.json',
+      source: `${JSON.stringify([...modules].sort(), null, 1)}\n`,
+    })
+  },
+}
+
 export default defineConfig({
   root: 'web',
   // zod set up for the browser (JIT off) before any schema is built: web/src/lib/zod.ts.
   resolve: {
     alias: [
       { find: /^zod$/, replacement: resolve(import.meta.dirname, 'web/src/lib/zod.ts') },
-      ...REACT_ON_PREACT,
+      // The router's store asks for the selector hook through its shim for React 17; React 19
+      // has the hook itself, and the package's own build for it leaves the fallback out.
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
     ],
   },
   plugins: [
@@ -47,11 +72,13 @@ export default defineConfig({
       generatedRouteTree: resolve(import.meta.dirname, 'web/src/routeTree.gen.ts'),
     }),
     tailwindcss(),
+    moduleList,
   ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    modulePreload: false,
     rolldownOptions: {
       // Libraries' 'use client' lines mean nothing to a client-only bundle.
       onLog(level, log, handler) {
@@ -65,7 +92,7 @@ export default defineConfig({
             // helpers) stays in the entry's file, as Rollup would keep it: Rolldown would otherwise
             // split two dozen small common chunks off it, shared with the lazy routes, and each
             // file a page loads first costs a phone a main-thread task of its own. The '$initial'
-            // tag follows only what is used, so a barrel (lucide-react's icons, the libraries'
+            // tag follows only what is used, so a barrel (Lucide's icons, the libraries'
             // hooks) brings in no more than the first load needs.
             { name: 'app', tags: ['$initial'], priority: 2 },
             // The catalogue pages' shared pieces (prices, dates, pictures, markdown) in one file

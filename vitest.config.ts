@@ -1,6 +1,5 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
-import { REACT_ON_PREACT } from './web/react-aliases.ts'
 
 export default defineConfig({
   test: {
@@ -14,39 +13,15 @@ export default defineConfig({
         },
       },
       {
-        resolve: {
-          alias: [
-            // Its ES module build: the CommonJS one would require React's own react-dom.
-            {
-              find: /^@testing-library\/react$/,
-              replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
-            },
-            ...REACT_ON_PREACT,
-          ],
-        },
         test: {
           name: 'web',
           environment: 'happy-dom',
-          // Libraries that import React go through the bundler too, so they meet Preact as the app does.
-          server: { deps: { inline: true } },
-          // CommonJS libraries (the router's store selector; lucide's build for Node) are bundled first,
-          // their require('react') with them.
-          deps: {
-            optimizer: {
-              client: {
-                enabled: true,
-                include: ['use-sync-external-store/shim/with-selector', 'lucide-react'],
-              },
-            },
-          },
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
           testTimeout: 15_000,
         },
       },
       {
-        // The Worker renders pages with the web app's code, on Preact as in the browser.
-        resolve: { alias: REACT_ON_PREACT },
         plugins: [
           // The global setup starts the local libSQL server and the Pagar.me sandbox on free ports
           // and provides their URLs.

@@ -52,6 +52,34 @@ function waitForAppAfterLoads(page: Page) {
   }
 }
 
+/**
+ * React's reports of a page the browser could not hydrate as the Worker rendered it (its
+ * production errors 418, 419, 422, 423 and 425, or the development build's words): a mismatch
+ * fails the test file that met it, whether or not the journey collects page errors
+ * (tests/e2e/setup.ts). Decision 005's rule: both sides render the same.
+ */
+const HYDRATION_ERROR =
+  /hydrat|react\.dev\/errors\/(418|419|422|423|425)\b|React error #(418|419|422|423|425)\b/i
+const hydrationErrors: string[] = []
+const watched = new WeakSet<Page>()
+
+function watchHydration(page: Page) {
+  if (watched.has(page)) return
+  watched.add(page)
+  page.on('pageerror', (error) => {
+    if (HYDRATION_ERROR.test(`${error.message}`)) hydrationErrors.push(`${page.url()}: ${error.message}`)
+  })
+  page.on('console', (message) => {
+    if (message.type() === 'error' && HYDRATION_ERROR.test(message.text()))
+      hydrationErrors.push(`${page.url()}: ${message.text()}`)
+  })
+}
+
+/** The hydration errors met since the last call (each test file's own: see setup.ts). */
+export function takeHydrationErrors(): string[] {
+  return hydrationErrors.splice(0)
+}
+
 /** Debian's Chromium, driven by playwright-core (Playwright cannot download browsers here). */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
@@ -60,6 +88,7 @@ export async function launchBrowser(): Promise<Browser> {
   browser.newContext = async (options) => {
     const context: BrowserContext = await newContext(options)
     await context.addInitScript(REPORT_CSP_VIOLATIONS)
+    context.on('page', watchHydration)
     // With JavaScript off nothing hydrates: the page as sent is the page.
     if (options?.javaScriptEnabled !== false) context.on('page', waitForAppAfterLoads)
     return context
@@ -67,6 +96,7 @@ export async function launchBrowser(): Promise<Browser> {
   browser.newPage = async (options) => {
     const page = await newPage(options)
     await page.addInitScript(REPORT_CSP_VIOLATIONS)
+    watchHydration(page)
     if (options?.javaScriptEnabled !== false) waitForAppAfterLoads(page)
     return page
   }

@@ -1,4 +1,5 @@
 import { afterAll, expect, inject } from 'vitest'
+import { takeHydrationErrors } from './browser.ts'
 
 // The contract test's verdict on this file's traffic: every API exchange the browser made went
 // through the validating proxy of the global setup; a response the document does not describe,
@@ -8,4 +9,9 @@ afterAll(async () => {
     problems: string[]
   }
   expect(problems, 'trocas fora do contrato OpenAPI').toEqual([])
+})
+
+// React reports a page it could not hydrate as the Worker rendered it: any such report fails the file.
+afterAll(() => {
+  expect(takeHydrationErrors(), 'páginas que o React não conseguiu hidratar').toEqual([])
 })

@@ -32,7 +32,7 @@ export function renderApp(path: string, routes: Record<string, Reply | Reply[]>)
   return { router, calls, queryClient }
 }
 
-/** The value of a head tag once the page has put its tags in <head> (lib/document-head.tsx). */
+/** The value of a head tag once React has hoisted it into <head>. */
 export function headContent(selector: string, attribute = 'content'): string | null {
   return document.head.querySelector(selector)?.getAttribute(attribute) ?? null
 }

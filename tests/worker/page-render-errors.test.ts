@@ -15,8 +15,8 @@ import { fetchPage, NAVIGATE } from '../fixtures/pages.ts'
 // A component that throws while the Worker renders a page: the render fails, and the visitor gets
 // the SPA shell (the browser renders the page itself), whether a route's error
 // boundary caught it or nothing did. Neither error screen may end up in a page shared with
-// every visitor (the server render runs no error boundary: Preact's `options.errorBoundaries` is
-// off). Two components are made to throw on a marker in their data.
+// every visitor (React's server render runs no error boundary: an error reaches the renderer's
+// `onError`, which fails the render). Two components are made to throw on a marker in their data.
 const MARKER = 'QUEBRA-NA-RENDERIZACAO'
 
 // Typed loosely: the web app's modules are the web project's to type-check, not the Worker's.

@@ -4,13 +4,13 @@
  * visitor sees the page before any JavaScript runs. The browser then hydrates it (main.tsx).
  */
 import { dehydrate } from '@tanstack/react-query'
-import { createMemoryHistory, RouterContextProvider } from '@tanstack/react-router'
-import { renderToStringAsync } from 'preact-render-to-string'
+import { createMemoryHistory } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { renderToReadableStream } from 'react-dom/server'
 import type { CreatePageRenderer, PageDescription, RenderPage } from '../../worker/contract/ssr.ts'
 import { App } from './app.tsx'
 import { editaisMenuQuery, menuQuery } from './features/menu/menu.queries.ts'
 import { setApiTransport } from './lib/api.ts'
-import { HeadTags, isNotFoundPage } from './lib/document-head.tsx'
 import { isClientError } from './lib/load.ts'
 import { setPublicOrigin } from './lib/public-origin.ts'
 import { createQueryClient } from './lib/query-client.ts'
@@ -100,20 +100,60 @@ const render = async (url: string): ReturnType<RenderPage> => {
   if (failed.length > 0)
     return { kind: 'shell', reason: `query failed: ${JSON.stringify(failed[0]?.queryKey)}` }
 
-  // The whole page, lazy components included (the user menu, dialogs): the async render waits
-  // for every Suspense boundary, so the HTML has real content where a streamed one would send
-  // fallbacks. A component that throws fails the render (the Worker then sends the SPA shell and
-  // the browser renders the page itself): the server render runs no error boundary (Preact's
-  // `options.errorBoundaries` is off), so no route's error screen can end up in a page shared
-  // with everyone (tests/worker/page-render-errors.test.ts).
-  const html = await renderToStringAsync(<App queryClient={queryClient} router={router} />)
-  // The head's tags (title, description, canonical, Open Graph, JSON-LD) from the routes loaded above.
-  const head = await renderToStringAsync(
-    <RouterContextProvider router={router}>
-      <HeadTags />
-    </RouterContextProvider>,
+  // Rendered inside a whole document so React puts the head tags (title, meta, canonical,
+  // preloads) in <head> and leaves the rest where the browser will find it when it hydrates #app.
+  const documentHtml = await renderComplete(
+    // No <head> element of our own: React writes one, and a sibling before <body> would shift
+    // the useId values away from the browser's (hydrating #app alone).
+    <html lang="pt-BR">
+      <body>
+        <div id="app">
+          <App queryClient={queryClient} router={router} />
+        </div>
+      </body>
+    </html>,
   )
+  const { head, html } = splitDocument(documentHtml)
   // An unknown course or product, or an unknown path (its not-found boundary is the root).
-  const status = isNotFoundPage(matches) ? 404 : 200
-  return { kind: 'page', status, head, html, state: dehydrate(queryClient) }
+  const notFound = matches.some((match) => match.status === 'notFound' || match._notFound === true)
+  return { kind: 'page', status: notFound ? 404 : 200, head, html, state: dehydrate(queryClient) }
+}
+
+/**
+ * The whole page, lazy components included (the user menu, dialogs), with React DOM's Web-streams
+ * renderer (the one meant for Workers): read once every Suspense boundary has resolved
+ * (`allReady`), so the HTML has real content where a streamed render would send fallbacks and
+ * patch-up scripts. A component that throws fails the render, whether a route's error boundary
+ * would have caught it in the browser or not (React's server render runs no error boundary): the
+ * Worker then sends the SPA shell and the browser renders the page itself, so no error screen can
+ * end up in a page shared with everyone (tests/worker/page-render-errors.test.ts).
+ */
+async function renderComplete(element: ReactNode): Promise<string> {
+  let failure: unknown
+  const stream = await renderToReadableStream(element, {
+    // Every boundary inline: React would otherwise move large ones to the end of the document
+    // with a script that puts them in place, and the page would need JavaScript to show them.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      failure ??= error
+    },
+  })
+  await stream.allReady
+  const documentHtml = await new Response(stream).text()
+  if (failure) throw failure
+  return documentHtml
+}
+
+const APP_OPEN = '<body><div id="app">'
+const APP_CLOSE = '</div></body></html>'
+
+/** The head's tags and #app's markup of the document rendered above. */
+function splitDocument(documentHtml: string): { head: string; html: string } {
+  const appStart = documentHtml.indexOf(APP_OPEN)
+  if (appStart < 0 || !documentHtml.endsWith(APP_CLOSE)) {
+    throw new Error('Unexpected document shape from the renderer')
+  }
+  const beforeBody = documentHtml.slice(0, appStart)
+  const head = /<head>([\s\S]*)<\/head>/.exec(beforeBody)?.[1] ?? ''
+  return { head, html: documentHtml.slice(appStart + APP_OPEN.length, -APP_CLOSE.length) }
 }

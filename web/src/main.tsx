@@ -1,4 +1,5 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query'
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app.tsx'
 import { currentUserQuery } from './features/auth/auth.queries.ts'
@@ -38,7 +39,11 @@ if (ssrState?.textContent) {
   // Rendered like the server did (no root Suspense boundary), so the markup matches.
   router.ssr = { manifest: undefined }
   void router.load().then(() => {
-    hydrateRoot(container, app)
+    // A transition: hydration yields to the browser between components (React's time-sliced
+    // hydration) instead of one long task, and a press during it is served first.
+    startTransition(() => {
+      hydrateRoot(container, app)
+    })
   })
 } else {
   createRoot(container).render(app)

@@ -1,12 +1,13 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router'
-import { LoaderCircle } from 'lucide-react'
+import { LoaderCircle } from 'lucide'
 import { errorMessage } from '../lib/toast.ts'
+import { Icon } from './icons.tsx'
 
 /** A visible, announced loading row. */
 export function LoadingState({ label = 'Carregando...' }: { label?: string }) {
   return (
     <p className="flex items-center gap-2 py-6 text-slate-700" role="status">
-      <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-teal-700" />
+      <Icon drawing={LoaderCircle} className="size-5 animate-spin text-teal-700" />
       {label}
     </p>
   )

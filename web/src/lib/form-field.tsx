@@ -1,5 +1,6 @@
-import { LoaderCircle } from 'lucide-react'
+import { LoaderCircle } from 'lucide'
 import { type ComponentProps, type ReactNode, useId } from 'react'
+import { Icon } from '../components/icons.tsx'
 
 /** Text inputs share one look: 4.5:1 text, a 3:1 border and the global focus ring. */
 export const INPUT_CLASS =
@@ -78,7 +79,7 @@ export function SubmitButton({
       aria-busy={pending || undefined}
       className={className ?? 'btn btn-primary w-full'}
     >
-      {pending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+      {pending ? <Icon drawing={LoaderCircle} className="size-4 animate-spin" /> : null}
       {children}
     </button>
   )

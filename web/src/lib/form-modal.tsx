@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { LoaderCircle, X } from 'lucide-react'
+import { LoaderCircle, X } from 'lucide'
 import type { FormEvent, ReactNode } from 'react'
+import { Icon } from '../components/icons.tsx'
 import { useFormModal } from './form-modal-state.tsx'
 
 export {
@@ -66,7 +67,7 @@ export function FormModal({
             <Dialog.Title className="font-semibold text-lg text-slate-900">{title}</Dialog.Title>
             {hideFooter ? (
               <Dialog.Close className="icon-btn -mr-2" aria-label="Fechar">
-                <X aria-hidden="true" className="size-5" />
+                <Icon drawing={X} className="size-5" />
               </Dialog.Close>
             ) : null}
           </div>
@@ -80,7 +81,7 @@ export function FormModal({
             <div className="flex justify-end gap-3 border-slate-200 border-t px-6 py-4">
               <Dialog.Close className="btn btn-outline">Fechar</Dialog.Close>
               <button type="submit" form={formId} className="btn btn-primary" disabled={loading}>
-                {loading ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+                {loading ? <Icon drawing={LoaderCircle} className="size-4 animate-spin" /> : null}
                 {action === 'store' ? storeLabel : updateLabel}
               </button>
             </div>

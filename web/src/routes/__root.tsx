@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { RouteFocus, StickyHeaderOffset } from '../components/layout/page-focus.tsx'
 import { SiteFooter } from '../components/layout/site-footer.tsx'
@@ -7,7 +7,6 @@ import { SiteHeader } from '../components/layout/site-header.tsx'
 import { NotFound } from '../components/not-found.tsx'
 import { ToasterHost } from '../components/toaster-host.tsx'
 import { ContactWidget } from '../features/contact/contact-widget.tsx'
-import { DocumentHead } from '../lib/document-head.tsx'
 import { replayEarlyClicks } from '../lib/early-clicks.ts'
 import { FormModalProvider } from '../lib/form-modal-state.tsx'
 
@@ -34,8 +33,8 @@ function ReadyMark() {
 function RootLayout() {
   return (
     <FormModalProvider>
-      {/* Title, meta, links and JSON-LD kept in <head> as the route changes. */}
-      <DocumentHead />
+      {/* Title, meta and links go to <head> (React hoists them); JSON-LD stays here. */}
+      <HeadContent />
       <a href="#conteudo" className="skip-link">
         Pular para o conteúdo
       </a>

@@ -1,6 +1,7 @@
-import { Mail, MapPin, Phone } from 'lucide-react'
+import { Mail, MapPin, Phone } from 'lucide'
 import { INSTITUTE } from '../../../../worker/contract/institute.ts'
 import { LanguagePicker } from '../../features/i18n/language-picker.tsx'
+import { Icon } from '../icons.tsx'
 import { Link } from '../link.tsx'
 
 const telHref = (number: string) => `tel:+55${number.replace(/\D/g, '')}`
@@ -29,7 +30,7 @@ export function SiteFooter() {
           <address className="mt-4 space-y-3 text-sm not-italic">
             {[phones.education, phones.research].map((phone) => (
               <p key={phone.label} className="flex items-start gap-2">
-                <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <Icon drawing={Phone} className="mt-0.5 size-4 shrink-0" />
                 <span>
                   {phone.label}:{' '}
                   <a href={telHref(phone.number)} className="footer-link">
@@ -40,14 +41,14 @@ export function SiteFooter() {
             ))}
             {[emails.education, emails.contact].map((email) => (
               <p key={email} className="flex items-start gap-2">
-                <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <Icon drawing={Mail} className="mt-0.5 size-4 shrink-0" />
                 <a href={`mailto:${email}`} className="footer-link break-all">
                   {email}
                 </a>
               </p>
             ))}
             <p className="flex items-start gap-2">
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <Icon drawing={MapPin} className="mt-0.5 size-4 shrink-0" />
               <span>
                 {address.street}
                 <br />

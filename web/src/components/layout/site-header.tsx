@@ -1,11 +1,12 @@
 import { useRouterState } from '@tanstack/react-router'
-import { Menu as MenuIcon, X } from 'lucide-react'
+import { Menu as MenuIcon, X } from 'lucide'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { INSTITUTE } from '../../../../worker/contract/institute.ts'
 import { UserArea } from '../../features/auth/user-area.tsx'
 import { CartButton } from '../../features/cart/cart-button.tsx'
 import { SiteMenu } from '../../features/menu/site-menu.tsx'
 import { SearchBox } from '../../features/search/search-box.tsx'
+import { Icon } from '../icons.tsx'
 import { Link } from '../link.tsx'
 
 export function SiteHeader() {
@@ -49,9 +50,9 @@ export function SiteHeader() {
             onClick={() => setMobileOpen((open) => !open)}
           >
             {mobileOpen ? (
-              <X aria-hidden="true" className="size-6" />
+              <Icon drawing={X} className="size-6" />
             ) : (
-              <MenuIcon aria-hidden="true" className="size-6" />
+              <Icon drawing={MenuIcon} className="size-6" />
             )}
           </button>
         </div>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Plus } from 'lucide-react'
+import { Plus } from 'lucide'
 import { useEffect, useMemo, useState } from 'react'
 import { type Control, useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
@@ -11,6 +11,7 @@ import {
   BundleInput,
 } from '../../../../worker/contract/admin-catalog.ts'
 import { priceBundle } from '../../../../worker/domain/pricing.ts'
+import { Icon } from '../../components/icons.tsx'
 import { TextField } from '../../lib/form-field.tsx'
 import { FormModal, openModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
@@ -277,7 +278,7 @@ export function BundlesPanel() {
             openModal(MODAL_ID, 'store')
           }}
         >
-          <Plus aria-hidden="true" className="size-4" />
+          <Icon drawing={Plus} className="size-4" />
           Novo pacote
         </button>
       </div>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
-import { Plus } from 'lucide-react'
+import { Plus } from 'lucide'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -12,6 +12,7 @@ import {
   AdminOptions,
   ClassInput,
 } from '../../../../worker/contract/admin-catalog.ts'
+import { Icon } from '../../components/icons.tsx'
 import { confirm } from '../../lib/confirm.tsx'
 import { formatDateLong } from '../../lib/date.ts'
 import { TextField } from '../../lib/form-field.tsx'
@@ -306,7 +307,7 @@ export default function ClassesPage() {
             openModal(MODAL_ID, 'store')
           }}
         >
-          <Plus aria-hidden="true" className="size-4" />
+          <Icon drawing={Plus} className="size-4" />
           Nova turma
         </button>
       </div>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Plus } from 'lucide-react'
+import { Plus } from 'lucide'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -10,6 +10,7 @@ import {
   AdminOptions,
   CouponInput,
 } from '../../../../worker/contract/admin-catalog.ts'
+import { Icon } from '../../components/icons.tsx'
 import { confirm } from '../../lib/confirm.tsx'
 import { TextField } from '../../lib/form-field.tsx'
 import { FormModal, openModal } from '../../lib/form-modal.tsx'
@@ -228,7 +229,7 @@ export function CouponsPanel() {
             openModal(MODAL_ID, 'store')
           }}
         >
-          <Plus aria-hidden="true" className="size-4" />
+          <Icon drawing={Plus} className="size-4" />
           Novo cupom
         </button>
       </div>

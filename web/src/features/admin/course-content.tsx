@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ChevronDown, Pencil, Plus, Trash2 } from 'lucide-react'
+import { ChevronDown, Pencil, Plus, Trash2 } from 'lucide'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -10,6 +10,7 @@ import {
   LessonInput,
   ModuleInput,
 } from '../../../../worker/contract/admin-catalog.ts'
+import { Icon } from '../../components/icons.tsx'
 import { confirm } from '../../lib/confirm.tsx'
 import { TextField } from '../../lib/form-field.tsx'
 import { FormModal, openModal } from '../../lib/form-modal.tsx'
@@ -189,7 +190,7 @@ function MoveButtons({
         disabled={index === 0}
         onClick={() => onMove(-1)}
       >
-        <ChevronDown aria-hidden="true" className="size-4 rotate-180" />
+        <Icon drawing={ChevronDown} className="size-4 rotate-180" />
       </button>
       <button
         type="button"
@@ -198,7 +199,7 @@ function MoveButtons({
         disabled={index === count - 1}
         onClick={() => onMove(1)}
       >
-        <ChevronDown aria-hidden="true" className="size-4" />
+        <Icon drawing={ChevronDown} className="size-4" />
       </button>
     </>
   )
@@ -228,7 +229,7 @@ export function CourseModules({ course }: { course: AdminCourse }) {
           Módulos e aulas
         </h3>
         <button type="button" className="btn btn-outline" onClick={() => editModule(null)}>
-          <Plus aria-hidden="true" className="size-4" />
+          <Icon drawing={Plus} className="size-4" />
           Novo módulo
         </button>
       </div>
@@ -264,7 +265,7 @@ export function CourseModules({ course }: { course: AdminCourse }) {
                     aria-label={`Editar o módulo ${module.title}`}
                     onClick={() => editModule(module)}
                   >
-                    <Pencil aria-hidden="true" className="size-4" />
+                    <Icon drawing={Pencil} className="size-4" />
                   </button>
                   <button
                     type="button"
@@ -272,7 +273,7 @@ export function CourseModules({ course }: { course: AdminCourse }) {
                     aria-label={`Excluir o módulo ${module.title}`}
                     onClick={() => void remove(`/api/admin/modulos/${module.id}`, 'Módulo excluído.')}
                   >
-                    <Trash2 aria-hidden="true" className="size-4" />
+                    <Icon drawing={Trash2} className="size-4" />
                   </button>
                 </div>
               </div>
@@ -312,7 +313,7 @@ export function CourseModules({ course }: { course: AdminCourse }) {
                         aria-label={`Editar a aula ${lesson.title}`}
                         onClick={() => editLesson(module.id, lesson)}
                       >
-                        <Pencil aria-hidden="true" className="size-4" />
+                        <Icon drawing={Pencil} className="size-4" />
                       </button>
                       <button
                         type="button"
@@ -320,14 +321,14 @@ export function CourseModules({ course }: { course: AdminCourse }) {
                         aria-label={`Excluir a aula ${lesson.title}`}
                         onClick={() => void remove(`/api/admin/aulas/${lesson.id}`, 'Aula excluída.')}
                       >
-                        <Trash2 aria-hidden="true" className="size-4" />
+                        <Icon drawing={Trash2} className="size-4" />
                       </button>
                     </span>
                   </li>
                 ))}
               </ol>
               <button type="button" className="btn btn-soft mt-3" onClick={() => editLesson(module.id, null)}>
-                <Plus aria-hidden="true" className="size-4" />
+                <Icon drawing={Plus} className="size-4" />
                 Nova aula em {module.title}
               </button>
             </li>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Plus } from 'lucide-react'
+import { Plus } from 'lucide'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import {
   AdminCourse,
@@ -8,6 +8,7 @@ import {
   COURSE_SECTION_LABELS,
 } from '../../../../worker/contract/admin-catalog.ts'
 import { COURSE_SECTIONS } from '../../../../worker/domain/catalog.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { api } from '../../lib/api.ts'
 import { confirm } from '../../lib/confirm.tsx'
@@ -205,7 +206,7 @@ function CoursesPanel() {
             openModal(COURSE_MODAL_ID, 'store')
           }}
         >
-          <Plus aria-hidden="true" className="size-4" />
+          <Icon drawing={Plus} className="size-4" />
           Novo curso
         </button>
       </div>

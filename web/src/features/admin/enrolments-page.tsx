@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { FileDown, Plus } from 'lucide-react'
+import { FileDown, Plus } from 'lucide'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -19,6 +19,7 @@ import {
   type OrderState,
   PAYMENT_TYPE_LABELS,
 } from '../../../../worker/domain/payments.ts'
+import { Icon } from '../../components/icons.tsx'
 import { api } from '../../lib/api.ts'
 import { confirm } from '../../lib/confirm.tsx'
 import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
@@ -397,7 +398,7 @@ export default function EnrolmentsPage() {
             disabled={exporting}
             onClick={() => void exportCsv()}
           >
-            <FileDown aria-hidden="true" className="size-4" />
+            <Icon drawing={FileDown} className="size-4" />
             Exportar CSV
           </button>
           <button
@@ -405,7 +406,7 @@ export default function EnrolmentsPage() {
             className="btn btn-primary"
             onClick={() => openModal(MANUAL_MODAL_ID, 'store')}
           >
-            <Plus aria-hidden="true" className="size-4" />
+            <Icon drawing={Plus} className="size-4" />
             Nova matrícula
           </button>
         </>

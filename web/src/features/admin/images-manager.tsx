@@ -1,8 +1,9 @@
-import { FileUp, LoaderCircle, Trash2 } from 'lucide-react'
+import { FileUp, LoaderCircle, Trash2 } from 'lucide'
 import { type ChangeEvent, useId, useRef, useState } from 'react'
 import { z } from 'zod'
 import { AdminImage } from '../../../../worker/contract/admin-catalog.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/contract/institute.ts'
+import { Icon } from '../../components/icons.tsx'
 import { api } from '../../lib/api.ts'
 import { confirm } from '../../lib/confirm.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
@@ -112,9 +113,9 @@ export function ImagesManager({
           />
           <label htmlFor={inputId} className={`btn btn-outline cursor-pointer ${busy ? 'opacity-60' : ''}`}>
             {busy ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+              <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
             ) : (
-              <FileUp aria-hidden="true" className="size-4" />
+              <Icon drawing={FileUp} className="size-4" />
             )}
             Enviar imagem
           </label>
@@ -165,7 +166,7 @@ export function ImagesManager({
                   disabled={busy}
                   onClick={() => void remove(index)}
                 >
-                  <Trash2 aria-hidden="true" className="size-4" />
+                  <Icon drawing={Trash2} className="size-4" />
                 </button>
               </div>
             </li>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { FileDown, Mail, Phone } from 'lucide-react'
+import { FileDown, Mail, Phone } from 'lucide'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { type AdminLead, AdminLeadPage, LeadUpdateInput } from '../../../../worker/contract/admin-leads.ts'
@@ -13,6 +13,7 @@ import {
   mailtoUrl,
   whatsappUrl,
 } from '../../../../worker/domain/leads.ts'
+import { Icon } from '../../components/icons.tsx'
 import { FieldShell, INPUT_CLASS } from '../../lib/form-field.tsx'
 import { FormModal, openModal } from '../../lib/form-modal.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
@@ -83,12 +84,12 @@ function LeadModal({ lead }: { lead: AdminLead | null }) {
           </blockquote>
           <p className="flex flex-wrap gap-2">
             <a className="btn btn-outline" href={mailtoUrl(lead.email, replySubject)}>
-              <Mail aria-hidden="true" className="size-4" />
+              <Icon drawing={Mail} className="size-4" />
               Responder por e-mail
             </a>
             {whatsapp ? (
               <a className="btn btn-outline" href={whatsapp} target="_blank" rel="noreferrer">
-                <Phone aria-hidden="true" className="size-4" />
+                <Icon drawing={Phone} className="size-4" />
                 Responder no WhatsApp
               </a>
             ) : null}
@@ -154,7 +155,7 @@ export default function LeadsPage() {
           disabled={exporting}
           onClick={() => void exportCsv()}
         >
-          <FileDown aria-hidden="true" className="size-4" />
+          <Icon drawing={FileDown} className="size-4" />
           Exportar CSV
         </button>
       }

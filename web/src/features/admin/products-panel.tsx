@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Plus } from 'lucide-react'
+import { Plus } from 'lucide'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import {
@@ -8,6 +8,7 @@ import {
   AdminProductPage,
   ProductInput,
 } from '../../../../worker/contract/admin-catalog.ts'
+import { Icon } from '../../components/icons.tsx'
 import { TextField } from '../../lib/form-field.tsx'
 import { FormModal, openModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
@@ -112,7 +113,7 @@ export function ProductsPanel() {
             openModal(MODAL_ID, 'store')
           }}
         >
-          <Plus aria-hidden="true" className="size-4" />
+          <Icon drawing={Plus} className="size-4" />
           Novo produto
         </button>
       </div>

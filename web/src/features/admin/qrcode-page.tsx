@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { FileDown, Plus } from 'lucide-react'
+import { FileDown, Plus } from 'lucide'
 import QRCode from 'qrcode'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
@@ -13,6 +13,7 @@ import {
   ShortLinkUpdateInput,
 } from '../../../../worker/contract/admin-links.ts'
 import { ALLOWED_OUTSIDE_HOSTS, withUtm } from '../../../../worker/domain/short-links.ts'
+import { Icon } from '../../components/icons.tsx'
 import { confirm } from '../../lib/confirm.tsx'
 import { TextField } from '../../lib/form-field.tsx'
 import { FormModal, openModal } from '../../lib/form-modal.tsx'
@@ -264,11 +265,11 @@ function LinkPanel({ link, onClose }: { link: AdminShortLink; onClose: () => voi
           </svg>
           <div className="mt-3 flex flex-wrap gap-2">
             <button type="button" className="btn btn-outline" onClick={() => void downloadSvg()}>
-              <FileDown aria-hidden="true" className="size-4" />
+              <Icon drawing={FileDown} className="size-4" />
               Baixar SVG
             </button>
             <button type="button" className="btn btn-outline" onClick={() => void downloadPng()}>
-              <FileDown aria-hidden="true" className="size-4" />
+              <Icon drawing={FileDown} className="size-4" />
               Baixar PNG
             </button>
           </div>
@@ -345,7 +346,7 @@ export default function QrcodePage() {
             openModal(MODAL_ID, 'store')
           }}
         >
-          <Plus aria-hidden="true" className="size-4" />
+          <Icon drawing={Plus} className="size-4" />
           Novo link
         </button>
       }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { ChevronDown, CircleCheck, Pencil, Plus, Trash2 } from 'lucide-react'
+import { ChevronDown, CircleCheck, Pencil, Plus, Trash2 } from 'lucide'
 import { type DragEvent, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
@@ -14,6 +14,7 @@ import {
 } from '../../../../worker/contract/admin-showcase.ts'
 import { HomeLists } from '../../../../worker/contract/home.ts'
 import { CARD_TYPES, type CardType } from '../../../../worker/domain/catalog.ts'
+import { Icon } from '../../components/icons.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { confirm } from '../../lib/confirm.tsx'
 import { TextField } from '../../lib/form-field.tsx'
@@ -433,7 +434,7 @@ function MoveButtons({
         disabled={index === 0}
         onClick={() => onMove(index - 1)}
       >
-        <ChevronDown aria-hidden="true" className="size-4 rotate-180" />
+        <Icon drawing={ChevronDown} className="size-4 rotate-180" />
       </button>
       <button
         type="button"
@@ -442,7 +443,7 @@ function MoveButtons({
         disabled={index === count - 1}
         onClick={() => onMove(index + 1)}
       >
-        <ChevronDown aria-hidden="true" className="size-4" />
+        <Icon drawing={ChevronDown} className="size-4" />
       </button>
     </>
   )
@@ -493,7 +494,7 @@ function CardsOfList({
               aria-label={`Editar o card ${card.name}`}
               onClick={() => onEdit(card)}
             >
-              <Pencil aria-hidden="true" className="size-4" />
+              <Icon drawing={Pencil} className="size-4" />
             </button>
             <button
               type="button"
@@ -503,7 +504,7 @@ function CardsOfList({
                 if (await confirm()) onChange(list.cards.filter((other) => other.key !== card.key))
               }}
             >
-              <Trash2 aria-hidden="true" className="size-4" />
+              <Icon drawing={Trash2} className="size-4" />
             </button>
           </span>
         </li>
@@ -598,14 +599,14 @@ function Editor({ showcase, options }: { showcase: AdminShowcase; options: Admin
             openModal(LIST_MODAL_ID, 'store')
           }}
         >
-          <Plus aria-hidden="true" className="size-4" />
+          <Icon drawing={Plus} className="size-4" />
           Nova lista
         </button>
         <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void showPreview()}>
           Pré-visualizar
         </button>
         <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void publish()}>
-          <CircleCheck aria-hidden="true" className="size-4" />
+          <Icon drawing={CircleCheck} className="size-4" />
           Publicar
         </button>
         <p className="text-slate-700 text-sm" aria-live="polite">
@@ -659,7 +660,7 @@ function Editor({ showcase, options }: { showcase: AdminShowcase; options: Admin
                     openModal(LIST_MODAL_ID, 'update')
                   }}
                 >
-                  <Pencil aria-hidden="true" className="size-4" />
+                  <Icon drawing={Pencil} className="size-4" />
                 </button>
                 <button
                   type="button"
@@ -669,7 +670,7 @@ function Editor({ showcase, options }: { showcase: AdminShowcase; options: Admin
                     if (await confirm()) change(lists.filter((other) => other.key !== list.key))
                   }}
                 >
-                  <Trash2 aria-hidden="true" className="size-4" />
+                  <Icon drawing={Trash2} className="size-4" />
                 </button>
               </div>
             </div>
@@ -689,7 +690,7 @@ function Editor({ showcase, options }: { showcase: AdminShowcase; options: Admin
                 openModal(CARD_MODAL_ID, 'store')
               }}
             >
-              <Plus aria-hidden="true" className="size-4" />
+              <Icon drawing={Plus} className="size-4" />
               Novo card em {list.title}
             </button>
           </li>

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { X } from 'lucide-react'
+import { X } from 'lucide'
 import type { RefObject } from 'react'
+import { Icon } from '../../components/icons.tsx'
 import { AuthPanel } from './auth-panel.tsx'
 
 type LoginDialogProps = {
@@ -34,7 +35,7 @@ export default function LoginDialog({ open, onOpenChange, returnFocusTo }: Login
         >
           <AuthPanel Title={Dialog.Title} />
           <Dialog.Close className="icon-btn absolute top-3 right-3 bg-white/90" aria-label="Fechar">
-            <X aria-hidden="true" className="size-5" />
+            <Icon drawing={X} className="size-5" />
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

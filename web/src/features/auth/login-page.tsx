@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router'
-import { LoaderCircle } from 'lucide-react'
+import { LoaderCircle } from 'lucide'
 import { useEffect } from 'react'
+import { Icon } from '../../components/icons.tsx'
 import { AuthPanel, H1Title } from './auth-panel.tsx'
 import { useCurrentUser } from './use-current-user.ts'
 
@@ -25,7 +26,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     <div className="container-page py-10 md:py-14">
       {isLoading ? (
         <p role="status" className="flex items-center gap-2 text-slate-700">
-          <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+          <Icon drawing={LoaderCircle} className="size-5 animate-spin" />
           Carregando
         </p>
       ) : (

@@ -1,8 +1,9 @@
 import { Outlet, useRouterState } from '@tanstack/react-router'
-import { LoaderCircle } from 'lucide-react'
+import { LoaderCircle } from 'lucide'
 import type { ReactNode } from 'react'
 import { INSTITUTE } from '../../../../worker/contract/institute.ts'
 import type { UserType } from '../../../../worker/domain/roles.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { AuthPanel, H2Title } from './auth-panel.tsx'
 import { useCurrentUser } from './use-current-user.ts'
@@ -43,7 +44,7 @@ export function RequireUser({ requires }: { requires: UserType }) {
     return (
       <GateShell title={title}>
         <p role="status" className="flex items-center gap-2 text-slate-700">
-          <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+          <Icon drawing={LoaderCircle} className="size-5 animate-spin" />
           Carregando
         </p>
       </GateShell>

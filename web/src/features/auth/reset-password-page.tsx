@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { CircleCheck, TriangleAlert } from 'lucide-react'
+import { CircleCheck, TriangleAlert } from 'lucide'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../worker/contract/auth.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { SubmitButton, TextField } from '../../lib/form-field.tsx'
@@ -28,13 +29,12 @@ const looksLikeToken = (token: string | undefined): token is string =>
   typeof token === 'string' && token.length >= 20 && token.length <= 200
 
 function Notice({ tone, children }: { tone: 'ok' | 'error'; children: React.ReactNode }) {
-  const Icon = tone === 'ok' ? CircleCheck : TriangleAlert
   return (
     <div
       role={tone === 'ok' ? 'status' : 'alert'}
       className={`flex gap-3 rounded-xl border p-4 ${tone === 'ok' ? 'border-teal-300 bg-teal-50 text-teal-900' : 'border-red-300 bg-red-50 text-red-800'}`}
     >
-      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <Icon drawing={tone === 'ok' ? CircleCheck : TriangleAlert} className="mt-0.5 size-5 shrink-0" />
       <div className="space-y-3">{children}</div>
     </div>
   )

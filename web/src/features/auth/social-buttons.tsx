@@ -1,4 +1,5 @@
-import { LoaderCircle } from 'lucide-react'
+import { LoaderCircle } from 'lucide'
+import { Icon } from '../../components/icons.tsx'
 import { type SocialProvider, useSocialLink, useSocialLogin } from './social-login.ts'
 
 // Instagram retired its login API (the server answers with a clear message), so no button for it.
@@ -59,7 +60,7 @@ export function SocialButtons() {
             onClick={() => start(provider.id)}
           >
             {pending === provider.id ? (
-              <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+              <Icon drawing={LoaderCircle} className="size-5 animate-spin" />
             ) : (
               <ProviderMark provider={provider.id} />
             )}
@@ -88,7 +89,7 @@ export function SocialLinkButtons() {
           onClick={() => start(provider.id)}
         >
           {pending === provider.id ? (
-            <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+            <Icon drawing={LoaderCircle} className="size-5 animate-spin" />
           ) : (
             <ProviderMark provider={provider.id} />
           )}

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { UserRound } from 'lucide-react'
+import { UserRound } from 'lucide'
 import { type ComponentType, lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react'
 import type { User } from '../../../../worker/contract/auth.ts'
+import { Icon } from '../../components/icons.tsx'
 import { syncSignedInHint } from '../../lib/session-hint.ts'
 import { accountMenuQuery } from '../menu/menu.queries.ts'
 import { useCurrentUser } from './use-current-user.ts'
@@ -88,7 +89,7 @@ export function UserArea() {
               void loadUserMenu()
             }}
           >
-            <UserRound aria-hidden="true" className="size-5" />
+            <Icon drawing={UserRound} className="size-5" />
             <span className="sr-only sm:not-sr-only">{loading ? 'Carregando' : 'Acesse sua conta'}</span>
           </button>
           {known ? null : <UserMenuPlaceholder />}

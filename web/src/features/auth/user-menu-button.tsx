@@ -1,6 +1,7 @@
-import { ChevronDown } from 'lucide-react'
+import { ChevronDown } from 'lucide'
 import type { ComponentProps } from 'react'
 import type { User } from '../../../../worker/contract/auth.ts'
+import { Icon } from '../../components/icons.tsx'
 import { firstName } from './use-current-user.ts'
 import { UserAvatar } from './user-avatar.tsx'
 
@@ -27,7 +28,7 @@ export function UserMenuButton({
         <span className="text-slate-600 text-xs">Seja bem-vindo</span>{' '}
         <span className="max-w-32 truncate font-semibold text-sm">{firstName(user.name)}</span>
       </span>
-      <ChevronDown aria-hidden="true" className="size-4 text-slate-600" />
+      <Icon drawing={ChevronDown} className="size-4 text-slate-600" />
     </button>
   )
 }

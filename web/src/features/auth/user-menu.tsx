@@ -1,9 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { useQuery } from '@tanstack/react-query'
-import { KeyRound, LogOut } from 'lucide-react'
+import { KeyRound, LogOut } from 'lucide'
 import { useEffect, useRef, useState } from 'react'
 import type { User } from '../../../../worker/contract/auth.ts'
 import type { MenuOption } from '../../../../worker/contract/menu.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { openModal } from '../../lib/form-modal-state.tsx'
 import { accountMenuQuery } from '../menu/menu.queries.ts'
@@ -128,7 +129,7 @@ export default function UserMenu({ user, defaultOpen = false, focusTrigger = fal
               className={ITEM_CLASS}
               onSelect={() => openModal(NEW_PASSWORD_MODAL_ID, 'store')}
             >
-              <KeyRound aria-hidden="true" className="size-4" />
+              <Icon drawing={KeyRound} className="size-4" />
               Adicionar nova senha
             </DropdownMenu.Item>
           ) : null}
@@ -138,7 +139,7 @@ export default function UserMenu({ user, defaultOpen = false, focusTrigger = fal
             disabled={logout.isPending}
             onSelect={() => logout.mutate({})}
           >
-            <LogOut aria-hidden="true" className="size-4" />
+            <Icon drawing={LogOut} className="size-4" />
             Sair
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { LoaderCircle, ShoppingCart } from 'lucide-react'
+import { LoaderCircle, ShoppingCart } from 'lucide'
+import { Icon } from '../../components/icons.tsx'
 import { addToCart, type CartUpdateInput } from './cart.actions.ts'
 
 type AddToCartButtonProps = {
@@ -29,9 +30,9 @@ export function AddToCartButton({ id, type, describedBy, className = '' }: AddTo
       aria-describedby={describedBy}
     >
       {add.isPending ? (
-        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+        <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
       ) : (
-        <ShoppingCart aria-hidden="true" className="size-4" />
+        <Icon drawing={ShoppingCart} className="size-4" />
       )}
       Adicionar ao carrinho
     </button>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { ShoppingCart } from 'lucide-react'
+import { ShoppingCart } from 'lucide'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { Icon } from '../../components/icons.tsx'
 import { bindCartQueryClient } from './cart.actions.ts'
 import { cartKeys } from './cart.queries.ts'
 import { subscribeToOtherTabs } from './cart-storage.ts'
@@ -45,7 +46,7 @@ export function CartButton() {
         }}
       >
         <span className="sr-only">Carrinho</span>
-        <ShoppingCart aria-hidden="true" className="size-6" />
+        <Icon drawing={ShoppingCart} className="size-6" />
         <span
           aria-hidden="true"
           data-testid="cart-count"

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { LoaderCircle, Trash2 } from 'lucide-react'
+import { LoaderCircle, Trash2 } from 'lucide'
 import { useState } from 'react'
 import type { CartItem, CartView } from '../../../../worker/contract/cart.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/contract/institute.ts'
+import { Icon } from '../../components/icons.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { removeFromCart } from './cart.actions.ts'
 
@@ -60,9 +61,9 @@ function CartLine({ item, compact }: { item: CartItem; compact: boolean }) {
             aria-label={`Remover ${item.name}`}
           >
             {remove.isPending ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+              <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
             ) : (
-              <Trash2 aria-hidden="true" className="size-4" />
+              <Icon drawing={Trash2} className="size-4" />
             )}
             Remover
           </button>

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { LoaderCircle, ShoppingCart, TicketPercent } from 'lucide-react'
+import { LoaderCircle, ShoppingCart, TicketPercent } from 'lucide'
 import { type FormEvent, useId, useState } from 'react'
 import type { Recommendations } from '../../../../worker/contract/cart.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/contract/institute.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { INPUT_CLASS } from '../../lib/form-field.tsx'
@@ -28,7 +29,7 @@ function PageShell({ children }: { children: React.ReactNode }) {
 function EmptyCart() {
   return (
     <div className="rounded-2xl border border-slate-200 bg-slate-50 p-8 text-center">
-      <ShoppingCart aria-hidden="true" className="mx-auto size-10 text-teal-700" />
+      <Icon drawing={ShoppingCart} className="mx-auto size-10 text-teal-700" />
       <p className="mt-3 font-semibold text-lg text-slate-900">Seu carrinho está vazio.</p>
       <p className="mt-1 text-slate-700">Escolha um curso ou produto e ele aparecerá aqui.</p>
       <div className="mt-5 flex flex-wrap justify-center gap-3">
@@ -79,9 +80,9 @@ function CouponForm() {
           disabled={apply.isPending || key.trim() === ''}
         >
           {apply.isPending ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
           ) : (
-            <TicketPercent aria-hidden="true" className="size-4" />
+            <Icon drawing={TicketPercent} className="size-4" />
           )}
           Aplicar cupom
         </button>
@@ -121,7 +122,7 @@ function ProductSuggestion({ product }: { product: Recommendations['produtos'][n
         disabled={add.isPending}
         onClick={() => add.mutate()}
       >
-        {add.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+        {add.isPending ? <Icon drawing={LoaderCircle} className="size-4 animate-spin" /> : null}
         Adicionar ao carrinho
       </button>
     </li>

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { X } from 'lucide-react'
+import { X } from 'lucide'
 import type { RefObject } from 'react'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { errorMessage } from '../../lib/toast.ts'
@@ -83,7 +84,7 @@ export default function CartPanel({ open, onOpenChange, returnFocusTo }: CartPan
           <div className="mb-2 flex items-center justify-between gap-4">
             <Dialog.Title className="font-extrabold text-2xl text-slate-900">Carrinho</Dialog.Title>
             <Dialog.Close className="icon-btn" aria-label="Fechar">
-              <X aria-hidden="true" className="size-5" />
+              <Icon drawing={X} className="size-5" />
             </Dialog.Close>
           </div>
           <PanelBody close={() => onOpenChange(false)} />

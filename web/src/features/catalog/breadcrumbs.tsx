@@ -1,5 +1,6 @@
-import { ChevronRight } from 'lucide-react'
+import { ChevronRight } from 'lucide'
 import type { ReactNode } from 'react'
+import { Icon } from '../../components/icons.tsx'
 
 /** 'Cursos › Cursos online › Hemodiálise…': the last crumb is the current page. */
 export function Breadcrumbs({ items, current }: { items: ReactNode[]; current: string }) {
@@ -10,7 +11,7 @@ export function Breadcrumbs({ items, current }: { items: ReactNode[]; current: s
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed, ordered trail
           <li key={index} className="flex items-center gap-1">
             {item}
-            <ChevronRight aria-hidden="true" className="size-4 text-slate-500" />
+            <Icon drawing={ChevronRight} className="size-4 text-slate-500" />
           </li>
         ))}
         <li aria-current="page" className="font-semibold text-slate-900">

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Clock, GraduationCap } from 'lucide-react'
+import { Clock, GraduationCap } from 'lucide'
 import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/contract/institute.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { Markdown } from '../content/markdown.tsx'
@@ -46,12 +47,12 @@ export function CoursePage({ url }: { url: string }) {
           <p className="text-lg text-slate-700 leading-relaxed">{course.summary}</p>
           <ul className="mt-5 space-y-2 text-slate-800">
             <li className="flex items-center gap-2">
-              <GraduationCap aria-hidden="true" className="size-5 text-teal-700" />
+              <Icon drawing={GraduationCap} className="size-5 text-teal-700" />
               {section.title}
             </li>
             {course.workload_hours ? (
               <li className="flex items-center gap-2">
-                <Clock aria-hidden="true" className="size-5 text-teal-700" />
+                <Icon drawing={Clock} className="size-5 text-teal-700" />
                 Carga horária: {course.workload_hours} horas
               </li>
             ) : null}

@@ -1,6 +1,7 @@
-import { Clock } from 'lucide-react'
+import { Clock } from 'lucide'
 import type { CourseSummary } from '../../../../worker/contract/catalog.ts'
 import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/contract/institute.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { FallbackImage } from './fallback-image.tsx'
@@ -42,7 +43,7 @@ export function CourseSummaryCard({ course }: { course: CourseSummary }) {
           )}
           {course.workload_hours ? (
             <p className="flex items-center gap-1 text-slate-600 text-sm">
-              <Clock aria-hidden="true" className="size-4" />
+              <Icon drawing={Clock} className="size-4" />
               {course.workload_hours} horas
             </p>
           ) : null}

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { BookOpen } from 'lucide-react'
+import { BookOpen } from 'lucide'
 import type { Ebook } from '../../../../worker/contract/catalog.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/contract/institute.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { useScrollToHash } from '../../lib/scroll-to-hash.ts'
@@ -72,7 +73,7 @@ export function EbooksPage() {
                   <p className="text-slate-700 text-sm">{ebook.description}</p>
                   {ebook.pages ? (
                     <p className="flex items-center gap-1 text-slate-600 text-sm">
-                      <BookOpen aria-hidden="true" className="size-4" />
+                      <Icon drawing={BookOpen} className="size-4" />
                       {ebook.pages} páginas
                     </p>
                   ) : null}

@@ -1,5 +1,6 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { ChevronLeft, ChevronRight } from 'lucide'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { Icon } from '../../components/icons.tsx'
 import { FallbackImage } from './fallback-image.tsx'
 
 type ImageSliderProps = {
@@ -118,7 +119,7 @@ export function ImageSlider({ images, fallback, label, width, height, priority =
           disabled={selected === 0}
           aria-label="Imagem anterior"
         >
-          <ChevronLeft aria-hidden="true" className="size-5" />
+          <Icon drawing={ChevronLeft} className="size-5" />
         </button>
         <div className="flex items-center">
           {images.map((src, index) => (
@@ -144,7 +145,7 @@ export function ImageSlider({ images, fallback, label, width, height, priority =
           disabled={selected === count - 1}
           aria-label="Próxima imagem"
         >
-          <ChevronRight aria-hidden="true" className="size-5" />
+          <Icon drawing={ChevronRight} className="size-5" />
         </button>
       </div>
     </section>

@@ -1,6 +1,7 @@
-import { Banknote, CalendarDays, CreditCard, MapPin, Zap } from 'lucide-react'
+import { Banknote, CalendarDays, CreditCard, MapPin, Zap } from 'lucide'
 import { useId } from 'react'
 import type { Turma } from '../../../../worker/contract/catalog.ts'
+import { Icon } from '../../components/icons.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
 import { boletoText, instalmentText, STUDENT_PRICE_RULE, studentPrice, turmaStart } from './turma-rules.ts'
@@ -24,21 +25,25 @@ export function TurmaCard({ turma }: { turma: Turma }) {
           <li className="flex items-start gap-2">
             {dated ? (
               <>
-                <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-700" />
+                <Icon
+                  drawing={CalendarDays}
+                  aria-hidden="true"
+                  className="mt-0.5 size-4 shrink-0 text-teal-700"
+                />
                 <span>
                   Início: <strong className="font-semibold text-slate-900">{turmaStart(turma)}</strong>
                 </span>
               </>
             ) : (
               <>
-                <Zap aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-700" />
+                <Icon drawing={Zap} className="mt-0.5 size-4 shrink-0 text-teal-700" />
                 <strong className="font-semibold text-teal-800">{turmaStart(turma)}</strong>
               </>
             )}
           </li>
           {turma.location ? (
             <li className="flex items-start gap-2">
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-700" />
+              <Icon drawing={MapPin} className="mt-0.5 size-4 shrink-0 text-teal-700" />
               <span>
                 <span className="sr-only">Local: </span>
                 {turma.location}
@@ -54,11 +59,11 @@ export function TurmaCard({ turma }: { turma: Turma }) {
         </p>
         <ul className="mt-2 space-y-1 text-slate-700 text-sm">
           <li className="flex items-center gap-2">
-            <CreditCard aria-hidden="true" className="size-4 shrink-0" />
+            <Icon drawing={CreditCard} className="size-4 shrink-0" />
             {instalmentText(turma.instalment_times)}
           </li>
           <li className="flex items-center gap-2">
-            <Banknote aria-hidden="true" className="size-4 shrink-0" />
+            <Icon drawing={Banknote} className="size-4 shrink-0" />
             {boletoText(turma.boleto)}
           </li>
         </ul>

@@ -1,4 +1,4 @@
-import { Gift, Plus, X } from 'lucide-react'
+import { Gift, Plus, X } from 'lucide'
 import { useId } from 'react'
 import {
   type Control,
@@ -11,6 +11,7 @@ import {
   useFieldArray,
 } from 'react-hook-form'
 import { IMaskInput } from 'react-imask'
+import { Icon } from '../../components/icons.tsx'
 import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
 import { MASKS, MaskedField } from '../../lib/masked-input.tsx'
 import { PhoneField } from '../../lib/phone-input.tsx'
@@ -180,7 +181,7 @@ export function GiftFields({ form }: { form: Form }) {
               onClick={() => remove(index)}
               aria-label={`Remover presenteado ${index + 1}`}
             >
-              <X aria-hidden="true" className="size-4" />
+              <Icon drawing={X} className="size-4" />
               Remover
             </button>
           </li>
@@ -189,9 +190,9 @@ export function GiftFields({ form }: { form: Form }) {
       {fields.length < MAX_GIFTS ? (
         <button type="button" className="btn btn-soft mt-3" onClick={() => append({ name: '', email: '' })}>
           {fields.length === 0 ? (
-            <Gift aria-hidden="true" className="size-4" />
+            <Icon drawing={Gift} className="size-4" />
           ) : (
-            <Plus aria-hidden="true" className="size-4" />
+            <Icon drawing={Plus} className="size-4" />
           )}
           Adicionar presenteado
         </button>

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { LoaderCircle, Lock } from 'lucide-react'
+import { LoaderCircle, Lock } from 'lucide'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { type Resolver, useForm } from 'react-hook-form'
 import type { CheckoutView } from '../../../../worker/contract/cart.ts'
 import { CHECKOUT_MESSAGES, type PayResult } from '../../../../worker/contract/checkout.ts'
+import { Icon } from '../../components/icons.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { api } from '../../lib/api.ts'
 import { formatBRL } from '../../lib/money.ts'
@@ -217,9 +218,9 @@ function CheckoutForm({ view, refreshing }: { view: CheckoutView; refreshing: bo
               aria-busy={pay.isPending || undefined}
             >
               {pay.isPending ? (
-                <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+                <Icon drawing={LoaderCircle} className="size-5 animate-spin" />
               ) : (
-                <Lock aria-hidden="true" className="size-5" />
+                <Icon drawing={Lock} className="size-5" />
               )}
               {pay.isPending
                 ? 'Processando pagamento...'

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { CircleCheck, Clock, LoaderCircle, TriangleAlert } from 'lucide-react'
+import { CircleCheck, Clock, LoaderCircle, TriangleAlert } from 'lucide'
 import { useEffect, useRef, useState } from 'react'
 import type { PayResult } from '../../../../worker/contract/checkout.ts'
 import { INSTITUTE } from '../../../../worker/contract/institute.ts'
 import { ORDER_STATE_LABELS, type PaymentType } from '../../../../worker/domain/payments.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { api } from '../../lib/api.ts'
@@ -96,7 +97,7 @@ function SimulatePayment({ orderId }: { orderId: string }) {
         disabled={simulate.isPending}
         onClick={() => simulate.mutate()}
       >
-        {simulate.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+        {simulate.isPending ? <Icon drawing={LoaderCircle} className="size-4 animate-spin" /> : null}
         Simular pagamento
       </button>
     </div>
@@ -174,13 +175,13 @@ export function OrderPage({ orderId }: { orderId: string }) {
 
   const method = methodOf(order)
   const pending = awaitsPayment(order)
-  const Icon = paid ? CircleCheck : order.status === 'pending' ? Clock : TriangleAlert
+  const statusIcon = paid ? CircleCheck : order.status === 'pending' ? Clock : TriangleAlert
 
   return (
     <div className="container-page max-w-4xl py-10 md:py-14">
       <div className="flex items-start gap-3">
         <Icon
-          aria-hidden="true"
+          drawing={statusIcon}
           className={`mt-1 size-8 shrink-0 ${paid ? 'text-teal-700' : order.status === 'pending' ? 'text-amber-700' : 'text-red-700'}`}
         />
         <div>

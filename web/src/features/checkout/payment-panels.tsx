@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { Copy, ExternalLink, QrCode } from 'lucide-react'
+import { Copy, ExternalLink, QrCode } from 'lucide'
 import { useEffect, useId, useState } from 'react'
+import { Icon } from '../../components/icons.tsx'
 import { copyText } from '../../lib/clipboard.ts'
 import { INPUT_CLASS } from '../../lib/form-field.tsx'
 import { showToast } from '../../lib/toast.ts'
@@ -42,7 +43,7 @@ function CopyButton({ text, label, done }: { text: string; label: string; done: 
         )
       }}
     >
-      <Copy aria-hidden="true" className="size-4" />
+      <Icon drawing={Copy} className="size-4" />
       {label}
     </button>
   )
@@ -87,7 +88,7 @@ export function PixPanel({
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 p-5">
       <Heading id={headingId} className="flex items-center gap-2 font-bold text-slate-900 text-xl">
-        <QrCode aria-hidden="true" className="size-5 text-teal-700" />
+        <Icon drawing={QrCode} className="size-5 text-teal-700" />
         Pague com PIX
       </Heading>
       {remaining !== null ? (
@@ -178,7 +179,7 @@ export function BoletoPanel({
       ) : null}
       {link ? (
         <a href={link} target="_blank" rel="noopener noreferrer" className="btn btn-primary mt-4">
-          <ExternalLink aria-hidden="true" className="size-4" />
+          <Icon drawing={ExternalLink} className="size-4" />
           Abrir boleto
           <span className="sr-only"> (abre em nova aba)</span>
         </a>

@@ -1,8 +1,9 @@
-import { CreditCard } from 'lucide-react'
+import { CreditCard } from 'lucide'
 import { useId } from 'react'
 import type { Control, FieldPathByValue, FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import type { CheckoutView } from '../../../../worker/contract/cart.ts'
 import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '../../../../worker/domain/payments.ts'
+import { Icon } from '../../components/icons.tsx'
 import { INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
 import { MASKS, MaskedField } from '../../lib/masked-input.tsx'
 import type { CheckoutFormInput, CheckoutFormValues } from './checkout.form.ts'
@@ -139,7 +140,7 @@ export function PaymentSection({
       {paymentType === 'CREDIT_CARD' ? (
         <>
           <p className="mt-4 flex items-center gap-2 text-slate-700 text-sm">
-            <CreditCard aria-hidden="true" className="size-4 shrink-0" />
+            <Icon drawing={CreditCard} className="size-4 shrink-0" />
             Os dados do cartão vão direto para o meio de pagamento; o instituto não os recebe nem guarda.
           </p>
           <CardFields form={form} cardError={cardError} cardErrorId={cardErrorId} />

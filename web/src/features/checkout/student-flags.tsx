@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { FileUp, LoaderCircle } from 'lucide-react'
+import { FileUp, LoaderCircle } from 'lucide'
 import { useId, useState } from 'react'
 import type { CartResponse, CheckoutView } from '../../../../worker/contract/cart.ts'
+import { Icon } from '../../components/icons.tsx'
 import { api } from '../../lib/api.ts'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { primeCart } from '../cart/cart.queries.ts'
@@ -149,9 +150,9 @@ export function StudentFlags({ view, disabled }: { view: CheckoutView; disabled:
                 onClick={() => file && upload.mutate(file)}
               >
                 {upload.isPending ? (
-                  <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+                  <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
                 ) : (
-                  <FileUp aria-hidden="true" className="size-4" />
+                  <Icon drawing={FileUp} className="size-4" />
                 )}
                 Enviar documento
               </button>
@@ -176,7 +177,7 @@ export function StudentFlags({ view, disabled }: { view: CheckoutView; disabled:
       </div>
       {flags.isPending ? (
         <p className="mt-2 flex items-center gap-2 text-slate-700 text-sm" role="status">
-          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
           Atualizando o carrinho...
         </p>
       ) : null}

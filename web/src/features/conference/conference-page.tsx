@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { CalendarClock, Radio } from 'lucide-react'
+import { CalendarClock, Radio } from 'lucide'
 import { useEffect, useMemo } from 'react'
 import {
   type ClockAnswer,
@@ -10,6 +10,7 @@ import {
   talkEnd,
   videoPosition,
 } from '../../../../worker/domain/conference.ts'
+import { Icon } from '../../components/icons.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { useCurrentUser } from '../auth/use-current-user.ts'
@@ -119,7 +120,7 @@ function StageBody({
       <div data-status="live" data-position={state.position}>
         <p className="mb-3 flex flex-wrap items-center gap-2 text-slate-800">
           <span className="inline-flex items-center gap-1 rounded-full bg-red-700 px-3 py-1 font-bold text-sm text-white">
-            <Radio aria-hidden="true" className="size-4" />
+            <Icon drawing={Radio} className="size-4" />
             Ao vivo
           </span>
           <span className="font-semibold">{live.title}</span>
@@ -164,7 +165,7 @@ function StageBody({
             {formatCountdown(next.init - now)}
           </p>
           <p className="flex items-start gap-2 text-slate-800">
-            <CalendarClock aria-hidden="true" className="mt-1 size-5 shrink-0 text-teal-800" />
+            <Icon drawing={CalendarClock} className="mt-1 size-5 shrink-0 text-teal-800" />
             <span>
               <span className="font-semibold">{next.title}</span> — {next.speaker}, {formatDay(next.init)} às{' '}
               {formatTime(next.init)}

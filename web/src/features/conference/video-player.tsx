@@ -1,5 +1,6 @@
-import { LoaderCircle, Play } from 'lucide-react'
+import { LoaderCircle, Play } from 'lucide'
 import { useEffect, useRef, useState } from 'react'
+import { Icon } from '../../components/icons.tsx'
 
 type VideoPlayerProps = {
   /** What is playing, for the frame's accessible name and the poster. */
@@ -70,9 +71,9 @@ export function VideoPlayer({ title, playLabel, source, syncKey, compact = false
       onClick={() => void play()}
     >
       {pending ? (
-        <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+        <Icon drawing={LoaderCircle} className="size-5 animate-spin" />
       ) : (
-        <Play aria-hidden="true" className="size-5" />
+        <Icon drawing={Play} className="size-5" />
       )}
       {playLabel}
     </button>

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { X } from 'lucide-react'
+import { X } from 'lucide'
 import type { RefObject } from 'react'
+import { Icon } from '../../components/icons.tsx'
 import { CONTACT_COPY } from './contact.copy.ts'
 import { ContactForm } from './contact-form.tsx'
 
@@ -41,7 +42,7 @@ export default function ContactDialog({ open, onOpenChange, returnFocusTo }: Con
           <Dialog.Description className="mt-1 mb-5 text-slate-700">{CONTACT_COPY.intro}</Dialog.Description>
           <ContactForm target="chat" onSent={() => onOpenChange(false)} />
           <Dialog.Close className="icon-btn absolute top-3 right-3" aria-label={CONTACT_COPY.close}>
-            <X aria-hidden="true" className="size-5" />
+            <Icon drawing={X} className="size-5" />
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

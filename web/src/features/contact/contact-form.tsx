@@ -1,4 +1,4 @@
-import { Check, LoaderCircle, Send } from 'lucide-react'
+import { Check, LoaderCircle, Send } from 'lucide'
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import {
@@ -12,6 +12,7 @@ import {
   invalidContactText,
   type LeadTarget,
 } from '../../../../worker/domain/contact.ts'
+import { Icon } from '../../components/icons.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
 import { PhoneField } from '../../lib/phone-input.tsx'
@@ -158,11 +159,11 @@ function SendButton({ state }: { state: SendState }) {
         aria-disabled={state !== 'idle' || undefined}
       >
         {state === 'load' ? (
-          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
         ) : state === 'success' ? (
-          <Check aria-hidden="true" className="size-4" />
+          <Icon drawing={Check} className="size-4" />
         ) : (
-          <Send aria-hidden="true" className="size-4" />
+          <Icon drawing={Send} className="size-4" />
         )}
         {state === 'load'
           ? CONTACT_COPY.sending

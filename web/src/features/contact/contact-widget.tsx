@@ -1,5 +1,6 @@
-import { MessageCircle } from 'lucide-react'
+import { MessageCircle } from 'lucide'
 import { lazy, Suspense, useRef, useState } from 'react'
+import { Icon } from '../../components/icons.tsx'
 import { CONTACT_COPY } from './contact.copy.ts'
 
 // The dialog, the form and their libraries load on the first press (or hover), never with the page.
@@ -30,7 +31,7 @@ export function ContactWidget() {
         }}
         className="fixed right-4 bottom-4 z-[1050] grid size-14 place-items-center rounded-full bg-teal-700 text-white shadow-lg shadow-slate-900/25 transition-colors hover:bg-teal-800 sm:right-6 sm:bottom-6"
       >
-        <MessageCircle aria-hidden="true" className="size-7" />
+        <Icon drawing={MessageCircle} className="size-7" />
       </button>
       {requested ? (
         <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { CalendarDays } from 'lucide-react'
+import { CalendarDays } from 'lucide'
 import type { Edital } from '../../../../worker/contract/catalog.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
 import { formatBRL } from '../../lib/money.ts'
@@ -43,7 +44,7 @@ export function EditalPage({ slug }: { slug: string }) {
         </p>
         {dates ? (
           <p className="flex items-center gap-2 text-slate-700">
-            <CalendarDays aria-hidden="true" className="size-4 text-teal-700" />
+            <Icon drawing={CalendarDays} className="size-4 text-teal-700" />
             {dates}
           </p>
         ) : null}

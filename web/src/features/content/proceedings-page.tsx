@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { FileDown } from 'lucide-react'
+import { FileDown } from 'lucide'
 import type { z } from 'zod'
 import type { Proceeding } from '../../../../worker/contract/catalog.ts'
+import { Icon } from '../../components/icons.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { proceedingsQuery } from './content.queries.ts'
 
@@ -51,7 +52,7 @@ export function ProceedingsPage() {
                       download
                       aria-describedby={`anal-${item.id}`}
                     >
-                      <FileDown aria-hidden="true" className="size-4" />
+                      <Icon drawing={FileDown} className="size-4" />
                       Baixar PDF
                     </a>
                   </li>

@@ -1,6 +1,7 @@
-import { Languages } from 'lucide-react'
+import { Languages } from 'lucide'
 import { lazy, Suspense, useEffect, useId, useRef } from 'react'
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../../worker/domain/languages.ts'
+import { Icon } from '../../components/icons.tsx'
 import { setLanguage, useLanguage } from '../../lib/language.ts'
 import { requestToaster } from '../../lib/toast.ts'
 
@@ -42,7 +43,7 @@ export function LanguagePicker() {
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
       <label htmlFor={id} className="inline-flex items-center gap-2 text-teal-50">
-        <Languages aria-hidden="true" className="size-4" />
+        <Icon drawing={Languages} className="size-4" />
         Idioma das mensagens
       </label>
       <select

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { ChevronDown } from 'lucide-react'
+import { ChevronDown } from 'lucide'
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { MenuOption } from '../../../../worker/contract/menu.ts'
+import { Icon } from '../../components/icons.tsx'
 import { SmartLink } from '../../components/smart-link.tsx'
 import { useEditaisMenu } from './editais-menu.ts'
 import { menuQuery } from './menu.queries.ts'
@@ -114,7 +115,8 @@ function SubMenu({
           onClick={() => setOpen((value) => !value)}
         >
           {ownPage ? <span className="sr-only">Submenu {option.name}</span> : option.name}
-          <ChevronDown
+          <Icon
+            drawing={ChevronDown}
             aria-hidden="true"
             className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
           />

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { ExternalLink } from 'lucide-react'
+import { ExternalLink } from 'lucide'
 import { APPLICATION_STATE_LABELS, type Application } from '../../../../worker/contract/plans.ts'
 import { PLAN_PAYMENT_METHOD_LABELS } from '../../../../worker/domain/payments.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
@@ -53,7 +54,7 @@ function PaymentInfo({ plan }: { plan: ApplicationPlan }) {
             rel="noopener noreferrer"
             className="inline-flex items-center gap-1 font-semibold text-teal-800 underline"
           >
-            <ExternalLink aria-hidden="true" className="size-4" />
+            <Icon drawing={ExternalLink} className="size-4" />
             Abrir boleto (PDF)<span className="sr-only"> de {plan.name}, abre em nova aba</span>
           </a>
         ) : null}

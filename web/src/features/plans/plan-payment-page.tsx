@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { ArrowLeft, CircleCheck, Clock, CreditCard, LoaderCircle, Lock, TriangleAlert } from 'lucide-react'
+import { ArrowLeft, CircleCheck, Clock, CreditCard, LoaderCircle, Lock, TriangleAlert } from 'lucide'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { INSTITUTE } from '../../../../worker/contract/institute.ts'
 import type { Application, Plan, PlanPaymentResult } from '../../../../worker/contract/plans.ts'
 import { PLAN_MESSAGES, parsePaymentMethods } from '../../../../worker/contract/plans.ts'
 import { PLAN_PAYMENT_METHOD_LABELS } from '../../../../worker/domain/payments.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { api } from '../../lib/api.ts'
@@ -53,7 +54,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         to="/usuario/editais"
         className="inline-flex items-center gap-1 font-semibold text-teal-800 underline"
       >
-        <ArrowLeft aria-hidden="true" className="size-4" />
+        <Icon drawing={ArrowLeft} className="size-4" />
         Meus editais
       </Link>
       <h1 className="mt-3 font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">
@@ -155,9 +156,9 @@ function Done({ result }: { result: PlanPaymentResult }) {
         className={`flex items-start gap-3 rounded-2xl p-5 ring-1 ${paid ? 'bg-teal-50 text-teal-950 ring-teal-200' : 'bg-amber-50 text-amber-950 ring-amber-300'}`}
       >
         {paid ? (
-          <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-teal-700" />
+          <Icon drawing={CircleCheck} className="mt-0.5 size-6 shrink-0 text-teal-700" />
         ) : (
-          <Clock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-amber-700" />
+          <Icon drawing={Clock} className="mt-0.5 size-6 shrink-0 text-amber-700" />
         )}
         <div>
           <p className="font-semibold text-lg" data-testid="plan-result">
@@ -427,7 +428,7 @@ function Wizard({
             {card ? (
               <Section title={method === 'debit_card' ? 'Cartão de débito' : 'Cartão de crédito'}>
                 <p className="flex items-center gap-2 text-slate-700 text-sm">
-                  <CreditCard aria-hidden="true" className="size-4 shrink-0" />
+                  <Icon drawing={CreditCard} className="size-4 shrink-0" />
                   Os dados do cartão vão direto para o meio de pagamento; o instituto não os recebe nem
                   guarda.
                 </p>
@@ -450,7 +451,11 @@ function Wizard({
             role="alert"
             className="whitespace-pre-line rounded-lg bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200"
           >
-            <TriangleAlert aria-hidden="true" className="mr-2 inline size-5 align-text-bottom" />
+            <Icon
+              drawing={TriangleAlert}
+              aria-hidden="true"
+              className="mr-2 inline size-5 align-text-bottom"
+            />
             {payError}
           </p>
         ) : null}
@@ -472,9 +477,9 @@ function Wizard({
             aria-busy={pay.isPending || leaving || undefined}
           >
             {pay.isPending || leaving ? (
-              <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+              <Icon drawing={LoaderCircle} className="size-5 animate-spin" />
             ) : step === 4 ? (
-              <Lock aria-hidden="true" className="size-5" />
+              <Icon drawing={Lock} className="size-5" />
             ) : null}
             {step < 4
               ? 'Continuar'
@@ -580,7 +585,7 @@ function ApplyFirst({ plan }: { plan: Plan }) {
           })
         }
       >
-        {apply.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+        {apply.isPending ? <Icon drawing={LoaderCircle} className="size-4 animate-spin" /> : null}
         Inscrever-me neste edital
       </button>
     </div>

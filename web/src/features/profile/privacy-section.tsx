@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { Download, LoaderCircle, Trash2 } from 'lucide-react'
+import { Download, LoaderCircle, Trash2 } from 'lucide'
+import { Icon } from '../../components/icons.tsx'
 import { api } from '../../lib/api.ts'
 import { confirm } from '../../lib/confirm.tsx'
 import { showToast, toastError } from '../../lib/toast.ts'
@@ -71,9 +72,9 @@ export function PrivacySection() {
           onClick={() => exportData.mutate()}
         >
           {exportData.isPending ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
           ) : (
-            <Download aria-hidden="true" className="size-4" />
+            <Icon drawing={Download} className="size-4" />
           )}
           Baixar meus dados
         </button>
@@ -88,9 +89,9 @@ export function PrivacySection() {
           }}
         >
           {remove.isPending ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
           ) : (
-            <Trash2 aria-hidden="true" className="size-4" />
+            <Icon drawing={Trash2} className="size-4" />
           )}
           Excluir minha conta
         </button>

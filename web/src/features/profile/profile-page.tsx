@@ -1,4 +1,5 @@
-import { Pencil } from 'lucide-react'
+import { Pencil } from 'lucide'
+import { Icon } from '../../components/icons.tsx'
 import { openModal } from '../../lib/form-modal.tsx'
 import { SocialLinkButtons } from '../auth/social-buttons.tsx'
 import { useCurrentUser } from '../auth/use-current-user.ts'
@@ -29,7 +30,7 @@ export function ProfilePage() {
                 className="btn btn-outline"
                 onClick={() => openModal(PROFILE_MODAL_ID, 'update')}
               >
-                <Pencil aria-hidden="true" className="size-4" />
+                <Icon drawing={Pencil} className="size-4" />
                 Editar dados
               </button>
             </div>

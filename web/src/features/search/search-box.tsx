@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { LoaderCircle, Search } from 'lucide-react'
+import { LoaderCircle, Search } from 'lucide'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import type { SearchResult } from '../../../../worker/contract/catalog.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH, searchQuery } from './search.queries.ts'
 import { useDebouncedValue } from './use-debounced-value.ts'
@@ -116,12 +117,14 @@ export function SearchBox({ className = '' }: { className?: string }) {
           Pesquisar cursos e produtos
         </label>
         {search.isFetching ? (
-          <LoaderCircle
+          <Icon
+            drawing={LoaderCircle}
             aria-hidden="true"
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 animate-spin text-teal-700"
           />
         ) : (
-          <Search
+          <Icon
+            drawing={Search}
             aria-hidden="true"
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
           />

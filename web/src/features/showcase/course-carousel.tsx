@@ -1,6 +1,7 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { ChevronLeft, ChevronRight } from 'lucide'
 import type { ReactNode } from 'react'
 import type { HomeList } from '../../../../worker/contract/home.ts'
+import { Icon } from '../../components/icons.tsx'
 import { CourseCard } from './course-card.tsx'
 import { useCourseCarousel } from './use-course-carousel.ts'
 
@@ -28,7 +29,7 @@ export function CourseCarousel({ list, labelledBy, header }: CourseCarouselProps
             disabled={!canScrollPrev}
             aria-label="Anterior"
           >
-            <ChevronLeft aria-hidden="true" className="size-5" />
+            <Icon drawing={ChevronLeft} className="size-5" />
           </button>
           <button
             type="button"
@@ -37,7 +38,7 @@ export function CourseCarousel({ list, labelledBy, header }: CourseCarouselProps
             disabled={!canScrollNext}
             aria-label="Próximo"
           >
-            <ChevronRight aria-hidden="true" className="size-5" />
+            <Icon drawing={ChevronRight} className="size-5" />
           </button>
         </div>
       </div>

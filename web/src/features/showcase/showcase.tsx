@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { LoaderCircle, Pause, Play } from 'lucide-react'
+import { LoaderCircle, Pause, Play } from 'lucide'
 import { Suspense, useEffect, useState } from 'react'
 import type { HomeLists } from '../../../../worker/contract/home.ts'
+import { Icon } from '../../components/icons.tsx'
 import { anchorFromTitle } from '../../lib/anchor.ts'
 import { CourseCarousel } from './course-carousel.tsx'
 import { showcaseListsQuery } from './showcase.queries.ts'
@@ -59,11 +60,7 @@ function ShowcaseLists({ lists }: { lists: HomeLists }) {
           ))}
         </nav>
         <button type="button" className="btn btn-outline motion-toggle" onClick={toggle}>
-          {moving ? (
-            <Pause aria-hidden="true" className="size-4" />
-          ) : (
-            <Play aria-hidden="true" className="size-4" />
-          )}
+          {moving ? <Icon drawing={Pause} className="size-4" /> : <Icon drawing={Play} className="size-4" />}
           {moving ? 'Parar animação' : 'Retomar animação'}
         </button>
       </div>
@@ -143,7 +140,7 @@ export function Showcase() {
           </div>
         ) : (
           <p className="flex items-center gap-2 text-slate-700" role="status">
-            <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-teal-700" />
+            <Icon drawing={LoaderCircle} className="size-5 animate-spin text-teal-700" />
             carregando dados...
           </p>
         )}

@@ -1,7 +1,5 @@
-import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react'
-import { useEffect, useState } from 'react'
-
-type EmblaApi = NonNullable<UseEmblaCarouselType[1]>
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel'
+import { useEffect, useRef, useState } from 'react'
 
 /** SPEC section 9: arrow state is computed 300 ms after the carousel scrolls. */
 export const ARROW_STATE_DELAY_MS = 300
@@ -10,14 +8,35 @@ const SNAP_DURATION = 15
 const SWIPE_THRESHOLD_RATIO = 0.3
 const SWIPE_THRESHOLD_MAX_PX = 50
 
+const OPTIONS: EmblaOptionsType = {
+  align: 'start',
+  containScroll: 'trimSnaps',
+  dragFree: false,
+  duration: SNAP_DURATION,
+}
+
 const ARROW_EVENTS = ['init', 'reInit', 'resize', 'scroll', 'select', 'settle', 'slidesChanged'] as const
+
+/**
+ * The carousel engine (embla) is not part of the page's first load: a list of cards needs it only
+ * once a person acts (README, Performance). It is fetched at the first sign of a person (a pointer
+ * over the list or anywhere on the page, a touch, a scroll, a key) and is one file for every list.
+ */
+let engine: Promise<typeof import('embla-carousel').default> | undefined
+const loadEngine = () => {
+  engine ??= import('embla-carousel').then((module) => module.default)
+  return engine
+}
+
+/** Signs, anywhere on the page, that a person is there: the engine is fetched at the first. */
+const PAGE_INTENT = ['pointermove', 'pointerdown', 'touchstart', 'scroll', 'wheel', 'keydown'] as const
 
 /**
  * SPEC section 9: a swipe longer than 30% of the window width (capped at 50 px) moves to the
  * neighbouring card; a shorter one snaps back. Embla's own choice is kept when a strong flick
  * already went further in the same direction.
  */
-function applySwipeThreshold(api: EmblaApi) {
+function applySwipeThreshold(api: EmblaCarouselType) {
   let startLocation = 0
   let startSnap = 0
   const onDown = () => {
@@ -46,20 +65,142 @@ function applySwipeThreshold(api: EmblaApi) {
   }
 }
 
+/**
+ * A press that landed on the list while its engine was on the way, and is still held: handed to
+ * the engine as it starts, so that drag goes on as if the engine had been there (embla follows
+ * a drag from the mouse's or the finger's first press on the list).
+ */
+function replayPress(press: MouseEvent | TouchEvent) {
+  const target = press.target
+  if (!(target instanceof Element)) return
+  try {
+    if ('touches' in press) {
+      const touches = [...press.touches].map(
+        (touch) =>
+          new Touch({
+            identifier: touch.identifier,
+            target: touch.target,
+            clientX: touch.clientX,
+            clientY: touch.clientY,
+          }),
+      )
+      target.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, cancelable: true, touches }))
+    } else {
+      const { clientX, clientY, screenX, screenY, button, buttons } = press
+      target.dispatchEvent(
+        new MouseEvent('mousedown', {
+          bubbles: true,
+          cancelable: true,
+          clientX,
+          clientY,
+          screenX,
+          screenY,
+          button,
+          buttons,
+        }),
+      )
+    }
+  } catch {
+    // A browser that cannot build the event: the next press drags.
+  }
+}
+
 export function useCourseCarousel() {
-  const [viewportRef, api] = useEmblaCarousel({
-    align: 'start',
-    containScroll: 'trimSnaps',
-    dragFree: false,
-    duration: SNAP_DURATION,
-  })
+  const viewportRef = useRef<HTMLDivElement>(null)
+  const startRef = useRef<() => Promise<EmblaCarouselType | undefined>>(() => Promise.resolve(undefined))
+  const [api, setApi] = useState<EmblaCarouselType>()
   const [canScroll, setCanScroll] = useState({ prev: false, next: false })
 
+  // The engine, started at the first sign of a person; a press held meanwhile is handed to it.
+  useEffect(() => {
+    const viewport = viewportRef.current
+    if (!viewport) return
+    let started: Promise<EmblaCarouselType | undefined> | undefined
+    let instance: EmblaCarouselType | undefined
+    let stopped = false
+    let held: MouseEvent | TouchEvent | undefined
+
+    const start = () => {
+      started ??= loadEngine().then(
+        (EmblaCarousel) => {
+          removeIntent()
+          if (stopped) return undefined
+          instance = EmblaCarousel(viewport, OPTIONS)
+          setApi(instance)
+          if (held) replayPress(held)
+          held = undefined
+          return instance
+        },
+        () => {
+          // Offline, say: the next sign of a person tries again.
+          started = undefined
+          return undefined
+        },
+      )
+      return started
+    }
+    startRef.current = start
+
+    const onPress = (event: MouseEvent | TouchEvent) => {
+      if (instance) return
+      held = event
+      void start()
+    }
+    const onRelease = () => {
+      held = undefined
+    }
+    const onIntent = () => void start()
+    const listOptions = { passive: true, capture: true } as const
+    viewport.addEventListener('mousedown', onPress, listOptions)
+    viewport.addEventListener('touchstart', onPress, listOptions)
+    viewport.addEventListener('pointerenter', onIntent, listOptions)
+    viewport.addEventListener('focusin', onIntent, listOptions)
+    window.addEventListener('mouseup', onRelease, listOptions)
+    window.addEventListener('touchend', onRelease, listOptions)
+    for (const event of PAGE_INTENT) window.addEventListener(event, onIntent, listOptions)
+    function removeIntent() {
+      viewport?.removeEventListener('mousedown', onPress, listOptions)
+      viewport?.removeEventListener('touchstart', onPress, listOptions)
+      viewport?.removeEventListener('pointerenter', onIntent, listOptions)
+      viewport?.removeEventListener('focusin', onIntent, listOptions)
+      window.removeEventListener('mouseup', onRelease, listOptions)
+      window.removeEventListener('touchend', onRelease, listOptions)
+      for (const event of PAGE_INTENT) window.removeEventListener(event, onIntent, listOptions)
+    }
+    return () => {
+      stopped = true
+      removeIntent()
+      instance?.destroy()
+    }
+  }, [])
+
+  // Before the engine: the list starts at its first card, and 'Próximo' is alive when the cards
+  // do not all fit (measured as the engine would, 300 ms after the list is laid out or resized).
+  useEffect(() => {
+    const viewport = viewportRef.current
+    if (api || !viewport) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const schedule = () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        const track = viewport.firstElementChild
+        const next = track instanceof HTMLElement && track.scrollWidth > viewport.clientWidth + 1
+        setCanScroll({ prev: false, next })
+      }, ARROW_STATE_DELAY_MS)
+    }
+    schedule()
+    window.addEventListener('resize', schedule)
+    return () => {
+      clearTimeout(timer)
+      window.removeEventListener('resize', schedule)
+    }
+  }, [api])
+
+  // With the engine: each burst of scroll events gets one check 300 ms later; the last event of an
+  // animation still gets its own, so the final state is always computed.
   useEffect(() => {
     if (!api) return
     let timer: ReturnType<typeof setTimeout> | undefined
-    // Each burst of scroll events gets one check 300 ms later; the last event of an animation
-    // still gets its own, so the final state is always computed.
     const schedule = () => {
       if (timer !== undefined) return
       timer = setTimeout(() => {
@@ -81,7 +222,8 @@ export function useCourseCarousel() {
     viewportRef,
     canScrollPrev: canScroll.prev,
     canScrollNext: canScroll.next,
-    scrollPrev: () => api?.scrollPrev(),
-    scrollNext: () => api?.scrollNext(),
+    // An arrow pressed before the engine arrived moves the list once it has.
+    scrollPrev: () => void startRef.current().then((carousel) => carousel?.scrollPrev()),
+    scrollNext: () => void startRef.current().then((carousel) => carousel?.scrollNext()),
   }
 }

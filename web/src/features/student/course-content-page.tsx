@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft, CalendarDays, Check, Circle, Download, FileText, MapPin } from 'lucide-react'
+import { ArrowLeft, CalendarDays, Check, Circle, Download, FileText, MapPin } from 'lucide'
 import { useEffect, useRef, useState } from 'react'
 import type { Lesson, StudentCourse } from '../../../../worker/contract/student.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { ApiError } from '../../lib/api.ts'
@@ -58,13 +59,13 @@ function ClassDetails({ course }: { course: StudentCourse }) {
           <ul className="mt-2 space-y-1 text-slate-800">
             {turma.course_init ? (
               <li className="flex items-center gap-2">
-                <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-teal-700" />
+                <Icon drawing={CalendarDays} className="size-4 shrink-0 text-teal-700" />
                 Início em {formatDateLong(turma.course_init)}
               </li>
             ) : null}
             {turma.location ? (
               <li className="flex items-start gap-2">
-                <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-teal-700" />
+                <Icon drawing={MapPin} className="mt-1 size-4 shrink-0 text-teal-700" />
                 {turma.location}
               </li>
             ) : null}
@@ -110,7 +111,7 @@ function LessonView({
             )
           }
         >
-          <Check aria-hidden="true" className="size-4" />
+          <Icon drawing={Check} className="size-4" />
           {lesson.watched ? 'Aula assistida' : 'Marcar como assistida'}
         </button>
         {next ? (
@@ -163,9 +164,17 @@ function Lessons({ course }: { course: StudentCourse }) {
                     className={`flex w-full items-start gap-2 rounded-lg px-2 py-2 text-left ${lesson.id === current.id ? 'bg-teal-50 font-semibold text-teal-950 ring-1 ring-teal-700' : 'text-slate-800 hover:bg-slate-100'}`}
                   >
                     {lesson.watched ? (
-                      <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-700" />
+                      <Icon
+                        drawing={Check}
+                        aria-hidden="true"
+                        className="mt-0.5 size-4 shrink-0 text-teal-700"
+                      />
                     ) : (
-                      <Circle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+                      <Icon
+                        drawing={Circle}
+                        aria-hidden="true"
+                        className="mt-0.5 size-4 shrink-0 text-slate-500"
+                      />
                     )}
                     <span>
                       {lesson.title}
@@ -205,14 +214,14 @@ function Materials({ course }: { course: StudentCourse }) {
               download
               className="flex items-center gap-3 rounded-xl border border-slate-200 p-4 hover:bg-slate-50"
             >
-              <FileText aria-hidden="true" className="size-6 shrink-0 text-teal-700" />
+              <Icon drawing={FileText} className="size-6 shrink-0 text-teal-700" />
               <span className="flex-1">
                 <span className="block font-semibold text-slate-900">{material.title}</span>
                 <span className="text-slate-600 text-sm">
                   {['PDF', sizeText(material.size_bytes)].filter(Boolean).join(' · ')}
                 </span>
               </span>
-              <Download aria-hidden="true" className="size-5 text-teal-800" />
+              <Icon drawing={Download} className="size-5 text-teal-800" />
               <span className="sr-only">Baixar</span>
             </a>
           </li>
@@ -234,7 +243,7 @@ export function CourseContentPage({ url }: { url: string }) {
         to="/usuario/cursos"
         className="inline-flex items-center gap-1 font-semibold text-teal-800 underline"
       >
-        <ArrowLeft aria-hidden="true" className="size-4" />
+        <Icon drawing={ArrowLeft} className="size-4" />
         Meus cursos
       </Link>
       <h1 className="mt-3 font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { CalendarDays, PlayCircle } from 'lucide-react'
+import { CalendarDays, PlayCircle } from 'lucide'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { formatDateLong } from '../../lib/date.ts'
@@ -37,12 +38,12 @@ export function MyCoursesPage() {
               <p className="mt-3 flex items-center gap-2 text-slate-700 text-sm">
                 {course.type === 'N' && course.course_init ? (
                   <>
-                    <CalendarDays aria-hidden="true" className="size-4 text-teal-700" />
+                    <Icon drawing={CalendarDays} className="size-4 text-teal-700" />
                     Início em {formatDateLong(course.course_init)}
                   </>
                 ) : (
                   <>
-                    <PlayCircle aria-hidden="true" className="size-4 text-teal-700" />
+                    <Icon drawing={PlayCircle} className="size-4 text-teal-700" />
                     comece agora
                   </>
                 )}

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { BookOpen, Download, LoaderCircle, Plus } from 'lucide-react'
+import { BookOpen, Download, LoaderCircle, Plus } from 'lucide'
 import { useEffect, useRef } from 'react'
 import { DEFAULT_IMAGES } from '../../../../worker/contract/institute.ts'
 import type { EbookLibrary } from '../../../../worker/contract/student.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { errorMessage, showToast, toastError } from '../../lib/toast.ts'
@@ -56,13 +57,13 @@ function OwnedEbook({ ebook }: { ebook: Owned }) {
         </p>
         {ebook.pages ? (
           <p className="flex items-center gap-1 text-slate-600 text-sm">
-            <BookOpen aria-hidden="true" className="size-4" />
+            <Icon drawing={BookOpen} className="size-4" />
             {ebook.pages} páginas
           </p>
         ) : null}
         <div className="mt-auto pt-1">
           <a href={ebook.download_url} download className="btn btn-primary">
-            <Download aria-hidden="true" className="size-4" />
+            <Icon drawing={Download} className="size-4" />
             Baixar<span className="sr-only"> o e-book {ebook.title}</span> (PDF)
           </a>
         </div>
@@ -98,9 +99,9 @@ function FreeEbook({ ebook, highlighted }: { ebook: Free; highlighted: boolean }
             }
           >
             {add.isPending ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+              <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
             ) : (
-              <Plus aria-hidden="true" className="size-4" />
+              <Icon drawing={Plus} className="size-4" />
             )}
             Adicionar à biblioteca<span className="sr-only">: {ebook.title}</span>
           </button>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft } from 'lucide-react'
+import { ArrowLeft } from 'lucide'
 import type { PurchaseDetail, Receipt } from '../../../../worker/contract/student.ts'
 import { ORDER_STATE_LABELS } from '../../../../worker/domain/payments.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
@@ -121,7 +122,7 @@ export function PurchaseDetailPage({ orderId }: { orderId: string }) {
         to="/usuario/compras"
         className="inline-flex items-center gap-1 font-semibold text-teal-800 underline"
       >
-        <ArrowLeft aria-hidden="true" className="size-4" />
+        <Icon drawing={ArrowLeft} className="size-4" />
         Minhas compras
       </Link>
       <h1 className="mt-3 font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">

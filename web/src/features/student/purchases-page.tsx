@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { LoaderCircle, RefreshCw } from 'lucide-react'
+import { LoaderCircle, RefreshCw } from 'lucide'
 import type { Purchase } from '../../../../worker/contract/student.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../../../worker/domain/payments.ts'
+import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
@@ -42,9 +43,9 @@ function Reissue({ purchase }: { purchase: Purchase }) {
         }
       >
         {reissue.isPending ? (
-          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
         ) : (
-          <RefreshCw aria-hidden="true" className="size-4" />
+          <Icon drawing={RefreshCw} className="size-4" />
         )}
         Gerar novo {what}
       </button>
