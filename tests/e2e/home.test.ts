@@ -134,6 +134,38 @@ describe('home page showcase in Chromium', () => {
     await page.close()
   })
 
+  it('a drag begun before the carousel engine arrived goes on once it has (the press is handed over)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } })
+    const errors = collectPageErrors(page)
+    // The engine is fetched at the first sign of a person (here the scroll to the list); it takes
+    // 3 s to arrive.
+    let engineArrived = false
+    await page.route(/\/assets\/embla-carousel[\w.-]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000))
+      await route.continue()
+      engineArrived = true
+    })
+    await page.goto(baseURL)
+    const section = page.locator('#cursos-presenciais')
+    await section.scrollIntoViewIfNeeded()
+    // The arrows come alive from the layout alone, before the engine.
+    await expect.poll(() => section.getByRole('button', { name: 'Próximo' }).isDisabled()).toBe(false)
+
+    const start = await firstSlideX(section)
+    const box = (await section.locator('[aria-roledescription="slide"]').nth(1).boundingBox())!
+    await page.mouse.move(box.x + box.width / 2, box.y + 40)
+    await page.mouse.down()
+    expect(engineArrived).toBe(false)
+    // Still held while the engine arrives, then dragged towards the next cards.
+    await expect.poll(() => engineArrived, { timeout: 10_000 }).toBe(true)
+    await page.waitForTimeout(200)
+    await page.mouse.move(box.x + box.width / 2 - 200, box.y + 40, { steps: 10 })
+    await page.mouse.up()
+    expect(await still(section)).toBeLessThan(start - 100)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('on a 375 px phone: swipes through a carousel, and a hash in the URL scrolls to its list after loading', async () => {
     const { page, errors } = await openHome({ width: 375, height: 800 }, '/#cursos-presenciais')
     await scrolledTo(page, '#cursos-presenciais')

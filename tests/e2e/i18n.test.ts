@@ -44,6 +44,20 @@ describe('toasts in other languages', () => {
       })
       .toBe(true)
 
+    // Once the lists answer (an arrow comes alive), a person's pointer arrives: the carousels
+    // fetch their engine then. And the toaster is up.
+    await expect
+      .poll(() => page.locator('#cursos-presenciais').getByRole('button', { name: 'Próximo' }).isDisabled())
+      .toBe(false)
+    await page.mouse.move(200, 300)
+    await expect
+      .poll(() => requests.some((request) => /\/assets\/embla-carousel[\w.-]*\.js$/.test(request.url())), {
+        timeout: 10_000,
+      })
+      .toBe(true)
+    await page.locator('section[aria-label^="Notificações"]').waitFor({ state: 'attached' })
+    await page.waitForLoadState('networkidle')
+
     const before = requests.length
     await online.getByRole('button', { name: 'Adicionar ao carrinho' }).first().click()
     await page
