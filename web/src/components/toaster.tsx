@@ -36,8 +36,8 @@ export default function AppToaster() {
       position="top-right"
       // Below the sticky header (its measured height), so a toast never covers the cart button,
       // the user menu or the menu bar.
-      offset={{ top: 'calc(var(--header-height, 5.5rem) + 0.5rem)' }}
-      mobileOffset={{ top: 'calc(var(--header-height, 8.5rem) + 0.5rem)' }}
+      offset={{ top: 'calc(var(--header-height, 8rem) + 0.5rem)' }}
+      mobileOffset={{ top: 'calc(var(--header-height, 8rem) + 0.5rem)' }}
       duration={TOAST_DURATION_MS}
       // The region's name for screen readers (sonner's default is English).
       containerAriaLabel="Notificações"
