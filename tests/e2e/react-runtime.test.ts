@@ -10,11 +10,13 @@ import { root } from '../../scripts/lib/stack.ts'
 // (web/dist, with its module list from vite.config.ts) and the Worker bundled as `wrangler deploy`
 // bundles it (--dry-run, with esbuild's metafile).
 //
-// Recorded run against a build with decision 008's aliases put back (react → preact/compat in
-// vite.config.ts and wrangler.toml's [alias], preact installed), 2026-11-25: both tests failed —
-//   browser: expected [ 'node_modules/preact/compat/dist/compat.module.js', … ] to deeply equal []
-//   Worker:  expected [ 'node_modules/preact/compat/dist/compat.module.js', … ] to deeply equal []
-// and neither bundle carried React DOM's renderer name and version.
+// Recorded run, 2026-11-25: this file against main as it stood on decision 008 (e1c8352: Vite's
+// and wrangler's aliases of react and react-dom to preact/compat), built with the module-list
+// plugin added: both tests failed at their first assertion —
+//   browser: expected [ 'node_modules/preact/compat/client.mjs',
+//            'node_modules/preact/compat/dist/compat.mjs', … (6) ] to deeply equal []
+//   Worker:  expected [ 'node_modules/preact/dist/preact.mjs', …,
+//            'node_modules/preact-render-to-string/dist/index.module.js' (6) ] to deeply equal []
 
 const REACT_DOM_VERSION = (
   JSON.parse(await readFile(join(root, 'node_modules/react-dom/package.json'), 'utf8')) as { version: string }
