@@ -15,6 +15,7 @@ import {
   allowInlineScripts,
   contentSecurityPolicyHeader,
   inlineScriptsIn,
+  privacyHeaders,
 } from './middleware/security-headers.ts'
 import { limitBody, newApp, registerSharedComponents } from './openapi.ts'
 import { adminRoutes } from './routes/admin/index.ts'
@@ -44,6 +45,7 @@ const app = newApp()
 
 app.use('*', secureHeaders({ crossOriginOpenerPolicy: false }))
 app.use('*', contentSecurityPolicyHeader)
+app.use('*', privacyHeaders)
 app.use('*', contextMiddleware)
 // No request is larger than the largest upload; each operation then applies its own limit.
 app.use('*', limitBody(ANY_BODY_MAX_BYTES))

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy } from '../../worker/middleware/security-headers.ts'
+import { contentSecurityPolicy, PERMISSIONS_POLICY } from '../../worker/middleware/security-headers.ts'
 
 // Static files skip the Worker (wrangler.toml run_worker_first): their headers come from
 // web/public/_headers, which must say what the Worker says.
@@ -21,10 +21,11 @@ async function staticHeaders(pattern: string): Promise<Map<string, string>> {
 }
 
 describe('static files', () => {
-  it("carry the Worker's Content-Security-Policy and framing rules", async () => {
+  it("carry the Worker's Content-Security-Policy, framing rules and Permissions-Policy", async () => {
     const headers = await staticHeaders('/*')
     expect(headers.get('content-security-policy')).toBe(contentSecurityPolicy())
     expect(headers.get('x-frame-options')).toBe('SAMEORIGIN')
     expect(headers.get('x-content-type-options')).toBe('nosniff')
+    expect(headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY)
   })
 })

@@ -177,6 +177,12 @@ describe('short links and QR codes (/api/admin/qrcodes, /l/{code})', () => {
       ['https://phishing.example/login', 'Endereços fora do site só para:'],
       ['javascript:alert(1)', 'Informe um endereço do site'],
       ['//phishing.example', 'Informe um endereço do site'],
+      // Normalised by the URL parser to '//phishing.example/login': another host to a browser.
+      ['/.//phishing.example/login', 'Informe um endereço do site'],
+      ['/./..//phishing.example', 'Informe um endereço do site'],
+      // Outside hosts by exact name: another host of an allowed domain is not allowed.
+      ['https://sites.google.com/view/golpe', 'Endereços fora do site só para:'],
+      ['https://golpe.instagram.com/x', 'Endereços fora do site só para:'],
       ['http://instagram.com/institutorenalis', 'Informe um endereço do site'],
       ['/l/outro-link', 'O destino não pode ser outro link curto.'],
     ]
@@ -200,6 +206,22 @@ describe('short links and QR codes (/api/admin/qrcodes, /l/{code})', () => {
     expect(taken.body.errors.code).toEqual(['Já existe um link com este código.'])
     const generated = await newLink({ code: null, title: 'Jornada Multiprofissional 2027' })
     expect(generated.code).toMatch(/^jornada-multiprofissional-2027(-[0-9a-f]{6})?$/)
+  })
+
+  it('a link saved with a target a browser reads as another host sends no one there', async () => {
+    const link = await newLink()
+    expect((await follow(link.code)).status).toBe(302)
+    // As a row written before targets were checked after normalisation would hold it.
+    for (const target of ['//phishing.example/login', 'https://sites.google.com/view/golpe']) {
+      await db.update(qrLinks).set({ targetUrl: target }).where(eq(qrLinks.id, link.id))
+      // The link's counter is told, as an edit tells it (this write went around the admin's verbs).
+      const { env } = await import('cloudflare:workers')
+      const counter = env.LINK_CLICKS.get(env.LINK_CLICKS.idFromName(link.code))
+      await counter.configure({ id: link.id, target, enabled: true })
+      const response = await follow(link.code)
+      expect(response.status, target).toBe(404)
+      expect(response.headers.get('location'), target).toBeNull()
+    }
   })
 
   it('a disabled link answers a 404 page; edits are versioned and audited', async () => {

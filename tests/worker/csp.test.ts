@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { loadRenderer } from '../../worker/ssr/pages.ts'
-import { testContext, testEnv } from '../fixtures/db.ts'
+import { createUser, sessionCookie, testContext, testDb, testEnv } from '../fixtures/db.ts'
+import { workerFetch } from '../fixtures/http.ts'
 import { executableInlineScripts, fetchPage, NAVIGATE } from '../fixtures/pages.ts'
 
 // Issue 12, item 9: a strict Content-Security-Policy on every answer. Inline scripts run only
@@ -148,5 +149,43 @@ describe('Content-Security-Policy', () => {
     expect(response.headers.get('referrer-policy')).toBe('no-referrer')
     expect(response.headers.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains')
     expect(response.headers.get('cross-origin-opener-policy')).toBeNull()
+  })
+})
+
+describe('privacy headers', () => {
+  const db = testDb()
+
+  it('every answer denies the browser features the site never uses', async () => {
+    const page = await fetchPage('/', { headers: NAVIGATE })
+    const api = await workerFetch('http://localhost/home_itens/lists')
+    for (const response of [page, api]) {
+      const policy = response.headers.get('permissions-policy') ?? ''
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'])
+        expect(policy).toContain(feature)
+      // What the pages use stays allowed: the video player's fullscreen, the PIX code's clipboard.
+      expect(policy).not.toMatch(/fullscreen|clipboard/)
+    }
+  })
+
+  it('personal and admin answers are kept by no cache; public ones keep their own rule', async () => {
+    const student = await sessionCookie((await createUser(db)).id)
+    const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    for (const [path, cookie] of [
+      ['/api/usuario/compras', student],
+      ['/api/usuario/ebooks', student],
+      ['/api/admin/vitrine', admin],
+      ['/api/admin/qrcodes', admin],
+    ] as const) {
+      const response = await workerFetch(`http://localhost${path}`, { headers: { cookie } })
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('cache-control'), path).toBe('private, no-store')
+    }
+    // Refused answers too (nothing about a stranger's request may be kept either).
+    const refused = await workerFetch('http://localhost/api/usuario/compras')
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get('cache-control')).toBe('private, no-store')
+    // A public file keeps its own rule.
+    const sitemap = await workerFetch('http://localhost/sitemap.xml')
+    expect(sitemap.headers.get('cache-control')).toBe('public, max-age=3600')
   })
 })

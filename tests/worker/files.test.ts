@@ -122,3 +122,28 @@ describe('proceedings files', () => {
     ).toBe(404)
   })
 })
+
+describe('public file keys', () => {
+  it('answers 404 to a key that would leave its public prefix, encoded or not', async () => {
+    const { env } = await import('cloudflare:workers')
+    // A paid e-book the site ships as a demo file: never public.
+    const ebook = await env.ASSETS.fetch('http://localhost/conteudo-demo/ebooks/atlas-acesso-vascular.pdf')
+    for (const path of [
+      // The review's request: %252e%252e is %2e%2e once Hono decodes the segment, then '..'.
+      '/files/anais%2F%252e%252e%2F%252e%252e%2Fconteudo-demo%2Febooks%2Fatlas-acesso-vascular.pdf',
+      '/files/anais%2F%2e%2e%2Fconteudo-demo%2Febooks%2Fatlas-acesso-vascular.pdf',
+      '/files/anais%2F..%2F..%2Fconteudo-demo%2Febooks%2Fatlas-acesso-vascular.pdf',
+      '/files/anais%2F.%2Fteste.pdf',
+      '/files/anais%2F%2Fteste.pdf',
+      '/files/anais%2FTESTE.pdf',
+      '/files/anais%2Fteste%25.pdf',
+      '/files/conteudo-demo%2Febooks%2Fatlas-acesso-vascular.pdf',
+    ]) {
+      const response = await workerFetch(`http://localhost${path}`)
+      expect(response.status, path).toBe(404)
+      expect(await response.json(), path).toEqual({ msg: 'Arquivo não encontrado.' })
+    }
+    // The shipped e-book exists (so the 404s above are the key check's, not a missing file).
+    if (ebook.ok) expect(ebook.headers.get('content-type')).toContain('pdf')
+  })
+})

@@ -74,6 +74,23 @@ describe('GET /search/all_product', () => {
     }
   })
 
+  it("answers 200 to the longest search in any script (its cache key stays within KV's 512 bytes)", async () => {
+    // 100 Hangul syllables: 300 bytes of UTF-8, 900 once percent-encoded (it answered 500).
+    for (const text of ['각'.repeat(100), '각'.repeat(100), `${'ção'.repeat(33)}x`, '😀'.repeat(50)]) {
+      const { response, body } = await search(text)
+      expect(response.status, text).toBe(200)
+      expect(body).toEqual([])
+    }
+    // A long search that finds something, asked twice: the second answer comes from the cache.
+    const t = token()
+    await createProduct(db, { name: `Manual ${t}` })
+    const text = `${t} ${'각'.repeat(60)}`.slice(0, 100)
+    const first = await search(t)
+    expect(first.body.map((result) => result.name)).toEqual([`Manual ${t}`])
+    expect((await search(text)).response.status).toBe(200)
+    expect((await search(t)).body).toEqual(first.body)
+  })
+
   it('refuses a missing or oversize search with 422 in pt-BR, never 5xx', async () => {
     const missing = await workerFetch('http://localhost/search/all_product')
     expect(missing.status).toBe(422)

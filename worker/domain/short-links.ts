@@ -8,20 +8,31 @@ export const SHORT_CODE_MAX = 60
 export const SHORT_LINK_PREFIX = '/l/'
 
 /**
- * Outside sites a short link may send people to: the institute's social profiles and messaging,
- * video and the payment provider's pages. Subdomains of these count (m.facebook.com).
+ * Outside sites a short link may send people to, by exact host name: the institute's social
+ * profiles and messaging, video, forms and audio. Exact names, not whole domains: a domain's other
+ * hosts can carry anyone's pages (sites.google.com, a user's subdomain), and a printed QR code must
+ * not become a way to send people there.
  */
 export const ALLOWED_OUTSIDE_HOSTS = [
   'instagram.com',
+  'www.instagram.com',
   'facebook.com',
+  'www.facebook.com',
+  'm.facebook.com',
   'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
   'youtu.be',
   'linkedin.com',
+  'www.linkedin.com',
   'wa.me',
-  'whatsapp.com',
-  'google.com',
+  'api.whatsapp.com',
+  'chat.whatsapp.com',
   'forms.gle',
-  'spotify.com',
+  'docs.google.com',
+  'maps.google.com',
+  'maps.app.goo.gl',
+  'open.spotify.com',
 ] as const
 
 export type ShortLinkTarget = { kind: 'site'; path: string } | { kind: 'outside'; url: string }
@@ -36,8 +47,14 @@ export const TARGET_MESSAGES = {
   notAllowed: `Endereços fora do site só para: ${ALLOWED_OUTSIDE_HOSTS.join(', ')}.`,
 } as const
 
-const isAllowedHost = (host: string) =>
-  ALLOWED_OUTSIDE_HOSTS.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))
+const isAllowedHost = (host: string) => ALLOWED_OUTSIDE_HOSTS.some((allowed) => host === allowed)
+
+/**
+ * A path of this site as the browser will read it once the link sends it there: after the URL
+ * parser's normalisation (`/.//x` becomes `//x`), it starts with one slash and never two (`//x`
+ * is another host to a browser).
+ */
+export const isSitePath = (path: string) => path.startsWith('/') && !path.startsWith('//')
 
 /**
  * Where a link may point. `siteOrigin` is the site's public origin: an absolute address on it is
@@ -58,6 +75,7 @@ export function checkTarget(raw: string, siteOrigin: string): TargetCheck {
   if (relative || url.host === base.host) {
     if (!relative && !/^https?:$/.test(url.protocol)) return { ok: false, message: TARGET_MESSAGES.invalid }
     const path = `${url.pathname}${url.search}${url.hash}`
+    if (!isSitePath(path)) return { ok: false, message: TARGET_MESSAGES.invalid }
     if (url.pathname.startsWith(SHORT_LINK_PREFIX)) return { ok: false, message: TARGET_MESSAGES.loop }
     return { ok: true, target: { kind: 'site', path }, value: path }
   }

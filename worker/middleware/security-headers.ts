@@ -90,3 +90,45 @@ export const contentSecurityPolicyHeader = createMiddleware(async (c, next) => {
     c.res.headers.set('Content-Security-Policy', policy)
   }
 })
+
+/**
+ * What the site never uses, denied to it and to anything it frames (the video player keeps
+ * fullscreen, autoplay and picture-in-picture; the PIX code's copy button keeps the clipboard).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'ambient-light-sensor=()',
+  'bluetooth=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ')
+
+/**
+ * Every answer: the Permissions-Policy above; and an answer in JSON that says nothing about
+ * caching (a cart, an order, an admin's list, a profile) is kept by no cache (`private,
+ * no-store`). Routes that serve public data and may be kept say so themselves.
+ */
+export const privacyHeaders = createMiddleware(async (c, next) => {
+  await next()
+  const headers: [string, string][] = [['Permissions-Policy', PERMISSIONS_POLICY]]
+  const json = (c.res.headers.get('Content-Type') ?? '').includes('json')
+  if (json && !c.res.headers.has('Cache-Control')) headers.push(['Cache-Control', 'private, no-store'])
+  try {
+    for (const [name, value] of headers) c.res.headers.set(name, value)
+  } catch {
+    // A response passed through from another fetch (static assets) has immutable headers.
+    c.res = new Response(c.res.body, c.res)
+    for (const [name, value] of headers) c.res.headers.set(name, value)
+  }
+})

@@ -25,13 +25,16 @@ export async function readSnapshot<T>(
   const kv = ctx.env.CATALOG
   const version = await catalogVersion(ctx.env)
   const key = `catalog:v1:${name}:${version}`
-  // Stored wrapped, so that a cached "not found" (null) differs from an absent key.
-  const stored = await kv.get<{ value: unknown }>(key, 'json')
+  // Stored wrapped, so that a cached "not found" (null) differs from an absent key. A cache that
+  // fails (KV refusing a key, an outage) is a miss: the answer comes from the database.
+  const stored = await kv.get<{ value: unknown }>(key, 'json').catch(() => null)
   const cached = stored ? schema.safeParse(stored.value) : undefined
   if (cached?.success) return { value: cached.data, hit: true }
 
   const value = await load()
-  ctx.waitUntil(kv.put(key, JSON.stringify({ value }), { expirationTtl: SNAPSHOT_TTL_SECONDS }))
+  ctx.waitUntil(
+    kv.put(key, JSON.stringify({ value }), { expirationTtl: SNAPSHOT_TTL_SECONDS }).catch(() => undefined),
+  )
   return { value, hit: false }
 }
 

@@ -72,14 +72,26 @@ const PUBLIC_PREFIXES = ['users/', 'anais/', UPLOADED_IMAGE_PREFIX]
 /** What a public file can be: a profile photo, a catalogue image or a proceedings PDF. */
 export const PUBLIC_FILE_TYPES = [...Object.keys(PHOTO_TYPES), 'application/pdf']
 
+/** The characters of every key the site writes (unguessable ids, slugs, extensions). */
+const KEY_CHARACTERS = /^[a-z0-9/_.-]+$/
+
+/**
+ * A key under a public prefix, and nothing that could mean another one: no `%` (a key that is
+ * decoded again on its way to R2 or the assets, `%2e%2e`, would leave its prefix), no other
+ * character than the site's own, and no empty, `.` or `..` segment.
+ */
+export function isPublicKey(key: string): boolean {
+  if (!KEY_CHARACTERS.test(key)) return false
+  if (key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) return false
+  return PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix))
+}
+
 /**
  * A public file from R2; while R2 has no such object, the copy shipped with the site under
  * /arquivos/ (the demo proceedings) answers instead.
  */
 export async function readPublicFile({ ctx, key, origin }: { ctx: AppContext; key: string; origin: string }) {
-  if (!PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix)) || key.includes('..')) {
-    throw notFound('Arquivo não encontrado.')
-  }
+  if (!isPublicKey(key)) throw notFound('Arquivo não encontrado.')
   const object = await ctx.env.FILES.get(key)
   if (object) {
     const headers = new Headers()

@@ -7,12 +7,17 @@ import { readSnapshot } from '../catalog/snapshot.ts'
 /**
  * GET /search/all_product: courses, products, e-books and editais whose name or summary match
  * every typed term as a prefix, ignoring case and accents, best first (bm25, name weighted 10×).
- * One indexed FTS5 query when cold; results are cached per catalogue version and normalised text.
+ * One indexed FTS5 query when cold; results are cached per catalogue version and normalised text
+ * (its SHA-256).
  */
 export async function searchCatalog({ ctx, text }: { ctx: AppContext; text: string }) {
   const match = toFtsQuery(text)
   if (!match) return { value: [], hit: true }
-  return readSnapshot(ctx, `search:${normalizeSearch(text)}`, SearchResults, async () => {
+  // Keyed by a hash of the normalised terms: any text a visitor types fits KV's 512-byte keys
+  // (100 Hangul syllables are 300 bytes before the prefix and version).
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(normalizeSearch(text)))
+  const key = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+  return readSnapshot(ctx, `search:${key}`, SearchResults, async () => {
     const rows = await ctx.db.all<{ name: string; url: string }>(sql`
       SELECT name, url FROM search_index
       WHERE search_index MATCH ${match}
