@@ -81,15 +81,19 @@ export function contentSecurityPolicy(extra: PolicyAllowances = { scripts: new S
 /** Sets the Content-Security-Policy on every answer, with what its handler allowed. */
 export const contentSecurityPolicyHeader = createMiddleware(async (c, next) => {
   await next()
-  const policy = contentSecurityPolicy(allowances.get(c))
+  setHeaders(c, [['Content-Security-Policy', contentSecurityPolicy(allowances.get(c))]])
+})
+
+/** Sets headers on the answer, copying it first when its headers are immutable. */
+function setHeaders(c: Context, headers: [string, string][]) {
   try {
-    c.res.headers.set('Content-Security-Policy', policy)
+    for (const [name, value] of headers) c.res.headers.set(name, value)
   } catch {
     // A response passed through from another fetch (static assets) has immutable headers.
     c.res = new Response(c.res.body, c.res)
-    c.res.headers.set('Content-Security-Policy', policy)
+    for (const [name, value] of headers) c.res.headers.set(name, value)
   }
-})
+}
 
 /**
  * What the site never uses, denied to it and to anything it frames (the video player keeps
@@ -124,11 +128,5 @@ export const privacyHeaders = createMiddleware(async (c, next) => {
   const headers: [string, string][] = [['Permissions-Policy', PERMISSIONS_POLICY]]
   const json = (c.res.headers.get('Content-Type') ?? '').includes('json')
   if (json && !c.res.headers.has('Cache-Control')) headers.push(['Cache-Control', 'private, no-store'])
-  try {
-    for (const [name, value] of headers) c.res.headers.set(name, value)
-  } catch {
-    // A response passed through from another fetch (static assets) has immutable headers.
-    c.res = new Response(c.res.body, c.res)
-    for (const [name, value] of headers) c.res.headers.set(name, value)
-  }
+  setHeaders(c, headers)
 })
