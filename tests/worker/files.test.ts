@@ -42,6 +42,35 @@ describe('profile photo', () => {
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG)
   })
 
+  it('deletes the replaced photo, and every photo of an account that is deleted', async () => {
+    const { env } = await import('cloudflare:workers')
+    const user = await createUser(db)
+    const cookie = await sessionCookie(user.id)
+    const keyOf = (photo: string) => decodeURIComponent(photo.replace('/files/', ''))
+    const first = await upload(cookie, new File([PNG], 'um.png', { type: 'image/png' }))
+    const second = await upload(cookie, new File([PNG], 'dois.png', { type: 'image/png' }))
+    expect(second.body.data!.photo).not.toBe(first.body.data!.photo)
+    // The first photo is gone from R2 and from its public address; the second is served.
+    expect(await env.FILES.head(keyOf(first.body.data!.photo))).toBeNull()
+    expect((await workerFetch(`http://localhost${first.body.data!.photo}`)).status).toBe(404)
+    const served = await workerFetch(`http://localhost${second.body.data!.photo}`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('cache-control')).toBe('public, max-age=86400')
+
+    // Something else under the account's prefix (a photo a failed request left behind, say).
+    await env.FILES.put(`users/${user.id}/foto-esquecida.png`, PNG, {
+      httpMetadata: { contentType: 'image/png' },
+    })
+    const deleted = await workerFetch('http://localhost/api/usuario/privacidade/excluir', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ confirmar: true }),
+    })
+    expect(deleted.status).toBe(200)
+    expect((await env.FILES.list({ prefix: `users/${user.id}/` })).objects).toEqual([])
+    expect((await workerFetch(`http://localhost${second.body.data!.photo}`)).status).toBe(404)
+  })
+
   it('refuses non-images, disguised files, oversize files and a missing file, with pt-BR messages', async () => {
     const cookie = await sessionCookie((await createUser(db)).id)
     const cases: Array<[File | null, string]> = [

@@ -14,7 +14,7 @@ import { INSTITUTE } from '../../contract/institute.ts'
 import { AppError, invalidField } from '../../errors.ts'
 import { deliverLater, queueEmail } from '../email/outbox.ts'
 import { emailMessage, firstName } from '../email/templates.ts'
-import { storeUserPhoto } from '../files/files.ts'
+import { deleteFiles, storeUserPhoto } from '../files/files.ts'
 import { consumeLimit } from '../limits/limits.ts'
 import { hashPassword, needsRehash, verifyPassword } from './password.ts'
 import { endOtherSessions, SESSION_TTL_MS, type SessionUser, sessionInsert, toUser } from './sessions.ts'
@@ -142,11 +142,14 @@ export async function changePhoto({
   file: unknown
 }) {
   const photoKey = await storeUserPhoto({ ctx, userId: user.id, file })
+  const [before] = await ctx.db.select({ photoKey: users.photoKey }).from(users).where(eq(users.id, user.id))
   const [updated] = await ctx.db
     .update(users)
     .set({ photoKey, updatedAt: ctx.now })
     .where(eq(users.id, user.id))
     .returning()
+  // The replaced photo goes (it was public, and cached as immutable under its own key).
+  if (before?.photoKey && before.photoKey !== photoKey) await deleteFiles(ctx, [before.photoKey])
   return toUser(updated!)
 }
 

@@ -33,8 +33,10 @@ export async function storeUserPhoto({
   const bytes = new Uint8Array(await file.arrayBuffer())
   if (!looksLike(file.type, bytes.slice(0, 12))) throw invalid('O arquivo enviado não é uma imagem válida.')
   const key = `users/${userId}/foto-${crypto.randomUUID()}.${extension}`
+  // Kept a day at most by any cache: a photo replaced or an account deleted is gone from R2 at
+  // once (accounts.ts, privacy.ts), and from the caches within a day.
   await ctx.env.FILES.put(key, bytes, {
-    httpMetadata: { contentType: file.type, cacheControl: 'public, max-age=31536000, immutable' },
+    httpMetadata: { contentType: file.type, cacheControl: 'public, max-age=86400' },
   })
   return key
 }
@@ -124,4 +126,29 @@ export async function storeStudentDocument({ ctx, file }: { ctx: AppContext; fil
   const key = `student-docs/${crypto.randomUUID()}.${extension}`
   await ctx.env.FILES.put(key, bytes, { httpMetadata: { contentType: file.type } })
   return key
+}
+
+/**
+ * Removes files from R2. A failure leaves them behind (logged) rather than failing the person's
+ * request: what they asked for (a new photo, a deleted account) is already done.
+ */
+export async function deleteFiles(ctx: AppContext, keys: string[]): Promise<void> {
+  if (keys.length === 0) return
+  try {
+    await ctx.env.FILES.delete(keys)
+  } catch (error) {
+    console.warn(JSON.stringify({ level: 'warn', kind: 'files_not_deleted', keys, error: String(error) }))
+  }
+}
+
+/** Every file stored under an account's own prefix (`users/{id}/`: its photos, current and past). */
+export async function accountFileKeys(ctx: AppContext, userId: number): Promise<string[]> {
+  const keys: string[] = []
+  let cursor: string | undefined
+  do {
+    const page = await ctx.env.FILES.list({ prefix: `users/${userId}/`, ...(cursor ? { cursor } : {}) })
+    keys.push(...page.objects.map((object) => object.key))
+    cursor = page.truncated ? page.cursor : undefined
+  } while (cursor)
+  return keys
 }

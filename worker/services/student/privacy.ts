@@ -25,6 +25,7 @@ import { PRIVACY_MESSAGES } from '../../contract/student.ts'
 import { notFound } from '../../errors.ts'
 import { deliverLater } from '../email/outbox.ts'
 import { emailMessage, firstName } from '../email/templates.ts'
+import { accountFileKeys, deleteFiles } from '../files/files.ts'
 
 // LGPD art. 18 for the student themself: a copy of every record that names them (access and
 // portability), and the account's deletion: personal data anonymised at once, sessions ended,
@@ -223,7 +224,7 @@ function deletionEmail(to: string, name: string) {
  * anonymised (name, e-mail, phone, photo, password), every session and linked login ends, the
  * orders and plan payments keep their amounts without the payer's data, contact messages and
  * e-mails sent to the address go, and the confirmation is queued to the old address. The
- * account's files (photo, student documents) are then removed from R2.
+ * account's files (every object under its prefix, student documents) are then removed from R2.
  */
 export async function deleteMyAccount({ ctx, userId }: { ctx: AppContext; userId: number }) {
   const { db } = ctx
@@ -268,10 +269,13 @@ export async function deleteMyAccount({ ctx, userId }: { ctx: AppContext; userId
       .values({ ...notice, status: 'pending' })
       .returning({ id: emailOutbox.id }),
   ])
-  const keys = [user.photoKey, ...documents.map((row) => row.key)].filter((key): key is string =>
+  // Every file of the account: whatever is under its own prefix (photos, past ones included), and
+  // its student documents.
+  const stored = await accountFileKeys(ctx, userId).catch(() => [])
+  const keys = [user.photoKey, ...stored, ...documents.map((row) => row.key)].filter((key): key is string =>
     Boolean(key),
   )
-  if (keys.length) await ctx.env.FILES.delete(keys)
+  await deleteFiles(ctx, [...new Set(keys)])
   const noticeId = queued[0]?.id
   if (noticeId) deliverLater(ctx, noticeId)
   return { msg: PRIVACY_MESSAGES.deleted }
