@@ -26,7 +26,7 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-slate-200 border-b bg-white/95 backdrop-blur">
-      <div className="container-page flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
+      <div className="container-page flex flex-wrap items-center gap-x-2 gap-y-2 py-3">
         <Link to="/" className="shrink-0 rounded-lg">
           <img
             src="/img/logo.svg"
