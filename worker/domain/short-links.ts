@@ -54,7 +54,7 @@ const isAllowedHost = (host: string) => ALLOWED_OUTSIDE_HOSTS.some((allowed) => 
  * parser's normalisation (`/.//x` becomes `//x`), it starts with one slash and never two (`//x`
  * is another host to a browser).
  */
-export const isSitePath = (path: string) => path.startsWith('/') && !path.startsWith('//')
+const isSitePath = (path: string) => path.startsWith('/') && !path.startsWith('//')
 
 /**
  * Where a link may point. `siteOrigin` is the site's public origin: an absolute address on it is

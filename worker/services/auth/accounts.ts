@@ -142,12 +142,11 @@ export async function changePhoto({
   file: unknown
 }) {
   const photoKey = await storeUserPhoto({ ctx, userId: user.id, file })
-  const [before] = await ctx.db.select({ photoKey: users.photoKey }).from(users).where(eq(users.id, user.id))
-  const [updated] = await ctx.db
-    .update(users)
-    .set({ photoKey, updatedAt: ctx.now })
-    .where(eq(users.id, user.id))
-    .returning()
+  // The photo it replaces, read in the same round trip, before the change.
+  const [[before], [updated]] = await ctx.db.batch([
+    ctx.db.select({ photoKey: users.photoKey }).from(users).where(eq(users.id, user.id)),
+    ctx.db.update(users).set({ photoKey, updatedAt: ctx.now }).where(eq(users.id, user.id)).returning(),
+  ])
   // The replaced photo goes (it was public, and cached as immutable under its own key).
   if (before?.photoKey && before.photoKey !== photoKey) await deleteFiles(ctx, [before.photoKey])
   return toUser(updated!)

@@ -1,3 +1,5 @@
+import { sha256Hex } from '../hash.ts'
+
 /** A random token for a cookie or link (256 bits), and the SHA-256 the database keeps instead. */
 export function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32))
@@ -7,7 +9,4 @@ export function newToken(): string {
     .replace(/=+$/, '')
 }
 
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
-}
+export const hashToken = (token: string): Promise<string> => sha256Hex(token)

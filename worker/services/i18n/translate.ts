@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../../context.ts'
 import type { TranslationTarget } from '../../domain/languages.ts'
 import { htmlToText, textToHtml } from '../../domain/translation.ts'
+import { sha256Hex } from '../hash.ts'
 
 /** Translations do not change: kept for 90 days, then asked again. */
 const KV_TTL_SECONDS = 90 * 86_400
@@ -24,9 +25,7 @@ export function translator(ctx: AppContext): Translator {
 }
 
 async function kvKey(target: TranslationTarget, text: string) {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
-  const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
-  return `tr:v1:${target}:${hex}`
+  return `tr:v1:${target}:${await sha256Hex(text)}`
 }
 
 type Stored = { t: string }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts'
 import { SearchResults } from '../../contract/catalog.ts'
 import { normalizeSearch, SEARCH_RESULT_LIMIT, toFtsQuery } from '../../domain/search.ts'
 import { readSnapshot } from '../catalog/snapshot.ts'
+import { sha256Hex } from '../hash.ts'
 
 /**
  * GET /search/all_product: courses, products, e-books and editais whose name or summary match
@@ -15,8 +16,7 @@ export async function searchCatalog({ ctx, text }: { ctx: AppContext; text: stri
   if (!match) return { value: [], hit: true }
   // Keyed by a hash of the normalised terms: any text a visitor types fits KV's 512-byte keys
   // (100 Hangul syllables are 300 bytes before the prefix and version).
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(normalizeSearch(text)))
-  const key = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+  const key = await sha256Hex(normalizeSearch(text))
   return readSnapshot(ctx, `search:${key}`, SearchResults, async () => {
     const rows = await ctx.db.all<{ name: string; url: string }>(sql`
       SELECT name, url FROM search_index

@@ -49,11 +49,7 @@ export function SiteHeader() {
             aria-label="Menu"
             onClick={() => setMobileOpen((open) => !open)}
           >
-            {mobileOpen ? (
-              <Icon drawing={X} className="size-6" />
-            ) : (
-              <Icon drawing={MenuIcon} className="size-6" />
-            )}
+            <Icon drawing={mobileOpen ? X : MenuIcon} className="size-6" />
           </button>
         </div>
       </div>

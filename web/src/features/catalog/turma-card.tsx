@@ -25,11 +25,7 @@ export function TurmaCard({ turma }: { turma: Turma }) {
           <li className="flex items-start gap-2">
             {dated ? (
               <>
-                <Icon
-                  drawing={CalendarDays}
-                  aria-hidden="true"
-                  className="mt-0.5 size-4 shrink-0 text-teal-700"
-                />
+                <Icon drawing={CalendarDays} className="mt-0.5 size-4 shrink-0 text-teal-700" />
                 <span>
                   Início: <strong className="font-semibold text-slate-900">{turmaStart(turma)}</strong>
                 </span>

@@ -115,11 +115,7 @@ function SubMenu({
           onClick={() => setOpen((value) => !value)}
         >
           {ownPage ? <span className="sr-only">Submenu {option.name}</span> : option.name}
-          <Icon
-            drawing={ChevronDown}
-            aria-hidden="true"
-            className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
-          />
+          <Icon drawing={ChevronDown} className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
         </button>
       </div>
       <ul

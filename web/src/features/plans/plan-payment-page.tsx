@@ -451,11 +451,7 @@ function Wizard({
             role="alert"
             className="whitespace-pre-line rounded-lg bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200"
           >
-            <Icon
-              drawing={TriangleAlert}
-              aria-hidden="true"
-              className="mr-2 inline size-5 align-text-bottom"
-            />
+            <Icon drawing={TriangleAlert} className="mr-2 inline size-5 align-text-bottom" />
             {payError}
           </p>
         ) : null}

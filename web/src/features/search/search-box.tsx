@@ -116,19 +116,10 @@ export function SearchBox({ className = '' }: { className?: string }) {
         <label htmlFor={inputId} className="sr-only">
           Pesquisar cursos e produtos
         </label>
-        {search.isFetching ? (
-          <Icon
-            drawing={LoaderCircle}
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 animate-spin text-teal-700"
-          />
-        ) : (
-          <Icon
-            drawing={Search}
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-          />
-        )}
+        <Icon
+          drawing={search.isFetching ? LoaderCircle : Search}
+          className={`pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 ${search.isFetching ? 'animate-spin text-teal-700' : 'text-slate-500'}`}
+        />
         <input
           ref={inputRef}
           id={inputId}

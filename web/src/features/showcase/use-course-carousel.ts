@@ -119,11 +119,13 @@ export function useCourseCarousel() {
     let instance: EmblaCarouselType | undefined
     let stopped = false
     let held: MouseEvent | TouchEvent | undefined
+    // Every listener below goes at once when the engine has started (or the list is gone).
+    const listening = new AbortController()
 
     const start = () => {
       started ??= loadEngine().then(
         (EmblaCarousel) => {
-          removeIntent()
+          listening.abort()
           if (stopped) return undefined
           instance = EmblaCarousel(viewport, OPTIONS)
           setApi(instance)
@@ -142,7 +144,6 @@ export function useCourseCarousel() {
     startRef.current = start
 
     const onPress = (event: MouseEvent | TouchEvent) => {
-      if (instance) return
       held = event
       void start()
     }
@@ -150,26 +151,17 @@ export function useCourseCarousel() {
       held = undefined
     }
     const onIntent = () => void start()
-    const listOptions = { passive: true, capture: true } as const
-    viewport.addEventListener('mousedown', onPress, listOptions)
-    viewport.addEventListener('touchstart', onPress, listOptions)
-    viewport.addEventListener('pointerenter', onIntent, listOptions)
-    viewport.addEventListener('focusin', onIntent, listOptions)
-    window.addEventListener('mouseup', onRelease, listOptions)
-    window.addEventListener('touchend', onRelease, listOptions)
-    for (const event of PAGE_INTENT) window.addEventListener(event, onIntent, listOptions)
-    function removeIntent() {
-      viewport?.removeEventListener('mousedown', onPress, listOptions)
-      viewport?.removeEventListener('touchstart', onPress, listOptions)
-      viewport?.removeEventListener('pointerenter', onIntent, listOptions)
-      viewport?.removeEventListener('focusin', onIntent, listOptions)
-      window.removeEventListener('mouseup', onRelease, listOptions)
-      window.removeEventListener('touchend', onRelease, listOptions)
-      for (const event of PAGE_INTENT) window.removeEventListener(event, onIntent, listOptions)
-    }
+    const options = { passive: true, capture: true, signal: listening.signal }
+    viewport.addEventListener('mousedown', onPress, options)
+    viewport.addEventListener('touchstart', onPress, options)
+    viewport.addEventListener('pointerenter', onIntent, options)
+    viewport.addEventListener('focusin', onIntent, options)
+    window.addEventListener('mouseup', onRelease, options)
+    window.addEventListener('touchend', onRelease, options)
+    for (const event of PAGE_INTENT) window.addEventListener(event, onIntent, options)
     return () => {
       stopped = true
-      removeIntent()
+      listening.abort()
       instance?.destroy()
     }
   }, [])

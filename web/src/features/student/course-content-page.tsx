@@ -163,19 +163,10 @@ function Lessons({ course }: { course: StudentCourse }) {
                     aria-current={lesson.id === current.id ? 'true' : undefined}
                     className={`flex w-full items-start gap-2 rounded-lg px-2 py-2 text-left ${lesson.id === current.id ? 'bg-teal-50 font-semibold text-teal-950 ring-1 ring-teal-700' : 'text-slate-800 hover:bg-slate-100'}`}
                   >
-                    {lesson.watched ? (
-                      <Icon
-                        drawing={Check}
-                        aria-hidden="true"
-                        className="mt-0.5 size-4 shrink-0 text-teal-700"
-                      />
-                    ) : (
-                      <Icon
-                        drawing={Circle}
-                        aria-hidden="true"
-                        className="mt-0.5 size-4 shrink-0 text-slate-500"
-                      />
-                    )}
+                    <Icon
+                      drawing={lesson.watched ? Check : Circle}
+                      className={`mt-0.5 size-4 shrink-0 ${lesson.watched ? 'text-teal-700' : 'text-slate-500'}`}
+                    />
                     <span>
                       {lesson.title}
                       <span className="sr-only">{lesson.watched ? ' (assistida)' : ''}</span>

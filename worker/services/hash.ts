@@ -1,0 +1,5 @@
+/** The SHA-256 of a text, in hexadecimal (stored token hashes, cache keys of typed text). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+}
