@@ -7,7 +7,7 @@ import { copyFile, stat } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { DEMO_USERS } from '../db/seed.ts'
 import { runBuild } from './build.ts'
-import { root, type Stack, startStack, stopChild } from './lib/stack.ts'
+import { readDevVars, root, type Stack, startStack, stopChild } from './lib/stack.ts'
 
 const { values: args } = parseArgs({ options: { dev: { type: 'boolean', default: false } } })
 const port = Number(process.env.PORT ?? 8787)
@@ -29,7 +29,11 @@ async function main() {
     await runBuild()
   }
 
+  // APP_ENV as .dev.vars writes it (any value but 'local' and 'test' is production behaviour);
+  // 'local' without the line.
+  const appEnv = readDevVars().APP_ENV ?? 'local'
   stack = await startStack({
+    appEnv,
     port,
     dbPort,
     dbFile: `${root}/.data/local.db`,
@@ -63,6 +67,22 @@ async function main() {
   Tarefas agendadas (e-mails pendentes): npm run cron
   Ctrl-C encerra tudo. Os dados ficam em .data/ (npm run db:reset recomeça do zero).
 `)
+  if (appEnv !== 'local' && appEnv !== 'test') await reportProductionCheck(stack.origin, appEnv)
+}
+
+/** APP_ENV from .dev.vars is a deployment's: say so, and whether its configuration check passes. */
+async function reportProductionCheck(origin: string, appEnv: string) {
+  // The OpenAPI document needs nothing outside the Worker: a 503 there is the configuration check.
+  const response = await fetch(`${origin}/api/openapi.json`).catch(() => null)
+  await response?.body?.cancel()
+  console.log(
+    `  APP_ENV=${JSON.stringify(appEnv)} (.dev.vars): comportamento de produção, sem caixa de\n` +
+      '  e-mails, provedor de login de teste nem simulador de pagamento.\n' +
+      (response?.status === 503
+        ? '  A configuração não passa na verificação de produção: o Worker responde 503 a tudo\n' +
+          '  (exceto /api/ping); o motivo está no log do wrangler ("configuration_invalid").\n'
+        : ''),
+  )
 }
 
 async function stop(code: number) {

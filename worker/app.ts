@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { configurationVerdict } from './config.ts'
 import { type AppBindings, contextMiddleware } from './context.ts'
 import { INSTITUTE } from './contract/institute.ts'
 import { RETRY_AFTER_SECONDS } from './contract/unavailable.ts'
@@ -18,6 +19,7 @@ import {
   privacyHeaders,
 } from './middleware/security-headers.ts'
 import { limitBody, newApp, registerSharedComponents } from './openapi.ts'
+import { accountRoutes } from './routes/account.ts'
 import { adminRoutes } from './routes/admin/index.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
@@ -43,10 +45,21 @@ import { respondWithPage } from './ssr/pages.ts'
 
 const app = newApp()
 
+const MISCONFIGURED_MESSAGE = 'O site está temporariamente indisponível. Tente novamente mais tarde.'
+
 app.use('*', secureHeaders({ crossOriginOpenerPolicy: false }))
 app.use('*', contentSecurityPolicyHeader)
 app.use('*', privacyHeaders)
 app.use('*', contextMiddleware)
+// A deployment (APP_ENV other than 'local' or 'test') serves nothing until its configuration
+// passes the check (worker/config.ts, worked out and logged once per isolate): every answer is a
+// 503 `{msg}`. Only the liveness ping, which touches nothing and tells nothing, still answers.
+app.use('*', async (c, next) => {
+  if (c.req.path !== '/api/ping' && configurationVerdict(c.env).length) {
+    throw unavailable(MISCONFIGURED_MESSAGE)
+  }
+  await next()
+})
 // No request is larger than the largest upload; each operation then applies its own limit.
 app.use('*', limitBody(ANY_BODY_MAX_BYTES))
 app.use('*', sameOriginWrites)
@@ -70,6 +83,7 @@ const routes = app
   .route('/', contentRoutes)
   .route('/', seoRoutes)
   .route('/', authRoutes)
+  .route('/', accountRoutes)
   .route('/', devRoutes)
   .route('/', fileRoutes)
   .route('/', socialRoutes)

@@ -4,8 +4,18 @@ import type { Env } from './env.ts'
 /**
  * Configuration read from `env` (wrangler.toml vars, secrets, .dev.vars), in one module: the public
  * origin (links in e-mails, the sitemap, canonical URLs, the live payment key) and the payments'
- * settings. `configurationProblems` is the check a production deployment must pass.
+ * settings. `configurationProblems` is the check a production deployment must pass;
+ * `configurationVerdict` runs it once per isolate, and the Worker answers 503 while it fails.
  */
+
+/**
+ * The local-only tools (dev mailbox, the login provider stand-in, the payment simulator, the demo
+ * files) run only when APP_ENV is exactly 'local' (`npm start`) or 'test' (the test suites). Any
+ * other value — 'production', 'staging', '', 'Production' — gets production behaviour: fail closed.
+ */
+export function isLocalEnv(env: Pick<Env, 'APP_ENV'>): boolean {
+  return env.APP_ENV === 'local' || env.APP_ENV === 'test'
+}
 
 /** The site's one public origin, from PUBLIC_ORIGIN, without a trailing slash. */
 export function publicOrigin(env: Pick<Env, 'PUBLIC_ORIGIN'>): string {
@@ -41,15 +51,32 @@ const isUserPassword = (value: string | undefined) => Boolean(value && /^[^:]+:.
 
 /** Every problem of the configuration, in words a person deploying can act on; [] when fine. */
 export function configurationProblems(env: Env): string[] {
+  const problems = paymentsProblems(env)
+  if (!isLocalEnv(env)) {
+    // Settings a deployment must not run with, though payments would work with them.
+    if (!env.APP_SECRET || env.APP_SECRET.length < 32) {
+      problems.push('APP_SECRET deve ter 32 caracteres ou mais')
+    }
+    if (env.PAGARME_SECRET_KEY?.startsWith('sk_test_')) {
+      problems.push('PAGARME_SECRET_KEY é uma chave de teste (sk_test_…): produção usa a chave sk_… da conta')
+    }
+    if (env.PAGARME_PUBLIC_KEY_LIVE?.startsWith('pk_test_')) {
+      problems.push('PAGARME_PUBLIC_KEY_LIVE é uma chave de teste (pk_test_…)')
+    }
+  }
+  return problems
+}
+
+/** What the payments need to take money (and, off the local tools, to take it for real). */
+function paymentsProblems(env: Env): string[] {
   const problems: string[] = []
-  const production = env.APP_ENV === 'production'
   let origin: URL | null = null
   try {
     origin = new URL(env.PUBLIC_ORIGIN)
   } catch {
     problems.push('PUBLIC_ORIGIN não é um endereço (ex.: https://www.institutorenalis.com.br)')
   }
-  if (production) {
+  if (!isLocalEnv(env)) {
     if (origin && origin.protocol !== 'https:') problems.push('PUBLIC_ORIGIN deve usar https em produção')
     if (env.PAYMENT_GATEWAY !== 'pagarme') problems.push('PAYMENT_GATEWAY deve ser "pagarme" em produção')
     if (!env.PAGARME_SECRET_KEY) problems.push('falta o segredo PAGARME_SECRET_KEY')
@@ -61,8 +88,6 @@ export function configurationProblems(env: Env): string[] {
     if (env.PAGARME_API_URL && !env.PAGARME_API_URL.startsWith('https://')) {
       problems.push('PAGARME_API_URL deve usar https em produção')
     }
-    if (!env.APP_SECRET || env.APP_SECRET.length < 32)
-      problems.push('APP_SECRET deve ter 32 caracteres ou mais')
   } else if (env.PAYMENT_GATEWAY === 'sandbox' && !env.PAGARME_API_URL) {
     problems.push('PAYMENT_GATEWAY=sandbox precisa de PAGARME_API_URL (o sandbox iniciado por npm start)')
   }
@@ -72,15 +97,16 @@ export function configurationProblems(env: Env): string[] {
   return problems
 }
 
-/** The payments' settings, or a ConfigurationError naming what is missing. */
+/**
+ * The payments' settings, or a ConfigurationError naming what is missing. (A test key in a
+ * deployment is the configuration check's to refuse: no request gets here while it fails.)
+ */
 export function paymentsSettings(env: Env): PaymentsSettings {
-  const problems = configurationProblems(env).filter((problem) =>
-    /PAGARME|PAYMENT|PUBLIC_ORIGIN/.test(problem),
-  )
+  const problems = paymentsProblems(env)
   const mode = env.PAYMENT_GATEWAY === 'pagarme' ? 'pagarme' : 'sandbox'
   if (mode === 'pagarme' && !env.PAGARME_SECRET_KEY) problems.push('falta o segredo PAGARME_SECRET_KEY')
   if (problems.length) throw new ConfigurationError([...new Set(problems)])
-  const live = env.APP_ENV === 'production'
+  const live = !isLocalEnv(env)
   const hosts = productionHosts(env)
   return {
     mode,
@@ -93,3 +119,25 @@ export function paymentsSettings(env: Env): PaymentsSettings {
     },
   }
 }
+
+/**
+ * The configuration check of a deployment (any APP_ENV but 'local' and 'test'): the problems of
+ * `configurationProblems`, [] when it may serve. Worked out once per isolate (per `env` object:
+ * the runtime hands every request of an isolate the same one) and logged once, by name only:
+ * the problems never quote a value, so no secret reaches the log.
+ */
+export function configurationVerdict(env: Env): readonly string[] {
+  let problems = verdicts.get(env)
+  if (!problems) {
+    problems = isLocalEnv(env) ? [] : configurationProblems(env)
+    verdicts.set(env, problems)
+    if (problems.length) {
+      console.error(
+        JSON.stringify({ level: 'error', kind: 'configuration_invalid', appEnv: env.APP_ENV, problems }),
+      )
+    }
+  }
+  return problems
+}
+
+const verdicts = new WeakMap<Env, readonly string[]>()

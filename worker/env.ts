@@ -20,8 +20,13 @@ export type Env = {
   SEARCH_RATE_LIMIT: RateLimit
   /** Approximate per-location limit for POST /api/translate (numbers in wrangler.toml). */
   TRANSLATION_RATE_LIMIT: RateLimit
-  /** 'local' under `npm start`, 'test' in the test suites; local-only tools check it. */
-  APP_ENV: 'production' | 'local' | 'test'
+  /**
+   * 'local' under `npm start`, 'test' in the test suites: the two values that turn on the local
+   * tools (dev mailbox, login provider stand-in, payment simulator, demo files; `isLocalEnv` in
+   * worker/config.ts). Any other value ('production' in wrangler.toml, 'staging', …) is a
+   * deployment: production behaviour, and the configuration check before the first request.
+   */
+  APP_ENV: string
   /** The site's one public origin (links, sitemap, canonical URLs, the live payment key). */
   PUBLIC_ORIGIN: string
   /**

@@ -1,4 +1,5 @@
 import { app } from './app.ts'
+import { configurationVerdict } from './config.ts'
 import type { Env } from './env.ts'
 import { runScheduled } from './scheduled.ts'
 
@@ -10,6 +11,8 @@ export { RateLimiter } from './durable/rate-limiter.ts'
 export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
+    // A deployment whose configuration fails the check runs no job either (the reason is logged).
+    if (configurationVerdict(env).length) return
     await runScheduled(controller, env, ctx)
   },
 } satisfies ExportedHandler<Env>

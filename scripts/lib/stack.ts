@@ -34,6 +34,12 @@ export type StackOptions = {
    * (npm start): PAYMENT_GATEWAY from .dev.vars; 'pagarme' there uses its PAGARME_* values.
    */
   payments?: 'sandbox' | 'dev-vars'
+  /**
+   * The Worker's APP_ENV; 'local' when unset (tests, bench). `npm start` passes .dev.vars's value
+   * when it has the line, so production behaviour (no local tools, the configuration check) can be
+   * tried locally.
+   */
+  appEnv?: string
   /** The sandbox's port (0: a free one) and the file that keeps its orders across restarts. */
   sandboxPort?: number
   sandboxStateFile?: string
@@ -134,7 +140,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // Local values win over wrangler.toml's production ones, with or without a .dev.vars file
       // (the payment provider's come from .dev.vars when it asks for PAYMENT_GATEWAY=pagarme).
       '--var',
-      'APP_ENV:local',
+      `APP_ENV:${options.appEnv ?? 'local'}`,
       ...paymentVars,
       '--var',
       `PUBLIC_ORIGIN:${options.publicOrigin ?? origin}`,

@@ -155,6 +155,8 @@ describe('webhooks', () => {
       PUBLIC_ORIGIN: 'https://www.institutorenalis.com.br',
       PAGARME_API_URL: undefined,
       PAGARME_WEBHOOK_AUTH: undefined,
+      // A live key: a test key in production is a problem of its own (fail-closed.test.ts).
+      PAGARME_SECRET_KEY: 'sk_live_chave_de_producao',
     }
     expect(configurationProblems(production)).toContain(
       'falta o segredo PAGARME_WEBHOOK_AUTH (usuario:senha do webhook do Pagar.me)',

@@ -1,13 +1,14 @@
 import { z } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
 import { html } from 'hono/html'
+import { isLocalEnv } from '../config.ts'
 import type { AppBindings } from '../context.ts'
 import { defineRoute, newApp } from '../openapi.ts'
 import { listOutbox } from '../services/email/outbox.ts'
 
-/** Development tools exist only off production: elsewhere their paths are plain 404s. */
+/** Development tools exist only when APP_ENV is 'local' or 'test': elsewhere, plain 404s. */
 export const localOnly = createMiddleware<AppBindings>(async (c, next) => {
-  if (c.var.ctx.env.APP_ENV === 'production') return c.json({ msg: 'Endereço não encontrado.' }, 404)
+  if (!isLocalEnv(c.var.ctx.env)) return c.json({ msg: 'Endereço não encontrado.' }, 404)
   await next()
 })
 

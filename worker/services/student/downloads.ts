@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose'
+import { isLocalEnv } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { readableEbook, readableMaterial } from './access.ts'
 
@@ -80,7 +81,7 @@ const slug = (title: string) =>
 async function fileBody(ctx: AppContext, key: string, origin: string) {
   const object = await ctx.env.FILES.get(key)
   if (object) return { body: object.body as ReadableStream, contentType: object.httpMetadata?.contentType }
-  if (ctx.env.APP_ENV === 'production' || key.includes('..')) return null
+  if (!isLocalEnv(ctx.env) || key.includes('..')) return null
   // Seeded demo files live under /conteudo-demo/, a path only the Worker answers (never served as is).
   const shipped = await ctx.env.ASSETS.fetch(new URL(`/conteudo-demo/${key}`, origin))
   if (!shipped.ok || !(shipped.headers.get('content-type') ?? '').startsWith('application/pdf')) {
