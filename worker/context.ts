@@ -13,6 +13,8 @@ export type AppContext = {
   /**
    * The client's IP as Cloudflare sets it (`CF-Connecting-IP`, which a client cannot forge in
    * production). Locally wrangler sets it from the socket unless the request already has one.
+   * The raw address, for audit logs; limits count per `addressKey(clientIp)` (domain/address.ts),
+   * which makes an IPv6 client's whole /64 one client.
    */
   clientIp: string
   dbStats: { roundTrips: number; ms: number }

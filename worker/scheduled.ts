@@ -2,6 +2,7 @@ import { createAppContext } from './context.ts'
 import type { Env } from './env.ts'
 import { type ReconciliationResult, reconcilePayments } from './services/checkout/reconcile.ts'
 import { drainOutbox } from './services/email/outbox.ts'
+import { type SecretsSweep, sweepSecrets } from './services/email/secrets.ts'
 
 /** The Cron Triggers of wrangler.toml (`[triggers] crons`). */
 export const OUTBOX_CRON = '*/5 * * * *'
@@ -9,9 +10,10 @@ export const OUTBOX_CRON = '*/5 * * * *'
 export const PAYMENTS_CRON = '*/15 * * * *'
 
 /**
- * A scheduled run (Cron Trigger, or `npm run cron` locally): sends what the outbox still owes and,
- * under PAYMENTS_CRON, reconciles the payments. Its clock is the run's scheduled time, so a test
- * can run it "later" without waiting. One job failing does not stop the other.
+ * A scheduled run (Cron Trigger, or `npm run cron` locally): sends what the outbox still owes,
+ * sweeps the secrets it is done with (./services/email/secrets.ts) and, under PAYMENTS_CRON,
+ * reconciles the payments. Its clock is the run's scheduled time, so a test can run it "later"
+ * without waiting. One job failing does not stop the others.
  */
 export async function runScheduled(
   controller: Pick<ScheduledController, 'cron' | 'scheduledTime'>,
@@ -26,8 +28,28 @@ export async function runScheduled(
   })
   const payments = controller.cron === PAYMENTS_CRON ? await reconcile(ctx) : null
   const outbox = await drainOutbox(ctx)
-  console.log(JSON.stringify({ level: 'info', kind: 'scheduled', cron: controller.cron, outbox, payments }))
-  return { outbox, payments }
+  const secrets = await sweep(ctx)
+  console.log(
+    JSON.stringify({ level: 'info', kind: 'scheduled', cron: controller.cron, outbox, payments, secrets }),
+  )
+  return { outbox, payments, secrets }
+}
+
+/** After the outbox ran: no secret left readable in what it is done with (issue 28, item 7). */
+async function sweep(ctx: ReturnType<typeof createAppContext>): Promise<SecretsSweep | null> {
+  try {
+    return await sweepSecrets(ctx)
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        requestId: ctx.requestId,
+        kind: 'secrets_sweep_failed',
+        error: String(error),
+      }),
+    )
+    return null
+  }
 }
 
 async function reconcile(ctx: ReturnType<typeof createAppContext>): Promise<ReconciliationResult | null> {

@@ -15,7 +15,15 @@ export const LIMITS = {
   coupon: { exact: true, limit: 30, windowSeconds: 600, what: 'cupons tentados' },
   studentDocument: { exact: true, limit: 10, windowSeconds: 600, what: 'documentos enviados' },
   checkout: { exact: true, limit: 20, windowSeconds: 600, what: 'pagamentos' },
-  logout: { exact: true, limit: 60, windowSeconds: 600, what: 'saídas' },
+  // Per account (decision 010): far above a person's use, and no "does this e-mail exist?" oracle.
+  profileUpdate: { exact: true, limit: 20, windowSeconds: 600, what: 'alterações de perfil' },
+  passwordChange: { exact: true, limit: 10, windowSeconds: 600, what: 'trocas de senha' },
+  emailCode: { exact: true, limit: 5, windowSeconds: 3600, what: 'códigos enviados' },
+  emailChange: { exact: true, limit: 5, windowSeconds: 3600, what: 'trocas de e-mail' },
+  emailLink: { exact: true, limit: 5, windowSeconds: 3600, what: 'links de confirmação' },
+  providerLink: { exact: true, limit: 10, windowSeconds: 600, what: 'vínculos de rede social' },
+  // Per address: links and codes opened, right or wrong.
+  emailProof: { exact: true, limit: 30, windowSeconds: 600, what: 'confirmações de e-mail' },
   sandboxConsent: { exact: true, limit: 30, windowSeconds: 600, what: 'logins de teste' },
   webhook: { exact: true, limit: 1200, windowSeconds: 600, what: 'avisos do meio de pagamento' },
   contact: {
@@ -33,11 +41,44 @@ export const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS
 
-/** Login (DESIGN 7): 5 failures a minute per e-mail + IP, and a ceiling per IP over all e-mails. */
+/**
+ * Password guessing (DESIGN 7, issue 28), counted by worker/durable/login-limiter.ts. An address is
+ * an IPv4, or an IPv6 /64 (domain/address.ts).
+ * - `perAccountAndAddress`: 5 failures a minute for one e-mail from one address; a person who
+ *   mistypes is stopped here first, for a minute.
+ * - `perIp`: 30 failures in 10 minutes from one address over every e-mail (credential stuffing).
+ * - `perAccount`: 10 failures in 15 minutes for one e-mail from all addresses together, then a
+ *   lock: password logins to that e-mail are refused for 15 minutes, doubled for each further
+ *   lock that starts within a day of the last one's end (30, 60, 120 minutes), at most 4 hours.
+ *   Never permanent: each lock ends by itself. 10 is twice what one address may try a minute, so
+ *   the owner typing alone never meets it; an attacker with any number of addresses gets 10
+ *   guesses per lock (about 100 a day once locks are 4 hours, not 960 with a fixed 15 minutes).
+ *   The owner is e-mailed when a lock starts (once per lock), and can always reset the password.
+ */
 export const LOGIN_LIMITS = {
-  perAccount: { maxFailures: 5, windowSeconds: 60 },
+  perAccountAndAddress: { maxFailures: 5, windowSeconds: 60 },
   perIp: { maxFailures: 30, windowSeconds: 600 },
+  perAccount: {
+    maxFailures: 10,
+    windowSeconds: 900,
+    lock: { seconds: 900, maxSeconds: 4 * 3600, memorySeconds: 24 * 3600 },
+  },
 } as const
+
+/** How long, in words: '15 minutos', '1 hora', '2 horas e 30 minutos'. */
+export function durationInWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60))
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  const minuteWords = `${rest} ${rest === 1 ? 'minuto' : 'minutos'}`
+  if (hours === 0) return minuteWords
+  const hourWords = `${hours} ${hours === 1 ? 'hora' : 'horas'}`
+  return rest === 0 ? hourWords : `${hourWords} e ${minuteWords}`
+}
+
+/** The 429 of a locked account (`perAccount`): how long is left, and the way out. */
+export const accountLockedMessage = (retryAfterSeconds: number) =>
+  `Muitas tentativas de senha para esta conta. Por segurança, o acesso com senha está pausado: tente de novo em ${durationInWords(retryAfterSeconds)} ou use 'Esqueceu sua senha?'.`
 
 export const LIMIT_MESSAGE = 'Muitas solicitações seguidas. Aguarde alguns minutos e tente de novo.'
 

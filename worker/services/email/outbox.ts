@@ -2,7 +2,6 @@ import { and, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'driz
 import { emailOutbox } from '../../../db/schema.ts'
 import { deadlineOf } from '../../adapters/deadline.ts'
 import {
-  type EmailMessage,
   EmailRejectedError,
   type EmailSender,
   httpEmailSender,
@@ -10,6 +9,8 @@ import {
 } from '../../adapters/email.ts'
 import type { AppContext } from '../../context.ts'
 import { dependencyFailure } from '../../errors.ts'
+import { blankedContent, blankIfSecret } from './secrets.ts'
+import type { OutboxMessage } from './templates.ts'
 
 /**
  * How the outbox retries (README, "When a dependency fails"): attempt n failing for a passing
@@ -47,11 +48,21 @@ export function emailSender(ctx: AppContext): EmailSender {
 /**
  * The statement that queues a message; callers batch it with the write that caused it.
  * `expiresAt`: after then the message is worthless (a reset link) and is never sent.
+ * `message.secret`: it carries a single-use link or code, blanked once sent (./secrets.ts).
  */
-export function queueEmail(ctx: AppContext, message: EmailMessage, options: { expiresAt?: Date } = {}) {
+export function queueEmail(ctx: AppContext, message: OutboxMessage, options: { expiresAt?: Date } = {}) {
+  const { to, subject, html, text, secret } = message
   return ctx.db
     .insert(emailOutbox)
-    .values({ ...message, status: 'pending', expiresAt: options.expiresAt ?? null })
+    .values({
+      to,
+      subject,
+      html,
+      text,
+      secret: secret ?? false,
+      status: 'pending',
+      expiresAt: options.expiresAt ?? null,
+    })
     .returning({ id: emailOutbox.id })
 }
 
@@ -65,7 +76,8 @@ export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'not_due'
 /**
  * Sends one queued message if it is due and this caller wins it: the claim (pending → sending)
  * is one conditional UPDATE, so two senders (a request and the scheduled job) never both send.
- * `which` selects the row; only the newest matching row is considered.
+ * `which` selects the row; only the newest matching row is considered. A secret message loses
+ * its content in the statement that marks it sent or failed (./secrets.ts).
  */
 export async function deliverQueued(ctx: AppContext, which: SQL | undefined): Promise<DeliveryOutcome> {
   const now = ctx.now
@@ -95,7 +107,7 @@ export async function deliverQueued(ctx: AppContext, which: SQL | undefined): Pr
       .update(emailOutbox)
       .set(
         givingUp
-          ? { status: 'failed', nextAttemptAt: null, lastError }
+          ? { status: 'failed', nextAttemptAt: null, lastError, ...blankedContent(ctx.env, claimed) }
           : {
               status: 'pending',
               nextAttemptAt: new Date(now.getTime() + backoffMs(claimed.attempts)),
@@ -108,7 +120,13 @@ export async function deliverQueued(ctx: AppContext, which: SQL | undefined): Pr
   }
   await ctx.db
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: now, nextAttemptAt: null, lastError: null })
+    .set({
+      status: 'sent',
+      sentAt: now,
+      nextAttemptAt: null,
+      lastError: null,
+      ...blankedContent(ctx.env, claimed),
+    })
     .where(and(eq(emailOutbox.id, claimed.id), eq(emailOutbox.status, 'sending')))
   return 'sent'
 }
@@ -127,8 +145,8 @@ function isDue(now: Date) {
 export type DrainReport = { sent: number; retry: number; failed: number; expired: number }
 
 /**
- * The scheduled job: messages past their expiry are set aside unsent, then the due ones are
- * sent oldest first. When the API is down the run stops at the first outage, leaving the rest
+ * The scheduled job: messages past their expiry are set aside unsent (a secret one blanked as it
+ * is), then the due ones are sent oldest first. When the API is down the run stops at the first outage, leaving the rest
  * on their schedule instead of spending attempts on an API known to be away.
  */
 export async function drainOutbox(ctx: AppContext): Promise<DrainReport> {
@@ -136,7 +154,7 @@ export async function drainOutbox(ctx: AppContext): Promise<DrainReport> {
   const now = ctx.now
   const expired = await ctx.db
     .update(emailOutbox)
-    .set({ status: 'expired', nextAttemptAt: null })
+    .set({ status: 'expired', nextAttemptAt: null, ...blankIfSecret(ctx.env) })
     .where(and(lte(emailOutbox.expiresAt, now), isDue(now)))
     .returning({ id: emailOutbox.id })
   report.expired = expired.length

@@ -5,27 +5,37 @@ import { INSTITUTE } from '../../contract/institute.ts'
 type Html = ReturnType<typeof html>
 
 /**
+ * A message for the outbox. `secret`: it carries a single-use link or code (a password link, a
+ * confirmation link, a code), so once it is sent, expires or fails, production keeps no copy of
+ * its content (./secrets.ts).
+ */
+export type OutboxMessage = EmailMessage & { secret?: boolean }
+
+/**
  * An e-mail built from Hono's `html` template: every value interpolated into it is escaped, so a
  * name or a message a person typed can never become markup. Nested `html` pieces stay markup.
+ * `secret: true` for a message with a single-use link or code.
  */
 export async function emailMessage({
   to,
   subject,
   text,
   body,
+  secret,
 }: {
   to: string
   subject: string
   text: string
   body: Html
-}): Promise<EmailMessage> {
+  secret?: boolean
+}): Promise<OutboxMessage> {
   const page = html`<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>${subject}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#12343b;line-height:1.5">
 ${body}
 <p>${INSTITUTE.fullName}<br>${INSTITUTE.phones.education.label}: ${INSTITUTE.phones.education.number}</p>
 </body></html>`
-  return { to, subject, text, html: (await page).toString() }
+  return { to, subject, text, html: (await page).toString(), ...(secret ? { secret: true } : {}) }
 }
 
 /** The first word of a person's name, for a greeting. */

@@ -1,11 +1,15 @@
 import type { AppContext } from '../../context.ts'
+import { addressKey } from '../../domain/address.ts'
 import { LIMIT_MESSAGE, LIMITS, type LimitName } from '../../domain/limits.ts'
 import { rateLimited } from '../../errors.ts'
 
 export type { LimitName }
 
-/** Counts one use of `name` for `key` (the client IP unless given) and refuses it with 429 over the limit. */
-export async function consumeLimit(ctx: AppContext, name: LimitName, key: string = ctx.clientIp) {
+/**
+ * Counts one use of `name` for `key` and refuses it with 429 over the limit. Without a key, the
+ * client's address: its IPv4, or its IPv6 /64 (domain/address.ts), whose many addresses are one client.
+ */
+export async function consumeLimit(ctx: AppContext, name: LimitName, key: string = addressKey(ctx.clientIp)) {
   const policy = LIMITS[name]
   const message = 'message' in policy ? policy.message : LIMIT_MESSAGE
   if (!policy.exact) {
