@@ -49,6 +49,12 @@ export const users = sqliteTable(
     type: text('type', { enum: USER_TYPES }).notNull().default('N'),
     passwordHash: text('password_hash'),
     isNewUser: integer('is_new_user', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * When the owner proved the e-mail (a link or code sent to it, or a provider login that verified
+     * it); null until then, and an unproved account reaches only what its own sessions did
+     * (decision 010).
+     */
+    emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** The owner deleted the account (LGPD art. 18): its personal data were anonymised then. */
@@ -91,6 +97,8 @@ export const sessions = sqliteTable(
     createdAt: createdAt(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     userAgent: text('user_agent'),
+    /** Last request seen (updated at most every few minutes): a session idle too long ends. */
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     // Ending all of a user's sessions on password change.
@@ -113,6 +121,32 @@ export const passwordResets = sqliteTable(
     // A new reset request invalidates the user's earlier links.
     index('password_resets_user').on(t.userId),
   ],
+)
+
+export const EMAIL_TOKEN_PURPOSES = ['confirm', 'change', 'not_me', 'code'] as const
+
+/**
+ * Tokens e-mailed to prove an address or undo a change (decision 010): the sign-up confirmation
+ * link, the e-mail change's link to the new address, the old address's "não fui eu" link, and the
+ * short code of the new-user password modal. Only the SHA-256 is kept; each is used once.
+ */
+export const emailTokens = sqliteTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    /** The address the token proves (the new one, for a change). */
+    email: text('email').notNull(),
+    /** Wrong codes typed against this token (a code dies after a few). */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('email_tokens_user').on(t.userId, t.purpose)],
 )
 
 // ── Catalogue ───────────────────────────────────────────────────────────────
@@ -465,6 +499,11 @@ export const orders = sqliteTable(
     isStudent: integer('is_student', { mode: 'boolean' }).notNull().default(false),
     studentDocKey: text('student_doc_key'),
     hasPassport: integer('has_passport', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * A guest's order made with the e-mail of an account that never proved it: no account holds
+     * it until someone proves this address, and then that account claims it (decision 010).
+     */
+    claimEmail: text('claim_email'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
@@ -503,6 +542,8 @@ export const orders = sqliteTable(
     // The admin dashboard sums what was paid, and counts orders, within a period.
     index('orders_paid_at').on(t.paidAt),
     index('orders_created').on(t.createdAt),
+    // Claimed when an account proves the address.
+    index('orders_claim_email').on(t.claimEmail),
   ],
 )
 
@@ -745,6 +786,11 @@ export const emailOutbox = sqliteTable(
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }),
     /** A message worthless after then (a password-reset link) is never sent later. */
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    /**
+     * The message carries a secret link or code: once sent or expired, production keeps no usable
+     * copy of it (its text is blanked; the local mailbox keeps it for the developer).
+     */
+    secret: integer('secret', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     // The sender picks pending messages oldest first; the dev mailbox lists newest first.

@@ -64,6 +64,7 @@ async function userRows(): Promise<(typeof schema.users.$inferInsert)[]> {
       email: admin.email.toLowerCase(),
       type: 'A',
       passwordHash: adminHash,
+      emailVerifiedAt: new Date(0),
     },
     {
       id: SEED_IDS.users.student,
@@ -72,6 +73,7 @@ async function userRows(): Promise<(typeof schema.users.$inferInsert)[]> {
       phone: student.phone,
       type: 'N',
       passwordHash: studentHash,
+      emailVerifiedAt: new Date(0),
     },
   ]
 }

@@ -151,11 +151,16 @@ export function registerSharedComponents(app: OpenAPIHono<AppBindings>) {
 }
 
 /** Statuses an operation may answer besides those its request shape and role already imply. */
-type Extra = 'notFound' | 'conflict'
+type Extra = 'notFound' | 'conflict' | 'validation'
 
 type RouteOptions = {
   /** The abuse limit that guards it (SPEC writes by visitors must have one); documented as 429. */
   limit?: LimitName | 'service'
+  /**
+   * Why an anonymous write needs no limit (it can only undo the caller's own state, as logging
+   * out does): such a call must never be refused for being frequent.
+   */
+  unlimited?: string
   /** Statuses the handler answers beyond the implied ones. */
   errors?: readonly Extra[]
   /** Touches no database, KV, Durable Object or outside service: no 503. */
@@ -164,7 +169,12 @@ type RouteOptions = {
   maxBodyBytes?: number
 }
 
-const EXTRA: Record<Extra, ErrorComponent> = { notFound: 'NotFound', conflict: 'Conflict' }
+const EXTRA: Record<Extra, ErrorComponent> = {
+  notFound: 'NotFound',
+  conflict: 'Conflict',
+  // A refusal of a call with nothing to validate ("already confirmed"), in the 422 shape.
+  validation: 'ValidationFailed',
+}
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete'])
 
 /**
@@ -181,7 +191,7 @@ export function defineRoute<const R extends RouteConfig & { operationId: string 
   const hasBody = Boolean(request?.body)
   const validates = Boolean(request?.query || request?.params || request?.body || request?.headers)
   const unsafe = UNSAFE.has(config.method)
-  if (unsafe && role === 'none' && !options.limit) {
+  if (unsafe && role === 'none' && !options.limit && !options.unlimited) {
     throw new Error(
       `${config.method.toUpperCase()} ${config.path}: uma escrita anônima precisa de um limite.`,
     )

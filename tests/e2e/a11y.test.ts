@@ -21,6 +21,8 @@ const COURSE = 'hemodialise-para-enfermagem'
 /** The demo student's seeded card order, and a plan of the seeded application no journey pays (June). */
 const DEMO_ORDER = 'ped_5eed0000000000000000000000000001'
 const PLAN_PAYMENT = '/usuario/editais/mensalidade/8?inscricao=1'
+/** An e-mailed link's token as the pages read it (nothing is sent until they act on it). */
+const LINK_TOKEN = 'a'.repeat(43)
 
 type Who = 'visitor' | 'student' | 'admin'
 type Viewport = keyof typeof VIEWPORTS
@@ -63,7 +65,17 @@ const PAGES: PageKind[] = [
   { name: 'checkout', path: withCart('/checkout/'), ready: checkoutReady },
   { name: 'checkout with errors', path: withCart('/checkout/'), ready: checkoutWithErrors },
   { name: 'order result', path: orderResult, ready: 'Pedido recebido: falta pagar o PIX' },
-  { name: 'profile', as: 'student', path: '/usuario/perfil', ready: 'Meu perfil' },
+  { name: 'profile', as: 'student', path: '/usuario/perfil', ready: profileReady },
+  {
+    name: 'e-mail confirmation link, signed out',
+    path: `/conta/confirmar-email#token=${LINK_TOKEN}`,
+    ready: confirmNeedsLogin,
+  },
+  {
+    name: "'não fui eu' link",
+    path: `/conta/nao-fui-eu#token=${LINK_TOKEN}`,
+    ready: 'Não reconhece a troca de e-mail?',
+  },
   { name: 'user menu open', as: 'student', path: '/', ready: openUserMenu },
   { name: 'student purchases', as: 'student', path: '/usuario/compras', ready: 'Minhas compras' },
   { name: 'student courses', as: 'student', path: '/usuario/cursos', ready: 'Meus cursos' },
@@ -100,6 +112,17 @@ const PAGES: PageKind[] = [
   { name: 'admin QR codes', as: 'admin', path: '/admin/qrcode', ready: 'Qrcode/Link' },
   { name: 'admin home', as: 'admin', path: '/admin/home', ready: 'Home' },
 ]
+
+/** Meu perfil once its 'Segurança da conta' section has its data. */
+async function profileReady(page: Page) {
+  await h1(page, 'Meu perfil')
+  await page.getByRole('button', { name: 'Sair de todos os dispositivos' }).waitFor()
+}
+
+async function confirmNeedsLogin(page: Page) {
+  await h1(page, 'Confirmar e-mail')
+  await page.getByText('Entre na sua conta para confirmar o e-mail.').waitFor()
+}
 
 async function openSearch(page: Page) {
   const box = page.getByRole('combobox', { name: 'Pesquisar cursos e produtos' })

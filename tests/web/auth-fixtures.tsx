@@ -15,6 +15,7 @@ export const STUDENT: User = {
   photo: null,
   type: 'N',
   new_user: false,
+  email_verified: true,
 }
 
 export const ADMIN: User = { ...STUDENT, id: 1, name: 'Ana Admin', email: 'admin@instituto.test', type: 'A' }

@@ -16,6 +16,7 @@ import english from '../../web/src/i18n/catalogue.en.ts'
 import spanish from '../../web/src/i18n/catalogue.es.ts'
 import { ApiError } from '../../web/src/lib/api.ts'
 import { showToast, toastError, toastSuccess } from '../../web/src/lib/toast.ts'
+import { ACCOUNT_MESSAGES } from '../../worker/contract/account.ts'
 import { AUTH_MESSAGES } from '../../worker/contract/auth.ts'
 import { CART_MESSAGES } from '../../worker/contract/cart.ts'
 import { CARD_MESSAGES, CHECKOUT_MESSAGES } from '../../worker/contract/checkout.ts'
@@ -38,6 +39,8 @@ const FIXED_MESSAGES = [
   ...Object.values(CART_MESSAGES),
   ...Object.values(LOGIN_MESSAGES),
   ...Object.values(AUTH_MESSAGES),
+  // The account's messages that are fixed texts (the others name an e-mail address).
+  ...Object.values(ACCOUNT_MESSAGES).flatMap((text) => (typeof text === 'string' ? [text] : [])),
   // 'Pagamento recusado pela operadora do cartão: ' is a title followed by the provider's reason.
   ...Object.values(CHECKOUT_MESSAGES).map((text) => text.replace(/: $/, '')),
   ...Object.values(PAYMENT_MESSAGES),

@@ -21,7 +21,9 @@ describe('/senha/redefinir', () => {
   })
 
   it('checks the passwords, shows the expired-link message from the API, then succeeds', async () => {
-    const { requests } = stubApi({
+    const { requests: all } = stubApi({
+      // The page asks whose link it is (the e-mail and linked providers) as it opens.
+      '/api/auth/reset-password/conta': { body: { email: 'maria@exemplo.com.br', providers: [] } },
       '/api/auth/reset-password': [
         {
           status: 422,
@@ -33,6 +35,7 @@ describe('/senha/redefinir', () => {
         { body: { msg: 'Senha redefinida com sucesso! Entre com a nova senha.' } },
       ],
     })
+    const requests = () => all().filter((request) => request.path === '/api/auth/reset-password')
     const first = renderAuth(<ResetPasswordPage token={TOKEN} />)
     await userEvent.type(await screen.findByLabelText('Nova senha'), 'Nova@12345')
     await userEvent.type(screen.getByLabelText('Confirme a nova senha'), 'Outra@12345')

@@ -6,11 +6,12 @@ import { SOCIAL_CHANNEL, SOCIAL_MAX_POLLS, SOCIAL_POLL_MS } from '../../web/src/
 import { UserArea } from '../../web/src/features/auth/user-area.tsx'
 import { clearToasts, renderAuth, STUDENT, stubApi, toastTitle, UNAUTHENTICATED } from './auth-fixtures.tsx'
 
-type FakePopup = { closed: boolean; close: ReturnType<typeof vi.fn> }
+type FakePopup = { closed: boolean; close: ReturnType<typeof vi.fn>; location: { href: string } }
 
 function fakePopup(): FakePopup {
   const popup: FakePopup = {
     closed: false,
+    location: { href: 'about:blank' },
     close: vi.fn(() => {
       popup.closed = true
     }),
@@ -169,18 +170,27 @@ describe('Meu perfil links a social network to the signed-in account', () => {
     const popup = fakePopup()
     const open: ReturnType<typeof vi.fn> = vi.fn(() => popup)
     vi.spyOn(window, 'open').mockImplementation(open as unknown as typeof window.open)
-    stubApi({ '/admin/user/get': { body: STUDENT } })
+    const { requests } = stubApi({
+      '/admin/user/get': { body: STUDENT },
+      '/api/usuario/conta/vincular': { body: { url: '/oauth/sandbox/authorize?provider=facebook' } },
+    })
     renderAuth(<SocialLinkButtons />)
 
     await userEvent.click(await screen.findByRole('button', { name: 'Vincular Facebook' }))
-    expect(open.mock.calls[0]?.[0]).toBe('/redirect?login=facebook&vincular=1')
+    // Opened on the click (popup blockers), then sent where the API's answer says.
+    expect(open.mock.calls[0]?.[0]).toBe('about:blank')
+    await waitFor(() => expect(popup.location.href).toBe('/oauth/sandbox/authorize?provider=facebook'))
+    expect(requests().find((r) => r.path === '/api/usuario/conta/vincular')).toMatchObject({
+      method: 'POST',
+      body: { provider: 'facebook' },
+    })
     const provider = new BroadcastChannel(SOCIAL_CHANNEL)
     provider.postMessage({ type: 'social-login', status: 'ok', new_user: false, linked: true })
     expect(await screen.findByText(toastTitle('Rede social vinculada ao seu perfil!'))).toBeTruthy()
     expect(popup.close).toHaveBeenCalled()
 
     await userEvent.click(screen.getByRole('button', { name: 'Vincular Google' }))
-    expect(open.mock.calls[1]?.[0]).toBe('/redirect?login=google&vincular=1')
+    expect(open.mock.calls[1]?.[0]).toBe('about:blank')
     provider.postMessage({
       type: 'social-login',
       status: 'error',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { passwordResets, users } from '../../db/schema.ts'
+import { ACCOUNT_MESSAGES } from '../../worker/contract/account.ts'
 import { AUTH_MESSAGES, User } from '../../worker/contract/auth.ts'
 import { hashingStats, hashPassword } from '../../worker/services/auth/password.ts'
 import { throttledLogin } from '../../worker/services/auth/throttle.ts'
@@ -264,7 +265,7 @@ describe('password change', () => {
     expect(wrongCurrent.body.errors.senha_atual).toEqual([AUTH_MESSAGES.currentPasswordWrong])
   })
 
-  it('changes the password and ends the other sessions, keeping this one', async () => {
+  it('changes the password, ends every session and gives this browser a new one', async () => {
     const { input, cookie } = await registerStudent()
     const other = cookieOf(
       (await call('/login', { body: { email: input.email, password: input.password }, headers: ip() }))
@@ -278,8 +279,12 @@ describe('password change', () => {
     })
     expect(changed.status).toBe(200)
     expect(changed.body).toEqual({ data: 'Senha atualizada com sucesso!' })
+    const renewed = cookieOf(changed.response)
+    expect(renewed).not.toBe(cookie)
     expect((await call('/admin/user/get', { cookie: other })).body).toBeNull()
-    expect((await call('/admin/user/get', { cookie })).body).toMatchObject({ email: input.email })
+    // The token this browser held before the change is dead too: a stolen copy of it stops working.
+    expect((await call('/admin/user/get', { cookie })).body).toBeNull()
+    expect((await call('/admin/user/get', { cookie: renewed })).body).toMatchObject({ email: input.email })
     const relogin = await call('/login', {
       body: { email: input.email, password: 'novaSenha9' },
       headers: ip(),
@@ -301,8 +306,8 @@ describe('password change', () => {
 })
 
 describe('profile', () => {
-  it('updates name, e-mail and phone; refuses an e-mail of another account', async () => {
-    const { cookie } = await registerStudent()
+  it('updates name and phone at once; a new e-mail waits for its link; refuses an e-mail of another account', async () => {
+    const { cookie, input } = await registerStudent()
     const other = await registerStudent()
     const email = newEmail()
     const ok = await call('/usuario/perfil/updateUser', {
@@ -311,7 +316,12 @@ describe('profile', () => {
       cookie,
     })
     expect(ok.status).toBe(200)
-    expect(ok.body.data).toMatchObject({ name: 'Maria C. Ribeiro', email, phone: '(41) 3333-0101' })
+    expect(ok.body.data).toMatchObject({
+      name: 'Maria C. Ribeiro',
+      email: input.email,
+      phone: '(41) 3333-0101',
+    })
+    expect(ok.body.msg).toBe(ACCOUNT_MESSAGES.changePending(email))
     const taken = await call('/usuario/perfil/updateUser', {
       method: 'PUT',
       body: { name: 'Maria C. Ribeiro', email: other.input.email, phone: '(41) 3333-0101' },

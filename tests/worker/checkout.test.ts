@@ -124,6 +124,7 @@ describe('POST /checkout/pagar with a card', () => {
     const turma = await createClass(db, { priceCents: 49000 })
     const view = await cartWith(['turma', turma.id])
     const buyer = payer()
+    let session = ''
     for (const [number, cvv, reason] of [
       [
         DECLINED,
@@ -147,11 +148,17 @@ describe('POST /checkout/pagar with a card', () => {
         'Pagamento recusado pela operadora do cartão: o banco emissor não autorizou esta compra. Fale com o banco ou use outro cartão.',
       ],
     ] as const) {
-      const { status, body } = await pay(view, {
-        payer: buyer,
-        payment_type: 'CREDIT_CARD',
-        cardhash: await cardToken(number, cvv),
-      })
+      // As a browser does: the session the first attempt opened for the new buyer goes along.
+      const { status, body, response } = await pay(
+        view,
+        { payer: buyer, payment_type: 'CREDIT_CARD', cardhash: await cardToken(number, cvv) },
+        session ? { cookie: session } : {},
+      )
+      session ||=
+        response.headers
+          .getSetCookie()
+          .find((c) => c.startsWith('renalis_session='))
+          ?.split(';')[0] ?? ''
       expect(status).toBe(422)
       expect(body).toEqual({ code: 2, msg: reason })
     }
@@ -159,11 +166,11 @@ describe('POST /checkout/pagar with a card', () => {
     expect(failed.map((o) => o.status)).toEqual(['failed', 'failed', 'failed', 'failed'])
     for (const order of failed) expect(await enrolmentsOf(order.id)).toEqual([])
 
-    const second = await pay(view, {
-      payer: buyer,
-      payment_type: 'CREDIT_CARD',
-      cardhash: await cardToken(APPROVED),
-    })
+    const second = await pay(
+      view,
+      { payer: buyer, payment_type: 'CREDIT_CARD', cardhash: await cardToken(APPROVED) },
+      { cookie: session },
+    )
     expect(second.status).toBe(200)
     expect(second.body.status).toBe('paid')
     expect(await enrolmentsOf(second.body.order_id)).toHaveLength(1)

@@ -22,11 +22,19 @@ async function sandboxConsent(
   provider: 'google' | 'facebook' = 'google',
   { link = false, session = '' }: { link?: boolean; session?: string } = {},
 ) {
-  const start = await fetchWorker(`/redirect?login=${provider}${link ? '&vincular=1' : ''}`, {
-    headers: session ? { cookie: session } : {},
-  })
-  expect(start.status).toBe(302)
-  const authorize = new URL(start.headers.get('location')!, BASE)
+  // Linking starts in Meu perfil (a fresh session needs no password); a login at /redirect.
+  const start = link
+    ? await fetchWorker('/api/usuario/conta/vincular', {
+        method: 'POST',
+        headers: { cookie: session, 'content-type': 'application/json', origin: BASE },
+        body: JSON.stringify({ provider }),
+      })
+    : await fetchWorker(`/redirect?login=${provider}`)
+  expect(start.status).toBe(link ? 200 : 302)
+  const location = link
+    ? ((await start.clone().json()) as { url: string }).url
+    : start.headers.get('location')!
+  const authorize = new URL(location, BASE)
   expect(authorize.pathname).toBe('/oauth/sandbox/authorize')
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
   const oauthCookie = cookieValue(start, 'renalis_oauth')!
@@ -123,11 +131,12 @@ describe('social login through the sandbox provider', () => {
   })
 
   it('linking needs the same signed-in account at the start and at the callback', async () => {
-    const noSession = await fetchWorker('/redirect?login=facebook&vincular=1')
-    expect(await resultOf(noSession)).toMatchObject({
-      status: 'error',
-      message: 'Entre na sua conta para vincular uma rede social.',
+    const noSession = await fetchWorker('/api/usuario/conta/vincular', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: BASE },
+      body: JSON.stringify({ provider: 'facebook' }),
     })
+    expect(noSession.status).toBe(401)
     const owner = await createUser(db)
     const other = await createUser(db)
     const { callback, oauthCookie } = await sandboxConsent(owner.email, 'facebook', {

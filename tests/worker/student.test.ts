@@ -79,6 +79,11 @@ describe('Minhas compras', () => {
   it('lists the student’s orders newest first, with a pending boleto and PIX to reopen; the detail carries the receipt', async () => {
     const payer = newPayer()
     const card = await buyClass('CREDIT_CARD', payer)
+    // The buyer proved the e-mail (the confirmation's link): later guest purchases are theirs at once.
+    await db
+      .update(schema.users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(schema.users.id, card.order.userId!))
     const boleto = await buyClass('BOLETO', payer)
     const pix = await buyClass('PIX', payer)
     const cookie = card.cookie

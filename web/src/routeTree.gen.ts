@@ -28,6 +28,8 @@ import { Route as AdminMatriculasRouteImport } from './routes/admin/matriculas'
 import { Route as AdminQrcodeRouteImport } from './routes/admin/qrcode'
 import { Route as AdminTurmasRouteImport } from './routes/admin/turmas'
 import { Route as CheckoutHashRouteImport } from './routes/checkout/$hash'
+import { Route as ContaConfirmarEmailRouteImport } from './routes/conta/confirmar-email'
+import { Route as ContaNaoFuiEuRouteImport } from './routes/conta/nao-fui-eu'
 import { Route as CursosIndexRouteImport } from './routes/cursos/index'
 import { Route as CursosUrlRouteImport } from './routes/cursos/$url'
 import { Route as CursosSobreRouteImport } from './routes/cursos/sobre'
@@ -143,6 +145,16 @@ const AdminTurmasRoute = AdminTurmasRouteImport.update({
 const CheckoutHashRoute = CheckoutHashRouteImport.update({
   id: '/checkout/$hash',
   path: '/checkout/$hash',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContaConfirmarEmailRoute = ContaConfirmarEmailRouteImport.update({
+  id: '/conta/confirmar-email',
+  path: '/conta/confirmar-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContaNaoFuiEuRoute = ContaNaoFuiEuRouteImport.update({
+  id: '/conta/nao-fui-eu',
+  path: '/conta/nao-fui-eu',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CursosIndexRoute = CursosIndexRouteImport.update({
@@ -268,6 +280,8 @@ export interface FileRoutesByFullPath {
   '/admin/qrcode': typeof AdminQrcodeRoute
   '/admin/turmas': typeof AdminTurmasRoute
   '/checkout/$hash': typeof CheckoutHashRoute
+  '/conta/confirmar-email': typeof ContaConfirmarEmailRoute
+  '/conta/nao-fui-eu': typeof ContaNaoFuiEuRoute
   '/cursos/$url': typeof CursosUrlRoute
   '/cursos/sobre': typeof CursosSobreRoute
   '/editais/$slug': typeof EditaisSlugRoute
@@ -308,6 +322,8 @@ export interface FileRoutesByTo {
   '/admin/qrcode': typeof AdminQrcodeRoute
   '/admin/turmas': typeof AdminTurmasRoute
   '/checkout/$hash': typeof CheckoutHashRoute
+  '/conta/confirmar-email': typeof ContaConfirmarEmailRoute
+  '/conta/nao-fui-eu': typeof ContaNaoFuiEuRoute
   '/cursos/$url': typeof CursosUrlRoute
   '/cursos/sobre': typeof CursosSobreRoute
   '/editais/$slug': typeof EditaisSlugRoute
@@ -350,6 +366,8 @@ export interface FileRoutesById {
   '/admin/qrcode': typeof AdminQrcodeRoute
   '/admin/turmas': typeof AdminTurmasRoute
   '/checkout/$hash': typeof CheckoutHashRoute
+  '/conta/confirmar-email': typeof ContaConfirmarEmailRoute
+  '/conta/nao-fui-eu': typeof ContaNaoFuiEuRoute
   '/cursos/$url': typeof CursosUrlRoute
   '/cursos/sobre': typeof CursosSobreRoute
   '/editais/$slug': typeof EditaisSlugRoute
@@ -393,6 +411,8 @@ export interface FileRouteTypes {
     | '/admin/qrcode'
     | '/admin/turmas'
     | '/checkout/$hash'
+    | '/conta/confirmar-email'
+    | '/conta/nao-fui-eu'
     | '/cursos/$url'
     | '/cursos/sobre'
     | '/editais/$slug'
@@ -433,6 +453,8 @@ export interface FileRouteTypes {
     | '/admin/qrcode'
     | '/admin/turmas'
     | '/checkout/$hash'
+    | '/conta/confirmar-email'
+    | '/conta/nao-fui-eu'
     | '/cursos/$url'
     | '/cursos/sobre'
     | '/editais/$slug'
@@ -474,6 +496,8 @@ export interface FileRouteTypes {
     | '/admin/qrcode'
     | '/admin/turmas'
     | '/checkout/$hash'
+    | '/conta/confirmar-email'
+    | '/conta/nao-fui-eu'
     | '/cursos/$url'
     | '/cursos/sobre'
     | '/editais/$slug'
@@ -510,6 +534,8 @@ export interface RootRouteChildren {
   PoliticasDePrivacidadeRoute: typeof PoliticasDePrivacidadeRoute
   QuemSomosRoute: typeof QuemSomosRoute
   CheckoutHashRoute: typeof CheckoutHashRoute
+  ContaConfirmarEmailRoute: typeof ContaConfirmarEmailRoute
+  ContaNaoFuiEuRoute: typeof ContaNaoFuiEuRoute
   CursosUrlRoute: typeof CursosUrlRoute
   CursosSobreRoute: typeof CursosSobreRoute
   EditaisSlugRoute: typeof EditaisSlugRoute
@@ -657,6 +683,20 @@ declare module '@tanstack/react-router' {
       path: '/checkout/$hash'
       fullPath: '/checkout/$hash'
       preLoaderRoute: typeof CheckoutHashRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/conta/confirmar-email': {
+      id: '/conta/confirmar-email'
+      path: '/conta/confirmar-email'
+      fullPath: '/conta/confirmar-email'
+      preLoaderRoute: typeof ContaConfirmarEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/conta/nao-fui-eu': {
+      id: '/conta/nao-fui-eu'
+      path: '/conta/nao-fui-eu'
+      fullPath: '/conta/nao-fui-eu'
+      preLoaderRoute: typeof ContaNaoFuiEuRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cursos/': {
@@ -865,6 +905,8 @@ const rootRouteChildren: RootRouteChildren = {
   PoliticasDePrivacidadeRoute: PoliticasDePrivacidadeRoute,
   QuemSomosRoute: QuemSomosRoute,
   CheckoutHashRoute: CheckoutHashRoute,
+  ContaConfirmarEmailRoute: ContaConfirmarEmailRoute,
+  ContaNaoFuiEuRoute: ContaNaoFuiEuRoute,
   CursosUrlRoute: CursosUrlRoute,
   CursosSobreRoute: CursosSobreRoute,
   EditaisSlugRoute: EditaisSlugRoute,

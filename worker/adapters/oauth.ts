@@ -21,11 +21,13 @@ export const FACEBOOK_GRAPH_VERSION = 'v26.0'
 const FACEBOOK_DIALOG = `https://www.facebook.com/${FACEBOOK_GRAPH_VERSION}/dialog/oauth`
 const FACEBOOK_GRAPH = `https://graph.facebook.com/${FACEBOOK_GRAPH_VERSION}`
 
-export type SocialProvider = 'google' | 'facebook'
+import type { SocialProvider } from '../domain/social.ts'
+
+export type { SocialProvider }
 
 /** What a provider tells us about the person, after the code exchange. */
 export type SocialProfile = {
-  provider: 'google' | 'facebook' | 'sandbox'
+  provider: SocialProvider
   providerUserId: string
   email: string | null
   /** Only a verified e-mail may link to an existing account. */
@@ -202,7 +204,8 @@ export function sandboxGrant(input: {
   const code = generateState()
   sandboxGrants.set(code, {
     profile: {
-      provider: 'sandbox',
+      // Linked as the provider it stands for; its ids (`sandbox:…`) never meet a real provider's.
+      provider: input.provider,
       providerUserId: `sandbox:${input.provider}:${input.email.toLowerCase()}`,
       email: input.email.toLowerCase(),
       emailVerified: input.provider === 'google',

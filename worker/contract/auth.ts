@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { USER_TYPES } from '../domain/roles.ts'
+import { SOCIAL_PROVIDERS } from '../domain/social.ts'
 import { NAME_LETTERS, PHONE_PATTERN } from './patterns.ts'
 
 export { NAME_LETTERS, PHONE_PATTERN }
@@ -67,6 +68,8 @@ export const ResetPasswordInput = z
     token: z.string().min(20).max(200),
     password: Password,
     password_confirmation: z.string(),
+    /** Linked providers to unlink with the reset (the reset page lists them). */
+    desvincular: z.array(z.enum(SOCIAL_PROVIDERS)).max(SOCIAL_PROVIDERS.length).optional(),
   })
   .strict()
   .refine((input) => input.password === input.password_confirmation, {
@@ -99,6 +102,8 @@ export const PasswordChangeInput = z
     senha_atual: z.string().max(200).optional(),
     senha_nova: z.string().max(200).optional(),
     senha_repete: z.string().max(200).optional(),
+    /** The code e-mailed to an unproved account, to set its first password (decision 010). */
+    codigo: z.string().max(20).optional(),
   })
   .strict()
 export type PasswordChangeInput = z.infer<typeof PasswordChangeInput>
@@ -111,7 +116,9 @@ export const User = z.object({
   /** Photo URL, or null (the UI shows the default user image). */
   photo: z.string().nullable(),
   type: z.enum(USER_TYPES),
-  /** True for an account created by social login that has no password yet. */
+  /** True for an account that has no password yet (created by a guest checkout or a social login). */
   new_user: z.boolean(),
+  /** The owner proved the e-mail (decision 010); until then the account reaches only its own doing. */
+  email_verified: z.boolean(),
 })
 export type User = z.infer<typeof User>

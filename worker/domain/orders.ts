@@ -44,8 +44,11 @@ export function isSameStep(a: OrderPosition, b: OrderPosition): boolean {
 }
 
 /** States in which the order's enrolments, seats and e-books are the buyer's. */
+/** The states in which an order gives what it bought (paid, or only partly refunded). */
+export const ACCESS_STATES = ['paid', 'partially_refunded'] as const satisfies readonly OrderState[]
+
 export function grantsAccess(state: OrderState): boolean {
-  return state === 'paid' || state === 'partially_refunded'
+  return (ACCESS_STATES as readonly OrderState[]).includes(state)
 }
 
 /** The money went back (refund) or was taken back (chargeback): what the order gave ends. */

@@ -7,6 +7,7 @@ import type { Role } from '../domain/roles.ts'
 import { AppError } from '../errors.ts'
 import {
   resolveSession,
+  SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
   SESSION_TTL_MS,
   type SessionUser,
@@ -19,7 +20,7 @@ const loaded = new WeakMap<Context, Promise<SessionUser | null>>()
 export function currentUser(c: Context<AppBindings>): Promise<SessionUser | null> {
   let user = loaded.get(c)
   if (!user) {
-    user = resolveSession(c.var.ctx, getCookie(c, SESSION_COOKIE))
+    user = resolveSession(c.var.ctx, getCookie(c, sessionCookieName(c.req.url)))
     loaded.set(c, user)
   }
   return user
@@ -89,6 +90,14 @@ export function isPlainLocalhost(url: string): boolean {
 }
 
 /**
+ * `__Host-renalis_session` wherever the site is served over https: the browser then accepts the
+ * cookie only Secure, for the whole site and from this host alone (no subdomain can set it). Plain
+ * `renalis_session` on plain-http localhost, where a `__Host-` cookie cannot exist.
+ */
+export const sessionCookieName = (url: string) =>
+  isPlainLocalhost(url) ? SESSION_COOKIE : SECURE_SESSION_COOKIE
+
+/**
  * The session, and beside it a hint the page's own script can read (`renalis_signed_in=1`, no
  * data): every visitor gets the same page, and the hint lets a signed-in one see the user area's
  * placeholder rather than the login button until the browser knows who they are.
@@ -100,11 +109,11 @@ export function setSessionCookie(c: Context<AppBindings>, token: string) {
     path: '/',
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   } as const
-  setCookie(c, SESSION_COOKIE, token, { ...options, httpOnly: true })
+  setCookie(c, sessionCookieName(c.req.url), token, { ...options, httpOnly: true })
   setCookie(c, SIGNED_IN_HINT_COOKIE, '1', options)
 }
 
 export function clearSessionCookie(c: Context<AppBindings>) {
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: !isPlainLocalhost(c.req.url) })
+  deleteCookie(c, sessionCookieName(c.req.url), { path: '/', secure: !isPlainLocalhost(c.req.url) })
   deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: !isPlainLocalhost(c.req.url) })
 }

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { LinkedProvider, ResetAccountInput } from '../contract/account.ts'
 import {
   AUTH_MESSAGES,
   LoginInput,
@@ -16,6 +17,7 @@ import {
   logIn,
   register,
   requestPasswordReset,
+  resetAccount,
   resetPassword,
   updateProfile,
 } from '../services/auth/accounts.ts'
@@ -83,7 +85,7 @@ export const authRoutes = newApp()
           200: jsonContent(z.object({ success: z.literal(true) }), 'Sessão encerrada (ou já não havia).'),
         },
       },
-      { limit: 'logout' },
+      { unlimited: 'Só encerra a sessão de quem chama: nunca é recusada por frequência.' },
     ),
     async (c) => {
       const user = await currentUser(c)
@@ -146,6 +148,8 @@ export const authRoutes = newApp()
         tags: ['Conta'],
         summary: 'Definir nova senha com o link recebido (uso único, expira em 1 hora)',
         request: jsonBody(ResetPasswordInput),
+        description:
+          'O link prova o e-mail: a conta passa a ver as compras feitas com ele. `desvincular` remove as redes sociais escolhidas.',
         responses: {
           200: jsonContent(Msg, 'Senha redefinida; todas as sessões foram encerradas.'),
         },
@@ -153,40 +157,88 @@ export const authRoutes = newApp()
       { limit: 'passwordSet' },
     ),
     async (c) => {
-      const { token, password } = c.req.valid('json')
-      return c.json({ msg: await resetPassword({ ctx: c.var.ctx, token, password }) }, 200)
+      const { token, password, desvincular } = c.req.valid('json')
+      return c.json(
+        { msg: await resetPassword({ ctx: c.var.ctx, token, password, unlink: desvincular }) },
+        200,
+      )
     },
   )
   .openapi(
-    defineRoute('N', {
-      operationId: 'updateProfile',
-      method: 'put',
-      path: '/usuario/perfil/updateUser',
-      tags: ['Conta'],
-      summary: 'Atualizar nome, e-mail e telefone',
-      request: jsonBody(ProfileInput),
-      responses: { 200: jsonContent(z.object({ data: User }), 'Dados atualizados.') },
-    }),
-    async (c) => {
-      const user = await requireUser(c)
-      return c.json({ data: await updateProfile({ ctx: c.var.ctx, user, input: c.req.valid('json') }) }, 200)
-    },
-  )
-  .openapi(
-    defineRoute('N', {
-      operationId: 'changePassword',
-      method: 'post',
-      path: '/usuario/perfil/updatePassword/',
-      tags: ['Conta'],
-      summary: 'Trocar a senha (as outras sessões são encerradas)',
-      description: 'Erros acumulados em `errors.senha`, com as mensagens do formulário de senha.',
-      request: jsonBody(PasswordChangeInput),
-      responses: {
-        200: jsonContent(z.object({ data: z.string() }), 'A mensagem de sucesso em `data`.'),
+    defineRoute(
+      'none',
+      {
+        operationId: 'resetPasswordAccount',
+        method: 'post',
+        path: '/api/auth/reset-password/conta',
+        tags: ['Conta'],
+        summary: 'A conta de um link de redefinição: o e-mail e as redes sociais vinculadas',
+        request: jsonBody(ResetAccountInput),
+        responses: {
+          200: jsonContent(
+            z.object({ email: z.string(), providers: z.array(LinkedProvider) }),
+            'Para a página de redefinição oferecer desvincular as redes sociais.',
+          ),
+        },
       },
-    }),
+      { limit: 'passwordSet' },
+    ),
+    async (c) => c.json(await resetAccount({ ctx: c.var.ctx, token: c.req.valid('json').token }), 200),
+  )
+  .openapi(
+    defineRoute(
+      'N',
+      {
+        operationId: 'updateProfile',
+        method: 'put',
+        path: '/usuario/perfil/updateUser',
+        tags: ['Conta'],
+        summary: 'Atualizar nome e telefone; pedir a troca do e-mail',
+        description:
+          'Nome e telefone mudam na hora. Um e-mail novo só vale depois de aberto o link enviado a ele; o endereço antigo é avisado e `msg` diz isso.',
+        request: jsonBody(ProfileInput),
+        responses: {
+          200: jsonContent(
+            z.object({ data: User, msg: z.string().optional() }),
+            'Dados atualizados (o e-mail, só depois da confirmação).',
+          ),
+        },
+      },
+      { limit: 'service' },
+    ),
     async (c) => {
       const user = await requireUser(c)
-      return c.json({ data: await changePassword({ ctx: c.var.ctx, user, input: c.req.valid('json') }) }, 200)
+      const { user: data, msg } = await updateProfile({ ctx: c.var.ctx, user, input: c.req.valid('json') })
+      return c.json({ data, ...(msg ? { msg } : {}) }, 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'N',
+      {
+        operationId: 'changePassword',
+        method: 'post',
+        path: '/usuario/perfil/updatePassword/',
+        tags: ['Conta'],
+        summary: 'Trocar a senha (todas as sessões são encerradas; este navegador recebe uma nova)',
+        description:
+          'Erros acumulados em `errors.senha`, com as mensagens do formulário de senha. A primeira senha de uma conta cujo e-mail não foi confirmado pede `codigo`, enviado por `POST /api/usuario/conta/codigo`.',
+        request: jsonBody(PasswordChangeInput),
+        responses: {
+          200: jsonContent(z.object({ data: z.string() }), 'A mensagem de sucesso em `data`.'),
+        },
+      },
+      { limit: 'service' },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      const { msg, sessionToken } = await changePassword({
+        ctx: c.var.ctx,
+        user,
+        input: c.req.valid('json'),
+        userAgent: c.req.header('user-agent'),
+      })
+      setSessionCookie(c, sessionToken)
+      return c.json({ data: msg }, 200)
     },
   )

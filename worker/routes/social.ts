@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { html, raw } from 'hono/html'
+import { isLocalEnv } from '../config.ts'
 import type { AppBindings } from '../context.ts'
 import { UNAVAILABLE_MESSAGE } from '../contract/unavailable.ts'
 import { AppError, dependencyFailure, notFound } from '../errors.ts'
@@ -51,8 +52,19 @@ setTimeout(function(){window.close()},400)})()`
   )
 }
 
+/** The signed state + PKCE cookie of one login or link flow, read back only by the callback. */
+export function setOAuthCookie(c: Context<AppBindings>, cookie: string) {
+  setCookie(c, OAUTH_COOKIE, cookie, {
+    httpOnly: true,
+    secure: !isPlainLocalhost(c.req.url),
+    sameSite: 'Lax',
+    path: '/oauth',
+    maxAge: OAUTH_TTL_SECONDS,
+  })
+}
+
 const localOnly = (c: Context<AppBindings>) => {
-  if (c.var.ctx.env.APP_ENV === 'production') throw notFound('Endereço não encontrado.')
+  if (!isLocalEnv(c.var.ctx.env)) throw notFound('Endereço não encontrado.')
 }
 
 export const socialRoutes = newApp()
@@ -65,12 +77,11 @@ export const socialRoutes = newApp()
       summary: 'Início do login social na janela popup (Google, Facebook; Instagram indisponível)',
       description:
         'Redireciona ao provedor com state e PKCE num cookie HttpOnly assinado que vale 10 minutos. ' +
-        'Com `vincular=1` e uma sessão aberta, vincula a rede social à conta (Meu perfil) em vez de entrar.',
+        'Vincular uma rede social à conta começa em `POST /api/usuario/conta/vincular` (pede a senha).',
       request: {
         query: z
           .object({
             login: z.enum(['google', 'facebook', 'instagram'], { error: 'Provedor de login inválido.' }),
-            vincular: z.literal('1').optional(),
           })
           .strict(),
       },
@@ -80,7 +91,7 @@ export const socialRoutes = newApp()
       },
     }),
     async (c) => {
-      const { login, vincular } = c.req.valid('query')
+      const { login } = c.req.valid('query')
       if (login === 'instagram') {
         return resultPage(c, {
           type: 'social-login',
@@ -90,20 +101,8 @@ export const socialRoutes = newApp()
         })
       }
       try {
-        const linkUser = vincular ? await currentUser(c) : null
-        if (vincular && !linkUser) throw new AppError('BAD_REQUEST', SOCIAL_MESSAGES.linkNeedsLogin)
-        const { url, cookie } = await startSocialLogin({
-          ctx: c.var.ctx,
-          provider: login,
-          linkUserId: linkUser?.id ?? null,
-        })
-        setCookie(c, OAUTH_COOKIE, cookie, {
-          httpOnly: true,
-          secure: !isPlainLocalhost(c.req.url),
-          sameSite: 'Lax',
-          path: '/oauth',
-          maxAge: OAUTH_TTL_SECONDS,
-        })
+        const { url, cookie } = await startSocialLogin({ ctx: c.var.ctx, provider: login })
+        setOAuthCookie(c, cookie)
         return c.redirect(url, 302)
       } catch (error) {
         const message = error instanceof AppError ? error.message : SOCIAL_MESSAGES.failed
@@ -228,6 +227,7 @@ export const socialRoutes = newApp()
       { limit: 'sandboxConsent' },
     ),
     (c) => {
+      localOnly(c)
       const form = c.req.valid('form')
       const code = grantSandboxConsent({
         ctx: c.var.ctx,

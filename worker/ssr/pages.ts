@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Context } from 'hono'
-import { publicOrigin } from '../config.ts'
+import { isLocalEnv, publicOrigin } from '../config.ts'
 import type { AppBindings } from '../context.ts'
 import type { ApiFetch, PageRenderer } from '../contract/ssr.ts'
 import { isApiNamespace } from '../middleware/navigation.ts'
@@ -29,7 +29,7 @@ export const loadRenderer = () =>
  * the session's data) and the password reset, whose token is in the URL fragment a server
  * never sees.
  */
-const BROWSER_ONLY = /^\/(usuario|admin|carrinho-de-compras|checkout|pedido|senha)(\/|$)/
+const BROWSER_ONLY = /^\/(usuario|admin|carrinho-de-compras|checkout|pedido|senha|conta)(\/|$)/
 
 /** Pages where the browser sends card data to the payment gateway itself (DESIGN 6). */
 // The checkout and an edital plan's payment screen tokenize cards at the gateway; a course's page
@@ -99,7 +99,7 @@ export function prepareTemplate(html: string): { html: string; inlineScripts: st
 async function loadTemplate(c: Context<AppBindings>): Promise<Template> {
   // In production the assets never change under a running Worker; `npm run dev` rebuilds them,
   // so there index.html is read again each time and the work redone only when it changed.
-  if (template && c.env.APP_ENV === 'production') return template.prepared
+  if (template && !isLocalEnv(c.env)) return template.prepared
   const response = await c.env.ASSETS.fetch(new URL('/', c.req.url))
   if (!response.ok) throw new Error(`index.html: HTTP ${response.status} (is web/dist built?)`)
   const source = await response.text()

@@ -143,6 +143,36 @@ const catalogue: Readonly<Record<string, string>> = {
   'Este pedido já foi estornado.': 'This order has already been refunded.',
   'Não foi possível confirmar o estorno com a operadora. Tente novamente em instantes: ele não será feito duas vezes.':
     'The refund could not be confirmed with the card issuer. Please try again shortly: it will not be made twice.',
+  // Who owns an account (issue 28): the e-mail's proof and change, linked logins, sessions
+  'Informe o código que enviamos para o seu e-mail.': 'Enter the code we sent to your e-mail.',
+  'Código inválido ou expirado. Peça um novo código.': 'Invalid or expired code. Request a new code.',
+  'E-mail confirmado! Todas as suas compras com este e-mail já aparecem na sua conta.':
+    'E-mail confirmed! All your purchases with this e-mail now show in your account.',
+  'Este e-mail já está confirmado.': 'This e-mail is already confirmed.',
+  'Este link é inválido ou expirou. Peça um novo em Meu perfil.':
+    'This link is invalid or has expired. Request a new one in My profile.',
+  'Este link é de outra conta. Saia e entre com a conta que recebeu o e-mail.':
+    'This link belongs to another account. Log out and log in with the account that received the e-mail.',
+  'Entre na sua conta para confirmar o e-mail.': 'Log in to your account to confirm the e-mail.',
+  'Troca de e-mail cancelada.': 'E-mail change cancelled.',
+  'Confirme o e-mail atual da conta antes de trocá-lo.':
+    "Confirm the account's current e-mail before changing it.",
+  'Pronto: encerramos todas as sessões da conta e cancelamos a troca de e-mail. Se você não reconhece a alteração, redefina sua senha.':
+    'Done: we ended every session of the account and cancelled the e-mail change. If you do not recognise the change, reset your password.',
+  'Você saiu de todos os dispositivos.': 'You have logged out of every device.',
+  'Informe sua senha para vincular uma rede social.': 'Enter your password to link a social network.',
+  'A senha está incorreta.': 'The password is incorrect.',
+  'Rede social desvinculada.': 'Social network unlinked.',
+  'Crie uma senha antes de desvincular a única forma de entrar na sua conta.':
+    'Create a password before unlinking the only way into your account.',
+  'Esta rede social não está vinculada à sua conta.': 'This social network is not linked to your account.',
+  'Confirme seu e-mail para ver na sua conta as compras feitas com ele em outros navegadores.':
+    'Confirm your e-mail to see in your account the purchases made with it in other browsers.',
+  'Não foi possível enviar o link.': 'The link could not be sent.',
+  'Não foi possível enviar o código.': 'The code could not be sent.',
+  'Não foi possível cancelar a troca.': 'The change could not be cancelled.',
+  'Não foi possível desvincular a rede social.': 'The social network could not be unlinked.',
+  'Não foi possível encerrar as sessões.': 'The sessions could not be ended.',
 }
 
 export default catalogue

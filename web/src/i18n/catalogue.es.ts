@@ -149,6 +149,38 @@ const catalogue: Readonly<Record<string, string>> = {
   'Este pedido já foi estornado.': 'Este pedido ya fue reembolsado.',
   'Não foi possível confirmar o estorno com a operadora. Tente novamente em instantes: ele não será feito duas vezes.':
     'No fue posible confirmar el reembolso con el emisor. Inténtalo de nuevo en unos instantes: no se hará dos veces.',
+  // Who owns an account (issue 28): the e-mail's proof and change, linked logins, sessions
+  'Informe o código que enviamos para o seu e-mail.':
+    'Introduce el código que enviamos a tu correo electrónico.',
+  'Código inválido ou expirado. Peça um novo código.': 'Código inválido o vencido. Solicita un código nuevo.',
+  'E-mail confirmado! Todas as suas compras com este e-mail já aparecem na sua conta.':
+    '¡Correo electrónico confirmado! Todas tus compras con este correo ya aparecen en tu cuenta.',
+  'Este e-mail já está confirmado.': 'Este correo electrónico ya está confirmado.',
+  'Este link é inválido ou expirou. Peça um novo em Meu perfil.':
+    'Este enlace no es válido o venció. Solicita uno nuevo en Mi perfil.',
+  'Este link é de outra conta. Saia e entre com a conta que recebeu o e-mail.':
+    'Este enlace es de otra cuenta. Cierra sesión e inicia sesión con la cuenta que recibió el correo.',
+  'Entre na sua conta para confirmar o e-mail.':
+    'Inicia sesión en tu cuenta para confirmar el correo electrónico.',
+  'Troca de e-mail cancelada.': 'Cambio de correo electrónico cancelado.',
+  'Confirme o e-mail atual da conta antes de trocá-lo.':
+    'Confirma el correo electrónico actual de la cuenta antes de cambiarlo.',
+  'Pronto: encerramos todas as sessões da conta e cancelamos a troca de e-mail. Se você não reconhece a alteração, redefina sua senha.':
+    'Listo: cerramos todas las sesiones de la cuenta y cancelamos el cambio de correo electrónico. Si no reconoces el cambio, restablece tu contraseña.',
+  'Você saiu de todos os dispositivos.': 'Cerraste sesión en todos los dispositivos.',
+  'Informe sua senha para vincular uma rede social.': 'Introduce tu contraseña para vincular una red social.',
+  'A senha está incorreta.': 'La contraseña es incorrecta.',
+  'Rede social desvinculada.': 'Red social desvinculada.',
+  'Crie uma senha antes de desvincular a única forma de entrar na sua conta.':
+    'Crea una contraseña antes de desvincular la única forma de entrar a tu cuenta.',
+  'Esta rede social não está vinculada à sua conta.': 'Esta red social no está vinculada a tu cuenta.',
+  'Confirme seu e-mail para ver na sua conta as compras feitas com ele em outros navegadores.':
+    'Confirma tu correo electrónico para ver en tu cuenta las compras hechas con él en otros navegadores.',
+  'Não foi possível enviar o link.': 'No fue posible enviar el enlace.',
+  'Não foi possível enviar o código.': 'No fue posible enviar el código.',
+  'Não foi possível cancelar a troca.': 'No fue posible cancelar el cambio.',
+  'Não foi possível desvincular a rede social.': 'No fue posible desvincular la red social.',
+  'Não foi possível encerrar as sessões.': 'No fue posible cerrar las sesiones.',
 }
 
 export default catalogue

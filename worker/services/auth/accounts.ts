@@ -1,6 +1,7 @@
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
 import { html } from 'hono/html'
-import { emailOutbox, passwordResets, sessions, users } from '../../../db/schema.ts'
+import { oauthAccounts, passwordResets, sessions, users } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import {
   AUTH_MESSAGES,
@@ -11,14 +12,17 @@ import {
   type RegisterInput,
 } from '../../contract/auth.ts'
 import { INSTITUTE } from '../../contract/institute.ts'
+import type { SocialProvider } from '../../domain/social.ts'
 import { AppError, invalidField } from '../../errors.ts'
 import { deliverLater, queueEmail } from '../email/outbox.ts'
 import { emailMessage, firstName } from '../email/templates.ts'
 import { deleteFiles, storeUserPhoto } from '../files/files.ts'
 import { consumeLimit } from '../limits/limits.ts'
 import { hashPassword, needsRehash, verifyPassword } from './password.ts'
-import { endOtherSessions, SESSION_TTL_MS, type SessionUser, sessionInsert, toUser } from './sessions.ts'
-import { throttledLogin } from './throttle.ts'
+import { checkCode, confirmationLinkStatements, proofStatements, requestEmailChange } from './proof.ts'
+import { linkedProviders } from './providers.ts'
+import { SESSION_TTL_MS, type SessionUser, sessionInsert, toUser } from './sessions.ts'
+import { forgetAccountFailures, throttledLogin, throttledPasswordCheck } from './throttle.ts'
 import { hashToken, newToken } from './tokens.ts'
 
 const RESET_TTL_MS = 60 * 60 * 1000
@@ -92,7 +96,17 @@ export async function register({
       FROM users WHERE email = ${input.email} AND password_hash = ${passwordHash}`),
   ])
   const created = inserted[0]
-  if (created) return { user: toUser(created), sessionToken: token } satisfies LoginResult
+  if (created) {
+    // The welcome carries the link that proves the address (decision 010). The account exists
+    // already: a lost e-mail is sent again from Meu perfil.
+    const welcome = await confirmationLinkStatements(ctx, created)
+    const sent = await ctx.db.batch(welcome).then(
+      ([, queued]) => queued[0],
+      () => undefined,
+    )
+    if (sent) deliverLater(ctx, sent.id)
+    return { user: toUser(created), sessionToken: token } satisfies LoginResult
+  }
   // Guessing passwords here costs what it costs at /login: the same limiter counts the misses.
   return throttledLogin(ctx, input.email, () => signUpAgain(ctx, input, userAgent))
 }
@@ -111,7 +125,11 @@ async function signUpAgain(ctx: AppContext, input: RegisterInput, userAgent: str
   return { user: toUser(row), sessionToken: session.token } satisfies LoginResult
 }
 
-/** PUT /usuario/perfil/updateUser: name, e-mail and phone of the logged-in user. */
+/**
+ * PUT /usuario/perfil/updateUser: name and phone change at once; a new e-mail only once the link
+ * sent to it is opened (the old address is told). Limited per account: no "does this e-mail
+ * exist?" oracle.
+ */
 export async function updateProfile({
   ctx,
   user,
@@ -121,14 +139,21 @@ export async function updateProfile({
   user: SessionUser
   input: ProfileInput
 }) {
-  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email))
-  if (taken && taken.id !== user.id) throw invalidField('email', AUTH_MESSAGES.emailTaken)
+  await consumeLimit(ctx, 'profileUpdate', `user:${user.id}`)
+  const changesEmail = input.email !== user.email
+  if (changesEmail) {
+    const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email))
+    if (taken) throw invalidField('email', AUTH_MESSAGES.emailTaken)
+  }
   const [updated] = await ctx.db
     .update(users)
-    .set({ name: input.name, email: input.email, phone: input.phone, updatedAt: ctx.now })
+    .set({ name: input.name, phone: input.phone, updatedAt: ctx.now })
     .where(eq(users.id, user.id))
     .returning()
-  return toUser(updated!)
+  const msg = changesEmail
+    ? await requestEmailChange(ctx, { ...user, name: input.name }, input.email)
+    : undefined
+  return { user: toUser(updated!), msg }
 }
 
 /** POST /api/usuario/foto: the photo goes to R2 (checked there), then onto the profile. */
@@ -152,38 +177,52 @@ export async function changePhoto({
   return toUser(updated!)
 }
 
-/** POST /usuario/perfil/updatePassword/: the SPEC's messages, accumulated; other sessions end. */
+/**
+ * POST /usuario/perfil/updatePassword/: the SPEC's messages, accumulated. A first password needs
+ * the proof of the e-mail (the code sent to it) unless the account proved it already; every
+ * session ends and this browser gets a new one.
+ */
 export async function changePassword({
   ctx,
   user,
   input,
+  userAgent,
 }: {
   ctx: AppContext
   user: SessionUser
   input: PasswordChangeInput
+  userAgent?: string | undefined
 }) {
   const errors = passwordChangeErrors(input, user.new_user)
   if (errors.length) throw new AppError('VALIDATION', errors.join('\n'), { senha: errors })
 
   const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id))
   if (!row) throw new AppError('UNAUTHENTICATED', 'Unauthenticated.')
-  const mustCheckCurrent = !row.isNewUser || row.passwordHash !== null
-  if (
-    mustCheckCurrent &&
-    row.passwordHash &&
-    !(await verifyPassword(input.senha_atual ?? '', row.passwordHash))
-  ) {
-    throw invalidField('senha_atual', AUTH_MESSAGES.currentPasswordWrong)
+  const proof: BatchItem<'sqlite'>[] = []
+  if (row.passwordHash) {
+    const current = row.passwordHash
+    await throttledPasswordCheck(ctx, row.email, async () => {
+      if (!(await verifyPassword(input.senha_atual ?? '', current))) {
+        throw invalidField('senha_atual', AUTH_MESSAGES.currentPasswordWrong)
+      }
+    })
+  } else if (!row.emailVerifiedAt) {
+    await consumeLimit(ctx, 'passwordChange', `user:${user.id}`)
+    const code = await checkCode(ctx, user, input.codigo)
+    proof.push(code.spend, ...proofStatements(ctx, user.id, row.email))
   }
   const passwordHash = await hashPassword(input.senha_nova!)
+  const session = await sessionInsert(ctx, user.id, userAgent)
   await ctx.db.batch([
     ctx.db
       .update(users)
       .set({ passwordHash, isNewUser: false, updatedAt: ctx.now })
       .where(eq(users.id, user.id)),
-    endOtherSessions(ctx, user.id, user.sessionId),
+    ...proof,
+    ctx.db.delete(sessions).where(eq(sessions.userId, user.id)),
+    session.statement,
   ])
-  return AUTH_MESSAGES.passwordUpdated
+  return { msg: AUTH_MESSAGES.passwordUpdated, sessionToken: session.token }
 }
 
 /** POST /password/email: a single-use link valid for an hour, sent through the outbox. */
@@ -201,18 +240,9 @@ export async function requestPasswordReset({ ctx, email }: { ctx: AppContext; em
   const link = `${ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')}/senha/redefinir#token=${token}`
   const message = await resetEmail(row.name, email, link)
   const expiresAt = new Date(ctx.now.getTime() + RESET_TTL_MS)
-  const [, , , queued] = await ctx.db.batch([
-    // A new link replaces any earlier one, and an earlier one still waiting in the outbox (the
-    // e-mail API was away) is no longer worth sending: reset e-mails are the ones that expire.
-    ctx.db
-      .delete(passwordResets)
-      .where(and(eq(passwordResets.userId, row.id), isNull(passwordResets.usedAt))),
-    ctx.db
-      .update(emailOutbox)
-      .set({ status: 'expired', nextAttemptAt: null })
-      .where(
-        and(eq(emailOutbox.to, email), eq(emailOutbox.status, 'pending'), isNotNull(emailOutbox.expiresAt)),
-      ),
+  // A new link does not void the earlier ones (several valid at once, each used once): whoever
+  // asks for links cannot keep the owner from using the one in their mailbox. Using one voids the rest.
+  const [, queued] = await ctx.db.batch([
     ctx.db.insert(passwordResets).values({ tokenHash: await hashToken(token), userId: row.id, expiresAt }),
     queueEmail(ctx, message, { expiresAt }),
   ])
@@ -220,15 +250,21 @@ export async function requestPasswordReset({ ctx, email }: { ctx: AppContext; em
   return AUTH_MESSAGES.resetSent
 }
 
-/** Sets a new password from an e-mailed link: once, before it expires; every session ends. */
+/**
+ * Sets a new password from an e-mailed link (a reset, or a buyer's first password): once, before it
+ * expires. The link proves the address (the account claims the orders made with it), every session
+ * ends, the other links die, and the providers the person chose are unlinked.
+ */
 export async function resetPassword({
   ctx,
   token,
   password,
+  unlink = [],
 }: {
   ctx: AppContext
   token: string
   password: string
+  unlink?: SocialProvider[] | undefined
 }) {
   const tokenHash = await hashToken(token)
   const passwordHash = await hashPassword(password)
@@ -238,17 +274,55 @@ export async function resetPassword({
     gt(passwordResets.expiresAt, ctx.now),
   )
   const owner = ctx.db.select({ userId: passwordResets.userId }).from(passwordResets).where(usable)
+  const ownerId = sql`(${owner})`
+  const ownerEmail = sql`(SELECT email FROM users WHERE id = ${ownerId})`
   // One transaction: the password changes only if the link is still unused, and the link is spent.
   const [changed] = await ctx.db.batch([
     ctx.db
       .update(users)
       .set({ passwordHash, isNewUser: false, updatedAt: ctx.now })
       .where(eq(users.id, owner)),
+    ...proofStatements(ctx, ownerId, ownerEmail),
+    ...(unlink.length
+      ? [
+          ctx.db
+            .delete(oauthAccounts)
+            .where(and(eq(oauthAccounts.userId, ownerId), inArray(oauthAccounts.provider, unlink))),
+        ]
+      : []),
     ctx.db.delete(sessions).where(eq(sessions.userId, owner)),
+    ctx.db
+      .delete(passwordResets)
+      .where(and(eq(passwordResets.userId, ownerId), ne(passwordResets.tokenHash, tokenHash))),
     ctx.db.update(passwordResets).set({ usedAt: ctx.now }).where(usable),
   ])
   if (changed.rowsAffected !== 1) throw invalidField('token', AUTH_MESSAGES.resetInvalid)
+  // The owner is back in: a lock that someone's guessing put on the account ends with the reset.
+  const [owned] = await ctx.db
+    .select({ email: users.email })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(eq(passwordResets.tokenHash, tokenHash))
+  if (owned) await forgetAccountFailures(ctx, owned.email).catch(() => undefined)
   return AUTH_MESSAGES.resetDone
+}
+
+/** POST /api/auth/reset-password/conta: the reset page shows the account's linked providers. */
+export async function resetAccount({ ctx, token }: { ctx: AppContext; token: string }) {
+  const tokenHash = await hashToken(token)
+  const [row] = await ctx.db
+    .select({ userId: passwordResets.userId, email: users.email })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, ctx.now),
+      ),
+    )
+  if (!row) throw invalidField('token', AUTH_MESSAGES.resetInvalid)
+  return { email: row.email, providers: await linkedProviders(ctx, row.userId) }
 }
 
 function resetEmail(name: string, to: string, link: string) {
@@ -256,6 +330,7 @@ function resetEmail(name: string, to: string, link: string) {
   return emailMessage({
     to,
     subject: `Redefinição de senha — ${INSTITUTE.name}`,
+    secret: true,
     text: `Olá, ${first}!\n\nPara criar uma nova senha, abra o link abaixo (válido por 1 hora, uma única vez):\n${link}\n\nSe você não pediu a redefinição, ignore este e-mail.\n\n${INSTITUTE.fullName}`,
     body: html`<p>Olá, ${first}!</p>
 <p>Para criar uma nova senha, clique no link abaixo. Ele vale por 1 hora e pode ser usado uma única vez.</p>

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import { oauthAccounts, users } from '../../../db/schema.ts'
 import { deadlineOf } from '../../adapters/deadline.ts'
@@ -9,9 +9,12 @@ import {
   type SocialProvider,
   sandboxGrant,
 } from '../../adapters/oauth.ts'
+import { isLocalEnv } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError, dependencyFailure, notFound, unavailable } from '../../errors.ts'
-import { sessionInsert, toUser } from './sessions.ts'
+import { proofStatements } from './proof.ts'
+import { providerLinkedNotice } from './providers.ts'
+import { endAllSessions, sessionInsert, toUser } from './sessions.ts'
 
 export const OAUTH_COOKIE = 'renalis_oauth'
 export const OAUTH_TTL_SECONDS = 600
@@ -38,7 +41,7 @@ function clientFor(ctx: AppContext, provider: SocialProvider) {
     googleClientSecret: env.GOOGLE_CLIENT_SECRET,
     facebookClientId: env.FACEBOOK_CLIENT_ID,
     facebookClientSecret: env.FACEBOOK_CLIENT_SECRET,
-    allowSandbox: env.APP_ENV !== 'production',
+    allowSandbox: isLocalEnv(env),
     timeoutMs: deadlineOf(env, 'oauth'),
   })
 }
@@ -138,15 +141,22 @@ export async function linkProfile({
     )
   if (existing && existing.userId !== userId) throw failure(SOCIAL_MESSAGES.linkedElsewhere)
   if (!existing) {
-    await ctx.db
-      .insert(oauthAccounts)
-      .values({
-        userId,
-        provider: profile.provider,
-        providerUserId: profile.providerUserId,
-        email: profile.email,
-      })
-      .onConflictDoNothing()
+    const [owner] = await ctx.db.select().from(users).where(eq(users.id, userId))
+    // A provider that verified the account's own address proves it (decision 010).
+    const proves = Boolean(owner && profile.emailVerified && profile.email === owner.email)
+    await ctx.db.batch([
+      ctx.db
+        .insert(oauthAccounts)
+        .values({
+          userId,
+          provider: profile.provider,
+          providerUserId: profile.providerUserId,
+          email: profile.email,
+        })
+        .onConflictDoNothing(),
+      ...(proves && owner ? proofStatements(ctx, userId, owner.email) : []),
+    ])
+    await providerLinkedNotice(ctx, userId, profile.provider)
   }
   return { linked: true, sessionToken: null, newUser: false }
 }
@@ -165,8 +175,7 @@ export async function logInWithProfile({
   profile: SocialProfile
   userAgent?: string | undefined
 }) {
-  const { db } = ctx
-  const [linked] = await db
+  const [linked] = await ctx.db
     .select({ user: users })
     .from(oauthAccounts)
     .innerJoin(users, eq(users.id, oauthAccounts.userId))
@@ -178,10 +187,12 @@ export async function logInWithProfile({
     )
   let user = linked?.user
   let created = false
+  const { db } = ctx
 
   if (!user) {
     if (!profile.email) throw failure(SOCIAL_MESSAGES.noEmail)
     const [byEmail] = await db.select().from(users).where(eq(users.email, profile.email))
+    // Facebook's e-mails are never verified: they never open an existing account.
     if (byEmail && !profile.emailVerified) throw failure(SOCIAL_MESSAGES.unverifiedEmail)
     const link = {
       provider: profile.provider,
@@ -196,7 +207,13 @@ export async function logInWithProfile({
       const [inserted] = await db.batch([
         db
           .insert(users)
-          .values({ name: profile.name.slice(0, 120), email: profile.email, type: 'N', isNewUser: true })
+          .values({
+            name: profile.name.slice(0, 120),
+            email: profile.email,
+            type: 'N',
+            isNewUser: true,
+            emailVerifiedAt: profile.emailVerified ? ctx.now : null,
+          })
           .returning(),
         db
           .insert(oauthAccounts)
@@ -208,7 +225,24 @@ export async function logInWithProfile({
   }
 
   const session = await sessionInsert(ctx, user.id, userAgent)
-  await session.statement
+  if (!user.emailVerifiedAt && profile.emailVerified && profile.email === user.email) {
+    // A verified provider login wins over an unproved password (decision 010): whoever set that
+    // password never proved the address, so it and every other session end, and the owner sets a
+    // new password (the proof is made: no code asked).
+    await db.batch([
+      db
+        .update(users)
+        .set({ passwordHash: null, isNewUser: true, updatedAt: ctx.now })
+        .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt))),
+      ...proofStatements(ctx, user.id, user.email),
+      endAllSessions(ctx, user.id),
+      session.statement,
+    ])
+    const [fresh] = await db.select().from(users).where(eq(users.id, user.id))
+    user = fresh ?? user
+  } else {
+    await session.statement
+  }
   return { user: toUser(user), sessionToken: session.token, newUser: created || user.isNewUser }
 }
 
@@ -226,6 +260,6 @@ export function grantSandboxConsent({
   email: string
   codeChallenge: string
 }) {
-  if (ctx.env.APP_ENV === 'production') throw notFound('Endereço não encontrado.')
+  if (!isLocalEnv(ctx.env)) throw notFound('Endereço não encontrado.')
   return sandboxGrant({ provider, name, email, codeChallenge })
 }

@@ -1,13 +1,12 @@
-import { eq, type SQL, sql } from 'drizzle-orm'
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import { html } from 'hono/html'
 import { type orders, users } from '../../../db/schema.ts'
-import type { EmailMessage } from '../../adapters/email.ts'
 import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { INSTITUTE } from '../../contract/institute.ts'
 import type { Env } from '../../env.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
-import { emailMessage, firstName } from '../email/templates.ts'
+import { emailMessage, firstName, type OutboxMessage } from '../email/templates.ts'
 
 // The buyer's e-mails about an order, in pt-BR, built with the outbox's template (hono/html:
 // every value is escaped, so a payer named '<svg/onload=…>' stays text).
@@ -18,12 +17,14 @@ const brl = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'c
 
 type Link = { href: string; label: string }
 
+/** `options.secret`: a link is single-use (a first password), so the sent message is blanked. */
 export function message(
   to: string,
   subject: string,
   paragraphs: string[],
   link: Link | Link[],
-): Promise<EmailMessage> {
+  options: { secret?: boolean } = {},
+): Promise<OutboxMessage> {
   const links = Array.isArray(link) ? link : [link]
   const sign = `${INSTITUTE.fullName}\n${INSTITUTE.phones.education.label}: ${INSTITUTE.phones.education.number}`
   return emailMessage({
@@ -32,6 +33,7 @@ export function message(
     text: [...paragraphs, ...links.map((item) => `${item.label}: ${item.href}`), sign].join('\n\n'),
     body: html`${paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}
 ${links.map((item) => html`<p><a href="${item.href}">${item.label}</a></p>`)}`,
+    ...(options.secret ? { secret: true } : {}),
   })
 }
 
@@ -41,42 +43,61 @@ export const FIRST_PASSWORD_TTL_MS = 7 * 86_400_000
 /**
  * A purchase that created the buyer's account (no password yet): a single-use link to set it,
  * written in the settlement's own transaction (`thisStep`), so a replayed payment makes no second.
+ * A guest's purchase waiting for the proof of its e-mail (`claimEmail`, decision 010): the same
+ * link, for the account of that e-mail: following it proves the address and claims the purchase.
  * The token travels in the fragment, as the reset links do (never in a log or a Referer).
  */
 export async function firstPasswordLink(ctx: AppContext, order: OrderRow, thisStep: SQL) {
-  if (order.userId === null) return null
-  const [owner] = await ctx.db
-    .select({ passwordHash: users.passwordHash, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, order.userId))
-  if (!owner || owner.passwordHash || owner.deletedAt) return null
+  const claim = order.userId === null
+  const [owner] = claim
+    ? order.claimEmail
+      ? await ctx.db
+          .select({ id: users.id, passwordHash: users.passwordHash, deletedAt: users.deletedAt })
+          .from(users)
+          .where(and(eq(users.email, order.claimEmail), isNull(users.emailVerifiedAt)))
+      : []
+    : await ctx.db
+        .select({ id: users.id, passwordHash: users.passwordHash, deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, order.userId!))
+  if (!owner || owner.deletedAt || (!claim && owner.passwordHash)) return null
   const token = newToken()
   const expiresAt = new Date(ctx.now.getTime() + FIRST_PASSWORD_TTL_MS)
+  const stillSo = claim
+    ? sql`email_verified_at IS NULL AND email = ${order.claimEmail}`
+    : sql`password_hash IS NULL`
   return {
     link: `${publicOrigin(ctx.env)}/senha/redefinir#token=${token}&primeira=1`,
+    claim,
     statement: sql`INSERT INTO password_resets (token_hash, user_id, expires_at)
-      SELECT ${await hashToken(token)}, ${order.userId}, ${expiresAt.getTime()}
-      WHERE ${thisStep} AND EXISTS (SELECT 1 FROM users WHERE id = ${order.userId} AND password_hash IS NULL)`,
+      SELECT ${await hashToken(token)}, ${owner.id}, ${expiresAt.getTime()}
+      WHERE ${thisStep} AND EXISTS (SELECT 1 FROM users WHERE id = ${owner.id} AND ${stillSo})`,
   }
 }
 
-export function confirmationEmail(env: Env, order: OrderRow, firstPassword?: string) {
+/** The payment confirmation; with a first-password link it is secret (blanked once sent). */
+export function confirmationEmail(env: Env, order: OrderRow, firstPassword?: string, claim = false) {
   return message(
     order.payer.email,
     `Pagamento confirmado — pedido ${order.id}`,
     [
       `Olá, ${firstName(order.payer.name)}!`,
       `Recebemos o pagamento do seu pedido ${order.id} (${brl(order.totalCents)}). Sua matrícula está confirmada.`,
-      ...(firstPassword
+      ...(firstPassword && claim
         ? [
-            'Criamos uma conta para você com este e-mail. Para entrar na área do aluno, crie sua senha pelo link abaixo: ele vale por 7 dias e pode ser usado uma única vez.',
+            'Este e-mail já tem uma conta, ainda não confirmada. Para ver esta compra na área do aluno, confirme o e-mail criando uma senha pelo link abaixo: ele vale por 7 dias e pode ser usado uma única vez. A nova senha substitui qualquer outra e encerra as sessões abertas na conta.',
           ]
-        : []),
+        : firstPassword
+          ? [
+              'Criamos uma conta para você com este e-mail. Para entrar na área do aluno, crie sua senha pelo link abaixo: ele vale por 7 dias e pode ser usado uma única vez.',
+            ]
+          : []),
     ],
     [
       ...(firstPassword ? [{ href: firstPassword, label: 'Criar minha senha' }] : []),
       { href: `${publicOrigin(env)}/usuario/cursos`, label: 'Meus cursos' },
     ],
+    { secret: Boolean(firstPassword) },
   )
 }
 
@@ -112,13 +133,15 @@ export function chargebackEmail(env: Env, order: OrderRow) {
  * To the owner of an account whose e-mail a visitor used at the checkout (SPEC: the purchase goes
  * to that account): the owner hears of it; the visitor sees nothing of the account.
  */
-export function purchaseWithYourEmail(env: Env, to: string, orderId: string) {
+export function purchaseWithYourEmail(env: Env, to: string, orderId: string, waitsForProof = false) {
   return message(
     to,
     `Um pedido foi feito com o seu e-mail — ${INSTITUTE.name}`,
     [
       'Olá!',
-      `Alguém fez o pedido ${orderId} informando este e-mail, sem entrar na sua conta. Quando ele for pago, as inscrições aparecerão em "Meus cursos" na sua conta.`,
+      waitsForProof
+        ? `Alguém fez o pedido ${orderId} informando este e-mail, sem entrar na conta. Quando ele for pago, enviaremos o link que confirma este e-mail; depois disso, as inscrições aparecem em "Meus cursos" na conta.`
+        : `Alguém fez o pedido ${orderId} informando este e-mail, sem entrar na sua conta. Quando ele for pago, as inscrições aparecerão em "Meus cursos" na sua conta.`,
       `Se não foi você, nada muda na sua conta e ninguém vê os seus dados; se quiser, avise o Centro de Ensino: ${INSTITUTE.emails.education}.`,
     ],
     { href: `${publicOrigin(env)}/usuario/compras`, label: 'Minhas compras' },

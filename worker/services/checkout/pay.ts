@@ -133,13 +133,25 @@ function attempt(ctx: AppContext, order: OrderRow, cardToken: string | null, loo
  * account is created in the order's own batch (placeOrder), so an outage never leaves an account
  * without the order that made it.
  */
+/**
+ * Whose order it is (decision 010): the signed-in buyer's; a guest's goes to the account of that
+ * e-mail if the account proved it, or if nobody holds the account (no password, no session: only
+ * the proof can open it); else it waits for whoever proves the address (`claimEmail`). An e-mail
+ * no account has gets a new account, with a session for this browser.
+ */
 async function buyer(ctx: AppContext, user: SessionUser | null, input: PayInput) {
-  if (user) return { userId: user.id, existingAccount: false }
+  if (user) return { userId: user.id, claimEmail: null, existingAccount: false }
   const [existing] = await ctx.db
-    .select({ id: users.id })
+    .select({
+      id: users.id,
+      emailVerifiedAt: users.emailVerifiedAt,
+      held: sql<number>`${users.passwordHash} IS NOT NULL OR EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = ${users.id})`,
+    })
     .from(users)
     .where(eq(users.email, input.payer.email))
-  return { userId: existing?.id ?? null, existingAccount: Boolean(existing) }
+  if (!existing) return { userId: null, claimEmail: null, existingAccount: false }
+  if (existing.emailVerifiedAt) return { userId: existing.id, claimEmail: null, existingAccount: true }
+  return { userId: null, claimEmail: existing.held ? input.payer.email : null, existingAccount: true }
 }
 
 function checkIds(input: PayInput, snapshot: PricedSnapshot) {
@@ -291,12 +303,20 @@ async function placeOrder({
   const free = amounts.totalCents === 0
   const gatewayName = free ? 'gratuito' : settingsOf(ctx).mode
 
-  const { userId, existingAccount } = await buyer(ctx, user, input)
+  const { userId, claimEmail, existingAccount } = await buyer(ctx, user, input)
+  const newAccount = userId === null && claimEmail === null
+  // The account of that e-mail if nobody holds it (checked again inside the batch: another request
+  // may have opened a session meanwhile, and an order for an account someone holds waits for the
+  // proof instead).
+  const fresh = sql`(SELECT id FROM users WHERE email = ${input.payer.email} AND password_hash IS NULL
+    AND email_verified_at IS NULL AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = users.id))`
   const orderId = `ped_${crypto.randomUUID().replace(/-/g, '')}`
   const { db } = ctx
   const lines = linesOf(snapshot)
   const written = sql`EXISTS (SELECT 1 FROM orders WHERE id = ${orderId})`
-  const notice = existingAccount ? await purchaseWithYourEmail(ctx.env, input.payer.email, orderId) : null
+  const notice = existingAccount
+    ? await purchaseWithYourEmail(ctx.env, input.payer.email, orderId, claimEmail !== null)
+    : null
   // One transaction: a new buyer's account, the order, its lines and its coupon uses, or nothing
   // when another request took the key first. A coupon past its limit fails the coupons table's
   // check: nothing is written.
@@ -306,14 +326,14 @@ async function placeOrder({
   try {
     const results = await db.batch([
       db.run(sql`INSERT INTO users (name, email, phone, type, is_new_user)
-        SELECT ${input.payer.name}, ${input.payer.email}, ${input.payer.phone}, 'N', 1 WHERE ${userId === null ? 1 : 0}
+        SELECT ${input.payer.name}, ${input.payer.email}, ${input.payer.phone}, 'N', 1 WHERE ${newAccount ? 1 : 0}
         ON CONFLICT (email) DO NOTHING RETURNING id`),
       db
         .insert(orders)
         .values({
           id: orderId,
-          userId:
-            userId ?? sql`(SELECT ${users.id} FROM ${users} WHERE ${users.email} = ${input.payer.email})`,
+          userId: userId ?? (newAccount ? fresh : null),
+          claimEmail: newAccount ? sql`CASE WHEN ${fresh} IS NULL THEN ${input.payer.email} END` : claimEmail,
           cartHash: input.hash,
           idempotencyKey: input.idempotency_key,
           paymentType: amounts.paymentType,
@@ -370,13 +390,22 @@ async function placeOrder({
   const noticeId = Number(noticeRow?.rows[0]?.id)
   if (noticeId > 0) deliverLater(ctx, noticeId)
 
-  const newBuyerId = createdAccount.rows[0]?.id as number | undefined
-  const session = newBuyerId ? await sessionInsert(ctx, newBuyerId, undefined) : null
-  if (session) await session.statement
   const result = free
     ? await settleFree(ctx, order)
     : await attempt(ctx, order, input.cardhash ?? null, false)
-  return { result, ...(session ? { sessionToken: session.token } : {}) }
+  // The browser that made the account holds it, once the attempt answered: a refused card leaves
+  // no session nobody received (the account stays unheld, and the next attempt's order joins it).
+  const newBuyerId = createdAccount.rows[0]?.id as number | undefined
+  const session =
+    newBuyerId && order.userId === newBuyerId ? await sessionInsert(ctx, newBuyerId, undefined) : null
+  // A session that could not be written costs the buyer a sign-in, never the answer about the payment.
+  const opened = session
+    ? await session.statement.then(
+        () => true,
+        () => false,
+      )
+    : false
+  return { result, ...(session && opened ? { sessionToken: session.token } : {}) }
 }
 
 async function settleFree(ctx: AppContext, order: OrderRow) {

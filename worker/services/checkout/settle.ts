@@ -2,12 +2,12 @@ import type { ResultSet } from '@libsql/client'
 import { eq, or, type SQL, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { emailOutbox, orders } from '../../../db/schema.ts'
-import type { EmailMessage } from '../../adapters/email.ts'
 import type { GatewayPayment } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
 import { advance, endsAccess, grantsAccess, isSameStep, type OrderPosition } from '../../domain/orders.ts'
 import type { OrderState } from '../../domain/payments.ts'
 import { deliverQueued } from '../email/outbox.ts'
+import type { OutboxMessage } from '../email/templates.ts'
 import { chargebackEmail, confirmationEmail, firstPasswordLink, refundEmail } from './emails.ts'
 import { paymentGateway } from './gateway.ts'
 
@@ -22,7 +22,7 @@ export const reportOf = (payment: GatewayPayment): Report => ({
   payment,
 })
 
-export type QueuedEmail = { id: number; message: EmailMessage }
+export type QueuedEmail = { id: number; message: OutboxMessage }
 export type Settlement = { order: OrderRow; changed: boolean; emails: QueuedEmail[] }
 
 /** The provider's ids and the boleto's or PIX's data, as the payment reports them. */
@@ -66,7 +66,7 @@ export type Ledger<Row extends Settleable> = {
   update(values: Partial<Row>, condition: SQL): BatchItem<'sqlite'>
   read(id: string): Promise<Row | undefined>
   /** What the step implies, written in its own transaction: `thisStep` holds only for it. */
-  effects(row: Row, step: Step, thisStep: SQL): Promise<{ statements: SQL[]; mails: EmailMessage[] }>
+  effects(row: Row, step: Step, thisStep: SQL): Promise<{ statements: SQL[]; mails: OutboxMessage[] }>
 }
 
 function changesColumns<Row>(row: Row, fields: Partial<Row>): boolean {
@@ -118,8 +118,9 @@ export async function settle<Row extends Settleable>(
   const thisStep = sql`EXISTS (SELECT 1 FROM ${sql.identifier(ledger.table)} WHERE id = ${row.id} AND settlement_id = ${settlementId})`
   const { statements, mails } = await ledger.effects(row, step, thisStep)
   const queue = mails.map(
-    (mail) => sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text)
-      SELECT ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text} WHERE ${thisStep} RETURNING id`,
+    (mail) => sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text, secret)
+      SELECT ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.secret ? 1 : 0}
+      WHERE ${thisStep} RETURNING id`,
   )
   const [updatedRows, ...rest] = await db.batch([
     transition,
@@ -155,7 +156,7 @@ function orderLedger(ctx: AppContext): Ledger<OrderRow> {
     read: async (id) => (await db.select().from(orders).where(eq(orders.id, id)))[0],
     async effects(order, { current, next }, thisStep) {
       const statements: SQL[] = []
-      const mails: EmailMessage[] = []
+      const mails: OutboxMessage[] = []
       if (grantsAccess(next.state) && !grantsAccess(current.state)) {
         // A class bought again after a refund reactivates the student's cancelled enrolment.
         statements.push(sql`INSERT INTO enrollments (user_id, class_id, order_id)
@@ -165,7 +166,7 @@ function orderLedger(ctx: AppContext): Ledger<OrderRow> {
           WHERE enrollments.status = 'cancelled'`)
         const firstPassword = await firstPasswordLink(ctx, order, thisStep)
         if (firstPassword) statements.push(firstPassword.statement)
-        mails.push(await confirmationEmail(ctx.env, order, firstPassword?.link))
+        mails.push(await confirmationEmail(ctx.env, order, firstPassword?.link, firstPassword?.claim))
       }
       if (endsAccess(next.state) && !endsAccess(current.state)) {
         statements.push(sql`UPDATE enrollments SET status = 'cancelled'

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { AUTH_MESSAGES, type LoginInput, type RegisterInput, User } from '../../../../worker/contract/auth.ts'
+import type { SocialProvider } from '../../../../worker/domain/social.ts'
 import { api } from '../../lib/api.ts'
 import { errorMessage, showToast, toastSuccess, unavailableMessage } from '../../lib/toast.ts'
 import { loginErrorMessage } from './auth.errors.ts'
@@ -47,7 +48,12 @@ export function useRequestPasswordReset() {
 /** POST /api/auth/reset-password with the e-mailed token; the page shows the outcome itself. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; password: string; password_confirmation: string }) =>
-      api<{ msg: string }>('/api/auth/reset-password', { method: 'POST', json: input }),
+    mutationFn: (input: {
+      token: string
+      password: string
+      password_confirmation: string
+      /** Linked providers to unlink with the reset. */
+      desvincular?: SocialProvider[]
+    }) => api<{ msg: string }>('/api/auth/reset-password', { method: 'POST', json: input }),
   })
 }

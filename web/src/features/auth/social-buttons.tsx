@@ -1,9 +1,13 @@
 import { LoaderCircle } from 'lucide'
+import { lazy, Suspense, useState } from 'react'
 import { Icon } from '../../components/icons.tsx'
-import { type SocialProvider, useSocialLink, useSocialLogin } from './social-login.ts'
+import { type LinkableProvider, useSocialLink, useSocialLogin } from './social-login.ts'
+
+// Asked only when linking needs the password: Radix's dialog stays out of the login form's chunk.
+const LinkPasswordDialog = lazy(() => import('./link-password-dialog.tsx'))
 
 // Instagram retired its login API (the server answers with a clear message), so no button for it.
-const PROVIDERS: { id: SocialProvider; label: string; className: string }[] = [
+const PROVIDERS: { id: LinkableProvider; label: string; className: string }[] = [
   {
     id: 'google',
     label: 'Google',
@@ -11,8 +15,9 @@ const PROVIDERS: { id: SocialProvider; label: string; className: string }[] = [
   },
   { id: 'facebook', label: 'Facebook', className: 'bg-[#0866ff] text-white hover:bg-[#0a5bc4]' },
 ]
+const LINKABLE = PROVIDERS.map((provider) => provider.id)
 
-function ProviderMark({ provider }: { provider: SocialProvider }) {
+export function ProviderMark({ provider }: { provider: LinkableProvider }) {
   if (provider === 'google') {
     return (
       <svg aria-hidden="true" viewBox="0 0 48 48" className="size-5">
@@ -72,21 +77,36 @@ export function SocialButtons() {
   )
 }
 
+type SocialLinkButtonsProps = {
+  /** The providers still to link (all of them unless told). */
+  providers?: readonly LinkableProvider[]
+  /** Linking asks for the account's password first (no recent login, and a password is set). */
+  needsPassword?: boolean
+  onLinked?: () => void
+}
+
 /**
  * Meu perfil: link Google or Facebook to this account. A Facebook sign-in whose e-mail already has
  * an account is sent here, because Facebook does not vouch for the e-mail (DESIGN 7).
  */
-export function SocialLinkButtons() {
-  const { start, pending } = useSocialLink()
+export function SocialLinkButtons({
+  providers = LINKABLE,
+  needsPassword = false,
+  onLinked,
+}: SocialLinkButtonsProps) {
+  const { start, pending } = useSocialLink({ onLinked })
+  const [asking, setAsking] = useState<LinkableProvider | null>(null)
+  const shown = PROVIDERS.filter((provider) => providers.includes(provider.id))
   return (
     <div className="mt-4 flex flex-wrap gap-2">
-      {PROVIDERS.map((provider) => (
+      {shown.map((provider) => (
         <button
           key={provider.id}
           type="button"
           className={`btn ${provider.className}`}
           aria-busy={pending === provider.id}
-          onClick={() => start(provider.id)}
+          aria-haspopup={needsPassword ? 'dialog' : undefined}
+          onClick={() => (needsPassword ? setAsking(provider.id) : void start(provider.id))}
         >
           {pending === provider.id ? (
             <Icon drawing={LoaderCircle} className="size-5 animate-spin" />
@@ -96,6 +116,20 @@ export function SocialLinkButtons() {
           Vincular {provider.label}
         </button>
       ))}
+      {asking ? (
+        <Suspense fallback={null}>
+          <LinkPasswordDialog
+            provider={asking}
+            label={PROVIDERS.find((provider) => provider.id === asking)?.label ?? asking}
+            onClose={() => setAsking(null)}
+            onSubmit={async (senha) => {
+              const { passwordError } = await start(asking, senha)
+              if (!passwordError) setAsking(null)
+              return passwordError ?? null
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

@@ -1,13 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { ApiError, api } from '../../lib/api.ts'
 import { openModal } from '../../lib/form-modal-state.tsx'
-import { showToast, toastSuccess } from '../../lib/toast.ts'
+import { showToast, toastError, toastSuccess } from '../../lib/toast.ts'
 import { menuKeys } from '../menu/menu.queries.ts'
 import { NEW_PASSWORD_MODAL_ID } from '../profile/modal-ids.ts'
+import { fieldMessages } from './auth.errors.ts'
 import { LOGIN_MESSAGES } from './auth.messages.ts'
 import { authKeys, currentUserQuery } from './auth.queries.ts'
 
 export type SocialProvider = 'google' | 'facebook' | 'instagram'
+/** The providers an account can be linked to (Instagram retired its login API). */
+export type LinkableProvider = Exclude<SocialProvider, 'instagram'>
 
 /** What the provider's last page in the popup sends before closing itself. */
 export type SocialLoginMessage = {
@@ -41,25 +45,23 @@ type Watcher = {
   isLoggedIn: () => boolean
 }
 
-/**
- * Opens the provider's popup and watches for its answer on the 'renalis-auth' BroadcastChannel
- * and on same-origin postMessage (a Cross-Origin-Opener-Policy on the way cuts window.opener).
- * Returns a function that stops watching and closes the popup, or null when the popup was blocked.
- */
-export function openSocialLogin(
-  provider: SocialProvider,
-  watcher: Watcher,
-  options: { link?: boolean } = {},
-): (() => void) | null {
+/** Opens the 780x410 popup, centred on this window, at `url`; null when it was blocked. */
+function openPopup(url: string): Window | null {
   const left = Math.round(window.screenX + Math.max(0, (window.outerWidth - SOCIAL_POPUP_WIDTH) / 2))
   const top = Math.round(window.screenY + Math.max(0, (window.outerHeight - SOCIAL_POPUP_HEIGHT) / 2))
-  const popup = window.open(
-    `/redirect?login=${provider}${options.link ? '&vincular=1' : ''}`,
+  return window.open(
+    url,
     SOCIAL_POPUP_NAME,
     `width=${SOCIAL_POPUP_WIDTH},height=${SOCIAL_POPUP_HEIGHT},left=${left},top=${top},menubar=no,toolbar=no,location=yes,status=no`,
   )
-  if (!popup) return null
+}
 
+/**
+ * Watches a popup for its answer on the 'renalis-auth' BroadcastChannel and on same-origin
+ * postMessage (a Cross-Origin-Opener-Policy on the way cuts window.opener). Returns a function
+ * that stops watching and closes the popup.
+ */
+function watchPopup(popup: Window, watcher: Watcher): () => void {
   let finished = false
   let polls = 0
   let closedSeen = false
@@ -71,7 +73,7 @@ export function openSocialLogin(
     clearInterval(timer)
     channel?.close()
     window.removeEventListener('message', onWindowMessage)
-    if (!popup?.closed) popup?.close()
+    if (!popup.closed) popup.close()
   }
 
   function receive(data: unknown) {
@@ -107,6 +109,15 @@ export function openSocialLogin(
   }, SOCIAL_POLL_MS)
 
   return stop
+}
+
+/**
+ * Opens the provider's login popup and watches it. Returns a function that stops watching and
+ * closes the popup, or null when the popup was blocked.
+ */
+export function openSocialLogin(provider: SocialProvider, watcher: Watcher): (() => void) | null {
+  const popup = openPopup(`/redirect?login=${provider}`)
+  return popup ? watchPopup(popup, watcher) : null
 }
 
 /**
@@ -169,41 +180,63 @@ export const SOCIAL_LINK_MESSAGES = {
   failed: 'Não foi possível vincular a rede social.',
 } as const
 
+/** What a link attempt needs to be told about: the password it asked for was refused. */
+export type SocialLinkOutcome = { passwordError?: string }
+
 /**
- * Meu perfil: links Google or Facebook to the signed-in account, in the same popup. The way for
- * an account whose e-mail Facebook cannot vouch for to sign in with Facebook afterwards.
+ * Meu perfil: links Google or Facebook to the signed-in account, in the same popup. The popup
+ * opens at once, on the click (a popup opened after an answer is blocked), and goes to the
+ * address POST /api/usuario/conta/vincular gives; the account's password goes with it unless
+ * the login was recent or the account has none.
  */
-export function useSocialLink() {
+export function useSocialLink({ onLinked }: { onLinked?: () => void } = {}) {
   const stopRef = useRef<(() => void) | null>(null)
-  const [pending, setPending] = useState<SocialProvider | null>(null)
+  const [pending, setPending] = useState<LinkableProvider | null>(null)
   useEffect(() => () => stopRef.current?.(), [])
 
-  const start = useCallback((provider: SocialProvider) => {
-    stopRef.current?.()
-    const done = () => {
-      stopRef.current = null
-      setPending(null)
-    }
-    const stop = openSocialLogin(
-      provider,
-      {
+  const start = useCallback(
+    async (provider: LinkableProvider, senha?: string): Promise<SocialLinkOutcome> => {
+      stopRef.current?.()
+      const popup = openPopup('about:blank')
+      if (!popup) {
+        void showToast('error', LOGIN_MESSAGES.popupBlocked)
+        return {}
+      }
+      const done = () => {
+        stopRef.current = null
+        setPending(null)
+      }
+      const stop = watchPopup(popup, {
         isLoggedIn: () => false,
         onGiveUp: done,
         onResult: (message) => {
           done()
-          if (message.status === 'ok') void toastSuccess(SOCIAL_LINK_MESSAGES.linked)
-          else void showToast('error', message.message || SOCIAL_LINK_MESSAGES.failed)
+          if (message.status === 'ok') {
+            void toastSuccess(SOCIAL_LINK_MESSAGES.linked)
+            onLinked?.()
+          } else void showToast('error', message.message || SOCIAL_LINK_MESSAGES.failed)
         },
-      },
-      { link: true },
-    )
-    if (!stop) {
-      void showToast('error', LOGIN_MESSAGES.popupBlocked)
-      return
-    }
-    stopRef.current = stop
-    setPending(provider)
-  }, [])
+      })
+      stopRef.current = stop
+      setPending(provider)
+      try {
+        const { url } = await api<{ url: string }>('/api/usuario/conta/vincular', {
+          method: 'POST',
+          json: senha === undefined ? { provider } : { provider, senha },
+        })
+        if (!popup.closed) popup.location.href = url
+        return {}
+      } catch (error) {
+        stop()
+        done()
+        const passwordError = error instanceof ApiError ? fieldMessages(error.body, 'senha')[0] : undefined
+        if (passwordError) return { passwordError }
+        void toastError(error, SOCIAL_LINK_MESSAGES.failed)
+        return {}
+      }
+    },
+    [onLinked],
+  )
 
   return { start, pending }
 }

@@ -1,13 +1,20 @@
 import { closeModal, FormModal } from '../../lib/form-modal.tsx'
+import { useCurrentUser } from '../auth/use-current-user.ts'
 import { NEW_PASSWORD_MODAL_ID } from './modal-ids.ts'
 import { PasswordFields, usePasswordChange } from './password-form.tsx'
 
 /**
- * SPEC section 2: 'Adicionar nova senha', offered to a user who came in through a social login
- * (no current password asked). No footer; it closes on success.
+ * SPEC section 2: 'Adicionar nova senha', offered to an account without a password (a social
+ * login, a guest checkout): no current password asked, but a code e-mailed to an address the
+ * account has not proved yet. No footer; it closes on success.
  */
 export default function NewPasswordModal({ username }: { username?: string }) {
-  const state = usePasswordChange({ isNewUser: true, onSuccess: () => closeModal(NEW_PASSWORD_MODAL_ID) })
+  const { user } = useCurrentUser()
+  const state = usePasswordChange({
+    isNewUser: true,
+    codeTo: user && !user.email_verified ? user.email : undefined,
+    onSuccess: () => closeModal(NEW_PASSWORD_MODAL_ID),
+  })
 
   function submit() {
     void state.submit()
@@ -17,7 +24,7 @@ export default function NewPasswordModal({ username }: { username?: string }) {
     <FormModal
       id={NEW_PASSWORD_MODAL_ID}
       title="Adicionar nova senha"
-      description="Você entrou com uma rede social. Crie uma senha para entrar também com seu e-mail."
+      description="Sua conta ainda não tem senha. Crie uma para entrar também com seu e-mail."
       hideFooter
       onStore={submit}
       onUpdate={submit}

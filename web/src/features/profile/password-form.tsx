@@ -1,15 +1,18 @@
 import { type RefObject, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { ACCOUNT_MESSAGES, EmailCode } from '../../../../worker/contract/account.ts'
 import { AUTH_MESSAGES, passwordChangeErrors } from '../../../../worker/contract/auth.ts'
 import { ApiError } from '../../lib/api.ts'
 import { SubmitButton, TextField } from '../../lib/form-field.tsx'
-import { showToast, toastSuccess, unavailableMessage } from '../../lib/toast.ts'
+import { showToast, toastError, toastSuccess, unavailableMessage } from '../../lib/toast.ts'
+import { useSendCode } from '../account/account.queries.ts'
+import { ActionButton } from '../account/action-button.tsx'
 import { fieldMessages } from '../auth/auth.errors.ts'
 import { useChangePassword } from './profile.mutations.ts'
 
 export const PASSWORD_UPDATE_FAILED = 'Erro ao atualizar senha do usuário.'
 
-type PasswordValues = { senha_atual: string; senha_nova: string; senha_repete: string }
+type PasswordValues = { senha_atual: string; senha_nova: string; senha_repete: string; codigo: string }
 type PasswordField = keyof PasswordValues
 
 /** SPEC section 2: 'Atualizar senha' for the current user, 'Alterar senha' for a new (social) user. */
@@ -23,15 +26,33 @@ const FIELD_OF: Record<string, PasswordField> = {
   [AUTH_MESSAGES.newTooShort]: 'senha_nova',
   [AUTH_MESSAGES.repeatRequired]: 'senha_repete',
   [AUTH_MESSAGES.repeatMismatch]: 'senha_repete',
+  [ACCOUNT_MESSAGES.codeRequired]: 'codigo',
+  [ACCOUNT_MESSAGES.codeInvalid]: 'codigo',
+}
+
+/** The code's own check, after the SPEC's messages (which keep their order). */
+function codeErrors(codigo: string): string[] {
+  if (codigo.trim() === '') return [ACCOUNT_MESSAGES.codeRequired]
+  return EmailCode.safeParse(codigo).success ? [] : [ACCOUNT_MESSAGES.codeInvalid]
+}
+
+type PasswordChangeOptions = {
+  isNewUser: boolean
+  /**
+   * A new user whose e-mail is not proved sets the first password with a code e-mailed here
+   * (issue 28): whoever typed the e-mail at a checkout does not own the account by that alone.
+   */
+  codeTo?: string | undefined
+  onSuccess?: () => void
 }
 
 /**
  * The password form's state: the SPEC's messages (checked by the contract's `passwordChangeErrors`,
- * the server's when it refuses) accumulate and show together.
+ * the server's when it refuses) accumulate and show together, the code's after them.
  */
-export function usePasswordChange({ isNewUser, onSuccess }: { isNewUser: boolean; onSuccess?: () => void }) {
+export function usePasswordChange({ isNewUser, codeTo, onSuccess }: PasswordChangeOptions) {
   const form = useForm<PasswordValues>({
-    defaultValues: { senha_atual: '', senha_nova: '', senha_repete: '' },
+    defaultValues: { senha_atual: '', senha_nova: '', senha_repete: '', codigo: '' },
   })
   const [messages, setMessages] = useState<string[]>([])
   const alertRef = useRef<HTMLDivElement>(null)
@@ -43,11 +64,18 @@ export function usePasswordChange({ isNewUser, onSuccess }: { isNewUser: boolean
     requestAnimationFrame(() => alertRef.current?.focus())
   }
 
+  const needsCode = isNewUser && codeTo !== undefined
   const submit = form.handleSubmit((values) => {
-    const errors = passwordChangeErrors(values, isNewUser)
+    const errors = [
+      ...passwordChangeErrors(values, isNewUser),
+      ...(needsCode ? codeErrors(values.codigo) : []),
+    ]
     if (errors.length > 0) return show(errors)
     setMessages([])
-    const input = isNewUser ? { senha_nova: values.senha_nova, senha_repete: values.senha_repete } : values
+    const { senha_atual, senha_nova, senha_repete } = values
+    const input = isNewUser
+      ? { senha_nova, senha_repete, ...(needsCode ? { codigo: values.codigo.replace(/\s+/g, '') } : {}) }
+      : { senha_atual, senha_nova, senha_repete }
     changePassword.mutate(input, {
       onSuccess: ({ data }) => {
         form.reset()
@@ -56,7 +84,13 @@ export function usePasswordChange({ isNewUser, onSuccess }: { isNewUser: boolean
       },
       onError: (error) => {
         const body = error instanceof ApiError ? error.body : null
-        const serverMessages = [...fieldMessages(body, 'senha_atual'), ...fieldMessages(body, 'senha')]
+        const serverMessages = [
+          ...fieldMessages(body, 'senha_atual'),
+          ...fieldMessages(body, 'senha'),
+          ...fieldMessages(body, 'senha_nova'),
+          ...fieldMessages(body, 'senha_repete'),
+          ...fieldMessages(body, 'codigo'),
+        ]
         if (serverMessages.length > 0) show(serverMessages)
         else void showToast('error', unavailableMessage(error) ?? PASSWORD_UPDATE_FAILED)
       },
@@ -64,7 +98,15 @@ export function usePasswordChange({ isNewUser, onSuccess }: { isNewUser: boolean
   })
 
   const invalid = new Set(messages.map((message) => FIELD_OF[message]).filter(Boolean))
-  return { form, submit, messages, alertRef, invalid, pending: changePassword.isPending }
+  return {
+    form,
+    submit,
+    messages,
+    alertRef,
+    invalid,
+    pending: changePassword.isPending,
+    codeTo: needsCode ? codeTo : undefined,
+  }
 }
 
 type PasswordFieldsProps = {
@@ -108,10 +150,59 @@ export function PasswordFields({ isNewUser, state, username }: PasswordFieldsPro
         aria-invalid={isInvalid('senha_repete')}
         {...register('senha_repete')}
       />
+      {state.codeTo ? <CodeField email={state.codeTo} state={state} invalid={isInvalid('codigo')} /> : null}
       <SubmitButton pending={state.pending} className="btn btn-primary">
         {passwordFormLabel(isNewUser)}
       </SubmitButton>
     </div>
+  )
+}
+
+/** 'Enviar código', the line saying where it went, and the 6 digits. */
+function CodeField({
+  email,
+  state,
+  invalid,
+}: {
+  email: string
+  state: ReturnType<typeof usePasswordChange>
+  invalid: true | undefined
+}) {
+  const sendCode = useSendCode()
+  const [sent, setSent] = useState<string | null>(null)
+  return (
+    <fieldset className="min-w-0 space-y-3 rounded-xl border border-slate-300 p-4 [overflow-wrap:anywhere]">
+      <legend className="px-1 font-medium text-slate-800 text-sm">Confirme que o e-mail é seu</legend>
+      <p className="text-slate-700 text-sm">
+        Para criar a senha, enviaremos um código de 6 dígitos para <strong>{email}</strong>.
+      </p>
+      <ActionButton
+        pending={sendCode.isPending}
+        onClick={() =>
+          sendCode.mutate(undefined, {
+            onSuccess: () => {
+              setSent(ACCOUNT_MESSAGES.codeSent(email))
+              state.form.setFocus('codigo')
+            },
+            onError: (error) => void toastError(error, 'Não foi possível enviar o código.'),
+          })
+        }
+      >
+        {sent ? 'Reenviar código' : 'Enviar código'}
+      </ActionButton>
+      <p role="status" className="font-medium text-teal-900 text-sm empty:hidden">
+        {sent}
+      </p>
+      <TextField
+        label="Código"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        hint="Os 6 dígitos do e-mail."
+        aria-invalid={invalid}
+        {...state.form.register('codigo')}
+      />
+    </fieldset>
   )
 }
 
@@ -136,8 +227,16 @@ function PasswordMessages({
 }
 
 /** The password form on its own page section ('Atualizar senha' / 'Alterar senha'). */
-export function PasswordForm({ isNewUser, username }: { isNewUser: boolean; username?: string }) {
-  const state = usePasswordChange({ isNewUser })
+export function PasswordForm({
+  isNewUser,
+  username,
+  codeTo,
+}: {
+  isNewUser: boolean
+  username?: string
+  codeTo?: string | undefined
+}) {
+  const state = usePasswordChange({ isNewUser, codeTo })
   return (
     <form noValidate onSubmit={state.submit} aria-label={passwordFormLabel(isNewUser)}>
       <PasswordFields isNewUser={isNewUser} state={state} username={username} />

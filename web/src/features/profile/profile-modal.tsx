@@ -42,9 +42,10 @@ export function ProfileModal({ user }: { user: User }) {
   const save = handleSubmit((values) => {
     openModal(PROFILE_MODAL_ID, 'load')
     updateProfile.mutate(values, {
-      onSuccess: () => {
+      // A new e-mail changes only once its link is opened: the answer's `msg` says where it went.
+      onSuccess: ({ msg }) => {
         closeModal(PROFILE_MODAL_ID)
-        void toastSuccess(PROFILE_UPDATED)
+        void toastSuccess(msg || PROFILE_UPDATED)
       },
       onError: (error) => {
         openModal(PROFILE_MODAL_ID, 'update')

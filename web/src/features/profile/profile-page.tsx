@@ -1,7 +1,7 @@
 import { Pencil } from 'lucide'
 import { Icon } from '../../components/icons.tsx'
 import { openModal } from '../../lib/form-modal.tsx'
-import { SocialLinkButtons } from '../auth/social-buttons.tsx'
+import { SecuritySection } from '../account/security-section.tsx'
 import { useCurrentUser } from '../auth/use-current-user.ts'
 import { PROFILE_MODAL_ID } from './modal-ids.ts'
 import { PasswordForm, passwordFormLabel } from './password-form.tsx'
@@ -9,7 +9,10 @@ import { PhotoForm } from './photo-form.tsx'
 import { PrivacySection } from './privacy-section.tsx'
 import { ProfileModal } from './profile-modal.tsx'
 
-/** /usuario/perfil: the user's data (edited in the shared form modal), photo and password. */
+/**
+ * /usuario/perfil: the user's data (edited in the shared form modal), photo, the account's security
+ * (e-mail proof, linked logins, sessions), password and privacy.
+ */
 export function ProfilePage() {
   const { user } = useCurrentUser()
   if (!user) return null
@@ -49,27 +52,22 @@ export function ProfilePage() {
               </div>
             </dl>
           </section>
-          <section aria-labelledby="perfil-redes" className="rounded-2xl border border-slate-200 p-6">
-            <h2 id="perfil-redes" className="font-semibold text-lg text-slate-900">
-              Entrar com redes sociais
-            </h2>
-            <p className="mt-2 text-slate-700">
-              Vincule sua conta do Google ou do Facebook para entrar com ela nas próximas vezes.
-            </p>
-            <SocialLinkButtons />
-          </section>
+          <SecuritySection email={user.email} />
           <section aria-labelledby="perfil-senha" className="rounded-2xl border border-slate-200 p-6">
             <h2 id="perfil-senha" className="font-semibold text-lg text-slate-900">
               {passwordFormLabel(user.new_user)}
             </h2>
             {user.new_user ? (
               <p className="mt-2 text-slate-700">
-                Você entrou com uma rede social e ainda não tem senha: crie uma para entrar também com seu
-                e-mail.
+                Sua conta ainda não tem senha: crie uma para entrar também com seu e-mail.
               </p>
             ) : null}
             <div className="mt-4 max-w-md">
-              <PasswordForm isNewUser={user.new_user} username={user.email} />
+              <PasswordForm
+                isNewUser={user.new_user}
+                username={user.email}
+                codeTo={user.new_user && !user.email_verified ? user.email : undefined}
+              />
             </div>
           </section>
           <PrivacySection />

@@ -1,17 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type PasswordChangeInput, type ProfileInput, User } from '../../../../worker/contract/auth.ts'
 import { api } from '../../lib/api.ts'
+import { accountKeys } from '../account/account.queries.ts'
 import { authKeys } from '../auth/auth.queries.ts'
 
 // The profile edits the logged-in user: every mutation here refreshes the auth domain's user.
 
-/** PUT /usuario/perfil/updateUser: name, e-mail and phone. */
+/**
+ * PUT /usuario/perfil/updateUser: name, e-mail and phone. A new e-mail waits for the link sent to
+ * it (`msg` says so) and shows as pending in the account's security state.
+ */
 export function useUpdateProfile() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: ProfileInput) =>
-      api<{ data: User }>('/usuario/perfil/updateUser', { method: 'PUT', json: input }),
-    onSuccess: ({ data }) => queryClient.setQueryData(authKeys.user(), User.parse(data)),
+      api<{ data: User; msg?: string }>('/usuario/perfil/updateUser', { method: 'PUT', json: input }),
+    onSuccess: ({ data, msg }) => {
+      queryClient.setQueryData(authKeys.user(), User.parse(data))
+      if (msg) void queryClient.invalidateQueries({ queryKey: accountKeys.all })
+    },
   })
 }
 
