@@ -41,6 +41,8 @@ afterEach(async () => {
   errors = []
 })
 
+const clientAddress = () => `10.28.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`
+
 async function newPage(viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({
     viewport,
@@ -48,6 +50,9 @@ async function newPage(viewport = DESKTOP): Promise<Page> {
     timezoneId: 'America/Sao_Paulo',
     reducedMotion: 'reduce',
     ...(viewport.width < 990 ? { isMobile: true, hasTouch: true } : {}),
+    // Each browser a client of its own (wrangler dev keeps the CF-Connecting-IP it is given): this
+    // file's sign-ups and purchases do not spend the limits of 127.0.0.1, which other files share.
+    extraHTTPHeaders: { 'CF-Connecting-IP': clientAddress() },
   })
   contexts.push(context)
   const page = await context.newPage()
@@ -415,16 +420,23 @@ describe('who owns an account, in Chromium', () => {
 /** A guest buys class 1 by PIX with this payer in the page's browser; the simulator then pays it. */
 async function guestPixPurchase(page: Page, payer: Person, paid: boolean): Promise<string> {
   const request = page.context().request
+  // A client address of its own for the purchase, as for the browsers (see newPage).
+  const client = {
+    ...SAME_ORIGIN,
+    'CF-Connecting-IP': `10.28.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+  }
   const cart = await request.post(`${baseURL}/carrinho-de-compras/update-cart`, {
-    headers: SAME_ORIGIN,
+    headers: client,
     data: { data: { id: 1, type: 'turma' }, option: 'add' },
   })
   const { hash } = (await cart.json()) as { hash: string }
-  const view = (await (await request.get(`${baseURL}/checkout/get?cart=${hash}`)).json()) as {
+  const view = (await (
+    await request.get(`${baseURL}/checkout/get?cart=${hash}`, { headers: client })
+  ).json()) as {
     totals: { net_value: number }
   }
   const pay = await request.post(`${baseURL}/checkout/pagar`, {
-    headers: SAME_ORIGIN,
+    headers: client,
     data: {
       hash,
       idempotency_key: `e2e-${crypto.randomUUID()}`,
@@ -437,7 +449,7 @@ async function guestPixPurchase(page: Page, payer: Person, paid: boolean): Promi
   const { order_id: orderId } = (await pay.json()) as { order_id: string }
   if (paid) {
     const simulated = await request.post(`${baseURL}/api/sandbox/pedidos/${orderId}/pagar`, {
-      headers: SAME_ORIGIN,
+      headers: client,
     })
     expect(simulated.status(), await simulated.text()).toBe(200)
   }
