@@ -29,6 +29,17 @@ export const RefundOrderInput = z
   .strict()
 export type RefundOrderInput = z.infer<typeof RefundOrderInput>
 
+/** POST /api/admin/pedidos/{id}/estorno-externo: why, for the audit log. */
+export const OutsideRefundInput = z
+  .object({
+    motivo: z
+      .string({ error: 'Diga como o valor foi devolvido.' })
+      .trim()
+      .min(3, { error: 'Diga como o valor foi devolvido.' })
+      .max(500, { error: 'No máximo 500 caracteres.' }),
+  })
+  .strict()
+
 export const RefundOrderResult = z.object({
   order_id: z.string(),
   status: z.enum(ORDER_STATES),

@@ -1,12 +1,12 @@
 import { z } from '@hono/zod-openapi'
 import { PayInput, PaymentsConfig, PayResult } from '../contract/checkout.ts'
-import { RefundOrderInput, RefundOrderResult } from '../contract/refunds.ts'
+import { OutsideRefundInput, RefundOrderInput, RefundOrderResult } from '../contract/refunds.ts'
 import { EnrolledCourses } from '../contract/student.ts'
 import { currentUser, requireUser, setSessionCookie } from '../middleware/auth.ts'
-import { defineRoute, jsonContent, newApp } from '../openapi.ts'
+import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
 import { getPaymentsConfig } from '../services/checkout/config.ts'
 import { getOrderStatus, payCheckout } from '../services/checkout/pay.ts'
-import { refundOrder } from '../services/checkout/refund.ts'
+import { recordOutsideRefund, refundOrder } from '../services/checkout/refund.ts'
 import { simulateSandboxPayment } from '../services/checkout/sandbox.ts'
 import { receivePagarmeWebhook } from '../services/checkout/webhook.ts'
 import { listEnrolledCourses } from '../services/student/courses.ts'
@@ -180,6 +180,37 @@ export const checkoutRoutes = newApp()
         actorUserId: user.id,
       })
       return c.json(result, result.awaiting_provider ? 202 : 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'A',
+      {
+        operationId: 'recordOutsideRefund',
+        method: 'post',
+        path: '/api/admin/pedidos/{id}/estorno-externo',
+        tags: ['Administração'],
+        summary: 'Registrar um estorno feito fora do site (pedido sem cobrança no meio de pagamento)',
+        description:
+          'Para um pedido pago que o Pagar.me não conhece (pago fora do site, ou os pedidos de demonstração): o pedido fica estornado, ' +
+          'as inscrições se encerram, o comprador é avisado e o registro de auditoria guarda quem registrou e por quê. Uma vez só. ' +
+          'Um pedido com cobrança no provedor: 422 em `errors.charge` (estorne-o pelo provedor).',
+        request: { params: z.object({ id: OrderId }), ...jsonBody(OutsideRefundInput) },
+        responses: {
+          200: jsonContent(RefundOrderResult, 'Estorno registrado (ou o pedido já estava estornado).'),
+        },
+      },
+      { errors: ['notFound'] },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      const result = await recordOutsideRefund({
+        ctx: c.var.ctx,
+        orderId: c.req.valid('param').id,
+        reason: c.req.valid('json').motivo,
+        actorUserId: user.id,
+      })
+      return c.json(result, 200)
     },
   )
   .openapi(

@@ -130,6 +130,12 @@ const catalogue: Readonly<Record<string, string>> = {
   'Parcelamento disponível apenas no cartão de crédito.':
     'Instalments are available only with a credit card.',
   'Valor da doação inválido.': 'Invalid donation amount.',
+  'Este pedido não tem cobrança no meio de pagamento (foi pago fora do site ou registrado à mão): não há o que estornar por aqui. Se o valor foi devolvido por fora, registre o estorno externo: ele encerra as inscrições e fica no registro de auditoria.':
+    'This order has no charge at the payment provider (it was paid outside the site or recorded by hand): there is nothing to refund here. If the money was returned outside the site, record the outside refund: it ends the enrolments and stays in the audit log.',
+  'Este pedido tem cobrança no meio de pagamento: estorne-o pelo botão Estornar.':
+    'This order has a charge at the payment provider: refund it with the Refund button.',
+  'Estorno externo registrado: as inscrições do pedido foram encerradas.':
+    "Outside refund recorded: the order's enrolments were ended.",
   'Só um pedido pago pode ser estornado.': 'Only a paid order can be refunded.',
   'Este pedido não teve pagamento: não há o que estornar.':
     'This order had no payment: there is nothing to refund.',

@@ -136,6 +136,12 @@ const catalogue: Readonly<Record<string, string>> = {
   'Parcelamento disponível apenas no cartão de crédito.':
     'Las cuotas solo están disponibles con tarjeta de crédito.',
   'Valor da doação inválido.': 'Valor de la donación inválido.',
+  'Este pedido não tem cobrança no meio de pagamento (foi pago fora do site ou registrado à mão): não há o que estornar por aqui. Se o valor foi devolvido por fora, registre o estorno externo: ele encerra as inscrições e fica no registro de auditoria.':
+    'Este pedido no tiene cobro en el medio de pago (se pagó fuera del sitio o se registró a mano): no hay nada que reembolsar aquí. Si el valor se devolvió por fuera, registre el reembolso externo: cierra las inscripciones y queda en el registro de auditoría.',
+  'Este pedido tem cobrança no meio de pagamento: estorne-o pelo botão Estornar.':
+    'Este pedido tiene cobro en el medio de pago: reembólselo con el botón Reembolsar.',
+  'Estorno externo registrado: as inscrições do pedido foram encerradas.':
+    'Reembolso externo registrado: las inscripciones del pedido se cerraron.',
   'Só um pedido pago pode ser estornado.': 'Solo se puede reembolsar un pedido pagado.',
   'Este pedido não teve pagamento: não há o que estornar.':
     'Este pedido no tuvo pago: no hay nada que reembolsar.',

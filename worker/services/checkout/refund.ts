@@ -21,6 +21,10 @@ const REFUND_LEASE_MS = PAGARME_TIMEOUT_MS + 5_000
 
 export const REFUND_MESSAGES = {
   notRefundable: 'Só um pedido pago pode ser estornado.',
+  noCharge:
+    'Este pedido não tem cobrança no meio de pagamento (foi pago fora do site ou registrado à mão): não há o que estornar por aqui. Se o valor foi devolvido por fora, registre o estorno externo: ele encerra as inscrições e fica no registro de auditoria.',
+  hasCharge: 'Este pedido tem cobrança no meio de pagamento: estorne-o pelo botão Estornar.',
+  recorded: 'Estorno externo registrado: as inscrições do pedido foram encerradas.',
   free: 'Este pedido não teve pagamento: não há o que estornar.',
   tooMuch: 'O valor passa do que ainda pode ser estornado neste pedido.',
   alreadyRequested: 'O estorno deste pedido já foi solicitado e aguarda a confirmação da operadora.',
@@ -67,7 +71,8 @@ export async function refundOrder({
     // Paid before charge ids were stored: the provider's order names its charge.
     const payment = await providerCall(() => readAtProvider(ctx, order!))
     if (payment) order = (await settleOrder(ctx, order, reportOf(payment))).order
-    if (!order.gatewayChargeId) throw invalidField('status', REFUND_MESSAGES.notRefundable)
+    // Paid, but not through the provider (the seed's demo orders; one settled outside the site).
+    if (!order.gatewayChargeId) throw invalidField('charge', REFUND_MESSAGES.noCharge)
   }
 
   const remaining = order.totalCents - order.refundedCents
@@ -138,9 +143,51 @@ async function providerCall<T>(call: () => Promise<T>): Promise<T> {
       const messages = translateProviderErrors(error.errors)
       throw new AppError('VALIDATION', messages.join(', '), { refund: messages })
     }
-    if (error instanceof GatewayNotFoundError) throw invalidField('status', REFUND_MESSAGES.notRefundable)
+    // The provider does not know the order or charge: there is nothing at the provider to refund.
+    if (error instanceof GatewayNotFoundError) throw invalidField('charge', REFUND_MESSAGES.noCharge)
     if (error instanceof GatewayUnavailableError)
       throw new AppError('UNAVAILABLE', REFUND_MESSAGES.unavailable)
     throw error
   }
+}
+
+/**
+ * POST /api/admin/pedidos/{id}/estorno-externo: a refund made outside the site (a transfer, cash)
+ * for an order the provider holds no charge of. The order is refunded as a provider's refund would
+ * leave it (its enrolments end, the buyer is told), once however often it is asked, and the audit
+ * log keeps who recorded it and why.
+ */
+export async function recordOutsideRefund({
+  ctx,
+  orderId,
+  reason,
+  actorUserId,
+}: {
+  ctx: AppContext
+  orderId: string
+  reason: string
+  actorUserId: number | null
+}): Promise<RefundOrderResult> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
+  if (!order) throw notFound('Pedido não encontrado.')
+  if (order.status === 'refunded') return resultOf(order, false, REFUND_MESSAGES.alreadyRefunded)
+  if (!isRefundable(order.status)) throw invalidField('status', REFUND_MESSAGES.notRefundable)
+  if (order.gateway === 'gratuito' || order.totalCents === 0)
+    throw invalidField('status', REFUND_MESSAGES.free)
+  if (order.gatewayChargeId || order.refundKey) throw invalidField('charge', REFUND_MESSAGES.hasCharge)
+  const settled = await settleOrder(ctx, order, { status: 'refunded', refundedCents: order.totalCents })
+  if (!settled.changed) {
+    // Another request recorded it first: one refund, one audit line.
+    return resultOf(settled.order, false, REFUND_MESSAGES.alreadyRefunded)
+  }
+  await ctx.db.insert(auditLog).values({
+    actorUserId,
+    action: 'order.refund_recorded',
+    entity: 'order',
+    entityId: order.id,
+    data: { amount_cents: order.totalCents - order.refundedCents, reason },
+    ip: ctx.clientIp,
+  })
+  if (settled.emails.length) ctx.waitUntil(deliverEmails(ctx, settled.emails))
+  return resultOf(settled.order, false, REFUND_MESSAGES.recorded)
 }

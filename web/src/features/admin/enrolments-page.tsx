@@ -11,7 +11,11 @@ import {
   AdminOrder,
   ManualEnrolmentInput,
 } from '../../../../worker/contract/admin-sales.ts'
-import { RefundBankAccount, RefundOrderResult } from '../../../../worker/contract/refunds.ts'
+import {
+  OutsideRefundInput,
+  RefundBankAccount,
+  RefundOrderResult,
+} from '../../../../worker/contract/refunds.ts'
 import { ENROLLMENT_STATUS_LABELS, ENROLLMENT_STATUSES } from '../../../../worker/domain/enrollments.ts'
 import {
   ORDER_STATE_LABELS,
@@ -20,7 +24,7 @@ import {
   PAYMENT_TYPE_LABELS,
 } from '../../../../worker/domain/payments.ts'
 import { Icon } from '../../components/icons.tsx'
-import { api } from '../../lib/api.ts'
+import { ApiError, api } from '../../lib/api.ts'
 import { confirm } from '../../lib/confirm.tsx'
 import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
 import { FormModal, openModal } from '../../lib/form-modal.tsx'
@@ -51,6 +55,14 @@ import { useModalSave } from './use-modal-save.ts'
 const MANUAL_MODAL_ID = 'admin-matricula'
 const ORDER_MODAL_ID = 'admin-pedido'
 const BOLETO_REFUND_MODAL_ID = 'admin-estorno-boleto'
+const OUTSIDE_REFUND_MODAL_ID = 'admin-estorno-externo'
+
+/** The refusal of a refund for an order the provider holds no charge of (paid outside the site). */
+function noChargeMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null
+  const errors = (error.body as { errors?: Record<string, string[]> } | null)?.errors
+  return errors?.charge?.[0] ?? null
+}
 
 const TONE: Record<OrderState, 'green' | 'amber' | 'red' | 'slate'> = {
   pending: 'amber',
@@ -314,12 +326,72 @@ function BoletoRefundModal({ orderId, onDone }: { orderId: string | null; onDone
   )
 }
 
+/**
+ * A paid order the provider holds no charge of (paid outside the site, the demo orders): the
+ * refund made outside is recorded with how it was made; the enrolments end, the audit log keeps it.
+ */
+function OutsideRefundModal({
+  order,
+  onDone,
+}: {
+  order: { id: string; reason: string } | null
+  onDone: () => void
+}) {
+  const save = useModalSave(OUTSIDE_REFUND_MODAL_ID)
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<{ motivo: string }>({ resolver: zodResolver(OutsideRefundInput) as never })
+  const submit = () =>
+    handleSubmit(async (values) => {
+      if (!order) return
+      await save(
+        'store',
+        () =>
+          api(`/api/admin/pedidos/${order.id}/estorno-externo`, {
+            method: 'POST',
+            json: values,
+            schema: RefundOrderResult,
+          }),
+        {
+          success: 'Estorno externo registrado.',
+          setError: setError as never,
+          onSuccess: (result) => {
+            void toastSuccess(result.message)
+            reset()
+            onDone()
+          },
+        },
+      )
+    })()
+  return (
+    <FormModal
+      id={OUTSIDE_REFUND_MODAL_ID}
+      title="Registrar estorno externo"
+      description={order?.reason ?? ''}
+      storeLabel="Registrar estorno"
+      onStore={() => void submit()}
+    >
+      <TextField
+        label="Como o valor foi devolvido?"
+        placeholder="Ex.: transferência PIX feita em 20/11 pela secretaria"
+        error={errors.motivo?.message}
+        {...register('motivo')}
+      />
+    </FormModal>
+  )
+}
+
 /** /admin/matriculas: every enrolment, its order and payment; refunds, manual enrolments, CSV. */
 export default function EnrolmentsPage() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS)
   const q = useDebouncedValue(filters.q.trim(), 400)
   const [orderId, setOrderId] = useState<string | null>(null)
   const [boletoOrder, setBoletoOrder] = useState<string | null>(null)
+  const [outsideOrder, setOutsideOrder] = useState<{ id: string; reason: string } | null>(null)
   const [exporting, setExporting] = useState(false)
   const refresh = useRefreshAdmin()
   const options = useQuery(adminQuery(['options'], '/api/admin/opcoes', AdminOptions))
@@ -357,6 +429,13 @@ export default function EnrolmentsPage() {
       })
       void toastSuccess(result.message)
     } catch (error) {
+      // No charge at the provider to refund: what is true, and what the admin can do instead.
+      const noCharge = noChargeMessage(error)
+      if (noCharge) {
+        setOutsideOrder({ id: order.id, reason: noCharge })
+        openModal(OUTSIDE_REFUND_MODAL_ID, 'store')
+        return
+      }
       void toastError(error, 'Erro ao estornar o pedido.')
     }
     await refresh()
@@ -594,6 +673,7 @@ export default function EnrolmentsPage() {
       <ManualEnrolmentModal classes={options.data?.classes ?? []} />
       <OrderModal orderId={orderId} />
       <BoletoRefundModal orderId={boletoOrder} onDone={() => void refresh()} />
+      <OutsideRefundModal order={outsideOrder} onDone={() => void refresh()} />
     </AdminPage>
   )
 }
