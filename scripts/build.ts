@@ -1,8 +1,9 @@
 // `npm run build`: the web app into web/dist (served by the Worker as static assets), the API
-// reference's script beside it (no CDN at run time), then the home page's JavaScript as Chromium
-// fetches it from the local stack, which fails the build above the budget (DESIGN 10).
+// reference's script beside it (no CDN at run time), web/deploy (what `wrangler deploy`
+// uploads: the same files but the demo course material), then the home page's JavaScript as
+// Chromium fetches it from the local stack, which fails the build above the budget (DESIGN 10).
 import { spawn } from 'node:child_process'
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { copyFile, cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -25,7 +26,13 @@ function step(args: string[]): Promise<void> {
   })
 }
 
-/** The web app and the API reference's script, into web/dist. */
+/**
+ * Paid course material and e-books shipped as demo files (scripts/make-seed-files.ts): the local
+ * stack reads them when R2 has no such object, production never has them.
+ */
+export const DEMO_FILES_DIR = 'conteudo-demo'
+
+/** The web app and the API reference's script, into web/dist; the same minus the demo files, into web/deploy. */
 export async function runBuild(): Promise<void> {
   await step([`${root}/node_modules/vite/bin/vite.js`, 'build', '--logLevel', 'warn'])
   await mkdir(`${root}/web/dist/vendor/scalar`, { recursive: true })
@@ -33,6 +40,15 @@ export async function runBuild(): Promise<void> {
     `${root}/node_modules/@scalar/api-reference/dist/browser/standalone.js`,
     `${root}/web/dist/vendor/scalar/standalone.js`,
   )
+  // wrangler.toml's assets directory: a copy, so no local run (npm start, the tests, which serve
+  // web/dist with `--assets`) can put the demo files back into what a deploy uploads.
+  const dist = join(root, 'web/dist')
+  const demo = join(dist, DEMO_FILES_DIR)
+  await rm(join(root, 'web/deploy'), { recursive: true, force: true })
+  await cp(dist, join(root, 'web/deploy'), {
+    recursive: true,
+    filter: (source) => source !== demo && !source.startsWith(`${demo}/`),
+  })
 }
 
 /**

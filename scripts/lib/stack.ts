@@ -125,6 +125,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     [
       `${root}/node_modules/wrangler/bin/wrangler.js`,
       'dev',
+      // The build with its demo files (wrangler.toml's web/deploy is what a deploy uploads).
+      '--assets',
+      `${root}web/dist`,
       '--ip',
       '127.0.0.1',
       '--port',

@@ -1,6 +1,6 @@
 // Arbitrary requests for every operation of the OpenAPI document (fast-check): values shaped as
-// the schema asks, values of every other kind, names of built-in properties, malformed bodies
-// and wrong content types. Used by tests/worker/fuzz.test.ts.
+// the schema asks, values of every other kind, long Unicode text, names of built-in properties,
+// malformed bodies and wrong content types. Used by tests/worker/fuzz.test.ts.
 import fc from 'fast-check'
 
 export type Schema = {
@@ -85,11 +85,42 @@ const HOSTILE_STRINGS = [
   ...HOSTILE_NAMES,
 ]
 
+const codePoints = (from: number, to: number) =>
+  fc.integer({ min: from, max: to }).map((c) => String.fromCodePoint(c))
+
+/**
+ * Long text in scripts and shapes far from ASCII (issue 29: a 100-character Hangul search passed
+ * KV's 512-byte key): Hangul, emoji (some joined by ZWJ, some with skin tones), Latin letters
+ * under stacks of combining marks, Hebrew and Arabic with bidi controls. No NUL.
+ */
+export const longUnicode = fc.string({
+  unit: fc.oneof(
+    { weight: 3, arbitrary: codePoints(0xac00, 0xd7a3) },
+    { weight: 2, arbitrary: codePoints(0x1f300, 0x1faff) },
+    { weight: 1, arbitrary: fc.constantFrom('👨‍👩‍👧', '🏳️‍🌈', '👍🏽', '🇧🇷') },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(codePoints(0x61, 0x7a), fc.array(codePoints(0x300, 0x36f), { minLength: 1, maxLength: 4 }))
+        .map(([base, marks]) => base + marks.join('')),
+    },
+    { weight: 2, arbitrary: codePoints(0x5d0, 0x5ea) },
+    { weight: 2, arbitrary: codePoints(0x627, 0x64a) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('\u202e', '\u202b', '\u2066', '\u2069', '\u200f', '\u200b', ' '),
+    },
+  ),
+  minLength: 100,
+  maxLength: 1000,
+})
+
 const hostileString = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
   { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.integer().map(String) },
+  { weight: 2, arbitrary: longUnicode },
 )
 
 const hostileNumber = fc.oneof(
@@ -139,7 +170,17 @@ function shaped(schema: Schema, depth: number): fc.Arbitrary<unknown> {
           return fc.string()
         }
       }
-      return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 200) })
+      // Every text parameter meets long Unicode text too, within its documented length or past it.
+      return fc.oneof(
+        {
+          weight: 3,
+          arbitrary: fc.string({
+            minLength: schema.minLength ?? 0,
+            maxLength: Math.min(schema.maxLength ?? 40, 200),
+          }),
+        },
+        { weight: 1, arbitrary: longUnicode },
+      )
     }
     case 'integer':
       return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 100_000 })

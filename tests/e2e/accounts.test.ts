@@ -211,6 +211,8 @@ describe('accounts in Chromium', () => {
     const popup = await popupEvent
     await popup.waitForLoadState()
     expect(popup.viewportSize()).toEqual({ width: 780, height: 410 })
+    // The page carries COOP same-origin-allow-popups, the popup's pages none: the popup stays ours.
+    expect(await popup.evaluate(() => window.opener !== null)).toBe(true)
     await popup.getByLabel('Nome').fill('Carlos Social')
     await popup.getByLabel('E-mail').fill(email)
     await screenshot(popup, 'accounts-social-provider')

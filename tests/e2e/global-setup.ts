@@ -21,7 +21,10 @@ declare module 'vitest' {
 // the local libSQL server on a fresh seeded file, the Pagar.me sandbox (its webhooks go to the
 // Worker), and Debian's Chromium.
 export default async function setup(project: TestProject) {
-  const built = await stat(`${root}/web/dist/index.html`).then(
+  // web/deploy too: the React guard bundles the Worker as `wrangler deploy` does (its assets).
+  const built = await Promise.all(
+    ['web/dist/index.html', 'web/deploy/index.html'].map((path) => stat(`${root}/${path}`)),
+  ).then(
     () => true,
     () => false,
   )

@@ -106,4 +106,37 @@ describe('toasts in other languages', () => {
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it("the translation service takes only the site's own texts: a random text is refused, a page still translates", async () => {
+    const { context, page, errors, requests } = await englishVisitor()
+    const random = Array.from({ length: 1200 }, (_, i) => 'texto aleatório qualquer '[i % 25]).join('')
+    const refused = await page.request.post(`${baseURL}/api/translate`, {
+      data: { q: [`${random} ${Date.now()}`], target: 'en' },
+    })
+    expect(refused.status()).toBe(422)
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^Só traduzimos textos publicados no site/,
+    )
+
+    await page.goto(`${baseURL}/cursos`)
+    const footer = page.getByRole('contentinfo')
+    await footer.getByRole('button', { name: 'Traduzir página (English)' }).click()
+    // A course's name is the catalogue's: it comes back through the Worker.
+    await page
+      .getByRole('main')
+      .getByText(/^\[EN\] Hemodiálise para Enfermagem/)
+      .first()
+      .waitFor()
+    await screenshot(page, 'i18n-catalogue-translated')
+
+    // The cart (a personal page) is never translated: no button, and its main region says so.
+    await page.goto(`${baseURL}/carrinho-de-compras`)
+    expect(await page.locator('main#conteudo').getAttribute('translate')).toBe('no')
+    const widget = footer.locator('[data-page-translator]')
+    await widget.waitFor({ state: 'attached' })
+    expect(await widget.isVisible()).toBe(false)
+    expect(requests.filter((request) => path(request) === '/api/translate').length).toBeGreaterThan(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
 })

@@ -1,6 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy, PERMISSIONS_POLICY } from '../../worker/middleware/security-headers.ts'
+import {
+  contentSecurityPolicy,
+  OPENER_POLICY,
+  PERMISSIONS_POLICY,
+} from '../../worker/middleware/security-headers.ts'
 
 // Static files skip the Worker (wrangler.toml run_worker_first): their headers come from
 // web/public/_headers, which must say what the Worker says.
@@ -21,11 +25,12 @@ async function staticHeaders(pattern: string): Promise<Map<string, string>> {
 }
 
 describe('static files', () => {
-  it("carry the Worker's Content-Security-Policy, framing rules and Permissions-Policy", async () => {
+  it("carry the Worker's Content-Security-Policy, framing rules, opener policy and Permissions-Policy", async () => {
     const headers = await staticHeaders('/*')
     expect(headers.get('content-security-policy')).toBe(contentSecurityPolicy())
     expect(headers.get('x-frame-options')).toBe('SAMEORIGIN')
     expect(headers.get('x-content-type-options')).toBe('nosniff')
     expect(headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY)
+    expect(headers.get('cross-origin-opener-policy')).toBe(OPENER_POLICY)
   })
 })

@@ -67,8 +67,11 @@ const toastTitle = (text: string) =>
 
 type Call = { path: string; body: unknown }
 
-/** fetch for the translation API only: the sandbox's '[EN] ' marking, or a failure. */
-function stubTranslationApi(fail = false) {
+/**
+ * fetch for the translation API only: the sandbox's '[EN] ' marking, or a failure. Texts that
+ * `isSiteText` refuses come back null, as the Worker answers them (a 422 when none is the site's).
+ */
+function stubTranslationApi(fail = false, isSiteText: (text: string) => boolean = () => true) {
   const calls: Call[] = []
   vi.stubGlobal(
     'fetch',
@@ -78,7 +81,13 @@ function stubTranslationApi(fail = false) {
       calls.push({ path, body })
       if (path !== '/api/translate' || fail) return Response.json({ msg: 'indisponível' }, { status: 503 })
       const { q, target } = body as { q: string[]; target: string }
-      return Response.json({ translations: q.map((text) => `[${target.toUpperCase()}] ${text}`) })
+      if (!q.some(isSiteText)) {
+        const message = 'Só traduzimos textos publicados no site.'
+        return Response.json({ message, errors: { q: [message] } }, { status: 422 })
+      }
+      return Response.json({
+        translations: q.map((text) => (isSiteText(text) ? `[${target.toUpperCase()}] ${text}` : null)),
+      })
     }),
   )
   return calls
@@ -148,6 +157,18 @@ describe("toasts when 'Lang' is not pt-BR", () => {
     expect(calls.map((call) => call.body)).toEqual([{ q: ['falha no banco de dados'], target: 'en' }])
   })
 
+  it("a text the Worker does not translate (not the site's) stays in Portuguese, and is not asked again", async () => {
+    const calls = stubTranslationApi(false, () => false)
+    render(<ToasterHost />)
+    const message = 'Lead de Maria Souza (maria@example.com) excluído.'
+    void toastError(new ApiError(422, { msg: message }))
+    expect(await toastTitle(message)).toBeTruthy()
+    expect(calls).toHaveLength(1)
+    void toastError(new ApiError(422, { msg: message }))
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2))
+    expect(calls).toHaveLength(1)
+  })
+
   it('when the translation fails, the Portuguese text shows: no toast is lost', async () => {
     stubTranslationApi(true)
     render(<ToasterHost />)
@@ -204,5 +225,47 @@ describe('language picker and page translation widget', () => {
     // Back to Portuguese: the page's own text again.
     await user.selectOptions(select, 'Português (Brasil)')
     expect(await screen.findByRole('heading', { name: 'Cursos de nefrologia' })).toBeTruthy()
+  })
+
+  it('translates what the Worker accepts; the rest of the page (a price, a label) stays as it is', async () => {
+    const calls = stubTranslationApi(false, (text) => text === 'Hemodiálise para enfermagem')
+    render(
+      <>
+        <main id="conteudo">
+          <h1>Hemodiálise para enfermagem</h1>
+          <p>Turma com vagas limitadas</p>
+        </main>
+        <LanguagePicker />
+      </>,
+    )
+    const user = userEvent.setup()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Idioma das mensagens' }), 'English')
+    await user.click(await screen.findByRole('button', { name: 'Traduzir página (English)' }))
+    expect(await screen.findByRole('heading', { name: '[EN] Hemodiálise para enfermagem' })).toBeTruthy()
+    expect(screen.getByText('Turma com vagas limitadas')).toBeTruthy()
+    expect(calls).toHaveLength(1)
+  })
+
+  it('a personal page (translate="no" on its main region) is never sent anywhere', async () => {
+    const calls = stubTranslationApi()
+    render(
+      <>
+        <main id="conteudo" translate="no">
+          <h1>Minhas compras</h1>
+          <p>Ana Beatriz Souza, ana@example.com</p>
+        </main>
+        <LanguagePicker />
+      </>,
+    )
+    const user = userEvent.setup()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Idioma das mensagens' }), 'English')
+    const button = await screen.findByRole('button', { name: 'Traduzir página (English)' })
+    // styles.css hides it there; pressed anyway, it sends nothing.
+    expect(button.hasAttribute('data-page-translator')).toBe(true)
+    await user.click(button)
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true))
+    expect(screen.getByRole('heading', { name: 'Minhas compras' })).toBeTruthy()
+    expect(screen.getByText('Ana Beatriz Souza, ana@example.com')).toBeTruthy()
+    expect(calls).toEqual([])
   })
 })

@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Markdown, parseBlocks, safeHref } from '../../web/src/features/content/markdown.tsx'
+import { markdownTexts } from '../../worker/domain/markdown.ts'
+import { normaliseText } from '../../worker/domain/translation.ts'
 import { renderWithApp } from './render.tsx'
 
 async function renderMarkdown(source: string, headingOffset: 0 | 1 = 0) {
@@ -105,5 +107,16 @@ describe('markdown renderer', () => {
     expect(screen.getByRole('link', { name: 'ensino@institutorenalis.com.br' }).getAttribute('href')).toBe(
       'mailto:ensino@institutorenalis.com.br',
     )
+  })
+
+  it("writes exactly the text nodes the Worker counts as the page's texts (what it may translate)", async () => {
+    const source =
+      '## Objetivos do **curso**\n\nAo final, o aluno **conduz [a sessão](/x)** de\nhemodiálise. Dúvidas: ensino@institutorenalis.com.br.\n\n- Acesso **vascular**\n1. [Protocolo](https://example.com) e fim'
+    const root = await renderMarkdown(source)
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+    const rendered: string[] = []
+    while (walker.nextNode()) rendered.push(normaliseText(walker.currentNode.nodeValue ?? ''))
+    const counted = markdownTexts(source).map(normaliseText)
+    expect(rendered.filter((text) => text !== '')).toEqual(counted.filter((text) => text !== ''))
   })
 })

@@ -148,7 +148,21 @@ describe('Content-Security-Policy', () => {
     expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN')
     expect(response.headers.get('referrer-policy')).toBe('no-referrer')
     expect(response.headers.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains')
-    expect(response.headers.get('cross-origin-opener-policy')).toBeNull()
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups')
+  })
+
+  it('pages keep windows of other sites away (COOP); the social-login popup pages set none', async () => {
+    for (const path of ['/', '/usuario/compras', '/checkout/abc']) {
+      const page = await fetchPage(path, { headers: NAVIGATE })
+      expect(page.headers.get('cross-origin-opener-policy'), path).toBe('same-origin-allow-popups')
+    }
+    // After the provider's page, a policy here would move the popup to another browsing context
+    // group: window.opener gone, and the opener would see the popup as closed.
+    for (const path of ['/redirect?login=instagram', '/oauth/google/callback?error=access_denied']) {
+      const popup = await fetchPage(path, { headers: NAVIGATE })
+      expect(popup.status, path).toBe(200)
+      expect(popup.headers.get('cross-origin-opener-policy'), path).toBeNull()
+    }
   })
 })
 

@@ -1,5 +1,8 @@
 import { INSTITUTE } from '../contract/institute.ts'
 
+/** The 429 of an abuse limit, unless the limit words its own. */
+export const LIMIT_MESSAGE = 'Muitas solicitações seguidas. Aguarde alguns minutos e tente de novo.'
+
 /**
  * Abuse limits per client IP (and per account where the target is one person). Each is far above
  * what a person does by hand, so only scripts meet them. `exact` limits are counted by a Durable
@@ -42,6 +45,27 @@ export const LIMITS = {
 export type LimitName = keyof typeof LIMITS
 
 /**
+ * Amounts spent over a window rather than requests counted: the characters sent to the
+ * translation service (what it bills), per address an hour and for the whole site a day. Only
+ * texts the site itself shows are ever sent, each once per language until its cached copy
+ * expires, so these bound a mistake (a catalogue grown by megabytes), not a stranger's text.
+ */
+export const QUOTAS = {
+  translationPerAddress: {
+    amount: 100_000,
+    windowSeconds: 3600,
+    message: LIMIT_MESSAGE,
+  },
+  translationSite: {
+    amount: 1_000_000,
+    windowSeconds: 86_400,
+    message: 'A tradução automática chegou ao limite de hoje. O texto segue em português; tente amanhã.',
+  },
+} as const
+
+export type QuotaName = keyof typeof QUOTAS
+
+/**
  * Password guessing (DESIGN 7, issue 28), counted by worker/durable/login-limiter.ts. An address is
  * an IPv4, or an IPv6 /64 (domain/address.ts).
  * - `perAccountAndAddress`: 5 failures a minute for one e-mail from one address; a person who
@@ -80,8 +104,6 @@ export function durationInWords(seconds: number): string {
 export const accountLockedMessage = (retryAfterSeconds: number) =>
   `Muitas tentativas de senha para esta conta. Por segurança, o acesso com senha está pausado: tente de novo em ${durationInWords(retryAfterSeconds)} ou use 'Esqueceu sua senha?'.`
 
-export const LIMIT_MESSAGE = 'Muitas solicitações seguidas. Aguarde alguns minutos e tente de novo.'
-
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
 /**
@@ -107,4 +129,33 @@ export function slidingWindow(
     }
   }
   return { verdict: { allowed: true }, hits: [...recent, now] }
+}
+
+/** What a quota has spent in its current window (a fixed window from its first use). */
+export type QuotaWindow = { start: number; spent: number }
+
+/**
+ * Spends `amount` of a quota of `budget` per `windowSeconds`: refused when it would pass the
+ * budget (nothing spent), allowed otherwise; a window over starts afresh at the next spending.
+ */
+export function spendQuota(
+  window: QuotaWindow | null,
+  now: number,
+  amount: number,
+  budget: number,
+  windowSeconds: number,
+): { verdict: LimitVerdict; window: QuotaWindow } {
+  const windowMs = windowSeconds * 1000
+  const current =
+    window && now >= window.start && now < window.start + windowMs ? window : { start: now, spent: 0 }
+  if (current.spent + amount > budget) {
+    return {
+      verdict: {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((current.start + windowMs - now) / 1000)),
+      },
+      window: current,
+    }
+  }
+  return { verdict: { allowed: true }, window: { start: current.start, spent: current.spent + amount } }
 }

@@ -30,3 +30,25 @@ export function htmlToText(html: string): string {
       return NAMED[body.toLowerCase()] ?? entity
     })
 }
+
+/**
+ * A text as the translation service and its cache see it: Unicode NFC, runs of white space as one
+ * space, no space at either end. The page translator sends text nodes as they are; texts that
+ * differ only in spacing or composition are one text, translated (and paid for) once.
+ */
+export function normaliseText(text: string): string {
+  return text.normalize('NFC').replace(/\s+/g, ' ').trim()
+}
+
+/** The 422 of POST /api/translate when no text asked for is one the site itself shows. */
+export const NOT_A_SITE_TEXT =
+  'Só traduzimos textos publicados no site (cursos, produtos, páginas, editais, programação).'
+
+/**
+ * Pages whose text is personal (the student's and the admin's areas, the cart, the checkout, an
+ * order, the account's links): never sent to a translation service, by our page translator
+ * (`translate="no"`) or by the browser's own.
+ */
+export const PERSONAL_PAGES = /^\/(usuario|admin|carrinho-de-compras|checkout|pedido|senha|conta)(\/|$)/
+
+export const isPersonalPage = (path: string) => PERSONAL_PAGES.test(path)

@@ -1,8 +1,8 @@
 import { DurableObject } from 'cloudflare:workers'
-import { type LimitVerdict, slidingWindow } from '../domain/limits.ts'
+import { type LimitVerdict, type QuotaWindow, slidingWindow, spendQuota } from '../domain/limits.ts'
 
 /**
- * One exact counter per limit and key (an IP, an account): calls to one object are serialised,
+ * One exact counter per limit and key (an IP, an account), or one quota's spending: calls to one object are serialised,
  * so concurrent requests cannot slip past the limit. Its storage is dropped one window after the
  * last hit, so idle keys cost nothing.
  */
@@ -13,6 +13,17 @@ export class RateLimiter extends DurableObject {
     if (verdict.allowed) {
       await this.ctx.storage.put('hits', hits)
       await this.ctx.storage.setAlarm(now + windowSeconds * 1000)
+    }
+    return verdict
+  }
+
+  /** Spends `amount` of a quota (domain/limits.ts QUOTAS); the window's storage goes when it ends. */
+  async spend(now: number, amount: number, budget: number, windowSeconds: number): Promise<LimitVerdict> {
+    const stored = (await this.ctx.storage.get<QuotaWindow>('quota')) ?? null
+    const { verdict, window } = spendQuota(stored, now, amount, budget, windowSeconds)
+    if (verdict.allowed) {
+      await this.ctx.storage.put('quota', window)
+      if (window.start !== stored?.start) await this.ctx.storage.setAlarm(window.start + windowSeconds * 1000)
     }
     return verdict
   }

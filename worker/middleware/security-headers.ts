@@ -119,13 +119,29 @@ export const PERMISSIONS_POLICY = [
 ].join(', ')
 
 /**
- * Every answer: the Permissions-Policy above; and an answer in JSON that says nothing about
- * caching (a cart, an order, an admin's list, a profile) is kept by no cache (`private,
- * no-store`). Routes that serve public data and may be kept say so themselves.
+ * Cross-Origin-Opener-Policy of our pages: a window another site opens cannot reach them, while
+ * the windows they open stay theirs (the social-login popup reports back through
+ * `window.opener` and is watched through `popup.closed`).
+ */
+export const OPENER_POLICY = 'same-origin-allow-popups'
+
+/**
+ * The social-login popup's own pages (its start, the sandbox consent, the provider's return) set
+ * none: after the provider's page, a policy there would move the popup to another browsing
+ * context group, cutting `window.opener` and making the opener see the popup as closed.
+ */
+const POPUP_PAGES = /^\/(redirect|oauth)(\/|$)/
+
+/**
+ * Every answer: the Permissions-Policy above, the opener policy (but on the popup's pages); and
+ * an answer in JSON that says nothing about caching (a cart, an order, an admin's list, a
+ * profile) is kept by no cache (`private, no-store`). Routes that serve public data and may be
+ * kept say so themselves.
  */
 export const privacyHeaders = createMiddleware(async (c, next) => {
   await next()
   const headers: [string, string][] = [['Permissions-Policy', PERMISSIONS_POLICY]]
+  if (!POPUP_PAGES.test(c.req.path)) headers.push(['Cross-Origin-Opener-Policy', OPENER_POLICY])
   const json = (c.res.headers.get('Content-Type') ?? '').includes('json')
   if (json && !c.res.headers.has('Cache-Control')) headers.push(['Cache-Control', 'private, no-store'])
   setHeaders(c, headers)

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { TRANSLATION_TARGETS } from '../domain/languages.ts'
+import { QUOTAS } from '../domain/limits.ts'
 import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
 import { sandboxTranslationCalls, translateTexts } from '../services/i18n/translate.ts'
 import { localOnly } from './dev.ts'
@@ -27,14 +28,13 @@ export const i18nRoutes = app
         method: 'post',
         path: '/api/translate',
         tags: ['Idiomas'],
-        summary: 'Traduzir mensagens do português (toasts, o widget de tradução da página)',
-        description:
-          'Cada texto vem do KV `TRANSLATIONS` quando alguém já pediu; os demais vão ao serviço de tradução (Google Cloud Translation v2, `format: html`) numa única chamada, com a chave guardada no Worker. Localmente, sem chave, um tradutor de testes responde `[EN] texto`.',
+        summary: 'Traduzir textos do próprio site (o widget de tradução da página, toasts)',
+        description: `Só traduz textos que o site publica: nomes, resumos e descrições de cursos, turmas, produtos, pacotes, páginas, editais, e-books, anais, a vitrine, o menu e a programação da jornada (comparados depois de normalizados: NFC, espaços). Outro texto (um nome, um e-mail, uma mensagem) não vai ao serviço nem ao cache: volta \`null\`, e quando nenhum texto do pedido é do site a resposta é 422 (\`Só traduzimos textos publicados no site…\`). Cada texto aceito vem do KV \`TRANSLATIONS\` quando alguém já pediu; os demais vão ao serviço de tradução (Google Cloud Translation v2, \`format: html\`) numa única chamada, com a chave guardada no Worker, e contam nas cotas de caracteres (${QUOTAS.translationPerAddress.amount} por endereço por hora, ${QUOTAS.translationSite.amount} por dia no site: 429 acima delas). Localmente, sem chave, um tradutor de testes responde \`[EN] texto\`.`,
         request: jsonBody(TranslateInput),
         responses: {
           200: jsonContent(
-            z.object({ translations: z.array(z.string()) }),
-            'Uma tradução por texto, na ordem.',
+            z.object({ translations: z.array(z.string().nullable()) }),
+            'Uma tradução por texto, na ordem; `null` para um texto que não é do site (fica em português).',
           ),
         },
       },

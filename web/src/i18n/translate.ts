@@ -1,12 +1,12 @@
 /**
  * Toasts and page text in the visitor's language (SPEC sections 1 and 7). The product's own fixed
  * messages come from the reviewed catalogues shipped with the app: no call, no cost. Anything
- * else (a server's or a provider's message) is asked of the Worker once (POST /api/translate,
- * cached per language in its KV) and then kept in this browser. Loaded only when 'Lang' is not
+ * else is asked of the Worker once (POST /api/translate, cached per language in its KV), which
+ * translates only the texts the site itself shows, and then kept in this browser. Loaded only when 'Lang' is not
  * pt-BR, so the Portuguese site never downloads any of it.
  */
 import type { TranslationTarget } from '../../../worker/domain/languages.ts'
-import { api } from '../lib/api.ts'
+import { ApiError, api } from '../lib/api.ts'
 
 export type Catalogue = Readonly<Record<string, string>>
 
@@ -99,14 +99,25 @@ function plan(catalogue: Catalogue, line: string): { prefix: string; rest: strin
   return { prefix: '', rest: line, done: null }
 }
 
+/**
+ * Asks the Worker for what this browser does not know yet. The Worker translates only the site's
+ * own texts: another text comes back `null` (or, when none of a batch is the site's, a 422), and
+ * is remembered as itself, so it stays in Portuguese without being asked again.
+ */
 async function askWorker(language: TranslationTarget, texts: string[]): Promise<void> {
   for (let start = 0; start < texts.length; start += BATCH) {
     const batch = texts.slice(start, start + BATCH)
-    const { translations } = await api<{ translations: string[] }>('/api/translate', {
+    const translations = await api<{ translations: Array<string | null> }>('/api/translate', {
       method: 'POST',
       json: { q: batch, target: language },
       globalErrors: false,
-    })
+    }).then(
+      (answer) => answer.translations,
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 422) return batch.map(() => null)
+        throw error
+      },
+    )
     remember(
       language,
       batch.map((text, i): [string, string] => [text, translations[i] ?? text]),

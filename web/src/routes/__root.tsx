@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { isPersonalPage } from '../../../worker/domain/translation.ts'
 import { RouteFocus, StickyHeaderOffset } from '../components/layout/page-focus.tsx'
 import { SiteFooter } from '../components/layout/site-footer.tsx'
 import { SiteHeader } from '../components/layout/site-header.tsx'
@@ -31,6 +32,8 @@ function ReadyMark() {
 }
 
 function RootLayout() {
+  // A personal page's text (names, e-mails, orders) goes to no translator, ours or the browser's.
+  const personal = useRouterState({ select: (state) => isPersonalPage(state.location.pathname) })
   return (
     <FormModalProvider>
       {/* Title, meta and links go to <head> (React hoists them); JSON-LD stays here. */}
@@ -40,7 +43,7 @@ function RootLayout() {
       </a>
       <div className="flex min-h-dvh flex-col">
         <SiteHeader />
-        <main id="conteudo" tabIndex={-1} className="flex-1">
+        <main id="conteudo" tabIndex={-1} className="flex-1" translate={personal ? 'no' : undefined}>
           <Outlet />
         </main>
         <SiteFooter />

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts'
 import { addressKey } from '../../domain/address.ts'
-import { LIMIT_MESSAGE, LIMITS, type LimitName } from '../../domain/limits.ts'
+import { LIMIT_MESSAGE, LIMITS, type LimitName, QUOTAS, type QuotaName } from '../../domain/limits.ts'
 import { rateLimited } from '../../errors.ts'
 
 export type { LimitName }
@@ -20,4 +20,20 @@ export async function consumeLimit(ctx: AppContext, name: LimitName, key: string
   const limiter = ctx.env.RATE_LIMITER.get(ctx.env.RATE_LIMITER.idFromName(`${name}|${key}`))
   const verdict = await limiter.hit(ctx.now.getTime(), policy.limit, policy.windowSeconds)
   if (!verdict.allowed) throw rateLimited(message, verdict.retryAfterSeconds)
+}
+
+/**
+ * Spends `amount` of the quota `name` for `key` (the client's address by default), or refuses
+ * with 429 when it would pass the quota; counted by the same Durable Object class as the limits.
+ */
+export async function spendQuota(
+  ctx: AppContext,
+  name: QuotaName,
+  amount: number,
+  key: string = addressKey(ctx.clientIp),
+) {
+  const quota = QUOTAS[name]
+  const counter = ctx.env.RATE_LIMITER.get(ctx.env.RATE_LIMITER.idFromName(`quota:${name}|${key}`))
+  const verdict = await counter.spend(ctx.now.getTime(), amount, quota.amount, quota.windowSeconds)
+  if (!verdict.allowed) throw rateLimited(quota.message, verdict.retryAfterSeconds)
 }

@@ -1,68 +1,14 @@
 import { Fragment, type ReactNode } from 'react'
+import { INLINE, parseBlocks } from '../../../../worker/domain/markdown.ts'
 import { SmartLink } from '../../components/smart-link.tsx'
+
+export { type Block, parseBlocks } from '../../../../worker/domain/markdown.ts'
 
 /**
  * The simple markdown of institute pages, course descriptions and editais: '##'/'###' headings,
  * paragraphs, '-' and '1.' lists, **bold** and [links](url). It builds React elements, so any
  * HTML in the text shows as text; links keep only http(s), mailto and relative addresses.
  */
-
-export type Block =
-  | { kind: 'heading'; level: 2 | 3; text: string }
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; ordered: boolean; items: string[] }
-
-const HEADING = /^(#{1,6})\s+(.*)$/
-const BULLET = /^\s*[-*]\s+(.*)$/
-const NUMBERED = /^\s*\d+[.)]\s+(.*)$/
-
-/** Lines → blocks. A blank line ends a paragraph or a list; headings are one line. */
-export function parseBlocks(source: string): Block[] {
-  const blocks: Block[] = []
-  let paragraph: string[] = []
-  let list: { ordered: boolean; items: string[] } | null = null
-
-  const flush = () => {
-    if (paragraph.length > 0) blocks.push({ kind: 'paragraph', text: paragraph.join(' ') })
-    if (list) blocks.push({ kind: 'list', ...list })
-    paragraph = []
-    list = null
-  }
-
-  for (const raw of source.replace(/\r\n?/g, '\n').split('\n')) {
-    const line = raw.trim()
-    if (line === '') {
-      flush()
-      continue
-    }
-    const heading = HEADING.exec(line)
-    if (heading) {
-      flush()
-      // '#' and '##' are section headings under the page's own h1.
-      blocks.push({ kind: 'heading', level: heading[1]!.length <= 2 ? 2 : 3, text: heading[2]!.trim() })
-      continue
-    }
-    const bullet = BULLET.exec(raw)
-    const numbered = bullet ? null : NUMBERED.exec(raw)
-    const item = bullet ?? numbered
-    if (item) {
-      const ordered = numbered !== null
-      if (paragraph.length > 0 || (list && list.ordered !== ordered)) flush()
-      list ??= { ordered, items: [] }
-      list.items.push(item[1]!.trim())
-      continue
-    }
-    if (list) {
-      // A line right under a list item continues it.
-      const last = list.items.length - 1
-      list.items[last] = `${list.items[last]} ${line}`
-      continue
-    }
-    paragraph.push(line)
-  }
-  flush()
-  return blocks
-}
 
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:'])
 
@@ -83,9 +29,6 @@ export function safeHref(href: string): string | null {
   if (!SAFE_PROTOCOLS.has(url.protocol)) return null
   return trimmed
 }
-
-// **bold**, [text](url) and bare e-mail addresses (the seeds write contacts as plain text).
-const INLINE = /\*\*(.+?)\*\*|\[([^\]]+)\]\(\s*([^)\s]+)\s*\)|([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g
 
 function renderInline(text: string, keyPrefix: string, allowLinks = true): ReactNode[] {
   const nodes: ReactNode[] = []

@@ -1,6 +1,7 @@
 /**
  * The optional page translation widget (SPEC sections 4 and 7): the page's main text through the
- * same path as the toasts (catalogue, this browser's copy, the Worker). Text nodes are rewritten
+ * same path as the toasts (catalogue, this browser's copy, the Worker, which translates only the
+ * site's own texts). Personal pages are skipped whole. Text nodes are rewritten
  * in place, so React keeps its nodes; their Portuguese is kept to translate again or restore.
  */
 import type { TranslationTarget } from '../../../../worker/domain/languages.ts'
@@ -26,6 +27,8 @@ function textNodes(root: HTMLElement): Text[] {
 
 /** Translates the text under `root`; answers the first translated text (what the SPEC's widget reads). */
 export async function translatePage(root: HTMLElement, language: TranslationTarget): Promise<string | null> {
+  // A personal page (translate="no" on its main region): nothing of it leaves the browser.
+  if (root.closest('[translate="no"]')) return null
   const nodes = textNodes(root)
   const sources = nodes.map((node) => originals.get(node) ?? node.nodeValue ?? '')
   const parts = sources.map((text) => /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!)

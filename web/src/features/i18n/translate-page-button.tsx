@@ -4,7 +4,10 @@ import { LANGUAGE_NAMES, type TranslationTarget } from '../../../../worker/domai
 /** SPEC section 9: the translation widget is ready again 2000 ms after use. */
 export const PAGE_TRANSLATION_COOLDOWN_MS = 2000
 
-/** The optional page translation widget: the page's main text (#conteudo) in the chosen language. */
+/**
+ * The optional page translation widget: the page's main text (#conteudo) in the chosen language.
+ * Hidden on personal pages (styles.css), whose main region says translate="no".
+ */
 export default function TranslatePageButton({ language }: { language: TranslationTarget }) {
   const [state, setState] = useState<'ready' | 'busy' | 'done'>('ready')
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -14,6 +17,7 @@ export default function TranslatePageButton({ language }: { language: Translatio
     <>
       <button
         type="button"
+        data-page-translator
         className="btn btn-soft"
         disabled={state !== 'ready'}
         onClick={async () => {
