@@ -12,6 +12,7 @@ import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ToasterHost } from '../../web/src/components/toaster-host.tsx'
+import { CART_HASH_KEY } from '../../web/src/features/cart/cart-storage.ts'
 import { PrivacySection } from '../../web/src/features/profile/privacy-section.tsx'
 import { CourseContentPage } from '../../web/src/features/student/course-content-page.tsx'
 import { MyEbooksPage } from '../../web/src/features/student/my-ebooks-page.tsx'
@@ -38,8 +39,13 @@ function renderAt(ui: ReactNode, url = '/') {
     ),
   })
   const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => ui })
+  const cart = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/carrinho-de-compras',
+    component: () => <h1>Carrinho de compras</h1>,
+  })
   const router = createRouter({
-    routeTree: rootRoute.addChildren([page]),
+    routeTree: rootRoute.addChildren([page, cart]),
     history: createMemoryHistory({ initialEntries: [url] }),
   })
   return render(
@@ -123,6 +129,37 @@ describe('Minhas compras', () => {
         .getByRole('link', { name: /Ver detalhes do pedido/ })
         .getAttribute('href'),
     ).toBe(`/usuario/compras/${ORDER}`)
+  })
+
+  it('an order no longer sold as it was: the message, and the cart with its items at today’s prices', async () => {
+    const message =
+      'Os preços ou as condições deste pedido mudaram desde a compra. Revise o carrinho: colocamos nele os mesmos itens.'
+    stubFetch({
+      '/api/usuario/compras': {
+        body: [
+          purchase({
+            order_id: EXPIRED,
+            status: 'expired',
+            payment_type: 'PIX',
+            instalments: 1,
+            total: 18900,
+            can_reissue: true,
+          }),
+        ],
+      },
+      [`/api/usuario/compras/${EXPIRED}/novo-pagamento`]: {
+        status: 422,
+        body: { message, errors: { pedido: [message] }, cart: 'carrinho-novo' },
+      },
+    })
+    window.localStorage.setItem(CART_HASH_KEY, 'carrinho-antigo')
+    const user = userEvent.setup()
+    renderAt(<PurchasesPage />)
+    await user.click(await screen.findByRole('button', { name: 'Gerar novo PIX' }))
+    expect(await screen.findByText(toastTitle(message))).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Carrinho de compras' })).toBeTruthy()
+    expect(window.localStorage.getItem(CART_HASH_KEY)).toBe('carrinho-novo')
+    window.localStorage.removeItem(CART_HASH_KEY)
   })
 
   it('the order detail shows the provider’s receipt', async () => {

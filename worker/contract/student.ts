@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
+import { ValidationErrorBody } from './errors.ts'
 import { Cents } from './money.ts'
 
 /** GET /api/usuario/cursos: a class the student is enrolled in. */
@@ -75,6 +76,14 @@ export const PurchaseDetail = Purchase.extend({
   receipt_unavailable: z.boolean(),
 })
 export type PurchaseDetail = z.infer<typeof PurchaseDetail>
+
+/**
+ * 422 of POST /api/usuario/compras/{id}/novo-pagamento: the order is no longer sold as it was
+ * (a price, a coupon, an item off sale). `cart` is a new cart with its items still for sale, to
+ * review and buy at today's prices (null when none is for sale any more).
+ */
+export const ReissueRefused = ValidationErrorBody.extend({ cart: z.string().nullable() })
+export type ReissueRefused = z.infer<typeof ReissueRefused>
 
 // ── A course for its student ────────────────────────────────────────────────
 

@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { html } from 'hono/html'
 import type { AppBindings } from '../context.ts'
 import { PayResult } from '../contract/checkout.ts'
+import { ValidationErrorBody } from '../contract/errors.ts'
 import { IdParam } from '../contract/plans.ts'
 import {
   DataExport,
@@ -11,6 +12,7 @@ import {
   LessonProgress,
   PurchaseDetail,
   PurchaseList,
+  ReissueRefused,
   StudentCourse,
 } from '../contract/student.ts'
 import { clearSessionCookie, currentUser, requireUser } from '../middleware/auth.ts'
@@ -98,8 +100,16 @@ export const studentRoutes = newApp()
         path: '/api/usuario/compras/{id}/novo-pagamento',
         tags: ['Área do aluno'],
         summary: 'Gerar de novo um boleto ou PIX expirado, para o mesmo pedido (sem um segundo pedido)',
+        description:
+          'O pedido é precificado de novo com os preços, cupons e turmas de hoje. Igual ao que foi gravado (mesmo total, tudo ainda à venda): o novo boleto ou PIX, pelo total do pedido. Mudou algo (um preço, um cupom vencido, esgotado ou desativado, um item fora de venda): 422 `{ message, errors: { pedido: [...] }, cart }`, com `cart` o hash de um carrinho novo com os itens ainda à venda (null quando nenhum está), para revisar e comprar pelos valores de hoje.',
         request: { params: z.object({ id: OrderId }) },
-        responses: { 200: jsonContent(PayResult, 'O pedido, pendente, com o novo boleto ou PIX.') },
+        responses: {
+          200: jsonContent(PayResult, 'O pedido, pendente, com o novo boleto ou PIX.'),
+          422: jsonContent(
+            z.union([ReissueRefused, ValidationErrorBody]),
+            'O pedido mudou desde a compra (`cart`: o carrinho para revisar), ou um id inválido.',
+          ),
+        },
       },
       { errors: ['notFound', 'conflict'] },
     ),

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
-import { orderItems, orders } from '../../../db/schema.ts'
+import { coupons, orderItems, orders } from '../../../db/schema.ts'
 import {
   GatewayNotFoundError,
   type GatewayPayment,
@@ -9,17 +9,26 @@ import type { AppContext } from '../../context.ts'
 import { CHECKOUT_MESSAGES, type PayResult } from '../../contract/checkout.ts'
 import type { Purchase, PurchaseDetail, Receipt } from '../../contract/student.ts'
 import { canReissue } from '../../domain/orders.ts'
+import { couponIsUsable } from '../../domain/pricing.ts'
+import { reissueAsStored } from '../../domain/reissue.ts'
 import { AppError, notFound } from '../../errors.ts'
+import { isAvailable, priceSnapshot } from '../cart/pricing.ts'
+import { type CartSnapshot, writeCart } from '../cart/snapshot.ts'
 import { paymentGateway } from '../checkout/gateway.ts'
 import { sendAgain } from '../checkout/pay.ts'
 import type { OrderRow } from '../checkout/settle.ts'
-import { isCouponLimit } from '../constraints.ts'
+import { isClassSoldOut, isCouponLimit } from '../constraints.ts'
 
 export const PURCHASE_MESSAGES = {
   notFound: 'Compra não encontrada.',
   notReissuable: 'Só um boleto ou PIX expirado pode ser gerado de novo.',
   couponExhausted:
     'O cupom deste pedido atingiu o limite de usos enquanto ele estava expirado. Faça um novo pedido pelo carrinho.',
+  changed:
+    'Os preços ou as condições deste pedido mudaram desde a compra. Revise o carrinho: colocamos nele os mesmos itens.',
+  partlyOffSale:
+    'Alguns itens deste pedido não estão mais à venda. Revise o carrinho: colocamos nele os que continuam disponíveis.',
+  offSale: 'Os itens deste pedido não estão mais à venda: não é possível gerar um novo pagamento.',
 } as const
 
 type Item = { orderId: string; name: string; netCents: number }
@@ -145,10 +154,66 @@ export async function getPurchase({
 }
 
 /**
+ * The order's items, coupons and flags as a cart, priced with today's prices, coupons and offer
+ * (the checkout's own pricing). Unchanged: it may be issued again at its stored total. Changed:
+ * a 422 with a new cart of the items still for sale and the coupons still usable, never the old
+ * total.
+ */
+async function repriceOrder(ctx: AppContext, order: OrderRow): Promise<AppError | null> {
+  const lines = await ctx.db
+    .select({
+      itemType: orderItems.itemType,
+      itemId: orderItems.itemId,
+      classId: orderItems.classId,
+      couponId: orderItems.couponId,
+      netCents: orderItems.netCents,
+      couponKey: coupons.key,
+    })
+    .from(orderItems)
+    .leftJoin(coupons, eq(coupons.id, orderItems.couponId))
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(orderItems.id)
+  const items = new Map(
+    lines.map((line) => [`${line.itemType}:${line.itemId}`, { type: line.itemType, id: line.itemId }]),
+  )
+  const cart: CartSnapshot = {
+    v: 1,
+    items: [...items.values()],
+    coupons: [...new Set(lines.flatMap((line) => (line.couponKey ? [line.couponKey] : [])))],
+    flags: {
+      hasStudentDoc: order.isStudent,
+      studentDocKey: order.studentDocKey,
+      hasPassport: order.hasPassport,
+    },
+  }
+  const snapshot = await priceSnapshot(ctx, cart)
+  if (reissueAsStored({ ...order, lines }, snapshot.priced, snapshot.unavailable.length)) return null
+
+  const forSale = cart.items.filter((item) => isAvailable(snapshot.details, item))
+  const message =
+    forSale.length === 0
+      ? PURCHASE_MESSAGES.offSale
+      : snapshot.unavailable.length
+        ? PURCHASE_MESSAGES.partlyOffSale
+        : PURCHASE_MESSAGES.changed
+  const hash = forSale.length
+    ? await writeCart(ctx, {
+        ...cart,
+        items: forSale,
+        coupons: [...snapshot.details.coupons.values()]
+          .filter((c) => couponIsUsable(c, ctx.now))
+          .map((c) => c.key),
+      })
+    : null
+  return new AppError('VALIDATION', message, { pedido: [message] }, { cart: hash })
+}
+
+/**
  * POST /api/usuario/compras/{id}/novo-pagamento: an expired boleto or PIX issued again for the
- * same order (no second order). The order goes back to pending with a new provider code (its id
- * and the attempt's number), its coupon use is reserved again in the same transaction, and it is
- * sent as a first submit is. A second click while that happens joins the same attempt.
+ * same order (no second order), only when it is still sold as it was (repriceOrder). The order
+ * goes back to pending with a new provider code (its id and the attempt's number), its coupon use
+ * is reserved again in the same transaction, and it is sent as a first submit is. A second click
+ * while that happens joins the same attempt.
  */
 export async function reissuePayment({
   ctx,
@@ -166,6 +231,8 @@ export async function reissuePayment({
   if (!canReissue(order.status, order.paymentType)) {
     throw new AppError('CONFLICT', PURCHASE_MESSAGES.notReissuable)
   }
+  const changed = await repriceOrder(ctx, order)
+  if (changed) throw changed
   const attempts = order.chargeAttempts + 1
   let reopened: OrderRow[]
   try {
@@ -200,7 +267,12 @@ export async function reissuePayment({
         AND EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND status = 'pending' AND charge_attempts = ${attempts})`),
     ])
   } catch (error) {
-    if (isCouponLimit(error)) throw new AppError('CONFLICT', PURCHASE_MESSAGES.couponExhausted)
+    // The coupon's last use sold since it was priced: that is a change too.
+    if (isCouponLimit(error)) {
+      throw (await repriceOrder(ctx, order)) ?? new AppError('CONFLICT', PURCHASE_MESSAGES.couponExhausted)
+    }
+    // Its class sold out while it was expired (the seats trigger refused the reopening).
+    if (isClassSoldOut(error)) throw new AppError('CONFLICT', CHECKOUT_MESSAGES.soldOut)
     throw error
   }
   const row = reopened[0]

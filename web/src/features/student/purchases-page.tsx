@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import { LoaderCircle, RefreshCw } from 'lucide'
 import type { Purchase } from '../../../../worker/contract/student.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../../../worker/domain/payments.ts'
@@ -8,9 +9,10 @@ import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
 import { formatBRL } from '../../lib/money.ts'
 import { errorMessage, showToast, toastError } from '../../lib/toast.ts'
+import { writeCartHash } from '../cart/cart-storage.ts'
 import { BoletoPanel, PixPanel } from '../checkout/payment-panels.tsx'
 import { StateBadge } from './state-badge.tsx'
-import { purchasesQuery, useReissuePayment } from './student.queries.ts'
+import { purchasesQuery, repricedCart, useReissuePayment } from './student.queries.ts'
 
 export function paymentText(purchase: Pick<Purchase, 'payment_type' | 'instalments' | 'instalment_value'>) {
   if (!purchase.payment_type) return 'Sem pagamento (gratuito)'
@@ -23,7 +25,17 @@ export function paymentText(purchase: Pick<Purchase, 'payment_type' | 'instalmen
 
 function Reissue({ purchase }: { purchase: Purchase }) {
   const reissue = useReissuePayment()
+  const navigate = useNavigate()
   const what = purchase.payment_type === 'PIX' ? 'PIX' : 'boleto'
+  const refused = (error: unknown) => {
+    void toastError(error, `Não foi possível gerar o novo ${what}.`)
+    // The order is no longer sold as it was: its items go to the cart, at today's prices.
+    const cart = repricedCart(error)
+    if (cart) {
+      writeCartHash(cart)
+      void navigate({ to: '/carrinho-de-compras' })
+    }
+  }
   return (
     <div className="rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
       <p>
@@ -38,7 +50,7 @@ function Reissue({ purchase }: { purchase: Purchase }) {
         onClick={() =>
           reissue.mutate(purchase.order_id, {
             onSuccess: () => void showToast('success', `Novo ${what} gerado.`),
-            onError: (error) => void toastError(error, `Não foi possível gerar o novo ${what}.`),
+            onError: refused,
           })
         }
       >

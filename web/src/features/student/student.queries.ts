@@ -5,9 +5,10 @@ import type {
   LessonProgress,
   Purchase,
   PurchaseDetail,
+  ReissueRefused,
   StudentCourse,
 } from '../../../../worker/contract/student.ts'
-import { api, apiParsed } from '../../lib/api.ts'
+import { ApiError, api, apiParsed } from '../../lib/api.ts'
 import { retryServerErrors } from '../../lib/load.ts'
 
 const contract = () => import('../../../../worker/contract/student.ts')
@@ -111,6 +112,17 @@ export function useMarkLesson(url: string) {
           : course,
       ),
   })
+}
+
+/**
+ * The refusal of an order no longer sold as it was (422 with `cart`): the hash of a cart with its
+ * items at today's prices (null when none is for sale), or undefined for any other failure.
+ */
+export function repricedCart(error: unknown): string | null | undefined {
+  if (!(error instanceof ApiError) || error.status !== 422) return undefined
+  const body = error.body as Partial<ReissueRefused> | null
+  if (!body || !('cart' in body)) return undefined
+  return typeof body.cart === 'string' ? body.cart : null
 }
 
 /** An expired boleto or PIX issued again for the same order. */
