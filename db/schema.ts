@@ -1,5 +1,14 @@
 import { relations, sql } from 'drizzle-orm'
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  sqliteView,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core'
 import {
   CARD_TYPES,
   CART_ITEM_TYPES,
@@ -527,6 +536,11 @@ export const orders = sqliteTable(
      * same order is a new provider order, whose code is the order id + '-' + this number.
      */
     chargeAttempts: integer('charge_attempts').notNull().default(1),
+    /**
+     * Paid after its seat was released (an expired order paid late) into a class with no seat
+     * left: honoured, and flagged for the institute to decide (decision 011).
+     */
+    isOverSeats: integer('is_over_seats', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     // A repeated submit with the same key returns the first order (DESIGN 6).
@@ -566,6 +580,8 @@ export const orderItems = sqliteTable(
   (t) => [
     // An order is read with its items.
     index('order_items_order').on(t.orderId),
+    // A class's seats are counted over its order lines (class_seats).
+    index('order_items_class').on(t.classId),
   ],
 )
 
@@ -595,6 +611,26 @@ export const enrollments = sqliteTable(
     index('enrollments_created').on(t.createdAt),
   ],
 )
+
+/**
+ * A class's seats, counted rather than stored (decision 011): held by its pending orders, taken by
+ * its paid or partly refunded orders and by its active manual enrolments. A state change releases
+ * a seat by itself. Triggers (migration 0009) refuse an order line, or an order issued again, that
+ * would put a class over its seats; the manual enrolment checks the same view.
+ */
+export const classSeats = sqliteView('class_seats', {
+  classId: integer('class_id').notNull(),
+  seats: integer('seats'),
+  held: integer('held').notNull(),
+  taken: integer('taken').notNull(),
+}).as(sql`SELECT c.id AS class_id, c.seats AS seats,
+  (SELECT count(DISTINCT i.order_id) FROM order_items i JOIN orders o ON o.id = i.order_id
+    WHERE i.class_id = c.id AND o.status = 'pending') AS held,
+  (SELECT count(DISTINCT i.order_id) FROM order_items i JOIN orders o ON o.id = i.order_id
+    WHERE i.class_id = c.id AND o.status IN ('paid', 'partially_refunded'))
+  + (SELECT count(*) FROM enrollments e
+    WHERE e.class_id = c.id AND e.status = 'active' AND e.order_id IS NULL) AS taken
+  FROM classes c`)
 
 // ── Leads ───────────────────────────────────────────────────────────────────
 

@@ -105,6 +105,24 @@ describe('header cart button', () => {
     )
   })
 
+  it("says 'Turma esgotada' or 'Últimas N vagas' on a line with few seats left", async () => {
+    window.localStorage.setItem(CART_HASH_KEY, HASH)
+    stubFetch({
+      [`/api/carrinho/${HASH}`]: {
+        body: cartResponse(HASH, [
+          { ...HEMODIALISE, seats_left: 0 },
+          { ...DRC, seats_left: 3 },
+        ]),
+      },
+    })
+    renderWithApp(<CartButton />)
+    await waitFor(() => expect(badge().textContent).toBe('2'))
+    await userEvent.click(screen.getByRole('button', { name: 'Carrinho' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Carrinho' })
+    const seats = within(dialog).getAllByTestId('cart-item-seats')
+    expect(seats.map((line) => line.textContent)).toEqual(['Turma esgotada', 'Últimas 3 vagas'])
+  })
+
   it('follows a cart changed in another tab (storage event)', async () => {
     window.localStorage.setItem(CART_HASH_KEY, HASH)
     const { requests } = stubFetch({

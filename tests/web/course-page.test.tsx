@@ -197,6 +197,27 @@ describe('course page /cursos/{url}', () => {
     expect(screen.getAllByRole('button', { name: 'Adicionar ao carrinho' })).toHaveLength(3)
   })
 
+  it("says 'Turma esgotada' and 'Últimas N vagas' from the live seats, after the page is drawn", async () => {
+    renderApp(`/cursos/${COURSE.url}`, {
+      [API_PATH]: { body: COURSE },
+      [`${API_PATH}/vagas`]: {
+        body: [
+          { id: 1, seats_left: 0 },
+          { id: 2, seats_left: 2 },
+          { id: 3, seats_left: 30 },
+        ],
+      },
+    })
+    await waitFor(() => expect(card('Comece agora').textContent).toContain('Turma esgotada'))
+    expect(within(card('Comece agora')).queryByRole('button')).toBeNull()
+    const few = card('Turma março/2027')
+    expect(within(few).getByTestId('turma-seats').textContent).toBe('Últimas 2 vagas')
+    expect(within(few).getByRole('button', { name: 'Adicionar ao carrinho' })).toBeTruthy()
+    expect(within(card('Turma sem desconto de estudante')).queryByTestId('turma-seats')).toBeNull()
+    expect(card('Turma fevereiro/2027').textContent).toContain('Inscrições encerradas')
+    expect(screen.getAllByRole('button', { name: 'Adicionar ao carrinho' })).toHaveLength(2)
+  })
+
   it("adds a class to the cart with type 'turma'", async () => {
     const { calls } = renderApp(`/cursos/${COURSE.url}`, {
       [API_PATH]: { body: COURSE },

@@ -293,6 +293,12 @@ export const AdminClass = z.object({
   enrolled: z.number().int(),
   /** Orders that sold it: a class that has any can only be closed, never deleted. */
   orders: z.number().int(),
+  /** Seats taken: paid orders and manual enrolments (decision 011). */
+  seats_taken: z.number().int(),
+  /** Seats held by pending orders (a boleto or PIX not yet paid). */
+  seats_held: z.number().int(),
+  /** Seats for sale; null without a limit, below 0 when a late payment (or a lowered limit) oversold it. */
+  seats_free: z.number().int().nullable(),
   version: z.number().int(),
 })
 export type AdminClass = z.infer<typeof AdminClass>

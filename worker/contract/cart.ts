@@ -52,6 +52,8 @@ export const CartItem = z.object({
   img: z.string(),
   net_value: Cents,
   gross_value: Cents,
+  /** Seats left, read live: a class's, a bundle's scarcest class's; absent when there is no limit. */
+  seats_left: z.number().int().min(0).optional(),
 })
 export type CartItem = z.infer<typeof CartItem>
 

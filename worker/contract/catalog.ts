@@ -27,6 +27,13 @@ export const Turma = z.object({
 })
 export type Turma = z.infer<typeof Turma>
 
+/**
+ * GET /api/cursos/{url}/vagas: the seats left of a course's classes that have a limit, read live
+ * (they change with every sale, so they stay out of the catalogue's snapshots and shared renders).
+ */
+export const CourseSeats = z.array(z.object({ id: z.number().int(), seats_left: z.number().int().min(0) }))
+export type CourseSeats = z.infer<typeof CourseSeats>
+
 export const CourseSummary = z.object({
   id: z.number().int(),
   name: z.string(),

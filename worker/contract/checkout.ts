@@ -1,6 +1,7 @@
 import { isValidCpf } from '@brazilian-utils/brazilian-utils'
 import { z } from 'zod'
 import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
+import { SEAT_MESSAGES } from '../domain/seats.ts'
 import { PHONE_PATTERN } from './auth.ts'
 import { CartHash } from './cart.ts'
 import { Cents } from './money.ts'
@@ -29,6 +30,8 @@ export const CHECKOUT_MESSAGES = {
   attemptMismatch:
     'Esta tentativa de pagamento já foi usada com outro carrinho ou outro comprador. Confira o carrinho e pague novamente.',
   couponExhausted: 'O cupom aplicado atingiu o limite de usos. Remova o cupom do carrinho e tente novamente.',
+  /** A class in the cart has no seat left (held by pending orders, or sold). */
+  soldOut: SEAT_MESSAGES.soldOut,
   paymentsUnavailable: 'O pagamento está indisponível no momento. Tente novamente mais tarde.',
   purchaseFailed: 'erro ao executar a compra',
 } as const

@@ -1,9 +1,17 @@
 import { z } from '@hono/zod-openapi'
-import { CourseDetail, CourseList, EbookList, Product, ProductList } from '../contract/catalog.ts'
+import {
+  CourseDetail,
+  CourseList,
+  CourseSeats,
+  EbookList,
+  Product,
+  ProductList,
+} from '../contract/catalog.ts'
 import { defineRoute, jsonContent, NoQuery, newApp } from '../openapi.ts'
 import { listEbooks } from '../services/catalog/content.ts'
 import { getCourseByUrl, listCourses } from '../services/catalog/courses.ts'
 import { getProduct, listProducts } from '../services/catalog/products.ts'
+import { listCourseSeats } from '../services/catalog/seats.ts'
 
 const Slug = z
   .string()
@@ -42,6 +50,23 @@ export const catalogRoutes = newApp()
       { errors: ['notFound'] },
     ),
     async (c) => c.json(await getCourseByUrl({ ctx: c.var.ctx, url: c.req.valid('param').url }), 200),
+  )
+  .openapi(
+    defineRoute('none', {
+      operationId: 'getCourseSeats',
+      method: 'get',
+      path: '/api/cursos/{url}/vagas',
+      tags: ['Catálogo'],
+      summary: 'Vagas restantes das turmas com limite de um curso (lidas na hora, fora dos snapshots)',
+      request: { params: z.object({ url: Slug }), query: NoQuery },
+      responses: {
+        200: jsonContent(CourseSeats, 'Vagas restantes por turma; turmas sem limite não aparecem.'),
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store')
+      return c.json(await listCourseSeats({ ctx: c.var.ctx, url: c.req.valid('param').url }), 200)
+    },
   )
   .openapi(
     defineRoute('none', {

@@ -17,3 +17,6 @@ export const constraintFailed = (error: unknown, pattern: RegExp) => pattern.tes
 
 /** The coupon's CHECK (`coupons_uses_within_limit`, db/schema.ts) refused one more use. */
 export const isCouponLimit = (error: unknown) => constraintFailed(error, /coupons_uses_within_limit/)
+
+/** A class's seat triggers (`order_items_seat`, `orders_seat_reopened`, migration 0009) refused it. */
+export const isClassSoldOut = (error: unknown) => constraintFailed(error, /class_sold_out/)

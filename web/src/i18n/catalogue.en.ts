@@ -136,6 +136,7 @@ const catalogue: Readonly<Record<string, string>> = {
     'This order has a charge at the payment provider: refund it with the Refund button.',
   'Estorno externo registrado: as inscrições do pedido foram encerradas.':
     "Outside refund recorded: the order's enrolments were ended.",
+  'Turma esgotada': 'Class full',
   'Só um pedido pago pode ser estornado.': 'Only a paid order can be refunded.',
   'Este pedido não teve pagamento: não há o que estornar.':
     'This order had no payment: there is nothing to refund.',

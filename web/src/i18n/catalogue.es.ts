@@ -142,6 +142,7 @@ const catalogue: Readonly<Record<string, string>> = {
     'Este pedido tiene cobro en el medio de pago: reembólselo con el botón Reembolsar.',
   'Estorno externo registrado: as inscrições do pedido foram encerradas.':
     'Reembolso externo registrado: las inscripciones del pedido se cerraron.',
+  'Turma esgotada': 'Grupo agotado',
   'Só um pedido pago pode ser estornado.': 'Solo se puede reembolsar un pedido pagado.',
   'Este pedido não teve pagamento: não há o que estornar.':
     'Este pedido no tuvo pago: no hay nada que reembolsar.',

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { classes, courses, homeCards } from '../../../db/schema.ts'
+import { classes, classSeats, courses, homeCards } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import {
   ADMIN_CATALOG_MESSAGES,
@@ -20,6 +20,8 @@ type ClassFields = Omit<z.output<typeof ClassInput>, never>
 
 const enrolled = sql<number>`(SELECT count(*) FROM enrollments e WHERE e.class_id = ${classes.id} AND e.status = 'active')`
 const sold = sql<number>`(SELECT count(DISTINCT order_id) FROM order_items i WHERE i.class_id = ${classes.id})`
+const seatCount = { taken: classSeats.taken, held: classSeats.held }
+type SeatCount = { taken: number; held: number }
 
 /** The fields an edit records, as the API names them. */
 function editable(row: ClassRow): ClassFields {
@@ -58,13 +60,22 @@ function columns(input: ClassFields) {
   }
 }
 
-function toAdminClass(row: ClassRow, courseName: string, enrolledCount: number, orders: number): AdminClass {
+function toAdminClass(
+  row: ClassRow,
+  courseName: string,
+  enrolledCount: number,
+  orders: number,
+  seats: SeatCount,
+): AdminClass {
   return {
     id: row.id,
     course_name: courseName,
     ...editable(row),
     enrolled: Number(enrolledCount),
     orders: Number(orders),
+    seats_taken: Number(seats.taken),
+    seats_held: Number(seats.held),
+    seats_free: row.seats === null ? null : row.seats - Number(seats.taken) - Number(seats.held),
     version: row.version,
   }
 }
@@ -95,16 +106,17 @@ export async function listAdminClasses({
       .innerJoin(courses, eq(courses.id, classes.courseId))
       .where(where),
     db
-      .select({ turma: classes, courseName: courses.name, enrolled, sold })
+      .select({ turma: classes, courseName: courses.name, enrolled, sold, seats: seatCount })
       .from(classes)
       .innerJoin(courses, eq(courses.id, classes.courseId))
+      .innerJoin(classSeats, eq(classSeats.classId, classes.id))
       .where(where)
       .orderBy(asc(courses.name), asc(classes.courseInit), asc(classes.id))
       .limit(limit)
       .offset(offset),
   ])
   return {
-    items: rows.map((row) => toAdminClass(row.turma, row.courseName, row.enrolled, row.sold)),
+    items: rows.map((row) => toAdminClass(row.turma, row.courseName, row.enrolled, row.sold, row.seats)),
     page: query.page,
     per_page: query.per_page,
     total: totals[0]?.total ?? 0,
@@ -113,12 +125,13 @@ export async function listAdminClasses({
 
 async function readClass(ctx: AppContext, id: number): Promise<AdminClass> {
   const [row] = await ctx.db
-    .select({ turma: classes, courseName: courses.name, enrolled, sold })
+    .select({ turma: classes, courseName: courses.name, enrolled, sold, seats: seatCount })
     .from(classes)
     .innerJoin(courses, eq(courses.id, classes.courseId))
+    .innerJoin(classSeats, eq(classSeats.classId, classes.id))
     .where(eq(classes.id, id))
   if (!row) throw notFound(ADMIN_CATALOG_MESSAGES.classNotFound)
-  return toAdminClass(row.turma, row.courseName, row.enrolled, row.sold)
+  return toAdminClass(row.turma, row.courseName, row.enrolled, row.sold, row.seats)
 }
 
 async function checkCourse(ctx: AppContext, courseId: number) {

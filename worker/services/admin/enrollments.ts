@@ -293,9 +293,9 @@ export async function createManualEnrolment({
   const [turma] = await db.select().from(classes).where(eq(classes.id, input.class_id))
   if (!turma) throw invalidField('class_id', 'Turma não encontrada.')
   const userId = sql`(SELECT id FROM users WHERE email = ${input.email})`
-  const hasSeat = sql`(SELECT seats FROM classes WHERE id = ${turma.id}) IS NULL
-    OR (SELECT count(*) FROM enrollments WHERE class_id = ${turma.id} AND status = 'active')
-      < (SELECT seats FROM classes WHERE id = ${turma.id})`
+  // The same count as the checkout's (decision 011): paid and pending orders hold seats too.
+  const hasSeat = sql`EXISTS (SELECT 1 FROM class_seats WHERE class_id = ${turma.id}
+    AND (seats IS NULL OR taken + held < seats))`
   const [, inserted] = await db.batch([
     db.run(sql`INSERT INTO users (name, email, phone, type, created_at, updated_at)
       VALUES (${input.name}, ${input.email}, ${input.phone}, 'N', ${ctx.now.getTime()}, ${ctx.now.getTime()})

@@ -12,10 +12,11 @@ import {
 import { DEFAULT_IMAGES, sliderImageUrl } from '../../contract/institute.ts'
 import { instalmentOptions } from '../../domain/instalments.ts'
 import { couponIsUsable } from '../../domain/pricing.ts'
+import { SEAT_MESSAGES } from '../../domain/seats.ts'
 import { AppError, invalidField } from '../../errors.ts'
 import { toTurma } from '../catalog/courses.ts'
 import { storeStudentDocument } from '../files/files.ts'
-import { isAvailable, itemImage, type PricedSnapshot, priceSnapshot } from './pricing.ts'
+import { isAvailable, itemImage, itemSeatsLeft, type PricedSnapshot, priceSnapshot } from './pricing.ts'
 import { type CartSnapshot, emptyCart, readCart, writeCart } from './snapshot.ts'
 
 /** A cart that does not exist (expired, or never did): the browser clears its stored hash. */
@@ -36,14 +37,18 @@ function displayName(snapshot: PricedSnapshot, type: ItemType, id: number, fallb
 export function cartView(snapshot: PricedSnapshot): CartView {
   const { priced } = snapshot
   return {
-    itens: priced.items.map((item) => ({
-      id: item.id,
-      type: item.type,
-      name: displayName(snapshot, item.type, item.id, item.name),
-      img: itemImage(snapshot.details, item),
-      net_value: item.netCents,
-      gross_value: item.grossCents,
-    })),
+    itens: priced.items.map((item) => {
+      const seatsLeft = itemSeatsLeft(snapshot, item)
+      return {
+        id: item.id,
+        type: item.type,
+        name: displayName(snapshot, item.type, item.id, item.name),
+        img: itemImage(snapshot.details, item),
+        net_value: item.netCents,
+        gross_value: item.grossCents,
+        ...(seatsLeft === undefined ? {} : { seats_left: seatsLeft }),
+      }
+    }),
     num_itens: priced.totals.numItens,
     gross_total: priced.totals.grossTotalCents,
     net_value: priced.totals.netTotalCents,
@@ -86,6 +91,7 @@ export async function updateCart({ ctx, input }: { ctx: AppContext; input: Updat
   if (check.unavailable.some((item) => item.type === type && item.id === id)) {
     throw invalidField('data', CART_MESSAGES.itemUnavailable)
   }
+  if (itemSeatsLeft(check, { type, id }) === 0) throw invalidField('data', SEAT_MESSAGES.soldOut)
   return respond(ctx, next, CART_MESSAGES.added, check)
 }
 

@@ -1,5 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm'
-import { bundleClasses, bundles, classes, coupons, courses, products } from '../../../db/schema.ts'
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
+import {
+  bundleClasses,
+  bundles,
+  classes,
+  classSeats,
+  coupons,
+  courses,
+  products,
+} from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import { DEFAULT_IMAGES, sliderImageUrl } from '../../contract/institute.ts'
 import {
@@ -10,6 +18,7 @@ import {
   type PricingCoupon,
   priceCart,
 } from '../../domain/pricing.ts'
+import { seatsLeft } from '../../domain/seats.ts'
 import type { CartSnapshot } from './snapshot.ts'
 
 type ClassRow = typeof classes.$inferSelect
@@ -29,6 +38,8 @@ export type PricedSnapshot = {
   details: CartDetails
   /** Items that no longer exist or are not for sale (closed class, unpublished product...). */
   unavailable: CartSnapshot['items']
+  /** Seats left of each class with a limit, read live (never from a catalogue snapshot). */
+  seats: Map<number, number>
 }
 
 const ids = (cart: CartSnapshot, type: string) =>
@@ -41,17 +52,15 @@ export async function priceSnapshot(ctx: AppContext, cart: CartSnapshot): Promis
   const bundleIds = ids(cart, 'pacote')
   const classIds = ids(cart, 'turma')
   const productIds = ids(cart, 'produto')
-  const [bundleRows, memberRows, classRows, productRows, couponRows] = await db.batch([
-    db
-      .select()
-      .from(bundles)
-      .where(inArray(bundles.id, bundleIds.length ? bundleIds : none)),
+  const bundleList = bundleIds.length ? bundleIds : none
+  const [bundleRows, memberRows, classRows, productRows, couponRows, seatRows] = await db.batch([
+    db.select().from(bundles).where(inArray(bundles.id, bundleList)),
     db
       .select({ bundleId: bundleClasses.bundleId, turma: classes, course: courses })
       .from(bundleClasses)
       .innerJoin(classes, eq(classes.id, bundleClasses.classId))
       .innerJoin(courses, eq(courses.id, classes.courseId))
-      .where(inArray(bundleClasses.bundleId, bundleIds.length ? bundleIds : none)),
+      .where(inArray(bundleClasses.bundleId, bundleList)),
     db
       .select({ turma: classes, course: courses })
       .from(classes)
@@ -65,6 +74,18 @@ export async function priceSnapshot(ctx: AppContext, cart: CartSnapshot): Promis
       .select()
       .from(coupons)
       .where(and(inArray(coupons.key, cart.coupons.length ? cart.coupons : ['']))),
+    db
+      .select()
+      .from(classSeats)
+      .where(
+        and(
+          isNotNull(classSeats.seats),
+          or(
+            inArray(classSeats.classId, classIds.length ? classIds : none),
+            sql`${classSeats.classId} IN (SELECT class_id FROM bundle_classes WHERE bundle_id IN ${bundleList})`,
+          ),
+        ),
+      ),
   ])
 
   const details: CartDetails = {
@@ -103,7 +124,17 @@ export async function priceSnapshot(ctx: AppContext, cart: CartSnapshot): Promis
     coupons: [...details.coupons.values()].filter((c) => couponIsUsable(c, ctx.now)).map(toPricingCoupon),
     flags: { hasStudentDoc: cart.flags.hasStudentDoc, hasPassport: cart.flags.hasPassport },
   })
-  return { cart, priced, details, unavailable }
+  const seats = new Map(seatRows.map((row) => [row.classId, seatsLeft(row.seats, row.taken, row.held) ?? 0]))
+  return { cart, priced, details, unavailable, seats }
+}
+
+/** Seats left for a cart line: its class's, or a bundle's scarcest class's; undefined without a limit. */
+export function itemSeatsLeft(snapshot: PricedSnapshot, item: { type: string; id: number }) {
+  let classIds: number[] = []
+  if (item.type === 'turma') classIds = [item.id]
+  if (item.type === 'pacote') classIds = snapshot.details.bundles.get(item.id)?.classIds ?? []
+  const lefts = classIds.flatMap((id) => (snapshot.seats.has(id) ? [snapshot.seats.get(id)!] : []))
+  return lefts.length ? Math.min(...lefts) : undefined
 }
 
 export function isAvailable(details: CartDetails, item: CartSnapshot['items'][number]): boolean {

@@ -23,7 +23,7 @@ import { AppError, dependencyFailure, notFound } from '../../errors.ts'
 import { type SessionUser, sessionInsert } from '../auth/sessions.ts'
 import { type PricedSnapshot, priceSnapshot } from '../cart/pricing.ts'
 import { readCart } from '../cart/snapshot.ts'
-import { isCouponLimit } from '../constraints.ts'
+import { isClassSoldOut, isCouponLimit } from '../constraints.ts'
 import { deliverLater } from '../email/outbox.ts'
 import { attemptCharge, CHARGE_LEASE_MS } from './attempt.ts'
 import { purchaseWithYourEmail } from './emails.ts'
@@ -270,6 +270,10 @@ async function placeOrder({
   const snapshot = await priceSnapshot(ctx, cart)
   if (snapshot.unavailable.length) throw purchaseError('NOT_FOUND', 1, CHECKOUT_MESSAGES.productNotFound)
   checkIds(input, snapshot)
+  // Seen sold out already: refused before anything is written (the batch's trigger decides races).
+  if ([...snapshot.seats.values()].some((left) => left === 0)) {
+    throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.soldOut)
+  }
 
   const choice = validatePaymentChoice(snapshot.priced, {
     paymentType: input.payment_type,
@@ -319,7 +323,7 @@ async function placeOrder({
     : null
   // One transaction: a new buyer's account, the order, its lines and its coupon uses, or nothing
   // when another request took the key first. A coupon past its limit fails the coupons table's
-  // check: nothing is written.
+  // check, and a line for a class with no seat left its trigger (decision 011): nothing is written.
   let inserted: OrderRow[]
   let createdAccount: ResultSet
   let noticeRow: ResultSet | undefined
@@ -378,6 +382,7 @@ async function placeOrder({
     noticeRow = notice ? (results.at(-1) as ResultSet) : undefined
   } catch (error) {
     if (isCouponLimit(error)) throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.couponExhausted)
+    if (isClassSoldOut(error)) throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.soldOut)
     throw error
   }
   const order = inserted[0]

@@ -164,6 +164,13 @@ function orderLedger(ctx: AppContext): Ledger<OrderRow> {
           WHERE o.id = ${order.id} AND i.class_id IS NOT NULL AND o.user_id IS NOT NULL AND ${thisStep}
           ON CONFLICT (user_id, class_id) DO UPDATE SET status = 'active', order_id = excluded.order_id
           WHERE enrollments.status = 'cancelled'`)
+        if (current.state === 'expired') {
+          // Paid late, after its seat was released: honoured, and flagged when a class it
+          // enrols in went over its seats meanwhile (decision 011).
+          statements.push(sql`UPDATE orders SET is_over_seats = 1 WHERE id = ${order.id} AND ${thisStep}
+            AND EXISTS (SELECT 1 FROM order_items i JOIN class_seats s ON s.class_id = i.class_id
+              WHERE i.order_id = ${order.id} AND s.seats IS NOT NULL AND s.taken + s.held > s.seats)`)
+        }
         const firstPassword = await firstPasswordLink(ctx, order, thisStep)
         if (firstPassword) statements.push(firstPassword.statement)
         mails.push(await confirmationEmail(ctx.env, order, firstPassword?.link, firstPassword?.claim))
@@ -179,6 +186,8 @@ function orderLedger(ctx: AppContext): Ledger<OrderRow> {
       } else if (next.state === 'partially_refunded' && next.refundedCents > current.refundedCents) {
         mails.push(await refundEmail(ctx.env, order, next.refundedCents, false))
       }
+      // A seat held or taken needs no statement to go back: the class_seats view counts live
+      // orders only, so this step's new state releases it (decision 011).
       if (current.state === 'pending' && (next.state === 'failed' || next.state === 'expired')) {
         // The coupon use reserved when the order was written goes back (issue 12, item 6).
         statements.push(sql`UPDATE coupons SET used_count = used_count - 1
@@ -194,7 +203,7 @@ function orderLedger(ctx: AppContext): Ledger<OrderRow> {
  * Applies what the provider reports to an order (DESIGN 6): a paid order enrols its buyer and
  * queues the confirmation; a refunded or charged-back one ends its enrolments (and with them the
  * seats and e-books they hold) and tells the buyer; a failed or expired one gives its coupon uses
- * back. A partial refund keeps the enrolments and records the amount.
+ * and its seats back. A partial refund keeps the enrolments and records the amount.
  */
 export async function settleOrder(ctx: AppContext, order: OrderRow, report: Report): Promise<Settlement> {
   const settled = await settle(ctx, orderLedger(ctx), order, report)

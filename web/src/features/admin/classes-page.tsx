@@ -228,6 +228,21 @@ function useCourseParam(): [number | null, (id: number | null) => void] {
   return [id, set]
 }
 
+/** Taken (paid and manual), held (pending boletos and PIX) and free seats; an oversold class says by how many. */
+function SeatsCell({ turma }: { turma: AdminClass }) {
+  const free = turma.seats_free
+  return (
+    <>
+      <p className="font-medium">{turma.seats === null ? 'sem limite' : `${turma.seats} vagas`}</p>
+      <p className="text-slate-600 text-xs">
+        {turma.seats_taken} ocupadas · {turma.seats_held} reservadas
+        {free !== null && free >= 0 ? ` · ${free} livres` : ''}
+      </p>
+      {free !== null && free < 0 ? <Badge tone="red">excedida em {-free}</Badge> : null}
+    </>
+  )
+}
+
 /** /admin/turmas: a course's classes: price, student price, boleto, instalments, dates, seats. */
 export default function ClassesPage() {
   const [courseId, setCourseId] = useCourseParam()
@@ -366,9 +381,8 @@ export default function ClassesPage() {
                       <td className={TD}>
                         até {turma.instalment_times}x{turma.boleto ? ', boleto' : ''}
                       </td>
-                      <td className={TD}>
-                        {turma.enrolled}
-                        {turma.seats ? ` de ${turma.seats}` : ''}
+                      <td className={`${TD} whitespace-nowrap`}>
+                        <SeatsCell turma={turma} />
                       </td>
                       <td className={TD}>
                         {turma.is_open ? <Badge tone="green">abertas</Badge> : <Badge>fechadas</Badge>}

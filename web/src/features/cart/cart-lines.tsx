@@ -3,6 +3,7 @@ import { LoaderCircle, Trash2 } from 'lucide'
 import { useState } from 'react'
 import type { CartItem, CartView } from '../../../../worker/contract/cart.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/contract/institute.ts'
+import { seatsLabel } from '../../../../worker/domain/seats.ts'
 import { Icon } from '../../components/icons.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { removeFromCart } from './cart.actions.ts'
@@ -46,12 +47,21 @@ export function LinePrice({ gross, net }: { gross: number; net: number }) {
 function CartLine({ item, compact }: { item: CartItem; compact: boolean }) {
   const queryClient = useQueryClient()
   const remove = useMutation({ mutationFn: () => removeFromCart(item, queryClient) })
+  const seats = seatsLabel(item.seats_left)
   return (
     <li className="flex items-start gap-3 py-3">
       <CartItemImage item={item} size={compact ? 56 : 80} />
       <div className="min-w-0 flex-1">
         <p className="text-slate-600 text-xs uppercase tracking-wide">{TYPE_LABEL[item.type]}</p>
         <p className={`font-semibold text-slate-900 leading-snug ${compact ? 'text-sm' : ''}`}>{item.name}</p>
+        {seats ? (
+          <p
+            className={`font-semibold text-sm ${item.seats_left === 0 ? 'text-red-800' : 'text-amber-900'}`}
+            data-testid="cart-item-seats"
+          >
+            {seats}
+          </p>
+        ) : null}
         <div className="mt-1 flex items-center justify-between gap-2">
           <button
             type="button"

@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Clock, GraduationCap } from 'lucide'
 import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/contract/institute.ts'
 import { Icon } from '../../components/icons.tsx'
@@ -9,11 +9,14 @@ import { Breadcrumbs } from './breadcrumbs.tsx'
 import { courseQuery } from './catalog.queries.ts'
 import { sectionOf } from './course-sections.ts'
 import { ImageSlider } from './image-slider.tsx'
+import { courseSeatsQuery } from './seats.queries.ts'
 import { TurmaCard } from './turma-card.tsx'
 
 /** /cursos/{url}: the course, its pictures, its classes (turmas) and its description. */
 export function CoursePage({ url }: { url: string }) {
   const { data: course } = useSuspenseQuery(courseQuery(url))
+  // Not suspended: seats change with every sale, so the shared render goes without them.
+  const { data: seats } = useQuery(courseSeatsQuery(url))
   const section = sectionOf(course.section)
   const openCount = course.turmas.filter((turma) => turma.open).length
 
@@ -86,7 +89,7 @@ export function CoursePage({ url }: { url: string }) {
           <ul className="mt-5 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
             {course.turmas.map((turma) => (
               <li key={turma.id}>
-                <TurmaCard turma={turma} />
+                <TurmaCard turma={turma} seatsLeft={seats?.get(turma.id)} />
               </li>
             ))}
           </ul>

@@ -1,14 +1,20 @@
 import { Banknote, CalendarDays, CreditCard, MapPin, Zap } from 'lucide'
 import { useId } from 'react'
 import type { Turma } from '../../../../worker/contract/catalog.ts'
+import { seatsLabel } from '../../../../worker/domain/seats.ts'
 import { Icon } from '../../components/icons.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
 import { boletoText, instalmentText, STUDENT_PRICE_RULE, studentPrice, turmaStart } from './turma-rules.ts'
 
-/** One class of a course: when and where, the price and how to pay, and its sign-up button. */
-export function TurmaCard({ turma }: { turma: Turma }) {
+/**
+ * One class of a course: when and where, the price and how to pay, and its sign-up button.
+ * `seatsLeft` arrives after the page is drawn (undefined until then, and for a class without limit).
+ */
+export function TurmaCard({ turma, seatsLeft }: { turma: Turma; seatsLeft?: number | undefined }) {
   const nameId = useId()
+  const seats = seatsLabel(seatsLeft)
+  const soldOut = seatsLeft === 0
   const student = studentPrice(turma)
   const dated = turma.type === 'N'
 
@@ -77,11 +83,19 @@ export function TurmaCard({ turma }: { turma: Turma }) {
       </div>
 
       <div className="mt-auto">
-        {turma.open ? (
+        {turma.open && seats && !soldOut ? (
+          <p className="mb-2 text-center font-semibold text-amber-900 text-sm" data-testid="turma-seats">
+            {seats}
+          </p>
+        ) : null}
+        {turma.open && !soldOut ? (
           <AddToCartButton id={turma.id} type="turma" describedBy={nameId} className="w-full" />
         ) : (
-          <p className="rounded-full bg-slate-200 px-4 py-2.5 text-center font-semibold text-slate-800 text-sm">
-            Inscrições encerradas
+          <p
+            className="rounded-full bg-slate-200 px-4 py-2.5 text-center font-semibold text-slate-800 text-sm"
+            data-testid={soldOut ? 'turma-seats' : undefined}
+          >
+            {turma.open ? seats : 'Inscrições encerradas'}
           </p>
         )}
       </div>
