@@ -137,6 +137,12 @@ const catalogue: Readonly<Record<string, string>> = {
   'Estorno externo registrado: as inscrições do pedido foram encerradas.':
     "Outside refund recorded: the order's enrolments were ended.",
   'Turma esgotada': 'Class full',
+  'Os preços ou as condições deste pedido mudaram desde a compra. Revise o carrinho: colocamos nele os mesmos itens.':
+    'The prices or terms of this order changed since the purchase. Review the cart: we put the same items in it.',
+  'Alguns itens deste pedido não estão mais à venda. Revise o carrinho: colocamos nele os que continuam disponíveis.':
+    'Some items of this order are no longer on sale. Review the cart: we put in it the ones still available.',
+  'Os itens deste pedido não estão mais à venda: não é possível gerar um novo pagamento.':
+    'The items of this order are no longer on sale: a new payment cannot be issued.',
   'Só um pedido pago pode ser estornado.': 'Only a paid order can be refunded.',
   'Este pedido não teve pagamento: não há o que estornar.':
     'This order had no payment: there is nothing to refund.',

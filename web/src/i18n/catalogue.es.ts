@@ -143,6 +143,12 @@ const catalogue: Readonly<Record<string, string>> = {
   'Estorno externo registrado: as inscrições do pedido foram encerradas.':
     'Reembolso externo registrado: las inscripciones del pedido se cerraron.',
   'Turma esgotada': 'Grupo agotado',
+  'Os preços ou as condições deste pedido mudaram desde a compra. Revise o carrinho: colocamos nele os mesmos itens.':
+    'Los precios o las condiciones de este pedido cambiaron desde la compra. Revise el carrito: pusimos en él los mismos ítems.',
+  'Alguns itens deste pedido não estão mais à venda. Revise o carrinho: colocamos nele os que continuam disponíveis.':
+    'Algunos ítems de este pedido ya no están a la venta. Revise el carrito: pusimos en él los que siguen disponibles.',
+  'Os itens deste pedido não estão mais à venda: não é possível gerar um novo pagamento.':
+    'Los ítems de este pedido ya no están a la venta: no es posible generar un nuevo pago.',
   'Só um pedido pago pode ser estornado.': 'Solo se puede reembolsar un pedido pagado.',
   'Este pedido não teve pagamento: não há o que estornar.':
     'Este pedido no tuvo pago: no hay nada que reembolsar.',
