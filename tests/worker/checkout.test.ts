@@ -6,6 +6,7 @@ import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { isValidPixPayload, parseEmv } from '../../worker/domain/pix.ts'
 import { getPaymentsConfig } from '../../worker/services/checkout/config.ts'
+import { sessionCookieOf } from '../fixtures/checkout.ts'
 import { createClass, createProduct, createUser, testContext, testDb, unique } from '../fixtures/db.ts'
 import { workerFetch } from '../fixtures/http.ts'
 import {
@@ -154,11 +155,7 @@ describe('POST /checkout/pagar with a card', () => {
         { payer: buyer, payment_type: 'CREDIT_CARD', cardhash: await cardToken(number, cvv) },
         session ? { cookie: session } : {},
       )
-      session ||=
-        response.headers
-          .getSetCookie()
-          .find((c) => c.startsWith('renalis_session='))
-          ?.split(';')[0] ?? ''
+      session ||= sessionCookieOf(response)
       expect(status).toBe(422)
       expect(body).toEqual({ code: 2, msg: reason })
     }

@@ -6,7 +6,15 @@ import { PayResult } from '../../worker/contract/checkout.ts'
 import { ReissueRefused } from '../../worker/contract/student.ts'
 import { reconcilePayments } from '../../worker/services/checkout/reconcile.ts'
 import { PURCHASE_MESSAGES } from '../../worker/services/student/purchases.ts'
-import { billingAddress, buyClass, call, cartWith, newPayer, orderScreen } from '../fixtures/checkout.ts'
+import {
+  billingAddress,
+  buyClass,
+  call,
+  cartWith,
+  newPayer,
+  orderScreen,
+  sessionCookieOf,
+} from '../fixtures/checkout.ts'
 import { createClass, testContext, testDb, unique } from '../fixtures/db.ts'
 
 // Issue 29, item 2: a boleto or PIX issued again for an expired order is priced again.
@@ -32,11 +40,7 @@ async function buyByPix(classIds: number[], couponKey?: string) {
   })
   expect(status, JSON.stringify(body)).toBe(200)
   const result = PayResult.parse(body)
-  const cookie = response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('renalis_session='))
-    ?.split(';')[0]
-  return { order: await orderRow(result.order_id), cookie: cookie ?? '' }
+  return { order: await orderRow(result.order_id), cookie: sessionCookieOf(response) }
 }
 
 const orderRow = async (id: string) =>

@@ -277,7 +277,9 @@ export async function resetPassword({
   const ownerId = sql`(${owner})`
   const ownerEmail = sql`(SELECT email FROM users WHERE id = ${ownerId})`
   // One transaction: the password changes only if the link is still unused, and the link is spent.
-  const [changed] = await ctx.db.batch([
+  const [[owned], changed] = await ctx.db.batch([
+    // Whose account it is, read before the link is spent (a lock on it is lifted below).
+    ctx.db.select({ email: users.email }).from(users).where(eq(users.id, owner)),
     ctx.db
       .update(users)
       .set({ passwordHash, isNewUser: false, updatedAt: ctx.now })
@@ -298,11 +300,6 @@ export async function resetPassword({
   ])
   if (changed.rowsAffected !== 1) throw invalidField('token', AUTH_MESSAGES.resetInvalid)
   // The owner is back in: a lock that someone's guessing put on the account ends with the reset.
-  const [owned] = await ctx.db
-    .select({ email: users.email })
-    .from(passwordResets)
-    .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(eq(passwordResets.tokenHash, tokenHash))
   if (owned) await forgetAccountFailures(ctx, owned.email).catch(() => undefined)
   return AUTH_MESSAGES.resetDone
 }

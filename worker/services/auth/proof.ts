@@ -7,6 +7,7 @@ import { ACCOUNT_MESSAGES } from '../../contract/account.ts'
 import { INSTITUTE } from '../../contract/institute.ts'
 import { ACCESS_STATES } from '../../domain/orders.ts'
 import { AppError, invalidField } from '../../errors.ts'
+import { enrolStatement } from '../checkout/settle.ts'
 import { deliverLater, queueEmail } from '../email/outbox.ts'
 import { emailMessage, firstName } from '../email/templates.ts'
 import { consumeLimit } from '../limits/limits.ts'
@@ -32,6 +33,8 @@ const CODE_MAX_ATTEMPTS = 5
 export function proofStatements(ctx: AppContext, userId: number | SQL, email: string | SQL) {
   const { db } = ctx
   const claimable = sql`o.claim_email = ${email} AND o.user_id IS NULL`
+  // The address is still the account's when the batch runs (a change may have moved it).
+  const owned = sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.email = ${email})`
   const paid = sql.join(
     ACCESS_STATES.map((state) => sql`${state}`),
     sql`, `,
@@ -41,16 +44,19 @@ export function proofStatements(ctx: AppContext, userId: number | SQL, email: st
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${ctx.now.getTime()})` })
       .where(and(eq(users.id, userId), eq(users.email, email))),
-    db.run(sql`INSERT INTO enrollments (user_id, class_id, order_id)
-      SELECT ${userId}, i.class_id, o.id FROM order_items i JOIN orders o ON o.id = i.order_id
-      WHERE ${claimable} AND o.status IN (${paid}) AND i.class_id IS NOT NULL
-        AND EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.email = ${email})
-      ON CONFLICT (user_id, class_id) DO UPDATE SET status = 'active', order_id = excluded.order_id
-      WHERE enrollments.status = 'cancelled'`),
-    db.run(sql`UPDATE orders AS o SET user_id = ${userId}, claim_email = NULL
-      WHERE ${claimable} AND EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.email = ${email})`),
+    db.run(enrolStatement(userId, sql`${claimable} AND o.status IN (${paid}) AND ${owned}`)),
+    db.run(
+      sql`UPDATE orders AS o SET user_id = ${userId}, claim_email = NULL WHERE ${claimable} AND ${owned}`,
+    ),
   ] as const
 }
+
+/**
+ * An account nobody holds: no password and no session, so only a proof of its e-mail opens it. A
+ * guest's order may join it (decision 010). Reads the `users` row of the query it is used in.
+ */
+export const NOBODY_HOLDS_IT = sql`(users.password_hash IS NULL
+  AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = users.id))`
 
 type TokenPurpose = (typeof emailTokens.$inferSelect)['purpose']
 
@@ -331,9 +337,9 @@ export async function requestEmailChange(ctx: AppContext, user: SessionUser, ema
   return ACCOUNT_MESSAGES.changePending(email)
 }
 
-/** The address an e-mail change waits on, if any. */
-export async function pendingEmail(ctx: AppContext, userId: number) {
-  const [row] = await ctx.db
+/** The address an e-mail change waits on, if any (a query for the caller's batch). */
+export function pendingEmailQuery(ctx: AppContext, userId: number) {
+  return ctx.db
     .select({ email: emailTokens.email })
     .from(emailTokens)
     .where(
@@ -346,7 +352,6 @@ export async function pendingEmail(ctx: AppContext, userId: number) {
     )
     .orderBy(sql`${emailTokens.createdAt} DESC`)
     .limit(1)
-  return row?.email ?? null
 }
 
 /** DELETE /api/usuario/conta/email-pendente. */

@@ -11,45 +11,47 @@ import { deliverLater, queueEmail } from '../email/outbox.ts'
 import { emailMessage, firstName } from '../email/templates.ts'
 import { consumeLimit } from '../limits/limits.ts'
 import { verifyPassword } from './password.ts'
-import { pendingEmail } from './proof.ts'
+import { pendingEmailQuery } from './proof.ts'
 import { endAllSessions, RECENT_LOGIN_MS, type SessionUser } from './sessions.ts'
 import { throttledPasswordCheck } from './throttle.ts'
 
 const isLinkable = (provider: string): provider is SocialProvider =>
   (SOCIAL_PROVIDERS as readonly string[]).includes(provider)
 
-/** The providers linked to an account, as Meu perfil and the reset page list them. */
-export async function linkedProviders(ctx: AppContext, userId: number): Promise<LinkedProvider[]> {
-  const rows = await ctx.db
-    .select()
-    .from(oauthAccounts)
-    .where(eq(oauthAccounts.userId, userId))
-    .orderBy(oauthAccounts.createdAt)
-  return rows.flatMap((row) =>
+const linkedRows = (ctx: AppContext, userId: number) =>
+  ctx.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, userId)).orderBy(oauthAccounts.createdAt)
+
+const toLinked = (rows: (typeof oauthAccounts.$inferSelect)[]): LinkedProvider[] =>
+  rows.flatMap((row) =>
     isLinkable(row.provider)
       ? [{ provider: row.provider, email: row.email, linked_at: row.createdAt.toISOString() }]
       : [],
   )
+
+/** The providers linked to an account, as Meu perfil and the reset page list them. */
+export async function linkedProviders(ctx: AppContext, userId: number): Promise<LinkedProvider[]> {
+  return toLinked(await linkedRows(ctx, userId))
 }
 
 /** GET /api/usuario/conta: what Meu perfil shows about the account's security. */
 export async function accountSecurity(ctx: AppContext, user: SessionUser): Promise<AccountSecurity> {
-  const [[row], [others], providers, pending] = await Promise.all([
+  // One round trip for the four reads.
+  const [[row], [others], providerRows, [pending]] = await ctx.db.batch([
     ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)),
     ctx.db
       .select({ n: count() })
       .from(sessions)
       .where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId))),
-    linkedProviders(ctx, user.id),
-    pendingEmail(ctx, user.id),
+    linkedRows(ctx, user.id),
+    pendingEmailQuery(ctx, user.id),
   ])
   const hasPassword = Boolean(row?.passwordHash)
   return {
     email_verified: user.email_verified,
-    pending_email: pending,
+    pending_email: pending?.email ?? null,
     has_password: hasPassword,
     recent_login: !hasPassword || isRecentLogin(ctx, user),
-    providers,
+    providers: toLinked(providerRows),
     other_sessions: others?.n ?? 0,
   }
 }

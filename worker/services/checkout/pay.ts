@@ -20,6 +20,7 @@ import { CART_ITEM_TYPES, type CartItemType } from '../../domain/catalog.ts'
 import { declineReason, translateProviderErrors } from '../../domain/payment-errors.ts'
 import { couponIsExhausted, validatePaymentChoice } from '../../domain/pricing.ts'
 import { AppError, dependencyFailure, notFound } from '../../errors.ts'
+import { NOBODY_HOLDS_IT } from '../auth/proof.ts'
 import { type SessionUser, sessionInsert } from '../auth/sessions.ts'
 import { type PricedSnapshot, priceSnapshot } from '../cart/pricing.ts'
 import { readCart } from '../cart/snapshot.ts'
@@ -129,15 +130,11 @@ function attempt(ctx: AppContext, order: OrderRow, cardToken: string | null, loo
 }
 
 /**
- * The buyer: the logged-in user, or the account of the payer's e-mail. When there is none, the
- * account is created in the order's own batch (placeOrder), so an outage never leaves an account
- * without the order that made it.
- */
-/**
  * Whose order it is (decision 010): the signed-in buyer's; a guest's goes to the account of that
  * e-mail if the account proved it, or if nobody holds the account (no password, no session: only
  * the proof can open it); else it waits for whoever proves the address (`claimEmail`). An e-mail
- * no account has gets a new account, with a session for this browser.
+ * no account has gets a new account, with a session for this browser; it is created in the order's
+ * own batch (placeOrder), so an outage never leaves an account without the order that made it.
  */
 async function buyer(ctx: AppContext, user: SessionUser | null, input: PayInput) {
   if (user) return { userId: user.id, claimEmail: null, existingAccount: false }
@@ -145,13 +142,13 @@ async function buyer(ctx: AppContext, user: SessionUser | null, input: PayInput)
     .select({
       id: users.id,
       emailVerifiedAt: users.emailVerifiedAt,
-      held: sql<number>`${users.passwordHash} IS NOT NULL OR EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = ${users.id})`,
+      unheld: sql<number>`${NOBODY_HOLDS_IT}`,
     })
     .from(users)
     .where(eq(users.email, input.payer.email))
   if (!existing) return { userId: null, claimEmail: null, existingAccount: false }
   if (existing.emailVerifiedAt) return { userId: existing.id, claimEmail: null, existingAccount: true }
-  return { userId: null, claimEmail: existing.held ? input.payer.email : null, existingAccount: true }
+  return { userId: null, claimEmail: existing.unheld ? null : input.payer.email, existingAccount: true }
 }
 
 function checkIds(input: PayInput, snapshot: PricedSnapshot) {
@@ -312,8 +309,8 @@ async function placeOrder({
   // The account of that e-mail if nobody holds it (checked again inside the batch: another request
   // may have opened a session meanwhile, and an order for an account someone holds waits for the
   // proof instead).
-  const fresh = sql`(SELECT id FROM users WHERE email = ${input.payer.email} AND password_hash IS NULL
-    AND email_verified_at IS NULL AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = users.id))`
+  const fresh = sql`(SELECT id FROM users WHERE email = ${input.payer.email} AND email_verified_at IS NULL
+    AND ${NOBODY_HOLDS_IT})`
   const orderId = `ped_${crypto.randomUUID().replace(/-/g, '')}`
   const { db } = ctx
   const lines = linesOf(snapshot)

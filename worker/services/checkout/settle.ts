@@ -25,6 +25,19 @@ export const reportOf = (payment: GatewayPayment): Report => ({
 export type QueuedEmail = { id: number; message: OutboxMessage }
 export type Settlement = { order: OrderRow; changed: boolean; emails: QueuedEmail[] }
 
+/**
+ * Enrols `userId` in the classes of the orders `o` that `where` selects (aliases `o` for orders,
+ * `i` for their lines): one enrolment per class, a cancelled one (a refund) made active again.
+ * A payment's settlement and a proof of the e-mail that claims paid orders (decision 010) share it.
+ */
+export function enrolStatement(userId: number | SQL, where: SQL) {
+  return sql`INSERT INTO enrollments (user_id, class_id, order_id)
+    SELECT ${userId}, i.class_id, o.id FROM order_items i JOIN orders o ON o.id = i.order_id
+    WHERE ${where} AND i.class_id IS NOT NULL
+    ON CONFLICT (user_id, class_id) DO UPDATE SET status = 'active', order_id = excluded.order_id
+    WHERE enrollments.status = 'cancelled'`
+}
+
 /** The provider's ids and the boleto's or PIX's data, as the payment reports them. */
 function gatewayFields(order: OrderRow, payment: GatewayPayment | undefined) {
   if (!payment) return {}
@@ -159,11 +172,9 @@ function orderLedger(ctx: AppContext): Ledger<OrderRow> {
       const mails: OutboxMessage[] = []
       if (grantsAccess(next.state) && !grantsAccess(current.state)) {
         // A class bought again after a refund reactivates the student's cancelled enrolment.
-        statements.push(sql`INSERT INTO enrollments (user_id, class_id, order_id)
-          SELECT o.user_id, i.class_id, o.id FROM order_items i JOIN orders o ON o.id = i.order_id
-          WHERE o.id = ${order.id} AND i.class_id IS NOT NULL AND o.user_id IS NOT NULL AND ${thisStep}
-          ON CONFLICT (user_id, class_id) DO UPDATE SET status = 'active', order_id = excluded.order_id
-          WHERE enrollments.status = 'cancelled'`)
+        statements.push(
+          enrolStatement(sql`o.user_id`, sql`o.id = ${order.id} AND o.user_id IS NOT NULL AND ${thisStep}`),
+        )
         if (current.state === 'expired') {
           // Paid late, after its seat was released: honoured, and flagged when a class it
           // enrols in went over its seats meanwhile (decision 011).
