@@ -57,8 +57,24 @@ const WATCH_HEADER = () => {
     shifted: [] as string[],
   }
   ;(window as unknown as { headerWatch: typeof seen }).headerWatch = seen
+  // The browser paints a long page while it is still parsing it (more often on a slow CPU): a
+  // header painted half-parsed grows as its last elements arrive, which says nothing of the user
+  // area. What is watched starts once the whole header has been painted (its last element, the
+  // mobile menu, parsed, and the frame that first shows it rendered).
+  let headerParsedAt = Number.POSITIVE_INFINITY
+  const headerParsed = () => document.getElementById('menu-mobile') !== null
+  new MutationObserver((_, observer) => {
+    if (!headerParsed()) return
+    observer.disconnect()
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        headerParsedAt = performance.now()
+      }),
+    )
+  }).observe(document, { childList: true, subtree: true })
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
+      if (entry.startTime < headerParsedAt) continue
       const shift = entry as unknown as { value: number; sources?: { node?: Node }[] }
       seen.shifts += shift.value
       for (const source of shift.sources ?? []) {
@@ -80,7 +96,8 @@ const WATCH_HEADER = () => {
       if (visible(login ?? null)) seen.loginShown = true
       if (visible(area.querySelector('.session-user'))) seen.placeholderShown = true
       const cart = document.querySelector('button[aria-haspopup="dialog"] [data-testid="cart-count"]')
-      if (cart) seen.cartX.push(Math.round(cart.getBoundingClientRect().x))
+      if (cart && performance.now() >= headerParsedAt)
+        seen.cartX.push(Math.round(cart.getBoundingClientRect().x))
     }
     if (!document.querySelector('#user-menu-trigger')) requestAnimationFrame(frame)
   }

@@ -134,6 +134,11 @@ function SignedIn({
       aria-expanded={false}
       onPointerEnter={() => onReach(false)}
       onFocus={() => onReach(false)}
+      // Radix's trigger opens on the press itself: a press whose release lands on it once it has
+      // been swapped in (the code arrived in between) would otherwise open nothing.
+      onPointerDown={(event) => {
+        if (event.button === 0) onReach(true)
+      }}
       onClick={() => onReach(true)}
     />
   )
