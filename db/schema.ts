@@ -275,6 +275,11 @@ export const coupons = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
     maxUses: integer('max_uses'),
     usedCount: integer('used_count').notNull().default(0),
+    /**
+     * Late payments honoured when no use was left: an order whose hold had ended (its boleto's due
+     * date or its PIX's expiry passed) paid after the last use sold (issue 29, item 10).
+     */
+    overLimitUses: integer('over_limit_uses').notNull().default(0),
     version: version(),
     createdAt: createdAt(),
   },
@@ -541,6 +546,13 @@ export const orders = sqliteTable(
      * left: honoured, and flagged for the institute to decide (decision 011).
      */
     isOverSeats: integer('is_over_seats', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * A use of each coupon of its lines is counted for this order in coupons.used_count: reserved
+     * when it is written, taken for good once paid (a refund does not give it back), given back when
+     * it fails or expires, or, still unpaid, once its PIX expired or its boleto fell due; a late
+     * payment takes it again (services/checkout/coupon-holds.ts).
+     */
+    couponHeld: integer('coupon_held', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     // A repeated submit with the same key returns the first order (DESIGN 6).
@@ -766,16 +778,23 @@ export const planPayments = sqliteTable(
     refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
     chargedBackAt: integer('charged_back_at', { mode: 'timestamp_ms' }),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
+    /**
+     * Paid late (after it expired or failed) when another payment had already paid the same fee:
+     * that payment's id. Recorded as the provider reports it, outside the one-open rule, for the
+     * institute to refund (services/plans/ledger.ts).
+     */
+    duplicateOf: text('duplicate_of'),
   },
   (t) => [
     // Same key, same payment (DESIGN 6).
     uniqueIndex('plan_payments_idempotency_key').on(t.idempotencyKey),
     // /usuario/editais shows an application's payments.
     index('plan_payments_application').on(t.applicationId),
-    // A plan is paid at most once per application, whatever the concurrency: one open payment.
+    // A plan is paid at most once per application, whatever the concurrency: one open payment
+    // (a late payment of one that had expired is recorded as a duplicate, outside the rule).
     uniqueIndex('plan_payments_one_open')
       .on(t.applicationId, t.planId)
-      .where(sql`status IN ('pending', 'paid', 'partially_refunded')`),
+      .where(sql`status IN ('pending', 'paid', 'partially_refunded') AND duplicate_of IS NULL`),
     // Webhooks and the reconciliation find a payment by the provider's ids.
     index('plan_payments_gateway_charge').on(t.gatewayChargeId),
     index('plan_payments_gateway_order').on(t.gatewayOrderId),

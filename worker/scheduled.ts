@@ -1,5 +1,6 @@
 import { createAppContext } from './context.ts'
 import type { Env } from './env.ts'
+import { endCouponHolds } from './services/checkout/coupon-holds.ts'
 import { type ReconciliationResult, reconcilePayments } from './services/checkout/reconcile.ts'
 import { drainOutbox } from './services/email/outbox.ts'
 import { type SecretsSweep, sweepSecrets } from './services/email/secrets.ts'
@@ -11,8 +12,9 @@ export const PAYMENTS_CRON = '*/15 * * * *'
 
 /**
  * A scheduled run (Cron Trigger, or `npm run cron` locally): sends what the outbox still owes,
- * sweeps the secrets it is done with (./services/email/secrets.ts) and, under PAYMENTS_CRON,
- * reconciles the payments. Its clock is the run's scheduled time, so a test can run it "later"
+ * sweeps the secrets it is done with (./services/email/secrets.ts), ends the coupon holds whose
+ * time is up (./services/checkout/coupon-holds.ts) and, under PAYMENTS_CRON, reconciles the
+ * payments. Its clock is the run's scheduled time, so a test can run it "later"
  * without waiting. One job failing does not stop the others.
  */
 export async function runScheduled(
@@ -29,41 +31,38 @@ export async function runScheduled(
   const payments = controller.cron === PAYMENTS_CRON ? await reconcile(ctx) : null
   const outbox = await drainOutbox(ctx)
   const secrets = await sweep(ctx)
+  const couponHolds = await guarded(ctx, 'coupon_holds_failed', () => endCouponHolds(ctx))
   console.log(
-    JSON.stringify({ level: 'info', kind: 'scheduled', cron: controller.cron, outbox, payments, secrets }),
+    JSON.stringify({
+      level: 'info',
+      kind: 'scheduled',
+      cron: controller.cron,
+      outbox,
+      payments,
+      secrets,
+      couponHolds,
+    }),
   )
-  return { outbox, payments, secrets }
+  return { outbox, payments, secrets, couponHolds }
+}
+
+/** One job of the run: what it answers, or null (logged) when it failed. */
+async function guarded<T>(
+  ctx: ReturnType<typeof createAppContext>,
+  kind: string,
+  job: () => Promise<T>,
+): Promise<T | null> {
+  try {
+    return await job()
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', requestId: ctx.requestId, kind, error: String(error) }))
+    return null
+  }
 }
 
 /** After the outbox ran: no secret left readable in what it is done with (issue 28, item 7). */
-async function sweep(ctx: ReturnType<typeof createAppContext>): Promise<SecretsSweep | null> {
-  try {
-    return await sweepSecrets(ctx)
-  } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        requestId: ctx.requestId,
-        kind: 'secrets_sweep_failed',
-        error: String(error),
-      }),
-    )
-    return null
-  }
-}
+const sweep = (ctx: ReturnType<typeof createAppContext>): Promise<SecretsSweep | null> =>
+  guarded(ctx, 'secrets_sweep_failed', () => sweepSecrets(ctx))
 
-async function reconcile(ctx: ReturnType<typeof createAppContext>): Promise<ReconciliationResult | null> {
-  try {
-    return await reconcilePayments({ ctx })
-  } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        requestId: ctx.requestId,
-        kind: 'payments_reconciliation_failed',
-        error: String(error),
-      }),
-    )
-    return null
-  }
-}
+const reconcile = (ctx: ReturnType<typeof createAppContext>): Promise<ReconciliationResult | null> =>
+  guarded(ctx, 'payments_reconciliation_failed', () => reconcilePayments({ ctx }))

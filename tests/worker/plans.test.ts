@@ -7,6 +7,7 @@ import { Plan, PlanPaymentResult, parsePaymentMethods } from '../../worker/contr
 import worker from '../../worker/index.ts'
 import { PAYMENTS_CRON } from '../../worker/scheduled.ts'
 import { reconcilePayments } from '../../worker/services/checkout/reconcile.ts'
+import { settlePlanPayment } from '../../worker/services/plans/ledger.ts'
 import { call } from '../fixtures/checkout.ts'
 import { testContext, testDb } from '../fixtures/db.ts'
 import {
@@ -371,5 +372,51 @@ describe('the Cron Trigger', () => {
       [plans[0]!.id]: 'paid',
       [plans[1]!.id]: 'due',
     })
+  })
+})
+
+describe('a fee paid late, after the student opened another payment (issue 29, item 10)', () => {
+  const rowOf = async (id: string) =>
+    (await db.select().from(planPayments).where(eq(planPayments.id, id)))[0]!
+
+  /** A boleto for the plan, closed by our deadline while the payer was already paying it at the bank. */
+  async function expiredBoleto(cookie: string, body: unknown) {
+    const slip = await payPlan(cookie, body)
+    expect(slip.status).toBe(200)
+    const row = await rowOf(slip.body.payment_id)
+    const closed = await settlePlanPayment(testContext(), row, { status: 'expired', refundedCents: 0 })
+    expect(closed.payment.status).toBe('expired')
+    return row
+  }
+
+  it('is recorded, and the newer boleto, unpaid, is closed and cancelled at the provider', async () => {
+    const { user, application, cookie, plans } = await setUp(1)
+    const late = await expiredBoleto(cookie, purchase(user, plans[0]!, application.id))
+    const newer = await payPlan(cookie, purchase(user, plans[0]!, application.id))
+    expect(newer.status).toBe(200)
+    const newerRow = await rowOf(newer.body.payment_id)
+
+    await payAtProvider(late.gatewayChargeId!)
+    const hook = await sendWebhook('charge.paid', late.gatewayChargeId!)
+    expect(hook.status).toBe(200)
+    expect(await rowOf(late.id)).toMatchObject({ status: 'paid', duplicateOf: null })
+    expect((await rowOf(newerRow.id)).status).toBe('expired')
+    expect((await chargeAtProvider(newerRow.gatewayChargeId!)).status).toBe('canceled')
+    expect(await planStates(cookie, application.id)).toEqual({ [plans[0]!.id]: 'paid' })
+  })
+
+  it('is recorded as a duplicate when the newer payment was already paid, and every retry answers 200', async () => {
+    const { user, application, cookie, plans } = await setUp(1)
+    const late = await expiredBoleto(cookie, purchase(user, plans[0]!, application.id))
+    const card = await payPlan(cookie, await byCard(purchase(user, plans[0]!, application.id), 'credit_card'))
+    expect(card.body.status).toBe('paid')
+
+    await payAtProvider(late.gatewayChargeId!)
+    for (let retry = 0; retry < 3; retry++) {
+      expect((await sendWebhook('charge.paid', late.gatewayChargeId!)).status).toBe(200)
+    }
+    expect(await rowOf(late.id)).toMatchObject({ status: 'paid', duplicateOf: card.body.payment_id })
+    expect(await rowOf(card.body.payment_id)).toMatchObject({ status: 'paid', duplicateOf: null })
+    expect(await planStates(cookie, application.id)).toEqual({ [plans[0]!.id]: 'paid' })
   })
 })

@@ -454,6 +454,8 @@ export const AdminCoupon = z.object({
   expires_on: z.string().nullable(),
   max_uses: z.number().int().nullable(),
   used_count: z.number().int(),
+  /** Late payments honoured when no use was left (issue 29, item 10): beyond max_uses. */
+  over_limit_uses: z.number().int(),
   version: z.number().int(),
 })
 export type AdminCoupon = z.infer<typeof AdminCoupon>

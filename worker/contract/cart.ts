@@ -18,8 +18,11 @@ export const CART_MESSAGES = {
   couponError: 'erro ao aplicar cupom',
   notFound: 'Carrinho não encontrado. Ele pode ter expirado.',
   itemUnavailable: 'Este item não está disponível para compra.',
-  couponInvalid: 'Cupom inválido ou expirado.',
-  couponNotApplicable: 'Este cupom não vale para os itens do carrinho.',
+  /**
+   * One answer for a code that does not exist, is off, expired, used up or does not apply: which
+   * of these it is would tell a guesser that a code exists (issue 29, item 10).
+   */
+  couponInvalid: 'Cupom inválido, expirado ou que não vale para os itens do carrinho.',
   couponStudentDoc: 'Cupons não valem junto com o preço de estudante.',
 } as const
 

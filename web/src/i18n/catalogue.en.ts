@@ -64,8 +64,8 @@ const catalogue: Readonly<Record<string, string>> = {
   'Erro ao atualizar os dados.': 'Error updating the details.',
   'Carrinho não encontrado. Ele pode ter expirado.': 'Cart not found. It may have expired.',
   'Este item não está disponível para compra.': 'This item is not available for purchase.',
-  'Cupom inválido ou expirado.': 'Invalid or expired coupon.',
-  'Este cupom não vale para os itens do carrinho.': 'This coupon does not apply to the items in the cart.',
+  'Cupom inválido, expirado ou que não vale para os itens do carrinho.':
+    'Invalid or expired coupon, or one that does not apply to the items in the cart.',
   'Cupons não valem junto com o preço de estudante.': 'Coupons cannot be combined with the student price.',
   'Produto não disponivel': 'Product not available',
   'O valor do pedido mudou. Atualize a página e confira o carrinho antes de pagar.':

@@ -67,8 +67,8 @@ const catalogue: Readonly<Record<string, string>> = {
   'Erro ao atualizar os dados.': 'Error al actualizar los datos.',
   'Carrinho não encontrado. Ele pode ter expirado.': 'Carrito no encontrado. Puede haber caducado.',
   'Este item não está disponível para compra.': 'Este artículo no está disponible para la compra.',
-  'Cupom inválido ou expirado.': 'Cupón inválido o caducado.',
-  'Este cupom não vale para os itens do carrinho.': 'Este cupón no es válido para los artículos del carrito.',
+  'Cupom inválido, expirado ou que não vale para os itens do carrinho.':
+    'Cupón inválido, caducado o que no es válido para los artículos del carrito.',
   'Cupons não valem junto com o preço de estudante.':
     'Los cupones no se pueden combinar con el precio de estudiante.',
   'Produto não disponivel': 'Producto no disponible',

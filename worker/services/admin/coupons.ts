@@ -94,6 +94,7 @@ const toAdminCoupon = (row: Joined): AdminCoupon => ({
   ...editable(row.coupon),
   scope: scopeOf(row.className, row.classCourseName, row.courseName),
   used_count: row.coupon.usedCount,
+  over_limit_uses: row.coupon.overLimitUses,
   version: row.coupon.version,
 })
 

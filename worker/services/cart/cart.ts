@@ -103,10 +103,11 @@ export async function applyCoupon({ ctx, hash, key }: { ctx: AppContext; hash: s
   const next = { ...current, coupons: [...new Set([...current.coupons, normalized])] }
   const snapshot = await priceSnapshot(ctx, next)
   const coupon = snapshot.details.coupons.get(normalized)
-  if (!coupon || !couponIsUsable(coupon, ctx.now)) throw invalidField('key', CART_MESSAGES.couponInvalid)
-  if (!snapshot.priced.appliedCoupons.some((c) => c.couponId === coupon.id)) {
-    throw invalidField('key', CART_MESSAGES.couponNotApplicable)
-  }
+  const applies =
+    coupon !== undefined &&
+    couponIsUsable(coupon, ctx.now) &&
+    snapshot.priced.appliedCoupons.some((c) => c.couponId === coupon.id)
+  if (!applies) throw invalidField('key', CART_MESSAGES.couponInvalid)
   return respond(ctx, next, CART_MESSAGES.couponApplied, snapshot)
 }
 

@@ -356,6 +356,8 @@ async function placeOrder({
           isStudent: cart.flags.hasStudentDoc,
           studentDocKey: cart.flags.studentDocKey,
           hasPassport: cart.flags.hasPassport,
+          // Its coupon uses, reserved below (services/checkout/coupon-holds.ts).
+          couponHeld: lines.some((line) => line.couponId !== null),
         })
         .onConflictDoNothing({ target: orders.idempotencyKey })
         .returning(),

@@ -8,6 +8,7 @@ import { advance, endsAccess, grantsAccess, isSameStep, type OrderPosition } fro
 import type { OrderState } from '../../domain/payments.ts'
 import { deliverQueued } from '../email/outbox.ts'
 import type { OutboxMessage } from '../email/templates.ts'
+import { couponStatements } from './coupon-holds.ts'
 import { chargebackEmail, confirmationEmail, firstPasswordLink, refundEmail } from './emails.ts'
 import { paymentGateway } from './gateway.ts'
 
@@ -199,12 +200,8 @@ function orderLedger(ctx: AppContext): Ledger<OrderRow> {
       }
       // A seat held or taken needs no statement to go back: the class_seats view counts live
       // orders only, so this step's new state releases it (decision 011).
-      if (current.state === 'pending' && (next.state === 'failed' || next.state === 'expired')) {
-        // The coupon use reserved when the order was written goes back (issue 12, item 6).
-        statements.push(sql`UPDATE coupons SET used_count = used_count - 1
-          WHERE used_count > 0 AND ${thisStep}
-          AND id IN (SELECT coupon_id FROM order_items WHERE order_id = ${order.id} AND coupon_id IS NOT NULL)`)
-      }
+      // Its coupon uses go back when it fails or expires, and are taken again by a late payment.
+      statements.push(...couponStatements(order.id, current.state, next.state, thisStep))
       return { statements, mails }
     },
   }

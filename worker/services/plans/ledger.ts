@@ -3,7 +3,7 @@ import { editais, feePlans, planPayments } from '../../../db/schema.ts'
 import type { EmailMessage } from '../../adapters/email.ts'
 import type { GatewayPayment } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
-import { endsAccess, grantsAccess } from '../../domain/orders.ts'
+import { endsAccess, grantsAccess, type OrderState } from '../../domain/orders.ts'
 import { declineReason } from '../../domain/payment-errors.ts'
 import { paymentGateway } from '../checkout/gateway.ts'
 import { type Ledger, type QueuedEmail, type Report, settle } from '../checkout/settle.ts'
@@ -41,12 +41,16 @@ async function namesOf(ctx: AppContext, planId: number) {
   return row ?? { plan: 'Plano', edital: '' }
 }
 
-/** A plan payment settles as an order does (DESIGN 6); what a step implies is only e-mail. */
-export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow> {
+/**
+ * A plan payment settles as an order does (DESIGN 6); what a step implies is only e-mail.
+ * `duplicateOf`: the payment that had already paid this fee, written with a late payment's step.
+ */
+export function planLedger(ctx: AppContext, duplicateOf: string | null = null): Ledger<PlanPaymentRow> {
   const { db } = ctx
   return {
     table: 'plan_payments',
     fields,
+    stepColumns: () => (duplicateOf ? { duplicateOf } : {}),
     update: (values, condition) => db.update(planPayments).set(values).where(condition).returning(),
     read: async (id) => (await db.select().from(planPayments).where(eq(planPayments.id, id)))[0],
     async effects(row, { current, next }) {
@@ -70,13 +74,58 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow> {
   }
 }
 
+const OPEN: OrderState[] = ['pending', 'paid', 'partially_refunded']
+
 export async function settlePlanPayment(
   ctx: AppContext,
   row: PlanPaymentRow,
   report: Report,
 ): Promise<{ payment: PlanPaymentRow; changed: boolean; emails: QueuedEmail[] }> {
-  const settled = await settle(ctx, planLedger(ctx), row, report)
+  const reopens = OPEN.includes(report.status) && !OPEN.includes(row.status) && row.duplicateOf === null
+  const duplicateOf = reopens ? await makeRoomFor(ctx, row) : null
+  const settled = await settle(ctx, planLedger(ctx, duplicateOf), row, report)
   return { payment: settled.row, changed: settled.changed, emails: settled.emails }
+}
+
+/**
+ * A payment that had expired (or failed) and is paid after all, while the student has opened
+ * another for the same fee (issue 29, item 10): the newer one, still unpaid, is closed and
+ * cancelled at the provider so that the fee is paid once; already paid, this one is recorded as
+ * its duplicate (the institute refunds it). Either way the late payment is recorded, never
+ * refused by the one-open rule. Answers the id of the payment this one duplicates, if any.
+ */
+async function makeRoomFor(ctx: AppContext, row: PlanPaymentRow): Promise<string | null> {
+  const [other] = await ctx.db
+    .select()
+    .from(planPayments)
+    .where(
+      sql`${planPayments.applicationId} = ${row.applicationId} AND ${planPayments.planId} = ${row.planId}
+        AND ${planPayments.id} != ${row.id} AND ${planPayments.duplicateOf} IS NULL
+        AND ${planPayments.status} IN ('pending', 'paid', 'partially_refunded')`,
+    )
+    .limit(1)
+  if (!other) return null
+  if (other.status !== 'pending') return other.id
+  const closed = await settle(ctx, planLedger(ctx), other, { status: 'expired', refundedCents: 0 })
+  // Paid meanwhile: this one is its duplicate.
+  if (closed.row.status !== 'expired') return OPEN.includes(closed.row.status) ? closed.row.id : null
+  if (other.gatewayChargeId) {
+    // Best effort: if it is paid at the provider all the same, its report arrives as a duplicate.
+    await paymentGateway(ctx)
+      .cancelCharge({ chargeId: other.gatewayChargeId, idempotencyKey: `substituido-${other.id}` })
+      .catch((error: unknown) =>
+        console.warn(
+          JSON.stringify({
+            level: 'warn',
+            requestId: ctx.requestId,
+            kind: 'plan_payment_cancel_failed',
+            planPayment: other.id,
+            error: String(error),
+          }),
+        ),
+      )
+  }
+  return null
 }
 
 /** The plan payment a provider's payment belongs to: by charge, by provider order, or by our code. */

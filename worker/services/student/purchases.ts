@@ -253,6 +253,8 @@ export async function reissuePayment({
           reconciledAt: null,
           settlementId: null,
           updatedAt: ctx.now,
+          // Its coupon uses, reserved again below (services/checkout/coupon-holds.ts).
+          couponHeld: sql`EXISTS (SELECT 1 FROM order_items WHERE order_id = ${order.id} AND coupon_id IS NOT NULL)`,
         })
         .where(
           and(

@@ -276,6 +276,11 @@ export function CouponsPanel() {
                       <td className={TD}>
                         {row.used_count}
                         {row.max_uses ? ` de ${row.max_uses}` : ''}
+                        {row.over_limit_uses > 0 ? (
+                          <span className="block text-amber-800 text-xs">
+                            + {row.over_limit_uses} além do limite (pagamento tardio)
+                          </span>
+                        ) : null}
                       </td>
                       <td className={TD}>{row.expires_on ? formatDay(row.expires_on) : 'sem validade'}</td>
                       <td className={TD}>
