@@ -11,11 +11,12 @@ import {
 } from 'drizzle-orm/sqlite-core'
 import {
   CARD_TYPES,
-  CART_ITEM_TYPES,
   CLASS_TYPES,
   COURSE_SECTIONS,
   DISCOUNT_TYPES,
   EBOOK_ACCESS,
+  ORDER_ITEM_TYPES,
+  STUDENT_DOC_STATES,
 } from '../worker/domain/catalog.ts'
 import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../worker/domain/enrollments.ts'
 import { LEAD_STATES, LEAD_TARGETS } from '../worker/domain/leads.ts'
@@ -511,7 +512,19 @@ export const orders = sqliteTable(
     billingAddress: text('billing_address', { mode: 'json' }).$type<Record<string, string>>(),
     gifts: text('gifts', { mode: 'json' }).$type<unknown[]>(),
     isStudent: integer('is_student', { mode: 'boolean' }).notNull().default(false),
+    /** The student document in R2 (deleted 30 days after its review: then null). */
     studentDocKey: text('student_doc_key'),
+    /** The student document's review by the institute; null without one (issue 29, item 3). */
+    studentDocStatus: text('student_doc_status', { enum: STUDENT_DOC_STATES }),
+    studentDocDecidedAt: integer('student_doc_decided_at', { mode: 'timestamp_ms' }),
+    /** Why it was rejected, as the student reads it. */
+    studentDocReason: text('student_doc_reason'),
+    /** Rejected: the difference is paid by then, or the order is cancelled and refunded. */
+    studentDocDeadline: integer('student_doc_deadline', { mode: 'timestamp_ms' }),
+    /** What the student price took off the list prices: the difference a rejection asks for. */
+    studentDiscountCents: integer('student_discount_cents').notNull().default(0),
+    /** An order that pays the difference of a rejected student document: the order it belongs to. */
+    differenceOf: text('difference_of'),
     hasPassport: integer('has_passport', { mode: 'boolean' }).notNull().default(false),
     /**
      * A guest's order made with the e-mail of an account that never proved it: no account holds
@@ -557,6 +570,9 @@ export const orders = sqliteTable(
   (t) => [
     // A repeated submit with the same key returns the first order (DESIGN 6).
     uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+    // The review's deadline job, and an order's difference payments.
+    index('orders_student_doc').on(t.studentDocStatus, t.studentDocDeadline),
+    index('orders_difference_of').on(t.differenceOf),
     // Webhooks find the order by the gateway's id.
     index('orders_gateway_order').on(t.gatewayOrderId),
     // Charge webhooks (charge.refunded, charge.chargedback) find the order by the charge's id.
@@ -580,7 +596,7 @@ export const orderItems = sqliteTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    itemType: text('item_type', { enum: CART_ITEM_TYPES }).notNull(),
+    itemType: text('item_type', { enum: ORDER_ITEM_TYPES }).notNull(),
     itemId: integer('item_id').notNull(),
     classId: integer('class_id').references(() => classes.id),
     courseId: integer('course_id').references(() => courses.id),

@@ -2,6 +2,7 @@ import { createAppContext } from './context.ts'
 import type { Env } from './env.ts'
 import { endCouponHolds } from './services/checkout/coupon-holds.ts'
 import { type ReconciliationResult, reconcilePayments } from './services/checkout/reconcile.ts'
+import { endDifferenceDeadlines, sweepStudentDocuments } from './services/checkout/student-documents.ts'
 import { drainOutbox } from './services/email/outbox.ts'
 import { type SecretsSweep, sweepSecrets } from './services/email/secrets.ts'
 
@@ -14,7 +15,8 @@ export const PAYMENTS_CRON = '*/15 * * * *'
  * A scheduled run (Cron Trigger, or `npm run cron` locally): sends what the outbox still owes,
  * sweeps the secrets it is done with (./services/email/secrets.ts), ends the coupon holds whose
  * time is up (./services/checkout/coupon-holds.ts) and, under PAYMENTS_CRON, reconciles the
- * payments. Its clock is the run's scheduled time, so a test can run it "later"
+ * payments, refunds the rejected student prices whose difference was not paid in time and deletes
+ * the student documents no longer needed (./services/checkout/student-documents.ts). Its clock is the run's scheduled time, so a test can run it "later"
  * without waiting. One job failing does not stop the others.
  */
 export async function runScheduled(
@@ -32,6 +34,13 @@ export async function runScheduled(
   const outbox = await drainOutbox(ctx)
   const secrets = await sweep(ctx)
   const couponHolds = await guarded(ctx, 'coupon_holds_failed', () => endCouponHolds(ctx))
+  const studentDocuments =
+    controller.cron === PAYMENTS_CRON
+      ? {
+          refunded: await guarded(ctx, 'difference_deadlines_failed', () => endDifferenceDeadlines(ctx)),
+          deleted: await guarded(ctx, 'student_documents_sweep_failed', () => sweepStudentDocuments(ctx)),
+        }
+      : null
   console.log(
     JSON.stringify({
       level: 'info',
@@ -41,9 +50,10 @@ export async function runScheduled(
       payments,
       secrets,
       couponHolds,
+      studentDocuments,
     }),
   )
-  return { outbox, payments, secrets, couponHolds }
+  return { outbox, payments, secrets, couponHolds, studentDocuments }
 }
 
 /** One job of the run: what it answers, or null (logged) when it failed. */

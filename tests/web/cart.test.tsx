@@ -286,7 +286,9 @@ describe('cart actions', () => {
     await act(async () => {
       expect(await applyCoupon('EXPIRADO')).toBe(false)
     })
-    expect(await screen.findByText('Cupom inválido ou expirado.')).toBeTruthy()
+    expect(
+      await screen.findByText('Cupom inválido, expirado ou que não vale para os itens do carrinho.'),
+    ).toBeTruthy()
     await act(async () => {
       await applyCoupon('EXPIRADO')
     })

@@ -68,6 +68,7 @@ const purchase = (overrides: Partial<Purchase>): Purchase => ({
   boleto: null,
   pix: null,
   can_reissue: false,
+  student_document: null,
   ...overrides,
 })
 

@@ -5,6 +5,7 @@ import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
 import { CalendarDay, Id, PageQuery, PeriodQuery, paginated, SearchText } from './admin.ts'
 import { PHONE_PATTERN } from './auth.ts'
 import { Cents } from './money.ts'
+import { StudentDocumentState } from './student-documents.ts'
 
 // The dashboard (/admin) and the enrolments (/admin/matriculas) with the orders behind them.
 
@@ -167,6 +168,8 @@ export const AdminOrder = z.object({
   payer: z.object({ name: z.string(), email: z.string(), cpf: z.string(), phone: z.string() }),
   billing_address: z.record(z.string(), z.string()).nullable(),
   is_student: z.boolean(),
+  /** The student document's review (issue 29, item 3); null without one. */
+  student_document: StudentDocumentState.nullable(),
   provider: z.object({
     gateway: z.string(),
     order_id: z.string().nullable(),

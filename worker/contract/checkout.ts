@@ -9,6 +9,9 @@ import { Cents } from './money.ts'
 export const CHECKOUT_MESSAGES = {
   productNotFound: 'Produto não encontrado',
   totalChanged: 'O valor do pedido mudou. Atualize a página e confira o carrinho antes de pagar.',
+  /** A cart's student document is kept a day before an order uses it (LGPD, README). */
+  studentDocumentGone:
+    'O documento de estudante enviado com este carrinho não está mais guardado (ele fica um dia). Envie-o de novo no carrinho para manter o preço de estudante.',
   cardTokenRequired: 'Ocorreu um erro ao validar cartão de crédito!',
   declined: 'Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.',
   /** Followed by the reason (worker/domain/payment-errors.ts). */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
 import { ValidationErrorBody } from './errors.ts'
 import { Cents } from './money.ts'
+import { StudentDocumentState } from './student-documents.ts'
 
 /** GET /api/usuario/cursos: a class the student is enrolled in. */
 export const EnrolledCourse = z.object({
@@ -37,6 +38,8 @@ export const Purchase = z.object({
   pix: z.object({ code: z.string(), expires_at: z.string().nullable() }).nullable(),
   /** An expired boleto or PIX may be issued again for the same order. */
   can_reissue: z.boolean(),
+  /** The student document's review, when the order had one (issue 29, item 3). */
+  student_document: StudentDocumentState.nullable(),
 })
 export type Purchase = z.infer<typeof Purchase>
 export const PurchaseList = z.array(Purchase)

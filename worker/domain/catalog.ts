@@ -16,6 +16,15 @@ export type DiscountType = (typeof DISCOUNT_TYPES)[number]
 /** What a cart holds and an order line sells. */
 export const CART_ITEM_TYPES = ['turma', 'produto', 'pacote'] as const
 export type CartItemType = (typeof CART_ITEM_TYPES)[number]
+/**
+ * What an order line can be: a cart's item, or the difference of a student price whose document
+ * the institute rejected (an order of its own, services/checkout/student-documents.ts).
+ */
+export const ORDER_ITEM_TYPES = [...CART_ITEM_TYPES, 'diferenca'] as const
+export type OrderItemType = (typeof ORDER_ITEM_TYPES)[number]
+/** A student document's review (issue 29, item 3). */
+export const STUDENT_DOC_STATES = ['pending', 'approved', 'rejected'] as const
+export type StudentDocState = (typeof STUDENT_DOC_STATES)[number]
 
 /** What a home showcase card points at: a cart item, or a course page. */
 export const CARD_TYPES = [...CART_ITEM_TYPES, 'curso'] as const

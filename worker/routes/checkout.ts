@@ -2,13 +2,21 @@ import { z } from '@hono/zod-openapi'
 import { PayInput, PaymentsConfig, PayResult } from '../contract/checkout.ts'
 import { OutsideRefundInput, RefundOrderInput, RefundOrderResult } from '../contract/refunds.ts'
 import { EnrolledCourses } from '../contract/student.ts'
+import {
+  StudentDocumentDecided,
+  StudentDocumentDecision,
+  StudentDocumentLink,
+  StudentDocumentToken,
+} from '../contract/student-documents.ts'
 import { currentUser, requireUser, setSessionCookie } from '../middleware/auth.ts'
-import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
+import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
 import { getPaymentsConfig } from '../services/checkout/config.ts'
 import { getOrderStatus, payCheckout } from '../services/checkout/pay.ts'
 import { recordOutsideRefund, refundOrder } from '../services/checkout/refund.ts'
 import { simulateSandboxPayment } from '../services/checkout/sandbox.ts'
+import { decideDocument, documentLink, openDocument } from '../services/checkout/student-documents.ts'
 import { receivePagarmeWebhook } from '../services/checkout/webhook.ts'
+import { STUDENT_DOC_TYPES } from '../services/files/files.ts'
 import { listEnrolledCourses } from '../services/student/courses.ts'
 
 const PurchaseError = z.object({
@@ -227,5 +235,83 @@ export const checkoutRoutes = newApp()
     async (c) => {
       const user = await requireUser(c)
       return c.json(await listEnrolledCourses({ ctx: c.var.ctx, userId: user.id }), 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'A',
+      {
+        operationId: 'decideStudentDocument',
+        method: 'post',
+        path: '/api/admin/pedidos/{id}/documento-estudante',
+        tags: ['Administração'],
+        summary: 'Aprovar ou recusar o documento de estudante de um pedido',
+        description:
+          'Uma vez por documento. Recusar pede o motivo (o aluno o lê) e só vale para um pedido pago: o aluno recebe um e-mail ' +
+          'com a diferença a pagar (o desconto do preço de estudante) por PIX ou boleto em Minhas compras, em até 7 dias; sem o ' +
+          'pagamento, o pedido é cancelado e estornado. Já analisado, ou um pedido ainda não pago: 409.',
+        request: { params: z.object({ id: OrderId }), ...jsonBody(StudentDocumentDecision) },
+        responses: { 200: jsonContent(StudentDocumentDecided, 'A decisão, registrada.') },
+      },
+      { errors: ['notFound', 'conflict'] },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      const result = await decideDocument({
+        ctx: c.var.ctx,
+        orderId: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        actorUserId: user.id,
+      })
+      return c.json(result, 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'A',
+      {
+        operationId: 'studentDocumentLink',
+        method: 'post',
+        path: '/api/admin/pedidos/{id}/documento-estudante/link',
+        tags: ['Administração'],
+        summary:
+          'Um link assinado e curto (10 minutos, só para quem o pediu) para ver o documento de estudante',
+        request: { params: z.object({ id: OrderId }) },
+        responses: { 200: jsonContent(StudentDocumentLink, 'O link e até quando vale.') },
+      },
+      { errors: ['notFound'] },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      return c.json(await documentLink(c.var.ctx, c.req.valid('param').id, user.id), 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'A',
+      {
+        operationId: 'openStudentDocument',
+        method: 'get',
+        path: '/api/admin/documentos-estudante/{token}',
+        tags: ['Administração'],
+        summary: 'O documento de estudante de um pedido, por um link assinado',
+        description:
+          'Vale só para o administrador que gerou o link, até ele expirar, e para o documento que o pedido guarda agora. ' +
+          'Nunca fica em cache. Expirado ou de outra pessoa: 403; apagado (prazo de guarda): 422.',
+        request: { params: z.object({ token: StudentDocumentToken }), query: NoQuery },
+        responses: {
+          200: {
+            description: 'O documento (PDF ou imagem), para ver no navegador.',
+            content: Object.fromEntries(
+              STUDENT_DOC_TYPES.map((type) => [type, { schema: z.string().openapi({ format: 'binary' }) }]),
+            ),
+          },
+        },
+      },
+      { errors: ['notFound'] },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      return openDocument(c.var.ctx, c.req.valid('param').token, user.id)
     },
   )

@@ -15,6 +15,7 @@ import {
   ReissueRefused,
   StudentCourse,
 } from '../contract/student.ts'
+import { PayDifferenceInput } from '../contract/student-documents.ts'
 import { clearSessionCookie, currentUser, requireUser } from '../middleware/auth.ts'
 import { isNavigation } from '../middleware/navigation.ts'
 import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
@@ -22,7 +23,12 @@ import { getStudentCourse, markLesson } from '../services/student/content.ts'
 import { DOWNLOAD_MESSAGES, DownloadRefused, openDownload } from '../services/student/downloads.ts'
 import { addFreeEbook, getLibrary } from '../services/student/ebooks.ts'
 import { deleteMyAccount, exportMyData } from '../services/student/privacy.ts'
-import { getPurchase, listPurchases, reissuePayment } from '../services/student/purchases.ts'
+import {
+  getPurchase,
+  listPurchases,
+  payOwnDifference,
+  reissuePayment,
+} from '../services/student/purchases.ts'
 
 const OrderId = z.string().regex(/^ped_[0-9a-f]{32}$/, { error: 'Pedido inválido.' })
 const CourseUrl = z
@@ -117,6 +123,36 @@ export const studentRoutes = newApp()
       const user = await requireUser(c)
       return c.json(
         await reissuePayment({ ctx: c.var.ctx, userId: user.id, orderId: c.req.valid('param').id }),
+        200,
+      )
+    },
+  )
+  .openapi(
+    defineRoute(
+      'N',
+      {
+        operationId: 'payStudentPriceDifference',
+        method: 'post',
+        path: '/api/usuario/compras/{id}/diferenca',
+        tags: ['Área do aluno'],
+        summary: 'Pagar por PIX ou boleto a diferença de um pedido cujo documento de estudante foi recusado',
+        description:
+          'Um pedido novo, só com a diferença (o desconto do preço de estudante), até o prazo que o e-mail da recusa diz. Um segundo clique enquanto ele está aberto devolve o mesmo; expirado, um novo. ' +
+          'Sem diferença a pagar, já paga ou depois do prazo: 409.',
+        request: { params: z.object({ id: OrderId }), ...jsonBody(PayDifferenceInput) },
+        responses: { 200: jsonContent(PayResult, 'O pedido da diferença, pendente, com o boleto ou o PIX.') },
+      },
+      { errors: ['notFound', 'conflict'] },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      return c.json(
+        await payOwnDifference({
+          ctx: c.var.ctx,
+          userId: user.id,
+          orderId: c.req.valid('param').id,
+          paymentType: c.req.valid('json').payment_type,
+        }),
         200,
       )
     },

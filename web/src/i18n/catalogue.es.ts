@@ -72,6 +72,8 @@ const catalogue: Readonly<Record<string, string>> = {
   'Cupons não valem junto com o preço de estudante.':
     'Los cupones no se pueden combinar con el precio de estudiante.',
   'Produto não disponivel': 'Producto no disponible',
+  'O documento de estudante enviado com este carrinho não está mais guardado (ele fica um dia). Envie-o de novo no carrinho para manter o preço de estudante.':
+    'El documento de estudiante enviado con este carrito ya no se guarda (se guarda un día). Envíelo de nuevo en el carrito para mantener el precio de estudiante.',
   'O valor do pedido mudou. Atualize a página e confira o carrinho antes de pagar.':
     'El valor del pedido cambió. Actualiza la página y revisa el carrito antes de pagar.',
   'Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.':

@@ -17,6 +17,7 @@ import { ENROLLMENT_SOURCE_LABELS, ENROLLMENT_STATUS_LABELS } from '../../domain
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../domain/payments.ts'
 import { saoPauloDay } from '../../domain/short-links.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
+import { documentStateOf, paidDifferences } from '../checkout/student-documents.ts'
 import { type Actor, auditStatement, iso, likePattern, pageOf } from './internal.ts'
 
 type Filters = Omit<EnrolmentsQuery, 'page' | 'per_page'>
@@ -245,6 +246,10 @@ export async function getAdminOrder({ ctx, id }: { ctx: AppContext; id: string }
     payer: order.payer,
     billing_address: order.billingAddress ?? null,
     is_student: order.isStudent,
+    student_document: documentStateOf(
+      order,
+      order.studentDocStatus === 'rejected' && (await paidDifferences(ctx, [order.id])).has(order.id),
+    ),
     provider: {
       gateway: order.gateway,
       order_id: order.gatewayOrderId,

@@ -267,6 +267,14 @@ async function placeOrder({
   const snapshot = await priceSnapshot(ctx, cart)
   if (snapshot.unavailable.length) throw purchaseError('NOT_FOUND', 1, CHECKOUT_MESSAGES.productNotFound)
   checkIds(input, snapshot)
+  // A cart's document no order used is deleted after a day (services/checkout/student-documents.ts).
+  if (
+    cart.flags.hasStudentDoc &&
+    cart.flags.studentDocKey &&
+    !(await ctx.env.FILES.head(cart.flags.studentDocKey))
+  ) {
+    throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.studentDocumentGone)
+  }
   // Seen sold out already: refused before anything is written (the batch's trigger decides races).
   if ([...snapshot.seats.values()].some((left) => left === 0)) {
     throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.soldOut)
@@ -355,6 +363,13 @@ async function placeOrder({
           gifts: input.gifts,
           isStudent: cart.flags.hasStudentDoc,
           studentDocKey: cart.flags.studentDocKey,
+          // The institute reviews the document; a rejection asks for what the student price took off.
+          studentDocStatus: cart.flags.hasStudentDoc && cart.flags.studentDocKey ? 'pending' : null,
+          studentDiscountCents: snapshot.priced.items.reduce(
+            (sum, item) =>
+              item.type === 'turma' && item.studentPrice ? sum + item.grossCents - item.netCents : sum,
+            0,
+          ),
           hasPassport: cart.flags.hasPassport,
           // Its coupon uses, reserved below (services/checkout/coupon-holds.ts).
           couponHeld: lines.some((line) => line.couponId !== null),

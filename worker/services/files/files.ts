@@ -109,6 +109,8 @@ export async function readPublicFile({ ctx, key, origin }: { ctx: AppContext; ke
 }
 
 const DOC_TYPES: Record<string, string> = { 'application/pdf': 'pdf', ...PHOTO_TYPES }
+/** What a student document can be, as stored (and served back to the admin who reviews it). */
+export const STUDENT_DOC_TYPES = Object.keys(DOC_TYPES)
 
 /** A student document for the checkout: private in R2 (never under a public prefix). */
 export async function storeStudentDocument({ ctx, file }: { ctx: AppContext; file: unknown }) {

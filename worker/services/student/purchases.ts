@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../../context.ts'
 import { CHECKOUT_MESSAGES, type PayResult } from '../../contract/checkout.ts'
 import type { Purchase, PurchaseDetail, Receipt } from '../../contract/student.ts'
+import type { CartItemType } from '../../domain/catalog.ts'
 import { canReissue } from '../../domain/orders.ts'
 import { couponIsUsable } from '../../domain/pricing.ts'
 import { reissueAsStored } from '../../domain/reissue.ts'
@@ -17,6 +18,12 @@ import { type CartSnapshot, writeCart } from '../cart/snapshot.ts'
 import { paymentGateway } from '../checkout/gateway.ts'
 import { sendAgain } from '../checkout/pay.ts'
 import type { OrderRow } from '../checkout/settle.ts'
+import {
+  documentStateOf,
+  paidDifferences,
+  payDifference,
+  paysDifference,
+} from '../checkout/student-documents.ts'
 import { isClassSoldOut, isCouponLimit } from '../constraints.ts'
 
 export const PURCHASE_MESSAGES = {
@@ -33,7 +40,7 @@ export const PURCHASE_MESSAGES = {
 
 type Item = { orderId: string; name: string; netCents: number }
 
-function purchaseOf(order: OrderRow, items: Item[]): Purchase {
+function purchaseOf(order: OrderRow, items: Item[], differencePaid = false): Purchase {
   const pending = order.status === 'pending'
   return {
     order_id: order.id,
@@ -55,7 +62,9 @@ function purchaseOf(order: OrderRow, items: Item[]): Purchase {
       pending && order.paymentType === 'PIX' && order.pixCode
         ? { code: order.pixCode, expires_at: order.pixExpiresAt?.toISOString() ?? null }
         : null,
-    can_reissue: canReissue(order.status, order.paymentType),
+    // A difference's PIX or boleto is asked again from its order (payDifference), never reissued.
+    can_reissue: order.differenceOf === null && canReissue(order.status, order.paymentType),
+    student_document: documentStateOf(order, differencePaid),
   }
 }
 
@@ -75,7 +84,11 @@ export async function listPurchases({ ctx, userId }: { ctx: AppContext; userId: 
       )
       .orderBy(orderItems.id),
   ])
-  return rows.map((order) => purchaseOf(order, items))
+  // A difference is paid by an order of the same buyer: among these.
+  const paid = new Set(
+    rows.filter((row) => row.differenceOf && paysDifference(row.status)).map((row) => row.differenceOf),
+  )
+  return rows.map((order) => purchaseOf(order, items, paid.has(order.id)))
 }
 
 function receiptOf(payment: GatewayPayment): Receipt | null {
@@ -130,6 +143,9 @@ export async function getPurchase({
   orderId: string
 }): Promise<PurchaseDetail> {
   const { order, items } = await ownOrder(ctx, userId, orderId)
+  const differencePaid = order.studentDocStatus
+    ? (await paidDifferences(ctx, [order.id])).has(order.id)
+    : false
   let receipt: Receipt | null = null
   let unavailable = false
   if (order.gatewayChargeId) {
@@ -141,7 +157,7 @@ export async function getPurchase({
     }
   }
   return {
-    ...purchaseOf(order, items),
+    ...purchaseOf(order, items, differencePaid),
     paid_at: order.paidAt?.toISOString() ?? null,
     gross: order.grossCents,
     discount: order.discountCents,
@@ -160,7 +176,7 @@ export async function getPurchase({
  * total.
  */
 async function repriceOrder(ctx: AppContext, order: OrderRow): Promise<AppError | null> {
-  const lines = await ctx.db
+  const rows = await ctx.db
     .select({
       itemType: orderItems.itemType,
       itemId: orderItems.itemId,
@@ -173,6 +189,10 @@ async function repriceOrder(ctx: AppContext, order: OrderRow): Promise<AppError 
     .leftJoin(coupons, eq(coupons.id, orderItems.couponId))
     .where(eq(orderItems.orderId, order.id))
     .orderBy(orderItems.id)
+  // A student price's difference is no cart item (its orders are never issued again).
+  const lines = rows.filter(
+    (line): line is (typeof rows)[number] & { itemType: CartItemType } => line.itemType !== 'diferenca',
+  )
   const items = new Map(
     lines.map((line) => [`${line.itemType}:${line.itemId}`, { type: line.itemType, id: line.itemId }]),
   )
@@ -228,7 +248,7 @@ export async function reissuePayment({
   const { order } = await ownOrder(ctx, userId, orderId)
   // Issued again already (a second click, or a retry after an outage): that attempt.
   if (order.status === 'pending' && order.chargeAttempts > 1) return sendAgain(ctx, order)
-  if (!canReissue(order.status, order.paymentType)) {
+  if (order.differenceOf !== null || !canReissue(order.status, order.paymentType)) {
     throw new AppError('CONFLICT', PURCHASE_MESSAGES.notReissuable)
   }
   const changed = await repriceOrder(ctx, order)
@@ -292,4 +312,20 @@ export async function reissuePayment({
     }
     throw error
   }
+}
+
+/** POST /api/usuario/compras/{id}/diferenca: the student's own rejected order's difference. */
+export async function payOwnDifference({
+  ctx,
+  userId,
+  orderId,
+  paymentType,
+}: {
+  ctx: AppContext
+  userId: number
+  orderId: string
+  paymentType: 'PIX' | 'BOLETO'
+}): Promise<PayResult> {
+  const { order } = await ownOrder(ctx, userId, orderId)
+  return payDifference({ ctx, order, paymentType })
 }

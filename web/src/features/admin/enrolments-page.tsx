@@ -34,6 +34,7 @@ import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { adminQuery, formSchema, send, useRefreshAdmin, withQuery } from './admin-api.ts'
 import { downloadFile } from './download.ts'
+import { StudentDocumentPanel } from './student-document-panel.tsx'
 import {
   AdminPage,
   Badge,
@@ -201,6 +202,7 @@ function OrderModal({ orderId }: { orderId: string | null }) {
                 ))}
               </ul>
             </div>
+            <StudentDocumentPanel order={order} />
             <div>
               <h3 className="font-semibold text-slate-900">No provedor de pagamento</h3>
               <dl>

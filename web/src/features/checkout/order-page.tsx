@@ -114,7 +114,7 @@ function OrderItems({ order }: { order: OrderStatus }) {
         {order.items.map((item, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never reorder
           <li key={index} className="flex justify-between gap-4 py-2">
-            <span className="text-slate-900">{item.name}</span>
+            <span className="min-w-0 wrap-anywhere text-slate-900">{item.name}</span>
             <span className="whitespace-nowrap font-semibold">{formatBRL(item.net_value)}</span>
           </li>
         ))}

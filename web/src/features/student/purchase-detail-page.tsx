@@ -67,7 +67,7 @@ function Detail({ purchase }: { purchase: PurchaseDetail }) {
           {purchase.items.map((item, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never reorder
             <li key={index} className="flex justify-between gap-4 py-1.5">
-              <span>{item.name}</span>
+              <span className="min-w-0 wrap-anywhere">{item.name}</span>
               <span className="whitespace-nowrap">{formatBRL(item.net_value)}</span>
             </li>
           ))}

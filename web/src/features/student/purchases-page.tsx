@@ -12,7 +12,7 @@ import { errorMessage, showToast, toastError } from '../../lib/toast.ts'
 import { writeCartHash } from '../cart/cart-storage.ts'
 import { BoletoPanel, PixPanel } from '../checkout/payment-panels.tsx'
 import { StateBadge } from './state-badge.tsx'
-import { purchasesQuery, repricedCart, useReissuePayment } from './student.queries.ts'
+import { purchasesQuery, repricedCart, usePayDifference, useReissuePayment } from './student.queries.ts'
 
 export function paymentText(purchase: Pick<Purchase, 'payment_type' | 'instalments' | 'instalment_value'>) {
   if (!purchase.payment_type) return 'Sem pagamento (gratuito)'
@@ -65,6 +65,73 @@ function Reissue({ purchase }: { purchase: Purchase }) {
   )
 }
 
+/**
+ * A student document the institute rejected (issue 29, item 3): why, and the difference to pay by
+ * PIX or boleto before the deadline (the new order then shows here with its code or slip).
+ */
+function StudentDocumentNotice({ purchase }: { purchase: Purchase }) {
+  const pay = usePayDifference()
+  const document = purchase.student_document
+  if (document?.status !== 'rejected') return null
+  const open =
+    document.difference > 0 &&
+    !document.difference_paid &&
+    document.deadline !== null &&
+    new Date(document.deadline).getTime() > Date.now() &&
+    (purchase.status === 'paid' || purchase.status === 'partially_refunded')
+  const choose = (paymentType: 'PIX' | 'BOLETO') =>
+    pay.mutate(
+      { orderId: purchase.order_id, paymentType },
+      {
+        onSuccess: () =>
+          void showToast(
+            'success',
+            paymentType === 'PIX' ? 'PIX da diferença gerado.' : 'Boleto da diferença gerado.',
+          ),
+        onError: (error) => void toastError(error, 'Não foi possível gerar o pagamento da diferença.'),
+      },
+    )
+  return (
+    <div className="rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
+      <p className="font-semibold">O documento de estudante deste pedido foi recusado.</p>
+      {document.reason ? <p className="mt-1 break-words">Motivo: {document.reason}</p> : null}
+      {document.difference_paid ? (
+        <p className="mt-1">
+          A diferença de {formatBRL(document.difference)} foi paga: sua inscrição continua.
+        </p>
+      ) : open ? (
+        <>
+          <p className="mt-1">
+            Para manter a inscrição, pague a diferença de {formatBRL(document.difference)} até{' '}
+            {formatInstantDate(document.deadline!)}. Sem o pagamento, o pedido será cancelado e o valor,
+            estornado.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={pay.isPending}
+              aria-busy={pay.isPending || undefined}
+              onClick={() => choose('PIX')}
+            >
+              Pagar a diferença por PIX
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={pay.isPending}
+              aria-busy={pay.isPending || undefined}
+              onClick={() => choose('BOLETO')}
+            >
+              Pagar a diferença por boleto
+            </button>
+          </div>
+        </>
+      ) : null}
+    </div>
+  )
+}
+
 function PurchaseCard({ purchase }: { purchase: Purchase }) {
   const titleId = `pedido-${purchase.order_id}`
   return (
@@ -79,7 +146,7 @@ function PurchaseCard({ purchase }: { purchase: Purchase }) {
         {purchase.items.map((item, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never reorder
           <li key={index} className="flex justify-between gap-4 py-1.5">
-            <span className="text-slate-900">{item.name}</span>
+            <span className="min-w-0 wrap-anywhere text-slate-900">{item.name}</span>
             <span className="whitespace-nowrap text-slate-700">{formatBRL(item.net_value)}</span>
           </li>
         ))}
@@ -119,6 +186,7 @@ function PurchaseCard({ purchase }: { purchase: Purchase }) {
           />
         ) : null}
         {purchase.can_reissue ? <Reissue purchase={purchase} /> : null}
+        <StudentDocumentNotice purchase={purchase} />
       </div>
       <Link
         to="/usuario/compras/$orderId"

@@ -137,6 +137,19 @@ export function useReissuePayment() {
   })
 }
 
+/** The difference of a rejected student document, by a PIX or boleto of its own (issue 29, item 3). */
+export function usePayDifference() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ orderId, paymentType }: { orderId: string; paymentType: 'PIX' | 'BOLETO' }) =>
+      api<PayResult>(`/api/usuario/compras/${encodeURIComponent(orderId)}/diferenca`, {
+        method: 'POST',
+        json: { payment_type: paymentType },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: studentKeys.all }),
+  })
+}
+
 /** A free e-book into the library. */
 export function useAddFreeEbook() {
   const queryClient = useQueryClient()

@@ -1,0 +1,171 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createDb } from '../../db/client.ts'
+import { classes, emailOutbox } from '../../db/schema.ts'
+import { DEMO_USERS } from '../../db/seed.ts'
+import { launchBrowser, screenshot } from './browser.ts'
+
+// Issue 29, item 3 in real Chromium: a buyer pays a class at the student price with a document;
+// the admin opens the document from the order (a signed link, in a new tab), rejects it with a
+// reason; the buyer is e-mailed and Minhas compras asks for the difference, paid by PIX.
+
+const baseURL = inject('baseURL')
+const db = createDb({ url: inject('e2eDatabaseUrl') })
+const stamp = Date.now().toString(36)
+const PDF = '%PDF-1.7 carteirinha de estudante (teste)'
+const REASON = 'A carteirinha enviada venceu em 2024.'
+
+let browser: Browser
+const contexts: BrowserContext[] = []
+const errors: string[] = []
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {})
+  await browser?.close()
+})
+
+async function newPage(viewport: { width: number; height: number }, address: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    reducedMotion: 'reduce',
+    // Its own client address: the shared 127.0.0.1 would share the checkout's limits with every file.
+    extraHTTPHeaders: { 'CF-Connecting-IP': address },
+  })
+  contexts.push(context)
+  const page = await context.newPage()
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const text = `${message.text()} @ ${message.location().url}`
+    if (/status of 401 /.test(text)) return
+    errors.push(text)
+  })
+  return page
+}
+
+/** The buyer, in the page's browser: the class with a student price, the document, a PIX, paid. */
+async function buyWithDocument(page: Page, classId: number, email: string): Promise<string> {
+  const request = page.context().request
+  const headers = { Origin: baseURL }
+  const cart = await request.post(`${baseURL}/carrinho-de-compras/update-cart`, {
+    headers,
+    data: { data: { id: classId, type: 'turma' }, option: 'add' },
+  })
+  expect(cart.status(), await cart.text()).toBe(200)
+  const { hash } = (await cart.json()) as { hash: string }
+  const uploaded = await request.post(`${baseURL}/api/carrinho/${hash}/documento-estudante`, {
+    headers,
+    multipart: {
+      document: { name: 'carteirinha.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PDF) },
+    },
+  })
+  expect(uploaded.status(), await uploaded.text()).toBe(200)
+  const student = (await uploaded.json()) as { hash: string }
+  const view = (await (await request.get(`${baseURL}/checkout/get?cart=${student.hash}`)).json()) as {
+    totals: { net_value: number }
+  }
+  const pay = await request.post(`${baseURL}/checkout/pagar`, {
+    headers,
+    data: {
+      hash: student.hash,
+      idempotency_key: `e2e-${crypto.randomUUID()}`,
+      payer: { name: 'Lívia Estudante Moraes', email, cpf: '529.982.247-25', phone: '(41) 99999-0104' },
+      total: view.totals.net_value,
+      payment_type: 'PIX',
+    },
+  })
+  expect(pay.status(), await pay.text()).toBe(200)
+  const { order_id: orderId } = (await pay.json()) as { order_id: string }
+  const simulated = await request.post(`${baseURL}/api/sandbox/pedidos/${orderId}/pagar`, { headers })
+  expect(simulated.status(), await simulated.text()).toBe(200)
+  return orderId
+}
+
+describe('a student document reviewed by the admin', () => {
+  it('from the upload to the rejection e-mail and the difference paid by PIX', async () => {
+    const [turma] = await db
+      .select()
+      .from(classes)
+      .where(
+        and(
+          eq(classes.studentDiscount, 'A'),
+          isNotNull(classes.studentPriceCents),
+          eq(classes.isOpen, true),
+          isNull(classes.seats),
+        ),
+      )
+      .limit(1)
+    expect(turma).toBeDefined()
+    const email = `livia.${stamp}@exemplo.com.br`
+    const buyer = await newPage({ width: 375, height: 800 }, '10.29.3.1')
+    const orderId = await buyWithDocument(buyer, turma!.id, email)
+
+    // The admin, on a desktop: the order's details in /admin/matriculas.
+    const admin = await newPage({ width: 1366, height: 900 }, '10.29.3.2')
+    await admin.goto(`${baseURL}/login`)
+    const main = admin.getByRole('main')
+    await main.getByLabel('E-mail', { exact: true }).fill(DEMO_USERS.admin.email)
+    await main.getByLabel('Senha', { exact: true }).fill(DEMO_USERS.admin.password)
+    await main.getByLabel('Senha', { exact: true }).press('Enter')
+    await admin.getByRole('button', { name: /Seja bem-vindo/ }).waitFor()
+    await admin.goto(`${baseURL}/admin/matriculas`)
+    await admin.getByRole('searchbox').first().fill(email)
+    await admin.getByRole('button', { name: orderId }).first().click()
+    const details = admin.getByRole('dialog')
+    const section = details.getByRole('region', { name: /Documento de estudante/ })
+    await section.getByText('aguardando análise').waitFor()
+
+    // The document opens in a new tab, through the signed link.
+    const [tab] = await Promise.all([
+      admin.context().waitForEvent('page'),
+      section.getByRole('button', { name: 'Ver documento' }).click(),
+    ])
+    const opened = await tab.waitForResponse((response) =>
+      response.url().includes('/api/admin/documentos-estudante/'),
+    )
+    expect(opened.status()).toBe(200)
+    expect(opened.headers()['content-type']).toBe('application/pdf')
+    expect(opened.headers()['cache-control']).toBe('private, no-store')
+    await tab.close()
+
+    // Rejected without a reason: the form says what is missing; with one, the student is told.
+    await section.getByRole('button', { name: 'Recusar e pedir a diferença' }).click()
+    await section.getByText('Diga ao aluno por que o documento foi recusado.').waitFor()
+    await section.getByLabel('Motivo da recusa (o aluno lê)').fill(REASON)
+    await section.getByRole('button', { name: 'Recusar e pedir a diferença' }).click()
+    await admin.locator('[data-sonner-toast]', { hasText: 'Documento recusado' }).first().waitFor()
+    await section.getByText('recusado', { exact: true }).waitFor()
+    await section.getByText(REASON).waitFor()
+    await screenshot(admin, 'student-document-rejected-admin')
+
+    const [mail] = await db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, `Documento de estudante recusado — pedido ${orderId}`))
+    expect(mail?.to).toBe(email)
+    expect(mail?.text).toContain(REASON)
+
+    // The buyer, on a phone: Minhas compras says why and asks for the difference.
+    await buyer.goto(`${baseURL}/usuario/compras`)
+    const notice = buyer.getByText('O documento de estudante deste pedido foi recusado.')
+    await notice.waitFor()
+    await buyer.getByText(`Motivo: ${REASON}`).waitFor()
+    await buyer.getByRole('button', { name: 'Pagar a diferença por PIX' }).click()
+    await buyer.locator('[data-sonner-toast]', { hasText: 'PIX da diferença gerado.' }).first().waitFor()
+    await buyer
+      .getByText(/Diferença do preço de estudante — pedido/)
+      .first()
+      .waitFor()
+    expect(
+      await buyer.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBe(0)
+    await screenshot(buyer, 'student-document-difference-phone')
+    expect(errors).toEqual([])
+  })
+})

@@ -1,0 +1,148 @@
+import { useState } from 'react'
+import type { AdminOrder } from '../../../../worker/contract/admin-sales.ts'
+import {
+  StudentDocumentDecided,
+  StudentDocumentDecision,
+  StudentDocumentLink,
+} from '../../../../worker/contract/student-documents.ts'
+import { formatBRL } from '../../lib/money.ts'
+import { toastError, toastSuccess } from '../../lib/toast.ts'
+import { send, useRefreshAdmin } from './admin-api.ts'
+import { Badge, formatDateTime, TextAreaField } from './ui.tsx'
+
+const STATE = {
+  pending: { label: 'aguardando análise', tone: 'amber' },
+  approved: { label: 'aprovado', tone: 'green' },
+  rejected: { label: 'recusado', tone: 'red' },
+} as const
+
+/**
+ * The student document of an order (issue 29, item 3): seen through a short signed link, approved
+ * or rejected with the reason the student reads; a rejection asks the student for the difference.
+ */
+export function StudentDocumentPanel({ order }: { order: AdminOrder }) {
+  const document = order.student_document
+  const refresh = useRefreshAdmin()
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const [busy, setBusy] = useState(false)
+  if (!document) return null
+  const state = STATE[document.status]
+
+  async function open() {
+    // A tab opened now, before the call, is not taken for a pop-up; the link then fills it.
+    const tab = window.open('', '_blank')
+    try {
+      const link = await send(
+        'POST',
+        `/api/admin/pedidos/${order.id}/documento-estudante/link`,
+        undefined,
+        StudentDocumentLink,
+      )
+      if (tab) tab.location.href = link.url
+      else window.location.assign(link.url)
+    } catch (failure) {
+      tab?.close()
+      void toastError(failure, 'Não foi possível abrir o documento.')
+    }
+  }
+
+  async function decide(decision: 'approve' | 'reject') {
+    const input = decision === 'reject' ? { decision, reason } : { decision }
+    const checked = StudentDocumentDecision.safeParse(input)
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message)
+      return
+    }
+    setBusy(true)
+    setError(undefined)
+    try {
+      const result = await send(
+        'POST',
+        `/api/admin/pedidos/${order.id}/documento-estudante`,
+        checked.data,
+        StudentDocumentDecided,
+      )
+      toastSuccess(result.message)
+      await refresh()
+    } catch (failure) {
+      void toastError(failure, 'Não foi possível registrar a decisão.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section aria-labelledby="documento-estudante">
+      <h3 id="documento-estudante" className="font-semibold text-slate-900">
+        Documento de estudante <Badge tone={state.tone}>{state.label}</Badge>
+      </h3>
+      <dl className="mt-1 space-y-1">
+        <div>
+          <dt className="inline text-slate-600">Desconto do preço de estudante: </dt>
+          <dd className="inline">{formatBRL(document.difference)}</dd>
+        </div>
+        {document.decided_at ? (
+          <div>
+            <dt className="inline text-slate-600">Analisado em: </dt>
+            <dd className="inline">{formatDateTime(document.decided_at)}</dd>
+          </div>
+        ) : null}
+        {document.reason ? (
+          <div>
+            <dt className="inline text-slate-600">Motivo da recusa: </dt>
+            <dd className="inline break-words">{document.reason}</dd>
+          </div>
+        ) : null}
+        {document.status === 'rejected' && document.difference > 0 ? (
+          <div>
+            <dt className="inline text-slate-600">Diferença: </dt>
+            <dd className="inline">
+              {document.difference_paid
+                ? 'paga'
+                : `não paga${document.deadline ? ` (prazo: ${formatDateTime(document.deadline)})` : ''}`}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {document.has_file ? (
+          <button type="button" className="btn btn-outline" onClick={() => void open()}>
+            Ver documento
+          </button>
+        ) : (
+          <p className="text-slate-600">O arquivo já foi apagado (prazo de guarda).</p>
+        )}
+        {document.status === 'pending' ? (
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={() => void decide('approve')}
+          >
+            Aprovar
+          </button>
+        ) : null}
+      </div>
+      {document.status === 'pending' ? (
+        <div className="mt-3">
+          <TextAreaField
+            label="Motivo da recusa (o aluno lê)"
+            rows={2}
+            value={reason}
+            error={error}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <button
+            type="button"
+            className="btn btn-outline mt-2"
+            disabled={busy}
+            onClick={() => void decide('reject')}
+          >
+            Recusar e pedir a diferença
+          </button>
+        </div>
+      ) : null}
+    </section>
+  )
+}
