@@ -566,6 +566,11 @@ export const orders = sqliteTable(
      * payment takes it again (services/checkout/coupon-holds.ts).
      */
     couponHeld: integer('coupon_held', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * What the provider says arrived (its `paid_amount`): a boleto paid short (`underpaid`) or over
+     * (`overpaid`) differs from the total (issue 30, item 4); null until paid.
+     */
+    receivedCents: integer('received_cents'),
   },
   (t) => [
     // A repeated submit with the same key returns the first order (DESIGN 6).
@@ -800,6 +805,8 @@ export const planPayments = sqliteTable(
      * institute to refund (services/plans/ledger.ts).
      */
     duplicateOf: text('duplicate_of'),
+    /** As on orders: what the provider says arrived (a boleto paid short or over). */
+    receivedCents: integer('received_cents'),
   },
   (t) => [
     // Same key, same payment (DESIGN 6).

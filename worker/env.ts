@@ -69,4 +69,9 @@ export type Env = {
   TRANSLATE_API_KEY?: string
   /** Overrides the translation endpoint (a proxy, a recorded server in tests). */
   TRANSLATE_API_URL?: string
+  /**
+   * The CEP service (worker/adapters/cep.ts): ViaCEP's address by default outside local
+   * development; locally, unset, a stand-in that knows a few CEPs of Curitiba.
+   */
+  CEP_API_URL?: string
 }

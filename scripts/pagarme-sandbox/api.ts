@@ -75,6 +75,12 @@ type Json = Record<string, unknown>
 type Card = { number: string; holder_name: string; exp_month: number; exp_year: number; cvv: string }
 type StoredToken = { card: Card; createdAt: number; used: boolean }
 
+/** What the sandbox answers for a status set on /outage that is a documented refusal, not an outage. */
+const OUTAGE_WORDS: Record<number, string> = {
+  403: 'Forbidden: this operation is not allowed for this account.',
+  412: 'The request parameters are valid but the request failed.',
+}
+
 export type Transaction = Json & { id: string; status: string; transaction_type: string }
 export type Charge = Json & {
   id: string
@@ -498,6 +504,21 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
         add('order.payments[0].debit_card.authentication.threed_secure.cavv', 'The cavv field is required.')
       }
     }
+    if (method === 'boleto') {
+      // The SDK's boleto request requires the payer's address, and the reference bounds the fields.
+      if (!isObject(card.billing_address) || !card.billing_address.zip_code) {
+        add('order.payments[0].boleto.billing_address', 'The billing_address field is required.')
+      }
+      if (typeof card.instructions === 'string' && card.instructions.length > 256) {
+        add('order.payments[0].boleto.instructions', 'The instructions field must be at most 256 characters.')
+      }
+      if (typeof card.document_number === 'string' && card.document_number.length > 16) {
+        add(
+          'order.payments[0].boleto.document_number',
+          'The document_number field must be at most 16 characters.',
+        )
+      }
+    }
     if (Object.keys(errors).length) return invalid(errors)
 
     const created = iso()
@@ -674,15 +695,18 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     settleProcessing(order)
     const request = isObject(body) ? body : {}
     const tx = charge.last_transaction
-    if (charge.status === 'pending' || charge.status === 'processing') {
+    const card = charge.payment_method === 'credit_card' || charge.payment_method === 'debit_card'
+    const wasPending = charge.status === 'pending' || charge.status === 'processing'
+    if (wasPending) {
+      // Nothing was paid: a card's authorization is voided, a boleto or PIX cancelled.
       charge.status = 'canceled'
       charge.canceled_amount = charge.amount
       charge.canceled_at = iso()
-      tx.status = 'voided'
+      tx.status = card ? 'voided' : 'canceled'
       delete state.processing[chargeId]
       delete state.challenges[chargeId]
       delete tx.threed_authentication_url
-    } else if (charge.status === 'paid' || charge.status === 'overpaid') {
+    } else if (charge.status === 'paid' || charge.status === 'overpaid' || charge.status === 'underpaid') {
       const paid = charge.paid_amount ?? charge.amount
       const refundable = paid - (charge.canceled_amount ?? 0)
       const amount = request.amount === undefined ? refundable : Number(request.amount)
@@ -694,12 +718,21 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
         return invalid({ bank_account: ['The bank_account field is required to refund a boleto.'] })
       }
       charge.canceled_amount = (charge.canceled_amount ?? 0) + amount
+      // A card refunded on the day of its capture is voided (the documentation's charge.refunded
+      // example: `canceled`, last transaction `voided`, no paid_at nor paid_amount); on a later
+      // day, or any other method, refunded.
+      const sameDay =
+        card && typeof charge.paid_at === 'string' && charge.paid_at.slice(0, 10) === iso().slice(0, 10)
       if (charge.canceled_amount >= paid) {
         charge.status = 'canceled'
         charge.canceled_at = iso()
-        tx.status = 'refunded'
+        tx.status = sameDay ? 'voided' : 'refunded'
+        if (sameDay) {
+          delete charge.paid_at
+          delete charge.paid_amount
+        }
       } else {
-        tx.status = 'partial_refunded'
+        tx.status = sameDay ? 'partial_void' : 'partial_refunded'
       }
     } else {
       return invalid({ charge: [`The charge cannot be canceled in status ${charge.status}.`] })
@@ -709,7 +742,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     order.status = orderStatus(order)
     order.updated_at = iso()
     if (charge.status === 'canceled') {
-      emit(tx.status === 'refunded' ? 'charge.refunded' : 'charge.canceled', chargeView(order, charge))
+      emit(wasPending ? 'charge.canceled' : 'charge.refunded', chargeView(order, charge))
       emit('order.canceled', order)
     } else {
       emit('charge.partial_canceled', chargeView(order, charge))
@@ -719,30 +752,51 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
   }
 
   /** The buyer pays a boleto or a PIX (an expired PIX can no longer be paid). */
-  function payCharge(chargeId: string): Reply {
+  /**
+   * The payer pays the boleto or PIX: the amount asked, or (a boleto) another one: short is
+   * `underpaid`, over is `overpaid`, each with its own event, as the provider documents them.
+   */
+  function payCharge(chargeId: string, amount?: number): Reply {
     const order = orderOfCharge(chargeId)
     const charge = order?.charges.find((c) => c.id === chargeId)
     if (!order || !charge) return notFound('Charge')
     if (charge.status !== 'pending') return ok(chargeView(order, charge))
+    if (amount !== undefined && (!Number.isInteger(amount) || amount <= 0)) {
+      return invalid({ amount: ['The amount must be a positive integer.'] })
+    }
     const tx = charge.last_transaction
     const expired = typeof tx.expires_at === 'string' && Date.parse(tx.expires_at) < now()
+    const received = amount ?? charge.amount
     if (expired) {
       charge.status = 'failed'
       tx.status = 'expired'
     } else {
-      charge.status = 'paid'
-      charge.paid_amount = charge.amount
+      charge.status = received < charge.amount ? 'underpaid' : received > charge.amount ? 'overpaid' : 'paid'
+      charge.paid_amount = received
       charge.paid_at = iso()
-      tx.status = 'paid'
+      tx.status = charge.status
       tx.paid_at = iso()
-      tx.paid_amount = charge.amount
+      tx.paid_amount = received
     }
     tx.updated_at = iso()
     charge.updated_at = iso()
     order.status = orderStatus(order)
     order.updated_at = iso()
-    emit(charge.status === 'paid' ? 'charge.paid' : 'charge.payment_failed', chargeView(order, charge))
-    emit(charge.status === 'paid' ? 'order.paid' : 'order.payment_failed', order)
+    emit(
+      charge.status === 'failed' ? 'charge.payment_failed' : `charge.${charge.status}`,
+      chargeView(order, charge),
+    )
+    emit(charge.status === 'failed' ? 'order.payment_failed' : 'order.paid', order)
+    changed()
+    return ok(chargeView(order, charge))
+  }
+
+  /** Moves a paid charge's capture `days` back: its refund is then a later day's, not a void. */
+  function ageCharge(chargeId: string, days: number): Reply {
+    const order = orderOfCharge(chargeId)
+    const charge = order?.charges.find((c) => c.id === chargeId)
+    if (!order || !charge || typeof charge.paid_at !== 'string') return notFound('Charge')
+    charge.paid_at = iso(Date.parse(charge.paid_at) - days * 86_400_000)
     changed()
     return ok(chargeView(order, charge))
   }
@@ -866,10 +920,12 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     } catch {
       return { status: 400, body: { message: 'The request body is not valid JSON.' } }
     }
-    const chargeAction = /^\/charges\/([\w-]+)\/(pay|refund|chargeback)$/.exec(path)
+    const chargeAction = /^\/charges\/([\w-]+)\/(pay|refund|chargeback|age)$/.exec(path)
     if (chargeAction && request.method === 'POST') {
       const [, chargeId, action] = chargeAction
-      if (action === 'pay') return payCharge(chargeId!)
+      if (action === 'pay')
+        return payCharge(chargeId!, body.amount === undefined ? undefined : Number(body.amount))
+      if (action === 'age') return ageCharge(chargeId!, Number(body.days ?? 1))
       if (action === 'chargeback') return chargeBack(chargeId!)
       return cancelCharge(chargeId!, body)
     }
@@ -920,7 +976,10 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       const outage = outageFor(request, bodyText)
       const reply =
         outage !== null
-          ? { status: outage, body: { message: 'Service unavailable (sandbox outage).' } }
+          ? {
+              status: outage,
+              body: { message: OUTAGE_WORDS[outage] ?? 'Service unavailable (sandbox outage).' },
+            }
           : api(request, path, bodyText)
       state.requests.push({
         at: iso(),
@@ -947,13 +1006,16 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     if (url.pathname === '/' && request.method === 'GET') {
       return html(dashboardPage(Object.values(state.orders), state.webhooks, state.outages))
     }
-    const action = /^\/sandbox\/actions\/(pay|refund|chargeback|outage-on|outage-off)(?:\/([\w-]+))?$/.exec(
-      url.pathname,
-    )
+    const action =
+      /^\/sandbox\/actions\/(pay|refund|chargeback|outage-on|outage-off|refuse-on)(?:\/([\w-]+))?$/.exec(
+        url.pathname,
+      )
     if (action && request.method === 'POST') {
       const [, name, chargeId] = action
       const form = new URLSearchParams(bodyText)
-      if (name === 'pay') payCharge(chargeId!)
+      const cents = (field: string) =>
+        form.get(field) ? Math.round(Number(form.get(field)!.replace(',', '.')) * 100) : undefined
+      if (name === 'pay') payCharge(chargeId!, cents('amount'))
       else if (name === 'chargeback') chargeBack(chargeId!)
       else if (name === 'refund') {
         const amount = form.get('amount')
@@ -964,7 +1026,12 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
           bank_account: { holder_name: 'Sandbox', bank: '001', account_number: '1', type: 'checking' },
         })
       } else {
-        state.outages = name === 'outage-on' ? [{ target: null, status: 503 }] : []
+        state.outages =
+          name === 'outage-on'
+            ? [{ target: null, status: 503 }]
+            : name === 'refuse-on'
+              ? [{ target: null, status: 412 }]
+              : []
         changed()
       }
       return new Response(null, { status: 303, headers: { Location: '/' } })

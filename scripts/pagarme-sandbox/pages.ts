@@ -16,10 +16,12 @@ form{display:inline}button{margin:.1rem;padding:.25rem .5rem;border:1px solid #0
 input{width:6rem}.muted{color:#475569}code{font-size:.85rem}`
 
 function actions(charge: Charge) {
-  const paid = charge.status === 'paid' || charge.status === 'overpaid'
+  const paid = charge.status === 'paid' || charge.status === 'overpaid' || charge.status === 'underpaid'
   return html`${
     charge.status === 'pending' && charge.payment_method !== 'credit_card'
-      ? html`<form method="post" action="/sandbox/actions/pay/${charge.id}"><button>Pagar</button></form>`
+      ? html`<form method="post" action="/sandbox/actions/pay/${charge.id}">
+          <label>R$ <input name="amount" inputmode="decimal" placeholder="tudo" aria-label="Valor pago (a menor ou a maior)"></label>
+          <button>Pagar</button></form>`
       : ''
   }${
     paid
@@ -56,15 +58,25 @@ export function dashboardPage(
       (hook) =>
         html`<tr><td>${date(hook.createdAt)}</td><td>${hook.type}</td><td>${hook.status}</td><td>${hook.attempts}</td><td>${hook.lastStatus ?? '—'}</td></tr>`,
     )
-  const down = outages.some((outage) => outage.target === null)
+  const down = outages.find((outage) => outage.target === null)
   return html`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Sandbox Pagar.me</title><style>${STYLE}</style></head>
 <body><h1>Sandbox do Pagar.me (Core API v5, somente local)</h1>
 <p class="muted">Faz o papel do provedor: pague um boleto ou PIX, estorne ou conteste uma cobrança como se fosse no
 painel do Pagar.me. Os eventos seguem para o webhook configurado.</p>
-<p>API ${down ? html`<strong>fora do ar (503)</strong>` : 'no ar'}:
-<form method="post" action="/sandbox/actions/${down ? 'outage-off' : 'outage-on'}">
-<button>${down ? 'Voltar ao ar' : 'Simular queda (503)'}</button></form></p>
+<p>API ${
+    down
+      ? html`<strong>${down.status === 412 ? 'recusando tudo (412)' : `fora do ar (${down.status})`}</strong>`
+      : 'no ar'
+  }:
+${
+  down
+    ? html`<form method="post" action="/sandbox/actions/outage-off"><button>Voltar ao normal</button></form>`
+    : html`<form method="post" action="/sandbox/actions/outage-on"><button>Simular queda (503)</button></form>
+<form method="post" action="/sandbox/actions/refuse-on"><button>Recusar tudo com 412</button></form>`
+}</p>
+<p class="muted">Um cartão estornado no dia da captura volta cancelado, com a transação anulada (voided); em outro dia,
+estornado (refunded). Um boleto pago com outro valor fica pago a menor (underpaid) ou a maior (overpaid).</p>
 <h2>Pedidos</h2>
 <table><thead><tr><th>Pedido</th><th>Criado</th><th>Meio</th><th>Valor</th><th>Pedido / cobrança / transação</th><th>Ações</th></tr></thead>
 <tbody>${rows.length ? rows : html`<tr><td colspan="6">Nenhum pedido ainda.</td></tr>`}</tbody></table>

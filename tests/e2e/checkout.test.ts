@@ -124,6 +124,16 @@ async function fillAddress() {
   await page.getByLabel('UF', { exact: true }).selectOption('PR')
 }
 
+/** What the CEP 80730-000 fills (the local stand-in knows it, as ViaCEP does). */
+async function expectFilledByCep() {
+  await expect
+    .poll(() => page.getByLabel('Rua', { exact: true }).inputValue(), { timeout: 10_000 })
+    .toBe('Rua Padre Anchieta')
+  expect(await page.getByLabel('Bairro', { exact: true }).inputValue()).toBe('Bigorrilho')
+  expect(await page.getByLabel('Cidade', { exact: true }).inputValue()).toBe('Curitiba')
+  expect(await page.getByLabel('UF', { exact: true }).inputValue()).toBe('PR')
+}
+
 async function fillCard(card: typeof APPROVED) {
   await page.getByRole('radio', { name: 'Cartão de crédito' }).check()
   for (const [label, value] of [
@@ -260,7 +270,12 @@ describe('cart and checkout in Chromium', () => {
     await goToCheckout()
     await fillPayer({ prefilled: true })
     await page.getByRole('radio', { name: 'Boleto' }).check()
-    await fillAddress()
+    // The CEP fills the street, neighbourhood, city and state (issue 30: a registered boleto names
+    // its payer's address); the buyer types the number.
+    await page.getByLabel('CEP', { exact: true }).pressSequentially('80730000')
+    await expectFilledByCep()
+    await page.getByLabel('Número', { exact: true }).fill('1000')
+    await screenshot(page, 'checkout-boleto-address-by-cep')
     await submit()
 
     await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
@@ -277,6 +292,39 @@ describe('cart and checkout in Chromium', () => {
     await simulatePayment()
     expect(await enrolledClassIds()).toEqual([4])
     expect(pageErrors).toEqual([])
+  }, 90_000)
+
+  it('on a phone, with the CEP service down, the buyer types the address and the boleto is issued', async () => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.route('**/api/cep/**', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ msg: 'Serviço temporariamente indisponível.' }),
+      }),
+    )
+    await signUp('Dora')
+    await addFromCoursePage('nutricao-renal-na-pratica-clinica')
+    await goToCheckout()
+    await fillPayer({ prefilled: true })
+    await page.getByRole('radio', { name: 'Boleto' }).check()
+    await page.getByLabel('CEP', { exact: true }).pressSequentially('80730000')
+    // Nothing is filled, nothing blocks: the buyer types it.
+    await page.waitForResponse((response) => response.url().includes('/api/cep/'))
+    expect(await page.getByLabel('Rua', { exact: true }).inputValue()).toBe('')
+    await page.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
+    await page.getByLabel('Número', { exact: true }).fill('1000')
+    await page.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
+    await page.getByLabel('Cidade', { exact: true }).fill('Curitiba')
+    await page.getByLabel('UF', { exact: true }).selectOption('PR')
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBe(0)
+    await screenshot(page, 'checkout-boleto-address-typed-phone')
+    await submit()
+    await page.getByRole('heading', { level: 1, name: 'Pedido recebido: falta pagar o boleto' }).waitFor()
+    // The 503 of the CEP service is the one console error expected here.
+    expect(pageErrors.filter((error) => !/api\/cep/.test(error) && !/status of 503/.test(error))).toEqual([])
   }, 90_000)
 
   it('pays by PIX: QR code, copy-and-paste code, countdown, then the payment at the provider', async () => {

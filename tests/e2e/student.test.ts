@@ -224,6 +224,17 @@ describe('the demo student pays fee plans', () => {
     // April: a boleto; the link with ?format=pdf opens the PDF.
     await startPayment('Mensalidade de abril/2027', 'Boleto')
     await page.getByRole('button', { name: 'Continuar' }).click()
+    // A registered boleto names its payer's address (issue 30): the CEP fills it, the number is typed.
+    const cep = page.getByLabel('CEP', { exact: true })
+    if ((await cep.inputValue()) === '') {
+      await cep.pressSequentially('80730000')
+      await expect
+        .poll(() => page.getByLabel('Rua', { exact: true }).inputValue(), { timeout: 10_000 })
+        .toBe('Rua Padre Anchieta')
+      expect(await page.getByLabel('Bairro', { exact: true }).inputValue()).toBe('Bigorrilho')
+      await page.getByLabel('Número', { exact: true }).fill('1000')
+    }
+    await screenshot(page, 'student-plan-boleto-address')
     await page.getByRole('button', { name: 'Gerar boleto' }).click()
     await page.getByText('Boleto gerado').waitFor()
     const href = await page.getByRole('link', { name: /Abrir boleto/ }).getAttribute('href')

@@ -79,6 +79,17 @@ const order = (payment: Record<string, unknown>, code = `ped_${crypto.randomUUID
   payments: [{ amount: 49000, ...payment }],
 })
 
+/** A boleto as the SDK's request has it: the payer's address is required. */
+const BOLETO = {
+  billing_address: {
+    line_1: '1000, Rua Padre Anchieta, Bigorrilho',
+    zip_code: '80730000',
+    city: 'Curitiba',
+    state: 'PR',
+    country: 'BR',
+  },
+}
+
 describe('tokens', () => {
   it('answers a token for a valid card, with CORS for the browser, and 422 keyed by field otherwise', async () => {
     const ok = await fetch(`${sandbox.apiUrl}/tokens?appId=pk_test_abc`, {
@@ -203,7 +214,7 @@ describe('orders', () => {
 
   it('a boleto is pending with its line, PDF and due date; a PIX with its EMV code; both are found by code', async () => {
     const code = `ped_${crypto.randomUUID()}`
-    const boleto = await call('POST', '/orders', order({ payment_method: 'boleto', boleto: {} }, code))
+    const boleto = await call('POST', '/orders', order({ payment_method: 'boleto', boleto: BOLETO }, code))
     const tx = boleto.body.charges[0].last_transaction
     expect(tx).toMatchObject({ status: 'generated', line: expect.stringMatching(/^\d{47}$/) })
     const pdf = await fetch(tx.pdf)
@@ -230,26 +241,66 @@ describe('after the sale', () => {
     return created.body.charges[0].id as string
   }
 
-  it('DELETE /charges/{id} refunds in part, then in full; the charge says so', async () => {
+  it('DELETE /charges/{id} on the day of the capture voids, in part then in full (no paid_at left)', async () => {
     const charge = await paidCard()
     const partial = await call('DELETE', `/charges/${charge}`, { amount: 10000 })
     expect(partial.body).toMatchObject({
       status: 'paid',
       canceled_amount: 10000,
-      last_transaction: { status: 'partial_refunded' },
+      last_transaction: { status: 'partial_void' },
     })
     const rest = await call('DELETE', `/charges/${charge}`, {})
     expect(rest.body).toMatchObject({
       status: 'canceled',
       canceled_amount: 49000,
-      last_transaction: { status: 'refunded' },
+      last_transaction: { status: 'voided' },
       order: { status: 'canceled' },
     })
+    // As the documentation's charge.refunded example: nothing says it had been paid.
+    expect(rest.body.paid_at).toBeUndefined()
+    expect(rest.body.paid_amount).toBeUndefined()
     expect((await call('DELETE', `/charges/${charge}`, {})).status).toBe(422)
   })
 
+  it('DELETE /charges/{id} on a later day refunds, in part then in full', async () => {
+    const charge = await paidCard()
+    await fetch(`${sandbox.origin}/_sandbox/charges/${charge}/age`, { method: 'POST', body: '{"days":2}' })
+    const partial = await call('DELETE', `/charges/${charge}`, { amount: 10000 })
+    expect(partial.body).toMatchObject({ status: 'paid', last_transaction: { status: 'partial_refunded' } })
+    const rest = await call('DELETE', `/charges/${charge}`, {})
+    expect(rest.body).toMatchObject({
+      status: 'canceled',
+      canceled_amount: 49000,
+      paid_amount: 49000,
+      last_transaction: { status: 'refunded' },
+    })
+  })
+
+  it('a boleto paid short is underpaid, paid over is overpaid, with what arrived', async () => {
+    const short = (await call('POST', '/orders', order({ payment_method: 'boleto', boleto: BOLETO }))).body
+      .charges[0].id
+    const paidShort = await fetch(`${sandbox.origin}/_sandbox/charges/${short}/pay`, {
+      method: 'POST',
+      body: '{"amount":40000}',
+    })
+    expect(await paidShort.json()).toMatchObject({ status: 'underpaid', paid_amount: 40000 })
+    const over = (await call('POST', '/orders', order({ payment_method: 'boleto', boleto: BOLETO }))).body
+      .charges[0].id
+    const paidOver = await fetch(`${sandbox.origin}/_sandbox/charges/${over}/pay`, {
+      method: 'POST',
+      body: '{"amount":50000}',
+    })
+    expect(await paidOver.json()).toMatchObject({ status: 'overpaid', paid_amount: 50000 })
+  })
+
+  it("a boleto without the payer's address is refused, as the SDK's request requires it", async () => {
+    const refused = await call('POST', '/orders', order({ payment_method: 'boleto', boleto: {} }))
+    expect(refused.status).toBe(422)
+    expect(Object.keys(refused.body.errors)).toEqual(['order.payments[0].boleto.billing_address'])
+  })
+
   it('a paid boleto is refunded only to a bank account', async () => {
-    const created = await call('POST', '/orders', order({ payment_method: 'boleto', boleto: {} }))
+    const created = await call('POST', '/orders', order({ payment_method: 'boleto', boleto: BOLETO }))
     const charge = created.body.charges[0].id
     await fetch(`${sandbox.origin}/_sandbox/charges/${charge}/pay`, { method: 'POST' })
     const refused = await call('DELETE', `/charges/${charge}`, {})
@@ -368,7 +419,7 @@ describe('debit cards with 3-D Secure (the sandbox plays the issuer)', () => {
       '/orders',
       order({
         payment_method: 'boleto',
-        boleto: { due_at: new Date(Date.now() + 86_400_000).toISOString() },
+        boleto: { ...BOLETO, due_at: new Date(Date.now() + 86_400_000).toISOString() },
       }),
     )
     const url = created.body.charges[0].last_transaction.url as string

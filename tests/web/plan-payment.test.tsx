@@ -150,6 +150,11 @@ async function fillCard(user: ReturnType<typeof userEvent.setup>, number = '4000
   await user.type(screen.getByLabelText('Nome impresso no cartão'), 'MARIA S LIMA')
   await user.type(screen.getByLabelText('Validade (MM/AA)'), '1230')
   await user.type(screen.getByLabelText('Código de segurança (CVV)'), '123')
+  await fillAddress(user)
+}
+
+/** The billing address, typed: a card's and, since issue 30, a boleto's. */
+async function fillAddress(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('CEP'), '80730000')
   await user.type(screen.getByLabelText('Rua'), 'Rua Padre Anchieta')
   await user.type(screen.getByLabelText('Número'), '1000')
@@ -233,11 +238,41 @@ describe('the payment-plan screen', () => {
     await goToPayment(user, 'Boleto')
     expect(screen.queryByLabelText('Parcelas')).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Continuar' }))
+    // A registered boleto names its payer's address (issue 30): asked for before it is sent.
     await user.click(await screen.findByRole('button', { name: 'Gerar boleto' }))
+    expect((await screen.findAllByText('CEP inválido')).length).toBeGreaterThan(0)
+    await fillAddress(user)
+    await user.click(screen.getByRole('button', { name: 'Gerar boleto' }))
     expect(await screen.findByText('Boleto gerado')).toBeTruthy()
     expect(screen.getByRole('link', { name: /Abrir boleto/ }).getAttribute('href')).toBe(
       'http://127.0.0.1:8090/sandbox/boletos/ch_9?format=pdf',
     )
+  })
+
+  it('the CEP fills the street, neighbourhood, city and state of a boleto’s address', async () => {
+    stubFetch({
+      ...base,
+      '/api/cep/80730000': {
+        body: {
+          cep: '80730-000',
+          street: 'Rua Padre Anchieta',
+          neighborhood: 'Bigorrilho',
+          city: 'Curitiba',
+          state: 'PR',
+        },
+      },
+    })
+    const user = userEvent.setup()
+    renderAt(<PlanPaymentPage planId="5" />, '/?inscricao=1')
+    await goToPayment(user, 'Boleto')
+    await user.click(screen.getByRole('button', { name: 'Continuar' }))
+    await user.type(await screen.findByLabelText('CEP'), '80730000')
+    await waitFor(() =>
+      expect((screen.getByLabelText('Rua') as HTMLInputElement).value).toBe('Rua Padre Anchieta'),
+    )
+    expect((screen.getByLabelText('Bairro') as HTMLInputElement).value).toBe('Bigorrilho')
+    expect((screen.getByLabelText('Cidade') as HTMLInputElement).value).toBe('Curitiba')
+    expect((screen.getByLabelText('UF') as HTMLSelectElement).value).toBe('PR')
   })
 
   it('a debit card the issuer challenges goes to the issuer’s page', async () => {
@@ -325,7 +360,9 @@ describe('the payment-plan screen', () => {
     await user.click(screen.getByRole('button', { name: 'Continuar' }))
     await user.click(await screen.findByRole('radio', { name: 'Boleto' }))
     await user.click(screen.getByRole('button', { name: 'Continuar' }))
-    await user.click(await screen.findByRole('button', { name: 'Gerar boleto' }))
+    await screen.findByRole('button', { name: 'Gerar boleto' })
+    await fillAddress(user)
+    await user.click(screen.getByRole('button', { name: 'Gerar boleto' }))
     expect(await screen.findByRole('link', { name: 'Atualizar meu cadastro' })).toBeTruthy()
     expect(requests(PAY)[0]!.body).not.toHaveProperty('id')
     expect(requests(PAY)[0]!.body).toMatchObject({ name: 'João Pedro Lima' })

@@ -155,11 +155,27 @@ describe('pagarme adapter: requests', () => {
         dueAt: due,
         instructions: 'Pagar até o vencimento.',
         documentNumber: '123',
+        billingAddress: {
+          zip_code: '80730-000',
+          street: 'Rua Padre Anchieta',
+          number: '1000',
+          neighborhood: 'Bigorrilho',
+          city: 'Curitiba',
+          state: 'PR',
+        },
       },
     })
     expect(JSON.parse(String(fetcher.mock.calls[0]![1]!.body)).payments[0].boleto).toMatchObject({
       due_at: '2026-11-23T23:59:59.000Z',
       type: 'DM',
+      // A registered boleto names its payer's address (issue 30, item 1).
+      billing_address: {
+        line_1: '1000, Rua Padre Anchieta, Bigorrilho',
+        zip_code: '80730000',
+        city: 'Curitiba',
+        state: 'PR',
+        country: 'BR',
+      },
     })
     expect(boleto).toMatchObject({
       status: 'pending',
@@ -225,7 +241,8 @@ describe('pagarme adapter: every documented charge status reaches the order stat
     { name: 'chargeback', charge: chargedback, status: 'charged_back', refunded: 0 },
     { name: 'canceled boleto', charge: boletoCanceled, status: 'expired', refunded: 0 },
     { name: 'expired PIX', charge: pixExpired, status: 'expired', refunded: 0 },
-    { name: 'boleto paid short', charge: boletoUnderpaid, status: 'pending', refunded: 0 },
+    // The README's rule (issue 30, item 4): the money arrived, read as paid with what was received.
+    { name: 'boleto paid short', charge: boletoUnderpaid, status: 'paid', refunded: 0 },
     { name: 'boleto paid more', charge: boletoOverpaid, status: 'paid', refunded: 0 },
     { name: 'antifraud refusal', charge: antifraud, status: 'failed', refunded: 0 },
   ] as const)('$name → $status', ({ charge, status, refunded }) => {

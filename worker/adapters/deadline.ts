@@ -19,6 +19,8 @@ export const DEADLINES_MS = {
   translation: 3_000,
   /** The institute's own `/api/sendMsg` (SPEC section 7: 10 s), after the visitor was answered. */
   contact: 10_000,
+  /** The CEP service (a billing address's street): a person types it when it is late. */
+  cep: 3_000,
 } as const satisfies Record<Dependency, number>
 
 /**

@@ -161,6 +161,8 @@ export const AdminOrder = z.object({
   donation: Cents,
   total: Cents,
   refunded: Cents,
+  /** What the provider says arrived; below `total` for a boleto paid short (issue 30, item 4). */
+  received: Cents.nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
   refunded_at: z.string().nullable(),

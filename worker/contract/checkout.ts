@@ -9,6 +9,8 @@ import { Cents } from './money.ts'
 export const CHECKOUT_MESSAGES = {
   productNotFound: 'Produto não encontrado',
   totalChanged: 'O valor do pedido mudou. Atualize a página e confira o carrinho antes de pagar.',
+  /** A registered boleto names its payer's address (issue 30, item 1). */
+  boletoAddressRequired: 'Informe o endereço de quem paga: o boleto registrado leva o endereço do pagador.',
   /** A cart's student document is kept a day before an order uses it (LGPD, README). */
   studentDocumentGone:
     'O documento de estudante enviado com este carrinho não está mais guardado (ele fica um dia). Envie-o de novo no carrinho para manter o preço de estudante.',

@@ -18,6 +18,8 @@ export const LIMITS = {
   coupon: { exact: true, limit: 30, windowSeconds: 600, what: 'cupons tentados' },
   studentDocument: { exact: true, limit: 10, windowSeconds: 600, what: 'documentos enviados' },
   checkout: { exact: true, limit: 20, windowSeconds: 600, what: 'pagamentos' },
+  // Each is a call to the CEP service: a person fills a few addresses, a script many.
+  cep: { exact: true, limit: 60, windowSeconds: 600, what: 'consultas de CEP' },
   // Per account (decision 010): far above a person's use, and no "does this e-mail exist?" oracle.
   profileUpdate: { exact: true, limit: 20, windowSeconds: 600, what: 'alterações de perfil' },
   passwordChange: { exact: true, limit: 10, windowSeconds: 600, what: 'trocas de senha' },

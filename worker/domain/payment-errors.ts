@@ -15,7 +15,10 @@ const TRANSLATIONS: Array<[RegExp, string]> = [
 export function translateProviderErrors(errors: Record<string, string[]> | string[]): string[] {
   const messages = Array.isArray(errors)
     ? errors
-    : Object.entries(errors).flatMap(([path, list]) => list.map((message) => `${path}: ${message}`))
+    : Object.entries(errors).flatMap(([path, list]) =>
+        // The request as a whole ('request') needs no path before its words.
+        list.map((message) => (path === 'request' ? message : `${path}: ${message}`)),
+      )
   const translated = messages.map(
     (message) => TRANSLATIONS.find(([pattern]) => pattern.test(message))?.[1] ?? message,
   )

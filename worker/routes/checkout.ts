@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { Cep, CepAddress } from '../contract/address.ts'
 import { PayInput, PaymentsConfig, PayResult } from '../contract/checkout.ts'
 import { OutsideRefundInput, RefundOrderInput, RefundOrderResult } from '../contract/refunds.ts'
 import { EnrolledCourses } from '../contract/student.ts'
@@ -10,6 +11,7 @@ import {
 } from '../contract/student-documents.ts'
 import { currentUser, requireUser, setSessionCookie } from '../middleware/auth.ts'
 import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
+import { findAddress } from '../services/address/cep.ts'
 import { getPaymentsConfig } from '../services/checkout/config.ts'
 import { getOrderStatus, payCheckout } from '../services/checkout/pay.ts'
 import { recordOutsideRefund, refundOrder } from '../services/checkout/refund.ts'
@@ -313,5 +315,27 @@ export const checkoutRoutes = newApp()
     async (c) => {
       const user = await requireUser(c)
       return openDocument(c.var.ctx, c.req.valid('param').token, user.id)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'none',
+      {
+        operationId: 'findAddressByCep',
+        method: 'get',
+        path: '/api/cep/{cep}',
+        tags: ['Checkout'],
+        summary: 'O endereço de um CEP (rua, bairro, cidade e UF), para preencher o endereço de cobrança',
+        description:
+          'ViaCEP em produção; localmente, um substituto com CEPs reais de Curitiba. CEP que nenhuma rua tem: 404. ' +
+          'O serviço fora do ar ou lento: 503, e a pessoa digita o endereço.',
+        request: { params: z.object({ cep: Cep }), query: NoQuery },
+        responses: { 200: jsonContent(CepAddress, 'O endereço do CEP.') },
+      },
+      { limit: 'cep', errors: ['notFound'] },
+    ),
+    async (c) => {
+      c.header('Cache-Control', 'public, max-age=86400')
+      return c.json(await findAddress(c.var.ctx, c.req.valid('param').cep), 200)
     },
   )

@@ -70,6 +70,8 @@ const catalogue: Readonly<Record<string, string>> = {
   'Produto não disponivel': 'Product not available',
   'O documento de estudante enviado com este carrinho não está mais guardado (ele fica um dia). Envie-o de novo no carrinho para manter o preço de estudante.':
     'The student document sent with this cart is no longer kept (it is kept for one day). Send it again in the cart to keep the student price.',
+  'Informe o endereço de quem paga: o boleto registrado leva o endereço do pagador.':
+    "Enter the payer's address: a registered boleto carries the payer's address.",
   'O valor do pedido mudou. Atualize a página e confira o carrinho antes de pagar.':
     'The order total has changed. Reload the page and check the cart before paying.',
   'Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.':

@@ -74,6 +74,8 @@ const catalogue: Readonly<Record<string, string>> = {
   'Produto não disponivel': 'Producto no disponible',
   'O documento de estudante enviado com este carrinho não está mais guardado (ele fica um dia). Envie-o de novo no carrinho para manter o preço de estudante.':
     'El documento de estudiante enviado con este carrito ya no se guarda (se guarda un día). Envíelo de nuevo en el carrito para mantener el precio de estudiante.',
+  'Informe o endereço de quem paga: o boleto registrado leva o endereço do pagador.':
+    'Informe la dirección de quien paga: el boleto registrado lleva la dirección del pagador.',
   'O valor do pedido mudou. Atualize a página e confira o carrinho antes de pagar.':
     'El valor del pedido cambió. Actualiza la página y revisa el carrito antes de pagar.',
   'Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.':

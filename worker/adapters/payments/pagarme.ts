@@ -1,3 +1,4 @@
+import { readCharge } from '../../domain/pagarme-charge.ts'
 import { DEADLINES_MS, fetchWithDeadline } from '../deadline.ts'
 import type {
   BillingAddress,
@@ -65,58 +66,21 @@ export type PagarmeOrder = {
 }
 
 const METHODS: readonly string[] = ['credit_card', 'debit_card', 'boleto', 'pix']
-const REFUNDED_TRANSACTIONS = ['refunded', 'partial_refunded', 'chargedback']
-
-/**
- * What the charge says happened (DESIGN 6): a charge `canceled` after it was paid is a refund (its
- * last transaction `refunded` or `voided`), `chargedback` a chargeback, a paid charge with a
- * canceled amount a partial refund. The order's own status is read only when there is no charge.
- */
-export function statusOfCharge(charge: PagarmeCharge | undefined, orderStatus: string): PaymentStatus {
-  if (!charge) {
-    if (orderStatus === 'paid') return 'paid'
-    if (orderStatus === 'failed') return 'failed'
-    if (orderStatus === 'canceled') return 'expired'
-    return 'pending'
-  }
-  const tx = charge.last_transaction ?? undefined
-  const canceled = charge.canceled_amount ?? 0
-  switch (charge.status) {
-    case 'chargedback':
-      return 'charged_back'
-    case 'paid':
-    case 'overpaid':
-      if (tx?.status === 'chargedback') return 'charged_back'
-      return canceled > 0 ? 'partially_refunded' : 'paid'
-    case 'canceled': {
-      const wasPaid =
-        Boolean(charge.paid_at) ||
-        (charge.paid_amount ?? 0) > 0 ||
-        REFUNDED_TRANSACTIONS.includes(tx?.status ?? '')
-      if (wasPaid) return 'refunded'
-      return charge.payment_method === 'credit_card' || charge.payment_method === 'debit_card'
-        ? 'failed'
-        : 'expired'
-    }
-    case 'failed':
-      return tx?.status === 'expired' ? 'expired' : 'failed'
-    default:
-      // pending, processing, underpaid (a boleto paid short is not paid), and anything new.
-      return 'pending'
-  }
-}
-
-function refundedOf(charge: PagarmeCharge | undefined, status: PaymentStatus): number {
-  if (!charge) return 0
-  if (status === 'refunded') return charge.canceled_amount || charge.paid_amount || charge.amount
-  if (status === 'partially_refunded') return charge.canceled_amount ?? 0
-  return 0
+/** Where the payment stands when no charge exists yet: the order's own status. */
+function statusOfOrder(orderStatus: string): PaymentStatus {
+  if (orderStatus === 'paid') return 'paid'
+  if (orderStatus === 'failed') return 'failed'
+  if (orderStatus === 'canceled') return 'expired'
+  return 'pending'
 }
 
 export function toPayment(order: PagarmeOrder, chargeOverride?: PagarmeCharge): GatewayPayment {
   const charge = chargeOverride ?? order.charges?.[0] ?? undefined
   const tx = charge?.last_transaction ?? undefined
-  const status = statusOfCharge(charge, order.status)
+  // The charge as the provider documents its states (worker/domain/pagarme-charge.ts).
+  const reading = charge ? readCharge(charge) : null
+  const ifPaid = charge ? readCharge(charge, true) : null
+  const status = reading?.state ?? statusOfOrder(order.status)
   const method =
     charge && METHODS.includes(charge.payment_method) ? (charge.payment_method as PaymentMethod) : null
   const card = method === 'credit_card' || method === 'debit_card'
@@ -128,8 +92,11 @@ export function toPayment(order: PagarmeOrder, chargeOverride?: PagarmeCharge): 
     method,
     status,
     amountCents: charge?.amount ?? order.amount,
-    paidCents: charge?.paid_amount ?? (status === 'paid' ? (charge?.amount ?? order.amount) : 0),
-    refundedCents: refundedOf(charge, status),
+    paidCents: reading ? reading.paidCents : status === 'paid' ? order.amount : 0,
+    refundedCents: reading?.refundedCents ?? 0,
+    ...(ifPaid && reading && ifPaid.state !== reading.state
+      ? { ifPaidBefore: { status: ifPaid.state, refundedCents: ifPaid.refundedCents } }
+      : {}),
     boleto:
       method === 'boleto' && tx?.line
         ? { url: tx.url ?? tx.pdf ?? '', pdf: tx.pdf ?? tx.url ?? '', line: tx.line, dueAt: tx.due_at ?? '' }
@@ -213,6 +180,9 @@ function addressOf(address: BillingAddress) {
   }
 }
 
+/** Pagar.me's boleto fields, as its reference bounds them. */
+export const BOLETO_LIMITS = { instructions: 256, documentNumber: 16 } as const
+
 function paymentBody(input: CreateOrderInput) {
   const { payment } = input
   const base = { payment_method: payment.method, amount: input.amountCents }
@@ -254,10 +224,12 @@ function paymentBody(input: CreateOrderInput) {
       return {
         ...base,
         boleto: {
-          instructions: payment.instructions,
+          // The reference's limits: instructions up to 256 characters, the document number up to 16.
+          instructions: payment.instructions.slice(0, BOLETO_LIMITS.instructions),
           due_at: payment.dueAt.toISOString(),
-          document_number: payment.documentNumber,
+          document_number: payment.documentNumber.slice(0, BOLETO_LIMITS.documentNumber),
           type: 'DM',
+          billing_address: addressOf(payment.billingAddress),
         },
       }
     case 'pix':
@@ -302,6 +274,15 @@ export function pagarmeGateway(config: PagarmeConfig, fetcher: typeof fetch = fe
     if (response.status === 404) {
       await response.body?.cancel()
       throw new GatewayNotFoundError(`Pagar.me não conhece ${path}`)
+    }
+    if (response.status === 403 || response.status === 412) {
+      // Documented answers, not outages: 412 'valid parameters, but the request failed', 403 'not
+      // allowed for this account'. A refusal with its words: the caller frees its key.
+      const body = (await response.json().catch(() => ({}))) as { message?: string }
+      const what = response.status === 412 ? 'recusou a operação' : 'não permite esta operação nesta conta'
+      throw new GatewayValidationError(body.message ?? `HTTP ${response.status}`, {
+        request: [`O Pagar.me ${what}${body.message ? `: ${body.message}` : '.'}`],
+      })
     }
     if (response.status === 400 || response.status === 422) {
       const body = (await response.json().catch(() => ({}))) as {

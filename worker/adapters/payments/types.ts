@@ -18,6 +18,11 @@ export type GatewayPayment = {
   paidCents: number
   /** Refunded (or canceled after payment) so far. */
   refundedCents: number
+  /**
+   * What the charge means for a payment the store had recorded as paid, when that differs: a card
+   * voided on the day of its capture is a refund then, an authorization given up otherwise.
+   */
+  ifPaidBefore?: { status: PaymentStatus; refundedCents: number } | undefined
   boleto?: { url: string; pdf: string; line: string; dueAt: string } | undefined
   pix?: { code: string; qrCodeUrl: string | null; expiresAt: string } | undefined
   /** Why the card was refused: the issuer's return code and words, and the gateway's own errors. */
@@ -72,7 +77,14 @@ export type ThreeDSecure = {
 export type PaymentRequest =
   | { method: 'credit_card'; cardToken: string; instalments: number; billingAddress: BillingAddress }
   | { method: 'debit_card'; cardToken: string; billingAddress: BillingAddress; authentication: ThreeDSecure }
-  | { method: 'boleto'; dueAt: Date; instructions: string; documentNumber: string }
+  /** A registered boleto names its payer's address (the SDK's boleto request requires it). */
+  | {
+      method: 'boleto'
+      dueAt: Date
+      instructions: string
+      documentNumber: string
+      billingAddress: BillingAddress
+    }
   | { method: 'pix'; expiresInSeconds: number }
 
 export type CreateOrderInput = {

@@ -239,6 +239,7 @@ export async function getAdminOrder({ ctx, id }: { ctx: AppContext; id: string }
     donation: order.donationCents,
     total: order.totalCents,
     refunded: order.refundedCents,
+    received: order.receivedCents,
     created_at: order.createdAt.toISOString(),
     paid_at: iso(order.paidAt),
     refunded_at: iso(order.refundedAt),

@@ -296,6 +296,12 @@ async function placeOrder({
       couponGone ? CHECKOUT_MESSAGES.couponExhausted : CHECKOUT_MESSAGES.totalChanged,
     )
   }
+  // A registered boleto names its payer's address: asked for before anything is written or sent.
+  if (amounts.paymentType === 'BOLETO' && !input.billingAddress) {
+    throw new AppError('VALIDATION', CHECKOUT_MESSAGES.boletoAddressRequired, {
+      billingAddress: [CHECKOUT_MESSAGES.boletoAddressRequired],
+    })
+  }
   if (amounts.paymentType === 'CREDIT_CARD') {
     if (!input.cardhash) {
       throw new AppError('VALIDATION', CHECKOUT_MESSAGES.cardTokenRequired, {
@@ -449,13 +455,21 @@ function paymentRequest(ctx: AppContext, order: OrderRow, cardToken: string | nu
       }
       return { method: 'credit_card', cardToken, instalments: order.instalments, billingAddress: address }
     }
-    case 'BOLETO':
+    case 'BOLETO': {
+      const address = order.billingAddress as BillingAddress | null
+      if (!address) {
+        throw new AppError('VALIDATION', CHECKOUT_MESSAGES.boletoAddressRequired, {
+          billingAddress: [CHECKOUT_MESSAGES.boletoAddressRequired],
+        })
+      }
       return {
         method: 'boleto',
         dueAt: new Date(ctx.now.getTime() + BOLETO_DAYS * 86_400_000),
         instructions: 'Pagar até o vencimento. Após o pagamento, a matrícula é confirmada por e-mail.',
         documentNumber: order.id.replace(/\D/g, '').slice(0, 16) || '1',
+        billingAddress: address,
       }
+    }
     default:
       return { method: 'pix', expiresInSeconds: PIX_TTL_SECONDS }
   }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { orders } from '../../../db/schema.ts'
+import { auditLog, orders } from '../../../db/schema.ts'
 import {
   GatewayNotFoundError,
   type GatewayPayment,
@@ -203,6 +203,19 @@ async function unlessUnknown<Row>(
   try {
     return await work()
   } catch (error) {
+    if (error instanceof GatewayValidationError) {
+      // A documented refusal (412, 403) for this one charge: recorded where the admin reads the
+      // audit log, and the run goes on with the others (issue 30, item 3).
+      await ctx.db.insert(auditLog).values({
+        actorUserId: null,
+        action: 'payment.provider_refused',
+        entity: kind.kind === 'order' ? 'order' : 'plan_payment',
+        entityId: kind.id(row),
+        data: { message: error.message, errors: error.errors },
+        ip: ctx.clientIp,
+      })
+      return false
+    }
     if (!(error instanceof GatewayNotFoundError)) throw error
     console.warn(
       JSON.stringify({

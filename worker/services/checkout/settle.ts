@@ -43,6 +43,7 @@ export function enrolStatement(userId: number | SQL, where: SQL) {
 function gatewayFields(order: OrderRow, payment: GatewayPayment | undefined) {
   if (!payment) return {}
   return {
+    ...(payment.paidCents > 0 ? { receivedCents: payment.paidCents } : {}),
     ...(payment.gatewayOrderId ? { gatewayOrderId: payment.gatewayOrderId } : {}),
     ...(payment.chargeId ? { gatewayChargeId: payment.chargeId } : {}),
     ...(payment.boleto
@@ -103,7 +104,15 @@ export async function settle<Row extends Settleable>(
 ): Promise<{ row: Row; changed: boolean; emails: QueuedEmail[] }> {
   const { db } = ctx
   const current: OrderPosition = { state: row.status, refundedCents: row.refundedCents }
-  const next = advance(current, { state: report.status, refundedCents: report.refundedCents })
+  // A charge whose meaning depends on whether it had been paid (a card voided on the day of its
+  // capture: a refund then), read with what the store knows.
+  const known = grantsAccess(row.status) ? report.payment?.ifPaidBefore : undefined
+  const next = advance(
+    current,
+    known
+      ? { state: known.status, refundedCents: known.refundedCents }
+      : { state: report.status, refundedCents: report.refundedCents },
+  )
   const fields = ledger.fields(row, report.payment)
   const thisRow = sql`id = ${row.id}`
 

@@ -15,6 +15,7 @@ export type PlanPaymentRow = typeof planPayments.$inferSelect
 function fields(row: PlanPaymentRow, payment: GatewayPayment | undefined): Partial<PlanPaymentRow> {
   if (!payment) return {}
   return {
+    ...(payment.paidCents > 0 ? { receivedCents: payment.paidCents } : {}),
     ...(payment.gatewayOrderId ? { gatewayOrderId: payment.gatewayOrderId } : {}),
     ...(payment.chargeId ? { gatewayChargeId: payment.chargeId } : {}),
     ...(payment.boleto

@@ -109,11 +109,17 @@ async function claim(ctx: AppContext, row: PlanPaymentRow) {
 function paymentRequest(ctx: AppContext, row: PlanPaymentRow, cardToken: string | null): PaymentRequest {
   const address = row.billingAddress as BillingAddress | null
   if (row.paymentMethod === 'boleto') {
+    if (!address) {
+      throw new AppError('VALIDATION', CHECKOUT_MESSAGES.boletoAddressRequired, {
+        billingAddress: [CHECKOUT_MESSAGES.boletoAddressRequired],
+      })
+    }
     return {
       method: 'boleto',
       dueAt: new Date(ctx.now.getTime() + BOLETO_DAYS * 86_400_000),
       instructions: 'Pagar até o vencimento. A confirmação chega por e-mail e aparece em Meus editais.',
       documentNumber: row.id.replace(/\D/g, '').slice(0, 16) || '1',
+      billingAddress: address,
     }
   }
   if (!cardToken) {
@@ -369,10 +375,10 @@ async function placePlanPayment({
       cardhash: [CHECKOUT_MESSAGES.cardTokenRequired],
     })
   }
-  if (card && !input.billingAddress) {
-    throw new AppError('VALIDATION', CHECKOUT_MESSAGES.billingAddressRequired, {
-      billingAddress: [CHECKOUT_MESSAGES.billingAddressRequired],
-    })
+  if (!input.billingAddress) {
+    // A card's antifraud needs it; a registered boleto names its payer's address (issue 30, item 1).
+    const message = card ? CHECKOUT_MESSAGES.billingAddressRequired : CHECKOUT_MESSAGES.boletoAddressRequired
+    throw new AppError('VALIDATION', message, { billingAddress: [message] })
   }
   const current = open[0]
   if (current?.idempotencyKey === input.idempotency_key) {
@@ -410,7 +416,7 @@ async function placePlanPayment({
           cpf: input.cpf,
           phone: input.phone,
         },
-        billingAddress: card ? (input.billingAddress ?? null) : null,
+        billingAddress: input.billingAddress ?? null,
       })
       .onConflictDoNothing({ target: planPayments.idempotencyKey })
       .returning()

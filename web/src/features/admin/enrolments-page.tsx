@@ -187,6 +187,14 @@ function OrderModal({ orderId }: { orderId: string | null }) {
               {row('Parcelas', order.instalments)}
               {row('Total', formatBRL(order.total))}
               {row('Estornado', order.refunded ? formatBRL(order.refunded) : null)}
+              {row(
+                'Recebido',
+                order.received !== null && order.received !== order.total
+                  ? order.received < order.total
+                    ? `${formatBRL(order.received)}: boleto pago a menor, faltam ${formatBRL(order.total - order.received)}`
+                    : `${formatBRL(order.received)}: pago a maior, ${formatBRL(order.received - order.total)} além do total`
+                  : null,
+              )}
               {row('Criado em', formatDateTime(order.created_at))}
               {row('Pago em', order.paid_at ? formatDateTime(order.paid_at) : null)}
               {row('Comprador', `${order.payer.name} · ${order.payer.email} · ${order.payer.phone}`)}

@@ -3,20 +3,36 @@ import type { BillingAddress } from '../../../../worker/contract/checkout.ts'
 /** What a CEP lookup may fill in; the buyer types the rest (number, complement). */
 export type AddressFound = Partial<Pick<BillingAddress, 'street' | 'neighborhood' | 'city' | 'state'>>
 
-/**
- * The port for CEP lookups. The default adapter answers null without any network call: the
- * site works offline and sends the buyer's CEP nowhere. A provider (ViaCEP, BrasilAPI) can be
- * plugged in here later without touching the form.
- */
+/** The port for CEP lookups: the form fills what it finds, and the buyer can always type. */
 export interface AddressLookup {
   lookup(cep: string): Promise<AddressFound | null>
 }
 
-export const offlineAddressLookup: AddressLookup = {
-  lookup: async () => null,
+/**
+ * The Worker's `GET /api/cep/{cep}` (ViaCEP in production, a stand-in with CEPs of Curitiba
+ * locally). Anything but an address (an unknown CEP, the service down or late) fills nothing.
+ */
+export const workerAddressLookup: AddressLookup = {
+  async lookup(cep) {
+    const digits = cep.replace(/\D/g, '')
+    if (digits.length !== 8) return null
+    const response = await fetch(`/api/cep/${digits}`, {
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.timeout(5_000),
+    })
+    if (!response.ok) return null
+    const found = (await response.json()) as Record<string, unknown>
+    const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined)
+    const address: AddressFound = {}
+    for (const key of ['street', 'neighborhood', 'city', 'state'] as const) {
+      const value = text(found[key])
+      if (value) address[key] = value
+    }
+    return address
+  },
 }
 
-export const addressLookup: AddressLookup = offlineAddressLookup
+export const addressLookup: AddressLookup = workerAddressLookup
 
 /** The 27 federative units, for the billing address's UF. */
 export const UFS = [

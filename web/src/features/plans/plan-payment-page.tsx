@@ -440,7 +440,8 @@ function Wizard({
                 {form.getValues('payer.name')}.
               </p>
             )}
-            {card ? <AddressFields form={form} /> : null}
+            {/* A card's antifraud and a registered boleto both name the payer's address. */}
+            <AddressFields form={form} />
           </>
         ) : null}
 

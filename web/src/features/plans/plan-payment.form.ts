@@ -25,8 +25,8 @@ const AddressFields = z.object({
 
 /**
  * The payment-plan screen's form (SPEC sections 2 and 4): the payer (the contract's Payer, CPF
- * check digits included), the method, the instalments, the card and, for a card, the billing
- * address. SPEC section 5's card check runs on its own, with its joined message.
+ * check digits included), the method, the instalments, the card, and the billing address (a card's
+ * and a boleto's). SPEC section 5's card check runs on its own, with its joined message.
  */
 export const planFormSchema = z
   .object({
@@ -41,7 +41,7 @@ export const planFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['payment_method'], message: METHOD_REQUIRED })
       return
     }
-    if (value.payment_method === 'boleto') return
+    // Every method names the payer's address: a card's antifraud, a registered boleto (issue 30).
     const address = BillingAddress.safeParse(billingAddressInput(value.billingAddress))
     if (!address.success) {
       for (const issue of address.error.issues) {
@@ -124,7 +124,7 @@ export function buildPlanPurchase({
     parcela: method === 'credit_card' ? Number(values.parcela) || 1 : 1,
     ...(card ? { cardhash: cardToken, holderName: values.card.holderName.trim().replace(/\s+/g, ' ') } : {}),
     total: plan.amount,
-    billingAddress: card && address.success ? address.data : null,
+    billingAddress: address.success ? address.data : null,
   }
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE `orders` ADD `received_cents` integer;--> statement-breakpoint
+ALTER TABLE `plan_payments` ADD `received_cents` integer;

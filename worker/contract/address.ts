@@ -1,0 +1,14 @@
+import { z } from 'zod'
+
+/** A CEP as typed: 8 digits, with or without the hyphen. */
+export const Cep = z.string().regex(/^\d{5}-?\d{3}$/, { error: 'CEP inválido' })
+
+/** GET /api/cep/{cep}: what the CEP service knows of it (the person types the number). */
+export const CepAddress = z.object({
+  cep: z.string(),
+  street: z.string(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
+})
+export type CepAddress = z.infer<typeof CepAddress>
