@@ -89,6 +89,34 @@ describe('the admin runs a new class from creation to refund', () => {
     await admin.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
     revenueBefore = (await admin.getByTestId('figure-Receita líquida').textContent()) ?? ''
     expect(revenueBefore).toMatch(/^R\$ [\d.]+,\d{2}$/)
+    // Issue 22, item 2: the charts' labels are the page's small text at every width, not text
+    // that grows with the chart; on a phone they stay apart.
+    await admin.locator('figure svg[role="img"]').first().waitFor()
+    for (const width of [DESKTOP.width, 375]) {
+      await admin.setViewportSize({ ...DESKTOP, width })
+      const labels = await admin.locator('figure div[aria-hidden="true"] > span').evaluateAll((spans) =>
+        spans
+          .filter((span) => (span as HTMLElement).offsetParent !== null)
+          .map((span) => {
+            const rect = span.getBoundingClientRect()
+            return { size: getComputedStyle(span).fontSize, box: { x: rect.x, y: rect.y, width: rect.width } }
+          }),
+      )
+      expect(labels.length).toBeGreaterThan(0)
+      expect(new Set(labels.map((label) => label.size))).toEqual(new Set(['12px']))
+      const overlaps = labels.some((a, i) =>
+        labels.some(
+          (b, j) =>
+            i < j &&
+            Math.abs(a.box.y - b.box.y) < 2 &&
+            a.box.x < b.box.x + b.box.width &&
+            b.box.x < a.box.x + a.box.width,
+        ),
+      )
+      expect(overlaps).toBe(false)
+      if (width === 375) await screenshot(admin, 'admin-dashboard-charts-phone')
+    }
+    await admin.setViewportSize(DESKTOP)
   })
 
   it('creates the course with an uploaded image', async () => {

@@ -5,7 +5,9 @@ export type Bar = { label: string; value: number; title?: string }
 /**
  * A small bar chart in SVG (no chart library for one picture): bars scale to the largest value,
  * each with its exact figure in a tooltip; the same figures are also given as a table for screen
- * readers and keyboards, since a picture tells neither.
+ * readers and keyboards, since a picture tells neither. Only the bars stretch with the width: the
+ * period labels are the page's own text below them (in the SVG they grew with the chart, several
+ * times the body text on a desktop), half of them left out on a phone so they never overlap.
  */
 export function BarChart({
   bars,
@@ -26,41 +28,49 @@ export function BarChart({
   return (
     <figure>
       <svg
-        viewBox={`0 0 ${width} ${height + 24}`}
+        viewBox={`0 0 ${width} ${height}`}
+        preserveAspectRatio="none"
         role="img"
         aria-label={`${caption}: gráfico de barras (os valores estão na tabela a seguir)`}
-        className="h-auto w-full"
+        className="block w-full"
+        style={{ height }}
       >
         <line x1="0" y1={height} x2={width} y2={height} stroke="#94a3b8" strokeWidth="1" />
         {bars.map((bar, index) => {
           const barHeight = (Math.max(bar.value, 0) / max) * (height - 8)
           return (
-            <g key={bar.label}>
-              <rect
-                x={index * slot + slot * 0.15}
-                y={height - barHeight}
-                width={slot * 0.7}
-                height={barHeight}
-                rx="2"
-                fill="#0f766e"
-              >
-                <title>{`${bar.title ?? bar.label}: ${format(bar.value)}`}</title>
-              </rect>
-              {index % labelEvery === 0 ? (
-                <text
-                  x={index * slot + slot / 2}
-                  y={height + 16}
-                  textAnchor="middle"
-                  fontSize="10"
-                  fill="#334155"
-                >
-                  {bar.label}
-                </text>
-              ) : null}
-            </g>
+            <rect
+              key={bar.label}
+              x={index * slot + slot * 0.15}
+              y={height - barHeight}
+              width={slot * 0.7}
+              height={barHeight}
+              rx="2"
+              fill="#0f766e"
+            >
+              <title>{`${bar.title ?? bar.label}: ${format(bar.value)}`}</title>
+            </rect>
           )
         })}
       </svg>
+      <div aria-hidden="true" className="relative mt-1 h-5 overflow-hidden text-slate-700 text-xs">
+        {bars.map((bar, index) => {
+          if (index % labelEvery !== 0) return null
+          const at = ((index + 0.5) / bars.length) * 100
+          // Centred under its bar, but never past the chart's edges.
+          const anchor = at < 12 ? '' : at > 88 ? '-translate-x-full' : '-translate-x-1/2'
+          const phone = (index / labelEvery) % 2 === 1 ? 'hidden sm:inline' : ''
+          return (
+            <span
+              key={bar.label}
+              className={`absolute top-0 whitespace-nowrap ${anchor} ${phone}`}
+              style={{ left: `${at < 12 ? 0 : at > 88 ? 100 : at}%` }}
+            >
+              {bar.label}
+            </span>
+          )
+        })}
+      </div>
       <figcaption className="sr-only">{caption}</figcaption>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-teal-800">Ver os valores em tabela</summary>
