@@ -6,14 +6,12 @@ import type { AppContext } from '../../context.ts'
 import { INSTITUTE } from '../../contract/institute.ts'
 import type { Env } from '../../env.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
-import { emailMessage, firstName, type OutboxMessage } from '../email/templates.ts'
+import { brl, emailMessage, firstName, type OutboxMessage } from '../email/templates.ts'
 
 // The buyer's e-mails about an order, in pt-BR, built with the outbox's template (hono/html:
 // every value is escaped, so a payer named '<svg/onload=…>' stays text).
 
 type OrderRow = typeof orders.$inferSelect
-
-const brl = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })
 
 type Link = { href: string; label: string }
 

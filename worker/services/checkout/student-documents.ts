@@ -7,6 +7,7 @@ import type { PayResult } from '../../contract/checkout.ts'
 import type { StudentDocumentDecision, StudentDocumentState } from '../../contract/student-documents.ts'
 import { grantsAccess } from '../../domain/orders.ts'
 import { AppError, invalidField, notFound } from '../../errors.ts'
+import { brl, firstName } from '../email/templates.ts'
 import { deleteFiles } from '../files/files.ts'
 import { message } from './emails.ts'
 import { sendAgain } from './pay.ts'
@@ -38,7 +39,6 @@ export const STUDENT_DOC_MESSAGES = {
   deleted: 'O documento deste pedido já foi apagado (prazo de guarda encerrado).',
   notPaid: 'O documento é recusado depois que o pedido é pago: aguarde o pagamento.',
   alreadyDecided: 'O documento deste pedido já foi analisado.',
-  reasonRequired: 'Diga ao aluno por que o documento foi recusado.',
   linkExpired: 'Este link do documento expirou. Abra o pedido de novo para gerar outro.',
   noDifference: 'Este pedido não tem diferença a pagar.',
   differencePaid: 'A diferença deste pedido já foi paga.',
@@ -47,7 +47,6 @@ export const STUDENT_DOC_MESSAGES = {
   rejected: 'Documento recusado: o aluno foi avisado por e-mail.',
 } as const
 
-const brl = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })
 const day = (date: Date) => date.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })
 
 const DOCUMENT_AUDIENCE = 'student-document'
@@ -122,7 +121,7 @@ function rejectionEmail(ctx: AppContext, order: OrderRow, reason: string, deadli
     order.payer.email,
     `Documento de estudante recusado — pedido ${order.id}`,
     [
-      `Olá, ${order.payer.name.trim().split(/\s+/)[0] ?? ''}!`,
+      `Olá, ${firstName(order.payer.name)}!`,
       `Analisamos o documento de estudante enviado com o pedido ${order.id} e não pudemos aceitá-lo. Motivo: ${reason}`,
       ...(deadline
         ? [

@@ -38,5 +38,9 @@ ${body}
   return { to, subject, text, html: (await page).toString(), ...(secret ? { secret: true } : {}) }
 }
 
+/** An amount in centavos as an e-mail writes it: 'R$ 1.234,56'. */
+export const brl = (cents: number) =>
+  (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })
+
 /** The first word of a person's name, for a greeting. */
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? ''

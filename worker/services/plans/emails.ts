@@ -1,12 +1,10 @@
 import { publicOrigin } from '../../config.ts'
 import type { Env } from '../../env.ts'
 import { message } from '../checkout/emails.ts'
-import { firstName } from '../email/templates.ts'
+import { brl, firstName } from '../email/templates.ts'
 import type { PlanPaymentRow } from './ledger.ts'
 
 // The payer's e-mails about a fee plan's payment, in pt-BR (escaped by the outbox's template).
-
-const brl = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })
 
 export type PlanNames = { plan: string; edital: string }
 

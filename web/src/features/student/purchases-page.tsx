@@ -107,24 +107,23 @@ function StudentDocumentNotice({ purchase }: { purchase: Purchase }) {
             estornado.
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={pay.isPending}
-              aria-busy={pay.isPending || undefined}
-              onClick={() => choose('PIX')}
-            >
-              Pagar a diferença por PIX
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline"
-              disabled={pay.isPending}
-              aria-busy={pay.isPending || undefined}
-              onClick={() => choose('BOLETO')}
-            >
-              Pagar a diferença por boleto
-            </button>
+            {(
+              [
+                ['PIX', 'PIX', 'btn-primary'],
+                ['BOLETO', 'boleto', 'btn-outline'],
+              ] as const
+            ).map(([type, label, style]) => (
+              <button
+                key={type}
+                type="button"
+                className={`btn ${style}`}
+                disabled={pay.isPending}
+                aria-busy={pay.isPending || undefined}
+                onClick={() => choose(type)}
+              >
+                Pagar a diferença por {label}
+              </button>
+            ))}
           </div>
         </>
       ) : null}
