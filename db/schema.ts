@@ -20,6 +20,7 @@ import {
 } from '../worker/domain/catalog.ts'
 import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../worker/domain/enrollments.ts'
 import { LEAD_STATES, LEAD_TARGETS } from '../worker/domain/leads.ts'
+import { WITHDRAWAL_STATES } from '../worker/domain/orders.ts'
 import { ORDER_STATES, PAYMENT_TYPES, PLAN_PAYMENT_METHODS } from '../worker/domain/payments.ts'
 import { USER_TYPES } from '../worker/domain/roles.ts'
 
@@ -571,6 +572,18 @@ export const orders = sqliteTable(
      * (`overpaid`) differs from the total (issue 30, item 4); null until paid.
      */
     receivedCents: integer('received_cents'),
+    /**
+     * A gift's recipient (the order's `gifts`): the account, found or made by the gift's e-mail when
+     * the order is paid, that holds its enrolments (issue 22, item 7).
+     */
+    recipientUserId: integer('recipient_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The buyer's request to give the purchase up within 7 days (CDC art. 49; issue 22, item 8). */
+    withdrawalStatus: text('withdrawal_status', { enum: WITHDRAWAL_STATES }),
+    withdrawalReason: text('withdrawal_reason'),
+    withdrawalRequestedAt: integer('withdrawal_requested_at', { mode: 'timestamp_ms' }),
+    /** The institute's answer to a request it refused, as the buyer reads it. */
+    withdrawalAnswer: text('withdrawal_answer'),
+    withdrawalDecidedAt: integer('withdrawal_decided_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     // A repeated submit with the same key returns the first order (DESIGN 6).
@@ -591,6 +604,8 @@ export const orders = sqliteTable(
     index('orders_created').on(t.createdAt),
     // Claimed when an account proves the address.
     index('orders_claim_email').on(t.claimEmail),
+    // The admin's list of purchases given up, waiting for an answer.
+    index('orders_withdrawal').on(t.withdrawalStatus),
   ],
 )
 

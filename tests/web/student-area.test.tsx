@@ -20,7 +20,12 @@ import { PurchaseDetailPage } from '../../web/src/features/student/purchase-deta
 import { PurchasesPage } from '../../web/src/features/student/purchases-page.tsx'
 import { ConfirmProvider } from '../../web/src/lib/confirm.tsx'
 import { createQueryClient } from '../../web/src/lib/query-client.ts'
-import type { EbookLibrary, Purchase, StudentCourse } from '../../worker/contract/student.ts'
+import {
+  type EbookLibrary,
+  type Purchase,
+  type StudentCourse,
+  WITHDRAWAL_MESSAGES,
+} from '../../worker/contract/student.ts'
 import { clearToasts, STUDENT, toastTitle } from './auth-fixtures.tsx'
 import { stubFetch } from './checkout-fixtures.tsx'
 
@@ -69,6 +74,8 @@ const purchase = (overrides: Partial<Purchase>): Purchase => ({
   pix: null,
   can_reissue: false,
   student_document: null,
+  gift: null,
+  withdrawal: null,
   ...overrides,
 })
 
@@ -130,6 +137,68 @@ describe('Minhas compras', () => {
         .getByRole('link', { name: /Ver detalhes do pedido/ })
         .getAttribute('href'),
     ).toBe(`/usuario/compras/${ORDER}`)
+  })
+
+  it('the right of withdrawal: asked with a reason within 7 days; past them, the date and why; a refusal, its answer', async () => {
+    const withdrawal = {
+      ends_at: '2026-11-27T15:00:00.000Z',
+      at_once: true,
+      reason: null,
+      requested_at: null,
+      answer: null,
+      decided_at: null,
+    }
+    const { requests } = stubFetch({
+      '/api/usuario/compras': {
+        body: [
+          purchase({
+            order_id: PIX_ORDER,
+            gift: { name: 'Ana Souza', email: 'ana@example.com' },
+            withdrawal: { ...withdrawal, state: 'available' },
+          }),
+          purchase({ order_id: EXPIRED, withdrawal: { ...withdrawal, state: 'expired' } }),
+          purchase({
+            withdrawal: {
+              ...withdrawal,
+              state: 'refused',
+              at_once: false,
+              answer: 'A turma começou e a vaga foi usada.',
+            },
+          }),
+        ],
+      },
+      [`/api/usuario/compras/${PIX_ORDER}/reembolso`]: {
+        body: {
+          order_id: PIX_ORDER,
+          status: 'refunded',
+          withdrawal: { ...withdrawal, state: 'approved' },
+          awaiting_provider: false,
+          message: 'Estorno confirmado pela operadora.',
+        },
+      },
+    })
+    const user = userEvent.setup()
+    renderAt(<PurchasesPage />)
+    const cards = await screen.findAllByRole('article')
+    expect(within(cards[0]!).getByText('Ana Souza (ana@example.com)')).toBeTruthy()
+    expect(
+      within(cards[0]!).getByText(/Você pode desistir desta compra até 27 de novembro de 2026/),
+    ).toBeTruthy()
+    await user.click(within(cards[0]!).getByRole('button', { name: 'Solicitar reembolso' }))
+    const reason = within(cards[0]!).getByLabelText('Por que você desiste da compra?')
+    expect(document.activeElement).toBe(reason)
+    await user.click(within(cards[0]!).getByRole('button', { name: 'Confirmar o reembolso' }))
+    expect(within(cards[0]!).getByText(WITHDRAWAL_MESSAGES.reason)).toBeTruthy()
+    expect(requests(`/api/usuario/compras/${PIX_ORDER}/reembolso`)).toHaveLength(0)
+    await user.type(reason, 'Comprei o curso errado.')
+    await user.click(within(cards[0]!).getByRole('button', { name: 'Confirmar o reembolso' }))
+    expect(await screen.findByText(toastTitle('Estorno confirmado pela operadora.'))).toBeTruthy()
+    expect(requests(`/api/usuario/compras/${PIX_ORDER}/reembolso`)[0]!.body).toEqual({
+      motivo: 'Comprei o curso errado.',
+    })
+    expect(within(cards[1]!).queryByRole('button', { name: 'Solicitar reembolso' })).toBeNull()
+    expect(within(cards[1]!).getByText(/terminou em 27 de novembro de 2026/)).toBeTruthy()
+    expect(within(cards[2]!).getByText('Resposta: A turma começou e a vaga foi usada.')).toBeTruthy()
   })
 
   it('an order no longer sold as it was: the message, and the cart with its items at today’s prices', async () => {

@@ -5,6 +5,7 @@ import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
 import { CalendarDay, Id, PageQuery, PeriodQuery, paginated, SearchText } from './admin.ts'
 import { PHONE_PATTERN } from './auth.ts'
 import { Cents } from './money.ts'
+import { GiftRecipient, Withdrawal } from './student.ts'
 import { StudentDocumentState } from './student-documents.ts'
 
 // The dashboard (/admin) and the enrolments (/admin/matriculas) with the orders behind them.
@@ -104,6 +105,10 @@ export const AdminEnrolment = z.object({
       cpf: z.string().nullable(),
       /** A refund asked of the provider and not yet confirmed. */
       refund_pending: z.boolean(),
+      /** A gift: the buyer who gave it (the student is its recipient). */
+      gift_from: GiftRecipient.nullable(),
+      /** The buyer asked to give the purchase up and waits for the institute's answer. */
+      withdrawal_requested: z.boolean(),
     })
     .nullable(),
 })
@@ -197,5 +202,9 @@ export const AdminOrder = z.object({
   enrolments: z.array(
     z.object({ id: z.number().int(), class_id: z.number().int(), status: z.enum(ENROLLMENT_STATUSES) }),
   ),
+  /** A gift: who received it (the enrolments are theirs; issue 22, item 7). */
+  gift: GiftRecipient.nullable(),
+  /** The buyer's request to give it up within 7 days, when one was made (issue 22, item 8). */
+  withdrawal: Withdrawal.nullable(),
 })
 export type AdminOrder = z.infer<typeof AdminOrder>

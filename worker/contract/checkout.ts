@@ -71,6 +71,31 @@ export const Payer = z
   .strict()
 export type Payer = z.infer<typeof Payer>
 
+/**
+ * A purchase given to someone else ('Presentear'): one recipient, who gets the access (an account
+ * found or made by this e-mail when it is paid) and an e-mail that says who sent it (issue 22,
+ * item 7). One, because the cart holds one seat of each class.
+ */
+export const MAX_GIFTS = 1
+export const GIFT_MESSAGES = {
+  one: 'Uma compra pode ser presente para uma pessoa só.',
+  name: 'Informe o nome de quem vai receber.',
+  email: 'Informe um e-mail válido.',
+  notYourself: 'O presente é para outra pessoa: informe um e-mail diferente do seu.',
+} as const
+export const Gift = z
+  .object({
+    name: z.string({ error: GIFT_MESSAGES.name }).trim().min(3, { error: GIFT_MESSAGES.name }).max(120),
+    email: z
+      .string({ error: GIFT_MESSAGES.email })
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .pipe(z.email({ error: GIFT_MESSAGES.email })),
+  })
+  .strict()
+export type Gift = z.infer<typeof Gift>
+
 export const BillingAddress = z
   .object({
     zip_code: z.string().regex(/^\d{5}-?\d{3}$/, { error: 'CEP inválido' }),
@@ -115,10 +140,7 @@ export const PayInput = z
     total: Cents,
     doacao: Cents.max(10_000_000).default(0),
     parcela: z.number().int().min(1).max(12).default(1),
-    gifts: z
-      .array(z.object({ name: z.string().max(120), email: z.string().max(254) }).strict())
-      .max(10)
-      .default([]),
+    gifts: z.array(Gift).max(MAX_GIFTS, { error: GIFT_MESSAGES.one }).default([]),
     billingAddress: BillingAddress.nullish(),
     payer: Payer,
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ORDER_STATES } from '../domain/payments.ts'
 import { Cents } from './money.ts'
+import { WITHDRAWAL_MESSAGES } from './student.ts'
 
 // Refunds asked from our side (POST /api/admin/pedidos/{id}/estorno): a module of their own, so the
 // admin's enrolments screen shares nothing with the checkout's bundle.
@@ -49,3 +50,21 @@ export const RefundOrderResult = z.object({
   message: z.string(),
 })
 export type RefundOrderResult = z.infer<typeof RefundOrderResult>
+
+/**
+ * POST /api/admin/pedidos/{id}/reembolso-solicitado: the institute's answer to a buyer's request to
+ * give a purchase up (an in-person class, a product, a boleto): approve (the refund goes to the
+ * provider; a boleto's to `bank_account`) or refuse with an answer the buyer reads.
+ */
+export const WithdrawalDecisionInput = z
+  .object({
+    decisao: z.enum(['aprovar', 'recusar'], { error: 'Escolha aprovar ou recusar.' }),
+    resposta: z.string().trim().max(1000, { error: 'No máximo 1.000 caracteres.' }).optional(),
+    bank_account: RefundBankAccount.optional(),
+  })
+  .strict()
+  .refine((value) => value.decisao === 'aprovar' || (value.resposta?.length ?? 0) >= 3, {
+    path: ['resposta'],
+    error: WITHDRAWAL_MESSAGES.answer,
+  })
+export type WithdrawalDecisionInput = z.infer<typeof WithdrawalDecisionInput>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { WITHDRAWAL_DAYS, WITHDRAWAL_VIEWS } from '../domain/orders.ts'
 import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
 import { ValidationErrorBody } from './errors.ts'
 import { Cents } from './money.ts'
@@ -18,6 +19,63 @@ export type EnrolledCourse = z.infer<typeof EnrolledCourse>
 export const EnrolledCourses = z.array(EnrolledCourse)
 
 // ── Minhas compras ──────────────────────────────────────────────────────────
+
+/**
+ * The buyer's right of withdrawal (CDC art. 49; issue 22, item 8): whether 'Solicitar reembolso'
+ * is offered (`available`, until `ends_at`), or what became of the request.
+ */
+export const Withdrawal = z.object({
+  state: z.enum(WITHDRAWAL_VIEWS),
+  /** The last moment a request may be made (7 days after the payment). */
+  ends_at: z.string(),
+  /** An online course paid by card or PIX: refunded at once; otherwise the institute answers. */
+  at_once: z.boolean(),
+  reason: z.string().nullable(),
+  requested_at: z.string().nullable(),
+  /** The institute's answer to a refused request. */
+  answer: z.string().nullable(),
+  decided_at: z.string().nullable(),
+})
+export type Withdrawal = z.infer<typeof Withdrawal>
+
+/** Who received a gift, or who gave it. */
+export const GiftRecipient = z.object({ name: z.string(), email: z.string() })
+
+export const WITHDRAWAL_MESSAGES = {
+  reason: 'Conte em poucas palavras por que desiste da compra (de 3 a 1.000 caracteres).',
+  notAllowed:
+    'Esta compra não pode ser cancelada por aqui: só um pedido pago, por inteiro, dentro de 7 dias.',
+  expired: `O prazo de ${WITHDRAWAL_DAYS} dias para desistir desta compra terminou. Se precisar, fale com o Centro de Ensino.`,
+  refused: 'O pedido de reembolso desta compra já foi respondido pelo instituto.',
+  requested: 'Pedido de reembolso enviado. O instituto vai responder por e-mail e aqui, em Minhas compras.',
+  alreadyRequested: 'O reembolso desta compra já foi solicitado e aguarda a resposta do instituto.',
+  notRequested: 'Não há pedido de reembolso aguardando resposta nesta compra.',
+  answer: 'Escreva a resposta que o comprador vai ler (de 3 a 1.000 caracteres).',
+  approved: 'Reembolso aprovado: o estorno foi pedido à operadora.',
+  refusedDone: 'Pedido de reembolso recusado: o comprador recebeu a resposta por e-mail.',
+} as const
+
+/** POST /api/usuario/compras/{id}/reembolso: why the buyer gives the purchase up. */
+export const WithdrawalInput = z
+  .object({
+    motivo: z
+      .string({ error: WITHDRAWAL_MESSAGES.reason })
+      .trim()
+      .min(3, { error: WITHDRAWAL_MESSAGES.reason })
+      .max(1000, { error: WITHDRAWAL_MESSAGES.reason }),
+  })
+  .strict()
+export type WithdrawalInput = z.infer<typeof WithdrawalInput>
+
+export const WithdrawalResult = z.object({
+  order_id: z.string(),
+  status: z.enum(ORDER_STATES),
+  withdrawal: Withdrawal,
+  /** The refund still waits for the provider's confirmation (a PIX refund; an outage retried). */
+  awaiting_provider: z.boolean(),
+  message: z.string(),
+})
+export type WithdrawalResult = z.infer<typeof WithdrawalResult>
 
 /** GET /api/usuario/compras: one of the student's orders, as the list shows it. */
 export const Purchase = z.object({
@@ -40,6 +98,10 @@ export const Purchase = z.object({
   can_reissue: z.boolean(),
   /** The student document's review, when the order had one (issue 29, item 3). */
   student_document: StudentDocumentState.nullable(),
+  /** A gift: who received the access (issue 22, item 7). */
+  gift: GiftRecipient.nullable(),
+  /** The right of withdrawal; null when it does not arise (unpaid, free, already refunded). */
+  withdrawal: Withdrawal.nullable(),
 })
 export type Purchase = z.infer<typeof Purchase>
 export const PurchaseList = z.array(Purchase)

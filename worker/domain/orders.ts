@@ -69,3 +69,57 @@ export function isRefundable(state: OrderState): boolean {
 export function canReissue(state: OrderState, paymentType: string | null): boolean {
   return state === 'expired' && (paymentType === 'BOLETO' || paymentType === 'PIX')
 }
+
+// ── The buyer's right of withdrawal (Código de Defesa do Consumidor, art. 49) ──
+
+/** Days after the payment in which a buyer may give up an online purchase. */
+export const WITHDRAWAL_DAYS = 7
+const DAY_MS = 86_400_000
+
+/** A buyer's request to give a purchase up: waiting for the institute, granted, or refused. */
+export const WITHDRAWAL_STATES = ['requested', 'approved', 'refused'] as const
+export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number]
+
+/** What Minhas compras offers or says of it: the request's state, or whether one can still be made. */
+export const WITHDRAWAL_VIEWS = [...WITHDRAWAL_STATES, 'available', 'expired'] as const
+export type WithdrawalView = (typeof WITHDRAWAL_VIEWS)[number]
+
+export type WithdrawalFacts = {
+  status: OrderState
+  paidAt: Date | null
+  totalCents: number
+  refundedCents: number
+  /** An order that pays another's difference is part of that order, never given up alone. */
+  differenceOf: string | null
+  withdrawalStatus: WithdrawalState | null
+}
+
+/** The last moment a request may be made: 7 days after the payment. */
+export function withdrawalEndsAt(paidAt: Date): Date {
+  return new Date(paidAt.getTime() + WITHDRAWAL_DAYS * DAY_MS)
+}
+
+/**
+ * Whether a purchase may be given up now, or what became of the request: null when the question
+ * does not arise (unpaid, free, refunded, part of another order). Only a whole paid order is given
+ * up; a request once made keeps its state, whatever the date.
+ */
+export function withdrawalView(order: WithdrawalFacts, now: Date): WithdrawalView | null {
+  if (order.withdrawalStatus) return order.withdrawalStatus
+  if (order.status !== 'paid' || order.refundedCents > 0 || order.totalCents === 0) return null
+  if (!order.paidAt || order.differenceOf !== null) return null
+  return now < withdrawalEndsAt(order.paidAt) ? 'available' : 'expired'
+}
+
+/**
+ * Refunded at once through the provider (an online course, its access ends), or a request the
+ * institute answers (an in-person class, a product, a boleto's refund that needs a bank account).
+ */
+export function refundsAtOnce(
+  lines: readonly { courseSection: string | null }[],
+  paymentType: string | null,
+): boolean {
+  return (
+    paymentType !== 'BOLETO' && lines.length > 0 && lines.every((line) => line.courseSection === 'online')
+  )
+}

@@ -1,7 +1,12 @@
 import { z } from '@hono/zod-openapi'
 import { Cep, CepAddress } from '../contract/address.ts'
 import { PayInput, PaymentsConfig, PayResult } from '../contract/checkout.ts'
-import { OutsideRefundInput, RefundOrderInput, RefundOrderResult } from '../contract/refunds.ts'
+import {
+  OutsideRefundInput,
+  RefundOrderInput,
+  RefundOrderResult,
+  WithdrawalDecisionInput,
+} from '../contract/refunds.ts'
 import { EnrolledCourses } from '../contract/student.ts'
 import {
   StudentDocumentDecided,
@@ -18,6 +23,7 @@ import { recordOutsideRefund, refundOrder } from '../services/checkout/refund.ts
 import { simulateSandboxPayment } from '../services/checkout/sandbox.ts'
 import { decideDocument, documentLink, openDocument } from '../services/checkout/student-documents.ts'
 import { receivePagarmeWebhook } from '../services/checkout/webhook.ts'
+import { decideWithdrawal } from '../services/checkout/withdrawal.ts'
 import { STUDENT_DOC_TYPES } from '../services/files/files.ts'
 import { listEnrolledCourses } from '../services/student/courses.ts'
 
@@ -221,6 +227,38 @@ export const checkoutRoutes = newApp()
         actorUserId: user.id,
       })
       return c.json(result, 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'A',
+      {
+        operationId: 'decideWithdrawal',
+        method: 'post',
+        path: '/api/admin/pedidos/{id}/reembolso-solicitado',
+        tags: ['Administração'],
+        summary: 'Aprovar ou recusar o pedido de reembolso (desistência em 7 dias) de um comprador',
+        description:
+          'Aprovar estorna o pedido no Pagar.me como o botão Estornar (um boleto, para a `bank_account`); recusado pelo provedor, ' +
+          'o pedido de reembolso volta a aguardar. Recusar exige uma `resposta`, que o comprador recebe por e-mail e lê em Minhas compras. ' +
+          'Sem pedido aguardando resposta: 409.',
+        request: { params: z.object({ id: OrderId }), ...jsonBody(WithdrawalDecisionInput) },
+        responses: {
+          200: jsonContent(RefundOrderResult, 'Recusado, ou aprovado com o estorno confirmado.'),
+          202: jsonContent(RefundOrderResult, 'Aprovado; o estorno aguarda a confirmação do provedor.'),
+        },
+      },
+      { errors: ['notFound', 'conflict'] },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      const result = await decideWithdrawal({
+        ctx: c.var.ctx,
+        orderId: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        actorUserId: user.id,
+      })
+      return c.json(result, result.awaiting_provider ? 202 : 200)
     },
   )
   .openapi(

@@ -14,11 +14,14 @@ import {
   PurchaseList,
   ReissueRefused,
   StudentCourse,
+  WithdrawalInput,
+  WithdrawalResult,
 } from '../contract/student.ts'
 import { PayDifferenceInput } from '../contract/student-documents.ts'
 import { clearSessionCookie, currentUser, requireUser } from '../middleware/auth.ts'
 import { isNavigation } from '../middleware/navigation.ts'
 import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
+import { requestWithdrawal } from '../services/checkout/withdrawal.ts'
 import { getStudentCourse, markLesson } from '../services/student/content.ts'
 import { DOWNLOAD_MESSAGES, DownloadRefused, openDownload } from '../services/student/downloads.ts'
 import { addFreeEbook, getLibrary } from '../services/student/ebooks.ts'
@@ -123,6 +126,40 @@ export const studentRoutes = newApp()
       const user = await requireUser(c)
       return c.json(
         await reissuePayment({ ctx: c.var.ctx, userId: user.id, orderId: c.req.valid('param').id }),
+        200,
+      )
+    },
+  )
+  .openapi(
+    defineRoute(
+      'N',
+      {
+        operationId: 'requestWithdrawal',
+        method: 'post',
+        path: '/api/usuario/compras/{id}/reembolso',
+        tags: ['Área do aluno'],
+        summary: 'Desistir de uma compra paga em até 7 dias (direito de arrependimento, CDC art. 49)',
+        description:
+          'Um curso online pago por cartão ou PIX é estornado na hora pelo Pagar.me (o acesso termina quando ele confirma); ' +
+          'uma turma presencial, um produto ou um boleto viram um pedido que o instituto aprova ou recusa com uma resposta. ' +
+          'Um pedido só por compra: pedidos repetidos ou simultâneos devolvem o mesmo, e o estorno é feito uma vez. ' +
+          'Fora do prazo, não pago, já estornado ou já respondido: 422 em `errors.pedido`.',
+        request: { params: z.object({ id: OrderId }), ...jsonBody(WithdrawalInput) },
+        responses: {
+          200: jsonContent(WithdrawalResult, 'O pedido de reembolso, e o estorno quando foi feito na hora.'),
+        },
+      },
+      { errors: ['notFound'] },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      return c.json(
+        await requestWithdrawal({
+          ctx: c.var.ctx,
+          userId: user.id,
+          orderId: c.req.valid('param').id,
+          reason: c.req.valid('json').motivo,
+        }),
         200,
       )
     },

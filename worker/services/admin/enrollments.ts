@@ -17,7 +17,9 @@ import { ENROLLMENT_SOURCE_LABELS, ENROLLMENT_STATUS_LABELS } from '../../domain
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../domain/payments.ts'
 import { saoPauloDay } from '../../domain/short-links.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
+import { giftOf } from '../checkout/gifts.ts'
 import { documentStateOf, paidDifferences } from '../checkout/student-documents.ts'
+import { withdrawalOf } from '../student/purchases.ts'
 import { type Actor, auditStatement, iso, likePattern, pageOf } from './internal.ts'
 
 type Filters = Omit<EnrolmentsQuery, 'page' | 'per_page'>
@@ -65,6 +67,8 @@ function selectEnrolments(ctx: AppContext) {
         paidAt: orders.paidAt,
         payer: orders.payer,
         refundKey: orders.refundKey,
+        gifts: orders.gifts,
+        withdrawalStatus: orders.withdrawalStatus,
       },
       amount: sql<number | null>`(SELECT i.net_cents FROM order_items i
         WHERE i.order_id = ${enrollments.orderId} AND i.class_id = ${enrollments.classId} LIMIT 1)`,
@@ -101,6 +105,9 @@ function toAdminEnrolment(row: Row): AdminEnrolment {
             paid_at: iso(order.paidAt),
             cpf: order.payer?.cpf ?? null,
             refund_pending: order.refundKey !== null,
+            gift_from:
+              order.gifts && giftOf(order) ? { name: order.payer.name, email: order.payer.email } : null,
+            withdrawal_requested: order.withdrawalStatus === 'requested',
           }
         : null,
   }
@@ -223,11 +230,17 @@ export async function getAdminOrder({ ctx, id }: { ctx: AppContext; id: string }
   const { db } = ctx
   const [orderRows, itemRows, enrolmentRows] = await db.batch([
     db.select().from(orders).where(eq(orders.id, id)),
-    db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.id),
+    db
+      .select({ item: orderItems, courseSection: courses.section })
+      .from(orderItems)
+      .leftJoin(courses, eq(courses.id, orderItems.courseId))
+      .where(eq(orderItems.orderId, id))
+      .orderBy(orderItems.id),
     db.select().from(enrollments).where(eq(enrollments.orderId, id)).orderBy(enrollments.id),
   ])
   const order = orderRows[0]
   if (!order) throw notFound(ENROLMENT_MESSAGES.orderNotFound)
+  const lineRows = itemRows.map(({ item, courseSection }) => ({ ...item, courseSection }))
   return {
     id: order.id,
     status: order.status,
@@ -264,7 +277,7 @@ export async function getAdminOrder({ ctx, id }: { ctx: AppContext; id: string }
       refund_requested: order.refundRequestedCents,
       reconciled_at: iso(order.reconciledAt),
     },
-    items: itemRows.map((item) => ({
+    items: itemRows.map(({ item }) => ({
       type: item.itemType,
       name: item.name,
       gross: item.grossCents,
@@ -272,6 +285,8 @@ export async function getAdminOrder({ ctx, id }: { ctx: AppContext; id: string }
       class_id: item.classId,
     })),
     enrolments: enrolmentRows.map((row) => ({ id: row.id, class_id: row.classId, status: row.status })),
+    gift: giftOf(order),
+    withdrawal: order.withdrawalStatus ? withdrawalOf(order, lineRows, ctx.now) : null,
   }
 }
 

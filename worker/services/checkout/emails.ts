@@ -1,12 +1,14 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import { html } from 'hono/html'
-import { type orders, users } from '../../../db/schema.ts'
+import { orderItems, type orders, users } from '../../../db/schema.ts'
 import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
+import type { Gift } from '../../contract/checkout.ts'
 import { INSTITUTE } from '../../contract/institute.ts'
 import type { Env } from '../../env.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
 import { brl, emailMessage, firstName, type OutboxMessage } from '../email/templates.ts'
+import { giftOf } from './gifts.ts'
 
 // The buyer's e-mails about an order, in pt-BR, built with the outbox's template (hono/html:
 // every value is escaped, so a payer named '<svg/onload=…>' stays text).
@@ -75,12 +77,15 @@ export async function firstPasswordLink(ctx: AppContext, order: OrderRow, thisSt
 
 /** The payment confirmation; with a first-password link it is secret (blanked once sent). */
 export function confirmationEmail(env: Env, order: OrderRow, firstPassword?: string, claim = false) {
+  const gift = giftOf(order)
   return message(
     order.payer.email,
     `Pagamento confirmado — pedido ${order.id}`,
     [
       `Olá, ${firstName(order.payer.name)}!`,
-      `Recebemos o pagamento do seu pedido ${order.id} (${brl(order.totalCents)}). Sua matrícula está confirmada.`,
+      gift
+        ? `Recebemos o pagamento do seu pedido ${order.id} (${brl(order.totalCents)}). O presente foi entregue: ${gift.name} (${gift.email}) recebeu por e-mail o acesso, com o seu nome.`
+        : `Recebemos o pagamento do seu pedido ${order.id} (${brl(order.totalCents)}). Sua matrícula está confirmada.`,
       ...(firstPassword && claim
         ? [
             'Este e-mail já tem uma conta, ainda não confirmada. Para ver esta compra na área do aluno, confirme o e-mail criando uma senha pelo link abaixo: ele vale por 7 dias e pode ser usado uma única vez. A nova senha substitui qualquer outra e encerra as sessões abertas na conta.',
@@ -93,10 +98,57 @@ export function confirmationEmail(env: Env, order: OrderRow, firstPassword?: str
     ],
     [
       ...(firstPassword ? [{ href: firstPassword, label: 'Criar minha senha' }] : []),
-      { href: `${publicOrigin(env)}/usuario/cursos`, label: 'Meus cursos' },
+      gift
+        ? { href: `${publicOrigin(env)}/usuario/compras`, label: 'Minhas compras' }
+        : { href: `${publicOrigin(env)}/usuario/cursos`, label: 'Meus cursos' },
     ],
     { secret: Boolean(firstPassword) },
   )
+}
+
+/**
+ * To a gift's recipient, when it is paid: who sent it and what it gives; when the account of that
+ * e-mail has no password (made for the gift, or never given one), a single-use link to set it,
+ * written in the settlement's transaction. Following it proves the address (decision 010).
+ */
+export async function giftEmail(ctx: AppContext, order: OrderRow, gift: Gift, thisStep: SQL) {
+  const [account] = await ctx.db
+    .select({ passwordHash: users.passwordHash, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.email, gift.email))
+  const needsPassword = !account || (!account.deletedAt && !account.passwordHash)
+  const token = needsPassword ? newToken() : null
+  const items = await ctx.db
+    .select({ name: orderItems.name })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(orderItems.id)
+  const link = token ? `${publicOrigin(ctx.env)}/senha/redefinir#token=${token}&primeira=1` : null
+  const mail = await message(
+    gift.email,
+    `${order.payer.name} enviou um presente para você — ${INSTITUTE.name}`,
+    [
+      `Olá, ${firstName(gift.name)}!`,
+      `${order.payer.name} (${order.payer.email}) presenteou você com: ${items.map((item) => item.name).join('; ')}.`,
+      link
+        ? 'Criamos uma conta para você com este e-mail. Para entrar na área do aluno, crie sua senha pelo link abaixo: ele vale por 7 dias e pode ser usado uma única vez.'
+        : 'O acesso já está na sua conta, em "Meus cursos".',
+    ],
+    [
+      ...(link ? [{ href: link, label: 'Criar minha senha' }] : []),
+      { href: `${publicOrigin(ctx.env)}/usuario/cursos`, label: 'Meus cursos' },
+    ],
+    { secret: Boolean(link) },
+  )
+  const expiresAt = new Date(ctx.now.getTime() + FIRST_PASSWORD_TTL_MS)
+  return {
+    mail,
+    statement: token
+      ? sql`INSERT INTO password_resets (token_hash, user_id, expires_at)
+          SELECT ${await hashToken(token)}, id, ${expiresAt.getTime()} FROM users
+          WHERE email = ${gift.email} AND password_hash IS NULL AND deleted_at IS NULL AND ${thisStep}`
+      : null,
+  }
 }
 
 export function refundEmail(env: Env, order: OrderRow, refundedCents: number, total: boolean) {

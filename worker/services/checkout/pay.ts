@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.ts'
 import {
   type BillingAddress,
   CHECKOUT_MESSAGES,
+  GIFT_MESSAGES,
   type PayInput,
   type PayResult,
 } from '../../contract/checkout.ts'
@@ -295,6 +296,11 @@ async function placeOrder({
       2,
       couponGone ? CHECKOUT_MESSAGES.couponExhausted : CHECKOUT_MESSAGES.totalChanged,
     )
+  }
+  if (input.gifts.some((gift) => gift.email === input.payer.email)) {
+    throw new AppError('VALIDATION', GIFT_MESSAGES.notYourself, {
+      'gifts.0.email': [GIFT_MESSAGES.notYourself],
+    })
   }
   // A registered boleto names its payer's address: asked for before anything is written or sent.
   if (amounts.paymentType === 'BOLETO' && !input.billingAddress) {

@@ -9,8 +9,9 @@ import type { OrderState } from '../../domain/payments.ts'
 import { deliverQueued } from '../email/outbox.ts'
 import type { OutboxMessage } from '../email/templates.ts'
 import { couponStatements } from './coupon-holds.ts'
-import { chargebackEmail, confirmationEmail, firstPasswordLink, refundEmail } from './emails.ts'
+import { chargebackEmail, confirmationEmail, firstPasswordLink, giftEmail, refundEmail } from './emails.ts'
 import { paymentGateway } from './gateway.ts'
+import { giftOf, recipientStatements } from './gifts.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 
@@ -26,15 +27,20 @@ export const reportOf = (payment: GatewayPayment): Report => ({
 export type QueuedEmail = { id: number; message: OutboxMessage }
 export type Settlement = { order: OrderRow; changed: boolean; emails: QueuedEmail[] }
 
+/** An order `o` bought as a gift: its enrolments are its recipient's, never the buyer's. */
+const IS_GIFT = sql`json_array_length(COALESCE(o.gifts, '[]')) > 0`
+
 /**
- * Enrols `userId` in the classes of the orders `o` that `where` selects (aliases `o` for orders,
- * `i` for their lines): one enrolment per class, a cancelled one (a refund) made active again.
- * A payment's settlement and a proof of the e-mail that claims paid orders (decision 010) share it.
+ * Enrols `buyerId` in the classes of the orders `o` that `where` selects (aliases `o` for orders,
+ * `i` for their lines), or a gift's recipient in a gift's: one enrolment per class, a cancelled one
+ * (a refund) made active again. A payment's settlement and a proof of the e-mail that claims paid
+ * orders (decision 010) share it.
  */
-export function enrolStatement(userId: number | SQL, where: SQL) {
+export function enrolStatement(buyerId: number | SQL, where: SQL) {
+  const holder = sql`CASE WHEN ${IS_GIFT} THEN o.recipient_user_id ELSE ${buyerId} END`
   return sql`INSERT INTO enrollments (user_id, class_id, order_id)
-    SELECT ${userId}, i.class_id, o.id FROM order_items i JOIN orders o ON o.id = i.order_id
-    WHERE ${where} AND i.class_id IS NOT NULL
+    SELECT ${holder}, i.class_id, o.id FROM order_items i JOIN orders o ON o.id = i.order_id
+    WHERE ${where} AND i.class_id IS NOT NULL AND ${holder} IS NOT NULL
     ON CONFLICT (user_id, class_id) DO UPDATE SET status = 'active', order_id = excluded.order_id
     WHERE enrollments.status = 'cancelled'`
 }
@@ -171,20 +177,26 @@ function orderLedger(ctx: AppContext): Ledger<OrderRow> {
   return {
     table: 'orders',
     fields: gatewayFields,
-    stepColumns: (_order, { current, next }) =>
-      next.refundedCents > current.refundedCents || endsAccess(next.state)
+    stepColumns: (order, { current, next }) => ({
+      ...(next.refundedCents > current.refundedCents || endsAccess(next.state)
         ? { refundKey: null, refundRequestedAt: null, refundRequestedCents: null }
-        : {},
+        : {}),
+      // A buyer's request to give it up is answered by the refund, however it was made (a boleto's
+      // through the admin's Estornar, with the buyer's bank account).
+      ...(next.state === 'refunded' && order.withdrawalStatus === 'requested'
+        ? { withdrawalStatus: 'approved' as const, withdrawalDecidedAt: ctx.now }
+        : {}),
+    }),
     update: (values, condition) => db.update(orders).set(values).where(condition).returning(),
     read: async (id) => (await db.select().from(orders).where(eq(orders.id, id)))[0],
     async effects(order, { current, next }, thisStep) {
       const statements: SQL[] = []
       const mails: OutboxMessage[] = []
       if (grantsAccess(next.state) && !grantsAccess(current.state)) {
+        const gift = giftOf(order)
+        if (gift) statements.push(...recipientStatements(order, gift, thisStep))
         // A class bought again after a refund reactivates the student's cancelled enrolment.
-        statements.push(
-          enrolStatement(sql`o.user_id`, sql`o.id = ${order.id} AND o.user_id IS NOT NULL AND ${thisStep}`),
-        )
+        statements.push(enrolStatement(sql`o.user_id`, sql`o.id = ${order.id} AND ${thisStep}`))
         if (current.state === 'expired') {
           // Paid late, after its seat was released: honoured, and flagged when a class it
           // enrols in went over its seats meanwhile (decision 011).
@@ -195,6 +207,11 @@ function orderLedger(ctx: AppContext): Ledger<OrderRow> {
         const firstPassword = await firstPasswordLink(ctx, order, thisStep)
         if (firstPassword) statements.push(firstPassword.statement)
         mails.push(await confirmationEmail(ctx.env, order, firstPassword?.link, firstPassword?.claim))
+        if (gift) {
+          const received = await giftEmail(ctx, order, gift, thisStep)
+          if (received.statement) statements.push(received.statement)
+          mails.push(received.mail)
+        }
       }
       if (endsAccess(next.state) && !endsAccess(current.state)) {
         statements.push(sql`UPDATE enrollments SET status = 'cancelled'

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
-import { coupons, orderItems, orders } from '../../../db/schema.ts'
+import { coupons, courses, orderItems, orders } from '../../../db/schema.ts'
 import {
   GatewayNotFoundError,
   type GatewayPayment,
@@ -7,15 +7,16 @@ import {
 } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
 import { CHECKOUT_MESSAGES, type PayResult } from '../../contract/checkout.ts'
-import type { Purchase, PurchaseDetail, Receipt } from '../../contract/student.ts'
+import type { Purchase, PurchaseDetail, Receipt, Withdrawal } from '../../contract/student.ts'
 import type { CartItemType } from '../../domain/catalog.ts'
-import { canReissue } from '../../domain/orders.ts'
+import { canReissue, refundsAtOnce, withdrawalEndsAt, withdrawalView } from '../../domain/orders.ts'
 import { couponIsUsable } from '../../domain/pricing.ts'
 import { reissueAsStored } from '../../domain/reissue.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { isAvailable, priceSnapshot } from '../cart/pricing.ts'
 import { type CartSnapshot, writeCart } from '../cart/snapshot.ts'
 import { paymentGateway } from '../checkout/gateway.ts'
+import { giftOf } from '../checkout/gifts.ts'
 import { sendAgain } from '../checkout/pay.ts'
 import type { OrderRow } from '../checkout/settle.ts'
 import {
@@ -38,10 +39,35 @@ export const PURCHASE_MESSAGES = {
   offSale: 'Os itens deste pedido não estão mais à venda: não é possível gerar um novo pagamento.',
 } as const
 
-type Item = { orderId: string; name: string; netCents: number }
+type Item = { orderId: string; name: string; netCents: number; courseSection: string | null }
 
-function purchaseOf(order: OrderRow, items: Item[], differencePaid = false): Purchase {
+/** An order's lines as Minhas compras shows them, with their course's section (online or not). */
+const ITEM_COLUMNS = {
+  orderId: orderItems.orderId,
+  name: orderItems.name,
+  netCents: orderItems.netCents,
+  courseSection: courses.section,
+}
+
+/** The right of withdrawal as the buyer reads it (CDC art. 49; issue 22, item 8). */
+export function withdrawalOf(order: OrderRow, lines: Item[], now: Date): Withdrawal | null {
+  const state = withdrawalView(order, now)
+  if (!state || !order.paidAt) return null
+  return {
+    state,
+    ends_at: withdrawalEndsAt(order.paidAt).toISOString(),
+    at_once: refundsAtOnce(lines, order.paymentType),
+    reason: order.withdrawalReason,
+    requested_at: order.withdrawalRequestedAt?.toISOString() ?? null,
+    answer: order.withdrawalAnswer,
+    decided_at: order.withdrawalDecidedAt?.toISOString() ?? null,
+  }
+}
+
+function purchaseOf(order: OrderRow, items: Item[], now: Date, differencePaid = false): Purchase {
   const pending = order.status === 'pending'
+  const lines = items.filter((item) => item.orderId === order.id)
+  const gift = giftOf(order)
   return {
     order_id: order.id,
     created_at: order.createdAt.toISOString(),
@@ -51,9 +77,7 @@ function purchaseOf(order: OrderRow, items: Item[], differencePaid = false): Pur
     instalment_value: Math.round(order.totalCents / order.instalments),
     total: order.totalCents,
     refunded_cents: order.refundedCents,
-    items: items
-      .filter((item) => item.orderId === order.id)
-      .map((item) => ({ name: item.name, net_value: item.netCents })),
+    items: lines.map((item) => ({ name: item.name, net_value: item.netCents })),
     boleto:
       pending && order.paymentType === 'BOLETO' && (order.boletoLine || order.boletoUrl)
         ? { link: order.boletoUrl, line: order.boletoLine, due_at: order.boletoDueAt?.toISOString() ?? null }
@@ -65,6 +89,8 @@ function purchaseOf(order: OrderRow, items: Item[], differencePaid = false): Pur
     // A difference's PIX or boleto is asked again from its order (payDifference), never reissued.
     can_reissue: order.differenceOf === null && canReissue(order.status, order.paymentType),
     student_document: documentStateOf(order, differencePaid),
+    gift: gift ? { name: gift.name, email: gift.email } : null,
+    withdrawal: withdrawalOf(order, lines, now),
   }
 }
 
@@ -74,8 +100,9 @@ export async function listPurchases({ ctx, userId }: { ctx: AppContext; userId: 
   const [rows, items] = await db.batch([
     db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)),
     db
-      .select({ orderId: orderItems.orderId, name: orderItems.name, netCents: orderItems.netCents })
+      .select(ITEM_COLUMNS)
       .from(orderItems)
+      .leftJoin(courses, eq(courses.id, orderItems.courseId))
       .where(
         inArray(
           orderItems.orderId,
@@ -88,7 +115,7 @@ export async function listPurchases({ ctx, userId }: { ctx: AppContext; userId: 
   const paid = new Set(
     rows.filter((row) => row.differenceOf && paysDifference(row.status)).map((row) => row.differenceOf),
   )
-  return rows.map((order) => purchaseOf(order, items, paid.has(order.id)))
+  return rows.map((order) => purchaseOf(order, items, ctx.now, paid.has(order.id)))
 }
 
 function receiptOf(payment: GatewayPayment): Receipt | null {
@@ -119,8 +146,9 @@ async function ownOrder(ctx: AppContext, userId: number, orderId: string) {
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.userId, userId))),
     db
-      .select({ orderId: orderItems.orderId, name: orderItems.name, netCents: orderItems.netCents })
+      .select(ITEM_COLUMNS)
       .from(orderItems)
+      .leftJoin(courses, eq(courses.id, orderItems.courseId))
       .where(eq(orderItems.orderId, orderId))
       .orderBy(orderItems.id),
   ])
@@ -157,7 +185,7 @@ export async function getPurchase({
     }
   }
   return {
-    ...purchaseOf(order, items, differencePaid),
+    ...purchaseOf(order, items, ctx.now, differencePaid),
     paid_at: order.paidAt?.toISOString() ?? null,
     gross: order.grossCents,
     discount: order.discountCents,

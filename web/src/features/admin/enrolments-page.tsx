@@ -52,6 +52,7 @@ import {
   usePage,
 } from './ui.tsx'
 import { useModalSave } from './use-modal-save.ts'
+import { WithdrawalPanel } from './withdrawal-panel.tsx'
 
 const MANUAL_MODAL_ID = 'admin-matricula'
 const ORDER_MODAL_ID = 'admin-pedido'
@@ -199,6 +200,7 @@ function OrderModal({ orderId }: { orderId: string | null }) {
               {row('Pago em', order.paid_at ? formatDateTime(order.paid_at) : null)}
               {row('Comprador', `${order.payer.name} · ${order.payer.email} · ${order.payer.phone}`)}
               {row('CPF', order.payer.cpf)}
+              {row('Presente para', order.gift ? `${order.gift.name} · ${order.gift.email}` : null)}
             </dl>
             <div>
               <h3 className="font-semibold text-slate-900">Itens</h3>
@@ -211,6 +213,7 @@ function OrderModal({ orderId }: { orderId: string | null }) {
               </ul>
             </div>
             <StudentDocumentPanel order={order} />
+            <WithdrawalPanel order={order} />
             <div>
               <h3 className="font-semibold text-slate-900">No provedor de pagamento</h3>
               <dl>
@@ -608,6 +611,9 @@ export default function EnrolmentsPage() {
                           <td className={TD}>
                             <p className="font-medium">{row.student.name}</p>
                             <p className="break-all text-slate-600 text-xs">{row.student.email}</p>
+                            {row.order?.gift_from ? (
+                              <p className="text-slate-700 text-xs">presente de {row.order.gift_from.name}</p>
+                            ) : null}
                           </td>
                           <td className={TD}>
                             <p>{row.course.name}</p>
@@ -642,6 +648,11 @@ export default function EnrolmentsPage() {
                                 </p>
                                 {row.order.refund_pending ? (
                                   <p className="text-amber-800 text-xs">estorno aguardando a operadora</p>
+                                ) : null}
+                                {row.order.withdrawal_requested ? (
+                                  <p className="text-amber-800 text-xs">
+                                    reembolso solicitado pelo comprador
+                                  </p>
                                 ) : null}
                               </>
                             ) : (

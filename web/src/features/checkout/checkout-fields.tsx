@@ -1,4 +1,4 @@
-import { Gift, Plus, X } from 'lucide'
+import { Gift, X } from 'lucide'
 import { useId } from 'react'
 import {
   type Control,
@@ -11,12 +11,13 @@ import {
   useFieldArray,
 } from 'react-hook-form'
 import { IMaskInput } from 'react-imask'
+import { MAX_GIFTS } from '../../../../worker/contract/checkout.ts'
 import { Icon } from '../../components/icons.tsx'
 import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
 import { MASKS, MaskedField } from '../../lib/masked-input.tsx'
 import { PhoneField } from '../../lib/phone-input.tsx'
 import { addressLookup, UFS } from './address.ts'
-import { type CheckoutFormInput, type CheckoutFormValues, MAX_GIFTS } from './checkout.form.ts'
+import type { CheckoutFormInput, CheckoutFormValues } from './checkout.form.ts'
 
 type Form = UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>
 
@@ -142,7 +143,10 @@ export function DonationField({ form }: { form: Form }) {
   )
 }
 
-/** Optional gifts: who receives the purchase (name and e-mail each). */
+/**
+ * Optional gift: who receives the purchase (issue 22, item 7). The recipient holds the access (an
+ * account found or made by the e-mail) and is told by e-mail who sent it; one per purchase.
+ */
 export function GiftFields({ form }: { form: Form }) {
   const {
     control,
@@ -153,7 +157,8 @@ export function GiftFields({ form }: { form: Form }) {
   return (
     <Section title="Presentear (opcional)">
       <p className="mb-3 text-slate-700 text-sm">
-        Comprando para outra pessoa? Informe o nome e o e-mail de quem vai receber o acesso.
+        Comprando para outra pessoa? Informe o nome e o e-mail de quem vai receber o acesso: enviamos a ela,
+        por e-mail, o acesso e o seu nome. A compra continua sua, em Minhas compras.
       </p>
       <ul className="space-y-4">
         {fields.map((field, index) => (
@@ -162,13 +167,13 @@ export function GiftFields({ form }: { form: Form }) {
             className="grid gap-3 rounded-xl bg-slate-50 p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
           >
             <TextField
-              label={`Nome do presenteado ${index + 1}`}
+              label="Nome do presenteado"
               autoComplete="off"
               error={errors.gifts?.[index]?.name?.message}
               {...register(`gifts.${index}.name`)}
             />
             <TextField
-              label={`E-mail do presenteado ${index + 1}`}
+              label="E-mail do presenteado"
               type="email"
               inputMode="email"
               autoComplete="off"
@@ -179,7 +184,7 @@ export function GiftFields({ form }: { form: Form }) {
               type="button"
               className="btn btn-outline"
               onClick={() => remove(index)}
-              aria-label={`Remover presenteado ${index + 1}`}
+              aria-label="Remover presenteado"
             >
               <Icon drawing={X} className="size-4" />
               Remover
@@ -189,12 +194,8 @@ export function GiftFields({ form }: { form: Form }) {
       </ul>
       {fields.length < MAX_GIFTS ? (
         <button type="button" className="btn btn-soft mt-3" onClick={() => append({ name: '', email: '' })}>
-          {fields.length === 0 ? (
-            <Icon drawing={Gift} className="size-4" />
-          ) : (
-            <Icon drawing={Plus} className="size-4" />
-          )}
-          Adicionar presenteado
+          <Icon drawing={Gift} className="size-4" />
+          Presentear outra pessoa
         </button>
       ) : null}
     </Section>

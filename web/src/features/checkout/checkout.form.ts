@@ -1,21 +1,17 @@
 import { z } from 'zod'
-import { BillingAddress, Payer } from '../../../../worker/contract/checkout.ts'
+import {
+  BillingAddress,
+  GIFT_MESSAGES,
+  Gift,
+  MAX_GIFTS,
+  Payer,
+} from '../../../../worker/contract/checkout.ts'
 import { PAYMENT_TYPES } from '../../../../worker/domain/payments.ts'
 import { parseBRL } from './instalments.ts'
 
 export const PAYMENT_TYPE_REQUIRED = 'Escolha a forma de pagamento.'
-export const MAX_GIFTS = 10
 /** Beyond R$ 100.000,00 the server refuses a donation (PayInput's limit). */
 export const MAX_DONATION_CENTS = 10_000_000
-
-const Gift = z.object({
-  name: z.string().trim().min(3, { error: 'Informe o nome de quem vai receber.' }).max(120),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: 'Informe um e-mail válido.' })),
-})
 
 const AddressFields = z.object({
   zip_code: z.string(),
@@ -42,11 +38,20 @@ export function checkoutFormSchema(netTotalCents: number) {
       doacao: z.string().refine((text) => parseBRL(text) <= MAX_DONATION_CENTS, {
         error: 'A doação pode ser de até R$ 100.000,00.',
       }),
-      gifts: z.array(Gift).max(MAX_GIFTS),
+      gifts: z.array(Gift.strip()).max(MAX_GIFTS),
       billingAddress: AddressFields,
       card: z.object({ number: z.string(), holderName: z.string(), expiry: z.string(), cvv: z.string() }),
     })
     .superRefine((value, ctx) => {
+      value.gifts.forEach((gift, index) => {
+        if (gift.email === value.payer.email) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['gifts', index, 'email'],
+            message: GIFT_MESSAGES.notYourself,
+          })
+        }
+      })
       if (netTotalCents + parseBRL(value.doacao) === 0) return
       if (value.payment_type === null) {
         ctx.addIssue({ code: 'custom', path: ['payment_type'], message: PAYMENT_TYPE_REQUIRED })

@@ -13,6 +13,7 @@ import { writeCartHash } from '../cart/cart-storage.ts'
 import { BoletoPanel, PixPanel } from '../checkout/payment-panels.tsx'
 import { StateBadge } from './state-badge.tsx'
 import { purchasesQuery, repricedCart, usePayDifference, useReissuePayment } from './student.queries.ts'
+import { WithdrawalSection } from './withdrawal.tsx'
 
 export function paymentText(purchase: Pick<Purchase, 'payment_type' | 'instalments' | 'instalment_value'>) {
   if (!purchase.payment_type) return 'Sem pagamento (gratuito)'
@@ -159,6 +160,14 @@ function PurchaseCard({ purchase }: { purchase: Purchase }) {
           <dt className="inline text-slate-600">Total: </dt>
           <dd className="inline whitespace-nowrap font-bold text-slate-900">{formatBRL(purchase.total)}</dd>
         </div>
+        {purchase.gift ? (
+          <div className="sm:col-span-2">
+            <dt className="inline text-slate-600">Presente para: </dt>
+            <dd className="inline wrap-anywhere text-slate-900">
+              {purchase.gift.name} ({purchase.gift.email})
+            </dd>
+          </div>
+        ) : null}
         {purchase.refunded_cents > 0 ? (
           <div>
             <dt className="inline text-slate-600">Estornado: </dt>
@@ -186,6 +195,7 @@ function PurchaseCard({ purchase }: { purchase: Purchase }) {
         ) : null}
         {purchase.can_reissue ? <Reissue purchase={purchase} /> : null}
         <StudentDocumentNotice purchase={purchase} />
+        <WithdrawalSection purchase={purchase} />
       </div>
       <Link
         to="/usuario/compras/$orderId"

@@ -7,6 +7,7 @@ import type {
   PurchaseDetail,
   ReissueRefused,
   StudentCourse,
+  WithdrawalResult,
 } from '../../../../worker/contract/student.ts'
 import { ApiError, api, apiParsed } from '../../lib/api.ts'
 import { retryServerErrors } from '../../lib/load.ts'
@@ -145,6 +146,19 @@ export function usePayDifference() {
       api<PayResult>(`/api/usuario/compras/${encodeURIComponent(orderId)}/diferenca`, {
         method: 'POST',
         json: { payment_type: paymentType },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: studentKeys.all }),
+  })
+}
+
+/** The buyer gives a purchase up within 7 days (issue 22, item 8): refunded at once, or asked. */
+export function useRequestWithdrawal() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ orderId, reason }: { orderId: string; reason: string }) =>
+      api<WithdrawalResult>(`/api/usuario/compras/${encodeURIComponent(orderId)}/reembolso`, {
+        method: 'POST',
+        json: { motivo: reason },
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: studentKeys.all }),
   })

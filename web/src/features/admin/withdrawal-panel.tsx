@@ -1,0 +1,119 @@
+import { useState } from 'react'
+import type { AdminOrder } from '../../../../worker/contract/admin-sales.ts'
+import { RefundOrderResult, WithdrawalDecisionInput } from '../../../../worker/contract/refunds.ts'
+import { toastError, toastSuccess } from '../../lib/toast.ts'
+import { send, useRefreshAdmin } from './admin-api.ts'
+import { Badge, formatDateTime, TextAreaField } from './ui.tsx'
+
+const STATE = {
+  requested: { label: 'aguardando resposta', tone: 'amber' },
+  approved: { label: 'aprovado', tone: 'green' },
+  refused: { label: 'recusado', tone: 'red' },
+  available: { label: 'aberto', tone: 'slate' },
+  expired: { label: 'prazo encerrado', tone: 'slate' },
+} as const
+
+/**
+ * A buyer's request to give the purchase up within 7 days (issue 22, item 8): the reason, and the
+ * institute's answer: approve (the refund goes to the provider) or refuse with an answer the buyer
+ * reads. A boleto's money goes back to a bank account: approved through Estornar, with it.
+ */
+export function WithdrawalPanel({ order }: { order: AdminOrder }) {
+  const withdrawal = order.withdrawal
+  const refresh = useRefreshAdmin()
+  const [answer, setAnswer] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const [busy, setBusy] = useState(false)
+  if (!withdrawal) return null
+  const state = STATE[withdrawal.state]
+  const waiting = withdrawal.state === 'requested'
+  const boleto = order.payment_type === 'BOLETO'
+
+  async function decide(decisao: 'aprovar' | 'recusar') {
+    const checked = WithdrawalDecisionInput.safeParse(
+      decisao === 'recusar' ? { decisao, resposta: answer } : { decisao },
+    )
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message)
+      return
+    }
+    setBusy(true)
+    setError(undefined)
+    try {
+      const result = await send(
+        'POST',
+        `/api/admin/pedidos/${order.id}/reembolso-solicitado`,
+        checked.data,
+        RefundOrderResult,
+      )
+      toastSuccess(result.message)
+      await refresh()
+    } catch (failure) {
+      void toastError(failure, 'Não foi possível registrar a resposta.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section aria-labelledby="pedido-reembolso">
+      <h3 id="pedido-reembolso" className="font-semibold text-slate-900">
+        Pedido de reembolso (arrependimento, 7 dias) <Badge tone={state.tone}>{state.label}</Badge>
+      </h3>
+      <dl className="mt-1 space-y-1">
+        {withdrawal.requested_at ? (
+          <div>
+            <dt className="inline text-slate-600">Pedido em: </dt>
+            <dd className="inline">{formatDateTime(withdrawal.requested_at)}</dd>
+          </div>
+        ) : null}
+        {withdrawal.reason ? (
+          <div>
+            <dt className="inline text-slate-600">Motivo: </dt>
+            <dd className="inline break-words">{withdrawal.reason}</dd>
+          </div>
+        ) : null}
+        {withdrawal.answer ? (
+          <div>
+            <dt className="inline text-slate-600">Resposta: </dt>
+            <dd className="inline break-words">{withdrawal.answer}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {waiting ? (
+        <div className="mt-2 space-y-2">
+          {boleto ? (
+            <p className="text-slate-700">
+              Pago por boleto: o valor volta por transferência. Para aprovar, estorne o pedido pelo botão
+              Estornar da matrícula, com a conta bancária do comprador.
+            </p>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={() => void decide('aprovar')}
+            >
+              Aprovar e estornar
+            </button>
+          )}
+          <TextAreaField
+            label="Resposta ao comprador (ele lê)"
+            rows={2}
+            value={answer}
+            error={error}
+            onChange={(event) => setAnswer(event.target.value)}
+          />
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={busy}
+            onClick={() => void decide('recusar')}
+          >
+            Recusar com esta resposta
+          </button>
+        </div>
+      ) : null}
+    </section>
+  )
+}
