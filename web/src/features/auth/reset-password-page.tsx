@@ -144,8 +144,8 @@ export function ResetPasswordPage({ token, firstTime = false }: { token?: string
         </h1>
         {firstTime && !done ? (
           <p className="mt-3 text-slate-700">
-            Sua conta foi criada na sua primeira compra. Escolha uma senha para entrar na área do aluno com o
-            seu e-mail.
+            Sua conta foi criada com este e-mail numa compra (sua, ou um presente que você recebeu). Escolha
+            uma senha para entrar na área do aluno com o seu e-mail.
           </p>
         ) : null}
         <div className="mt-6 space-y-6">

@@ -110,7 +110,10 @@ export function WithdrawalSection({ purchase }: { purchase: Purchase }) {
                 rows={3}
                 maxLength={REASON_MAX}
                 value={reason}
-                onChange={(event) => setReason(event.target.value)}
+                onChange={(event) => {
+                  setReason(event.target.value)
+                  setError(undefined)
+                }}
                 className={`${INPUT_CLASS} resize-y`}
               />
             )}
