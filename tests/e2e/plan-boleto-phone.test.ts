@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createDb } from '../../db/client.ts'
+import { applications, planPayments, users } from '../../db/schema.ts'
+import { SPECIALIZATION_EDITAL } from '../../db/seed-data/student.ts'
+import { launchBrowser, screenshot } from './browser.ts'
+
+// Issue 30, item 1 on a phone: a fee plan's boleto names its payer's address, and the form works
+// when the CEP service is down (the address typed by hand). An applicant of its own (approved in the
+// seeded specialisation) pays April's fee, so no other journey's plans change.
+
+const baseURL = inject('baseURL')
+const db = createDb({ url: inject('e2eDatabaseUrl') })
+const stamp = Date.now().toString(36)
+
+let browser: Browser
+let context: BrowserContext
+const errors: string[] = []
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await context?.close().catch(() => {})
+  await browser?.close()
+})
+
+async function phone(): Promise<Page> {
+  context = await browser.newContext({
+    viewport: { width: 375, height: 800 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    reducedMotion: 'reduce',
+    extraHTTPHeaders: { 'CF-Connecting-IP': '10.30.1.1' },
+  })
+  const page = await context.newPage()
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const text = `${message.text()} @ ${message.location().url}`
+    // The visitor's session check (401) and the CEP service this journey takes down (503).
+    if (/status of 401 /.test(text) || /status of 503 /.test(text)) return
+    errors.push(text)
+  })
+  return page
+}
+
+describe('a fee plan paid by boleto on a phone, with the CEP service down', () => {
+  it('the applicant types the address and the boleto is issued with it', async () => {
+    const page = await phone()
+    const email = `paula.${stamp}@exemplo.com.br`
+    const signUp = await context.request.post(`${baseURL}/user/create_user`, {
+      headers: { Origin: baseURL },
+      data: { name: 'Paula Candidata Reis', email, password: 'Edital@123', phone: '(41) 99999-0130' },
+    })
+    expect(signUp.status(), await signUp.text()).toBe(200)
+    const [user] = await db.select().from(users).where(eq(users.email, email))
+    const [application] = await db
+      .insert(applications)
+      .values({ editalId: SPECIALIZATION_EDITAL.id, userId: user!.id, status: 'approved' })
+      .returning()
+
+    await page.route('**/api/cep/**', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ msg: 'Serviço temporariamente indisponível.' }),
+      }),
+    )
+    const name = 'Mensalidade de abril/2027'
+    await page.goto(`${baseURL}/usuario/editais`)
+    await page.getByRole('link', { name: `Pagar ${name}` }).click()
+    await page.getByRole('heading', { name: 'Etapa 1 de 5: Plano' }).waitFor()
+    await page.getByRole('button', { name: 'Continuar' }).click()
+    await page.getByRole('heading', { name: 'Etapa 2 de 5: Dados do pagador' }).waitFor()
+    await page.getByLabel('CPF', { exact: true }).pressSequentially('52998224725')
+    await page.getByRole('button', { name: 'Continuar' }).click()
+    await page.getByRole('heading', { name: 'Etapa 3 de 5: Forma de pagamento' }).waitFor()
+    await page.getByRole('radio', { name: 'Boleto' }).check()
+    await page.getByRole('button', { name: 'Continuar' }).click()
+
+    // Without an address the boleto is not asked for; the CEP look-up fails and nothing blocks.
+    await page.getByRole('button', { name: 'Gerar boleto' }).click()
+    await page.getByText('CEP inválido').first().waitFor()
+    const lookup = page.waitForResponse((response) => response.url().includes('/api/cep/'))
+    await page.getByLabel('CEP', { exact: true }).pressSequentially('80730000')
+    await lookup
+    expect(await page.getByLabel('Rua', { exact: true }).inputValue()).toBe('')
+    await page.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
+    await page.getByLabel('Número', { exact: true }).fill('1000')
+    await page.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
+    await page.getByLabel('Cidade', { exact: true }).fill('Curitiba')
+    await page.getByLabel('UF', { exact: true }).selectOption('PR')
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBe(0)
+    await screenshot(page, 'plan-boleto-address-typed-phone')
+    await page.getByRole('button', { name: 'Gerar boleto' }).click()
+    await page.getByText('Boleto gerado').waitFor()
+
+    const [payment] = await db
+      .select()
+      .from(planPayments)
+      .where(eq(planPayments.applicationId, application!.id))
+    expect(payment).toMatchObject({ status: 'pending', paymentMethod: 'boleto' })
+    expect(payment?.billingAddress).toMatchObject({
+      zip_code: '80730-000',
+      street: 'Rua Padre Anchieta',
+      number: '1000',
+      city: 'Curitiba',
+      state: 'PR',
+    })
+    expect(errors).toEqual([])
+  }, 90_000)
+})
