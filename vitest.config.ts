@@ -39,6 +39,7 @@ export default defineConfig({
                 PAGARME_PUBLIC_KEY_TEST: 'pk_test_worker_tests',
                 PAGARME_PUBLIC_KEY_LIVE: 'pk_live_worker_tests',
                 PAGARME_WEBHOOK_AUTH: 'pagarme:segredo-do-webhook-de-teste',
+                PAGARME_WEBHOOK_JWKS_URL: inject<string>('pagarmeJwksUrl'),
               },
             },
           })),

@@ -34,6 +34,8 @@ export type PaymentsSettings = {
   secretKey: string
   /** user:password the provider sends with each webhook; null only off production. */
   webhookAuth: string | null
+  /** The provider's webhook key set (JWKS): when set, each webhook's signature is checked too. */
+  webhookKeysUrl: string | null
   /** The key the browser tokenizes with: live on the production origins, test elsewhere. */
   publicKeyFor(requestUrl: string): string
 }
@@ -88,11 +90,19 @@ function paymentsProblems(env: Env): string[] {
     if (env.PAGARME_API_URL && !env.PAGARME_API_URL.startsWith('https://')) {
       problems.push('PAGARME_API_URL deve usar https em produção')
     }
+    if (env.PAGARME_WEBHOOK_JWKS_URL && !env.PAGARME_WEBHOOK_JWKS_URL.startsWith('https://')) {
+      problems.push('PAGARME_WEBHOOK_JWKS_URL deve usar https em produção')
+    }
   } else if (env.PAYMENT_GATEWAY === 'sandbox' && !env.PAGARME_API_URL) {
     problems.push('PAYMENT_GATEWAY=sandbox precisa de PAGARME_API_URL (o sandbox iniciado por npm start)')
   }
   if (env.PAGARME_WEBHOOK_AUTH && !isUserPassword(env.PAGARME_WEBHOOK_AUTH)) {
     problems.push('PAGARME_WEBHOOK_AUTH deve ser usuario:senha')
+  }
+  if (env.PAGARME_WEBHOOK_JWKS_URL && !URL.canParse(env.PAGARME_WEBHOOK_JWKS_URL)) {
+    problems.push(
+      'PAGARME_WEBHOOK_JWKS_URL não é um endereço (ex.: https://hubapi.pagar.me/.well-known/jwks.json)',
+    )
   }
   return problems
 }
@@ -113,6 +123,7 @@ export function paymentsSettings(env: Env): PaymentsSettings {
     apiUrl: (env.PAGARME_API_URL || PAGARME_API_URL).replace(/\/+$/, ''),
     secretKey: env.PAGARME_SECRET_KEY ?? '',
     webhookAuth: env.PAGARME_WEBHOOK_AUTH || null,
+    webhookKeysUrl: env.PAGARME_WEBHOOK_JWKS_URL || null,
     publicKeyFor(requestUrl) {
       const onProductionOrigin = live && hosts.includes(new URL(requestUrl).hostname)
       return (onProductionOrigin ? env.PAGARME_PUBLIC_KEY_LIVE : env.PAGARME_PUBLIC_KEY_TEST) ?? ''

@@ -61,6 +61,12 @@ export type Env = {
   /** Basic-auth credentials configured on the Pagar.me webhook (user:password). */
   PAGARME_WEBHOOK_AUTH?: string
   /**
+   * Pagar.me's webhook key set (JWKS), https://hubapi.pagar.me/.well-known/jwks.json in
+   * production. When set, every webhook must also carry a valid X-Webhook-Asymmetric-Signature
+   * over its raw body (worker/adapters/payments/webhook-keys.ts); unset, Basic auth alone.
+   */
+  PAGARME_WEBHOOK_JWKS_URL?: string
+  /**
    * The institute's external `/api/sendMsg` (SPEC section 7's alternative contact mode). When set,
    * contact messages are forwarded there instead of e-mailed through the outbox.
    */

@@ -115,6 +115,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ['PAGARME_SECRET_KEY', SANDBOX_SECRET_KEY],
       ['PAGARME_PUBLIC_KEY_TEST', SANDBOX_PUBLIC_KEY],
       ['PAGARME_WEBHOOK_AUTH', webhookAuth],
+      // The sandbox signs its webhooks: the Worker checks them against its keys, as in production.
+      ['PAGARME_WEBHOOK_JWKS_URL', sandbox.jwksUrl],
     ]) {
       paymentVars.push('--var', `${name}:${value}`)
     }

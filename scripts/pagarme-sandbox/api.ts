@@ -5,11 +5,22 @@
 // trying the store needs (pay a boleto, refund or charge back "at the provider", an outage) lives
 // under /_sandbox, which Pagar.me does not have. See README "Pagamentos".
 import { isValidCpf } from '@brazilian-utils/brazilian-utils'
+import { base64url, exportJWK, generateKeyPair, type JWK } from 'jose'
+import {
+  WEBHOOK_SIGNATURE_ALG,
+  WEBHOOK_SIGNATURE_HEADER,
+} from '../../worker/adapters/payments/webhook-keys.ts'
 import { boletoLine } from '../../worker/domain/boleto.ts'
 import { pixCopyPaste } from '../../worker/domain/pix.ts'
 import { boletoPage, boletoPdf, challengeDonePage, challengePage, dashboardPage } from './pages.ts'
 
 export const API_PREFIX = '/core/v5'
+/** Where the sandbox publishes its webhook keys: Pagar.me's path (https://hubapi.pagar.me/.well-known/jwks.json). */
+export const JWKS_PATH = '/.well-known/jwks.json'
+/** The /_sandbox/outage target that takes the key set down (the API stays up). */
+export const JWKS_OUTAGE_TARGET = 'jwks'
+/** How long a key stays published after a rotation replaced it (webhooks it signed may be retried). */
+export const RETIRED_KEY_KEPT_MS = 24 * 3600_000
 export const SANDBOX_SECRET_KEY = 'sk_test_sandbox'
 export const SANDBOX_PUBLIC_KEY = 'pk_test_sandbox'
 
@@ -141,6 +152,16 @@ export type SandboxOptions = {
   state?: SandboxState
 }
 
+/** A webhook signing key of the sandbox: generated at start and at each rotation, never saved. */
+export type SigningKey = {
+  kid: string
+  privateKey: CryptoKey
+  publicJwk: JWK
+  createdAt: string
+  /** When a rotation replaced it; null for the key that signs now. */
+  retiredAt: string | null
+}
+
 export function emptyState(): SandboxState {
   return {
     tokens: {},
@@ -194,6 +215,56 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     return `${prefix}_${(state.sequence.toString(36) + random).slice(0, 16)}`
   }
   const changed = () => options.onChange?.(state)
+
+  // ── Webhook signing keys (Pagar.me's X-Webhook-Asymmetric-Signature) ──────────────────────
+
+  async function newKey(): Promise<SigningKey> {
+    const { privateKey, publicKey } = await generateKeyPair(WEBHOOK_SIGNATURE_ALG, { extractable: true })
+    return {
+      kid: id('chave'),
+      privateKey,
+      publicJwk: await exportJWK(publicKey),
+      createdAt: iso(),
+      retiredAt: null,
+    }
+  }
+  let signingKeys: Promise<SigningKey[]> = newKey().then((key) => [key])
+
+  /** A new key signs from now on; the one it replaces stays published for RETIRED_KEY_KEPT_MS. */
+  function rotateKeys(): Promise<SigningKey[]> {
+    signingKeys = signingKeys.then(async (keys) => {
+      const fresh = await newKey()
+      const kept = keys
+        .map((key) => (key.retiredAt ? key : { ...key, retiredAt: fresh.createdAt }))
+        .filter((key) => now() - Date.parse(key.retiredAt ?? fresh.createdAt) < RETIRED_KEY_KEPT_MS)
+      return [fresh, ...kept]
+    })
+    return signingKeys
+  }
+
+  /** The key set as Pagar.me publishes it at hubapi.pagar.me/.well-known/jwks.json. */
+  async function keySet() {
+    const keys = await signingKeys
+    return {
+      keys: keys.map((key) => ({ ...key.publicJwk, kid: key.kid, use: 'sig', alg: WEBHOOK_SIGNATURE_ALG })),
+    }
+  }
+
+  /**
+   * The X-Webhook-Asymmetric-Signature of a body, as Pagar.me's plugin reads it: RS256
+   * (RSASSA-PKCS1-v1_5, SHA-256) over the body's exact bytes, base64url, with the key's kid.
+   */
+  async function signBody(body: string, kid?: string): Promise<string | null> {
+    const keys = await signingKeys
+    const key = kid ? keys.find((k) => k.kid === kid) : keys[0]
+    if (!key) return null
+    const signature = await crypto.subtle.sign(
+      'RSASSA-PKCS1-v1_5',
+      key.privateKey,
+      new TextEncoder().encode(body),
+    )
+    return `alg=${WEBHOOK_SIGNATURE_ALG}; kid=${key.kid}; signature=${base64url.encode(new Uint8Array(signature))}`
+  }
 
   // ── Finding things ──────────────────────────────────────────────────────────────────────
 
@@ -283,12 +354,17 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       timers.delete(timer)
       delivery.attempts += 1
       try {
-        const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+        const body = JSON.stringify(delivery.body)
+        const headers: Record<string, string> = {
+          'Content-Type': 'application/json',
+          // Each attempt is signed with the key that signs now (a retry after a rotation, too).
+          [WEBHOOK_SIGNATURE_HEADER]: (await signBody(body))!,
+        }
         if (options.webhookAuth) headers.Authorization = `Basic ${btoa(options.webhookAuth)}`
         const response = await fetch(options.webhookUrl!, {
           method: 'POST',
           headers,
-          body: JSON.stringify(delivery.body),
+          body,
           signal: AbortSignal.timeout(10_000),
         })
         delivery.lastStatus = response.status
@@ -992,10 +1068,48 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
         state.requests.splice(0, state.requests.length - REQUEST_LOG_LIMIT)
       return path === '/tokens' ? cors(request, toResponse(reply)) : toResponse(reply)
     }
+    if (url.pathname === JWKS_PATH && request.method === 'GET') {
+      const down = state.outages.find((outage) => outage.target === JWKS_OUTAGE_TARGET)
+      state.requests.push({
+        at: iso(),
+        method: 'GET',
+        path: JWKS_PATH,
+        idempotencyKey: null,
+        status: down?.status ?? 200,
+      })
+      if (down)
+        return Response.json({ message: 'Service unavailable (sandbox outage).' }, { status: down.status })
+      return Response.json(await keySet())
+    }
     if (url.pathname.startsWith('/_sandbox/')) {
-      return toResponse(control(request, url.pathname.slice('/_sandbox'.length), bodyText))
+      const path = url.pathname.slice('/_sandbox'.length)
+      return toResponse((await keyControl(request, path, bodyText)) ?? control(request, path, bodyText))
     }
     return pages(request, url, bodyText)
+  }
+
+  /** The signing keys' controls: the list, a rotation, and the signature of a body a test sends itself. */
+  async function keyControl(request: Request, path: string, bodyText: string): Promise<Reply | null> {
+    const listed = (keys: SigningKey[]) =>
+      keys.map(({ kid, createdAt, retiredAt }) => ({ kid, created_at: createdAt, retired_at: retiredAt }))
+    if (path === '/keys' && request.method === 'GET') return ok({ keys: listed(await signingKeys) })
+    if (path === '/keys/rotate' && request.method === 'POST') {
+      const keys = await rotateKeys()
+      return ok({ kid: keys[0]!.kid, keys: listed(keys) })
+    }
+    if (path === '/webhooks/sign' && request.method === 'POST') {
+      let body: Json = {}
+      try {
+        body = bodyText ? (JSON.parse(bodyText) as Json) : {}
+      } catch {
+        return { status: 400, body: { message: 'The request body is not valid JSON.' } }
+      }
+      if (typeof body.body !== 'string') return invalid({ body: ['The body field is required.'] })
+      const signature = await signBody(body.body, typeof body.kid === 'string' ? body.kid : undefined)
+      if (!signature) return notFound('Key')
+      return ok({ header: WEBHOOK_SIGNATURE_HEADER, signature })
+    }
+    return null
   }
 
   // ── Pages a person uses: the dashboard, a printable boleto, its PDF ────────────────────
@@ -1004,14 +1118,25 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     const html = (text: string, status = 200) =>
       new Response(text, { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } })
     if (url.pathname === '/' && request.method === 'GET') {
-      return html(dashboardPage(Object.values(state.orders), state.webhooks, state.outages))
+      return html(
+        dashboardPage(Object.values(state.orders), state.webhooks, state.outages, await signingKeys),
+      )
     }
     const action =
-      /^\/sandbox\/actions\/(pay|refund|chargeback|outage-on|outage-off|refuse-on)(?:\/([\w-]+))?$/.exec(
+      /^\/sandbox\/actions\/(pay|refund|chargeback|outage-on|outage-off|refuse-on|rotate-keys|keys-outage-on|keys-outage-off)(?:\/([\w-]+))?$/.exec(
         url.pathname,
       )
     if (action && request.method === 'POST') {
       const [, name, chargeId] = action
+      if (name === 'rotate-keys' || name === 'keys-outage-on' || name === 'keys-outage-off') {
+        if (name === 'rotate-keys') await rotateKeys()
+        else {
+          state.outages = state.outages.filter((outage) => outage.target !== JWKS_OUTAGE_TARGET)
+          if (name === 'keys-outage-on') state.outages.push({ target: JWKS_OUTAGE_TARGET, status: 503 })
+          changed()
+        }
+        return new Response(null, { status: 303, headers: { Location: '/' } })
+      }
       const form = new URLSearchParams(bodyText)
       const cents = (field: string) =>
         form.get(field) ? Math.round(Number(form.get(field)!.replace(',', '.')) * 100) : undefined

@@ -4,7 +4,15 @@
 import { html } from 'hono/html'
 import { formatBoletoLine } from '../../worker/domain/boleto.ts'
 import { onePagePdf } from '../make-seed-files.ts'
-import type { Charge, Order, SandboxState, WebhookDelivery } from './api.ts'
+import {
+  type Charge,
+  JWKS_OUTAGE_TARGET,
+  JWKS_PATH,
+  type Order,
+  type SandboxState,
+  type SigningKey,
+  type WebhookDelivery,
+} from './api.ts'
 
 const brl = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })
 const date = (iso: unknown) =>
@@ -37,6 +45,7 @@ export function dashboardPage(
   orders: Order[],
   webhooks: WebhookDelivery[],
   outages: SandboxState['outages'],
+  keys: SigningKey[],
 ) {
   const rows = [...orders]
     .sort((a, b) => b.created_at.localeCompare(a.created_at))
@@ -59,6 +68,15 @@ export function dashboardPage(
         html`<tr><td>${date(hook.createdAt)}</td><td>${hook.type}</td><td>${hook.status}</td><td>${hook.attempts}</td><td>${hook.lastStatus ?? '—'}</td></tr>`,
     )
   const down = outages.find((outage) => outage.target === null)
+  const keysDown = outages.some((outage) => outage.target === JWKS_OUTAGE_TARGET)
+  const keyRows = keys.map(
+    (key) =>
+      html`<tr><td><code>${key.kid}</code></td><td>${date(key.createdAt)}</td><td>${
+        key.retiredAt
+          ? html`substituída em ${date(key.retiredAt)} (ainda publicada)`
+          : html`<strong>assina agora</strong>`
+      }</td></tr>`,
+  )
   return html`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Sandbox Pagar.me</title><style>${STYLE}</style></head>
 <body><h1>Sandbox do Pagar.me (Core API v5, somente local)</h1>
@@ -80,6 +98,18 @@ estornado (refunded). Um boleto pago com outro valor fica pago a menor (underpai
 <h2>Pedidos</h2>
 <table><thead><tr><th>Pedido</th><th>Criado</th><th>Meio</th><th>Valor</th><th>Pedido / cobrança / transação</th><th>Ações</th></tr></thead>
 <tbody>${rows.length ? rows : html`<tr><td colspan="6">Nenhum pedido ainda.</td></tr>`}</tbody></table>
+<h2>Assinatura dos webhooks</h2>
+<p class="muted">Cada webhook leva <code>X-Webhook-Asymmetric-Signature: alg=RS256; kid=…; signature=…</code> (RS256 sobre o
+corpo exato), como o Pagar.me; as chaves públicas ficam em <a href="${JWKS_PATH}"><code>${JWKS_PATH}</code></a>. Trocar a chave
+publica uma nova (novo kid) e mantém a anterior publicada por um dia.</p>
+<p>Chaves ${keysDown ? html`<strong>fora do ar (503)</strong>` : 'no ar'}:
+<form method="post" action="/sandbox/actions/rotate-keys"><button>Trocar a chave de assinatura</button></form>
+${
+  keysDown
+    ? html`<form method="post" action="/sandbox/actions/keys-outage-off"><button>Publicar as chaves de novo</button></form>`
+    : html`<form method="post" action="/sandbox/actions/keys-outage-on"><button>Tirar as chaves do ar (503)</button></form>`
+}</p>
+<table><thead><tr><th>kid</th><th>Criada</th><th>Situação</th></tr></thead><tbody>${keyRows}</tbody></table>
 <h2>Webhooks enviados</h2>
 <table><thead><tr><th>Quando</th><th>Evento</th><th>Entrega</th><th>Tentativas</th><th>Última resposta</th></tr></thead>
 <tbody>${hooks}</tbody></table></body></html>`.toString()

@@ -9,6 +9,7 @@ import {
   API_PREFIX,
   createPagarmeSandbox,
   emptyState,
+  JWKS_PATH,
   SANDBOX_PUBLIC_KEY,
   SANDBOX_SECRET_KEY,
   type SandboxOptions,
@@ -20,6 +21,8 @@ export type SandboxServer = {
   origin: string
   /** What PAGARME_API_URL takes: the origin plus /core/v5. */
   apiUrl: string
+  /** What PAGARME_WEBHOOK_JWKS_URL takes: the key set that verifies the sandbox's webhook signatures. */
+  jwksUrl: string
   close(): Promise<void>
 }
 
@@ -93,6 +96,7 @@ export async function startPagarmeSandbox(options: SandboxServerOptions = {}): P
   return {
     origin,
     apiUrl: `${origin}${API_PREFIX}`,
+    jwksUrl: `${origin}${JWKS_PATH}`,
     close: async () => {
       sandbox.stop()
       if (saveTimer) {
@@ -126,6 +130,7 @@ if (import.meta.main) {
     PAGARME_API_URL=${server.apiUrl}
     PAGARME_SECRET_KEY=${SANDBOX_SECRET_KEY}   (qualquer sk_test_… serve)
     PAGARME_PUBLIC_KEY_TEST=${SANDBOX_PUBLIC_KEY}
+    PAGARME_WEBHOOK_JWKS_URL=${server.jwksUrl}   (webhooks assinados; troca de chave no painel)
     webhooks: ${values['webhook-url'] ?? 'nenhum (use --webhook-url e --webhook-auth usuario:senha)'}
   Ctrl-C encerra.
 `)

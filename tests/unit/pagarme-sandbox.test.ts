@@ -1,5 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { importJWK, type JWK } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTHENTICATION_REFUSAL, DEBIT_TEST_CARDS, TEST_CARDS } from '../../scripts/pagarme-sandbox/api.ts'
 import { type SandboxServer, startPagarmeSandbox } from '../../scripts/pagarme-sandbox/server.ts'
@@ -9,8 +10,12 @@ import { isValidPixPayload } from '../../worker/domain/pix.ts'
 // Pagar.me's Core API v5 does (shapes, statuses, 422 bodies, idempotency, test cards).
 
 let sandbox: SandboxServer
-const received: Array<{ authorization: string | undefined; body: { type: string; data: { id: string } } }> =
-  []
+const received: Array<{
+  authorization: string | undefined
+  signature: string | undefined
+  text: string
+  body: { type: string; data: { id: string } }
+}> = []
 let refuseWebhooks = 0
 const hooks = createServer((req, res) => {
   let text = ''
@@ -24,7 +29,13 @@ const hooks = createServer((req, res) => {
       res.end()
       return
     }
-    received.push({ authorization: req.headers.authorization, body: JSON.parse(text) })
+    const signature = req.headers['x-webhook-asymmetric-signature']
+    received.push({
+      authorization: req.headers.authorization,
+      signature: typeof signature === 'string' ? signature : undefined,
+      text,
+      body: JSON.parse(text),
+    })
     res.end('{}')
   })
 })
@@ -338,6 +349,56 @@ describe('after the sale', () => {
       .poll(() => received.filter((hook) => hook.body.data.id === charge).map((hook) => hook.body.type))
       .toContain('charge.paid')
     expect(received.at(-1)?.authorization).toBe(`Basic ${btoa('pagarme:segredo')}`)
+  })
+
+  it('signs each event as Pagar.me does: RS256 over the exact body, by a kid of the key set it publishes; a rotation adds a kid and keeps the old', async () => {
+    const jwks = async () =>
+      ((await (await fetch(sandbox.jwksUrl)).json()) as { keys: Array<JWK & { kid: string }> }).keys
+    const verifies = async (text: string, header: string) => {
+      const match = /^alg=RS256; kid=([\w-]+); signature=([\w-]+)$/.exec(header)
+      expect(match, header).not.toBeNull()
+      const jwk = (await jwks()).find((key) => key.kid === match![1])
+      if (!jwk) return false
+      expect(jwk).toMatchObject({ kty: 'RSA', use: 'sig', alg: 'RS256' })
+      const key = (await importJWK(jwk, 'RS256')) as CryptoKey
+      const signature = Buffer.from(match![2]!, 'base64url')
+      return crypto.subtle.verify('RSASSA-PKCS1-v1_5', key, signature, new TextEncoder().encode(text))
+    }
+    const created = await call('POST', '/orders', order({ payment_method: 'pix', pix: { expires_in: 1800 } }))
+    const charge = created.body.charges[0].id
+    await fetch(`${sandbox.origin}/_sandbox/charges/${charge}/pay`, { method: 'POST' })
+    await expect.poll(() => received.find((hook) => hook.body.data.id === charge)).toBeDefined()
+    const hook = received.find((hook) => hook.body.data.id === charge)!
+    expect(await verifies(hook.text, hook.signature!)).toBe(true)
+    expect(await verifies(`${hook.text} `, hook.signature!)).toBe(false)
+
+    const before = (await jwks()).map((key) => key.kid)
+    const rotated = await fetch(`${sandbox.origin}/_sandbox/keys/rotate`, { method: 'POST' })
+    const { kid } = (await rotated.json()) as { kid: string }
+    expect(before).not.toContain(kid)
+    expect((await jwks()).map((key) => key.kid)).toEqual([kid, ...before])
+    const signed = await fetch(`${sandbox.origin}/_sandbox/webhooks/sign`, {
+      method: 'POST',
+      body: JSON.stringify({ body: '{"type":"charge.paid"}' }),
+    })
+    const { signature } = (await signed.json()) as { signature: string }
+    expect(signature).toContain(`kid=${kid};`)
+    expect(await verifies('{"type":"charge.paid"}', signature)).toBe(true)
+    // The key that signed before the rotation still verifies what it signed.
+    expect(await verifies(hook.text, hook.signature!)).toBe(true)
+  })
+
+  it('takes its key set down and back on demand (the API stays up)', async () => {
+    const toggle = (enabled: boolean) =>
+      fetch(`${sandbox.origin}/_sandbox/outage`, {
+        method: 'POST',
+        body: JSON.stringify({ target: 'jwks', enabled }),
+      })
+    await toggle(true)
+    expect((await fetch(sandbox.jwksUrl)).status).toBe(503)
+    expect((await call('GET', '/orders?size=1')).status).toBe(200)
+    await toggle(false)
+    expect((await fetch(sandbox.jwksUrl)).status).toBe(200)
   })
 })
 

@@ -560,6 +560,7 @@ describe('payments config', () => {
       PAYMENT_GATEWAY: 'pagarme' as const,
       PUBLIC_ORIGIN: 'https://www.institutorenalis.com.br',
       PAGARME_API_URL: undefined,
+      PAGARME_WEBHOOK_JWKS_URL: undefined,
       PAGARME_PUBLIC_KEY_LIVE: 'pk_live_abc',
       PAGARME_PUBLIC_KEY_TEST: 'pk_test_abc',
     }

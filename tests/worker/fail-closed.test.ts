@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PAGARME_WEBHOOK_JWKS_URL } from '../../worker/adapters/payments/webhook-keys.ts'
 import { app } from '../../worker/app.ts'
 import { configurationProblems, isLocalEnv } from '../../worker/config.ts'
 import type { Env } from '../../worker/env.ts'
@@ -22,6 +23,7 @@ function deployment(vars: Partial<Env> = {}): Env {
     PAGARME_PUBLIC_KEY_LIVE: 'pk_0123456789abcdef',
     PAGARME_PUBLIC_KEY_TEST: 'pk_test_0123456789abcdef',
     PAGARME_WEBHOOK_AUTH: 'pagarme:segredo-do-webhook-de-producao',
+    PAGARME_WEBHOOK_JWKS_URL: PAGARME_WEBHOOK_JWKS_URL,
     APP_SECRET: 'um-segredo-de-producao-com-mais-de-32-caracteres',
     ...vars,
   }
@@ -118,6 +120,11 @@ describe('the configuration check of a deployment', () => {
       'no webhook credentials',
       { PAGARME_WEBHOOK_AUTH: undefined },
       'falta o segredo PAGARME_WEBHOOK_AUTH (usuario:senha do webhook do Pagar.me)',
+    ],
+    [
+      "the webhook keys' address over plain http",
+      { PAGARME_WEBHOOK_JWKS_URL: 'http://hubapi.pagar.me/.well-known/jwks.json' },
+      'PAGARME_WEBHOOK_JWKS_URL deve usar https em produção',
     ],
   ]
 

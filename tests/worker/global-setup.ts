@@ -12,8 +12,9 @@ import './provided.ts'
 
 // Worker tests run inside workerd and reach the outside world the way production does, over HTTP:
 // the database is the local libSQL server on a fresh file, the payment provider the Pagar.me
-// sandbox, each on a free port, passed on as DATABASE_URL and PAGARME_API_URL. The tests send the
-// provider's webhooks themselves (workerd here listens on no port the sandbox could call).
+// sandbox, each on a free port, passed on as DATABASE_URL and PAGARME_API_URL (and its webhook
+// keys as PAGARME_WEBHOOK_JWKS_URL). The tests send the provider's webhooks themselves, signed by
+// the sandbox (workerd here listens on no port the sandbox could call).
 // Fault injection is on for this database server only: the outage tests make it hang or refuse.
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'renalis-worker-tests-'))
@@ -29,6 +30,7 @@ export default async function setup(project: TestProject) {
   project.provide('databaseUrl', server.url)
   project.provide('outsideWorldUrl', outside.url)
   project.provide('pagarmeApiUrl', pagarme.apiUrl)
+  project.provide('pagarmeJwksUrl', pagarme.jwksUrl)
   const collector = await startContractCollector('worker')
   project.provide('contractCollectorUrl', collector.url)
   return async () => {

@@ -155,6 +155,7 @@ describe('webhooks', () => {
       PUBLIC_ORIGIN: 'https://www.institutorenalis.com.br',
       PAGARME_API_URL: undefined,
       PAGARME_WEBHOOK_AUTH: undefined,
+      PAGARME_WEBHOOK_JWKS_URL: undefined,
       // A live key: a test key in production is a problem of its own (fail-closed.test.ts).
       PAGARME_SECRET_KEY: 'sk_live_chave_de_producao',
     }
@@ -165,6 +166,8 @@ describe('webhooks', () => {
     const attempt = receivePagarmeWebhook({
       ctx: testContext({ env: production }),
       authorization: undefined,
+      signature: undefined,
+      body: new Uint8Array(),
       event: { type: 'charge.paid', data: { id: 'ch_x' } },
     })
     await expect(attempt).rejects.toMatchObject({ code: 'UNAVAILABLE' })

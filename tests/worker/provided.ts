@@ -7,6 +7,8 @@ declare module 'vitest' {
     outsideWorldUrl: string
     /** The Pagar.me sandbox (scripts/pagarme-sandbox): PAGARME_API_URL of the worker tests. */
     pagarmeApiUrl: string
+    /** The sandbox's webhook key set: PAGARME_WEBHOOK_JWKS_URL of the worker tests. */
+    pagarmeJwksUrl: string
   }
 }
 

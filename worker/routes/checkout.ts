@@ -22,7 +22,7 @@ import { getOrderStatus, payCheckout } from '../services/checkout/pay.ts'
 import { recordOutsideRefund, refundOrder } from '../services/checkout/refund.ts'
 import { simulateSandboxPayment } from '../services/checkout/sandbox.ts'
 import { decideDocument, documentLink, openDocument } from '../services/checkout/student-documents.ts'
-import { receivePagarmeWebhook } from '../services/checkout/webhook.ts'
+import { receivePagarmeWebhook, WEBHOOK_SIGNATURE_HEADER } from '../services/checkout/webhook.ts'
 import { decideWithdrawal } from '../services/checkout/withdrawal.ts'
 import { STUDENT_DOC_TYPES } from '../services/files/files.ts'
 import { listEnrolledCourses } from '../services/student/courses.ts'
@@ -127,6 +127,8 @@ export const checkoutRoutes = newApp()
           'Webhook do Pagar.me: só um gatilho; a cobrança ou o pedido é relido no provedor antes de qualquer mudança',
         description:
           'Autenticado por HTTP basic com as credenciais de PAGARME_WEBHOOK_AUTH (comparadas em tempo constante; obrigatórias em produção). ' +
+          'Com PAGARME_WEBHOOK_JWKS_URL, também pela assinatura `X-Webhook-Asymmetric-Signature: alg=RS256; kid=…; signature=…` ' +
+          '(RS256 sobre o corpo exato, com as chaves publicadas pelo Pagar.me): sem ela, ou inválida, 401; chaves ilegíveis, 503. ' +
           'Um evento de cobrança (`charge.*`) relê `GET /charges/{id}`; de pedido (`order.*`), `GET /orders/{id}`. ' +
           'Um evento que o provedor não conhece é aceito e ignorado; se o provedor não responde, a resposta é 503 e o Pagar.me reenvia.',
         request: {
@@ -146,7 +148,10 @@ export const checkoutRoutes = newApp()
         },
         responses: {
           200: jsonContent(z.object({ ok: z.literal(true) }), 'Recebido (aplicado ou ignorado).'),
-          401: jsonContent(z.object({ message: z.string() }), 'Credencial ausente ou inválida.'),
+          401: jsonContent(
+            z.object({ message: z.string() }),
+            'Credencial ou assinatura ausente ou inválida.',
+          ),
         },
       },
       { limit: 'webhook' },
@@ -155,6 +160,10 @@ export const checkoutRoutes = newApp()
       await receivePagarmeWebhook({
         ctx: c.var.ctx,
         authorization: c.req.header('Authorization'),
+        signature: c.req.header(WEBHOOK_SIGNATURE_HEADER),
+        // The validator read the body as text and Hono keeps that text: re-encoded, the bytes
+        // received (a body that is not UTF-8 is not the provider's JSON, and fails the signature).
+        body: new Uint8Array(await c.req.arrayBuffer()),
         event: c.req.valid('json'),
       })
       return c.json({ ok: true as const }, 200)

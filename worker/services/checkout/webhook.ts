@@ -1,20 +1,33 @@
 import { timingSafeEqual } from 'node:crypto'
+import { deadlineOf } from '../../adapters/deadline.ts'
 import {
   GatewayNotFoundError,
   type GatewayPayment,
   GatewayUnavailableError,
   GatewayValidationError,
 } from '../../adapters/payments/types.ts'
+import {
+  pagarmeWebhookKeys,
+  parseSignatureHeader,
+  WEBHOOK_SIGNATURE_HEADER,
+} from '../../adapters/payments/webhook-keys.ts'
 import type { AppContext } from '../../context.ts'
-import { AppError } from '../../errors.ts'
+import { AppError, DependencyUnavailableError, unavailable } from '../../errors.ts'
 import { planPaymentForPayment, settlePlanPayment } from '../plans/ledger.ts'
 import { paymentGateway, settingsOf } from './gateway.ts'
 import { deliverEmails, orderForPayment, reportOf, settleOrder } from './settle.ts'
+
+export { WEBHOOK_SIGNATURE_HEADER }
 
 export type WebhookEvent = { type: string; data: { id: string } & Record<string, unknown> }
 
 export const WEBHOOK_MESSAGES = {
   unavailable: 'Não foi possível confirmar o evento com o Pagar.me agora; envie de novo mais tarde.',
+  // A 401's body is always `{ message: 'Unauthenticated.' }` (DESIGN 3); these name the refusal in code.
+  credentials: 'Credencial do webhook inválida.',
+  signature: `Assinatura do webhook (${WEBHOOK_SIGNATURE_HEADER}) ausente ou inválida.`,
+  keysUnavailable:
+    'Não foi possível ler as chaves de assinatura do Pagar.me agora; envie de novo mais tarde.',
 } as const
 
 async function digest(text: string): Promise<Uint8Array> {
@@ -33,24 +46,64 @@ function log(ctx: AppContext, kind: string, details: Record<string, unknown>) {
 }
 
 /**
+ * With PAGARME_WEBHOOK_JWKS_URL set, the body must be signed by one of the provider's published
+ * keys (401 otherwise); keys that cannot be read answer 503, so the provider sends it again.
+ * Checked after Basic auth: only a caller holding the webhook's credentials can make us fetch keys.
+ */
+async function checkSignature(
+  ctx: AppContext,
+  keysUrl: string,
+  body: Uint8Array<ArrayBuffer>,
+  signature: string | undefined,
+) {
+  const header = parseSignatureHeader(signature)
+  if (!header) {
+    log(ctx, 'webhook_unsigned', { present: Boolean(signature) })
+    throw new AppError('UNAUTHENTICATED', WEBHOOK_MESSAGES.signature)
+  }
+  const keys = pagarmeWebhookKeys({ url: keysUrl, timeoutMs: deadlineOf(ctx.env, 'payments') })
+  let verdict: Awaited<ReturnType<typeof keys.verify>>
+  try {
+    verdict = await keys.verify(body, header)
+  } catch (error) {
+    if (!(error instanceof DependencyUnavailableError)) throw error
+    log(ctx, 'webhook_keys_unavailable', { kid: header.kid, error: error.message })
+    throw unavailable(WEBHOOK_MESSAGES.keysUnavailable)
+  }
+  if (verdict !== 'valid') {
+    log(ctx, 'webhook_signature_refused', { verdict, kid: header.kid, alg: header.alg })
+    throw new AppError('UNAUTHENTICATED', WEBHOOK_MESSAGES.signature)
+  }
+}
+
+/**
  * POST /webhooks/pagarme. The event is only a trigger (DESIGN 6): the charge or order it names is
  * re-read at the provider before anything changes, so a forged, replayed or out-of-order event
  * does nothing. An event the provider does not know is acknowledged and ignored; one that cannot
  * be confirmed (the provider unreachable or failing) answers 503, so Pagar.me sends it again.
+ * Before any of that: Basic auth, and the signature over `body` (the raw request body) when the
+ * provider's keys are configured.
  */
 export async function receivePagarmeWebhook({
   ctx,
   authorization,
+  signature,
+  body,
   event,
 }: {
   ctx: AppContext
   authorization: string | undefined
+  /** The X-Webhook-Asymmetric-Signature header. */
+  signature: string | undefined
+  /** The request body exactly as received: what the provider signed. */
+  body: Uint8Array<ArrayBuffer>
   event: WebhookEvent
 }): Promise<{ ok: true; order_status: string | null }> {
   const settings = settingsOf(ctx) // production without credentials fails here (configuration check)
   if (settings.webhookAuth && !(await credentialsMatch(authorization, settings.webhookAuth))) {
-    throw new AppError('UNAUTHENTICATED', 'Credencial do webhook inválida.')
+    throw new AppError('UNAUTHENTICATED', WEBHOOK_MESSAGES.credentials)
   }
+  if (settings.webhookKeysUrl) await checkSignature(ctx, settings.webhookKeysUrl, body, signature)
   const [resource] = event.type.split('.')
   if (resource !== 'charge' && resource !== 'order') return { ok: true, order_status: null }
 
