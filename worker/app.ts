@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { configurationVerdict } from './config.ts'
+import { configurationVerdict, publicOrigin } from './config.ts'
 import { type AppBindings, contextMiddleware } from './context.ts'
 import { INSTITUTE } from './contract/institute.ts'
 import { RETRY_AFTER_SECONDS } from './contract/unavailable.ts'
@@ -100,7 +100,7 @@ const routes = app
 
 registerSharedComponents(app)
 app.doc31('/api/openapi.json', (c) => {
-  const origin = c.env.PUBLIC_ORIGIN.replace(/\/$/, '')
+  const origin = publicOrigin(c.env)
   return {
     openapi: '3.1.0',
     info: {

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
+import { publicOrigin } from '../config.ts'
 import type { AppBindings } from '../context.ts'
 import { SIGNED_IN_HINT_COOKIE } from '../contract/session-hint.ts'
 import type { Role } from '../domain/roles.ts'
@@ -68,7 +69,7 @@ export const sameOriginWrites = createMiddleware<AppBindings>(async (c, next) =>
     // A page with Referrer-Policy no-referrer sends `Origin: null`: Sec-Fetch-Site then decides.
     const origin = c.req.header('Origin')
     const site = c.req.header('Sec-Fetch-Site')
-    const own = [new URL(c.req.url).origin, c.var.ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')]
+    const own = [new URL(c.req.url).origin, publicOrigin(c.var.ctx.env)]
     const foreign =
       origin && origin !== 'null'
         ? !own.includes(origin)

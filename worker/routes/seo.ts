@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { html } from 'hono/html'
+import { publicOrigin } from '../config.ts'
 import { defineRoute, newApp } from '../openapi.ts'
 import { listPublicPaths } from '../services/catalog/sitemap.ts'
 
@@ -16,7 +17,7 @@ export const seoRoutes = newApp()
       },
     }),
     async (c) => {
-      const origin = c.var.ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')
+      const origin = publicOrigin(c.var.ctx.env)
       const paths = await listPublicPaths({ ctx: c.var.ctx })
       const urls = paths.map((path) => html`  <url><loc>${origin + path}</loc></url>\n`)
       const xml = await html`<?xml version="1.0" encoding="UTF-8"?>
@@ -43,7 +44,7 @@ ${urls}</urlset>
       { offline: true },
     ),
     (c) => {
-      const origin = c.var.ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')
+      const origin = publicOrigin(c.var.ctx.env)
       const lines = [
         'User-agent: *',
         'Disallow: /admin',

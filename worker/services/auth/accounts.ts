@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { html } from 'hono/html'
 import { oauthAccounts, passwordResets, sessions, users } from '../../../db/schema.ts'
+import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import {
   AUTH_MESSAGES,
@@ -237,7 +238,7 @@ export async function requestPasswordReset({ ctx, email }: { ctx: AppContext; em
 
   const token = newToken()
   // In the fragment: never sent to a server, so never in a request log or a Referer header.
-  const link = `${ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')}/senha/redefinir#token=${token}`
+  const link = `${publicOrigin(ctx.env)}/senha/redefinir#token=${token}`
   const message = await resetEmail(row.name, email, link)
   const expiresAt = new Date(ctx.now.getTime() + RESET_TTL_MS)
   // A new link does not void the earlier ones (several valid at once, each used once): whoever

@@ -9,7 +9,7 @@ import {
   type SocialProvider,
   sandboxGrant,
 } from '../../adapters/oauth.ts'
-import { isLocalEnv } from '../../config.ts'
+import { isLocalEnv, publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError, dependencyFailure, notFound, unavailable } from '../../errors.ts'
 import { proofStatements } from './proof.ts'
@@ -36,7 +36,7 @@ const failure = (message: string) => new AppError('BAD_REQUEST', message)
 function clientFor(ctx: AppContext, provider: SocialProvider) {
   const { env } = ctx
   return oauthClient(provider, {
-    origin: env.PUBLIC_ORIGIN.replace(/\/$/, ''),
+    origin: publicOrigin(env),
     googleClientId: env.GOOGLE_CLIENT_ID,
     googleClientSecret: env.GOOGLE_CLIENT_SECRET,
     facebookClientId: env.FACEBOOK_CLIENT_ID,

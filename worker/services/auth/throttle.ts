@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { html } from 'hono/html'
 import { users } from '../../../db/schema.ts'
+import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { AUTH_MESSAGES } from '../../contract/auth.ts'
 import { INSTITUTE } from '../../contract/institute.ts'
@@ -138,7 +139,7 @@ function lockEmail(ctx: AppContext, name: string, to: string, lockSeconds: numbe
   const first = firstName(name)
   const pause = durationInWords(lockSeconds)
   // The recovery form ('Esqueceu sua senha?') lives in the login panel, at /login.
-  const login = `${ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')}/login`
+  const login = `${publicOrigin(ctx.env)}/login`
   return emailMessage({
     to,
     subject: `Tentativas de acesso à sua conta — ${INSTITUTE.name}`,

@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm'
 import { conferenceTalks } from '../../../db/schema.ts'
+import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import {
   type ClockAnswer,
@@ -37,8 +38,7 @@ let generation = 0
 const clockStub = (ctx: AppContext) =>
   ctx.env.CONFERENCE_CLOCK.get(ctx.env.CONFERENCE_CLOCK.idFromName(CONFERENCE_PATH))
 
-const cacheKey = (ctx: AppContext) =>
-  new Request(`${ctx.env.PUBLIC_ORIGIN.replace(/\/$/, '')}/__conference/clock/v1`)
+const cacheKey = (ctx: AppContext) => new Request(`${publicOrigin(ctx.env)}/__conference/clock/v1`)
 
 async function programmeFromDatabase(ctx: AppContext): Promise<Talk[]> {
   const rows = await ctx.db
