@@ -1,3 +1,5 @@
+import { curitibaDateTime } from './time-zone.ts'
+
 // CSV for a Brazilian spreadsheet: UTF-8 with a byte-order mark (Excel reads accents right), ';'
 // between fields (',' is the decimal mark), CRLF between lines, money as '1.045,68' and dates as
 // '23/11/2026 15:48' in Curitiba's time.
@@ -26,8 +28,5 @@ export function csvMoney(cents: number): string {
   return `${sign}${reais},${String(whole % 100).padStart(2, '0')}`
 }
 
-/** An instant → '23/11/2026 15:48' in Curitiba (UTC−3). */
-export function csvDateTime(instant: Date): string {
-  const local = new Date(instant.getTime() - 3 * 3600_000).toISOString()
-  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)}`
-}
+/** An instant → '23/11/2026 15:48' in Curitiba. */
+export const csvDateTime = curitibaDateTime

@@ -1,3 +1,4 @@
+import { curitibaDayStartMs } from './time-zone.ts'
 // The admin dashboard's period: calendar days in Curitiba (UTC−3), grouped by day, week (from
 // Monday) or month. The SQL groups with the same rules; these fill the buckets with no sales.
 
@@ -59,6 +60,4 @@ function nextMonth(day: string): string {
 }
 
 /** The instant Curitiba's day `day` starts (00:00 at UTC−3), in ms. */
-export function dayStartMs(day: string): number {
-  return toDate(day).getTime() + 3 * 3600_000
-}
+export const dayStartMs = curitibaDayStartMs

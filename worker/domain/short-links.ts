@@ -1,3 +1,4 @@
+import { curitibaDay } from './time-zone.ts'
 // Short links /l/{code} of the admin's 'Qrcode/Link' screen: what a code may be, where a link may
 // point (a page of the site, or an outside address on the allow-list: never an open redirect), the
 // UTM builder, and the day a click counts for.
@@ -113,7 +114,5 @@ export function slugify(text: string, max = SHORT_CODE_MAX): string {
     .replace(/-+$/, '')
 }
 
-/** Curitiba's calendar day of an instant (UTC−3 all year: Brazil dropped daylight saving in 2019). */
-export function saoPauloDay(instant: Date): string {
-  return new Date(instant.getTime() - 3 * 3600_000).toISOString().slice(0, 10)
-}
+/** Curitiba's calendar day of an instant. */
+export const saoPauloDay = curitibaDay

@@ -13,6 +13,7 @@ import {
 } from '../../contract/admin-catalog.ts'
 import { changedFields } from '../../domain/audit.ts'
 import { dayStartMs } from '../../domain/dashboard.ts'
+import { curitibaDay } from '../../domain/time-zone.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import {
   type Actor,
@@ -35,7 +36,7 @@ const DAY_MS = 86_400_000
 /** A coupon valid "until" a day lasts to the end of that day in Curitiba. */
 const expiresAtOf = (day: string | null) => (day ? new Date(dayStartMs(day) + DAY_MS) : null)
 const expiresOnOf = (instant: Date | null) =>
-  instant ? new Date(instant.getTime() - DAY_MS - 3 * 3600_000).toISOString().slice(0, 10) : null
+  instant ? curitibaDay(new Date(instant.getTime() - DAY_MS)) : null
 
 function editable(row: CouponRow): CouponFields {
   return {

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useRouterState } from '@tanstack/react-router'
 import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react'
+import { curitibaDateTime } from '../../../../worker/domain/time-zone.ts'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { FieldShell, INPUT_CLASS } from '../../lib/form-field.tsx'
@@ -317,8 +318,7 @@ export function SearchInput({
 
 /** '23/11/2026 15:48' in Curitiba. */
 export function formatDateTime(iso: string): string {
-  const local = new Date(new Date(iso).getTime() - 3 * 3600_000).toISOString()
-  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)}`
+  return curitibaDateTime(new Date(iso))
 }
 
 /** '2026-11-23' → '23/11/2026'. */
