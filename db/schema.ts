@@ -16,6 +16,7 @@ import {
   DISCOUNT_TYPES,
   EBOOK_ACCESS,
   ORDER_ITEM_TYPES,
+  STUDENT_DISCOUNTS,
   STUDENT_DOC_STATES,
 } from '../worker/domain/catalog.ts'
 import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../worker/domain/enrollments.ts'
@@ -202,9 +203,7 @@ export const classes = sqliteTable(
     details: text('details').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
     studentPriceCents: integer('student_price_cents'),
-    studentDiscount: text('student_discount', { enum: ['A', 'N'] })
-      .notNull()
-      .default('N'),
+    studentDiscount: text('student_discount', { enum: STUDENT_DISCOUNTS }).notNull().default('N'),
     isBoletoAllowed: integer('is_boleto_allowed', { mode: 'boolean' }).notNull().default(true),
     instalmentTimes: integer('instalment_times').notNull().default(12),
     isOpen: integer('is_open', { mode: 'boolean' }).notNull().default(true),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CLASS_TYPES, COURSE_SECTIONS, DISCOUNT_TYPES } from '../domain/catalog.ts'
+import { CLASS_TYPES, COURSE_SECTIONS, DISCOUNT_TYPES, STUDENT_DISCOUNTS } from '../domain/catalog.ts'
 import { Id, MoneyInput, PageQuery, paginated, SearchText, Version } from './admin.ts'
 import { SliderImage } from './catalog.ts'
 import { Cents } from './money.ts'
@@ -239,7 +239,7 @@ const ClassFields = z.object({
   details: LongText(20_000),
   price: MoneyInput,
   student_price: MoneyInput.nullable().default(null),
-  student_discount: z.enum(['A', 'N']).default('N'),
+  student_discount: z.enum(STUDENT_DISCOUNTS).default('N'),
   boleto: z.boolean().default(true),
   instalment_times: z
     .number({ error: CLASS_MESSAGES.instalments })
@@ -284,7 +284,7 @@ export const AdminClass = z.object({
   details: z.string(),
   price: Cents,
   student_price: Cents.nullable(),
-  student_discount: z.enum(['A', 'N']),
+  student_discount: z.enum(STUDENT_DISCOUNTS),
   boleto: z.boolean(),
   instalment_times: z.number().int(),
   is_open: z.boolean(),

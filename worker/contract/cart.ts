@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CART_ITEM_TYPES } from '../domain/catalog.ts'
+import { CART_ITEM_TYPES, DISCOUNT_TYPES } from '../domain/catalog.ts'
 import { Turma } from './catalog.ts'
 import { Cents } from './money.ts'
 
@@ -107,7 +107,7 @@ export const CheckoutView = z.object({
       id: z.number().int(),
       name: z.string(),
       discount: z.number(),
-      discount_type: z.enum(['P', 'F']),
+      discount_type: z.enum(DISCOUNT_TYPES),
       valor_total: Cents,
       valor_descontado: Cents,
       ids_turma: z.array(z.number().int()),
@@ -119,7 +119,7 @@ export const CheckoutView = z.object({
     z.object({
       key: z.string(),
       type: z.literal('C'),
-      cupom: z.object({ id: z.number().int(), type: z.enum(['P', 'F']), value: z.number() }),
+      cupom: z.object({ id: z.number().int(), type: z.enum(DISCOUNT_TYPES), value: z.number() }),
       turma_id: z.number().int().nullable(),
       course_id: z.number().int().nullable(),
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CLASS_TYPES } from '../domain/catalog.ts'
 import { WITHDRAWAL_DAYS, WITHDRAWAL_VIEWS } from '../domain/orders.ts'
 import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
 import { ValidationErrorBody } from './errors.ts'
@@ -11,7 +12,7 @@ export const EnrolledCourse = z.object({
   class_name: z.string(),
   course_name: z.string(),
   course_url: z.string(),
-  type: z.enum(['N', 'C']),
+  type: z.enum(CLASS_TYPES),
   course_init: z.string().nullable(),
   enrolled_at: z.string(),
 })
@@ -191,7 +192,7 @@ export const StudentCourse = z.object({
     z.object({
       id: z.number().int(),
       name: z.string(),
-      type: z.enum(['N', 'C']),
+      type: z.enum(CLASS_TYPES),
       course_init: z.string().nullable(),
       location: z.string().nullable(),
       details: z.string(),

@@ -9,6 +9,10 @@ export type CourseSection = (typeof COURSE_SECTIONS)[number]
 export const CLASS_TYPES = ['N', 'C'] as const
 export type ClassType = (typeof CLASS_TYPES)[number]
 
+/** A: the class offers a student price (with a document); N: it does not. */
+export const STUDENT_DISCOUNTS = ['A', 'N'] as const
+export type StudentDiscount = (typeof STUDENT_DISCOUNTS)[number]
+
 /** P: percent; F: a fixed amount in centavos (SPEC section 3: 'P', otherwise fixed). */
 export const DISCOUNT_TYPES = ['P', 'F'] as const
 export type DiscountType = (typeof DISCOUNT_TYPES)[number]

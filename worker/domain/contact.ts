@@ -5,10 +5,6 @@
 import { INSTITUTE } from '../contract/institute.ts'
 import { NAME_LETTERS, PHONE_PATTERN } from '../contract/patterns.ts'
 
-// Where a message came from (the form on /contato or the floating chat widget): a lead's origins
-// have their home in ./leads.ts.
-export { LEAD_TARGETS, type LeadTarget } from './leads.ts'
-
 export const CONTACT_FIELDS = ['name', 'email', 'telefone', 'descricao'] as const
 export type ContactField = (typeof CONTACT_FIELDS)[number]
 

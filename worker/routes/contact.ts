@@ -8,8 +8,8 @@ import {
   DEFAULT_CONTACT_RECIPIENT,
   invalidContactFields,
   isContactRecipient,
-  LEAD_TARGETS,
 } from '../domain/contact.ts'
+import { LEAD_TARGETS } from '../domain/leads.ts'
 import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
 import { sendContactMessage } from '../services/contact/send.ts'
 

@@ -4,7 +4,7 @@ import { forwardContactMessage } from '../../adapters/contact-forward.ts'
 import { deadlineOf } from '../../adapters/deadline.ts'
 import type { EmailMessage } from '../../adapters/email.ts'
 import type { AppContext } from '../../context.ts'
-import type { LeadTarget } from '../../domain/contact.ts'
+import type { LeadTarget } from '../../domain/leads.ts'
 import { deliverLater, queueEmail } from '../email/outbox.ts'
 import { emailMessage } from '../email/templates.ts'
 

@@ -3,6 +3,7 @@ import { CircleCheck, Clock, LoaderCircle, TriangleAlert } from 'lucide'
 import { useEffect, useRef, useState } from 'react'
 import type { PayResult } from '../../../../worker/contract/checkout.ts'
 import { INSTITUTE } from '../../../../worker/contract/institute.ts'
+import { grantsAccess } from '../../../../worker/domain/orders.ts'
 import { ORDER_STATE_LABELS, type PaymentType } from '../../../../worker/domain/payments.ts'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
@@ -146,7 +147,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
   const order = query.data
   const sawPending = useRef(false)
   if (order?.status === 'pending') sawPending.current = true
-  const paid = order?.status === 'paid' || order?.status === 'partially_refunded'
+  const paid = order ? grantsAccess(order.status) : false
 
   // Paid: the enrolments exist now; the header's user (and a session made at checkout) is re-read.
   useEffect(() => {

@@ -10,8 +10,8 @@ import {
   DEFAULT_CONTACT_RECIPIENT,
   invalidContactFields,
   invalidContactText,
-  type LeadTarget,
 } from '../../../../worker/domain/contact.ts'
+import type { LeadTarget } from '../../../../worker/domain/leads.ts'
 import { Icon } from '../../components/icons.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'

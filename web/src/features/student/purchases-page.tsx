@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { LoaderCircle, RefreshCw } from 'lucide'
 import type { Purchase } from '../../../../worker/contract/student.ts'
+import { grantsAccess } from '../../../../worker/domain/orders.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../../../worker/domain/payments.ts'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
@@ -79,7 +80,7 @@ function StudentDocumentNotice({ purchase }: { purchase: Purchase }) {
     !document.difference_paid &&
     document.deadline !== null &&
     new Date(document.deadline).getTime() > Date.now() &&
-    (purchase.status === 'paid' || purchase.status === 'partially_refunded')
+    grantsAccess(purchase.status)
   const choose = (paymentType: 'PIX' | 'BOLETO') =>
     pay.mutate(
       { orderId: purchase.order_id, paymentType },
