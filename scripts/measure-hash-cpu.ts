@@ -1,7 +1,7 @@
 // `npm run measure:hash-cpu -- [--runs 20]`: what one password hash costs inside workerd, the
 // runtime of Cloudflare Workers (issue 28, item 9; README, "Deploy").
 //
-// A probe Worker (nodejs_compat, as wrangler.toml) runs worker/services/auth/password.ts under
+// A probe Worker (nodejs_compat, as wrangler.toml) runs worker/domain/password.ts under
 // `wrangler`'s own workerd, one hash or one verification per request. Inside workerd the clocks
 // stand still while code runs, so the cost is measured from outside, two ways:
 // - the CPU time the workerd process spent (utime + stime from /proc, Linux), per request, minus
@@ -29,7 +29,7 @@ const { values } = parseArgs({
 const runs = Number(values.runs)
 const each = Number(values.each)
 
-const PROBE = `import { hashPassword, verifyPassword } from ${JSON.stringify(`${root}worker/services/auth/password.ts`)}
+const PROBE = `import { hashPassword, verifyPassword } from ${JSON.stringify(`${root}worker/domain/password.ts`)}
 let stored
 export default {
   async fetch(request) {

@@ -12,7 +12,7 @@ import { courses, products } from '../../db/schema.ts'
 import { DEMO_USERS } from '../../db/seed.ts'
 import { runBuild } from '../../scripts/build.ts'
 import { root, startStack } from '../../scripts/lib/stack.ts'
-import { hashPassword } from '../../worker/services/auth/password.ts'
+import { hashPassword } from '../../worker/domain/password.ts'
 import { conferenceScenario, printConference } from './conference.ts'
 
 const { values } = parseArgs({

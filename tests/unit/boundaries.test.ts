@@ -70,4 +70,59 @@ describe('dependency rule, enforced by the linter', () => {
       ),
     ).toHaveLength(2)
   })
+
+  // Issue 23, item 6: every folder has its rule.
+  it('fails db/ that reaches a service or the web, and lets it use the domain and the contract', async () => {
+    expect(
+      await brokenImportRules(
+        'db',
+        "import { a } from '../worker/services/menu/menu.ts'\nimport { b } from '../web/src/lib/money.ts'\nexport const c = [a, b]\n",
+      ),
+    ).toHaveLength(2)
+    expect(
+      await brokenImportRules(
+        'db',
+        "import { a } from '../worker/domain/password.ts'\nimport { b } from '../worker/contract/institute.ts'\nexport const c = [a, b]\n",
+      ),
+    ).toEqual([])
+  })
+
+  it('fails a Durable Object, a middleware or a page render that reaches the HTTP layer or the database', async () => {
+    expect(
+      await brokenImportRules('worker/durable', "import { a } from '../routes/auth.ts'\nexport const b = a\n"),
+    ).toHaveLength(1)
+    expect(
+      await brokenImportRules(
+        'worker/middleware',
+        "import { a } from '../routes/auth.ts'\nimport { sql } from 'drizzle-orm'\nexport const b = [a, sql]\n",
+      ),
+    ).toHaveLength(2)
+    expect(
+      await brokenImportRules(
+        'worker/ssr',
+        "import { a } from '../adapters/email.ts'\nimport { b } from '../../db/schema.ts'\nexport const c = [a, b]\n",
+      ),
+    ).toHaveLength(2)
+    expect(
+      await brokenImportRules(
+        'worker/middleware',
+        "import { a } from '../services/auth/sessions.ts'\nexport const b = a\n",
+      ),
+    ).toEqual([])
+  })
+
+  it('fails a shared component that imports a feature or the site frame', async () => {
+    expect(
+      await brokenImportRules(
+        'web/src/components',
+        "import { a } from '../features/cart/cart-button.tsx'\nimport { b } from '../layout/site-header.tsx'\nexport const c = [a, b]\n",
+      ),
+    ).toHaveLength(2)
+    expect(
+      await brokenImportRules(
+        'web/src/components',
+        "import { a } from '../lib/money.ts'\nimport { b } from '../../../worker/domain/catalog.ts'\nexport const c = [a, b]\n",
+      ),
+    ).toEqual([])
+  })
 })

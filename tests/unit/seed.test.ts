@@ -14,7 +14,7 @@ import { DEMO_USERS, type SeedableDb, seedDatabase } from '../../db/seed.ts'
 import { SEED_IDS } from '../../db/seed-data/catalog.ts'
 import { MISSING_IMAGE } from '../../db/seed-data/showcase.ts'
 import { COURSE_SECTIONS } from '../../worker/domain/catalog.ts'
-import { verifyPassword } from '../../worker/services/auth/password.ts'
+import { verifyPassword } from '../../worker/domain/password.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const PUBLIC = join(ROOT, 'web', 'public')

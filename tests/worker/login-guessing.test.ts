@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { emailOutbox } from '../../db/schema.ts'
 import { AUTH_MESSAGES } from '../../worker/contract/auth.ts'
 import { LIMITS, LOGIN_LIMITS } from '../../worker/domain/limits.ts'
+import { hashingStats, hashPassword } from '../../worker/domain/password.ts'
 import { AppError } from '../../worker/errors.ts'
-import { hashingStats, hashPassword } from '../../worker/services/auth/password.ts'
 import {
   forgetAccountFailures,
   throttledLogin,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { oauthAccounts } from '../../db/schema.ts'
 import { FACEBOOK_GRAPH_VERSION, oauthClient } from '../../worker/adapters/oauth.ts'
-import { hashPassword } from '../../worker/services/auth/password.ts'
+import { hashPassword } from '../../worker/domain/password.ts'
 import { createUser, sessionCookie, testDb, unique } from '../fixtures/db.ts'
 import { workerFetch } from '../fixtures/http.ts'
 

@@ -1,13 +1,13 @@
 import { useRouterState } from '@tanstack/react-router'
 import { Menu as MenuIcon, X } from 'lucide'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
-import { INSTITUTE } from '../../../../worker/contract/institute.ts'
-import { UserArea } from '../../features/auth/user-area.tsx'
-import { CartButton } from '../../features/cart/cart-button.tsx'
-import { SiteMenu } from '../../features/menu/site-menu.tsx'
-import { SearchBox } from '../../features/search/search-box.tsx'
-import { Icon } from '../icons.tsx'
-import { Link } from '../link.tsx'
+import { INSTITUTE } from '../../../worker/contract/institute.ts'
+import { Icon } from '../components/icons.tsx'
+import { Link } from '../components/link.tsx'
+import { UserArea } from '../features/auth/user-area.tsx'
+import { CartButton } from '../features/cart/cart-button.tsx'
+import { SiteMenu } from '../features/menu/site-menu.tsx'
+import { SearchBox } from '../features/search/search-box.tsx'
 
 export function SiteHeader() {
   const [mobileOpen, setMobileOpen] = useState(false)

@@ -1,5 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
+// The password rule: how a password is hashed and checked (a pure computation, no I/O); the seed,
+// the accounts service and the benchmark share it.
+
 // scrypt at OWASP's N=2^14, r=8, p=5 (16 MiB): memory-hard and within a Worker's 128 MB,
 // where N=2^17 would not fit. Parameters are stored with each hash so they can be raised.
 const DEFAULT = { N: 2 ** 14, r: 8, p: 5, keyLength: 32 } as const

@@ -1,8 +1,8 @@
 import { Mail, MapPin, Phone } from 'lucide'
-import { INSTITUTE } from '../../../../worker/contract/institute.ts'
-import { LanguagePicker } from '../../features/i18n/language-picker.tsx'
-import { Icon } from '../icons.tsx'
-import { Link } from '../link.tsx'
+import { INSTITUTE } from '../../../worker/contract/institute.ts'
+import { Icon } from '../components/icons.tsx'
+import { Link } from '../components/link.tsx'
+import { LanguagePicker } from '../features/i18n/language-picker.tsx'
 
 const telHref = (number: string) => `tel:+55${number.replace(/\D/g, '')}`
 
