@@ -31,6 +31,8 @@ export default defineConfig({
               bindings: {
                 APP_ENV: 'test',
                 PAYMENT_GATEWAY: 'sandbox',
+                // Today's debit flow for every file; tests/worker/debit-psp.test.ts runs a PSP account.
+                PAGARME_ACCOUNT_TYPE: 'gateway',
                 PUBLIC_ORIGIN: 'http://127.0.0.1:8787',
                 DATABASE_URL: inject<string>('databaseUrl'),
                 APP_SECRET: 'segredo-de-teste-com-mais-de-32-caracteres',

@@ -1,4 +1,10 @@
 import { PAGARME_API_URL } from './adapters/payments/pagarme.ts'
+import {
+  accountTypeOf,
+  PAGARME_ACCOUNT_TYPES,
+  type PagarmeAccountType,
+  SANDBOX_3DS_SCRIPT_PATH,
+} from './domain/three-ds.ts'
 import type { Env } from './env.ts'
 
 /**
@@ -36,6 +42,13 @@ export type PaymentsSettings = {
   webhookAuth: string | null
   /** The provider's webhook key set (JWKS): when set, each webhook's signature is checked too. */
   webhookKeysUrl: string | null
+  /** The account's contract: the debit card's 3-D Secure flow (worker/domain/three-ds.ts). */
+  accountType: PagarmeAccountType
+  /**
+   * Where the browser loads Pagar.me's 3DS library (PSP): PAGARME_3DS_SCRIPT_URL, or locally the
+   * sandbox's stand-in; null when unknown (a PSP's debit card then answers 503).
+   */
+  threeDsScriptUrl: string | null
   /** The key the browser tokenizes with: live on the production origins, test elsewhere. */
   publicKeyFor(requestUrl: string): string
 }
@@ -104,6 +117,15 @@ function paymentsProblems(env: Env): string[] {
       'PAGARME_WEBHOOK_JWKS_URL não é um endereço (ex.: https://hubapi.pagar.me/.well-known/jwks.json)',
     )
   }
+  if (
+    env.PAGARME_ACCOUNT_TYPE &&
+    !(PAGARME_ACCOUNT_TYPES as readonly string[]).includes(env.PAGARME_ACCOUNT_TYPE)
+  ) {
+    problems.push('PAGARME_ACCOUNT_TYPE deve ser "psp" ou "gateway" (o contrato da conta no Pagar.me)')
+  }
+  if (!isLocalEnv(env) && env.PAGARME_3DS_SCRIPT_URL && !env.PAGARME_3DS_SCRIPT_URL.startsWith('https://')) {
+    problems.push('PAGARME_3DS_SCRIPT_URL deve usar https em produção')
+  }
   return problems
 }
 
@@ -118,12 +140,17 @@ export function paymentsSettings(env: Env): PaymentsSettings {
   if (problems.length) throw new ConfigurationError([...new Set(problems)])
   const live = !isLocalEnv(env)
   const hosts = productionHosts(env)
+  const apiUrl = (env.PAGARME_API_URL || PAGARME_API_URL).replace(/\/+$/, '')
   return {
     mode,
-    apiUrl: (env.PAGARME_API_URL || PAGARME_API_URL).replace(/\/+$/, ''),
+    apiUrl,
     secretKey: env.PAGARME_SECRET_KEY ?? '',
     webhookAuth: env.PAGARME_WEBHOOK_AUTH || null,
     webhookKeysUrl: env.PAGARME_WEBHOOK_JWKS_URL || null,
+    accountType: accountTypeOf(env),
+    threeDsScriptUrl:
+      env.PAGARME_3DS_SCRIPT_URL ||
+      (mode === 'sandbox' ? `${new URL(apiUrl).origin}${SANDBOX_3DS_SCRIPT_PATH}` : null),
     publicKeyFor(requestUrl) {
       const onProductionOrigin = live && hosts.includes(new URL(requestUrl).hostname)
       return (onProductionOrigin ? env.PAGARME_PUBLIC_KEY_LIVE : env.PAGARME_PUBLIC_KEY_TEST) ?? ''

@@ -36,6 +36,17 @@ export type Env = {
   PAYMENT_GATEWAY: 'sandbox' | 'pagarme'
   /** Pagar.me Core API v5's base; default https://api.pagar.me/core/v5. */
   PAGARME_API_URL?: string
+  /**
+   * The Pagar.me account's contract, which decides the debit card's 3-D Secure flow
+   * (worker/domain/three-ds.ts): 'psp' (the default) authenticates in the browser with Pagar.me's
+   * 3DS library before the order; 'gateway' lets the acquirer authenticate and challenge.
+   */
+  PAGARME_ACCOUNT_TYPE?: string
+  /**
+   * Where the browser loads Pagar.me's 3DS library (a PSP account's debit card): the address of
+   * Pagar.me's integration manual. Locally, unset, the sandbox's stand-in at its own origin.
+   */
+  PAGARME_3DS_SCRIPT_URL?: string
   DATABASE_URL: string
   DATABASE_AUTH_TOKEN?: string
   /**

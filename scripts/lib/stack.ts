@@ -9,6 +9,7 @@ import { createDb } from '../../db/client.ts'
 import { startLocalServer } from '../../db/local-server.ts'
 import { migrateDatabase } from '../../db/migrate.ts'
 import { seedDatabase } from '../../db/seed.ts'
+import { accountTypeOf, type PagarmeAccountType } from '../../worker/domain/three-ds.ts'
 import { SANDBOX_PUBLIC_KEY, SANDBOX_SECRET_KEY } from '../pagarme-sandbox/api.ts'
 import { type SandboxServer, startPagarmeSandbox } from '../pagarme-sandbox/server.ts'
 
@@ -40,6 +41,11 @@ export type StackOptions = {
    * tried locally.
    */
   appEnv?: string
+  /**
+   * The Pagar.me account's contract the store and the sandbox play (debit card's 3-D Secure flow);
+   * unset: .dev.vars's PAGARME_ACCOUNT_TYPE under `npm start`, else the production default (psp).
+   */
+  accountType?: PagarmeAccountType
   /** The sandbox's port (0: a free one) and the file that keeps its orders across restarts. */
   sandboxPort?: number
   sandboxStateFile?: string
@@ -102,7 +108,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const paymentVars: string[] = []
   if (gateway !== 'pagarme') {
     const webhookAuth = `pagarme:${randomBytes(12).toString('hex')}`
+    const accountType =
+      options.accountType ??
+      accountTypeOf({
+        PAGARME_ACCOUNT_TYPE:
+          options.payments === 'dev-vars' ? readDevVars().PAGARME_ACCOUNT_TYPE : undefined,
+      })
     sandbox = await startPagarmeSandbox({
+      accountType,
       port: options.sandboxPort ?? 0,
       stateFile: options.sandboxStateFile,
       webhookUrl: `${origin}/webhooks/pagarme`,
@@ -117,6 +130,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ['PAGARME_WEBHOOK_AUTH', webhookAuth],
       // The sandbox signs its webhooks: the Worker checks them against its keys, as in production.
       ['PAGARME_WEBHOOK_JWKS_URL', sandbox.jwksUrl],
+      ['PAGARME_ACCOUNT_TYPE', accountType],
     ]) {
       paymentVars.push('--var', `${name}:${value}`)
     }

@@ -12,7 +12,9 @@ import {
 } from '../../worker/adapters/payments/webhook-keys.ts'
 import { boletoLine } from '../../worker/domain/boleto.ts'
 import { pixCopyPaste } from '../../worker/domain/pix.ts'
+import type { PagarmeAccountType } from '../../worker/domain/three-ds.ts'
 import { boletoPage, boletoPdf, challengeDonePage, challengePage, dashboardPage } from './pages.ts'
+import { createTds, type TdsState } from './tds.ts'
 
 export const API_PREFIX = '/core/v5'
 /** Where the sandbox publishes its webhook keys: Pagar.me's path (https://hubapi.pagar.me/.well-known/jwks.json). */
@@ -125,7 +127,7 @@ export type WebhookDelivery = {
   body: Json
 }
 
-export type SandboxState = {
+export type SandboxState = TdsState & {
   tokens: Record<string, StoredToken>
   orders: Record<string, Order>
   /** Card numbers behind charges still 'processing' (they settle a moment later). */
@@ -149,6 +151,8 @@ export type SandboxOptions = {
   now?: () => number
   /** Called after every change (persistence). */
   onChange?: (state: SandboxState) => void
+  /** The account's contract the stack runs the store with (its dashboard says which). */
+  accountType?: PagarmeAccountType
   state?: SandboxState
 }
 
@@ -172,6 +176,8 @@ export function emptyState(): SandboxState {
     outages: [],
     webhooks: [],
     challenges: {},
+    tdsTokens: {},
+    authentications: {},
     sequence: 0,
   }
 }
@@ -215,6 +221,8 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     return `${prefix}_${(state.sequence.toString(36) + random).slice(0, 16)}`
   }
   const changed = () => options.onChange?.(state)
+  // A PSP account's debit: the tds_token, the browser's 3DS library and its authentications.
+  const tds = createTds({ state, now, id, changed })
 
   // ── Webhook signing keys (Pagar.me's X-Webhook-Asymmetric-Signature) ──────────────────────
 
@@ -468,7 +476,8 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     Object.assign(tx, {
       status: 'not_authorized',
       success: false,
-      authentication_status: 'failed',
+      // GetDebitCardTransactionResponse has no authentication status: the ECI says "not authenticated".
+      eci: '07',
       acquirer_return_code: null,
       acquirer_message: AUTHENTICATION_REFUSAL,
       gateway_response: { code: '200', errors: [] },
@@ -492,7 +501,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
         : APPROVING.has(challenge.number)
           ? null
           : (REFUSALS[challenge.number] ?? REFUSALS[TEST_CARDS.declined]!)
-      charge.last_transaction.authentication_status = 'authenticated'
+      charge.last_transaction.eci = '05'
       delete charge.last_transaction.threed_authentication_url
       applyCardOutcome(charge, refusal)
     } else {
@@ -556,6 +565,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
 
     let token: StoredToken | undefined
     let threeDs: Json | null = null
+    let pspAuthentication: { authenticated: boolean; transactionId: string } | null = null
     const card = isObject(payment?.[method]) ? (payment[method] as Json) : {}
     if (method === 'credit_card' || method === 'debit_card') {
       const tokenId = String(card.card_token ?? '')
@@ -575,6 +585,13 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       threeDs = authentication && isObject(authentication.threed_secure) ? authentication.threed_secure : null
       if (method === 'debit_card' && (authentication?.type !== 'threed_secure' || !threeDs?.mpi)) {
         add('order.payments[0].debit_card.authentication', 'The authentication field is required.')
+      } else if (method === 'debit_card' && threeDs?.mpi === 'pagarme') {
+        // A PSP account: the authentication the browser ran with Pagar.me's 3DS library.
+        const number = token?.card.number
+        const checked = tds.checkOrder(threeDs, number ? number.slice(-4) : undefined)
+        if ('error' in checked)
+          add('order.payments[0].debit_card.authentication.threed_secure.transaction_id', checked.error)
+        else pspAuthentication = checked
       } else if (method === 'debit_card' && threeDs?.mpi !== 'acquirer' && !threeDs?.cavv) {
         // A third-party MPI sends the authentication's result: without it nothing was authenticated.
         add('order.payments[0].debit_card.authentication.threed_secure.cavv', 'The cavv field is required.')
@@ -658,7 +675,15 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
         },
       })
       const issuer =
-        method === 'debit_card' && threeDs?.mpi === 'acquirer' ? authenticate(number) : 'authenticated'
+        method === 'debit_card' && threeDs?.mpi === 'acquirer'
+          ? authenticate(number)
+          : pspAuthentication && !pspAuthentication.authenticated
+            ? 'refused'
+            : 'authenticated'
+      if (pspAuthentication) {
+        tds.markUsed(pspAuthentication.transactionId)
+        Object.assign(tx, { mpi: 'pagarme', authentication_type: 'threed_secure', eci: '05' })
+      }
       if (issuer === 'refused') {
         refuseAuthentication(charge)
       } else if (issuer === 'challenge') {
@@ -1085,6 +1110,29 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       const path = url.pathname.slice('/_sandbox'.length)
       return toResponse((await keyControl(request, path, bodyText)) ?? control(request, path, bodyText))
     }
+    if (/^\/(test|live)\/3ds2\/tds-token$/.test(url.pathname) && request.method === 'GET') {
+      // Pagar.me's 3DS guide: the backend asks with its secret key (Basic auth); outages apply.
+      const outage = outageFor(request, '')
+      const reply: Reply =
+        outage !== null
+          ? {
+              status: outage,
+              body: { message: OUTAGE_WORDS[outage] ?? 'Service unavailable (sandbox outage).' },
+            }
+          : authorized(request)
+            ? tds.tdsToken()
+            : unauthorized
+      state.requests.push({
+        at: iso(),
+        method: 'GET',
+        path: url.pathname,
+        idempotencyKey: null,
+        status: reply.status,
+      })
+      return toResponse(reply)
+    }
+    const fromLibrary = tds.browser(request, url, bodyText)
+    if (fromLibrary) return fromLibrary
     return pages(request, url, bodyText)
   }
 
@@ -1119,7 +1167,13 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       new Response(text, { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } })
     if (url.pathname === '/' && request.method === 'GET') {
       return html(
-        dashboardPage(Object.values(state.orders), state.webhooks, state.outages, await signingKeys),
+        dashboardPage(
+          Object.values(state.orders),
+          state.webhooks,
+          state.outages,
+          await signingKeys,
+          options.accountType,
+        ),
       )
     }
     const action =

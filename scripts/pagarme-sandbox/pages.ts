@@ -3,6 +3,7 @@
 // construction.
 import { html } from 'hono/html'
 import { formatBoletoLine } from '../../worker/domain/boleto.ts'
+import type { PagarmeAccountType } from '../../worker/domain/three-ds.ts'
 import { onePagePdf } from '../make-seed-files.ts'
 import {
   type Charge,
@@ -46,6 +47,7 @@ export function dashboardPage(
   webhooks: WebhookDelivery[],
   outages: SandboxState['outages'],
   keys: SigningKey[],
+  accountType?: PagarmeAccountType,
 ) {
   const rows = [...orders]
     .sort((a, b) => b.created_at.localeCompare(a.created_at))
@@ -82,6 +84,7 @@ export function dashboardPage(
 <body><h1>Sandbox do Pagar.me (Core API v5, somente local)</h1>
 <p class="muted">Faz o papel do provedor: pague um boleto ou PIX, estorne ou conteste uma cobrança como se fosse no
 painel do Pagar.me. Os eventos seguem para o webhook configurado.</p>
+${accountTypeNote(accountType)}
 <p>API ${
     down
       ? html`<strong>${down.status === 412 ? 'recusando tudo (412)' : `fora do ar (${down.status})`}</strong>`
@@ -113,6 +116,17 @@ ${
 <h2>Webhooks enviados</h2>
 <table><thead><tr><th>Quando</th><th>Evento</th><th>Entrega</th><th>Tentativas</th><th>Última resposta</th></tr></thead>
 <tbody>${hooks}</tbody></table></body></html>`.toString()
+}
+
+/** Which contract the stack runs the store with: how its debit cards authenticate. */
+function accountTypeNote(accountType: PagarmeAccountType | undefined) {
+  if (!accountType) return ''
+  return html`<p data-testid="account-type">Conta <strong>${accountType === 'psp' ? 'PSP' : 'gateway'}</strong>
+(PAGARME_ACCOUNT_TYPE=${accountType}): ${
+    accountType === 'psp'
+      ? 'o cartão de débito se autentica no navegador, com a biblioteca 3DS (token tds), antes do pedido (mpi "pagarme").'
+      : 'o cartão de débito se autentica na adquirente (mpi "acquirer"), com o desafio na página do banco.'
+  }</p>`
 }
 
 export function boletoPage(order: Order, charge: Charge) {

@@ -117,6 +117,7 @@ if (import.meta.main) {
       'state-file': { type: 'string' },
       'webhook-url': { type: 'string' },
       'webhook-auth': { type: 'string' },
+      'account-type': { type: 'string', default: 'psp' },
     },
   })
   const server = await startPagarmeSandbox({
@@ -124,6 +125,7 @@ if (import.meta.main) {
     stateFile: values['state-file'],
     webhookUrl: values['webhook-url'],
     webhookAuth: values['webhook-auth'],
+    accountType: values['account-type'] === 'gateway' ? 'gateway' : 'psp',
   })
   console.log(`
   Sandbox do Pagar.me (Core API v5) em ${server.origin}  (painel: ${server.origin}/)

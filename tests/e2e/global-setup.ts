@@ -40,6 +40,9 @@ export default async function setup(project: TestProject) {
     dbPort: 0,
     dbFile: join(dir, 'e2e.db'),
     persistDir: join(dir, 'wrangler'),
+    // The journeys here pay debit cards as a gateway account does (the issuer's challenge page);
+    // debit-psp.test.ts starts a stack of its own with a PSP account (the production default).
+    accountType: 'gateway',
     quiet: true,
     onLog: (line) => {
       log = (log + line).slice(-20_000)

@@ -89,7 +89,10 @@ describe('dependency rule, enforced by the linter', () => {
 
   it('fails a Durable Object, a middleware or a page render that reaches the HTTP layer or the database', async () => {
     expect(
-      await brokenImportRules('worker/durable', "import { a } from '../routes/auth.ts'\nexport const b = a\n"),
+      await brokenImportRules(
+        'worker/durable',
+        "import { a } from '../routes/auth.ts'\nexport const b = a\n",
+      ),
     ).toHaveLength(1)
     expect(
       await brokenImportRules(

@@ -428,7 +428,7 @@ describe('debit cards with 3-D Secure (the sandbox plays the issuer)', () => {
     const refused = await debit(DEBIT_TEST_CARDS.refused)
     expect(refused.body.charges[0]).toMatchObject({
       status: 'failed',
-      last_transaction: { authentication_status: 'failed', acquirer_message: AUTHENTICATION_REFUSAL },
+      last_transaction: { eci: '07', acquirer_message: AUTHENTICATION_REFUSAL },
     })
     expect(refused.body.charges[0].paid_amount ?? 0).toBe(0)
   })

@@ -126,7 +126,8 @@ export const CONFIG = {
   gateway: 'sandbox',
   public_key: 'pk_test_sandbox',
   tokenize_url: 'http://127.0.0.1:8090/core/v5/tokens',
-}
+  account_type: 'gateway',
+} as const
 
 export function payResult(overrides: Partial<PayResult> = {}): PayResult {
   return {

@@ -550,6 +550,7 @@ describe('payments config', () => {
       gateway: 'sandbox',
       public_key: env.PAGARME_PUBLIC_KEY_TEST,
       tokenize_url: `${env.PAGARME_API_URL}/tokens`,
+      account_type: 'gateway',
     })
   })
 
@@ -563,6 +564,8 @@ describe('payments config', () => {
       PAGARME_WEBHOOK_JWKS_URL: undefined,
       PAGARME_PUBLIC_KEY_LIVE: 'pk_live_abc',
       PAGARME_PUBLIC_KEY_TEST: 'pk_test_abc',
+      // wrangler.toml's production value: a PSP account.
+      PAGARME_ACCOUNT_TYPE: 'psp',
     }
     const ctx = testContext({ env: production })
     const keyAt = (url: string) => getPaymentsConfig({ ctx, requestUrl: url })
@@ -570,6 +573,7 @@ describe('payments config', () => {
       gateway: 'pagarme',
       public_key: 'pk_live_abc',
       tokenize_url: 'https://api.pagar.me/core/v5/tokens',
+      account_type: 'psp',
     })
     expect(keyAt('https://institutorenalis.com.br/api/payments/config').public_key).toBe('pk_live_abc')
     expect(keyAt('https://instituto-rim.workers.dev/api/payments/config').public_key).toBe('pk_test_abc')

@@ -90,6 +90,43 @@ describe('Content-Security-Policy', () => {
     }
   })
 
+  it("lets only a PSP account's plan payment load Pagar.me's 3DS library and frame the issuer's challenge", async () => {
+    const library = new URL(testEnv.PAGARME_API_URL!).origin
+    const psp = { PAGARME_ACCOUNT_TYPE: 'psp' }
+    const plan = await fetchPage('/usuario/editais/mensalidade/7', { headers: NAVIGATE }, psp)
+    const policy = policyOf(plan)
+    expect(policy.get('script-src')).toContain(library)
+    expect(policy.get('frame-src')).toEqual(["'self'", library])
+    // The checkout has no debit card; a gateway account's plan payment sends the payer away instead.
+    for (const [path, vars] of [
+      ['/checkout/abc', psp],
+      ['/usuario/editais', psp],
+      ['/usuario/editais/mensalidade/7', { PAGARME_ACCOUNT_TYPE: 'gateway' }],
+    ] as const) {
+      const other = policyOf(await fetchPage(path, { headers: NAVIGATE }, vars))
+      expect(other.get('script-src'), path).not.toContain(library)
+      expect(other.get('frame-src'), path).toBeUndefined()
+    }
+    // In production, the library's address as configured; the issuers' pages are theirs (https).
+    const production = policyOf(
+      await fetchPage(
+        '/usuario/editais/mensalidade/7',
+        { headers: NAVIGATE },
+        {
+          ...psp,
+          APP_ENV: 'production',
+          PAYMENT_GATEWAY: 'pagarme' as const,
+          PAGARME_API_URL: undefined,
+          PAGARME_SECRET_KEY: 'sk_live_configurada',
+          PUBLIC_ORIGIN: 'https://www.institutorenalis.com.br',
+          PAGARME_3DS_SCRIPT_URL: 'https://3ds.pagar.me/3ds.js',
+        },
+      ),
+    )
+    expect(production.get('script-src')).toContain('https://3ds.pagar.me')
+    expect(production.get('frame-src')).toEqual(["'self'", 'https:'])
+  })
+
   it("lets only the pages that play videos frame YouTube's privacy-enhanced player", async () => {
     const player = 'https://www.youtube-nocookie.com'
     for (const path of ['/4a-jornada-multiprofissional', '/usuario/cursos/hemodialise-para-enfermagem']) {

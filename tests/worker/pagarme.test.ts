@@ -326,7 +326,8 @@ describe('what the student area reads from a charge', () => {
     Object.assign(failed.charges[0]!, { status: 'failed' })
     Object.assign(failed.charges[0]!.last_transaction as object, {
       status: 'not_authorized',
-      authentication_status: 'failed',
+      // The v5 debit transaction has no authentication status: its ECI says "not authenticated".
+      eci: '07',
       threed_authentication_url: null,
     })
     const payment = toPayment(failed as never)

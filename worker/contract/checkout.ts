@@ -2,6 +2,7 @@ import { isValidCpf } from '@brazilian-utils/brazilian-utils'
 import { z } from 'zod'
 import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
 import { SEAT_MESSAGES } from '../domain/seats.ts'
+import { PAGARME_ACCOUNT_TYPES } from '../domain/three-ds.ts'
 import { PHONE_PATTERN } from './auth.ts'
 import { CartHash } from './cart.ts'
 import { Cents } from './money.ts'
@@ -172,5 +173,10 @@ export const PaymentsConfig = z.object({
   public_key: z.string(),
   /** Where the browser tokenizes the card: {PAGARME_API_URL}/tokens. */
   tokenize_url: z.string(),
+  /**
+   * The Pagar.me account's contract (worker/domain/three-ds.ts): 'psp' authenticates a debit card
+   * in the browser before paying; 'gateway' sends the payer to the issuer's challenge after.
+   */
+  account_type: z.enum(PAGARME_ACCOUNT_TYPES),
 })
 export type PaymentsConfig = z.infer<typeof PaymentsConfig>

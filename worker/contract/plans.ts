@@ -25,6 +25,15 @@ export const PLAN_MESSAGES = {
     'Esta tentativa de pagamento já foi usada com outro plano ou outra forma de pagamento. Recarregue a página e pague novamente.',
   editalClosed: 'As inscrições deste edital estão encerradas.',
   paymentNotFound: 'Pagamento não encontrado.',
+  /** A PSP account's debit without the browser's 3-D Secure authentication. */
+  debitAuthenticationRequired:
+    'Autentique o cartão de débito com o seu banco antes de pagar: recarregue a página e tente novamente.',
+  /** A gateway account has no browser authentication to start. */
+  noBrowserAuthentication:
+    'Nesta conta, o banco autentica o cartão de débito na página dele, depois do pedido.',
+  /** The 3DS library's address is not configured: no debit card now. */
+  debitUnavailable:
+    'O pagamento com cartão de débito está indisponível no momento. Escolha outra forma de pagamento.',
 } as const
 
 const PositiveId = z.number({ error: 'Informe um número.' }).int().positive().max(2_147_483_647)
@@ -81,6 +90,16 @@ export const PlanPurchaseInput = Payer.extend({
   holderName: z.string().max(120).nullish(),
   total: Cents,
   billingAddress: BillingAddress.nullish(),
+  /**
+   * A debit card on a PSP account: the `transaction_id` of the 3-D Secure authentication the
+   * browser ran with Pagar.me's 3DS library (sent as `threed_secure.transaction_id`).
+   */
+  tds_transaction_id: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[\w-]+$/, { error: 'Autenticação do cartão inválida.' })
+    .nullish(),
 }).strict()
 export type PlanPurchaseInput = z.infer<typeof PlanPurchaseInput>
 
@@ -109,6 +128,16 @@ export const PlanPaymentResult = z.object({
   paid_at: z.string().nullable(),
 })
 export type PlanPaymentResult = z.infer<typeof PlanPaymentResult>
+
+/**
+ * GET /api/usuario/editais/3ds-token: what the debit step of a PSP account needs to authenticate
+ * the card in the browser: Pagar.me's short-lived token and where its 3DS library is loaded from.
+ */
+export const TdsToken = z.object({
+  tds_token: z.string(),
+  script_url: z.string(),
+})
+export type TdsToken = z.infer<typeof TdsToken>
 
 /** Where a plan stands for one application. */
 export const PLAN_STATES = ['paid', 'pending', 'due'] as const

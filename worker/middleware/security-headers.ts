@@ -40,6 +40,14 @@ export function inlineScriptsIn(html: string): string[] {
   return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!)
 }
 
+/**
+ * Lets the page load scripts from these origins (Pagar.me's 3DS library on the plan payment of a
+ * PSP account). They join the script sources beside the inline hashes.
+ */
+export function allowScriptOrigins(c: Context, origins: Iterable<string>) {
+  for (const origin of origins) allowancesOf(c).scripts.add(origin)
+}
+
 /** Lets the page evaluate code (`new Function`): the API reference's library needs it. */
 export function allowEval(c: Context) {
   allowancesOf(c).eval = true

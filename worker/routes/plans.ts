@@ -9,11 +9,12 @@ import {
   PlanPaymentResult,
   PlanPurchaseInput,
   PlanQuery,
+  TdsToken,
 } from '../contract/plans.ts'
 import { requireUser } from '../middleware/auth.ts'
 import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
 import { applyToEdital, listApplications } from '../services/plans/applications.ts'
-import { getPlan, getPlanPayment, payPlan } from '../services/plans/pay.ts'
+import { getPlan, getPlanPayment, getTdsToken, payPlan } from '../services/plans/pay.ts'
 
 const PurchaseError = MessageErrorBody.extend({
   code: z.union([z.literal(1), z.literal(2), z.literal(3)]),
@@ -89,6 +90,28 @@ export const planRoutes = newApp()
     async (c) => {
       const user = await requireUser(c)
       return c.json(await getPlanPayment({ ctx: c.var.ctx, user, id: c.req.valid('param').id }), 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'N',
+      {
+        operationId: 'getTdsToken',
+        method: 'get',
+        path: '/api/usuario/editais/3ds-token',
+        tags: ['Editais'],
+        summary: 'Token 3DS do Pagar.me para autenticar o cartão de débito no navegador (conta PSP)',
+        description:
+          'Numa conta PSP, a etapa do cartão de débito pede este token (válido por segundos) antes do pagamento, carrega a biblioteca 3DS do Pagar.me de `script_url` e autentica o cartão; o `transaction_id` da autenticação vai no pagamento (`tds_transaction_id`). ' +
+          'Numa conta gateway não há autenticação no navegador (409). Com o Pagar.me fora do ar ou lento, 503.',
+        request: { query: NoQuery },
+        responses: { 200: jsonContent(TdsToken, 'O token e o endereço da biblioteca 3DS.') },
+      },
+      { errors: ['conflict'] },
+    ),
+    async (c) => {
+      await requireUser(c)
+      return c.json(await getTdsToken({ ctx: c.var.ctx }), 200)
     },
   )
   .openapi(

@@ -4,9 +4,15 @@ import { isLocalEnv, publicOrigin } from '../config.ts'
 import type { AppBindings } from '../context.ts'
 import type { ApiFetch, PageRenderer } from '../contract/ssr.ts'
 import { isApiNamespace } from '../middleware/navigation.ts'
-import { allowConnect, allowFrames, allowInlineScripts } from '../middleware/security-headers.ts'
+import {
+  allowConnect,
+  allowFrames,
+  allowInlineScripts,
+  allowScriptOrigins,
+} from '../middleware/security-headers.ts'
 import { catalogVersion } from '../services/catalog/snapshot.ts'
 import { getPaymentsConfig } from '../services/checkout/config.ts'
+import { settingsOf } from '../services/checkout/gateway.ts'
 import { BOOT_SCRIPT, loaderScript } from './inline-scripts.ts'
 
 const pageFetch = new AsyncLocalStorage<ApiFetch>()
@@ -37,6 +43,7 @@ const BROWSER_ONLY = /^\/(usuario|admin|carrinho-de-compras|checkout|pedido|senh
 // its talks. The app's links into them load a new document (reloadDocument), so these policies
 // are the ones in force there.
 const PAYMENT_PAGES = /^\/(checkout(\/|$)|usuario\/editais\/mensalidade\/)/
+const PLAN_PAYMENT_PAGE = /^\/usuario\/editais\/mensalidade\//
 const VIDEO_PAGES = /^\/(usuario\/cursos\/[^/]+|4a-jornada-multiprofissional(\/|$))/
 const VIDEO_PLAYER = 'https://www.youtube-nocookie.com'
 
@@ -261,6 +268,20 @@ export async function respondWithPage(
 /** Renders under way in this isolate, by shared cache key. */
 const rendering = new Map<string, Promise<Awaited<ReturnType<typeof renderDocument>>>>()
 
+/**
+ * A PSP account's debit card runs Pagar.me's 3DS library on the plan payment only: the page may
+ * load it from its origin and talk to it, and frame the issuer's challenge — the sandbox's page
+ * locally, an issuer's own (any https origin) in production.
+ */
+function allowThreeDsLibrary(c: Context<AppBindings>) {
+  const settings = settingsOf(c.var.ctx)
+  if (settings.accountType !== 'psp' || !settings.threeDsScriptUrl) return
+  const library = new URL(settings.threeDsScriptUrl).origin
+  allowScriptOrigins(c, [library])
+  allowConnect(c, [library])
+  allowFrames(c, [isLocalEnv(c.env) ? library : 'https:'])
+}
+
 /** The SPA's index.html: the browser renders the page itself. */
 export function spaShell(c: Context<AppBindings>) {
   const { pathname } = new URL(c.req.url)
@@ -269,6 +290,7 @@ export function spaShell(c: Context<AppBindings>) {
       const { tokenize_url } = getPaymentsConfig({ ctx: c.var.ctx, requestUrl: c.req.url })
       const gateway = new URL(tokenize_url, c.req.url).origin
       if (gateway !== new URL(c.req.url).origin) allowConnect(c, [gateway])
+      if (PLAN_PAYMENT_PAGE.test(pathname)) allowThreeDsLibrary(c)
     } catch {
       // Payments misconfigured: the page loads, and its payment call answers the 503.
     }

@@ -1,4 +1,5 @@
 import { readCharge } from '../../domain/pagarme-charge.ts'
+import { UNAUTHENTICATED_ECI } from '../../domain/three-ds.ts'
 import { DEADLINES_MS, fetchWithDeadline } from '../deadline.ts'
 import type {
   BillingAddress,
@@ -24,9 +25,13 @@ type PagarmeTransaction = {
   acquirer_return_code?: string | null
   gateway_response?: { code?: string | null; errors?: Array<{ message?: string }> | null } | null
   antifraud_response?: { status?: string | null } | null
+  /** 3-D Secure of a debit card (GetDebitCardTransactionResponse): the challenge (gateway), */
   threed_authentication_url?: string | null
-  /** 3-D Secure: 'failed' when the issuer refused the authentication. */
-  authentication_status?: string | null
+  /** the MPI that authenticated ('acquirer', 'pagarme'), the type ('threed_secure') */
+  mpi?: string | null
+  authentication_type?: string | null
+  /** and the ECI: 07 (Visa, Elo) or 00 (Mastercard) when the payer was not authenticated. */
+  eci?: string | null
   id?: string
   installments?: number | null
   acquirer_auth_code?: string | null
@@ -108,7 +113,7 @@ export function toPayment(order: PagarmeOrder, chargeOverride?: PagarmeCharge): 
     refusal: refused
       ? {
           code:
-            tx?.authentication_status === 'failed'
+            method === 'debit_card' && tx?.eci && UNAUTHENTICATED_ECI.includes(tx.eci)
               ? 'authentication'
               : tx?.antifraud_response?.status === 'reproved'
                 ? 'antifraud'
@@ -251,7 +256,7 @@ export function pagarmeGateway(config: PagarmeConfig, fetcher: typeof fetch = fe
 
   async function call<T>(
     path: string,
-    init: { method?: string; body?: unknown; idempotencyKey?: string } = {},
+    init: { method?: string; body?: unknown; idempotencyKey?: string; base?: string } = {},
   ) {
     const headers: Record<string, string> = { Authorization: authorization, Accept: 'application/json' }
     if (init.body !== undefined) headers['Content-Type'] = 'application/json'
@@ -263,7 +268,7 @@ export function pagarmeGateway(config: PagarmeConfig, fetcher: typeof fetch = fe
       // looking (its Idempotency-Key makes the repeat safe).
       response = await fetchWithDeadline(
         'payments',
-        `${api}${path}`,
+        `${init.base ?? api}${path}`,
         { method, headers, body: init.body === undefined ? null : JSON.stringify(init.body) },
         { timeoutMs, retry: method === 'GET' ? 'idempotent' : 'never', fetcher },
       )
@@ -309,6 +314,18 @@ export function pagarmeGateway(config: PagarmeConfig, fetcher: typeof fetch = fe
 
   return {
     tokenizeUrl: `${api}/tokens`,
+    async createTdsToken() {
+      // Pagar.me's 3DS guide: GET https://api.pagar.me/{test|live}/3ds2/tds-token, outside /core/v5;
+      // the environment follows the key (sk_test_… is the test environment's).
+      const environment = config.secretKey.startsWith('sk_test_') ? 'test' : 'live'
+      const answer = await call<{ tds_token?: unknown }>(`/${environment}/3ds2/tds-token`, {
+        base: new URL(api).origin,
+      })
+      if (typeof answer.tds_token !== 'string' || answer.tds_token === '') {
+        throw new GatewayUnavailableError('Pagar.me respondeu sem tds_token')
+      }
+      return answer.tds_token
+    },
     async createOrder(input) {
       const order = await call<PagarmeOrder>('/orders', {
         method: 'POST',

@@ -59,9 +59,11 @@ export type BillingAddress = {
 }
 
 /**
- * The result of a 3-D Secure authentication (debit cards: card networks require it online).
- * `mpi: 'acquirer'` lets the acquirer run it and answer an `authenticationUrl` for the challenge;
- * a third-party MPI sends its result (cavv, eci, ids, version).
+ * The 3-D Secure authentication of a debit card (card networks require it online), by the
+ * account's contract (worker/domain/three-ds.ts): a gateway account sends `mpi: 'acquirer'` and a
+ * `successUrl`, and the acquirer answers an `authenticationUrl` for the challenge; a PSP account
+ * sends `mpi: 'pagarme'` with the `transactionId` of the authentication the browser ran with
+ * Pagar.me's 3DS library; a third-party MPI sends its result (cavv, eci, ids, version).
  */
 export type ThreeDSecure = {
   mpi: string
@@ -131,6 +133,11 @@ export type PaymentGateway = {
   getCharge(chargeId: string): Promise<GatewayPayment>
   /** DELETE /charges/{id}: cancels a pending charge, refunds a paid one (in part with an amount). */
   cancelCharge(input: CancelChargeInput): Promise<GatewayPayment>
+  /**
+   * A PSP account's short-lived token for Pagar.me's 3DS library in the browser
+   * (GET /{test|live}/3ds2/tds-token at the API's host, the secret key as Basic auth).
+   */
+  createTdsToken(): Promise<string>
   /** Where the browser tokenizes a card (POST, `?appId=<public key>`). */
   tokenizeUrl: string
 }

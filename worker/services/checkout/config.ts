@@ -18,5 +18,6 @@ export function getPaymentsConfig({
     gateway: settings.mode,
     public_key: settings.publicKeyFor(requestUrl),
     tokenize_url: `${settings.apiUrl}/tokens`,
+    account_type: settings.accountType,
   }
 }

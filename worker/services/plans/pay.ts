@@ -11,7 +11,12 @@ import {
 import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { type BillingAddress, CHECKOUT_MESSAGES } from '../../contract/checkout.ts'
-import { PLAN_MESSAGES, type PlanPaymentResult, type PlanPurchaseInput } from '../../contract/plans.ts'
+import {
+  PLAN_MESSAGES,
+  type PlanPaymentResult,
+  type PlanPurchaseInput,
+  type TdsToken,
+} from '../../contract/plans.ts'
 import { declineReason, translateProviderErrors } from '../../domain/payment-errors.ts'
 import { AppError, dependencyFailure, invalidField, notFound } from '../../errors.ts'
 import type { SessionUser } from '../auth/sessions.ts'
@@ -106,7 +111,15 @@ async function claim(ctx: AppContext, row: PlanPaymentRow) {
   return claimed
 }
 
-function paymentRequest(ctx: AppContext, row: PlanPaymentRow, cardToken: string | null): PaymentRequest {
+/** What the browser sends of the card: the provider's token, and a PSP debit's authentication. */
+type CardInput = { token: string | null; tdsTransactionId: string | null }
+const cardOf = (input: PlanPurchaseInput): CardInput => ({
+  token: input.cardhash ?? null,
+  tdsTransactionId: input.tds_transaction_id ?? null,
+})
+
+function paymentRequest(ctx: AppContext, row: PlanPaymentRow, card: CardInput): PaymentRequest {
+  const cardToken = card.token
   const address = row.billingAddress as BillingAddress | null
   if (row.paymentMethod === 'boleto') {
     if (!address) {
@@ -135,9 +148,25 @@ function paymentRequest(ctx: AppContext, row: PlanPaymentRow, cardToken: string 
   if (row.paymentMethod === 'credit_card') {
     return { method: 'credit_card', cardToken, instalments: row.instalments, billingAddress: address }
   }
-  // Card networks require 3-D Secure on e-commerce debit: the acquirer runs it and, when the
-  // issuer asks for a challenge, answers where the payer goes; the issuer then returns the
-  // payer to this screen, which re-reads the payment.
+  // Card networks require 3-D Secure on e-commerce debit, run as the account's contract says
+  // (worker/domain/three-ds.ts). A PSP account: the browser authenticated the card with Pagar.me's
+  // 3DS library before this request, and the order carries that authentication's transaction id.
+  if (settingsOf(ctx).accountType === 'psp') {
+    if (!card.tdsTransactionId) {
+      throw new AppError('VALIDATION', PLAN_MESSAGES.debitAuthenticationRequired, {
+        tds_transaction_id: [PLAN_MESSAGES.debitAuthenticationRequired],
+      })
+    }
+    return {
+      method: 'debit_card',
+      cardToken,
+      billingAddress: address,
+      authentication: { mpi: 'pagarme', transactionId: card.tdsTransactionId },
+    }
+  }
+  // A gateway account: the acquirer runs it and, when the issuer asks for a challenge, answers
+  // where the payer goes; the issuer then returns the payer to this screen, which re-reads the
+  // payment.
   return {
     method: 'debit_card',
     cardToken,
@@ -216,7 +245,7 @@ async function finish(ctx: AppContext, row: PlanPaymentRow, answer: GatewayPayme
 
 const settledOrSent = (row: PlanPaymentRow) => row.status !== 'pending' || row.gatewayOrderId !== null
 
-function attempt(ctx: AppContext, row: PlanPaymentRow, cardToken: string | null, lookUpFirst: boolean) {
+function attempt(ctx: AppContext, row: PlanPaymentRow, card: CardInput, lookUpFirst: boolean) {
   return attemptCharge<PlanPaymentRow, PlanPaymentResult>(
     {
       done: settledOrSent,
@@ -231,7 +260,7 @@ function attempt(ctx: AppContext, row: PlanPaymentRow, cardToken: string | null,
         return planPaymentResult(current)
       },
       code: (current) => current.id,
-      request: (current) => paymentRequest(ctx, current, cardToken),
+      request: (current) => paymentRequest(ctx, current, card),
       claim: (current) => claim(ctx, current),
       reload: async (current) =>
         (await ctx.db.select().from(planPayments).where(eq(planPayments.id, current.id)))[0],
@@ -319,7 +348,7 @@ async function placePlanPayment({
   const earlier = await byKey(ctx, input.idempotency_key)
   if (earlier) {
     assertSameAttempt(earlier, user, input)
-    return attempt(ctx, earlier, input.cardhash ?? null, true)
+    return attempt(ctx, earlier, cardOf(input), true)
   }
 
   const [plans, owned, open] = await db.batch([
@@ -375,6 +404,15 @@ async function placePlanPayment({
       cardhash: [CHECKOUT_MESSAGES.cardTokenRequired],
     })
   }
+  if (
+    input.payment_method === 'debit_card' &&
+    !input.tds_transaction_id &&
+    settingsOf(ctx).accountType === 'psp'
+  ) {
+    throw new AppError('VALIDATION', PLAN_MESSAGES.debitAuthenticationRequired, {
+      tds_transaction_id: [PLAN_MESSAGES.debitAuthenticationRequired],
+    })
+  }
   if (!input.billingAddress) {
     // A card's antifraud needs it; a registered boleto names its payer's address (issue 30, item 1).
     const message = card ? CHECKOUT_MESSAGES.billingAddressRequired : CHECKOUT_MESSAGES.boletoAddressRequired
@@ -384,7 +422,7 @@ async function placePlanPayment({
   if (current?.idempotencyKey === input.idempotency_key) {
     // The same submit again, after the first wrote its payment (a double click): that payment.
     assertSameAttempt(current, user, input)
-    return attempt(ctx, current, input.cardhash ?? null, true)
+    return attempt(ctx, current, cardOf(input), true)
   }
   if (current) {
     // A debit left at the issuer's challenge gives way to this attempt; anything else stands.
@@ -426,7 +464,7 @@ async function placePlanPayment({
     const sameKey = await byKey(ctx, input.idempotency_key)
     if (sameKey) {
       assertSameAttempt(sameKey, user, input)
-      return attempt(ctx, sameKey, input.cardhash ?? null, true)
+      return attempt(ctx, sameKey, cardOf(input), true)
     }
     const [winner] = await db
       .select()
@@ -448,9 +486,44 @@ async function placePlanPayment({
   if (!row) {
     const winner = (await byKey(ctx, input.idempotency_key))!
     assertSameAttempt(winner, user, input)
-    return attempt(ctx, winner, input.cardhash ?? null, true)
+    return attempt(ctx, winner, cardOf(input), true)
   }
-  return attempt(ctx, row, input.cardhash ?? null, false)
+  return attempt(ctx, row, cardOf(input), false)
+}
+
+/**
+ * GET /api/usuario/editais/3ds-token: a PSP account's debit step, before the payment: Pagar.me's
+ * short-lived token for its 3DS library in the browser, and where that library loads from. A
+ * gateway account has none to give (409); the provider away or slow: 503 within the payments'
+ * deadline, nothing started.
+ */
+export async function getTdsToken({ ctx }: { ctx: AppContext }): Promise<TdsToken> {
+  const settings = settingsOf(ctx)
+  if (settings.accountType !== 'psp') throw new AppError('CONFLICT', PLAN_MESSAGES.noBrowserAuthentication)
+  if (!settings.threeDsScriptUrl) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        requestId: ctx.requestId,
+        kind: 'payments_misconfigured',
+        problems: ['falta PAGARME_3DS_SCRIPT_URL (conta PSP: a biblioteca 3DS do Pagar.me)'],
+      }),
+    )
+    throw new AppError('UNAVAILABLE', PLAN_MESSAGES.debitUnavailable)
+  }
+  try {
+    const token = await paymentGateway(ctx).createTdsToken()
+    return { tds_token: token, script_url: settings.threeDsScriptUrl }
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError || error instanceof GatewayNotFoundError) {
+      throw new AppError('UNAVAILABLE', CHECKOUT_MESSAGES.paymentsUnavailable)
+    }
+    if (error instanceof GatewayValidationError) {
+      // The provider refused the account's request (a 403: 3DS not enabled on the account).
+      throw new AppError('UNAVAILABLE', PLAN_MESSAGES.debitUnavailable)
+    }
+    throw error
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { ArrowLeft, CircleCheck, Clock, CreditCard, LoaderCircle, Lock, TriangleAlert } from 'lucide'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
+import type { PaymentsConfig } from '../../../../worker/contract/checkout.ts'
 import { INSTITUTE } from '../../../../worker/contract/institute.ts'
 import type { Application, Plan, PlanPaymentResult } from '../../../../worker/contract/plans.ts'
 import { PLAN_MESSAGES, parsePaymentMethods } from '../../../../worker/contract/plans.ts'
@@ -167,7 +168,9 @@ function Done({ result }: { result: PlanPaymentResult }) {
           <p>
             {paid
               ? `${PLAN_PAYMENT_METHOD_LABELS[result.payment_method]}${result.instalments > 1 ? ` em ${result.instalments}x de ${formatBRL(result.instalment_value)}` : ''}: ${formatBRL(result.amount)}. O recibo foi enviado por e-mail.`
-              : 'Pague o boleto até o vencimento: o plano aparece como pago em Meus editais depois da compensação.'}
+              : result.payment_method === 'boleto'
+                ? 'Pague o boleto até o vencimento: o plano aparece como pago em Meus editais depois da compensação.'
+                : `O banco ainda está confirmando o pagamento de ${formatBRL(result.amount)} no ${PLAN_PAYMENT_METHOD_LABELS[result.payment_method].toLowerCase()}. Não pague de novo: o plano aparece como pago em Meus editais assim que a confirmação chegar, e você recebe o recibo por e-mail.`}
           </p>
         </div>
       </div>
@@ -238,6 +241,9 @@ function Wizard({
   const [leaving, setLeaving] = useState(false)
   const payErrorRef = useRef<HTMLParagraphElement>(null)
   const attemptKey = useRef<string | null>(null)
+  /** Where the issuer's challenge shows on a PSP account (Pagar.me's 3DS library opens it here). */
+  const challengeRef = useRef<HTMLDivElement>(null)
+  const [authenticating, setAuthenticating] = useState(false)
   const cardErrorId = useId()
   const instalmentsId = useId()
   const methodErrorId = useId()
@@ -255,12 +261,30 @@ function Wizard({
   const pay = useMutation({
     mutationFn: async (values: PlanFormValues) => {
       let cardToken: string | null = null
+      let tdsTransactionId: string | null = null
       if (values.payment_method !== 'boleto') {
+        let config: PaymentsConfig
         try {
-          const config = await queryClient.fetchQuery(paymentsConfigQuery())
+          config = await queryClient.fetchQuery(paymentsConfigQuery())
           cardToken = await tokenizeCard(config, values.card)
         } catch {
           throw new CardTokenError()
+        }
+        if (values.payment_method === 'debit_card' && config.account_type === 'psp') {
+          // A PSP account authenticates the debit card here, before the payment (3-D Secure):
+          // the provider's library, loaded only now, may show the issuer's challenge.
+          setAuthenticating(true)
+          try {
+            const { authenticateDebit } = await import('./three-ds.ts')
+            const authentication = await authenticateDebit({
+              amount: plan.amount,
+              card: values.card,
+              challengeContainer: challengeRef.current!,
+            })
+            tdsTransactionId = authentication.transactionId
+          } finally {
+            setAuthenticating(false)
+          }
         }
       }
       attemptKey.current ??= newIdempotencyKey()
@@ -271,6 +295,7 @@ function Wizard({
         user,
         idempotencyKey: attemptKey.current,
         cardToken,
+        tdsTransactionId,
       })
       return api<PlanPaymentResult>('/usuario/editais/mensalidade', { method: 'POST', json: body })
     },
@@ -288,6 +313,11 @@ function Wizard({
     onError: (error) => {
       if (error instanceof CardTokenError) {
         setPayError(CARD_TOKEN_ERROR)
+        return
+      }
+      if (error instanceof Error && error.name === 'DebitAuthenticationError') {
+        // Refused by the issuer, or the authentication could not run: nothing was sent nor charged.
+        setPayError(error.message)
         return
       }
       const failure = planPurchaseFailure(error)
@@ -442,6 +472,21 @@ function Wizard({
             )}
             {/* A card's antifraud and a registered boleto both name the payer's address. */}
             <AddressFields form={form} />
+            {method === 'debit_card' ? (
+              <section
+                aria-labelledby="autenticacao-titulo"
+                hidden={!authenticating}
+                className="rounded-2xl border border-teal-300 bg-teal-50 p-4"
+              >
+                <h3 id="autenticacao-titulo" className="font-bold text-lg text-slate-900">
+                  Confirme a compra com o seu banco
+                </h3>
+                <p className="text-slate-700 text-sm">
+                  O seu banco pode pedir uma confirmação (3-D Secure). Nada é cobrado antes dela.
+                </p>
+                <div ref={challengeRef} className="mt-3" />
+              </section>
+            ) : null}
           </>
         ) : null}
 
@@ -482,11 +527,13 @@ function Wizard({
               ? 'Continuar'
               : leaving
                 ? 'Indo para o seu banco...'
-                : pay.isPending
-                  ? 'Processando pagamento...'
-                  : method === 'boleto'
-                    ? 'Gerar boleto'
-                    : `Pagar ${method === 'credit_card' && parcela > 1 ? `${parcela}x de ${formatBRL(Math.round(plan.amount / parcela))}` : formatBRL(plan.amount)}`}
+                : authenticating
+                  ? 'Autenticando com o seu banco...'
+                  : pay.isPending
+                    ? 'Processando pagamento...'
+                    : method === 'boleto'
+                      ? 'Gerar boleto'
+                      : `Pagar ${method === 'credit_card' && parcela > 1 ? `${parcela}x de ${formatBRL(Math.round(plan.amount / parcela))}` : formatBRL(plan.amount)}`}
           </button>
         </div>
         {step === 2 && id === undefined ? (

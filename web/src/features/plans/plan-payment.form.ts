@@ -99,6 +99,7 @@ export function buildPlanPurchase({
   user,
   idempotencyKey,
   cardToken,
+  tdsTransactionId = null,
 }: {
   plan: Plan
   applicationId: number
@@ -106,6 +107,8 @@ export function buildPlanPurchase({
   user: { id: number; name: string; email: string; phone: string | null }
   idempotencyKey: string
   cardToken: string | null
+  /** A PSP account's debit: the browser's 3-D Secure authentication. */
+  tdsTransactionId?: string | null
 }): PlanPurchaseInput {
   const method = values.payment_method!
   const card = method !== 'boleto'
@@ -125,6 +128,7 @@ export function buildPlanPurchase({
     ...(card ? { cardhash: cardToken, holderName: values.card.holderName.trim().replace(/\s+/g, ' ') } : {}),
     total: plan.amount,
     billingAddress: address.success ? address.data : null,
+    ...(method === 'debit_card' && tdsTransactionId ? { tds_transaction_id: tdsTransactionId } : {}),
   }
 }
 
@@ -164,5 +168,6 @@ export function planPurchaseFailure(error: unknown): PlanFailure {
 export function resultHeading(result: PlanPaymentResult): string {
   if (result.status === 'paid' || result.status === 'partially_refunded') return 'Pagamento aprovado'
   if (result.payment_method === 'boleto') return 'Boleto gerado'
-  return 'Pagamento em andamento'
+  if (result.status === 'pending') return 'Pagamento em andamento'
+  return 'Pagamento não concluído'
 }

@@ -1,0 +1,185 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDb } from '../../db/client.ts'
+import { applications, planPayments, users } from '../../db/schema.ts'
+import { SPECIALIZATION_EDITAL } from '../../db/seed-data/student.ts'
+import { freePort, type Stack, startStack } from '../../scripts/lib/stack.ts'
+import { summary } from '../contract/contract.ts'
+import { startContractProxy } from '../contract/proxy.ts'
+import { launchBrowser, screenshot } from './browser.ts'
+
+// Issue 30, item 5: a debit card on a PSP account (the production default). The shared e2e stack
+// plays a gateway account (student.test.ts's challenge journey), so this file starts a stack of its
+// own with PAGARME_ACCOUNT_TYPE=psp: the plan payment's debit step asks the Worker for a tds token,
+// loads the 3DS library (the sandbox's stand-in, from the sandbox's origin) and the issuer's
+// challenge shows in a frame on the page; the order goes with the authentication's transaction id.
+
+let stack: Stack
+let proxy: Awaited<ReturnType<typeof startContractProxy>>
+let dir: string
+let browser: Browser
+let context: BrowserContext
+let page: Page
+const errors: string[] = []
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'renalis-psp-'))
+  const proxyPort = await freePort()
+  stack = await startStack({
+    publicOrigin: `http://127.0.0.1:${proxyPort}`,
+    port: 0,
+    dbPort: 0,
+    dbFile: join(dir, 'e2e.db'),
+    persistDir: join(dir, 'wrangler'),
+    accountType: 'psp',
+    quiet: true,
+  })
+  proxy = await startContractProxy(stack.origin, proxyPort)
+  browser = await launchBrowser()
+}, 120_000)
+
+afterAll(async () => {
+  await context?.close().catch(() => {})
+  await browser?.close()
+  if (proxy) {
+    console.log(`\ne2e (conta PSP) — ${summary(proxy.stats)}`)
+    await proxy.close()
+  }
+  await stack?.stop()
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+describe('a fee plan paid by debit card on a PSP account (3-D Secure in the browser)', () => {
+  it('refused in the challenge, approved on the second try; a debit still being confirmed shows as pending', async () => {
+    const baseURL = proxy.origin
+    const sandbox = stack.pagarmeSandbox!
+    const db = createDb({ url: stack.databaseUrl })
+    context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+      reducedMotion: 'reduce',
+    })
+    // This journey's own client address, for the store only: the provider's origin (tokenization,
+    // the 3DS library) would refuse the extra header in its CORS preflight, as Pagar.me would.
+    await context.route(`${baseURL}/**`, (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'cf-connecting-ip': '10.30.5.1' } }),
+    )
+    page = await context.newPage()
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return
+      const text = `${message.text()} @ ${message.location().url}`
+      // The visitor's session check (401); the sandbox has no favicon.
+      if (/status of 401 /.test(text) || /favicon\.ico/.test(text)) return
+      errors.push(text)
+    })
+
+    // The sandbox's page says which contract the stack plays.
+    await page.goto(sandbox)
+    await page.getByTestId('account-type').getByText('PSP').waitFor()
+
+    const email = `debito.psp.${Date.now().toString(36)}@exemplo.com.br`
+    const signUp = await context.request.post(`${baseURL}/user/create_user`, {
+      headers: { Origin: baseURL },
+      data: { name: 'Davi Débito Prado', email, password: 'Edital@123', phone: '(41) 99999-0150' },
+    })
+    expect(signUp.status(), await signUp.text()).toBe(200)
+    const [user] = await db.select().from(users).where(eq(users.email, email))
+    const [application] = await db
+      .insert(applications)
+      .values({ editalId: SPECIALIZATION_EDITAL.id, userId: user!.id, status: 'approved' })
+      .returning()
+
+    async function startDebit(name: string) {
+      await page.goto(`${baseURL}/usuario/editais`)
+      await page.getByRole('link', { name: `Pagar ${name}` }).click()
+      await page.getByRole('heading', { name: 'Etapa 1 de 5: Plano' }).waitFor()
+      await page.getByRole('button', { name: 'Continuar' }).click()
+      await page.getByRole('heading', { name: 'Etapa 2 de 5: Dados do pagador' }).waitFor()
+      await page.getByLabel('CPF', { exact: true }).pressSequentially('52998224725')
+      await page.getByRole('button', { name: 'Continuar' }).click()
+      await page.getByRole('heading', { name: 'Etapa 3 de 5: Forma de pagamento' }).waitFor()
+      await page.getByRole('radio', { name: 'Cartão de débito' }).check()
+      await page.getByRole('button', { name: 'Continuar' }).click()
+      await page.getByRole('heading', { name: 'Etapa 4 de 5: Pagamento' }).waitFor()
+    }
+
+    async function fillCard(number: string) {
+      for (const [label, value] of [
+        ['Número do cartão', number],
+        ['Validade (MM/AA)', '1231'],
+        ['Código de segurança (CVV)', '123'],
+      ] as const) {
+        const field = page.getByLabel(label, { exact: true })
+        await field.fill('')
+        await field.pressSequentially(value)
+      }
+      await page.getByLabel('Nome impresso no cartão', { exact: true }).fill('DAVI D PRADO')
+      const cep = page.getByLabel('CEP', { exact: true })
+      if ((await cep.inputValue()) !== '') return
+      await page.getByLabel('CEP', { exact: true }).pressSequentially('80730000')
+      await page.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
+      await page.getByLabel('Número', { exact: true }).fill('1000')
+      await page.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
+      await page.getByLabel('Cidade', { exact: true }).fill('Curitiba')
+      await page.getByLabel('UF', { exact: true }).selectOption('PR')
+    }
+
+    // March: the issuer asks for a challenge, shown on this page; the payer refuses it.
+    await startDebit('Mensalidade de março/2027')
+    await fillCard('4000000000003204')
+    const payMarch = page.getByRole('button', { name: /^Pagar R\$/ })
+    await payMarch.click()
+    await page.getByRole('heading', { name: 'Confirme a compra com o seu banco' }).waitFor()
+    const challenge = page.frameLocator('iframe[title="Autenticação do seu banco"]')
+    await challenge.getByRole('button', { name: 'Autorizar compra' }).waitFor()
+    await screenshot(page, 'plan-debit-psp-challenge')
+    await challenge.getByRole('button', { name: 'Recusar' }).click()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'a autenticação do cartão de débito não foi concluída' })
+      .waitFor()
+    // Refused before any order: nothing was recorded nor sent to the provider.
+    expect(
+      await db.select().from(planPayments).where(eq(planPayments.applicationId, application!.id)),
+    ).toEqual([])
+
+    // Again, by keyboard: the challenge approved, the plan paid.
+    await payMarch.focus()
+    await page.keyboard.press('Enter')
+    await challenge.getByRole('button', { name: 'Autorizar compra' }).waitFor()
+    await challenge.getByRole('button', { name: 'Autorizar compra' }).press('Enter')
+    await page.getByRole('heading', { name: 'Etapa 5 de 5: Concluído' }).waitFor()
+    await page.getByText('Pagamento aprovado').waitFor()
+
+    // April: a debit the bank is still confirming (the sandbox's processing card): pending, not paid.
+    await startDebit('Mensalidade de abril/2027')
+    await fillCard('4000000000000036')
+    await page.getByRole('button', { name: /^Pagar R\$/ }).click()
+    await page.getByText('Pagamento em andamento').waitFor()
+    await page.getByText(/O banco ainda está confirmando o pagamento/).waitFor()
+    await screenshot(page, 'plan-debit-psp-pending')
+
+    const rows = await db.select().from(planPayments).where(eq(planPayments.applicationId, application!.id))
+    expect(rows.map((row) => [row.paymentMethod, row.status]).sort()).toEqual([
+      ['debit_card', 'paid'],
+      ['debit_card', 'pending'],
+    ])
+    // The orders went to the provider as a PSP account sends them.
+    const order = await fetch(
+      `${sandbox}/core/v5/charges/${rows.find((row) => row.status === 'paid')!.gatewayChargeId}`,
+      {
+        headers: { Authorization: `Basic ${btoa('sk_test_e2e:')}` },
+      },
+    )
+    expect(((await order.json()) as { last_transaction: { mpi: string } }).last_transaction.mpi).toBe(
+      'pagarme',
+    )
+    expect(errors).toEqual([])
+  }, 120_000)
+})
