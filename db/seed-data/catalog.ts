@@ -2,6 +2,7 @@
  * The demo catalogue: courses with their classes (turmas), products, bundles, coupons and e-books.
  * Ids are explicit so tests and the home showcase can point at them (see SEED_IDS).
  */
+import { priceBundle } from '../../worker/domain/pricing.ts'
 import type { bundleClasses, bundles, classes, coupons, courses, ebooks, products } from '../schema.ts'
 
 type CourseRow = typeof courses.$inferInsert
@@ -951,19 +952,32 @@ export const BUNDLE_CLASS_ROWS: BundleClassRow[] = [
   { bundleId: SEED_IDS.bundles.fixed, classId: 4, sortOrder: 3 },
 ]
 
-/** Full and discounted price of a bundle, for the showcase card. */
+/** Full and discounted price of a bundle, for the showcase card: the cart's own pricing rule. */
 export function bundlePrices(bundleId: number) {
   const bundle = BUNDLE_ROWS.find((b) => b.id === bundleId)
   if (!bundle) throw new Error(`pacote ${bundleId} não existe no seed`)
-  const full = BUNDLE_CLASS_ROWS.filter((row) => row.bundleId === bundleId).reduce(
-    (sum, row) => sum + classById(row.classId).priceCents,
-    0,
-  )
-  const discount =
-    bundle.discountType === 'P'
-      ? Math.round((full * (bundle.discountPercent ?? 0)) / 100)
-      : (bundle.discountCents ?? 0)
-  return { full, discounted: full - discount }
+  const priced = priceBundle({
+    id: bundle.id,
+    name: bundle.name,
+    discountType: bundle.discountType,
+    discountPercent: bundle.discountPercent ?? null,
+    discountCents: bundle.discountCents ?? null,
+    instalmentTimes: bundle.instalmentTimes ?? 12,
+    classes: BUNDLE_CLASS_ROWS.filter((row) => row.bundleId === bundleId).map((row) => {
+      const turma = classById(row.classId)
+      return {
+        id: row.classId,
+        courseId: turma.courseId,
+        name: turma.name,
+        priceCents: turma.priceCents,
+        studentPriceCents: turma.studentPriceCents ?? null,
+        studentDiscount: turma.studentDiscount ?? 'N',
+        isBoletoAllowed: turma.isBoletoAllowed ?? true,
+        instalmentTimes: turma.instalmentTimes ?? 12,
+      }
+    }),
+  })
+  return { full: priced.grossCents, discounted: priced.netCents }
 }
 
 export const COUPON_ROWS: (CouponRow & { id: number })[] = [

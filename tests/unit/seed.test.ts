@@ -15,6 +15,7 @@ import { SEED_IDS } from '../../db/seed-data/catalog.ts'
 import { MISSING_IMAGE } from '../../db/seed-data/showcase.ts'
 import { COURSE_SECTIONS } from '../../worker/domain/catalog.ts'
 import { verifyPassword } from '../../worker/domain/password.ts'
+import { bundleIsForSale } from '../../worker/domain/pricing.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const PUBLIC = join(ROOT, 'web', 'public')
@@ -136,7 +137,9 @@ describe('seedDatabase', () => {
 
   it('seeds 4 products, a percent and a fixed bundle, and 3 coupons', async () => {
     expect(await rowCount(schema.products)).toBe(4)
-    const bundles = await db.query.bundles.findMany({ with: { classes: { with: { class: true } } } })
+    const bundles = await db.query.bundles.findMany({
+      with: { classes: { with: { class: { with: { course: true } } } } },
+    })
     expect(bundles).toHaveLength(2)
     const percent = bundles.find((b) => b.discountType === 'P')!
     const fixed = bundles.find((b) => b.discountType === 'F')!
@@ -145,6 +148,12 @@ describe('seedDatabase', () => {
     for (const bundle of bundles) {
       expect(bundle.classes.length).toBeGreaterThanOrEqual(2)
       expect(bundle.classes.length).toBeLessThanOrEqual(3)
+    }
+    // Each can be bought (issue 22, item 6): published, every class open, on a published course's page.
+    for (const bundle of bundles) {
+      const members = bundle.classes.map((member) => member.class)
+      expect(bundleIsForSale(bundle, members), bundle.name).toBe(true)
+      for (const turma of members) expect(turma.course.isPublished).toBe(true)
     }
     // The fixed discount must not split evenly across the bundle's courses.
     expect(fixed.discountCents! % fixed.classes.length).not.toBe(0)

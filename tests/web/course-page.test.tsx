@@ -86,7 +86,26 @@ const COURSE: CourseDetail = {
       open: false,
     }),
   ],
+  pacotes: [],
 }
+
+/** Class 1 of this course with class 99 of another, 15% off (as the seeded bundle). */
+const BUNDLE: CourseDetail['pacotes'][number] = {
+  id: 7,
+  name: 'Hemodiálise + Acesso Vascular',
+  description: 'Os dois cursos com 15% de desconto.',
+  valor_total: 480000,
+  valor_descontado: 408000,
+  economia: 72000,
+  instalment_times: 10,
+  boleto: false,
+  ids_turma: [1, 99],
+  courses: [
+    { name: 'Hemodiálise para Enfermagem', turma: 'Comece agora' },
+    { name: 'Acesso Vascular para Hemodiálise', turma: 'Turma abril/2027' },
+  ],
+}
+const WITH_BUNDLE: CourseDetail = { ...COURSE, pacotes: [BUNDLE] }
 
 const API_PATH = `/api/cursos/${COURSE.url}`
 const card = (name: string) => screen.getByRole('article', { name })
@@ -234,6 +253,82 @@ describe('course page /cursos/{url}', () => {
       data: { id: 2, type: 'turma' },
       option: 'add',
     })
+  })
+
+  it("offers the bundles that hold the course, with the saving, and adds one as a 'pacote' by keyboard", async () => {
+    const { calls } = renderApp(`/cursos/${COURSE.url}`, {
+      [API_PATH]: { body: WITH_BUNDLE },
+      '/carrinho-de-compras/update-cart': { body: { hash: 'novo-hash' } },
+    })
+    const section = await screen.findByRole('region', { name: 'Pacotes com este curso' })
+    const offer = within(section).getByRole('article', { name: BUNDLE.name })
+    expect(offer.textContent).toContain('Os dois cursos com 15% de desconto.')
+    expect(
+      within(offer)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Hemodiálise para Enfermagem — Comece agora',
+      'Acesso Vascular para Hemodiálise — Turma abril/2027',
+      'em até 10x no cartão',
+      'Não aceita boleto',
+    ])
+    expect(within(offer).getByText('R$ 4.800,00').tagName).toBe('S')
+    expect(within(offer).getByTestId('bundle-price').textContent).toBe('R$ 4.080,00')
+    expect(within(offer).getByTestId('bundle-saving').textContent).toBe('Economize R$ 720,00')
+
+    const button = within(offer).getByRole('button', { name: 'Adicionar ao carrinho' })
+    expect(button.getAttribute('aria-describedby')).toBe(
+      within(offer).getByRole('heading', { level: 3, name: BUNDLE.name }).id,
+    )
+    button.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(await screen.findByText('Adicionado ao carrinho com sucesso!')).toBeTruthy()
+    const call = calls.find((entry) => entry.path === '/carrinho-de-compras/update-cart')!
+    expect(JSON.parse(String(call.init?.body))).toEqual({
+      hash: null,
+      data: { id: 7, type: 'pacote' },
+      option: 'add',
+    })
+  })
+
+  it('stops offering a bundle once the live seats show one of its classes, of any course, sold out', async () => {
+    renderApp(`/cursos/${COURSE.url}`, {
+      [API_PATH]: { body: WITH_BUNDLE },
+      [`${API_PATH}/vagas`]: {
+        body: [
+          { id: 1, seats_left: 3 },
+          { id: 99, seats_left: 0 },
+        ],
+      },
+    })
+    const section = await screen.findByRole('region', { name: 'Pacotes com este curso' })
+    const offer = within(section).getByRole('article', { name: BUNDLE.name })
+    await waitFor(() => expect(within(offer).getByTestId('bundle-seats').textContent).toBe('Pacote esgotado'))
+    expect(within(offer).queryByRole('button')).toBeNull()
+    // Class 1 alone still sells: its last seats.
+    expect(within(card('Comece agora')).getByTestId('turma-seats').textContent).toBe('Últimas 3 vagas')
+  })
+
+  it('says how few seats the bundle has left, from its scarcest class', async () => {
+    renderApp(`/cursos/${COURSE.url}`, {
+      [API_PATH]: { body: WITH_BUNDLE },
+      [`${API_PATH}/vagas`]: {
+        body: [
+          { id: 1, seats_left: 40 },
+          { id: 99, seats_left: 2 },
+        ],
+      },
+    })
+    const offer = await screen.findByRole('article', { name: BUNDLE.name })
+    await waitFor(() => expect(within(offer).getByTestId('bundle-seats').textContent).toBe('Últimas 2 vagas'))
+    expect(within(offer).getByRole('button', { name: 'Adicionar ao carrinho' })).toBeTruthy()
+  })
+
+  it('has no bundle section when no bundle holds the course', async () => {
+    renderApp(`/cursos/${COURSE.url}`, { [API_PATH]: { body: COURSE } })
+    await screen.findByRole('heading', { level: 2, name: 'Turmas' })
+    expect(screen.queryByRole('heading', { name: 'Pacotes com este curso' })).toBeNull()
   })
 
   it("shows the not-found page with the API's message on a 404, without a toast or a retry", async () => {

@@ -28,8 +28,9 @@ export const Turma = z.object({
 export type Turma = z.infer<typeof Turma>
 
 /**
- * GET /api/cursos/{url}/vagas: the seats left of a course's classes that have a limit, read live
- * (they change with every sale, so they stay out of the catalogue's snapshots and shared renders).
+ * GET /api/cursos/{url}/vagas: the seats left of a course's classes that have a limit, and of the
+ * classes of the bundles that hold one of them, read live (they change with every sale, so they
+ * stay out of the catalogue's snapshots and shared renders).
  */
 export const CourseSeats = z.array(z.object({ id: z.number().int(), seats_left: z.number().int().min(0) }))
 export type CourseSeats = z.infer<typeof CourseSeats>
@@ -48,9 +49,34 @@ export const CourseSummary = z.object({
 export type CourseSummary = z.infer<typeof CourseSummary>
 export const CourseList = z.array(CourseSummary)
 
+/**
+ * A bundle (pacote) holding a class of the course, as the course page offers it: only bundles the
+ * cart would take (published, every class open). Seats are not here: the page reads them live
+ * from GET /api/cursos/{url}/vagas, which covers the bundles' classes too (decision 011).
+ */
+export const CourseBundle = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** The sum of its classes' list prices (as SPEC section 3's Pacote). */
+  valor_total: Cents,
+  /** What the bundle costs: valor_total − economia. */
+  valor_descontado: Cents,
+  /** The saving: the bundle's discount. */
+  economia: Cents,
+  instalment_times: z.number().int().min(1).max(12),
+  /** Every class of the bundle allows boleto (the cart's rule). */
+  boleto: z.boolean(),
+  ids_turma: z.array(z.number().int()),
+  /** What it includes, in the bundle's order: each course with the class that comes with it. */
+  courses: z.array(z.object({ name: z.string(), turma: z.string() })),
+})
+export type CourseBundle = z.infer<typeof CourseBundle>
+
 export const CourseDetail = CourseSummary.extend({
   description: z.string(),
   turmas: z.array(Turma),
+  pacotes: z.array(CourseBundle),
 })
 export type CourseDetail = z.infer<typeof CourseDetail>
 

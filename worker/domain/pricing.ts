@@ -182,6 +182,17 @@ export function couponIsUsable(
 }
 
 /**
+ * A bundle is for sale while it is published and has classes, every one of them open (an absent
+ * class is not open): the cart takes no other bundle, and a course page offers no other.
+ */
+export function bundleIsForSale(
+  bundle: { isPublished: boolean },
+  classes: readonly ({ isOpen: boolean } | undefined)[],
+): boolean {
+  return bundle.isPublished && classes.length > 0 && classes.every((turma) => turma?.isOpen === true)
+}
+
+/**
  * A bundle is priced on its classes' list prices: the student price and coupons do not apply
  * inside a bundle, whose own discount is the offer. Percent: each class loses round(price × p%).
  * Fixed: the amount is split evenly by class id, the leftover centavos going one each to the

@@ -16,6 +16,12 @@ export function seatsLeft(seats: number | null, taken: number, held: number): nu
   return Math.max(0, seats - taken - held)
 }
 
+/** A bundle's seats left are its scarcest class's; undefined when none of its classes has a limit. */
+export function scarcestSeats(lefts: readonly (number | null | undefined)[]): number | undefined {
+  const limited = lefts.filter((left): left is number => typeof left === 'number')
+  return limited.length ? Math.min(...limited) : undefined
+}
+
 /** What a buyer reads about a class's seats: nothing while there are plenty (or no limit). */
 export function seatsLabel(left: number | null | undefined): string | null {
   if (left === null || left === undefined || left > FEW_SEATS_LEFT) return null

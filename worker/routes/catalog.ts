@@ -43,7 +43,7 @@ export const catalogRoutes = newApp()
         method: 'get',
         path: '/api/cursos/{url}',
         tags: ['Catálogo'],
-        summary: 'Um curso com suas turmas (página /cursos/{url})',
+        summary: 'Um curso com suas turmas e os pacotes à venda que o incluem (página /cursos/{url})',
         request: { params: z.object({ url: Slug }), query: NoQuery },
         responses: { 200: jsonContent(CourseDetail, 'O curso.') },
       },
@@ -57,7 +57,8 @@ export const catalogRoutes = newApp()
       method: 'get',
       path: '/api/cursos/{url}/vagas',
       tags: ['Catálogo'],
-      summary: 'Vagas restantes das turmas com limite de um curso (lidas na hora, fora dos snapshots)',
+      summary:
+        'Vagas restantes das turmas com limite de um curso e dos pacotes que o incluem (lidas na hora, fora dos snapshots)',
       request: { params: z.object({ url: Slug }), query: NoQuery },
       responses: {
         200: jsonContent(CourseSeats, 'Vagas restantes por turma; turmas sem limite não aparecem.'),

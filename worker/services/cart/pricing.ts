@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../context.ts'
 import { DEFAULT_IMAGES, sliderImageUrl } from '../../contract/institute.ts'
 import {
+  bundleIsForSale,
   couponIsUsable,
   type PricedCart,
   type PricingBundle,
@@ -18,17 +19,18 @@ import {
   type PricingCoupon,
   priceCart,
 } from '../../domain/pricing.ts'
-import { seatsLeft } from '../../domain/seats.ts'
+import { scarcestSeats, seatsLeft } from '../../domain/seats.ts'
 import type { CartSnapshot } from './snapshot.ts'
 
 type ClassRow = typeof classes.$inferSelect
+type BundleRow = typeof bundles.$inferSelect
 type CourseRow = typeof courses.$inferSelect
 export type ClassWithCourse = { turma: ClassRow; course: CourseRow }
 
 export type CartDetails = {
   classes: Map<number, ClassWithCourse>
   products: Map<number, typeof products.$inferSelect>
-  bundles: Map<number, { bundle: typeof bundles.$inferSelect; classIds: number[] }>
+  bundles: Map<number, { bundle: BundleRow; classIds: number[] }>
   coupons: Map<string, typeof coupons.$inferSelect>
 }
 
@@ -133,8 +135,7 @@ export function itemSeatsLeft(snapshot: PricedSnapshot, item: { type: string; id
   let classIds: number[] = []
   if (item.type === 'turma') classIds = [item.id]
   if (item.type === 'pacote') classIds = snapshot.details.bundles.get(item.id)?.classIds ?? []
-  const lefts = classIds.flatMap((id) => (snapshot.seats.has(id) ? [snapshot.seats.get(id)!] : []))
-  return lefts.length ? Math.min(...lefts) : undefined
+  return scarcestSeats(classIds.map((id) => snapshot.seats.get(id)))
 }
 
 export function isAvailable(details: CartDetails, item: CartSnapshot['items'][number]): boolean {
@@ -144,10 +145,12 @@ export function isAvailable(details: CartDetails, item: CartSnapshot['items'][nu
   }
   if (item.type === 'produto') return Boolean(details.products.get(item.id)?.isPublished)
   const entry = details.bundles.get(item.id)
-  return Boolean(
-    entry?.bundle.isPublished &&
-      entry.classIds.length > 0 &&
-      entry.classIds.every((id) => details.classes.get(id)?.turma.isOpen),
+  return (
+    entry !== undefined &&
+    bundleIsForSale(
+      entry.bundle,
+      entry.classIds.map((id) => details.classes.get(id)?.turma),
+    )
   )
 }
 
@@ -167,6 +170,14 @@ export function toPricingClass(turma: ClassRow): PricingClass {
 
 function toPricingBundle(details: CartDetails, id: number): PricingBundle {
   const { bundle, classIds } = details.bundles.get(id)!
+  return bundleForPricing(
+    bundle,
+    classIds.map((classId) => details.classes.get(classId)!.turma),
+  )
+}
+
+/** A bundle row and its class rows as the pricing rules take them (the cart and the course page). */
+export function bundleForPricing(bundle: BundleRow, bundleClasses: readonly ClassRow[]): PricingBundle {
   return {
     id: bundle.id,
     name: bundle.name,
@@ -174,7 +185,7 @@ function toPricingBundle(details: CartDetails, id: number): PricingBundle {
     discountPercent: bundle.discountPercent,
     discountCents: bundle.discountCents,
     instalmentTimes: bundle.instalmentTimes,
-    classes: classIds.map((classId) => toPricingClass(details.classes.get(classId)!.turma)),
+    classes: bundleClasses.map(toPricingClass),
   }
 }
 

@@ -1,8 +1,17 @@
 import { and, asc, eq } from 'drizzle-orm'
-import { classes, courses } from '../../../db/schema.ts'
+import { bundleClasses, type bundles, classes, courses } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
-import { CourseDetail, CourseList, type CourseSummary, type Turma } from '../../contract/catalog.ts'
+import {
+  type CourseBundle,
+  CourseDetail,
+  CourseList,
+  type CourseSummary,
+  type Turma,
+} from '../../contract/catalog.ts'
+import { capInstalments } from '../../domain/instalments.ts'
+import { bundleIsForSale, priceBundle } from '../../domain/pricing.ts'
 import { notFound } from '../../errors.ts'
+import { bundleForPricing } from '../cart/pricing.ts'
 import { readSnapshot } from './snapshot.ts'
 
 type CourseRow = typeof courses.$inferSelect
@@ -61,18 +70,66 @@ export async function listCourses({ ctx }: { ctx: AppContext }) {
   })
 }
 
-/** The course page /cursos/{url}: the course and its classes. */
+type BundleWithClasses = typeof bundles.$inferSelect & {
+  classes: { class: ClassRow & { course: CourseRow } }[]
+}
+
+/**
+ * A bundle as the course page offers it, or null when the cart would refuse it. Priced by the
+ * cart's own rules (its list prices, its discount), so the page and the cart say the same amount.
+ */
+function toCourseBundle(bundle: BundleWithClasses): CourseBundle | null {
+  const members = bundle.classes.map((member) => member.class)
+  if (!bundleIsForSale(bundle, members)) return null
+  const priced = priceBundle(bundleForPricing(bundle, members))
+  return {
+    id: bundle.id,
+    name: bundle.name,
+    description: bundle.description,
+    valor_total: priced.grossCents,
+    valor_descontado: priced.netCents,
+    economia: priced.discountCents,
+    instalment_times: capInstalments([bundle.instalmentTimes]),
+    boleto: members.every((turma) => turma.isBoletoAllowed),
+    ids_turma: members.map((turma) => turma.id),
+    courses: members.map((turma) => ({ name: turma.course.name, turma: turma.name })),
+  }
+}
+
+/** The course page /cursos/{url}: the course, its classes and the bundles that hold one of them. */
 export async function getCourseByUrl({ ctx, url }: { ctx: AppContext; url: string }) {
   const { value } = await readSnapshot(ctx, `course:${url}`, CourseDetail.nullable(), async () => {
-    const course = await ctx.db.query.courses.findFirst({
-      where: and(eq(courses.url, url), eq(courses.isPublished, true)),
-      with: { classes: { orderBy: [asc(classes.courseInit), asc(classes.id)] } },
-    })
+    const { db } = ctx
+    const published = and(eq(courses.url, url), eq(courses.isPublished, true))
+    const holding = db
+      .select({ id: bundleClasses.bundleId })
+      .from(bundleClasses)
+      .innerJoin(classes, eq(classes.id, bundleClasses.classId))
+      .innerJoin(courses, eq(courses.id, classes.courseId))
+      .where(published)
+    const [course, bundleRows] = await db.batch([
+      db.query.courses.findFirst({
+        where: published,
+        with: { classes: { orderBy: [asc(classes.courseInit), asc(classes.id)] } },
+      }),
+      db.query.bundles.findMany({
+        where: (bundle, { and, eq, inArray }) =>
+          and(eq(bundle.isPublished, true), inArray(bundle.id, holding)),
+        orderBy: (bundle, { asc }) => [asc(bundle.id)],
+        with: {
+          classes: {
+            orderBy: (member, { asc }) => [asc(member.sortOrder), asc(member.classId)],
+            with: { class: { with: { course: true } } },
+          },
+        },
+      }),
+    ])
     if (!course) return null
     return {
       ...toSummary(course, course.classes),
       description: course.description,
       turmas: course.classes.map((turma) => toTurma(turma, course)),
+      pacotes: bundleRows.flatMap((bundle) => toCourseBundle(bundle) ?? []),
     }
   })
   if (!value) throw notFound('Curso não encontrado.')

@@ -6,13 +6,14 @@ import { Link } from '../../components/link.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { Markdown } from '../content/markdown.tsx'
 import { Breadcrumbs } from './breadcrumbs.tsx'
+import { BundleOffers } from './bundle-offers.tsx'
 import { courseQuery } from './catalog.queries.ts'
 import { sectionOf } from './course-sections.ts'
 import { ImageSlider } from './image-slider.tsx'
 import { courseSeatsQuery } from './seats.queries.ts'
 import { TurmaCard } from './turma-card.tsx'
 
-/** /cursos/{url}: the course, its pictures, its classes (turmas) and its description. */
+/** /cursos/{url}: the course, its pictures, its classes (turmas), the bundles with it and its description. */
 export function CoursePage({ url }: { url: string }) {
   const { data: course } = useSuspenseQuery(courseQuery(url))
   // Not suspended: seats change with every sale, so the shared render goes without them.
@@ -95,6 +96,8 @@ export function CoursePage({ url }: { url: string }) {
           </ul>
         )}
       </section>
+
+      <BundleOffers bundles={course.pacotes} seats={seats} />
 
       {/* Below the fold on a phone: laid out only when it comes near the screen. */}
       <section
