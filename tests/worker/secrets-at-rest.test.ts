@@ -29,6 +29,7 @@ const production = () =>
     PAGARME_SECRET_KEY: 'sk_0123456789abcdef',
     PAGARME_PUBLIC_KEY_LIVE: 'pk_0123456789abcdef',
     PAGARME_WEBHOOK_AUTH: 'pagarme:segredo-do-webhook-de-producao',
+    PAGARME_WEBHOOK_JWKS_URL: undefined,
     APP_SECRET: 'um-segredo-de-producao-com-mais-de-32-caracteres',
   })
 const local = () => envWith({ APP_ENV: 'local' })
