@@ -119,12 +119,13 @@ const SCREENS: Screen[] = [
     h1: 'Cursos',
     open: async (page) => {
       await firstRow('Cursos')(page)
+      await page.getByRole('button', { name: 'Imagens e aulas de Hemodiálise para Enfermagem' }).click()
       await page
-        .getByRole('button', { name: /^Imagens e aulas / })
+        .getByRole('button', { name: /^Editar a aula / })
         .first()
-        .click()
-      await page.getByRole('button', { name: 'Fechar curso' }).waitFor()
+        .waitFor()
       await settled(page)
+      await page.getByRole('region', { name: 'Hemodiálise para Enfermagem' }).scrollIntoViewIfNeeded()
     },
   },
   {
