@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { ARTIFACTS, launchBrowser, screenshot } from './browser.ts'
 
@@ -16,6 +16,8 @@ const ADMIN = { email: 'admin@instituto.test', password: 'Admin@12345' }
 const stamp = Date.now().toString(36)
 const COURSE = `Diálise Peritoneal Automatizada ${stamp}`
 const CLASS = 'Turma online 2027'
+/** A seeded course whose class shares the new home list (the card the admin drags past). */
+const SEEDED_COURSE = 'Hemodiálise para Enfermagem'
 const LIST = `Lançamentos ${stamp}`
 const buyer = {
   name: 'Helena Duarte Moraes',
@@ -57,6 +59,19 @@ async function newPage(): Promise<Page> {
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]', { hasText: text }).first()
 const dialog = (page: Page) => page.getByRole('dialog')
+
+/**
+ * Drags one item onto another with the mouse, as a person does: press on it, move there in
+ * steps, release (Chromium turns the moves into the HTML5 drag-and-drop events the editor reads).
+ */
+async function dragOnto(page: Page, item: Locator, target: Locator) {
+  const from = (await item.boundingBox())!
+  const to = (await target.boundingBox())!
+  await page.mouse.move(from.x + 16, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(to.x + 16, to.y + to.height / 2, { steps: 10 })
+  await page.mouse.up()
+}
 
 /** The SPEC's confirm dialog, answered 'Confirmar'. */
 async function confirmAction(page: Page) {
@@ -185,15 +200,29 @@ describe('the admin runs a new class from creation to refund', () => {
     while (await up.isEnabled()) await up.click()
     await admin.getByRole('heading', { level: 2, name: `1. ${LIST}` }).waitFor()
 
-    await admin.getByRole('button', { name: `Novo card em ${LIST}` }).click()
-    modal = dialog(admin)
-    await modal.getByLabel('Tipo').selectOption('turma')
-    await modal.getByLabel('Item').selectOption({ label: `${COURSE} — ${CLASS} — R$ 890,00` })
-    await expect(modal.getByLabel('Nome no card').inputValue()).resolves.toBe(COURSE)
-    await modal.getByLabel('Título da descrição').fill('Online')
-    await modal.getByLabel('Descrição', { exact: true }).fill('Comece quando quiser.')
-    await modal.getByRole('button', { name: 'Cadastrar' }).click()
-    await modal.waitFor({ state: 'hidden' })
+    // Two cards: a seeded class, then the new one (added last)...
+    for (const [item, name] of [
+      [/^Hemodiálise para Enfermagem — /, SEEDED_COURSE],
+      [`${COURSE} — ${CLASS} — R$ 890,00`, COURSE],
+    ] as const) {
+      await admin.getByRole('button', { name: `Novo card em ${LIST}` }).click()
+      modal = dialog(admin)
+      await modal.getByLabel('Tipo').selectOption('turma')
+      const option = modal.getByLabel('Item').locator('option').filter({ hasText: item }).first()
+      await modal.getByLabel('Item').selectOption({ label: (await option.textContent())! })
+      await expect(modal.getByLabel('Nome no card').inputValue()).resolves.toBe(name)
+      await modal.getByLabel('Título da descrição').fill('Online')
+      await modal.getByLabel('Descrição', { exact: true }).fill('Comece quando quiser.')
+      await modal.getByRole('button', { name: 'Cadastrar' }).click()
+      await modal.waitFor({ state: 'hidden' })
+    }
+    // ...dragged by its handle onto the first (issue 22, item 5: the mouse, not the arrows).
+    const cards = admin.getByRole('list', { name: `Cards de ${LIST}` }).getByRole('listitem')
+    const cardNames = () => cards.locator('.font-medium').allTextContents()
+    await expect.poll(cardNames).toEqual([`1. ${SEEDED_COURSE}`, `2. ${COURSE}`])
+    await dragOnto(admin, cards.nth(1), cards.nth(0))
+    await expect.poll(cardNames).toEqual([`1. ${COURSE}`, `2. ${SEEDED_COURSE}`])
+    await admin.getByText('Há alterações não publicadas.').waitFor()
 
     await admin.getByRole('button', { name: 'Pré-visualizar' }).click()
     // The preview is the home page itself, inert: read as text, not as controls.
@@ -235,6 +264,8 @@ describe('the admin runs a new class from creation to refund', () => {
     expect(await visitor.locator('section[aria-roledescription="carrossel"] h2').first().textContent()).toBe(
       LIST,
     )
+    // In the order the admin dragged the cards into.
+    expect(await list.getByRole('heading', { level: 3 }).allTextContents()).toEqual([COURSE, SEEDED_COURSE])
     await expect(list.getByTestId('card-price').first().textContent()).resolves.toBe('R$ 890,00')
     // The card shows the course's uploaded picture (its item's first), not the default one.
     const picture = list.locator('[aria-roledescription="slide"] img').first()

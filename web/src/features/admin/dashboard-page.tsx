@@ -120,7 +120,7 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   // An id of its own: the title has spaces, and aria-labelledby reads spaces as a list of ids.
   const id = useId()
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4">
+    <section aria-labelledby={id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
       <h2 id={id} className="mb-3 font-semibold text-lg text-slate-900">
         {title}
       </h2>

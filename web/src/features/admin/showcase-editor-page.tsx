@@ -19,6 +19,7 @@ import { ApiError, api } from '../../lib/api.ts'
 import { confirm } from '../../lib/confirm.tsx'
 import { TextField } from '../../lib/form-field.tsx'
 import { closeModal, FormModal, openModal } from '../../lib/form-modal.tsx'
+import { useFormModal } from '../../lib/form-modal-state.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { showcaseKeys } from '../showcase/showcase.queries.ts'
@@ -158,15 +159,16 @@ function ListModal({
   } = useForm<{ title: string; sub_title: string; cart_mode: boolean }>({
     resolver: zodResolver(ListForm) as never,
   })
-  useEffect(
-    () =>
-      reset({
-        title: list?.title ?? '',
-        sub_title: list?.sub_title ?? '',
-        cart_mode: list?.cart_mode ?? false,
-      }),
-    [list, reset],
-  )
+  // Filled anew at each opening: a second 'Nova lista' starts empty, not with the last one's words.
+  const { open } = useFormModal(LIST_MODAL_ID)
+  useEffect(() => {
+    if (!open) return
+    reset({
+      title: list?.title ?? '',
+      sub_title: list?.sub_title ?? '',
+      cart_mode: list?.cart_mode ?? false,
+    })
+  }, [open, list, reset])
   const submit = () =>
     handleSubmit((values) => {
       onSave(values as z.output<typeof ListForm>)
@@ -276,21 +278,23 @@ function CardModal({
     getValues,
     formState: { errors },
   } = useForm<CardValues>({ resolver: zodResolver(CardForm) as never })
-  useEffect(
-    () =>
-      reset({
-        type: card?.type ?? 'turma',
-        item_id: card ? String(card.item_id) : '',
-        name: card?.name ?? '',
-        lines: card?.name_splited?.join('\n') ?? '',
-        description_title: card?.description_title ?? '',
-        description: card?.description ?? '',
-        img: card?.img ?? '',
-        amount: card?.amount ?? null,
-        open: card?.open ?? true,
-      }),
-    [card, reset],
-  )
+  // Filled anew at each opening: a second 'Novo card' starts empty (its name then follows the
+  // item chosen), not with the last card's values.
+  const { open } = useFormModal(CARD_MODAL_ID)
+  useEffect(() => {
+    if (!open) return
+    reset({
+      type: card?.type ?? 'turma',
+      item_id: card ? String(card.item_id) : '',
+      name: card?.name ?? '',
+      lines: card?.name_splited?.join('\n') ?? '',
+      description_title: card?.description_title ?? '',
+      description: card?.description ?? '',
+      img: card?.img ?? '',
+      amount: card?.amount ?? null,
+      open: card?.open ?? true,
+    })
+  }, [open, card, reset])
   const [type, itemId] = useWatch({ control, name: ['type', 'item_id'] })
   const choices = itemsOf(options, type ?? 'turma')
   const pictures = images[`${type}:${itemId}`] ?? []

@@ -176,14 +176,19 @@ export function Pagination({
   )
 }
 
-/** A table that scrolls sideways on a phone; the scrolling region takes the keyboard focus. */
+/**
+ * A table that scrolls sideways on a phone; the scrolling region takes the keyboard focus. It is
+ * positioned (`relative`) so that what the cells place absolutely (the buttons' `sr-only` words)
+ * scrolls and clips with the table: unpositioned, those boxes escaped the region and widened the
+ * whole page on a phone (issue 22, item 1).
+ */
 export function DataTable({ label, children }: { label: string; children: ReactNode }) {
   return (
     <section
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      className="relative min-w-0 overflow-x-auto rounded-xl border border-slate-200 bg-white"
     >
       <table className="w-full min-w-[40rem] border-collapse text-left text-sm">{children}</table>
     </section>
