@@ -1,5 +1,11 @@
 import { mkdir } from 'node:fs/promises'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts'
 
 export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname
@@ -118,4 +124,43 @@ export function collectPageErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(message.text())
   })
   return errors
+}
+
+/**
+ * The pages of one journey file: each in a context of its own (pt-BR, Curitiba's clock, reduced
+ * motion) with its own client address, so the rate limits of different files never mix; page and
+ * console errors of all of them in `errors` (a 401 of the visitor's session check, and whatever
+ * `expected` matches, aside).
+ */
+export function journeyPages(browser: () => Browser, expected?: RegExp) {
+  const contexts: BrowserContext[] = []
+  const errors: string[] = []
+  async function newPage(
+    viewport: { width: number; height: number },
+    address: string,
+    options: BrowserContextOptions = {},
+  ): Promise<Page> {
+    const context = await browser().newContext({
+      viewport,
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+      reducedMotion: 'reduce',
+      extraHTTPHeaders: { 'CF-Connecting-IP': address },
+      ...options,
+    })
+    contexts.push(context)
+    const page = await context.newPage()
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return
+      const text = `${message.text()} @ ${message.location().url}`
+      if (/status of 401 /.test(text) || expected?.test(text)) return
+      errors.push(text)
+    })
+    return page
+  }
+  async function closeAll() {
+    for (const context of contexts.splice(0)) await context.close().catch(() => {})
+  }
+  return { newPage, errors, closeAll }
 }

@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { classes, courses, emailOutbox } from '../../db/schema.ts'
 import { DEMO_USERS } from '../../db/seed.ts'
-import { launchBrowser, screenshot } from './browser.ts'
+import { journeyPages, launchBrowser, screenshot } from './browser.ts'
 
 // Issue 22, items 7 and 8 in real Chromium: a gift bought at the checkout is opened by its
 // recipient on a phone (the e-mail's link, a password, Meus cursos); a buyer gives an online course
@@ -18,36 +18,15 @@ const PHONE = { width: 375, height: 800 }
 const DESKTOP = { width: 1366, height: 900 }
 
 let browser: Browser
-const contexts: BrowserContext[] = []
-const errors: string[] = []
+const { newPage, errors, closeAll } = journeyPages(() => browser)
 
 beforeAll(async () => {
   browser = await launchBrowser()
 })
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {})
+  await closeAll()
   await browser?.close()
 })
-
-async function newPage(viewport: { width: number; height: number }, address: string): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    reducedMotion: 'reduce',
-    extraHTTPHeaders: { 'CF-Connecting-IP': address },
-  })
-  contexts.push(context)
-  const page = await context.newPage()
-  page.on('pageerror', (error) => errors.push(error.message))
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const text = `${message.text()} @ ${message.location().url}`
-    if (/status of 401 /.test(text)) return
-    errors.push(text)
-  })
-  return page
-}
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first()
 const sideways = (page: Page) =>

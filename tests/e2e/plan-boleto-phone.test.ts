@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { applications, planPayments, users } from '../../db/schema.ts'
 import { SPECIALIZATION_EDITAL } from '../../db/seed-data/student.ts'
-import { launchBrowser, screenshot } from './browser.ts'
+import { journeyPages, launchBrowser, screenshot } from './browser.ts'
 
 // Issue 30, item 1 on a phone: a fee plan's boleto names its payer's address, and the form works
 // when the CEP service is down (the address typed by hand). An applicant of its own (approved in the
@@ -15,43 +15,25 @@ const db = createDb({ url: inject('e2eDatabaseUrl') })
 const stamp = Date.now().toString(36)
 
 let browser: Browser
-let context: BrowserContext
-const errors: string[] = []
+// The CEP service this journey takes down answers 503 in the console.
+const { newPage, errors, closeAll } = journeyPages(() => browser, /status of 503 /)
 
 beforeAll(async () => {
   browser = await launchBrowser()
 })
 afterAll(async () => {
-  await context?.close().catch(() => {})
+  await closeAll()
   await browser?.close()
 })
 
-async function phone(): Promise<Page> {
-  context = await browser.newContext({
-    viewport: { width: 375, height: 800 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    reducedMotion: 'reduce',
-    extraHTTPHeaders: { 'CF-Connecting-IP': '10.30.1.1' },
-  })
-  const page = await context.newPage()
-  page.on('pageerror', (error) => errors.push(error.message))
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const text = `${message.text()} @ ${message.location().url}`
-    // The visitor's session check (401) and the CEP service this journey takes down (503).
-    if (/status of 401 /.test(text) || /status of 503 /.test(text)) return
-    errors.push(text)
-  })
-  return page
-}
-
 describe('a fee plan paid by boleto on a phone, with the CEP service down', () => {
   it('the applicant types the address and the boleto is issued with it', async () => {
-    const page = await phone()
+    const page = await newPage({ width: 375, height: 800 }, '10.30.1.1', {
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    })
+    const context = page.context()
     const email = `paula.${stamp}@exemplo.com.br`
     const signUp = await context.request.post(`${baseURL}/user/create_user`, {
       headers: { Origin: baseURL },

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { classes, emailOutbox } from '../../db/schema.ts'
 import { DEMO_USERS } from '../../db/seed.ts'
-import { launchBrowser, screenshot } from './browser.ts'
+import { journeyPages, launchBrowser, screenshot } from './browser.ts'
 
 // Issue 29, item 3 in real Chromium: a buyer pays a class at the student price with a document;
 // the admin opens the document from the order (a signed link, in a new tab), rejects it with a
@@ -17,37 +17,15 @@ const PDF = '%PDF-1.7 carteirinha de estudante (teste)'
 const REASON = 'A carteirinha enviada venceu em 2024.'
 
 let browser: Browser
-const contexts: BrowserContext[] = []
-const errors: string[] = []
+const { newPage, errors, closeAll } = journeyPages(() => browser)
 
 beforeAll(async () => {
   browser = await launchBrowser()
 })
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {})
+  await closeAll()
   await browser?.close()
 })
-
-async function newPage(viewport: { width: number; height: number }, address: string): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    reducedMotion: 'reduce',
-    // Its own client address: the shared 127.0.0.1 would share the checkout's limits with every file.
-    extraHTTPHeaders: { 'CF-Connecting-IP': address },
-  })
-  contexts.push(context)
-  const page = await context.newPage()
-  page.on('pageerror', (error) => errors.push(error.message))
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const text = `${message.text()} @ ${message.location().url}`
-    if (/status of 401 /.test(text)) return
-    errors.push(text)
-  })
-  return page
-}
 
 /** The buyer, in the page's browser: the class with a student price, the document, a PIX, paid. */
 async function buyWithDocument(page: Page, classId: number, email: string): Promise<string> {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { COURSE_SECTIONS } from '../domain/catalog.ts'
+import { CLASS_TYPES, COURSE_SECTIONS, EBOOK_ACCESS, STUDENT_DISCOUNTS } from '../domain/catalog.ts'
+import { PLAN_PAYMENT_METHODS } from '../domain/payments.ts'
 import { Cents } from './money.ts'
 
 export const SliderImage = z.tuple([z.string(), z.string()])
@@ -15,11 +16,11 @@ export const Turma = z.object({
   price: Cents,
   student_price: Cents.nullable(),
   /** 'A': the student price applies with a student document. */
-  student_discount: z.enum(['A', 'N']),
+  student_discount: z.enum(STUDENT_DISCOUNTS),
   boleto: z.boolean(),
   instalment_times: z.number().int().min(1).max(12),
   /** 'N': dated, with course_init; otherwise shown as 'comece agora'. */
-  type: z.enum(['N', 'C']),
+  type: z.enum(CLASS_TYPES),
   course_init: z.string().nullable(),
   location: z.string().nullable(),
   open: z.boolean(),
@@ -97,7 +98,7 @@ export const Ebook = z.object({
   cover: z.string().nullable(),
   pages: z.number().int().nullable(),
   /** 'free': download without purchase; 'purchase': comes with the course. */
-  access: z.enum(['free', 'purchase']),
+  access: z.enum(EBOOK_ACCESS),
   course: z.object({ name: z.string(), url: z.string() }).nullable(),
 })
 export type Ebook = z.infer<typeof Ebook>
@@ -138,7 +139,7 @@ export const FeePlan = z.object({
   id: z.number().int(),
   name: z.string(),
   amount: Cents,
-  payment_methods: z.array(z.enum(['credit_card', 'boleto', 'debit_card'])),
+  payment_methods: z.array(z.enum(PLAN_PAYMENT_METHODS)),
   instalment_times: z.number().int(),
 })
 

@@ -17,6 +17,10 @@ export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
 export const PLAN_PAYMENT_METHODS = ['credit_card', 'boleto', 'debit_card'] as const
 export type PlanPaymentMethod = (typeof PLAN_PAYMENT_METHODS)[number]
 
+/** How a charge is paid at the provider (Pagar.me's payment_method): a plan's methods, and PIX. */
+export const PROVIDER_PAYMENT_METHODS = [...PLAN_PAYMENT_METHODS, 'pix'] as const
+export type ProviderPaymentMethod = (typeof PROVIDER_PAYMENT_METHODS)[number]
+
 export const PLAN_PAYMENT_METHOD_LABELS: Record<PlanPaymentMethod, string> = {
   credit_card: 'Cartão de crédito',
   boleto: 'Boleto',

@@ -1,4 +1,5 @@
 import { readCharge } from '../../domain/pagarme-charge.ts'
+import { PROVIDER_PAYMENT_METHODS } from '../../domain/payments.ts'
 import { UNAUTHENTICATED_ECI } from '../../domain/three-ds.ts'
 import { DEADLINES_MS, fetchWithDeadline } from '../deadline.ts'
 import type {
@@ -70,7 +71,7 @@ export type PagarmeOrder = {
   charges?: PagarmeCharge[] | null
 }
 
-const METHODS: readonly string[] = ['credit_card', 'debit_card', 'boleto', 'pix']
+const METHODS: readonly string[] = PROVIDER_PAYMENT_METHODS
 /** Where the payment stands when no charge exists yet: the order's own status. */
 function statusOfOrder(orderStatus: string): PaymentStatus {
   if (orderStatus === 'paid') return 'paid'

@@ -1,8 +1,9 @@
-import type { OrderState } from '../../domain/payments.ts'
+import type { OrderState, ProviderPaymentMethod } from '../../domain/payments.ts'
 
 /** The payment port (DESIGN 6). Amounts are centavos; the one adapter speaks Pagar.me Core API v5. */
 
-export type PaymentMethod = 'credit_card' | 'debit_card' | 'boleto' | 'pix'
+/** Pagar.me's payment_method: one home, the domain's tuple. */
+export type PaymentMethod = ProviderPaymentMethod
 
 /** Where a payment stands, read from the charge (not only the order), in the order's own states. */
 export type PaymentStatus = OrderState

@@ -1,6 +1,8 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { z } from 'zod'
 import { api } from '../../lib/api.ts'
+import { toastError, toastSuccess } from '../../lib/toast.ts'
 
 // The admin screens' data: every call goes to /api/admin/... and is parsed with the contract's
 // schema (this chunk loads only for administrators, so the schemas come with it).
@@ -52,4 +54,38 @@ export const send = <T>(
  */
 export function formSchema<F extends z.ZodType, T extends z.ZodType>(form: F, contract: T) {
   return form.pipe(contract as unknown as z.ZodType<z.output<T>, z.output<F>>)
+}
+
+/**
+ * An admin's decision on something a person asked (a student document, a request to give a
+ * purchase up): the input checked with the contract first (its message shown by the field), then
+ * sent; the answer's `message` as a toast, and every admin screen read again.
+ */
+export function useDecision<T extends { message: string }>(
+  path: string,
+  answer: z.ZodType<T>,
+  failure: string,
+) {
+  const refresh = useRefreshAdmin()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | undefined>()
+  async function decide<I>(input: unknown, contract: z.ZodType<I>) {
+    const checked = contract.safeParse(input)
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message)
+      return
+    }
+    setBusy(true)
+    setError(undefined)
+    try {
+      const result = await send('POST', path, checked.data, answer)
+      toastSuccess(result.message)
+      await refresh()
+    } catch (caught) {
+      void toastError(caught, failure)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { busy, error, decide }
 }

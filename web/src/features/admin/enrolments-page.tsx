@@ -17,6 +17,7 @@ import {
   RefundOrderResult,
 } from '../../../../worker/contract/refunds.ts'
 import { ENROLLMENT_STATUS_LABELS, ENROLLMENT_STATUSES } from '../../../../worker/domain/enrollments.ts'
+import { isRefundable } from '../../../../worker/domain/orders.ts'
 import {
   ORDER_STATE_LABELS,
   ORDER_STATES,
@@ -604,7 +605,7 @@ export default function EnrolmentsPage() {
                       const refundable =
                         row.status === 'active' &&
                         row.order !== null &&
-                        (row.order.status === 'paid' || row.order.status === 'partially_refunded') &&
+                        isRefundable(row.order.status) &&
                         !row.order.refund_pending
                       return (
                         <tr key={row.id}>

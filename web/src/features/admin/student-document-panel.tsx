@@ -6,8 +6,8 @@ import {
   StudentDocumentLink,
 } from '../../../../worker/contract/student-documents.ts'
 import { formatBRL } from '../../lib/money.ts'
-import { toastError, toastSuccess } from '../../lib/toast.ts'
-import { send, useRefreshAdmin } from './admin-api.ts'
+import { toastError } from '../../lib/toast.ts'
+import { send as sendAdmin, useDecision } from './admin-api.ts'
 import { Badge, formatDateTime, TextAreaField } from './ui.tsx'
 
 const STATE = {
@@ -22,10 +22,16 @@ const STATE = {
  */
 export function StudentDocumentPanel({ order }: { order: AdminOrder }) {
   const document = order.student_document
-  const refresh = useRefreshAdmin()
   const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  const [busy, setBusy] = useState(false)
+  const {
+    busy,
+    error,
+    decide: send,
+  } = useDecision(
+    `/api/admin/pedidos/${order.id}/documento-estudante`,
+    StudentDocumentDecided,
+    'Não foi possível registrar a decisão.',
+  )
   if (!document) return null
   const state = STATE[document.status]
 
@@ -33,7 +39,7 @@ export function StudentDocumentPanel({ order }: { order: AdminOrder }) {
     // A tab opened now, before the call, is not taken for a pop-up; the link then fills it.
     const tab = window.open('', '_blank')
     try {
-      const link = await send(
+      const link = await sendAdmin(
         'POST',
         `/api/admin/pedidos/${order.id}/documento-estudante/link`,
         undefined,
@@ -47,30 +53,8 @@ export function StudentDocumentPanel({ order }: { order: AdminOrder }) {
     }
   }
 
-  async function decide(decision: 'approve' | 'reject') {
-    const input = decision === 'reject' ? { decision, reason } : { decision }
-    const checked = StudentDocumentDecision.safeParse(input)
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message)
-      return
-    }
-    setBusy(true)
-    setError(undefined)
-    try {
-      const result = await send(
-        'POST',
-        `/api/admin/pedidos/${order.id}/documento-estudante`,
-        checked.data,
-        StudentDocumentDecided,
-      )
-      toastSuccess(result.message)
-      await refresh()
-    } catch (failure) {
-      void toastError(failure, 'Não foi possível registrar a decisão.')
-    } finally {
-      setBusy(false)
-    }
-  }
+  const decide = (decision: 'approve' | 'reject') =>
+    send(decision === 'reject' ? { decision, reason } : { decision }, StudentDocumentDecision)
 
   return (
     <section aria-labelledby="documento-estudante">

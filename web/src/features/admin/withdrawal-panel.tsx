@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import type { AdminOrder } from '../../../../worker/contract/admin-sales.ts'
 import { RefundOrderResult, WithdrawalDecisionInput } from '../../../../worker/contract/refunds.ts'
-import { toastError, toastSuccess } from '../../lib/toast.ts'
-import { send, useRefreshAdmin } from './admin-api.ts'
+import { useDecision } from './admin-api.ts'
 import { Badge, formatDateTime, TextAreaField } from './ui.tsx'
 
 const STATE = {
@@ -20,40 +19,23 @@ const STATE = {
  */
 export function WithdrawalPanel({ order }: { order: AdminOrder }) {
   const withdrawal = order.withdrawal
-  const refresh = useRefreshAdmin()
   const [answer, setAnswer] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  const [busy, setBusy] = useState(false)
+  const {
+    busy,
+    error,
+    decide: send,
+  } = useDecision(
+    `/api/admin/pedidos/${order.id}/reembolso-solicitado`,
+    RefundOrderResult,
+    'Não foi possível registrar a resposta.',
+  )
   if (!withdrawal) return null
   const state = STATE[withdrawal.state]
   const waiting = withdrawal.state === 'requested'
   const boleto = order.payment_type === 'BOLETO'
 
-  async function decide(decisao: 'aprovar' | 'recusar') {
-    const checked = WithdrawalDecisionInput.safeParse(
-      decisao === 'recusar' ? { decisao, resposta: answer } : { decisao },
-    )
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message)
-      return
-    }
-    setBusy(true)
-    setError(undefined)
-    try {
-      const result = await send(
-        'POST',
-        `/api/admin/pedidos/${order.id}/reembolso-solicitado`,
-        checked.data,
-        RefundOrderResult,
-      )
-      toastSuccess(result.message)
-      await refresh()
-    } catch (failure) {
-      void toastError(failure, 'Não foi possível registrar a resposta.')
-    } finally {
-      setBusy(false)
-    }
-  }
+  const decide = (decisao: 'aprovar' | 'recusar') =>
+    send(decisao === 'recusar' ? { decisao, resposta: answer } : { decisao }, WithdrawalDecisionInput)
 
   return (
     <section aria-labelledby="pedido-reembolso">

@@ -8,6 +8,7 @@ import type { PaymentsConfig } from '../../../../worker/contract/checkout.ts'
 import { INSTITUTE } from '../../../../worker/contract/institute.ts'
 import type { Application, Plan, PlanPaymentResult } from '../../../../worker/contract/plans.ts'
 import { PLAN_MESSAGES, parsePaymentMethods } from '../../../../worker/contract/plans.ts'
+import { grantsAccess } from '../../../../worker/domain/orders.ts'
 import { PLAN_PAYMENT_METHOD_LABELS } from '../../../../worker/domain/payments.ts'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
@@ -150,7 +151,7 @@ function PlanSummary({ plan, application }: { plan: Plan; application: Applicati
 
 /** Step 5: paid, or the boleto to pay (its link with '?format=pdf', SPEC 9), and the record's state. */
 function Done({ result }: { result: PlanPaymentResult }) {
-  const paid = result.status === 'paid' || result.status === 'partially_refunded'
+  const paid = grantsAccess(result.status)
   return (
     <div className="space-y-5">
       <div
@@ -570,8 +571,7 @@ function ChallengeReturn({
     )
   }
   const payment = query.data
-  if (payment.status === 'paid' || payment.status === 'partially_refunded')
-    return <Finished result={payment} />
+  if (grantsAccess(payment.status)) return <Finished result={payment} />
   if (payment.status === 'pending' && payment.authentication_url) {
     return (
       <div className="space-y-4 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950">

@@ -6,6 +6,7 @@ import {
   type PlanPaymentResult,
   type PlanPurchaseInput,
 } from '../../../../worker/contract/plans.ts'
+import { grantsAccess } from '../../../../worker/domain/orders.ts'
 import { PLAN_PAYMENT_METHODS, type PlanPaymentMethod } from '../../../../worker/domain/payments.ts'
 import { ApiError } from '../../lib/api.ts'
 import { errorMessage, unavailableMessage } from '../../lib/toast.ts'
@@ -166,7 +167,7 @@ export function planPurchaseFailure(error: unknown): PlanFailure {
 
 /** 'Pagamento aprovado', 'Boleto gerado'… the success step's words for a result. */
 export function resultHeading(result: PlanPaymentResult): string {
-  if (result.status === 'paid' || result.status === 'partially_refunded') return 'Pagamento aprovado'
+  if (grantsAccess(result.status)) return 'Pagamento aprovado'
   if (result.payment_method === 'boleto') return 'Boleto gerado'
   if (result.status === 'pending') return 'Pagamento em andamento'
   return 'Pagamento não concluído'
