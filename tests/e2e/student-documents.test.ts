@@ -108,8 +108,11 @@ describe('a student document reviewed by the admin', () => {
       response.url().includes('/api/admin/documentos-estudante/'),
     )
     expect(opened.status()).toBe(200)
-    expect(opened.headers()['content-type']).toBe('application/pdf')
-    expect(opened.headers()['cache-control']).toBe('private, no-store')
+    // The received headers (headers() may answer the provisional ones of a navigation Chromium
+    // hands to its PDF viewer).
+    const headers = await opened.allHeaders()
+    expect(headers['content-type']).toBe('application/pdf')
+    expect(headers['cache-control']).toBe('private, no-store')
     await tab.close()
 
     // Rejected without a reason: the form says what is missing; with one, the student is told.

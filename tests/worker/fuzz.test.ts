@@ -5,7 +5,7 @@ import { createUser, sessionCookie, testDb } from '../fixtures/db.ts'
 import { workerFetch } from '../fixtures/http.ts'
 
 /** Inputs per run, over every operation, as a visitor and as a student (DESIGN 3: never a 500). */
-const TOTAL_INPUTS = 10_000
+const TOTAL_INPUTS = 6_000
 
 describe('OpenAPI-driven fuzz: hostile input of every kind', () => {
   const logged: string[] = []

@@ -15,6 +15,7 @@ import {
   StudentDocumentToken,
 } from '../contract/student-documents.ts'
 import { currentUser, requireUser, setSessionCookie } from '../middleware/auth.ts'
+import { localOnly } from '../middleware/local-only.ts'
 import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
 import { findAddress } from '../services/address/cep.ts'
 import { getPaymentsConfig } from '../services/checkout/config.ts'
@@ -34,7 +35,11 @@ const PurchaseError = z.object({
 })
 const OrderId = z.string().regex(/^ped_[0-9a-f]{32}$/, { error: 'Pedido inválido.' })
 
-export const checkoutRoutes = newApp()
+const app = newApp()
+// 'Simular pagamento' exists only locally.
+app.use('/api/sandbox/*', localOnly)
+
+export const checkoutRoutes = app
   .openapi(
     defineRoute(
       'none',

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { CONFERENCE_STATUSES } from '../domain/conference.ts'
+import { localOnly } from '../middleware/local-only.ts'
 import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
 import {
   conferenceClock,
@@ -7,7 +8,6 @@ import {
   shiftConferenceProgramme,
   simulateConferenceClock,
 } from '../services/conference/clock.ts'
-import { localOnly } from './dev.ts'
 
 const int = () => z.number().int()
 

@@ -1,16 +1,8 @@
 import { z } from '@hono/zod-openapi'
-import { createMiddleware } from 'hono/factory'
 import { html } from 'hono/html'
-import { isLocalEnv } from '../config.ts'
-import type { AppBindings } from '../context.ts'
+import { localOnly } from '../middleware/local-only.ts'
 import { defineRoute, newApp } from '../openapi.ts'
 import { listOutbox } from '../services/email/outbox.ts'
-
-/** Development tools exist only when APP_ENV is 'local' or 'test': elsewhere, plain 404s. */
-export const localOnly = createMiddleware<AppBindings>(async (c, next) => {
-  if (!isLocalEnv(c.var.ctx.env)) return c.json({ msg: 'Endereço não encontrado.' }, 404)
-  await next()
-})
 
 const OutboxMessage = z.object({
   id: z.number(),

@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi'
 import { TRANSLATION_TARGETS } from '../domain/languages.ts'
 import { QUOTAS } from '../domain/limits.ts'
+import { localOnly } from '../middleware/local-only.ts'
 import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
 import { sandboxTranslationCalls, translateTexts } from '../services/i18n/translate.ts'
-import { localOnly } from './dev.ts'
 
 /** Toasts are short; the page widget sends a page's texts in batches of at most 50. */
 const TranslateInput = z

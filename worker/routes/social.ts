@@ -2,11 +2,11 @@ import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { html, raw } from 'hono/html'
-import { isLocalEnv } from '../config.ts'
 import type { AppBindings } from '../context.ts'
 import { UNAVAILABLE_MESSAGE } from '../contract/unavailable.ts'
-import { AppError, dependencyFailure, notFound } from '../errors.ts'
+import { AppError, dependencyFailure } from '../errors.ts'
 import { currentUser, isPlainLocalhost, setSessionCookie } from '../middleware/auth.ts'
+import { localOnly } from '../middleware/local-only.ts'
 import { allowInlineScripts } from '../middleware/security-headers.ts'
 import { defineRoute, newApp } from '../openapi.ts'
 import {
@@ -63,11 +63,11 @@ export function setOAuthCookie(c: Context<AppBindings>, cookie: string) {
   })
 }
 
-const localOnly = (c: Context<AppBindings>) => {
-  if (!isLocalEnv(c.var.ctx.env)) throw notFound('Endereço não encontrado.')
-}
+const app = newApp()
+// The test login provider exists only locally.
+app.use('/oauth/sandbox/*', localOnly)
 
-export const socialRoutes = newApp()
+export const socialRoutes = app
   .openapi(
     defineRoute('none', {
       operationId: 'startSocialLogin',
@@ -182,7 +182,6 @@ export const socialRoutes = newApp()
       responses: { 200: htmlPage('Formulário do provedor de teste.') },
     }),
     (c) => {
-      localOnly(c)
       const { provider, state, code_challenge } = c.req.valid('query')
       const label = provider === 'google' ? 'Google' : 'Facebook'
       return c.html(html`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -227,7 +226,6 @@ export const socialRoutes = newApp()
       { limit: 'sandboxConsent' },
     ),
     (c) => {
-      localOnly(c)
       const form = c.req.valid('form')
       const code = grantSandboxConsent({
         ctx: c.var.ctx,

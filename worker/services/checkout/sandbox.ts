@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { orders } from '../../../db/schema.ts'
 import { GatewayNotFoundError, GatewayUnavailableError } from '../../adapters/payments/types.ts'
-import { isLocalEnv } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { settingsOf } from './gateway.ts'
@@ -10,17 +9,12 @@ import { deliverEmails, readAtProvider, reportOf, settleOrder } from './settle.t
 /** An order of an earlier sandbox (its state file was removed): nothing to pay there. */
 const UNKNOWN_TO_SANDBOX = 'O sandbox de pagamentos não conhece este pedido. Faça um novo pedido.'
 
-const localOnly = (ctx: AppContext) => {
-  if (!isLocalEnv(ctx.env)) throw notFound('Endereço não encontrado.')
-}
-
 /**
- * 'Simular pagamento' (PAYMENT_GATEWAY=sandbox, APP_ENV 'local' or 'test' only): the buyer pays
- * the boleto or PIX at the local sandbox, then the order is re-read there, as the sandbox's webhook
- * would make it.
+ * 'Simular pagamento' (PAYMENT_GATEWAY=sandbox; only locally, by the route's localOnly middleware):
+ * the buyer pays the boleto or PIX at the local sandbox, then the order is re-read there, as the
+ * sandbox's webhook would make it.
  */
 export async function simulateSandboxPayment({ ctx, orderId }: { ctx: AppContext; orderId: string }) {
-  localOnly(ctx)
   const settings = settingsOf(ctx)
   if (settings.mode !== 'sandbox') throw notFound('Endereço não encontrado.')
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
