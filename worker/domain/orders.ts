@@ -99,6 +99,11 @@ export function withdrawalEndsAt(paidAt: Date): Date {
   return new Date(paidAt.getTime() + WITHDRAWAL_DAYS * DAY_MS)
 }
 
+/** A purchase paid after this moment may still be given up now. */
+export function withdrawalOpensAfter(now: Date): Date {
+  return new Date(now.getTime() - WITHDRAWAL_DAYS * DAY_MS)
+}
+
 /**
  * Whether a purchase may be given up now, or what became of the request: null when the question
  * does not arise (unpaid, free, refunded, part of another order). Only a whole paid order is given

@@ -37,6 +37,10 @@ ${links.map((item) => html`<p><a href="${item.href}">${item.label}</a></p>`)}`,
   })
 }
 
+/** A first-password link: the token in the fragment, never in a log or a Referer. */
+const firstPasswordHref = (env: Env, token: string) =>
+  `${publicOrigin(env)}/senha/redefinir#token=${token}&primeira=1`
+
 /** How long the first-password link of a new buyer's confirmation lasts (used once). */
 export const FIRST_PASSWORD_TTL_MS = 7 * 86_400_000
 
@@ -67,7 +71,7 @@ export async function firstPasswordLink(ctx: AppContext, order: OrderRow, thisSt
     ? sql`email_verified_at IS NULL AND email = ${order.claimEmail}`
     : sql`password_hash IS NULL`
   return {
-    link: `${publicOrigin(ctx.env)}/senha/redefinir#token=${token}&primeira=1`,
+    link: firstPasswordHref(ctx.env, token),
     claim,
     statement: sql`INSERT INTO password_resets (token_hash, user_id, expires_at)
       SELECT ${await hashToken(token)}, ${owner.id}, ${expiresAt.getTime()}
@@ -123,7 +127,7 @@ export async function giftEmail(ctx: AppContext, order: OrderRow, gift: Gift, th
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(orderItems.id)
-  const link = token ? `${publicOrigin(ctx.env)}/senha/redefinir#token=${token}&primeira=1` : null
+  const link = token ? firstPasswordHref(ctx.env, token) : null
   const mail = await message(
     gift.email,
     `${order.payer.name} enviou um presente para você — ${INSTITUTE.name}`,

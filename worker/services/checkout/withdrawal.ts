@@ -1,57 +1,31 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { auditLog, courses, orderItems, orders } from '../../../db/schema.ts'
+import { auditLog, orders } from '../../../db/schema.ts'
 import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { INSTITUTE } from '../../contract/institute.ts'
 import type { RefundOrderResult, WithdrawalDecisionInput } from '../../contract/refunds.ts'
 import { WITHDRAWAL_MESSAGES, type WithdrawalResult } from '../../contract/student.ts'
-import { refundsAtOnce, WITHDRAWAL_DAYS, withdrawalView } from '../../domain/orders.ts'
-import { AppError, invalidField, notFound } from '../../errors.ts'
-import { brl, firstName } from '../email/templates.ts'
-import { withdrawalOf } from '../student/purchases.ts'
+import { refundsAtOnce, WITHDRAWAL_DAYS, withdrawalOpensAfter, withdrawalView } from '../../domain/orders.ts'
+import { curitibaDateTime } from '../../domain/time-zone.ts'
+import { AppError, invalidField } from '../../errors.ts'
+import { deliverLater, queueEmail } from '../email/outbox.ts'
+import { brl, firstName, type OutboxMessage } from '../email/templates.ts'
+import { orderWithLines, withdrawalOf } from '../student/purchases.ts'
 import { message } from './emails.ts'
 import { refundOrder } from './refund.ts'
-import { deliverEmails, type OrderRow } from './settle.ts'
+import type { OrderRow } from './settle.ts'
 
 // The buyer's right of withdrawal (Código de Defesa do Consumidor, art. 49; issue 22, item 8):
 // within 7 days of the payment, an online course paid by card or PIX is refunded at once through
 // the provider (its access ends when the provider confirms); anything else (an in-person class, a
 // product, a boleto, whose money goes back to a bank account) is a request the institute answers.
 
-const DAY_MS = 86_400_000
-
-async function orderWithLines(ctx: AppContext, orderId: string, userId?: number) {
-  const { db } = ctx
-  const [rows, lines] = await db.batch([
-    db
-      .select()
-      .from(orders)
-      .where(
-        userId === undefined
-          ? eq(orders.id, orderId)
-          : and(eq(orders.id, orderId), eq(orders.userId, userId)),
-      ),
-    db
-      .select({
-        orderId: orderItems.orderId,
-        name: orderItems.name,
-        netCents: orderItems.netCents,
-        courseSection: courses.section,
-      })
-      .from(orderItems)
-      .leftJoin(courses, eq(courses.id, orderItems.courseId))
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(orderItems.id),
-  ])
-  const order = rows[0]
-  if (!order) throw notFound('Compra não encontrada.')
-  return { order, lines }
-}
+type Lines = Awaited<ReturnType<typeof orderWithLines>>['items']
 
 function resultOf(
   ctx: AppContext,
   order: OrderRow,
-  lines: Awaited<ReturnType<typeof orderWithLines>>['lines'],
+  lines: Lines,
   awaiting: boolean,
   text: string,
 ): WithdrawalResult {
@@ -62,11 +36,6 @@ function resultOf(
     awaiting_provider: awaiting,
     message: text,
   }
-}
-
-/** The refund of a granted request: the provider's answer, with the order as it stands after it. */
-async function refundGranted(ctx: AppContext, order: OrderRow, actorUserId: number, input = {}) {
-  return refundOrder({ ctx, orderId: order.id, input, actorUserId })
 }
 
 /**
@@ -86,7 +55,7 @@ export async function requestWithdrawal({
   reason: string
 }): Promise<WithdrawalResult> {
   const { db } = ctx
-  const { order, lines } = await orderWithLines(ctx, orderId, userId)
+  const { order, items: lines } = await orderWithLines(ctx, orderId, userId)
   const view = withdrawalView(order, ctx.now)
   if (view === null) throw invalidField('pedido', WITHDRAWAL_MESSAGES.notAllowed)
   if (view === 'expired') throw invalidField('pedido', WITHDRAWAL_MESSAGES.expired)
@@ -96,7 +65,7 @@ export async function requestWithdrawal({
 
   let current = order
   if (view === 'available') {
-    const since = ctx.now.getTime() - WITHDRAWAL_DAYS * DAY_MS
+    const since = withdrawalOpensAfter(ctx.now).getTime()
     const [claimed] = await db
       .update(orders)
       .set({
@@ -114,7 +83,7 @@ export async function requestWithdrawal({
       // Another request of the same buyer made it first: answer as it stands.
       const fresh = await orderWithLines(ctx, orderId, userId)
       if (fresh.order.withdrawalStatus === 'approved' && atOnce) current = fresh.order
-      else return resultOf(ctx, fresh.order, fresh.lines, false, WITHDRAWAL_MESSAGES.alreadyRequested)
+      else return resultOf(ctx, fresh.order, fresh.items, false, WITHDRAWAL_MESSAGES.alreadyRequested)
     } else {
       current = claimed
       await db.insert(auditLog).values({
@@ -130,9 +99,9 @@ export async function requestWithdrawal({
   }
   if (!atOnce) return resultOf(ctx, current, lines, false, WITHDRAWAL_MESSAGES.requested)
   // Granted (now, or by an earlier request the provider had not answered): the refund, once.
-  const refund = await refundGranted(ctx, current, userId)
+  const refund = await refundOrder({ ctx, orderId: current.id, input: {}, actorUserId: userId })
   const after = await orderWithLines(ctx, orderId, userId)
-  return resultOf(ctx, after.order, after.lines, refund.awaiting_provider, refund.message)
+  return resultOf(ctx, after.order, after.items, refund.awaiting_provider, refund.message)
 }
 
 /** The institute hears of a request to answer, through the outbox (sent now, or by the cron). */
@@ -141,7 +110,7 @@ async function tellInstitute(ctx: AppContext, order: OrderRow, reason: string) {
     INSTITUTE.emails.education,
     `Pedido de reembolso (desistência) — pedido ${order.id}`,
     [
-      `${order.payer.name} (${order.payer.email}) pediu o reembolso do pedido ${order.id} (${brl(order.totalCents)}), pago em ${order.paidAt?.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })}, dentro dos ${WITHDRAWAL_DAYS} dias do direito de arrependimento.`,
+      `${order.payer.name} (${order.payer.email}) pediu o reembolso do pedido ${order.id} (${brl(order.totalCents)}), pago em ${order.paidAt ? curitibaDateTime(order.paidAt) : ''}, dentro dos ${WITHDRAWAL_DAYS} dias do direito de arrependimento.`,
       `Motivo: ${reason}`,
       'Aprove ou recuse, com uma resposta, na tela de matrículas do painel.',
     ],
@@ -150,11 +119,10 @@ async function tellInstitute(ctx: AppContext, order: OrderRow, reason: string) {
   await queue(ctx, mail)
 }
 
-async function queue(ctx: AppContext, mail: Awaited<ReturnType<typeof message>>) {
-  const rows = await ctx.db.run(sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text)
-    VALUES (${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}) RETURNING id`)
-  const id = Number(rows.rows[0]?.id)
-  if (id > 0) ctx.waitUntil(deliverEmails(ctx, [{ id, message: mail }]))
+/** Through the outbox: sent after the answer, or by the scheduled job. */
+async function queue(ctx: AppContext, mail: OutboxMessage) {
+  const [row] = await queueEmail(ctx, mail)
+  if (row) deliverLater(ctx, row.id)
 }
 
 /**
@@ -223,12 +191,12 @@ export async function decideWithdrawal({
     }
   }
   try {
-    return await refundGranted(
+    return await refundOrder({
       ctx,
-      decided,
+      orderId: decided.id,
+      input: input.bank_account ? { bank_account: input.bank_account } : {},
       actorUserId,
-      input.bank_account ? { bank_account: input.bank_account } : {},
-    )
+    })
   } catch (error) {
     // Refused (no charge at the provider, a boleto without a bank account): the request waits again.
     if (error instanceof AppError && error.code === 'VALIDATION') {

@@ -138,13 +138,21 @@ function receiptOf(payment: GatewayPayment): Receipt | null {
   }
 }
 
-async function ownOrder(ctx: AppContext, userId: number, orderId: string) {
+/**
+ * An order and its lines (with their course's section), in one round trip: the buyer's own when
+ * `userId` is given (someone else's is not found), any when not (the admin's answers).
+ */
+export async function orderWithLines(ctx: AppContext, orderId: string, userId?: number) {
   const { db } = ctx
   const [rows, items] = await db.batch([
     db
       .select()
       .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.userId, userId))),
+      .where(
+        userId === undefined
+          ? eq(orders.id, orderId)
+          : and(eq(orders.id, orderId), eq(orders.userId, userId)),
+      ),
     db
       .select(ITEM_COLUMNS)
       .from(orderItems)
@@ -170,7 +178,7 @@ export async function getPurchase({
   userId: number
   orderId: string
 }): Promise<PurchaseDetail> {
-  const { order, items } = await ownOrder(ctx, userId, orderId)
+  const { order, items } = await orderWithLines(ctx, orderId, userId)
   const differencePaid = order.studentDocStatus
     ? (await paidDifferences(ctx, [order.id])).has(order.id)
     : false
@@ -273,7 +281,7 @@ export async function reissuePayment({
   orderId: string
 }): Promise<PayResult> {
   const { db } = ctx
-  const { order } = await ownOrder(ctx, userId, orderId)
+  const { order } = await orderWithLines(ctx, orderId, userId)
   // Issued again already (a second click, or a retry after an outage): that attempt.
   if (order.status === 'pending' && order.chargeAttempts > 1) return sendAgain(ctx, order)
   if (order.differenceOf !== null || !canReissue(order.status, order.paymentType)) {
@@ -328,7 +336,7 @@ export async function reissuePayment({
   const row = reopened[0]
   if (!row) {
     // Another click reopened it first: that attempt's outcome.
-    const { order: current } = await ownOrder(ctx, userId, orderId)
+    const { order: current } = await orderWithLines(ctx, orderId, userId)
     if (current.status === 'pending') return sendAgain(ctx, current)
     throw new AppError('CONFLICT', PURCHASE_MESSAGES.notReissuable)
   }
@@ -354,6 +362,6 @@ export async function payOwnDifference({
   orderId: string
   paymentType: 'PIX' | 'BOLETO'
 }): Promise<PayResult> {
-  const { order } = await ownOrder(ctx, userId, orderId)
+  const { order } = await orderWithLines(ctx, orderId, userId)
   return payDifference({ ctx, order, paymentType })
 }
