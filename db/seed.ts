@@ -4,7 +4,7 @@
  */
 import { count } from 'drizzle-orm'
 import type { LibSQLDatabase } from 'drizzle-orm/libsql'
-import { INSTITUTE } from '../worker/contract/institute.ts'
+import { INSTITUTE } from '../worker/domain/institute.ts'
 import { hashPassword } from '../worker/domain/password.ts'
 import { createDb } from './client.ts'
 import * as schema from './schema.ts'

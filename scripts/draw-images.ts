@@ -5,7 +5,7 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { INSTITUTE } from '../worker/contract/institute.ts'
+import { INSTITUTE } from '../worker/domain/institute.ts'
 
 const OUT = join(import.meta.dirname, '..', 'web', 'public', 'img')
 const MAX_BYTES = 6 * 1024

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { EBOOK_ROWS } from '../db/seed-data/catalog.ts'
 import { PROCEEDING_ROWS } from '../db/seed-data/pages.ts'
 import { MATERIAL_ROWS } from '../db/seed-data/student.ts'
-import { INSTITUTE } from '../worker/contract/institute.ts'
+import { INSTITUTE } from '../worker/domain/institute.ts'
 
 const out = fileURLToPath(new URL('../web/public/arquivos/', import.meta.url))
 const privateOut = fileURLToPath(new URL('../web/public/conteudo-demo/', import.meta.url))

@@ -1,5 +1,5 @@
 /** Institutional pages (simple markdown bodies) and the proceedings of earlier conferences. */
-import { INSTITUTE } from '../../worker/contract/institute.ts'
+import { INSTITUTE } from '../../worker/domain/institute.ts'
 import type { pages, proceedings } from '../schema.ts'
 
 type PageRow = typeof pages.$inferInsert

@@ -1,5 +1,5 @@
 /** The home page showcase (three carousels) and the server-supplied menu. */
-import { INSTITUTE } from '../../worker/contract/institute.ts'
+import { INSTITUTE } from '../../worker/domain/institute.ts'
 import type { homeCards, homeLists, menuOptions } from '../schema.ts'
 import { bundlePrices, classById, courseById, PRODUCT_ROWS, SEED_IDS } from './catalog.ts'
 

@@ -41,7 +41,7 @@ describe('dependency rule, enforced by the linter', () => {
     expect(rules).toEqual([])
   })
 
-  it('fails an adapter that reaches services or the database, and a domain rule that reaches anything', async () => {
+  it('fails an adapter that reaches services or the database, and a domain rule that reaches anything (the contract included)', async () => {
     expect(
       await brokenImportRules(
         'worker/adapters',
@@ -52,6 +52,12 @@ describe('dependency rule, enforced by the linter', () => {
       await brokenImportRules(
         'worker/domain',
         "import { a } from '../services/menu/menu.ts'\nexport const b = a\n",
+      ),
+    ).toHaveLength(1)
+    expect(
+      await brokenImportRules(
+        'worker/domain',
+        "import { a } from '../contract/cart.ts'\nexport const b = a\n",
       ),
     ).toHaveLength(1)
   })
@@ -82,7 +88,7 @@ describe('dependency rule, enforced by the linter', () => {
     expect(
       await brokenImportRules(
         'db',
-        "import { a } from '../worker/domain/password.ts'\nimport { b } from '../worker/contract/institute.ts'\nexport const c = [a, b]\n",
+        "import { a } from '../worker/domain/password.ts'\nimport { b } from '../worker/domain/institute.ts'\nexport const c = [a, b]\n",
       ),
     ).toEqual([])
   })

@@ -6,7 +6,7 @@ import { CART_TEXT } from '../../web/src/features/cart/cart.messages.ts'
 import { CartButton } from '../../web/src/features/cart/cart-button.tsx'
 import { CART_HASH_KEY, readCartHash } from '../../web/src/features/cart/cart-storage.ts'
 import { CART_MESSAGES } from '../../worker/contract/cart.ts'
-import { DEFAULT_IMAGES } from '../../worker/contract/institute.ts'
+import { DEFAULT_IMAGES } from '../../worker/domain/institute.ts'
 import { clearToasts } from './auth-fixtures.tsx'
 import {
   cartResponse,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { setPublicOrigin } from '../../web/src/lib/public-origin.ts'
 import type { CourseSummary, Ebook, Edital } from '../../worker/contract/catalog.ts'
-import { DEFAULT_IMAGES } from '../../worker/contract/institute.ts'
+import { DEFAULT_IMAGES } from '../../worker/domain/institute.ts'
 import { headContent, renderApp } from './app.tsx'
 
 // As the Worker's renderer does, from PUBLIC_ORIGIN: canonical and Open Graph URLs are built on it.

@@ -10,7 +10,7 @@ import {
 } from '../../web/src/features/catalog/turma-rules.ts'
 import { setPublicOrigin } from '../../web/src/lib/public-origin.ts'
 import type { CourseDetail, Turma } from '../../worker/contract/catalog.ts'
-import { DEFAULT_IMAGES } from '../../worker/contract/institute.ts'
+import { DEFAULT_IMAGES } from '../../worker/domain/institute.ts'
 import { headContent, renderApp } from './app.tsx'
 
 // As the Worker's renderer does, from PUBLIC_ORIGIN: canonical and Open Graph URLs are built on it.

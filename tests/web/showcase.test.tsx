@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CART_HASH_KEY } from '../../web/src/features/cart/cart-storage.ts'
 import { Showcase } from '../../web/src/features/showcase/showcase.tsx'
 import type { HomeLists } from '../../worker/contract/home.ts'
-import { DEFAULT_IMAGES } from '../../worker/contract/institute.ts'
+import { DEFAULT_IMAGES } from '../../worker/domain/institute.ts'
 import { mockFetch, renderWithApp } from './render.tsx'
 
 const LISTS: HomeLists = [

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { auditLog, classes, emailOutbox, enrollments, orderItems, orders, users } from '../../db/schema.ts'
 import { AdminEnrolmentPage } from '../../worker/contract/admin-sales.ts'
 import { GIFT_MESSAGES, PayResult } from '../../worker/contract/checkout.ts'
-import { INSTITUTE } from '../../worker/contract/institute.ts'
 import { PurchaseList, WITHDRAWAL_MESSAGES, WithdrawalResult } from '../../worker/contract/student.ts'
+import { INSTITUTE } from '../../worker/domain/institute.ts'
 import {
   billingAddress,
   buyClass,

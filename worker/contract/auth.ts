@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { NAME_LETTERS, PHONE_PATTERN } from '../domain/patterns.ts'
 import { USER_TYPES } from '../domain/roles.ts'
 import { SOCIAL_PROVIDERS } from '../domain/social.ts'
-import { NAME_LETTERS, PHONE_PATTERN } from './patterns.ts'
 
 export { NAME_LETTERS, PHONE_PATTERN }
 export const PASSWORD_MIN_LENGTH = 6

@@ -2,8 +2,8 @@
  * The 'Fale com a gente' rules (SPEC section 5), checked by the browser before sending and by the
  * Worker on arrival: one function, so both give the same verdict.
  */
-import { INSTITUTE } from '../contract/institute.ts'
-import { NAME_LETTERS, PHONE_PATTERN } from '../contract/patterns.ts'
+import { INSTITUTE } from './institute.ts'
+import { NAME_LETTERS, PHONE_PATTERN } from './patterns.ts'
 
 export const CONTACT_FIELDS = ['name', 'email', 'telefone', 'descricao'] as const
 export type ContactField = (typeof CONTACT_FIELDS)[number]

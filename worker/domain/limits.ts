@@ -1,4 +1,4 @@
-import { INSTITUTE } from '../contract/institute.ts'
+import { INSTITUTE } from './institute.ts'
 
 /** The 429 of an abuse limit, unless the limit words its own. */
 export const LIMIT_MESSAGE = 'Muitas solicitações seguidas. Aguarde alguns minutos e tente de novo.'

@@ -1,4 +1,4 @@
-import { INSTITUTE } from '../../../worker/contract/institute.ts'
+import { INSTITUTE } from '../../../worker/domain/institute.ts'
 import { notFoundMessage } from '../lib/load.ts'
 import { Link } from './link.tsx'
 

@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide'
-import { INSTITUTE } from '../../../worker/contract/institute.ts'
+import { INSTITUTE } from '../../../worker/domain/institute.ts'
 import { Icon } from '../components/icons.tsx'
 import { Link } from '../components/link.tsx'
 import { LanguagePicker } from '../features/i18n/language-picker.tsx'

@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router'
 import { Menu as MenuIcon, X } from 'lucide'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
-import { INSTITUTE } from '../../../worker/contract/institute.ts'
+import { INSTITUTE } from '../../../worker/domain/institute.ts'
 import { Icon } from '../components/icons.tsx'
 import { Link } from '../components/link.tsx'
 import { UserArea } from '../features/auth/user-area.tsx'

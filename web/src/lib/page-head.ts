@@ -1,4 +1,4 @@
-import { INSTITUTE } from '../../../worker/contract/institute.ts'
+import { INSTITUTE } from '../../../worker/domain/institute.ts'
 import { publicOrigin } from './public-origin.ts'
 
 /** Used when a page has no description of its own (the same text as index.html's). */

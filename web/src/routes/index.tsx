@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { INSTITUTE } from '../../../worker/contract/institute.ts'
+import { INSTITUTE } from '../../../worker/domain/institute.ts'
 import { showcaseListsQuery } from '../features/showcase/showcase.queries.ts'
 import { Showcase } from '../features/showcase/showcase.tsx'
 import { pageHead } from '../lib/page-head.ts'

@@ -11,8 +11,8 @@ import {
   type CourseUpdateInput,
   type PublishInput,
 } from '../../contract/admin-catalog.ts'
-import { sliderImageUrl } from '../../contract/institute.ts'
 import { changedFields } from '../../domain/audit.ts'
+import { sliderImageUrl } from '../../domain/institute.ts'
 import { invalidField, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
 import { toAdminImages } from './images.ts'

@@ -18,9 +18,9 @@ import {
   type ShowcasePreviewInput,
 } from '../../contract/admin-showcase.ts'
 import type { HomeLists } from '../../contract/home.ts'
-import { sliderImageUrl } from '../../contract/institute.ts'
 import { anchorFromTitle } from '../../domain/anchors.ts'
 import type { CardType } from '../../domain/catalog.ts'
+import { sliderImageUrl } from '../../domain/institute.ts'
 import { priceBundle } from '../../domain/pricing.ts'
 import { AppError } from '../../errors.ts'
 import { toPricingClass } from '../cart/pricing.ts'

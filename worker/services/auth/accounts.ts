@@ -12,7 +12,7 @@ import {
   passwordChangeErrors,
   type RegisterInput,
 } from '../../contract/auth.ts'
-import { INSTITUTE } from '../../contract/institute.ts'
+import { INSTITUTE } from '../../domain/institute.ts'
 import { hashPassword, needsRehash, verifyPassword } from '../../domain/password.ts'
 import type { SocialProvider } from '../../domain/social.ts'
 import { AppError, invalidField } from '../../errors.ts'

@@ -9,8 +9,8 @@ import {
   type ItemType,
   type UpdateCartInput,
 } from '../../contract/cart.ts'
-import { DEFAULT_IMAGES, sliderImageUrl } from '../../contract/institute.ts'
 import { instalmentOptions } from '../../domain/instalments.ts'
+import { DEFAULT_IMAGES, sliderImageUrl } from '../../domain/institute.ts'
 import { couponIsUsable } from '../../domain/pricing.ts'
 import { SEAT_MESSAGES } from '../../domain/seats.ts'
 import { AppError, invalidField } from '../../errors.ts'

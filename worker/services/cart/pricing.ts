@@ -9,7 +9,7 @@ import {
   products,
 } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
-import { DEFAULT_IMAGES, sliderImageUrl } from '../../contract/institute.ts'
+import { DEFAULT_IMAGES, sliderImageUrl } from '../../domain/institute.ts'
 import {
   bundleIsForSale,
   couponIsUsable,

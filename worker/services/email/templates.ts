@@ -1,6 +1,6 @@
 import { html } from 'hono/html'
 import type { EmailMessage } from '../../adapters/email.ts'
-import { INSTITUTE } from '../../contract/institute.ts'
+import { INSTITUTE } from '../../domain/institute.ts'
 
 type Html = ReturnType<typeof html>
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts'
-import { UPLOADED_IMAGE_PREFIX } from '../../contract/institute.ts'
+import { UPLOADED_IMAGE_PREFIX } from '../../domain/institute.ts'
 import { CATALOG_IMAGE_MAX_BYTES, PHOTO_MAX_BYTES, STUDENT_DOC_MAX_BYTES } from '../../domain/uploads.ts'
 import { invalidField, notFound } from '../../errors.ts'
 

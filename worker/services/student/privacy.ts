@@ -20,8 +20,8 @@ import {
   users,
 } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
-import { INSTITUTE } from '../../contract/institute.ts'
 import { PRIVACY_MESSAGES } from '../../contract/student.ts'
+import { INSTITUTE } from '../../domain/institute.ts'
 import { notFound } from '../../errors.ts'
 import { deliverLater } from '../email/outbox.ts'
 import { emailMessage, firstName } from '../email/templates.ts'

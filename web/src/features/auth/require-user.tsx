@@ -1,7 +1,7 @@
 import { Outlet, useRouterState } from '@tanstack/react-router'
 import { LoaderCircle } from 'lucide'
 import type { ReactNode } from 'react'
-import { INSTITUTE } from '../../../../worker/contract/institute.ts'
+import { INSTITUTE } from '../../../../worker/domain/institute.ts'
 import type { UserType } from '../../../../worker/domain/roles.ts'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'

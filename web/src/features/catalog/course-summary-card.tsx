@@ -1,6 +1,6 @@
 import { Clock } from 'lucide'
 import type { CourseSummary } from '../../../../worker/contract/catalog.ts'
-import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/contract/institute.ts'
+import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/domain/institute.ts'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { formatBRL } from '../../lib/money.ts'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { BookOpen } from 'lucide'
 import type { Ebook } from '../../../../worker/contract/catalog.ts'
-import { DEFAULT_IMAGES } from '../../../../worker/contract/institute.ts'
+import { DEFAULT_IMAGES } from '../../../../worker/domain/institute.ts'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'

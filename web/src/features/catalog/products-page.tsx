@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Product } from '../../../../worker/contract/catalog.ts'
-import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/contract/institute.ts'
+import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/domain/institute.ts'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { formatBRL } from '../../lib/money.ts'

@@ -1,4 +1,4 @@
-import { INSTITUTE } from '../../../../worker/contract/institute.ts'
+import { INSTITUTE } from '../../../../worker/domain/institute.ts'
 import { CONTACT_COPY } from './contact.copy.ts'
 import { ContactForm } from './contact-form.tsx'
 

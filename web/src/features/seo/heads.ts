@@ -1,5 +1,5 @@
 import type { CourseDetail, Edital, Page, Product } from '../../../../worker/contract/catalog.ts'
-import { INSTITUTE, sliderImageUrl } from '../../../../worker/contract/institute.ts'
+import { INSTITUTE, sliderImageUrl } from '../../../../worker/domain/institute.ts'
 import { absoluteUrl, pageHead } from '../../lib/page-head.ts'
 import { publicOrigin } from '../../lib/public-origin.ts'
 

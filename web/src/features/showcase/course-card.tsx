@@ -1,6 +1,6 @@
 import { Fragment, useId, useState } from 'react'
 import type { HomeCard } from '../../../../worker/contract/home.ts'
-import { DEFAULT_IMAGES } from '../../../../worker/contract/institute.ts'
+import { DEFAULT_IMAGES } from '../../../../worker/domain/institute.ts'
 import { SmartLink } from '../../components/smart-link.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
