@@ -1,7 +1,7 @@
 import type { ConferenceClock } from './durable/conference-clock.ts'
-import type { LinkClicks } from './durable/link-clicks.ts'
 import type { LoginLimiter } from './durable/login-limiter.ts'
 import type { RateLimiter } from './durable/rate-limiter.ts'
+import type { LinkClicksStub } from './durable/stubs.ts'
 
 /** Bindings and configuration declared in wrangler.toml (vars) and set as secrets. */
 export type Env = {
@@ -15,7 +15,7 @@ export type Env = {
   /** Exact abuse limits per client IP or account (worker/domain/limits.ts). */
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>
   /** One click counter per short link /l/{code} (flushed to the database by alarm). */
-  LINK_CLICKS: DurableObjectNamespace<LinkClicks>
+  LINK_CLICKS: DurableObjectNamespace<LinkClicksStub>
   /** Approximate per-location limit for search (numbers in wrangler.toml). */
   SEARCH_RATE_LIMIT: RateLimit
   /** Approximate per-location limit for POST /api/translate (numbers in wrangler.toml). */

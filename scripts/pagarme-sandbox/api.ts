@@ -5,7 +5,7 @@
 // trying the store needs (pay a boleto, refund or charge back "at the provider", an outage) lives
 // under /_sandbox, which Pagar.me does not have. See README "Pagamentos".
 import { isValidCpf } from '@brazilian-utils/brazilian-utils'
-import { base64url, exportJWK, generateKeyPair, type JWK } from 'jose'
+import { base64url, exportJWK, generateKeyPair } from 'jose'
 import {
   WEBHOOK_SIGNATURE_ALG,
   WEBHOOK_SIGNATURE_HEADER,
@@ -14,13 +14,22 @@ import { boletoLine } from '../../worker/domain/boleto.ts'
 import { pixCopyPaste } from '../../worker/domain/pix.ts'
 import type { PagarmeAccountType } from '../../worker/domain/three-ds.ts'
 import { boletoPage, boletoPdf, challengeDonePage, challengePage, dashboardPage } from './pages.ts'
-import { createTds, type TdsState } from './tds.ts'
+import {
+  type Charge,
+  emptyState,
+  type Json,
+  JWKS_OUTAGE_TARGET,
+  JWKS_PATH,
+  type Order,
+  type SandboxState,
+  type SigningKey,
+  type StoredToken,
+  type Transaction,
+  type WebhookDelivery,
+} from './state.ts'
+import { createTds } from './tds.ts'
 
 export const API_PREFIX = '/core/v5'
-/** Where the sandbox publishes its webhook keys: Pagar.me's path (https://hubapi.pagar.me/.well-known/jwks.json). */
-export const JWKS_PATH = '/.well-known/jwks.json'
-/** The /_sandbox/outage target that takes the key set down (the API stays up). */
-export const JWKS_OUTAGE_TARGET = 'jwks'
 /** How long a key stays published after a rotation replaced it (webhooks it signed may be retried). */
 export const RETIRED_KEY_KEPT_MS = 24 * 3600_000
 export const SANDBOX_SECRET_KEY = 'sk_test_sandbox'
@@ -84,61 +93,10 @@ const IDEMPOTENCY_TTL_MS = 24 * 3600_000
 const PROCESSING_MS = 1_500
 const REQUEST_LOG_LIMIT = 5_000
 
-type Json = Record<string, unknown>
-type Card = { number: string; holder_name: string; exp_month: number; exp_year: number; cvv: string }
-type StoredToken = { card: Card; createdAt: number; used: boolean }
-
 /** What the sandbox answers for a status set on /outage that is a documented refusal, not an outage. */
 const OUTAGE_WORDS: Record<number, string> = {
   403: 'Forbidden: this operation is not allowed for this account.',
   412: 'The request parameters are valid but the request failed.',
-}
-
-export type Transaction = Json & { id: string; status: string; transaction_type: string }
-export type Charge = Json & {
-  id: string
-  code: string
-  amount: number
-  status: string
-  payment_method: string
-  paid_amount?: number
-  canceled_amount?: number
-  last_transaction: Transaction
-  created_at: string
-  updated_at: string
-}
-export type Order = Json & {
-  id: string
-  code: string
-  amount: number
-  status: string
-  created_at: string
-  updated_at: string
-  charges: Charge[]
-}
-
-export type WebhookDelivery = {
-  id: string
-  type: string
-  createdAt: string
-  status: 'pending' | 'delivered' | 'failed'
-  attempts: number
-  lastStatus: number | null
-  body: Json
-}
-
-export type SandboxState = TdsState & {
-  tokens: Record<string, StoredToken>
-  orders: Record<string, Order>
-  /** Card numbers behind charges still 'processing' (they settle a moment later). */
-  processing: Record<string, { number: string; cvv: string }>
-  idempotency: Record<string, { at: number; status: number; body: unknown }>
-  requests: Array<{ at: string; method: string; path: string; idempotencyKey: string | null; status: number }>
-  outages: Array<{ target: string | null; status: number }>
-  webhooks: WebhookDelivery[]
-  /** Debit charges waiting for the payer at the issuer's challenge page (3-D Secure). */
-  challenges: Record<string, { number: string; cvv: string; successUrl: string | null }>
-  sequence: number
 }
 
 export type SandboxOptions = {
@@ -154,32 +112,6 @@ export type SandboxOptions = {
   /** The account's contract the stack runs the store with (its dashboard says which). */
   accountType?: PagarmeAccountType
   state?: SandboxState
-}
-
-/** A webhook signing key of the sandbox: generated at start and at each rotation, never saved. */
-export type SigningKey = {
-  kid: string
-  privateKey: CryptoKey
-  publicJwk: JWK
-  createdAt: string
-  /** When a rotation replaced it; null for the key that signs now. */
-  retiredAt: string | null
-}
-
-export function emptyState(): SandboxState {
-  return {
-    tokens: {},
-    orders: {},
-    processing: {},
-    idempotency: {},
-    requests: [],
-    outages: [],
-    webhooks: [],
-    challenges: {},
-    tdsTokens: {},
-    authentications: {},
-    sequence: 0,
-  }
 }
 
 /** An API answer, built without awaiting anything: requests never interleave inside one. */

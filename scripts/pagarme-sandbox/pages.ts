@@ -13,7 +13,7 @@ import {
   type SandboxState,
   type SigningKey,
   type WebhookDelivery,
-} from './api.ts'
+} from './state.ts'
 
 const brl = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })
 const date = (iso: unknown) =>

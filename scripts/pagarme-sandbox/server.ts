@@ -8,13 +8,11 @@ import { parseArgs } from 'node:util'
 import {
   API_PREFIX,
   createPagarmeSandbox,
-  emptyState,
-  JWKS_PATH,
   SANDBOX_PUBLIC_KEY,
   SANDBOX_SECRET_KEY,
   type SandboxOptions,
-  type SandboxState,
 } from './api.ts'
+import { emptyState, JWKS_PATH, type SandboxState } from './state.ts'
 
 export type SandboxServer = {
   /** The server's origin, e.g. http://127.0.0.1:8090 (dashboard at /). */

@@ -116,3 +116,6 @@ export function slugify(text: string, max = SHORT_CODE_MAX): string {
 
 /** Curitiba's calendar day of an instant. */
 export const saoPauloDay = curitibaDay
+
+/** What a short link's counter needs to know of its link (read from the database, or told by an edit). */
+export type ShortLinkConfig = { id: number; target: string; enabled: boolean }

@@ -1,12 +1,9 @@
 import { DurableObject } from 'cloudflare:workers'
 import { createAppContext } from '../context.ts'
+import type { ShortLinkConfig } from '../domain/short-links.ts'
 import type { Env } from '../env.ts'
-import {
-  type ClickFlush,
-  loadShortLink,
-  recordClickFlush,
-  type ShortLinkConfig,
-} from '../services/short-links/clicks.ts'
+import { type ClickFlush, loadShortLink, recordClickFlush } from '../services/short-links/clicks.ts'
+import type { LinkClicksStub } from './stubs.ts'
 
 /** How long clicks wait in the counter before they are written to the database. */
 export const FLUSH_INTERVAL_MS = 60_000
@@ -22,7 +19,7 @@ const RETRY_MS = 30_000
  * wait for it. An alarm writes the pending clicks to the database, under a flush id that makes a
  * repeated flush add nothing: every click is counted exactly once.
  */
-export class LinkClicks extends DurableObject<Env> {
+export class LinkClicks extends DurableObject<Env> implements LinkClicksStub {
   private config: { link: ShortLinkConfig | null; readAt: number } | null = null
   private loading: Promise<ShortLinkConfig | null> | null = null
   private linkId: number | null = null

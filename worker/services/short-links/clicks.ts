@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm'
 import { qrLinks } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
+import type { ShortLinkConfig } from '../../domain/short-links.ts'
 import { causeMessages } from '../constraints.ts'
 
 /** What a link's counter needs to answer a click. */
-export type ShortLinkConfig = { id: number; target: string; enabled: boolean }
 
 /** The link behind a code (read by its counter, once a minute at most). */
 export async function loadShortLink(ctx: AppContext, code: string): Promise<ShortLinkConfig | null> {
