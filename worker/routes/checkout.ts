@@ -366,7 +366,15 @@ export const checkoutRoutes = app
     ),
     async (c) => {
       const user = await requireUser(c)
-      return openDocument(c.var.ctx, c.req.valid('param').token, user.id)
+      const document = await openDocument(c.var.ctx, c.req.valid('param').token, user.id)
+      return new Response(document.body, {
+        headers: {
+          'content-type': document.contentType,
+          'content-disposition': 'inline',
+          'cache-control': 'private, no-store',
+          'x-content-type-options': 'nosniff',
+        },
+      })
     },
   )
   .openapi(

@@ -65,8 +65,7 @@ export const fileRoutes = newApp()
         key: c.req.valid('param').key,
         origin: new URL(c.req.url).origin,
       })
-      const headers = new Headers(file.headers)
-      headers.set('X-Content-Type-Options', 'nosniff')
-      return new Response(file.body, { status: 200, headers })
+      file.headers.set('X-Content-Type-Options', 'nosniff')
+      return new Response(file.body, { status: 200, headers: file.headers })
     },
   )

@@ -105,14 +105,7 @@ export async function openDocument(ctx: AppContext, token: string, adminId: numb
   }
   const object = await ctx.env.FILES.get(order.studentDocKey)
   if (!object) throw invalidField('order', STUDENT_DOC_MESSAGES.deleted)
-  return new Response(object.body, {
-    headers: {
-      'content-type': object.httpMetadata?.contentType ?? 'application/octet-stream',
-      'content-disposition': 'inline',
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    },
-  })
+  return { body: object.body, contentType: object.httpMetadata?.contentType ?? 'application/octet-stream' }
 }
 
 function rejectionEmail(ctx: AppContext, order: OrderRow, reason: string, deadline: Date | null) {

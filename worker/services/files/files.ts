@@ -88,24 +88,35 @@ export function isPublicKey(key: string): boolean {
   return PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix))
 }
 
+/** A public file's bytes and the headers stored with it; the route answers with them. */
+export type PublicFile = { body: ReadableStream | null; headers: Headers }
+
 /**
  * A public file from R2; while R2 has no such object, the copy shipped with the site under
  * /arquivos/ (the demo proceedings) answers instead.
  */
-export async function readPublicFile({ ctx, key, origin }: { ctx: AppContext; key: string; origin: string }) {
+export async function readPublicFile({
+  ctx,
+  key,
+  origin,
+}: {
+  ctx: AppContext
+  key: string
+  origin: string
+}): Promise<PublicFile> {
   if (!isPublicKey(key)) throw notFound('Arquivo não encontrado.')
   const object = await ctx.env.FILES.get(key)
   if (object) {
     const headers = new Headers()
     object.writeHttpMetadata(headers)
     headers.set('ETag', object.httpEtag)
-    return new Response(object.body, { headers })
+    return { body: object.body, headers }
   }
   const shipped = await ctx.env.ASSETS.fetch(new URL(`/arquivos/${key}`, origin))
   if (!shipped.ok || !(shipped.headers.get('content-type') ?? '').startsWith('application/pdf')) {
     throw notFound('Arquivo não encontrado.')
   }
-  return shipped
+  return { body: shipped.body, headers: new Headers(shipped.headers) }
 }
 
 const DOC_TYPES: Record<string, string> = { 'application/pdf': 'pdf', ...PHOTO_TYPES }
