@@ -295,7 +295,7 @@ export const coupons = sqliteTable(
 
 // ── Home showcase and menu ──────────────────────────────────────────────────
 
-export const homeLists = sqliteTable('home_lists', {
+export const homeLists = sqliteTable('showcase_lists', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   title: text('title').notNull(),
   subTitle: text('sub_title').notNull().default(''),
@@ -306,7 +306,7 @@ export const homeLists = sqliteTable('home_lists', {
 })
 
 export const homeCards = sqliteTable(
-  'home_cards',
+  'showcase_cards',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     listId: integer('list_id')
@@ -328,7 +328,7 @@ export const homeCards = sqliteTable(
   },
   (t) => [
     // The showcase reads each list's cards in order.
-    index('home_cards_list_order').on(t.listId, t.sortOrder),
+    index('showcase_cards_list_order').on(t.listId, t.sortOrder),
   ],
 )
 
