@@ -280,7 +280,7 @@ export async function publishShowcase({
   const known = new Set(before.lists.map((list) => list.id))
   const keptIds = lists.flatMap((list) => (list.id !== null && known.has(list.id) ? [list.id] : []))
   const { db } = ctx
-  const newListId = sql`(SELECT max(id) FROM home_lists)`
+  const newListId = sql`(SELECT max(${homeLists.id}) FROM ${homeLists})`
   const statements: SQL[] = [
     sql`INSERT INTO showcase_state (id, version) VALUES (1, 1) ON CONFLICT (id) DO NOTHING`,
   ]
