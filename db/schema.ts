@@ -22,18 +22,19 @@ import {
 import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../worker/domain/enrollments.ts'
 import { LEAD_STATES, LEAD_TARGETS } from '../worker/domain/leads.ts'
 import { WITHDRAWAL_STATES } from '../worker/domain/orders.ts'
-import { ORDER_STATES, PAYMENT_TYPES, PLAN_PAYMENT_METHODS } from '../worker/domain/payments.ts'
+import {
+  ORDER_STATES,
+  PAYMENT_TYPES,
+  PLAN_PAYMENT_METHODS,
+  type PlanPaymentMethod,
+} from '../worker/domain/payments.ts'
 import { USER_TYPES } from '../worker/domain/roles.ts'
 
-// Enumerations have one home each in worker/domain (catalog, roles, payments); the database
+// Enumerations have one home each in worker/domain (catalog, roles, payments, leads); the database
 // stores their exact strings.
-export { PLAN_PAYMENT_METHODS }
 // pending → sending (claimed by one sender) → sent; back to pending with a later next_attempt_at
 // after a temporary failure; failed when the job gave up; expired when its link ran out first.
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'expired'] as const
-export { LEAD_TARGETS } // worker/domain/leads.ts: a lead's origins and states have their home there
-
-export type PlanPaymentMethod = (typeof PLAN_PAYMENT_METHODS)[number]
 
 /** [file name, extension] pairs, as the SPEC's course and product sliders. */
 export type SliderImage = [name: string, extension: string]

@@ -15,6 +15,7 @@ import { SEED_IDS } from '../../db/seed-data/catalog.ts'
 import { MISSING_IMAGE } from '../../db/seed-data/showcase.ts'
 import { COURSE_SECTIONS } from '../../worker/domain/catalog.ts'
 import { verifyPassword } from '../../worker/domain/password.ts'
+import { PLAN_PAYMENT_METHODS } from '../../worker/domain/payments.ts'
 import { bundleIsForSale } from '../../worker/domain/pricing.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -278,7 +279,7 @@ describe('seedDatabase', () => {
       expect(edital.plans.length).toBeGreaterThanOrEqual(1)
       for (const plan of edital.plans) {
         expect(plan.paymentMethods.length).toBeGreaterThan(0)
-        for (const method of plan.paymentMethods) expect(schema.PLAN_PAYMENT_METHODS).toContain(method)
+        for (const method of plan.paymentMethods) expect(PLAN_PAYMENT_METHODS).toContain(method)
       }
     }
 
