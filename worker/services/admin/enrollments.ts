@@ -1,8 +1,7 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { classes, courses, enrollments, orderItems, orders, users } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
-import { PERIOD_ORDER_MESSAGE } from '../../contract/admin.ts'
 import {
   type AdminEnrolment,
   type AdminEnrolmentPage,
@@ -11,45 +10,17 @@ import {
   type EnrolmentsQuery,
   type ManualEnrolmentInput,
 } from '../../contract/admin-sales.ts'
-import { csvDateTime, csvMoney, toCsv } from '../../domain/csv.ts'
-import { dayStartMs } from '../../domain/dashboard.ts'
+import { csvDateTime, csvMoney } from '../../domain/csv.ts'
 import { ENROLLMENT_SOURCE_LABELS, ENROLLMENT_STATUS_LABELS } from '../../domain/enrollments.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../domain/payments.ts'
-import { saoPauloDay } from '../../domain/short-links.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import { giftOf } from '../checkout/gifts.ts'
 import { documentStateOf, paidDifferences } from '../checkout/student-documents.ts'
 import { withdrawalOf } from '../student/purchases.ts'
-import { type Actor, auditStatement, iso, likePattern, pageOf } from './internal.ts'
+import { type Actor, auditStatement, iso } from './internal.ts'
+import { listing } from './listing.ts'
 
 type Filters = Omit<EnrolmentsQuery, 'page' | 'per_page'>
-
-/** The most rows one CSV export holds. */
-export const EXPORT_MAX_ROWS = 20_000
-const DAY_MS = 86_400_000
-
-function whereOf(filters: Filters): SQL | undefined {
-  const conditions: SQL[] = []
-  if (filters.from && filters.to && filters.to < filters.from) throw invalidField('to', PERIOD_ORDER_MESSAGE)
-  if (filters.from) conditions.push(sql`${enrollments.createdAt} >= ${dayStartMs(filters.from)}`)
-  if (filters.to) conditions.push(sql`${enrollments.createdAt} < ${dayStartMs(filters.to) + DAY_MS}`)
-  if (filters.course_id) conditions.push(eq(courses.id, filters.course_id))
-  if (filters.class_id) conditions.push(eq(classes.id, filters.class_id))
-  if (filters.status) conditions.push(eq(enrollments.status, filters.status))
-  if (filters.payment === 'manual') conditions.push(eq(enrollments.source, 'manual'))
-  else if (filters.payment) conditions.push(eq(orders.status, filters.payment))
-  if (filters.q) {
-    const pattern = likePattern(filters.q)
-    const digits = filters.q.replace(/\D/g, '')
-    conditions.push(
-      sql`(${users.name} LIKE ${pattern} ESCAPE '\\' OR ${users.email} LIKE ${pattern} ESCAPE '\\'
-        OR json_extract(${orders.payer}, '$.name') LIKE ${pattern} ESCAPE '\\'
-        OR json_extract(${orders.payer}, '$.email') LIKE ${pattern} ESCAPE '\\'
-        ${digits.length >= 3 && /^[\d.\-\s]+$/.test(filters.q) ? sql`OR json_extract(${orders.payer}, '$.cpf') LIKE ${`%${digits}%`}` : sql``})`,
-    )
-  }
-  return conditions.length ? and(...conditions) : undefined
-}
 
 function selectEnrolments(ctx: AppContext) {
   return ctx.db
@@ -113,117 +84,83 @@ function toAdminEnrolment(row: Row): AdminEnrolment {
   }
 }
 
-/** GET /api/admin/matriculas: every enrolment with its student, class, course and order. */
-export async function listEnrolments({
-  ctx,
-  query,
-}: {
-  ctx: AppContext
-  query: EnrolmentsQuery
-}): Promise<AdminEnrolmentPage> {
-  const where = whereOf(query)
-  const { limit, offset } = pageOf(query)
-  const { db } = ctx
-  const [totals, rows] = await db.batch([
-    db
+const formatCpf = (cpf: string | null) =>
+  cpf && /^\d{11}$/.test(cpf)
+    ? `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`
+    : (cpf ?? '')
+
+const enrolmentListing = listing<Filters, Row, AdminEnrolment>({
+  createdAt: enrollments.createdAt,
+  id: enrollments.id,
+  select: (ctx) => selectEnrolments(ctx).$dynamic(),
+  count: (ctx) =>
+    ctx.db
       .select({ total: count() })
       .from(enrollments)
       .innerJoin(users, eq(users.id, enrollments.userId))
       .innerJoin(classes, eq(classes.id, enrollments.classId))
       .innerJoin(courses, eq(courses.id, classes.courseId))
       .leftJoin(orders, eq(orders.id, enrollments.orderId))
-      .where(where),
-    selectEnrolments(ctx)
-      .where(where)
-      .orderBy(desc(enrollments.createdAt), desc(enrollments.id))
-      .limit(limit)
-      .offset(offset),
-  ])
-  return {
-    items: rows.map(toAdminEnrolment),
-    page: query.page,
-    per_page: query.per_page,
-    total: totals[0]?.total ?? 0,
-  }
-}
+      .$dynamic(),
+  conditions: (filters) => [
+    filters.course_id ? eq(courses.id, filters.course_id) : undefined,
+    filters.class_id ? eq(classes.id, filters.class_id) : undefined,
+    filters.status && eq(enrollments.status, filters.status),
+    filters.payment === 'manual'
+      ? eq(enrollments.source, 'manual')
+      : filters.payment && eq(orders.status, filters.payment),
+  ],
+  search: (pattern, text) => {
+    const digits = text.replace(/\D/g, '')
+    return sql`(${users.name} LIKE ${pattern} ESCAPE '\\' OR ${users.email} LIKE ${pattern} ESCAPE '\\'
+        OR json_extract(${orders.payer}, '$.name') LIKE ${pattern} ESCAPE '\\'
+        OR json_extract(${orders.payer}, '$.email') LIKE ${pattern} ESCAPE '\\'
+        ${digits.length >= 3 && /^[\d.\-\s]+$/.test(text) ? sql`OR json_extract(${orders.payer}, '$.cpf') LIKE ${`%${digits}%`}` : sql``})`
+  },
+  toItem: toAdminEnrolment,
+  csv: {
+    entity: 'enrollment',
+    filename: 'matriculas',
+    columns: [
+      ['Data da matrícula', (row) => csvDateTime(new Date(row.created_at))],
+      ['Aluno', (row) => row.student.name],
+      ['E-mail', (row) => row.student.email],
+      ['Telefone', (row) => row.student.phone ?? ''],
+      ['CPF', (row) => formatCpf(row.order?.cpf ?? null)],
+      ['Curso', (row) => row.course.name],
+      ['Turma', (row) => row.class.name],
+      ['Situação', (row) => ENROLLMENT_STATUS_LABELS[row.status]],
+      ['Origem', (row) => ENROLLMENT_SOURCE_LABELS[row.source]],
+      ['Pedido', (row) => row.order?.id ?? ''],
+      ['Pagamento', (row) => (row.order ? ORDER_STATE_LABELS[row.order.status] : '')],
+      [
+        'Forma de pagamento',
+        (row) => (row.order?.payment_type ? PAYMENT_TYPE_LABELS[row.order.payment_type] : ''),
+      ],
+      [
+        'Valor da turma (R$)',
+        (row) =>
+          row.order?.amount !== null && row.order?.amount !== undefined ? csvMoney(row.order.amount) : '',
+      ],
+      ['Total do pedido (R$)', (row) => (row.order ? csvMoney(row.order.total) : '')],
+      ['Estornado (R$)', (row) => (row.order ? csvMoney(row.order.refunded) : '')],
+      ['Pago em', (row) => (row.order?.paid_at ? csvDateTime(new Date(row.order.paid_at)) : '')],
+      ['Observação', (row) => row.note],
+    ],
+  },
+})
 
-export const ENROLMENT_CSV_HEADER = [
-  'Data da matrícula',
-  'Aluno',
-  'E-mail',
-  'Telefone',
-  'CPF',
-  'Curso',
-  'Turma',
-  'Situação',
-  'Origem',
-  'Pedido',
-  'Pagamento',
-  'Forma de pagamento',
-  'Valor da turma (R$)',
-  'Total do pedido (R$)',
-  'Estornado (R$)',
-  'Pago em',
-  'Observação',
-] as const
-
-const formatCpf = (cpf: string | null) =>
-  cpf && /^\d{11}$/.test(cpf)
-    ? `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`
-    : (cpf ?? '')
+/** GET /api/admin/matriculas: every enrolment with its student, class, course and order. */
+export const listEnrolments: (args: {
+  ctx: AppContext
+  query: EnrolmentsQuery
+}) => Promise<AdminEnrolmentPage> = enrolmentListing.list
 
 /**
  * GET /api/admin/matriculas/exportacao: the enrolments of the current filter as CSV (UTF-8 with
  * BOM, ';', pt-BR dates and money). Exporting personal data is recorded in the audit log.
  */
-export async function exportEnrolments({
-  ctx,
-  actor,
-  filters,
-}: {
-  ctx: AppContext
-  actor: Actor
-  filters: Filters
-}): Promise<{ filename: string; csv: string; rows: number }> {
-  const rows = await selectEnrolments(ctx)
-    .where(whereOf(filters))
-    .orderBy(desc(enrollments.createdAt), desc(enrollments.id))
-    .limit(EXPORT_MAX_ROWS)
-  const lines = rows
-    .map(toAdminEnrolment)
-    .map((row) => [
-      csvDateTime(new Date(row.created_at)),
-      row.student.name,
-      row.student.email,
-      row.student.phone ?? '',
-      formatCpf(row.order?.cpf ?? null),
-      row.course.name,
-      row.class.name,
-      ENROLLMENT_STATUS_LABELS[row.status],
-      ENROLLMENT_SOURCE_LABELS[row.source],
-      row.order?.id ?? '',
-      row.order ? ORDER_STATE_LABELS[row.order.status] : '',
-      row.order?.payment_type ? PAYMENT_TYPE_LABELS[row.order.payment_type] : '',
-      row.order?.amount !== null && row.order?.amount !== undefined ? csvMoney(row.order.amount) : '',
-      row.order ? csvMoney(row.order.total) : '',
-      row.order ? csvMoney(row.order.refunded) : '',
-      row.order?.paid_at ? csvDateTime(new Date(row.order.paid_at)) : '',
-      row.note,
-    ])
-  await ctx.db.run(
-    auditStatement(ctx, actor, {
-      action: 'enrollment.export',
-      entity: 'enrollment',
-      entityId: null,
-      data: { filters, rows: lines.length },
-    }),
-  )
-  return {
-    filename: `matriculas-${saoPauloDay(ctx.now)}.csv`,
-    csv: toCsv(ENROLMENT_CSV_HEADER, lines),
-    rows: lines.length,
-  }
-}
+export const exportEnrolments = enrolmentListing.exportCsv
 
 /** GET /api/admin/pedidos/{id}: the order behind an enrolment, with the provider's data. */
 export async function getAdminOrder({ ctx, id }: { ctx: AppContext; id: string }): Promise<AdminOrder> {
