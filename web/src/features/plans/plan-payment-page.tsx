@@ -13,7 +13,6 @@ import { PLAN_PAYMENT_METHOD_LABELS } from '../../../../worker/domain/payments.t
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
-import { api } from '../../lib/api.ts'
 import { INPUT_CLASS } from '../../lib/form-field.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { errorMessage, showToast, toastError } from '../../lib/toast.ts'
@@ -35,13 +34,8 @@ import {
   planPurchaseFailure,
   resultHeading,
 } from './plan-payment.form.ts'
-import {
-  myApplicationsQuery,
-  planKeys,
-  planPaymentQuery,
-  planQuery,
-  useApplyToEdital,
-} from './plans.queries.ts'
+import { payPlan, useApplyToEdital } from './plans.mutations.ts'
+import { myApplicationsQuery, planKeys, planPaymentQuery, planQuery } from './plans.queries.ts'
 
 /** The payment-plan screen's steps (SPEC section 4: success moves to step 5). */
 export const STEPS = ['Plano', 'Dados do pagador', 'Forma de pagamento', 'Pagamento', 'Concluído'] as const
@@ -298,7 +292,7 @@ function Wizard({
         cardToken,
         tdsTransactionId,
       })
-      return api<PlanPaymentResult>('/usuario/editais/mensalidade', { method: 'POST', json: body })
+      return payPlan(body)
     },
     onSuccess: (answer) => {
       attemptKey.current = null
