@@ -12,7 +12,7 @@ import {
 import type { LeadTarget } from '../../../../worker/domain/leads.ts'
 import { Icon } from '../../components/icons.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
+import { EmailField, FieldShell, INPUT_CLASS, NameField } from '../../lib/form-field.tsx'
 import { PhoneField } from '../../lib/phone-input.tsx'
 import { showToast, toastError, toastSuccess } from '../../lib/toast.ts'
 import { CONTACT_COPY, CONTACT_TEXT, CONTACT_TIMINGS } from './contact.messages.ts'
@@ -99,18 +99,14 @@ export function ContactForm({ target, onSent }: { target: LeadTarget; onSent?: (
 
   return (
     <form noValidate onSubmit={handleSubmit(send)} className="grid gap-4" data-target={target}>
-      <TextField
+      <NameField
         label={CONTACT_COPY.nameLabel}
-        autoComplete="name"
         maxLength={CONTACT_MAX_LENGTH.name}
         error={errorOf('name')}
         {...register('name')}
       />
-      <TextField
+      <EmailField
         label={CONTACT_COPY.emailLabel}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
         maxLength={CONTACT_MAX_LENGTH.email}
         error={errorOf('email')}
         {...register('email')}
