@@ -7,8 +7,12 @@ import { root } from '../../scripts/lib/stack.ts'
 const run = promisify(execFile)
 
 /** Lints a throw-away file placed in `folder` and answers the import rules it breaks. */
-async function brokenImportRules(folder: string, source: string): Promise<string[]> {
-  const path = `${folder}/lint-probe-${process.pid}-${Date.now()}.ts`
+async function brokenImportRules(
+  folder: string,
+  source: string,
+  extension: 'ts' | 'tsx' = 'ts',
+): Promise<string[]> {
+  const path = `${folder}/lint-probe-${process.pid}-${Date.now()}.${extension}`
   await writeFile(`${root}${path}`, source)
   try {
     const { stdout } = await run(`${root}node_modules/.bin/biome`, ['lint', '--reporter=json', path], {
@@ -133,5 +137,31 @@ describe('dependency rule, enforced by the linter', () => {
         "import { a } from '../lib/money.ts'\nimport { b } from '../../../worker/domain/catalog.ts'\nexport const c = [a, b]\n",
       ),
     ).toEqual([])
+  })
+
+  // Issue 23, item 7: one way to fetch in the web.
+  it("fails a component that calls lib/api itself, and lets it use its feature's queries and ApiError", async () => {
+    const fetches = "import { ApiError, api } from '../../lib/api.ts'\nexport const c = [ApiError, api]\n"
+    for (const folder of ['web/src/features/cart', 'web/src/features/admin']) {
+      const rules = await brokenImportRules(folder, fetches, 'tsx')
+      expect(rules).toHaveLength(1)
+      expect(rules[0]).toContain('*.queries.ts / *.mutations.ts')
+    }
+    expect(
+      await brokenImportRules(
+        'web/src/components',
+        "import { apiParsed } from '../lib/api.ts'\nexport const c = apiParsed\n",
+        'tsx',
+      ),
+    ).toHaveLength(1)
+    expect(
+      await brokenImportRules(
+        'web/src/features/cart',
+        "import { ApiError } from '../../lib/api.ts'\nimport { cartQuery } from './cart.queries.ts'\nexport const c = [ApiError, cartQuery]\n",
+        'tsx',
+      ),
+    ).toEqual([])
+    // The feature's query and mutation modules are where the calls live.
+    expect(await brokenImportRules('web/src/features/cart', fetches)).toEqual([])
   })
 })

@@ -61,6 +61,36 @@ export function TextField({ label, error, hint, className, ...input }: TextField
   )
 }
 
+type PresetFieldProps = Omit<TextFieldProps, 'label'> & { label?: string }
+
+/** 'Nome completo', offered the browser's saved name. */
+export function NameField({ label = 'Nome completo', ...input }: PresetFieldProps) {
+  return <TextField label={label} autoComplete="name" {...input} />
+}
+
+/** 'E-mail', with the e-mail keyboard and the browser's saved address (`autoComplete` may say otherwise). */
+export function EmailField({ label = 'E-mail', ...input }: PresetFieldProps) {
+  return <TextField label={label} type="email" inputMode="email" autoComplete="email" {...input} />
+}
+
+/**
+ * A password: the one in use (`current`), a new one (with the rule as its hint) or the new one
+ * again (`repeat`); password managers fill the first and offer to save the others.
+ */
+export function PasswordField({
+  purpose,
+  ...input
+}: Omit<TextFieldProps, 'type' | 'autoComplete' | 'hint'> & { purpose: 'current' | 'new' | 'repeat' }) {
+  return (
+    <TextField
+      type="password"
+      autoComplete={purpose === 'current' ? 'current-password' : 'new-password'}
+      hint={purpose === 'new' ? 'No mínimo 6 caracteres.' : undefined}
+      {...input}
+    />
+  )
+}
+
 type SubmitButtonProps = Omit<ComponentProps<'button'>, 'type'> & { pending?: boolean }
 
 /** A submit button that stays put while the request runs: disabled, with a spinner. */

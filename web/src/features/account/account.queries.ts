@@ -5,7 +5,7 @@ import type { SocialProvider } from '../../../../worker/domain/social.ts'
 import { api } from '../../lib/api.ts'
 import { retryServerErrors } from '../../lib/load.ts'
 import { authKeys } from '../auth/auth.queries.ts'
-import { setSignedInUser } from '../auth/session.ts'
+import { setSignedInUser } from '../auth/session.mutations.ts'
 
 // Who owns the account (issue 28): the proof of the e-mail, its change, the linked providers and
 // the sessions. Every mutation here refreshes the account domain; those that change the user

@@ -5,7 +5,7 @@ import { api } from '../../lib/api.ts'
 import { errorMessage, showToast, toastSuccess, unavailableMessage } from '../../lib/toast.ts'
 import { loginErrorMessage } from './auth.errors.ts'
 import { LOGIN_MESSAGES } from './auth.messages.ts'
-import { setSignedInUser } from './session.ts'
+import { setSignedInUser } from './session.mutations.ts'
 
 /** POST /login. Errors are toasted with the SPEC's login messages. */
 export function useLogin() {
@@ -57,3 +57,13 @@ export function useResetPassword() {
     }) => api<{ msg: string }>('/api/auth/reset-password', { method: 'POST', json: input }),
   })
 }
+
+/**
+ * POST /api/usuario/conta/vincular: where the popup goes to link Google or Facebook to the
+ * signed-in account; the password goes with it unless the login was recent or the account has none.
+ */
+export const requestSocialLink = (provider: SocialProvider, senha?: string) =>
+  api<{ url: string }>('/api/usuario/conta/vincular', {
+    method: 'POST',
+    json: senha === undefined ? { provider } : { provider, senha },
+  })

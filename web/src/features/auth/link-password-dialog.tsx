@@ -3,7 +3,7 @@ import { X } from 'lucide'
 import { type FormEvent, useRef, useState } from 'react'
 import { ACCOUNT_MESSAGES } from '../../../../worker/contract/account.ts'
 import { Icon } from '../../components/icons.tsx'
-import { SubmitButton, TextField } from '../../lib/form-field.tsx'
+import { PasswordField, SubmitButton } from '../../lib/form-field.tsx'
 import type { LinkableProvider } from './social-login.ts'
 
 type LinkPasswordDialogProps = {
@@ -65,11 +65,10 @@ export default function LinkPasswordDialog({ provider, label, onClose, onSubmit 
             <Dialog.Description className="text-slate-700">
               {ACCOUNT_MESSAGES.providerPasswordRequired}
             </Dialog.Description>
-            <TextField
+            <PasswordField
               ref={inputRef}
               label="Sua senha"
-              type="password"
-              autoComplete="current-password"
+              purpose="current"
               value={senha}
               onChange={(event) => setSenha(event.target.value)}
               error={error ?? undefined}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { ResetRequestInput } from '../../../../worker/contract/auth.ts'
-import { SubmitButton, TextField } from '../../lib/form-field.tsx'
+import { EmailField, SubmitButton } from '../../lib/form-field.tsx'
 import { useRequestPasswordReset } from './auth.mutations.ts'
 
 /** Asks for the reset link; SPEC section 4: a successful request goes back to sign-in mode. */
@@ -22,14 +22,7 @@ export function RecoveryForm({ onSent, onCancel }: { onSent: () => void; onCance
       <p className="text-slate-700">
         Informe o e-mail da sua conta: enviaremos um link para você criar uma nova senha.
       </p>
-      <TextField
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField error={errors.email?.message} {...register('email')} />
       <SubmitButton pending={requestReset.isPending}>Enviar link</SubmitButton>
       <button type="button" className="link block text-sm" onClick={onCancel}>
         Voltar para o login

@@ -11,7 +11,7 @@ import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { formatInstantDate } from '../../lib/date.ts'
-import { SubmitButton, TextField } from '../../lib/form-field.tsx'
+import { PasswordField, SubmitButton } from '../../lib/form-field.tsx'
 import { errorMessage } from '../../lib/toast.ts'
 import { resetAccountQuery } from '../account/account.queries.ts'
 import { fieldMessages } from './auth.errors.ts'
@@ -186,18 +186,15 @@ export function ResetPasswordPage({ token, firstTime = false }: { token?: string
                       />
                     </p>
                   ) : null}
-                  <TextField
+                  <PasswordField
                     label="Nova senha"
-                    type="password"
-                    autoComplete="new-password"
-                    hint="No mínimo 6 caracteres."
+                    purpose="new"
                     error={errors.password?.message}
                     {...register('password')}
                   />
-                  <TextField
+                  <PasswordField
                     label="Confirme a nova senha"
-                    type="password"
-                    autoComplete="new-password"
+                    purpose="repeat"
                     error={errors.password_confirmation?.message}
                     {...register('password_confirmation')}
                   />

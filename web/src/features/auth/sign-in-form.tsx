@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { LoginInput } from '../../../../worker/contract/auth.ts'
-import { SubmitButton, TextField } from '../../lib/form-field.tsx'
+import { EmailField, PasswordField, SubmitButton } from '../../lib/form-field.tsx'
 import { useLogin } from './auth.mutations.ts'
 
 const SignInSchema = LoginInput.omit({ json: true })
@@ -21,18 +21,10 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))} className="space-y-4">
-      <TextField
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
+      <EmailField error={errors.email?.message} {...register('email')} />
+      <PasswordField
         label="Senha"
-        type="password"
-        autoComplete="current-password"
+        purpose="current"
         error={errors.password?.message}
         {...register('password')}
       />

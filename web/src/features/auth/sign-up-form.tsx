@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { RegisterInput } from '../../../../worker/contract/auth.ts'
-import { SubmitButton, TextField } from '../../lib/form-field.tsx'
+import { EmailField, NameField, PasswordField, SubmitButton } from '../../lib/form-field.tsx'
 import { PhoneField } from '../../lib/phone-input.tsx'
 import { fieldErrors } from './auth.errors.ts'
 import { useRegister } from './auth.mutations.ts'
@@ -38,29 +38,10 @@ export function SignUpForm() {
 
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="space-y-4">
-      <TextField
-        label="Nome completo"
-        autoComplete="name"
-        error={errors.name?.message}
-        {...register('name')}
-      />
-      <TextField
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <NameField error={errors.name?.message} {...register('name')} />
+      <EmailField error={errors.email?.message} {...register('email')} />
       <PhoneField control={control} name="phone" error={errors.phone?.message} />
-      <TextField
-        label="Senha"
-        type="password"
-        autoComplete="new-password"
-        hint="No mínimo 6 caracteres."
-        error={errors.password?.message}
-        {...register('password')}
-      />
+      <PasswordField label="Senha" purpose="new" error={errors.password?.message} {...register('password')} />
       <SubmitButton pending={registerUser.isPending}>Cadastrar</SubmitButton>
     </form>
   )

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api.ts'
 import { openModal } from '../../lib/form-modal-state.tsx'
 import { showToast, toastError, toastSuccess } from '../../lib/toast.ts'
 import { menuKeys } from '../menu/menu.queries.ts'
 import { NEW_PASSWORD_MODAL_ID } from '../profile/modal-ids.ts'
 import { fieldMessages } from './auth.errors.ts'
 import { LOGIN_MESSAGES } from './auth.messages.ts'
+import { requestSocialLink } from './auth.mutations.ts'
 import { authKeys, currentUserQuery } from './auth.queries.ts'
 
 export type SocialProvider = 'google' | 'facebook' | 'instagram'
@@ -220,10 +221,7 @@ export function useSocialLink({ onLinked }: { onLinked?: () => void } = {}) {
       stopRef.current = stop
       setPending(provider)
       try {
-        const { url } = await api<{ url: string }>('/api/usuario/conta/vincular', {
-          method: 'POST',
-          json: senha === undefined ? { provider } : { provider, senha },
-        })
+        const { url } = await requestSocialLink(provider, senha)
         if (!popup.closed) popup.location.href = url
         return {}
       } catch (error) {

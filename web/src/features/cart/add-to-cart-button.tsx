@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { LoaderCircle, ShoppingCart } from 'lucide'
 import { Icon } from '../../components/icons.tsx'
-import { addToCart, type CartUpdateInput } from './cart.actions.ts'
+import { addToCart, type CartUpdateInput } from './cart.mutations.ts'
 
 type AddToCartButtonProps = {
   id: number

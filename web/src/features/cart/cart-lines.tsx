@@ -6,7 +6,7 @@ import { DEFAULT_IMAGES } from '../../../../worker/domain/institute.ts'
 import { seatsLabel } from '../../../../worker/domain/seats.ts'
 import { Icon } from '../../components/icons.tsx'
 import { formatBRL } from '../../lib/money.ts'
-import { removeFromCart } from './cart.actions.ts'
+import { removeFromCart } from './cart.mutations.ts'
 
 const TYPE_LABEL: Record<CartItem['type'], string> = { turma: 'Curso', produto: 'Produto', pacote: 'Pacote' }
 

@@ -13,7 +13,7 @@ import {
 import { IMaskInput } from 'react-imask'
 import { MAX_GIFTS } from '../../../../worker/contract/checkout.ts'
 import { Icon } from '../../components/icons.tsx'
-import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
+import { EmailField, FieldShell, INPUT_CLASS, NameField, TextField } from '../../lib/form-field.tsx'
 import { MASKS, MaskedField } from '../../lib/masked-input.tsx'
 import { PhoneField } from '../../lib/phone-input.tsx'
 import { addressLookup, UFS } from './address.ts'
@@ -66,18 +66,12 @@ export function PayerFields<T extends FieldValues, V extends FieldValues>({
             : 'Se este e-mail ainda não tiver conta, criamos uma para você acessar os cursos.')}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Nome completo"
-          autoComplete="name"
+        <NameField
           className="sm:col-span-2"
           error={errorAt(form, 'payer.name')}
           {...register(at('payer.name'))}
         />
-        <TextField
-          label="E-mail"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
+        <EmailField
           className="sm:col-span-2"
           error={errorAt(form, 'payer.email')}
           {...register(at('payer.email'))}
@@ -172,10 +166,8 @@ export function GiftFields({ form }: { form: Form }) {
               error={errors.gifts?.[index]?.name?.message}
               {...register(`gifts.${index}.name`)}
             />
-            <TextField
+            <EmailField
               label="E-mail do presenteado"
-              type="email"
-              inputMode="email"
               autoComplete="off"
               error={errors.gifts?.[index]?.email?.message}
               {...register(`gifts.${index}.email`)}

@@ -5,10 +5,9 @@ import { LoaderCircle, Lock } from 'lucide'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { type Resolver, useForm } from 'react-hook-form'
 import type { CheckoutView } from '../../../../worker/contract/cart.ts'
-import { CHECKOUT_MESSAGES, type PayResult } from '../../../../worker/contract/checkout.ts'
+import { CHECKOUT_MESSAGES } from '../../../../worker/contract/checkout.ts'
 import { Icon } from '../../components/icons.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
-import { api } from '../../lib/api.ts'
 import { formatBRL } from '../../lib/money.ts'
 import { errorMessage, showToast, unavailableMessage } from '../../lib/toast.ts'
 import { authKeys } from '../auth/auth.queries.ts'
@@ -22,6 +21,7 @@ import {
   checkoutFormSchema,
   emptyCheckoutForm,
 } from './checkout.form.ts'
+import { payCheckout } from './checkout.mutations.ts'
 import { checkoutKeys, checkoutQuery, paymentsConfigQuery } from './checkout.queries.ts'
 import { AddressFields, DonationField, GiftFields, PayerFields } from './checkout-fields.tsx'
 import { chargeFor, parseBRL } from './instalments.ts'
@@ -125,7 +125,7 @@ function CheckoutForm({ view, refreshing }: { view: CheckoutView; refreshing: bo
         charge,
         donationCents,
       })
-      return api<PayResult>('/checkout/pagar', { method: 'POST', json: input })
+      return payCheckout(input)
     },
     onSuccess: (result) => {
       attemptKey.current = null

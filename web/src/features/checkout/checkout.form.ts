@@ -82,12 +82,8 @@ export function billingAddressInput(fields: z.infer<typeof AddressFields>) {
   }
 }
 
-export const emptyCheckoutForm = (): CheckoutFormInput => ({
-  payer: { name: '', email: '', cpf: '', phone: '' },
-  payment_type: null,
-  parcela: '1',
-  doacao: '',
-  gifts: [],
+/** The billing address and the card, empty: the checkout and the fee plan's payment start from them. */
+export const emptyAddressAndCard = () => ({
   billingAddress: {
     zip_code: '',
     street: '',
@@ -98,4 +94,13 @@ export const emptyCheckoutForm = (): CheckoutFormInput => ({
     state: '',
   },
   card: { number: '', holderName: '', expiry: '', cvv: '' },
+})
+
+export const emptyCheckoutForm = (): CheckoutFormInput => ({
+  payer: { name: '', email: '', cpf: '', phone: '' },
+  payment_type: null,
+  parcela: '1',
+  doacao: '',
+  gifts: [],
+  ...emptyAddressAndCard(),
 })

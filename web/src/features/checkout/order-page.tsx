@@ -8,10 +8,10 @@ import { ORDER_STATE_LABELS, type PaymentType } from '../../../../worker/domain/
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
-import { api } from '../../lib/api.ts'
 import { formatBRL } from '../../lib/money.ts'
 import { errorMessage, toastError } from '../../lib/toast.ts'
 import { authKeys } from '../auth/auth.queries.ts'
+import { simulatePayment } from './checkout.mutations.ts'
 import {
   awaitsPayment,
   checkoutKeys,
@@ -82,10 +82,7 @@ function AfterSale({ order }: { order: PayResult }) {
 function SimulatePayment({ orderId }: { orderId: string }) {
   const queryClient = useQueryClient()
   const simulate = useMutation({
-    mutationFn: () =>
-      api<{ status: string }>(`/api/sandbox/pedidos/${encodeURIComponent(orderId)}/pagar`, {
-        method: 'POST',
-      }),
+    mutationFn: () => simulatePayment(orderId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: checkoutKeys.order(orderId) }),
     onError: (error) => void toastError(error, 'Não foi possível simular o pagamento.'),
   })

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api.ts'
 import { errorMessage, unavailableMessage } from '../../lib/toast.ts'
 import { billingAddressInput, type CheckoutFormValues } from './checkout.form.ts'
 
-type PayRequest = z.input<typeof PayInput>
+export type PayRequest = z.input<typeof PayInput>
 
 /** One key per checkout attempt (DESIGN section 6): a retried submit of the same attempt reuses it. */
 export function newIdempotencyKey(): string {

@@ -4,10 +4,10 @@ import { FileUp, LoaderCircle } from 'lucide'
 import { useId, useState } from 'react'
 import type { CartResponse, CheckoutView } from '../../../../worker/contract/cart.ts'
 import { Icon } from '../../components/icons.tsx'
-import { api } from '../../lib/api.ts'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { primeCart } from '../cart/cart.queries.ts'
 import { readCartHash, writeCartHash } from '../cart/cart-storage.ts'
+import { type CartFlagsChange, setCartFlags, uploadStudentDocument } from './checkout.mutations.ts'
 
 export const STUDENT_DOC_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const
 export const STUDENT_DOC_MAX_BYTES = 5 * 1024 * 1024
@@ -52,14 +52,7 @@ export function StudentFlags({ view, disabled }: { view: CheckoutView; disabled:
   const hadCoupons = view.cupons.length > 0
 
   const upload = useMutation({
-    mutationFn: (document: File) => {
-      const body = new FormData()
-      body.append('document', document)
-      return api<CartResponse>(`/api/carrinho/${encodeURIComponent(view.hash)}/documento-estudante`, {
-        method: 'POST',
-        formData: body,
-      })
-    },
+    mutationFn: (document: File) => uploadStudentDocument(view.hash, document),
     onSuccess: (response) => {
       setFile(null)
       void toastSuccess(
@@ -73,8 +66,7 @@ export function StudentFlags({ view, disabled }: { view: CheckoutView; disabled:
   })
 
   const flags = useMutation({
-    mutationFn: (change: { has_passport?: boolean; has_student_doc?: false }) =>
-      api<CartResponse>('/api/carrinho/flags', { method: 'POST', json: { hash: view.hash, ...change } }),
+    mutationFn: (change: CartFlagsChange) => setCartFlags(view.hash, change),
     onSuccess: moveTo,
     onError: (error) => void toastError(error, 'Erro ao atualizar o carrinho.'),
   })

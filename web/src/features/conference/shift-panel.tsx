@@ -1,24 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import type { ClockAnswer } from '../../../../worker/domain/conference.ts'
-import { api } from '../../lib/api.ts'
 import { INPUT_CLASS, SubmitButton } from '../../lib/form-field.tsx'
-import { toastError, toastSuccess } from '../../lib/toast.ts'
-import { CONFERENCE_TEXT } from './conference.messages.ts'
-import { conferenceKeys, recordAnswer } from './conference.queries.ts'
+import { useShiftSchedule } from './conference.mutations.ts'
 
 /**
  * For administrators: a talk runs late, so it and the rest of its day move by some minutes
  * (POST /api/admin/conference/shift). Viewers follow on their next poll.
  */
 export function ShiftPanel({ answer }: { answer: ClockAnswer }) {
-  const queryClient = useQueryClient()
+  const shift = useShiftSchedule()
   const id = useId()
   const days = [...new Set(answer.inits.map((talk) => talk.session[0]))].sort((a, b) => a - b)
   const [day, setDay] = useState(days[0] ?? 1)
   const [fromSlot, setFromSlot] = useState(1)
   const [minutes, setMinutes] = useState('10')
-  const [pending, setPending] = useState(false)
   const slots = answer.inits.filter((talk) => talk.session[0] === day)
 
   return (
@@ -35,23 +30,9 @@ export function ShiftPanel({ answer }: { answer: ClockAnswer }) {
       </p>
       <form
         className="mt-4 grid gap-4 sm:grid-cols-3"
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault()
-          setPending(true)
-          const sentAt = Date.now()
-          try {
-            const shifted = await api<ClockAnswer>('/api/admin/conference/shift', {
-              method: 'POST',
-              json: { day, from_slot: fromSlot, minutes: Number(minutes) },
-            })
-            recordAnswer(shifted, sentAt)
-            queryClient.setQueryData(conferenceKeys.clock(), shifted)
-            void toastSuccess(CONFERENCE_TEXT.shifted)
-          } catch (error) {
-            void toastError(error)
-          } finally {
-            setPending(false)
-          }
+          shift.mutate({ day, from_slot: fromSlot, minutes: Number(minutes) })
         }}
       >
         <div>
@@ -107,7 +88,10 @@ export function ShiftPanel({ answer }: { answer: ClockAnswer }) {
             onChange={(event) => setMinutes(event.target.value)}
           />
         </div>
-        <SubmitButton pending={pending} className="btn btn-primary sm:col-span-3 sm:justify-self-start">
+        <SubmitButton
+          pending={shift.isPending}
+          className="btn btn-primary sm:col-span-3 sm:justify-self-start"
+        >
           Ajustar programação
         </SubmitButton>
       </form>

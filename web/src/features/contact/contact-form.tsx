@@ -6,20 +6,18 @@ import {
   CONTACT_FIELDS,
   CONTACT_MAX_LENGTH,
   type ContactField,
-  type ContactFields,
-  DEFAULT_CONTACT_RECIPIENT,
   invalidContactFields,
   invalidContactText,
 } from '../../../../worker/domain/contact.ts'
 import type { LeadTarget } from '../../../../worker/domain/leads.ts'
 import { Icon } from '../../components/icons.tsx'
-import { ApiError, api } from '../../lib/api.ts'
-import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
+import { ApiError } from '../../lib/api.ts'
+import { EmailField, FieldShell, INPUT_CLASS, NameField } from '../../lib/form-field.tsx'
 import { PhoneField } from '../../lib/phone-input.tsx'
 import { showToast, toastError, toastSuccess } from '../../lib/toast.ts'
 import { CONTACT_COPY, CONTACT_TEXT, CONTACT_TIMINGS } from './contact.messages.ts'
+import { type ContactValues, sendContact } from './contact.mutations.ts'
 
-type ContactValues = ContactFields & { website: string }
 /** SPEC section 4: the send button's states. */
 export type SendState = 'idle' | 'load' | 'success'
 
@@ -73,10 +71,7 @@ export function ContactForm({ target, onSent }: { target: LeadTarget; onSent?: (
     busy.current = true
     setState('load')
     try {
-      await api('/contato/send', {
-        method: 'POST',
-        json: { ...values, to: DEFAULT_CONTACT_RECIPIENT, target },
-      })
+      await sendContact(values, target)
       later(CONTACT_TIMINGS.success, () => setState('success'))
       later(CONTACT_TIMINGS.sentToast, () => {
         void toastSuccess(CONTACT_TEXT.sent)
@@ -104,18 +99,14 @@ export function ContactForm({ target, onSent }: { target: LeadTarget; onSent?: (
 
   return (
     <form noValidate onSubmit={handleSubmit(send)} className="grid gap-4" data-target={target}>
-      <TextField
+      <NameField
         label={CONTACT_COPY.nameLabel}
-        autoComplete="name"
         maxLength={CONTACT_MAX_LENGTH.name}
         error={errorOf('name')}
         {...register('name')}
       />
-      <TextField
+      <EmailField
         label={CONTACT_COPY.emailLabel}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
         maxLength={CONTACT_MAX_LENGTH.email}
         error={errorOf('email')}
         {...register('email')}

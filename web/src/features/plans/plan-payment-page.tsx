@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { ArrowLeft, CircleCheck, Clock, CreditCard, LoaderCircle, Lock, TriangleAlert } from 'lucide'
+import { CircleCheck, Clock, CreditCard, LoaderCircle, Lock, TriangleAlert } from 'lucide'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { PaymentsConfig } from '../../../../worker/contract/checkout.ts'
@@ -10,10 +10,10 @@ import { PLAN_MESSAGES, parsePaymentMethods } from '../../../../worker/contract/
 import { INSTITUTE } from '../../../../worker/domain/institute.ts'
 import { grantsAccess } from '../../../../worker/domain/orders.ts'
 import { PLAN_PAYMENT_METHOD_LABELS } from '../../../../worker/domain/payments.ts'
+import { BackHeading } from '../../components/back-heading.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
-import { api } from '../../lib/api.ts'
 import { INPUT_CLASS } from '../../lib/form-field.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { errorMessage, showToast, toastError } from '../../lib/toast.ts'
@@ -35,13 +35,8 @@ import {
   planPurchaseFailure,
   resultHeading,
 } from './plan-payment.form.ts'
-import {
-  myApplicationsQuery,
-  planKeys,
-  planPaymentQuery,
-  planQuery,
-  useApplyToEdital,
-} from './plans.queries.ts'
+import { payPlan, useApplyToEdital } from './plans.mutations.ts'
+import { myApplicationsQuery, planKeys, planPaymentQuery, planQuery } from './plans.queries.ts'
 
 /** The payment-plan screen's steps (SPEC section 4: success moves to step 5). */
 export const STEPS = ['Plano', 'Dados do pagador', 'Forma de pagamento', 'Pagamento', 'Concluído'] as const
@@ -52,16 +47,9 @@ const EMAIL_FAILED = `Seu pagamento foi realizado com sucesso, mas não foi poss
 function Shell({ children }: { children: React.ReactNode }) {
   return (
     <div className="container-page py-10 md:py-14">
-      <Link
-        to="/usuario/editais"
-        className="inline-flex items-center gap-1 font-semibold text-teal-800 underline"
-      >
-        <Icon drawing={ArrowLeft} className="size-4" />
-        Meus editais
-      </Link>
-      <h1 className="mt-3 font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">
+      <BackHeading to="/usuario/editais" back="Meus editais">
         Pagamento de plano
-      </h1>
+      </BackHeading>
       <div className="mt-6">{children}</div>
     </div>
   )
@@ -298,7 +286,7 @@ function Wizard({
         cardToken,
         tdsTransactionId,
       })
-      return api<PlanPaymentResult>('/usuario/editais/mensalidade', { method: 'POST', json: body })
+      return payPlan(body)
     },
     onSuccess: (answer) => {
       attemptKey.current = null

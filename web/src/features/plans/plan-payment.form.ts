@@ -10,7 +10,7 @@ import { grantsAccess } from '../../../../worker/domain/orders.ts'
 import { PLAN_PAYMENT_METHODS, type PlanPaymentMethod } from '../../../../worker/domain/payments.ts'
 import { ApiError } from '../../lib/api.ts'
 import { errorMessage, unavailableMessage } from '../../lib/toast.ts'
-import { billingAddressInput } from '../checkout/checkout.form.ts'
+import { billingAddressInput, emptyAddressAndCard } from '../checkout/checkout.form.ts'
 
 export const METHOD_REQUIRED = 'Escolha a forma de pagamento.'
 
@@ -62,16 +62,7 @@ export const emptyPlanForm = (
   // One method only: already chosen.
   payment_method: methods.length === 1 ? methods[0]! : null,
   parcela: '1',
-  billingAddress: {
-    zip_code: '',
-    street: '',
-    number: '',
-    complement: '',
-    neighborhood: '',
-    city: '',
-    state: '',
-  },
-  card: { number: '', holderName: '', expiry: '', cvv: '' },
+  ...emptyAddressAndCard(),
 })
 
 const same = (a: string | null | undefined, b: string | null | undefined) =>

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Application, Plan, PlanPaymentResult } from '../../../../worker/contract/plans.ts'
+import { queryOptions } from '@tanstack/react-query'
+import type { Application, Plan, PlanPaymentResult, TdsToken } from '../../../../worker/contract/plans.ts'
 import { api, apiParsed } from '../../lib/api.ts'
 import { retryServerErrors } from '../../lib/load.ts'
 
@@ -51,12 +51,8 @@ export function planPaymentQuery(id: string) {
   })
 }
 
-/** POST /api/usuario/editais/{id}/inscricao: the student applies to an open edital. */
-export function useApplyToEdital() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (editalId: number) =>
-      api<Application>(`/api/usuario/editais/${editalId}/inscricao`, { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: planKeys.applications() }),
-  })
-}
+/**
+ * GET /api/usuario/editais/3ds-token: the token and script address of the provider's 3DS library,
+ * for a PSP account's debit card. Errors (503, 409) keep their pt-BR words: the payment shows them.
+ */
+export const threeDsToken = () => api<TdsToken>('/api/usuario/editais/3ds-token')

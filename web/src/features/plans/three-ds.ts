@@ -1,9 +1,8 @@
 import { CHECKOUT_MESSAGES } from '../../../../worker/contract/checkout.ts'
-import type { TdsToken } from '../../../../worker/contract/plans.ts'
 import { declineReason } from '../../../../worker/domain/payment-errors.ts'
 import { isThreeDsStatus, REFUSED_STATUSES, type ThreeDsStatus } from '../../../../worker/domain/three-ds.ts'
-import { api } from '../../lib/api.ts'
 import { type CardFields, cardDigits, parseExpiry } from '../checkout/card.ts'
+import { threeDsToken } from './plans.queries.ts'
 
 /**
  * A PSP account's debit card (issue 30, item 5): before the payment, the card is authenticated in
@@ -83,7 +82,7 @@ export async function authenticateDebit({
   challengeContainer: HTMLElement
 }): Promise<{ status: ThreeDsStatus; transactionId: string }> {
   // Errors of our own endpoint (503, 409) keep their pt-BR words: the caller shows them.
-  const { tds_token, script_url } = await api<TdsToken>('/api/usuario/editais/3ds-token')
+  const { tds_token, script_url } = await threeDsToken()
   const expiry = parseExpiry(card.expiry)
   let answer: Awaited<ReturnType<Library['init']>>
   try {

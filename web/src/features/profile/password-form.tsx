@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import { ACCOUNT_MESSAGES, EmailCode } from '../../../../worker/contract/account.ts'
 import { AUTH_MESSAGES, passwordChangeErrors } from '../../../../worker/contract/auth.ts'
 import { ApiError } from '../../lib/api.ts'
-import { SubmitButton, TextField } from '../../lib/form-field.tsx'
+import { PasswordField, SubmitButton, TextField } from '../../lib/form-field.tsx'
 import { showToast, toastError, toastSuccess, unavailableMessage } from '../../lib/toast.ts'
 import { useSendCode } from '../account/account.queries.ts'
 import { ActionButton } from '../account/action-button.tsx'
@@ -13,13 +13,13 @@ import { useChangePassword } from './profile.mutations.ts'
 export const PASSWORD_UPDATE_FAILED = 'Erro ao atualizar senha do usuário.'
 
 type PasswordValues = { senha_atual: string; senha_nova: string; senha_repete: string; codigo: string }
-type PasswordField = keyof PasswordValues
+type PasswordFieldName = keyof PasswordValues
 
 /** SPEC section 2: 'Atualizar senha' for the current user, 'Alterar senha' for a new (social) user. */
 export const passwordFormLabel = (isNewUser: boolean) => (isNewUser ? 'Alterar senha' : 'Atualizar senha')
 
 // Which field each message of SPEC section 5 is about, to mark it invalid.
-const FIELD_OF: Record<string, PasswordField> = {
+const FIELD_OF: Record<string, PasswordFieldName> = {
   [AUTH_MESSAGES.currentRequired]: 'senha_atual',
   [AUTH_MESSAGES.currentPasswordWrong]: 'senha_atual',
   [AUTH_MESSAGES.newRequired]: 'senha_nova',
@@ -119,7 +119,7 @@ type PasswordFieldsProps = {
 /** The fields, the accumulated messages and the submit button; the caller supplies the `<form>`. */
 export function PasswordFields({ isNewUser, state, username }: PasswordFieldsProps) {
   const { register } = state.form
-  const isInvalid = (field: PasswordField) => (state.invalid.has(field) ? true : undefined)
+  const isInvalid = (field: PasswordFieldName) => (state.invalid.has(field) ? true : undefined)
   return (
     <div className="space-y-4">
       {username ? (
@@ -127,26 +127,22 @@ export function PasswordFields({ isNewUser, state, username }: PasswordFieldsPro
       ) : null}
       <PasswordMessages messages={state.messages} alertRef={state.alertRef} />
       {isNewUser ? null : (
-        <TextField
+        <PasswordField
           label="Senha atual"
-          type="password"
-          autoComplete="current-password"
+          purpose="current"
           aria-invalid={isInvalid('senha_atual')}
           {...register('senha_atual')}
         />
       )}
-      <TextField
+      <PasswordField
         label="Nova senha"
-        type="password"
-        autoComplete="new-password"
-        hint="No mínimo 6 caracteres."
+        purpose="new"
         aria-invalid={isInvalid('senha_nova')}
         {...register('senha_nova')}
       />
-      <TextField
+      <PasswordField
         label="Repetir a nova senha"
-        type="password"
-        autoComplete="new-password"
+        purpose="repeat"
         aria-invalid={isInvalid('senha_repete')}
         {...register('senha_repete')}
       />

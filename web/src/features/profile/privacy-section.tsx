@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Download, LoaderCircle, Trash2 } from 'lucide'
 import { Icon } from '../../components/icons.tsx'
-import { api } from '../../lib/api.ts'
 import { confirm } from '../../lib/confirm.tsx'
 import { showToast, toastError } from '../../lib/toast.ts'
-import { setSignedInUser } from '../auth/session.ts'
+import { setSignedInUser } from '../auth/session.mutations.ts'
+import { deleteMyAccount, exportMyData } from './profile.mutations.ts'
 
 export const EXPORT_FILE_NAME = 'meus-dados-instituto-renalis.json'
 
@@ -33,7 +33,7 @@ export function PrivacySection() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const exportData = useMutation({
-    mutationFn: () => api<unknown>('/api/usuario/privacidade/exportar'),
+    mutationFn: exportMyData,
     onSuccess: (data) => {
       saveJson(data, EXPORT_FILE_NAME)
       void showToast('success', 'Seus dados foram baixados.')
@@ -41,8 +41,7 @@ export function PrivacySection() {
     onError: (error) => void toastError(error, 'Não foi possível baixar seus dados.'),
   })
   const remove = useMutation({
-    mutationFn: () =>
-      api<{ msg: string }>('/api/usuario/privacidade/excluir', { method: 'POST', json: { confirmar: true } }),
+    mutationFn: deleteMyAccount,
     onSuccess: ({ msg }) => {
       void showToast('success', msg)
       setSignedInUser(queryClient, null)

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { ProfileInput, type User } from '../../../../worker/contract/auth.ts'
-import { TextField } from '../../lib/form-field.tsx'
+import { EmailField, NameField } from '../../lib/form-field.tsx'
 import { closeModal, FormModal, openModal } from '../../lib/form-modal.tsx'
 import { PhoneField } from '../../lib/phone-input.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
@@ -67,20 +67,8 @@ export function ProfileModal({ user }: { user: User }) {
       onStore={() => void save()}
     >
       <div className="space-y-4">
-        <TextField
-          label="Nome completo"
-          autoComplete="name"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <NameField error={errors.name?.message} {...register('name')} />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <PhoneField control={control} name="phone" error={errors.phone?.message} />
       </div>
     </FormModal>

@@ -45,3 +45,10 @@ export function useUploadPhoto() {
     onSuccess: ({ data }) => queryClient.setQueryData(authKeys.user(), User.parse(data)),
   })
 }
+
+/** GET /api/usuario/privacidade/exportar (LGPD art. 18): every record that names the student, as JSON. */
+export const exportMyData = () => api<unknown>('/api/usuario/privacidade/exportar')
+
+/** POST /api/usuario/privacidade/excluir: the account's deletion, once the student confirmed it. */
+export const deleteMyAccount = () =>
+  api<{ msg: string }>('/api/usuario/privacidade/excluir', { method: 'POST', json: { confirmar: true } })

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft, CalendarDays, Check, Circle, Download, FileText, MapPin } from 'lucide'
+import { CalendarDays, Check, Circle, Download, FileText, MapPin } from 'lucide'
 import { useEffect, useRef, useState } from 'react'
 import type { Lesson, StudentCourse } from '../../../../worker/contract/student.ts'
+import { BackHeading } from '../../components/back-heading.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
@@ -230,16 +231,9 @@ export function CourseContentPage({ url }: { url: string }) {
     query.error instanceof ApiError && (query.error.status === 403 || query.error.status === 404)
   return (
     <div className="container-page py-10 md:py-14">
-      <Link
-        to="/usuario/cursos"
-        className="inline-flex items-center gap-1 font-semibold text-teal-800 underline"
-      >
-        <Icon drawing={ArrowLeft} className="size-4" />
-        Meus cursos
-      </Link>
-      <h1 className="mt-3 font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">
+      <BackHeading to="/usuario/cursos" back="Meus cursos">
         {course?.name ?? (notEnrolled ? 'Curso indisponível' : 'Curso')}
-      </h1>
+      </BackHeading>
       {query.isPending ? <LoadingState label="Carregando o curso..." /> : null}
       {notEnrolled ? (
         <div className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" role="alert">

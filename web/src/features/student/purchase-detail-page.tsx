@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft } from 'lucide'
 import type { PurchaseDetail, Receipt } from '../../../../worker/contract/student.ts'
 import { ORDER_STATE_LABELS } from '../../../../worker/domain/payments.ts'
-import { Icon } from '../../components/icons.tsx'
-import { Link } from '../../components/link.tsx'
+import { BackHeading } from '../../components/back-heading.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
 import { formatBRL } from '../../lib/money.ts'
@@ -118,16 +116,9 @@ export function PurchaseDetailPage({ orderId }: { orderId: string }) {
   const purchase = useQuery(purchaseQuery(orderId))
   return (
     <div className="container-page py-10 md:py-14">
-      <Link
-        to="/usuario/compras"
-        className="inline-flex items-center gap-1 font-semibold text-teal-800 underline"
-      >
-        <Icon drawing={ArrowLeft} className="size-4" />
-        Minhas compras
-      </Link>
-      <h1 className="mt-3 font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">
+      <BackHeading to="/usuario/compras" back="Minhas compras">
         Detalhes do pedido
-      </h1>
+      </BackHeading>
       {purchase.isPending ? <LoadingState label="Carregando o pedido..." /> : null}
       {purchase.isError ? (
         <ErrorState
