@@ -1,44 +1,36 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Plus } from 'lucide'
-import { useEffect, useMemo, useState } from 'react'
-import { type Control, useForm, useWatch } from 'react-hook-form'
+import { useMemo } from 'react'
+import { type Control, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import {
   type AdminBundle,
   AdminBundlePage,
-  AdminOptions,
+  type AdminOptions,
   BundleInput,
 } from '../../../../worker/contract/admin-catalog.ts'
 import { priceBundle } from '../../../../worker/domain/pricing.ts'
-import { Icon } from '../../components/icons.tsx'
 import { TextField } from '../../lib/form-field.tsx'
-import { FormModal, openModal } from '../../lib/form-modal.tsx'
+import { FormModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
-import { adminQuery, formSchema, send, withQuery } from './admin-api.ts'
-import { MoneyField } from './money-field.tsx'
+import { formSchema, useAdminList, useAdminOptions } from './admin-api.ts'
 import {
-  Badge,
-  CheckboxField,
-  DataTable,
-  EmptyRow,
-  Pagination,
-  QueryState,
-  SelectField,
-  TD,
-  TextAreaField,
-  TH,
-} from './ui.tsx'
-import { useModalSave } from './use-modal-save.ts'
+  DiscountFields,
+  type DiscountValues,
+  discountShape,
+  discountText,
+  discountValuesOf,
+  toDiscountValue,
+} from './discount-field.tsx'
+import { CheckboxField, TextAreaField } from './fields.tsx'
+import { useEditor, useResourceForm } from './resource-form.ts'
+import { ResourceList } from './resource-list.tsx'
+import { Badge, DataTable, TD, TH } from './table.tsx'
+import { NewButton } from './toolbar.tsx'
 
 const MODAL_ID = 'admin-pacote'
 
-type Values = {
+type Values = DiscountValues & {
   name: string
   description: string
-  discount_type: 'P' | 'F'
-  percent: number | null
-  amount: number | null
   instalment_times: number
   is_published: boolean
   class_ids: string[]
@@ -49,9 +41,7 @@ const BundleForm = formSchema(
     .object({
       name: z.string(),
       description: z.string(),
-      discount_type: z.enum(['P', 'F']),
-      percent: z.number().nullable(),
-      amount: z.number().nullable(),
+      ...discountShape,
       instalment_times: z.number(),
       is_published: z.boolean(),
       class_ids: z.preprocess(
@@ -59,10 +49,7 @@ const BundleForm = formSchema(
         z.array(z.coerce.number()),
       ),
     })
-    .transform(({ percent, amount, ...rest }) => ({
-      ...rest,
-      discount_value: (rest.discount_type === 'P' ? percent : amount) ?? 0,
-    })),
+    .transform(toDiscountValue),
   BundleInput,
 )
 
@@ -140,56 +127,27 @@ function SplitPreview({ control, classes }: { control: Control<Values>; classes:
   )
 }
 
+const valuesOf = (bundle: AdminBundle | null): Values => ({
+  name: bundle?.name ?? '',
+  description: bundle?.description ?? '',
+  ...discountValuesOf(bundle),
+  instalment_times: bundle?.instalment_times ?? 12,
+  is_published: bundle?.is_published ?? true,
+  class_ids: (bundle?.class_ids ?? []).map(String),
+})
+
 function BundleModal({ bundle }: { bundle: AdminBundle | null }) {
-  const save = useModalSave(MODAL_ID)
-  const options = useQuery(adminQuery(['options'], '/api/admin/opcoes', AdminOptions))
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(BundleForm) as never })
-  useEffect(
-    () =>
-      reset({
-        name: bundle?.name ?? '',
-        description: bundle?.description ?? '',
-        discount_type: bundle?.discount_type ?? 'P',
-        percent: bundle?.discount_type === 'P' ? bundle.discount_value : 10,
-        amount: bundle?.discount_type === 'F' ? bundle.discount_value : null,
-        instalment_times: bundle?.instalment_times ?? 12,
-        is_published: bundle?.is_published ?? true,
-        class_ids: (bundle?.class_ids ?? []).map(String),
-      }),
-    [bundle, reset],
-  )
-  const type = watch('discount_type')
-  const submit = (mode: 'store' | 'update') =>
-    handleSubmit((values) => {
-      const body = values as unknown as z.output<typeof BundleForm>
-      return save(
-        mode,
-        () =>
-          bundle
-            ? send('PUT', `/api/admin/pacotes/${bundle.id}`, { ...body, version: bundle.version })
-            : send('POST', '/api/admin/pacotes', body),
-        { success: 'Pacote salvo com sucesso!', setError },
-      )
-    })()
-  const valueError =
-    errors.percent?.message ??
-    errors.amount?.message ??
-    (errors as Record<string, { message?: string }>).discount_value?.message
+  const options = useAdminOptions()
+  const { register, control, errors, watch, modal } = useResourceForm<Values, AdminBundle>({
+    modalId: MODAL_ID,
+    item: bundle,
+    schema: BundleForm,
+    valuesOf,
+    path: '/api/admin/pacotes',
+    success: 'Pacote salvo com sucesso!',
+  })
   return (
-    <FormModal
-      id={MODAL_ID}
-      title={bundle ? `Editar pacote: ${bundle.name}` : 'Novo pacote'}
-      onStore={() => void submit('store')}
-      onUpdate={() => void submit('update')}
-    >
+    <FormModal {...modal} title={bundle ? `Editar pacote: ${bundle.name}` : 'Novo pacote'}>
       <div className="space-y-4">
         <TextField label="Nome do pacote" error={errors.name?.message} {...register('name')} />
         <TextAreaField
@@ -199,23 +157,14 @@ function BundleModal({ bundle }: { bundle: AdminBundle | null }) {
           {...register('description')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Tipo de desconto" {...register('discount_type')}>
-            <option value="P">Percentual (P)</option>
-            <option value="F">Valor fixo, dividido entre as turmas</option>
-          </SelectField>
-          {type === 'P' ? (
-            <TextField
-              label="Desconto (%)"
-              type="number"
-              min={1}
-              max={100}
-              inputMode="numeric"
-              error={valueError}
-              {...register('percent', { valueAsNumber: true })}
-            />
-          ) : (
-            <MoneyField control={control} name="amount" label="Desconto" error={valueError} />
-          )}
+          <DiscountFields
+            register={register}
+            control={control}
+            errors={errors}
+            type={watch('discount_type')}
+            percentLabel="Percentual (P)"
+            fixedLabel="Valor fixo, dividido entre as turmas"
+          />
           <TextField
             label="Parcelas (máximo)"
             type="number"
@@ -257,97 +206,52 @@ function BundleModal({ bundle }: { bundle: AdminBundle | null }) {
 
 /** Bundles (/admin/course, tab Pacotes): classes sold together with a 'P' or fixed discount. */
 export function BundlesPanel() {
-  const [page, setPage] = useState(1)
-  const [editing, setEditing] = useState<AdminBundle | null>(null)
-  const query = useQuery({
-    ...adminQuery(
-      ['bundles', page],
-      withQuery('/api/admin/pacotes', { page, per_page: 20 }),
-      AdminBundlePage,
-    ),
-    placeholderData: keepPreviousData,
-  })
+  const { editing, create, edit } = useEditor<AdminBundle>(MODAL_ID)
+  const list = useAdminList('bundles', '/api/admin/pacotes', {}, AdminBundlePage)
   return (
     <div>
       <div className="mb-4 flex justify-end">
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => {
-            setEditing(null)
-            openModal(MODAL_ID, 'store')
-          }}
-        >
-          <Icon drawing={Plus} className="size-4" />
-          Novo pacote
-        </button>
+        <NewButton label="Novo pacote" className="btn btn-primary" onClick={create} />
       </div>
-      <QueryState query={query}>
-        {(data) => (
-          <>
-            <DataTable label="Pacotes">
-              <thead>
-                <tr>
-                  <th scope="col" className={TH}>
-                    Pacote
-                  </th>
-                  <th scope="col" className={TH}>
-                    Turmas
-                  </th>
-                  <th scope="col" className={TH}>
-                    Desconto
-                  </th>
-                  <th scope="col" className={TH}>
-                    Preço
-                  </th>
-                  <th scope="col" className={TH}>
-                    Ações
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
-                  <EmptyRow columns={5}>Nenhum pacote cadastrado.</EmptyRow>
-                ) : (
-                  data.items.map((row) => (
-                    <tr key={row.id}>
-                      <td className={TD}>
-                        {row.name} {row.is_published ? null : <Badge>não publicado</Badge>}
-                      </td>
-                      <td className={TD}>
-                        <ul>
-                          {row.split.map((split) => (
-                            <li key={split.class_id}>{split.name}</li>
-                          ))}
-                        </ul>
-                      </td>
-                      <td className={`${TD} whitespace-nowrap`}>
-                        {row.discount_type === 'P' ? `${row.discount_value}%` : formatBRL(row.discount_value)}
-                      </td>
-                      <td className={`${TD} whitespace-nowrap`}>
-                        <s className="text-slate-600">{formatBRL(row.gross)}</s> {formatBRL(row.net)}
-                      </td>
-                      <td className={TD}>
-                        <button
-                          type="button"
-                          className="btn btn-outline"
-                          onClick={() => {
-                            setEditing(row)
-                            openModal(MODAL_ID, 'update')
-                          }}
-                        >
-                          Editar<span className="sr-only"> {row.name}</span>
-                        </button>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </DataTable>
-            <Pagination page={page} perPage={20} total={data.total} onPage={setPage} label="pacotes" />
-          </>
-        )}
-      </QueryState>
+      <ResourceList
+        list={list}
+        description={{
+          label: 'Pacotes',
+          empty: 'Nenhum pacote cadastrado.',
+          pagesOf: 'pacotes',
+          columns: [
+            {
+              header: 'Pacote',
+              cell: (row) => (
+                <>
+                  {row.name} {row.is_published ? null : <Badge>não publicado</Badge>}
+                </>
+              ),
+            },
+            {
+              header: 'Turmas',
+              cell: (row) => (
+                <ul>
+                  {row.split.map((split) => (
+                    <li key={split.class_id}>{split.name}</li>
+                  ))}
+                </ul>
+              ),
+            },
+            { header: 'Desconto', className: 'whitespace-nowrap', cell: discountText },
+            {
+              header: 'Preço',
+              className: 'whitespace-nowrap',
+              cell: (row) => (
+                <>
+                  <s className="text-slate-600">{formatBRL(row.gross)}</s> {formatBRL(row.net)}
+                </>
+              ),
+            },
+          ],
+          actions: (row) => [{ label: 'Editar', of: row.name, onClick: () => edit(row) }],
+        }}
+      />
       <BundleModal bundle={editing} />
     </div>
   )

@@ -16,7 +16,7 @@ import { TextField } from '../../lib/form-field.tsx'
 import { FormModal, openModal } from '../../lib/form-modal.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { send, useRefreshAdmin } from './admin-api.ts'
-import { TextAreaField } from './ui.tsx'
+import { TextAreaField } from './fields.tsx'
 import { useModalSave } from './use-modal-save.ts'
 
 const MODULE_MODAL_ID = 'admin-modulo'

@@ -1,24 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import {
   type AdminCourse,
   AdminCourse as AdminCourseSchema,
-  AdminOptions,
   COURSE_SECTION_LABELS,
   CourseInput,
   UrlAvailability,
 } from '../../../../worker/contract/admin-catalog.ts'
 import { COURSE_SECTIONS } from '../../../../worker/domain/catalog.ts'
 import { slugify } from '../../../../worker/domain/short-links.ts'
-import { api } from '../../lib/api.ts'
 import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
-import { adminQuery, send, withQuery } from './admin-api.ts'
-import { CheckboxField, EnumOptions, SelectField, TextAreaField } from './ui.tsx'
-import { useModalSave } from './use-modal-save.ts'
+import { fetchAdmin, useAdminOptions, withQuery } from './admin-api.ts'
+import { CheckboxField, EnumOptions, SelectField, TextAreaField } from './fields.tsx'
+import { useResourceForm } from './resource-form.ts'
 
 export const COURSE_MODAL_ID = 'admin-curso'
 
@@ -80,66 +75,41 @@ export function CourseFormModal({
   course: AdminCourse | null
   onSaved: (course: AdminCourse) => void
 }) {
-  const save = useModalSave(COURSE_MODAL_ID)
-  const options = useQuery(adminQuery(['options'], '/api/admin/opcoes', AdminOptions))
+  const options = useAdminOptions()
   const [urlTouched, setUrlTouched] = useState(course !== null)
   const [urlMessage, setUrlMessage] = useState<string | null>(null)
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(CourseForm) as never, defaultValues: valuesOf(course) })
+  const { register, setValue, errors, modal } = useResourceForm<Values, AdminCourse, AdminCourse>({
+    modalId: COURSE_MODAL_ID,
+    item: course,
+    schema: CourseForm,
+    valuesOf,
+    path: '/api/admin/cursos',
+    success: course ? 'Curso atualizado com sucesso!' : 'Curso cadastrado com sucesso!',
+    failure: 'Erro ao salvar o curso.',
+    answer: AdminCourseSchema,
+    onSaved,
+  })
 
   useEffect(() => {
-    reset(valuesOf(course))
     setUrlTouched(course !== null)
     setUrlMessage(null)
-  }, [course, reset])
+  }, [course])
 
   async function checkUrl(url: string) {
     if (!url) return setUrlMessage(null)
     try {
-      const answer = await api(withQuery('/api/admin/cursos/disponibilidade', { url, except: course?.id }), {
-        schema: UrlAvailability,
-      })
+      const answer = await fetchAdmin(
+        withQuery('/api/admin/cursos/disponibilidade', { url, except: course?.id }),
+        UrlAvailability,
+      )
       setUrlMessage(answer.available ? 'Endereço livre.' : answer.message)
     } catch {
       setUrlMessage(null)
     }
   }
 
-  const submit = (mode: 'store' | 'update') =>
-    handleSubmit((values) =>
-      save(
-        mode,
-        () =>
-          course
-            ? send(
-                'PUT',
-                `/api/admin/cursos/${course.id}`,
-                { ...values, version: course.version },
-                AdminCourseSchema,
-              )
-            : send('POST', '/api/admin/cursos', values, AdminCourseSchema),
-        {
-          success: course ? 'Curso atualizado com sucesso!' : 'Curso cadastrado com sucesso!',
-          failure: 'Erro ao salvar o curso.',
-          setError,
-          onSuccess: onSaved,
-        },
-      ),
-    )()
-
   return (
-    <FormModal
-      id={COURSE_MODAL_ID}
-      title={course ? `Editar curso: ${course.name}` : 'Novo curso'}
-      onStore={() => void submit('store')}
-      onUpdate={() => void submit('update')}
-    >
+    <FormModal {...modal} title={course ? `Editar curso: ${course.name}` : 'Novo curso'}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Nome do curso"

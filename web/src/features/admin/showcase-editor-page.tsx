@@ -15,7 +15,7 @@ import {
 import { HomeLists } from '../../../../worker/contract/home.ts'
 import { CARD_TYPES, type CardType } from '../../../../worker/domain/catalog.ts'
 import { Icon } from '../../components/icons.tsx'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api.ts'
 import { confirm } from '../../lib/confirm.tsx'
 import { TextField } from '../../lib/form-field.tsx'
 import { closeModal, FormModal, openModal } from '../../lib/form-modal.tsx'
@@ -23,17 +23,11 @@ import { useFormModal } from '../../lib/form-modal-state.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { showcaseKeys } from '../showcase/showcase.queries.ts'
-import { adminQuery, formSchema, useRefreshAdmin } from './admin-api.ts'
+import { adminQuery, formSchema, send, useRefreshAdmin } from './admin-api.ts'
+import { CheckboxField, EnumOptions, SelectField, TextAreaField } from './fields.tsx'
 import { MoneyField } from './money-field.tsx'
-import {
-  AdminPage,
-  Badge,
-  CheckboxField,
-  EnumOptions,
-  QueryState,
-  SelectField,
-  TextAreaField,
-} from './ui.tsx'
+import { AdminPage, QueryState } from './page.tsx'
+import { Badge } from './table.tsx'
 import { serverFieldErrors } from './use-modal-save.ts'
 
 /** Six dots: the handle a dragged item is held by (drawn here: no icon the public pages load for it). */
@@ -554,11 +548,7 @@ function Editor({ showcase, options }: { showcase: AdminShowcase; options: Admin
   async function showPreview() {
     setBusy(true)
     try {
-      const lists_ = await api('/api/admin/vitrine/previa', {
-        method: 'POST',
-        json: { lists: payloadOf(lists) },
-        schema: HomeLists,
-      })
+      const lists_ = await send('POST', '/api/admin/vitrine/previa', { lists: payloadOf(lists) }, HomeLists)
       setProblems([])
       setPreview(lists_)
       requestAnimationFrame(() => previewHeading.current?.focus())
@@ -573,11 +563,12 @@ function Editor({ showcase, options }: { showcase: AdminShowcase; options: Admin
     if (!(await confirm())) return
     setBusy(true)
     try {
-      const published = await api('/api/admin/vitrine', {
-        method: 'PUT',
-        json: { lists: payloadOf(lists), version },
-        schema: AdminShowcase,
-      })
+      const published = await send(
+        'PUT',
+        '/api/admin/vitrine',
+        { lists: payloadOf(lists), version },
+        AdminShowcase,
+      )
       setLists(draftOf(published))
       setVersion(published.version)
       setDirty(false)

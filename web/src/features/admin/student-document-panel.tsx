@@ -8,7 +8,9 @@ import {
 import { formatBRL } from '../../lib/money.ts'
 import { toastError } from '../../lib/toast.ts'
 import { send as sendAdmin, useDecision } from './admin-api.ts'
-import { Badge, formatDateTime, TextAreaField } from './ui.tsx'
+import { TextAreaField } from './fields.tsx'
+import { formatDateTime } from './format.ts'
+import { Badge } from './table.tsx'
 
 const STATE = {
   pending: { label: 'aguardando análise', tone: 'amber' },

@@ -2,7 +2,9 @@ import { useState } from 'react'
 import type { AdminOrder } from '../../../../worker/contract/admin-sales.ts'
 import { RefundOrderResult, WithdrawalDecisionInput } from '../../../../worker/contract/refunds.ts'
 import { useDecision } from './admin-api.ts'
-import { Badge, formatDateTime, TextAreaField } from './ui.tsx'
+import { TextAreaField } from './fields.tsx'
+import { formatDateTime } from './format.ts'
+import { Badge } from './table.tsx'
 
 const STATE = {
   requested: { label: 'aguardando resposta', tone: 'amber' },
