@@ -8,7 +8,6 @@ import {
   BundleInput,
 } from '../../../../worker/contract/admin-catalog.ts'
 import { priceBundle } from '../../../../worker/domain/pricing.ts'
-import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { formSchema, useAdminList, useAdminOptions } from './admin-api.ts'
@@ -20,7 +19,7 @@ import {
   discountValuesOf,
   toDiscountValue,
 } from './discount-field.tsx'
-import { CheckboxField, TextAreaField } from './fields.tsx'
+import { FormFields, INSTALMENTS } from './form-fields.tsx'
 import { useEditor, useResourceForm } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
 import { Badge, DataTable, TD, TH } from './table.tsx'
@@ -138,7 +137,7 @@ const valuesOf = (bundle: AdminBundle | null): Values => ({
 
 function BundleModal({ bundle }: { bundle: AdminBundle | null }) {
   const options = useAdminOptions()
-  const { register, control, errors, watch, modal } = useResourceForm<Values, AdminBundle>({
+  const form = useResourceForm<Values, AdminBundle>({
     modalId: MODAL_ID,
     item: bundle,
     schema: BundleForm,
@@ -147,58 +146,42 @@ function BundleModal({ bundle }: { bundle: AdminBundle | null }) {
     success: 'Pacote salvo com sucesso!',
   })
   return (
-    <FormModal {...modal} title={bundle ? `Editar pacote: ${bundle.name}` : 'Novo pacote'}>
+    <FormModal {...form.modal} title={bundle ? `Editar pacote: ${bundle.name}` : 'Novo pacote'}>
       <div className="space-y-4">
-        <TextField label="Nome do pacote" error={errors.name?.message} {...register('name')} />
-        <TextAreaField
-          label="Descrição"
-          rows={3}
-          error={errors.description?.message}
-          {...register('description')}
+        <FormFields
+          form={form}
+          fields={[
+            { name: 'name', label: 'Nome do pacote' },
+            { kind: 'textarea', name: 'description', label: 'Descrição', rows: 3 },
+          ]}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <DiscountFields
-            register={register}
-            control={control}
-            errors={errors}
-            type={watch('discount_type')}
+            {...form}
+            type={form.watch('discount_type')}
             percentLabel="Percentual (P)"
             fixedLabel="Valor fixo, dividido entre as turmas"
           />
-          <TextField
-            label="Parcelas (máximo)"
-            type="number"
-            min={1}
-            max={12}
-            inputMode="numeric"
-            error={errors.instalment_times?.message}
-            {...register('instalment_times', { valueAsNumber: true })}
-          />
+          <FormFields form={form} fields={[INSTALMENTS]} />
         </div>
-        <CheckboxField label="Publicado no site" {...register('is_published')} />
-        <fieldset>
-          <legend className="mb-1 font-medium text-slate-800 text-sm">Turmas do pacote</legend>
-          {options.data ? (
-            <div className="max-h-48 overflow-y-auto rounded-lg border border-slate-200 px-3 py-1">
-              {options.data.classes.map((turma) => (
-                <CheckboxField
-                  key={turma.id}
-                  label={`${turma.label} — ${formatBRL(turma.price)}`}
-                  value={turma.id}
-                  {...register('class_ids')}
-                />
-              ))}
-            </div>
-          ) : (
-            <p role="status" className="text-slate-700 text-sm">
-              Carregando turmas...
-            </p>
-          )}
-          {errors.class_ids?.message ? (
-            <p className="mt-1 font-medium text-red-700 text-sm">{errors.class_ids.message}</p>
-          ) : null}
-        </fieldset>
-        {options.data ? <SplitPreview control={control} classes={options.data.classes} /> : null}
+        <FormFields
+          form={form}
+          fields={[
+            { kind: 'checkbox', name: 'is_published', label: 'Publicado no site' },
+            {
+              kind: 'choices',
+              name: 'class_ids',
+              label: 'Turmas do pacote',
+              loading: 'Carregando turmas...',
+              tall: true,
+              choices: options.data?.classes.map((turma) => ({
+                id: turma.id,
+                label: `${turma.label} — ${formatBRL(turma.price)}`,
+              })),
+            },
+          ]}
+        />
+        {options.data ? <SplitPreview control={form.control} classes={options.data.classes} /> : null}
       </div>
     </FormModal>
   )

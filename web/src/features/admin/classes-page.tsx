@@ -9,12 +9,11 @@ import {
   ClassInput,
 } from '../../../../worker/contract/admin-catalog.ts'
 import { formatDateLong } from '../../lib/date.ts'
-import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { formSchema, send, useAdminAction, useAdminList, useAdminOptions } from './admin-api.ts'
-import { CheckboxField, RecordOptions, SelectField, TextAreaField } from './fields.tsx'
-import { MoneyField } from './money-field.tsx'
+import { CheckboxField, FilterSelect, RecordOptions } from './fields.tsx'
+import { FormFields, INSTALMENTS } from './form-fields.tsx'
 import { AdminPage } from './page.tsx'
 import { useEditor, useResourceForm } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
@@ -85,7 +84,7 @@ function ClassModal({
   courseId: number | null
   courses: AdminOptions['courses']
 }) {
-  const { register, control, errors, watch, modal } = useResourceForm<Values, AdminClass, AdminClass>({
+  const form = useResourceForm<Values, AdminClass, AdminClass>({
     modalId: MODAL_ID,
     item: turma,
     schema: ClassForm,
@@ -94,76 +93,79 @@ function ClassModal({
     success: turma ? 'Turma atualizada com sucesso!' : 'Turma cadastrada com sucesso!',
     answer: AdminClassSchema,
   })
-  const type = watch('type')
+  const type = form.watch('type')
   return (
-    <FormModal {...modal} title={turma ? `Editar turma: ${turma.name}` : 'Nova turma'}>
+    <FormModal {...form.modal} title={turma ? `Editar turma: ${turma.name}` : 'Nova turma'}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Curso"
-          className="sm:col-span-2"
-          error={errors.course_id?.message}
-          {...register('course_id')}
-        >
-          <option value="">Escolha o curso</option>
-          <RecordOptions records={courses} name={(course) => course.name} />
-        </SelectField>
-        <TextField
-          label="Nome da turma"
-          className="sm:col-span-2"
-          error={errors.name?.message}
-          {...register('name')}
+        <FormFields
+          form={form}
+          fields={[
+            {
+              kind: 'select',
+              name: 'course_id',
+              label: 'Curso',
+              wide: true,
+              choices: (
+                <>
+                  <option value="">Escolha o curso</option>
+                  <RecordOptions records={courses} name={(course) => course.name} />
+                </>
+              ),
+            },
+            { name: 'name', label: 'Nome da turma', wide: true },
+            {
+              kind: 'select',
+              name: 'type',
+              label: 'Tipo',
+              choices: (
+                <>
+                  <option value="N">Com data de início</option>
+                  <option value="C">Comece agora</option>
+                </>
+              ),
+            },
+          ]}
         />
-        <SelectField label="Tipo" error={errors.type?.message} {...register('type')}>
-          <option value="N">Com data de início</option>
-          <option value="C">Comece agora</option>
-        </SelectField>
         {type === 'N' ? (
-          <TextField
-            label="Início"
-            type="date"
-            error={errors.course_init?.message}
-            {...register('course_init')}
+          <FormFields
+            form={form}
+            fields={[{ name: 'course_init', label: 'Início', input: { type: 'date' } }]}
           />
         ) : (
           <div />
         )}
-        <MoneyField control={control} name="price" label="Preço" error={errors.price?.message} />
-        <TextField
-          label="Parcelas (máximo)"
-          type="number"
-          min={1}
-          max={12}
-          inputMode="numeric"
-          error={errors.instalment_times?.message}
-          {...register('instalment_times', { valueAsNumber: true })}
-        />
-        <MoneyField
-          control={control}
-          name="student_price"
-          label="Preço de estudante"
-          hint="Com o documento de estudante, quando o desconto se aplica."
-          error={errors.student_price?.message}
+        <FormFields
+          form={form}
+          fields={[
+            { kind: 'money', name: 'price', label: 'Preço' },
+            INSTALMENTS,
+            {
+              kind: 'money',
+              name: 'student_price',
+              label: 'Preço de estudante',
+              hint: 'Com o documento de estudante, quando o desconto se aplica.',
+            },
+          ]}
         />
         <div className="flex flex-col justify-end">
-          <CheckboxField label="Desconto de estudante" {...register('student_discount')} />
+          <CheckboxField label="Desconto de estudante" {...form.register('student_discount')} />
         </div>
-        <CheckboxField label="Aceita boleto" {...register('boleto')} />
-        <CheckboxField label="Inscrições abertas" {...register('is_open')} />
-        <TextField
-          label="Vagas"
-          hint="Vazio: sem limite."
-          inputMode="numeric"
-          error={errors.seats?.message}
-          {...register('seats')}
-        />
-        <TextField label="Local" error={errors.location?.message} {...register('location')} />
-        <TextAreaField
-          label="Detalhes (turma presencial)"
-          hint="Horários, o que levar, como chegar. Markdown simples."
-          rows={4}
-          className="sm:col-span-2"
-          error={errors.details?.message}
-          {...register('details')}
+        <FormFields
+          form={form}
+          fields={[
+            { kind: 'checkbox', name: 'boleto', label: 'Aceita boleto' },
+            { kind: 'checkbox', name: 'is_open', label: 'Inscrições abertas' },
+            { name: 'seats', label: 'Vagas', hint: 'Vazio: sem limite.', input: { inputMode: 'numeric' } },
+            { name: 'location', label: 'Local' },
+            {
+              kind: 'textarea',
+              name: 'details',
+              label: 'Detalhes (turma presencial)',
+              hint: 'Horários, o que levar, como chegar. Markdown simples.',
+              rows: 4,
+              wide: true,
+            },
+          ]}
         />
       </div>
     </FormModal>
@@ -235,14 +237,14 @@ export default function ClassesPage() {
       description="Preço, preço de estudante, boleto, parcelas, data de início ou 'comece agora', vagas e inscrições."
     >
       <Toolbar>
-        <SelectField
+        <FilterSelect
           label="Curso"
+          all="Todos os cursos"
           value={courseId ?? ''}
-          onChange={(event) => setCourseId(event.target.value ? Number(event.target.value) : null)}
+          onChange={(id) => setCourseId(id ? Number(id) : null)}
         >
-          <option value="">Todos os cursos</option>
           <RecordOptions records={options.data?.courses} name={(course) => course.name} />
-        </SelectField>
+        </FilterSelect>
         <NewButton label="Nova turma" onClick={create} />
       </Toolbar>
       <ResourceList

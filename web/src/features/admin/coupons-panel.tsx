@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { z } from 'zod'
 import { type AdminCoupon, AdminCouponPage, CouponInput } from '../../../../worker/contract/admin-catalog.ts'
-import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { formSchema, send, useAdminAction, useAdminList, useAdminOptions } from './admin-api.ts'
@@ -13,7 +12,8 @@ import {
   discountValuesOf,
   toDiscountValue,
 } from './discount-field.tsx'
-import { CheckboxField, RecordOptions, SearchInput, SelectField } from './fields.tsx'
+import { RecordOptions, SearchInput } from './fields.tsx'
+import { FormFields } from './form-fields.tsx'
 import { formatDay } from './format.ts'
 import { useEditor, useResourceForm } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
@@ -59,7 +59,7 @@ const valuesOf = (coupon: AdminCoupon | null): Values => ({
 
 function CouponModal({ coupon }: { coupon: AdminCoupon | null }) {
   const options = useAdminOptions()
-  const { register, control, errors, watch, modal } = useResourceForm<Values, AdminCoupon>({
+  const form = useResourceForm<Values, AdminCoupon>({
     modalId: MODAL_ID,
     item: coupon,
     schema: CouponForm,
@@ -68,53 +68,62 @@ function CouponModal({ coupon }: { coupon: AdminCoupon | null }) {
     success: 'Cupom salvo com sucesso!',
   })
   return (
-    <FormModal {...modal} title={coupon ? `Editar cupom ${coupon.key}` : 'Novo cupom'}>
+    <FormModal {...form.modal} title={coupon ? `Editar cupom ${coupon.key}` : 'Novo cupom'}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Código"
-          hint="O que o comprador digita no carrinho."
-          autoComplete="off"
-          className="sm:col-span-2"
-          error={errors.key?.message}
-          {...register('key')}
+        <FormFields
+          form={form}
+          fields={[
+            {
+              name: 'key',
+              label: 'Código',
+              hint: 'O que o comprador digita no carrinho.',
+              input: { autoComplete: 'off' },
+              wide: true,
+            },
+          ]}
         />
-        <DiscountFields
-          register={register}
-          control={control}
-          errors={errors}
-          type={watch('discount_type')}
-          fixedLabel="Valor fixo"
+        <DiscountFields {...form} type={form.watch('discount_type')} fixedLabel="Valor fixo" />
+        <FormFields
+          form={form}
+          fields={[
+            {
+              kind: 'select',
+              name: 'class_id',
+              label: 'Turma',
+              hint: 'Vazio: qualquer turma (do curso, se escolhido).',
+              choices: (
+                <>
+                  <option value="">Qualquer turma</option>
+                  <RecordOptions records={options.data?.classes} name={(turma) => turma.label} />
+                </>
+              ),
+            },
+            {
+              kind: 'select',
+              name: 'course_id',
+              label: 'Curso',
+              choices: (
+                <>
+                  <option value="">Qualquer curso</option>
+                  <RecordOptions records={options.data?.courses} name={(course) => course.name} />
+                </>
+              ),
+            },
+            {
+              name: 'max_uses',
+              label: 'Limite de usos',
+              hint: 'Vazio: sem limite.',
+              input: { inputMode: 'numeric' },
+            },
+            {
+              name: 'expires_on',
+              label: 'Válido até',
+              hint: 'Vazio: sem validade.',
+              input: { type: 'date' },
+            },
+            { kind: 'checkbox', name: 'is_active', label: 'Ativo', wide: true },
+          ]}
         />
-        <SelectField
-          label="Turma"
-          hint="Vazio: qualquer turma (do curso, se escolhido)."
-          error={errors.class_id?.message}
-          {...register('class_id')}
-        >
-          <option value="">Qualquer turma</option>
-          <RecordOptions records={options.data?.classes} name={(turma) => turma.label} />
-        </SelectField>
-        <SelectField label="Curso" error={errors.course_id?.message} {...register('course_id')}>
-          <option value="">Qualquer curso</option>
-          <RecordOptions records={options.data?.courses} name={(course) => course.name} />
-        </SelectField>
-        <TextField
-          label="Limite de usos"
-          hint="Vazio: sem limite."
-          inputMode="numeric"
-          error={errors.max_uses?.message}
-          {...register('max_uses')}
-        />
-        <TextField
-          label="Válido até"
-          type="date"
-          hint="Vazio: sem validade."
-          error={errors.expires_on?.message}
-          {...register('expires_on')}
-        />
-        <div className="sm:col-span-2">
-          <CheckboxField label="Ativo" {...register('is_active')} />
-        </div>
       </div>
     </FormModal>
   )

@@ -16,7 +16,7 @@ import { BundlesPanel } from './bundles-panel.tsx'
 import { CouponsPanel } from './coupons-panel.tsx'
 import { CourseModules } from './course-content.tsx'
 import { COURSE_MODAL_ID, CourseFormModal } from './course-form.tsx'
-import { EnumOptions, SearchInput, SelectField } from './fields.tsx'
+import { EnumOptions, FilterSelect, SearchInput } from './fields.tsx'
 import { ImagesManager } from './images-manager.tsx'
 import { AdminPage, QueryState } from './page.tsx'
 import { ProductsPanel } from './products-panel.tsx'
@@ -171,10 +171,9 @@ function CoursesPanel() {
           onChange={setText}
           placeholder="Nome ou endereço"
         />
-        <SelectField label="Seção" value={section} onChange={(event) => setSection(event.target.value)}>
-          <option value="">Todas</option>
+        <FilterSelect label="Seção" all="Todas" value={section} onChange={setSection}>
           <EnumOptions values={COURSE_SECTIONS} labels={COURSE_SECTION_LABELS} />
-        </SelectField>
+        </FilterSelect>
         <NewButton
           label="Novo curso"
           onClick={() => {

@@ -41,13 +41,14 @@ import {
   useCsvExport,
   useRefreshAdmin,
 } from './admin-api.ts'
-import { DayField, EnumOptions, RecordOptions, SearchInput, SelectField, TextAreaField } from './fields.tsx'
+import { DayField, EnumOptions, FilterSelect, RecordOptions, SearchInput } from './fields.tsx'
+import { FormFields } from './form-fields.tsx'
 import { formatDateTime } from './format.ts'
 import { AdminPage, QueryState } from './page.tsx'
 import { ResourceList } from './resource-list.tsx'
 import { StudentDocumentPanel } from './student-document-panel.tsx'
 import { Badge } from './table.tsx'
-import { ExportButton, FilterBar, NewButton } from './toolbar.tsx'
+import { ExportButton, FilterBar, NewButton, useFilters } from './toolbar.tsx'
 import { useModalSave } from './use-modal-save.ts'
 import { WithdrawalPanel } from './withdrawal-panel.tsx'
 
@@ -122,23 +123,28 @@ function ManualEnrolmentModal({ classes }: { classes: AdminOptions['classes'] })
   return (
     <FormModal id={MANUAL_MODAL_ID} title="Nova matrícula (pago fora do site)" onStore={() => void submit()}>
       <div className="space-y-4">
-        <SelectField label="Turma" error={errors.class_id?.message} {...register('class_id')}>
-          <option value="">Escolha a turma</option>
-          <RecordOptions records={classes} name={(turma) => turma.label} />
-        </SelectField>
-        <TextField
-          label="Nome completo do aluno"
-          autoComplete="off"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          label="E-mail do aluno"
-          type="email"
-          autoComplete="off"
-          hint="A matrícula vai para a conta deste e-mail (criada se não existir)."
-          error={errors.email?.message}
-          {...register('email')}
+        <FormFields
+          form={{ register, control, errors }}
+          fields={[
+            {
+              kind: 'select',
+              name: 'class_id',
+              label: 'Turma',
+              choices: (
+                <>
+                  <option value="">Escolha a turma</option>
+                  <RecordOptions records={classes} name={(turma) => turma.label} />
+                </>
+              ),
+            },
+            { name: 'name', label: 'Nome completo do aluno', input: { autoComplete: 'off' } },
+            {
+              name: 'email',
+              label: 'E-mail do aluno',
+              input: { type: 'email', autoComplete: 'off' },
+              hint: 'A matrícula vai para a conta deste e-mail (criada se não existir).',
+            },
+          ]}
         />
         <PhoneField
           control={control}
@@ -146,12 +152,17 @@ function ManualEnrolmentModal({ classes }: { classes: AdminOptions['classes'] })
           label="Telefone (opcional)"
           error={errors.phone?.message}
         />
-        <TextAreaField
-          label="Como foi pago"
-          rows={2}
-          hint="Ex.: transferência em 10/11, recibo 123."
-          error={errors.note?.message}
-          {...register('note')}
+        <FormFields
+          form={{ register, control, errors }}
+          fields={[
+            {
+              kind: 'textarea',
+              name: 'note',
+              label: 'Como foi pago',
+              rows: 2,
+              hint: 'Ex.: transferência em 10/11, recibo 123.',
+            },
+          ]}
         />
       </div>
     </FormModal>
@@ -250,6 +261,7 @@ function BoletoRefundModal({ orderId, onDone }: { orderId: string | null; onDone
   const save = useModalSave(BOLETO_REFUND_MODAL_ID)
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -284,45 +296,28 @@ function BoletoRefundModal({ orderId, onDone }: { orderId: string | null; onDone
       onStore={() => void submit()}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Titular"
-          className="sm:col-span-2"
-          error={errors.holder_name?.message}
-          {...register('holder_name')}
+        <FormFields
+          form={{ register, control, errors }}
+          fields={[
+            { name: 'holder_name', label: 'Titular', wide: true },
+            { name: 'holder_document', label: 'CPF ou CNPJ (só números)', input: { inputMode: 'numeric' } },
+            { name: 'bank', label: 'Banco (3 dígitos)', input: { inputMode: 'numeric' } },
+            { name: 'branch_number', label: 'Agência', input: { inputMode: 'numeric' } },
+            { name: 'account_number', label: 'Conta', input: { inputMode: 'numeric' } },
+            { name: 'account_check_digit', label: 'Dígito da conta' },
+            {
+              kind: 'select',
+              name: 'type',
+              label: 'Tipo de conta',
+              choices: (
+                <>
+                  <option value="checking">Corrente</option>
+                  <option value="savings">Poupança</option>
+                </>
+              ),
+            },
+          ]}
         />
-        <TextField
-          label="CPF ou CNPJ (só números)"
-          inputMode="numeric"
-          error={errors.holder_document?.message}
-          {...register('holder_document')}
-        />
-        <TextField
-          label="Banco (3 dígitos)"
-          inputMode="numeric"
-          error={errors.bank?.message}
-          {...register('bank')}
-        />
-        <TextField
-          label="Agência"
-          inputMode="numeric"
-          error={errors.branch_number?.message}
-          {...register('branch_number')}
-        />
-        <TextField
-          label="Conta"
-          inputMode="numeric"
-          error={errors.account_number?.message}
-          {...register('account_number')}
-        />
-        <TextField
-          label="Dígito da conta"
-          error={errors.account_check_digit?.message}
-          {...register('account_check_digit')}
-        />
-        <SelectField label="Tipo de conta" {...register('type')}>
-          <option value="checking">Corrente</option>
-          <option value="savings">Poupança</option>
-        </SelectField>
       </div>
     </FormModal>
   )
@@ -384,7 +379,7 @@ function OutsideRefundModal({
 
 /** /admin/matriculas: every enrolment, its order and payment; refunds, manual enrolments, CSV. */
 export default function EnrolmentsPage() {
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS)
+  const { filters, set, setFilters } = useFilters(NO_FILTERS)
   const q = useDebouncedValue(filters.q.trim(), 400)
   const [orderId, setOrderId] = useState<string | null>(null)
   const [boletoOrder, setBoletoOrder] = useState<string | null>(null)
@@ -400,8 +395,6 @@ export default function EnrolmentsPage() {
     'Erro ao exportar as matrículas.',
     { refreshAfter: true },
   )
-  const set = (key: keyof Filters) => (value: string) =>
-    setFilters((current) => ({ ...current, [key]: value }))
   const classes = (options.data?.classes ?? []).filter(
     (turma) => !filters.course_id || String(turma.course_id) === filters.course_id,
   )
@@ -448,41 +441,24 @@ export default function EnrolmentsPage() {
     >
       <FilterBar columns={4}>
         <SearchInput label="Nome, e-mail ou CPF" value={filters.q} onChange={set('q')} />
-        <SelectField
+        <FilterSelect
           label="Curso"
+          all="Todos"
           value={filters.course_id}
-          onChange={(event) =>
-            setFilters((current) => ({ ...current, course_id: event.target.value, class_id: '' }))
-          }
+          onChange={(course_id) => setFilters((current) => ({ ...current, course_id, class_id: '' }))}
         >
-          <option value="">Todos</option>
           <RecordOptions records={options.data?.courses} name={(course) => course.name} />
-        </SelectField>
-        <SelectField
-          label="Turma"
-          value={filters.class_id}
-          onChange={(event) => set('class_id')(event.target.value)}
-        >
-          <option value="">Todas</option>
+        </FilterSelect>
+        <FilterSelect label="Turma" all="Todas" value={filters.class_id} onChange={set('class_id')}>
           <RecordOptions records={classes} name={(turma) => turma.label} />
-        </SelectField>
-        <SelectField
-          label="Situação"
-          value={filters.status}
-          onChange={(event) => set('status')(event.target.value)}
-        >
-          <option value="">Todas</option>
+        </FilterSelect>
+        <FilterSelect label="Situação" all="Todas" value={filters.status} onChange={set('status')}>
           <EnumOptions values={ENROLLMENT_STATUSES} labels={ENROLLMENT_STATUS_LABELS} />
-        </SelectField>
-        <SelectField
-          label="Pagamento"
-          value={filters.payment}
-          onChange={(event) => set('payment')(event.target.value)}
-        >
-          <option value="">Todos</option>
+        </FilterSelect>
+        <FilterSelect label="Pagamento" all="Todos" value={filters.payment} onChange={set('payment')}>
           <EnumOptions values={ORDER_STATES} labels={ORDER_STATE_LABELS} />
           <option value="manual">pago fora do site</option>
-        </SelectField>
+        </FilterSelect>
         <DayField label="De" value={filters.from} onChange={set('from')} />
         <DayField label="Até" value={filters.to} onChange={set('to')} />
         <div className="flex items-end">

@@ -144,3 +144,25 @@ export function DayField({
     </FieldShell>
   )
 }
+
+/** A filter bar's select: `all` (the empty value, 'Todas') first, then the choices. */
+export function FilterSelect({
+  label,
+  all,
+  value,
+  onChange,
+  children,
+}: {
+  label: string
+  all: string
+  value: string | number
+  onChange: (value: string) => void
+  children: ReactNode
+}) {
+  return (
+    <SelectField label={label} value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">{all}</option>
+      {children}
+    </SelectField>
+  )
+}

@@ -1,5 +1,4 @@
 import { Mail, Phone } from 'lucide'
-import { useState } from 'react'
 import { type AdminLead, AdminLeadPage, LeadUpdateInput } from '../../../../worker/contract/admin-leads.ts'
 import {
   LEAD_STATE_LABELS,
@@ -14,13 +13,14 @@ import { Icon } from '../../components/icons.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { useAdminList, useCsvExport } from './admin-api.ts'
-import { DayField, EnumOptions, SearchInput, SelectField, TextAreaField } from './fields.tsx'
+import { DayField, EnumOptions, FilterSelect, SearchInput } from './fields.tsx'
+import { FormFields } from './form-fields.tsx'
 import { formatDateTime } from './format.ts'
 import { AdminPage } from './page.tsx'
 import { useEditor, useResourceForm } from './resource-form.ts'
 import { type ListDescription, ResourceList } from './resource-list.tsx'
 import { Badge } from './table.tsx'
-import { ExportButton, FilterBar } from './toolbar.tsx'
+import { ExportButton, FilterBar, useFilters } from './toolbar.tsx'
 
 const MODAL_ID = 'admin-lead'
 const TONE: Record<LeadState, 'amber' | 'teal' | 'green'> = {
@@ -35,7 +35,7 @@ type Values = { state: LeadState; note: string }
 const valuesOf = (lead: AdminLead | null): Values => ({ state: lead?.state ?? 'new', note: lead?.note ?? '' })
 
 function LeadModal({ lead }: { lead: AdminLead | null }) {
-  const { register, errors, modal } = useResourceForm<Values, AdminLead>({
+  const form = useResourceForm<Values, AdminLead>({
     modalId: MODAL_ID,
     item: lead,
     schema: LeadUpdateInput.omit({ version: true }),
@@ -47,7 +47,7 @@ function LeadModal({ lead }: { lead: AdminLead | null }) {
     ? whatsappUrl(lead.phone, `Olá, ${lead.name.split(' ')[0]}! Aqui é do Instituto Renalis.`)
     : null
   return (
-    <FormModal id={MODAL_ID} title={lead ? `Lead: ${lead.name}` : 'Lead'} onUpdate={modal.onUpdate}>
+    <FormModal id={MODAL_ID} title={lead ? `Lead: ${lead.name}` : 'Lead'} onUpdate={form.modal.onUpdate}>
       {lead ? (
         <div className="space-y-4">
           <blockquote className="whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-slate-800">
@@ -65,14 +65,17 @@ function LeadModal({ lead }: { lead: AdminLead | null }) {
               </a>
             ) : null}
           </p>
-          <SelectField label="Situação" error={errors.state?.message} {...register('state')}>
-            <EnumOptions values={LEAD_STATES} labels={LEAD_STATE_LABELS} />
-          </SelectField>
-          <TextAreaField
-            label="Anotação da equipe"
-            rows={3}
-            error={errors.note?.message}
-            {...register('note')}
+          <FormFields
+            form={form}
+            fields={[
+              {
+                kind: 'select',
+                name: 'state',
+                label: 'Situação',
+                choices: <EnumOptions values={LEAD_STATES} labels={LEAD_STATE_LABELS} />,
+              },
+              { kind: 'textarea', name: 'note', label: 'Anotação da equipe', rows: 3 },
+            ]}
           />
         </div>
       ) : null}
@@ -123,7 +126,7 @@ const describe = (attend: (lead: AdminLead) => void): ListDescription<AdminLead>
 
 /** /admin/leads: the contact and chat messages, from new to answered. */
 export default function LeadsPage() {
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS)
+  const { filters, set } = useFilters(NO_FILTERS)
   const q = useDebouncedValue(filters.q.trim(), 400)
   const { editing, edit } = useEditor<AdminLead>(MODAL_ID)
   const params = { ...filters, q }
@@ -133,8 +136,6 @@ export default function LeadsPage() {
     params,
     'Erro ao exportar os leads.',
   )
-  const set = (key: keyof Filters) => (value: string) =>
-    setFilters((current) => ({ ...current, [key]: value }))
 
   return (
     <AdminPage
@@ -144,22 +145,12 @@ export default function LeadsPage() {
     >
       <FilterBar columns={5}>
         <SearchInput label="Nome, e-mail, telefone ou mensagem" value={filters.q} onChange={set('q')} />
-        <SelectField
-          label="Origem"
-          value={filters.target}
-          onChange={(event) => set('target')(event.target.value)}
-        >
-          <option value="">Todas</option>
+        <FilterSelect label="Origem" all="Todas" value={filters.target} onChange={set('target')}>
           <EnumOptions values={LEAD_TARGETS} labels={LEAD_TARGET_LABELS} />
-        </SelectField>
-        <SelectField
-          label="Situação"
-          value={filters.state}
-          onChange={(event) => set('state')(event.target.value)}
-        >
-          <option value="">Todas</option>
+        </FilterSelect>
+        <FilterSelect label="Situação" all="Todas" value={filters.state} onChange={set('state')}>
           <EnumOptions values={LEAD_STATES} labels={LEAD_STATE_LABELS} />
-        </SelectField>
+        </FilterSelect>
         <DayField label="De" value={filters.from} onChange={set('from')} />
         <DayField label="Até" value={filters.to} onChange={set('to')} />
       </FilterBar>

@@ -4,14 +4,13 @@ import {
   AdminProductPage,
   ProductInput,
 } from '../../../../worker/contract/admin-catalog.ts'
-import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { useAdminList } from './admin-api.ts'
-import { CheckboxField, SearchInput, TextAreaField } from './fields.tsx'
+import { SearchInput } from './fields.tsx'
+import { FormFields } from './form-fields.tsx'
 import { ImagesManager } from './images-manager.tsx'
-import { MoneyField } from './money-field.tsx'
 import { useEditor, useResourceForm } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
 import { PublishedBadge } from './table.tsx'
@@ -31,7 +30,7 @@ const valuesOf = (product: AdminProduct | null): Values =>
     : { name: '', description: '', price: null, is_published: true }
 
 function ProductModal({ product }: { product: AdminProduct | null }) {
-  const { register, control, errors, modal } = useResourceForm<Values, AdminProduct>({
+  const form = useResourceForm<Values, AdminProduct>({
     modalId: MODAL_ID,
     item: product,
     schema: ProductInput,
@@ -40,12 +39,17 @@ function ProductModal({ product }: { product: AdminProduct | null }) {
     success: 'Produto salvo com sucesso!',
   })
   return (
-    <FormModal {...modal} title={product ? `Editar produto: ${product.name}` : 'Novo produto'}>
+    <FormModal {...form.modal} title={product ? `Editar produto: ${product.name}` : 'Novo produto'}>
       <div className="space-y-4">
-        <TextField label="Nome do produto" error={errors.name?.message} {...register('name')} />
-        <TextAreaField label="Descrição" error={errors.description?.message} {...register('description')} />
-        <MoneyField control={control} name="price" label="Preço" error={errors.price?.message} />
-        <CheckboxField label="Publicado no site" {...register('is_published')} />
+        <FormFields
+          form={form}
+          fields={[
+            { name: 'name', label: 'Nome do produto' },
+            { kind: 'textarea', name: 'description', label: 'Descrição' },
+            { kind: 'money', name: 'price', label: 'Preço' },
+            { kind: 'checkbox', name: 'is_published', label: 'Publicado no site' },
+          ]}
+        />
       </div>
     </FormModal>
   )

@@ -13,14 +13,14 @@ import {
 } from '../../../../worker/contract/admin-links.ts'
 import { ALLOWED_OUTSIDE_HOSTS, withUtm } from '../../../../worker/domain/short-links.ts'
 import { Icon } from '../../components/icons.tsx'
-import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
 import { toastError } from '../../lib/toast.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { adminQuery, formSchema, send, useAdminAction, useAdminList } from './admin-api.ts'
 import { BarChart } from './bar-chart.tsx'
 import { saveFile } from './download.ts'
-import { CheckboxField, SearchInput } from './fields.tsx'
+import { SearchInput } from './fields.tsx'
+import { FormFields } from './form-fields.tsx'
 import { formatDay } from './format.ts'
 import { AdminPage, QueryState } from './page.tsx'
 import { useEditor, useResourceForm } from './resource-form.ts'
@@ -90,7 +90,7 @@ const valuesOf = (link: AdminShortLink | null): Values => ({
 })
 
 function LinkModal({ link }: { link: AdminShortLink | null }) {
-  const { register, control, errors, modal } = useResourceForm<Values, AdminShortLink>({
+  const form = useResourceForm<Values, AdminShortLink>({
     modalId: MODAL_ID,
     item: link,
     schema: link ? UpdateForm : CreateForm,
@@ -98,65 +98,77 @@ function LinkModal({ link }: { link: AdminShortLink | null }) {
     path: '/api/admin/qrcodes',
     success: 'Link salvo com sucesso!',
   })
-  const values = useWatch({ control }) as Values
+  const values = useWatch({ control: form.control }) as Values
   const preview = finalTarget(values)
   return (
-    <FormModal {...modal} title={link ? `Editar link /l/${link.code}` : 'Novo link curto'}>
+    <FormModal {...form.modal} title={link ? `Editar link /l/${link.code}` : 'Novo link curto'}>
       <div className="space-y-4">
-        <TextField
-          label="Título"
-          hint="Para você encontrar o link (ex.: folder do congresso)."
-          error={errors.title?.message}
-          {...register('title')}
-        />
-        {link ? null : (
-          <TextField
-            label="Código"
-            hint="O fim do endereço: /l/{código}. Vazio: feito do título. Não muda depois de criado."
-            autoComplete="off"
-            error={errors.code?.message}
-            {...register('code')}
-          />
-        )}
-        <TextField
-          label="Destino"
-          hint={`Uma página do site (/cursos/…) ou um endereço https:// de: ${ALLOWED_OUTSIDE_HOSTS.join(', ')}.`}
-          autoComplete="off"
-          error={errors.target_url?.message}
-          {...register('target_url')}
+        <FormFields
+          form={form}
+          fields={[
+            {
+              name: 'title',
+              label: 'Título',
+              hint: 'Para você encontrar o link (ex.: folder do congresso).',
+            },
+            ...(link
+              ? []
+              : [
+                  {
+                    name: 'code',
+                    label: 'Código',
+                    hint: 'O fim do endereço: /l/{código}. Vazio: feito do título. Não muda depois de criado.',
+                    input: { autoComplete: 'off' },
+                  } as const,
+                ]),
+            {
+              name: 'target_url',
+              label: 'Destino',
+              hint: `Uma página do site (/cursos/…) ou um endereço https:// de: ${ALLOWED_OUTSIDE_HOSTS.join(', ')}.`,
+              input: { autoComplete: 'off' },
+            },
+          ]}
         />
         <fieldset className="rounded-lg border border-slate-200 p-3">
           <legend className="px-1 font-medium text-slate-800 text-sm">Parâmetros UTM (opcional)</legend>
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
-              label="utm_source (origem)"
-              placeholder="folder"
-              autoComplete="off"
-              {...register('utm_source')}
+            <FormFields
+              form={form}
+              fields={[
+                {
+                  name: 'utm_source',
+                  label: 'utm_source (origem)',
+                  input: { placeholder: 'folder', autoComplete: 'off' },
+                },
+                {
+                  name: 'utm_medium',
+                  label: 'utm_medium (meio)',
+                  input: { placeholder: 'qrcode', autoComplete: 'off' },
+                },
+                {
+                  name: 'utm_campaign',
+                  label: 'utm_campaign (campanha)',
+                  input: { placeholder: 'congresso-2027', autoComplete: 'off' },
+                },
+                { name: 'utm_content', label: 'utm_content (conteúdo)', input: { autoComplete: 'off' } },
+              ]}
             />
-            <TextField
-              label="utm_medium (meio)"
-              placeholder="qrcode"
-              autoComplete="off"
-              {...register('utm_medium')}
-            />
-            <TextField
-              label="utm_campaign (campanha)"
-              placeholder="congresso-2027"
-              autoComplete="off"
-              {...register('utm_campaign')}
-            />
-            <TextField label="utm_content (conteúdo)" autoComplete="off" {...register('utm_content')} />
           </div>
           <p className="mt-2 break-all text-slate-700 text-sm" aria-live="polite">
             Abre: <span className="font-mono">{preview || '—'}</span>
           </p>
         </fieldset>
         {link ? (
-          <CheckboxField
-            label="Link ativo"
-            hint="Desativado, o link e o QR code levam a uma página de aviso."
-            {...register('is_enabled')}
+          <FormFields
+            form={form}
+            fields={[
+              {
+                kind: 'checkbox',
+                name: 'is_enabled',
+                label: 'Link ativo',
+                hint: 'Desativado, o link e o QR code levam a uma página de aviso.',
+              },
+            ]}
           />
         ) : null}
       </div>

@@ -26,8 +26,9 @@ type Versioned = { id: number | string; version: number }
 
 /**
  * A resource's form modal: the form checked by `schema`, filled by `valuesOf(item)` whenever the
- * item changes (`valuesOf` stable: a module function or a useCallback), saved by a POST to `path`
- * (new) or a PUT to `path/id` with the item's version; `modal` wires FormModal's buttons to it.
+ * item changes (`valuesOf` stable: a module function or a useCallback), saved by a POST to
+ * `createPath` (new; `path` unless said) or a PUT to `path/id` with the item's version; `modal`
+ * wires FormModal's buttons to it.
  */
 export function useResourceForm<V extends FieldValues, I extends Versioned, A = unknown>({
   modalId,
@@ -35,6 +36,7 @@ export function useResourceForm<V extends FieldValues, I extends Versioned, A = 
   schema,
   valuesOf,
   path,
+  createPath = path,
   success,
   failure,
   answer,
@@ -45,6 +47,7 @@ export function useResourceForm<V extends FieldValues, I extends Versioned, A = 
   schema: z.ZodType
   valuesOf: (item: I | null) => DefaultValues<V>
   path: string
+  createPath?: string
   success: string
   failure?: string
   answer?: z.ZodType<A>
@@ -61,7 +64,7 @@ export function useResourceForm<V extends FieldValues, I extends Versioned, A = 
         () =>
           item
             ? send('PUT', `${path}/${item.id}`, { ...values, version: item.version }, answer)
-            : send('POST', path, values, answer),
+            : send('POST', createPath, values, answer),
         { success, failure, setError, ...(onSaved ? { onSuccess: onSaved } : {}) },
       ),
     )()

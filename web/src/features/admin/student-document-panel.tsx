@@ -8,9 +8,9 @@ import {
 import { formatBRL } from '../../lib/money.ts'
 import { toastError } from '../../lib/toast.ts'
 import { send as sendAdmin, useDecision } from './admin-api.ts'
+import { DecisionSection } from './decision-section.tsx'
 import { TextAreaField } from './fields.tsx'
 import { formatDateTime } from './format.ts'
-import { Badge } from './table.tsx'
 
 const STATE = {
   pending: { label: 'aguardando análise', tone: 'amber' },
@@ -59,38 +59,25 @@ export function StudentDocumentPanel({ order }: { order: AdminOrder }) {
     send(decision === 'reject' ? { decision, reason } : { decision }, StudentDocumentDecision)
 
   return (
-    <section aria-labelledby="documento-estudante">
-      <h3 id="documento-estudante" className="font-semibold text-slate-900">
-        Documento de estudante <Badge tone={state.tone}>{state.label}</Badge>
-      </h3>
-      <dl className="mt-1 space-y-1">
-        <div>
-          <dt className="inline text-slate-600">Desconto do preço de estudante: </dt>
-          <dd className="inline">{formatBRL(document.difference)}</dd>
-        </div>
-        {document.decided_at ? (
-          <div>
-            <dt className="inline text-slate-600">Analisado em: </dt>
-            <dd className="inline">{formatDateTime(document.decided_at)}</dd>
-          </div>
-        ) : null}
-        {document.reason ? (
-          <div>
-            <dt className="inline text-slate-600">Motivo da recusa: </dt>
-            <dd className="inline break-words">{document.reason}</dd>
-          </div>
-        ) : null}
-        {document.status === 'rejected' && document.difference > 0 ? (
-          <div>
-            <dt className="inline text-slate-600">Diferença: </dt>
-            <dd className="inline">
-              {document.difference_paid
+    <DecisionSection
+      id="documento-estudante"
+      title="Documento de estudante"
+      state={state}
+      facts={[
+        { label: 'Desconto do preço de estudante', value: formatBRL(document.difference) },
+        { label: 'Analisado em', value: document.decided_at ? formatDateTime(document.decided_at) : null },
+        { label: 'Motivo da recusa', value: document.reason, wrap: true },
+        {
+          label: 'Diferença',
+          value:
+            document.status === 'rejected' && document.difference > 0
+              ? document.difference_paid
                 ? 'paga'
-                : `não paga${document.deadline ? ` (prazo: ${formatDateTime(document.deadline)})` : ''}`}
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+                : `não paga${document.deadline ? ` (prazo: ${formatDateTime(document.deadline)})` : ''}`
+              : null,
+        },
+      ]}
+    >
       <div className="mt-2 flex flex-wrap gap-2">
         {document.has_file ? (
           <button type="button" className="btn btn-outline" onClick={() => void open()}>
@@ -129,6 +116,6 @@ export function StudentDocumentPanel({ order }: { order: AdminOrder }) {
           </button>
         </div>
       ) : null}
-    </section>
+    </DecisionSection>
   )
 }

@@ -114,7 +114,9 @@ const TONES = {
   teal: 'bg-teal-100 text-teal-900',
 } as const
 
-export function Badge({ tone = 'slate', children }: { tone?: keyof typeof TONES; children: ReactNode }) {
+export type Tone = keyof typeof TONES
+
+export function Badge({ tone = 'slate', children }: { tone?: Tone; children: ReactNode }) {
   return (
     <span
       className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 font-medium text-xs ${TONES[tone]}`}

@@ -1,5 +1,5 @@
 import { FileDown, Plus } from 'lucide'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Icon } from '../../components/icons.tsx'
 
 // What stands above an admin list: the row of its search and 'new' button, the 'Filtros' box,
@@ -50,4 +50,11 @@ export function ExportButton({ exporting, onExport }: { exporting: boolean; onEx
       Exportar CSV
     </button>
   )
+}
+
+/** A filter bar's values, and `set(key)` for the field of each. */
+export function useFilters<F extends Record<string, string>>(none: F) {
+  const [filters, setFilters] = useState<F>(none)
+  const set = (key: keyof F) => (value: string) => setFilters((current) => ({ ...current, [key]: value }))
+  return { filters, set, setFilters }
 }

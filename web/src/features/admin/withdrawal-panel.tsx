@@ -2,9 +2,9 @@ import { useState } from 'react'
 import type { AdminOrder } from '../../../../worker/contract/admin-sales.ts'
 import { RefundOrderResult, WithdrawalDecisionInput } from '../../../../worker/contract/refunds.ts'
 import { useDecision } from './admin-api.ts'
+import { DecisionSection } from './decision-section.tsx'
 import { TextAreaField } from './fields.tsx'
 import { formatDateTime } from './format.ts'
-import { Badge } from './table.tsx'
 
 const STATE = {
   requested: { label: 'aguardando resposta', tone: 'amber' },
@@ -40,30 +40,19 @@ export function WithdrawalPanel({ order }: { order: AdminOrder }) {
     send(decisao === 'recusar' ? { decisao, resposta: answer } : { decisao }, WithdrawalDecisionInput)
 
   return (
-    <section aria-labelledby="pedido-reembolso">
-      <h3 id="pedido-reembolso" className="font-semibold text-slate-900">
-        Pedido de reembolso (arrependimento, 7 dias) <Badge tone={state.tone}>{state.label}</Badge>
-      </h3>
-      <dl className="mt-1 space-y-1">
-        {withdrawal.requested_at ? (
-          <div>
-            <dt className="inline text-slate-600">Pedido em: </dt>
-            <dd className="inline">{formatDateTime(withdrawal.requested_at)}</dd>
-          </div>
-        ) : null}
-        {withdrawal.reason ? (
-          <div>
-            <dt className="inline text-slate-600">Motivo: </dt>
-            <dd className="inline break-words">{withdrawal.reason}</dd>
-          </div>
-        ) : null}
-        {withdrawal.answer ? (
-          <div>
-            <dt className="inline text-slate-600">Resposta: </dt>
-            <dd className="inline break-words">{withdrawal.answer}</dd>
-          </div>
-        ) : null}
-      </dl>
+    <DecisionSection
+      id="pedido-reembolso"
+      title="Pedido de reembolso (arrependimento, 7 dias)"
+      state={state}
+      facts={[
+        {
+          label: 'Pedido em',
+          value: withdrawal.requested_at ? formatDateTime(withdrawal.requested_at) : null,
+        },
+        { label: 'Motivo', value: withdrawal.reason, wrap: true },
+        { label: 'Resposta', value: withdrawal.answer, wrap: true },
+      ]}
+    >
       {waiting ? (
         <div className="mt-2 space-y-2">
           {boleto ? (
@@ -98,6 +87,6 @@ export function WithdrawalPanel({ order }: { order: AdminOrder }) {
           </button>
         </div>
       ) : null}
-    </section>
+    </DecisionSection>
   )
 }
