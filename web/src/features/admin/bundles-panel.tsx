@@ -8,7 +8,6 @@ import {
   BundleInput,
 } from '../../../../worker/contract/admin-catalog.ts'
 import { priceBundle } from '../../../../worker/domain/pricing.ts'
-import { FormModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { formSchema, useAdminList, useAdminOptions } from './admin-api.ts'
 import {
@@ -19,7 +18,7 @@ import {
   discountValuesOf,
   toDiscountValue,
 } from './discount-field.tsx'
-import { FormFields, INSTALMENTS } from './form-fields.tsx'
+import { FormFields, INSTALMENTS, ResourceFormModal } from './form-fields.tsx'
 import { useEditor, useResourceForm } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
 import { Badge, DataTable, TD, TH } from './table.tsx'
@@ -146,44 +145,42 @@ function BundleModal({ bundle }: { bundle: AdminBundle | null }) {
     success: 'Pacote salvo com sucesso!',
   })
   return (
-    <FormModal {...form.modal} title={bundle ? `Editar pacote: ${bundle.name}` : 'Novo pacote'}>
-      <div className="space-y-4">
-        <FormFields
-          form={form}
-          fields={[
-            { name: 'name', label: 'Nome do pacote' },
-            { kind: 'textarea', name: 'description', label: 'Descrição', rows: 3 },
-          ]}
+    <ResourceFormModal
+      form={form}
+      title={bundle ? `Editar pacote: ${bundle.name}` : 'Novo pacote'}
+      fields={[
+        { name: 'name', label: 'Nome do pacote' },
+        { kind: 'textarea', name: 'description', label: 'Descrição', rows: 3 },
+      ]}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <DiscountFields
+          {...form}
+          type={form.watch('discount_type')}
+          percentLabel="Percentual (P)"
+          fixedLabel="Valor fixo, dividido entre as turmas"
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <DiscountFields
-            {...form}
-            type={form.watch('discount_type')}
-            percentLabel="Percentual (P)"
-            fixedLabel="Valor fixo, dividido entre as turmas"
-          />
-          <FormFields form={form} fields={[INSTALMENTS]} />
-        </div>
-        <FormFields
-          form={form}
-          fields={[
-            { kind: 'checkbox', name: 'is_published', label: 'Publicado no site' },
-            {
-              kind: 'choices',
-              name: 'class_ids',
-              label: 'Turmas do pacote',
-              loading: 'Carregando turmas...',
-              tall: true,
-              choices: options.data?.classes.map((turma) => ({
-                id: turma.id,
-                label: `${turma.label} — ${formatBRL(turma.price)}`,
-              })),
-            },
-          ]}
-        />
-        {options.data ? <SplitPreview control={form.control} classes={options.data.classes} /> : null}
+        <FormFields form={form} fields={[INSTALMENTS]} />
       </div>
-    </FormModal>
+      <FormFields
+        form={form}
+        fields={[
+          { kind: 'checkbox', name: 'is_published', label: 'Publicado no site' },
+          {
+            kind: 'choices',
+            name: 'class_ids',
+            label: 'Turmas do pacote',
+            loading: 'Carregando turmas...',
+            tall: true,
+            choices: options.data?.classes.map((turma) => ({
+              id: turma.id,
+              label: `${turma.label} — ${formatBRL(turma.price)}`,
+            })),
+          },
+        ]}
+      />
+      {options.data ? <SplitPreview control={form.control} classes={options.data.classes} /> : null}
+    </ResourceFormModal>
   )
 }
 

@@ -1,4 +1,4 @@
-import { ChevronDown, Pencil, Plus, Trash2 } from 'lucide'
+import { Pencil, Plus, Trash2 } from 'lucide'
 import { useCallback, useState } from 'react'
 import { z } from 'zod'
 import {
@@ -14,6 +14,7 @@ import { FormModal, openModal } from '../../lib/form-modal.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { send, useRefreshAdmin } from './admin-api.ts'
 import { FormFields } from './form-fields.tsx'
+import { MoveButtons } from './move-buttons.tsx'
 import { useResourceForm } from './resource-form.ts'
 
 const MODULE_MODAL_ID = 'admin-modulo'
@@ -125,41 +126,6 @@ function useRemove() {
     }
     await refresh()
   }
-}
-
-function MoveButtons({
-  what,
-  index,
-  count,
-  onMove,
-}: {
-  what: string
-  index: number
-  count: number
-  onMove: (step: -1 | 1) => void
-}) {
-  return (
-    <>
-      <button
-        type="button"
-        className="icon-btn icon-btn-outline"
-        aria-label={`Mover ${what} para cima`}
-        disabled={index === 0}
-        onClick={() => onMove(-1)}
-      >
-        <Icon drawing={ChevronDown} className="size-4 rotate-180" />
-      </button>
-      <button
-        type="button"
-        className="icon-btn icon-btn-outline"
-        aria-label={`Mover ${what} para baixo`}
-        disabled={index === count - 1}
-        onClick={() => onMove(1)}
-      >
-        <Icon drawing={ChevronDown} className="size-4" />
-      </button>
-    </>
-  )
 }
 
 /** The modules and lessons of an online course, in order. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { type ComponentProps, useId, useState } from 'react'
 import { AuditPage } from '../../../../worker/contract/admin.ts'
 import { Dashboard } from '../../../../worker/contract/admin-sales.ts'
 import { addDays, GRANULARITY_LABELS, type Granularity } from '../../../../worker/domain/dashboard.ts'
@@ -109,6 +109,18 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   )
 }
 
+/** A panel of one table, the table named as the panel. */
+function TablePanel<T>({
+  title,
+  ...table
+}: { title: string } & Omit<ComponentProps<typeof ResourceTable<T>>, 'label'>) {
+  return (
+    <Panel title={title}>
+      <ResourceTable label={title} {...table} />
+    </Panel>
+  )
+}
+
 const bucketLabel = (start: string, granularity: Granularity) =>
   granularity === 'month' ? `${start.slice(5, 7)}/${start.slice(0, 4)}` : formatDay(start).slice(0, 5)
 
@@ -143,18 +155,16 @@ function Widgets({ data }: { data: Dashboard }) {
         />
       </Panel>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Panel title="Pedidos por estado">
-          <ResourceTable
-            label="Pedidos por estado"
-            rows={data.orders_by_state}
-            rowKey={(row) => row.state}
-            columns={[
-              { header: 'Estado', cell: (row) => ORDER_STATE_LABELS[row.state] },
-              { header: 'Pedidos', cell: (row) => row.count },
-              { header: 'Valor', cell: (row) => formatBRL(row.total) },
-            ]}
-          />
-        </Panel>
+        <TablePanel
+          title="Pedidos por estado"
+          rows={data.orders_by_state}
+          rowKey={(row) => row.state}
+          columns={[
+            { header: 'Estado', cell: (row) => ORDER_STATE_LABELS[row.state] },
+            { header: 'Pedidos', cell: (row) => row.count },
+            { header: 'Valor', cell: (row) => formatBRL(row.total) },
+          ]}
+        />
         <Panel title="Boletos e PIX pendentes">
           <ul className="space-y-2">
             {data.pending.map((row) => (
@@ -167,32 +177,28 @@ function Widgets({ data }: { data: Dashboard }) {
             ))}
           </ul>
         </Panel>
-        <Panel title="Matrículas por curso">
-          <ResourceTable
-            label="Matrículas por curso"
-            rows={data.enrolments_by_course}
-            rowKey={(row) => row.course_id}
-            empty="Nenhuma matrícula no período."
-            columns={[
-              { header: 'Curso', cell: (row) => row.name },
-              { header: 'Ativas', cell: (row) => row.active },
-              { header: 'Canceladas', cell: (row) => row.cancelled },
-            ]}
-          />
-        </Panel>
-        <Panel title="Cursos mais vendidos">
-          <ResourceTable
-            label="Cursos mais vendidos"
-            rows={data.top_courses}
-            rowKey={(row) => row.course_id}
-            empty="Nenhuma venda paga no período."
-            columns={[
-              { header: 'Curso', cell: (row) => row.name },
-              { header: 'Vendas', cell: (row) => row.sold },
-              { header: 'Receita', cell: (row) => formatBRL(row.revenue) },
-            ]}
-          />
-        </Panel>
+        <TablePanel
+          title="Matrículas por curso"
+          rows={data.enrolments_by_course}
+          rowKey={(row) => row.course_id}
+          empty="Nenhuma matrícula no período."
+          columns={[
+            { header: 'Curso', cell: (row) => row.name },
+            { header: 'Ativas', cell: (row) => row.active },
+            { header: 'Canceladas', cell: (row) => row.cancelled },
+          ]}
+        />
+        <TablePanel
+          title="Cursos mais vendidos"
+          rows={data.top_courses}
+          rowKey={(row) => row.course_id}
+          empty="Nenhuma venda paga no período."
+          columns={[
+            { header: 'Curso', cell: (row) => row.name },
+            { header: 'Vendas', cell: (row) => row.sold },
+            { header: 'Receita', cell: (row) => formatBRL(row.revenue) },
+          ]}
+        />
       </div>
       <Panel title="Novos leads por semana">
         <BarChart

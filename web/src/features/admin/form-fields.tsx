@@ -9,6 +9,7 @@ import type {
   UseFormRegister,
 } from 'react-hook-form'
 import { TextField } from '../../lib/form-field.tsx'
+import { FormModal } from '../../lib/form-modal.tsx'
 import { CheckboxField, SelectField, TextAreaField } from './fields.tsx'
 import { MoneyField } from './money-field.tsx'
 
@@ -154,3 +155,30 @@ export const INSTALMENTS = {
   input: { type: 'number', min: 1, max: 12, inputMode: 'numeric' },
   options: { valueAsNumber: true },
 } as const
+
+/**
+ * A resource's form modal (useResourceForm's `form`) with its described fields first, in one
+ * column or in two, and what the form adds after them.
+ */
+export function ResourceFormModal<V extends FieldValues>({
+  form,
+  title,
+  twoColumns = false,
+  fields,
+  children,
+}: {
+  form: FieldsForm<V> & { modal: { id: string; onStore: () => void; onUpdate: () => void } }
+  title: string
+  twoColumns?: boolean
+  fields: readonly FieldSpec<V>[]
+  children?: ReactNode
+}) {
+  return (
+    <FormModal {...form.modal} title={title}>
+      <div className={twoColumns ? 'grid gap-4 sm:grid-cols-2' : 'space-y-4'}>
+        <FormFields form={form} fields={fields} />
+        {children}
+      </div>
+    </FormModal>
+  )
+}

@@ -4,12 +4,11 @@ import {
   AdminProductPage,
   ProductInput,
 } from '../../../../worker/contract/admin-catalog.ts'
-import { FormModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { useAdminList } from './admin-api.ts'
 import { SearchInput } from './fields.tsx'
-import { FormFields } from './form-fields.tsx'
+import { ResourceFormModal } from './form-fields.tsx'
 import { ImagesManager } from './images-manager.tsx'
 import { useEditor, useResourceForm } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
@@ -39,19 +38,16 @@ function ProductModal({ product }: { product: AdminProduct | null }) {
     success: 'Produto salvo com sucesso!',
   })
   return (
-    <FormModal {...form.modal} title={product ? `Editar produto: ${product.name}` : 'Novo produto'}>
-      <div className="space-y-4">
-        <FormFields
-          form={form}
-          fields={[
-            { name: 'name', label: 'Nome do produto' },
-            { kind: 'textarea', name: 'description', label: 'Descrição' },
-            { kind: 'money', name: 'price', label: 'Preço' },
-            { kind: 'checkbox', name: 'is_published', label: 'Publicado no site' },
-          ]}
-        />
-      </div>
-    </FormModal>
+    <ResourceFormModal
+      form={form}
+      title={product ? `Editar produto: ${product.name}` : 'Novo produto'}
+      fields={[
+        { name: 'name', label: 'Nome do produto' },
+        { kind: 'textarea', name: 'description', label: 'Descrição' },
+        { kind: 'money', name: 'price', label: 'Preço' },
+        { kind: 'checkbox', name: 'is_published', label: 'Publicado no site' },
+      ]}
+    />
   )
 }
 

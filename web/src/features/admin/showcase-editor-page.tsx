@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { ChevronDown, CircleCheck, Pencil, Plus, Trash2 } from 'lucide'
+import { CircleCheck, Pencil, Plus, Trash2 } from 'lucide'
 import { type DragEvent, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
@@ -26,6 +26,7 @@ import { showcaseKeys } from '../showcase/showcase.queries.ts'
 import { adminQuery, formSchema, send, useRefreshAdmin } from './admin-api.ts'
 import { CheckboxField, EnumOptions, SelectField, TextAreaField } from './fields.tsx'
 import { MoneyField } from './money-field.tsx'
+import { MoveButtons } from './move-buttons.tsx'
 import { AdminPage, QueryState } from './page.tsx'
 import { Badge } from './table.tsx'
 import { serverFieldErrors } from './use-modal-save.ts'
@@ -412,41 +413,6 @@ function HomePreview({ lists }: { lists: HomeLists }) {
   )
 }
 
-function MoveButtons({
-  what,
-  index,
-  count,
-  onMove,
-}: {
-  what: string
-  index: number
-  count: number
-  onMove: (to: number) => void
-}) {
-  return (
-    <>
-      <button
-        type="button"
-        className="icon-btn icon-btn-outline"
-        aria-label={`Mover ${what} para cima`}
-        disabled={index === 0}
-        onClick={() => onMove(index - 1)}
-      >
-        <Icon drawing={ChevronDown} className="size-4 rotate-180" />
-      </button>
-      <button
-        type="button"
-        className="icon-btn icon-btn-outline"
-        aria-label={`Mover ${what} para baixo`}
-        disabled={index === count - 1}
-        onClick={() => onMove(index + 1)}
-      >
-        <Icon drawing={ChevronDown} className="size-4" />
-      </button>
-    </>
-  )
-}
-
 function CardsOfList({
   list,
   onChange,
@@ -484,7 +450,7 @@ function CardsOfList({
               what={`o card ${card.name}`}
               index={index}
               count={list.cards.length}
-              onMove={(to) => onChange(move(list.cards, index, to))}
+              onMove={(step) => onChange(move(list.cards, index, index + step))}
             />
             <button
               type="button"
@@ -644,7 +610,7 @@ function Editor({ showcase, options }: { showcase: AdminShowcase; options: Admin
                   what={`a lista ${list.title}`}
                   index={index}
                   count={lists.length}
-                  onMove={(to) => change(move(lists, index, to))}
+                  onMove={(step) => change(move(lists, index, index + step))}
                 />
                 <button
                   type="button"

@@ -25,11 +25,7 @@ const STATE = {
 export function StudentDocumentPanel({ order }: { order: AdminOrder }) {
   const document = order.student_document
   const [reason, setReason] = useState('')
-  const {
-    busy,
-    error,
-    decide: send,
-  } = useDecision(
+  const decision = useDecision(
     `/api/admin/pedidos/${order.id}/documento-estudante`,
     StudentDocumentDecided,
     'Não foi possível registrar a decisão.',
@@ -55,8 +51,11 @@ export function StudentDocumentPanel({ order }: { order: AdminOrder }) {
     }
   }
 
-  const decide = (decision: 'approve' | 'reject') =>
-    send(decision === 'reject' ? { decision, reason } : { decision }, StudentDocumentDecision)
+  const decide = (verdict: 'approve' | 'reject') =>
+    decision.decide(
+      verdict === 'reject' ? { decision: verdict, reason } : { decision: verdict },
+      StudentDocumentDecision,
+    )
 
   return (
     <DecisionSection
@@ -90,7 +89,7 @@ export function StudentDocumentPanel({ order }: { order: AdminOrder }) {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={busy}
+            disabled={decision.busy}
             onClick={() => void decide('approve')}
           >
             Aprovar
@@ -103,13 +102,13 @@ export function StudentDocumentPanel({ order }: { order: AdminOrder }) {
             label="Motivo da recusa (o aluno lê)"
             rows={2}
             value={reason}
-            error={error}
+            error={decision.error}
             onChange={(event) => setReason(event.target.value)}
           />
           <button
             type="button"
             className="btn btn-outline mt-2"
-            disabled={busy}
+            disabled={decision.busy}
             onClick={() => void decide('reject')}
           >
             Recusar e pedir a diferença

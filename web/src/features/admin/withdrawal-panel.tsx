@@ -22,11 +22,7 @@ const STATE = {
 export function WithdrawalPanel({ order }: { order: AdminOrder }) {
   const withdrawal = order.withdrawal
   const [answer, setAnswer] = useState('')
-  const {
-    busy,
-    error,
-    decide: send,
-  } = useDecision(
+  const decision = useDecision(
     `/api/admin/pedidos/${order.id}/reembolso-solicitado`,
     RefundOrderResult,
     'Não foi possível registrar a resposta.',
@@ -37,7 +33,10 @@ export function WithdrawalPanel({ order }: { order: AdminOrder }) {
   const boleto = order.payment_type === 'BOLETO'
 
   const decide = (decisao: 'aprovar' | 'recusar') =>
-    send(decisao === 'recusar' ? { decisao, resposta: answer } : { decisao }, WithdrawalDecisionInput)
+    decision.decide(
+      decisao === 'recusar' ? { decisao, resposta: answer } : { decisao },
+      WithdrawalDecisionInput,
+    )
 
   return (
     <DecisionSection
@@ -64,7 +63,7 @@ export function WithdrawalPanel({ order }: { order: AdminOrder }) {
             <button
               type="button"
               className="btn btn-primary"
-              disabled={busy}
+              disabled={decision.busy}
               onClick={() => void decide('aprovar')}
             >
               Aprovar e estornar
@@ -74,13 +73,13 @@ export function WithdrawalPanel({ order }: { order: AdminOrder }) {
             label="Resposta ao comprador (ele lê)"
             rows={2}
             value={answer}
-            error={error}
+            error={decision.error}
             onChange={(event) => setAnswer(event.target.value)}
           />
           <button
             type="button"
             className="btn btn-outline"
-            disabled={busy}
+            disabled={decision.busy}
             onClick={() => void decide('recusar')}
           >
             Recusar com esta resposta
