@@ -1,19 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotFound } from '../components/not-found.tsx'
 import { RouteError, RoutePending } from '../components/page-status.tsx'
-import { loadInstitutePage } from '../features/content/content.queries.ts'
 import { InstitutePage } from '../features/content/institute-page.tsx'
-import { institutePageHead } from '../features/seo/heads.ts'
+import { institutePage } from './-institute-page.tsx'
 
 export const Route = createFileRoute('/quem-somos')({
-  loader: ({ context }) => loadInstitutePage(context.queryClient, 'quem-somos'),
-  head: ({ loaderData }) => institutePageHead(loaderData, '/quem-somos'),
-  component: AboutPage,
+  ...institutePage('quem-somos'),
+  component: () => <InstitutePage slug="quem-somos" />,
   pendingComponent: RoutePending,
   errorComponent: RouteError,
-  notFoundComponent: NotFound,
 })
-
-function AboutPage() {
-  return <InstitutePage slug="quem-somos" />
-}

@@ -1,8 +1,11 @@
-import { queryOptions, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { z } from 'zod'
+import { AdminOptions } from '../../../../worker/contract/admin-catalog.ts'
 import { api } from '../../lib/api.ts'
+import { confirm } from '../../lib/confirm.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
+import { downloadFile } from './download.ts'
 
 // The admin screens' data: every call goes to /api/admin/... and is parsed with the contract's
 // schema (this chunk loads only for administrators, so the schemas come with it).
@@ -41,12 +44,93 @@ export function useRefreshAdmin() {
   return () => queryClient.invalidateQueries({ queryKey: adminKeys.all })
 }
 
+/** A GET of the admin API outside a query (a record opened for editing, a check as one types). */
+export const fetchAdmin = <T>(path: string, schema: z.ZodType<T>) => api(path, { schema })
+
+/** A write of the admin API: a JSON body, or a FormData (a file) sent as it is. */
 export const send = <T>(
   method: 'POST' | 'PUT' | 'DELETE',
   path: string,
-  json?: unknown,
+  body?: unknown,
   schema?: z.ZodType<T>,
-) => api<T>(path, { method, ...(json === undefined ? {} : { json }), ...(schema ? { schema } : {}) })
+) =>
+  api<T>(path, {
+    method,
+    ...(body instanceof FormData ? { formData: body } : body === undefined ? {} : { json: body }),
+    ...(schema ? { schema } : {}),
+  })
+
+/** The courses and classes the admin forms and filters offer (one cached query for every screen). */
+export const useAdminOptions = () => useQuery(adminQuery(['options'], '/api/admin/opcoes', AdminOptions))
+
+/** The page of a list, back to 1 whenever its filters (`filtersKey`) change. */
+export function usePage(filtersKey: string): [number, (page: number) => void] {
+  const [state, setState] = useState({ key: filtersKey, page: 1 })
+  return [state.key === filtersKey ? state.page : 1, (page) => setState({ key: filtersKey, page })]
+}
+
+type Page = { total: number }
+
+/**
+ * A paged list of the admin API (`path?…&page=N&per_page=M`) with its page, back to 1 when the
+ * filters change; the previous page stays on screen while the next one loads.
+ */
+export function useAdminList<T extends Page>(
+  name: string,
+  path: string,
+  params: Params,
+  schema: z.ZodType<T>,
+  perPage = 20,
+) {
+  const [page, setPage] = usePage(JSON.stringify(params))
+  const query = useQuery({
+    ...adminQuery([name, params, page], withQuery(path, { ...params, page, per_page: perPage }), schema),
+    placeholderData: keepPreviousData,
+  })
+  return { query, page, setPage, perPage }
+}
+
+export type AdminList<T extends Page> = ReturnType<typeof useAdminList<T>>
+
+/**
+ * A row's one-click action (delete, publish, close): confirmed first when it takes something away,
+ * its success toasted, its failure explained, and every admin screen read again either way.
+ */
+export function useAdminAction() {
+  const refresh = useRefreshAdmin()
+  return async function act(
+    request: () => Promise<unknown>,
+    { success, confirmFirst = true }: { success: string; confirmFirst?: boolean },
+  ) {
+    if (confirmFirst && !(await confirm())) return
+    try {
+      await request()
+      void toastSuccess(success)
+    } catch (error) {
+      void toastError(error)
+    }
+    await refresh()
+  }
+}
+
+/** A list's CSV export with its filters: the file downloaded and named in a toast. */
+export function useCsvExport(path: string, params: Params, failure: string, { refreshAfter = false } = {}) {
+  const refresh = useRefreshAdmin()
+  const [exporting, setExporting] = useState(false)
+  async function exportCsv() {
+    setExporting(true)
+    try {
+      const name = await downloadFile(withQuery(path, params))
+      void toastSuccess(`Arquivo ${name} baixado.`)
+      if (refreshAfter) await refresh()
+    } catch (error) {
+      void toastError(error, failure)
+    } finally {
+      setExporting(false)
+    }
+  }
+  return { exporting, exportCsv }
+}
 
 /**
  * A form's own schema (its fields as the inputs hold them, turned into the request) followed by

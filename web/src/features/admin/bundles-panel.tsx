@@ -1,44 +1,34 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Plus } from 'lucide'
-import { useEffect, useMemo, useState } from 'react'
-import { type Control, useForm, useWatch } from 'react-hook-form'
+import { useMemo } from 'react'
+import { type Control, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import {
   type AdminBundle,
   AdminBundlePage,
-  AdminOptions,
+  type AdminOptions,
   BundleInput,
 } from '../../../../worker/contract/admin-catalog.ts'
 import { priceBundle } from '../../../../worker/domain/pricing.ts'
-import { Icon } from '../../components/icons.tsx'
-import { TextField } from '../../lib/form-field.tsx'
-import { FormModal, openModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
-import { adminQuery, formSchema, send, withQuery } from './admin-api.ts'
-import { MoneyField } from './money-field.tsx'
+import { formSchema, useAdminList, useAdminOptions } from './admin-api.ts'
 import {
-  Badge,
-  CheckboxField,
-  DataTable,
-  EmptyRow,
-  Pagination,
-  QueryState,
-  SelectField,
-  TD,
-  TextAreaField,
-  TH,
-} from './ui.tsx'
-import { useModalSave } from './use-modal-save.ts'
+  DiscountFields,
+  type DiscountValues,
+  discountShape,
+  discountText,
+  discountValuesOf,
+  toDiscountValue,
+} from './discount-field.tsx'
+import { FormFields, INSTALMENTS, ResourceFormModal } from './form-fields.tsx'
+import { useEditor, useResourceForm } from './resource-form.ts'
+import { ResourceList } from './resource-list.tsx'
+import { Badge, DataTable, TD, TH } from './table.tsx'
+import { NewButton } from './toolbar.tsx'
 
 const MODAL_ID = 'admin-pacote'
 
-type Values = {
+type Values = DiscountValues & {
   name: string
   description: string
-  discount_type: 'P' | 'F'
-  percent: number | null
-  amount: number | null
   instalment_times: number
   is_published: boolean
   class_ids: string[]
@@ -49,9 +39,7 @@ const BundleForm = formSchema(
     .object({
       name: z.string(),
       description: z.string(),
-      discount_type: z.enum(['P', 'F']),
-      percent: z.number().nullable(),
-      amount: z.number().nullable(),
+      ...discountShape,
       instalment_times: z.number(),
       is_published: z.boolean(),
       class_ids: z.preprocess(
@@ -59,10 +47,7 @@ const BundleForm = formSchema(
         z.array(z.coerce.number()),
       ),
     })
-    .transform(({ percent, amount, ...rest }) => ({
-      ...rest,
-      discount_value: (rest.discount_type === 'P' ? percent : amount) ?? 0,
-    })),
+    .transform(toDiscountValue),
   BundleInput,
 )
 
@@ -140,214 +125,113 @@ function SplitPreview({ control, classes }: { control: Control<Values>; classes:
   )
 }
 
+const valuesOf = (bundle: AdminBundle | null): Values => ({
+  name: bundle?.name ?? '',
+  description: bundle?.description ?? '',
+  ...discountValuesOf(bundle),
+  instalment_times: bundle?.instalment_times ?? 12,
+  is_published: bundle?.is_published ?? true,
+  class_ids: (bundle?.class_ids ?? []).map(String),
+})
+
 function BundleModal({ bundle }: { bundle: AdminBundle | null }) {
-  const save = useModalSave(MODAL_ID)
-  const options = useQuery(adminQuery(['options'], '/api/admin/opcoes', AdminOptions))
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(BundleForm) as never })
-  useEffect(
-    () =>
-      reset({
-        name: bundle?.name ?? '',
-        description: bundle?.description ?? '',
-        discount_type: bundle?.discount_type ?? 'P',
-        percent: bundle?.discount_type === 'P' ? bundle.discount_value : 10,
-        amount: bundle?.discount_type === 'F' ? bundle.discount_value : null,
-        instalment_times: bundle?.instalment_times ?? 12,
-        is_published: bundle?.is_published ?? true,
-        class_ids: (bundle?.class_ids ?? []).map(String),
-      }),
-    [bundle, reset],
-  )
-  const type = watch('discount_type')
-  const submit = (mode: 'store' | 'update') =>
-    handleSubmit((values) => {
-      const body = values as unknown as z.output<typeof BundleForm>
-      return save(
-        mode,
-        () =>
-          bundle
-            ? send('PUT', `/api/admin/pacotes/${bundle.id}`, { ...body, version: bundle.version })
-            : send('POST', '/api/admin/pacotes', body),
-        { success: 'Pacote salvo com sucesso!', setError },
-      )
-    })()
-  const valueError =
-    errors.percent?.message ??
-    errors.amount?.message ??
-    (errors as Record<string, { message?: string }>).discount_value?.message
+  const options = useAdminOptions()
+  const form = useResourceForm<Values, AdminBundle>({
+    modalId: MODAL_ID,
+    item: bundle,
+    schema: BundleForm,
+    valuesOf,
+    path: '/api/admin/pacotes',
+    success: 'Pacote salvo com sucesso!',
+  })
   return (
-    <FormModal
-      id={MODAL_ID}
+    <ResourceFormModal
+      form={form}
       title={bundle ? `Editar pacote: ${bundle.name}` : 'Novo pacote'}
-      onStore={() => void submit('store')}
-      onUpdate={() => void submit('update')}
+      fields={[
+        { name: 'name', label: 'Nome do pacote' },
+        { kind: 'textarea', name: 'description', label: 'Descrição', rows: 3 },
+      ]}
     >
-      <div className="space-y-4">
-        <TextField label="Nome do pacote" error={errors.name?.message} {...register('name')} />
-        <TextAreaField
-          label="Descrição"
-          rows={3}
-          error={errors.description?.message}
-          {...register('description')}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <DiscountFields
+          {...form}
+          type={form.watch('discount_type')}
+          percentLabel="Percentual (P)"
+          fixedLabel="Valor fixo, dividido entre as turmas"
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Tipo de desconto" {...register('discount_type')}>
-            <option value="P">Percentual (P)</option>
-            <option value="F">Valor fixo, dividido entre as turmas</option>
-          </SelectField>
-          {type === 'P' ? (
-            <TextField
-              label="Desconto (%)"
-              type="number"
-              min={1}
-              max={100}
-              inputMode="numeric"
-              error={valueError}
-              {...register('percent', { valueAsNumber: true })}
-            />
-          ) : (
-            <MoneyField control={control} name="amount" label="Desconto" error={valueError} />
-          )}
-          <TextField
-            label="Parcelas (máximo)"
-            type="number"
-            min={1}
-            max={12}
-            inputMode="numeric"
-            error={errors.instalment_times?.message}
-            {...register('instalment_times', { valueAsNumber: true })}
-          />
-        </div>
-        <CheckboxField label="Publicado no site" {...register('is_published')} />
-        <fieldset>
-          <legend className="mb-1 font-medium text-slate-800 text-sm">Turmas do pacote</legend>
-          {options.data ? (
-            <div className="max-h-48 overflow-y-auto rounded-lg border border-slate-200 px-3 py-1">
-              {options.data.classes.map((turma) => (
-                <CheckboxField
-                  key={turma.id}
-                  label={`${turma.label} — ${formatBRL(turma.price)}`}
-                  value={turma.id}
-                  {...register('class_ids')}
-                />
-              ))}
-            </div>
-          ) : (
-            <p role="status" className="text-slate-700 text-sm">
-              Carregando turmas...
-            </p>
-          )}
-          {errors.class_ids?.message ? (
-            <p className="mt-1 font-medium text-red-700 text-sm">{errors.class_ids.message}</p>
-          ) : null}
-        </fieldset>
-        {options.data ? <SplitPreview control={control} classes={options.data.classes} /> : null}
+        <FormFields form={form} fields={[INSTALMENTS]} />
       </div>
-    </FormModal>
+      <FormFields
+        form={form}
+        fields={[
+          { kind: 'checkbox', name: 'is_published', label: 'Publicado no site' },
+          {
+            kind: 'choices',
+            name: 'class_ids',
+            label: 'Turmas do pacote',
+            loading: 'Carregando turmas...',
+            tall: true,
+            choices: options.data?.classes.map((turma) => ({
+              id: turma.id,
+              label: `${turma.label} — ${formatBRL(turma.price)}`,
+            })),
+          },
+        ]}
+      />
+      {options.data ? <SplitPreview control={form.control} classes={options.data.classes} /> : null}
+    </ResourceFormModal>
   )
 }
 
 /** Bundles (/admin/course, tab Pacotes): classes sold together with a 'P' or fixed discount. */
 export function BundlesPanel() {
-  const [page, setPage] = useState(1)
-  const [editing, setEditing] = useState<AdminBundle | null>(null)
-  const query = useQuery({
-    ...adminQuery(
-      ['bundles', page],
-      withQuery('/api/admin/pacotes', { page, per_page: 20 }),
-      AdminBundlePage,
-    ),
-    placeholderData: keepPreviousData,
-  })
+  const { editing, create, edit } = useEditor<AdminBundle>(MODAL_ID)
+  const list = useAdminList('bundles', '/api/admin/pacotes', {}, AdminBundlePage)
   return (
     <div>
       <div className="mb-4 flex justify-end">
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => {
-            setEditing(null)
-            openModal(MODAL_ID, 'store')
-          }}
-        >
-          <Icon drawing={Plus} className="size-4" />
-          Novo pacote
-        </button>
+        <NewButton label="Novo pacote" className="btn btn-primary" onClick={create} />
       </div>
-      <QueryState query={query}>
-        {(data) => (
-          <>
-            <DataTable label="Pacotes">
-              <thead>
-                <tr>
-                  <th scope="col" className={TH}>
-                    Pacote
-                  </th>
-                  <th scope="col" className={TH}>
-                    Turmas
-                  </th>
-                  <th scope="col" className={TH}>
-                    Desconto
-                  </th>
-                  <th scope="col" className={TH}>
-                    Preço
-                  </th>
-                  <th scope="col" className={TH}>
-                    Ações
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
-                  <EmptyRow columns={5}>Nenhum pacote cadastrado.</EmptyRow>
-                ) : (
-                  data.items.map((row) => (
-                    <tr key={row.id}>
-                      <td className={TD}>
-                        {row.name} {row.is_published ? null : <Badge>não publicado</Badge>}
-                      </td>
-                      <td className={TD}>
-                        <ul>
-                          {row.split.map((split) => (
-                            <li key={split.class_id}>{split.name}</li>
-                          ))}
-                        </ul>
-                      </td>
-                      <td className={`${TD} whitespace-nowrap`}>
-                        {row.discount_type === 'P' ? `${row.discount_value}%` : formatBRL(row.discount_value)}
-                      </td>
-                      <td className={`${TD} whitespace-nowrap`}>
-                        <s className="text-slate-600">{formatBRL(row.gross)}</s> {formatBRL(row.net)}
-                      </td>
-                      <td className={TD}>
-                        <button
-                          type="button"
-                          className="btn btn-outline"
-                          onClick={() => {
-                            setEditing(row)
-                            openModal(MODAL_ID, 'update')
-                          }}
-                        >
-                          Editar<span className="sr-only"> {row.name}</span>
-                        </button>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </DataTable>
-            <Pagination page={page} perPage={20} total={data.total} onPage={setPage} label="pacotes" />
-          </>
-        )}
-      </QueryState>
+      <ResourceList
+        list={list}
+        description={{
+          label: 'Pacotes',
+          empty: 'Nenhum pacote cadastrado.',
+          pagesOf: 'pacotes',
+          columns: [
+            {
+              header: 'Pacote',
+              cell: (row) => (
+                <>
+                  {row.name} {row.is_published ? null : <Badge>não publicado</Badge>}
+                </>
+              ),
+            },
+            {
+              header: 'Turmas',
+              cell: (row) => (
+                <ul>
+                  {row.split.map((split) => (
+                    <li key={split.class_id}>{split.name}</li>
+                  ))}
+                </ul>
+              ),
+            },
+            { header: 'Desconto', className: 'whitespace-nowrap', cell: discountText },
+            {
+              header: 'Preço',
+              className: 'whitespace-nowrap',
+              cell: (row) => (
+                <>
+                  <s className="text-slate-600">{formatBRL(row.gross)}</s> {formatBRL(row.net)}
+                </>
+              ),
+            },
+          ],
+          actions: (row) => [{ label: 'Editar', of: row.name, onClick: () => edit(row) }],
+        }}
+      />
       <BundleModal bundle={editing} />
     </div>
   )

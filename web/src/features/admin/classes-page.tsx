@@ -1,41 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
-import { Plus } from 'lucide'
-import { useEffect, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useCallback } from 'react'
 import { z } from 'zod'
 import {
   type AdminClass,
   AdminClassPage,
   AdminClass as AdminClassSchema,
-  AdminOptions,
+  type AdminOptions,
   ClassInput,
 } from '../../../../worker/contract/admin-catalog.ts'
-import { Icon } from '../../components/icons.tsx'
-import { confirm } from '../../lib/confirm.tsx'
 import { formatDateLong } from '../../lib/date.ts'
-import { TextField } from '../../lib/form-field.tsx'
-import { FormModal, openModal } from '../../lib/form-modal.tsx'
+import { FormModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
-import { toastError, toastSuccess } from '../../lib/toast.ts'
-import { adminQuery, formSchema, send, useRefreshAdmin, withQuery } from './admin-api.ts'
-import { MoneyField } from './money-field.tsx'
-import {
-  AdminPage,
-  Badge,
-  CheckboxField,
-  DataTable,
-  EmptyRow,
-  Pagination,
-  QueryState,
-  SelectField,
-  TD,
-  TextAreaField,
-  TH,
-  usePage,
-} from './ui.tsx'
-import { useModalSave } from './use-modal-save.ts'
+import { formSchema, send, useAdminAction, useAdminList, useAdminOptions } from './admin-api.ts'
+import { CheckboxField, FilterSelect, RecordOptions } from './fields.tsx'
+import { FormFields, INSTALMENTS } from './form-fields.tsx'
+import { AdminPage } from './page.tsx'
+import { useEditor, useResourceForm } from './resource-form.ts'
+import { ResourceList } from './resource-list.tsx'
+import { Badge } from './table.tsx'
+import { NewButton, Toolbar } from './toolbar.tsx'
 
 const MODAL_ID = 'admin-turma'
 
@@ -101,116 +84,88 @@ function ClassModal({
   courseId: number | null
   courses: AdminOptions['courses']
 }) {
-  const save = useModalSave(MODAL_ID)
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(ClassForm) as never })
-  useEffect(() => reset(valuesOf(turma, courseId)), [turma, courseId, reset])
-  const type = watch('type')
-  const submit = (mode: 'store' | 'update') =>
-    handleSubmit((values) => {
-      const body = values as unknown as z.output<typeof ClassForm>
-      return save(
-        mode,
-        () =>
-          turma
-            ? send(
-                'PUT',
-                `/api/admin/turmas/${turma.id}`,
-                { ...body, version: turma.version },
-                AdminClassSchema,
-              )
-            : send('POST', '/api/admin/turmas', body, AdminClassSchema),
-        {
-          success: turma ? 'Turma atualizada com sucesso!' : 'Turma cadastrada com sucesso!',
-          setError: setError as never,
-        },
-      )
-    })()
+  const form = useResourceForm<Values, AdminClass, AdminClass>({
+    modalId: MODAL_ID,
+    item: turma,
+    schema: ClassForm,
+    valuesOf: useCallback((item: AdminClass | null) => valuesOf(item, courseId), [courseId]),
+    path: '/api/admin/turmas',
+    success: turma ? 'Turma atualizada com sucesso!' : 'Turma cadastrada com sucesso!',
+    answer: AdminClassSchema,
+  })
+  const type = form.watch('type')
   return (
-    <FormModal
-      id={MODAL_ID}
-      title={turma ? `Editar turma: ${turma.name}` : 'Nova turma'}
-      onStore={() => void submit('store')}
-      onUpdate={() => void submit('update')}
-    >
+    <FormModal {...form.modal} title={turma ? `Editar turma: ${turma.name}` : 'Nova turma'}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Curso"
-          className="sm:col-span-2"
-          error={errors.course_id?.message}
-          {...register('course_id')}
-        >
-          <option value="">Escolha o curso</option>
-          {courses.map((course) => (
-            <option key={course.id} value={course.id}>
-              {course.name}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="Nome da turma"
-          className="sm:col-span-2"
-          error={errors.name?.message}
-          {...register('name')}
+        <FormFields
+          form={form}
+          fields={[
+            {
+              kind: 'select',
+              name: 'course_id',
+              label: 'Curso',
+              wide: true,
+              choices: (
+                <>
+                  <option value="">Escolha o curso</option>
+                  <RecordOptions records={courses} name={(course) => course.name} />
+                </>
+              ),
+            },
+            { name: 'name', label: 'Nome da turma', wide: true },
+            {
+              kind: 'select',
+              name: 'type',
+              label: 'Tipo',
+              choices: (
+                <>
+                  <option value="N">Com data de início</option>
+                  <option value="C">Comece agora</option>
+                </>
+              ),
+            },
+          ]}
         />
-        <SelectField label="Tipo" error={errors.type?.message} {...register('type')}>
-          <option value="N">Com data de início</option>
-          <option value="C">Comece agora</option>
-        </SelectField>
         {type === 'N' ? (
-          <TextField
-            label="Início"
-            type="date"
-            error={errors.course_init?.message}
-            {...register('course_init')}
+          <FormFields
+            form={form}
+            fields={[{ name: 'course_init', label: 'Início', input: { type: 'date' } }]}
           />
         ) : (
           <div />
         )}
-        <MoneyField control={control} name="price" label="Preço" error={errors.price?.message} />
-        <TextField
-          label="Parcelas (máximo)"
-          type="number"
-          min={1}
-          max={12}
-          inputMode="numeric"
-          error={errors.instalment_times?.message}
-          {...register('instalment_times', { valueAsNumber: true })}
-        />
-        <MoneyField
-          control={control}
-          name="student_price"
-          label="Preço de estudante"
-          hint="Com o documento de estudante, quando o desconto se aplica."
-          error={errors.student_price?.message}
+        <FormFields
+          form={form}
+          fields={[
+            { kind: 'money', name: 'price', label: 'Preço' },
+            INSTALMENTS,
+            {
+              kind: 'money',
+              name: 'student_price',
+              label: 'Preço de estudante',
+              hint: 'Com o documento de estudante, quando o desconto se aplica.',
+            },
+          ]}
         />
         <div className="flex flex-col justify-end">
-          <CheckboxField label="Desconto de estudante" {...register('student_discount')} />
+          <CheckboxField label="Desconto de estudante" {...form.register('student_discount')} />
         </div>
-        <CheckboxField label="Aceita boleto" {...register('boleto')} />
-        <CheckboxField label="Inscrições abertas" {...register('is_open')} />
-        <TextField
-          label="Vagas"
-          hint="Vazio: sem limite."
-          inputMode="numeric"
-          error={errors.seats?.message}
-          {...register('seats')}
-        />
-        <TextField label="Local" error={errors.location?.message} {...register('location')} />
-        <TextAreaField
-          label="Detalhes (turma presencial)"
-          hint="Horários, o que levar, como chegar. Markdown simples."
-          rows={4}
-          className="sm:col-span-2"
-          error={errors.details?.message}
-          {...register('details')}
+        <FormFields
+          form={form}
+          fields={[
+            { kind: 'checkbox', name: 'boleto', label: 'Aceita boleto' },
+            { kind: 'checkbox', name: 'is_open', label: 'Inscrições abertas' },
+            { name: 'seats', label: 'Vagas', hint: 'Vazio: sem limite.', input: { inputMode: 'numeric' } },
+            { name: 'location', label: 'Local' },
+            {
+              kind: 'textarea',
+              name: 'details',
+              label: 'Detalhes (turma presencial)',
+              hint: 'Horários, o que levar, como chegar. Markdown simples.',
+              rows: 4,
+              wide: true,
+            },
+          ]}
         />
       </div>
     </FormModal>
@@ -246,187 +201,117 @@ function SeatsCell({ turma }: { turma: AdminClass }) {
 /** /admin/turmas: a course's classes: price, student price, boleto, instalments, dates, seats. */
 export default function ClassesPage() {
   const [courseId, setCourseId] = useCourseParam()
-  const [editing, setEditing] = useState<AdminClass | null>(null)
-  const refresh = useRefreshAdmin()
-  const options = useQuery(adminQuery(['options'], '/api/admin/opcoes', AdminOptions))
-  const [page, setPage] = usePage(String(courseId))
-  const query = useQuery({
-    ...adminQuery(
-      ['classes', { courseId, page }],
-      withQuery('/api/admin/turmas', { course_id: courseId, page, per_page: 20 }),
-      AdminClassPage,
-    ),
-    placeholderData: keepPreviousData,
-  })
+  const { editing, create, edit } = useEditor<AdminClass>(MODAL_ID)
+  const act = useAdminAction()
+  const options = useAdminOptions()
+  const list = useAdminList('classes', '/api/admin/turmas', { course_id: courseId }, AdminClassPage)
 
-  async function remove(turma: AdminClass) {
-    if (!(await confirm())) return
-    try {
-      await send('DELETE', `/api/admin/turmas/${turma.id}`)
-      void toastSuccess('Turma excluída.')
-    } catch (error) {
-      void toastError(error)
-    }
-    await refresh()
-  }
-
-  async function toggleOpen(turma: AdminClass) {
-    if (turma.is_open && !(await confirm())) return
-    try {
-      await send('PUT', `/api/admin/turmas/${turma.id}`, {
-        course_id: turma.course_id,
-        name: turma.name,
-        type: turma.type,
-        course_init: turma.course_init,
-        location: turma.location,
-        details: turma.details,
-        price: turma.price,
-        student_price: turma.student_price,
-        student_discount: turma.student_discount,
-        boleto: turma.boleto,
-        instalment_times: turma.instalment_times,
-        is_open: !turma.is_open,
-        seats: turma.seats,
-        version: turma.version,
-      })
-      void toastSuccess(turma.is_open ? 'Inscrições fechadas.' : 'Inscrições abertas.')
-    } catch (error) {
-      void toastError(error)
-    }
-    await refresh()
-  }
+  const toggleOpen = (turma: AdminClass) =>
+    act(
+      () =>
+        send('PUT', `/api/admin/turmas/${turma.id}`, {
+          course_id: turma.course_id,
+          name: turma.name,
+          type: turma.type,
+          course_init: turma.course_init,
+          location: turma.location,
+          details: turma.details,
+          price: turma.price,
+          student_price: turma.student_price,
+          student_discount: turma.student_discount,
+          boleto: turma.boleto,
+          instalment_times: turma.instalment_times,
+          is_open: !turma.is_open,
+          seats: turma.seats,
+          version: turma.version,
+        }),
+      {
+        success: turma.is_open ? 'Inscrições fechadas.' : 'Inscrições abertas.',
+        confirmFirst: turma.is_open,
+      },
+    )
 
   return (
     <AdminPage
       title="Turmas"
       description="Preço, preço de estudante, boleto, parcelas, data de início ou 'comece agora', vagas e inscrições."
     >
-      <div className="mb-4 flex flex-wrap items-end gap-3">
-        <SelectField
+      <Toolbar>
+        <FilterSelect
           label="Curso"
+          all="Todos os cursos"
           value={courseId ?? ''}
-          onChange={(event) => setCourseId(event.target.value ? Number(event.target.value) : null)}
+          onChange={(id) => setCourseId(id ? Number(id) : null)}
         >
-          <option value="">Todos os cursos</option>
-          {options.data?.courses.map((course) => (
-            <option key={course.id} value={course.id}>
-              {course.name}
-            </option>
-          ))}
-        </SelectField>
-        <button
-          type="button"
-          className="btn btn-primary ml-auto"
-          onClick={() => {
-            setEditing(null)
-            openModal(MODAL_ID, 'store')
-          }}
-        >
-          <Icon drawing={Plus} className="size-4" />
-          Nova turma
-        </button>
-      </div>
-      <QueryState query={query}>
-        {(data) => (
-          <>
-            <DataTable label="Turmas">
-              <thead>
-                <tr>
-                  <th scope="col" className={TH}>
-                    Turma
-                  </th>
-                  <th scope="col" className={TH}>
-                    Início
-                  </th>
-                  <th scope="col" className={TH}>
-                    Preço
-                  </th>
-                  <th scope="col" className={TH}>
-                    Pagamento
-                  </th>
-                  <th scope="col" className={TH}>
-                    Vagas
-                  </th>
-                  <th scope="col" className={TH}>
-                    Inscrições
-                  </th>
-                  <th scope="col" className={TH}>
-                    Ações
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
-                  <EmptyRow columns={7}>Nenhuma turma ainda.</EmptyRow>
-                ) : (
-                  data.items.map((turma) => (
-                    <tr key={turma.id}>
-                      <td className={TD}>
-                        <p className="font-medium">{turma.name}</p>
-                        <p className="text-slate-600 text-xs">{turma.course_name}</p>
-                      </td>
-                      <td className={TD}>
-                        {turma.type === 'N' && turma.course_init
-                          ? formatDateLong(turma.course_init)
-                          : 'comece agora'}
-                      </td>
-                      <td className={`${TD} whitespace-nowrap`}>
-                        {formatBRL(turma.price)}
-                        {turma.student_discount === 'A' && turma.student_price !== null ? (
-                          <span className="block text-slate-600 text-xs">
-                            estudante: {formatBRL(turma.student_price)}
-                          </span>
-                        ) : null}
-                      </td>
-                      <td className={TD}>
-                        até {turma.instalment_times}x{turma.boleto ? ', boleto' : ''}
-                      </td>
-                      <td className={`${TD} whitespace-nowrap`}>
-                        <SeatsCell turma={turma} />
-                      </td>
-                      <td className={TD}>
-                        {turma.is_open ? <Badge tone="green">abertas</Badge> : <Badge>fechadas</Badge>}
-                      </td>
-                      <td className={TD}>
-                        <div className="flex flex-wrap gap-2">
-                          <button
-                            type="button"
-                            className="btn btn-outline"
-                            onClick={() => {
-                              setEditing(turma)
-                              openModal(MODAL_ID, 'update')
-                            }}
-                          >
-                            Editar<span className="sr-only"> {turma.name}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-outline"
-                            onClick={() => void toggleOpen(turma)}
-                          >
-                            {turma.is_open ? 'Fechar inscrições' : 'Abrir inscrições'}
-                            <span className="sr-only"> de {turma.name}</span>
-                          </button>
-                          {turma.orders === 0 && turma.enrolled === 0 ? (
-                            <button
-                              type="button"
-                              className="btn btn-outline"
-                              onClick={() => void remove(turma)}
-                            >
-                              Excluir<span className="sr-only"> {turma.name}</span>
-                            </button>
-                          ) : null}
-                        </div>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </DataTable>
-            <Pagination page={page} perPage={20} total={data.total} onPage={setPage} label="turmas" />
-          </>
-        )}
-      </QueryState>
+          <RecordOptions records={options.data?.courses} name={(course) => course.name} />
+        </FilterSelect>
+        <NewButton label="Nova turma" onClick={create} />
+      </Toolbar>
+      <ResourceList
+        list={list}
+        description={{
+          label: 'Turmas',
+          empty: 'Nenhuma turma ainda.',
+          pagesOf: 'turmas',
+          columns: [
+            {
+              header: 'Turma',
+              cell: (turma) => (
+                <>
+                  <p className="font-medium">{turma.name}</p>
+                  <p className="text-slate-600 text-xs">{turma.course_name}</p>
+                </>
+              ),
+            },
+            {
+              header: 'Início',
+              cell: (turma) =>
+                turma.type === 'N' && turma.course_init ? formatDateLong(turma.course_init) : 'comece agora',
+            },
+            {
+              header: 'Preço',
+              className: 'whitespace-nowrap',
+              cell: (turma) => (
+                <>
+                  {formatBRL(turma.price)}
+                  {turma.student_discount === 'A' && turma.student_price !== null ? (
+                    <span className="block text-slate-600 text-xs">
+                      estudante: {formatBRL(turma.student_price)}
+                    </span>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              header: 'Pagamento',
+              cell: (turma) => `até ${turma.instalment_times}x${turma.boleto ? ', boleto' : ''}`,
+            },
+            { header: 'Vagas', className: 'whitespace-nowrap', cell: (turma) => <SeatsCell turma={turma} /> },
+            {
+              header: 'Inscrições',
+              cell: (turma) =>
+                turma.is_open ? <Badge tone="green">abertas</Badge> : <Badge>fechadas</Badge>,
+            },
+          ],
+          actions: (turma) => [
+            { label: 'Editar', of: turma.name, onClick: () => edit(turma) },
+            {
+              label: turma.is_open ? 'Fechar inscrições' : 'Abrir inscrições',
+              of: `de ${turma.name}`,
+              onClick: () => void toggleOpen(turma),
+            },
+            {
+              label: 'Excluir',
+              of: turma.name,
+              hidden: turma.orders !== 0 || turma.enrolled !== 0,
+              onClick: () =>
+                void act(() => send('DELETE', `/api/admin/turmas/${turma.id}`), {
+                  success: 'Turma excluída.',
+                }),
+            },
+          ],
+        }}
+      />
       <ClassModal turma={editing} courseId={courseId} courses={options.data?.courses ?? []} />
     </AdminPage>
   )

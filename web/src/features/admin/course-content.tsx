@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { ChevronDown, Pencil, Plus, Trash2 } from 'lucide'
-import { useEffect, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { Pencil, Plus, Trash2 } from 'lucide'
+import { useCallback, useState } from 'react'
 import { z } from 'zod'
 import {
   type AdminCourse,
@@ -12,12 +10,12 @@ import {
 } from '../../../../worker/contract/admin-catalog.ts'
 import { Icon } from '../../components/icons.tsx'
 import { confirm } from '../../lib/confirm.tsx'
-import { TextField } from '../../lib/form-field.tsx'
 import { FormModal, openModal } from '../../lib/form-modal.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { send, useRefreshAdmin } from './admin-api.ts'
-import { TextAreaField } from './ui.tsx'
-import { useModalSave } from './use-modal-save.ts'
+import { FormFields } from './form-fields.tsx'
+import { MoveButtons } from './move-buttons.tsx'
+import { useResourceForm } from './resource-form.ts'
 
 const MODULE_MODAL_ID = 'admin-modulo'
 const LESSON_MODAL_ID = 'admin-aula'
@@ -26,113 +24,73 @@ type ModuleTarget = { courseId: number; module: AdminModule | null }
 type LessonTarget = { moduleId: number; lesson: AdminLesson | null }
 
 function ModuleModal({ target }: { target: ModuleTarget | null }) {
-  const save = useModalSave(MODULE_MODAL_ID)
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<{ title: string }>({ resolver: zodResolver(ModuleInput) })
-  useEffect(() => reset({ title: target?.module?.title ?? '' }), [target, reset])
-  const submit = (mode: 'store' | 'update') =>
-    handleSubmit((values) => {
-      if (!target) return
-      const { module } = target
-      return save(
-        mode,
-        () =>
-          module
-            ? send('PUT', `/api/admin/modulos/${module.id}`, { ...values, version: module.version })
-            : send('POST', `/api/admin/cursos/${target.courseId}/modulos`, values),
-        { success: 'Módulo salvo.', setError },
-      )
-    })()
+  const form = useResourceForm<{ title: string }, AdminModule>({
+    modalId: MODULE_MODAL_ID,
+    item: target?.module ?? null,
+    schema: ModuleInput,
+    // Read again at each opening (target), a new module's too.
+    valuesOf: useCallback(() => ({ title: target?.module?.title ?? '' }), [target]),
+    path: '/api/admin/modulos',
+    createPath: `/api/admin/cursos/${target?.courseId}/modulos`,
+    success: 'Módulo salvo.',
+  })
   return (
-    <FormModal
-      id={MODULE_MODAL_ID}
-      title={target?.module ? 'Editar módulo' : 'Novo módulo'}
-      onStore={() => void submit('store')}
-      onUpdate={() => void submit('update')}
-    >
-      <TextField label="Título do módulo" error={errors.title?.message} {...register('title')} />
+    <FormModal {...form.modal} title={target?.module ? 'Editar módulo' : 'Novo módulo'}>
+      <FormFields form={form} fields={[{ name: 'title', label: 'Título do módulo' }]} />
     </FormModal>
   )
 }
 
 type LessonValues = { title: string; youtube_id: string; minutes: string; body: string }
-const LessonForm = z.object({
-  title: LessonInput.shape.title,
-  youtube_id: z.string(),
-  minutes: z.string().regex(/^\d{0,4}$/, { error: 'Informe os minutos com números.' }),
-  body: z.string().max(50_000),
-})
+const LessonForm = z
+  .object({
+    title: LessonInput.shape.title,
+    youtube_id: z.string(),
+    minutes: z.string().regex(/^\d{0,4}$/, { error: 'Informe os minutos com números.' }),
+    body: z.string().max(50_000),
+  })
+  .transform((values) => ({
+    title: values.title,
+    youtube_id: values.youtube_id.trim() || null,
+    duration_seconds: values.minutes ? Number(values.minutes) * 60 : null,
+    body: values.body,
+  }))
 
 function LessonModal({ target }: { target: LessonTarget | null }) {
-  const save = useModalSave(LESSON_MODAL_ID)
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<LessonValues>({ resolver: zodResolver(LessonForm) })
-  useEffect(() => {
-    const lesson = target?.lesson
-    reset({
-      title: lesson?.title ?? '',
-      youtube_id: lesson?.youtube_id ?? '',
-      minutes: lesson?.duration_seconds ? String(Math.round(lesson.duration_seconds / 60)) : '',
-      body: lesson?.body ?? '',
-    })
-  }, [target, reset])
-  const submit = (mode: 'store' | 'update') =>
-    handleSubmit((values) => {
-      if (!target) return
-      const { lesson } = target
-      const body = {
-        title: values.title,
-        youtube_id: values.youtube_id.trim() || null,
-        duration_seconds: values.minutes ? Number(values.minutes) * 60 : null,
-        body: values.body,
+  const form = useResourceForm<LessonValues, AdminLesson>({
+    modalId: LESSON_MODAL_ID,
+    item: target?.lesson ?? null,
+    schema: LessonForm,
+    // Read again at each opening (target), a new lesson's too.
+    valuesOf: useCallback(() => {
+      const lesson = target?.lesson
+      return {
+        title: lesson?.title ?? '',
+        youtube_id: lesson?.youtube_id ?? '',
+        minutes: lesson?.duration_seconds ? String(Math.round(lesson.duration_seconds / 60)) : '',
+        body: lesson?.body ?? '',
       }
-      return save(
-        mode,
-        () =>
-          lesson
-            ? send('PUT', `/api/admin/aulas/${lesson.id}`, { ...body, version: lesson.version })
-            : send('POST', `/api/admin/modulos/${target.moduleId}/aulas`, body),
-        { success: 'Aula salva.', setError: setError as never },
-      )
-    })()
+    }, [target]),
+    path: '/api/admin/aulas',
+    createPath: `/api/admin/modulos/${target?.moduleId}/aulas`,
+    success: 'Aula salva.',
+  })
   return (
-    <FormModal
-      id={LESSON_MODAL_ID}
-      title={target?.lesson ? 'Editar aula' : 'Nova aula'}
-      onStore={() => void submit('store')}
-      onUpdate={() => void submit('update')}
-    >
+    <FormModal {...form.modal} title={target?.lesson ? 'Editar aula' : 'Nova aula'}>
       <div className="space-y-4">
-        <TextField label="Título da aula" error={errors.title?.message} {...register('title')} />
-        <TextField
-          label="Vídeo do YouTube"
-          hint="O endereço do vídeo (youtube.com/watch?v=… ou youtu.be/…) ou o código. Vazio para uma leitura."
-          error={errors.youtube_id?.message}
-          autoComplete="off"
-          {...register('youtube_id')}
-        />
-        <TextField
-          label="Duração (minutos)"
-          inputMode="numeric"
-          error={errors.minutes?.message}
-          {...register('minutes')}
-        />
-        <TextAreaField
-          label="Texto da aula"
-          hint="Markdown simples."
-          rows={6}
-          error={errors.body?.message}
-          {...register('body')}
+        <FormFields
+          form={form}
+          fields={[
+            { name: 'title', label: 'Título da aula' },
+            {
+              name: 'youtube_id',
+              label: 'Vídeo do YouTube',
+              hint: 'O endereço do vídeo (youtube.com/watch?v=… ou youtu.be/…) ou o código. Vazio para uma leitura.',
+              input: { autoComplete: 'off' },
+            },
+            { name: 'minutes', label: 'Duração (minutos)', input: { inputMode: 'numeric' } },
+            { kind: 'textarea', name: 'body', label: 'Texto da aula', hint: 'Markdown simples.', rows: 6 },
+          ]}
         />
       </div>
     </FormModal>
@@ -168,41 +126,6 @@ function useRemove() {
     }
     await refresh()
   }
-}
-
-function MoveButtons({
-  what,
-  index,
-  count,
-  onMove,
-}: {
-  what: string
-  index: number
-  count: number
-  onMove: (step: -1 | 1) => void
-}) {
-  return (
-    <>
-      <button
-        type="button"
-        className="icon-btn icon-btn-outline"
-        aria-label={`Mover ${what} para cima`}
-        disabled={index === 0}
-        onClick={() => onMove(-1)}
-      >
-        <Icon drawing={ChevronDown} className="size-4 rotate-180" />
-      </button>
-      <button
-        type="button"
-        className="icon-btn icon-btn-outline"
-        aria-label={`Mover ${what} para baixo`}
-        disabled={index === count - 1}
-        onClick={() => onMove(1)}
-      >
-        <Icon drawing={ChevronDown} className="size-4" />
-      </button>
-    </>
-  )
 }
 
 /** The modules and lessons of an online course, in order. */

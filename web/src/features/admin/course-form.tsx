@@ -1,24 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import {
   type AdminCourse,
   AdminCourse as AdminCourseSchema,
-  AdminOptions,
   COURSE_SECTION_LABELS,
   CourseInput,
   UrlAvailability,
 } from '../../../../worker/contract/admin-catalog.ts'
 import { COURSE_SECTIONS } from '../../../../worker/domain/catalog.ts'
 import { slugify } from '../../../../worker/domain/short-links.ts'
-import { api } from '../../lib/api.ts'
 import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
-import { adminQuery, send, withQuery } from './admin-api.ts'
-import { CheckboxField, EnumOptions, SelectField, TextAreaField } from './ui.tsx'
-import { useModalSave } from './use-modal-save.ts'
+import { fetchAdmin, useAdminOptions, withQuery } from './admin-api.ts'
+import { EnumOptions } from './fields.tsx'
+import { FormFields } from './form-fields.tsx'
+import { useResourceForm } from './resource-form.ts'
 
 export const COURSE_MODAL_ID = 'admin-curso'
 
@@ -80,75 +76,50 @@ export function CourseFormModal({
   course: AdminCourse | null
   onSaved: (course: AdminCourse) => void
 }) {
-  const save = useModalSave(COURSE_MODAL_ID)
-  const options = useQuery(adminQuery(['options'], '/api/admin/opcoes', AdminOptions))
+  const options = useAdminOptions()
   const [urlTouched, setUrlTouched] = useState(course !== null)
   const [urlMessage, setUrlMessage] = useState<string | null>(null)
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(CourseForm) as never, defaultValues: valuesOf(course) })
+  const form = useResourceForm<Values, AdminCourse, AdminCourse>({
+    modalId: COURSE_MODAL_ID,
+    item: course,
+    schema: CourseForm,
+    valuesOf,
+    path: '/api/admin/cursos',
+    success: course ? 'Curso atualizado com sucesso!' : 'Curso cadastrado com sucesso!',
+    failure: 'Erro ao salvar o curso.',
+    answer: AdminCourseSchema,
+    onSaved,
+  })
 
   useEffect(() => {
-    reset(valuesOf(course))
     setUrlTouched(course !== null)
     setUrlMessage(null)
-  }, [course, reset])
+  }, [course])
 
   async function checkUrl(url: string) {
     if (!url) return setUrlMessage(null)
     try {
-      const answer = await api(withQuery('/api/admin/cursos/disponibilidade', { url, except: course?.id }), {
-        schema: UrlAvailability,
-      })
+      const answer = await fetchAdmin(
+        withQuery('/api/admin/cursos/disponibilidade', { url, except: course?.id }),
+        UrlAvailability,
+      )
       setUrlMessage(answer.available ? 'Endereço livre.' : answer.message)
     } catch {
       setUrlMessage(null)
     }
   }
 
-  const submit = (mode: 'store' | 'update') =>
-    handleSubmit((values) =>
-      save(
-        mode,
-        () =>
-          course
-            ? send(
-                'PUT',
-                `/api/admin/cursos/${course.id}`,
-                { ...values, version: course.version },
-                AdminCourseSchema,
-              )
-            : send('POST', '/api/admin/cursos', values, AdminCourseSchema),
-        {
-          success: course ? 'Curso atualizado com sucesso!' : 'Curso cadastrado com sucesso!',
-          failure: 'Erro ao salvar o curso.',
-          setError,
-          onSuccess: onSaved,
-        },
-      ),
-    )()
-
   return (
-    <FormModal
-      id={COURSE_MODAL_ID}
-      title={course ? `Editar curso: ${course.name}` : 'Novo curso'}
-      onStore={() => void submit('store')}
-      onUpdate={() => void submit('update')}
-    >
+    <FormModal {...form.modal} title={course ? `Editar curso: ${course.name}` : 'Novo curso'}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Nome do curso"
           className="sm:col-span-2"
-          error={errors.name?.message}
-          {...register('name', {
+          error={form.errors.name?.message}
+          {...form.register('name', {
             // The address follows the name as it is typed, until the admin writes one of their own.
             onChange: (event) => {
-              if (!urlTouched) setValue('url', slugify(event.target.value ?? '', 160))
+              if (!urlTouched) form.setValue('url', slugify(event.target.value ?? '', 160))
             },
           })}
         />
@@ -156,78 +127,60 @@ export function CourseFormModal({
           label="Endereço (url)"
           hint={urlMessage ?? 'A página fica em /cursos/{endereço}.'}
           className="sm:col-span-2"
-          error={errors.url?.message}
+          error={form.errors.url?.message}
           autoComplete="off"
-          {...register('url', {
+          {...form.register('url', {
             onChange: () => setUrlTouched(true),
             onBlur: (event) => void checkUrl(event.target.value),
           })}
         />
-        <SelectField label="Seção" error={errors.section?.message} {...register('section')}>
-          <EnumOptions values={COURSE_SECTIONS} labels={COURSE_SECTION_LABELS} />
-        </SelectField>
-        <TextField
-          label="Carga horária (horas)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          error={errors.workload_hours?.message}
-          {...register('workload_hours', { setValueAs: numberOrNull })}
+        <FormFields
+          form={form}
+          fields={[
+            {
+              kind: 'select',
+              name: 'section',
+              label: 'Seção',
+              choices: <EnumOptions values={COURSE_SECTIONS} labels={COURSE_SECTION_LABELS} />,
+            },
+            {
+              name: 'workload_hours',
+              label: 'Carga horária (horas)',
+              input: { type: 'number', inputMode: 'numeric', min: 1 },
+              options: { setValueAs: numberOrNull },
+            },
+            {
+              name: 'summary',
+              label: 'Título da descrição',
+              hint: 'Frase curta sob o nome, nas listas e no topo da página.',
+              wide: true,
+            },
+            {
+              kind: 'textarea',
+              name: 'description',
+              label: 'Descrição',
+              hint: 'Texto da página do curso: ## para títulos, - para listas.',
+              rows: 8,
+              wide: true,
+            },
+            {
+              name: 'sort_order',
+              label: 'Ordem na seção',
+              input: { type: 'number', inputMode: 'numeric', min: 0 },
+              options: { valueAsNumber: true },
+            },
+            { kind: 'checkbox', name: 'is_published', label: 'Publicado no site', wide: true },
+            {
+              kind: 'choices',
+              name: 'ebook_ids',
+              label: 'E-books que o curso dá aos alunos',
+              loading: 'Carregando e-books...',
+              empty: 'Nenhum e-book cadastrado.',
+              wide: true,
+              choices: options.data?.ebooks.map((ebook) => ({ id: ebook.id, label: ebook.title })),
+            },
+          ]}
         />
-        <TextField
-          label="Título da descrição"
-          hint="Frase curta sob o nome, nas listas e no topo da página."
-          className="sm:col-span-2"
-          error={errors.summary?.message}
-          {...register('summary')}
-        />
-        <TextAreaField
-          label="Descrição"
-          hint="Texto da página do curso: ## para títulos, - para listas."
-          rows={8}
-          className="sm:col-span-2"
-          error={errors.description?.message}
-          {...register('description')}
-        />
-        <TextField
-          label="Ordem na seção"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          error={errors.sort_order?.message}
-          {...register('sort_order', { valueAsNumber: true })}
-        />
-        <div className="sm:col-span-2">
-          <CheckboxField label="Publicado no site" {...register('is_published')} />
-        </div>
-        <fieldset className="sm:col-span-2">
-          <legend className="mb-1 font-medium text-slate-800 text-sm">
-            E-books que o curso dá aos alunos
-          </legend>
-          {options.data ? (
-            options.data.ebooks.length === 0 ? (
-              <p className="text-slate-700 text-sm">Nenhum e-book cadastrado.</p>
-            ) : (
-              <div className="max-h-40 overflow-y-auto rounded-lg border border-slate-200 px-3 py-1">
-                {options.data.ebooks.map((ebook) => (
-                  <CheckboxField
-                    key={ebook.id}
-                    label={ebook.title}
-                    value={ebook.id}
-                    {...register('ebook_ids')}
-                  />
-                ))}
-              </div>
-            )
-          ) : (
-            <p className="text-slate-700 text-sm" role="status">
-              Carregando e-books...
-            </p>
-          )}
-          {errors.ebook_ids?.message ? (
-            <p className="mt-1 font-medium text-red-700 text-sm">{errors.ebook_ids.message}</p>
-          ) : null}
-        </fieldset>
       </div>
     </FormModal>
   )

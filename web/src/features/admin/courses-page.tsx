@@ -1,5 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Plus } from 'lucide'
+import { useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import {
   AdminCourse,
@@ -8,34 +7,22 @@ import {
   COURSE_SECTION_LABELS,
 } from '../../../../worker/contract/admin-catalog.ts'
 import { COURSE_SECTIONS } from '../../../../worker/domain/catalog.ts'
-import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
-import { api } from '../../lib/api.ts'
-import { confirm } from '../../lib/confirm.tsx'
 import { openModal } from '../../lib/form-modal.tsx'
-import { toastError, toastSuccess } from '../../lib/toast.ts'
+import { toastError } from '../../lib/toast.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
-import { adminQuery, send, useRefreshAdmin, withQuery } from './admin-api.ts'
+import { adminQuery, fetchAdmin, send, useAdminAction, useAdminList } from './admin-api.ts'
 import { BundlesPanel } from './bundles-panel.tsx'
 import { CouponsPanel } from './coupons-panel.tsx'
 import { CourseModules } from './course-content.tsx'
 import { COURSE_MODAL_ID, CourseFormModal } from './course-form.tsx'
+import { EnumOptions, FilterSelect, SearchInput } from './fields.tsx'
 import { ImagesManager } from './images-manager.tsx'
+import { AdminPage, QueryState } from './page.tsx'
 import { ProductsPanel } from './products-panel.tsx'
-import {
-  AdminPage,
-  Badge,
-  DataTable,
-  EmptyRow,
-  EnumOptions,
-  Pagination,
-  QueryState,
-  SearchInput,
-  SelectField,
-  TD,
-  TH,
-  usePage,
-} from './ui.tsx'
+import { ResourceList } from './resource-list.tsx'
+import { PublishedBadge } from './table.tsx'
+import { NewButton, Toolbar } from './toolbar.tsx'
 
 const TABS = [
   { id: 'cursos', label: 'Cursos' },
@@ -150,154 +137,93 @@ function CoursesPanel() {
   const [section, setSection] = useState('')
   const [editing, setEditing] = useState<AdminCourse | null>(null)
   const [selected, setSelected] = useState<number | null>(null)
-  const refresh = useRefreshAdmin()
-  const [page, setPage] = usePage(`${q}|${section}`)
-  const query = useQuery({
-    ...adminQuery(
-      ['courses', { q, section, page }],
-      withQuery('/api/admin/cursos', { q, section, page, per_page: 20 }),
-      AdminCoursePage,
-    ),
-    placeholderData: keepPreviousData,
-  })
+  const act = useAdminAction()
+  const list = useAdminList('courses', '/api/admin/cursos', { q, section }, AdminCoursePage)
 
   async function edit(row: AdminCourseRow) {
     try {
-      const course = await api(`/api/admin/cursos/${row.id}`, { schema: AdminCourse })
-      setEditing(course)
+      setEditing(await fetchAdmin(`/api/admin/cursos/${row.id}`, AdminCourse))
       openModal(COURSE_MODAL_ID, 'update')
     } catch (error) {
       void toastError(error)
     }
   }
 
-  async function togglePublished(row: AdminCourseRow) {
-    if (row.is_published && !(await confirm())) return
-    try {
-      await send('PUT', `/api/admin/cursos/${row.id}/publicacao`, {
-        is_published: !row.is_published,
-        version: row.version,
-      })
-      void toastSuccess(row.is_published ? 'Curso despublicado.' : 'Curso publicado.')
-    } catch (error) {
-      void toastError(error)
-    }
-    await refresh()
-  }
+  const togglePublished = (row: AdminCourseRow) =>
+    act(
+      () =>
+        send('PUT', `/api/admin/cursos/${row.id}/publicacao`, {
+          is_published: !row.is_published,
+          version: row.version,
+        }),
+      {
+        success: row.is_published ? 'Curso despublicado.' : 'Curso publicado.',
+        confirmFirst: row.is_published,
+      },
+    )
 
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-end gap-3">
+      <Toolbar>
         <SearchInput
           label="Pesquisar cursos"
           value={text}
           onChange={setText}
           placeholder="Nome ou endereço"
         />
-        <SelectField label="Seção" value={section} onChange={(event) => setSection(event.target.value)}>
-          <option value="">Todas</option>
+        <FilterSelect label="Seção" all="Todas" value={section} onChange={setSection}>
           <EnumOptions values={COURSE_SECTIONS} labels={COURSE_SECTION_LABELS} />
-        </SelectField>
-        <button
-          type="button"
-          className="btn btn-primary ml-auto"
+        </FilterSelect>
+        <NewButton
+          label="Novo curso"
           onClick={() => {
             setEditing(null)
             openModal(COURSE_MODAL_ID, 'store')
           }}
-        >
-          <Icon drawing={Plus} className="size-4" />
-          Novo curso
-        </button>
-      </div>
-      <QueryState query={query}>
-        {(data) => (
-          <>
-            <DataTable label="Cursos">
-              <thead>
-                <tr>
-                  <th scope="col" className={TH}>
-                    Curso
-                  </th>
-                  <th scope="col" className={TH}>
-                    Seção
-                  </th>
-                  <th scope="col" className={TH}>
-                    Turmas
-                  </th>
-                  <th scope="col" className={TH}>
-                    Situação
-                  </th>
-                  <th scope="col" className={TH}>
-                    Ações
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
-                  <EmptyRow columns={5}>Nenhum curso encontrado.</EmptyRow>
-                ) : (
-                  data.items.map((row) => (
-                    <tr key={row.id}>
-                      <td className={TD}>
-                        <div className="flex items-center gap-3">
-                          {row.image ? (
-                            <img
-                              src={row.image}
-                              alt=""
-                              width={48}
-                              height={36}
-                              className="h-9 w-12 rounded object-cover"
-                            />
-                          ) : null}
-                          <div>
-                            <p className="font-medium">{row.name}</p>
-                            <p className="text-slate-600 text-xs">/cursos/{row.url}</p>
-                          </div>
-                        </div>
-                      </td>
-                      <td className={TD}>{COURSE_SECTION_LABELS[row.section]}</td>
-                      <td className={TD}>
-                        {row.open_classes} abertas de {row.classes}
-                      </td>
-                      <td className={TD}>
-                        {row.is_published ? (
-                          <Badge tone="green">publicado</Badge>
-                        ) : (
-                          <Badge>não publicado</Badge>
-                        )}
-                      </td>
-                      <td className={TD}>
-                        <div className="flex flex-wrap gap-2">
-                          <button type="button" className="btn btn-outline" onClick={() => void edit(row)}>
-                            Editar<span className="sr-only"> {row.name}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-outline"
-                            onClick={() => setSelected(row.id)}
-                          >
-                            Imagens e aulas<span className="sr-only"> de {row.name}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-outline"
-                            onClick={() => void togglePublished(row)}
-                          >
-                            {row.is_published ? 'Despublicar' : 'Publicar'}
-                            <span className="sr-only"> {row.name}</span>
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </DataTable>
-            <Pagination page={page} perPage={20} total={data.total} onPage={setPage} label="cursos" />
-          </>
-        )}
-      </QueryState>
+        />
+      </Toolbar>
+      <ResourceList
+        list={list}
+        description={{
+          label: 'Cursos',
+          empty: 'Nenhum curso encontrado.',
+          pagesOf: 'cursos',
+          columns: [
+            {
+              header: 'Curso',
+              cell: (row) => (
+                <div className="flex items-center gap-3">
+                  {row.image ? (
+                    <img
+                      src={row.image}
+                      alt=""
+                      width={48}
+                      height={36}
+                      className="h-9 w-12 rounded object-cover"
+                    />
+                  ) : null}
+                  <div>
+                    <p className="font-medium">{row.name}</p>
+                    <p className="text-slate-600 text-xs">/cursos/{row.url}</p>
+                  </div>
+                </div>
+              ),
+            },
+            { header: 'Seção', cell: (row) => COURSE_SECTION_LABELS[row.section] },
+            { header: 'Turmas', cell: (row) => `${row.open_classes} abertas de ${row.classes}` },
+            { header: 'Situação', cell: (row) => <PublishedBadge published={row.is_published} /> },
+          ],
+          actions: (row) => [
+            { label: 'Editar', of: row.name, onClick: () => void edit(row) },
+            { label: 'Imagens e aulas', of: `de ${row.name}`, onClick: () => setSelected(row.id) },
+            {
+              label: row.is_published ? 'Despublicar' : 'Publicar',
+              of: row.name,
+              onClick: () => void togglePublished(row),
+            },
+          ],
+        }}
+      />
       {selected !== null ? (
         <CourseDetail key={selected} id={selected} onClose={() => setSelected(null)} />
       ) : null}

@@ -1,26 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { type ComponentProps, useId, useState } from 'react'
 import { AuditPage } from '../../../../worker/contract/admin.ts'
 import { Dashboard } from '../../../../worker/contract/admin-sales.ts'
 import { addDays, GRANULARITY_LABELS, type Granularity } from '../../../../worker/domain/dashboard.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../../../worker/domain/payments.ts'
 import { saoPauloDay } from '../../../../worker/domain/short-links.ts'
-import { FieldShell, INPUT_CLASS } from '../../lib/form-field.tsx'
 import { formatBRL } from '../../lib/money.ts'
-import { adminQuery, withQuery } from './admin-api.ts'
+import { adminQuery, useAdminList, withQuery } from './admin-api.ts'
 import { BarChart } from './bar-chart.tsx'
-import {
-  AdminPage,
-  DataTable,
-  EmptyRow,
-  formatDateTime,
-  formatDay,
-  Pagination,
-  QueryState,
-  SelectField,
-  TD,
-  TH,
-} from './ui.tsx'
+import { DayField, SelectField } from './fields.tsx'
+import { formatDateTime, formatDay } from './format.ts'
+import { AdminPage, QueryState } from './page.tsx'
+import { ResourceList } from './resource-list.tsx'
+import { ResourceTable } from './table.tsx'
 
 const PRESETS = [
   { value: '7', label: 'Últimos 7 dias' },
@@ -63,30 +55,18 @@ function PeriodPicker({ period, onChange }: { period: Period; onChange: (period:
       </SelectField>
       {preset === 'custom' ? (
         <>
-          <FieldShell label="De">
-            {(control) => (
-              <input
-                {...control}
-                type="date"
-                value={period.from}
-                max={period.to}
-                onChange={(event) => event.target.value && onChange({ ...period, from: event.target.value })}
-                className={INPUT_CLASS}
-              />
-            )}
-          </FieldShell>
-          <FieldShell label="Até">
-            {(control) => (
-              <input
-                {...control}
-                type="date"
-                value={period.to}
-                min={period.from}
-                onChange={(event) => event.target.value && onChange({ ...period, to: event.target.value })}
-                className={INPUT_CLASS}
-              />
-            )}
-          </FieldShell>
+          <DayField
+            label="De"
+            value={period.from}
+            max={period.to}
+            onChange={(from) => from && onChange({ ...period, from })}
+          />
+          <DayField
+            label="Até"
+            value={period.to}
+            min={period.from}
+            onChange={(to) => to && onChange({ ...period, to })}
+          />
         </>
       ) : null}
       <SelectField
@@ -129,6 +109,18 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   )
 }
 
+/** A panel of one table, the table named as the panel. */
+function TablePanel<T>({
+  title,
+  ...table
+}: { title: string } & Omit<ComponentProps<typeof ResourceTable<T>>, 'label'>) {
+  return (
+    <Panel title={title}>
+      <ResourceTable label={title} {...table} />
+    </Panel>
+  )
+}
+
 const bucketLabel = (start: string, granularity: Granularity) =>
   granularity === 'month' ? `${start.slice(5, 7)}/${start.slice(0, 4)}` : formatDay(start).slice(0, 5)
 
@@ -163,32 +155,16 @@ function Widgets({ data }: { data: Dashboard }) {
         />
       </Panel>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Panel title="Pedidos por estado">
-          <DataTable label="Pedidos por estado">
-            <thead>
-              <tr>
-                <th scope="col" className={TH}>
-                  Estado
-                </th>
-                <th scope="col" className={TH}>
-                  Pedidos
-                </th>
-                <th scope="col" className={TH}>
-                  Valor
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.orders_by_state.map((row) => (
-                <tr key={row.state}>
-                  <td className={TD}>{ORDER_STATE_LABELS[row.state]}</td>
-                  <td className={TD}>{row.count}</td>
-                  <td className={TD}>{formatBRL(row.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
-        </Panel>
+        <TablePanel
+          title="Pedidos por estado"
+          rows={data.orders_by_state}
+          rowKey={(row) => row.state}
+          columns={[
+            { header: 'Estado', cell: (row) => ORDER_STATE_LABELS[row.state] },
+            { header: 'Pedidos', cell: (row) => row.count },
+            { header: 'Valor', cell: (row) => formatBRL(row.total) },
+          ]}
+        />
         <Panel title="Boletos e PIX pendentes">
           <ul className="space-y-2">
             {data.pending.map((row) => (
@@ -201,66 +177,28 @@ function Widgets({ data }: { data: Dashboard }) {
             ))}
           </ul>
         </Panel>
-        <Panel title="Matrículas por curso">
-          <DataTable label="Matrículas por curso">
-            <thead>
-              <tr>
-                <th scope="col" className={TH}>
-                  Curso
-                </th>
-                <th scope="col" className={TH}>
-                  Ativas
-                </th>
-                <th scope="col" className={TH}>
-                  Canceladas
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.enrolments_by_course.length === 0 ? (
-                <EmptyRow columns={3}>Nenhuma matrícula no período.</EmptyRow>
-              ) : (
-                data.enrolments_by_course.map((row) => (
-                  <tr key={row.course_id}>
-                    <td className={TD}>{row.name}</td>
-                    <td className={TD}>{row.active}</td>
-                    <td className={TD}>{row.cancelled}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </DataTable>
-        </Panel>
-        <Panel title="Cursos mais vendidos">
-          <DataTable label="Cursos mais vendidos">
-            <thead>
-              <tr>
-                <th scope="col" className={TH}>
-                  Curso
-                </th>
-                <th scope="col" className={TH}>
-                  Vendas
-                </th>
-                <th scope="col" className={TH}>
-                  Receita
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.top_courses.length === 0 ? (
-                <EmptyRow columns={3}>Nenhuma venda paga no período.</EmptyRow>
-              ) : (
-                data.top_courses.map((row) => (
-                  <tr key={row.course_id}>
-                    <td className={TD}>{row.name}</td>
-                    <td className={TD}>{row.sold}</td>
-                    <td className={TD}>{formatBRL(row.revenue)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </DataTable>
-        </Panel>
+        <TablePanel
+          title="Matrículas por curso"
+          rows={data.enrolments_by_course}
+          rowKey={(row) => row.course_id}
+          empty="Nenhuma matrícula no período."
+          columns={[
+            { header: 'Curso', cell: (row) => row.name },
+            { header: 'Ativas', cell: (row) => row.active },
+            { header: 'Canceladas', cell: (row) => row.cancelled },
+          ]}
+        />
+        <TablePanel
+          title="Cursos mais vendidos"
+          rows={data.top_courses}
+          rowKey={(row) => row.course_id}
+          empty="Nenhuma venda paga no período."
+          columns={[
+            { header: 'Curso', cell: (row) => row.name },
+            { header: 'Vendas', cell: (row) => row.sold },
+            { header: 'Receita', cell: (row) => formatBRL(row.revenue) },
+          ]}
+        />
       </div>
       <Panel title="Novos leads por semana">
         <BarChart
@@ -278,72 +216,41 @@ function Widgets({ data }: { data: Dashboard }) {
 }
 
 function AuditLog() {
-  const [page, setPage] = useState(1)
-  const query = useQuery({
-    ...adminQuery(['audit', page], withQuery('/api/admin/auditoria', { page, per_page: 10 }), AuditPage),
-    placeholderData: keepPreviousData,
-  })
+  const list = useAdminList('audit', '/api/admin/auditoria', {}, AuditPage, 10)
   return (
     <Panel title="Registro de atividades">
-      <QueryState query={query}>
-        {(data) => (
-          <>
-            <DataTable label="Registro de atividades">
-              <thead>
-                <tr>
-                  <th scope="col" className={TH}>
-                    Quando
-                  </th>
-                  <th scope="col" className={TH}>
-                    Quem
-                  </th>
-                  <th scope="col" className={TH}>
-                    O quê
-                  </th>
-                  <th scope="col" className={TH}>
-                    Registro
-                  </th>
-                  <th scope="col" className={TH}>
-                    IP
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
-                  <EmptyRow columns={5}>Nada registrado ainda.</EmptyRow>
-                ) : (
-                  data.items.map((entry) => (
-                    <tr key={entry.id}>
-                      <td className={`${TD} whitespace-nowrap`}>{formatDateTime(entry.created_at)}</td>
-                      <td className={TD}>{entry.actor?.name ?? 'Sistema'}</td>
-                      <td className={TD}>
-                        <details>
-                          <summary className="cursor-pointer">{entry.label}</summary>
-                          <pre className="mt-1 max-w-md overflow-x-auto whitespace-pre-wrap break-words text-slate-700 text-xs">
-                            {JSON.stringify(entry.data, null, 2)}
-                          </pre>
-                        </details>
-                      </td>
-                      <td className={TD}>
-                        {entry.entity_label}
-                        {entry.entity_id ? ` #${entry.entity_id}` : ''}
-                      </td>
-                      <td className={TD}>{entry.ip ?? ''}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </DataTable>
-            <Pagination
-              page={page}
-              perPage={10}
-              total={data.total}
-              onPage={setPage}
-              label="registro de atividades"
-            />
-          </>
-        )}
-      </QueryState>
+      <ResourceList
+        list={list}
+        description={{
+          label: 'Registro de atividades',
+          empty: 'Nada registrado ainda.',
+          pagesOf: 'registro de atividades',
+          columns: [
+            {
+              header: 'Quando',
+              className: 'whitespace-nowrap',
+              cell: (entry) => formatDateTime(entry.created_at),
+            },
+            { header: 'Quem', cell: (entry) => entry.actor?.name ?? 'Sistema' },
+            {
+              header: 'O quê',
+              cell: (entry) => (
+                <details>
+                  <summary className="cursor-pointer">{entry.label}</summary>
+                  <pre className="mt-1 max-w-md overflow-x-auto whitespace-pre-wrap break-words text-slate-700 text-xs">
+                    {JSON.stringify(entry.data, null, 2)}
+                  </pre>
+                </details>
+              ),
+            },
+            {
+              header: 'Registro',
+              cell: (entry) => `${entry.entity_label}${entry.entity_id ? ` #${entry.entity_id}` : ''}`,
+            },
+            { header: 'IP', cell: (entry) => entry.ip ?? '' },
+          ],
+        }}
+      />
     </Panel>
   )
 }

@@ -18,7 +18,13 @@ export async function downloadFile(path: string): Promise<string> {
   }
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'exportacao.csv'
-  const url = URL.createObjectURL(await response.blob())
+  saveFile(await response.blob(), name)
+  return name
+}
+
+/** Hands the browser a file made here (an export, a QR code) to save under `name`. */
+export function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
   link.download = name
@@ -26,5 +32,4 @@ export async function downloadFile(path: string): Promise<string> {
   link.click()
   link.remove()
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
-  return name
 }

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { FileDown, Plus } from 'lucide'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
-import { AdminOptions } from '../../../../worker/contract/admin-catalog.ts'
+import type { AdminOptions } from '../../../../worker/contract/admin-catalog.ts'
 import {
   type AdminEnrolment,
   AdminEnrolmentPage,
@@ -24,34 +23,32 @@ import {
   type OrderState,
   PAYMENT_TYPE_LABELS,
 } from '../../../../worker/domain/payments.ts'
-import { Icon } from '../../components/icons.tsx'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api.ts'
 import { confirm } from '../../lib/confirm.tsx'
-import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
+import { TextField } from '../../lib/form-field.tsx'
 import { FormModal, openModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { PhoneField } from '../../lib/phone-input.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
-import { adminQuery, formSchema, send, useRefreshAdmin, withQuery } from './admin-api.ts'
-import { downloadFile } from './download.ts'
-import { StudentDocumentPanel } from './student-document-panel.tsx'
 import {
-  AdminPage,
-  Badge,
-  DataTable,
-  EmptyRow,
-  EnumOptions,
-  formatDateTime,
-  Pagination,
-  QueryState,
-  SearchInput,
-  SelectField,
-  TD,
-  TextAreaField,
-  TH,
-  usePage,
-} from './ui.tsx'
+  adminQuery,
+  formSchema,
+  send,
+  useAdminAction,
+  useAdminList,
+  useAdminOptions,
+  useCsvExport,
+  useRefreshAdmin,
+} from './admin-api.ts'
+import { DayField, EnumOptions, FilterSelect, RecordOptions, SearchInput } from './fields.tsx'
+import { FormFields } from './form-fields.tsx'
+import { formatDateTime } from './format.ts'
+import { AdminPage, QueryState } from './page.tsx'
+import { ResourceList } from './resource-list.tsx'
+import { StudentDocumentPanel } from './student-document-panel.tsx'
+import { Badge } from './table.tsx'
+import { ExportButton, FilterBar, NewButton, useFilters } from './toolbar.tsx'
 import { useModalSave } from './use-modal-save.ts'
 import { WithdrawalPanel } from './withdrawal-panel.tsx'
 
@@ -126,27 +123,28 @@ function ManualEnrolmentModal({ classes }: { classes: AdminOptions['classes'] })
   return (
     <FormModal id={MANUAL_MODAL_ID} title="Nova matrícula (pago fora do site)" onStore={() => void submit()}>
       <div className="space-y-4">
-        <SelectField label="Turma" error={errors.class_id?.message} {...register('class_id')}>
-          <option value="">Escolha a turma</option>
-          {classes.map((turma) => (
-            <option key={turma.id} value={turma.id}>
-              {turma.label}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="Nome completo do aluno"
-          autoComplete="off"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          label="E-mail do aluno"
-          type="email"
-          autoComplete="off"
-          hint="A matrícula vai para a conta deste e-mail (criada se não existir)."
-          error={errors.email?.message}
-          {...register('email')}
+        <FormFields
+          form={{ register, control, errors }}
+          fields={[
+            {
+              kind: 'select',
+              name: 'class_id',
+              label: 'Turma',
+              choices: (
+                <>
+                  <option value="">Escolha a turma</option>
+                  <RecordOptions records={classes} name={(turma) => turma.label} />
+                </>
+              ),
+            },
+            { name: 'name', label: 'Nome completo do aluno', input: { autoComplete: 'off' } },
+            {
+              name: 'email',
+              label: 'E-mail do aluno',
+              input: { type: 'email', autoComplete: 'off' },
+              hint: 'A matrícula vai para a conta deste e-mail (criada se não existir).',
+            },
+          ]}
         />
         <PhoneField
           control={control}
@@ -154,12 +152,17 @@ function ManualEnrolmentModal({ classes }: { classes: AdminOptions['classes'] })
           label="Telefone (opcional)"
           error={errors.phone?.message}
         />
-        <TextAreaField
-          label="Como foi pago"
-          rows={2}
-          hint="Ex.: transferência em 10/11, recibo 123."
-          error={errors.note?.message}
-          {...register('note')}
+        <FormFields
+          form={{ register, control, errors }}
+          fields={[
+            {
+              kind: 'textarea',
+              name: 'note',
+              label: 'Como foi pago',
+              rows: 2,
+              hint: 'Ex.: transferência em 10/11, recibo 123.',
+            },
+          ]}
         />
       </div>
     </FormModal>
@@ -258,6 +261,7 @@ function BoletoRefundModal({ orderId, onDone }: { orderId: string | null; onDone
   const save = useModalSave(BOLETO_REFUND_MODAL_ID)
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -271,11 +275,7 @@ function BoletoRefundModal({ orderId, onDone }: { orderId: string | null; onDone
       await save(
         'store',
         () =>
-          api(`/api/admin/pedidos/${orderId}/estorno`, {
-            method: 'POST',
-            json: { bank_account: values },
-            schema: RefundOrderResult,
-          }),
+          send('POST', `/api/admin/pedidos/${orderId}/estorno`, { bank_account: values }, RefundOrderResult),
         {
           success: 'Estorno solicitado.',
           setError: ((field: string, error: { message?: string }) =>
@@ -296,45 +296,28 @@ function BoletoRefundModal({ orderId, onDone }: { orderId: string | null; onDone
       onStore={() => void submit()}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Titular"
-          className="sm:col-span-2"
-          error={errors.holder_name?.message}
-          {...register('holder_name')}
+        <FormFields
+          form={{ register, control, errors }}
+          fields={[
+            { name: 'holder_name', label: 'Titular', wide: true },
+            { name: 'holder_document', label: 'CPF ou CNPJ (só números)', input: { inputMode: 'numeric' } },
+            { name: 'bank', label: 'Banco (3 dígitos)', input: { inputMode: 'numeric' } },
+            { name: 'branch_number', label: 'Agência', input: { inputMode: 'numeric' } },
+            { name: 'account_number', label: 'Conta', input: { inputMode: 'numeric' } },
+            { name: 'account_check_digit', label: 'Dígito da conta' },
+            {
+              kind: 'select',
+              name: 'type',
+              label: 'Tipo de conta',
+              choices: (
+                <>
+                  <option value="checking">Corrente</option>
+                  <option value="savings">Poupança</option>
+                </>
+              ),
+            },
+          ]}
         />
-        <TextField
-          label="CPF ou CNPJ (só números)"
-          inputMode="numeric"
-          error={errors.holder_document?.message}
-          {...register('holder_document')}
-        />
-        <TextField
-          label="Banco (3 dígitos)"
-          inputMode="numeric"
-          error={errors.bank?.message}
-          {...register('bank')}
-        />
-        <TextField
-          label="Agência"
-          inputMode="numeric"
-          error={errors.branch_number?.message}
-          {...register('branch_number')}
-        />
-        <TextField
-          label="Conta"
-          inputMode="numeric"
-          error={errors.account_number?.message}
-          {...register('account_number')}
-        />
-        <TextField
-          label="Dígito da conta"
-          error={errors.account_check_digit?.message}
-          {...register('account_check_digit')}
-        />
-        <SelectField label="Tipo de conta" {...register('type')}>
-          <option value="checking">Corrente</option>
-          <option value="savings">Poupança</option>
-        </SelectField>
       </div>
     </FormModal>
   )
@@ -364,12 +347,7 @@ function OutsideRefundModal({
       if (!order) return
       await save(
         'store',
-        () =>
-          api(`/api/admin/pedidos/${order.id}/estorno-externo`, {
-            method: 'POST',
-            json: values,
-            schema: RefundOrderResult,
-          }),
+        () => send('POST', `/api/admin/pedidos/${order.id}/estorno-externo`, values, RefundOrderResult),
         {
           success: 'Estorno externo registrado.',
           setError: setError as never,
@@ -401,27 +379,22 @@ function OutsideRefundModal({
 
 /** /admin/matriculas: every enrolment, its order and payment; refunds, manual enrolments, CSV. */
 export default function EnrolmentsPage() {
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS)
+  const { filters, set, setFilters } = useFilters(NO_FILTERS)
   const q = useDebouncedValue(filters.q.trim(), 400)
   const [orderId, setOrderId] = useState<string | null>(null)
   const [boletoOrder, setBoletoOrder] = useState<string | null>(null)
   const [outsideOrder, setOutsideOrder] = useState<{ id: string; reason: string } | null>(null)
-  const [exporting, setExporting] = useState(false)
   const refresh = useRefreshAdmin()
-  const options = useQuery(adminQuery(['options'], '/api/admin/opcoes', AdminOptions))
+  const act = useAdminAction()
+  const options = useAdminOptions()
   const params = { ...filters, q }
-  const paramsKey = JSON.stringify(params)
-  const [page, setPage] = usePage(paramsKey)
-  const query = useQuery({
-    ...adminQuery(
-      ['enrolments', params, page],
-      withQuery('/api/admin/matriculas', { ...params, page, per_page: 20 }),
-      AdminEnrolmentPage,
-    ),
-    placeholderData: keepPreviousData,
-  })
-  const set = (key: keyof Filters) => (value: string) =>
-    setFilters((current) => ({ ...current, [key]: value }))
+  const list = useAdminList('enrolments', '/api/admin/matriculas', params, AdminEnrolmentPage)
+  const { exporting, exportCsv } = useCsvExport(
+    '/api/admin/matriculas/exportacao',
+    params,
+    'Erro ao exportar as matrículas.',
+    { refreshAfter: true },
+  )
   const classes = (options.data?.classes ?? []).filter(
     (turma) => !filters.course_id || String(turma.course_id) === filters.course_id,
   )
@@ -436,11 +409,7 @@ export default function EnrolmentsPage() {
     }
     if (!(await confirm())) return
     try {
-      const result = await api(`/api/admin/pedidos/${order.id}/estorno`, {
-        method: 'POST',
-        json: {},
-        schema: RefundOrderResult,
-      })
+      const result = await send('POST', `/api/admin/pedidos/${order.id}/estorno`, {}, RefundOrderResult)
       void toastSuccess(result.message)
     } catch (error) {
       // No charge at the provider to refund: what is true, and what the admin can do instead.
@@ -455,247 +424,151 @@ export default function EnrolmentsPage() {
     await refresh()
   }
 
-  async function cancel(row: AdminEnrolment) {
-    if (!(await confirm())) return
-    try {
-      await send('POST', `/api/admin/matriculas/${row.id}/cancelamento`)
-      void toastSuccess('Matrícula cancelada.')
-    } catch (error) {
-      void toastError(error)
-    }
-    await refresh()
-  }
-
-  async function exportCsv() {
-    setExporting(true)
-    try {
-      const name = await downloadFile(withQuery('/api/admin/matriculas/exportacao', params))
-      void toastSuccess(`Arquivo ${name} baixado.`)
-      await refresh()
-    } catch (error) {
-      void toastError(error, 'Erro ao exportar as matrículas.')
-    } finally {
-      setExporting(false)
-    }
-  }
-
   return (
     <AdminPage
       title="Matrículas"
       description="Cada matrícula com o aluno, a turma, o pedido e o pagamento."
       actions={
         <>
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={exporting}
-            onClick={() => void exportCsv()}
-          >
-            <Icon drawing={FileDown} className="size-4" />
-            Exportar CSV
-          </button>
-          <button
-            type="button"
+          <ExportButton exporting={exporting} onExport={() => void exportCsv()} />
+          <NewButton
+            label="Nova matrícula"
             className="btn btn-primary"
             onClick={() => openModal(MANUAL_MODAL_ID, 'store')}
-          >
-            <Icon drawing={Plus} className="size-4" />
-            Nova matrícula
-          </button>
+          />
         </>
       }
     >
-      <fieldset className="mb-4 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
-        <legend className="px-1 font-semibold text-slate-900">Filtros</legend>
+      <FilterBar columns={4}>
         <SearchInput label="Nome, e-mail ou CPF" value={filters.q} onChange={set('q')} />
-        <SelectField
+        <FilterSelect
           label="Curso"
+          all="Todos"
           value={filters.course_id}
-          onChange={(event) =>
-            setFilters((current) => ({ ...current, course_id: event.target.value, class_id: '' }))
-          }
+          onChange={(course_id) => setFilters((current) => ({ ...current, course_id, class_id: '' }))}
         >
-          <option value="">Todos</option>
-          {options.data?.courses.map((course) => (
-            <option key={course.id} value={course.id}>
-              {course.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Turma"
-          value={filters.class_id}
-          onChange={(event) => set('class_id')(event.target.value)}
-        >
-          <option value="">Todas</option>
-          {classes.map((turma) => (
-            <option key={turma.id} value={turma.id}>
-              {turma.label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Situação"
-          value={filters.status}
-          onChange={(event) => set('status')(event.target.value)}
-        >
-          <option value="">Todas</option>
+          <RecordOptions records={options.data?.courses} name={(course) => course.name} />
+        </FilterSelect>
+        <FilterSelect label="Turma" all="Todas" value={filters.class_id} onChange={set('class_id')}>
+          <RecordOptions records={classes} name={(turma) => turma.label} />
+        </FilterSelect>
+        <FilterSelect label="Situação" all="Todas" value={filters.status} onChange={set('status')}>
           <EnumOptions values={ENROLLMENT_STATUSES} labels={ENROLLMENT_STATUS_LABELS} />
-        </SelectField>
-        <SelectField
-          label="Pagamento"
-          value={filters.payment}
-          onChange={(event) => set('payment')(event.target.value)}
-        >
-          <option value="">Todos</option>
+        </FilterSelect>
+        <FilterSelect label="Pagamento" all="Todos" value={filters.payment} onChange={set('payment')}>
           <EnumOptions values={ORDER_STATES} labels={ORDER_STATE_LABELS} />
           <option value="manual">pago fora do site</option>
-        </SelectField>
-        {(['from', 'to'] as const).map((key) => (
-          <FieldShell key={key} label={key === 'from' ? 'De' : 'Até'}>
-            {(control) => (
-              <input
-                {...control}
-                type="date"
-                value={filters[key]}
-                onChange={(event) => set(key)(event.target.value)}
-                className={INPUT_CLASS}
-              />
-            )}
-          </FieldShell>
-        ))}
+        </FilterSelect>
+        <DayField label="De" value={filters.from} onChange={set('from')} />
+        <DayField label="Até" value={filters.to} onChange={set('to')} />
         <div className="flex items-end">
           <button type="button" className="btn btn-outline" onClick={() => setFilters(NO_FILTERS)}>
             Limpar filtros
           </button>
         </div>
-      </fieldset>
-      <div aria-busy={query.isFetching}>
-        <QueryState query={query}>
-          {(data) => (
-            <>
-              <DataTable label="Matrículas">
-                <thead>
-                  <tr>
-                    <th scope="col" className={TH}>
-                      Aluno
-                    </th>
-                    <th scope="col" className={TH}>
-                      Curso e turma
-                    </th>
-                    <th scope="col" className={TH}>
-                      Pedido
-                    </th>
-                    <th scope="col" className={TH}>
-                      Pagamento
-                    </th>
-                    <th scope="col" className={TH}>
-                      Data
-                    </th>
-                    <th scope="col" className={TH}>
-                      Ações
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.length === 0 ? (
-                    <EmptyRow columns={6}>Nenhuma matrícula encontrada.</EmptyRow>
+      </FilterBar>
+      <div aria-busy={list.query.isFetching}>
+        <ResourceList
+          list={list}
+          description={{
+            label: 'Matrículas',
+            empty: 'Nenhuma matrícula encontrada.',
+            pagesOf: 'matrículas',
+            columns: [
+              {
+                header: 'Aluno',
+                cell: (row) => (
+                  <>
+                    <p className="font-medium">{row.student.name}</p>
+                    <p className="break-all text-slate-600 text-xs">{row.student.email}</p>
+                    {row.order?.gift_from ? (
+                      <p className="text-slate-700 text-xs">presente de {row.order.gift_from.name}</p>
+                    ) : null}
+                  </>
+                ),
+              },
+              {
+                header: 'Curso e turma',
+                cell: (row) => (
+                  <>
+                    <p>{row.course.name}</p>
+                    <p className="text-slate-600 text-xs">{row.class.name}</p>
+                    {row.status === 'cancelled' ? <Badge tone="red">cancelada</Badge> : null}
+                  </>
+                ),
+              },
+              {
+                header: 'Pedido',
+                cell: (row) =>
+                  row.order ? (
+                    <button
+                      type="button"
+                      className="link text-left font-mono text-xs"
+                      onClick={() => {
+                        setOrderId(row.order!.id)
+                        openModal(ORDER_MODAL_ID, 'update')
+                      }}
+                    >
+                      {row.order.id}
+                    </button>
                   ) : (
-                    data.items.map((row) => {
-                      const refundable =
-                        row.status === 'active' &&
-                        row.order !== null &&
-                        isRefundable(row.order.status) &&
-                        !row.order.refund_pending
-                      return (
-                        <tr key={row.id}>
-                          <td className={TD}>
-                            <p className="font-medium">{row.student.name}</p>
-                            <p className="break-all text-slate-600 text-xs">{row.student.email}</p>
-                            {row.order?.gift_from ? (
-                              <p className="text-slate-700 text-xs">presente de {row.order.gift_from.name}</p>
-                            ) : null}
-                          </td>
-                          <td className={TD}>
-                            <p>{row.course.name}</p>
-                            <p className="text-slate-600 text-xs">{row.class.name}</p>
-                            {row.status === 'cancelled' ? <Badge tone="red">cancelada</Badge> : null}
-                          </td>
-                          <td className={TD}>
-                            {row.order ? (
-                              <button
-                                type="button"
-                                className="link text-left font-mono text-xs"
-                                onClick={() => {
-                                  setOrderId(row.order!.id)
-                                  openModal(ORDER_MODAL_ID, 'update')
-                                }}
-                              >
-                                {row.order.id}
-                              </button>
-                            ) : (
-                              <span className="text-slate-700 text-xs">{row.note}</span>
-                            )}
-                          </td>
-                          <td className={TD}>
-                            {row.order ? (
-                              <>
-                                <Badge tone={TONE[row.order.status]}>
-                                  {ORDER_STATE_LABELS[row.order.status]}
-                                </Badge>
-                                <p className="mt-1 whitespace-nowrap text-slate-700 text-xs">
-                                  {row.order.payment_type ? PAYMENT_TYPE_LABELS[row.order.payment_type] : ''}{' '}
-                                  {formatBRL(row.order.amount ?? row.order.total)}
-                                </p>
-                                {row.order.refund_pending ? (
-                                  <p className="text-amber-800 text-xs">estorno aguardando a operadora</p>
-                                ) : null}
-                                {row.order.withdrawal_requested ? (
-                                  <p className="text-amber-800 text-xs">
-                                    reembolso solicitado pelo comprador
-                                  </p>
-                                ) : null}
-                              </>
-                            ) : (
-                              <Badge tone="teal">pago fora do site</Badge>
-                            )}
-                          </td>
-                          <td className={`${TD} whitespace-nowrap`}>{formatDateTime(row.created_at)}</td>
-                          <td className={TD}>
-                            {refundable ? (
-                              <button
-                                type="button"
-                                className="btn btn-outline"
-                                onClick={() => void refund(row)}
-                              >
-                                Estornar<span className="sr-only"> o pedido de {row.student.name}</span>
-                              </button>
-                            ) : null}
-                            {row.order === null && row.status === 'active' ? (
-                              <button
-                                type="button"
-                                className="btn btn-outline"
-                                onClick={() => void cancel(row)}
-                              >
-                                Cancelar matrícula<span className="sr-only"> de {row.student.name}</span>
-                              </button>
-                            ) : null}
-                          </td>
-                        </tr>
-                      )
-                    })
-                  )}
-                </tbody>
-              </DataTable>
-              <Pagination page={page} perPage={20} total={data.total} onPage={setPage} label="matrículas" />
-            </>
-          )}
-        </QueryState>
+                    <span className="text-slate-700 text-xs">{row.note}</span>
+                  ),
+              },
+              { header: 'Pagamento', cell: (row) => <PaymentCell order={row.order} /> },
+              {
+                header: 'Data',
+                className: 'whitespace-nowrap',
+                cell: (row) => formatDateTime(row.created_at),
+              },
+            ],
+            actions: (row) => [
+              {
+                label: 'Estornar',
+                of: `o pedido de ${row.student.name}`,
+                hidden: !(
+                  row.status === 'active' &&
+                  row.order !== null &&
+                  isRefundable(row.order.status) &&
+                  !row.order.refund_pending
+                ),
+                onClick: () => void refund(row),
+              },
+              {
+                label: 'Cancelar matrícula',
+                of: `de ${row.student.name}`,
+                hidden: !(row.order === null && row.status === 'active'),
+                onClick: () =>
+                  void act(() => send('POST', `/api/admin/matriculas/${row.id}/cancelamento`), {
+                    success: 'Matrícula cancelada.',
+                  }),
+              },
+            ],
+          }}
+        />
       </div>
       <ManualEnrolmentModal classes={options.data?.classes ?? []} />
       <OrderModal orderId={orderId} />
       <BoletoRefundModal orderId={boletoOrder} onDone={() => void refresh()} />
       <OutsideRefundModal order={outsideOrder} onDone={() => void refresh()} />
     </AdminPage>
+  )
+}
+
+/** The order's state, how and how much it was paid, and a refund or a withdrawal under way. */
+function PaymentCell({ order }: { order: AdminEnrolment['order'] }) {
+  if (!order) return <Badge tone="teal">pago fora do site</Badge>
+  return (
+    <>
+      <Badge tone={TONE[order.status]}>{ORDER_STATE_LABELS[order.status]}</Badge>
+      <p className="mt-1 whitespace-nowrap text-slate-700 text-xs">
+        {order.payment_type ? PAYMENT_TYPE_LABELS[order.payment_type] : ''}{' '}
+        {formatBRL(order.amount ?? order.total)}
+      </p>
+      {order.refund_pending ? <p className="text-amber-800 text-xs">estorno aguardando a operadora</p> : null}
+      {order.withdrawal_requested ? (
+        <p className="text-amber-800 text-xs">reembolso solicitado pelo comprador</p>
+      ) : null}
+    </>
   )
 }

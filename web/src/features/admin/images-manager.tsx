@@ -4,11 +4,10 @@ import { z } from 'zod'
 import { AdminImage } from '../../../../worker/contract/admin-catalog.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/domain/institute.ts'
 import { Icon } from '../../components/icons.tsx'
-import { api } from '../../lib/api.ts'
 import { confirm } from '../../lib/confirm.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
-import { useRefreshAdmin } from './admin-api.ts'
-import { Chevron } from './ui.tsx'
+import { send, useRefreshAdmin } from './admin-api.ts'
+import { Chevron } from './table.tsx'
 
 // The server's own limits (POST /api/admin/cursos/{id}/imagens), checked here first to spare the upload.
 const TYPES = ['image/jpeg', 'image/png', 'image/webp']
@@ -50,7 +49,7 @@ export function ImagesManager({
     form.append('image', file)
     setBusy(true)
     try {
-      setCurrent(await api(`${base}/imagens`, { method: 'POST', formData: form, schema: Images }))
+      setCurrent(await send('POST', `${base}/imagens`, form, Images))
       void toastSuccess('Imagem enviada com sucesso!')
       await refresh()
     } catch (error) {
@@ -64,11 +63,12 @@ export function ImagesManager({
     setBusy(true)
     try {
       setCurrent(
-        await api(`${base}/imagens`, {
-          method: 'PUT',
-          json: { expected: current.map((entry) => entry.image), images: next.map((entry) => entry.image) },
-          schema: Images,
-        }),
+        await send(
+          'PUT',
+          `${base}/imagens`,
+          { expected: current.map((entry) => entry.image), images: next.map((entry) => entry.image) },
+          Images,
+        ),
       )
       void toastSuccess(message)
       await refresh()

@@ -1,88 +1,53 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Plus } from 'lucide'
-import { useEffect, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useState } from 'react'
 import {
   type AdminProduct,
   AdminProductPage,
   ProductInput,
 } from '../../../../worker/contract/admin-catalog.ts'
-import { Icon } from '../../components/icons.tsx'
-import { TextField } from '../../lib/form-field.tsx'
-import { FormModal, openModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
-import { adminQuery, send, withQuery } from './admin-api.ts'
+import { useAdminList } from './admin-api.ts'
+import { SearchInput } from './fields.tsx'
+import { ResourceFormModal } from './form-fields.tsx'
 import { ImagesManager } from './images-manager.tsx'
-import { MoneyField } from './money-field.tsx'
-import {
-  Badge,
-  CheckboxField,
-  DataTable,
-  EmptyRow,
-  Pagination,
-  QueryState,
-  SearchInput,
-  TD,
-  TextAreaField,
-  TH,
-  usePage,
-} from './ui.tsx'
-import { useModalSave } from './use-modal-save.ts'
+import { useEditor, useResourceForm } from './resource-form.ts'
+import { ResourceList } from './resource-list.tsx'
+import { PublishedBadge } from './table.tsx'
+import { NewButton, Toolbar } from './toolbar.tsx'
 
 const MODAL_ID = 'admin-produto'
 type Values = { name: string; description: string; price: number | null; is_published: boolean }
 
+const valuesOf = (product: AdminProduct | null): Values =>
+  product
+    ? {
+        name: product.name,
+        description: product.description,
+        price: product.price,
+        is_published: product.is_published,
+      }
+    : { name: '', description: '', price: null, is_published: true }
+
 function ProductModal({ product }: { product: AdminProduct | null }) {
-  const save = useModalSave(MODAL_ID)
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(ProductInput) as never })
-  useEffect(
-    () =>
-      reset(
-        product
-          ? {
-              name: product.name,
-              description: product.description,
-              price: product.price,
-              is_published: product.is_published,
-            }
-          : { name: '', description: '', price: null, is_published: true },
-      ),
-    [product, reset],
-  )
-  const submit = (mode: 'store' | 'update') =>
-    handleSubmit((values) =>
-      save(
-        mode,
-        () =>
-          product
-            ? send('PUT', `/api/admin/produtos/${product.id}`, { ...values, version: product.version })
-            : send('POST', '/api/admin/produtos', values),
-        { success: 'Produto salvo com sucesso!', setError },
-      ),
-    )()
+  const form = useResourceForm<Values, AdminProduct>({
+    modalId: MODAL_ID,
+    item: product,
+    schema: ProductInput,
+    valuesOf,
+    path: '/api/admin/produtos',
+    success: 'Produto salvo com sucesso!',
+  })
   return (
-    <FormModal
-      id={MODAL_ID}
+    <ResourceFormModal
+      form={form}
       title={product ? `Editar produto: ${product.name}` : 'Novo produto'}
-      onStore={() => void submit('store')}
-      onUpdate={() => void submit('update')}
-    >
-      <div className="space-y-4">
-        <TextField label="Nome do produto" error={errors.name?.message} {...register('name')} />
-        <TextAreaField label="Descrição" error={errors.description?.message} {...register('description')} />
-        <MoneyField control={control} name="price" label="Preço" error={errors.price?.message} />
-        <CheckboxField label="Publicado no site" {...register('is_published')} />
-      </div>
-    </FormModal>
+      fields={[
+        { name: 'name', label: 'Nome do produto' },
+        { kind: 'textarea', name: 'description', label: 'Descrição' },
+        { kind: 'money', name: 'price', label: 'Preço' },
+        { kind: 'checkbox', name: 'is_published', label: 'Publicado no site' },
+      ]}
+    />
   )
 }
 
@@ -90,110 +55,44 @@ function ProductModal({ product }: { product: AdminProduct | null }) {
 export function ProductsPanel() {
   const [text, setText] = useState('')
   const q = useDebouncedValue(text.trim(), 400)
-  const [editing, setEditing] = useState<AdminProduct | null>(null)
+  const { editing, create, edit } = useEditor<AdminProduct>(MODAL_ID)
   const [imagesOf, setImagesOf] = useState<number | null>(null)
-  const [page, setPage] = usePage(q)
-  const query = useQuery({
-    ...adminQuery(
-      ['products', { q, page }],
-      withQuery('/api/admin/produtos', { q, page, per_page: 20 }),
-      AdminProductPage,
-    ),
-    placeholderData: keepPreviousData,
-  })
+  const list = useAdminList('products', '/api/admin/produtos', { q }, AdminProductPage)
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-end gap-3">
+      <Toolbar>
         <SearchInput label="Pesquisar produtos" value={text} onChange={setText} />
-        <button
-          type="button"
-          className="btn btn-primary ml-auto"
-          onClick={() => {
-            setEditing(null)
-            openModal(MODAL_ID, 'store')
-          }}
-        >
-          <Icon drawing={Plus} className="size-4" />
-          Novo produto
-        </button>
-      </div>
-      <QueryState query={query}>
-        {(data) => {
-          const withImages = data.items.find((row) => row.id === imagesOf)
-          return (
-            <>
-              <DataTable label="Produtos">
-                <thead>
-                  <tr>
-                    <th scope="col" className={TH}>
-                      Produto
-                    </th>
-                    <th scope="col" className={TH}>
-                      Preço
-                    </th>
-                    <th scope="col" className={TH}>
-                      Situação
-                    </th>
-                    <th scope="col" className={TH}>
-                      Ações
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.length === 0 ? (
-                    <EmptyRow columns={4}>Nenhum produto encontrado.</EmptyRow>
-                  ) : (
-                    data.items.map((row) => (
-                      <tr key={row.id}>
-                        <td className={TD}>{row.name}</td>
-                        <td className={`${TD} whitespace-nowrap`}>{formatBRL(row.price)}</td>
-                        <td className={TD}>
-                          {row.is_published ? (
-                            <Badge tone="green">publicado</Badge>
-                          ) : (
-                            <Badge>não publicado</Badge>
-                          )}
-                        </td>
-                        <td className={TD}>
-                          <div className="flex flex-wrap gap-2">
-                            <button
-                              type="button"
-                              className="btn btn-outline"
-                              onClick={() => {
-                                setEditing(row)
-                                openModal(MODAL_ID, 'update')
-                              }}
-                            >
-                              Editar<span className="sr-only"> {row.name}</span>
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn-outline"
-                              onClick={() => setImagesOf(row.id)}
-                            >
-                              Imagens<span className="sr-only"> de {row.name}</span>
-                            </button>
-                          </div>
-                        </td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </DataTable>
-              <Pagination page={page} perPage={20} total={data.total} onPage={setPage} label="produtos" />
-              {withImages ? (
-                <div className="mt-6 rounded-2xl border border-slate-200 p-4">
-                  <ImagesManager
-                    base={`/api/admin/produtos/${withImages.id}`}
-                    images={withImages.images}
-                    name={withImages.name}
-                  />
-                </div>
-              ) : null}
-            </>
-          )
+        <NewButton label="Novo produto" onClick={create} />
+      </Toolbar>
+      <ResourceList
+        list={list}
+        description={{
+          label: 'Produtos',
+          empty: 'Nenhum produto encontrado.',
+          pagesOf: 'produtos',
+          columns: [
+            { header: 'Produto', cell: (row) => row.name },
+            { header: 'Preço', className: 'whitespace-nowrap', cell: (row) => formatBRL(row.price) },
+            { header: 'Situação', cell: (row) => <PublishedBadge published={row.is_published} /> },
+          ],
+          actions: (row) => [
+            { label: 'Editar', of: row.name, onClick: () => edit(row) },
+            { label: 'Imagens', of: `de ${row.name}`, onClick: () => setImagesOf(row.id) },
+          ],
         }}
-      </QueryState>
+        below={(items) => {
+          const withImages = items.find((row) => row.id === imagesOf)
+          return withImages ? (
+            <div className="mt-6 rounded-2xl border border-slate-200 p-4">
+              <ImagesManager
+                base={`/api/admin/produtos/${withImages.id}`}
+                images={withImages.images}
+                name={withImages.name}
+              />
+            </div>
+          ) : null
+        }}
+      />
       <ProductModal product={editing} />
     </div>
   )

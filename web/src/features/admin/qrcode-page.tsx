@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { FileDown, Plus } from 'lucide'
+import { useQuery } from '@tanstack/react-query'
+import { FileDown } from 'lucide'
 import QRCode from 'qrcode'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import {
   type AdminShortLink,
@@ -14,28 +13,20 @@ import {
 } from '../../../../worker/contract/admin-links.ts'
 import { ALLOWED_OUTSIDE_HOSTS, withUtm } from '../../../../worker/domain/short-links.ts'
 import { Icon } from '../../components/icons.tsx'
-import { confirm } from '../../lib/confirm.tsx'
-import { TextField } from '../../lib/form-field.tsx'
-import { FormModal, openModal } from '../../lib/form-modal.tsx'
-import { toastError, toastSuccess } from '../../lib/toast.ts'
+import { FormModal } from '../../lib/form-modal.tsx'
+import { toastError } from '../../lib/toast.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
-import { adminQuery, formSchema, send, useRefreshAdmin, withQuery } from './admin-api.ts'
+import { adminQuery, formSchema, send, useAdminAction, useAdminList } from './admin-api.ts'
 import { BarChart } from './bar-chart.tsx'
-import {
-  AdminPage,
-  Badge,
-  CheckboxField,
-  DataTable,
-  EmptyRow,
-  formatDay,
-  Pagination,
-  QueryState,
-  SearchInput,
-  TD,
-  TH,
-  usePage,
-} from './ui.tsx'
-import { useModalSave } from './use-modal-save.ts'
+import { saveFile } from './download.ts'
+import { SearchInput } from './fields.tsx'
+import { FormFields } from './form-fields.tsx'
+import { formatDay } from './format.ts'
+import { AdminPage, QueryState } from './page.tsx'
+import { useEditor, useResourceForm } from './resource-form.ts'
+import { ResourceList } from './resource-list.tsx'
+import { Badge } from './table.tsx'
+import { NewButton } from './toolbar.tsx'
 
 const MODAL_ID = 'admin-link'
 
@@ -87,120 +78,102 @@ const UpdateForm = z
   }))
   .pipe(ShortLinkUpdateInput.omit({ version: true }))
 
+const valuesOf = (link: AdminShortLink | null): Values => ({
+  title: link?.title ?? '',
+  code: link?.code ?? '',
+  target_url: link?.target_url ?? '',
+  is_enabled: link?.is_enabled ?? true,
+  utm_source: '',
+  utm_medium: '',
+  utm_campaign: '',
+  utm_content: '',
+})
+
 function LinkModal({ link }: { link: AdminShortLink | null }) {
-  const save = useModalSave(MODAL_ID)
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver((link ? UpdateForm : CreateForm) as never) as never })
-  useEffect(
-    () =>
-      reset({
-        title: link?.title ?? '',
-        code: link?.code ?? '',
-        target_url: link?.target_url ?? '',
-        is_enabled: link?.is_enabled ?? true,
-        utm_source: '',
-        utm_medium: '',
-        utm_campaign: '',
-        utm_content: '',
-      }),
-    [link, reset],
-  )
-  const values = useWatch({ control }) as Values
+  const form = useResourceForm<Values, AdminShortLink>({
+    modalId: MODAL_ID,
+    item: link,
+    schema: link ? UpdateForm : CreateForm,
+    valuesOf,
+    path: '/api/admin/qrcodes',
+    success: 'Link salvo com sucesso!',
+  })
+  const values = useWatch({ control: form.control }) as Values
   const preview = finalTarget(values)
-  const submit = (mode: 'store' | 'update') =>
-    handleSubmit((body) =>
-      save(
-        mode,
-        () =>
-          link
-            ? send('PUT', `/api/admin/qrcodes/${link.id}`, { ...body, version: link.version })
-            : send('POST', '/api/admin/qrcodes', body),
-        { success: 'Link salvo com sucesso!', setError },
-      ),
-    )()
   return (
-    <FormModal
-      id={MODAL_ID}
-      title={link ? `Editar link /l/${link.code}` : 'Novo link curto'}
-      onStore={() => void submit('store')}
-      onUpdate={() => void submit('update')}
-    >
+    <FormModal {...form.modal} title={link ? `Editar link /l/${link.code}` : 'Novo link curto'}>
       <div className="space-y-4">
-        <TextField
-          label="Título"
-          hint="Para você encontrar o link (ex.: folder do congresso)."
-          error={errors.title?.message}
-          {...register('title')}
-        />
-        {link ? null : (
-          <TextField
-            label="Código"
-            hint="O fim do endereço: /l/{código}. Vazio: feito do título. Não muda depois de criado."
-            autoComplete="off"
-            error={errors.code?.message}
-            {...register('code')}
-          />
-        )}
-        <TextField
-          label="Destino"
-          hint={`Uma página do site (/cursos/…) ou um endereço https:// de: ${ALLOWED_OUTSIDE_HOSTS.join(', ')}.`}
-          autoComplete="off"
-          error={errors.target_url?.message}
-          {...register('target_url')}
+        <FormFields
+          form={form}
+          fields={[
+            {
+              name: 'title',
+              label: 'Título',
+              hint: 'Para você encontrar o link (ex.: folder do congresso).',
+            },
+            ...(link
+              ? []
+              : [
+                  {
+                    name: 'code',
+                    label: 'Código',
+                    hint: 'O fim do endereço: /l/{código}. Vazio: feito do título. Não muda depois de criado.',
+                    input: { autoComplete: 'off' },
+                  } as const,
+                ]),
+            {
+              name: 'target_url',
+              label: 'Destino',
+              hint: `Uma página do site (/cursos/…) ou um endereço https:// de: ${ALLOWED_OUTSIDE_HOSTS.join(', ')}.`,
+              input: { autoComplete: 'off' },
+            },
+          ]}
         />
         <fieldset className="rounded-lg border border-slate-200 p-3">
           <legend className="px-1 font-medium text-slate-800 text-sm">Parâmetros UTM (opcional)</legend>
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
-              label="utm_source (origem)"
-              placeholder="folder"
-              autoComplete="off"
-              {...register('utm_source')}
+            <FormFields
+              form={form}
+              fields={[
+                {
+                  name: 'utm_source',
+                  label: 'utm_source (origem)',
+                  input: { placeholder: 'folder', autoComplete: 'off' },
+                },
+                {
+                  name: 'utm_medium',
+                  label: 'utm_medium (meio)',
+                  input: { placeholder: 'qrcode', autoComplete: 'off' },
+                },
+                {
+                  name: 'utm_campaign',
+                  label: 'utm_campaign (campanha)',
+                  input: { placeholder: 'congresso-2027', autoComplete: 'off' },
+                },
+                { name: 'utm_content', label: 'utm_content (conteúdo)', input: { autoComplete: 'off' } },
+              ]}
             />
-            <TextField
-              label="utm_medium (meio)"
-              placeholder="qrcode"
-              autoComplete="off"
-              {...register('utm_medium')}
-            />
-            <TextField
-              label="utm_campaign (campanha)"
-              placeholder="congresso-2027"
-              autoComplete="off"
-              {...register('utm_campaign')}
-            />
-            <TextField label="utm_content (conteúdo)" autoComplete="off" {...register('utm_content')} />
           </div>
           <p className="mt-2 break-all text-slate-700 text-sm" aria-live="polite">
             Abre: <span className="font-mono">{preview || '—'}</span>
           </p>
         </fieldset>
         {link ? (
-          <CheckboxField
-            label="Link ativo"
-            hint="Desativado, o link e o QR code levam a uma página de aviso."
-            {...register('is_enabled')}
+          <FormFields
+            form={form}
+            fields={[
+              {
+                kind: 'checkbox',
+                name: 'is_enabled',
+                label: 'Link ativo',
+                hint: 'Desativado, o link e o QR code levam a uma página de aviso.',
+              },
+            ]}
           />
         ) : null}
       </div>
     </FormModal>
   )
-}
-
-function download(url: string, name: string) {
-  const anchor = document.createElement('a')
-  anchor.href = url
-  anchor.download = name
-  document.body.append(anchor)
-  anchor.click()
-  anchor.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
 /** The link's QR code drawn as SVG from its modules, its files to download, and its clicks per day. */
@@ -221,7 +194,7 @@ function LinkPanel({ link, onClose }: { link: AdminShortLink; onClose: () => voi
 
   async function downloadSvg() {
     const svg = await QRCode.toString(link.short_url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 })
-    download(URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' })), `qrcode-${link.code}.svg`)
+    saveFile(new Blob([svg], { type: 'image/svg+xml' }), `qrcode-${link.code}.svg`)
   }
   async function downloadPng() {
     const canvas = await QRCode.toCanvas(link.short_url, {
@@ -230,7 +203,7 @@ function LinkPanel({ link, onClose }: { link: AdminShortLink; onClose: () => voi
       width: 1024,
     })
     canvas.toBlob((blob) => {
-      if (blob) download(URL.createObjectURL(blob), `qrcode-${link.code}.png`)
+      if (blob) saveFile(blob, `qrcode-${link.code}.png`)
       else void toastError(null, 'Não foi possível gerar o PNG.')
     }, 'image/png')
   }
@@ -304,138 +277,73 @@ function LinkPanel({ link, onClose }: { link: AdminShortLink; onClose: () => voi
 export default function QrcodePage() {
   const [text, setText] = useState('')
   const q = useDebouncedValue(text.trim(), 400)
-  const [editing, setEditing] = useState<AdminShortLink | null>(null)
+  const { editing, create, edit } = useEditor<AdminShortLink>(MODAL_ID)
   const [selected, setSelected] = useState<number | null>(null)
-  const refresh = useRefreshAdmin()
-  const [page, setPage] = usePage(q)
-  const query = useQuery({
-    ...adminQuery(
-      ['links', { q, page }],
-      withQuery('/api/admin/qrcodes', { q, page, per_page: 20 }),
-      AdminShortLinkPage,
-    ),
-    placeholderData: keepPreviousData,
-  })
+  const act = useAdminAction()
+  const list = useAdminList('links', '/api/admin/qrcodes', { q }, AdminShortLinkPage)
 
-  async function toggle(link: AdminShortLink) {
-    if (link.is_enabled && !(await confirm())) return
-    try {
-      await send('PUT', `/api/admin/qrcodes/${link.id}`, {
-        title: link.title,
-        target_url: link.target_url,
-        is_enabled: !link.is_enabled,
-        version: link.version,
-      })
-      void toastSuccess(link.is_enabled ? 'Link desativado.' : 'Link reativado.')
-    } catch (error) {
-      void toastError(error)
-    }
-    await refresh()
-  }
+  const toggle = (link: AdminShortLink) =>
+    act(
+      () =>
+        send('PUT', `/api/admin/qrcodes/${link.id}`, {
+          title: link.title,
+          target_url: link.target_url,
+          is_enabled: !link.is_enabled,
+          version: link.version,
+        }),
+      { success: link.is_enabled ? 'Link desativado.' : 'Link reativado.', confirmFirst: link.is_enabled },
+    )
 
   return (
     <AdminPage
       title="Qrcode/Link"
       description="Links curtos para divulgação, com QR code para imprimir e cliques contados por dia."
-      actions={
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => {
-            setEditing(null)
-            openModal(MODAL_ID, 'store')
-          }}
-        >
-          <Icon drawing={Plus} className="size-4" />
-          Novo link
-        </button>
-      }
+      actions={<NewButton label="Novo link" className="btn btn-primary" onClick={create} />}
     >
       <div className="mb-4">
         <SearchInput label="Pesquisar links" value={text} onChange={setText} placeholder="Título ou código" />
       </div>
-      <QueryState query={query}>
-        {(data) => {
-          const current = data.items.find((link) => link.id === selected)
-          return (
-            <>
-              <DataTable label="Links curtos">
-                <thead>
-                  <tr>
-                    <th scope="col" className={TH}>
-                      Link
-                    </th>
-                    <th scope="col" className={TH}>
-                      Destino
-                    </th>
-                    <th scope="col" className={TH}>
-                      Cliques
-                    </th>
-                    <th scope="col" className={TH}>
-                      Situação
-                    </th>
-                    <th scope="col" className={TH}>
-                      Ações
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.length === 0 ? (
-                    <EmptyRow columns={5}>Nenhum link ainda.</EmptyRow>
-                  ) : (
-                    data.items.map((link) => (
-                      <tr key={link.id}>
-                        <td className={TD}>
-                          <p className="font-medium">{link.title}</p>
-                          <p className="font-mono text-slate-600 text-xs">/l/{link.code}</p>
-                        </td>
-                        <td className={`${TD} max-w-xs break-all text-xs`}>{link.target_url}</td>
-                        <td className={TD}>{link.clicks}</td>
-                        <td className={TD}>
-                          {link.is_enabled ? <Badge tone="green">ativo</Badge> : <Badge>desativado</Badge>}
-                        </td>
-                        <td className={TD}>
-                          <div className="flex flex-wrap gap-2">
-                            <button
-                              type="button"
-                              className="btn btn-outline"
-                              onClick={() => setSelected(link.id)}
-                            >
-                              QR code e cliques<span className="sr-only"> de {link.title}</span>
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn-outline"
-                              onClick={() => {
-                                setEditing(link)
-                                openModal(MODAL_ID, 'update')
-                              }}
-                            >
-                              Editar<span className="sr-only"> {link.title}</span>
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn-outline"
-                              onClick={() => void toggle(link)}
-                            >
-                              {link.is_enabled ? 'Desativar' : 'Reativar'}
-                              <span className="sr-only"> {link.title}</span>
-                            </button>
-                          </div>
-                        </td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </DataTable>
-              <Pagination page={page} perPage={20} total={data.total} onPage={setPage} label="links" />
-              {current ? (
-                <LinkPanel key={current.id} link={current} onClose={() => setSelected(null)} />
-              ) : null}
-            </>
-          )
+      <ResourceList
+        list={list}
+        description={{
+          label: 'Links curtos',
+          empty: 'Nenhum link ainda.',
+          pagesOf: 'links',
+          columns: [
+            {
+              header: 'Link',
+              cell: (link) => (
+                <>
+                  <p className="font-medium">{link.title}</p>
+                  <p className="font-mono text-slate-600 text-xs">/l/{link.code}</p>
+                </>
+              ),
+            },
+            { header: 'Destino', className: 'max-w-xs break-all text-xs', cell: (link) => link.target_url },
+            { header: 'Cliques', cell: (link) => link.clicks },
+            {
+              header: 'Situação',
+              cell: (link) =>
+                link.is_enabled ? <Badge tone="green">ativo</Badge> : <Badge>desativado</Badge>,
+            },
+          ],
+          actions: (link) => [
+            { label: 'QR code e cliques', of: `de ${link.title}`, onClick: () => setSelected(link.id) },
+            { label: 'Editar', of: link.title, onClick: () => edit(link) },
+            {
+              label: link.is_enabled ? 'Desativar' : 'Reativar',
+              of: link.title,
+              onClick: () => void toggle(link),
+            },
+          ],
         }}
-      </QueryState>
+        below={(items) => {
+          const current = items.find((link) => link.id === selected)
+          return current ? (
+            <LinkPanel key={current.id} link={current} onClose={() => setSelected(null)} />
+          ) : null
+        }}
+      />
       <LinkModal link={editing} />
     </AdminPage>
   )

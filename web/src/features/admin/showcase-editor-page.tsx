@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { ChevronDown, CircleCheck, Pencil, Plus, Trash2 } from 'lucide'
+import { CircleCheck, Pencil, Plus, Trash2 } from 'lucide'
 import { type DragEvent, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
@@ -15,7 +15,7 @@ import {
 import { HomeLists } from '../../../../worker/contract/home.ts'
 import { CARD_TYPES, type CardType } from '../../../../worker/domain/catalog.ts'
 import { Icon } from '../../components/icons.tsx'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api.ts'
 import { confirm } from '../../lib/confirm.tsx'
 import { TextField } from '../../lib/form-field.tsx'
 import { closeModal, FormModal, openModal } from '../../lib/form-modal.tsx'
@@ -23,17 +23,12 @@ import { useFormModal } from '../../lib/form-modal-state.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { showcaseKeys } from '../showcase/showcase.queries.ts'
-import { adminQuery, formSchema, useRefreshAdmin } from './admin-api.ts'
+import { adminQuery, formSchema, send, useRefreshAdmin } from './admin-api.ts'
+import { CheckboxField, EnumOptions, SelectField, TextAreaField } from './fields.tsx'
 import { MoneyField } from './money-field.tsx'
-import {
-  AdminPage,
-  Badge,
-  CheckboxField,
-  EnumOptions,
-  QueryState,
-  SelectField,
-  TextAreaField,
-} from './ui.tsx'
+import { MoveButtons } from './move-buttons.tsx'
+import { AdminPage, QueryState } from './page.tsx'
+import { Badge } from './table.tsx'
 import { serverFieldErrors } from './use-modal-save.ts'
 
 /** Six dots: the handle a dragged item is held by (drawn here: no icon the public pages load for it). */
@@ -418,41 +413,6 @@ function HomePreview({ lists }: { lists: HomeLists }) {
   )
 }
 
-function MoveButtons({
-  what,
-  index,
-  count,
-  onMove,
-}: {
-  what: string
-  index: number
-  count: number
-  onMove: (to: number) => void
-}) {
-  return (
-    <>
-      <button
-        type="button"
-        className="icon-btn icon-btn-outline"
-        aria-label={`Mover ${what} para cima`}
-        disabled={index === 0}
-        onClick={() => onMove(index - 1)}
-      >
-        <Icon drawing={ChevronDown} className="size-4 rotate-180" />
-      </button>
-      <button
-        type="button"
-        className="icon-btn icon-btn-outline"
-        aria-label={`Mover ${what} para baixo`}
-        disabled={index === count - 1}
-        onClick={() => onMove(index + 1)}
-      >
-        <Icon drawing={ChevronDown} className="size-4" />
-      </button>
-    </>
-  )
-}
-
 function CardsOfList({
   list,
   onChange,
@@ -490,7 +450,7 @@ function CardsOfList({
               what={`o card ${card.name}`}
               index={index}
               count={list.cards.length}
-              onMove={(to) => onChange(move(list.cards, index, to))}
+              onMove={(step) => onChange(move(list.cards, index, index + step))}
             />
             <button
               type="button"
@@ -554,11 +514,7 @@ function Editor({ showcase, options }: { showcase: AdminShowcase; options: Admin
   async function showPreview() {
     setBusy(true)
     try {
-      const lists_ = await api('/api/admin/vitrine/previa', {
-        method: 'POST',
-        json: { lists: payloadOf(lists) },
-        schema: HomeLists,
-      })
+      const lists_ = await send('POST', '/api/admin/vitrine/previa', { lists: payloadOf(lists) }, HomeLists)
       setProblems([])
       setPreview(lists_)
       requestAnimationFrame(() => previewHeading.current?.focus())
@@ -573,11 +529,12 @@ function Editor({ showcase, options }: { showcase: AdminShowcase; options: Admin
     if (!(await confirm())) return
     setBusy(true)
     try {
-      const published = await api('/api/admin/vitrine', {
-        method: 'PUT',
-        json: { lists: payloadOf(lists), version },
-        schema: AdminShowcase,
-      })
+      const published = await send(
+        'PUT',
+        '/api/admin/vitrine',
+        { lists: payloadOf(lists), version },
+        AdminShowcase,
+      )
       setLists(draftOf(published))
       setVersion(published.version)
       setDirty(false)
@@ -653,7 +610,7 @@ function Editor({ showcase, options }: { showcase: AdminShowcase; options: Admin
                   what={`a lista ${list.title}`}
                   index={index}
                   count={lists.length}
-                  onMove={(to) => change(move(lists, index, to))}
+                  onMove={(step) => change(move(lists, index, index + step))}
                 />
                 <button
                   type="button"

@@ -8,7 +8,9 @@ import {
 import { formatBRL } from '../../lib/money.ts'
 import { toastError } from '../../lib/toast.ts'
 import { send as sendAdmin, useDecision } from './admin-api.ts'
-import { Badge, formatDateTime, TextAreaField } from './ui.tsx'
+import { DecisionSection } from './decision-section.tsx'
+import { TextAreaField } from './fields.tsx'
+import { formatDateTime } from './format.ts'
 
 const STATE = {
   pending: { label: 'aguardando análise', tone: 'amber' },
@@ -23,11 +25,7 @@ const STATE = {
 export function StudentDocumentPanel({ order }: { order: AdminOrder }) {
   const document = order.student_document
   const [reason, setReason] = useState('')
-  const {
-    busy,
-    error,
-    decide: send,
-  } = useDecision(
+  const decision = useDecision(
     `/api/admin/pedidos/${order.id}/documento-estudante`,
     StudentDocumentDecided,
     'Não foi possível registrar a decisão.',
@@ -53,42 +51,32 @@ export function StudentDocumentPanel({ order }: { order: AdminOrder }) {
     }
   }
 
-  const decide = (decision: 'approve' | 'reject') =>
-    send(decision === 'reject' ? { decision, reason } : { decision }, StudentDocumentDecision)
+  const decide = (verdict: 'approve' | 'reject') =>
+    decision.decide(
+      verdict === 'reject' ? { decision: verdict, reason } : { decision: verdict },
+      StudentDocumentDecision,
+    )
 
   return (
-    <section aria-labelledby="documento-estudante">
-      <h3 id="documento-estudante" className="font-semibold text-slate-900">
-        Documento de estudante <Badge tone={state.tone}>{state.label}</Badge>
-      </h3>
-      <dl className="mt-1 space-y-1">
-        <div>
-          <dt className="inline text-slate-600">Desconto do preço de estudante: </dt>
-          <dd className="inline">{formatBRL(document.difference)}</dd>
-        </div>
-        {document.decided_at ? (
-          <div>
-            <dt className="inline text-slate-600">Analisado em: </dt>
-            <dd className="inline">{formatDateTime(document.decided_at)}</dd>
-          </div>
-        ) : null}
-        {document.reason ? (
-          <div>
-            <dt className="inline text-slate-600">Motivo da recusa: </dt>
-            <dd className="inline break-words">{document.reason}</dd>
-          </div>
-        ) : null}
-        {document.status === 'rejected' && document.difference > 0 ? (
-          <div>
-            <dt className="inline text-slate-600">Diferença: </dt>
-            <dd className="inline">
-              {document.difference_paid
+    <DecisionSection
+      id="documento-estudante"
+      title="Documento de estudante"
+      state={state}
+      facts={[
+        { label: 'Desconto do preço de estudante', value: formatBRL(document.difference) },
+        { label: 'Analisado em', value: document.decided_at ? formatDateTime(document.decided_at) : null },
+        { label: 'Motivo da recusa', value: document.reason, wrap: true },
+        {
+          label: 'Diferença',
+          value:
+            document.status === 'rejected' && document.difference > 0
+              ? document.difference_paid
                 ? 'paga'
-                : `não paga${document.deadline ? ` (prazo: ${formatDateTime(document.deadline)})` : ''}`}
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+                : `não paga${document.deadline ? ` (prazo: ${formatDateTime(document.deadline)})` : ''}`
+              : null,
+        },
+      ]}
+    >
       <div className="mt-2 flex flex-wrap gap-2">
         {document.has_file ? (
           <button type="button" className="btn btn-outline" onClick={() => void open()}>
@@ -101,7 +89,7 @@ export function StudentDocumentPanel({ order }: { order: AdminOrder }) {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={busy}
+            disabled={decision.busy}
             onClick={() => void decide('approve')}
           >
             Aprovar
@@ -114,19 +102,19 @@ export function StudentDocumentPanel({ order }: { order: AdminOrder }) {
             label="Motivo da recusa (o aluno lê)"
             rows={2}
             value={reason}
-            error={error}
+            error={decision.error}
             onChange={(event) => setReason(event.target.value)}
           />
           <button
             type="button"
             className="btn btn-outline mt-2"
-            disabled={busy}
+            disabled={decision.busy}
             onClick={() => void decide('reject')}
           >
             Recusar e pedir a diferença
           </button>
         </div>
       ) : null}
-    </section>
+    </DecisionSection>
   )
 }

@@ -2,7 +2,9 @@ import { useState } from 'react'
 import type { AdminOrder } from '../../../../worker/contract/admin-sales.ts'
 import { RefundOrderResult, WithdrawalDecisionInput } from '../../../../worker/contract/refunds.ts'
 import { useDecision } from './admin-api.ts'
-import { Badge, formatDateTime, TextAreaField } from './ui.tsx'
+import { DecisionSection } from './decision-section.tsx'
+import { TextAreaField } from './fields.tsx'
+import { formatDateTime } from './format.ts'
 
 const STATE = {
   requested: { label: 'aguardando resposta', tone: 'amber' },
@@ -20,11 +22,7 @@ const STATE = {
 export function WithdrawalPanel({ order }: { order: AdminOrder }) {
   const withdrawal = order.withdrawal
   const [answer, setAnswer] = useState('')
-  const {
-    busy,
-    error,
-    decide: send,
-  } = useDecision(
+  const decision = useDecision(
     `/api/admin/pedidos/${order.id}/reembolso-solicitado`,
     RefundOrderResult,
     'Não foi possível registrar a resposta.',
@@ -35,33 +33,25 @@ export function WithdrawalPanel({ order }: { order: AdminOrder }) {
   const boleto = order.payment_type === 'BOLETO'
 
   const decide = (decisao: 'aprovar' | 'recusar') =>
-    send(decisao === 'recusar' ? { decisao, resposta: answer } : { decisao }, WithdrawalDecisionInput)
+    decision.decide(
+      decisao === 'recusar' ? { decisao, resposta: answer } : { decisao },
+      WithdrawalDecisionInput,
+    )
 
   return (
-    <section aria-labelledby="pedido-reembolso">
-      <h3 id="pedido-reembolso" className="font-semibold text-slate-900">
-        Pedido de reembolso (arrependimento, 7 dias) <Badge tone={state.tone}>{state.label}</Badge>
-      </h3>
-      <dl className="mt-1 space-y-1">
-        {withdrawal.requested_at ? (
-          <div>
-            <dt className="inline text-slate-600">Pedido em: </dt>
-            <dd className="inline">{formatDateTime(withdrawal.requested_at)}</dd>
-          </div>
-        ) : null}
-        {withdrawal.reason ? (
-          <div>
-            <dt className="inline text-slate-600">Motivo: </dt>
-            <dd className="inline break-words">{withdrawal.reason}</dd>
-          </div>
-        ) : null}
-        {withdrawal.answer ? (
-          <div>
-            <dt className="inline text-slate-600">Resposta: </dt>
-            <dd className="inline break-words">{withdrawal.answer}</dd>
-          </div>
-        ) : null}
-      </dl>
+    <DecisionSection
+      id="pedido-reembolso"
+      title="Pedido de reembolso (arrependimento, 7 dias)"
+      state={state}
+      facts={[
+        {
+          label: 'Pedido em',
+          value: withdrawal.requested_at ? formatDateTime(withdrawal.requested_at) : null,
+        },
+        { label: 'Motivo', value: withdrawal.reason, wrap: true },
+        { label: 'Resposta', value: withdrawal.answer, wrap: true },
+      ]}
+    >
       {waiting ? (
         <div className="mt-2 space-y-2">
           {boleto ? (
@@ -73,7 +63,7 @@ export function WithdrawalPanel({ order }: { order: AdminOrder }) {
             <button
               type="button"
               className="btn btn-primary"
-              disabled={busy}
+              disabled={decision.busy}
               onClick={() => void decide('aprovar')}
             >
               Aprovar e estornar
@@ -83,19 +73,19 @@ export function WithdrawalPanel({ order }: { order: AdminOrder }) {
             label="Resposta ao comprador (ele lê)"
             rows={2}
             value={answer}
-            error={error}
+            error={decision.error}
             onChange={(event) => setAnswer(event.target.value)}
           />
           <button
             type="button"
             className="btn btn-outline"
-            disabled={busy}
+            disabled={decision.busy}
             onClick={() => void decide('recusar')}
           >
             Recusar com esta resposta
           </button>
         </div>
       ) : null}
-    </section>
+    </DecisionSection>
   )
 }

@@ -1,24 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
+import { LazyScreen } from '../../lib/lazy-screen.tsx'
 import { pageHead } from '../../lib/page-head.ts'
 
 const EnrolmentsPage = lazy(() => import('../../features/admin/enrolments-page.tsx'))
 
 export const Route = createFileRoute('/admin/matriculas')({
   head: () => pageHead('Matrículas – Administração'),
-  component: () => (
-    <Suspense fallback={<AdminPending />}>
-      <EnrolmentsPage />
-    </Suspense>
-  ),
+  component: () => <LazyScreen screen={EnrolmentsPage} />,
 })
-
-// The screen is fetched when opened: this route's own chunk holds only this, so the public first
-// load does not list the admin screens' files.
-function AdminPending() {
-  return (
-    <p className="container-page py-12 text-slate-700" role="status">
-      Carregando...
-    </p>
-  )
-}

@@ -1,19 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotFound } from '../../components/not-found.tsx'
 import { RouteError, RoutePending } from '../../components/page-status.tsx'
-import { loadInstitutePage } from '../../features/content/content.queries.ts'
 import { InstitutePage } from '../../features/content/institute-page.tsx'
-import { institutePageHead } from '../../features/seo/heads.ts'
+import { institutePage } from '../-institute-page.tsx'
 
 export const Route = createFileRoute('/pesquisa/estudos-clinicos')({
-  loader: ({ context }) => loadInstitutePage(context.queryClient, 'pesquisa/estudos-clinicos'),
-  head: ({ loaderData }) => institutePageHead(loaderData, '/pesquisa/estudos-clinicos'),
-  component: ClinicalTrialsPage,
+  ...institutePage('pesquisa/estudos-clinicos'),
+  component: () => <InstitutePage slug="pesquisa/estudos-clinicos" />,
   pendingComponent: RoutePending,
   errorComponent: RouteError,
-  notFoundComponent: NotFound,
 })
-
-function ClinicalTrialsPage() {
-  return <InstitutePage slug="pesquisa/estudos-clinicos" />
-}

@@ -1,0 +1,184 @@
+import type { ComponentProps, ReactNode } from 'react'
+import type {
+  Control,
+  FieldErrors,
+  FieldPathByValue,
+  FieldValues,
+  Path,
+  RegisterOptions,
+  UseFormRegister,
+} from 'react-hook-form'
+import { TextField } from '../../lib/form-field.tsx'
+import { FormModal } from '../../lib/form-modal.tsx'
+import { CheckboxField, SelectField, TextAreaField } from './fields.tsx'
+import { MoneyField } from './money-field.tsx'
+
+// A form modal's fields as a description: each field's name, label, hint and kind; FormFields
+// draws them with the form's register, its messages beside each, wide ones across both columns.
+
+type Shared = { label: string; hint?: string; wide?: boolean }
+
+type InputProps = Pick<
+  ComponentProps<'input'>,
+  'type' | 'inputMode' | 'autoComplete' | 'placeholder' | 'min' | 'max'
+>
+
+/** One field of a form: a text input (the default), a text area, a checkbox, a select or money. */
+export type FieldSpec<V extends FieldValues> = Shared &
+  (
+    | { kind?: 'text'; name: Path<V>; input?: InputProps; options?: RegisterOptions<V, Path<V>> }
+    | { kind: 'textarea'; name: Path<V>; rows?: number }
+    | { kind: 'checkbox'; name: Path<V> }
+    | { kind: 'select'; name: Path<V>; choices: ReactNode }
+    | { kind: 'money'; name: FieldPathByValue<V, number | null | undefined> }
+    | {
+        /** Checkboxes of records (the label is the legend), read while `choices` is undefined. */
+        kind: 'choices'
+        name: Path<V>
+        choices: readonly { id: number; label: string }[] | undefined
+        loading: string
+        empty?: string
+        tall?: boolean
+      }
+  )
+
+/** What FormFields needs of a react-hook-form form. */
+export type FieldsForm<V extends FieldValues> = {
+  register: UseFormRegister<V>
+  control: Control<V>
+  errors: FieldErrors<V>
+}
+
+const WIDE = 'sm:col-span-2'
+
+/** The described fields, in order, inside the modal's grid or column. */
+export function FormFields<V extends FieldValues>({
+  form: { register, control, errors },
+  fields,
+}: {
+  form: FieldsForm<V>
+  fields: readonly FieldSpec<V>[]
+}) {
+  return fields.map((field) => {
+    const error = (errors as Record<string, { message?: string } | undefined>)[field.name]?.message
+    const shared = { label: field.label, ...(field.hint ? { hint: field.hint } : {}) }
+    const className = field.wide ? WIDE : undefined
+    switch (field.kind) {
+      case 'textarea':
+        return (
+          <TextAreaField
+            key={field.name}
+            {...shared}
+            rows={field.rows}
+            className={className}
+            error={error}
+            {...register(field.name)}
+          />
+        )
+      case 'checkbox':
+        return field.wide ? (
+          <div key={field.name} className={WIDE}>
+            <CheckboxField {...shared} {...register(field.name)} />
+          </div>
+        ) : (
+          <CheckboxField key={field.name} {...shared} {...register(field.name)} />
+        )
+      case 'select':
+        return (
+          <SelectField
+            key={field.name}
+            {...shared}
+            className={className}
+            error={error}
+            {...register(field.name)}
+          >
+            {field.choices}
+          </SelectField>
+        )
+      case 'choices':
+        return (
+          <fieldset key={field.name} className={className}>
+            <legend className="mb-1 font-medium text-slate-800 text-sm">{field.label}</legend>
+            {field.choices === undefined ? (
+              <p className="text-slate-700 text-sm" role="status">
+                {field.loading}
+              </p>
+            ) : field.choices.length === 0 && field.empty ? (
+              <p className="text-slate-700 text-sm">{field.empty}</p>
+            ) : (
+              <div
+                className={`${field.tall ? 'max-h-48' : 'max-h-40'} overflow-y-auto rounded-lg border border-slate-200 px-3 py-1`}
+              >
+                {field.choices.map((choice) => (
+                  <CheckboxField
+                    key={choice.id}
+                    label={choice.label}
+                    value={choice.id}
+                    {...register(field.name)}
+                  />
+                ))}
+              </div>
+            )}
+            {error ? <p className="mt-1 font-medium text-red-700 text-sm">{error}</p> : null}
+          </fieldset>
+        )
+      case 'money':
+        return (
+          <MoneyField
+            key={field.name}
+            control={control}
+            name={field.name}
+            {...shared}
+            className={className}
+            error={error}
+          />
+        )
+      default:
+        return (
+          <TextField
+            key={field.name}
+            {...shared}
+            {...field.input}
+            className={className}
+            error={error}
+            {...register(field.name, field.options)}
+          />
+        )
+    }
+  })
+}
+
+/** 'Parcelas (máximo)': 1 to 12, as classes and bundles offer them. */
+export const INSTALMENTS = {
+  name: 'instalment_times',
+  label: 'Parcelas (máximo)',
+  input: { type: 'number', min: 1, max: 12, inputMode: 'numeric' },
+  options: { valueAsNumber: true },
+} as const
+
+/**
+ * A resource's form modal (useResourceForm's `form`) with its described fields first, in one
+ * column or in two, and what the form adds after them.
+ */
+export function ResourceFormModal<V extends FieldValues>({
+  form,
+  title,
+  twoColumns = false,
+  fields,
+  children,
+}: {
+  form: FieldsForm<V> & { modal: { id: string; onStore: () => void; onUpdate: () => void } }
+  title: string
+  twoColumns?: boolean
+  fields: readonly FieldSpec<V>[]
+  children?: ReactNode
+}) {
+  return (
+    <FormModal {...form.modal} title={title}>
+      <div className={twoColumns ? 'grid gap-4 sm:grid-cols-2' : 'space-y-4'}>
+        <FormFields form={form} fields={fields} />
+        {children}
+      </div>
+    </FormModal>
+  )
+}

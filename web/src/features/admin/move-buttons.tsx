@@ -1,0 +1,38 @@
+import { ChevronDown } from 'lucide'
+import { Icon } from '../../components/icons.tsx'
+
+/** 'Mover … para cima' and '… para baixo' of an item in an ordered list; `onMove` gets -1 or 1. */
+export function MoveButtons({
+  what,
+  index,
+  count,
+  onMove,
+}: {
+  what: string
+  index: number
+  count: number
+  onMove: (step: -1 | 1) => void
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-btn icon-btn-outline"
+        aria-label={`Mover ${what} para cima`}
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      >
+        <Icon drawing={ChevronDown} className="size-4 rotate-180" />
+      </button>
+      <button
+        type="button"
+        className="icon-btn icon-btn-outline"
+        aria-label={`Mover ${what} para baixo`}
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+      >
+        <Icon drawing={ChevronDown} className="size-4" />
+      </button>
+    </>
+  )
+}

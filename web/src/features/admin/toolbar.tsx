@@ -1,0 +1,60 @@
+import { FileDown, Plus } from 'lucide'
+import { type ReactNode, useState } from 'react'
+import { Icon } from '../../components/icons.tsx'
+
+// What stands above an admin list: the row of its search and 'new' button, the 'Filtros' box,
+// and the buttons that add an item or export the list.
+
+/** The row above a list: its search or filter, and its buttons at the end. */
+export function Toolbar({ children }: { children: ReactNode }) {
+  return <div className="mb-4 flex flex-wrap items-end gap-3">{children}</div>
+}
+
+/** 'Novo curso', 'Nova turma': opens the empty form. At the row's end unless `className` says. */
+export function NewButton({
+  label,
+  onClick,
+  className = 'btn btn-primary ml-auto',
+}: {
+  label: string
+  onClick: () => void
+  className?: string
+}) {
+  return (
+    <button type="button" className={className} onClick={onClick}>
+      <Icon drawing={Plus} className="size-4" />
+      {label}
+    </button>
+  )
+}
+
+/** A list's filters, boxed under the legend 'Filtros', in `columns` columns on a wide screen. */
+export function FilterBar({ columns, children }: { columns: 4 | 5; children: ReactNode }) {
+  return (
+    <fieldset
+      className={`mb-4 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 ${
+        columns === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-5'
+      }`}
+    >
+      <legend className="px-1 font-semibold text-slate-900">Filtros</legend>
+      {children}
+    </fieldset>
+  )
+}
+
+/** 'Exportar CSV', off while the file downloads. */
+export function ExportButton({ exporting, onExport }: { exporting: boolean; onExport: () => void }) {
+  return (
+    <button type="button" className="btn btn-outline" disabled={exporting} onClick={onExport}>
+      <Icon drawing={FileDown} className="size-4" />
+      Exportar CSV
+    </button>
+  )
+}
+
+/** A filter bar's values, and `set(key)` for the field of each. */
+export function useFilters<F extends Record<string, string>>(none: F) {
+  const [filters, setFilters] = useState<F>(none)
+  const set = (key: keyof F) => (value: string) => setFilters((current) => ({ ...current, [key]: value }))
+  return { filters, set, setFilters }
+}
