@@ -16,7 +16,7 @@ import { chromium } from 'playwright-core'
 import { DEMO_USERS } from '../../db/seed.ts'
 import { runBuild } from '../../scripts/build.ts'
 import { freePort, root, startStack } from '../../scripts/lib/stack.ts'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/browser.ts'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/e2e/browser.ts'
 
 const { values } = parseArgs({
   options: {

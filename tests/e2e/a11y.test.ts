@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Result } from 'axe-core'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from './browser.ts'
+import { launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 12, item 16: axe-core over every page kind, on a desktop and on a 375 px phone, must
 // find no violation of the WCAG 2.x A/AA rules. A new page kind is one line in PAGES.

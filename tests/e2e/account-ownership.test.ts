@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from './browser.ts'
+import { launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 28, who owns an account, in real Chromium: an e-mail changes only through the link sent
 // to the new address (the old one gets a 'não fui eu' link); provider links are listed and undone

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_USERS } from '../../db/seed.ts'
-import { launchBrowser, screenshot } from './browser.ts'
+import { launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 const baseURL = inject('baseURL')
 let browser: Browser

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { ARTIFACTS, launchBrowser, screenshot } from './browser.ts'
+import { ARTIFACTS, launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 10 in real Chromium, as a new administrator would on the seeded stack: the demo admin
 // creates a course with an uploaded image and a class of R$ 890,00 in up to 6x with boleto,

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from './browser.ts'
-import { press, pressUntil } from './keyboard.ts'
+import { launchBrowser, screenshot } from '../support/e2e/browser.ts'
+import { press, pressUntil } from '../support/e2e/keyboard.ts'
 
 // Issue 22, item 6: the seeded bundle 'Acesso Vascular + Biópsia Renal' is offered on the pages of
 // its two courses, with its saving; a new buyer adds it from one of them, pays by card in the

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from './browser.ts'
+import { launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // The catalogue journeys of issue 3 against the seeded stack: the menu (with 'Editais'), the
 // search box and its debounce, the course page, the same walk on a 375 px phone, and every

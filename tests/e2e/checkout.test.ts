@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from './browser.ts'
+import { launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 5 in real Chromium against the seeded stack and the Pagar.me sandbox: a new visitor fills
 // the cart from the home showcase and a course page, follows it in a second tab, applies RENAL10

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { TALK_ROWS } from '../../db/seed-data/conference.ts'
 import type { ClockAnswer } from '../../worker/domain/conference.ts'
-import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
+import { collectPageErrors, launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 const baseURL = inject('baseURL')
 let browser: Browser

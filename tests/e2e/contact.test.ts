@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { leads } from '../../db/schema.ts'
-import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
+import { collectPageErrors, launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 const baseURL = inject('baseURL')
 const db = createDb({ url: inject('e2eDatabaseUrl') })

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
+import { collectPageErrors, launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 12, item 9: every journey fails on a Content-Security-Policy violation (browser.ts turns
 // each into a console error). These check that the net catches one, and that the pages with

@@ -8,9 +8,9 @@ import { createDb } from '../../db/client.ts'
 import { applications, planPayments, users } from '../../db/schema.ts'
 import { SPECIALIZATION_EDITAL } from '../../db/seed-data/student.ts'
 import { freePort, type Stack, startStack } from '../../scripts/lib/stack.ts'
-import { summary } from '../contract/contract.ts'
-import { startContractProxy } from '../contract/proxy.ts'
-import { launchBrowser, screenshot } from './browser.ts'
+import { summary } from '../support/contract/contract.ts'
+import { startContractProxy } from '../support/contract/proxy.ts'
+import { launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 30, item 5: a debit card on a PSP account (the production default). The shared e2e stack
 // plays a gateway account (student.test.ts's challenge journey), so this file starts a stack of its

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { FIRST_LOAD_BUDGET_KB, formatFirstLoad, measureFirstLoad } from '../../scripts/lib/first-load.ts'
-import { launchBrowser } from './browser.ts'
+import { launchBrowser } from '../support/e2e/browser.ts'
 
 // DESIGN 10 and issue 13: the home page's JavaScript as Chromium fetches it, every script until
 // the network is idle (lazy chunks included), gzipped. `npm run build` checks the same.

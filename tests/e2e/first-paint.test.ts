@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
+import { collectPageErrors, launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // The Worker sends public pages already rendered (worker/ssr): a phone paints the page from the
 // first response, before any JavaScript, and the browser then takes that same markup over.

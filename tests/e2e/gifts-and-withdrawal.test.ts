@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { classes, courses, emailOutbox } from '../../db/schema.ts'
 import { DEMO_USERS } from '../../db/seed.ts'
-import { journeyPages, launchBrowser, screenshot } from './browser.ts'
+import { journeyPages, launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 22, items 7 and 8 in real Chromium: a gift bought at the checkout is opened by its
 // recipient on a phone (the e-mail's link, a password, Meus cursos); a buyer gives an online course

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
+import { collectPageErrors, launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 const baseURL = inject('baseURL')
 let browser: Browser

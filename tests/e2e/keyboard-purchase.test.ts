@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from './browser.ts'
-import { press, pressUntil, visibleFocus } from './keyboard.ts'
+import { launchBrowser, screenshot } from '../support/e2e/browser.ts'
+import { press, pressUntil, visibleFocus } from '../support/e2e/keyboard.ts'
 
 // Issue 12, item 17: a visitor buys a course from the home page with the keyboard alone (Tab,
 // Shift+Tab, Enter, Space, arrow keys and typing; no click), and after every key the focus is on

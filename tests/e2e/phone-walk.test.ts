@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from './browser.ts'
+import { launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 22, item 1: every student and admin screen on a 375 px phone, with its data loaded and
 // the admin screens' main dialogs and panels open, must not scroll sideways. Measured as a phone

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { applications, planPayments, users } from '../../db/schema.ts'
 import { SPECIALIZATION_EDITAL } from '../../db/seed-data/student.ts'
-import { journeyPages, launchBrowser, screenshot } from './browser.ts'
+import { journeyPages, launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 30, item 1 on a phone: a fee plan's boleto names its payer's address, and the form works
 // when the CEP service is down (the address typed by hand). An applicant of its own (approved in the

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
+import { collectPageErrors, launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 12, item 18 (WCAG 2.2.2): the showcase cards float for 6 to 12 s (SPEC section 9) and
 // never stopped. The float pauses while the pointer or the focus is on the showcase, the

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { classes, emailOutbox } from '../../db/schema.ts'
 import { DEMO_USERS } from '../../db/seed.ts'
-import { journeyPages, launchBrowser, screenshot } from './browser.ts'
+import { journeyPages, launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 29, item 3 in real Chromium: a buyer pays a class at the student price with a document;
 // the admin opens the document from the order (a signed link, in a new tab), rejects it with a

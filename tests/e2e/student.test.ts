@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { createDb } from '../../db/client.ts'
 import { planPayments } from '../../db/schema.ts'
 import { DEMO_PLAN_IDS } from '../../db/seed-data/student.ts'
-import { launchBrowser, screenshot } from './browser.ts'
+import { launchBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 9 in real Chromium on the seeded stack (`npm start`'s demo data) and the Pagar.me sandbox:
 // the demo student sees the seeded purchases, studies an online course (the video embed loads

@@ -7,7 +7,7 @@ import { chargeFor, instalmentLabel, parseBRL } from '../../web/src/features/che
 import { CART_MESSAGES } from '../../worker/contract/cart.ts'
 import { CHECKOUT_MESSAGES } from '../../worker/contract/checkout.ts'
 import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
-import { clearToasts, toastTitle } from './auth-fixtures.tsx'
+import { clearToasts, toastTitle } from '../support/web/auth-fixtures.tsx'
 import {
   CONFIG,
   cartResponse,
@@ -20,7 +20,7 @@ import {
   type Routes,
   renderShop,
   stubFetch,
-} from './checkout-fixtures.tsx'
+} from '../support/web/checkout-fixtures.tsx'
 
 const NOW = new Date('2026-11-20T12:00:00Z')
 const ALL_CARD_MESSAGES =

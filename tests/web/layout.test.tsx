@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '../../web/src/lib/query-client.ts'
 import { createAppRouter } from '../../web/src/router.tsx'
 import type { Menu } from '../../worker/contract/menu.ts'
-import { mockFetch } from './render.tsx'
+import { mockFetch } from '../support/web/render.tsx'
 
 const MENU: Menu = [
   { name: 'Quem somos', url: '/quem-somos' },

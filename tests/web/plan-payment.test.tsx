@@ -18,8 +18,8 @@ import { PlanPaymentPage } from '../../web/src/features/plans/plan-payment-page.
 import { ApiError } from '../../web/src/lib/api.ts'
 import { createQueryClient } from '../../web/src/lib/query-client.ts'
 import type { Application, Plan, PlanPaymentResult } from '../../worker/contract/plans.ts'
-import { clearToasts, STUDENT, toastTitle } from './auth-fixtures.tsx'
-import { CONFIG, stubFetch } from './checkout-fixtures.tsx'
+import { clearToasts, STUDENT, toastTitle } from '../support/web/auth-fixtures.tsx'
+import { CONFIG, stubFetch } from '../support/web/checkout-fixtures.tsx'
 
 const TOKENIZE = '/core/v5/tokens'
 const PAY = '/usuario/editais/mensalidade'

@@ -7,7 +7,14 @@ import { PasswordForm } from '../../web/src/features/profile/password-form.tsx'
 import { ProfilePage } from '../../web/src/features/profile/profile-page.tsx'
 import { createQueryClient } from '../../web/src/lib/query-client.ts'
 import { createAppRouter } from '../../web/src/router.tsx'
-import { clearToasts, renderAuth, STUDENT, stubApi, toastTitle, UNAUTHENTICATED } from './auth-fixtures.tsx'
+import {
+  clearToasts,
+  renderAuth,
+  STUDENT,
+  stubApi,
+  toastTitle,
+  UNAUTHENTICATED,
+} from '../support/web/auth-fixtures.tsx'
 
 const alertMessages = () =>
   within(screen.getByRole('alert'))

@@ -15,7 +15,7 @@ import { ToasterHost } from '../../web/src/components/toaster-host.tsx'
 import { SearchBox } from '../../web/src/features/search/search-box.tsx'
 import { createQueryClient } from '../../web/src/lib/query-client.ts'
 import type { SearchResults } from '../../worker/contract/catalog.ts'
-import { mockFetch, renderWithApp } from './render.tsx'
+import { mockFetch, renderWithApp } from '../support/web/render.tsx'
 
 const RESULTS: SearchResults = [
   { name: 'Diálise Peritoneal: Prescrição, Treinamento e Complicações', url: '/cursos/dialise-peritoneal' },

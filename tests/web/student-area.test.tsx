@@ -26,8 +26,8 @@ import {
   type StudentCourse,
   WITHDRAWAL_MESSAGES,
 } from '../../worker/contract/student.ts'
-import { clearToasts, STUDENT, toastTitle } from './auth-fixtures.tsx'
-import { stubFetch } from './checkout-fixtures.tsx'
+import { clearToasts, STUDENT, toastTitle } from '../support/web/auth-fixtures.tsx'
+import { stubFetch } from '../support/web/checkout-fixtures.tsx'
 
 const ORDER = `ped_${'1'.repeat(32)}`
 const EXPIRED = `ped_${'2'.repeat(32)}`

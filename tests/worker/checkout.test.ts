@@ -6,9 +6,9 @@ import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { isValidPixPayload, parseEmv } from '../../worker/domain/pix.ts'
 import { getPaymentsConfig } from '../../worker/services/checkout/config.ts'
-import { sessionCookieOf } from '../fixtures/checkout.ts'
-import { createClass, createProduct, createUser, testContext, testDb, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { sessionCookieOf } from '../support/worker/checkout.ts'
+import { createClass, createProduct, createUser, testContext, testDb, unique } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 import {
   APPROVED,
   cardToken,
@@ -17,7 +17,7 @@ import {
   outage,
   providerRequests,
   SUSPECTED_FRAUD,
-} from '../fixtures/pagarme.ts'
+} from '../support/worker/pagarme.ts'
 
 const db = testDb()
 const BASE = 'http://localhost'

@@ -5,9 +5,9 @@ import { CART_MESSAGES, CartResponse, CheckoutView } from '../../worker/contract
 import { CourseDetail, CourseSeats } from '../../worker/contract/catalog.ts'
 import { SEAT_MESSAGES } from '../../worker/domain/seats.ts'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
-import { billingAddress, call, cartWith, newPayer } from '../fixtures/checkout.ts'
-import { createClass, createCourse, testContext, testDb, unique } from '../fixtures/db.ts'
-import { cardToken } from '../fixtures/pagarme.ts'
+import { billingAddress, call, cartWith, newPayer } from '../support/worker/checkout.ts'
+import { createClass, createCourse, testContext, testDb, unique } from '../support/worker/db.ts'
+import { cardToken } from '../support/worker/pagarme.ts'
 
 // Issue 22, item 6: a bundle is offered on the page of every course it holds, with its saving,
 // exactly when the cart would take it.

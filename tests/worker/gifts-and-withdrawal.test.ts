@@ -13,9 +13,9 @@ import {
   enrolledClasses,
   enrolmentStatuses,
   newPayer,
-} from '../fixtures/checkout.ts'
-import { createClass, createCourse, createUser, sessionCookie, testDb, unique } from '../fixtures/db.ts'
-import { cardToken, providerRequests } from '../fixtures/pagarme.ts'
+} from '../support/worker/checkout.ts'
+import { createClass, createCourse, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import { cardToken, providerRequests } from '../support/worker/pagarme.ts'
 
 // Issue 22, items 7 and 8: a gift reaches its recipient (the access, and an e-mail naming who sent
 // it); a buyer gives a purchase up within 7 days (CDC art. 49): an online course refunded at once,

@@ -7,9 +7,9 @@ import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { CHECKOUT_MESSAGES, PayResult } from '../../worker/contract/checkout.ts'
 import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
 import type { Env } from '../../worker/env.ts'
-import { createClass, testDb, testEnv, unique } from '../fixtures/db.ts'
-import { callWith, databaseFault, jsonPost } from '../fixtures/outages.ts'
-import { cardToken, providerRequests } from '../fixtures/pagarme.ts'
+import { createClass, testDb, testEnv, unique } from '../support/worker/db.ts'
+import { callWith, databaseFault, jsonPost } from '../support/worker/outages.ts'
+import { cardToken, providerRequests } from '../support/worker/pagarme.ts'
 
 const db = testDb()
 const workerEnv: Env = { ...testEnv, DEADLINES_MS: JSON.stringify({ database: 600 }) }

@@ -17,9 +17,9 @@ import {
   testDb,
   testEnv,
   unique,
-} from '../fixtures/db.ts'
-import { callWith, drainAll, emailApi, envWith, jsonPost, runCron } from '../fixtures/outages.ts'
-import { cardToken } from '../fixtures/pagarme.ts'
+} from '../support/worker/db.ts'
+import { callWith, drainAll, emailApi, envWith, jsonPost, runCron } from '../support/worker/outages.ts'
+import { cardToken } from '../support/worker/pagarme.ts'
 
 const db = testDb()
 const MINUTE = 60_000

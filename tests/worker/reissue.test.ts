@@ -14,8 +14,8 @@ import {
   newPayer,
   orderScreen,
   sessionCookieOf,
-} from '../fixtures/checkout.ts'
-import { createClass, testContext, testDb, unique } from '../fixtures/db.ts'
+} from '../support/worker/checkout.ts'
+import { createClass, testContext, testDb, unique } from '../support/worker/db.ts'
 
 // Issue 29, item 2: a boleto or PIX issued again for an expired order is priced again.
 

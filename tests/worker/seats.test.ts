@@ -6,10 +6,10 @@ import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { CourseSeats } from '../../worker/contract/catalog.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { settleOrder } from '../../worker/services/checkout/settle.ts'
-import { adminCall, newAdmin } from '../fixtures/admin.ts'
-import { billingAddress, call, cartWith, newPayer, orderScreen } from '../fixtures/checkout.ts'
-import { createClass, createCourse, testContext, testDb, unique } from '../fixtures/db.ts'
-import { cardToken } from '../fixtures/pagarme.ts'
+import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { billingAddress, call, cartWith, newPayer, orderScreen } from '../support/worker/checkout.ts'
+import { createClass, createCourse, testContext, testDb, unique } from '../support/worker/db.ts'
+import { cardToken } from '../support/worker/pagarme.ts'
 
 // Issue 29, item 1: a class with seats sells at most that many (decision 011).
 

@@ -12,9 +12,9 @@ import { confirmationEmail } from '../../worker/services/checkout/emails.ts'
 import type { OrderRow } from '../../worker/services/checkout/settle.ts'
 import { deliverQueued, queueEmail } from '../../worker/services/email/outbox.ts'
 import { keepsSecrets, SECRET_PLACEHOLDER } from '../../worker/services/email/secrets.ts'
-import { createClass, createUser, testContext, testDb, testEnv, unique } from '../fixtures/db.ts'
-import { callWith, emailApi, envWith, jsonPost, runCron } from '../fixtures/outages.ts'
-import { cardToken } from '../fixtures/pagarme.ts'
+import { createClass, createUser, testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
+import { callWith, emailApi, envWith, jsonPost, runCron } from '../support/worker/outages.ts'
+import { cardToken } from '../support/worker/pagarme.ts'
 
 const db = testDb()
 const MINUTE = 60_000

@@ -9,8 +9,8 @@ import {
 } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { ToasterHost } from '../../web/src/components/toaster-host.tsx'
-import { createQueryClient } from '../../web/src/lib/query-client.ts'
+import { ToasterHost } from '../../../web/src/components/toaster-host.tsx'
+import { createQueryClient } from '../../../web/src/lib/query-client.ts'
 
 /** Renders `ui` at `/` inside the app's real providers: React Query (app defaults), a router and the toaster. */
 export function renderWithApp(ui: ReactNode) {

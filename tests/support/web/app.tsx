@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import { vi } from 'vitest'
-import { createQueryClient } from '../../web/src/lib/query-client.ts'
-import { createAppRouter } from '../../web/src/router.tsx'
-import type { Menu } from '../../worker/contract/menu.ts'
+import { createQueryClient } from '../../../web/src/lib/query-client.ts'
+import { createAppRouter } from '../../../web/src/router.tsx'
+import type { Menu } from '../../../worker/contract/menu.ts'
 import { mockFetch } from './render.tsx'
 
 type Reply = { status?: number; body: unknown }

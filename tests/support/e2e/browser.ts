@@ -6,11 +6,11 @@ import {
   chromium,
   type Page,
 } from 'playwright-core'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.ts'
 
 export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname
 
-export { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts'
+export { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.ts'
 
 /**
  * Every Content-Security-Policy violation becomes a console error, which each journey's error
@@ -62,7 +62,7 @@ function waitForAppAfterLoads(page: Page) {
  * React's reports of a page the browser could not hydrate as the Worker rendered it (its
  * production errors 418, 419, 422, 423 and 425, or the development build's words): a mismatch
  * fails the test file that met it, whether or not the journey collects page errors
- * (tests/e2e/setup.ts). Decision 005's rule: both sides render the same.
+ * (tests/support/e2e/setup.ts). Decision 005's rule: both sides render the same.
  */
 const HYDRATION_ERROR =
   /hydrat|react\.dev\/errors\/(418|419|422|423|425)\b|React error #(418|419|422|423|425)\b/i
