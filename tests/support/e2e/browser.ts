@@ -8,7 +8,7 @@ import {
 } from 'playwright-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.ts'
 
-export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname
+export const ARTIFACTS = new URL('../../artifacts/', import.meta.url).pathname
 
 export { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.ts'
 
