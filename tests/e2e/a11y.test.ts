@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Result } from 'axe-core'
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from '../support/e2e/browser.ts'
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 12, item 16: axe-core over every page kind, on a desktop and on a 375 px phone, must
 // find no violation of the WCAG 2.x A/AA rules. A new page kind is one line in PAGES.
@@ -272,7 +272,7 @@ function orderResult(page: Page): Promise<string> {
   return orderPath
 }
 
-let browser: Browser
+const browser = fileBrowser()
 const sessions = new Map<Who, Promise<Awaited<ReturnType<BrowserContext['storageState']>>>>()
 const contexts: BrowserContext[] = []
 
@@ -281,7 +281,7 @@ function sessionOf(who: Exclude<Who, 'visitor'>) {
   let session = sessions.get(who)
   if (!session) {
     session = (async () => {
-      const context = await browser.newContext()
+      const context = await browser().newContext()
       const response = await context.request.post(`${baseURL}/login`, {
         data: { ...ACCOUNTS[who], json: true },
       })
@@ -297,7 +297,7 @@ function sessionOf(who: Exclude<Who, 'visitor'>) {
 
 async function openPage(viewport: Viewport, kind: PageKind) {
   const who = kind.as ?? 'visitor'
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     ...VIEWPORTS[viewport],
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
@@ -328,12 +328,8 @@ function describeViolations(violations: Result[]): string[] {
 let axeVersion = ''
 const checked: { page: string; run: number; applied: number; violations: number }[] = []
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {})
-  await browser?.close()
   if (checked.length === 0) return
   const sum = (key: 'run' | 'applied' | 'violations') =>
     checked.reduce((total, entry) => total + entry[key], 0)

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from '../support/e2e/browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterEach, describe, expect, inject, it } from 'vitest'
+import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 28, who owns an account, in real Chromium: an e-mail changes only through the link sent
 // to the new address (the old one gets a 'não fui eu' link); provider links are listed and undone
@@ -25,16 +25,10 @@ const EXPECTED_HTTP_ERRORS: [status: number, path: string][] = [
   [422, '/usuario/perfil/updatePassword/'],
 ]
 
-let browser: Browser
+const browser = fileBrowser()
 const contexts: BrowserContext[] = []
 let errors: string[] = []
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close().catch(() => {})
   expect(errors).toEqual([])
@@ -44,7 +38,7 @@ afterEach(async () => {
 const clientAddress = () => `10.28.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`
 
 async function newPage(viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     viewport,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from '../support/e2e/browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 5 in real Chromium against the seeded stack and the Pagar.me sandbox: a new visitor fills
 // the cart from the home showcase and a course page, follows it in a second tab, applies RENAL10
@@ -22,7 +22,7 @@ const newBuyer = (first: string): Buyer => ({
 const APPROVED = { number: '4000000000000010', holder: 'JOANA T PRADO', expiry: '1230', cvv: '123' }
 const DECLINED = { ...APPROVED, number: '4000000000000028' }
 
-let browser: Browser
+const browser = fileBrowser()
 let context: BrowserContext
 let page: Page
 let buyer: Buyer
@@ -41,17 +41,10 @@ function watch(target: Page) {
   })
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 /** A fresh browser context per journey: an anonymous visitor until `signUp()`. */
 beforeEach(async () => {
   // Reduced motion stops the showcase cards' float animation, so their buttons hold still for a click.
-  context = await browser.newContext({
+  context = await browser().newContext({
     viewport: DESKTOP,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
@@ -385,7 +378,7 @@ describe('cart and checkout in Chromium', () => {
   }, 90_000)
 
   it('lays the checkout out on a 375 px phone', async () => {
-    const phone = await browser.newContext({
+    const phone = await browser().newContext({
       viewport: { width: 375, height: 812 },
       isMobile: true,
       hasTouch: true,

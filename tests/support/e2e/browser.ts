@@ -6,11 +6,10 @@ import {
   chromium,
   type Page,
 } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.ts'
 
 export const ARTIFACTS = new URL('../../artifacts/', import.meta.url).pathname
-
-export { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.ts'
 
 /**
  * Every Content-Security-Policy violation becomes a console error, which each journey's error
@@ -107,6 +106,24 @@ export async function launchBrowser(): Promise<Browser> {
     return page
   }
   return browser
+}
+
+/**
+ * One Chromium for the test file that calls it (launched before its tests, closed after them):
+ * the getter answers the running browser.
+ */
+export function fileBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error('The browser starts in beforeAll: call it inside a test or hook.')
+    return browser
+  }
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
