@@ -18,10 +18,8 @@ export const MENU: Menu = [
   },
 ]
 
-/** The whole app (header, routes, footer) at `path`, with `fetch` answering `routes` by path. */
-export function renderApp(path: string, routes: Record<string, Reply | Reply[]>) {
-  const { fetchMock, calls } = mockFetch({ '/api/menu': { body: MENU }, ...routes })
-  vi.stubGlobal('fetch', fetchMock)
+/** The app's own router (header, routes, footer) at `path`, with whatever `fetch` is stubbed. */
+export function renderAppRouter(path: string) {
   const queryClient = createQueryClient()
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }))
   render(
@@ -29,7 +27,14 @@ export function renderApp(path: string, routes: Record<string, Reply | Reply[]>)
       <RouterProvider router={router} />
     </QueryClientProvider>,
   )
-  return { router, calls, queryClient }
+  return { router, queryClient }
+}
+
+/** The whole app (header, routes, footer) at `path`, with `fetch` answering `routes` by path. */
+export function renderApp(path: string, routes: Record<string, Reply | Reply[]>) {
+  const { fetchMock, calls } = mockFetch({ '/api/menu': { body: MENU }, ...routes })
+  vi.stubGlobal('fetch', fetchMock)
+  return { ...renderAppRouter(path), calls }
 }
 
 /** The value of a head tag once React has hoisted it into <head>. */
