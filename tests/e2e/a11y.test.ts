@@ -3,6 +3,7 @@ import type { Result } from 'axe-core'
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { typeAddress } from '../support/e2e/checkout.ts'
 
 // Issue 12, item 16: axe-core over every page kind, on a desktop and on a 375 px phone, must
 // find no violation of the WCAG 2.x A/AA rules. A new page kind is one line in PAGES.
@@ -257,12 +258,7 @@ function orderResult(page: Page): Promise<string> {
     await checkout.getByLabel('Telefone', { exact: true }).pressSequentially('41999990102')
     await checkout.getByLabel('CPF', { exact: true }).pressSequentially('52998224725')
     await checkout.getByRole('radio', { name: 'PIX' }).check()
-    await checkout.getByLabel('CEP', { exact: true }).pressSequentially('80730000')
-    await checkout.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
-    await checkout.getByLabel('Número', { exact: true }).fill('1000')
-    await checkout.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
-    await checkout.getByLabel('Cidade', { exact: true }).fill('Curitiba')
-    await checkout.getByLabel('UF', { exact: true }).selectOption('PR')
+    await typeAddress(checkout)
     await checkout.getByRole('button', { name: 'Finalizar pagamento' }).click()
     await checkout.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
     const path = new URL(checkout.url()).pathname

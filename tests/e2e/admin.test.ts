@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it, vi } from 'vitest'
 import { ARTIFACTS, fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { typeAddress } from '../support/e2e/checkout.ts'
 
 // Issue 10 in real Chromium, as a new administrator would on the seeded stack: the demo admin
 // creates a course with an uploaded image and a class of R$ 890,00 in up to 6x with boleto,
@@ -301,12 +302,7 @@ describe('the admin runs a new class from creation to refund', () => {
     const options = await instalments.locator('option').allTextContents()
     expect(options).toHaveLength(6)
     expect(options[0]).toMatch(/^1x de R\$ 890,00/)
-    await visitor.getByLabel('CEP', { exact: true }).pressSequentially('80730000')
-    await visitor.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
-    await visitor.getByLabel('Número', { exact: true }).fill('1000')
-    await visitor.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
-    await visitor.getByLabel('Cidade', { exact: true }).fill('Curitiba')
-    await visitor.getByLabel('UF', { exact: true }).selectOption('PR')
+    await typeAddress(visitor)
     await visitor.getByRole('button', { name: 'Finalizar pagamento' }).click()
     await visitor.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
     await visitor.getByRole('heading', { level: 1, name: 'Pagamento aprovado' }).waitFor()

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { typeAddressAfterCep } from '../support/e2e/checkout.ts'
 
 // Issue 5 in real Chromium against the seeded stack and the Pagar.me sandbox: a new visitor fills
 // the cart from the home showcase and a course page, follows it in a second tab, applies RENAL10
@@ -110,11 +111,7 @@ async function fillAddress() {
   const cep = page.getByLabel('CEP', { exact: true })
   if ((await cep.inputValue()) !== '') return
   await cep.pressSequentially('80730000')
-  await page.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
-  await page.getByLabel('Número', { exact: true }).fill('1000')
-  await page.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
-  await page.getByLabel('Cidade', { exact: true }).fill('Curitiba')
-  await page.getByLabel('UF', { exact: true }).selectOption('PR')
+  await typeAddressAfterCep(page)
 }
 
 /** What the CEP 80730-000 fills (the local stand-in knows it, as ViaCEP does). */
@@ -305,11 +302,7 @@ describe('cart and checkout in Chromium', () => {
     // Nothing is filled, nothing blocks: the buyer types it.
     await page.waitForResponse((response) => response.url().includes('/api/cep/'))
     expect(await page.getByLabel('Rua', { exact: true }).inputValue()).toBe('')
-    await page.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
-    await page.getByLabel('Número', { exact: true }).fill('1000')
-    await page.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
-    await page.getByLabel('Cidade', { exact: true }).fill('Curitiba')
-    await page.getByLabel('UF', { exact: true }).selectOption('PR')
+    await typeAddressAfterCep(page)
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBe(0)

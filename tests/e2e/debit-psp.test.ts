@@ -11,6 +11,7 @@ import { freePort, type Stack, startStack } from '../../scripts/lib/stack.ts'
 import { summary } from '../support/contract/contract.ts'
 import { startContractProxy } from '../support/contract/proxy.ts'
 import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { typeAddress } from '../support/e2e/checkout.ts'
 
 // Issue 30, item 5: a debit card on a PSP account (the production default). The shared e2e stack
 // plays a gateway account (student.test.ts's challenge journey), so this file starts a stack of its
@@ -120,12 +121,7 @@ describe('a fee plan paid by debit card on a PSP account (3-D Secure in the brow
       await page.getByLabel('Nome impresso no cartão', { exact: true }).fill('DAVI D PRADO')
       const cep = page.getByLabel('CEP', { exact: true })
       if ((await cep.inputValue()) !== '') return
-      await page.getByLabel('CEP', { exact: true }).pressSequentially('80730000')
-      await page.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
-      await page.getByLabel('Número', { exact: true }).fill('1000')
-      await page.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
-      await page.getByLabel('Cidade', { exact: true }).fill('Curitiba')
-      await page.getByLabel('UF', { exact: true }).selectOption('PR')
+      await typeAddress(page)
     }
 
     // March: the issuer asks for a challenge, shown on this page; the payer refuses it.

@@ -6,6 +6,7 @@ import { createDb } from '../../db/client.ts'
 import { planPayments } from '../../db/schema.ts'
 import { DEMO_PLAN_IDS } from '../../db/seed-data/student.ts'
 import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { typeAddressAfterCep } from '../support/e2e/checkout.ts'
 
 // Issue 9 in real Chromium on the seeded stack (`npm start`'s demo data) and the Pagar.me sandbox:
 // the demo student sees the seeded purchases, studies an online course (the video embed loads
@@ -177,11 +178,7 @@ describe('the demo student pays fee plans', () => {
     const cep = page.getByLabel('CEP', { exact: true })
     if ((await cep.inputValue()) !== '') return
     await cep.pressSequentially('80730000')
-    await page.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
-    await page.getByLabel('Número', { exact: true }).fill('1000')
-    await page.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
-    await page.getByLabel('Cidade', { exact: true }).fill('Curitiba')
-    await page.getByLabel('UF', { exact: true }).selectOption('PR')
+    await typeAddressAfterCep(page)
   }
 
   const paymentsOf = (planId: number) =>

@@ -6,8 +6,8 @@ import { PayResult } from '../../worker/contract/checkout.ts'
 import { ReissueRefused } from '../../worker/contract/student.ts'
 import { reconcilePayments } from '../../worker/services/checkout/reconcile.ts'
 import { PURCHASE_MESSAGES } from '../../worker/services/student/purchases.ts'
+import { billingAddress } from '../support/buyer.ts'
 import {
-  billingAddress,
   buyClass,
   call,
   cartWith,

@@ -12,8 +12,9 @@ import {
   STUDENT_DOCUMENTS,
   sweepStudentDocuments,
 } from '../../worker/services/checkout/student-documents.ts'
+import { billingAddress } from '../support/buyer.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
-import { billingAddress, call, cartWith, newPayer, sessionCookieOf } from '../support/worker/checkout.ts'
+import { call, cartWith, newPayer, sessionCookieOf } from '../support/worker/checkout.ts'
 import { createClass, testContext, testDb } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 import { cardToken, payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
