@@ -15,8 +15,8 @@ import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { DEMO_USERS } from '../../db/seed.ts'
 import { runBuild } from '../../scripts/build.ts'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts'
 import { freePort, root, startStack } from '../../scripts/lib/stack.ts'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/browser.ts'
 
 const { values } = parseArgs({
   options: {

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Result } from 'axe-core'
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from './browser.ts'
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { typeAddress } from '../support/e2e/checkout.ts'
 
 // Issue 12, item 16: axe-core over every page kind, on a desktop and on a 375 px phone, must
 // find no violation of the WCAG 2.x A/AA rules. A new page kind is one line in PAGES.
@@ -257,12 +258,7 @@ function orderResult(page: Page): Promise<string> {
     await checkout.getByLabel('Telefone', { exact: true }).pressSequentially('41999990102')
     await checkout.getByLabel('CPF', { exact: true }).pressSequentially('52998224725')
     await checkout.getByRole('radio', { name: 'PIX' }).check()
-    await checkout.getByLabel('CEP', { exact: true }).pressSequentially('80730000')
-    await checkout.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
-    await checkout.getByLabel('Número', { exact: true }).fill('1000')
-    await checkout.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
-    await checkout.getByLabel('Cidade', { exact: true }).fill('Curitiba')
-    await checkout.getByLabel('UF', { exact: true }).selectOption('PR')
+    await typeAddress(checkout)
     await checkout.getByRole('button', { name: 'Finalizar pagamento' }).click()
     await checkout.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
     const path = new URL(checkout.url()).pathname
@@ -272,7 +268,7 @@ function orderResult(page: Page): Promise<string> {
   return orderPath
 }
 
-let browser: Browser
+const browser = fileBrowser()
 const sessions = new Map<Who, Promise<Awaited<ReturnType<BrowserContext['storageState']>>>>()
 const contexts: BrowserContext[] = []
 
@@ -281,7 +277,7 @@ function sessionOf(who: Exclude<Who, 'visitor'>) {
   let session = sessions.get(who)
   if (!session) {
     session = (async () => {
-      const context = await browser.newContext()
+      const context = await browser().newContext()
       const response = await context.request.post(`${baseURL}/login`, {
         data: { ...ACCOUNTS[who], json: true },
       })
@@ -297,7 +293,7 @@ function sessionOf(who: Exclude<Who, 'visitor'>) {
 
 async function openPage(viewport: Viewport, kind: PageKind) {
   const who = kind.as ?? 'visitor'
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     ...VIEWPORTS[viewport],
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
@@ -328,12 +324,8 @@ function describeViolations(violations: Result[]): string[] {
 let axeVersion = ''
 const checked: { page: string; run: number; applied: number; violations: number }[] = []
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {})
-  await browser?.close()
   if (checked.length === 0) return
   const sum = (key: 'run' | 'applied' | 'violations') =>
     checked.reduce((total, entry) => total + entry[key], 0)

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from './browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterEach, describe, expect, inject, it } from 'vitest'
+import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { typeAddress } from '../support/e2e/checkout.ts'
 
 // Issue 28, who owns an account, in real Chromium: an e-mail changes only through the link sent
 // to the new address (the old one gets a 'não fui eu' link); provider links are listed and undone
@@ -25,16 +26,10 @@ const EXPECTED_HTTP_ERRORS: [status: number, path: string][] = [
   [422, '/usuario/perfil/updatePassword/'],
 ]
 
-let browser: Browser
+const browser = fileBrowser()
 const contexts: BrowserContext[] = []
 let errors: string[] = []
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close().catch(() => {})
   expect(errors).toEqual([])
@@ -44,7 +39,7 @@ afterEach(async () => {
 const clientAddress = () => `10.28.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`
 
 async function newPage(viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     viewport,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
@@ -366,12 +361,7 @@ describe('who owns an account, in Chromium', () => {
     await page.getByLabel('Telefone', { exact: true }).pressSequentially('41999990102')
     await page.getByLabel('CPF', { exact: true }).pressSequentially('52998224725')
     await page.getByRole('radio', { name: 'PIX' }).check()
-    await page.getByLabel('CEP', { exact: true }).pressSequentially('80730000')
-    await page.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
-    await page.getByLabel('Número', { exact: true }).fill('1000')
-    await page.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
-    await page.getByLabel('Cidade', { exact: true }).fill('Curitiba')
-    await page.getByLabel('UF', { exact: true }).selectOption('PR')
+    await typeAddress(page)
     await page.getByRole('button', { name: 'Finalizar pagamento' }).click()
     await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
 

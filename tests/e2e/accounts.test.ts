@@ -1,17 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { DEMO_USERS } from '../../db/seed.ts'
-import { launchBrowser, screenshot } from './browser.ts'
+import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
 
 const baseURL = inject('baseURL')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = fileBrowser()
 
 // Answers the journeys provoke on purpose, which Chromium logs as console errors: the 401 of
 // GET /admin/user/get for every visitor, and the 422s of a wrong password or a used link.
@@ -44,7 +37,7 @@ async function newPage(viewport = { width: 1280, height: 900 }): Promise<{
   page: Page
   errors: string[]
 }> {
-  const context = await browser.newContext({ viewport, locale: 'pt-BR' })
+  const context = await browser().newContext({ viewport, locale: 'pt-BR' })
   const page = await context.newPage()
   return { context, page, errors: collectErrors(page) }
 }

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { ARTIFACTS, launchBrowser, screenshot } from './browser.ts'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { afterAll, describe, expect, inject, it, vi } from 'vitest'
+import { ARTIFACTS, fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { typeAddress } from '../support/e2e/checkout.ts'
 
 // Issue 10 in real Chromium, as a new administrator would on the seeded stack: the demo admin
 // creates a course with an uploaded image and a class of R$ 890,00 in up to 6x with boleto,
@@ -31,12 +32,12 @@ const PNG = Buffer.from(
   'base64',
 )
 
-let browser: Browser
+const browser = fileBrowser()
 const contexts: BrowserContext[] = []
 const errors: string[] = []
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     viewport: DESKTOP,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
@@ -44,7 +45,10 @@ async function newPage(): Promise<Page> {
     acceptDownloads: true,
   })
   contexts.push(context)
-  const page = await context.newPage()
+  return watchErrors(await context.newPage())
+}
+
+function watchErrors(page: Page): Page {
   page.on('pageerror', (error) => errors.push(error.message))
   page.on('console', (message) => {
     if (message.type() !== 'error') return
@@ -80,21 +84,26 @@ async function confirmAction(page: Page) {
   await alert.getByRole('button', { name: 'Confirmar' }).click()
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {})
-  await browser?.close()
 })
 
-describe('the admin runs a new class from creation to refund', () => {
-  let admin: Page
-  let visitor: Page
-  let revenueBefore = ''
+/**
+ * A step of the journey, taken once per file by whichever test needs it first: each test takes
+ * the steps before its own, so it runs alone (`-t '<name>'`) and in any order.
+ */
+function step<T>(take: () => Promise<T>): () => Promise<T> {
+  let taken: Promise<T> | undefined
+  return () => {
+    taken ??= take()
+    return taken
+  }
+}
 
-  it('logs in and reads the dashboard', async () => {
-    admin = await newPage()
+describe('the admin runs a new class from creation to refund', () => {
+  /** The admin, signed in on the dashboard, and its net revenue before the sale. */
+  const signedIn = step(async () => {
+    const admin = await newPage()
     await admin.goto(`${baseURL}/login?redirect=%2Fadmin`)
     const main = admin.getByRole('main')
     await main.getByLabel('E-mail', { exact: true }).fill(ADMIN.email)
@@ -102,39 +111,20 @@ describe('the admin runs a new class from creation to refund', () => {
     await main.getByLabel('Senha', { exact: true }).press('Enter')
     await admin.waitForURL(`${baseURL}/admin`)
     await admin.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
-    revenueBefore = (await admin.getByTestId('figure-Receita líquida').textContent()) ?? ''
-    expect(revenueBefore).toMatch(/^R\$ [\d.]+,\d{2}$/)
-    // Issue 22, item 2: the charts' labels are the page's small text at every width, not text
-    // that grows with the chart; on a phone they stay apart.
-    await admin.locator('figure svg[role="img"]').first().waitFor()
-    for (const width of [DESKTOP.width, 375]) {
-      await admin.setViewportSize({ ...DESKTOP, width })
-      const labels = await admin.locator('figure div[aria-hidden="true"] > span').evaluateAll((spans) =>
-        spans
-          .filter((span) => (span as HTMLElement).offsetParent !== null)
-          .map((span) => {
-            const rect = span.getBoundingClientRect()
-            return { size: getComputedStyle(span).fontSize, box: { x: rect.x, y: rect.y, width: rect.width } }
-          }),
-      )
-      expect(labels.length).toBeGreaterThan(0)
-      expect(new Set(labels.map((label) => label.size))).toEqual(new Set(['12px']))
-      const overlaps = labels.some((a, i) =>
-        labels.some(
-          (b, j) =>
-            i < j &&
-            Math.abs(a.box.y - b.box.y) < 2 &&
-            a.box.x < b.box.x + b.box.width &&
-            b.box.x < a.box.x + a.box.width,
-        ),
-      )
-      expect(overlaps).toBe(false)
-      if (width === 375) await screenshot(admin, 'admin-dashboard-charts-phone')
-    }
-    await admin.setViewportSize(DESKTOP)
+    const revenueBefore = (await admin.getByTestId('figure-Receita líquida').textContent()) ?? ''
+    return { admin, revenueBefore }
   })
 
-  it('creates the course with an uploaded image', async () => {
+  /** Another tab of the signed-in admin (the same session), so the journey's own tab stays put. */
+  async function adminTab(path: string): Promise<Page> {
+    const { admin } = await signedIn()
+    const tab = watchErrors(await admin.context().newPage())
+    await tab.goto(`${baseURL}${path}`)
+    return tab
+  }
+
+  const courseCreated = step(async () => {
+    const { admin } = await signedIn()
     await admin
       .getByRole('navigation', { name: 'Administração' })
       .getByRole('link', { name: 'Cursos' })
@@ -164,7 +154,9 @@ describe('the admin runs a new class from creation to refund', () => {
     await screenshot(admin, 'admin-course-created')
   })
 
-  it('creates a class of R$ 890,00 in up to 6x with boleto', async () => {
+  const classCreated = step(async () => {
+    await courseCreated()
+    const { admin } = await signedIn()
     await admin.getByRole('region', { name: COURSE }).getByRole('link', { name: 'Turmas do curso' }).click()
     await admin.getByRole('heading', { level: 1, name: 'Turmas' }).waitFor()
     await admin.getByRole('button', { name: 'Nova turma' }).click()
@@ -185,7 +177,11 @@ describe('the admin runs a new class from creation to refund', () => {
     await row.getByText('até 6x, boleto').waitFor()
   })
 
-  it('puts it first on a new cart-mode list of the home page, previews and publishes', async () => {
+  /** Set once the new list exists: the file's afterAll takes it off the home page again. */
+  let listCreated = false
+  const listPublished = step(async () => {
+    await classCreated()
+    const { admin } = await signedIn()
     await admin.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Home' }).click()
     await admin.getByRole('heading', { level: 1, name: 'Home' }).waitFor()
     await admin.getByRole('button', { name: 'Nova lista' }).click()
@@ -195,6 +191,7 @@ describe('the admin runs a new class from creation to refund', () => {
     await modal.getByLabel('Modo carrinho').check()
     await modal.getByRole('button', { name: 'Cadastrar' }).click()
     await modal.waitFor({ state: 'hidden' })
+    listCreated = true
     // The new list goes last; the keyboard's alternative to dragging brings it to the top.
     const up = admin.getByRole('button', { name: `Mover a lista ${LIST} para cima` })
     while (await up.isEnabled()) await up.click()
@@ -248,8 +245,10 @@ describe('the admin runs a new class from creation to refund', () => {
         .replace(/\s+/g, '-')}`,
     )
 
-  it('a visitor sees it first on the home page within the cache lifetime', async () => {
-    visitor = await newPage()
+  /** A visitor on the home page once it shows the new list. */
+  const visitorSeesList = step(async () => {
+    await listPublished()
+    const visitor = await newPage()
     const list = listOn(visitor)
     // The catalogue version is edge-cached for 30 s: the new list shows within that.
     await expect
@@ -261,18 +260,12 @@ describe('the admin runs a new class from creation to refund', () => {
         { timeout: 45_000, interval: 2000 },
       )
       .toBe(1)
-    expect(await visitor.locator('section[aria-roledescription="carrossel"] h2').first().textContent()).toBe(
-      LIST,
-    )
-    // In the order the admin dragged the cards into.
-    expect(await list.getByRole('heading', { level: 3 }).allTextContents()).toEqual([COURSE, SEEDED_COURSE])
-    await expect(list.getByTestId('card-price').first().textContent()).resolves.toBe('R$ 890,00')
-    // The card shows the course's uploaded picture (its item's first), not the default one.
-    const picture = list.locator('[aria-roledescription="slide"] img').first()
-    expect(await picture.getAttribute('src')).not.toMatch(/default-course/)
+    return visitor
   })
 
-  it('the visitor finds it by search and buys it with the sandbox card', async () => {
+  /** The visitor, signed in by the purchase, on Meus cursos. */
+  const visitorBought = step(async () => {
+    const visitor = await visitorSeesList()
     const list = listOn(visitor)
     const search = visitor.getByRole('combobox', { name: 'Pesquisar cursos e produtos' })
     await search.click()
@@ -309,12 +302,7 @@ describe('the admin runs a new class from creation to refund', () => {
     const options = await instalments.locator('option').allTextContents()
     expect(options).toHaveLength(6)
     expect(options[0]).toMatch(/^1x de R\$ 890,00/)
-    await visitor.getByLabel('CEP', { exact: true }).pressSequentially('80730000')
-    await visitor.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
-    await visitor.getByLabel('Número', { exact: true }).fill('1000')
-    await visitor.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
-    await visitor.getByLabel('Cidade', { exact: true }).fill('Curitiba')
-    await visitor.getByLabel('UF', { exact: true }).selectOption('PR')
+    await typeAddress(visitor)
     await visitor.getByRole('button', { name: 'Finalizar pagamento' }).click()
     await visitor.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
     await visitor.getByRole('heading', { level: 1, name: 'Pagamento aprovado' }).waitFor()
@@ -323,9 +311,12 @@ describe('the admin runs a new class from creation to refund', () => {
     await visitor.goto(`${baseURL}/usuario/cursos`)
     await visitor.getByRole('heading', { level: 1, name: 'Meus cursos' }).waitFor()
     await visitor.getByText(COURSE).first().waitFor()
+    return visitor
   })
 
-  it('the admin sees the sale on the dashboard and the enrolment, exports it as CSV, and refunds it', async () => {
+  const refunded = step(async () => {
+    const visitor = await visitorBought()
+    const { admin, revenueBefore } = await signedIn()
     await admin.goto(`${baseURL}/admin`)
     const revenue = admin.getByTestId('figure-Receita líquida')
     const cents = (text: string) => Number(text.replace(/\D/g, ''))
@@ -389,7 +380,105 @@ describe('the admin runs a new class from creation to refund', () => {
     expect(await visitor.getByText(COURSE).count()).toBe(0)
   })
 
+  afterAll(async () => {
+    if (!listCreated) return
+    // The other journeys expect the seeded showcase: the list leaves the home page again.
+    const { admin } = await signedIn()
+    const visitor = await newPage()
+    await admin.goto(`${baseURL}/admin/home`)
+    await admin.getByRole('button', { name: `Excluir a lista ${LIST}` }).click()
+    await confirmAction(admin)
+    await admin.getByText('Há alterações não publicadas.').waitFor()
+    await admin.getByRole('button', { name: 'Publicar' }).click()
+    await confirmAction(admin)
+    await toast(admin, /Vitrine publicada!/).waitFor()
+    // (expect.poll is for tests only: a hook waits with vi.waitFor.)
+    await vi.waitFor(
+      async () => {
+        await visitor.goto(baseURL)
+        const first = visitor.locator('section[aria-roledescription="carrossel"] h2').first()
+        expect(await first.textContent()).toBe('Cursos Online')
+      },
+      { timeout: 45_000, interval: 2000 },
+    )
+    expect(errors).toEqual([])
+  })
+
+  it('logs in and reads the dashboard', async () => {
+    const { revenueBefore } = await signedIn()
+    const admin = await adminTab('/admin')
+    await admin.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
+    expect(revenueBefore).toMatch(/^R\$ [\d.]+,\d{2}$/)
+    // Issue 22, item 2: the charts' labels are the page's small text at every width, not text
+    // that grows with the chart; on a phone they stay apart.
+    await admin.locator('figure svg[role="img"]').first().waitFor()
+    for (const width of [DESKTOP.width, 375]) {
+      await admin.setViewportSize({ ...DESKTOP, width })
+      const labels = await admin.locator('figure div[aria-hidden="true"] > span').evaluateAll((spans) =>
+        spans
+          .filter((span) => (span as HTMLElement).offsetParent !== null)
+          .map((span) => {
+            const rect = span.getBoundingClientRect()
+            return { size: getComputedStyle(span).fontSize, box: { x: rect.x, y: rect.y, width: rect.width } }
+          }),
+      )
+      expect(labels.length).toBeGreaterThan(0)
+      expect(new Set(labels.map((label) => label.size))).toEqual(new Set(['12px']))
+      const overlaps = labels.some((a, i) =>
+        labels.some(
+          (b, j) =>
+            i < j &&
+            Math.abs(a.box.y - b.box.y) < 2 &&
+            a.box.x < b.box.x + b.box.width &&
+            b.box.x < a.box.x + a.box.width,
+        ),
+      )
+      expect(overlaps).toBe(false)
+      if (width === 375) await screenshot(admin, 'admin-dashboard-charts-phone')
+    }
+    await admin.setViewportSize(DESKTOP)
+  })
+
+  it('creates the course with an uploaded image', async () => {
+    await courseCreated()
+  })
+
+  it('creates a class of R$ 890,00 in up to 6x with boleto', async () => {
+    await classCreated()
+  })
+
+  it('puts it first on a new cart-mode list of the home page, previews and publishes', async () => {
+    await listPublished()
+  })
+
+  it('a visitor sees it first on the home page within the cache lifetime', async () => {
+    await visitorSeesList()
+    // A visitor of their own: the journey's visitor goes on to buy.
+    const visitor = await newPage()
+    await visitor.goto(baseURL)
+    const list = listOn(visitor)
+    expect(await visitor.locator('section[aria-roledescription="carrossel"] h2').first().textContent()).toBe(
+      LIST,
+    )
+    // In the order the admin dragged the cards into.
+    expect(await list.getByRole('heading', { level: 3 }).allTextContents()).toEqual([COURSE, SEEDED_COURSE])
+    await expect(list.getByTestId('card-price').first().textContent()).resolves.toBe('R$ 890,00')
+    // The card shows the course's uploaded picture (its item's first), not the default one.
+    const picture = list.locator('[aria-roledescription="slide"] img').first()
+    expect(await picture.getAttribute('src')).not.toMatch(/default-course/)
+  })
+
+  it('the visitor finds it by search and buys it with the sandbox card', async () => {
+    await visitorBought()
+  })
+
+  it('the admin sees the sale on the dashboard and the enrolment, exports it as CSV, and refunds it', async () => {
+    await refunded()
+  })
+
   it('the audit log lists each step, with who did it', async () => {
+    await refunded()
+    const { admin } = await signedIn()
     await admin.goto(`${baseURL}/admin`)
     // The panel's table (a region of its own inside the panel), newest first.
     const log = admin.getByRole('region', { name: 'Registro de atividades' }).last()
@@ -415,27 +504,8 @@ describe('the admin runs a new class from creation to refund', () => {
     await screenshot(admin, 'admin-audit-log')
   })
 
-  it('takes the list off the home page again (the other journeys expect the seeded showcase)', async () => {
-    await admin.goto(`${baseURL}/admin/home`)
-    await admin.getByRole('button', { name: `Excluir a lista ${LIST}` }).click()
-    await confirmAction(admin)
-    await admin.getByText('Há alterações não publicadas.').waitFor()
-    await admin.getByRole('button', { name: 'Publicar' }).click()
-    await confirmAction(admin)
-    await toast(admin, /Vitrine publicada!/).waitFor()
-    await expect
-      .poll(
-        async () => {
-          await visitor.goto(baseURL)
-          return visitor.locator('section[aria-roledescription="carrossel"] h2').first().textContent()
-        },
-        { timeout: 45_000, interval: 2000 },
-      )
-      .toBe('Cursos Online')
-    expect(errors).toEqual([])
-  })
-
   it('on a 375 px phone the admin tabs scroll to show the current one', async () => {
+    const admin = await adminTab('/admin')
     await admin.setViewportSize({ width: 375, height: 740 })
     const nav = admin.getByRole('navigation', { name: 'Administração' })
     for (const [path, label] of [

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from './browser.ts'
-import { press, pressUntil } from './keyboard.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterEach, describe, expect, inject, it } from 'vitest'
+import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { press, pressUntil } from '../support/e2e/keyboard.ts'
 
 // Issue 22, item 6: the seeded bundle 'Acesso Vascular + Biópsia Renal' is offered on the pages of
 // its two courses, with its saving; a new buyer adds it from one of them, pays by card in the
@@ -14,16 +14,10 @@ const BUNDLE = 'Acesso Vascular + Biópsia Renal'
 const BUNDLE_CLASSES = [17, 21]
 const CARD = { number: '4000000000000010', holder: 'HELENA M CASTRO', expiry: '1230', cvv: '123' }
 
-let browser: Browser
+const browser = fileBrowser()
 const contexts: BrowserContext[] = []
 let pageErrors: string[] = []
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close().catch(() => {})
   const errors = pageErrors
@@ -33,7 +27,7 @@ afterEach(async () => {
 
 async function newPage(viewport: { width: number; height: number }, address: string): Promise<Page> {
   const phone = viewport.width < 990
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     viewport,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',

@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from './browser.ts'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // The catalogue journeys of issue 3 against the seeded stack: the menu (with 'Editais'), the
 // search box and its debounce, the course page, the same walk on a 375 px phone, and every
@@ -11,14 +11,7 @@ const DESKTOP = { width: 1366, height: 900 }
 const PHONE = { width: 375, height: 812 }
 const SEEDED_COURSE = { url: 'hemodialise-para-enfermagem', name: 'Hemodiálise para Enfermagem' }
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = fileBrowser()
 
 /**
  * Page errors and console errors, with their address. An anonymous visitor's session check
@@ -38,7 +31,7 @@ function collectErrors(page: Page) {
 
 async function open(viewport: { width: number; height: number }, path = '/') {
   const phone = viewport.width < 990
-  const page = await browser.newPage({ viewport, ...(phone ? { hasTouch: true, isMobile: true } : {}) })
+  const page = await browser().newPage({ viewport, ...(phone ? { hasTouch: true, isMobile: true } : {}) })
   const errors = collectErrors(page)
   await page.goto(baseURL + path)
   return { page, errors }

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from './browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { typeAddressAfterCep } from '../support/e2e/checkout.ts'
 
 // Issue 5 in real Chromium against the seeded stack and the Pagar.me sandbox: a new visitor fills
 // the cart from the home showcase and a course page, follows it in a second tab, applies RENAL10
@@ -22,7 +23,7 @@ const newBuyer = (first: string): Buyer => ({
 const APPROVED = { number: '4000000000000010', holder: 'JOANA T PRADO', expiry: '1230', cvv: '123' }
 const DECLINED = { ...APPROVED, number: '4000000000000028' }
 
-let browser: Browser
+const browser = fileBrowser()
 let context: BrowserContext
 let page: Page
 let buyer: Buyer
@@ -41,17 +42,10 @@ function watch(target: Page) {
   })
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 /** A fresh browser context per journey: an anonymous visitor until `signUp()`. */
 beforeEach(async () => {
   // Reduced motion stops the showcase cards' float animation, so their buttons hold still for a click.
-  context = await browser.newContext({
+  context = await browser().newContext({
     viewport: DESKTOP,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
@@ -117,11 +111,7 @@ async function fillAddress() {
   const cep = page.getByLabel('CEP', { exact: true })
   if ((await cep.inputValue()) !== '') return
   await cep.pressSequentially('80730000')
-  await page.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
-  await page.getByLabel('Número', { exact: true }).fill('1000')
-  await page.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
-  await page.getByLabel('Cidade', { exact: true }).fill('Curitiba')
-  await page.getByLabel('UF', { exact: true }).selectOption('PR')
+  await typeAddressAfterCep(page)
 }
 
 /** What the CEP 80730-000 fills (the local stand-in knows it, as ViaCEP does). */
@@ -312,11 +302,7 @@ describe('cart and checkout in Chromium', () => {
     // Nothing is filled, nothing blocks: the buyer types it.
     await page.waitForResponse((response) => response.url().includes('/api/cep/'))
     expect(await page.getByLabel('Rua', { exact: true }).inputValue()).toBe('')
-    await page.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
-    await page.getByLabel('Número', { exact: true }).fill('1000')
-    await page.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
-    await page.getByLabel('Cidade', { exact: true }).fill('Curitiba')
-    await page.getByLabel('UF', { exact: true }).selectOption('PR')
+    await typeAddressAfterCep(page)
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBe(0)
@@ -385,7 +371,7 @@ describe('cart and checkout in Chromium', () => {
   }, 90_000)
 
   it('lays the checkout out on a 375 px phone', async () => {
-    const phone = await browser.newContext({
+    const phone = await browser().newContext({
       viewport: { width: 375, height: 812 },
       isMobile: true,
       hasTouch: true,

@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { TALK_ROWS } from '../../db/seed-data/conference.ts'
 import type { ClockAnswer } from '../../worker/domain/conference.ts'
-import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
+import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
 
 const baseURL = inject('baseURL')
-let browser: Browser
+const browser = fileBrowser()
 
 // The seeded programme: talk [1,2] starts at 09:20 of day 1, 80 minutes into the day's video.
 const LIVE_TALK = TALK_ROWS.find((talk) => talk.day === 1 && talk.slot === 2)!
@@ -26,19 +26,17 @@ async function serverClock(): Promise<ClockAnswer> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   await simulate(SIMULATED_NOW)
 })
 afterAll(async () => {
   await simulate(null)
-  await browser?.close()
 })
 
 type Viewer = { context: BrowserContext; page: Page; errors: string[]; videoHost: string[] }
 
 /** A viewer whose device clock is `skewMs` off (Playwright's clock: it keeps running from there). */
 async function viewer(skewMs: number, viewport = { width: 1280, height: 900 }): Promise<Viewer> {
-  const context = await browser.newContext({ viewport })
+  const context = await browser().newContext({ viewport })
   await context.clock.install({ time: Date.now() + skewMs })
   const videoHost: string[] = []
   // No network here, and nothing must reach the video host before play: requests are recorded
@@ -116,7 +114,7 @@ describe('the live conference in Chromium', () => {
     const next = TALK_ROWS.find((talk) => talk.day === 1 && talk.slot === 3)!
     // Talk [1,2] ran its 50 minutes (09:20–10:10); [1,3] is at 10:30.
     await simulate(next.initAt.getTime() - 5 * 60_000)
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     const errors = collectPageErrors(page)
     await page.goto(`${baseURL}/`)

@@ -1,26 +1,19 @@
 import { eq } from 'drizzle-orm'
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { leads } from '../../db/schema.ts'
-import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
+import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
 
 const baseURL = inject('baseURL')
 const db = createDb({ url: inject('e2eDatabaseUrl') })
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = fileBrowser()
 
 const PHONE = { width: 375, height: 740 }
 const DESKTOP = { width: 1366, height: 900 }
 
 async function open(path: string, viewport: { width: number; height: number }) {
-  const page = await browser.newPage({ viewport })
+  const page = await browser().newPage({ viewport })
   const errors = collectPageErrors(page)
   await page.goto(baseURL + path)
   return { page, errors }

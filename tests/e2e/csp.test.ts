@@ -1,24 +1,16 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
+import { describe, expect, inject, it } from 'vitest'
+import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 12, item 9: every journey fails on a Content-Security-Policy violation (browser.ts turns
 // each into a console error). These check that the net catches one, and that the pages with
 // scripts of their own (the API reference) work under the policy.
 
 const baseURL = inject('baseURL')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = fileBrowser()
 
 describe('Content-Security-Policy in Chromium', () => {
   it('blocks a script the page did not declare, and the journeys see it as an error', async () => {
-    const page = await browser.newPage()
+    const page = await browser().newPage()
     const errors = collectPageErrors(page)
     await page.goto(`${baseURL}/`)
     const ran = await page.evaluate(async () => {
@@ -36,7 +28,7 @@ describe('Content-Security-Policy in Chromium', () => {
   })
 
   it('runs the API reference (Scalar) under the policy', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } })
     const errors = collectPageErrors(page)
     // Not one of the app's pages: nothing to wait for but the reference itself.
     const response = await page.mainFrame().goto(`${baseURL}/api/docs`)

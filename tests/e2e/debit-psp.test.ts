@@ -2,15 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { applications, planPayments, users } from '../../db/schema.ts'
 import { SPECIALIZATION_EDITAL } from '../../db/seed-data/student.ts'
 import { freePort, type Stack, startStack } from '../../scripts/lib/stack.ts'
-import { summary } from '../contract/contract.ts'
-import { startContractProxy } from '../contract/proxy.ts'
-import { launchBrowser, screenshot } from './browser.ts'
+import { summary } from '../support/contract/contract.ts'
+import { startContractProxy } from '../support/contract/proxy.ts'
+import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { typeAddress } from '../support/e2e/checkout.ts'
 
 // Issue 30, item 5: a debit card on a PSP account (the production default). The shared e2e stack
 // plays a gateway account (student.test.ts's challenge journey), so this file starts a stack of its
@@ -21,7 +22,7 @@ import { launchBrowser, screenshot } from './browser.ts'
 let stack: Stack
 let proxy: Awaited<ReturnType<typeof startContractProxy>>
 let dir: string
-let browser: Browser
+const browser = fileBrowser()
 let context: BrowserContext
 let page: Page
 const errors: string[] = []
@@ -39,12 +40,10 @@ beforeAll(async () => {
     quiet: true,
   })
   proxy = await startContractProxy(stack.origin, proxyPort)
-  browser = await launchBrowser()
 }, 120_000)
 
 afterAll(async () => {
   await context?.close().catch(() => {})
-  await browser?.close()
   if (proxy) {
     console.log(`\ne2e (conta PSP) — ${summary(proxy.stats)}`)
     await proxy.close()
@@ -58,7 +57,7 @@ describe('a fee plan paid by debit card on a PSP account (3-D Secure in the brow
     const baseURL = proxy.origin
     const sandbox = stack.pagarmeSandbox!
     const db = createDb({ url: stack.databaseUrl })
-    context = await browser.newContext({
+    context = await browser().newContext({
       viewport: { width: 1280, height: 900 },
       locale: 'pt-BR',
       timezoneId: 'America/Sao_Paulo',
@@ -122,12 +121,7 @@ describe('a fee plan paid by debit card on a PSP account (3-D Secure in the brow
       await page.getByLabel('Nome impresso no cartão', { exact: true }).fill('DAVI D PRADO')
       const cep = page.getByLabel('CEP', { exact: true })
       if ((await cep.inputValue()) !== '') return
-      await page.getByLabel('CEP', { exact: true }).pressSequentially('80730000')
-      await page.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
-      await page.getByLabel('Número', { exact: true }).fill('1000')
-      await page.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
-      await page.getByLabel('Cidade', { exact: true }).fill('Curitiba')
-      await page.getByLabel('UF', { exact: true }).selectOption('PR')
+      await typeAddress(page)
     }
 
     // March: the issuer asks for a challenge, shown on this page; the payer refuses it.

@@ -1,24 +1,17 @@
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { BrowserContext } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { FIRST_LOAD_BUDGET_KB, formatFirstLoad, measureFirstLoad } from '../../scripts/lib/first-load.ts'
-import { launchBrowser } from './browser.ts'
+import { fileBrowser } from '../support/e2e/browser.ts'
 
 // DESIGN 10 and issue 13: the home page's JavaScript as Chromium fetches it, every script until
 // the network is idle (lazy chunks included), gzipped. `npm run build` checks the same.
 
 const baseURL = inject('baseURL')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = fileBrowser()
 
 describe('first load', () => {
   it(`stays within ${FIRST_LOAD_BUDGET_KB} KB gzipped on the home page`, async () => {
-    const anonymous = await measureFirstLoad(baseURL, '/', { browser })
+    const anonymous = await measureFirstLoad(baseURL, '/', { browser: browser() })
     console.log(formatFirstLoad(anonymous, 'the home page (/), anonymous'))
     expect(anonymous.scripts.length).toBeGreaterThan(1)
     expect(anonymous.totalKb).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB)
@@ -33,7 +26,7 @@ describe('first load', () => {
         200,
       )
     }
-    const signedIn = await measureFirstLoad(baseURL, '/', { browser, prepare: signIn })
+    const signedIn = await measureFirstLoad(baseURL, '/', { browser: browser(), prepare: signIn })
     console.log(formatFirstLoad(signedIn, 'the home page (/), signed in'))
     expect(signedIn.scripts.some((script) => /user-menu|zod/.test(script.path))).toBe(false)
     expect(signedIn.totalKb).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB)

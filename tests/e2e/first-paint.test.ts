@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // The Worker sends public pages already rendered (worker/ssr): a phone paints the page from the
 // first response, before any JavaScript, and the browser then takes that same markup over.
@@ -9,21 +9,14 @@ const baseURL = inject('baseURL')
 const PHONE = { width: 375, height: 812 }
 const COURSE = { url: 'hemodialise-para-enfermagem', name: 'Hemodiálise para Enfermagem' }
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = fileBrowser()
 
 /** An anonymous visitor's session check answers 401 by design. */
 const unexpected = (errors: string[]) => errors.filter((error) => !/status of 401/.test(error))
 
 describe('pages rendered by the Worker', () => {
   it('shows the home showcase and a course page on a phone with JavaScript off', async () => {
-    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false })
+    const context = await browser().newContext({ viewport: PHONE, javaScriptEnabled: false })
     const page = await context.newPage()
 
     const home = await page.goto(`${baseURL}/`)
@@ -52,7 +45,7 @@ describe('pages rendered by the Worker', () => {
   })
 
   it('hydrates the rendered course page: same elements, no errors, and its buttons work', async () => {
-    const page: Page = await browser.newPage({ viewport: PHONE, hasTouch: true, isMobile: true })
+    const page: Page = await browser().newPage({ viewport: PHONE, hasTouch: true, isMobile: true })
     const errors = collectPageErrors(page)
     // The heading as parsed from the HTML, before any script of the page runs.
     await page.addInitScript(() => {

@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { classes, courses, emailOutbox } from '../../db/schema.ts'
 import { DEMO_USERS } from '../../db/seed.ts'
-import { journeyPages, launchBrowser, screenshot } from './browser.ts'
+import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 22, items 7 and 8 in real Chromium: a gift bought at the checkout is opened by its
 // recipient on a phone (the e-mail's link, a password, Meus cursos); a buyer gives an online course
@@ -17,15 +17,11 @@ const stamp = Date.now().toString(36)
 const PHONE = { width: 375, height: 800 }
 const DESKTOP = { width: 1366, height: 900 }
 
-let browser: Browser
-const { newPage, errors, closeAll } = journeyPages(() => browser)
+const browser = fileBrowser()
+const { newPage, errors, closeAll } = journeyPages(browser)
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
 afterAll(async () => {
   await closeAll()
-  await browser?.close()
 })
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first()

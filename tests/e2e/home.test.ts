@@ -1,19 +1,12 @@
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
 
 const baseURL = inject('baseURL')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = fileBrowser()
 
 async function openHome(viewport: { width: number; height: number }, path = '/') {
-  const page = await browser.newPage({ viewport })
+  const page = await browser().newPage({ viewport })
   const errors = collectPageErrors(page)
   await page.goto(baseURL + path)
   await page.getByRole('heading', { level: 2, name: 'Cursos Online' }).waitFor()
@@ -135,7 +128,7 @@ describe('home page showcase in Chromium', () => {
   })
 
   it('a drag begun before the carousel engine arrived goes on once it has (the press is handed over)', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } })
+    const page = await browser().newPage({ viewport: { width: 1366, height: 900 } })
     const errors = collectPageErrors(page)
     // The engine is fetched at the first sign of a person (here the scroll to the list); it takes
     // 3 s to arrive.

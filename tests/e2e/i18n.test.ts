@@ -1,21 +1,14 @@
-import type { Browser, Request } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
+import type { Request } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
 
 const baseURL = inject('baseURL')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = fileBrowser()
 
 /** A visitor who chose English earlier ('Lang' in localStorage). */
 async function englishVisitor() {
   // Reduced motion: the showcase's cards float otherwise, and a click waits for them to be still.
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     viewport: { width: 1366, height: 900 },
     reducedMotion: 'reduce',
   })

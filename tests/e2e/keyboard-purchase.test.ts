@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from './browser.ts'
-import { press, pressUntil, visibleFocus } from './keyboard.ts'
+import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { press, pressUntil, visibleFocus } from '../support/e2e/keyboard.ts'
 
 // Issue 12, item 17: a visitor buys a course from the home page with the keyboard alone (Tab,
 // Shift+Tab, Enter, Space, arrow keys and typing; no click), and after every key the focus is on
@@ -16,15 +16,14 @@ const BUYER = {
 }
 const CARD = { number: '4000000000000010', holder: 'TECLADO S LIMA', expiry: '1230', cvv: '123' }
 
-let browser: Browser
+const browser = fileBrowser()
 let context: BrowserContext
 let page: Page
 const pageErrors: string[] = []
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   // Motion as it is: the showcase's cards float, and stop while the focus is among them.
-  context = await browser.newContext({
+  context = await browser().newContext({
     viewport: { width: 1366, height: 900 },
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
@@ -37,7 +36,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await context?.close()
-  await browser?.close()
 })
 
 /** Tab to the field named `label`, then type into it as a person does, key by key. */
@@ -132,7 +130,7 @@ describe('the purchase with the keyboard alone', () => {
   }, 120_000)
 
   it('logs in through the modal and walks the user menu, the focus visible and handed back', async () => {
-    const own = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'pt-BR' })
+    const own = await browser().newContext({ viewport: { width: 1366, height: 900 }, locale: 'pt-BR' })
     const tab = await own.newPage()
     const errors: string[] = []
     tab.on('pageerror', (error) => errors.push(error.message))

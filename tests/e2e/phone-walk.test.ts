@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from './browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 22, item 1: every student and admin screen on a 375 px phone, with its data loaded and
 // the admin screens' main dialogs and panels open, must not scroll sideways. Measured as a phone
@@ -405,7 +405,7 @@ function sidewaysScroll(page: Page) {
   })
 }
 
-let browser: Browser
+const browser = fileBrowser()
 const sessions = new Map<Who, Promise<Awaited<ReturnType<BrowserContext['storageState']>>>>()
 const contexts: BrowserContext[] = []
 
@@ -414,7 +414,7 @@ function sessionOf(who: Who) {
   let session = sessions.get(who)
   if (!session) {
     session = (async () => {
-      const context = await browser.newContext(PHONE)
+      const context = await browser().newContext(PHONE)
       const response = await context.request.post(`${baseURL}/login`, {
         data: { ...ACCOUNTS[who], json: true },
       })
@@ -428,18 +428,14 @@ function sessionOf(who: Who) {
   return session
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {})
-  await browser?.close()
 })
 
 describe('every student and admin screen on a 375 px phone', () => {
   for (const screen of SCREENS) {
     it(`${screen.name} (${screen.path}) does not scroll sideways`, async () => {
-      const context = await browser.newContext({ ...PHONE, storageState: await sessionOf(screen.as) })
+      const context = await browser().newContext({ ...PHONE, storageState: await sessionOf(screen.as) })
       contexts.push(context)
       const page = await context.newPage()
       const errors: string[] = []

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { applications, planPayments, users } from '../../db/schema.ts'
 import { SPECIALIZATION_EDITAL } from '../../db/seed-data/student.ts'
-import { journeyPages, launchBrowser, screenshot } from './browser.ts'
+import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
+import { typeAddressAfterCep } from '../support/e2e/checkout.ts'
 
 // Issue 30, item 1 on a phone: a fee plan's boleto names its payer's address, and the form works
 // when the CEP service is down (the address typed by hand). An applicant of its own (approved in the
@@ -14,16 +14,12 @@ const baseURL = inject('baseURL')
 const db = createDb({ url: inject('e2eDatabaseUrl') })
 const stamp = Date.now().toString(36)
 
-let browser: Browser
+const browser = fileBrowser()
 // The CEP service this journey takes down answers 503 in the console.
-const { newPage, errors, closeAll } = journeyPages(() => browser, /status of 503 /)
+const { newPage, errors, closeAll } = journeyPages(browser, /status of 503 /)
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
 afterAll(async () => {
   await closeAll()
-  await browser?.close()
 })
 
 describe('a fee plan paid by boleto on a phone, with the CEP service down', () => {
@@ -72,11 +68,7 @@ describe('a fee plan paid by boleto on a phone, with the CEP service down', () =
     await page.getByLabel('CEP', { exact: true }).pressSequentially('80730000')
     await lookup
     expect(await page.getByLabel('Rua', { exact: true }).inputValue()).toBe('')
-    await page.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
-    await page.getByLabel('Número', { exact: true }).fill('1000')
-    await page.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
-    await page.getByLabel('Cidade', { exact: true }).fill('Curitiba')
-    await page.getByLabel('UF', { exact: true }).selectOption('PR')
+    await typeAddressAfterCep(page)
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBe(0)

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Public pages are one render for every visitor (DESIGN 10, issue 13): the header's user area
 // is filled in by the browser. These journeys check what a person sees while that happens, and
@@ -8,14 +8,7 @@ import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
 
 const baseURL = inject('baseURL')
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = fileBrowser()
 
 /** A phone about four times slower than this machine (CDP's CPU throttling). */
 async function slowDown(context: BrowserContext, page: Page) {
@@ -115,7 +108,7 @@ type HeaderWatch = {
 
 describe('the shared page in the browser', () => {
   it('keeps a button pressed before the app answers, on a phone 4× slower: the item reaches the cart', async () => {
-    const context = await browser.newContext({ ...PHONE, reducedMotion: 'reduce' })
+    const context = await browser().newContext({ ...PHONE, reducedMotion: 'reduce' })
     const page = await context.newPage()
     const errors = collectPageErrors(page)
     await page.addInitScript(() => {
@@ -167,7 +160,7 @@ describe('the shared page in the browser', () => {
   })
 
   it('searches what was typed into the search box before the app answered', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
     const errors = collectPageErrors(page)
     let typed = () => {}
@@ -197,7 +190,7 @@ describe('the shared page in the browser', () => {
   })
 
   it('shows a signed-in visitor a placeholder, never the login button, then their name in place', async () => {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       viewport: { width: 1280, height: 800 },
       reducedMotion: 'reduce',
     })
@@ -230,7 +223,7 @@ describe('the shared page in the browser', () => {
   it('gives two signed-in people and a visitor the same cached page, each with their own header', async () => {
     const people = await Promise.all(
       ['Otávio Primeiro', 'Beatriz Segunda', null].map(async (name) => {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+        const context = await browser().newContext({ viewport: { width: 1280, height: 800 } })
         if (name) await signUp(context, name)
         const page = await context.newPage()
         return { name, context, page, errors: collectPageErrors(page) }

@@ -1,23 +1,16 @@
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { collectPageErrors, launchBrowser, screenshot } from './browser.ts'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 12, item 18 (WCAG 2.2.2): the showcase cards float for 6 to 12 s (SPEC section 9) and
 // never stopped. The float pauses while the pointer or the focus is on the showcase, the
 // showcase's own control stops and restarts it, and reduced motion has no float at all.
 
 const baseURL = inject('baseURL')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = fileBrowser()
 
 async function openHome(reducedMotion: 'reduce' | 'no-preference') {
-  const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, reducedMotion })
+  const page = await browser().newPage({ viewport: { width: 1366, height: 900 }, reducedMotion })
   const errors = collectPageErrors(page)
   await page.goto(baseURL)
   await page.getByRole('heading', { level: 2, name: 'Cursos Online' }).waitFor()

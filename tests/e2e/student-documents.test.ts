@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { classes, emailOutbox } from '../../db/schema.ts'
 import { DEMO_USERS } from '../../db/seed.ts'
-import { journeyPages, launchBrowser, screenshot } from './browser.ts'
+import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 29, item 3 in real Chromium: a buyer pays a class at the student price with a document;
 // the admin opens the document from the order (a signed link, in a new tab), rejects it with a
@@ -16,15 +16,11 @@ const stamp = Date.now().toString(36)
 const PDF = '%PDF-1.7 carteirinha de estudante (teste)'
 const REASON = 'A carteirinha enviada venceu em 2024.'
 
-let browser: Browser
-const { newPage, errors, closeAll } = journeyPages(() => browser)
+const browser = fileBrowser()
+const { newPage, errors, closeAll } = journeyPages(browser)
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
 afterAll(async () => {
   await closeAll()
-  await browser?.close()
 })
 
 /** The buyer, in the page's browser: the class with a student price, the document, a PIX, paid. */

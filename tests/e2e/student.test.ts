@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { and, eq } from 'drizzle-orm'
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import type { BrowserContext, Download, Page } from 'playwright-core'
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { planPayments } from '../../db/schema.ts'
 import { DEMO_PLAN_IDS } from '../../db/seed-data/student.ts'
-import { launchBrowser, screenshot } from './browser.ts'
+import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { typeAddressAfterCep } from '../support/e2e/checkout.ts'
 
 // Issue 9 in real Chromium on the seeded stack (`npm start`'s demo data) and the Pagar.me sandbox:
 // the demo student sees the seeded purchases, studies an online course (the video embed loads
@@ -21,20 +22,14 @@ const STUDENT = { email: 'aluno@instituto.test', password: 'Aluno@12345' }
 const COURSE = 'hemodialise-para-enfermagem'
 const CARD = { holder: 'ANA B SOUZA', expiry: '1230', cvv: '123' }
 
-let browser: Browser
+const browser = fileBrowser()
 let context: BrowserContext
 let page: Page
 let pageErrors: string[] = []
 const videoRequests: string[] = []
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 beforeEach(async () => {
-  context = await browser.newContext({
+  context = await browser().newContext({
     viewport: { width: 1366, height: 900 },
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
@@ -130,7 +125,7 @@ describe('the demo student studies', () => {
     expect(await savedPdf(book)).toBe('%PDF-')
 
     // The same link, copied to a browser without the session: 403 and why, in pt-BR.
-    const stranger = await browser.newContext()
+    const stranger = await browser().newContext()
     const other = await stranger.newPage()
     const refused = await other.goto(`${baseURL}${link.pathname}`)
     expect(refused?.status()).toBe(403)
@@ -183,11 +178,7 @@ describe('the demo student pays fee plans', () => {
     const cep = page.getByLabel('CEP', { exact: true })
     if ((await cep.inputValue()) !== '') return
     await cep.pressSequentially('80730000')
-    await page.getByLabel('Rua', { exact: true }).fill('Rua Padre Anchieta')
-    await page.getByLabel('Número', { exact: true }).fill('1000')
-    await page.getByLabel('Bairro', { exact: true }).fill('Bigorrilho')
-    await page.getByLabel('Cidade', { exact: true }).fill('Curitiba')
-    await page.getByLabel('UF', { exact: true }).selectOption('PR')
+    await typeAddressAfterCep(page)
   }
 
   const paymentsOf = (planId: number) =>

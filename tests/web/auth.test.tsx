@@ -13,7 +13,7 @@ import {
   stubApi,
   toastTitle,
   UNAUTHENTICATED,
-} from './auth-fixtures.tsx'
+} from '../support/web/auth-fixtures.tsx'
 
 async function openLoginModal() {
   await userEvent.click(await screen.findByRole('button', { name: 'Acesse sua conta' }))

@@ -7,7 +7,7 @@ import { CartButton } from '../../web/src/features/cart/cart-button.tsx'
 import { CART_HASH_KEY, readCartHash } from '../../web/src/features/cart/cart-storage.ts'
 import { CART_MESSAGES } from '../../worker/contract/cart.ts'
 import { DEFAULT_IMAGES } from '../../worker/domain/institute.ts'
-import { clearToasts } from './auth-fixtures.tsx'
+import { clearToasts } from '../support/web/auth-fixtures.tsx'
 import {
   cartResponse,
   DRC,
@@ -16,8 +16,8 @@ import {
   NEW_HASH,
   renderShop,
   stubFetch,
-} from './checkout-fixtures.tsx'
-import { renderWithApp } from './render.tsx'
+} from '../support/web/checkout-fixtures.tsx'
+import { renderWithApp } from '../support/web/render.tsx'
 
 const GONE = { status: 404, body: { msg: CART_MESSAGES.notFound, clear: true } }
 

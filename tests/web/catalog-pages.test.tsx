@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { setPublicOrigin } from '../../web/src/lib/public-origin.ts'
 import type { CourseSummary, Ebook, Edital } from '../../worker/contract/catalog.ts'
 import { DEFAULT_IMAGES } from '../../worker/domain/institute.ts'
-import { headContent, renderApp } from './app.tsx'
+import { headContent, renderApp } from '../support/web/app.tsx'
 
 // As the Worker's renderer does, from PUBLIC_ORIGIN: canonical and Open Graph URLs are built on it.
 beforeAll(() => setPublicOrigin('https://www.institutorenalis.com.br'))

@@ -7,7 +7,8 @@ import { chargeFor, instalmentLabel, parseBRL } from '../../web/src/features/che
 import { CART_MESSAGES } from '../../worker/contract/cart.ts'
 import { CHECKOUT_MESSAGES } from '../../worker/contract/checkout.ts'
 import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
-import { clearToasts, toastTitle } from './auth-fixtures.tsx'
+import { billingAddress } from '../support/buyer.ts'
+import { clearToasts, toastTitle } from '../support/web/auth-fixtures.tsx'
 import {
   CONFIG,
   cartResponse,
@@ -20,7 +21,7 @@ import {
   type Routes,
   renderShop,
   stubFetch,
-} from './checkout-fixtures.tsx'
+} from '../support/web/checkout-fixtures.tsx'
 
 const NOW = new Date('2026-11-20T12:00:00Z')
 const ALL_CARD_MESSAGES =
@@ -270,14 +271,7 @@ describe('/checkout/{hash}', () => {
       parcela: 3,
       gifts: [],
       ids: { turmas: [[1, 1, null]], produtos: [], pacotes: [], cupons: [] },
-      billingAddress: {
-        zip_code: '80730-000',
-        street: 'Rua Padre Anchieta',
-        number: '1000',
-        neighborhood: 'Bigorrilho',
-        city: 'Curitiba',
-        state: 'PR',
-      },
+      billingAddress,
       payer: {
         name: 'Maria Souza Lima',
         email: 'maria@exemplo.com.br',

@@ -5,7 +5,7 @@ import { formatCountdown, formatElapsed } from '../../web/src/features/conferenc
 import { ConferencePage } from '../../web/src/features/conference/conference-page.tsx'
 import { forgetClockSamples } from '../../web/src/features/conference/server-clock.ts'
 import type { ClockAnswer, ClockTalk } from '../../worker/domain/conference.ts'
-import { mockFetch, renderWithApp } from './render.tsx'
+import { mockFetch, renderWithApp } from '../support/web/render.tsx'
 
 const DAY_1 = Date.parse('2027-10-22T08:00:00-03:00')
 const talk = (key: number, slot: number, minutesAfter8: number): ClockTalk => ({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ContactForm } from '../../web/src/features/contact/contact-form.tsx'
 import { ContactWidget } from '../../web/src/features/contact/contact-widget.tsx'
-import { mockFetch, renderWithApp } from './render.tsx'
+import { mockFetch, renderWithApp } from '../support/web/render.tsx'
 
 afterEach(() => {
   vi.unstubAllGlobals()

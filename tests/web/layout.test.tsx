@@ -1,12 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createQueryClient } from '../../web/src/lib/query-client.ts'
-import { createAppRouter } from '../../web/src/router.tsx'
 import type { Menu } from '../../worker/contract/menu.ts'
-import { mockFetch } from './render.tsx'
+import { renderAppRouter } from '../support/web/app.tsx'
+import { mockFetch } from '../support/web/render.tsx'
 
 const MENU: Menu = [
   { name: 'Quem somos', url: '/quem-somos' },
@@ -26,14 +23,7 @@ function renderApp(path = '/') {
     'fetch',
     mockFetch({ '/api/menu': { body: MENU }, '/home_itens/lists': { body: [] } }).fetchMock,
   )
-  const queryClient = createQueryClient()
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }))
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return router
+  return renderAppRouter(path).router
 }
 
 const desktopNav = async () => (await screen.findAllByRole('navigation', { name: 'Menu principal' }))[0]!

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { Markdown, parseBlocks, safeHref } from '../../web/src/features/content/markdown.tsx'
 import { markdownTexts } from '../../worker/domain/markdown.ts'
 import { normaliseText } from '../../worker/domain/translation.ts'
-import { renderWithApp } from './render.tsx'
+import { renderWithApp } from '../support/web/render.tsx'
 
 async function renderMarkdown(source: string, headingOffset: 0 | 1 = 0) {
   const { container } = renderWithApp(

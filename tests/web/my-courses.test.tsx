@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MyCoursesPage } from '../../web/src/features/student/my-courses-page.tsx'
-import { mockFetch, renderWithApp } from './render.tsx'
+import { mockFetch, renderWithApp } from '../support/web/render.tsx'
 
 const stubFetch = (routes: Parameters<typeof mockFetch>[0]) =>
   vi.stubGlobal('fetch', mockFetch(routes).fetchMock)

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { rememberOrder } from '../../web/src/features/checkout/order-record.ts'
 import { formatCountdown } from '../../web/src/features/checkout/payment-panels.tsx'
-import { CONFIG, ORDER_ID, payResult, renderShop, stubFetch } from './checkout-fixtures.tsx'
+import { CONFIG, ORDER_ID, payResult, renderShop, stubFetch } from '../support/web/checkout-fixtures.tsx'
 
 const NOW = new Date('2026-11-20T12:00:00Z')
 const PIX_CODE =

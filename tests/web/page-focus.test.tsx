@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { renderApp } from './app.tsx'
+import { renderApp } from '../support/web/app.tsx'
 
 // After a navigation inside the app, the pressed link is gone: the focus goes to the new page's
 // heading, so a keyboard or screen-reader user starts there (issue 12, item 17).

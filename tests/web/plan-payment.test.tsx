@@ -1,25 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ToasterHost } from '../../web/src/components/toaster-host.tsx'
 import { MyEditaisPage } from '../../web/src/features/plans/my-editais-page.tsx'
 import { payerId, planPurchaseFailure } from '../../web/src/features/plans/plan-payment.form.ts'
 import { PlanPaymentPage } from '../../web/src/features/plans/plan-payment-page.tsx'
 import { ApiError } from '../../web/src/lib/api.ts'
-import { createQueryClient } from '../../web/src/lib/query-client.ts'
 import type { Application, Plan, PlanPaymentResult } from '../../worker/contract/plans.ts'
-import { clearToasts, STUDENT, toastTitle } from './auth-fixtures.tsx'
-import { CONFIG, stubFetch } from './checkout-fixtures.tsx'
+import { clearToasts, STUDENT, toastTitle } from '../support/web/auth-fixtures.tsx'
+import { CONFIG, stubFetch } from '../support/web/checkout-fixtures.tsx'
+import { renderWithApp } from '../support/web/render.tsx'
 
 const TOKENIZE = '/core/v5/tokens'
 const PAY = '/usuario/editais/mensalidade'
@@ -106,26 +96,7 @@ function application(plans: Application['plans'] = []): Application {
 }
 
 /** The page at `url` (its search string is what the screen reads), inside the app's providers. */
-function renderAt(ui: ReactNode, url = '/') {
-  const rootRoute = createRootRoute({
-    component: () => (
-      <>
-        <Outlet />
-        <ToasterHost />
-      </>
-    ),
-  })
-  const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => ui })
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([page]),
-    history: createMemoryHistory({ initialEntries: [url] }),
-  })
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-}
+const renderAt = (ui: ReactNode, url = '/') => renderWithApp(ui, { at: url })
 
 const base = {
   '/admin/user/get': { body: STUDENT },

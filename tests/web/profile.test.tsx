@@ -1,13 +1,17 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PasswordForm } from '../../web/src/features/profile/password-form.tsx'
 import { ProfilePage } from '../../web/src/features/profile/profile-page.tsx'
-import { createQueryClient } from '../../web/src/lib/query-client.ts'
-import { createAppRouter } from '../../web/src/router.tsx'
-import { clearToasts, renderAuth, STUDENT, stubApi, toastTitle, UNAUTHENTICATED } from './auth-fixtures.tsx'
+import { renderAppRouter } from '../support/web/app.tsx'
+import {
+  clearToasts,
+  renderAuth,
+  STUDENT,
+  stubApi,
+  toastTitle,
+  UNAUTHENTICATED,
+} from '../support/web/auth-fixtures.tsx'
 
 const alertMessages = () =>
   within(screen.getByRole('alert'))
@@ -186,16 +190,7 @@ describe('guards of /usuario and /admin', () => {
     vi.restoreAllMocks()
   })
 
-  function renderAt(path: string) {
-    const queryClient = createQueryClient()
-    const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }))
-    render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    )
-    return router
-  }
+  const renderAt = (path: string) => renderAppRouter(path).router
 
   it('shows the login form in place of a /usuario page without a session, then the page after login', async () => {
     stubApi({

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ResetPasswordPage } from '../../web/src/features/auth/reset-password-page.tsx'
-import { renderAuth, stubApi } from './auth-fixtures.tsx'
+import { renderAuth, stubApi } from '../support/web/auth-fixtures.tsx'
 
 const TOKEN = 'a'.repeat(43)
 

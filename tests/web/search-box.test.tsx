@@ -1,21 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ToasterHost } from '../../web/src/components/toaster-host.tsx'
 import { SearchBox } from '../../web/src/features/search/search-box.tsx'
-import { createQueryClient } from '../../web/src/lib/query-client.ts'
 import type { SearchResults } from '../../worker/contract/catalog.ts'
-import { mockFetch, renderWithApp } from './render.tsx'
+import { mockFetch, pageAt, renderRoutes, renderWithApp } from '../support/web/render.tsx'
 
 const RESULTS: SearchResults = [
   { name: 'Diálise Peritoneal: Prescrição, Treinamento e Complicações', url: '/cursos/dialise-peritoneal' },
@@ -53,27 +42,9 @@ function setupFakeClock() {
 
 /** The box in a layout that stays while the router moves between pages, as in the header. */
 function renderInLayout() {
-  const rootRoute = createRootRoute({
-    component: () => (
-      <>
-        <SearchBox />
-        <Outlet />
-        <ToasterHost />
-      </>
-    ),
+  return renderRoutes((root) => [pageAt(root, '/', <h1>Início</h1>), pageAt(root, '$', <h1>Outra</h1>)], {
+    before: <SearchBox />,
   })
-  const home = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <h1>Início</h1> })
-  const other = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => <h1>Outra</h1> })
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([home, other]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  })
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return { router }
 }
 
 /** The router renders on its own schedule: wait for the box before the clock is faked. */

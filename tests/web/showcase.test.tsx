@@ -5,7 +5,7 @@ import { CART_HASH_KEY } from '../../web/src/features/cart/cart-storage.ts'
 import { Showcase } from '../../web/src/features/showcase/showcase.tsx'
 import type { HomeLists } from '../../worker/contract/home.ts'
 import { DEFAULT_IMAGES } from '../../worker/domain/institute.ts'
-import { mockFetch, renderWithApp } from './render.tsx'
+import { mockFetch, renderWithApp } from '../support/web/render.tsx'
 
 const LISTS: HomeLists = [
   {

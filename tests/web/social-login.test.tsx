@@ -4,7 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SocialLinkButtons } from '../../web/src/features/auth/social-buttons.tsx'
 import { SOCIAL_CHANNEL, SOCIAL_MAX_POLLS, SOCIAL_POLL_MS } from '../../web/src/features/auth/social-login.ts'
 import { UserArea } from '../../web/src/features/auth/user-area.tsx'
-import { clearToasts, renderAuth, STUDENT, stubApi, toastTitle, UNAUTHENTICATED } from './auth-fixtures.tsx'
+import {
+  clearToasts,
+  renderAuth,
+  STUDENT,
+  stubApi,
+  toastTitle,
+  UNAUTHENTICATED,
+} from '../support/web/auth-fixtures.tsx'
 
 type FakePopup = { closed: boolean; close: ReturnType<typeof vi.fn>; location: { href: string } }
 

@@ -1,17 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ToasterHost } from '../../web/src/components/toaster-host.tsx'
 import { CART_HASH_KEY } from '../../web/src/features/cart/cart-storage.ts'
 import { PrivacySection } from '../../web/src/features/profile/privacy-section.tsx'
 import { CourseContentPage } from '../../web/src/features/student/course-content-page.tsx'
@@ -19,44 +9,24 @@ import { MyEbooksPage } from '../../web/src/features/student/my-ebooks-page.tsx'
 import { PurchaseDetailPage } from '../../web/src/features/student/purchase-detail-page.tsx'
 import { PurchasesPage } from '../../web/src/features/student/purchases-page.tsx'
 import { ConfirmProvider } from '../../web/src/lib/confirm.tsx'
-import { createQueryClient } from '../../web/src/lib/query-client.ts'
 import {
   type EbookLibrary,
   type Purchase,
   type StudentCourse,
   WITHDRAWAL_MESSAGES,
 } from '../../worker/contract/student.ts'
-import { clearToasts, STUDENT, toastTitle } from './auth-fixtures.tsx'
-import { stubFetch } from './checkout-fixtures.tsx'
+import { clearToasts, STUDENT, toastTitle } from '../support/web/auth-fixtures.tsx'
+import { stubFetch } from '../support/web/checkout-fixtures.tsx'
+import { pageAt, renderRoutes } from '../support/web/render.tsx'
 
 const ORDER = `ped_${'1'.repeat(32)}`
 const EXPIRED = `ped_${'2'.repeat(32)}`
 const PIX_ORDER = `ped_${'3'.repeat(32)}`
 
 function renderAt(ui: ReactNode, url = '/') {
-  const rootRoute = createRootRoute({
-    component: () => (
-      <>
-        <Outlet />
-        <ToasterHost />
-        <ConfirmProvider />
-      </>
-    ),
-  })
-  const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => ui })
-  const cart = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/carrinho-de-compras',
-    component: () => <h1>Carrinho de compras</h1>,
-  })
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([page, cart]),
-    history: createMemoryHistory({ initialEntries: [url] }),
-  })
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+  return renderRoutes(
+    (root) => [pageAt(root, '/', ui), pageAt(root, '/carrinho-de-compras', <h1>Carrinho de compras</h1>)],
+    { at: url, after: <ConfirmProvider /> },
   )
 }
 

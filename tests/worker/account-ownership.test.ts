@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { emailOutbox, oauthAccounts, sessions, users } from '../../db/schema.ts'
 import { ACCOUNT_MESSAGES } from '../../worker/contract/account.ts'
 import { AUTH_MESSAGES } from '../../worker/contract/auth.ts'
-import { buyClass, call as checkoutCall, newPayer } from '../fixtures/checkout.ts'
-import { createUser, sessionCookie, testDb, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { buyClass, call as checkoutCall, newPayer } from '../support/worker/checkout.ts'
+import { createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 // Issue 28: who owns an account. Each sequence ends with the stranger's browser and password
 // reaching nothing of the owner's.

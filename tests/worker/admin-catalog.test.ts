@@ -10,10 +10,10 @@ import {
   AdminProduct,
 } from '../../worker/contract/admin-catalog.ts'
 import { CourseDetail } from '../../worker/contract/catalog.ts'
-import { adminCall, auditOf, imageForm, newAdmin, PNG_BYTES } from '../fixtures/admin.ts'
-import { buyClass } from '../fixtures/checkout.ts'
-import { createClass, createCourse, testDb, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { adminCall, auditOf, imageForm, newAdmin, PNG_BYTES } from '../support/worker/admin.ts'
+import { buyClass } from '../support/worker/checkout.ts'
+import { createClass, createCourse, testDb, unique } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 const db = testDb()
 let admin: string

@@ -2,9 +2,9 @@ import { count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, courses, ebooks } from '../../db/schema.ts'
 import { AdminCourse, AdminCoursePage } from '../../worker/contract/admin-catalog.ts'
-import { adminCall, auditOf, imageForm, newAdmin, PNG_BYTES } from '../fixtures/admin.ts'
-import { createUser, sessionCookie, testDb, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { adminCall, auditOf, imageForm, newAdmin, PNG_BYTES } from '../support/worker/admin.ts'
+import { createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 const db = testDb()
 let admin: string

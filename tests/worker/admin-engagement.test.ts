@@ -8,9 +8,9 @@ import { AdminShowcase, type ShowcaseListInput } from '../../worker/contract/adm
 import { HomeLists } from '../../worker/contract/home.ts'
 import { saoPauloDay } from '../../worker/domain/short-links.ts'
 import { recordClickFlush } from '../../worker/services/short-links/clicks.ts'
-import { adminCall, auditOf, newAdmin } from '../fixtures/admin.ts'
-import { createClass, createCourse, testContext, testDb, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { adminCall, auditOf, newAdmin } from '../support/worker/admin.ts'
+import { createClass, createCourse, testContext, testDb, unique } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 const db = testDb()
 let admin: string

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { enrollments, leads, orderItems, orders, users } from '../../db/schema.ts'
 import { AdminEnrolmentPage, AdminOrder, Dashboard } from '../../worker/contract/admin-sales.ts'
-import { adminCall, auditOf, newAdmin } from '../fixtures/admin.ts'
-import { buyClass, enrolledClasses, newPayer, orderScreen } from '../fixtures/checkout.ts'
-import { createClass, createCourse, createUser, testDb, unique } from '../fixtures/db.ts'
-import { providerRequests } from '../fixtures/pagarme.ts'
+import { adminCall, auditOf, newAdmin } from '../support/worker/admin.ts'
+import { buyClass, enrolledClasses, newPayer, orderScreen } from '../support/worker/checkout.ts'
+import { createClass, createCourse, createUser, testDb, unique } from '../support/worker/db.ts'
+import { providerRequests } from '../support/worker/pagarme.ts'
 
 const db = testDb()
 let admin: string

@@ -6,8 +6,8 @@ import { AUTH_MESSAGES, User } from '../../worker/contract/auth.ts'
 import { hashingStats, hashPassword } from '../../worker/domain/password.ts'
 import { throttledLogin } from '../../worker/services/auth/throttle.ts'
 import { hashToken } from '../../worker/services/auth/tokens.ts'
-import { createUser, sessionCookie, testContext, testDb, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { createUser, sessionCookie, testContext, testDb, unique } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 const ORIGIN = 'http://localhost'
 const db = testDb()

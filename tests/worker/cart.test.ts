@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { bundleClasses, bundles, coupons } from '../../db/schema.ts'
 import { CartResponse, CheckoutView, Recommendations } from '../../worker/contract/cart.ts'
-import { createClass, createCourse, createProduct, testDb, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { createClass, createCourse, createProduct, testDb, unique } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 const db = testDb()
 

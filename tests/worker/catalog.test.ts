@@ -2,8 +2,15 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { editais, feePlans, pages } from '../../db/schema.ts'
 import { CourseDetail, CourseList, Edital, Page, Product } from '../../worker/contract/catalog.ts'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
-import { createClass, createCourse, createProduct, testContext, testDb, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import {
+  createClass,
+  createCourse,
+  createProduct,
+  testContext,
+  testDb,
+  unique,
+} from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 const get = (path: string) => workerFetch(`http://localhost${path}`)
 

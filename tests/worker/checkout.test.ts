@@ -6,9 +6,10 @@ import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { isValidPixPayload, parseEmv } from '../../worker/domain/pix.ts'
 import { getPaymentsConfig } from '../../worker/services/checkout/config.ts'
-import { sessionCookieOf } from '../fixtures/checkout.ts'
-import { createClass, createProduct, createUser, testContext, testDb, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { billingAddress as address } from '../support/buyer.ts'
+import { sessionCookieOf } from '../support/worker/checkout.ts'
+import { createClass, createProduct, createUser, testContext, testDb, unique } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 import {
   APPROVED,
   cardToken,
@@ -17,7 +18,7 @@ import {
   outage,
   providerRequests,
   SUSPECTED_FRAUD,
-} from '../fixtures/pagarme.ts'
+} from '../support/worker/pagarme.ts'
 
 const db = testDb()
 const BASE = 'http://localhost'
@@ -50,14 +51,6 @@ const payer = () => ({
   cpf: '529.982.247-25',
   phone: '(41) 99876-5432',
 })
-const address = {
-  zip_code: '80730-000',
-  street: 'Rua Padre Anchieta',
-  number: '1000',
-  neighborhood: 'Bigorrilho',
-  city: 'Curitiba',
-  state: 'PR',
-}
 const key = () => `pedido-${crypto.randomUUID()}`
 
 function pay(view: CheckoutView, fields: Record<string, unknown>, headers: Record<string, string> = {}) {

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { conferenceTalks } from '../../db/schema.ts'
 import type { ClockAnswer } from '../../worker/domain/conference.ts'
-import { createUser, sessionCookie, testDb } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { createUser, sessionCookie, testDb } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 const db = testDb()
 const CLOCK = 'http://localhost/4a-jornada-multiprofissional/get/video_init'

@@ -5,8 +5,8 @@ import { forwardContactMessage } from '../../worker/adapters/contact-forward.ts'
 import { INSTITUTE } from '../../worker/domain/institute.ts'
 import { DependencyUnavailableError } from '../../worker/errors.ts'
 import { sendContactMessage } from '../../worker/services/contact/send.ts'
-import { testContext, testDb, testEnv, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 const db = testDb()
 

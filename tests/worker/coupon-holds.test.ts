@@ -10,10 +10,11 @@ import worker from '../../worker/index.ts'
 import { OUTBOX_CRON } from '../../worker/scheduled.ts'
 import { endCouponHolds } from '../../worker/services/checkout/coupon-holds.ts'
 import { settleOrder } from '../../worker/services/checkout/settle.ts'
-import { adminCall, newAdmin } from '../fixtures/admin.ts'
-import { billingAddress, call, cartWith, newPayer, orderScreen } from '../fixtures/checkout.ts'
-import { createClass, testContext, testDb, unique } from '../fixtures/db.ts'
-import { cardToken, payAtProvider, sendWebhook } from '../fixtures/pagarme.ts'
+import { billingAddress } from '../support/buyer.ts'
+import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { call, cartWith, newPayer, orderScreen } from '../support/worker/checkout.ts'
+import { createClass, testContext, testDb, unique } from '../support/worker/db.ts'
+import { cardToken, payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 
 // Issue 29, item 10: an unpaid order holds a limited coupon for a short, stated time; a late
 // payment takes its use again, past the limit when none is left.

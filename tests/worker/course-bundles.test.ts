@@ -5,9 +5,8 @@ import { CART_MESSAGES, CartResponse, CheckoutView } from '../../worker/contract
 import { CourseDetail, CourseSeats } from '../../worker/contract/catalog.ts'
 import { SEAT_MESSAGES } from '../../worker/domain/seats.ts'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
-import { billingAddress, call, cartWith, newPayer } from '../fixtures/checkout.ts'
-import { createClass, createCourse, testContext, testDb, unique } from '../fixtures/db.ts'
-import { cardToken } from '../fixtures/pagarme.ts'
+import { call, cartWith, payCheckout } from '../support/worker/checkout.ts'
+import { createClass, createCourse, testContext, testDb, unique } from '../support/worker/db.ts'
 
 // Issue 22, item 6: a bundle is offered on the page of every course it holds, with its saving,
 // exactly when the cart would take it.
@@ -135,15 +134,7 @@ describe('the course page offers the bundles that hold the course', () => {
 
     // Someone buys the biopsy class's one seat on its own.
     const view = await cartWith(['turma', second.id])
-    const paid = await call('/checkout/pagar', {
-      hash: view.hash,
-      idempotency_key: `pedido-${crypto.randomUUID()}`,
-      payer: newPayer(),
-      billingAddress,
-      total: view.totals.net_value,
-      payment_type: 'CREDIT_CARD',
-      cardhash: await cardToken(),
-    })
+    const paid = await payCheckout(view)
     expect(paid.status, JSON.stringify(paid.body)).toBe(200)
 
     for (const url of [vascular.url, biopsy.url]) {

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { loadRenderer } from '../../worker/ssr/pages.ts'
-import { createUser, sessionCookie, testContext, testDb, testEnv } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
-import { executableInlineScripts, fetchPage, NAVIGATE } from '../fixtures/pages.ts'
+import { createUser, sessionCookie, testContext, testDb, testEnv } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
+import { executableInlineScripts, fetchPage, NAVIGATE } from '../support/worker/pages.ts'
 
 // Issue 12, item 9: a strict Content-Security-Policy on every answer. Inline scripts run only
 // when the answer's own policy names their hash; nothing runs from 'unsafe-inline' or eval.

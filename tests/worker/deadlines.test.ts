@@ -10,7 +10,7 @@ import { isReadOnlyPipeline } from '../../worker/context.ts'
 import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
 import { DependencyUnavailableError } from '../../worker/errors.ts'
 import { finishSocialLogin, startSocialLogin } from '../../worker/services/auth/social.ts'
-import { testContext, testEnv } from '../fixtures/db.ts'
+import { testContext, testEnv } from '../support/worker/db.ts'
 
 /** A far end that never answers (a frozen server): the promise ends only if the caller aborts. */
 const silent: typeof fetch = (_input, init) =>

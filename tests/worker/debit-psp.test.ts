@@ -3,8 +3,8 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { PlanPaymentResult, TdsToken } from '../../worker/contract/plans.ts'
 import worker from '../../worker/index.ts'
-import { currentContract } from '../fixtures/http.ts'
-import { outage, providerRequests } from '../fixtures/pagarme.ts'
+import { currentContract } from '../support/worker/http.ts'
+import { outage, providerRequests } from '../support/worker/pagarme.ts'
 import {
   applicant,
   byCard,
@@ -13,7 +13,7 @@ import {
   payPlan,
   planStates,
   purchase,
-} from '../fixtures/plans.ts'
+} from '../support/worker/plans.ts'
 
 // A PSP account (PAGARME_ACCOUNT_TYPE=psp, the production default) against the sandbox: the debit
 // card is authenticated in the browser with Pagar.me's 3DS library before the order, which carries
@@ -186,7 +186,7 @@ describe('debit card on a PSP account (3-D Secure in the browser, mpi "pagarme")
     } finally {
       await outage('tds-token', false)
     }
-    const { call } = await import('../fixtures/checkout.ts')
+    const { call } = await import('../support/worker/checkout.ts')
     const gateway = await call('/api/usuario/editais/3ds-token', undefined, { cookie })
     expect(gateway.status).toBe(409)
     expect((await psp('/api/usuario/editais/3ds-token')).status).toBe(401)

@@ -3,8 +3,8 @@ import { PAGARME_WEBHOOK_JWKS_URL } from '../../worker/adapters/payments/webhook
 import { app } from '../../worker/app.ts'
 import { configurationProblems, isLocalEnv } from '../../worker/config.ts'
 import type { Env } from '../../worker/env.ts'
-import { testEnv } from '../fixtures/db.ts'
-import { NAVIGATE } from '../fixtures/pages.ts'
+import { testEnv } from '../support/worker/db.ts'
+import { NAVIGATE } from '../support/worker/pages.ts'
 
 // Issue 28, item 8: the local tools run only when APP_ENV is exactly 'local' or 'test'; any other
 // value is a deployment, which serves nothing until its configuration passes the check.

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { menuOptions } from '../../db/schema.ts'
 import { Menu } from '../../worker/contract/menu.ts'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
-import { createUser, sessionCookie, testContext, testDb, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { createUser, sessionCookie, testContext, testDb, unique } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 const db = testDb()
 const PNG = new Uint8Array([

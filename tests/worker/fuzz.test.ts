@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type Operation, requestsFor } from '../contract/fuzz.ts'
-import { createUser, sessionCookie, testDb } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { type Operation, requestsFor } from '../support/contract/fuzz.ts'
+import { createUser, sessionCookie, testDb } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 /** Inputs per run, over every operation, as a visitor and as a student (DESIGN 3: never a 500). */
 const TOTAL_INPUTS = 6_000

@@ -6,16 +6,16 @@ import { GIFT_MESSAGES, PayResult } from '../../worker/contract/checkout.ts'
 import { PurchaseList, WITHDRAWAL_MESSAGES, WithdrawalResult } from '../../worker/contract/student.ts'
 import { INSTITUTE } from '../../worker/domain/institute.ts'
 import {
-  billingAddress,
   buyClass,
   call,
   cartWith,
   enrolledClasses,
   enrolmentStatuses,
   newPayer,
-} from '../fixtures/checkout.ts'
-import { createClass, createCourse, createUser, sessionCookie, testDb, unique } from '../fixtures/db.ts'
-import { cardToken, providerRequests } from '../fixtures/pagarme.ts'
+  payCheckout,
+} from '../support/worker/checkout.ts'
+import { createClass, createCourse, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import { providerRequests } from '../support/worker/pagarme.ts'
 
 // Issue 22, items 7 and 8: a gift reaches its recipient (the access, and an e-mail naming who sent
 // it); a buyer gives a purchase up within 7 days (CDC art. 49): an online course refunded at once,
@@ -27,17 +27,7 @@ const newEmail = (who: string) => `${unique(who)}@teste.example`.toLowerCase()
 async function buyGift(gifts: unknown[], payer = newPayer()) {
   const turma = await createClass(db)
   const view = await cartWith(['turma', turma.id])
-  const answer = await call('/checkout/pagar', {
-    hash: view.hash,
-    idempotency_key: `pedido-${crypto.randomUUID()}`,
-    payer,
-    billingAddress,
-    total: view.totals.net_value,
-    payment_type: 'CREDIT_CARD',
-    cardhash: await cardToken(),
-    gifts,
-  })
-  return { ...answer, turma, payer }
+  return { ...(await payCheckout(view, { payer, extra: { gifts } })), turma }
 }
 
 const lastMailTo = async (to: string) =>

@@ -5,8 +5,8 @@ import { emailOutbox } from '../../db/schema.ts'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { LIMIT_MESSAGE, LIMITS, LOGIN_LIMITS } from '../../worker/domain/limits.ts'
-import { createClass, createUser, sessionCookie, testDb, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { createClass, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 const db = testDb()
 const BASE = 'http://localhost'

@@ -12,8 +12,8 @@ import {
   testContext,
   testDb,
   testEnv,
-} from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+} from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 const worker = { fetch: workerFetch }
 

@@ -3,13 +3,12 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { emailOutbox, enrollments, orderItems, orders, users } from '../../db/schema.ts'
-import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { CHECKOUT_MESSAGES, PayResult } from '../../worker/contract/checkout.ts'
 import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
 import type { Env } from '../../worker/env.ts'
-import { createClass, testDb, testEnv, unique } from '../fixtures/db.ts'
-import { callWith, databaseFault, jsonPost } from '../fixtures/outages.ts'
-import { cardToken, providerRequests } from '../fixtures/pagarme.ts'
+import { testDb, testEnv, unique } from '../support/worker/db.ts'
+import { callWith, cardCheckout, databaseFault, jsonPost } from '../support/worker/outages.ts'
+import { providerRequests } from '../support/worker/pagarme.ts'
 
 const db = testDb()
 const workerEnv: Env = { ...testEnv, DEADLINES_MS: JSON.stringify({ database: 600 }) }
@@ -65,37 +64,13 @@ describe('a sign-up interrupted by the database', () => {
 
 describe('a card checkout cut at each of its database round trips', () => {
   /** A cart, a card token and a request body, made while the database is well. */
-  async function prepare() {
-    const turma = await createClass(db, { priceCents: 52000 })
-    const added = await call(
-      '/carrinho-de-compras/update-cart',
-      jsonPost({ hash: null, data: { id: turma.id, type: 'turma' }, option: 'add' }),
-    )
-    const view = CheckoutView.parse(
-      (await call(`/checkout/get?cart=${CartResponse.parse(added.body).hash}`)).body,
-    )
-    const token = await cardToken('4000000000000010')
-    const email = `${unique('cortada')}@teste.example`.toLowerCase()
-    const key = `pedido-${crypto.randomUUID()}`
-    const body = {
-      hash: view.hash,
-      idempotency_key: key,
-      payer: { name: 'Joana Teixeira Brandão', email, cpf: '529.982.247-25', phone: '(41) 99876-5432' },
-      billingAddress: {
-        zip_code: '80730-000',
-        street: 'Rua Padre Anchieta',
-        number: '1000',
-        neighborhood: 'Bigorrilho',
-        city: 'Curitiba',
-        state: 'PR',
-      },
-      payment_type: 'CREDIT_CARD',
-      parcela: 1,
-      total: view.totals.net_value,
-      cardhash: token,
+  function prepare() {
+    return cardCheckout(workerEnv, {
+      name: 'Joana Teixeira Brandão',
       holderName: 'JOANA T BRANDAO',
-    }
-    return { email, key, body, classId: turma.id }
+      emailPrefix: 'cortada',
+      priceCents: 52000,
+    })
   }
 
   /** What the database holds for this checkout: never an account without its order, nor an order without its lines. */

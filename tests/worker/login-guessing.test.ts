@@ -12,8 +12,8 @@ import {
   throttledLogin,
   throttledPasswordCheck,
 } from '../../worker/services/auth/throttle.ts'
-import { createUser, testContext, testDb, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { createUser, testContext, testDb, unique } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 const db = testDb()
 const PASSWORD = 'segredo1'

@@ -3,8 +3,8 @@ import { menuOptions } from '../../db/schema.ts'
 import { Menu } from '../../worker/contract/menu.ts'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { getMenu } from '../../worker/services/menu/menu.ts'
-import { testContext, testDb, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { testContext, testDb, unique } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 describe('menu', () => {
   const db = testDb()

@@ -17,8 +17,8 @@ import {
   testDb,
   testEnv,
   unique,
-} from '../fixtures/db.ts'
-import { type Answer, callWith, databaseFault, envWith, jsonPost } from '../fixtures/outages.ts'
+} from '../support/worker/db.ts'
+import { type Answer, callWith, databaseFault, envWith, jsonPost } from '../support/worker/outages.ts'
 
 const DEADLINE_MS = 800
 // The shape of the built index.html; the Worker renders public pages into it.

@@ -3,23 +3,20 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { emailOutbox } from '../../db/schema.ts'
 import { AUTH_MESSAGES } from '../../worker/contract/auth.ts'
-import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
-import { PayResult } from '../../worker/contract/checkout.ts'
 import type { Env } from '../../worker/env.ts'
 import worker from '../../worker/index.ts'
 import { OUTBOX_CRON } from '../../worker/scheduled.ts'
 import { deliverQueued, OUTBOX_RULES, queueEmail } from '../../worker/services/email/outbox.ts'
+import { createUser, sessionCookie, testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
 import {
-  createClass,
-  createUser,
-  sessionCookie,
-  testContext,
-  testDb,
-  testEnv,
-  unique,
-} from '../fixtures/db.ts'
-import { callWith, drainAll, emailApi, envWith, jsonPost, runCron } from '../fixtures/outages.ts'
-import { cardToken } from '../fixtures/pagarme.ts'
+  buyByCard,
+  callWith,
+  drainAll,
+  emailApi,
+  envWith,
+  jsonPost,
+  runCron,
+} from '../support/worker/outages.ts'
 
 const db = testDb()
 const MINUTE = 60_000
@@ -33,45 +30,6 @@ async function student() {
   const email = `${unique('aluna')}@teste.example`.toLowerCase()
   await createUser(db, { name: 'Helena Duarte Lima', email, passwordHash: 'scrypt$x' })
   return email
-}
-
-/** A class bought by card through the Worker (sandbox provider): paid at once, confirmation queued. */
-async function buyByCard(workerEnv: Env) {
-  const turma = await createClass(db, { priceCents: 49000 })
-  const added = await callWith(
-    workerEnv,
-    '/carrinho-de-compras/update-cart',
-    jsonPost({ hash: null, data: { id: turma.id, type: 'turma' }, option: 'add' }),
-  )
-  const view = CheckoutView.parse(
-    (await callWith(workerEnv, `/checkout/get?cart=${CartResponse.parse(added.body).hash}`)).body,
-  )
-  const token = await cardToken('4000000000000010')
-  const email = `${unique('compradora')}@teste.example`.toLowerCase()
-  const paid = await callWith(
-    workerEnv,
-    '/checkout/pagar',
-    jsonPost({
-      hash: view.hash,
-      idempotency_key: `pedido-${crypto.randomUUID()}`,
-      payer: { name: 'Helena Duarte Lima', email, cpf: '529.982.247-25', phone: '(41) 99876-5432' },
-      billingAddress: {
-        zip_code: '80730-000',
-        street: 'Rua Padre Anchieta',
-        number: '1000',
-        neighborhood: 'Bigorrilho',
-        city: 'Curitiba',
-        state: 'PR',
-      },
-      payment_type: 'CREDIT_CARD',
-      parcela: 1,
-      total: view.totals.net_value,
-      cardhash: token,
-      holderName: 'HELENA D LIMA',
-    }),
-  )
-  expect(paid.status, paid.text).toBe(200)
-  return { email, result: PayResult.parse(paid.body) }
 }
 
 beforeEach(() => emailApi.mode('accept'))

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { auditLog, enrollments, orderItems, orders } from '../../db/schema.ts'
 import { REFUND_MESSAGES } from '../../worker/services/checkout/refund.ts'
-import { createClass, createUser, sessionCookie, testDb, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { createClass, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 // Issue 22, item 4: a paid order the provider holds no charge of (the seed's demo orders, one
 // settled outside the site) is refused with what is true, and the admin records the refund made

@@ -27,17 +27,10 @@ import debitChallenge from '../fixtures/pagarme/order-debit-3ds-challenge.json'
 import pixPending from '../fixtures/pagarme/order-pix-pending.json'
 import byCode from '../fixtures/pagarme/orders-by-code.json'
 import validationError from '../fixtures/pagarme/validation-error.json'
+import { billingAddress as address } from '../support/buyer.ts'
 
 // Pagar.me Core API v5 answers in the documented shapes (tests/fixtures/pagarme); only the
 // outbound fetch is replaced. The sandbox (tests/unit/pagarme-sandbox.test.ts) answers the same.
-const address = {
-  zip_code: '80730-000',
-  street: 'Rua Padre Anchieta',
-  number: '1000',
-  neighborhood: 'Bigorrilho',
-  city: 'Curitiba',
-  state: 'PR',
-}
 const input: CreateOrderInput = {
   code: 'ped_0123456789abcdef0123456789abcdef',
   idempotencyKey: 'ped_0123456789abcdef0123456789abcdef',
@@ -155,14 +148,7 @@ describe('pagarme adapter: requests', () => {
         dueAt: due,
         instructions: 'Pagar até o vencimento.',
         documentNumber: '123',
-        billingAddress: {
-          zip_code: '80730-000',
-          street: 'Rua Padre Anchieta',
-          number: '1000',
-          neighborhood: 'Bigorrilho',
-          city: 'Curitiba',
-          state: 'PR',
-        },
+        billingAddress: address,
       },
     })
     expect(JSON.parse(String(fetcher.mock.calls[0]![1]!.body)).payments[0].boleto).toMatchObject({

@@ -9,8 +9,8 @@ import {
   testContext,
   testDb,
   unique,
-} from '../fixtures/db.ts'
-import { fetchPage, NAVIGATE } from '../fixtures/pages.ts'
+} from '../support/worker/db.ts'
+import { fetchPage, NAVIGATE } from '../support/worker/pages.ts'
 
 // A component that throws while the Worker renders a page: the render fails, and the visitor gets
 // the SPA shell (the browser renders the page itself), whether a route's error

@@ -20,8 +20,8 @@ import {
   testContext,
   testDb,
   unique,
-} from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+} from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 // The shape of the built index.html (web/index.html after `vite build`).
 const TEMPLATE = `<!doctype html>

@@ -14,8 +14,8 @@ import {
   enrolmentStatuses,
   newPayer,
   orderScreen,
-} from '../fixtures/checkout.ts'
-import { createUser, sessionCookie, testContext, testDb } from '../fixtures/db.ts'
+} from '../support/worker/checkout.ts'
+import { createUser, sessionCookie, testContext, testDb } from '../support/worker/db.ts'
 import {
   chargeAtProvider,
   chargebackAtProvider,
@@ -24,7 +24,7 @@ import {
   providerRequests,
   refundAtProvider,
   sendWebhook,
-} from '../fixtures/pagarme.ts'
+} from '../support/worker/pagarme.ts'
 
 const db = testDb()
 const mailsTo = (to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to))

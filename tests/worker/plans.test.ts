@@ -8,15 +8,15 @@ import worker from '../../worker/index.ts'
 import { PAYMENTS_CRON } from '../../worker/scheduled.ts'
 import { reconcilePayments } from '../../worker/services/checkout/reconcile.ts'
 import { settlePlanPayment } from '../../worker/services/plans/ledger.ts'
-import { call } from '../fixtures/checkout.ts'
-import { testContext, testDb } from '../fixtures/db.ts'
+import { call } from '../support/worker/checkout.ts'
+import { testContext, testDb } from '../support/worker/db.ts'
 import {
   chargeAtProvider,
   DECLINED,
   payAtProvider,
   providerRequests,
   sendWebhook,
-} from '../fixtures/pagarme.ts'
+} from '../support/worker/pagarme.ts'
 import {
   applicant,
   byCard,
@@ -26,7 +26,7 @@ import {
   payPlan,
   planStates,
   purchase,
-} from '../fixtures/plans.ts'
+} from '../support/worker/plans.ts'
 
 const db = testDb()
 const DEBIT = { frictionless: '4000000000003105', challenge: '4000000000003204', refused: '4000000000003303' }

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { auditLog, enrollments, orders, planPayments } from '../../db/schema.ts'
 import { AdminOrder } from '../../worker/contract/admin-sales.ts'
 import { reconcilePayments } from '../../worker/services/checkout/reconcile.ts'
-import { adminCall, newAdmin } from '../fixtures/admin.ts'
-import { buyClass, call, cartWith, newPayer } from '../fixtures/checkout.ts'
-import { createClass, testContext, testDb } from '../fixtures/db.ts'
+import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { buyClass, call, cartWith, newPayer } from '../support/worker/checkout.ts'
+import { createClass, testContext, testDb } from '../support/worker/db.ts'
 import {
   ageAtProvider,
   chargeAtProvider,
@@ -14,8 +14,8 @@ import {
   providerRequests,
   refundAtProvider,
   sendWebhook,
-} from '../fixtures/pagarme.ts'
-import { applicant, createEdital, payPlan, purchase } from '../fixtures/plans.ts'
+} from '../support/worker/pagarme.ts'
+import { applicant, createEdital, payPlan, purchase } from '../support/worker/plans.ts'
 
 // Issue 30, items 2 to 4, through the sandbox: refunds read as the provider reports them (a card
 // voided on the day of its capture, in part or whole, a later day's refund, a PIX refund, a partial

@@ -6,16 +6,16 @@ import { PayResult } from '../../worker/contract/checkout.ts'
 import { ReissueRefused } from '../../worker/contract/student.ts'
 import { reconcilePayments } from '../../worker/services/checkout/reconcile.ts'
 import { PURCHASE_MESSAGES } from '../../worker/services/student/purchases.ts'
+import { billingAddress } from '../support/buyer.ts'
 import {
-  billingAddress,
   buyClass,
   call,
   cartWith,
   newPayer,
   orderScreen,
   sessionCookieOf,
-} from '../fixtures/checkout.ts'
-import { createClass, testContext, testDb, unique } from '../fixtures/db.ts'
+} from '../support/worker/checkout.ts'
+import { createClass, testContext, testDb, unique } from '../support/worker/db.ts'
 
 // Issue 29, item 2: a boleto or PIX issued again for an expired order is priced again.
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../worker/app.ts'
-import { createUser, sessionCookie, testDb } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { createUser, sessionCookie, testDb } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 type Operation = { 'x-required-role'?: 'none' | 'N' | 'A' }
 

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { ebooks, editais } from '../../db/schema.ts'
 import { SearchResults } from '../../worker/contract/catalog.ts'
 import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
-import { createCourse, createProduct, testContext, testDb } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { createCourse, createProduct, testContext, testDb } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 const search = async (text: string) => {
   const response = await workerFetch(`http://localhost/search/all_product?search=${encodeURIComponent(text)}`)

@@ -6,27 +6,17 @@ import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { CourseSeats } from '../../worker/contract/catalog.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { settleOrder } from '../../worker/services/checkout/settle.ts'
-import { adminCall, newAdmin } from '../fixtures/admin.ts'
-import { billingAddress, call, cartWith, newPayer, orderScreen } from '../fixtures/checkout.ts'
-import { createClass, createCourse, testContext, testDb, unique } from '../fixtures/db.ts'
-import { cardToken } from '../fixtures/pagarme.ts'
+import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { call, cartWith, newPayer, orderScreen, payCheckout } from '../support/worker/checkout.ts'
+import { createClass, createCourse, testContext, testDb, unique } from '../support/worker/db.ts'
 
 // Issue 29, item 1: a class with seats sells at most that many (decision 011).
 
 const db = testDb()
 const SOLD_OUT = { code: 2, msg: 'Turma esgotada' }
 
-async function pay(view: CheckoutView, payment: 'CREDIT_CARD' | 'PIX' = 'CREDIT_CARD', payer = newPayer()) {
-  const answer = await call('/checkout/pagar', {
-    hash: view.hash,
-    idempotency_key: `pedido-${crypto.randomUUID()}`,
-    payer,
-    billingAddress,
-    total: view.totals.net_value,
-    payment_type: payment,
-    ...(payment === 'CREDIT_CARD' ? { cardhash: await cardToken() } : {}),
-  })
-  return { ...answer, payer }
+function pay(view: CheckoutView, payment: 'CREDIT_CARD' | 'PIX' = 'CREDIT_CARD', payer = newPayer()) {
+  return payCheckout(view, { payment, payer })
 }
 
 async function seatsOf(classId: number) {
@@ -182,15 +172,7 @@ describe('a class with seats, at the checkout', () => {
   it('a card refused by the issuer releases the seat it held', async () => {
     const turma = await createClass(db, { seats: 1 })
     const view = await cartWith(['turma', turma.id])
-    const declined = await call('/checkout/pagar', {
-      hash: view.hash,
-      idempotency_key: `pedido-${crypto.randomUUID()}`,
-      payer: newPayer(),
-      billingAddress,
-      total: view.totals.net_value,
-      payment_type: 'CREDIT_CARD',
-      cardhash: await cardToken('4000000000000028'),
-    })
+    const declined = await payCheckout(view, { card: '4000000000000028' })
     expect(declined.status).toBe(422)
     expect(await seatsOf(turma.id)).toEqual({ taken: 0, held: 0 })
     expect((await pay(await cartWith(['turma', turma.id]))).status).toBe(200)

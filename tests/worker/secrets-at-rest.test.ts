@@ -5,16 +5,12 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { emailOutbox, emailTokens, passwordResets } from '../../db/schema.ts'
-import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
-import { PayResult } from '../../worker/contract/checkout.ts'
-import type { Env } from '../../worker/env.ts'
 import { confirmationEmail } from '../../worker/services/checkout/emails.ts'
 import type { OrderRow } from '../../worker/services/checkout/settle.ts'
 import { deliverQueued, queueEmail } from '../../worker/services/email/outbox.ts'
 import { keepsSecrets, SECRET_PLACEHOLDER } from '../../worker/services/email/secrets.ts'
-import { createClass, createUser, testContext, testDb, testEnv, unique } from '../fixtures/db.ts'
-import { callWith, emailApi, envWith, jsonPost, runCron } from '../fixtures/outages.ts'
-import { cardToken } from '../fixtures/pagarme.ts'
+import { createUser, testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
+import { buyByCard, callWith, emailApi, envWith, jsonPost, runCron } from '../support/worker/outages.ts'
 
 const db = testDb()
 const MINUTE = 60_000
@@ -194,7 +190,8 @@ describe('in production', () => {
 
   it('a purchase confirmation with a first-password link is stored secret and blanked once sent', async () => {
     // Bought with the tests' bindings (the sandbox provider); the sweep then runs as production.
-    const { email } = await buyByCard(envWith())
+    const { email, result } = await buyByCard(envWith())
+    expect(result.status).toBe('paid')
     const [confirmation] = await outboxFor(email)
     expect(confirmation).toMatchObject({ status: 'sent', secret: true })
     const token = tokenIn(confirmation!.text)
@@ -224,42 +221,3 @@ describe('locally', () => {
     expect(shown?.html).toContain(`#token=${token}`)
   })
 })
-
-/** A class bought by card through the Worker by a new buyer: the account is created, no password. */
-async function buyByCard(workerEnv: Env) {
-  const turma = await createClass(db, { priceCents: 49000 })
-  const added = await callWith(
-    workerEnv,
-    '/carrinho-de-compras/update-cart',
-    jsonPost({ hash: null, data: { id: turma.id, type: 'turma' }, option: 'add' }),
-  )
-  const view = CheckoutView.parse(
-    (await callWith(workerEnv, `/checkout/get?cart=${CartResponse.parse(added.body).hash}`)).body,
-  )
-  const email = `${unique('compradora')}@teste.example`.toLowerCase()
-  const paid = await callWith(
-    workerEnv,
-    '/checkout/pagar',
-    jsonPost({
-      hash: view.hash,
-      idempotency_key: `pedido-${crypto.randomUUID()}`,
-      payer: { name: 'Helena Duarte Lima', email, cpf: '529.982.247-25', phone: '(41) 99876-5432' },
-      billingAddress: {
-        zip_code: '80730-000',
-        street: 'Rua Padre Anchieta',
-        number: '1000',
-        neighborhood: 'Bigorrilho',
-        city: 'Curitiba',
-        state: 'PR',
-      },
-      payment_type: 'CREDIT_CARD',
-      parcela: 1,
-      total: view.totals.net_value,
-      cardhash: await cardToken('4000000000000010'),
-      holderName: 'HELENA D LIMA',
-    }),
-  )
-  expect(paid.status, paid.text).toBe(200)
-  expect(PayResult.parse(paid.body).status).toBe('paid')
-  return { email }
-}

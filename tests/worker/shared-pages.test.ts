@@ -11,8 +11,8 @@ import {
   testContext,
   testDb,
   unique,
-} from '../fixtures/db.ts'
-import { cacheWritten, fetchPage, NAVIGATE } from '../fixtures/pages.ts'
+} from '../support/worker/db.ts'
+import { cacheWritten, fetchPage, NAVIGATE } from '../support/worker/pages.ts'
 
 // DESIGN 10: a public page is one render for every visitor, signed in or not; who the visitor
 // is comes from the browser's own calls. These tests go through the whole Worker (its shared

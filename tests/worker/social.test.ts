@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { oauthAccounts } from '../../db/schema.ts'
 import { FACEBOOK_GRAPH_VERSION, oauthClient } from '../../worker/adapters/oauth.ts'
 import { hashPassword } from '../../worker/domain/password.ts'
-import { createUser, sessionCookie, testDb, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 const db = testDb()
 const BASE = 'http://localhost'

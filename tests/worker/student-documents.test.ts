@@ -12,11 +12,12 @@ import {
   STUDENT_DOCUMENTS,
   sweepStudentDocuments,
 } from '../../worker/services/checkout/student-documents.ts'
-import { adminCall, newAdmin } from '../fixtures/admin.ts'
-import { billingAddress, call, cartWith, newPayer, sessionCookieOf } from '../fixtures/checkout.ts'
-import { createClass, testContext, testDb } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
-import { cardToken, payAtProvider, sendWebhook } from '../fixtures/pagarme.ts'
+import { billingAddress } from '../support/buyer.ts'
+import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { call, cartWith, newPayer, sessionCookieOf } from '../support/worker/checkout.ts'
+import { createClass, testContext, testDb } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
+import { cardToken, payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 
 // Issue 29, item 3: the student document reviewed by the institute, from the upload to the
 // rejection's e-mail, the difference paid or the order refunded, and the documents deleted.

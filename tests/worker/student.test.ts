@@ -12,7 +12,7 @@ import {
 } from '../../worker/contract/student.ts'
 import { reconcilePayments } from '../../worker/services/checkout/reconcile.ts'
 import { DOWNLOAD_MESSAGES, downloadLink } from '../../worker/services/student/downloads.ts'
-import { buyClass, call, newPayer, orderScreen } from '../fixtures/checkout.ts'
+import { buyClass, call, newPayer, orderScreen } from '../support/worker/checkout.ts'
 import {
   createClass,
   createCourse,
@@ -21,11 +21,11 @@ import {
   testContext,
   testDb,
   unique,
-} from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
-import { chargeAtProvider, payAtProvider, sendWebhook } from '../fixtures/pagarme.ts'
-import { fetchPage, NAVIGATE } from '../fixtures/pages.ts'
-import { applicant, byCard, createEdital, payPlan, purchase } from '../fixtures/plans.ts'
+} from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
+import { chargeAtProvider, payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
+import { fetchPage, NAVIGATE } from '../support/worker/pages.ts'
+import { applicant, byCard, createEdital, payPlan, purchase } from '../support/worker/plans.ts'
 
 const db = testDb()
 const ORIGIN = 'http://localhost'

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { app } from '../../worker/app.ts'
 import type { Env } from '../../worker/env.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 const worker = { fetch: workerFetch }
 

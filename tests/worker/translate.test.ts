@@ -7,8 +7,8 @@ import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { sha256Hex } from '../../worker/services/hash.ts'
 import { translateTexts } from '../../worker/services/i18n/translate.ts'
 import { spendQuota } from '../../worker/services/limits/limits.ts'
-import { createCourse, testContext, testDb, testEnv, unique } from '../fixtures/db.ts'
-import { workerFetch } from '../fixtures/http.ts'
+import { createCourse, testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
+import { workerFetch } from '../support/worker/http.ts'
 
 afterEach(() => {
   vi.restoreAllMocks()

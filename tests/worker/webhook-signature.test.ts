@@ -1,7 +1,7 @@
 import { base64url, generateKeyPair } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { WEBHOOK_MESSAGES } from '../../worker/services/checkout/webhook.ts'
-import { buyClass, enrolledClasses, orderScreen } from '../fixtures/checkout.ts'
+import { buyClass, enrolledClasses, orderScreen } from '../support/worker/checkout.ts'
 import {
   outage,
   payAtProvider,
@@ -10,7 +10,7 @@ import {
   providerSignature,
   rotateProviderKey,
   webhookBody,
-} from '../fixtures/pagarme.ts'
+} from '../support/worker/pagarme.ts'
 
 // Issue 30, item 6: with PAGARME_WEBHOOK_JWKS_URL set (the worker tests point it at the sandbox's
 // key set), a webhook must carry the provider's X-Webhook-Asymmetric-Signature over its exact body,

@@ -1,22 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { render } from '@testing-library/react'
+import { createRoute } from '@tanstack/react-router'
 import { vi } from 'vitest'
-import { ToasterHost } from '../../web/src/components/toaster-host.tsx'
-import { CartPage } from '../../web/src/features/cart/cart-page.tsx'
-import { CheckoutPage } from '../../web/src/features/checkout/checkout-page.tsx'
-import { OrderPage } from '../../web/src/features/checkout/order-page.tsx'
-import { createQueryClient } from '../../web/src/lib/query-client.ts'
-import type { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
-import type { PayResult } from '../../worker/contract/checkout.ts'
-import { mockFetch } from './render.tsx'
+import { CartPage } from '../../../web/src/features/cart/cart-page.tsx'
+import { CheckoutPage } from '../../../web/src/features/checkout/checkout-page.tsx'
+import { OrderPage } from '../../../web/src/features/checkout/order-page.tsx'
+import type { CartResponse, CheckoutView } from '../../../worker/contract/cart.ts'
+import type { PayResult } from '../../../worker/contract/checkout.ts'
+import { mockFetch, pageAt, renderRoutes } from './render.tsx'
 
 export const HASH = 'a'.repeat(32)
 export const NEW_HASH = 'b'.repeat(32)
@@ -150,45 +139,31 @@ export function payResult(overrides: Partial<PayResult> = {}): PayResult {
 
 /** The cart, checkout and result screens under a test router, with a home page to be sent to. */
 export function renderShop(path: string) {
-  const queryClient = createQueryClient()
-  const root = createRootRoute({
-    component: () => (
-      <>
-        <Outlet />
-        <ToasterHost />
-      </>
-    ),
-  })
-  const home = createRoute({
-    getParentRoute: () => root,
-    path: '/',
-    component: () => <h1>Página inicial</h1>,
-  })
-  const cart = createRoute({ getParentRoute: () => root, path: '/carrinho-de-compras', component: CartPage })
-  const checkout = createRoute({
-    getParentRoute: () => root,
-    path: '/checkout/$hash',
-    component: function Checkout() {
-      const { hash } = checkout.useParams()
-      return <CheckoutPage hash={hash} />
+  return renderRoutes(
+    (root) => {
+      const checkout = createRoute({
+        getParentRoute: () => root,
+        path: '/checkout/$hash',
+        component: function Checkout() {
+          const { hash } = checkout.useParams()
+          return <CheckoutPage hash={hash} />
+        },
+      })
+      const order = createRoute({
+        getParentRoute: () => root,
+        path: '/pedido/$orderId',
+        component: function Order() {
+          const { orderId } = order.useParams()
+          return <OrderPage orderId={orderId} />
+        },
+      })
+      return [
+        pageAt(root, '/', <h1>Página inicial</h1>),
+        pageAt(root, '/carrinho-de-compras', <CartPage />),
+        checkout,
+        order,
+      ]
     },
-  })
-  const order = createRoute({
-    getParentRoute: () => root,
-    path: '/pedido/$orderId',
-    component: function Order() {
-      const { orderId } = order.useParams()
-      return <OrderPage orderId={orderId} />
-    },
-  })
-  const router = createRouter({
-    routeTree: root.addChildren([home, cart, checkout, order]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-  })
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
+    { at: path },
   )
-  return { ...result, queryClient, router }
 }

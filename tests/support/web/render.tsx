@@ -1,5 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import {
+  type AnyRootRoute,
+  type AnyRoute,
   createMemoryHistory,
   createRootRoute,
   createRoute,
@@ -9,31 +11,49 @@ import {
 } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { ToasterHost } from '../../web/src/components/toaster-host.tsx'
-import { createQueryClient } from '../../web/src/lib/query-client.ts'
+import { ToasterHost } from '../../../web/src/components/toaster-host.tsx'
+import { createQueryClient } from '../../../web/src/lib/query-client.ts'
 
-/** Renders `ui` at `/` inside the app's real providers: React Query (app defaults), a router and the toaster. */
-export function renderWithApp(ui: ReactNode) {
+/**
+ * A test router inside the app's real providers (React Query with the app's defaults, the
+ * toaster): the routes `children` makes under the root, opened at `at`; `before` and `after`
+ * stand beside the outlet, as the layout's pieces do.
+ */
+export function renderRoutes(
+  children: (root: AnyRootRoute) => AnyRoute[],
+  { at = '/', before, after }: { at?: string; before?: ReactNode; after?: ReactNode } = {},
+) {
   const queryClient = createQueryClient()
-  const rootRoute = createRootRoute({
+  const root = createRootRoute({
     component: () => (
       <>
+        {before}
         <Outlet />
         <ToasterHost />
+        {after}
       </>
     ),
   })
-  const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => ui })
   const router = createRouter({
-    routeTree: rootRoute.addChildren([page]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
+    routeTree: root.addChildren(children(root)),
+    history: createMemoryHistory({ initialEntries: [at] }),
   })
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router as never} />
     </QueryClientProvider>,
   )
   return { ...result, queryClient, router }
+}
+
+/** A route at `path` showing `ui` (a fixed element: the screen under test, or a stand-in page). */
+export function pageAt(root: AnyRootRoute, path: string, ui: ReactNode) {
+  return createRoute({ getParentRoute: () => root, path, component: () => ui })
+}
+
+/** Renders `ui` at `/` (or at `at`, whose search string the screen reads) inside the app's real providers. */
+export function renderWithApp(ui: ReactNode, options: { at?: string; after?: ReactNode } = {}) {
+  return renderRoutes((root) => [pageAt(root, '/', ui)], options)
 }
 
 type Reply = { status?: number; body: unknown }

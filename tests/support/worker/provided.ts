@@ -3,7 +3,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string
     contractCollectorUrl: string
-    /** The e-mail API stand-in and the database's fault switch (tests/worker/outside-world.ts). */
+    /** The e-mail API stand-in and the database's fault switch (tests/support/worker/outside-world.ts). */
     outsideWorldUrl: string
     /** The Pagar.me sandbox (scripts/pagarme-sandbox): PAGARME_API_URL of the worker tests. */
     pagarmeApiUrl: string

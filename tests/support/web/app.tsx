@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import { vi } from 'vitest'
-import { createQueryClient } from '../../web/src/lib/query-client.ts'
-import { createAppRouter } from '../../web/src/router.tsx'
-import type { Menu } from '../../worker/contract/menu.ts'
+import { createQueryClient } from '../../../web/src/lib/query-client.ts'
+import { createAppRouter } from '../../../web/src/router.tsx'
+import type { Menu } from '../../../worker/contract/menu.ts'
 import { mockFetch } from './render.tsx'
 
 type Reply = { status?: number; body: unknown }
@@ -18,10 +18,8 @@ export const MENU: Menu = [
   },
 ]
 
-/** The whole app (header, routes, footer) at `path`, with `fetch` answering `routes` by path. */
-export function renderApp(path: string, routes: Record<string, Reply | Reply[]>) {
-  const { fetchMock, calls } = mockFetch({ '/api/menu': { body: MENU }, ...routes })
-  vi.stubGlobal('fetch', fetchMock)
+/** The app's own router (header, routes, footer) at `path`, with whatever `fetch` is stubbed. */
+export function renderAppRouter(path: string) {
   const queryClient = createQueryClient()
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }))
   render(
@@ -29,7 +27,14 @@ export function renderApp(path: string, routes: Record<string, Reply | Reply[]>)
       <RouterProvider router={router} />
     </QueryClientProvider>,
   )
-  return { router, calls, queryClient }
+  return { router, queryClient }
+}
+
+/** The whole app (header, routes, footer) at `path`, with `fetch` answering `routes` by path. */
+export function renderApp(path: string, routes: Record<string, Reply | Reply[]>) {
+  const { fetchMock, calls } = mockFetch({ '/api/menu': { body: MENU }, ...routes })
+  vi.stubGlobal('fetch', fetchMock)
+  return { ...renderAppRouter(path), calls }
 }
 
 /** The value of a head tag once React has hoisted it into <head>. */

@@ -1,6 +1,6 @@
 import { afterAll, inject } from 'vitest'
 import { summary } from '../contract/contract.ts'
-import { usedContract } from '../fixtures/http.ts'
+import { usedContract } from './http.ts'
 import './provided.ts'
 
 // Each file's contract figures go to the collector of the global setup, which prints the total.

@@ -6,11 +6,10 @@ import {
   chromium,
   type Page,
 } from 'playwright-core'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts'
+import { afterAll, beforeAll } from 'vitest'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.ts'
 
-export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname
-
-export { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts'
+export const ARTIFACTS = new URL('../../artifacts/', import.meta.url).pathname
 
 /**
  * Every Content-Security-Policy violation becomes a console error, which each journey's error
@@ -62,7 +61,7 @@ function waitForAppAfterLoads(page: Page) {
  * React's reports of a page the browser could not hydrate as the Worker rendered it (its
  * production errors 418, 419, 422, 423 and 425, or the development build's words): a mismatch
  * fails the test file that met it, whether or not the journey collects page errors
- * (tests/e2e/setup.ts). Decision 005's rule: both sides render the same.
+ * (tests/support/e2e/setup.ts). Decision 005's rule: both sides render the same.
  */
 const HYDRATION_ERROR =
   /hydrat|react\.dev\/errors\/(418|419|422|423|425)\b|React error #(418|419|422|423|425)\b/i
@@ -107,6 +106,24 @@ export async function launchBrowser(): Promise<Browser> {
     return page
   }
   return browser
+}
+
+/**
+ * One Chromium for the test file that calls it (launched before its tests, closed after them):
+ * the getter answers the running browser.
+ */
+export function fileBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error('The browser starts in beforeAll: call it inside a test or hook.')
+    return browser
+  }
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

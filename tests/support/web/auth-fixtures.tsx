@@ -2,9 +2,9 @@ import { act, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { toast } from 'sonner'
 import { expect, vi } from 'vitest'
-import { FormModalProvider } from '../../web/src/lib/form-modal.tsx'
-import type { User } from '../../worker/contract/auth.ts'
-import type { Menu } from '../../worker/contract/menu.ts'
+import { FormModalProvider } from '../../../web/src/lib/form-modal.tsx'
+import type { User } from '../../../worker/contract/auth.ts'
+import type { Menu } from '../../../worker/contract/menu.ts'
 import { mockFetch, renderWithApp } from './render.tsx'
 
 export const STUDENT: User = {

@@ -1,9 +1,9 @@
 // The outside world of the worker tests, run in Node by the global setup: an e-mail API that
 // speaks Resend's `POST /emails` and can refuse or hang, and the switch that makes the local
-// libSQL server hang or refuse. Worker tests drive both over HTTP (tests/fixtures/outages.ts).
+// libSQL server hang or refuse. Worker tests drive both over HTTP (tests/support/worker/outages.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Fault, LocalServer } from '../../db/local-server.ts'
+import type { Fault, LocalServer } from '../../../db/local-server.ts'
 
 /** accept: 200; refuse: 503 (an outage); reject: 422 (the message itself is refused); hang: no answer. */
 export type EmailApiMode = 'accept' | 'refuse' | 'reject' | 'hang'

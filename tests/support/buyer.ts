@@ -1,0 +1,12 @@
+// What every test buyer gives the checkout, as the API takes it: plain data, shared by the worker,
+// web and e2e suites.
+
+/** The billing address of the test buyers (the institute's street in Curitiba). */
+export const billingAddress = {
+  zip_code: '80730-000',
+  street: 'Rua Padre Anchieta',
+  number: '1000',
+  neighborhood: 'Bigorrilho',
+  city: 'Curitiba',
+  state: 'PR',
+}
