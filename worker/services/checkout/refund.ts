@@ -13,8 +13,9 @@ import type { RefundOrderInput, RefundOrderResult } from '../../contract/refunds
 import { isRefundable } from '../../domain/orders.ts'
 import { translateProviderErrors } from '../../domain/payment-errors.ts'
 import { AppError, invalidField, notFound } from '../../errors.ts'
-import { paymentGateway } from './gateway.ts'
-import { deliverEmails, type OrderRow, readAtProvider, reportOf, settleOrder } from './settle.ts'
+import { paymentGateway } from '../payments/gateway.ts'
+import { type OrderRow, orderLedger, settleOrder } from '../payments/orders.ts'
+import { deliverEmails, readAtProvider, reportOf } from '../payments/settle.ts'
 
 /** A refund asked of the provider is one request's until it answers (past its deadline). */
 const REFUND_LEASE_MS = PAGARME_TIMEOUT_MS + 5_000
@@ -69,7 +70,7 @@ export async function refundOrder({
     throw invalidField('status', REFUND_MESSAGES.free)
   if (!order.gatewayChargeId) {
     // Paid before charge ids were stored: the provider's order names its charge.
-    const payment = await providerCall(() => readAtProvider(ctx, order!))
+    const payment = await providerCall(() => readAtProvider(ctx, orderLedger(ctx), order!))
     if (payment) order = (await settleOrder(ctx, order, reportOf(payment))).order
     // Paid, but not through the provider (the seed's demo orders; one settled outside the site).
     if (!order.gatewayChargeId) throw invalidField('charge', REFUND_MESSAGES.noCharge)

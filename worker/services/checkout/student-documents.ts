@@ -7,12 +7,11 @@ import type { PayResult } from '../../contract/checkout.ts'
 import type { StudentDocumentDecision, StudentDocumentState } from '../../contract/student-documents.ts'
 import { grantsAccess } from '../../domain/orders.ts'
 import { AppError, invalidField, notFound } from '../../errors.ts'
-import { brl, firstName } from '../email/templates.ts'
+import { brl, firstName, message } from '../email/templates.ts'
 import { deleteFiles } from '../files/files.ts'
-import { message } from './emails.ts'
+import type { OrderRow } from '../payments/ledger.ts'
 import { sendAgain } from './pay.ts'
 import { refundOrder } from './refund.ts'
-import type { OrderRow } from './settle.ts'
 
 /**
  * The student document's review (issue 29, item 3; README "Student documents"). The student price

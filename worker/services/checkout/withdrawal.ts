@@ -9,11 +9,10 @@ import { refundsAtOnce, WITHDRAWAL_DAYS, withdrawalOpensAfter, withdrawalView } 
 import { curitibaDateTime } from '../../domain/time-zone.ts'
 import { AppError, invalidField } from '../../errors.ts'
 import { deliverLater, queueEmail } from '../email/outbox.ts'
-import { brl, firstName, type OutboxMessage } from '../email/templates.ts'
+import { brl, firstName, message, type OutboxMessage } from '../email/templates.ts'
+import type { OrderRow } from '../payments/ledger.ts'
 import { orderWithLines, withdrawalOf } from '../student/purchases.ts'
-import { message } from './emails.ts'
 import { refundOrder } from './refund.ts'
-import type { OrderRow } from './settle.ts'
 
 // The buyer's right of withdrawal (Código de Defesa do Consumidor, art. 49; issue 22, item 8):
 // within 7 days of the payment, an online course paid by card or PIX is refunded at once through

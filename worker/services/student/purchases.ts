@@ -15,10 +15,8 @@ import { reissueAsStored } from '../../domain/reissue.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { isAvailable, priceSnapshot } from '../cart/pricing.ts'
 import { type CartSnapshot, writeCart } from '../cart/snapshot.ts'
-import { paymentGateway } from '../checkout/gateway.ts'
 import { giftOf } from '../checkout/gifts.ts'
 import { sendAgain } from '../checkout/pay.ts'
-import type { OrderRow } from '../checkout/settle.ts'
 import {
   documentStateOf,
   paidDifferences,
@@ -26,6 +24,8 @@ import {
   paysDifference,
 } from '../checkout/student-documents.ts'
 import { isClassSoldOut, isCouponLimit } from '../constraints.ts'
+import { paymentGateway } from '../payments/gateway.ts'
+import type { OrderRow } from '../payments/ledger.ts'
 
 export const PURCHASE_MESSAGES = {
   notFound: 'Compra não encontrada.',
