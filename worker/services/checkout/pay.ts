@@ -36,12 +36,12 @@ function assertSameAttempt(order: OrderRow, user: SessionUser | null, input: Pay
   }
 }
 
-/** The same key again: the order as it stands, or one more attempt at the provider. */
-async function resume(
-  ctx: AppContext,
-  order: OrderRow,
-  input: PayInput,
-): Promise<{ result: PayResult; sessionToken?: string }> {
+/** A checkout submit: who buys (signed in or not), and what they sent. */
+type Checkout = { ctx: AppContext; user: SessionUser | null; input: PayInput }
+
+/** The same key again (its own attempt's): the order as it stands, or one more attempt at the provider. */
+async function resume({ ctx, user, input }: Checkout, order: OrderRow): Promise<{ result: PayResult }> {
+  assertSameAttempt(order, user, input)
   return { result: await attemptCharge(ctx, orderLedger(ctx), order, cardOf(input), true) }
 }
 
@@ -149,27 +149,15 @@ function linesOf(snapshot: PricedSnapshot): Line[] {
  * total is only compared. The order is written before the charge, so a charge never lacks an order.
  * When the database fails before anything was sent, the 503 says plainly that nothing was charged.
  */
-export async function payCheckout(args: {
-  ctx: AppContext
-  user: SessionUser | null
-  input: PayInput
-}): Promise<{ result: PayResult; sessionToken?: string }> {
+export async function payCheckout(args: Checkout): Promise<{ result: PayResult; sessionToken?: string }> {
   return nothingChargedUnless(purchaseError, () => placeOrder(args))
 }
 
-async function placeOrder({
-  ctx,
-  user,
-  input,
-}: {
-  ctx: AppContext
-  user: SessionUser | null
-  input: PayInput
-}): Promise<{ result: PayResult; sessionToken?: string }> {
+async function placeOrder(checkout: Checkout): Promise<{ result: PayResult; sessionToken?: string }> {
+  const { ctx, user, input } = checkout
   const earlier = await orderByKey(ctx, input.idempotency_key)
   if (earlier) {
-    assertSameAttempt(earlier, user, input)
-    return resume(ctx, earlier, input)
+    return resume(checkout, earlier)
   }
 
   const cart = await readCart(ctx, input.hash)
@@ -323,8 +311,7 @@ async function placeOrder({
   const order = inserted[0]
   if (!order) {
     const winner = (await orderByKey(ctx, input.idempotency_key))!
-    assertSameAttempt(winner, user, input)
-    return resume(ctx, winner, input)
+    return resume(checkout, winner)
   }
 
   const noticeId = Number(noticeRow?.rows[0]?.id)

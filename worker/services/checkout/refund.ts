@@ -44,6 +44,9 @@ const resultOf = (order: OrderRow, awaiting: boolean, message: string): RefundOr
   message,
 })
 
+/** What the institute's acts on an order take: the order, and who acted (null: the system). */
+export type OnOrder = { ctx: AppContext; orderId: string; actorUserId: number | null }
+
 /**
  * Refunds a paid order at the provider (DELETE /charges/{id}, with the amount for a part of it),
  * once however often it is asked: the request that claims the order calls the provider, the
@@ -55,12 +58,7 @@ export async function refundOrder({
   orderId,
   input,
   actorUserId,
-}: {
-  ctx: AppContext
-  orderId: string
-  input: RefundOrderInput
-  actorUserId: number | null
-}): Promise<RefundOrderResult> {
+}: OnOrder & { input: RefundOrderInput }): Promise<RefundOrderResult> {
   const { db } = ctx
   let [order] = await db.select().from(orders).where(eq(orders.id, orderId))
   if (!order) throw notFound('Pedido não encontrado.')
@@ -163,12 +161,7 @@ export async function recordOutsideRefund({
   orderId,
   reason,
   actorUserId,
-}: {
-  ctx: AppContext
-  orderId: string
-  reason: string
-  actorUserId: number | null
-}): Promise<RefundOrderResult> {
+}: OnOrder & { reason: string }): Promise<RefundOrderResult> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
   if (!order) throw notFound('Pedido não encontrado.')
   if (order.status === 'refunded') return resultOf(order, false, REFUND_MESSAGES.alreadyRefunded)

@@ -11,7 +11,7 @@ import { brl, firstName, message } from '../email/templates.ts'
 import { deleteFiles } from '../files/files.ts'
 import type { OrderRow } from '../payments/ledger.ts'
 import { sendAgain } from './pay.ts'
-import { refundOrder } from './refund.ts'
+import { type OnOrder, refundOrder } from './refund.ts'
 
 /**
  * The student document's review (issue 29, item 3; README "Student documents"). The student price
@@ -142,12 +142,7 @@ export async function decideDocument({
   orderId,
   input,
   actorUserId,
-}: {
-  ctx: AppContext
-  orderId: string
-  input: StudentDocumentDecision
-  actorUserId: number
-}) {
+}: OnOrder & { input: StudentDocumentDecision }) {
   const order = await orderWithDocument(ctx, orderId)
   if (order.studentDocStatus !== 'pending')
     throw new AppError('CONFLICT', STUDENT_DOC_MESSAGES.alreadyDecided)

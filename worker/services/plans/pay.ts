@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import { applications, editais, feePlans, planPayments } from '../../../db/schema.ts'
 import {
   GatewayNotFoundError,
@@ -114,6 +114,29 @@ function refuseOpen(open: PlanPaymentRow): never {
 const isOneOpenViolation = (error: unknown): boolean =>
   constraintFailed(error, /plan_payments_one_open|plan_payments\.application_id, plan_payments\.plan_id/)
 
+/** A student's plan purchase: who buys, and what they sent. */
+type PlanPurchase = { ctx: AppContext; user: SessionUser; input: PlanPurchaseInput }
+
+/** The payment this key already made (its own, or a double click's): that payment's attempt. */
+function join({ ctx, user, input }: PlanPurchase, row: PlanPaymentRow) {
+  assertSameAttempt(row, user, input)
+  return attempt(ctx, row, cardOf(input), true)
+}
+
+/** The open payments of a plan for an application (a unique index allows one). */
+const openPayments = (ctx: AppContext, applicationId: number, planId: number, ...also: SQL[]) =>
+  ctx.db
+    .select()
+    .from(planPayments)
+    .where(
+      and(
+        eq(planPayments.applicationId, applicationId),
+        eq(planPayments.planId, planId),
+        ...also,
+        inArray(planPayments.status, [...OPEN_STATES]),
+      ),
+    )
+
 /**
  * POST /usuario/editais/mensalidade. The amount is the plan's (the browser's total is only
  * compared); the plan must be one of the student's own application's edital, the method one of
@@ -121,28 +144,16 @@ const isOneOpenViolation = (error: unknown): boolean =>
  * idempotency key, and a plan has at most one open payment (a unique index), so 20 submits at
  * once make one payment and one charge.
  */
-export async function payPlan(args: {
-  ctx: AppContext
-  user: SessionUser
-  input: PlanPurchaseInput
-}): Promise<PlanPaymentResult> {
+export async function payPlan(args: PlanPurchase): Promise<PlanPaymentResult> {
   return nothingChargedUnless(planError, () => placePlanPayment(args))
 }
 
-async function placePlanPayment({
-  ctx,
-  user,
-  input,
-}: {
-  ctx: AppContext
-  user: SessionUser
-  input: PlanPurchaseInput
-}): Promise<PlanPaymentResult> {
+async function placePlanPayment(purchase: PlanPurchase): Promise<PlanPaymentResult> {
+  const { ctx, user, input } = purchase
   const { db } = ctx
   const earlier = await byKey(ctx, input.idempotency_key)
   if (earlier) {
-    assertSameAttempt(earlier, user, input)
-    return attempt(ctx, earlier, cardOf(input), true)
+    return join(purchase, earlier)
   }
 
   const [plans, owned, open] = await db.batch([
@@ -155,17 +166,7 @@ async function placePlanPayment({
       .select()
       .from(applications)
       .where(and(eq(applications.id, input.inscricao_id), eq(applications.userId, user.id))),
-    db
-      .select()
-      .from(planPayments)
-      .where(
-        and(
-          eq(planPayments.applicationId, input.inscricao_id),
-          eq(planPayments.planId, input.plan_id),
-          eq(planPayments.userId, user.id),
-          inArray(planPayments.status, [...OPEN_STATES]),
-        ),
-      ),
+    openPayments(ctx, input.inscricao_id, input.plan_id, eq(planPayments.userId, user.id)),
   ])
   const found = plans[0]
   if (!found) throw planError('NOT_FOUND', 1, PLAN_MESSAGES.planNotFound)
@@ -215,8 +216,7 @@ async function placePlanPayment({
   const current = open[0]
   if (current?.idempotencyKey === input.idempotency_key) {
     // The same submit again, after the first wrote its payment (a double click): that payment.
-    assertSameAttempt(current, user, input)
-    return attempt(ctx, current, cardOf(input), true)
+    return join(purchase, current)
   }
   if (current) {
     // A debit left at the issuer's challenge gives way to this attempt; anything else stands.
@@ -257,19 +257,9 @@ async function placePlanPayment({
     // Another attempt opened a payment first: the same key joins it; another key is refused.
     const sameKey = await byKey(ctx, input.idempotency_key)
     if (sameKey) {
-      assertSameAttempt(sameKey, user, input)
-      return attempt(ctx, sameKey, cardOf(input), true)
+      return join(purchase, sameKey)
     }
-    const [winner] = await db
-      .select()
-      .from(planPayments)
-      .where(
-        and(
-          eq(planPayments.applicationId, application.id),
-          eq(planPayments.planId, plan.id),
-          inArray(planPayments.status, [...OPEN_STATES]),
-        ),
-      )
+    const [winner] = await openPayments(ctx, application.id, plan.id)
     if (winner?.status === 'pending' && winner.paymentMethod !== 'boleto') {
       throw planError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.inProgress)
     }
@@ -278,9 +268,7 @@ async function placePlanPayment({
   }
   const row = inserted[0]
   if (!row) {
-    const winner = (await byKey(ctx, input.idempotency_key))!
-    assertSameAttempt(winner, user, input)
-    return attempt(ctx, winner, cardOf(input), true)
+    return join(purchase, (await byKey(ctx, input.idempotency_key))!)
   }
   return attempt(ctx, row, cardOf(input), false)
 }
