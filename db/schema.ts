@@ -817,7 +817,7 @@ export const planPayments = sqliteTable(
     /**
      * Paid late (after it expired or failed) when another payment had already paid the same fee:
      * that payment's id. Recorded as the provider reports it, outside the one-open rule, for the
-     * institute to refund (services/plans/ledger.ts).
+     * institute to refund (services/payments/plan-payments.ts).
      */
     duplicateOf: text('duplicate_of'),
     /** As on orders: what the provider says arrived (a boleto paid short or over). */

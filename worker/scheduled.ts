@@ -1,10 +1,10 @@
 import { createAppContext } from './context.ts'
 import type { Env } from './env.ts'
 import { endCouponHolds } from './services/checkout/coupon-holds.ts'
-import { type ReconciliationResult, reconcilePayments } from './services/checkout/reconcile.ts'
 import { endDifferenceDeadlines, sweepStudentDocuments } from './services/checkout/student-documents.ts'
 import { drainOutbox } from './services/email/outbox.ts'
 import { type SecretsSweep, sweepSecrets } from './services/email/secrets.ts'
+import { type ReconciliationResult, reconcilePayments } from './services/payments/reconcile.ts'
 
 /** The Cron Triggers of wrangler.toml (`[triggers] crons`). */
 export const OUTBOX_CRON = '*/5 * * * *'

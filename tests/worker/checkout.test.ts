@@ -5,7 +5,7 @@ import { coupons, emailOutbox, enrollments, orders } from '../../db/schema.ts'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { isValidPixPayload, parseEmv } from '../../worker/domain/pix.ts'
-import { getPaymentsConfig } from '../../worker/services/checkout/config.ts'
+import { getPaymentsConfig } from '../../worker/services/payments/config.ts'
 import { billingAddress as address } from '../support/buyer.ts'
 import { sessionCookieOf } from '../support/worker/checkout.ts'
 import { createClass, createProduct, createUser, testContext, testDb, unique } from '../support/worker/db.ts'
@@ -495,7 +495,7 @@ describe('coupon uses are reserved when the order is written', () => {
       .update(orders)
       .set({ pixExpiresAt: new Date(Date.now() - 3600_000) })
       .where(eq(orders.id, expiring))
-    const { reconcilePayments } = await import('../../worker/services/checkout/reconcile.ts')
+    const { reconcilePayments } = await import('../../worker/services/payments/reconcile.ts')
     const ctx = testContext({ now: new Date(Date.now() + 35 * 60_000) })
     // A run reads at most 200 orders; the shared test database holds every file's.
     for (let run = 0; run < 5 && (await orderRow(expiring)).status === 'pending'; run++) {

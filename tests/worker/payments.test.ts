@@ -6,7 +6,7 @@ import { auditLog, emailOutbox, orders } from '../../db/schema.ts'
 import { configurationProblems } from '../../worker/config.ts'
 import { RefundOrderResult } from '../../worker/contract/refunds.ts'
 import worker from '../../worker/index.ts'
-import { receivePagarmeWebhook } from '../../worker/services/checkout/webhook.ts'
+import { receivePagarmeWebhook } from '../../worker/services/payments/webhook.ts'
 import {
   buyClass,
   call,
@@ -319,7 +319,7 @@ describe('the scheduled reconciliation', () => {
       .where(eq(orders.id, unknown.order.id))
     const refunded = await buyClass('CREDIT_CARD')
     await refundAtProvider(refunded.order.gatewayChargeId!)
-    const { reconcilePayments } = await import('../../worker/services/checkout/reconcile.ts')
+    const { reconcilePayments } = await import('../../worker/services/payments/reconcile.ts')
     // Each run reads at most 200 orders (the shared test database holds every file's): run until done.
     const ctx = testContext({ now: new Date(Date.now() + 7 * 3600_000) })
     for (let run = 0; run < 5; run++) {
@@ -336,7 +336,7 @@ describe('the scheduled reconciliation', () => {
     const unpaid = await buyClass('PIX')
     await payAtProvider(paid.order.gatewayChargeId!)
 
-    const { reconcilePayments } = await import('../../worker/services/checkout/reconcile.ts')
+    const { reconcilePayments } = await import('../../worker/services/payments/reconcile.ts')
     // Right after the sale nothing is due yet…
     await reconcilePayments({ ctx: testContext() })
     expect((await orderScreen(paid.order.id)).status).toBe('pending')

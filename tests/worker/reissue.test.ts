@@ -4,7 +4,7 @@ import * as schema from '../../db/schema.ts'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { ReissueRefused } from '../../worker/contract/student.ts'
-import { reconcilePayments } from '../../worker/services/checkout/reconcile.ts'
+import { reconcilePayments } from '../../worker/services/payments/reconcile.ts'
 import { PURCHASE_MESSAGES } from '../../worker/services/student/purchases.ts'
 import { billingAddress } from '../support/buyer.ts'
 import {

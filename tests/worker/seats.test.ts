@@ -5,7 +5,7 @@ import { AdminClassPage } from '../../worker/contract/admin-catalog.ts'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { CourseSeats } from '../../worker/contract/catalog.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
-import { settleOrder } from '../../worker/services/checkout/settle.ts'
+import { settleOrder } from '../../worker/services/payments/orders.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { call, cartWith, newPayer, orderScreen, payCheckout } from '../support/worker/checkout.ts'
 import { createClass, createCourse, testContext, testDb, unique } from '../support/worker/db.ts'
@@ -43,7 +43,7 @@ async function expire(orderId: string) {
     .update(orders)
     .set({ pixExpiresAt: new Date(Date.now() - 3600_000) })
     .where(eq(orders.id, orderId))
-  const { reconcilePayments } = await import('../../worker/services/checkout/reconcile.ts')
+  const { reconcilePayments } = await import('../../worker/services/payments/reconcile.ts')
   const ctx = testContext({ now: new Date(Date.now() + 35 * 60_000) })
   // A run reads at most 200 orders; the shared test database holds every file's.
   for (let run = 0; run < 5 && (await orderScreen(orderId)).status === 'pending'; run++) {

@@ -1,6 +1,6 @@
 import { base64url, generateKeyPair } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { WEBHOOK_MESSAGES } from '../../worker/services/checkout/webhook.ts'
+import { WEBHOOK_MESSAGES } from '../../worker/services/payments/webhook.ts'
 import { buyClass, enrolledClasses, orderScreen } from '../support/worker/checkout.ts'
 import {
   outage,

@@ -18,14 +18,14 @@ import { currentUser, requireUser, setSessionCookie } from '../middleware/auth.t
 import { localOnly } from '../middleware/local-only.ts'
 import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
 import { findAddress } from '../services/address/cep.ts'
-import { getPaymentsConfig } from '../services/checkout/config.ts'
 import { getOrderStatus, payCheckout } from '../services/checkout/pay.ts'
 import { recordOutsideRefund, refundOrder } from '../services/checkout/refund.ts'
-import { simulateSandboxPayment } from '../services/checkout/sandbox.ts'
 import { decideDocument, documentLink, openDocument } from '../services/checkout/student-documents.ts'
-import { receivePagarmeWebhook, WEBHOOK_SIGNATURE_HEADER } from '../services/checkout/webhook.ts'
 import { decideWithdrawal } from '../services/checkout/withdrawal.ts'
 import { STUDENT_DOC_TYPES } from '../services/files/files.ts'
+import { getPaymentsConfig } from '../services/payments/config.ts'
+import { simulateSandboxPayment } from '../services/payments/sandbox.ts'
+import { receivePagarmeWebhook, WEBHOOK_SIGNATURE_HEADER } from '../services/payments/webhook.ts'
 import { listEnrolledCourses } from '../services/student/courses.ts'
 
 const PurchaseError = z.object({

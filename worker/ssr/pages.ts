@@ -11,8 +11,8 @@ import {
   allowScriptOrigins,
 } from '../middleware/security-headers.ts'
 import { catalogVersion } from '../services/catalog/snapshot.ts'
-import { getPaymentsConfig } from '../services/checkout/config.ts'
-import { settingsOf } from '../services/checkout/gateway.ts'
+import { getPaymentsConfig } from '../services/payments/config.ts'
+import { settingsOf } from '../services/payments/gateway.ts'
 import { BOOT_SCRIPT, loaderScript } from './inline-scripts.ts'
 
 const pageFetch = new AsyncLocalStorage<ApiFetch>()

@@ -353,6 +353,12 @@ export function pagarmeGateway(config: PagarmeConfig, fetcher: typeof fetch = fe
       })
       return toPayment(order)
     },
+    async payAtSandbox(chargeId) {
+      await call(`/_sandbox/charges/${encodeURIComponent(chargeId)}/pay`, {
+        method: 'POST',
+        base: new URL(api).origin,
+      })
+    },
     async getOrder(id) {
       return toPayment(await call<PagarmeOrder>(`/orders/${encodeURIComponent(id)}`))
     },

@@ -141,6 +141,11 @@ export type PaymentGateway = {
   createTdsToken(): Promise<string>
   /** Where the browser tokenizes a card (POST, `?appId=<public key>`). */
   tokenizeUrl: string
+  /**
+   * The local sandbox's control, which Pagar.me does not have (POST /_sandbox/charges/{id}/pay at
+   * the API's host): the payer pays a boleto's or PIX's charge ('Simular pagamento').
+   */
+  payAtSandbox(chargeId: string): Promise<void>
 }
 
 /** The provider refused the request's data (400/422): nothing was charged. */

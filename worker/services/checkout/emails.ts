@@ -1,41 +1,17 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
-import { html } from 'hono/html'
-import { orderItems, type orders, users } from '../../../db/schema.ts'
+import { orderItems, users } from '../../../db/schema.ts'
 import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import type { Gift } from '../../contract/checkout.ts'
 import { INSTITUTE } from '../../domain/institute.ts'
 import type { Env } from '../../env.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
-import { brl, emailMessage, firstName, type OutboxMessage } from '../email/templates.ts'
+import { brl, firstName, message } from '../email/templates.ts'
+import type { OrderRow } from '../payments/ledger.ts'
 import { giftOf } from './gifts.ts'
 
 // The buyer's e-mails about an order, in pt-BR, built with the outbox's template (hono/html:
 // every value is escaped, so a payer named '<svg/onload=…>' stays text).
-
-type OrderRow = typeof orders.$inferSelect
-
-type Link = { href: string; label: string }
-
-/** `options.secret`: a link is single-use (a first password), so the sent message is blanked. */
-export function message(
-  to: string,
-  subject: string,
-  paragraphs: string[],
-  link: Link | Link[],
-  options: { secret?: boolean } = {},
-): Promise<OutboxMessage> {
-  const links = Array.isArray(link) ? link : [link]
-  const sign = `${INSTITUTE.fullName}\n${INSTITUTE.phones.education.label}: ${INSTITUTE.phones.education.number}`
-  return emailMessage({
-    to,
-    subject,
-    text: [...paragraphs, ...links.map((item) => `${item.label}: ${item.href}`), sign].join('\n\n'),
-    body: html`${paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}
-${links.map((item) => html`<p><a href="${item.href}">${item.label}</a></p>`)}`,
-    ...(options.secret ? { secret: true } : {}),
-  })
-}
 
 /** A first-password link: the token in the fragment, never in a log or a Referer. */
 const firstPasswordHref = (env: Env, token: string) =>

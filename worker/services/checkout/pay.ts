@@ -1,65 +1,22 @@
 import type { ResultSet } from '@libsql/client'
 import { eq, sql } from 'drizzle-orm'
 import { orderItems, orders, users } from '../../../db/schema.ts'
-import {
-  type CreateOrderInput,
-  GatewayNotFoundError,
-  type GatewayPayment,
-  GatewayUnavailableError,
-  GatewayValidationError,
-  type PaymentRequest,
-} from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
-import {
-  type BillingAddress,
-  CHECKOUT_MESSAGES,
-  GIFT_MESSAGES,
-  type PayInput,
-  type PayResult,
-} from '../../contract/checkout.ts'
+import { CHECKOUT_MESSAGES, GIFT_MESSAGES, type PayInput, type PayResult } from '../../contract/checkout.ts'
 import { CART_ITEM_TYPES, type CartItemType } from '../../domain/catalog.ts'
-import { declineReason, translateProviderErrors } from '../../domain/payment-errors.ts'
 import { couponIsExhausted, validatePaymentChoice } from '../../domain/pricing.ts'
-import { AppError, dependencyFailure, notFound } from '../../errors.ts'
+import { AppError, notFound } from '../../errors.ts'
 import { NOBODY_HOLDS_IT } from '../auth/proof.ts'
 import { type SessionUser, sessionInsert } from '../auth/sessions.ts'
 import { type PricedSnapshot, priceSnapshot } from '../cart/pricing.ts'
 import { readCart } from '../cart/snapshot.ts'
 import { isClassSoldOut, isCouponLimit } from '../constraints.ts'
 import { deliverLater } from '../email/outbox.ts'
-import { attemptCharge, CHARGE_LEASE_MS } from './attempt.ts'
+import { attemptCharge, nothingChargedUnless } from '../payments/attempt.ts'
+import { settingsOf } from '../payments/gateway.ts'
+import { type OrderRow, orderLedger, purchaseError, resultOf } from '../payments/orders.ts'
+import { settleAndDeliver } from '../payments/settle.ts'
 import { purchaseWithYourEmail } from './emails.ts'
-import { paymentGateway, settingsOf } from './gateway.ts'
-import { deliverEmails, type OrderRow, providerCode, reportOf, settleOrder } from './settle.ts'
-
-/** Purchase errors carry the SPEC's codes: 1 product not found, 2 a message, 3 provider errors. */
-const purchaseError = (
-  status: 'NOT_FOUND' | 'VALIDATION' | 'UNAVAILABLE',
-  code: 1 | 2 | 3,
-  msg: string,
-  errors?: string[],
-) => new AppError(status, msg, undefined, { code, ...(errors ? { errors } : {}) })
-
-const PIX_TTL_SECONDS = 30 * 60
-const BOLETO_DAYS = 3
-
-export function resultOf(order: OrderRow, emailFailed = false): PayResult {
-  return {
-    order_id: order.id,
-    status: order.status,
-    error: emailFailed,
-    ccj_boleto_link: order.boletoUrl,
-    ccj_pay_number: order.boletoLine,
-    ccj_pix_code: order.pixCode,
-    boleto_due_at: order.boletoDueAt?.toISOString() ?? null,
-    pix_expires_at: order.pixExpiresAt?.toISOString() ?? null,
-    total: order.totalCents,
-    instalments: order.instalments,
-    instalment_value: Math.round(order.totalCents / order.instalments),
-    refunded_cents: order.refundedCents,
-    message: null,
-  }
-}
 
 async function orderByKey(ctx: AppContext, key: string) {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.idempotencyKey, key))
@@ -79,56 +36,16 @@ function assertSameAttempt(order: OrderRow, user: SessionUser | null, input: Pay
   }
 }
 
-/** Takes the order for one attempt at the provider; undefined when another attempt holds it. */
-async function claimAttempt(ctx: AppContext, order: OrderRow) {
-  const [claimed] = await ctx.db
-    .update(orders)
-    .set({ chargeAttemptAt: new Date() })
-    .where(
-      sql`${orders.id} = ${order.id} AND ${orders.status} = 'pending' AND ${orders.gatewayOrderId} IS NULL
-        AND (${orders.chargeAttemptAt} IS NULL OR ${orders.chargeAttemptAt} < ${Date.now() - CHARGE_LEASE_MS})`,
-    )
-    .returning()
-  return claimed
+/** A checkout submit: who buys (signed in or not), and what they sent. */
+type Checkout = { ctx: AppContext; user: SessionUser | null; input: PayInput }
+
+/** The same key again (its own attempt's): the order as it stands, or one more attempt at the provider. */
+async function resume({ ctx, user, input }: Checkout, order: OrderRow): Promise<{ result: PayResult }> {
+  assertSameAttempt(order, user, input)
+  return { result: await attemptCharge(ctx, orderLedger(ctx), order, cardOf(input), true) }
 }
 
-/**
- * The same key again: the order as it stands, or one more attempt at the provider. Before sending
- * again, the order is looked up at the provider by its code (Pagar.me keeps an Idempotency-Key
- * 24 hours only), so a retry after a network failure, an unknown outcome or a database that failed
- * after the charge never charges twice.
- */
-async function resume(
-  ctx: AppContext,
-  order: OrderRow,
-  input: PayInput,
-): Promise<{ result: PayResult; sessionToken?: string }> {
-  return { result: await attempt(ctx, order, input.cardhash ?? null, true) }
-}
-
-const settledOrSent = (order: OrderRow) =>
-  order.status !== 'pending' || order.gatewayOrderId !== null || order.totalCents === 0
-
-/** One sender at a time (attempt.ts): the attempt that claims the order sends it. */
-function attempt(ctx: AppContext, order: OrderRow, cardToken: string | null, lookUpFirst: boolean) {
-  return attemptCharge<OrderRow, PayResult>(
-    {
-      done: settledOrSent,
-      result: (row) => resultOf(row),
-      code: providerCode,
-      request: (row) => paymentRequest(ctx, row, cardToken),
-      claim: (row) => claimAttempt(ctx, row),
-      reload: async (row) => (await ctx.db.select().from(orders).where(eq(orders.id, row.id)))[0],
-      send: (claimed, request) => send(ctx, claimed, request),
-      finish: (row, found) => finish(ctx, row, found),
-      unavailable: () => purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.outcomeUnknown),
-      inProgress: () => purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.inProgress),
-      findByCode: (code) => paymentGateway(ctx).findOrderByCode(code),
-    },
-    order,
-    lookUpFirst,
-  )
-}
+const cardOf = (input: PayInput) => ({ token: input.cardhash ?? null })
 
 /**
  * Whose order it is (decision 010): the signed-in buyer's; a guest's goes to the account of that
@@ -232,35 +149,15 @@ function linesOf(snapshot: PricedSnapshot): Line[] {
  * total is only compared. The order is written before the charge, so a charge never lacks an order.
  * When the database fails before anything was sent, the 503 says plainly that nothing was charged.
  */
-export async function payCheckout(args: {
-  ctx: AppContext
-  user: SessionUser | null
-  input: PayInput
-}): Promise<{ result: PayResult; sessionToken?: string }> {
-  try {
-    return await placeOrder(args)
-  } catch (error) {
-    // After the provider was asked, send() and finish() say what is known; before, nothing was.
-    if (!(error instanceof AppError) && dependencyFailure(error)) {
-      throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.nothingCharged)
-    }
-    throw error
-  }
+export async function payCheckout(args: Checkout): Promise<{ result: PayResult; sessionToken?: string }> {
+  return nothingChargedUnless(purchaseError, () => placeOrder(args))
 }
 
-async function placeOrder({
-  ctx,
-  user,
-  input,
-}: {
-  ctx: AppContext
-  user: SessionUser | null
-  input: PayInput
-}): Promise<{ result: PayResult; sessionToken?: string }> {
+async function placeOrder(checkout: Checkout): Promise<{ result: PayResult; sessionToken?: string }> {
+  const { ctx, user, input } = checkout
   const earlier = await orderByKey(ctx, input.idempotency_key)
   if (earlier) {
-    assertSameAttempt(earlier, user, input)
-    return resume(ctx, earlier, input)
+    return resume(checkout, earlier)
   }
 
   const cart = await readCart(ctx, input.hash)
@@ -414,8 +311,7 @@ async function placeOrder({
   const order = inserted[0]
   if (!order) {
     const winner = (await orderByKey(ctx, input.idempotency_key))!
-    assertSameAttempt(winner, user, input)
-    return resume(ctx, winner, input)
+    return resume(checkout, winner)
   }
 
   const noticeId = Number(noticeRow?.rows[0]?.id)
@@ -423,7 +319,7 @@ async function placeOrder({
 
   const result = free
     ? await settleFree(ctx, order)
-    : await attempt(ctx, order, input.cardhash ?? null, false)
+    : await attemptCharge(ctx, orderLedger(ctx), order, cardOf(input), false)
   // The browser that made the account holds it, once the attempt answered: a refused card leaves
   // no session nobody received (the account stays unheld, and the next attempt's order joins it).
   const newBuyerId = createdAccount.rows[0]?.id as number | undefined
@@ -440,125 +336,13 @@ async function placeOrder({
 }
 
 async function settleFree(ctx: AppContext, order: OrderRow) {
-  const settled = await settleOrder(ctx, order, { status: 'paid', refundedCents: 0 })
-  const delivered = await deliverEmails(ctx, settled.emails)
-  return resultOf(settled.order, !delivered)
-}
-
-function paymentRequest(ctx: AppContext, order: OrderRow, cardToken: string | null): PaymentRequest {
-  switch (order.paymentType) {
-    case 'CREDIT_CARD': {
-      const address = order.billingAddress as BillingAddress | null
-      if (!cardToken) {
-        throw new AppError('VALIDATION', CHECKOUT_MESSAGES.cardTokenRequired, {
-          cardhash: [CHECKOUT_MESSAGES.cardTokenRequired],
-        })
-      }
-      if (!address) {
-        throw new AppError('VALIDATION', CHECKOUT_MESSAGES.billingAddressRequired, {
-          billingAddress: [CHECKOUT_MESSAGES.billingAddressRequired],
-        })
-      }
-      return { method: 'credit_card', cardToken, instalments: order.instalments, billingAddress: address }
-    }
-    case 'BOLETO': {
-      const address = order.billingAddress as BillingAddress | null
-      if (!address) {
-        throw new AppError('VALIDATION', CHECKOUT_MESSAGES.boletoAddressRequired, {
-          billingAddress: [CHECKOUT_MESSAGES.boletoAddressRequired],
-        })
-      }
-      return {
-        method: 'boleto',
-        dueAt: new Date(ctx.now.getTime() + BOLETO_DAYS * 86_400_000),
-        instructions: 'Pagar até o vencimento. Após o pagamento, a matrícula é confirmada por e-mail.',
-        documentNumber: order.id.replace(/\D/g, '').slice(0, 16) || '1',
-        billingAddress: address,
-      }
-    }
-    default:
-      return { method: 'pix', expiresInSeconds: PIX_TTL_SECONDS }
-  }
-}
-
-/** Sends the order to the provider under its id as Idempotency-Key, and applies the answer. */
-async function send(
-  ctx: AppContext,
-  order: OrderRow,
-  paymentRequestBody: PaymentRequest,
-): Promise<PayResult> {
-  const request: CreateOrderInput = {
-    code: providerCode(order),
-    idempotencyKey: providerCode(order),
-    amountCents: order.totalCents,
-    payment: paymentRequestBody,
-    customer: {
-      name: order.payer.name,
-      email: order.payer.email,
-      document: order.payer.cpf,
-      phone: order.payer.phone,
-      address: order.billingAddress as BillingAddress | null,
-    },
-    items: [
-      {
-        code: 'itens',
-        description: 'Cursos e produtos — Instituto Renalis',
-        amountCents: order.totalCents - order.donationCents,
-      },
-      ...(order.donationCents
-        ? [{ code: 'doacao', description: 'Doação', amountCents: order.donationCents }]
-        : []),
-    ],
-  }
-  let payment: GatewayPayment
-  try {
-    payment = await paymentGateway(ctx).createOrder(request)
-  } catch (error) {
-    if (error instanceof GatewayValidationError) {
-      // Refused before any charge: the order fails (its coupon uses go back).
-      await settleOrder(ctx, order, { status: 'failed', refundedCents: 0 })
-      const messages = translateProviderErrors(error.errors)
-      throw purchaseError('VALIDATION', 3, messages.join(', '), messages)
-    }
-    if (error instanceof GatewayUnavailableError || error instanceof GatewayNotFoundError) {
-      // The provider may or may not have the order: the retry looks it up by code first, and a
-      // resend carries the same Idempotency-Key, so this attempt no longer needs to hold the order.
-      await ctx.db.update(orders).set({ chargeAttemptAt: null }).where(eq(orders.id, order.id))
-      throw purchaseError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.outcomeUnknown)
-    }
-    throw error
-  }
-  return finish(ctx, order, payment)
-}
-
-/** Applies the provider's answer: a paid order gets its confirmation, a refused card its reason. */
-async function finish(ctx: AppContext, order: OrderRow, payment: GatewayPayment): Promise<PayResult> {
-  const settled = await settleOrder(ctx, order, reportOf(payment)).catch((error: unknown) => {
-    // The provider answered, the database did not take it: the same key completes the order
-    // (the retry finds the provider's order by its code), without a second charge.
-    if (!(error instanceof AppError) && dependencyFailure(error)) {
-      throw purchaseError(
-        'UNAVAILABLE',
-        2,
-        payment.status === 'paid' ? CHECKOUT_MESSAGES.chargedNotRecorded : CHECKOUT_MESSAGES.outcomeUnknown,
-      )
-    }
-    throw error
-  })
-  if (settled.order.status === 'failed') {
-    throw purchaseError(
-      'VALIDATION',
-      2,
-      `${CHECKOUT_MESSAGES.declinedBecause}${declineReason(payment.refusal)}`,
-    )
-  }
-  const delivered = await deliverEmails(ctx, settled.emails)
-  return resultOf(settled.order, !delivered)
+  const settled = await settleAndDeliver(ctx, orderLedger(ctx), order, { status: 'paid', refundedCents: 0 })
+  return resultOf(settled.row, !settled.delivered)
 }
 
 /** Sends an order again (an expired boleto or PIX issued anew): one attempt, as a first submit's. */
 export function sendAgain(ctx: AppContext, order: OrderRow): Promise<PayResult> {
-  return attempt(ctx, order, null, true)
+  return attemptCharge(ctx, orderLedger(ctx), order, { token: null }, true)
 }
 
 /** GET /api/pedidos/{id}: the result screen's live status (the id is unguessable). */

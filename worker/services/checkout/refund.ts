@@ -13,8 +13,9 @@ import type { RefundOrderInput, RefundOrderResult } from '../../contract/refunds
 import { isRefundable } from '../../domain/orders.ts'
 import { translateProviderErrors } from '../../domain/payment-errors.ts'
 import { AppError, invalidField, notFound } from '../../errors.ts'
-import { paymentGateway } from './gateway.ts'
-import { deliverEmails, type OrderRow, readAtProvider, reportOf, settleOrder } from './settle.ts'
+import { paymentGateway } from '../payments/gateway.ts'
+import { type OrderRow, orderLedger, settleOrder } from '../payments/orders.ts'
+import { deliverEmails, readAtProvider, reportOf } from '../payments/settle.ts'
 
 /** A refund asked of the provider is one request's until it answers (past its deadline). */
 const REFUND_LEASE_MS = PAGARME_TIMEOUT_MS + 5_000
@@ -43,6 +44,9 @@ const resultOf = (order: OrderRow, awaiting: boolean, message: string): RefundOr
   message,
 })
 
+/** What the institute's acts on an order take: the order, and who acted (null: the system). */
+export type OnOrder = { ctx: AppContext; orderId: string; actorUserId: number | null }
+
 /**
  * Refunds a paid order at the provider (DELETE /charges/{id}, with the amount for a part of it),
  * once however often it is asked: the request that claims the order calls the provider, the
@@ -54,12 +58,7 @@ export async function refundOrder({
   orderId,
   input,
   actorUserId,
-}: {
-  ctx: AppContext
-  orderId: string
-  input: RefundOrderInput
-  actorUserId: number | null
-}): Promise<RefundOrderResult> {
+}: OnOrder & { input: RefundOrderInput }): Promise<RefundOrderResult> {
   const { db } = ctx
   let [order] = await db.select().from(orders).where(eq(orders.id, orderId))
   if (!order) throw notFound('Pedido não encontrado.')
@@ -69,7 +68,7 @@ export async function refundOrder({
     throw invalidField('status', REFUND_MESSAGES.free)
   if (!order.gatewayChargeId) {
     // Paid before charge ids were stored: the provider's order names its charge.
-    const payment = await providerCall(() => readAtProvider(ctx, order!))
+    const payment = await providerCall(() => readAtProvider(ctx, orderLedger(ctx), order!))
     if (payment) order = (await settleOrder(ctx, order, reportOf(payment))).order
     // Paid, but not through the provider (the seed's demo orders; one settled outside the site).
     if (!order.gatewayChargeId) throw invalidField('charge', REFUND_MESSAGES.noCharge)
@@ -162,12 +161,7 @@ export async function recordOutsideRefund({
   orderId,
   reason,
   actorUserId,
-}: {
-  ctx: AppContext
-  orderId: string
-  reason: string
-  actorUserId: number | null
-}): Promise<RefundOrderResult> {
+}: OnOrder & { reason: string }): Promise<RefundOrderResult> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
   if (!order) throw notFound('Pedido não encontrado.')
   if (order.status === 'refunded') return resultOf(order, false, REFUND_MESSAGES.alreadyRefunded)

@@ -7,12 +7,11 @@ import type { PayResult } from '../../contract/checkout.ts'
 import type { StudentDocumentDecision, StudentDocumentState } from '../../contract/student-documents.ts'
 import { grantsAccess } from '../../domain/orders.ts'
 import { AppError, invalidField, notFound } from '../../errors.ts'
-import { brl, firstName } from '../email/templates.ts'
+import { brl, firstName, message } from '../email/templates.ts'
 import { deleteFiles } from '../files/files.ts'
-import { message } from './emails.ts'
+import type { OrderRow } from '../payments/ledger.ts'
 import { sendAgain } from './pay.ts'
-import { refundOrder } from './refund.ts'
-import type { OrderRow } from './settle.ts'
+import { type OnOrder, refundOrder } from './refund.ts'
 
 /**
  * The student document's review (issue 29, item 3; README "Student documents"). The student price
@@ -136,12 +135,7 @@ export async function decideDocument({
   orderId,
   input,
   actorUserId,
-}: {
-  ctx: AppContext
-  orderId: string
-  input: StudentDocumentDecision
-  actorUserId: number
-}) {
+}: OnOrder & { input: StudentDocumentDecision }) {
   const order = await orderWithDocument(ctx, orderId)
   if (order.studentDocStatus !== 'pending')
     throw new AppError('CONFLICT', STUDENT_DOC_MESSAGES.alreadyDecided)

@@ -9,11 +9,10 @@ import { refundsAtOnce, WITHDRAWAL_DAYS, withdrawalOpensAfter, withdrawalView } 
 import { curitibaDateTime } from '../../domain/time-zone.ts'
 import { AppError, invalidField } from '../../errors.ts'
 import { deliverLater, queueEmail } from '../email/outbox.ts'
-import { brl, firstName, type OutboxMessage } from '../email/templates.ts'
-import { orderWithLines, withdrawalOf } from '../student/purchases.ts'
-import { message } from './emails.ts'
-import { refundOrder } from './refund.ts'
-import type { OrderRow } from './settle.ts'
+import { brl, firstName, message, type OutboxMessage } from '../email/templates.ts'
+import type { OrderRow } from '../payments/ledger.ts'
+import { type OwnOrder, orderWithLines, withdrawalOf } from '../student/purchases.ts'
+import { type OnOrder, refundOrder } from './refund.ts'
 
 // The buyer's right of withdrawal (Código de Defesa do Consumidor, art. 49; issue 22, item 8):
 // within 7 days of the payment, an online course paid by card or PIX is refunded at once through
@@ -48,12 +47,7 @@ export async function requestWithdrawal({
   userId,
   orderId,
   reason,
-}: {
-  ctx: AppContext
-  userId: number
-  orderId: string
-  reason: string
-}): Promise<WithdrawalResult> {
+}: OwnOrder & { reason: string }): Promise<WithdrawalResult> {
   const { db } = ctx
   const { order, items: lines } = await orderWithLines(ctx, orderId, userId)
   const view = withdrawalView(order, ctx.now)
@@ -135,12 +129,7 @@ export async function decideWithdrawal({
   orderId,
   input,
   actorUserId,
-}: {
-  ctx: AppContext
-  orderId: string
-  input: WithdrawalDecisionInput
-  actorUserId: number
-}): Promise<RefundOrderResult> {
+}: OnOrder & { input: WithdrawalDecisionInput }): Promise<RefundOrderResult> {
   const { db } = ctx
   const { order } = await orderWithLines(ctx, orderId)
   const waiting = order.withdrawalStatus === 'requested'

@@ -44,3 +44,26 @@ export const brl = (cents: number) =>
 
 /** The first word of a person's name, for a greeting. */
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? ''
+
+type Link = { href: string; label: string }
+
+/** `options.secret`: a link is single-use (a first password), so the sent message is blanked. */
+/** A notice of paragraphs and links, signed by the institute. */
+export function message(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link: Link | Link[],
+  options: { secret?: boolean } = {},
+): Promise<OutboxMessage> {
+  const links = Array.isArray(link) ? link : [link]
+  const sign = `${INSTITUTE.fullName}\n${INSTITUTE.phones.education.label}: ${INSTITUTE.phones.education.number}`
+  return emailMessage({
+    to,
+    subject,
+    text: [...paragraphs, ...links.map((item) => `${item.label}: ${item.href}`), sign].join('\n\n'),
+    body: html`${paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}
+${links.map((item) => html`<p><a href="${item.href}">${item.label}</a></p>`)}`,
+    ...(options.secret ? { secret: true } : {}),
+  })
+}

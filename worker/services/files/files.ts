@@ -15,6 +15,21 @@ function looksLike(type: string, head: Uint8Array): boolean {
   return false
 }
 
+/**
+ * An uploaded image checked (type, size, magic number), with its extension; a refusal names
+ * `field`, and `noun` ('foto', 'imagem') says what was expected.
+ */
+async function checkedImage(file: unknown, field: string, noun: 'foto' | 'imagem', maxBytes: number) {
+  const invalid = (message: string) => invalidField(field, message)
+  if (!(file instanceof File)) throw invalid(`Escolha uma ${noun}.`)
+  const extension = PHOTO_TYPES[file.type]
+  if (!extension) throw invalid('Envie uma imagem JPG, PNG ou WebP.')
+  if (file.size > maxBytes) throw invalid(`A ${noun} deve ter no máximo ${maxBytes / 1024 / 1024} MB.`)
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  if (!looksLike(file.type, bytes.slice(0, 12))) throw invalid('O arquivo enviado não é uma imagem válida.')
+  return { extension, bytes, type: file.type }
+}
+
 /** Stores a profile photo in R2 under an unguessable key and answers that key. */
 export async function storeUserPhoto({
   ctx,
@@ -25,18 +40,12 @@ export async function storeUserPhoto({
   userId: number
   file: unknown
 }) {
-  const invalid = (message: string) => invalidField('photo', message)
-  if (!(file instanceof File)) throw invalid('Escolha uma foto.')
-  const extension = PHOTO_TYPES[file.type]
-  if (!extension) throw invalid('Envie uma imagem JPG, PNG ou WebP.')
-  if (file.size > PHOTO_MAX_BYTES) throw invalid('A foto deve ter no máximo 2 MB.')
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  if (!looksLike(file.type, bytes.slice(0, 12))) throw invalid('O arquivo enviado não é uma imagem válida.')
+  const { extension, bytes, type } = await checkedImage(file, 'photo', 'foto', PHOTO_MAX_BYTES)
   const key = `users/${userId}/foto-${crypto.randomUUID()}.${extension}`
   // Kept a day at most by any cache: a photo replaced or an account deleted is gone from R2 at
   // once (accounts.ts, privacy.ts), and from the caches within a day.
   await ctx.env.FILES.put(key, bytes, {
-    httpMetadata: { contentType: file.type, cacheControl: 'public, max-age=86400' },
+    httpMetadata: { contentType: type, cacheControl: 'public, max-age=86400' },
   })
   return key
 }
@@ -55,16 +64,10 @@ export async function storeCatalogImage({
   kind: 'cursos' | 'produtos'
   file: unknown
 }): Promise<[string, string]> {
-  const invalid = (message: string) => invalidField('image', message)
-  if (!(file instanceof File)) throw invalid('Escolha uma imagem.')
-  const extension = PHOTO_TYPES[file.type]
-  if (!extension) throw invalid('Envie uma imagem JPG, PNG ou WebP.')
-  if (file.size > CATALOG_IMAGE_MAX_BYTES) throw invalid('A imagem deve ter no máximo 2 MB.')
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  if (!looksLike(file.type, bytes.slice(0, 12))) throw invalid('O arquivo enviado não é uma imagem válida.')
+  const { extension, bytes, type } = await checkedImage(file, 'image', 'imagem', CATALOG_IMAGE_MAX_BYTES)
   const name = `${UPLOADED_IMAGE_PREFIX}${kind}/${crypto.randomUUID()}`
   await ctx.env.FILES.put(`${name}.${extension}`, bytes, {
-    httpMetadata: { contentType: file.type, cacheControl: 'public, max-age=31536000, immutable' },
+    httpMetadata: { contentType: type, cacheControl: 'public, max-age=31536000, immutable' },
   })
   return [name, extension]
 }

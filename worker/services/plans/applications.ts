@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.ts'
 import { type Application, PLAN_MESSAGES } from '../../contract/plans.ts'
 import { grantsAccess } from '../../domain/orders.ts'
 import { AppError, notFound } from '../../errors.ts'
-import type { PlanPaymentRow } from './ledger.ts'
-import { planPaymentResult } from './pay.ts'
+import type { PlanPaymentRow } from '../payments/ledger.ts'
+import { planPaymentResult } from '../payments/plan-payments.ts'
 
 /**
  * Where one plan stands for one application: paid (a payment the provider confirmed), pending (a

@@ -1,66 +1,35 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import { applications, editais, feePlans, planPayments } from '../../../db/schema.ts'
 import {
-  type CreateOrderInput,
   GatewayNotFoundError,
-  type GatewayPayment,
   GatewayUnavailableError,
   GatewayValidationError,
-  type PaymentRequest,
 } from '../../adapters/payments/types.ts'
-import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
-import { type BillingAddress, CHECKOUT_MESSAGES } from '../../contract/checkout.ts'
+import { CHECKOUT_MESSAGES } from '../../contract/checkout.ts'
 import {
   PLAN_MESSAGES,
   type PlanPaymentResult,
   type PlanPurchaseInput,
   type TdsToken,
 } from '../../contract/plans.ts'
-import { declineReason, translateProviderErrors } from '../../domain/payment-errors.ts'
-import { AppError, dependencyFailure, invalidField, notFound } from '../../errors.ts'
+import { AppError, invalidField, notFound } from '../../errors.ts'
 import type { SessionUser } from '../auth/sessions.ts'
-import { attemptCharge, CHARGE_LEASE_MS } from '../checkout/attempt.ts'
-import { paymentGateway, settingsOf } from '../checkout/gateway.ts'
-import { deliverEmails, reportOf } from '../checkout/settle.ts'
 import { constraintFailed } from '../constraints.ts'
-import { type PlanPaymentRow, readPlanPaymentAtProvider, settlePlanPayment } from './ledger.ts'
+import { attemptCharge, nothingChargedUnless } from '../payments/attempt.ts'
+import { paymentGateway, settingsOf } from '../payments/gateway.ts'
+import type { Card } from '../payments/ledger.ts'
+import {
+  type PlanPaymentRow,
+  planError,
+  planLedger,
+  planPaymentResult,
+  settlePlanPayment,
+} from '../payments/plan-payments.ts'
+import { readAtProvider, reportOf, settleAndDeliver } from '../payments/settle.ts'
 
-const BOLETO_DAYS = 3
 /** States in which a plan counts as paid, or as waiting for a payment already made. */
 const OPEN_STATES = ['pending', 'paid', 'partially_refunded'] as const
-
-/**
- * SPEC section 8 on the plan purchase: code 1 a generic server error, code 2 the provider's (or
- * our) messages joined, code 3 the provider's validation errors translated.
- */
-const planError = (
-  status: 'NOT_FOUND' | 'VALIDATION' | 'UNAVAILABLE' | 'CONFLICT',
-  code: 1 | 2 | 3,
-  msg: string,
-  errors: string[] = [msg],
-) => new AppError(status, msg, undefined, { code, errors })
-
-export function planPaymentResult(row: PlanPaymentRow, emailFailed = false): PlanPaymentResult {
-  return {
-    payment_id: row.id,
-    plan_id: row.planId,
-    inscricao_id: row.applicationId,
-    status: row.status,
-    payment_method: row.paymentMethod,
-    error: emailFailed,
-    ccj_boleto_link: row.boletoUrl,
-    ccj_pay_number: row.payNumber,
-    boleto_due_at: row.boletoDueAt?.toISOString() ?? null,
-    authentication_url: row.status === 'pending' ? row.authenticationUrl : null,
-    refusal: row.status === 'failed' ? row.refusalReason : null,
-    amount: row.amountCents,
-    instalments: row.instalments,
-    instalment_value: Math.round(row.amountCents / row.instalments),
-    needs_update: row.payer.id === undefined,
-    paid_at: row.paidAt?.toISOString() ?? null,
-  }
-}
 
 /** GET /search/planos?id={id}: a plan of a published edital, its methods as SPEC 3's JSON string. */
 export async function getPlan({ ctx, id }: { ctx: AppContext; id: number }) {
@@ -98,182 +67,14 @@ function assertSameAttempt(row: PlanPaymentRow, user: SessionUser, input: PlanPu
   if (!same) throw planError('VALIDATION', 2, PLAN_MESSAGES.attemptMismatch)
 }
 
-/** Takes the payment for one attempt at the provider; undefined when another attempt holds it. */
-async function claim(ctx: AppContext, row: PlanPaymentRow) {
-  const [claimed] = await ctx.db
-    .update(planPayments)
-    .set({ chargeAttemptAt: new Date() })
-    .where(
-      sql`${planPayments.id} = ${row.id} AND ${planPayments.status} = 'pending' AND ${planPayments.gatewayOrderId} IS NULL
-        AND (${planPayments.chargeAttemptAt} IS NULL OR ${planPayments.chargeAttemptAt} < ${Date.now() - CHARGE_LEASE_MS})`,
-    )
-    .returning()
-  return claimed
-}
-
 /** What the browser sends of the card: the provider's token, and a PSP debit's authentication. */
-type CardInput = { token: string | null; tdsTransactionId: string | null }
-const cardOf = (input: PlanPurchaseInput): CardInput => ({
+const cardOf = (input: PlanPurchaseInput): Card => ({
   token: input.cardhash ?? null,
   tdsTransactionId: input.tds_transaction_id ?? null,
 })
 
-function paymentRequest(ctx: AppContext, row: PlanPaymentRow, card: CardInput): PaymentRequest {
-  const cardToken = card.token
-  const address = row.billingAddress as BillingAddress | null
-  if (row.paymentMethod === 'boleto') {
-    if (!address) {
-      throw new AppError('VALIDATION', CHECKOUT_MESSAGES.boletoAddressRequired, {
-        billingAddress: [CHECKOUT_MESSAGES.boletoAddressRequired],
-      })
-    }
-    return {
-      method: 'boleto',
-      dueAt: new Date(ctx.now.getTime() + BOLETO_DAYS * 86_400_000),
-      instructions: 'Pagar até o vencimento. A confirmação chega por e-mail e aparece em Meus editais.',
-      documentNumber: row.id.replace(/\D/g, '').slice(0, 16) || '1',
-      billingAddress: address,
-    }
-  }
-  if (!cardToken) {
-    throw new AppError('VALIDATION', CHECKOUT_MESSAGES.cardTokenRequired, {
-      cardhash: [CHECKOUT_MESSAGES.cardTokenRequired],
-    })
-  }
-  if (!address) {
-    throw new AppError('VALIDATION', CHECKOUT_MESSAGES.billingAddressRequired, {
-      billingAddress: [CHECKOUT_MESSAGES.billingAddressRequired],
-    })
-  }
-  if (row.paymentMethod === 'credit_card') {
-    return { method: 'credit_card', cardToken, instalments: row.instalments, billingAddress: address }
-  }
-  // Card networks require 3-D Secure on e-commerce debit, run as the account's contract says
-  // (worker/domain/three-ds.ts). A PSP account: the browser authenticated the card with Pagar.me's
-  // 3DS library before this request, and the order carries that authentication's transaction id.
-  if (settingsOf(ctx).accountType === 'psp') {
-    if (!card.tdsTransactionId) {
-      throw new AppError('VALIDATION', PLAN_MESSAGES.debitAuthenticationRequired, {
-        tds_transaction_id: [PLAN_MESSAGES.debitAuthenticationRequired],
-      })
-    }
-    return {
-      method: 'debit_card',
-      cardToken,
-      billingAddress: address,
-      authentication: { mpi: 'pagarme', transactionId: card.tdsTransactionId },
-    }
-  }
-  // A gateway account: the acquirer runs it and, when the issuer asks for a challenge, answers
-  // where the payer goes; the issuer then returns the payer to this screen, which re-reads the
-  // payment.
-  return {
-    method: 'debit_card',
-    cardToken,
-    billingAddress: address,
-    authentication: {
-      mpi: 'acquirer',
-      successUrl: `${publicOrigin(ctx.env)}/usuario/editais/mensalidade/${row.planId}?pagamento=${row.id}`,
-    },
-  }
-}
-
-async function describe(ctx: AppContext, row: PlanPaymentRow) {
-  const [names] = await ctx.db
-    .select({ plan: feePlans.name, edital: editais.title })
-    .from(feePlans)
-    .innerJoin(editais, eq(editais.id, feePlans.editalId))
-    .where(eq(feePlans.id, row.planId))
-  return `${names?.plan ?? 'Plano'} — ${names?.edital ?? 'Instituto Renalis'}`.slice(0, 250)
-}
-
-async function send(ctx: AppContext, row: PlanPaymentRow, payment: PaymentRequest) {
-  const request: CreateOrderInput = {
-    code: row.id,
-    idempotencyKey: row.id,
-    amountCents: row.amountCents,
-    payment,
-    customer: {
-      name: row.payer.name,
-      email: row.payer.email,
-      document: row.payer.cpf,
-      phone: row.payer.phone,
-      address: row.billingAddress as BillingAddress | null,
-    },
-    items: [
-      { code: `plano-${row.planId}`, description: await describe(ctx, row), amountCents: row.amountCents },
-    ],
-  }
-  let answer: GatewayPayment
-  try {
-    answer = await paymentGateway(ctx).createOrder(request)
-  } catch (error) {
-    if (error instanceof GatewayValidationError) {
-      // Refused before any charge: the attempt fails; the plan stays to pay.
-      await settlePlanPayment(ctx, row, { status: 'failed', refundedCents: 0 })
-      const messages = translateProviderErrors(error.errors)
-      throw planError('VALIDATION', 3, messages.join(', '), messages)
-    }
-    if (error instanceof GatewayUnavailableError || error instanceof GatewayNotFoundError) {
-      await ctx.db.update(planPayments).set({ chargeAttemptAt: null }).where(eq(planPayments.id, row.id))
-      throw planError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.outcomeUnknown)
-    }
-    throw error
-  }
-  return finish(ctx, row, answer)
-}
-
-/** The provider's answer: paid (the receipt by e-mail), waiting (boleto, challenge) or refused. */
-async function finish(ctx: AppContext, row: PlanPaymentRow, answer: GatewayPayment) {
-  const settled = await settlePlanPayment(ctx, row, reportOf(answer)).catch((error: unknown) => {
-    if (!(error instanceof AppError) && dependencyFailure(error)) {
-      throw planError(
-        'UNAVAILABLE',
-        2,
-        answer.status === 'paid' ? CHECKOUT_MESSAGES.chargedNotRecorded : CHECKOUT_MESSAGES.outcomeUnknown,
-      )
-    }
-    throw error
-  })
-  if (settled.payment.status === 'failed') {
-    const reason = `${CHECKOUT_MESSAGES.declinedBecause}${declineReason(answer.refusal)}`
-    throw planError('VALIDATION', 2, reason)
-  }
-  const delivered = await deliverEmails(ctx, settled.emails)
-  return planPaymentResult(settled.payment, !delivered)
-}
-
-const settledOrSent = (row: PlanPaymentRow) => row.status !== 'pending' || row.gatewayOrderId !== null
-
-function attempt(ctx: AppContext, row: PlanPaymentRow, card: CardInput, lookUpFirst: boolean) {
-  return attemptCharge<PlanPaymentRow, PlanPaymentResult>(
-    {
-      done: settledOrSent,
-      result: (current) => {
-        if (current.status === 'failed') {
-          throw planError(
-            'VALIDATION',
-            2,
-            `${CHECKOUT_MESSAGES.declinedBecause}${current.refusalReason ?? ''}`,
-          )
-        }
-        return planPaymentResult(current)
-      },
-      code: (current) => current.id,
-      request: (current) => paymentRequest(ctx, current, card),
-      claim: (current) => claim(ctx, current),
-      reload: async (current) =>
-        (await ctx.db.select().from(planPayments).where(eq(planPayments.id, current.id)))[0],
-      send: (claimed, request) => send(ctx, claimed, request),
-      finish: (current, found) => finish(ctx, current, found),
-      unavailable: () => planError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.outcomeUnknown),
-      inProgress: () => planError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.inProgress),
-      findByCode: (code) => paymentGateway(ctx).findOrderByCode(code),
-    },
-    row,
-    lookUpFirst,
-  )
-}
+const attempt = (ctx: AppContext, row: PlanPaymentRow, card: Card, lookUpFirst: boolean) =>
+  attemptCharge(ctx, planLedger(ctx), row, card, lookUpFirst)
 
 /**
  * A debit whose payer left the issuer's challenge: the new attempt replaces it. It is canceled at
@@ -282,7 +83,7 @@ function attempt(ctx: AppContext, row: PlanPaymentRow, card: CardInput, lookUpFi
 async function abandonChallenge(ctx: AppContext, row: PlanPaymentRow): Promise<PlanPaymentRow> {
   const gateway = paymentGateway(ctx)
   try {
-    const payment = await readPlanPaymentAtProvider(ctx, row)
+    const payment = await readAtProvider(ctx, planLedger(ctx), row)
     if (!payment) return (await settlePlanPayment(ctx, row, { status: 'failed', refundedCents: 0 })).payment
     let report = reportOf(payment)
     if (payment.status === 'pending' && payment.chargeId) {
@@ -313,6 +114,29 @@ function refuseOpen(open: PlanPaymentRow): never {
 const isOneOpenViolation = (error: unknown): boolean =>
   constraintFailed(error, /plan_payments_one_open|plan_payments\.application_id, plan_payments\.plan_id/)
 
+/** A student's plan purchase: who buys, and what they sent. */
+type PlanPurchase = { ctx: AppContext; user: SessionUser; input: PlanPurchaseInput }
+
+/** The payment this key already made (its own, or a double click's): that payment's attempt. */
+function join({ ctx, user, input }: PlanPurchase, row: PlanPaymentRow) {
+  assertSameAttempt(row, user, input)
+  return attempt(ctx, row, cardOf(input), true)
+}
+
+/** The open payments of a plan for an application (a unique index allows one). */
+const openPayments = (ctx: AppContext, applicationId: number, planId: number, ...also: SQL[]) =>
+  ctx.db
+    .select()
+    .from(planPayments)
+    .where(
+      and(
+        eq(planPayments.applicationId, applicationId),
+        eq(planPayments.planId, planId),
+        ...also,
+        inArray(planPayments.status, [...OPEN_STATES]),
+      ),
+    )
+
 /**
  * POST /usuario/editais/mensalidade. The amount is the plan's (the browser's total is only
  * compared); the plan must be one of the student's own application's edital, the method one of
@@ -320,35 +144,16 @@ const isOneOpenViolation = (error: unknown): boolean =>
  * idempotency key, and a plan has at most one open payment (a unique index), so 20 submits at
  * once make one payment and one charge.
  */
-export async function payPlan(args: {
-  ctx: AppContext
-  user: SessionUser
-  input: PlanPurchaseInput
-}): Promise<PlanPaymentResult> {
-  try {
-    return await placePlanPayment(args)
-  } catch (error) {
-    if (!(error instanceof AppError) && dependencyFailure(error)) {
-      throw planError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.nothingCharged)
-    }
-    throw error
-  }
+export async function payPlan(args: PlanPurchase): Promise<PlanPaymentResult> {
+  return nothingChargedUnless(planError, () => placePlanPayment(args))
 }
 
-async function placePlanPayment({
-  ctx,
-  user,
-  input,
-}: {
-  ctx: AppContext
-  user: SessionUser
-  input: PlanPurchaseInput
-}): Promise<PlanPaymentResult> {
+async function placePlanPayment(purchase: PlanPurchase): Promise<PlanPaymentResult> {
+  const { ctx, user, input } = purchase
   const { db } = ctx
   const earlier = await byKey(ctx, input.idempotency_key)
   if (earlier) {
-    assertSameAttempt(earlier, user, input)
-    return attempt(ctx, earlier, cardOf(input), true)
+    return join(purchase, earlier)
   }
 
   const [plans, owned, open] = await db.batch([
@@ -361,17 +166,7 @@ async function placePlanPayment({
       .select()
       .from(applications)
       .where(and(eq(applications.id, input.inscricao_id), eq(applications.userId, user.id))),
-    db
-      .select()
-      .from(planPayments)
-      .where(
-        and(
-          eq(planPayments.applicationId, input.inscricao_id),
-          eq(planPayments.planId, input.plan_id),
-          eq(planPayments.userId, user.id),
-          inArray(planPayments.status, [...OPEN_STATES]),
-        ),
-      ),
+    openPayments(ctx, input.inscricao_id, input.plan_id, eq(planPayments.userId, user.id)),
   ])
   const found = plans[0]
   if (!found) throw planError('NOT_FOUND', 1, PLAN_MESSAGES.planNotFound)
@@ -421,8 +216,7 @@ async function placePlanPayment({
   const current = open[0]
   if (current?.idempotencyKey === input.idempotency_key) {
     // The same submit again, after the first wrote its payment (a double click): that payment.
-    assertSameAttempt(current, user, input)
-    return attempt(ctx, current, cardOf(input), true)
+    return join(purchase, current)
   }
   if (current) {
     // A debit left at the issuer's challenge gives way to this attempt; anything else stands.
@@ -463,19 +257,9 @@ async function placePlanPayment({
     // Another attempt opened a payment first: the same key joins it; another key is refused.
     const sameKey = await byKey(ctx, input.idempotency_key)
     if (sameKey) {
-      assertSameAttempt(sameKey, user, input)
-      return attempt(ctx, sameKey, cardOf(input), true)
+      return join(purchase, sameKey)
     }
-    const [winner] = await db
-      .select()
-      .from(planPayments)
-      .where(
-        and(
-          eq(planPayments.applicationId, application.id),
-          eq(planPayments.planId, plan.id),
-          inArray(planPayments.status, [...OPEN_STATES]),
-        ),
-      )
+    const [winner] = await openPayments(ctx, application.id, plan.id)
     if (winner?.status === 'pending' && winner.paymentMethod !== 'boleto') {
       throw planError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.inProgress)
     }
@@ -484,9 +268,7 @@ async function placePlanPayment({
   }
   const row = inserted[0]
   if (!row) {
-    const winner = (await byKey(ctx, input.idempotency_key))!
-    assertSameAttempt(winner, user, input)
-    return attempt(ctx, winner, cardOf(input), true)
+    return join(purchase, (await byKey(ctx, input.idempotency_key))!)
   }
   return attempt(ctx, row, cardOf(input), false)
 }
@@ -538,11 +320,11 @@ export async function getPlanPayment({ ctx, user, id }: { ctx: AppContext; user:
   if (!row) throw notFound(PLAN_MESSAGES.paymentNotFound)
   if (row.status !== 'pending' || row.paymentMethod === 'boleto') return planPaymentResult(row)
   try {
-    const payment = await readPlanPaymentAtProvider(ctx, row)
+    const ledger = planLedger(ctx)
+    const payment = await readAtProvider(ctx, ledger, row)
     if (!payment) return planPaymentResult(row)
-    const settled = await settlePlanPayment(ctx, row, reportOf(payment))
-    const delivered = await deliverEmails(ctx, settled.emails)
-    return planPaymentResult(settled.payment, !delivered)
+    const settled = await settleAndDeliver(ctx, ledger, row, reportOf(payment))
+    return planPaymentResult(settled.row, !settled.delivered)
   } catch (error) {
     // The provider is away: the payment as we know it; the reconciliation catches up.
     if (error instanceof GatewayUnavailableError || error instanceof GatewayNotFoundError) {

@@ -1,13 +1,17 @@
 import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../../../db/client.ts'
 import { qrLinks } from '../../../db/schema.ts'
-import type { AppContext } from '../../context.ts'
 import type { ShortLinkConfig } from '../../domain/short-links.ts'
 import { causeMessages } from '../constraints.ts'
 
-/** What a link's counter needs to answer a click. */
+/**
+ * What the counter's calls need of a request's context (its Durable Object builds one): only the
+ * database and the clock, so this module does not depend on the app's context and its bindings.
+ */
+type ClicksContext = { db: Db; now: Date }
 
 /** The link behind a code (read by its counter, once a minute at most). */
-export async function loadShortLink(ctx: AppContext, code: string): Promise<ShortLinkConfig | null> {
+export async function loadShortLink(ctx: ClicksContext, code: string): Promise<ShortLinkConfig | null> {
   const [row] = await ctx.db
     .select({ id: qrLinks.id, target: qrLinks.targetUrl, enabled: qrLinks.isEnabled })
     .from(qrLinks)
@@ -27,7 +31,7 @@ const FLUSH_ID_TTL_MS = 7 * 86_400_000
  * that no longer exists drops its clicks ('gone').
  */
 export async function recordClickFlush(
-  ctx: AppContext,
+  ctx: ClicksContext,
   flush: ClickFlush,
 ): Promise<'applied' | 'already' | 'gone'> {
   const days = Object.entries(flush.days).filter(([, clicks]) => clicks > 0)

@@ -15,10 +15,8 @@ import { reissueAsStored } from '../../domain/reissue.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { isAvailable, priceSnapshot } from '../cart/pricing.ts'
 import { type CartSnapshot, writeCart } from '../cart/snapshot.ts'
-import { paymentGateway } from '../checkout/gateway.ts'
 import { giftOf } from '../checkout/gifts.ts'
 import { sendAgain } from '../checkout/pay.ts'
-import type { OrderRow } from '../checkout/settle.ts'
 import {
   documentStateOf,
   paidDifferences,
@@ -26,6 +24,8 @@ import {
   paysDifference,
 } from '../checkout/student-documents.ts'
 import { isClassSoldOut, isCouponLimit } from '../constraints.ts'
+import { paymentGateway } from '../payments/gateway.ts'
+import type { OrderRow } from '../payments/ledger.ts'
 
 export const PURCHASE_MESSAGES = {
   notFound: 'Compra não encontrada.',
@@ -165,19 +165,14 @@ export async function orderWithLines(ctx: AppContext, orderId: string, userId?: 
   return { order, items }
 }
 
+/** What a student's acts on one of their orders take: the order and its owner. */
+export type OwnOrder = { ctx: AppContext; userId: number; orderId: string }
+
 /**
  * GET /api/usuario/compras/{id}: the order with the provider's receipt, read from its charge.
  * When the provider cannot answer, the order still shows, and says the receipt is missing.
  */
-export async function getPurchase({
-  ctx,
-  userId,
-  orderId,
-}: {
-  ctx: AppContext
-  userId: number
-  orderId: string
-}): Promise<PurchaseDetail> {
+export async function getPurchase({ ctx, userId, orderId }: OwnOrder): Promise<PurchaseDetail> {
   const { order, items } = await orderWithLines(ctx, orderId, userId)
   const differencePaid = order.studentDocStatus
     ? (await paidDifferences(ctx, [order.id])).has(order.id)
@@ -271,15 +266,7 @@ async function repriceOrder(ctx: AppContext, order: OrderRow): Promise<AppError 
  * is reserved again in the same transaction, and it is sent as a first submit is. A second click
  * while that happens joins the same attempt.
  */
-export async function reissuePayment({
-  ctx,
-  userId,
-  orderId,
-}: {
-  ctx: AppContext
-  userId: number
-  orderId: string
-}): Promise<PayResult> {
+export async function reissuePayment({ ctx, userId, orderId }: OwnOrder): Promise<PayResult> {
   const { db } = ctx
   const { order } = await orderWithLines(ctx, orderId, userId)
   // Issued again already (a second click, or a retry after an outage): that attempt.
@@ -356,12 +343,7 @@ export async function payOwnDifference({
   userId,
   orderId,
   paymentType,
-}: {
-  ctx: AppContext
-  userId: number
-  orderId: string
-  paymentType: 'PIX' | 'BOLETO'
-}): Promise<PayResult> {
+}: OwnOrder & { paymentType: 'PIX' | 'BOLETO' }): Promise<PayResult> {
   const { order } = await orderWithLines(ctx, orderId, userId)
   return payDifference({ ctx, order, paymentType })
 }

@@ -1,7 +1,6 @@
 import { publicOrigin } from '../../config.ts'
 import type { Env } from '../../env.ts'
-import { message } from '../checkout/emails.ts'
-import { brl, firstName } from '../email/templates.ts'
+import { brl, firstName, message } from '../email/templates.ts'
 import type { PlanPaymentRow } from './ledger.ts'
 
 // The payer's e-mails about a fee plan's payment, in pt-BR (escaped by the outbox's template).

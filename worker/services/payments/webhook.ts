@@ -13,9 +13,11 @@ import {
 } from '../../adapters/payments/webhook-keys.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError, DependencyUnavailableError, unavailable } from '../../errors.ts'
-import { planPaymentForPayment, settlePlanPayment } from '../plans/ledger.ts'
 import { paymentGateway, settingsOf } from './gateway.ts'
-import { deliverEmails, orderForPayment, reportOf, settleOrder } from './settle.ts'
+import type { Ledger, Payment } from './ledger.ts'
+import { orderLedger } from './orders.ts'
+import { planLedger } from './plan-payments.ts'
+import { deliverEmails, reportOf, rowForPayment } from './settle.ts'
 
 export { WEBHOOK_SIGNATURE_HEADER }
 
@@ -123,19 +125,23 @@ export async function receivePagarmeWebhook({
     }
     throw error
   }
-  const order = await orderForPayment(ctx, payment)
-  if (order) {
-    const settled = await settleOrder(ctx, order, reportOf(payment))
-    if (settled.emails.length) ctx.waitUntil(deliverEmails(ctx, settled.emails))
-    return { ok: true, order_status: settled.order.status }
-  }
-  // An edital fee plan's payment follows the same rules (worker/services/plans).
-  const planPayment = await planPaymentForPayment(ctx, payment)
-  if (planPayment) {
-    const settled = await settlePlanPayment(ctx, planPayment, reportOf(payment))
-    if (settled.emails.length) ctx.waitUntil(deliverEmails(ctx, settled.emails))
-    return { ok: true, order_status: settled.payment.status }
-  }
+  // An order, or an edital fee plan's payment: both follow the same rules.
+  const status =
+    (await settleFound(ctx, orderLedger(ctx), payment)) ?? (await settleFound(ctx, planLedger(ctx), payment))
+  if (status) return { ok: true, order_status: status }
   log(ctx, 'webhook_unknown_order', { type: event.type, code: payment.code })
   return { ok: true, order_status: null }
+}
+
+/** Settles the ledger's row the payment belongs to, if any; its state then. */
+async function settleFound<Row extends Payment>(
+  ctx: AppContext,
+  ledger: Ledger<Row, unknown>,
+  payment: GatewayPayment,
+) {
+  const row = await rowForPayment(ledger, payment)
+  if (!row) return null
+  const settled = await ledger.settle(row, reportOf(payment))
+  if (settled.emails.length) ctx.waitUntil(deliverEmails(ctx, settled.emails))
+  return settled.row.status
 }

@@ -1,0 +1,198 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { orders } from '../../../db/schema.ts'
+import type { GatewayPayment } from '../../adapters/payments/types.ts'
+import type { AppContext } from '../../context.ts'
+import type { PayResult } from '../../contract/checkout.ts'
+import { endsAccess, grantsAccess } from '../../domain/orders.ts'
+import { AppError } from '../../errors.ts'
+import { couponStatements } from '../checkout/coupon-holds.ts'
+import {
+  chargebackEmail,
+  confirmationEmail,
+  firstPasswordLink,
+  giftEmail,
+  refundEmail,
+} from '../checkout/emails.ts'
+import { giftOf, recipientStatements } from '../checkout/gifts.ts'
+import type { OutboxMessage } from '../email/templates.ts'
+import type { Ledger, OrderRow, Report } from './ledger.ts'
+import { boletoRequest, cardWithAddress } from './request.ts'
+import { providerFields, reportedDate, rowsOf, settle } from './settle.ts'
+
+export type { OrderRow }
+
+const PIX_TTL_SECONDS = 30 * 60
+
+/** Purchase errors carry the SPEC's codes: 1 product not found, 2 a message, 3 provider errors. */
+export const purchaseError = (
+  status: 'NOT_FOUND' | 'VALIDATION' | 'UNAVAILABLE' | 'CONFLICT',
+  code: 1 | 2 | 3,
+  msg: string,
+  errors?: string[],
+) => new AppError(status, msg, undefined, { code, ...(errors ? { errors } : {}) })
+
+export function resultOf(order: OrderRow, emailFailed = false): PayResult {
+  return {
+    order_id: order.id,
+    status: order.status,
+    error: emailFailed,
+    ccj_boleto_link: order.boletoUrl,
+    ccj_pay_number: order.boletoLine,
+    ccj_pix_code: order.pixCode,
+    boleto_due_at: order.boletoDueAt?.toISOString() ?? null,
+    pix_expires_at: order.pixExpiresAt?.toISOString() ?? null,
+    total: order.totalCents,
+    instalments: order.instalments,
+    instalment_value: Math.round(order.totalCents / order.instalments),
+    refunded_cents: order.refundedCents,
+    message: null,
+  }
+}
+
+/** The order's provider code: its id, and for an expired boleto or PIX issued again, id-N. */
+export const providerCode = (order: Pick<OrderRow, 'id' | 'chargeAttempts'>) =>
+  order.chargeAttempts > 1 ? `${order.id}-${order.chargeAttempts}` : order.id
+
+/** An order `o` bought as a gift: its enrolments are its recipient's, never the buyer's. */
+const IS_GIFT = sql`json_array_length(COALESCE(o.gifts, '[]')) > 0`
+
+/**
+ * Enrols `buyerId` in the classes of the orders `o` that `where` selects (aliases `o` for orders,
+ * `i` for their lines), or a gift's recipient in a gift's: one enrolment per class, a cancelled one
+ * (a refund) made active again. A payment's settlement and a proof of the e-mail that claims paid
+ * orders (decision 010) share it.
+ */
+export function enrolStatement(buyerId: number | SQL, where: SQL) {
+  const holder = sql`CASE WHEN ${IS_GIFT} THEN o.recipient_user_id ELSE ${buyerId} END`
+  return sql`INSERT INTO enrollments (user_id, class_id, order_id)
+    SELECT ${holder}, i.class_id, o.id FROM order_items i JOIN orders o ON o.id = i.order_id
+    WHERE ${where} AND i.class_id IS NOT NULL AND ${holder} IS NOT NULL
+    ON CONFLICT (user_id, class_id) DO UPDATE SET status = 'active', order_id = excluded.order_id
+    WHERE enrollments.status = 'cancelled'`
+}
+
+/** The provider's ids and the boleto's or PIX's data, as the payment reports them. */
+function fields(order: OrderRow, payment: GatewayPayment | undefined): Partial<OrderRow> {
+  if (!payment) return {}
+  return {
+    ...providerFields(payment, order),
+    ...(payment.boleto ? { boletoLine: payment.boleto.line } : {}),
+    ...(payment.pix
+      ? { pixCode: payment.pix.code, pixExpiresAt: reportedDate(payment.pix.expiresAt, order.pixExpiresAt) }
+      : {}),
+  }
+}
+
+/**
+ * The store's orders as the payments serve them: a paid order enrols its buyer (or its gift's
+ * recipient) and queues the confirmation; a refunded or charged-back one ends its enrolments and
+ * tells the buyer; a failed or expired one gives its coupon uses and its seats back.
+ */
+export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
+  const { db } = ctx
+  const ledger: Ledger<OrderRow, PayResult> = {
+    table: 'orders',
+    ...rowsOf<OrderRow>(db, orders),
+    // A free order has nothing at the provider.
+    atProvider: { pending: sql`total_cents > 0`, paid: sql`gateway != 'gratuito'` },
+    fields,
+    stepColumns: (order, { current, next }) => ({
+      ...(next.refundedCents > current.refundedCents || endsAccess(next.state)
+        ? { refundKey: null, refundRequestedAt: null, refundRequestedCents: null }
+        : {}),
+      // A buyer's request to give it up is answered by the refund, however it was made (a boleto's
+      // through the admin's Estornar, with the buyer's bank account).
+      ...(next.state === 'refunded' && order.withdrawalStatus === 'requested'
+        ? { withdrawalStatus: 'approved' as const, withdrawalDecidedAt: ctx.now }
+        : {}),
+    }),
+    async effects(order, { current, next }, thisStep) {
+      const statements: SQL[] = []
+      const mails: OutboxMessage[] = []
+      if (grantsAccess(next.state) && !grantsAccess(current.state)) {
+        const gift = giftOf(order)
+        if (gift) statements.push(...recipientStatements(order, gift, thisStep))
+        // A class bought again after a refund reactivates the student's cancelled enrolment.
+        statements.push(enrolStatement(sql`o.user_id`, sql`o.id = ${order.id} AND ${thisStep}`))
+        if (current.state === 'expired') {
+          // Paid late, after its seat was released: honoured, and flagged when a class it
+          // enrols in went over its seats meanwhile (decision 011).
+          statements.push(sql`UPDATE orders SET is_over_seats = 1 WHERE id = ${order.id} AND ${thisStep}
+            AND EXISTS (SELECT 1 FROM order_items i JOIN class_seats s ON s.class_id = i.class_id
+              WHERE i.order_id = ${order.id} AND s.seats IS NOT NULL AND s.taken + s.held > s.seats)`)
+        }
+        const firstPassword = await firstPasswordLink(ctx, order, thisStep)
+        if (firstPassword) statements.push(firstPassword.statement)
+        mails.push(await confirmationEmail(ctx.env, order, firstPassword?.link, firstPassword?.claim))
+        if (gift) {
+          const received = await giftEmail(ctx, order, gift, thisStep)
+          if (received.statement) statements.push(received.statement)
+          mails.push(received.mail)
+        }
+      }
+      if (endsAccess(next.state) && !endsAccess(current.state)) {
+        statements.push(sql`UPDATE enrollments SET status = 'cancelled'
+          WHERE order_id = ${order.id} AND status = 'active' AND ${thisStep}`)
+        mails.push(
+          next.state === 'charged_back'
+            ? await chargebackEmail(ctx.env, order)
+            : await refundEmail(ctx.env, order, next.refundedCents || order.totalCents, true),
+        )
+      } else if (next.state === 'partially_refunded' && next.refundedCents > current.refundedCents) {
+        mails.push(await refundEmail(ctx.env, order, next.refundedCents, false))
+      }
+      // A seat held or taken needs no statement to go back: the class_seats view counts live
+      // orders only, so this step's new state releases it (decision 011).
+      // Its coupon uses go back when it fails or expires, and are taken again by a late payment.
+      statements.push(...couponStatements(order.id, current.state, next.state, thisStep))
+      return { statements, mails }
+    },
+    settle: (order, report) => settle(ctx, ledger, order, report),
+    code: providerCode,
+    // A code matches only the order's current one: the canceled charge of an expired boleto issued
+    // again must not close the new one.
+    byCode(code) {
+      const [id, attempt] = code.split('-')
+      return sql`(id = ${id} AND charge_attempts = ${Number(attempt ?? 1) || 0})`
+    },
+    sent: (order) => order.status !== 'pending' || order.gatewayOrderId !== null || order.totalCents === 0,
+    request(order, card) {
+      switch (order.paymentType) {
+        case 'CREDIT_CARD':
+          return { method: 'credit_card', instalments: order.instalments, ...cardWithAddress(order, card) }
+        case 'BOLETO':
+          return boletoRequest(
+            ctx,
+            order,
+            'Pagar até o vencimento. Após o pagamento, a matrícula é confirmada por e-mail.',
+          )
+        default:
+          return { method: 'pix', expiresInSeconds: PIX_TTL_SECONDS }
+      }
+    },
+    items: async (order) => [
+      {
+        code: 'itens',
+        description: 'Cursos e produtos — Instituto Renalis',
+        amountCents: order.totalCents - order.donationCents,
+      },
+      ...(order.donationCents
+        ? [{ code: 'doacao', description: 'Doação', amountCents: order.donationCents }]
+        : []),
+    ],
+    result: resultOf,
+    error: purchaseError,
+  }
+  return ledger
+}
+
+/**
+ * Applies what the provider reports to an order (DESIGN 6): a paid order enrols its buyer and
+ * queues the confirmation; a refunded or charged-back one ends its enrolments (and with them the
+ * seats and e-books they hold) and tells the buyer; a failed or expired one gives its coupon uses
+ * and its seats back. A partial refund keeps the enrolments and records the amount.
+ */
+export async function settleOrder(ctx: AppContext, order: OrderRow, report: Report) {
+  const settled = await orderLedger(ctx).settle(order, report)
+  return { order: settled.row, changed: settled.changed, emails: settled.emails }
+}

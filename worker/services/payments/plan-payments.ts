@@ -1,0 +1,224 @@
+import { eq, type SQL, sql } from 'drizzle-orm'
+import { editais, feePlans, planPayments } from '../../../db/schema.ts'
+import type { EmailMessage } from '../../adapters/email.ts'
+import type { GatewayPayment, PaymentRequest } from '../../adapters/payments/types.ts'
+import { publicOrigin } from '../../config.ts'
+import type { AppContext } from '../../context.ts'
+import { CHECKOUT_MESSAGES } from '../../contract/checkout.ts'
+import { PLAN_MESSAGES, type PlanPaymentResult } from '../../contract/plans.ts'
+import { endsAccess, grantsAccess, type OrderState } from '../../domain/orders.ts'
+import { declineReason } from '../../domain/payment-errors.ts'
+import { AppError } from '../../errors.ts'
+import { paymentGateway, settingsOf } from './gateway.ts'
+import type { Card, Ledger, PlanPaymentRow, Report } from './ledger.ts'
+import { planPaidEmail, planRefundEmail } from './plan-emails.ts'
+import { boletoRequest, cardWithAddress } from './request.ts'
+import { providerFields, rowsOf, settle } from './settle.ts'
+
+export type { PlanPaymentRow }
+
+/**
+ * SPEC section 8 on the plan purchase: code 1 a generic server error, code 2 the provider's (or
+ * our) messages joined, code 3 the provider's validation errors translated.
+ */
+export const planError = (
+  status: 'NOT_FOUND' | 'VALIDATION' | 'UNAVAILABLE' | 'CONFLICT',
+  code: 1 | 2 | 3,
+  msg: string,
+  errors: string[] = [msg],
+) => new AppError(status, msg, undefined, { code, errors })
+
+export function planPaymentResult(row: PlanPaymentRow, emailFailed = false): PlanPaymentResult {
+  return {
+    payment_id: row.id,
+    plan_id: row.planId,
+    inscricao_id: row.applicationId,
+    status: row.status,
+    payment_method: row.paymentMethod,
+    error: emailFailed,
+    ccj_boleto_link: row.boletoUrl,
+    ccj_pay_number: row.payNumber,
+    boleto_due_at: row.boletoDueAt?.toISOString() ?? null,
+    authentication_url: row.status === 'pending' ? row.authenticationUrl : null,
+    refusal: row.status === 'failed' ? row.refusalReason : null,
+    amount: row.amountCents,
+    instalments: row.instalments,
+    instalment_value: Math.round(row.amountCents / row.instalments),
+    needs_update: row.payer.id === undefined,
+    paid_at: row.paidAt?.toISOString() ?? null,
+  }
+}
+
+/** The provider's ids, the boleto's data, a debit's challenge and a refusal's reason. */
+function fields(row: PlanPaymentRow, payment: GatewayPayment | undefined): Partial<PlanPaymentRow> {
+  if (!payment) return {}
+  return {
+    ...providerFields(payment, row),
+    ...(payment.boleto ? { payNumber: payment.boleto.line } : {}),
+    authenticationUrl: payment.status === 'pending' ? (payment.authenticationUrl ?? null) : null,
+    ...(payment.status === 'failed' && payment.refusal
+      ? { refusalReason: declineReason(payment.refusal) }
+      : {}),
+  }
+}
+
+async function namesOf(ctx: AppContext, planId: number) {
+  const [row] = await ctx.db
+    .select({ plan: feePlans.name, edital: editais.title })
+    .from(feePlans)
+    .innerJoin(editais, eq(editais.id, feePlans.editalId))
+    .where(eq(feePlans.id, planId))
+  return row ?? { plan: 'Plano', edital: '' }
+}
+
+const OPEN: OrderState[] = ['pending', 'paid', 'partially_refunded']
+
+/**
+ * The edital fee plans' payments: they settle as an order does (DESIGN 6), and what a step
+ * implies is only e-mail. A debit card is sent with 3-D Secure, as the account's contract says.
+ */
+export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentResult> {
+  const { db } = ctx
+  const ledger: Ledger<PlanPaymentRow, PlanPaymentResult> = {
+    table: 'plan_payments',
+    ...rowsOf<PlanPaymentRow>(db, planPayments),
+    atProvider: { pending: sql`1`, paid: sql`1` },
+    fields,
+    async effects(row, { current, next }) {
+      const mails: EmailMessage[] = []
+      if (grantsAccess(next.state) && !grantsAccess(current.state)) {
+        mails.push(await planPaidEmail(ctx.env, row, await namesOf(ctx, row.planId)))
+      }
+      if (endsAccess(next.state) && !endsAccess(current.state)) {
+        const names = await namesOf(ctx, row.planId)
+        mails.push(
+          await planRefundEmail(
+            ctx.env,
+            { ...row, refundedCents: next.refundedCents },
+            names,
+            next.state === 'charged_back',
+          ),
+        )
+      }
+      return { statements: [] as SQL[], mails }
+    },
+    async settle(row, report) {
+      // `duplicateOf`: the payment that had already paid this fee, written with a late payment's step.
+      const reopens = OPEN.includes(report.status) && !OPEN.includes(row.status) && row.duplicateOf === null
+      const duplicateOf = reopens ? await makeRoomFor(ctx, ledger, row) : null
+      return settle(
+        ctx,
+        duplicateOf ? { ...ledger, stepColumns: () => ({ duplicateOf }) } : ledger,
+        row,
+        report,
+      )
+    },
+    code: (row) => row.id,
+    byCode: (code) => sql`id = ${code}`,
+    sent: (row) => row.status !== 'pending' || row.gatewayOrderId !== null,
+    request: (row, card) => paymentRequest(ctx, row, card),
+    async items(row) {
+      const names = await namesOf(ctx, row.planId)
+      const description = `${names.plan} — ${names.edital || 'Instituto Renalis'}`.slice(0, 250)
+      return [{ code: `plano-${row.planId}`, description, amountCents: row.amountCents }]
+    },
+    result(row, emailFailed) {
+      if (row.status === 'failed') {
+        throw planError('VALIDATION', 2, `${CHECKOUT_MESSAGES.declinedBecause}${row.refusalReason ?? ''}`)
+      }
+      return planPaymentResult(row, emailFailed)
+    },
+    error: planError,
+  }
+  return ledger
+}
+
+function paymentRequest(ctx: AppContext, row: PlanPaymentRow, card: Card): PaymentRequest {
+  if (row.paymentMethod === 'boleto') {
+    return boletoRequest(
+      ctx,
+      row,
+      'Pagar até o vencimento. A confirmação chega por e-mail e aparece em Meus editais.',
+    )
+  }
+  const paid = cardWithAddress(row, card)
+  if (row.paymentMethod === 'credit_card') {
+    return { method: 'credit_card', instalments: row.instalments, ...paid }
+  }
+  // Card networks require 3-D Secure on e-commerce debit, run as the account's contract says
+  // (worker/domain/three-ds.ts). A PSP account: the browser authenticated the card with Pagar.me's
+  // 3DS library before this request, and the order carries that authentication's transaction id.
+  if (settingsOf(ctx).accountType === 'psp') {
+    if (!card.tdsTransactionId) {
+      throw new AppError('VALIDATION', PLAN_MESSAGES.debitAuthenticationRequired, {
+        tds_transaction_id: [PLAN_MESSAGES.debitAuthenticationRequired],
+      })
+    }
+    return {
+      method: 'debit_card',
+      ...paid,
+      authentication: { mpi: 'pagarme', transactionId: card.tdsTransactionId },
+    }
+  }
+  // A gateway account: the acquirer runs it and, when the issuer asks for a challenge, answers
+  // where the payer goes; the issuer then returns the payer to this screen, which re-reads the
+  // payment.
+  return {
+    method: 'debit_card',
+    ...paid,
+    authentication: {
+      mpi: 'acquirer',
+      successUrl: `${publicOrigin(ctx.env)}/usuario/editais/mensalidade/${row.planId}?pagamento=${row.id}`,
+    },
+  }
+}
+
+export async function settlePlanPayment(ctx: AppContext, row: PlanPaymentRow, report: Report) {
+  const settled = await planLedger(ctx).settle(row, report)
+  return { payment: settled.row, changed: settled.changed, emails: settled.emails }
+}
+
+/**
+ * A payment that had expired (or failed) and is paid after all, while the student has opened
+ * another for the same fee (issue 29, item 10): the newer one, still unpaid, is closed and
+ * cancelled at the provider so that the fee is paid once; already paid, this one is recorded as
+ * its duplicate (the institute refunds it). Either way the late payment is recorded, never
+ * refused by the one-open rule. Answers the id of the payment this one duplicates, if any.
+ */
+async function makeRoomFor(
+  ctx: AppContext,
+  ledger: Ledger<PlanPaymentRow, PlanPaymentResult>,
+  row: PlanPaymentRow,
+): Promise<string | null> {
+  const [other] = await ctx.db
+    .select()
+    .from(planPayments)
+    .where(
+      sql`${planPayments.applicationId} = ${row.applicationId} AND ${planPayments.planId} = ${row.planId}
+        AND ${planPayments.id} != ${row.id} AND ${planPayments.duplicateOf} IS NULL
+        AND ${planPayments.status} IN ('pending', 'paid', 'partially_refunded')`,
+    )
+    .limit(1)
+  if (!other) return null
+  if (other.status !== 'pending') return other.id
+  const closed = await settle(ctx, ledger, other, { status: 'expired', refundedCents: 0 })
+  // Paid meanwhile: this one is its duplicate.
+  if (closed.row.status !== 'expired') return OPEN.includes(closed.row.status) ? closed.row.id : null
+  if (other.gatewayChargeId) {
+    // Best effort: if it is paid at the provider all the same, its report arrives as a duplicate.
+    await paymentGateway(ctx)
+      .cancelCharge({ chargeId: other.gatewayChargeId, idempotencyKey: `substituido-${other.id}` })
+      .catch((error: unknown) =>
+        console.warn(
+          JSON.stringify({
+            level: 'warn',
+            requestId: ctx.requestId,
+            kind: 'plan_payment_cancel_failed',
+            planPayment: other.id,
+            error: String(error),
+          }),
+        ),
+      )
+  }
+  return null
+}
