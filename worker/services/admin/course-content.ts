@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
 import { courseModules, lessons } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import {
@@ -49,6 +50,14 @@ const lessonFields = (row: LessonRow) => {
   const { id: _id, module_id: _module, sort_order: _sort, version: _version, ...fields } = lessonOut(row)
   return fields
 }
+
+/** The columns of a lesson's form fields (no video: NULL). */
+const lessonColumns = (input: z.output<typeof LessonInput>) => ({
+  title: input.title,
+  youtubeId: input.youtube_id || null,
+  durationSeconds: input.duration_seconds,
+  body: input.body,
+})
 
 async function findModule(ctx: AppContext, id: number) {
   const [row] = await ctx.db.select().from(courseModules).where(eq(courseModules.id, id))
@@ -215,10 +224,7 @@ export async function createLesson({
       .insert(lessons)
       .values({
         moduleId,
-        title: input.title,
-        youtubeId: input.youtube_id || null,
-        durationSeconds: input.duration_seconds,
-        body: input.body,
+        ...lessonColumns(input),
         sortOrder: sql`(SELECT coalesce(max(sort_order), 0) + 1 FROM lessons WHERE module_id = ${moduleId})`,
         createdAt: ctx.now,
         updatedAt: ctx.now,
@@ -244,14 +250,7 @@ export async function updateLesson({ ctx, actor, id, input }: AdminEdit<typeof L
   const updated = await versionedUpdate(ctx, actor, {
     update: ctx.db
       .update(lessons)
-      .set({
-        title: after.title,
-        youtubeId: after.youtube_id,
-        durationSeconds: after.duration_seconds,
-        body: after.body,
-        version: nextVersion(lessons.version, version),
-        updatedAt: ctx.now,
-      })
+      .set({ ...lessonColumns(after), version: nextVersion(lessons.version, version), updatedAt: ctx.now })
       .where(eq(lessons.id, id))
       .returning(),
     audit: { entity: 'lesson', id, data: changedFields(lessonFields(before), after) },

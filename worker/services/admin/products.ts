@@ -1,4 +1,5 @@
 import { asc, count, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
 import { products } from '../../../db/schema.ts'
 import {
   ADMIN_CATALOG_MESSAGES,
@@ -31,6 +32,13 @@ const editable = (row: ProductRow) => ({
   description: row.description,
   price: row.priceCents,
   is_published: row.isPublished,
+})
+
+const productColumns = (input: z.output<typeof ProductInput>) => ({
+  name: input.name,
+  description: input.description,
+  priceCents: input.price,
+  isPublished: input.is_published,
 })
 
 const toAdminProduct = (row: ProductRow): AdminProduct => ({
@@ -70,10 +78,7 @@ export async function createProduct({
     db
       .insert(products)
       .values({
-        name: input.name,
-        description: input.description,
-        priceCents: input.price,
-        isPublished: input.is_published,
+        ...productColumns(input),
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })
@@ -103,14 +108,7 @@ export async function updateProduct({
   const updated = await versionedUpdate(ctx, actor, {
     update: ctx.db
       .update(products)
-      .set({
-        name: fields.name,
-        description: fields.description,
-        priceCents: fields.price,
-        isPublished: fields.is_published,
-        version: nextVersion(products.version, version),
-        updatedAt: ctx.now,
-      })
+      .set({ ...productColumns(fields), version: nextVersion(products.version, version), updatedAt: ctx.now })
       .where(eq(products.id, id))
       .returning(),
     audit: { entity: 'product', id, data: changedFields(editable(before), fields) },
