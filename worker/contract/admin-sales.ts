@@ -3,7 +3,7 @@ import { GRANULARITIES } from '../domain/dashboard.ts'
 import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../domain/enrollments.ts'
 import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
 import { CalendarDay, Id, PageQuery, PeriodQuery, paginated, SearchText } from './admin.ts'
-import { PHONE_PATTERN } from './auth.ts'
+import { emailAddress, PHONE_PATTERN, personName } from './auth.ts'
 import { Cents } from './money.ts'
 import { GiftRecipient, Withdrawal } from './student.ts'
 import { StudentDocumentState } from './student-documents.ts'
@@ -129,16 +129,8 @@ export const ENROLMENT_MESSAGES = {
 export const ManualEnrolmentInput = z
   .object({
     class_id: Id,
-    name: z
-      .string({ error: 'Informe o nome do aluno.' })
-      .trim()
-      .min(3, { error: 'Informe o nome completo do aluno.' })
-      .max(120),
-    email: z
-      .string({ error: 'Informe o e-mail do aluno.' })
-      .trim()
-      .toLowerCase()
-      .pipe(z.email({ error: 'Informe um e-mail válido.' })),
+    name: personName('Informe o nome do aluno.', 'Informe o nome completo do aluno.'),
+    email: emailAddress({ missing: 'Informe o e-mail do aluno.' }),
     phone: z
       .string()
       .trim()

@@ -25,6 +25,24 @@ export const AUTH_MESSAGES = {
   repeatMismatch: 'Favor repetir a nova senha!',
 } as const
 
+/** A person's full name in a form: `missing` when absent, `incomplete` when shorter than 3 letters. */
+export const personName = (missing: string, incomplete = missing) =>
+  z.string({ error: missing }).trim().min(3, { error: incomplete }).max(120)
+
+/** An e-mail address in a form: trimmed and lower-cased, then checked (`invalid`). */
+export const emailAddress = ({
+  missing,
+  invalid = 'Informe um e-mail válido.',
+  max,
+}: {
+  missing?: string
+  invalid?: string
+  max?: number
+}) => {
+  const text = z.string({ error: missing }).trim().toLowerCase()
+  return (max === undefined ? text : text.max(max)).pipe(z.email({ error: invalid }))
+}
+
 const Email = z
   .string({ error: 'Informe seu e-mail.' })
   .trim()

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
 import { SEAT_MESSAGES } from '../domain/seats.ts'
 import { PAGARME_ACCOUNT_TYPES } from '../domain/three-ds.ts'
-import { PHONE_PATTERN } from './auth.ts'
+import { emailAddress, PHONE_PATTERN, personName } from './auth.ts'
 import { CartHash } from './cart.ts'
 import { Cents } from './money.ts'
 
@@ -53,16 +53,8 @@ export const CARD_MESSAGES = {
 export const Payer = z
   .object({
     id: z.number().int().positive().optional(),
-    name: z
-      .string({ error: 'Informe o nome do pagador.' })
-      .trim()
-      .min(3, { error: 'Informe o nome completo do pagador.' })
-      .max(120),
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.email({ error: 'Informe um e-mail válido.' })),
+    name: personName('Informe o nome do pagador.', 'Informe o nome completo do pagador.'),
+    email: emailAddress({}),
     cpf: z
       .string({ error: 'Informe o CPF.' })
       .refine((value) => isValidCpf(value), { error: 'CPF inválido' })
@@ -86,13 +78,8 @@ export const GIFT_MESSAGES = {
 } as const
 export const Gift = z
   .object({
-    name: z.string({ error: GIFT_MESSAGES.name }).trim().min(3, { error: GIFT_MESSAGES.name }).max(120),
-    email: z
-      .string({ error: GIFT_MESSAGES.email })
-      .trim()
-      .toLowerCase()
-      .max(254)
-      .pipe(z.email({ error: GIFT_MESSAGES.email })),
+    name: personName(GIFT_MESSAGES.name),
+    email: emailAddress({ missing: GIFT_MESSAGES.email, invalid: GIFT_MESSAGES.email, max: 254 }),
   })
   .strict()
 export type Gift = z.infer<typeof Gift>

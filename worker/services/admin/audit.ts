@@ -1,19 +1,11 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm'
-import type { z } from 'zod'
 import { auditLog, users } from '../../../db/schema.ts'
-import type { AppContext } from '../../context.ts'
 import type { AuditPage, AuditQuery } from '../../contract/admin.ts'
 import { auditEntityLabel, auditLabel } from '../../domain/audit.ts'
-import { pageOf } from './internal.ts'
+import { type AdminRead, pageOf, pageResponse } from './internal.ts'
 
 /** GET /api/admin/auditoria: the audit log, newest first, optionally of one entity. */
-export async function listAuditLog({
-  ctx,
-  query,
-}: {
-  ctx: AppContext
-  query: z.output<typeof AuditQuery>
-}): Promise<AuditPage> {
+export async function listAuditLog({ ctx, query }: AdminRead<typeof AuditQuery>): Promise<AuditPage> {
   const filters: SQL[] = []
   if (query.entity) filters.push(eq(auditLog.entity, query.entity))
   if (query.entity_id) filters.push(eq(auditLog.entityId, query.entity_id))
@@ -31,8 +23,10 @@ export async function listAuditLog({
       .limit(limit)
       .offset(offset),
   ])
-  return {
-    items: rows.map(({ entry, actorName, actorEmail }) => ({
+  return pageResponse(
+    query,
+    totals,
+    rows.map(({ entry, actorName, actorEmail }) => ({
       id: entry.id,
       action: entry.action,
       label: auditLabel(entry.action),
@@ -47,8 +41,5 @@ export async function listAuditLog({
       data: entry.data ?? null,
       created_at: entry.createdAt.toISOString(),
     })),
-    page: query.page,
-    per_page: query.per_page,
-    total: totals[0]?.total ?? 0,
-  }
+  )
 }

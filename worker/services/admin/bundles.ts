@@ -1,5 +1,4 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm'
-import type { z } from 'zod'
 import { bundleClasses, bundles, classes, courses } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import {
@@ -14,7 +13,17 @@ import { changedFields } from '../../domain/audit.ts'
 import { type PricingClass, priceBundle } from '../../domain/pricing.ts'
 import { invalidField, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
-import { type Actor, auditStatement, likePattern, nextVersion, pageOf, withVersionCheck } from './internal.ts'
+import {
+  type AdminEdit,
+  type AdminRead,
+  type AdminWrite,
+  auditStatement,
+  likePattern,
+  nextVersion,
+  pageOf,
+  pageResponse,
+  versionedUpdate,
+} from './internal.ts'
 
 type BundleRow = typeof bundles.$inferSelect
 type MemberRow = { bundleId: number; turma: typeof classes.$inferSelect; courseName: string }
@@ -82,10 +91,7 @@ function membersQuery(ctx: AppContext) {
 export async function listAdminBundles({
   ctx,
   query,
-}: {
-  ctx: AppContext
-  query: z.output<typeof AdminListQuery>
-}): Promise<AdminBundlePage> {
+}: AdminRead<typeof AdminListQuery>): Promise<AdminBundlePage> {
   const { db } = ctx
   const where = query.q ? sql`${bundles.name} LIKE ${likePattern(query.q)} ESCAPE '\\'` : undefined
   const { limit, offset } = pageOf(query)
@@ -107,17 +113,16 @@ export async function listAdminBundles({
       .offset(offset),
     membersQuery(ctx).where(inArray(bundleClasses.bundleId, page)),
   ])
-  return {
-    items: rows.map((row) =>
+  return pageResponse(
+    query,
+    totals,
+    rows.map((row) =>
       toAdminBundle(
         row,
         members.filter((member) => member.bundleId === row.id),
       ),
     ),
-    page: query.page,
-    per_page: query.per_page,
-    total: totals[0]?.total ?? 0,
-  }
+  )
 }
 
 async function readBundle(ctx: AppContext, id: number) {
@@ -144,11 +149,7 @@ export async function createBundle({
   ctx,
   actor,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  input: z.output<typeof BundleInput>
-}): Promise<AdminBundle> {
+}: AdminWrite<typeof BundleInput>): Promise<AdminBundle> {
   await checkClasses(ctx, input.class_ids)
   const { db } = ctx
   // Within the batch's transaction the newest bundle is this one.
@@ -188,55 +189,42 @@ export async function updateBundle({
   actor,
   id,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  id: number
-  input: z.output<typeof BundleUpdateInput>
-}): Promise<AdminBundle> {
+}: AdminEdit<typeof BundleUpdateInput>): Promise<AdminBundle> {
   const before = await readBundle(ctx, id)
   await checkClasses(ctx, input.class_ids)
   const { version, ...fields } = input
   const { db } = ctx
-  await withVersionCheck(() =>
-    db.batch([
-      db
-        .update(bundles)
-        .set({
-          name: fields.name,
-          description: fields.description,
-          ...discountColumns(fields),
-          instalmentTimes: fields.instalment_times,
-          isPublished: fields.is_published,
-          version: nextVersion(bundles.version, version),
-          updatedAt: ctx.now,
-        })
-        .where(eq(bundles.id, id)),
-      db.run(
-        auditStatement(
-          ctx,
-          actor,
-          {
-            action: 'bundle.update',
-            entity: 'bundle',
-            entityId: id,
-            data: changedFields(
-              editable(
-                before.row,
-                before.members.map((member) => member.turma.id),
-              ),
-              fields,
-            ),
-          },
-          { onlyIfChanged: true },
+  await versionedUpdate(ctx, actor, {
+    update: db
+      .update(bundles)
+      .set({
+        name: fields.name,
+        description: fields.description,
+        ...discountColumns(fields),
+        instalmentTimes: fields.instalment_times,
+        isPublished: fields.is_published,
+        version: nextVersion(bundles.version, version),
+        updatedAt: ctx.now,
+      })
+      .where(eq(bundles.id, id)),
+    audit: {
+      entity: 'bundle',
+      id,
+      data: changedFields(
+        editable(
+          before.row,
+          before.members.map((member) => member.turma.id),
         ),
+        fields,
       ),
+    },
+    also: [
       db.delete(bundleClasses).where(eq(bundleClasses.bundleId, id)),
       db
         .insert(bundleClasses)
         .values(fields.class_ids.map((classId, index) => ({ bundleId: id, classId, sortOrder: index + 1 }))),
-    ]),
-  )
+    ],
+  })
   await invalidateCatalog(ctx)
   const { row, members } = await readBundle(ctx, id)
   return toAdminBundle(row, members)

@@ -13,7 +13,19 @@ import {
 import { changedFields } from '../../domain/audit.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
-import { type Actor, auditStatement, likePattern, nextVersion, pageOf, withVersionCheck } from './internal.ts'
+import {
+  type AdminEdit,
+  type AdminRead,
+  type AdminRowAction,
+  type AdminWrite,
+  auditedDelete,
+  auditStatement,
+  likePattern,
+  nextVersion,
+  pageOf,
+  pageResponse,
+  versionedUpdate,
+} from './internal.ts'
 
 type ClassRow = typeof classes.$inferSelect
 type ClassFields = Omit<z.output<typeof ClassInput>, never>
@@ -84,10 +96,7 @@ function toAdminClass(
 export async function listAdminClasses({
   ctx,
   query,
-}: {
-  ctx: AppContext
-  query: z.output<typeof AdminClassesQuery>
-}): Promise<AdminClassPage> {
+}: AdminRead<typeof AdminClassesQuery>): Promise<AdminClassPage> {
   const { db } = ctx
   const filters: SQL[] = []
   if (query.course_id) filters.push(eq(classes.courseId, query.course_id))
@@ -115,12 +124,11 @@ export async function listAdminClasses({
       .limit(limit)
       .offset(offset),
   ])
-  return {
-    items: rows.map((row) => toAdminClass(row.turma, row.courseName, row.enrolled, row.sold, row.seats)),
-    page: query.page,
-    per_page: query.per_page,
-    total: totals[0]?.total ?? 0,
-  }
+  return pageResponse(
+    query,
+    totals,
+    rows.map((row) => toAdminClass(row.turma, row.courseName, row.enrolled, row.sold, row.seats)),
+  )
 }
 
 async function readClass(ctx: AppContext, id: number): Promise<AdminClass> {
@@ -140,15 +148,7 @@ async function checkCourse(ctx: AppContext, courseId: number) {
 }
 
 /** POST /api/admin/turmas. The course page, its cards and the cart see it once the snapshot moves. */
-export async function createClass({
-  ctx,
-  actor,
-  input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  input: z.output<typeof ClassInput>
-}): Promise<AdminClass> {
+export async function createClass({ ctx, actor, input }: AdminWrite<typeof ClassInput>): Promise<AdminClass> {
   await checkCourse(ctx, input.course_id)
   const { db } = ctx
   const [inserted] = await db.batch([
@@ -175,41 +175,25 @@ export async function updateClass({
   actor,
   id,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  id: number
-  input: z.output<typeof ClassUpdateInput>
-}): Promise<AdminClass> {
+}: AdminEdit<typeof ClassUpdateInput>): Promise<AdminClass> {
   const [before] = await ctx.db.select().from(classes).where(eq(classes.id, id))
   if (!before) throw notFound(ADMIN_CATALOG_MESSAGES.classNotFound)
   const { version, ...fields } = input
   if (fields.course_id !== before.courseId) await checkCourse(ctx, fields.course_id)
-  const { db } = ctx
-  await withVersionCheck(() =>
-    db.batch([
-      db
-        .update(classes)
-        .set({ ...columns(fields), version: nextVersion(classes.version, version), updatedAt: ctx.now })
-        .where(eq(classes.id, id)),
-      db.run(
-        auditStatement(
-          ctx,
-          actor,
-          {
-            action: 'class.update',
-            entity: 'class',
-            entityId: id,
-            data: changedFields(editable(before), {
-              ...fields,
-              course_init: fields.type === 'N' ? fields.course_init : null,
-            }),
-          },
-          { onlyIfChanged: true },
-        ),
-      ),
-    ]),
-  )
+  await versionedUpdate(ctx, actor, {
+    update: ctx.db
+      .update(classes)
+      .set({ ...columns(fields), version: nextVersion(classes.version, version), updatedAt: ctx.now })
+      .where(eq(classes.id, id)),
+    audit: {
+      entity: 'class',
+      id,
+      data: changedFields(editable(before), {
+        ...fields,
+        course_init: fields.type === 'N' ? fields.course_init : null,
+      }),
+    },
+  })
   await invalidateCatalog(ctx)
   return readClass(ctx, id)
 }
@@ -219,12 +203,12 @@ export async function updateClass({
  * The check is part of the delete itself, so an enrolment arriving meanwhile still blocks it;
  * the showcase cards that sold it go in the same batch.
  */
-export async function deleteClass({ ctx, actor, id }: { ctx: AppContext; actor: Actor; id: number }) {
+export async function deleteClass({ ctx, actor, id }: AdminRowAction) {
   const [before] = await ctx.db.select().from(classes).where(eq(classes.id, id))
   if (!before) throw notFound(ADMIN_CATALOG_MESSAGES.classNotFound)
   const { db } = ctx
-  const [deleted] = await db.batch([
-    db
+  const deleted = await auditedDelete(ctx, actor, {
+    remove: db
       .delete(classes)
       .where(
         sql`${classes.id} = ${id}
@@ -232,20 +216,17 @@ export async function deleteClass({ ctx, actor, id }: { ctx: AppContext; actor: 
           AND NOT EXISTS (SELECT 1 FROM order_items WHERE class_id = ${id})`,
       )
       .returning({ id: classes.id }),
-    db.run(
-      auditStatement(
-        ctx,
-        actor,
-        { action: 'class.delete', entity: 'class', entityId: id, data: { before: editable(before) } },
-        { onlyIfChanged: true },
-      ),
-    ),
-    db
-      .delete(homeCards)
-      .where(
-        sql`${homeCards.type} = 'turma' AND ${homeCards.itemId} = ${id} AND NOT EXISTS (SELECT 1 FROM classes WHERE id = ${id})`,
-      ),
-  ])
+    entity: 'class',
+    id,
+    before: editable(before),
+    also: [
+      db
+        .delete(homeCards)
+        .where(
+          sql`${homeCards.type} = 'turma' AND ${homeCards.itemId} = ${id} AND NOT EXISTS (SELECT 1 FROM classes WHERE id = ${id})`,
+        ),
+    ],
+  })
   if (!deleted[0]) throw conflict(ADMIN_CATALOG_MESSAGES.classInUse)
   await invalidateCatalog(ctx)
 }

@@ -16,13 +16,18 @@ import { dayStartMs } from '../../domain/dashboard.ts'
 import { curitibaDay } from '../../domain/time-zone.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import {
-  type Actor,
+  type AdminEdit,
+  type AdminRead,
+  type AdminRowAction,
+  type AdminWrite,
+  auditedDelete,
   auditStatement,
-  isUniqueViolation,
   likePattern,
   nextVersion,
   pageOf,
-  withVersionCheck,
+  pageResponse,
+  takenAs,
+  versionedUpdate,
 } from './internal.ts'
 
 // Coupons are not shown on public pages (a cart prices them from the database on every read):
@@ -102,10 +107,7 @@ const toAdminCoupon = (row: Joined): AdminCoupon => ({
 export async function listAdminCoupons({
   ctx,
   query,
-}: {
-  ctx: AppContext
-  query: z.output<typeof AdminListQuery>
-}): Promise<AdminCouponPage> {
+}: AdminRead<typeof AdminListQuery>): Promise<AdminCouponPage> {
   const where = query.q
     ? sql`${coupons.key} LIKE ${likePattern(query.q.toUpperCase())} ESCAPE '\\'`
     : undefined
@@ -114,12 +116,7 @@ export async function listAdminCoupons({
     ctx.db.select({ total: count() }).from(coupons).where(where),
     selectCoupons(ctx).where(where).orderBy(asc(coupons.key)).limit(limit).offset(offset),
   ])
-  return {
-    items: rows.map(toAdminCoupon),
-    page: query.page,
-    per_page: query.per_page,
-    total: totals[0]?.total ?? 0,
-  }
+  return pageResponse(query, totals, rows.map(toAdminCoupon))
 }
 
 async function readCoupon(ctx: AppContext, id: number) {
@@ -145,20 +142,13 @@ async function checkScope(ctx: AppContext, input: CouponFields) {
     throw invalidField('course_id', ADMIN_CATALOG_MESSAGES.courseNotFound)
 }
 
-function keyTaken(error: unknown): never {
-  if (isUniqueViolation(error, 'coupons.key')) throw invalidField('key', ADMIN_CATALOG_MESSAGES.keyTaken)
-  throw error
-}
+const keyTaken = takenAs('coupons.key', 'key', ADMIN_CATALOG_MESSAGES.keyTaken)
 
 export async function createCoupon({
   ctx,
   actor,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  input: z.output<typeof CouponInput>
-}): Promise<AdminCoupon> {
+}: AdminWrite<typeof CouponInput>): Promise<AdminCoupon> {
   await checkScope(ctx, input)
   const { db } = ctx
   const [inserted] = await db
@@ -185,65 +175,34 @@ export async function updateCoupon({
   actor,
   id,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  id: number
-  input: z.output<typeof CouponUpdateInput>
-}): Promise<AdminCoupon> {
+}: AdminEdit<typeof CouponUpdateInput>): Promise<AdminCoupon> {
   const before = await readCoupon(ctx, id)
   const { version, ...fields } = input
   await checkScope(ctx, fields)
-  const { db } = ctx
-  await withVersionCheck(() =>
-    db.batch([
-      db
-        .update(coupons)
-        .set({ ...columns(fields), version: nextVersion(coupons.version, version) })
-        .where(eq(coupons.id, id)),
-      db.run(
-        auditStatement(
-          ctx,
-          actor,
-          {
-            action: 'coupon.update',
-            entity: 'coupon',
-            entityId: id,
-            data: changedFields(editable(before.coupon), fields),
-          },
-          { onlyIfChanged: true },
-        ),
-      ),
-    ]),
-  ).catch(keyTaken)
+  await versionedUpdate(ctx, actor, {
+    update: ctx.db
+      .update(coupons)
+      .set({ ...columns(fields), version: nextVersion(coupons.version, version) })
+      .where(eq(coupons.id, id)),
+    audit: { entity: 'coupon', id, data: changedFields(editable(before.coupon), fields) },
+  }).catch(keyTaken)
   return toAdminCoupon(await readCoupon(ctx, id))
 }
 
 /** DELETE /api/admin/cupons/{id}: only a coupon never used (an order remembers the coupon it used). */
-export async function deleteCoupon({ ctx, actor, id }: { ctx: AppContext; actor: Actor; id: number }) {
+export async function deleteCoupon({ ctx, actor, id }: AdminRowAction) {
   const before = await readCoupon(ctx, id)
-  const { db } = ctx
-  const [deleted] = await db.batch([
-    db
+  const deleted = await auditedDelete(ctx, actor, {
+    remove: ctx.db
       .delete(coupons)
       .where(
         sql`${coupons.id} = ${id} AND ${coupons.usedCount} = 0
           AND NOT EXISTS (SELECT 1 FROM order_items WHERE coupon_id = ${id})`,
       )
       .returning({ id: coupons.id }),
-    db.run(
-      auditStatement(
-        ctx,
-        actor,
-        {
-          action: 'coupon.delete',
-          entity: 'coupon',
-          entityId: id,
-          data: { before: editable(before.coupon) },
-        },
-        { onlyIfChanged: true },
-      ),
-    ),
-  ])
+    entity: 'coupon',
+    id,
+    before: editable(before.coupon),
+  })
   if (!deleted[0]) throw conflict(ADMIN_CATALOG_MESSAGES.couponUsed)
 }

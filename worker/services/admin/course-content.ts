@@ -13,7 +13,16 @@ import { changedFields } from '../../domain/audit.ts'
 import { conflict, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
 import { courseExists } from './courses.ts'
-import { type Actor, auditStatement, nextVersion, withVersionCheck } from './internal.ts'
+import {
+  type Actor,
+  type AdminEdit,
+  type AdminRowAction,
+  type AdminWrite,
+  auditedDelete,
+  auditStatement,
+  nextVersion,
+  versionedUpdate,
+} from './internal.ts'
 
 // The modules and lessons of an online course (the student area plays them; issue 9).
 
@@ -42,6 +51,14 @@ const lessonFields = (row: LessonRow) => {
   return fields
 }
 
+/** The columns of a lesson's form fields (no video: NULL). */
+const lessonColumns = (input: z.output<typeof LessonInput>) => ({
+  title: input.title,
+  youtubeId: input.youtube_id || null,
+  durationSeconds: input.duration_seconds,
+  body: input.body,
+})
+
 async function findModule(ctx: AppContext, id: number) {
   const [row] = await ctx.db.select().from(courseModules).where(eq(courseModules.id, id))
   if (!row) throw notFound(ADMIN_CATALOG_MESSAGES.moduleNotFound)
@@ -60,12 +77,7 @@ export async function createModule({
   actor,
   courseId,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  courseId: number
-  input: z.output<typeof ModuleInput>
-}) {
+}: AdminWrite<typeof ModuleInput> & { courseId: number }) {
   if (!(await courseExists(ctx, courseId))) throw notFound(ADMIN_CATALOG_MESSAGES.courseNotFound)
   const { db } = ctx
   const [inserted] = await db.batch([
@@ -92,70 +104,38 @@ export async function createModule({
   return { ...moduleOut(inserted[0]!), lessons: [] }
 }
 
-export async function updateModule({
-  ctx,
-  actor,
-  id,
-  input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  id: number
-  input: z.output<typeof ModuleUpdateInput>
-}) {
+export async function updateModule({ ctx, actor, id, input }: AdminEdit<typeof ModuleUpdateInput>) {
   const before = await findModule(ctx, id)
-  const { db } = ctx
-  const [updated] = await withVersionCheck(() =>
-    db.batch([
-      db
-        .update(courseModules)
-        .set({
-          title: input.title,
-          version: nextVersion(courseModules.version, input.version),
-          updatedAt: ctx.now,
-        })
-        .where(eq(courseModules.id, id))
-        .returning(),
-      db.run(
-        auditStatement(
-          ctx,
-          actor,
-          {
-            action: 'course_module.update',
-            entity: 'course_module',
-            entityId: id,
-            data: changedFields({ title: before.title }, { title: input.title }),
-          },
-          { onlyIfChanged: true },
-        ),
-      ),
-    ]),
-  )
+  const updated = await versionedUpdate(ctx, actor, {
+    update: ctx.db
+      .update(courseModules)
+      .set({
+        title: input.title,
+        version: nextVersion(courseModules.version, input.version),
+        updatedAt: ctx.now,
+      })
+      .where(eq(courseModules.id, id))
+      .returning(),
+    audit: {
+      entity: 'course_module',
+      id,
+      data: changedFields({ title: before.title }, { title: input.title }),
+    },
+  })
   if (!updated[0]) throw notFound(ADMIN_CATALOG_MESSAGES.moduleNotFound)
   await invalidateCatalog(ctx)
   return moduleOut(updated[0])
 }
 
 /** DELETE /api/admin/modulos/{id}: the module and its lessons (and the students' progress in them). */
-export async function deleteModule({ ctx, actor, id }: { ctx: AppContext; actor: Actor; id: number }) {
+export async function deleteModule({ ctx, actor, id }: AdminRowAction) {
   const before = await findModule(ctx, id)
-  const { db } = ctx
-  await db.batch([
-    db.delete(courseModules).where(eq(courseModules.id, id)),
-    db.run(
-      auditStatement(
-        ctx,
-        actor,
-        {
-          action: 'course_module.delete',
-          entity: 'course_module',
-          entityId: id,
-          data: { before: moduleOut(before) },
-        },
-        { onlyIfChanged: true },
-      ),
-    ),
-  ])
+  await auditedDelete(ctx, actor, {
+    remove: ctx.db.delete(courseModules).where(eq(courseModules.id, id)),
+    entity: 'course_module',
+    id,
+    before: moduleOut(before),
+  })
   await invalidateCatalog(ctx)
 }
 
@@ -236,12 +216,7 @@ export async function createLesson({
   actor,
   moduleId,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  moduleId: number
-  input: z.output<typeof LessonInput>
-}) {
+}: AdminWrite<typeof LessonInput> & { moduleId: number }) {
   await findModule(ctx, moduleId)
   const { db } = ctx
   const [inserted] = await db.batch([
@@ -249,10 +224,7 @@ export async function createLesson({
       .insert(lessons)
       .values({
         moduleId,
-        title: input.title,
-        youtubeId: input.youtube_id || null,
-        durationSeconds: input.duration_seconds,
-        body: input.body,
+        ...lessonColumns(input),
         sortOrder: sql`(SELECT coalesce(max(sort_order), 0) + 1 FROM lessons WHERE module_id = ${moduleId})`,
         createdAt: ctx.now,
         updatedAt: ctx.now,
@@ -271,69 +243,31 @@ export async function createLesson({
   return lessonOut(inserted[0]!)
 }
 
-export async function updateLesson({
-  ctx,
-  actor,
-  id,
-  input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  id: number
-  input: z.output<typeof LessonUpdateInput>
-}) {
+export async function updateLesson({ ctx, actor, id, input }: AdminEdit<typeof LessonUpdateInput>) {
   const before = await findLesson(ctx, id)
   const { version, ...fields } = input
   const after = { ...fields, youtube_id: fields.youtube_id || null }
-  const { db } = ctx
-  const [updated] = await withVersionCheck(() =>
-    db.batch([
-      db
-        .update(lessons)
-        .set({
-          title: after.title,
-          youtubeId: after.youtube_id,
-          durationSeconds: after.duration_seconds,
-          body: after.body,
-          version: nextVersion(lessons.version, version),
-          updatedAt: ctx.now,
-        })
-        .where(eq(lessons.id, id))
-        .returning(),
-      db.run(
-        auditStatement(
-          ctx,
-          actor,
-          {
-            action: 'lesson.update',
-            entity: 'lesson',
-            entityId: id,
-            data: changedFields(lessonFields(before), after),
-          },
-          { onlyIfChanged: true },
-        ),
-      ),
-    ]),
-  )
+  const updated = await versionedUpdate(ctx, actor, {
+    update: ctx.db
+      .update(lessons)
+      .set({ ...lessonColumns(after), version: nextVersion(lessons.version, version), updatedAt: ctx.now })
+      .where(eq(lessons.id, id))
+      .returning(),
+    audit: { entity: 'lesson', id, data: changedFields(lessonFields(before), after) },
+  })
   if (!updated[0]) throw notFound(ADMIN_CATALOG_MESSAGES.lessonNotFound)
   await invalidateCatalog(ctx)
   return lessonOut(updated[0])
 }
 
-export async function deleteLesson({ ctx, actor, id }: { ctx: AppContext; actor: Actor; id: number }) {
+export async function deleteLesson({ ctx, actor, id }: AdminRowAction) {
   const before = await findLesson(ctx, id)
-  const { db } = ctx
-  await db.batch([
-    db.delete(lessons).where(eq(lessons.id, id)),
-    db.run(
-      auditStatement(
-        ctx,
-        actor,
-        { action: 'lesson.delete', entity: 'lesson', entityId: id, data: { before: lessonOut(before) } },
-        { onlyIfChanged: true },
-      ),
-    ),
-  ])
+  await auditedDelete(ctx, actor, {
+    remove: ctx.db.delete(lessons).where(eq(lessons.id, id)),
+    entity: 'lesson',
+    id,
+    before: lessonOut(before),
+  })
   await invalidateCatalog(ctx)
 }
 

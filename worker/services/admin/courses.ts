@@ -17,17 +17,19 @@ import { invalidField, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
 import { toAdminImages } from './images.ts'
 import {
-  type Actor,
+  type AdminEdit,
+  type AdminRead,
+  type AdminWrite,
   auditStatement,
-  isUniqueViolation,
   likePattern,
   nextVersion,
   pageOf,
-  withVersionCheck,
+  pageResponse,
+  takenAs,
+  versionedUpdate,
 } from './internal.ts'
 
 type CourseRow = typeof courses.$inferSelect
-type Query = z.output<typeof AdminCoursesQuery>
 
 /** The fields an edit records, as the API names them. */
 function editable(row: CourseRow, ebookIds: number[]) {
@@ -44,14 +46,23 @@ function editable(row: CourseRow, ebookIds: number[]) {
   }
 }
 
+/** The columns of a course's form fields. */
+const courseColumns = (input: Omit<z.output<typeof CourseInput>, 'ebook_ids'>) => ({
+  name: input.name,
+  url: input.url,
+  section: input.section,
+  summary: input.summary,
+  description: input.description,
+  workloadHours: input.workload_hours,
+  sortOrder: input.sort_order,
+  isPublished: input.is_published,
+})
+
 /** GET /api/admin/cursos: every course (published or not), by name, with its classes counted. */
 export async function listAdminCourses({
   ctx,
   query,
-}: {
-  ctx: AppContext
-  query: Query
-}): Promise<AdminCoursePage> {
+}: AdminRead<typeof AdminCoursesQuery>): Promise<AdminCoursePage> {
   const { db } = ctx
   const filters: SQL[] = []
   if (query.q) {
@@ -77,8 +88,10 @@ export async function listAdminCourses({
       .limit(limit)
       .offset(offset),
   ])
-  return {
-    items: rows.map(({ course, classes: total, openClasses }) => ({
+  return pageResponse(
+    query,
+    totals,
+    rows.map(({ course, classes: total, openClasses }) => ({
       id: course.id,
       name: course.name,
       url: course.url,
@@ -90,10 +103,7 @@ export async function listAdminCourses({
       open_classes: Number(openClasses),
       version: course.version,
     })),
-    page: query.page,
-    per_page: query.per_page,
-    total: totals[0]?.total ?? 0,
-  }
+  )
 }
 
 /** GET /api/admin/cursos/{id}: the course with its images, e-books, modules and lessons (one round trip). */
@@ -178,38 +188,20 @@ async function checkEbooks(ctx: AppContext, ids: number[]) {
     throw invalidField('ebook_ids', ADMIN_CATALOG_MESSAGES.ebookNotFound)
 }
 
-function urlTaken(error: unknown): never {
-  if (isUniqueViolation(error, 'courses.url')) throw invalidField('url', ADMIN_CATALOG_MESSAGES.urlTaken)
-  throw error
-}
+const urlTaken = takenAs('courses.url', 'url', ADMIN_CATALOG_MESSAGES.urlTaken)
 
 /** POST /api/admin/cursos: the course, its e-books and the audit line in one batch; then a new snapshot. */
 export async function createCourse({
   ctx,
   actor,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  input: z.output<typeof CourseInput>
-}): Promise<AdminCourse> {
+}: AdminWrite<typeof CourseInput>): Promise<AdminCourse> {
   await checkEbooks(ctx, input.ebook_ids)
   const { db } = ctx
   const ownId = sql`(SELECT id FROM courses WHERE url = ${input.url})`
   await db
     .batch([
-      db.insert(courses).values({
-        name: input.name,
-        url: input.url,
-        section: input.section,
-        summary: input.summary,
-        description: input.description,
-        workloadHours: input.workload_hours,
-        sortOrder: input.sort_order,
-        isPublished: input.is_published,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      }),
+      db.insert(courses).values({ ...courseColumns(input), createdAt: ctx.now, updatedAt: ctx.now }),
       db.run(
         auditStatement(ctx, actor, {
           action: 'course.create',
@@ -234,12 +226,7 @@ export async function updateCourse({
   actor,
   id,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  id: number
-  input: z.output<typeof CourseUpdateInput>
-}): Promise<AdminCourse> {
+}: AdminEdit<typeof CourseUpdateInput>): Promise<AdminCourse> {
   const { db } = ctx
   const [before, linked] = await db.batch([
     db.select().from(courses).where(eq(courses.id, id)),
@@ -256,31 +243,17 @@ export async function updateCourse({
     ),
     { ...fields, ebook_ids: ebookIds },
   )
-  await withVersionCheck(() =>
-    db.batch([
-      db
-        .update(courses)
-        .set({
-          name: input.name,
-          url: input.url,
-          section: input.section,
-          summary: input.summary,
-          description: input.description,
-          workloadHours: input.workload_hours,
-          sortOrder: input.sort_order,
-          isPublished: input.is_published,
-          version: nextVersion(courses.version, version),
-          updatedAt: ctx.now,
-        })
-        .where(eq(courses.id, id)),
-      db.run(
-        auditStatement(
-          ctx,
-          actor,
-          { action: 'course.update', entity: 'course', entityId: id, data: diff },
-          { onlyIfChanged: true },
-        ),
-      ),
+  await versionedUpdate(ctx, actor, {
+    update: db
+      .update(courses)
+      .set({
+        ...courseColumns(fields),
+        version: nextVersion(courses.version, version),
+        updatedAt: ctx.now,
+      })
+      .where(eq(courses.id, id)),
+    audit: { entity: 'course', id, data: diff },
+    also: [
       db
         .update(ebooks)
         .set({ courseId: null })
@@ -292,8 +265,8 @@ export async function updateCourse({
       ...(ebookIds.length
         ? [db.update(ebooks).set({ courseId: id }).where(inArray(ebooks.id, ebookIds))]
         : []),
-    ]),
-  ).catch(urlTaken)
+    ],
+  }).catch(urlTaken)
   await invalidateCatalog(ctx)
   return getAdminCourse({ ctx, id })
 }
@@ -304,43 +277,29 @@ export async function setCoursePublished({
   actor,
   id,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  id: number
-  input: z.output<typeof PublishInput>
-}): Promise<AdminCourse> {
+}: AdminEdit<typeof PublishInput>): Promise<AdminCourse> {
   const { db } = ctx
   const [before] = await db.select().from(courses).where(eq(courses.id, id))
   if (!before) throw notFound(ADMIN_CATALOG_MESSAGES.courseNotFound)
-  await withVersionCheck(() =>
-    db.batch([
-      db
-        .update(courses)
-        .set({
-          isPublished: input.is_published,
-          version: nextVersion(courses.version, input.version),
-          updatedAt: ctx.now,
-        })
-        .where(eq(courses.id, id)),
-      db.run(
-        auditStatement(
-          ctx,
-          actor,
-          {
-            action: input.is_published ? 'course.publish' : 'course.unpublish',
-            entity: 'course',
-            entityId: id,
-            data: {
-              before: { is_published: before.isPublished },
-              after: { is_published: input.is_published },
-            },
-          },
-          { onlyIfChanged: true },
-        ),
-      ),
-    ]),
-  )
+  await versionedUpdate(ctx, actor, {
+    update: db
+      .update(courses)
+      .set({
+        isPublished: input.is_published,
+        version: nextVersion(courses.version, input.version),
+        updatedAt: ctx.now,
+      })
+      .where(eq(courses.id, id)),
+    audit: {
+      action: input.is_published ? 'course.publish' : 'course.unpublish',
+      entity: 'course',
+      id,
+      data: {
+        before: { is_published: before.isPublished },
+        after: { is_published: input.is_published },
+      },
+    },
+  })
   await invalidateCatalog(ctx)
   return getAdminCourse({ ctx, id })
 }

@@ -1,6 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm'
-import type { z } from 'zod'
-import type { AppContext } from '../../context.ts'
 import { PERIOD_ORDER_MESSAGE } from '../../contract/admin.ts'
 import type { Dashboard, DashboardQuery } from '../../contract/admin-sales.ts'
 import {
@@ -12,6 +10,7 @@ import {
 } from '../../domain/dashboard.ts'
 import { ORDER_STATES, type OrderState, PAYMENT_TYPES, type PaymentType } from '../../domain/payments.ts'
 import { invalidField } from '../../errors.ts'
+import type { AdminRead } from './internal.ts'
 
 const DAY_MS = 86_400_000
 
@@ -42,13 +41,7 @@ type Revenue = { start: string; paid: number; refunded: number; orders: number }
  * GET /api/admin/dashboard: every widget's figures computed in SQL, all in one `db.batch` (one
  * round trip for the whole dashboard), over orders paid or created, enrolments and leads of the period.
  */
-export async function getDashboard({
-  ctx,
-  query,
-}: {
-  ctx: AppContext
-  query: z.output<typeof DashboardQuery>
-}): Promise<Dashboard> {
+export async function getDashboard({ ctx, query }: AdminRead<typeof DashboardQuery>): Promise<Dashboard> {
   const { from, to, granularity } = query
   const { start, end } = periodBounds(from, to)
   const { db } = ctx

@@ -1,5 +1,4 @@
 import { and, count, eq, sql } from 'drizzle-orm'
-import type { z } from 'zod'
 import { classes, courses, enrollments, orderItems, orders, users } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import {
@@ -17,7 +16,7 @@ import { conflict, invalidField, notFound } from '../../errors.ts'
 import { giftOf } from '../checkout/gifts.ts'
 import { documentStateOf, paidDifferences } from '../checkout/student-documents.ts'
 import { withdrawalOf } from '../student/purchases.ts'
-import { type Actor, auditStatement, iso } from './internal.ts'
+import { type AdminRowAction, type AdminWrite, auditedWrite, auditStatement, iso } from './internal.ts'
 import { listing } from './listing.ts'
 
 type Filters = Omit<EnrolmentsQuery, 'page' | 'per_page'>
@@ -242,11 +241,7 @@ export async function createManualEnrolment({
   ctx,
   actor,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  input: z.output<typeof ManualEnrolmentInput>
-}): Promise<AdminEnrolment> {
+}: AdminWrite<typeof ManualEnrolmentInput>): Promise<AdminEnrolment> {
   const { db } = ctx
   const [turma] = await db.select().from(classes).where(eq(classes.id, input.class_id))
   if (!turma) throw invalidField('class_id', 'Turma não encontrada.')
@@ -295,39 +290,23 @@ export async function createManualEnrolment({
 }
 
 /** POST /api/admin/matriculas/{id}/cancelamento: ends a manual enrolment (an order's ends by its refund). */
-export async function cancelManualEnrolment({
-  ctx,
-  actor,
-  id,
-}: {
-  ctx: AppContext
-  actor: Actor
-  id: number
-}): Promise<AdminEnrolment> {
+export async function cancelManualEnrolment({ ctx, actor, id }: AdminRowAction): Promise<AdminEnrolment> {
   const before = await readEnrolment(ctx, id)
   if (before.order) throw conflict(ENROLMENT_MESSAGES.notManual)
   if (before.status === 'cancelled') throw conflict(ENROLMENT_MESSAGES.alreadyCancelled)
-  const { db } = ctx
-  await db.batch([
-    db
+  await auditedWrite(ctx, actor, {
+    write: ctx.db
       .update(enrollments)
       .set({ status: 'cancelled' })
       .where(
         and(eq(enrollments.id, id), eq(enrollments.status, 'active'), sql`${enrollments.orderId} IS NULL`),
       ),
-    db.run(
-      auditStatement(
-        ctx,
-        actor,
-        {
-          action: 'enrollment.cancel',
-          entity: 'enrollment',
-          entityId: id,
-          data: { before: { status: 'active' }, after: { status: 'cancelled' } },
-        },
-        { onlyIfChanged: true },
-      ),
-    ),
-  ])
+    audit: {
+      action: 'enrollment.cancel',
+      entity: 'enrollment',
+      entityId: id,
+      data: { before: { status: 'active' }, after: { status: 'cancelled' } },
+    },
+  })
   return readEnrolment(ctx, id)
 }

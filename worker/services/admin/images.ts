@@ -6,7 +6,7 @@ import { sliderImageUrl } from '../../domain/institute.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
 import { storeCatalogImage } from '../files/files.ts'
-import { type Actor, auditStatement } from './internal.ts'
+import { type AdminRowAction, auditedWrite } from './internal.ts'
 
 /** A slider holds at most this many images. */
 export const SLIDER_MAX_IMAGES = 30
@@ -37,22 +37,15 @@ export async function addSliderImage({
   owner,
   id,
   file,
-}: {
-  ctx: AppContext
-  actor: Actor
-  owner: ImageOwner
-  id: number
-  file: unknown
-}): Promise<AdminImage[]> {
+}: AdminRowAction & { owner: ImageOwner; file: unknown }): Promise<AdminImage[]> {
   const { table, kind } = OWNERS[owner]
   const current = await sliderOf(ctx, owner, id)
   if (current.length >= SLIDER_MAX_IMAGES) {
     throw invalidField('image', `No máximo ${SLIDER_MAX_IMAGES} imagens.`)
   }
   const [name, extension] = await storeCatalogImage({ ctx, kind, file })
-  const { db } = ctx
-  const [updated] = await db.batch([
-    db
+  const updated = await auditedWrite(ctx, actor, {
+    write: ctx.db
       .update(table)
       .set({
         slider: sql`json_insert(${table.slider}, '$[#]', json_array(${name}, ${extension}))`,
@@ -60,20 +53,13 @@ export async function addSliderImage({
       })
       .where(eq(table.id, id))
       .returning({ slider: table.slider }),
-    db.run(
-      auditStatement(
-        ctx,
-        actor,
-        {
-          action: `${owner}.image_add`,
-          entity: owner,
-          entityId: id,
-          data: { after: { image: [name, extension] } },
-        },
-        { onlyIfChanged: true },
-      ),
-    ),
-  ])
+    audit: {
+      action: `${owner}.image_add`,
+      entity: owner,
+      entityId: id,
+      data: { after: { image: [name, extension] } },
+    },
+  })
   if (!updated[0]) throw notFound(OWNERS[owner].notFound)
   await invalidateCatalog(ctx)
   return toAdminImages(owner, updated[0].slider)
@@ -91,13 +77,7 @@ export async function updateSliderImages({
   owner,
   id,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  owner: ImageOwner
-  id: number
-  input: ImagesInput
-}): Promise<AdminImage[]> {
+}: AdminRowAction & { owner: ImageOwner; input: ImagesInput }): Promise<AdminImage[]> {
   const { table } = OWNERS[owner]
   const { expected, images } = input
   const unknown = images.some((image) => !expected.some((old) => same(old, image)))
@@ -105,27 +85,19 @@ export async function updateSliderImages({
   if (unknown || repeated)
     throw invalidField('images', 'Só é possível reordenar ou remover as imagens do curso.')
   await sliderOf(ctx, owner, id)
-  const { db } = ctx
-  const [updated] = await db.batch([
-    db
+  const updated = await auditedWrite(ctx, actor, {
+    write: ctx.db
       .update(table)
       .set({ slider: images, updatedAt: ctx.now })
       .where(sql`${table.id} = ${id} AND json(${table.slider}) = json(${JSON.stringify(expected)})`)
       .returning({ slider: table.slider }),
-    db.run(
-      auditStatement(
-        ctx,
-        actor,
-        {
-          action: `${owner}.images_update`,
-          entity: owner,
-          entityId: id,
-          data: { before: { images: expected }, after: { images } },
-        },
-        { onlyIfChanged: true },
-      ),
-    ),
-  ])
+    audit: {
+      action: `${owner}.images_update`,
+      entity: owner,
+      entityId: id,
+      data: { before: { images: expected }, after: { images } },
+    },
+  })
   if (!updated[0]) throw conflict(ADMIN_CATALOG_MESSAGES.imagesChanged)
   await invalidateCatalog(ctx)
   return toAdminImages(owner, updated[0].slider)

@@ -1,7 +1,9 @@
 import { type Column, is, SQL, sql } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
+import type { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { STALE_EDIT_MESSAGE } from '../../contract/admin.ts'
-import { conflict } from '../../errors.ts'
+import { conflict, invalidField } from '../../errors.ts'
 import { constraintFailed } from '../constraints.ts'
 
 // What every admin verb shares: the audit line written in the batch of the write, the version
@@ -9,6 +11,15 @@ import { constraintFailed } from '../constraints.ts'
 
 /** Who acts: the administrator of the request. */
 export type Actor = { id: number }
+
+/** The arguments of an admin read: the request's context and its parsed query. */
+export type AdminRead<Query extends z.ZodType> = { ctx: AppContext; query: z.output<Query> }
+/** The arguments of an admin verb on one row. */
+export type AdminRowAction = { ctx: AppContext; actor: Actor; id: number }
+/** The arguments of an admin write: who acts and the parsed body. */
+export type AdminWrite<Input extends z.ZodType> = { ctx: AppContext; actor: Actor; input: z.output<Input> }
+/** The arguments of an edit of one row. */
+export type AdminEdit<Input extends z.ZodType> = AdminWrite<Input> & { id: number }
 
 export type AuditEntry = {
   action: string
@@ -57,6 +68,14 @@ export const isStale = (error: unknown) => constraintFailed(error, /NOT NULL con
 export const isUniqueViolation = (error: unknown, target: string) =>
   constraintFailed(error, new RegExp(`UNIQUE constraint failed: .*${target.replace('.', '\\.')}`))
 
+/** A unique index's refusal as its field's 422; any other error as it was. */
+export const takenAs =
+  (target: string, field: string, message: string) =>
+  (error: unknown): never => {
+    if (isUniqueViolation(error, target)) throw invalidField(field, message)
+    throw error
+  }
+
 export const isForeignKeyViolation = (error: unknown) =>
   constraintFailed(error, /FOREIGN KEY constraint failed/)
 
@@ -70,8 +89,74 @@ export async function withVersionCheck<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+type Statement = BatchItem<'sqlite'>
+
+/** The audit line of one row's write: `<entity>.<verb>` unless `action` says otherwise. */
+type RowAudit = { entity: string; id: number; data: Record<string, unknown>; action?: string }
+
+/**
+ * A write and its audit line in one batch (all or nothing), the line written only when the write
+ * changed a row; `also`: statements that follow in the same batch. Resolves to the write's result.
+ */
+export async function auditedWrite<W extends Statement>(
+  ctx: AppContext,
+  actor: Actor,
+  { write, audit, also = [] }: { write: W; audit: AuditEntry; also?: Statement[] },
+): Promise<W['_']['result']> {
+  const { db } = ctx
+  const [result] = await db.batch([
+    write,
+    db.run(auditStatement(ctx, actor, audit, { onlyIfChanged: true })),
+    ...also,
+  ])
+  return result
+}
+
+/**
+ * An edit of one row: its update (the version checked by `nextVersion`) and the audit line
+ * (`<entity>.update` by default), written only when the row changed; a stale version is the 409.
+ */
+export function versionedUpdate<W extends Statement>(
+  ctx: AppContext,
+  actor: Actor,
+  { update, audit, also }: { update: W; audit: RowAudit; also?: Statement[] },
+): Promise<W['_']['result']> {
+  const { entity, id, data, action = `${entity}.update` } = audit
+  return withVersionCheck(() =>
+    auditedWrite(ctx, actor, { write: update, audit: { action, entity, entityId: id, data }, also }),
+  )
+}
+
+/** A delete of one row and its audit line `<entity>.delete` with what the row held, written only if it went. */
+export function auditedDelete<W extends Statement>(
+  ctx: AppContext,
+  actor: Actor,
+  {
+    remove,
+    entity,
+    id,
+    before,
+    also,
+  }: { remove: W; entity: string; id: number; before: unknown; also?: Statement[] },
+): Promise<W['_']['result']> {
+  return auditedWrite(ctx, actor, {
+    write: remove,
+    audit: { action: `${entity}.delete`, entity, entityId: id, data: { before } },
+    also,
+  })
+}
+
 export function pageOf(query: { page: number; per_page: number }) {
   return { limit: query.per_page, offset: (query.page - 1) * query.per_page }
+}
+
+/** One page of a list as the API answers it, with how many items there are in all. */
+export function pageResponse<Item>(
+  query: { page: number; per_page: number },
+  totals: { total: number }[],
+  items: Item[],
+) {
+  return { items, page: query.page, per_page: query.per_page, total: totals[0]?.total ?? 0 }
 }
 
 /** `%text%` for LIKE, with its wildcards escaped (ESCAPE '\'). */

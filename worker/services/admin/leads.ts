@@ -1,5 +1,4 @@
 import { count, eq, sql } from 'drizzle-orm'
-import type { z } from 'zod'
 import { leads } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import {
@@ -13,7 +12,7 @@ import { changedFields } from '../../domain/audit.ts'
 import { csvDateTime } from '../../domain/csv.ts'
 import { LEAD_STATE_LABELS, LEAD_TARGET_LABELS } from '../../domain/leads.ts'
 import { notFound } from '../../errors.ts'
-import { type Actor, auditStatement, nextVersion, withVersionCheck } from './internal.ts'
+import { type AdminEdit, nextVersion, versionedUpdate } from './internal.ts'
 import { listing } from './listing.ts'
 
 type LeadRow = typeof leads.$inferSelect
@@ -78,45 +77,29 @@ export async function updateLead({
   actor,
   id,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  id: number
-  input: z.output<typeof LeadUpdateInput>
-}): Promise<AdminLead> {
+}: AdminEdit<typeof LeadUpdateInput>): Promise<AdminLead> {
   const [before] = await ctx.db.select().from(leads).where(eq(leads.id, id))
   if (!before) throw notFound(LEAD_MESSAGES.notFound)
-  const { db } = ctx
-  const [updated] = await withVersionCheck(() =>
-    db.batch([
-      db
-        .update(leads)
-        .set({
-          state: input.state,
-          note: input.note,
-          isHandled: input.state === 'answered',
-          version: nextVersion(leads.version, input.version),
-        })
-        .where(eq(leads.id, id))
-        .returning(),
-      db.run(
-        auditStatement(
-          ctx,
-          actor,
-          {
-            action: 'lead.update',
-            entity: 'lead',
-            entityId: id,
-            data: changedFields(
-              { state: before.state, note: before.note },
-              { state: input.state, note: input.note },
-            ),
-          },
-          { onlyIfChanged: true },
-        ),
+  const updated = await versionedUpdate(ctx, actor, {
+    update: ctx.db
+      .update(leads)
+      .set({
+        state: input.state,
+        note: input.note,
+        isHandled: input.state === 'answered',
+        version: nextVersion(leads.version, input.version),
+      })
+      .where(eq(leads.id, id))
+      .returning(),
+    audit: {
+      entity: 'lead',
+      id,
+      data: changedFields(
+        { state: before.state, note: before.note },
+        { state: input.state, note: input.note },
       ),
-    ]),
-  )
+    },
+  })
   if (!updated[0]) throw notFound(LEAD_MESSAGES.notFound)
   return toAdminLead(updated[0])
 }

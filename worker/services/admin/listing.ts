@@ -6,7 +6,7 @@ import { toCsv } from '../../domain/csv.ts'
 import { dayStartMs } from '../../domain/dashboard.ts'
 import { saoPauloDay } from '../../domain/short-links.ts'
 import { invalidField } from '../../errors.ts'
-import { type Actor, auditStatement, likePattern, pageOf } from './internal.ts'
+import { type Actor, auditStatement, likePattern, pageOf, pageResponse } from './internal.ts'
 
 /** The most rows one CSV export holds. */
 export const EXPORT_MAX_ROWS = 20_000
@@ -70,12 +70,7 @@ export function listing<F extends Filters, Row, Item>(d: ListingDescription<F, R
       d.count(ctx).where(where),
       newestFirst(ctx, where).limit(limit).offset(offset),
     ])) as [{ total: number }[], Row[]]
-    return {
-      items: rows.map(d.toItem),
-      page: query.page,
-      per_page: query.per_page,
-      total: totals[0]?.total ?? 0,
-    }
+    return pageResponse(query, totals, rows.map(d.toItem))
   }
 
   /** The filter's items as CSV (UTF-8 with BOM, ';'); exporting personal data is audited. */

@@ -1,7 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { products } from '../../../db/schema.ts'
-import type { AppContext } from '../../context.ts'
 import {
   ADMIN_CATALOG_MESSAGES,
   type AdminListQuery,
@@ -14,7 +13,17 @@ import { changedFields } from '../../domain/audit.ts'
 import { notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
 import { toAdminImages } from './images.ts'
-import { type Actor, auditStatement, likePattern, nextVersion, pageOf, withVersionCheck } from './internal.ts'
+import {
+  type AdminEdit,
+  type AdminRead,
+  type AdminWrite,
+  auditStatement,
+  likePattern,
+  nextVersion,
+  pageOf,
+  pageResponse,
+  versionedUpdate,
+} from './internal.ts'
 
 type ProductRow = typeof products.$inferSelect
 
@@ -23,6 +32,13 @@ const editable = (row: ProductRow) => ({
   description: row.description,
   price: row.priceCents,
   is_published: row.isPublished,
+})
+
+const productColumns = (input: z.output<typeof ProductInput>) => ({
+  name: input.name,
+  description: input.description,
+  priceCents: input.price,
+  isPublished: input.is_published,
 })
 
 const toAdminProduct = (row: ProductRow): AdminProduct => ({
@@ -35,10 +51,7 @@ const toAdminProduct = (row: ProductRow): AdminProduct => ({
 export async function listAdminProducts({
   ctx,
   query,
-}: {
-  ctx: AppContext
-  query: z.output<typeof AdminListQuery>
-}): Promise<AdminProductPage> {
+}: AdminRead<typeof AdminListQuery>): Promise<AdminProductPage> {
   const { db } = ctx
   const where = query.q ? sql`${products.name} LIKE ${likePattern(query.q)} ESCAPE '\\'` : undefined
   const { limit, offset } = pageOf(query)
@@ -52,32 +65,20 @@ export async function listAdminProducts({
       .limit(limit)
       .offset(offset),
   ])
-  return {
-    items: rows.map(toAdminProduct),
-    page: query.page,
-    per_page: query.per_page,
-    total: totals[0]?.total ?? 0,
-  }
+  return pageResponse(query, totals, rows.map(toAdminProduct))
 }
 
 export async function createProduct({
   ctx,
   actor,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  input: z.output<typeof ProductInput>
-}): Promise<AdminProduct> {
+}: AdminWrite<typeof ProductInput>): Promise<AdminProduct> {
   const { db } = ctx
   const [inserted] = await db.batch([
     db
       .insert(products)
       .values({
-        name: input.name,
-        description: input.description,
-        priceCents: input.price,
-        isPublished: input.is_published,
+        ...productColumns(input),
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })
@@ -100,45 +101,18 @@ export async function updateProduct({
   actor,
   id,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  id: number
-  input: z.output<typeof ProductUpdateInput>
-}): Promise<AdminProduct> {
+}: AdminEdit<typeof ProductUpdateInput>): Promise<AdminProduct> {
   const [before] = await ctx.db.select().from(products).where(eq(products.id, id))
   if (!before) throw notFound(ADMIN_CATALOG_MESSAGES.productNotFound)
   const { version, ...fields } = input
-  const { db } = ctx
-  const [updated] = await withVersionCheck(() =>
-    db.batch([
-      db
-        .update(products)
-        .set({
-          name: fields.name,
-          description: fields.description,
-          priceCents: fields.price,
-          isPublished: fields.is_published,
-          version: nextVersion(products.version, version),
-          updatedAt: ctx.now,
-        })
-        .where(eq(products.id, id))
-        .returning(),
-      db.run(
-        auditStatement(
-          ctx,
-          actor,
-          {
-            action: 'product.update',
-            entity: 'product',
-            entityId: id,
-            data: changedFields(editable(before), fields),
-          },
-          { onlyIfChanged: true },
-        ),
-      ),
-    ]),
-  )
+  const updated = await versionedUpdate(ctx, actor, {
+    update: ctx.db
+      .update(products)
+      .set({ ...productColumns(fields), version: nextVersion(products.version, version), updatedAt: ctx.now })
+      .where(eq(products.id, id))
+      .returning(),
+    audit: { entity: 'product', id, data: changedFields(editable(before), fields) },
+  })
   if (!updated[0]) throw notFound(ADMIN_CATALOG_MESSAGES.productNotFound)
   await invalidateCatalog(ctx)
   return toAdminProduct(updated[0])

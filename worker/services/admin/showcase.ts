@@ -26,7 +26,7 @@ import { AppError } from '../../errors.ts'
 import { toPricingClass } from '../cart/pricing.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
 import { toHomeCard } from '../home/lists.ts'
-import { type Actor, auditStatement, nextVersion, withVersionCheck } from './internal.ts'
+import { type AdminWrite, auditStatement, nextVersion, withVersionCheck } from './internal.ts'
 
 type Draft = z.output<typeof ShowcasePreviewInput>['lists']
 type CardValues = Omit<typeof homeCards.$inferInsert, 'listId' | 'sortOrder'>
@@ -269,11 +269,7 @@ export async function publishShowcase({
   ctx,
   actor,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  input: z.output<typeof ShowcaseInput>
-}): Promise<AdminShowcase> {
+}: AdminWrite<typeof ShowcaseInput>): Promise<AdminShowcase> {
   const before = await getAdminShowcase({ ctx })
   const { items } = await loadItems(ctx)
   const lists = resolveDraft(input.lists, items)

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
-import type { z } from 'zod'
 import { qrLinkClicks, qrLinks } from '../../../db/schema.ts'
 import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
@@ -27,13 +26,16 @@ import {
 } from '../../domain/short-links.ts'
 import { invalidField, notFound } from '../../errors.ts'
 import {
-  type Actor,
+  type AdminEdit,
+  type AdminRead,
+  type AdminWrite,
   auditStatement,
-  isUniqueViolation,
   likePattern,
   nextVersion,
   pageOf,
-  withVersionCheck,
+  pageResponse,
+  takenAs,
+  versionedUpdate,
 } from '../admin/internal.ts'
 
 type LinkRow = typeof qrLinks.$inferSelect
@@ -90,10 +92,7 @@ function toAdminLink(ctx: AppContext, row: LinkRow): AdminShortLink {
 export async function listShortLinks({
   ctx,
   query,
-}: {
-  ctx: AppContext
-  query: z.output<typeof ShortLinksQuery>
-}): Promise<AdminShortLinkPage> {
+}: AdminRead<typeof ShortLinksQuery>): Promise<AdminShortLinkPage> {
   const where = query.q
     ? sql`(${qrLinks.title} LIKE ${likePattern(query.q)} ESCAPE '\\' OR ${qrLinks.slug} LIKE ${likePattern(query.q)} ESCAPE '\\')`
     : undefined
@@ -109,12 +108,11 @@ export async function listShortLinks({
       .limit(limit)
       .offset(offset),
   ])
-  return {
-    items: rows.map((row) => toAdminLink(ctx, row)),
-    page: query.page,
-    per_page: query.per_page,
-    total: totals[0]?.total ?? 0,
-  }
+  return pageResponse(
+    query,
+    totals,
+    rows.map((row) => toAdminLink(ctx, row)),
+  )
 }
 
 function target(ctx: AppContext, raw: string): string {
@@ -123,21 +121,14 @@ function target(ctx: AppContext, raw: string): string {
   return checked.value
 }
 
-function codeTaken(error: unknown): never {
-  if (isUniqueViolation(error, 'qr_links.slug')) throw invalidField('code', SHORT_LINK_MESSAGES.codeTaken)
-  throw error
-}
+const codeTaken = takenAs('qr_links.slug', 'code', SHORT_LINK_MESSAGES.codeTaken)
 
 /** POST /api/admin/qrcodes: a new short link (its code made from the title when not given). */
 export async function createShortLink({
   ctx,
   actor,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  input: z.output<typeof ShortLinkInput>
-}): Promise<AdminShortLink> {
+}: AdminWrite<typeof ShortLinkInput>): Promise<AdminShortLink> {
   const targetUrl = target(ctx, input.target_url)
   let code = input.code ?? slugify(input.title)
   if (code.length < SHORT_CODE_MIN) code = `${code}-${crypto.randomUUID().slice(0, 6)}`.replace(/^-/, '')
@@ -173,47 +164,31 @@ export async function updateShortLink({
   actor,
   id,
   input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  id: number
-  input: z.output<typeof ShortLinkUpdateInput>
-}): Promise<AdminShortLink> {
+}: AdminEdit<typeof ShortLinkUpdateInput>): Promise<AdminShortLink> {
   const [before] = await ctx.db.select().from(qrLinks).where(eq(qrLinks.id, id))
   if (!before) throw notFound(SHORT_LINK_MESSAGES.notFound)
   const targetUrl = target(ctx, input.target_url)
   const after = { title: input.title, target_url: targetUrl, is_enabled: input.is_enabled }
-  const { db } = ctx
-  const [updated] = await withVersionCheck(() =>
-    db.batch([
-      db
-        .update(qrLinks)
-        .set({
-          title: input.title,
-          targetUrl,
-          isEnabled: input.is_enabled,
-          version: nextVersion(qrLinks.version, input.version),
-        })
-        .where(eq(qrLinks.id, id))
-        .returning(),
-      db.run(
-        auditStatement(
-          ctx,
-          actor,
-          {
-            action: 'short_link.update',
-            entity: 'short_link',
-            entityId: id,
-            data: changedFields(
-              { title: before.title, target_url: before.targetUrl, is_enabled: before.isEnabled },
-              after,
-            ),
-          },
-          { onlyIfChanged: true },
-        ),
+  const updated = await versionedUpdate(ctx, actor, {
+    update: ctx.db
+      .update(qrLinks)
+      .set({
+        title: input.title,
+        targetUrl,
+        isEnabled: input.is_enabled,
+        version: nextVersion(qrLinks.version, input.version),
+      })
+      .where(eq(qrLinks.id, id))
+      .returning(),
+    audit: {
+      entity: 'short_link',
+      id,
+      data: changedFields(
+        { title: before.title, target_url: before.targetUrl, is_enabled: before.isEnabled },
+        after,
       ),
-    ]),
-  )
+    },
+  })
   if (!updated[0]) throw notFound(SHORT_LINK_MESSAGES.notFound)
   await tellCounter(ctx, updated[0])
   return toAdminLink(ctx, updated[0])
@@ -227,11 +202,7 @@ export async function shortLinkClicks({
   ctx,
   id,
   query,
-}: {
-  ctx: AppContext
-  id: number
-  query: z.output<typeof ClicksQuery>
-}): Promise<ShortLinkClicks> {
+}: AdminRead<typeof ClicksQuery> & { id: number }): Promise<ShortLinkClicks> {
   const to = query.to ?? saoPauloDay(ctx.now)
   const from = query.from ?? addDays(to, -29)
   if (to < from) throw invalidField('to', PERIOD_ORDER_MESSAGE)
