@@ -1,5 +1,6 @@
+import { queryOptions } from '@tanstack/react-query'
+import { apiParsed } from '../../lib/api.ts'
 import { retryServerErrors } from '../../lib/load.ts'
-import { parsedQuery } from '../../lib/parsed-query.ts'
 
 // The contract (and zod with it) loads beside the request, never on the first render's path.
 const contract = () => import('../../../../worker/contract/catalog.ts')
@@ -14,34 +15,50 @@ export const catalogKeys = {
 }
 
 /** GET /cursos/getCourses (SPEC section 7): every published course, for /cursos. */
-export const coursesQuery = () =>
-  parsedQuery(catalogKeys.courses(), '/cursos/getCourses', () => contract().then((m) => m.CourseList), {
+export function coursesQuery() {
+  return queryOptions({
+    queryKey: catalogKeys.courses(),
+    queryFn: ({ signal }) =>
+      apiParsed('/cursos/getCourses', () => contract().then((m) => m.CourseList), { signal }),
     meta: { errorTitle: 'Erro ao buscar cursos' },
   })
+}
 
 /** GET /api/cursos/{url}: a course with its classes; 404 'Curso não encontrado.'. */
-export const courseQuery = (url: string) =>
-  parsedQuery(
-    catalogKeys.course(url),
-    `/api/cursos/${encodeURIComponent(url)}`,
-    () => contract().then((m) => m.CourseDetail),
-    { retry: retryServerErrors },
-  )
-
-/** GET /api/produtos: the published products, for /produtos. */
-export const productsQuery = () =>
-  parsedQuery(catalogKeys.products(), '/api/produtos', () => contract().then((m) => m.ProductList), {
-    meta: { errorTitle: 'Erro ao buscar dados.' },
-  })
-
-/** GET /api/produtos/{id}; 404 'Produto não encontrado.'. */
-export const productQuery = (id: number) =>
-  parsedQuery(catalogKeys.product(id), `/api/produtos/${id}`, () => contract().then((m) => m.Product), {
+export function courseQuery(url: string) {
+  return queryOptions({
+    queryKey: catalogKeys.course(url),
+    queryFn: ({ signal }) =>
+      apiParsed(`/api/cursos/${encodeURIComponent(url)}`, () => contract().then((m) => m.CourseDetail), {
+        signal,
+      }),
     retry: retryServerErrors,
   })
+}
 
-/** GET /api/ebooks: the published e-books, for /ebooks. */
-export const ebooksQuery = () =>
-  parsedQuery(catalogKeys.ebooks(), '/api/ebooks', () => contract().then((m) => m.EbookList), {
+export function productsQuery() {
+  return queryOptions({
+    queryKey: catalogKeys.products(),
+    queryFn: ({ signal }) =>
+      apiParsed('/api/produtos', () => contract().then((m) => m.ProductList), { signal }),
     meta: { errorTitle: 'Erro ao buscar dados.' },
   })
+}
+
+/** GET /api/produtos/{id}; 404 'Produto não encontrado.'. */
+export function productQuery(id: number) {
+  return queryOptions({
+    queryKey: catalogKeys.product(id),
+    queryFn: ({ signal }) =>
+      apiParsed(`/api/produtos/${id}`, () => contract().then((m) => m.Product), { signal }),
+    retry: retryServerErrors,
+  })
+}
+
+export function ebooksQuery() {
+  return queryOptions({
+    queryKey: catalogKeys.ebooks(),
+    queryFn: ({ signal }) => apiParsed('/api/ebooks', () => contract().then((m) => m.EbookList), { signal }),
+    meta: { errorTitle: 'Erro ao buscar dados.' },
+  })
+}

@@ -1,7 +1,7 @@
-import type { TdsToken } from '../../../../worker/contract/plans.ts'
-import { api } from '../../lib/api.ts'
+import { queryOptions } from '@tanstack/react-query'
+import type { Application, Plan, PlanPaymentResult, TdsToken } from '../../../../worker/contract/plans.ts'
+import { api, apiParsed } from '../../lib/api.ts'
 import { retryServerErrors } from '../../lib/load.ts'
-import { parsedQuery } from '../../lib/parsed-query.ts'
 
 const contract = () => import('../../../../worker/contract/plans.ts')
 
@@ -13,35 +13,43 @@ export const planKeys = {
 }
 
 /** GET /search/planos?id={id} (SPEC section 7): the plan, its methods as a JSON string. */
-export const planQuery = (id: string) =>
-  parsedQuery(
-    planKeys.plan(id),
-    `/search/planos?id=${encodeURIComponent(id)}`,
-    () => contract().then((m) => m.Plan),
-    {
-      retry: retryServerErrors,
-    },
-  )
+export function planQuery(id: string) {
+  return queryOptions({
+    queryKey: planKeys.plan(id),
+    queryFn: ({ signal }): Promise<Plan> =>
+      apiParsed(`/search/planos?id=${encodeURIComponent(id)}`, () => contract().then((m) => m.Plan), {
+        signal,
+      }),
+    retry: retryServerErrors,
+  })
+}
 
 /** GET /api/usuario/editais: the student's applications with their plans paid, pending and due. */
-export const myApplicationsQuery = () =>
-  parsedQuery(
-    planKeys.applications(),
-    '/api/usuario/editais',
-    () => contract().then((m) => m.ApplicationList),
-    {
-      retry: retryServerErrors,
-    },
-  )
+export function myApplicationsQuery() {
+  return queryOptions({
+    queryKey: planKeys.applications(),
+    queryFn: ({ signal }): Promise<Application[]> =>
+      apiParsed('/api/usuario/editais', () => contract().then((m) => m.ApplicationList), { signal }),
+    retry: retryServerErrors,
+  })
+}
 
 /** GET /api/usuario/editais/pagamentos/{id}: re-read at the provider while a debit card waits. */
-export const planPaymentQuery = (id: string) =>
-  parsedQuery(
-    planKeys.payment(id),
-    `/api/usuario/editais/pagamentos/${encodeURIComponent(id)}`,
-    () => contract().then((m) => m.PlanPaymentResult),
-    { retry: retryServerErrors, staleTime: 0 },
-  )
+export function planPaymentQuery(id: string) {
+  return queryOptions({
+    queryKey: planKeys.payment(id),
+    queryFn: ({ signal }): Promise<PlanPaymentResult> =>
+      apiParsed(
+        `/api/usuario/editais/pagamentos/${encodeURIComponent(id)}`,
+        () => contract().then((m) => m.PlanPaymentResult),
+        {
+          signal,
+        },
+      ),
+    retry: retryServerErrors,
+    staleTime: 0,
+  })
+}
 
 /**
  * GET /api/usuario/editais/3ds-token: the token and script address of the provider's 3DS library,
