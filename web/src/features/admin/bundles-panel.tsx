@@ -18,8 +18,8 @@ import {
   discountValuesOf,
   toDiscountValue,
 } from './discount-field.tsx'
-import { FormFields, INSTALMENTS, ResourceFormModal } from './form-fields.tsx'
-import { useEditor, useResourceForm } from './resource-form.ts'
+import { type FormDescription, FormFields, INSTALMENTS, ResourceForm } from './form-fields.tsx'
+import { type ResourceFormOf, useEditor } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
 import { Badge, DataTable, TD, TH } from './table.tsx'
 import { NewButton } from './toolbar.tsx'
@@ -134,25 +134,24 @@ const valuesOf = (bundle: AdminBundle | null): Values => ({
   class_ids: (bundle?.class_ids ?? []).map(String),
 })
 
-function BundleModal({ bundle }: { bundle: AdminBundle | null }) {
+const BUNDLE_FORM: FormDescription<Values, AdminBundle> = {
+  modalId: MODAL_ID,
+  schema: BundleForm,
+  valuesOf,
+  path: '/api/admin/pacotes',
+  success: 'Pacote salvo com sucesso!',
+  title: (bundle) => (bundle ? `Editar pacote: ${bundle.name}` : 'Novo pacote'),
+  fields: [
+    { name: 'name', label: 'Nome do pacote' },
+    { kind: 'textarea', name: 'description', label: 'Descrição', rows: 3 },
+  ],
+}
+
+/** The bundle's discount, instalments, publication and classes, with the price split they give. */
+function BundleFields({ form }: { form: ResourceFormOf<Values, AdminBundle> }) {
   const options = useAdminOptions()
-  const form = useResourceForm<Values, AdminBundle>({
-    modalId: MODAL_ID,
-    item: bundle,
-    schema: BundleForm,
-    valuesOf,
-    path: '/api/admin/pacotes',
-    success: 'Pacote salvo com sucesso!',
-  })
   return (
-    <ResourceFormModal
-      form={form}
-      title={bundle ? `Editar pacote: ${bundle.name}` : 'Novo pacote'}
-      fields={[
-        { name: 'name', label: 'Nome do pacote' },
-        { kind: 'textarea', name: 'description', label: 'Descrição', rows: 3 },
-      ]}
-    >
+    <>
       <div className="grid gap-4 sm:grid-cols-2">
         <DiscountFields
           {...form}
@@ -180,7 +179,7 @@ function BundleModal({ bundle }: { bundle: AdminBundle | null }) {
         ]}
       />
       {options.data ? <SplitPreview control={form.control} classes={options.data.classes} /> : null}
-    </ResourceFormModal>
+    </>
   )
 }
 
@@ -232,7 +231,9 @@ export function BundlesPanel() {
           actions: (row) => [{ label: 'Editar', of: row.name, onClick: () => edit(row) }],
         }}
       />
-      <BundleModal bundle={editing} />
+      <ResourceForm description={BUNDLE_FORM} item={editing}>
+        {(form) => <BundleFields form={form} />}
+      </ResourceForm>
     </div>
   )
 }

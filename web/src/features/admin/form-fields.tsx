@@ -12,6 +12,12 @@ import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
 import { CheckboxField, SelectField, TextAreaField } from './fields.tsx'
 import { MoneyField } from './money-field.tsx'
+import {
+  type ResourceFormOf,
+  type ResourceFormOptions,
+  useResourceForm,
+  type Versioned,
+} from './resource-form.ts'
 
 // A form modal's fields as a description: each field's name, label, hint and kind; FormFields
 // draws them with the form's register, its messages beside each, wide ones across both columns.
@@ -157,27 +163,35 @@ export const INSTALMENTS = {
 } as const
 
 /**
- * A resource's form modal (useResourceForm's `form`) with its described fields first, in one
- * column or in two, and what the form adds after them.
+ * A resource's form as one description: what useResourceForm needs to load and save it, the
+ * modal's title for the item (null: a new one), and its described fields, in one column or in two.
  */
-export function ResourceFormModal<V extends FieldValues>({
-  form,
-  title,
-  twoColumns = false,
-  fields,
+export type FormDescription<V extends FieldValues, I extends Versioned> = Omit<
+  ResourceFormOptions<V, I>,
+  'item'
+> & {
+  title: (item: I | null) => string
+  fields: readonly FieldSpec<V>[]
+  twoColumns?: boolean
+}
+
+/** A resource's form modal as its description says, with what the form adds after the fields. */
+export function ResourceForm<V extends FieldValues, I extends Versioned>({
+  description,
+  item,
   children,
 }: {
-  form: FieldsForm<V> & { modal: { id: string; onStore: () => void; onUpdate: () => void } }
-  title: string
-  twoColumns?: boolean
-  fields: readonly FieldSpec<V>[]
-  children?: ReactNode
+  description: FormDescription<V, I>
+  item: I | null
+  children?: (form: ResourceFormOf<V, I>) => ReactNode
 }) {
+  const { title, fields, twoColumns = false, ...options } = description
+  const form = useResourceForm<V, I>({ ...options, item })
   return (
-    <FormModal {...form.modal} title={title}>
+    <FormModal {...form.modal} title={title(item)}>
       <div className={twoColumns ? 'grid gap-4 sm:grid-cols-2' : 'space-y-4'}>
         <FormFields form={form} fields={fields} />
-        {children}
+        {children?.(form)}
       </div>
     </FormModal>
   )

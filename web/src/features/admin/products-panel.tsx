@@ -8,9 +8,9 @@ import { formatBRL } from '../../lib/money.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { useAdminList } from './admin-api.ts'
 import { SearchInput } from './fields.tsx'
-import { ResourceFormModal } from './form-fields.tsx'
+import { type FormDescription, ResourceForm } from './form-fields.tsx'
 import { ImagesManager } from './images-manager.tsx'
-import { useEditor, useResourceForm } from './resource-form.ts'
+import { useEditor } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
 import { PublishedBadge } from './table.tsx'
 import { NewButton, Toolbar } from './toolbar.tsx'
@@ -28,27 +28,19 @@ const valuesOf = (product: AdminProduct | null): Values =>
       }
     : { name: '', description: '', price: null, is_published: true }
 
-function ProductModal({ product }: { product: AdminProduct | null }) {
-  const form = useResourceForm<Values, AdminProduct>({
-    modalId: MODAL_ID,
-    item: product,
-    schema: ProductInput,
-    valuesOf,
-    path: '/api/admin/produtos',
-    success: 'Produto salvo com sucesso!',
-  })
-  return (
-    <ResourceFormModal
-      form={form}
-      title={product ? `Editar produto: ${product.name}` : 'Novo produto'}
-      fields={[
-        { name: 'name', label: 'Nome do produto' },
-        { kind: 'textarea', name: 'description', label: 'Descrição' },
-        { kind: 'money', name: 'price', label: 'Preço' },
-        { kind: 'checkbox', name: 'is_published', label: 'Publicado no site' },
-      ]}
-    />
-  )
+const PRODUCT_FORM: FormDescription<Values, AdminProduct> = {
+  modalId: MODAL_ID,
+  schema: ProductInput,
+  valuesOf,
+  path: '/api/admin/produtos',
+  success: 'Produto salvo com sucesso!',
+  title: (product) => (product ? `Editar produto: ${product.name}` : 'Novo produto'),
+  fields: [
+    { name: 'name', label: 'Nome do produto' },
+    { kind: 'textarea', name: 'description', label: 'Descrição' },
+    { kind: 'money', name: 'price', label: 'Preço' },
+    { kind: 'checkbox', name: 'is_published', label: 'Publicado no site' },
+  ],
 }
 
 /** Products (/admin/course, tab Produtos): price, publication and slider images. */
@@ -93,7 +85,7 @@ export function ProductsPanel() {
           ) : null
         }}
       />
-      <ProductModal product={editing} />
+      <ResourceForm description={PRODUCT_FORM} item={editing} />
     </div>
   )
 }

@@ -22,7 +22,21 @@ export function useEditor<T>(modalId: string) {
   }
 }
 
-type Versioned = { id: number | string; version: number }
+export type Versioned = { id: number | string; version: number }
+
+/** What useResourceForm (below) loads and saves. */
+export type ResourceFormOptions<V extends FieldValues, I extends Versioned, A = unknown> = {
+  modalId: string
+  item: I | null
+  schema: z.ZodType
+  valuesOf: (item: I | null) => DefaultValues<V>
+  path: string
+  createPath?: string
+  success: string
+  failure?: string
+  answer?: z.ZodType<A>
+  onSaved?: (saved: A) => void
+}
 
 /**
  * A resource's form modal: the form checked by `schema`, filled by `valuesOf(item)` whenever the
@@ -41,18 +55,7 @@ export function useResourceForm<V extends FieldValues, I extends Versioned, A = 
   failure,
   answer,
   onSaved,
-}: {
-  modalId: string
-  item: I | null
-  schema: z.ZodType
-  valuesOf: (item: I | null) => DefaultValues<V>
-  path: string
-  createPath?: string
-  success: string
-  failure?: string
-  answer?: z.ZodType<A>
-  onSaved?: (saved: A) => void
-}) {
+}: ResourceFormOptions<V, I, A>) {
   const save = useModalSave(modalId)
   const form = useForm<V>({ resolver: zodResolver(schema as never) as never })
   const { reset, handleSubmit, setError } = form
@@ -74,3 +77,8 @@ export function useResourceForm<V extends FieldValues, I extends Versioned, A = 
     modal: { id: modalId, onStore: () => void submit('store'), onUpdate: () => void submit('update') },
   }
 }
+
+/** The form useResourceForm gives for values V of an item I. */
+export type ResourceFormOf<V extends FieldValues, I extends Versioned> = ReturnType<
+  typeof useResourceForm<V, I>
+>

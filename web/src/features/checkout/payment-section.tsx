@@ -1,6 +1,13 @@
 import { CreditCard } from 'lucide'
-import { useId } from 'react'
-import type { Control, FieldPathByValue, FieldValues, Path, UseFormReturn } from 'react-hook-form'
+import { type ReactNode, useId } from 'react'
+import type {
+  Control,
+  FieldPathByValue,
+  FieldValues,
+  Path,
+  UseFormRegisterReturn,
+  UseFormReturn,
+} from 'react-hook-form'
 import type { CheckoutView } from '../../../../worker/contract/cart.ts'
 import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '../../../../worker/domain/payments.ts'
 import { Icon } from '../../components/icons.tsx'
@@ -78,6 +85,78 @@ export function CardFields<T extends FieldValues, V extends FieldValues>({
   )
 }
 
+/** The payment's radio group under the heading 'Forma de pagamento', its error below; then `children`. */
+export function PaymentChoices<T extends string>({
+  choices,
+  labels,
+  error,
+  registration,
+  children,
+}: {
+  choices: readonly T[]
+  labels: Record<T, string>
+  error: string | undefined
+  registration: UseFormRegisterReturn
+  children?: ReactNode
+}) {
+  const errorId = useId()
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend id="forma-pagamento" className="font-bold text-lg text-slate-900">
+        Forma de pagamento
+      </legend>
+      <div className="mt-3 grid gap-2 sm:grid-cols-3">
+        {choices.map((choice) => (
+          <label
+            key={choice}
+            className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-slate-400 px-4 py-2 font-medium text-slate-900 has-checked:border-teal-700 has-checked:bg-teal-50 has-checked:ring-2 has-checked:ring-teal-700"
+          >
+            <input type="radio" value={choice} className="size-5 accent-teal-700" {...registration} />
+            {labels[choice]}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="mt-2 font-medium text-red-700 text-sm">
+          {error}
+        </p>
+      ) : null}
+      {children}
+    </fieldset>
+  )
+}
+
+/** What a card's buyer reads before its fields: the card's data never reach the institute. */
+export function CardPrivacyNote({ className = '' }: { className?: string }) {
+  return (
+    <p className={`${className} flex items-center gap-2 text-slate-700 text-sm`.trim()}>
+      <Icon drawing={CreditCard} className="size-4 shrink-0" />
+      Os dados do cartão vão direto para o meio de pagamento; o instituto não os recebe nem guarda.
+    </p>
+  )
+}
+
+/** The card's 'Parcelas' select, its options given. */
+export function InstalmentsSelect({
+  registration,
+  children,
+}: {
+  registration: UseFormRegisterReturn
+  children: ReactNode
+}) {
+  const id = useId()
+  return (
+    <>
+      <label htmlFor={id} className="mb-1 block font-medium text-slate-800 text-sm">
+        Parcelas
+      </label>
+      <select id={id} className={INPUT_CLASS} {...registration}>
+        {children}
+      </select>
+    </>
+  )
+}
+
 /** The payment type (boleto only when the cart allows it), the card and its instalments. */
 export function PaymentSection({
   form,
@@ -91,9 +170,7 @@ export function PaymentSection({
   cardError: string | null
 }) {
   const { register, watch, formState } = form
-  const typeErrorId = useId()
   const cardErrorId = useId()
-  const instalmentsId = useId()
   const paymentType = watch('payment_type')
   const parcela = Number(watch('parcela'))
   const offered = PAYMENT_TYPES.filter((type) => type !== 'BOLETO' || view.boleto)
@@ -103,31 +180,12 @@ export function PaymentSection({
 
   return (
     <section aria-labelledby="forma-pagamento" className="rounded-2xl border border-slate-200 p-5">
-      <fieldset aria-describedby={typeError ? typeErrorId : undefined}>
-        <legend id="forma-pagamento" className="font-bold text-lg text-slate-900">
-          Forma de pagamento
-        </legend>
-        <div className="mt-3 grid gap-2 sm:grid-cols-3">
-          {offered.map((type) => (
-            <label
-              key={type}
-              className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-slate-400 px-4 py-2 font-medium text-slate-900 has-checked:border-teal-700 has-checked:bg-teal-50 has-checked:ring-2 has-checked:ring-teal-700"
-            >
-              <input
-                type="radio"
-                value={type}
-                className="size-5 accent-teal-700"
-                {...register('payment_type')}
-              />
-              {PAYMENT_TYPE_LABELS[type]}
-            </label>
-          ))}
-        </div>
-        {typeError ? (
-          <p id={typeErrorId} className="mt-2 font-medium text-red-700 text-sm">
-            {typeError}
-          </p>
-        ) : null}
+      <PaymentChoices
+        choices={offered}
+        labels={PAYMENT_TYPE_LABELS}
+        error={typeError}
+        registration={register('payment_type')}
+      >
         {!view.boleto ? (
           <p className="mt-2 text-slate-700 text-sm">
             {view.flags.has_passport
@@ -135,26 +193,20 @@ export function PaymentSection({
               : 'O boleto não está disponível para os itens deste carrinho.'}
           </p>
         ) : null}
-      </fieldset>
+      </PaymentChoices>
 
       {paymentType === 'CREDIT_CARD' ? (
         <>
-          <p className="mt-4 flex items-center gap-2 text-slate-700 text-sm">
-            <Icon drawing={CreditCard} className="size-4 shrink-0" />
-            Os dados do cartão vão direto para o meio de pagamento; o instituto não os recebe nem guarda.
-          </p>
+          <CardPrivacyNote className="mt-4" />
           <CardFields form={form} cardError={cardError} cardErrorId={cardErrorId} />
           <div className="mt-4">
-            <label htmlFor={instalmentsId} className="mb-1 block font-medium text-slate-800 text-sm">
-              Parcelas
-            </label>
-            <select id={instalmentsId} className={INPUT_CLASS} {...register('parcela')}>
+            <InstalmentsSelect registration={register('parcela')}>
               {options.map((option) => (
                 <option key={option.instalments} value={String(option.instalments)}>
                   {instalmentLabel(option, donationCents).text}
                 </option>
               ))}
-            </select>
+            </InstalmentsSelect>
             {chosen ? (
               <p className="mt-1 text-slate-700 text-sm" data-testid="instalment-detail">
                 {instalmentLabel(chosen, donationCents).main} ·{' '}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { CircleCheck, Clock, CreditCard, LoaderCircle, Lock, TriangleAlert } from 'lucide'
+import { CircleCheck, Clock, LoaderCircle, Lock, TriangleAlert } from 'lucide'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { PaymentsConfig } from '../../../../worker/contract/checkout.ts'
@@ -14,7 +14,6 @@ import { BackHeading } from '../../components/back-heading.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
-import { INPUT_CLASS } from '../../lib/form-field.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { errorMessage, showToast, toastError } from '../../lib/toast.ts'
 import { type CurrentUser, useCurrentUser } from '../auth/use-current-user.ts'
@@ -23,7 +22,12 @@ import { paymentsConfigQuery } from '../checkout/checkout.queries.ts'
 import { AddressFields, PayerFields, Section } from '../checkout/checkout-fields.tsx'
 import { newIdempotencyKey } from '../checkout/pay.ts'
 import { BoletoPanel } from '../checkout/payment-panels.tsx'
-import { CardFields } from '../checkout/payment-section.tsx'
+import {
+  CardFields,
+  CardPrivacyNote,
+  InstalmentsSelect,
+  PaymentChoices,
+} from '../checkout/payment-section.tsx'
 import { boletoPdf } from './my-editais-page.tsx'
 import {
   buildPlanPurchase,
@@ -234,8 +238,6 @@ function Wizard({
   const challengeRef = useRef<HTMLDivElement>(null)
   const [authenticating, setAuthenticating] = useState(false)
   const cardErrorId = useId()
-  const instalmentsId = useId()
-  const methodErrorId = useId()
   const form = useForm<PlanFormInput, unknown, PlanFormValues>({
     resolver: zodResolver(planFormSchema),
     defaultValues: emptyPlanForm(user, methods),
@@ -388,45 +390,22 @@ function Wizard({
         ) : null}
         {step === 3 ? (
           <section aria-labelledby="forma-pagamento" className="rounded-2xl border border-slate-200 p-5">
-            <fieldset aria-describedby={methodError ? methodErrorId : undefined}>
-              <legend id="forma-pagamento" className="font-bold text-lg text-slate-900">
-                Forma de pagamento
-              </legend>
-              <div className="mt-3 grid gap-2 sm:grid-cols-3">
-                {methods.map((value) => (
-                  <label
-                    key={value}
-                    className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-slate-400 px-4 py-2 font-medium text-slate-900 has-checked:border-teal-700 has-checked:bg-teal-50 has-checked:ring-2 has-checked:ring-teal-700"
-                  >
-                    <input
-                      type="radio"
-                      value={value}
-                      className="size-5 accent-teal-700"
-                      {...form.register('payment_method')}
-                    />
-                    {PLAN_PAYMENT_METHOD_LABELS[value]}
-                  </label>
-                ))}
-              </div>
-              {methodError ? (
-                <p id={methodErrorId} className="mt-2 font-medium text-red-700 text-sm">
-                  {methodError}
-                </p>
-              ) : null}
-            </fieldset>
+            <PaymentChoices
+              choices={methods}
+              labels={PLAN_PAYMENT_METHOD_LABELS}
+              error={methodError}
+              registration={form.register('payment_method')}
+            />
             {method === 'credit_card' && instalments.length > 1 ? (
               <div className="mt-4 max-w-xs">
-                <label htmlFor={instalmentsId} className="mb-1 block font-medium text-slate-800 text-sm">
-                  Parcelas
-                </label>
-                <select id={instalmentsId} className={INPUT_CLASS} {...form.register('parcela')}>
+                <InstalmentsSelect registration={form.register('parcela')}>
                   {instalments.map((count) => (
                     <option key={count} value={String(count)}>
                       {count}x de {formatBRL(Math.round(plan.amount / count))}
                       {count === 1 ? ' (à vista)' : ' (sem juros)'}
                     </option>
                   ))}
-                </select>
+                </InstalmentsSelect>
               </div>
             ) : null}
             {method === 'debit_card' ? (
@@ -446,11 +425,7 @@ function Wizard({
           <>
             {card ? (
               <Section title={method === 'debit_card' ? 'Cartão de débito' : 'Cartão de crédito'}>
-                <p className="flex items-center gap-2 text-slate-700 text-sm">
-                  <Icon drawing={CreditCard} className="size-4 shrink-0" />
-                  Os dados do cartão vão direto para o meio de pagamento; o instituto não os recebe nem
-                  guarda.
-                </p>
+                <CardPrivacyNote />
                 <CardFields form={form} cardError={cardError} cardErrorId={cardErrorId} />
               </Section>
             ) : (
