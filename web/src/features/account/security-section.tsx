@@ -8,10 +8,10 @@ import {
 } from '../../../../worker/contract/account.ts'
 import { PROVIDER_LABELS, SOCIAL_PROVIDERS } from '../../../../worker/domain/social.ts'
 import { Icon } from '../../components/icons.tsx'
-import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { QueryStatus } from '../../components/query-status.tsx'
 import { confirm } from '../../lib/confirm.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
-import { errorMessage, toastError, toastSuccess } from '../../lib/toast.ts'
+import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { ProviderMark, SocialLinkButtons } from '../auth/social-buttons.tsx'
 import {
   accountKeys,
@@ -209,13 +209,7 @@ export function SecuritySection({ email }: { email: string }) {
       <h2 id="perfil-seguranca" className="font-semibold text-lg text-slate-900">
         Segurança da conta
       </h2>
-      {security.isPending ? <LoadingState /> : null}
-      {security.isError ? (
-        <ErrorState
-          detail={errorMessage(security.error, 'Erro ao buscar dados.')}
-          onRetry={() => void security.refetch()}
-        />
-      ) : null}
+      <QueryStatus query={security} />
       {security.data ? (
         <div className="mt-4 space-y-6">
           <EmailStatus email={email} security={security.data} />

@@ -4,10 +4,9 @@ import { APPLICATION_STATE_LABELS, type Application } from '../../../../worker/c
 import { PLAN_PAYMENT_METHOD_LABELS } from '../../../../worker/domain/payments.ts'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
-import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { QueryStatus } from '../../components/query-status.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
 import { formatBRL } from '../../lib/money.ts'
-import { errorMessage } from '../../lib/toast.ts'
 import { StateBadge } from '../student/state-badge.tsx'
 import { myApplicationsQuery } from './plans.queries.ts'
 
@@ -106,13 +105,7 @@ export function MyEditaisPage() {
   return (
     <div className="container-page py-10 md:py-14">
       <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Meus editais</h1>
-      {query.isPending ? <LoadingState label="Carregando suas inscrições..." /> : null}
-      {query.isError ? (
-        <ErrorState
-          detail={errorMessage(query.error, 'Erro ao buscar dados.')}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
+      <QueryStatus query={query} loading="Carregando suas inscrições..." />
       {query.data?.length === 0 ? (
         <p className="mt-6 text-lg text-slate-700">
           Você ainda não se inscreveu em nenhum edital. Os editais abertos estão no menu Editais.

@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { CalendarDays, PlayCircle } from 'lucide'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
-import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { QueryStatus } from '../../components/query-status.tsx'
 import { formatDateLong } from '../../lib/date.ts'
-import { errorMessage } from '../../lib/toast.ts'
 import { enrolledCoursesQuery } from './student.queries.ts'
 
 /** /usuario/cursos: the student's enrolments, newest first. */
@@ -13,13 +12,7 @@ export function MyCoursesPage() {
   return (
     <div className="container-page py-12 md:py-16">
       <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Meus cursos</h1>
-      {courses.isPending ? <LoadingState label="Carregando seus cursos..." /> : null}
-      {courses.isError ? (
-        <ErrorState
-          detail={errorMessage(courses.error, 'Erro ao buscar cursos')}
-          onRetry={() => void courses.refetch()}
-        />
-      ) : null}
+      <QueryStatus query={courses} loading="Carregando seus cursos..." failed="Erro ao buscar cursos" />
       {courses.data?.length === 0 ? (
         <p className="mt-6 text-lg text-slate-700">
           Você ainda não tem matrículas.{' '}

@@ -6,8 +6,8 @@ import type { EbookLibrary } from '../../../../worker/contract/student.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/domain/institute.ts'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
-import { ErrorState, LoadingState } from '../../components/page-status.tsx'
-import { errorMessage, showToast, toastError } from '../../lib/toast.ts'
+import { QueryStatus } from '../../components/query-status.tsx'
+import { showToast, toastError } from '../../lib/toast.ts'
 import { FallbackImage } from '../catalog/fallback-image.tsx'
 import { ebooksLibraryQuery, useAddFreeEbook } from './student.queries.ts'
 
@@ -145,13 +145,7 @@ export function MyEbooksPage() {
         Os e-books dos seus cursos e os gratuitos que você adicionou, para baixar e imprimir. Os links de
         download são pessoais.
       </p>
-      {library.isPending ? <LoadingState label="Carregando seus e-books..." /> : null}
-      {library.isError ? (
-        <ErrorState
-          detail={errorMessage(library.error, 'Erro ao buscar dados.')}
-          onRetry={() => void library.refetch()}
-        />
-      ) : null}
+      <QueryStatus query={library} loading="Carregando seus e-books..." />
       {data ? (
         data.owned.length === 0 ? (
           <p className="mt-6 text-lg text-slate-700">

@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import type { PurchaseDetail, Receipt } from '../../../../worker/contract/student.ts'
 import { ORDER_STATE_LABELS } from '../../../../worker/domain/payments.ts'
 import { BackHeading } from '../../components/back-heading.tsx'
-import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { QueryStatus } from '../../components/query-status.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
 import { formatBRL } from '../../lib/money.ts'
-import { errorMessage } from '../../lib/toast.ts'
 import { paymentText } from './purchases-page.tsx'
 import { StateBadge } from './state-badge.tsx'
 import { purchaseQuery } from './student.queries.ts'
@@ -119,13 +118,7 @@ export function PurchaseDetailPage({ orderId }: { orderId: string }) {
       <BackHeading to="/usuario/compras" back="Minhas compras">
         Detalhes do pedido
       </BackHeading>
-      {purchase.isPending ? <LoadingState label="Carregando o pedido..." /> : null}
-      {purchase.isError ? (
-        <ErrorState
-          detail={errorMessage(purchase.error, 'Erro ao buscar dados.')}
-          onRetry={() => void purchase.refetch()}
-        />
-      ) : null}
+      <QueryStatus query={purchase} loading="Carregando o pedido..." />
       {purchase.data ? (
         <>
           <div className="mt-3 flex flex-wrap items-center gap-3">

@@ -6,10 +6,10 @@ import { grantsAccess } from '../../../../worker/domain/orders.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../../../worker/domain/payments.ts'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
-import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { QueryStatus } from '../../components/query-status.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
 import { formatBRL } from '../../lib/money.ts'
-import { errorMessage, showToast, toastError } from '../../lib/toast.ts'
+import { showToast, toastError } from '../../lib/toast.ts'
 import { writeCartHash } from '../cart/cart-storage.ts'
 import { BoletoPanel, PixPanel } from '../checkout/payment-panels.tsx'
 import { StateBadge } from './state-badge.tsx'
@@ -215,13 +215,7 @@ export function PurchasesPage() {
   return (
     <div className="container-page py-10 md:py-14">
       <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Minhas compras</h1>
-      {purchases.isPending ? <LoadingState label="Carregando suas compras..." /> : null}
-      {purchases.isError ? (
-        <ErrorState
-          detail={errorMessage(purchases.error, 'Erro ao buscar dados.')}
-          onRetry={() => void purchases.refetch()}
-        />
-      ) : null}
+      <QueryStatus query={purchases} loading="Carregando suas compras..." />
       {purchases.data?.length === 0 ? (
         <p className="mt-6 text-lg text-slate-700">
           Você ainda não fez compras.{' '}
