@@ -5,11 +5,21 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { root } from './lib/stack.ts'
 
-const { values, positionals } = parseArgs({
+// `--only <project>` picks the projects; everything else (files, `-t <name>`, …) goes to Vitest.
+const { values, tokens } = parseArgs({
   options: { only: { type: 'string', multiple: true } },
   allowPositionals: true,
+  strict: false,
+  tokens: true,
 })
-const projects = values.only ?? ['unit', 'web', 'worker', 'e2e']
+const passed = tokens.flatMap((token) => {
+  if (token.kind === 'positional') return [token.value]
+  if (token.kind === 'option' && token.name !== 'only') {
+    return token.value === undefined ? [token.rawName] : [token.rawName, token.value]
+  }
+  return []
+})
+const projects = (values.only as string[] | undefined) ?? ['unit', 'web', 'worker', 'e2e']
 const report = `${root}/tests/artifacts/vitest-report.json`
 await mkdir(`${root}/tests/artifacts`, { recursive: true })
 
@@ -23,7 +33,7 @@ const code = await new Promise<number>((resolve) => {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
-      ...positionals,
+      ...passed,
     ],
     { cwd: root, stdio: 'inherit' },
   )
