@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { Cep, CepAddress } from '../contract/address.ts'
-import { PayInput, PaymentsConfig, PayResult } from '../contract/checkout.ts'
+import { OrderId, PayInput, PaymentsConfig, PayResult } from '../contract/checkout.ts'
 import {
   OutsideRefundInput,
   RefundOrderInput,
@@ -33,7 +33,6 @@ const PurchaseError = z.object({
   code: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   errors: z.array(z.string()).optional(),
 })
-const OrderId = z.string().regex(/^ped_[0-9a-f]{32}$/, { error: 'Pedido inválido.' })
 
 const app = newApp()
 // 'Simular pagamento' exists only locally.
