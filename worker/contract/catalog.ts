@@ -155,3 +155,9 @@ export const Edital = z.object({
   plans: z.array(FeePlan),
 })
 export type Edital = z.infer<typeof Edital>
+
+/** A course's address in a path (`/api/cursos/{url}`): lowercase words joined by hyphens. */
+export const CourseUrl = z
+  .string()
+  .max(160)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Endereço de curso inválido.' })

@@ -167,3 +167,6 @@ export const PaymentsConfig = z.object({
   account_type: z.enum(PAGARME_ACCOUNT_TYPES),
 })
 export type PaymentsConfig = z.infer<typeof PaymentsConfig>
+
+/** An order's id in a path (`/api/pedidos/{id}`): random, so impossible to guess. */
+export const OrderId = z.string().regex(/^ped_[0-9a-f]{32}$/, { error: 'Pedido inválido.' })

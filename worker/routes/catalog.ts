@@ -3,6 +3,7 @@ import {
   CourseDetail,
   CourseList,
   CourseSeats,
+  CourseUrl,
   EbookList,
   Product,
   ProductList,
@@ -13,10 +14,6 @@ import { getCourseByUrl, listCourses } from '../services/catalog/courses.ts'
 import { getProduct, listProducts } from '../services/catalog/products.ts'
 import { listCourseSeats } from '../services/catalog/seats.ts'
 
-const Slug = z
-  .string()
-  .max(160)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Endereço de curso inválido.' })
 const Id = z.coerce
   .number({ error: 'Informe um número.' })
   .int()
@@ -44,7 +41,7 @@ export const catalogRoutes = newApp()
         path: '/api/cursos/{url}',
         tags: ['Catálogo'],
         summary: 'Um curso com suas turmas e os pacotes à venda que o incluem (página /cursos/{url})',
-        request: { params: z.object({ url: Slug }), query: NoQuery },
+        request: { params: z.object({ url: CourseUrl }), query: NoQuery },
         responses: { 200: jsonContent(CourseDetail, 'O curso.') },
       },
       { errors: ['notFound'] },
@@ -59,7 +56,7 @@ export const catalogRoutes = newApp()
       tags: ['Catálogo'],
       summary:
         'Vagas restantes das turmas com limite de um curso e dos pacotes que o incluem (lidas na hora, fora dos snapshots)',
-      request: { params: z.object({ url: Slug }), query: NoQuery },
+      request: { params: z.object({ url: CourseUrl }), query: NoQuery },
       responses: {
         200: jsonContent(CourseSeats, 'Vagas restantes por turma; turmas sem limite não aparecem.'),
       },

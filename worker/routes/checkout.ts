@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { Cep, CepAddress } from '../contract/address.ts'
-import { PayInput, PaymentsConfig, PayResult } from '../contract/checkout.ts'
+import { OrderId, PayInput, PaymentsConfig, PayResult } from '../contract/checkout.ts'
 import {
   OutsideRefundInput,
   RefundOrderInput,
@@ -16,7 +16,7 @@ import {
 } from '../contract/student-documents.ts'
 import { currentUser, requireUser, setSessionCookie } from '../middleware/auth.ts'
 import { localOnly } from '../middleware/local-only.ts'
-import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
+import { defineRoute, jsonContent, NoQuery, newApp } from '../openapi.ts'
 import { findAddress } from '../services/address/cep.ts'
 import { getOrderStatus, payCheckout } from '../services/checkout/pay.ts'
 import { recordOutsideRefund, refundOrder } from '../services/checkout/refund.ts'
@@ -27,13 +27,82 @@ import { getPaymentsConfig } from '../services/payments/config.ts'
 import { simulateSandboxPayment } from '../services/payments/sandbox.ts'
 import { receivePagarmeWebhook, WEBHOOK_SIGNATURE_HEADER } from '../services/payments/webhook.ts'
 import { listEnrolledCourses } from '../services/student/courses.ts'
+import { type Answer, adminApp, json, operation } from './admin/operations.ts'
 
 const PurchaseError = z.object({
   msg: z.string(),
   code: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   errors: z.array(z.string()).optional(),
 })
-const OrderId = z.string().regex(/^ped_[0-9a-f]{32}$/, { error: 'Pedido inválido.' })
+
+/** What a decision on a refund answers: 200 once done, 202 while the provider has yet to confirm it. */
+const refundAnswer = (done: string, awaiting: string): Answer<RefundOrderResult> => ({
+  responses: {
+    200: jsonContent(RefundOrderResult, done),
+    202: jsonContent(RefundOrderResult, awaiting),
+  },
+  send: (c, result) => c.json(result, result.awaiting_provider ? 202 : 200),
+})
+const OrderParams = z.object({ id: OrderId })
+
+/** The institute's acts on an order (`/api/admin/pedidos/{id}/…`), described as the admin area's operations. */
+const orderActs = adminApp(
+  operation({
+    operationId: 'recordOutsideRefund',
+    route: 'POST /api/admin/pedidos/{id}/estorno-externo',
+    summary: 'Registrar um estorno feito fora do site (pedido sem cobrança no meio de pagamento)',
+    description:
+      'Para um pedido pago que o Pagar.me não conhece (pago fora do site, ou os pedidos de demonstração): o pedido fica estornado, ' +
+      'as inscrições se encerram, o comprador é avisado e o registro de auditoria guarda quem registrou e por quê. Uma vez só. ' +
+      'Um pedido com cobrança no provedor: 422 em `errors.charge` (estorne-o pelo provedor).',
+    params: OrderParams,
+    body: OutsideRefundInput,
+    answers: json(200, RefundOrderResult, 'Estorno registrado (ou o pedido já estava estornado).'),
+    errors: ['notFound'],
+    run: ({ ctx, actor, id, input }) =>
+      recordOutsideRefund({ ctx, orderId: id, reason: input.motivo, actorUserId: actor.id }),
+  }),
+  operation({
+    operationId: 'decideWithdrawal',
+    route: 'POST /api/admin/pedidos/{id}/reembolso-solicitado',
+    summary: 'Aprovar ou recusar o pedido de reembolso (desistência em 7 dias) de um comprador',
+    description:
+      'Aprovar estorna o pedido no Pagar.me como o botão Estornar (um boleto, para a `bank_account`); recusado pelo provedor, ' +
+      'o pedido de reembolso volta a aguardar. Recusar exige uma `resposta`, que o comprador recebe por e-mail e lê em Minhas compras. ' +
+      'Sem pedido aguardando resposta: 409.',
+    params: OrderParams,
+    body: WithdrawalDecisionInput,
+    answers: refundAnswer(
+      'Recusado, ou aprovado com o estorno confirmado.',
+      'Aprovado; o estorno aguarda a confirmação do provedor.',
+    ),
+    errors: ['notFound', 'conflict'],
+    run: ({ ctx, actor, id, input }) => decideWithdrawal({ ctx, orderId: id, input, actorUserId: actor.id }),
+  }),
+  operation({
+    operationId: 'decideStudentDocument',
+    route: 'POST /api/admin/pedidos/{id}/documento-estudante',
+    summary: 'Aprovar ou recusar o documento de estudante de um pedido',
+    description:
+      'Uma vez por documento. Recusar pede o motivo (o aluno o lê) e só vale para um pedido pago: o aluno recebe um e-mail ' +
+      'com a diferença a pagar (o desconto do preço de estudante) por PIX ou boleto em Minhas compras, em até 7 dias; sem o ' +
+      'pagamento, o pedido é cancelado e estornado. Já analisado, ou um pedido ainda não pago: 409.',
+    params: OrderParams,
+    body: StudentDocumentDecision,
+    answers: json(200, StudentDocumentDecided, 'A decisão, registrada.'),
+    errors: ['notFound', 'conflict'],
+    run: ({ ctx, actor, id, input }) => decideDocument({ ctx, orderId: id, input, actorUserId: actor.id }),
+  }),
+  operation({
+    operationId: 'studentDocumentLink',
+    route: 'POST /api/admin/pedidos/{id}/documento-estudante/link',
+    summary: 'Um link assinado e curto (10 minutos, só para quem o pediu) para ver o documento de estudante',
+    params: OrderParams,
+    answers: json(200, StudentDocumentLink, 'O link e até quando vale.'),
+    errors: ['notFound'],
+    run: ({ ctx, actor, id }) => documentLink(ctx, id, actor.id),
+  }),
+)
 
 const app = newApp()
 // 'Simular pagamento' exists only locally.
@@ -213,69 +282,6 @@ export const checkoutRoutes = app
     },
   )
   .openapi(
-    defineRoute(
-      'A',
-      {
-        operationId: 'recordOutsideRefund',
-        method: 'post',
-        path: '/api/admin/pedidos/{id}/estorno-externo',
-        tags: ['Administração'],
-        summary: 'Registrar um estorno feito fora do site (pedido sem cobrança no meio de pagamento)',
-        description:
-          'Para um pedido pago que o Pagar.me não conhece (pago fora do site, ou os pedidos de demonstração): o pedido fica estornado, ' +
-          'as inscrições se encerram, o comprador é avisado e o registro de auditoria guarda quem registrou e por quê. Uma vez só. ' +
-          'Um pedido com cobrança no provedor: 422 em `errors.charge` (estorne-o pelo provedor).',
-        request: { params: z.object({ id: OrderId }), ...jsonBody(OutsideRefundInput) },
-        responses: {
-          200: jsonContent(RefundOrderResult, 'Estorno registrado (ou o pedido já estava estornado).'),
-        },
-      },
-      { errors: ['notFound'] },
-    ),
-    async (c) => {
-      const user = await requireUser(c)
-      const result = await recordOutsideRefund({
-        ctx: c.var.ctx,
-        orderId: c.req.valid('param').id,
-        reason: c.req.valid('json').motivo,
-        actorUserId: user.id,
-      })
-      return c.json(result, 200)
-    },
-  )
-  .openapi(
-    defineRoute(
-      'A',
-      {
-        operationId: 'decideWithdrawal',
-        method: 'post',
-        path: '/api/admin/pedidos/{id}/reembolso-solicitado',
-        tags: ['Administração'],
-        summary: 'Aprovar ou recusar o pedido de reembolso (desistência em 7 dias) de um comprador',
-        description:
-          'Aprovar estorna o pedido no Pagar.me como o botão Estornar (um boleto, para a `bank_account`); recusado pelo provedor, ' +
-          'o pedido de reembolso volta a aguardar. Recusar exige uma `resposta`, que o comprador recebe por e-mail e lê em Minhas compras. ' +
-          'Sem pedido aguardando resposta: 409.',
-        request: { params: z.object({ id: OrderId }), ...jsonBody(WithdrawalDecisionInput) },
-        responses: {
-          200: jsonContent(RefundOrderResult, 'Recusado, ou aprovado com o estorno confirmado.'),
-          202: jsonContent(RefundOrderResult, 'Aprovado; o estorno aguarda a confirmação do provedor.'),
-        },
-      },
-      { errors: ['notFound', 'conflict'] },
-    ),
-    async (c) => {
-      const user = await requireUser(c)
-      const result = await decideWithdrawal({
-        ctx: c.var.ctx,
-        orderId: c.req.valid('param').id,
-        input: c.req.valid('json'),
-        actorUserId: user.id,
-      })
-      return c.json(result, result.awaiting_provider ? 202 : 200)
-    },
-  )
-  .openapi(
     defineRoute('N', {
       operationId: 'listMyCourses',
       method: 'get',
@@ -289,55 +295,6 @@ export const checkoutRoutes = app
     async (c) => {
       const user = await requireUser(c)
       return c.json(await listEnrolledCourses({ ctx: c.var.ctx, userId: user.id }), 200)
-    },
-  )
-  .openapi(
-    defineRoute(
-      'A',
-      {
-        operationId: 'decideStudentDocument',
-        method: 'post',
-        path: '/api/admin/pedidos/{id}/documento-estudante',
-        tags: ['Administração'],
-        summary: 'Aprovar ou recusar o documento de estudante de um pedido',
-        description:
-          'Uma vez por documento. Recusar pede o motivo (o aluno o lê) e só vale para um pedido pago: o aluno recebe um e-mail ' +
-          'com a diferença a pagar (o desconto do preço de estudante) por PIX ou boleto em Minhas compras, em até 7 dias; sem o ' +
-          'pagamento, o pedido é cancelado e estornado. Já analisado, ou um pedido ainda não pago: 409.',
-        request: { params: z.object({ id: OrderId }), ...jsonBody(StudentDocumentDecision) },
-        responses: { 200: jsonContent(StudentDocumentDecided, 'A decisão, registrada.') },
-      },
-      { errors: ['notFound', 'conflict'] },
-    ),
-    async (c) => {
-      const user = await requireUser(c)
-      const result = await decideDocument({
-        ctx: c.var.ctx,
-        orderId: c.req.valid('param').id,
-        input: c.req.valid('json'),
-        actorUserId: user.id,
-      })
-      return c.json(result, 200)
-    },
-  )
-  .openapi(
-    defineRoute(
-      'A',
-      {
-        operationId: 'studentDocumentLink',
-        method: 'post',
-        path: '/api/admin/pedidos/{id}/documento-estudante/link',
-        tags: ['Administração'],
-        summary:
-          'Um link assinado e curto (10 minutos, só para quem o pediu) para ver o documento de estudante',
-        request: { params: z.object({ id: OrderId }) },
-        responses: { 200: jsonContent(StudentDocumentLink, 'O link e até quando vale.') },
-      },
-      { errors: ['notFound'] },
-    ),
-    async (c) => {
-      const user = await requireUser(c)
-      return c.json(await documentLink(c.var.ctx, c.req.valid('param').id, user.id), 200)
     },
   )
   .openapi(
@@ -399,3 +356,4 @@ export const checkoutRoutes = app
       return c.json(await findAddress(c.var.ctx, c.req.valid('param').cep), 200)
     },
   )
+  .route('/', orderActs)

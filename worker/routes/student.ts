@@ -2,7 +2,8 @@ import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { html } from 'hono/html'
 import type { AppBindings } from '../context.ts'
-import { PayResult } from '../contract/checkout.ts'
+import { CourseUrl } from '../contract/catalog.ts'
+import { OrderId, PayResult } from '../contract/checkout.ts'
 import { ValidationErrorBody } from '../contract/errors.ts'
 import { IdParam } from '../contract/plans.ts'
 import {
@@ -33,11 +34,6 @@ import {
   reissuePayment,
 } from '../services/student/purchases.ts'
 
-const OrderId = z.string().regex(/^ped_[0-9a-f]{32}$/, { error: 'Pedido inválido.' })
-const CourseUrl = z
-  .string()
-  .max(160)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Endereço de curso inválido.' })
 /** A signed link's token: a compact JWS (three base64url parts). */
 const DownloadToken = z
   .string()
