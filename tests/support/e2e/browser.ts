@@ -6,7 +6,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.ts'
 
 export const ARTIFACTS = new URL('../../artifacts/', import.meta.url).pathname
@@ -131,6 +131,48 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = `${ARTIFACTS}${name}.png`
   await page.screenshot({ path, fullPage: false })
   return path
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
+
+/**
+ * One login per account for the whole file (the login throttle counts per e-mail and address):
+ * `sessionOf(who)` is the signed-in storage state of `accounts[who]`, made in a context with `options`.
+ */
+export function fileSessions<Who extends string>(
+  browser: () => Browser,
+  baseURL: string,
+  accounts: Record<Who, { email: string; password: string }>,
+  options: BrowserContextOptions = {},
+) {
+  const sessions = new Map<Who, Promise<StorageState>>()
+  return function sessionOf(who: Who): Promise<StorageState> {
+    let session = sessions.get(who)
+    if (!session) {
+      session = (async () => {
+        const context = await browser().newContext(options)
+        const response = await context.request.post(`${baseURL}/login`, {
+          data: { ...accounts[who], json: true },
+        })
+        expect(response.status(), `login as ${who}`).toBe(200)
+        const state = await context.storageState()
+        await context.close()
+        return state
+      })()
+      sessions.set(who, session)
+    }
+    return session
+  }
+}
+
+/** Signs in through the login page at `url`, as a person does, until the header greets them. */
+export async function signInOnPage(page: Page, url: string, account: { email: string; password: string }) {
+  await page.goto(url)
+  const main = page.getByRole('main')
+  await main.getByLabel('E-mail', { exact: true }).fill(account.email)
+  await main.getByLabel('Senha', { exact: true }).fill(account.password)
+  await main.getByLabel('Senha', { exact: true }).press('Enter')
+  await page.getByRole('button', { name: /Seja bem-vindo/ }).waitFor()
 }
 
 /** Tells whether a console error (`text @ address`) is an answer the journey provokes on purpose. */
