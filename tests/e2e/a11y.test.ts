@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Result } from 'axe-core'
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { fileBrowser, fileSessions, screenshot } from '../support/e2e/browser.ts'
 import { typeAddress } from '../support/e2e/checkout.ts'
 
 // Issue 12, item 16: axe-core over every page kind, on a desktop and on a 375 px phone, must
@@ -269,27 +269,10 @@ function orderResult(page: Page): Promise<string> {
 }
 
 const browser = fileBrowser()
-const sessions = new Map<Who, Promise<Awaited<ReturnType<BrowserContext['storageState']>>>>()
 const contexts: BrowserContext[] = []
 
-/** One login per role for the whole file (the login throttle counts per e-mail and address). */
-function sessionOf(who: Exclude<Who, 'visitor'>) {
-  let session = sessions.get(who)
-  if (!session) {
-    session = (async () => {
-      const context = await browser().newContext()
-      const response = await context.request.post(`${baseURL}/login`, {
-        data: { ...ACCOUNTS[who], json: true },
-      })
-      expect(response.status(), `login as ${who}`).toBe(200)
-      const state = await context.storageState()
-      await context.close()
-      return state
-    })()
-    sessions.set(who, session)
-  }
-  return session
-}
+/** One login per role for the whole file. */
+const sessionOf = fileSessions(browser, baseURL, ACCOUNTS)
 
 async function openPage(viewport: Viewport, kind: PageKind) {
   const who = kind.as ?? 'visitor'

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { fileBrowser, httpAnswers, screenshot, watchErrors } from '../support/e2e/browser.ts'
 import { typeAddress } from '../support/e2e/checkout.ts'
 
 // Issue 28, who owns an account, in real Chromium: an e-mail changes only through the link sent
@@ -50,18 +50,11 @@ async function newPage(viewport = DESKTOP): Promise<Page> {
     extraHTTPHeaders: { 'CF-Connecting-IP': clientAddress() },
   })
   contexts.push(context)
-  const page = await context.newPage()
-  page.on('pageerror', (error) => errors.push(error.message))
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const url = message.location().url
-    const expected = EXPECTED_HTTP_ERRORS.some(
-      ([status, path]) =>
-        message.text().includes(`status of ${status}`) && new URL(url, baseURL).pathname === path,
-    )
-    if (!expected) errors.push(`${message.text()} ${url}`)
-  })
-  return page
+  return watchErrors(
+    await context.newPage(),
+    (error) => errors.push(error),
+    httpAnswers(EXPECTED_HTTP_ERRORS, baseURL),
+  )
 }
 
 type Person = { name: string; email: string }

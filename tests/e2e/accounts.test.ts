@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { DEMO_USERS } from '../../db/seed.ts'
-import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { fileBrowser, httpAnswers, screenshot, watchErrors } from '../support/e2e/browser.ts'
 
 const baseURL = inject('baseURL')
 const browser = fileBrowser()
@@ -16,22 +16,6 @@ const EXPECTED_HTTP_ERRORS: [status: number, path: string][] = [
   [422, '/api/auth/reset-password/conta'],
 ]
 
-/** Page errors and console errors, less the expected HTTP answers above. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const url = message.location().url
-    const expected = EXPECTED_HTTP_ERRORS.some(
-      ([status, path]) =>
-        message.text().includes(`status of ${status}`) && new URL(url, baseURL).pathname === path,
-    )
-    if (!expected) errors.push(`${message.text()} ${url}`)
-  })
-  return errors
-}
-
 async function newPage(viewport = { width: 1280, height: 900 }): Promise<{
   context: BrowserContext
   page: Page
@@ -39,7 +23,9 @@ async function newPage(viewport = { width: 1280, height: 900 }): Promise<{
 }> {
   const context = await browser().newContext({ viewport, locale: 'pt-BR' })
   const page = await context.newPage()
-  return { context, page, errors: collectErrors(page) }
+  const errors: string[] = []
+  watchErrors(page, (error) => errors.push(error), httpAnswers(EXPECTED_HTTP_ERRORS, baseURL))
+  return { context, page, errors }
 }
 
 const toast = (page: Page, text: string) =>

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it, vi } from 'vitest'
-import { ARTIFACTS, fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import {
+  ARTIFACTS,
+  fileBrowser,
+  matching,
+  SESSION_CHECK,
+  screenshot,
+  watchErrors,
+} from '../support/e2e/browser.ts'
 import { typeAddress } from '../support/e2e/checkout.ts'
 
 // Issue 10 in real Chromium, as a new administrator would on the seeded stack: the demo admin
@@ -45,19 +52,12 @@ async function newPage(): Promise<Page> {
     acceptDownloads: true,
   })
   contexts.push(context)
-  return watchErrors(await context.newPage())
+  return watched(await context.newPage())
 }
 
-function watchErrors(page: Page): Page {
-  page.on('pageerror', (error) => errors.push(error.message))
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const text = `${message.text()} @ ${message.location().url}`
-    // The anonymous session check answers 401 by design.
-    if (/status of 401 .*\/admin\/user\/get/.test(text)) return
-    errors.push(text)
-  })
-  return page
+/** The page, its errors recorded (the anonymous session check answers 401 by design). */
+function watched(page: Page): Page {
+  return watchErrors(page, (error) => errors.push(error), matching(SESSION_CHECK))
 }
 
 const toast = (page: Page, text: string | RegExp) =>
@@ -118,7 +118,7 @@ describe('the admin runs a new class from creation to refund', () => {
   /** Another tab of the signed-in admin (the same session), so the journey's own tab stays put. */
   async function adminTab(path: string): Promise<Page> {
     const { admin } = await signedIn()
-    const tab = watchErrors(await admin.context().newPage())
+    const tab = watched(await admin.context().newPage())
     await tab.goto(`${baseURL}${path}`)
     return tab
   }

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { fileBrowser, matching, SESSION_CHECK, screenshot, watchErrors } from '../support/e2e/browser.ts'
 import { press, pressUntil } from '../support/e2e/keyboard.ts'
 
 // Issue 22, item 6: the seeded bundle 'Acesso Vascular + Biópsia Renal' is offered on the pages of
@@ -42,15 +42,7 @@ async function newPage(viewport: { width: number; height: number }, address: str
     route.continue({ headers: { ...route.request().headers(), 'CF-Connecting-IP': address } }),
   )
   const page = await context.newPage()
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const text = `${message.text()} @ ${message.location().url}`
-    // The anonymous session check answers 401 by design.
-    if (/status of 401 .*\/admin\/user\/get/.test(text)) return
-    pageErrors.push(text)
-  })
-  return page
+  return watchErrors(page, (error) => pageErrors.push(error), matching(SESSION_CHECK))
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first()

@@ -5,13 +5,13 @@ import { eq } from 'drizzle-orm'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
-import { applications, planPayments, users } from '../../db/schema.ts'
-import { SPECIALIZATION_EDITAL } from '../../db/seed-data/student.ts'
+import { planPayments } from '../../db/schema.ts'
 import { freePort, type Stack, startStack } from '../../scripts/lib/stack.ts'
 import { summary } from '../support/contract/contract.ts'
 import { startContractProxy } from '../support/contract/proxy.ts'
-import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { fileBrowser, matching, screenshot, watchErrors } from '../support/e2e/browser.ts'
 import { typeAddress } from '../support/e2e/checkout.ts'
+import { approvedApplicant, choosePlanPayment } from '../support/e2e/plans.ts'
 
 // Issue 30, item 5: a debit card on a PSP account (the production default). The shared e2e stack
 // plays a gateway account (student.test.ts's challenge journey), so this file starts a stack of its
@@ -69,42 +69,21 @@ describe('a fee plan paid by debit card on a PSP account (3-D Secure in the brow
       route.continue({ headers: { ...route.request().headers(), 'cf-connecting-ip': '10.30.5.1' } }),
     )
     page = await context.newPage()
-    page.on('pageerror', (error) => errors.push(error.message))
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return
-      const text = `${message.text()} @ ${message.location().url}`
-      // The visitor's session check (401); the sandbox has no favicon.
-      if (/status of 401 /.test(text) || /favicon\.ico/.test(text)) return
-      errors.push(text)
-    })
+    // The visitor's session check (401); the sandbox has no favicon.
+    watchErrors(page, (error) => errors.push(error), matching(/status of 401 /, /favicon\.ico/))
 
     // The sandbox's page says which contract the stack plays.
     await page.goto(sandbox)
     await page.getByTestId('account-type').getByText('PSP').waitFor()
 
     const email = `debito.psp.${Date.now().toString(36)}@exemplo.com.br`
-    const signUp = await context.request.post(`${baseURL}/user/create_user`, {
-      headers: { Origin: baseURL },
-      data: { name: 'Davi Débito Prado', email, password: 'Edital@123', phone: '(41) 99999-0150' },
-    })
-    expect(signUp.status(), await signUp.text()).toBe(200)
-    const [user] = await db.select().from(users).where(eq(users.email, email))
-    const [application] = await db
-      .insert(applications)
-      .values({ editalId: SPECIALIZATION_EDITAL.id, userId: user!.id, status: 'approved' })
-      .returning()
+    const application = await approvedApplicant(
+      { context, db, baseURL },
+      { name: 'Davi Débito Prado', email, phone: '(41) 99999-0150' },
+    )
 
     async function startDebit(name: string) {
-      await page.goto(`${baseURL}/usuario/editais`)
-      await page.getByRole('link', { name: `Pagar ${name}` }).click()
-      await page.getByRole('heading', { name: 'Etapa 1 de 5: Plano' }).waitFor()
-      await page.getByRole('button', { name: 'Continuar' }).click()
-      await page.getByRole('heading', { name: 'Etapa 2 de 5: Dados do pagador' }).waitFor()
-      await page.getByLabel('CPF', { exact: true }).pressSequentially('52998224725')
-      await page.getByRole('button', { name: 'Continuar' }).click()
-      await page.getByRole('heading', { name: 'Etapa 3 de 5: Forma de pagamento' }).waitFor()
-      await page.getByRole('radio', { name: 'Cartão de débito' }).check()
-      await page.getByRole('button', { name: 'Continuar' }).click()
+      await choosePlanPayment(page, baseURL, name, 'Cartão de débito')
       await page.getByRole('heading', { name: 'Etapa 4 de 5: Pagamento' }).waitFor()
     }
 
@@ -140,7 +119,7 @@ describe('a fee plan paid by debit card on a PSP account (3-D Secure in the brow
       .waitFor()
     // Refused before any order: nothing was recorded nor sent to the provider.
     expect(
-      await db.select().from(planPayments).where(eq(planPayments.applicationId, application!.id)),
+      await db.select().from(planPayments).where(eq(planPayments.applicationId, application.id)),
     ).toEqual([])
 
     // Again, by keyboard: the challenge approved, the plan paid.
@@ -159,7 +138,7 @@ describe('a fee plan paid by debit card on a PSP account (3-D Secure in the brow
     await page.getByText(/O banco ainda está confirmando o pagamento/).waitFor()
     await screenshot(page, 'plan-debit-psp-pending')
 
-    const rows = await db.select().from(planPayments).where(eq(planPayments.applicationId, application!.id))
+    const rows = await db.select().from(planPayments).where(eq(planPayments.applicationId, application.id))
     expect(rows.map((row) => [row.paymentMethod, row.status]).sort()).toEqual([
       ['debit_card', 'paid'],
       ['debit_card', 'pending'],

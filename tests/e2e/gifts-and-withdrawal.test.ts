@@ -4,7 +4,8 @@ import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { classes, courses, emailOutbox } from '../../db/schema.ts'
 import { DEMO_USERS } from '../../db/seed.ts'
-import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
+import { fileBrowser, journeyPages, screenshot, signInOnPage } from '../support/e2e/browser.ts'
+import { cartWithClass, payCartByPix } from '../support/e2e/checkout.ts'
 
 // Issue 22, items 7 and 8 in real Chromium: a gift bought at the checkout is opened by its
 // recipient on a phone (the e-mail's link, a password, Meus cursos); a buyer gives an online course
@@ -137,12 +138,7 @@ describe('a gift (issue 22, item 7)', () => {
 })
 
 async function signInAdmin(admin: Page) {
-  await admin.goto(`${baseURL}/login`)
-  const main = admin.getByRole('main')
-  await main.getByLabel('E-mail', { exact: true }).fill(DEMO_USERS.admin.email)
-  await main.getByLabel('Senha', { exact: true }).fill(DEMO_USERS.admin.password)
-  await main.getByLabel('Senha', { exact: true }).press('Enter')
-  await admin.getByRole('button', { name: /Seja bem-vindo/ }).waitFor()
+  await signInOnPage(admin, `${baseURL}/login`, DEMO_USERS.admin)
 }
 
 describe('the right of withdrawal (issue 22, item 8)', () => {
@@ -213,29 +209,10 @@ describe('the right of withdrawal (issue 22, item 8)', () => {
 
 /** The signed-in buyer pays one class by PIX, paid at the provider. */
 async function buyByPix(page: Page, classId: number, email: string): Promise<string> {
-  const request = page.context().request
-  const headers = { Origin: baseURL }
-  const cart = await request.post(`${baseURL}/carrinho-de-compras/update-cart`, {
-    headers,
-    data: { data: { id: classId, type: 'turma' }, option: 'add' },
+  const hash = await cartWithClass(page, baseURL, classId)
+  return payCartByPix(page, baseURL, hash, {
+    name: 'Renata Desistente Lima',
+    email,
+    phone: '(41) 99999-0107',
   })
-  const { hash } = (await cart.json()) as { hash: string }
-  const view = (await (await request.get(`${baseURL}/checkout/get?cart=${hash}`)).json()) as {
-    totals: { net_value: number }
-  }
-  const pay = await request.post(`${baseURL}/checkout/pagar`, {
-    headers,
-    data: {
-      hash,
-      idempotency_key: `e2e-${crypto.randomUUID()}`,
-      payer: { name: 'Renata Desistente Lima', email, cpf: '529.982.247-25', phone: '(41) 99999-0107' },
-      total: view.totals.net_value,
-      payment_type: 'PIX',
-    },
-  })
-  expect(pay.status(), await pay.text()).toBe(200)
-  const { order_id: orderId } = (await pay.json()) as { order_id: string }
-  const paid = await request.post(`${baseURL}/api/sandbox/pedidos/${orderId}/pagar`, { headers })
-  expect(paid.status(), await paid.text()).toBe(200)
-  return orderId
 }

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { fileBrowser, fileSessions, screenshot } from '../support/e2e/browser.ts'
 
 // Issue 22, item 1: every student and admin screen on a 375 px phone, with its data loaded and
 // the admin screens' main dialogs and panels open, must not scroll sideways. Measured as a phone
@@ -406,27 +406,10 @@ function sidewaysScroll(page: Page) {
 }
 
 const browser = fileBrowser()
-const sessions = new Map<Who, Promise<Awaited<ReturnType<BrowserContext['storageState']>>>>()
 const contexts: BrowserContext[] = []
 
-/** One login per role for the whole file (the login throttle counts per e-mail and address). */
-function sessionOf(who: Who) {
-  let session = sessions.get(who)
-  if (!session) {
-    session = (async () => {
-      const context = await browser().newContext(PHONE)
-      const response = await context.request.post(`${baseURL}/login`, {
-        data: { ...ACCOUNTS[who], json: true },
-      })
-      expect(response.status(), `login as ${who}`).toBe(200)
-      const state = await context.storageState()
-      await context.close()
-      return state
-    })()
-    sessions.set(who, session)
-  }
-  return session
-}
+/** One login per role for the whole file. */
+const sessionOf = fileSessions(browser, baseURL, ACCOUNTS, PHONE)
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {})

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
-import { applications, planPayments, users } from '../../db/schema.ts'
-import { SPECIALIZATION_EDITAL } from '../../db/seed-data/student.ts'
+import { planPayments } from '../../db/schema.ts'
 import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
 import { typeAddressAfterCep } from '../support/e2e/checkout.ts'
+import { approvedApplicant, choosePlanPayment } from '../support/e2e/plans.ts'
 
 // Issue 30, item 1 on a phone: a fee plan's boleto names its payer's address, and the form works
 // when the CEP service is down (the address typed by hand). An applicant of its own (approved in the
@@ -31,16 +31,10 @@ describe('a fee plan paid by boleto on a phone, with the CEP service down', () =
     })
     const context = page.context()
     const email = `paula.${stamp}@exemplo.com.br`
-    const signUp = await context.request.post(`${baseURL}/user/create_user`, {
-      headers: { Origin: baseURL },
-      data: { name: 'Paula Candidata Reis', email, password: 'Edital@123', phone: '(41) 99999-0130' },
-    })
-    expect(signUp.status(), await signUp.text()).toBe(200)
-    const [user] = await db.select().from(users).where(eq(users.email, email))
-    const [application] = await db
-      .insert(applications)
-      .values({ editalId: SPECIALIZATION_EDITAL.id, userId: user!.id, status: 'approved' })
-      .returning()
+    const application = await approvedApplicant(
+      { context, db, baseURL },
+      { name: 'Paula Candidata Reis', email, phone: '(41) 99999-0130' },
+    )
 
     await page.route('**/api/cep/**', (route) =>
       route.fulfill({
@@ -50,16 +44,7 @@ describe('a fee plan paid by boleto on a phone, with the CEP service down', () =
       }),
     )
     const name = 'Mensalidade de abril/2027'
-    await page.goto(`${baseURL}/usuario/editais`)
-    await page.getByRole('link', { name: `Pagar ${name}` }).click()
-    await page.getByRole('heading', { name: 'Etapa 1 de 5: Plano' }).waitFor()
-    await page.getByRole('button', { name: 'Continuar' }).click()
-    await page.getByRole('heading', { name: 'Etapa 2 de 5: Dados do pagador' }).waitFor()
-    await page.getByLabel('CPF', { exact: true }).pressSequentially('52998224725')
-    await page.getByRole('button', { name: 'Continuar' }).click()
-    await page.getByRole('heading', { name: 'Etapa 3 de 5: Forma de pagamento' }).waitFor()
-    await page.getByRole('radio', { name: 'Boleto' }).check()
-    await page.getByRole('button', { name: 'Continuar' }).click()
+    await choosePlanPayment(page, baseURL, name, 'Boleto')
 
     // Without an address the boleto is not asked for; the CEP look-up fails and nothing blocks.
     await page.getByRole('button', { name: 'Gerar boleto' }).click()
@@ -79,7 +64,7 @@ describe('a fee plan paid by boleto on a phone, with the CEP service down', () =
     const [payment] = await db
       .select()
       .from(planPayments)
-      .where(eq(planPayments.applicationId, application!.id))
+      .where(eq(planPayments.applicationId, application.id))
     expect(payment).toMatchObject({ status: 'pending', paymentMethod: 'boleto' })
     expect(payment?.billingAddress).toMatchObject({
       zip_code: '80730-000',

@@ -4,7 +4,8 @@ import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { classes, emailOutbox } from '../../db/schema.ts'
 import { DEMO_USERS } from '../../db/seed.ts'
-import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
+import { fileBrowser, journeyPages, screenshot, signInOnPage } from '../support/e2e/browser.ts'
+import { cartWithClass, payCartByPix } from '../support/e2e/checkout.ts'
 
 // Issue 29, item 3 in real Chromium: a buyer pays a class at the student price with a document;
 // the admin opens the document from the order (a signed link, in a new tab), rejects it with a
@@ -25,40 +26,20 @@ afterAll(async () => {
 
 /** The buyer, in the page's browser: the class with a student price, the document, a PIX, paid. */
 async function buyWithDocument(page: Page, classId: number, email: string): Promise<string> {
-  const request = page.context().request
-  const headers = { Origin: baseURL }
-  const cart = await request.post(`${baseURL}/carrinho-de-compras/update-cart`, {
-    headers,
-    data: { data: { id: classId, type: 'turma' }, option: 'add' },
-  })
-  expect(cart.status(), await cart.text()).toBe(200)
-  const { hash } = (await cart.json()) as { hash: string }
-  const uploaded = await request.post(`${baseURL}/api/carrinho/${hash}/documento-estudante`, {
-    headers,
+  const hash = await cartWithClass(page, baseURL, classId)
+  const uploaded = await page.context().request.post(`${baseURL}/api/carrinho/${hash}/documento-estudante`, {
+    headers: { Origin: baseURL },
     multipart: {
       document: { name: 'carteirinha.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PDF) },
     },
   })
   expect(uploaded.status(), await uploaded.text()).toBe(200)
   const student = (await uploaded.json()) as { hash: string }
-  const view = (await (await request.get(`${baseURL}/checkout/get?cart=${student.hash}`)).json()) as {
-    totals: { net_value: number }
-  }
-  const pay = await request.post(`${baseURL}/checkout/pagar`, {
-    headers,
-    data: {
-      hash: student.hash,
-      idempotency_key: `e2e-${crypto.randomUUID()}`,
-      payer: { name: 'Lívia Estudante Moraes', email, cpf: '529.982.247-25', phone: '(41) 99999-0104' },
-      total: view.totals.net_value,
-      payment_type: 'PIX',
-    },
+  return payCartByPix(page, baseURL, student.hash, {
+    name: 'Lívia Estudante Moraes',
+    email,
+    phone: '(41) 99999-0104',
   })
-  expect(pay.status(), await pay.text()).toBe(200)
-  const { order_id: orderId } = (await pay.json()) as { order_id: string }
-  const simulated = await request.post(`${baseURL}/api/sandbox/pedidos/${orderId}/pagar`, { headers })
-  expect(simulated.status(), await simulated.text()).toBe(200)
-  return orderId
 }
 
 describe('a student document reviewed by the admin', () => {
@@ -82,12 +63,7 @@ describe('a student document reviewed by the admin', () => {
 
     // The admin, on a desktop: the order's details in /admin/matriculas.
     const admin = await newPage({ width: 1366, height: 900 }, '10.29.3.2')
-    await admin.goto(`${baseURL}/login`)
-    const main = admin.getByRole('main')
-    await main.getByLabel('E-mail', { exact: true }).fill(DEMO_USERS.admin.email)
-    await main.getByLabel('Senha', { exact: true }).fill(DEMO_USERS.admin.password)
-    await main.getByLabel('Senha', { exact: true }).press('Enter')
-    await admin.getByRole('button', { name: /Seja bem-vindo/ }).waitFor()
+    await signInOnPage(admin, `${baseURL}/login`, DEMO_USERS.admin)
     await admin.goto(`${baseURL}/admin/matriculas`)
     await admin.getByRole('searchbox').first().fill(email)
     await admin.getByRole('button', { name: orderId }).first().click()

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { planPayments } from '../../db/schema.ts'
 import { DEMO_PLAN_IDS } from '../../db/seed-data/student.ts'
-import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { fileBrowser, screenshot, signInOnPage } from '../support/e2e/browser.ts'
 import { typeAddressAfterCep } from '../support/e2e/checkout.ts'
 
 // Issue 9 in real Chromium on the seeded stack (`npm start`'s demo data) and the Pagar.me sandbox:
@@ -62,12 +62,7 @@ afterEach(async () => {
 })
 
 async function logIn() {
-  await page.goto(`${baseURL}/login`)
-  const main = page.getByRole('main')
-  await main.getByLabel('E-mail', { exact: true }).fill(STUDENT.email)
-  await main.getByLabel('Senha', { exact: true }).fill(STUDENT.password)
-  await main.getByLabel('Senha', { exact: true }).press('Enter')
-  await page.getByRole('button', { name: /Seja bem-vindo/ }).waitFor()
+  await signInOnPage(page, `${baseURL}/login`, STUDENT)
 }
 
 async function savedPdf(download: Download) {

@@ -10,3 +10,12 @@ export const billingAddress = {
   city: 'Curitiba',
   state: 'PR',
 }
+
+/** That address as Pagar.me's API takes it (the `billing_address` of a boleto or a card). */
+export const providerBillingAddress = {
+  line_1: '1000, Rua Padre Anchieta, Bigorrilho',
+  zip_code: '80730000',
+  city: 'Curitiba',
+  state: 'PR',
+  country: 'BR',
+}

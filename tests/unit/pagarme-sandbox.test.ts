@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTHENTICATION_REFUSAL, DEBIT_TEST_CARDS, TEST_CARDS } from '../../scripts/pagarme-sandbox/api.ts'
 import { type SandboxServer, startPagarmeSandbox } from '../../scripts/pagarme-sandbox/server.ts'
 import { isValidPixPayload } from '../../worker/domain/pix.ts'
+import { providerBillingAddress } from '../support/buyer.ts'
 
 // The sandbox is the far end of the wire for every test and for `npm start`: it must answer as
 // Pagar.me's Core API v5 does (shapes, statuses, 422 bodies, idempotency, test cards).
@@ -92,13 +93,7 @@ const order = (payment: Record<string, unknown>, code = `ped_${crypto.randomUUID
 
 /** A boleto as the SDK's request has it: the payer's address is required. */
 const BOLETO = {
-  billing_address: {
-    line_1: '1000, Rua Padre Anchieta, Bigorrilho',
-    zip_code: '80730000',
-    city: 'Curitiba',
-    state: 'PR',
-    country: 'BR',
-  },
+  billing_address: providerBillingAddress,
 }
 
 describe('tokens', () => {

@@ -8,7 +8,7 @@ import { CART_MESSAGES } from '../../worker/contract/cart.ts'
 import { CHECKOUT_MESSAGES } from '../../worker/contract/checkout.ts'
 import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
 import { billingAddress } from '../support/buyer.ts'
-import { clearToasts, toastTitle } from '../support/web/auth-fixtures.tsx'
+import { clearToasts, STUDENT, toastTitle } from '../support/web/auth-fixtures.tsx'
 import {
   CONFIG,
   cartResponse,
@@ -21,6 +21,7 @@ import {
   type Routes,
   renderShop,
   stubFetch,
+  typeBillingAddress,
 } from '../support/web/checkout-fixtures.tsx'
 
 const NOW = new Date('2026-11-20T12:00:00Z')
@@ -127,12 +128,7 @@ async function fillPayerAndAddress() {
   await user.type(screen.getByLabelText('E-mail'), 'maria@exemplo.com.br')
   await user.type(screen.getByLabelText('CPF'), '52998224725')
   await user.type(screen.getByLabelText('Telefone'), '41999990101')
-  await user.type(screen.getByLabelText('CEP'), '80730000')
-  await user.type(screen.getByLabelText('Rua'), 'Rua Padre Anchieta')
-  await user.type(screen.getByLabelText('Número'), '1000')
-  await user.type(screen.getByLabelText('Bairro'), 'Bigorrilho')
-  await user.type(screen.getByLabelText('Cidade'), 'Curitiba')
-  await user.selectOptions(screen.getByLabelText('UF'), 'PR')
+  await typeBillingAddress(user)
   return user
 }
 
@@ -387,17 +383,7 @@ describe('/checkout/{hash}', () => {
 
   it('prefills the payer of a logged-in user and sends its id', async () => {
     const { requests } = await openCheckout({
-      '/admin/user/get': {
-        body: {
-          id: 7,
-          name: 'Maria Souza Lima',
-          email: 'maria@exemplo.com.br',
-          phone: '(41) 99999-0101',
-          photo: null,
-          type: 'N',
-          new_user: false,
-        },
-      },
+      '/admin/user/get': { body: STUDENT },
       '/checkout/pagar': { body: payResult({ status: 'pending', ccj_pix_code: '000201' }) },
     })
     await waitFor(() =>
@@ -406,12 +392,7 @@ describe('/checkout/{hash}', () => {
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('maria@exemplo.com.br')
     const user = userEvent.setup()
     await user.type(screen.getByLabelText('CPF'), '52998224725')
-    await user.type(screen.getByLabelText('CEP'), '80730000')
-    await user.type(screen.getByLabelText('Rua'), 'Rua Padre Anchieta')
-    await user.type(screen.getByLabelText('Número'), '1000')
-    await user.type(screen.getByLabelText('Bairro'), 'Bigorrilho')
-    await user.type(screen.getByLabelText('Cidade'), 'Curitiba')
-    await user.selectOptions(screen.getByLabelText('UF'), 'PR')
+    await typeBillingAddress(user)
     await user.click(screen.getByRole('radio', { name: 'PIX' }))
     await submit(user)
     await waitFor(() => expect(requests('/checkout/pagar')).toHaveLength(1))

@@ -8,7 +8,7 @@ import { PlanPaymentPage } from '../../web/src/features/plans/plan-payment-page.
 import { ApiError } from '../../web/src/lib/api.ts'
 import type { Application, Plan, PlanPaymentResult } from '../../worker/contract/plans.ts'
 import { clearToasts, STUDENT, toastTitle } from '../support/web/auth-fixtures.tsx'
-import { CONFIG, stubFetch } from '../support/web/checkout-fixtures.tsx'
+import { CONFIG, stubFetch, typeBillingAddress } from '../support/web/checkout-fixtures.tsx'
 import { renderWithApp } from '../support/web/render.tsx'
 
 const TOKENIZE = '/core/v5/tokens'
@@ -121,17 +121,7 @@ async function fillCard(user: ReturnType<typeof userEvent.setup>, number = '4000
   await user.type(screen.getByLabelText('Nome impresso no cartão'), 'MARIA S LIMA')
   await user.type(screen.getByLabelText('Validade (MM/AA)'), '1230')
   await user.type(screen.getByLabelText('Código de segurança (CVV)'), '123')
-  await fillAddress(user)
-}
-
-/** The billing address, typed: a card's and, since issue 30, a boleto's. */
-async function fillAddress(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('CEP'), '80730000')
-  await user.type(screen.getByLabelText('Rua'), 'Rua Padre Anchieta')
-  await user.type(screen.getByLabelText('Número'), '1000')
-  await user.type(screen.getByLabelText('Bairro'), 'Bigorrilho')
-  await user.type(screen.getByLabelText('Cidade'), 'Curitiba')
-  await user.selectOptions(screen.getByLabelText('UF'), 'PR')
+  await typeBillingAddress(user)
 }
 
 afterEach(async () => {
@@ -212,7 +202,7 @@ describe('the payment-plan screen', () => {
     // A registered boleto names its payer's address (issue 30): asked for before it is sent.
     await user.click(await screen.findByRole('button', { name: 'Gerar boleto' }))
     expect((await screen.findAllByText('CEP inválido')).length).toBeGreaterThan(0)
-    await fillAddress(user)
+    await typeBillingAddress(user)
     await user.click(screen.getByRole('button', { name: 'Gerar boleto' }))
     expect(await screen.findByText('Boleto gerado')).toBeTruthy()
     expect(screen.getByRole('link', { name: /Abrir boleto/ }).getAttribute('href')).toBe(
@@ -332,7 +322,7 @@ describe('the payment-plan screen', () => {
     await user.click(await screen.findByRole('radio', { name: 'Boleto' }))
     await user.click(screen.getByRole('button', { name: 'Continuar' }))
     await screen.findByRole('button', { name: 'Gerar boleto' })
-    await fillAddress(user)
+    await typeBillingAddress(user)
     await user.click(screen.getByRole('button', { name: 'Gerar boleto' }))
     expect(await screen.findByRole('link', { name: 'Atualizar meu cadastro' })).toBeTruthy()
     expect(requests(PAY)[0]!.body).not.toHaveProperty('id')

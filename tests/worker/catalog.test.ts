@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { editais, feePlans, pages } from '../../db/schema.ts'
 import { CourseDetail, CourseList, Edital, Page, Product } from '../../worker/contract/catalog.ts'
-import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import {
   createClass,
   createCourse,
   createProduct,
-  testContext,
+  freshCatalog,
   testDb,
   unique,
 } from '../support/worker/db.ts'
@@ -16,7 +15,7 @@ const get = (path: string) => workerFetch(`http://localhost${path}`)
 
 describe('catalogue', () => {
   const db = testDb()
-  beforeEach(async () => invalidateCatalog(testContext()))
+  beforeEach(async () => freshCatalog())
 
   it('GET /cursos/getCourses lists published courses with their lowest open price', async () => {
     const course = await createCourse(db, { section: 'presencial', slider: [['capa', 'svg']] })
@@ -102,7 +101,7 @@ describe('catalogue', () => {
 
 describe('institute content', () => {
   const db = testDb()
-  beforeEach(async () => invalidateCatalog(testContext()))
+  beforeEach(async () => freshCatalog())
 
   it('serves a page by slug, including slugs with a slash, and 404s unknown ones', async () => {
     const slug = `pesquisa/${unique('estudos')}`

@@ -7,8 +7,16 @@ import { PayResult } from '../../worker/contract/checkout.ts'
 import { isValidPixPayload, parseEmv } from '../../worker/domain/pix.ts'
 import { getPaymentsConfig } from '../../worker/services/payments/config.ts'
 import { billingAddress as address } from '../support/buyer.ts'
-import { sessionCookieOf } from '../support/worker/checkout.ts'
-import { createClass, createProduct, createUser, testContext, testDb, unique } from '../support/worker/db.ts'
+import { apiClient, newPayer, sessionCookieOf } from '../support/worker/checkout.ts'
+import {
+  createClass,
+  createProduct,
+  createUser,
+  productionEnv,
+  testContext,
+  testDb,
+  unique,
+} from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 import {
   APPROVED,
@@ -22,35 +30,8 @@ import {
 
 const db = testDb()
 const BASE = 'http://localhost'
-
-/** GET without a body; POST with `body` as JSON, or with no body at all when it is null. */
-async function call(path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await workerFetch(`${BASE}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers:
-      body === undefined || body === null ? headers : { 'content-type': 'application/json', ...headers },
-    ...(body === undefined || body === null ? {} : { body: JSON.stringify(body) }),
-  })
-  const text = await response.text()
-  return { response, status: response.status, body: text ? JSON.parse(text) : null }
-}
-
-async function cartWith(...items: Array<['turma' | 'produto', number]>) {
-  let hash: string | null = null
-  for (const [type, id] of items) {
-    hash = CartResponse.parse(
-      (await call('/carrinho-de-compras/update-cart', { hash, data: { id, type }, option: 'add' })).body,
-    ).hash
-  }
-  return CheckoutView.parse((await call(`/checkout/get?cart=${hash}`)).body)
-}
-
-const payer = () => ({
-  name: 'Ana Beatriz Souza',
-  email: `${unique('compra')}@teste.example`.toLowerCase(),
-  cpf: '529.982.247-25',
-  phone: '(41) 99876-5432',
-})
+// These requests send no Origin header (a client outside a browser).
+const { call, cartWith } = apiClient({ origin: null })
 const key = () => `pedido-${crypto.randomUUID()}`
 
 function pay(view: CheckoutView, fields: Record<string, unknown>, headers: Record<string, string> = {}) {
@@ -59,7 +40,7 @@ function pay(view: CheckoutView, fields: Record<string, unknown>, headers: Recor
     {
       hash: view.hash,
       idempotency_key: key(),
-      payer: payer(),
+      payer: newPayer(),
       billingAddress: address,
       total: view.totals.net_value,
       ...fields,
@@ -78,7 +59,7 @@ describe('POST /checkout/pagar with a card', () => {
   it('approved card in 3x: charges R$ 1.045,68, enrols the new buyer, logs them in and e-mails them', async () => {
     const turma = await createClass(db, { priceCents: 100000, instalmentTimes: 12 })
     const view = await cartWith(['turma', turma.id])
-    const buyer = payer()
+    const buyer = newPayer()
     const { status, body, response } = await pay(view, {
       payer: buyer,
       payment_type: 'CREDIT_CARD',
@@ -117,7 +98,7 @@ describe('POST /checkout/pagar with a card', () => {
   it("a declined card shows the issuer's reason in pt-BR; another card then pays the same cart", async () => {
     const turma = await createClass(db, { priceCents: 49000 })
     const view = await cartWith(['turma', turma.id])
-    const buyer = payer()
+    const buyer = newPayer()
     let session = ''
     for (const [number, cvv, reason] of [
       [
@@ -205,7 +186,7 @@ describe('POST /checkout/pagar with a card', () => {
     const badCpf = await pay(view, {
       payment_type: 'CREDIT_CARD',
       cardhash: 'x',
-      payer: { ...payer(), cpf: '111.111.111-11' },
+      payer: { ...newPayer(), cpf: '111.111.111-11' },
     })
     expect(badCpf.body.errors['payer.cpf']).toEqual(['CPF inválido'])
 
@@ -292,7 +273,13 @@ describe('idempotency and retries', () => {
   it('the same key submitted 20 times at once makes one order and one charge', async () => {
     const view = await cartWith(['produto', (await createProduct(db, { priceCents: 12000 })).id])
     const idem = key()
-    const body = { hash: view.hash, idempotency_key: idem, payer: payer(), total: 12000, payment_type: 'PIX' }
+    const body = {
+      hash: view.hash,
+      idempotency_key: idem,
+      payer: newPayer(),
+      total: 12000,
+      payment_type: 'PIX',
+    }
     const results = await Promise.all(Array.from({ length: 20 }, () => call('/checkout/pagar', body)))
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200))
     expect(new Set(results.map((r) => r.body.order_id)).size).toBe(1)
@@ -308,7 +295,7 @@ describe('idempotency and retries', () => {
     const first = await call('/checkout/pagar', {
       hash: a.hash,
       idempotency_key: idem,
-      payer: payer(),
+      payer: newPayer(),
       total: 8000,
       payment_type: 'PIX',
     })
@@ -316,7 +303,7 @@ describe('idempotency and retries', () => {
     const stolen = await call('/checkout/pagar', {
       hash: b.hash,
       idempotency_key: idem,
-      payer: payer(),
+      payer: newPayer(),
       total: 9000,
       payment_type: 'PIX',
     })
@@ -329,7 +316,7 @@ describe('idempotency and retries', () => {
     const otherBuyer = await call('/checkout/pagar', {
       hash: a.hash,
       idempotency_key: idem,
-      payer: payer(),
+      payer: newPayer(),
       total: 8000,
       payment_type: 'PIX',
     })
@@ -339,7 +326,7 @@ describe('idempotency and retries', () => {
 
   it('an order the provider got but we never recorded is found by its code, not charged again (even after 24 h)', async () => {
     const view = await cartWith(['turma', (await createClass(db, { priceCents: 30000 })).id])
-    const buyer = payer()
+    const buyer = newPayer()
     const idem = key()
     // The process died right after the provider answered, two days ago (past the key's 24 hours).
     const orderId = `ped_${crypto.randomUUID().replace(/-/g, '')}`
@@ -387,7 +374,7 @@ describe('idempotency and retries', () => {
 
   it('a card order that never reached the provider is sent again only with the fresh token of the retry', async () => {
     const view = await cartWith(['produto', (await createProduct(db, { priceCents: 7000 })).id])
-    const buyer = payer()
+    const buyer = newPayer()
     const idem = key()
     const body = {
       hash: view.hash,
@@ -510,7 +497,7 @@ describe("a visitor's checkout with an existing account's e-mail", () => {
   it('enrols that account (SPEC), tells its owner by e-mail, and shows the visitor nothing of it', async () => {
     const owner = await createUser(db, { name: 'Titular Secreta da Conta', phone: '(41) 98888-7777' })
     const view = await cartWith(['turma', (await createClass(db, { priceCents: 15000 })).id])
-    const visitor = { ...payer(), email: owner.email, name: 'Visitante Qualquer' }
+    const visitor = { ...newPayer(), email: owner.email, name: 'Visitante Qualquer' }
     const { status, body, response } = await pay(view, {
       payer: visitor,
       payment_type: 'CREDIT_CARD',
@@ -548,18 +535,12 @@ describe('payments config', () => {
   })
 
   it('chooses the live key from the configured origin, with or without www, and the test key elsewhere', () => {
-    const production = {
-      ...env,
-      APP_ENV: 'production' as const,
-      PAYMENT_GATEWAY: 'pagarme' as const,
-      PUBLIC_ORIGIN: 'https://www.institutorenalis.com.br',
-      PAGARME_API_URL: undefined,
-      PAGARME_WEBHOOK_JWKS_URL: undefined,
+    const production = productionEnv({
       PAGARME_PUBLIC_KEY_LIVE: 'pk_live_abc',
       PAGARME_PUBLIC_KEY_TEST: 'pk_test_abc',
       // wrangler.toml's production value: a PSP account.
       PAGARME_ACCOUNT_TYPE: 'psp',
-    }
+    })
     const ctx = testContext({ env: production })
     const keyAt = (url: string) => getPaymentsConfig({ ctx, requestUrl: url })
     expect(keyAt('https://www.institutorenalis.com.br/api/payments/config')).toEqual({

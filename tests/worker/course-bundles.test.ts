@@ -4,9 +4,8 @@ import { bundleClasses, bundles, classes } from '../../db/schema.ts'
 import { CART_MESSAGES, CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { CourseDetail, CourseSeats } from '../../worker/contract/catalog.ts'
 import { SEAT_MESSAGES } from '../../worker/domain/seats.ts'
-import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { call, cartWith, payCheckout } from '../support/worker/checkout.ts'
-import { createClass, createCourse, testContext, testDb, unique } from '../support/worker/db.ts'
+import { createClass, createCourse, freshCatalog, testDb, unique } from '../support/worker/db.ts'
 
 // Issue 22, item 6: a bundle is offered on the page of every course it holds, with its saving,
 // exactly when the cart would take it.
@@ -55,12 +54,12 @@ async function twoCourseBundle(bundle: Partial<typeof bundles.$inferInsert> = {}
     { bundleId: row!.id, classId: second.id, sortOrder: 1 },
     { bundleId: row!.id, classId: first.id, sortOrder: 2 },
   ])
-  await invalidateCatalog(testContext())
+  await freshCatalog()
   return { vascular, biopsy, first, second, bundle: row! }
 }
 
 describe('the course page offers the bundles that hold the course', () => {
-  beforeEach(async () => invalidateCatalog(testContext()))
+  beforeEach(async () => freshCatalog())
 
   it("appears on each of its courses' pages with the cart's own price and saving", async () => {
     const { vascular, biopsy, first, second, bundle } = await twoCourseBundle()
@@ -114,7 +113,7 @@ describe('the course page offers the bundles that hold the course', () => {
     const { vascular, biopsy, second, bundle } = await twoCourseBundle()
     expect((await coursePage(vascular.url)).pacotes).toHaveLength(1)
     await db.update(classes).set({ isOpen: false }).where(eq(classes.id, second.id))
-    await invalidateCatalog(testContext())
+    await freshCatalog()
     expect((await coursePage(vascular.url)).pacotes).toEqual([])
     expect((await coursePage(biopsy.url)).pacotes).toEqual([])
     const added = await addBundle(bundle.id)

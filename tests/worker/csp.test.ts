@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { loadRenderer } from '../../worker/ssr/pages.ts'
-import { createUser, sessionCookie, testContext, testDb, testEnv } from '../support/worker/db.ts'
+import { createUser, freshCatalog, sessionCookie, testDb, testEnv } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 import { executableInlineScripts, fetchPage, NAVIGATE } from '../support/worker/pages.ts'
 
@@ -51,7 +50,7 @@ async function expectInlineScriptsAllowed(response: Response) {
 describe('Content-Security-Policy', () => {
   beforeAll(async () => {
     await loadRenderer()
-    await invalidateCatalog(testContext())
+    await freshCatalog()
   }, 120_000)
 
   it('allows a rendered page its boot and loader scripts by hash, and nothing else inline', async () => {

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { PlanPaymentResult, TdsToken } from '../../worker/contract/plans.ts'
 import worker from '../../worker/index.ts'
-import { currentContract } from '../support/worker/http.ts'
+import { checkExchange } from '../support/worker/http.ts'
 import { outage, providerRequests } from '../support/worker/pagarme.ts'
 import {
   applicant,
@@ -40,16 +40,7 @@ async function psp(path: string, body?: unknown, cookie?: string) {
   const response = await worker.fetch(request, { ...env, PAGARME_ACCOUNT_TYPE: 'psp' }, ctx)
   await waitOnExecutionContext(ctx)
   const text = await response.text()
-  const verdict = (await currentContract()).check({
-    method: request.method,
-    url: request.url,
-    requestContentType: request.headers.get('content-type'),
-    requestBody,
-    status: response.status,
-    responseContentType: response.headers.get('content-type'),
-    responseBody: text,
-  })
-  if (verdict.kind === 'checked') expect(verdict.problems).toEqual([])
+  await checkExchange(request, requestBody, response, text)
   return { status: response.status, body: text ? JSON.parse(text) : null }
 }
 

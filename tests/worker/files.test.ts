@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { menuOptions } from '../../db/schema.ts'
 import { Menu } from '../../worker/contract/menu.ts'
-import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
-import { createUser, sessionCookie, testContext, testDb, unique } from '../support/worker/db.ts'
+import { createUser, freshCatalog, sessionCookie, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
 const db = testDb()
@@ -110,7 +109,7 @@ describe('menu by session role', () => {
       { name: student, url: '/usuario/compras', permission: 'N' },
       { name: admin, url: '/admin/turmas', permission: 'A' },
     ])
-    await invalidateCatalog(testContext())
+    await freshCatalog()
     const names = async (cookie?: string) => {
       const response = await workerFetch('http://localhost/api/menu', cookie ? { headers: { cookie } } : {})
       return Menu.parse(await response.json()).map((option) => option.name)

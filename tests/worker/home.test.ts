@@ -3,13 +3,12 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { classes } from '../../db/schema.ts'
 import { app } from '../../worker/app.ts'
 import { HomeLists } from '../../worker/contract/home.ts'
-import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import {
   createClass,
   createHomeCard,
   createHomeList,
   createProduct,
-  testContext,
+  freshCatalog,
   testDb,
   testEnv,
 } from '../support/worker/db.ts'
@@ -32,7 +31,7 @@ describe('GET /home_itens/lists', () => {
 
   beforeEach(async () => {
     // Each test sees data it just wrote: start from a fresh catalogue version.
-    await invalidateCatalog(testContext())
+    await freshCatalog()
   })
 
   it('answers every list in order with its cards, live class and product prices, and the cart-mode flag', async () => {
@@ -125,7 +124,7 @@ describe('GET /home_itens/lists', () => {
     await new Promise((resolve) => setTimeout(resolve, 100)) // let the snapshot write land
     expect(priceOf((await getLists()).body)).toBe(49000) // still the snapshot: no database read
 
-    await invalidateCatalog(testContext())
+    await freshCatalog()
     expect(priceOf((await getLists()).body)).toBe(52000)
   })
 

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { menuOptions } from '../../db/schema.ts'
 import { Menu } from '../../worker/contract/menu.ts'
-import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { getMenu } from '../../worker/services/menu/menu.ts'
-import { testContext, testDb, unique } from '../support/worker/db.ts'
+import { freshCatalog, testContext, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
 describe('menu', () => {
@@ -34,7 +33,7 @@ describe('menu', () => {
       { name: names.student, url: '/usuario/perfil', permission: 'N', sortOrder: 3 },
       { name: names.admin, url: '/admin', permission: 'A', sortOrder: 4 },
     ])
-    await invalidateCatalog(testContext())
+    await freshCatalog()
   })
 
   const mine = (menu: Menu) => menu.filter((option) => Object.values(names).includes(option.name))

@@ -5,15 +5,14 @@ import { app } from '../../worker/app.ts'
 import { CartResponse } from '../../worker/contract/cart.ts'
 import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
 import type { Env } from '../../worker/env.ts'
-import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { loadRenderer } from '../../worker/ssr/pages.ts'
 import {
   createClass,
   createCourse,
   createProduct,
   createUser,
+  freshCatalog,
   sessionCookie,
-  testContext,
   testDb,
   testEnv,
   unique,
@@ -73,7 +72,7 @@ describe.each(['hang', 'refuse'] as const)('with the database %s', (fault) => {
       cookie: await sessionCookie(student.id),
       studentEmail: student.email,
     })
-    await invalidateCatalog(testContext())
+    await freshCatalog()
     const added = await call(
       '/carrinho-de-compras/update-cart',
       jsonPost({ hash: null, data: { id: turma.id, type: 'turma' }, option: 'add' }),

@@ -27,7 +27,7 @@ import debitChallenge from '../fixtures/pagarme/order-debit-3ds-challenge.json'
 import pixPending from '../fixtures/pagarme/order-pix-pending.json'
 import byCode from '../fixtures/pagarme/orders-by-code.json'
 import validationError from '../fixtures/pagarme/validation-error.json'
-import { billingAddress as address } from '../support/buyer.ts'
+import { billingAddress as address, providerBillingAddress } from '../support/buyer.ts'
 
 // Pagar.me Core API v5 answers in the documented shapes (tests/fixtures/pagarme); only the
 // outbound fetch is replaced. The sandbox (tests/unit/pagarme-sandbox.test.ts) answers the same.
@@ -155,13 +155,7 @@ describe('pagarme adapter: requests', () => {
       due_at: '2026-11-23T23:59:59.000Z',
       type: 'DM',
       // A registered boleto names its payer's address (issue 30, item 1).
-      billing_address: {
-        line_1: '1000, Rua Padre Anchieta, Bigorrilho',
-        zip_code: '80730000',
-        city: 'Curitiba',
-        state: 'PR',
-        country: 'BR',
-      },
+      billing_address: providerBillingAddress,
     })
     expect(boleto).toMatchObject({
       status: 'pending',

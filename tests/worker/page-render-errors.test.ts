@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { loadRenderer } from '../../worker/ssr/pages.ts'
 import {
   createClass,
   createCourse,
   createHomeCard,
   createHomeList,
-  testContext,
+  freshCatalog,
   testDb,
   unique,
 } from '../support/worker/db.ts'
@@ -46,7 +45,7 @@ vi.mock('../../web/src/features/showcase/course-card.tsx', async (importOriginal
 
 /** What a browser opening `path` gets: the rendered page (with its data) or the SPA shell. */
 async function open(path: string) {
-  await invalidateCatalog(testContext())
+  await freshCatalog()
   const response = await fetchPage(path, { headers: NAVIGATE })
   expect(response.status).toBe(200)
   const html = await response.text()

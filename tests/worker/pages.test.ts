@@ -1,27 +1,21 @@
 import { env } from 'cloudflare:workers'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { conferenceTalks, pages } from '../../db/schema.ts'
-import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { BOOT_SCRIPT } from '../../worker/ssr/inline-scripts.ts'
-import {
-  fillTemplate,
-  loadRenderer,
-  type PageRequest,
-  prepareTemplate,
-  renderDocument,
-} from '../../worker/ssr/pages.ts'
+import { fillTemplate, type PageRequest, prepareTemplate, renderDocument } from '../../worker/ssr/pages.ts'
 import {
   createClass,
   createCourse,
   createHomeCard,
   createHomeList,
   createUser,
+  freshCatalog,
   sessionCookie,
-  testContext,
   testDb,
   unique,
 } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
+import { withRenderer } from '../support/worker/pages.ts'
 
 // The shape of the built index.html (web/index.html after `vite build`).
 const TEMPLATE = `<!doctype html>
@@ -58,14 +52,7 @@ function parts(html: string) {
 describe('pages rendered by the Worker', () => {
   const db = testDb()
 
-  // The test pool transforms the web app's modules one by one on first use: slow once.
-  beforeAll(async () => {
-    await loadRenderer()
-  }, 120_000)
-
-  beforeEach(async () => {
-    await invalidateCatalog(testContext())
-  })
+  withRenderer()
 
   it('sends the home page with its course lists, its own title and the data it was rendered from', async () => {
     const turma = await createClass(db, { priceCents: 123456 })
@@ -148,7 +135,7 @@ describe('pages rendered by the Worker', () => {
       .insert(pages)
       .values({ slug: 'contato', title: 'Contato', body: 'Fale com a gente pelo formulário.' })
       .onConflictDoNothing()
-    await invalidateCatalog(testContext())
+    await freshCatalog()
     const page = await render('/contato')
     expect(page.status).toBe(200)
     if (page.status === null) return
@@ -273,7 +260,7 @@ describe('pages rendered by the Worker', () => {
     const signedIn = await navigate(await sessionCookie(user.id))
     expect(await signedIn.clone().text()).not.toContain('Visitante')
     expect(await shared(signedIn)).toBe(true)
-    await invalidateCatalog(testContext())
+    await freshCatalog()
     expect(await shared(await navigate())).toBe(false)
   })
 })

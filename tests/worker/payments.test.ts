@@ -15,7 +15,7 @@ import {
   newPayer,
   orderScreen,
 } from '../support/worker/checkout.ts'
-import { createUser, sessionCookie, testContext, testDb } from '../support/worker/db.ts'
+import { createUser, productionEnv, sessionCookie, testContext, testDb } from '../support/worker/db.ts'
 import {
   chargeAtProvider,
   chargebackAtProvider,
@@ -148,17 +148,11 @@ describe('webhooks', () => {
   })
 
   it('in production, a configuration without webhook credentials fails the check and accepts no event', async () => {
-    const production = {
-      ...env,
-      APP_ENV: 'production' as const,
-      PAYMENT_GATEWAY: 'pagarme' as const,
-      PUBLIC_ORIGIN: 'https://www.institutorenalis.com.br',
-      PAGARME_API_URL: undefined,
+    const production = productionEnv({
       PAGARME_WEBHOOK_AUTH: undefined,
-      PAGARME_WEBHOOK_JWKS_URL: undefined,
       // A live key: a test key in production is a problem of its own (fail-closed.test.ts).
       PAGARME_SECRET_KEY: 'sk_live_chave_de_producao',
-    }
+    })
     expect(configurationProblems(production)).toContain(
       'falta o segredo PAGARME_WEBHOOK_AUTH (usuario:senha do webhook do Pagar.me)',
     )

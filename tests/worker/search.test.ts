@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ebooks, editais } from '../../db/schema.ts'
 import { SearchResults } from '../../worker/contract/catalog.ts'
-import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
-import { createCourse, createProduct, testContext, testDb } from '../support/worker/db.ts'
+import { createCourse, createProduct, freshCatalog, testDb } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
 const search = async (text: string) => {
@@ -19,7 +18,7 @@ const token = () => `zq${crypto.randomUUID().replace(/-/g, '').slice(0, 8)}`
 
 describe('GET /search/all_product', () => {
   const db = testDb()
-  beforeEach(async () => invalidateCatalog(testContext()))
+  beforeEach(async () => freshCatalog())
 
   it('finds courses, products, e-books and editais regardless of case and accents', async () => {
     const t = token()
@@ -124,7 +123,7 @@ describe('GET /search/getSearch?menu=true', () => {
       { slug: `residencia-${t}`, title: `Residência ${t}` },
       { slug: `oculto-${t}`, title: `Oculto ${t}`, isPublished: false },
     ])
-    await invalidateCatalog(testContext())
+    await freshCatalog()
     const response = await workerFetch('http://localhost/search/getSearch?menu=true')
     expect(response.status).toBe(200)
     const body = SearchResults.parse(await response.json())

@@ -1,18 +1,17 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { menuOptions } from '../../db/schema.ts'
 import { Menu } from '../../worker/contract/menu.ts'
-import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { loadRenderer } from '../../worker/ssr/pages.ts'
 import {
   createClass,
   createCourse,
   createUser,
+  freshCatalog,
   sessionCookie,
-  testContext,
   testDb,
   unique,
 } from '../support/worker/db.ts'
-import { cacheWritten, fetchPage, NAVIGATE } from '../support/worker/pages.ts'
+import { cacheWritten, fetchPage, NAVIGATE, withRenderer } from '../support/worker/pages.ts'
 
 // DESIGN 10: a public page is one render for every visitor, signed in or not; who the visitor
 // is comes from the browser's own calls. These tests go through the whole Worker (its shared
@@ -24,13 +23,7 @@ const pageTiming = (response: Response) =>
 describe('one shared render for every visitor', () => {
   const db = testDb()
 
-  beforeAll(async () => {
-    await loadRenderer()
-  }, 120_000)
-
-  beforeEach(async () => {
-    await invalidateCatalog(testContext())
-  })
+  withRenderer()
 
   it('never shows one visitor’s name, role items or cart to another, with the cache warm', async () => {
     const student = await createUser(db, { name: unique('Estudante Vazamento'), type: 'N' })
@@ -46,7 +39,7 @@ describe('one shared render for every visitor', () => {
       url: unique('compartilhado'),
     })
     const turma = await createClass(db, { courseId: course.id })
-    await invalidateCatalog(testContext())
+    await freshCatalog()
     // The student's cart, with the course in it.
     const cart = (await (
       await fetchPage('/carrinho-de-compras/update-cart', {
@@ -142,7 +135,7 @@ describe('one shared render for every visitor', () => {
   it('renders a page once for visitors arriving together on a cold cache', async () => {
     const course = await createCourse(testDb(), { name: unique('Curso da plateia'), url: unique('plateia') })
     await createClass(testDb(), { courseId: course.id })
-    await invalidateCatalog(testContext())
+    await freshCatalog()
     const audience = await Promise.all(
       Array.from({ length: 6 }, () => fetchPage(`/cursos/${course.url}`, { headers: NAVIGATE })),
     )
@@ -199,7 +192,7 @@ describe('pages for any client that accepts HTML', () => {
   it('answers a page to Accept */* and to no Accept at all, as to a browser', async () => {
     const course = await createCourse(testDb(), { name: unique('Curso para o curl'), url: unique('curl') })
     await createClass(testDb(), { courseId: course.id })
-    await invalidateCatalog(testContext())
+    await freshCatalog()
     const clients: Record<string, string>[] = [
       { Accept: '*/*' },
       {},

@@ -3,11 +3,10 @@ import { GOOGLE_TRANSLATE_URL, googleTranslator } from '../../worker/adapters/tr
 import { QUOTAS } from '../../worker/domain/limits.ts'
 import { NOT_A_SITE_TEXT, normaliseText } from '../../worker/domain/translation.ts'
 import { DependencyUnavailableError, dependencyFailure } from '../../worker/errors.ts'
-import { invalidateCatalog } from '../../worker/services/catalog/snapshot.ts'
 import { sha256Hex } from '../../worker/services/hash.ts'
 import { translateTexts } from '../../worker/services/i18n/translate.ts'
 import { spendQuota } from '../../worker/services/limits/limits.ts'
-import { createCourse, testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
+import { createCourse, freshCatalog, testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
 afterEach(() => {
@@ -38,7 +37,7 @@ async function publishedCourse(values: { name?: string; summary?: string; descri
     summary: values.summary ?? `Resumo do curso ${unique('s')}`,
     description: values.description ?? '',
   })
-  await invalidateCatalog(testContext())
+  await freshCatalog()
   return course
 }
 
@@ -130,7 +129,7 @@ describe("POST /api/translate: the site's own texts only (sandbox translator, TR
   it("a draft (an unpublished course) is not the site's yet", async () => {
     const name = `Curso em rascunho ${unique('r')}`
     await createCourse(testDb(), { name, isPublished: false })
-    await invalidateCatalog(testContext())
+    await freshCatalog()
     expect((await translate([name])).status).toBe(422)
   })
 

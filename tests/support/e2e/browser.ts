@@ -6,7 +6,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.ts'
 
 export const ARTIFACTS = new URL('../../artifacts/', import.meta.url).pathname
@@ -133,6 +133,88 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path
 }
 
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
+
+/**
+ * One login per account for the whole file (the login throttle counts per e-mail and address):
+ * `sessionOf(who)` is the signed-in storage state of `accounts[who]`, made in a context with `options`.
+ */
+export function fileSessions<Who extends string>(
+  browser: () => Browser,
+  baseURL: string,
+  accounts: Record<Who, { email: string; password: string }>,
+  options: BrowserContextOptions = {},
+) {
+  const sessions = new Map<Who, Promise<StorageState>>()
+  return function sessionOf(who: Who): Promise<StorageState> {
+    let session = sessions.get(who)
+    if (!session) {
+      session = (async () => {
+        const context = await browser().newContext(options)
+        const response = await context.request.post(`${baseURL}/login`, {
+          data: { ...accounts[who], json: true },
+        })
+        expect(response.status(), `login as ${who}`).toBe(200)
+        const state = await context.storageState()
+        await context.close()
+        return state
+      })()
+      sessions.set(who, session)
+    }
+    return session
+  }
+}
+
+/** Signs in through the login page at `url`, as a person does, until the header greets them. */
+export async function signInOnPage(page: Page, url: string, account: { email: string; password: string }) {
+  await page.goto(url)
+  const main = page.getByRole('main')
+  await main.getByLabel('E-mail', { exact: true }).fill(account.email)
+  await main.getByLabel('Senha', { exact: true }).fill(account.password)
+  await main.getByLabel('Senha', { exact: true }).press('Enter')
+  await page.getByRole('button', { name: /Seja bem-vindo/ }).waitFor()
+}
+
+/** Tells whether a console error (`text @ address`) is an answer the journey provokes on purpose. */
+export type ExpectedError = (error: string, text: string, url: string) => boolean
+
+/** The anonymous session check (GET /admin/user/get) answers 401 by design. */
+export const SESSION_CHECK = /status of 401 .*\/admin\/user\/get/
+
+/** Expected: the console errors any of these patterns match. */
+export const matching =
+  (...patterns: RegExp[]): ExpectedError =>
+  (error) =>
+    patterns.some((pattern) => pattern.test(error))
+
+/** Expected: these HTTP answers of the app, each a status at a path (of `baseURL`). */
+export const httpAnswers =
+  (answers: [status: number, path: string][], baseURL: string): ExpectedError =>
+  (_error, text, url) =>
+    answers.some(
+      ([status, path]) => text.includes(`status of ${status}`) && new URL(url, baseURL).pathname === path,
+    )
+
+/**
+ * Hands every page error of `page` to `record`, and every console error as `text @ address`
+ * unless `expected` says the journey provokes it on purpose. The page, for chaining.
+ */
+export function watchErrors(
+  page: Page,
+  record: (error: string) => void,
+  expected: ExpectedError = () => false,
+): Page {
+  page.on('pageerror', (error) => record(error.message))
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const text = message.text()
+    const url = message.location().url
+    const error = `${text} @ ${url}`
+    if (!expected(error, text, url)) record(error)
+  })
+  return page
+}
+
 /** Fails the test on any page error or console error, so broken pages do not pass silently. */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = []
@@ -167,14 +249,11 @@ export function journeyPages(browser: () => Browser, expected?: RegExp) {
     })
     contexts.push(context)
     const page = await context.newPage()
-    page.on('pageerror', (error) => errors.push(error.message))
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return
-      const text = `${message.text()} @ ${message.location().url}`
-      if (/status of 401 /.test(text) || expected?.test(text)) return
-      errors.push(text)
-    })
-    return page
+    return watchErrors(
+      page,
+      (error) => errors.push(error),
+      matching(/status of 401 /, ...(expected ? [expected] : [])),
+    )
   }
   async function closeAll() {
     for (const context of contexts.splice(0)) await context.close().catch(() => {})

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
 import { billingAddress } from '../buyer.ts'
 
 // The checkout's address fields as a person types them, with the test buyers' address.
@@ -16,4 +17,46 @@ export async function typeAddressAfterCep(page: Page) {
 export async function typeAddress(page: Page) {
   await page.getByLabel('CEP', { exact: true }).pressSequentially(billingAddress.zip_code.replace(/\D/g, ''))
   await typeAddressAfterCep(page)
+}
+
+/** Through the page's browser (its session): a new cart holding one class; its hash. */
+export async function cartWithClass(page: Page, baseURL: string, classId: number): Promise<string> {
+  const cart = await page.context().request.post(`${baseURL}/carrinho-de-compras/update-cart`, {
+    headers: { Origin: baseURL },
+    data: { data: { id: classId, type: 'turma' }, option: 'add' },
+  })
+  expect(cart.status(), await cart.text()).toBe(200)
+  return ((await cart.json()) as { hash: string }).hash
+}
+
+/**
+ * Through the page's browser: the cart `hash` paid by PIX as `payer` (the test CPF), then paid at
+ * the sandbox; the order's id.
+ */
+export async function payCartByPix(
+  page: Page,
+  baseURL: string,
+  hash: string,
+  payer: { name: string; email: string; phone: string },
+): Promise<string> {
+  const request = page.context().request
+  const headers = { Origin: baseURL }
+  const view = (await (await request.get(`${baseURL}/checkout/get?cart=${hash}`)).json()) as {
+    totals: { net_value: number }
+  }
+  const pay = await request.post(`${baseURL}/checkout/pagar`, {
+    headers,
+    data: {
+      hash,
+      idempotency_key: `e2e-${crypto.randomUUID()}`,
+      payer: { ...payer, cpf: '529.982.247-25' },
+      total: view.totals.net_value,
+      payment_type: 'PIX',
+    },
+  })
+  expect(pay.status(), await pay.text()).toBe(200)
+  const { order_id: orderId } = (await pay.json()) as { order_id: string }
+  const paid = await request.post(`${baseURL}/api/sandbox/pedidos/${orderId}/pagar`, { headers })
+  expect(paid.status(), await paid.text()).toBe(200)
+  return orderId
 }

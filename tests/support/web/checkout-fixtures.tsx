@@ -1,10 +1,13 @@
 import { createRoute } from '@tanstack/react-router'
+import { screen } from '@testing-library/react'
+import type userEvent from '@testing-library/user-event'
 import { vi } from 'vitest'
 import { CartPage } from '../../../web/src/features/cart/cart-page.tsx'
 import { CheckoutPage } from '../../../web/src/features/checkout/checkout-page.tsx'
 import { OrderPage } from '../../../web/src/features/checkout/order-page.tsx'
 import type { CartResponse, CheckoutView } from '../../../worker/contract/cart.ts'
 import type { PayResult } from '../../../worker/contract/checkout.ts'
+import { billingAddress } from '../buyer.ts'
 import { mockFetch, pageAt, renderRoutes } from './render.tsx'
 
 export const HASH = 'a'.repeat(32)
@@ -166,4 +169,14 @@ export function renderShop(path: string) {
     },
     { at: path },
   )
+}
+
+/** The test buyers' billing address, typed into the form's fields (a card's and a boleto's). */
+export async function typeBillingAddress(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('CEP'), billingAddress.zip_code.replace('-', ''))
+  await user.type(screen.getByLabelText('Rua'), billingAddress.street)
+  await user.type(screen.getByLabelText('Número'), billingAddress.number)
+  await user.type(screen.getByLabelText('Bairro'), billingAddress.neighborhood)
+  await user.type(screen.getByLabelText('Cidade'), billingAddress.city)
+  await user.selectOptions(screen.getByLabelText('UF'), billingAddress.state)
 }
