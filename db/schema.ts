@@ -296,7 +296,7 @@ export const coupons = sqliteTable(
 
 // ── Home showcase and menu ──────────────────────────────────────────────────
 
-export const homeLists = sqliteTable('showcase_lists', {
+export const showcaseLists = sqliteTable('showcase_lists', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   title: text('title').notNull(),
   subTitle: text('sub_title').notNull().default(''),
@@ -306,13 +306,13 @@ export const homeLists = sqliteTable('showcase_lists', {
   updatedAt: updatedAt(),
 })
 
-export const homeCards = sqliteTable(
+export const showcaseCards = sqliteTable(
   'showcase_cards',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     listId: integer('list_id')
       .notNull()
-      .references(() => homeLists.id, { onDelete: 'cascade' }),
+      .references(() => showcaseLists.id, { onDelete: 'cascade' }),
     type: text('type', { enum: CARD_TYPES }).notNull(),
     itemId: integer('item_id'), // class, product, bundle or course id, by type
     name: text('name').notNull(),
@@ -479,7 +479,7 @@ export const ebookLibrary = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.ebookId] })],
 )
 
-// ── Orders and enrolments ───────────────────────────────────────────────────
+// ── Orders and enrollments ───────────────────────────────────────────────────
 
 export const orders = sqliteTable(
   'orders',
@@ -574,7 +574,7 @@ export const orders = sqliteTable(
     receivedCents: integer('received_cents'),
     /**
      * A gift's recipient (the order's `gifts`): the account, found or made by the gift's e-mail when
-     * the order is paid, that holds its enrolments (issue 22, item 7).
+     * the order is paid, that holds its enrollments (issue 22, item 7).
      */
     recipientUserId: integer('recipient_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The buyer's request to give the purchase up within 7 days (CDC art. 49; issue 22, item 8). */
@@ -655,16 +655,16 @@ export const enrollments = sqliteTable(
     uniqueIndex('enrollments_user_class').on(t.userId, t.classId),
     // /admin/matriculas lists a class's students.
     index('enrollments_class').on(t.classId),
-    // /admin/matriculas lists every enrolment newest first, and filters by period.
+    // /admin/matriculas lists every enrollment newest first, and filters by period.
     index('enrollments_created').on(t.createdAt),
   ],
 )
 
 /**
  * A class's seats, counted rather than stored (decision 011): held by its pending orders, taken by
- * its paid or partly refunded orders and by its active manual enrolments. A state change releases
+ * its paid or partly refunded orders and by its active manual enrollments. A state change releases
  * a seat by itself. Triggers (migration 0009) refuse an order line, or an order issued again, that
- * would put a class over its seats; the manual enrolment checks the same view.
+ * would put a class over its seats; the manual enrollment checks the same view.
  */
 export const classSeats = sqliteView('class_seats', {
   classId: integer('class_id').notNull(),
@@ -984,11 +984,11 @@ export const bundleClassesRelations = relations(bundleClasses, ({ one }) => ({
   bundle: one(bundles, { fields: [bundleClasses.bundleId], references: [bundles.id] }),
   class: one(classes, { fields: [bundleClasses.classId], references: [classes.id] }),
 }))
-export const homeListsRelations = relations(homeLists, ({ many }) => ({
-  cards: many(homeCards),
+export const showcaseListsRelations = relations(showcaseLists, ({ many }) => ({
+  cards: many(showcaseCards),
 }))
-export const homeCardsRelations = relations(homeCards, ({ one }) => ({
-  list: one(homeLists, { fields: [homeCards.listId], references: [homeLists.id] }),
+export const showcaseCardsRelations = relations(showcaseCards, ({ one }) => ({
+  list: one(showcaseLists, { fields: [showcaseCards.listId], references: [showcaseLists.id] }),
 }))
 export const courseModulesRelations = relations(courseModules, ({ one, many }) => ({
   course: one(courses, { fields: [courseModules.courseId], references: [courses.id] }),

@@ -30,7 +30,6 @@ import { contactRoutes } from './routes/contact.ts'
 import { contentRoutes } from './routes/content.ts'
 import { devRoutes } from './routes/dev.ts'
 import { fileRoutes } from './routes/files.ts'
-import { homeRoutes } from './routes/home.ts'
 import { i18nRoutes } from './routes/i18n.ts'
 import { menuRoutes } from './routes/menu.ts'
 import { outboxRoutes } from './routes/outbox.ts'
@@ -38,6 +37,7 @@ import { planRoutes } from './routes/plans.ts'
 import { searchRoutes } from './routes/search.ts'
 import { seoRoutes } from './routes/seo.ts'
 import { shortLinkRoutes } from './routes/short-links.ts'
+import { showcaseRoutes } from './routes/showcase.ts'
 import { socialRoutes } from './routes/social.ts'
 import { studentRoutes } from './routes/student.ts'
 import { systemRoutes } from './routes/system.ts'
@@ -76,7 +76,7 @@ for (const path of [CURRENT_USER_PATH, '/api/menu']) {
 
 const routes = app
   .route('/', systemRoutes)
-  .route('/', homeRoutes)
+  .route('/', showcaseRoutes)
   .route('/', menuRoutes)
   .route('/', catalogRoutes)
   .route('/', searchRoutes)

@@ -21,7 +21,7 @@ export const SEED_IDS = {
     price1000: 1,
     /** 'Comece agora' of Doença Renal Crônica na Atenção Primária: R$ 490,00, up to 12 instalments. */
     price490: 3,
-    /** Transplante Renal, February 2027: closed for enrolment. */
+    /** Transplante Renal, February 2027: closed for enrollment. */
     closed: 13,
   },
   bundles: { percent: 1, fixed: 2 },

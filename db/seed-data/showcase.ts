@@ -1,10 +1,10 @@
 /** The home page showcase (three carousels) and the server-supplied menu. */
 import { INSTITUTE } from '../../worker/domain/institute.ts'
-import type { homeCards, homeLists, menuOptions } from '../schema.ts'
+import type { menuOptions, showcaseCards, showcaseLists } from '../schema.ts'
 import { bundlePrices, classById, courseById, PRODUCT_ROWS, SEED_IDS } from './catalog.ts'
 
-type HomeListRow = typeof homeLists.$inferInsert & { id: number }
-type HomeCardRow = typeof homeCards.$inferInsert
+type ShowcaseListRow = typeof showcaseLists.$inferInsert & { id: number }
+type ShowcaseCardRow = typeof showcaseCards.$inferInsert
 type MenuOptionRow = typeof menuOptions.$inferInsert & { id: number }
 
 /** A picture that does not exist, so the UI's fallback to the default course image is exercised. */
@@ -12,7 +12,7 @@ export const MISSING_IMAGE = '/img/cursos/inexistente.svg'
 
 const LIST_IDS = { online: 1, presencial: 2, intervencionista: 3 } as const
 
-export const HOME_LIST_ROWS: HomeListRow[] = [
+export const HOME_LIST_ROWS: ShowcaseListRow[] = [
   {
     id: LIST_IDS.online,
     title: 'Cursos Online',
@@ -56,7 +56,7 @@ function classCard(classId: number, sortOrder: number, descriptionTitle: string,
     url: `/cursos/${courseById(turma.courseId).url}`,
     isOpen: true,
     sortOrder,
-  } satisfies HomeCardRow
+  } satisfies ShowcaseCardRow
 }
 
 /** A course card of a link-mode list: the price shown is the course's first open class. */
@@ -64,7 +64,7 @@ function courseCard(
   listId: number,
   courseId: number,
   classId: number,
-  card: Pick<HomeCardRow, 'descriptionTitle' | 'description' | 'isOpen' | 'sortOrder' | 'amountCents'> & {
+  card: Pick<ShowcaseCardRow, 'descriptionTitle' | 'description' | 'isOpen' | 'sortOrder' | 'amountCents'> & {
     img?: string | null
   },
 ) {
@@ -78,13 +78,13 @@ function courseCard(
     priceCents: classById(classId).priceCents,
     url: `/cursos/${course.url}`,
     ...card,
-  } satisfies HomeCardRow
+  } satisfies ShowcaseCardRow
 }
 
 const pad = PRODUCT_ROWS.find((p) => p.id === SEED_IDS.products.cannulationPad)!
 const vascularAndBiopsy = bundlePrices(SEED_IDS.bundles.percent)
 
-export const HOME_CARD_ROWS: HomeCardRow[] = [
+export const HOME_CARD_ROWS: ShowcaseCardRow[] = [
   // Cursos Online: cart mode, every card is a class.
   classCard(
     1,

@@ -1,7 +1,7 @@
 /**
  * The student area's demo data: the online courses' modules, video lessons and downloadable
  * material, the in-person classes' practical details, and the demo student's history — purchases
- * and enrolments, e-books, lesson progress and an application to an edital whose fee plans are
+ * and enrollments, e-books, lesson progress and an application to an edital whose fee plans are
  * partly paid. Ids are explicit, so the seed is deterministic and the e2e journeys can point at it.
  */
 import type {

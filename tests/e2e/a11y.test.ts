@@ -108,7 +108,7 @@ const PAGES: PageKind[] = [
   { name: 'admin dashboard', as: 'admin', path: '/admin', ready: 'Dashboard' },
   { name: 'admin courses', as: 'admin', path: '/admin/course', ready: 'Cursos' },
   { name: 'admin classes', as: 'admin', path: '/admin/turmas', ready: 'Turmas' },
-  { name: 'admin enrolments', as: 'admin', path: '/admin/matriculas', ready: 'Matrículas' },
+  { name: 'admin enrollments', as: 'admin', path: '/admin/matriculas', ready: 'Matrículas' },
   { name: 'admin leads', as: 'admin', path: '/admin/leads', ready: 'Leads' },
   { name: 'admin QR codes', as: 'admin', path: '/admin/qrcode', ready: 'Qrcode/Link' },
   { name: 'admin home', as: 'admin', path: '/admin/home', ready: 'Home' },

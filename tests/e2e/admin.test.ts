@@ -15,7 +15,7 @@ import { typeAddress } from '../support/e2e/checkout.ts'
 // creates a course with an uploaded image and a class of R$ 890,00 in up to 6x with boleto,
 // puts it first on a new cart-mode home list and publishes it; a visitor sees it on the home
 // page, finds it by search and buys it with the sandbox card; the admin sees the sale on the
-// dashboard and the enrolment in /admin/matriculas, exports the CSV (read back here), refunds it
+// dashboard and the enrollment in /admin/matriculas, exports the CSV (read back here), refunds it
 // (the student loses access), and the audit log lists each step.
 
 const baseURL = inject('baseURL')
@@ -371,7 +371,7 @@ describe('the admin runs a new class from creation to refund', () => {
     await toast(admin, 'Estorno confirmado pela operadora.').waitFor()
     await row.getByText('estornado', { exact: true }).waitFor()
     await row.getByText('cancelada').waitFor()
-    await screenshot(admin, 'admin-enrolment-refunded')
+    await screenshot(admin, 'admin-enrollment-refunded')
 
     // The student lost access: the course left Meus cursos.
     await visitor.reload()
@@ -472,7 +472,7 @@ describe('the admin runs a new class from creation to refund', () => {
     await visitorBought()
   })
 
-  it('the admin sees the sale on the dashboard and the enrolment, exports it as CSV, and refunds it', async () => {
+  it('the admin sees the sale on the dashboard and the enrollment, exports it as CSV, and refunds it', async () => {
     await refunded()
   })
 

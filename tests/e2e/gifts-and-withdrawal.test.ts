@@ -125,7 +125,7 @@ describe('a gift (issue 22, item 7)', () => {
     expect(await sideways(phone)).toBe(0)
     await screenshot(phone, 'gift-recipient-courses-phone')
 
-    // The admin's enrolments: the recipient's, a gift of the buyer.
+    // The admin's enrollments: the recipient's, a gift of the buyer.
     const admin = await newPage(DESKTOP, '10.22.7.3')
     await signInAdmin(admin)
     await admin.goto(`${baseURL}/admin/matriculas`)

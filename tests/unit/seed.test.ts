@@ -54,8 +54,8 @@ async function allCounts() {
     bundles: schema.bundles,
     bundleClasses: schema.bundleClasses,
     coupons: schema.coupons,
-    homeLists: schema.homeLists,
-    homeCards: schema.homeCards,
+    showcaseLists: schema.showcaseLists,
+    showcaseCards: schema.showcaseCards,
     menuOptions: schema.menuOptions,
     pages: schema.pages,
     proceedings: schema.proceedings,
@@ -171,7 +171,7 @@ describe('seedDatabase', () => {
   })
 
   it('seeds 3 home lists, exactly one in cart mode, with 5 to 8 cards each', async () => {
-    const lists = await db.query.homeLists.findMany({
+    const lists = await db.query.showcaseLists.findMany({
       with: { cards: { orderBy: (card) => asc(card.sortOrder) } },
       orderBy: (list) => asc(list.sortOrder),
     })
@@ -213,7 +213,7 @@ describe('seedDatabase', () => {
       for (const [name, ext] of product.slider) urls.push(`/img/produtos/${name}.${ext}`)
     }
     for (const ebook of await db.select().from(schema.ebooks)) urls.push(ebook.coverImg!)
-    for (const card of await db.select().from(schema.homeCards)) {
+    for (const card of await db.select().from(schema.showcaseCards)) {
       if (card.img && card.img !== MISSING_IMAGE) urls.push(card.img)
     }
     urls.push('/img/logo.svg', '/img/logo-white.svg', '/img/hero-cursos.svg', '/img/favicon.svg')
@@ -364,7 +364,7 @@ describe('seedDatabase', () => {
     expect(inPerson[0]!.details).toContain('O que levar')
   })
 
-  it('gives the demo student purchases, enrolments, e-books and an application whose plans are partly paid', async () => {
+  it('gives the demo student purchases, enrollments, e-books and an application whose plans are partly paid', async () => {
     const student = SEED_IDS.users.student
     const orders = await db.select().from(schema.orders).where(eq(schema.orders.userId, student))
     expect(orders.map((order) => order.status).sort()).toEqual(['expired', 'paid', 'paid', 'paid'])

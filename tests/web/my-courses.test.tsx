@@ -47,7 +47,7 @@ describe('/usuario/cursos', () => {
     ])
   })
 
-  it('says so when there are no enrolments', async () => {
+  it('says so when there are no enrollments', async () => {
     stubFetch({ '/api/usuario/cursos': { body: [] } })
     renderWithApp(<MyCoursesPage />)
     expect(await screen.findByText(/Você ainda não tem matrículas/)).toBeTruthy()

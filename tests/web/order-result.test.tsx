@@ -198,7 +198,7 @@ describe('order result: card and boleto', () => {
       text: 'O pagamento foi contestado junto à operadora do cartão e as inscrições deste pedido foram canceladas.',
       courses: false,
     },
-  ])('after the sale, $status: the heading, the state and what happened to the enrolment', async (c) => {
+  ])('after the sale, $status: the heading, the state and what happened to the enrollment', async (c) => {
     stubFetch({
       [ORDER_PATH]: {
         body: {

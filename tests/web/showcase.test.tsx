@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CART_HASH_KEY } from '../../web/src/features/cart/cart-storage.ts'
 import { Showcase } from '../../web/src/features/showcase/showcase.tsx'
-import type { HomeLists } from '../../worker/contract/home.ts'
+import type { ShowcaseLists } from '../../worker/contract/showcase.ts'
 import { DEFAULT_IMAGES } from '../../worker/domain/institute.ts'
 import { mockFetch, renderWithApp } from '../support/web/render.tsx'
 
-const LISTS: HomeLists = [
+const LISTS: ShowcaseLists = [
   {
     id: 1,
     title: 'Nefrologia Intervencionista',

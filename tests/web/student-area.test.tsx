@@ -322,7 +322,7 @@ describe('a course for its student', () => {
     expect(screen.getByRole('link', { name: /Apostila/ }).getAttribute('href')).toBe('/download/a.b.c')
   })
 
-  it('a student without an active enrolment reads why', async () => {
+  it('a student without an active enrollment reads why', async () => {
     stubFetch({
       '/api/usuario/cursos/hemodialise-para-enfermagem': {
         status: 403,

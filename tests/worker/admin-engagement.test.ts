@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { homeLists, leads, qrLinks } from '../../db/schema.ts'
+import { leads, qrLinks, showcaseLists } from '../../db/schema.ts'
 import { AdminLeadPage } from '../../worker/contract/admin-leads.ts'
 import { AdminShortLink, ShortLinkClicks } from '../../worker/contract/admin-links.ts'
 import { AdminShowcase, type ShowcaseListInput } from '../../worker/contract/admin-showcase.ts'
-import { HomeLists } from '../../worker/contract/home.ts'
+import { ShowcaseLists } from '../../worker/contract/showcase.ts'
 import { saoPauloDay } from '../../worker/domain/short-links.ts'
 import { recordClickFlush } from '../../worker/services/short-links/clicks.ts'
 import { adminCall, auditOf, newAdmin } from '../support/worker/admin.ts'
@@ -254,7 +254,7 @@ describe('short links and QR codes (/api/admin/qrcodes, /l/{code})', () => {
 
 describe('home showcase editor (/api/admin/vitrine)', () => {
   const publicLists = async () =>
-    HomeLists.parse(await (await workerFetch('http://localhost/home_itens/lists')).json())
+    ShowcaseLists.parse(await (await workerFetch('http://localhost/home_itens/lists')).json())
 
   function draftOf(showcase: AdminShowcase): ShowcaseListInput[] {
     return showcase.lists.map((list) => ({
@@ -294,7 +294,7 @@ describe('home showcase editor (/api/admin/vitrine)', () => {
 
     const preview = await adminCall(admin, 'POST', '/api/admin/vitrine/previa', { lists: draft })
     expect(preview.status, JSON.stringify(preview.body)).toBe(200)
-    const previewed = HomeLists.parse(preview.body)
+    const previewed = ShowcaseLists.parse(preview.body)
     expect(previewed[0]).toMatchObject({
       title,
       cart_mode: true,
@@ -338,7 +338,7 @@ describe('home showcase editor (/api/admin/vitrine)', () => {
       'lists.0.cards.0.item_id': ['O item escolhido não existe mais. Escolha outro.'],
       'lists.1.title': ['Duas listas com o mesmo título teriam o mesmo link (âncora): mude um deles.'],
     })
-    expect(await db.select().from(homeLists)).toHaveLength(lists.length)
+    expect(await db.select().from(showcaseLists)).toHaveLength(lists.length)
     const [line] = await auditOf('showcase', 1)
     expect(line).toMatchObject({ action: 'showcase.publish' })
     expect((line!.data as { after: { lists: Array<{ title: string }> } }).after.lists[0]?.title).toBe(title)

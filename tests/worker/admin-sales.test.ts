@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { enrollments, leads, orderItems, orders, users } from '../../db/schema.ts'
-import { AdminEnrolmentPage, AdminOrder, Dashboard } from '../../worker/contract/admin-sales.ts'
+import { AdminEnrollmentPage, AdminOrder, Dashboard } from '../../worker/contract/admin-sales.ts'
 import { adminCall, auditOf, newAdmin } from '../support/worker/admin.ts'
 import { buyClass, enrolledClasses, newPayer, orderScreen } from '../support/worker/checkout.ts'
 import { createClass, createCourse, createUser, testDb, unique } from '../support/worker/db.ts'
@@ -14,17 +14,17 @@ beforeAll(async () => {
   admin = (await newAdmin()).cookie
 })
 
-const enrolmentsOf = async (query: string) => {
+const enrollmentsOf = async (query: string) => {
   const answer = await adminCall(admin, 'GET', `/api/admin/matriculas?${query}`)
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-  return AdminEnrolmentPage.parse(answer.body)
+  return AdminEnrollmentPage.parse(answer.body)
 }
 
-describe('enrolments (/api/admin/matriculas)', () => {
+describe('enrollments (/api/admin/matriculas)', () => {
   it('lists a sale with its buyer, course, class, order and payment; found by name, e-mail or CPF', async () => {
     const payer = { ...newPayer(), name: 'Mariana Teixeira Lopes' }
     const { order, turma } = await buyClass('CREDIT_CARD', payer)
-    const byEmail = await enrolmentsOf(`q=${encodeURIComponent(payer.email)}`)
+    const byEmail = await enrollmentsOf(`q=${encodeURIComponent(payer.email)}`)
     expect(byEmail.total).toBe(1)
     expect(byEmail.items[0]).toMatchObject({
       status: 'active',
@@ -40,14 +40,14 @@ describe('enrolments (/api/admin/matriculas)', () => {
         cpf: '52998224725',
       },
     })
-    const byCpf = await enrolmentsOf(`q=${encodeURIComponent('529.982.247-25')}&class_id=${turma.id}`)
+    const byCpf = await enrollmentsOf(`q=${encodeURIComponent('529.982.247-25')}&class_id=${turma.id}`)
     expect(byCpf.items.map((row) => row.order?.id)).toEqual([order.id])
-    const byName = await enrolmentsOf(`q=${encodeURIComponent('Teixeira Lopes')}&class_id=${turma.id}`)
+    const byName = await enrollmentsOf(`q=${encodeURIComponent('Teixeira Lopes')}&class_id=${turma.id}`)
     expect(byName.total).toBe(1)
-    expect((await enrolmentsOf(`class_id=${turma.id}&status=cancelled`)).total).toBe(0)
-    expect((await enrolmentsOf(`class_id=${turma.id}&payment=paid`)).total).toBe(1)
-    expect((await enrolmentsOf(`class_id=${turma.id}&payment=manual`)).total).toBe(0)
-    expect((await enrolmentsOf(`class_id=${turma.id}&from=2020-01-01&to=2020-12-31`)).total).toBe(0)
+    expect((await enrollmentsOf(`class_id=${turma.id}&status=cancelled`)).total).toBe(0)
+    expect((await enrollmentsOf(`class_id=${turma.id}&payment=paid`)).total).toBe(1)
+    expect((await enrollmentsOf(`class_id=${turma.id}&payment=manual`)).total).toBe(0)
+    expect((await enrollmentsOf(`class_id=${turma.id}&from=2020-01-01&to=2020-12-31`)).total).toBe(0)
     const reversed = await adminCall(admin, 'GET', '/api/admin/matriculas?from=2026-02-01&to=2026-01-01')
     expect(reversed.status).toBe(422)
     expect(reversed.body.errors.to).toEqual(['A data final deve ser igual ou posterior à inicial.'])
@@ -58,7 +58,7 @@ describe('enrolments (/api/admin/matriculas)', () => {
       total: 49000,
       payer: { email: payer.email },
       provider: { gateway: 'sandbox', charge_id: order.gatewayChargeId },
-      enrolments: [{ class_id: turma.id, status: 'active' }],
+      enrollments: [{ class_id: turma.id, status: 'active' }],
     })
   })
 
@@ -74,7 +74,7 @@ describe('enrolments (/api/admin/matriculas)', () => {
     expect(await providerRequests(`/charges/${order.gatewayChargeId}`, 'DELETE')).toHaveLength(1)
     expect((await orderScreen(order.id)).status).toBe('refunded')
     expect(await enrolledClasses(cookie)).toEqual([])
-    const [row] = (await enrolmentsOf(`class_id=${turma.id}`)).items
+    const [row] = (await enrollmentsOf(`class_id=${turma.id}`)).items
     expect(row).toMatchObject({ status: 'cancelled', order: { status: 'refunded', refunded: 49000 } })
     const audit = await auditOf('order', order.id)
     expect(audit.map((line) => line.action)).toEqual(['order.refund_requested'])
@@ -113,7 +113,7 @@ describe('enrolments (/api/admin/matriculas)', () => {
     })
   })
 
-  it('a manual enrolment (paid outside the site): the account is found or created; seats and repeats are 409', async () => {
+  it('a manual enrollment (paid outside the site): the account is found or created; seats and repeats are 409', async () => {
     const course = await createCourse(db)
     const turma = await createClass(db, { courseId: course.id, seats: 1 })
     const email = `${unique('manual')}@teste.example`
@@ -179,9 +179,9 @@ describe('enrolments (/api/admin/matriculas)', () => {
     ])
   })
 
-  it('an enrolment that came from an order ends by its refund, not by cancelling it here (409)', async () => {
+  it('an enrollment that came from an order ends by its refund, not by cancelling it here (409)', async () => {
     const { turma } = await buyClass('CREDIT_CARD')
-    const [row] = (await enrolmentsOf(`class_id=${turma.id}`)).items
+    const [row] = (await enrollmentsOf(`class_id=${turma.id}`)).items
     const answer = await adminCall(admin, 'POST', `/api/admin/matriculas/${row!.id}/cancelamento`)
     expect(answer.status).toBe(409)
     expect(answer.body.msg).toBe(
@@ -291,7 +291,7 @@ describe('dashboard (/api/admin/dashboard)', () => {
       { state: 'refunded', count: 1, total: 49000 },
     ])
     expect(byDay.pending.find((row) => row.payment_type === 'BOLETO')?.count).toBeGreaterThanOrEqual(1)
-    expect(byDay.enrolments_by_course).toEqual([
+    expect(byDay.enrollments_by_course).toEqual([
       { course_id: course.id, name: course.name, active: 1, cancelled: 1 },
     ])
     expect(byDay.top_courses).toEqual([{ course_id: course.id, name: course.name, revenue: 89000, sold: 1 }])

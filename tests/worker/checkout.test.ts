@@ -49,7 +49,7 @@ function pay(view: CheckoutView, fields: Record<string, unknown>, headers: Recor
   )
 }
 
-const enrolmentsOf = (orderId: string) =>
+const enrollmentsOf = (orderId: string) =>
   db.select().from(enrollments).where(eq(enrollments.orderId, orderId))
 const orderRow = async (orderId: string) => (await db.select().from(orders).where(eq(orders.id, orderId)))[0]!
 const ordersSent = async (orderId: string) =>
@@ -77,7 +77,7 @@ describe('POST /checkout/pagar with a card', () => {
       instalment_value: 34856,
       error: false,
     })
-    expect(await enrolmentsOf(result.order_id)).toHaveLength(1)
+    expect(await enrollmentsOf(result.order_id)).toHaveLength(1)
     // The provider's order and charge are kept with ours: a refund will need the charge.
     const row = await orderRow(result.order_id)
     expect(row.gatewayOrderId).toMatch(/^or_/)
@@ -135,7 +135,7 @@ describe('POST /checkout/pagar with a card', () => {
     }
     const failed = await db.select().from(orders).where(eq(orders.cartHash, view.hash))
     expect(failed.map((o) => o.status)).toEqual(['failed', 'failed', 'failed', 'failed'])
-    for (const order of failed) expect(await enrolmentsOf(order.id)).toEqual([])
+    for (const order of failed) expect(await enrollmentsOf(order.id)).toEqual([])
 
     const second = await pay(
       view,
@@ -144,7 +144,7 @@ describe('POST /checkout/pagar with a card', () => {
     )
     expect(second.status).toBe(200)
     expect(second.body.status).toBe('paid')
-    expect(await enrolmentsOf(second.body.order_id)).toHaveLength(1)
+    expect(await enrollmentsOf(second.body.order_id)).toHaveLength(1)
   })
 
   it('refuses tampered totals, instalments above the cap, boleto where forbidden, a missing token or address: nothing sent', async () => {
@@ -234,13 +234,13 @@ describe('boleto and PIX', () => {
     const pdf = await fetch(result.ccj_boleto_link!)
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
     await pdf.body?.cancel()
-    expect(await enrolmentsOf(result.order_id)).toEqual([])
+    expect(await enrollmentsOf(result.order_id)).toEqual([])
 
     for (let i = 0; i < 3; i++) {
       const simulated = await call(`/api/sandbox/pedidos/${result.order_id}/pagar`, null, { origin: BASE })
       expect(simulated.body).toEqual({ status: 'paid' })
     }
-    expect(await enrolmentsOf(result.order_id)).toHaveLength(1)
+    expect(await enrollmentsOf(result.order_id)).toHaveLength(1)
     const orderStatus = (await call(`/api/pedidos/${result.order_id}`)).body
     const status = PayResult.parse(orderStatus)
     expect(status.status).toBe('paid')
@@ -511,7 +511,7 @@ describe("a visitor's checkout with an existing account's e-mail", () => {
     expect(shown).not.toMatch(new RegExp(`"(user_)?id":${owner.id}\\b`))
     expect(shown).not.toMatch(/"(user|user_id|new_user|phone|email)"/)
 
-    expect((await enrolmentsOf(body.order_id)).map((e) => e.userId)).toEqual([owner.id])
+    expect((await enrollmentsOf(body.order_id)).map((e) => e.userId)).toEqual([owner.id])
     const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, owner.email))
     expect(mails.map((mail) => mail.subject).sort()).toEqual([
       `Pagamento confirmado — pedido ${body.order_id}`,

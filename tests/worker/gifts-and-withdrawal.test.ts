@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { auditLog, classes, emailOutbox, enrollments, orderItems, orders, users } from '../../db/schema.ts'
-import { AdminEnrolmentPage } from '../../worker/contract/admin-sales.ts'
+import { AdminEnrollmentPage } from '../../worker/contract/admin-sales.ts'
 import { GIFT_MESSAGES, PayResult } from '../../worker/contract/checkout.ts'
 import { PurchaseList, WITHDRAWAL_MESSAGES, WithdrawalResult } from '../../worker/contract/student.ts'
 import { INSTITUTE } from '../../worker/domain/institute.ts'
@@ -10,7 +10,7 @@ import {
   call,
   cartWith,
   enrolledClasses,
-  enrolmentStatuses,
+  enrollmentStatuses,
   newPayer,
   payCheckout,
 } from '../support/worker/checkout.ts'
@@ -82,9 +82,9 @@ describe('a gift (issue 22, item 7)', () => {
       .split(';')[0]!
     expect(await enrolledClasses(recipientCookie)).toContain(turma.id)
 
-    // The admin's enrolments: the recipient's, given by the buyer.
+    // The admin's enrollments: the recipient's, given by the buyer.
     const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
-    const list = AdminEnrolmentPage.parse(
+    const list = AdminEnrollmentPage.parse(
       (
         await call(`/api/admin/matriculas?q=${encodeURIComponent(recipient.email)}`, undefined, {
           cookie: admin,
@@ -150,7 +150,7 @@ describe('the right of withdrawal (issue 22, item 8)', () => {
       refundedCents: order.totalCents,
       withdrawalStatus: 'approved',
     })
-    expect(await enrolmentStatuses(order.id)).toEqual(['cancelled'])
+    expect(await enrollmentStatuses(order.id)).toEqual(['cancelled'])
     expect(await enrolledClasses(cookie)).not.toContain(turma.id)
     const result = WithdrawalResult.parse(answers[0]!.body)
     expect(result.withdrawal.reason).toBe('Comprei o curso errado.')
@@ -184,7 +184,7 @@ describe('the right of withdrawal (issue 22, item 8)', () => {
       `Pedido de reembolso (desistência) — pedido ${first.order.id}`,
     )
     expect(await providerRequests(`/charges/${first.order.gatewayChargeId}`, 'DELETE')).toEqual([])
-    expect(await enrolmentStatuses(first.order.id)).toEqual(['active'])
+    expect(await enrollmentStatuses(first.order.id)).toEqual(['active'])
 
     const decide = (orderId: string, body: unknown) =>
       call(`/api/admin/pedidos/${orderId}/reembolso-solicitado`, body, { cookie: admin })
@@ -205,7 +205,7 @@ describe('the right of withdrawal (issue 22, item 8)', () => {
     expect(approved.status, JSON.stringify(approved.body)).toBe(200)
     const [after] = await db.select().from(orders).where(eq(orders.id, second.order.id))
     expect(after).toMatchObject({ status: 'refunded', withdrawalStatus: 'approved' })
-    expect(await enrolmentStatuses(second.order.id)).toEqual(['cancelled'])
+    expect(await enrollmentStatuses(second.order.id)).toEqual(['cancelled'])
   })
 
   it('after 7 days the option is gone and the answer says why; a stranger’s or an unpaid order is not theirs to give up', async () => {

@@ -7,7 +7,7 @@ import { workerFetch } from '../support/worker/http.ts'
 
 // Issue 22, item 4: a paid order the provider holds no charge of (the seed's demo orders, one
 // settled outside the site) is refused with what is true, and the admin records the refund made
-// outside: the enrolment ends, the buyer is told, the audit log keeps it, once.
+// outside: the enrollment ends, the buyer is told, the audit log keeps it, once.
 
 const BASE = 'http://localhost'
 const db = testDb()

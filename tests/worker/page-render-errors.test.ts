@@ -3,8 +3,8 @@ import { loadRenderer } from '../../worker/ssr/pages.ts'
 import {
   createClass,
   createCourse,
-  createHomeCard,
-  createHomeList,
+  createShowcaseCard,
+  createShowcaseList,
   freshCatalog,
   testDb,
   unique,
@@ -79,8 +79,13 @@ describe('a component that throws while the Worker renders', () => {
 
   it('sends the SPA shell when nothing would have caught it (a home card, outside any route boundary)', async () => {
     const turma = await createClass(db)
-    const list = await createHomeList(db, { title: unique('Vitrine'), sortOrder: -100 })
-    await createHomeCard(db, { listId: list.id, type: 'turma', itemId: turma.id, name: `Cartão ${MARKER}` })
+    const list = await createShowcaseList(db, { title: unique('Vitrine'), sortOrder: -100 })
+    await createShowcaseCard(db, {
+      listId: list.id,
+      type: 'turma',
+      itemId: turma.id,
+      name: `Cartão ${MARKER}`,
+    })
     const shell = await open('/')
     expect(shell.rendered).toBe(false)
     expect(shell.html).not.toContain(MARKER)

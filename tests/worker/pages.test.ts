@@ -6,8 +6,8 @@ import { fillTemplate, type PageRequest, prepareTemplate, renderDocument } from 
 import {
   createClass,
   createCourse,
-  createHomeCard,
-  createHomeList,
+  createShowcaseCard,
+  createShowcaseList,
   createUser,
   freshCatalog,
   sessionCookie,
@@ -56,8 +56,8 @@ describe('pages rendered by the Worker', () => {
 
   it('sends the home page with its course lists, its own title and the data it was rendered from', async () => {
     const turma = await createClass(db, { priceCents: 123456 })
-    const list = await createHomeList(db, { title: unique('Vitrine'), sortOrder: -100 })
-    const card = await createHomeCard(db, {
+    const list = await createShowcaseList(db, { title: unique('Vitrine'), sortOrder: -100 })
+    const card = await createShowcaseCard(db, {
       listId: list.id,
       type: 'turma',
       itemId: turma.id,

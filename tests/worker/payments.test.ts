@@ -11,7 +11,7 @@ import {
   buyClass,
   call,
   enrolledClasses,
-  enrolmentStatuses,
+  enrollmentStatuses,
   newPayer,
   orderScreen,
 } from '../support/worker/checkout.ts'
@@ -90,7 +90,7 @@ describe('webhooks', () => {
     expect(await enrolledClasses(cookie)).toEqual([turma.id])
   })
 
-  it('a refund made at the provider ends the enrolment, shows in the order and e-mails the buyer', async () => {
+  it('a refund made at the provider ends the enrollment, shows in the order and e-mails the buyer', async () => {
     const { order, cookie, turma, payer } = await buyClass('CREDIT_CARD')
     expect(await enrolledClasses(cookie)).toEqual([turma.id])
     await refundAtProvider(order.gatewayChargeId!)
@@ -98,7 +98,7 @@ describe('webhooks', () => {
 
     expect(await orderScreen(order.id)).toMatchObject({ status: 'refunded', refunded_cents: 49000 })
     expect(await enrolledClasses(cookie)).toEqual([])
-    expect(await enrolmentStatuses(order.id)).toEqual(['cancelled'])
+    expect(await enrollmentStatuses(order.id)).toEqual(['cancelled'])
     const refundMail = (await mailsTo(payer.email)).find(
       (mail) => mail.subject === `Estorno do pedido ${order.id}`,
     )
@@ -111,7 +111,7 @@ describe('webhooks', () => {
     expect(await enrolledClasses(cookie)).toEqual([])
   })
 
-  it('a chargeback ends the enrolment and tells the buyer; the order says so', async () => {
+  it('a chargeback ends the enrollment and tells the buyer; the order says so', async () => {
     const { order, cookie, payer } = await buyClass('CREDIT_CARD')
     await chargebackAtProvider(order.gatewayChargeId!)
     expect((await sendWebhook('charge.chargedback', order.gatewayChargeId!)).status).toBe(200)
@@ -121,7 +121,7 @@ describe('webhooks', () => {
     expect(subjects).toContain(`Pagamento contestado — pedido ${order.id}`)
   })
 
-  it('a partial refund keeps the enrolment and records the amount; the rest ends it', async () => {
+  it('a partial refund keeps the enrollment and records the amount; the rest ends it', async () => {
     const { order, cookie, turma, payer } = await buyClass('CREDIT_CARD')
     await refundAtProvider(order.gatewayChargeId!, 9000)
     await sendWebhook('charge.partial_canceled', order.gatewayChargeId!)
@@ -223,7 +223,7 @@ describe('refunds from our side (POST /api/admin/pedidos/{id}/estorno)', () => {
     expect(audit).toHaveLength(1)
   })
 
-  it('a partial refund keeps the enrolment; more than what is left is refused; a boleto needs a bank account', async () => {
+  it('a partial refund keeps the enrollment; more than what is left is refused; a boleto needs a bank account', async () => {
     const admin = await adminCookie()
     const { order, cookie, turma } = await buyClass('CREDIT_CARD')
     const part = await refund(order.id, admin, { amount_cents: 10000 })

@@ -23,7 +23,7 @@ import { applicant, createEdital, payPlan, purchase } from '../support/worker/pl
 
 const db = testDb()
 const orderRow = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!
-const enrolmentStatus = async (orderId: string) =>
+const enrollmentStatus = async (orderId: string) =>
   (await db.select().from(enrollments).where(eq(enrollments.orderId, orderId)))[0]?.status
 
 async function refund(orderId: string, body: Record<string, unknown> = {}) {
@@ -39,7 +39,7 @@ describe('refunds as the provider reports them', () => {
     const charge = await chargeAtProvider(order.gatewayChargeId!)
     expect(charge).toMatchObject({ status: 'canceled', last_transaction: { status: 'voided' } })
     expect(await orderRow(order.id)).toMatchObject({ status: 'refunded', refundedCents: order.totalCents })
-    expect(await enrolmentStatus(order.id)).toBe('cancelled')
+    expect(await enrollmentStatus(order.id)).toBe('cancelled')
   })
 
   it('part voided on the day keeps the access; the rest ends it exactly then', async () => {
@@ -47,10 +47,10 @@ describe('refunds as the provider reports them', () => {
     expect((await refund(order.id, { amount_cents: 10000 })).status).toBe(200)
     expect((await chargeAtProvider(order.gatewayChargeId!)).last_transaction.status).toBe('partial_void')
     expect(await orderRow(order.id)).toMatchObject({ status: 'partially_refunded', refundedCents: 10000 })
-    expect(await enrolmentStatus(order.id)).toBe('active')
+    expect(await enrollmentStatus(order.id)).toBe('active')
     expect((await refund(order.id)).status).toBe(200)
     expect(await orderRow(order.id)).toMatchObject({ status: 'refunded', refundedCents: order.totalCents })
-    expect(await enrolmentStatus(order.id)).toBe('cancelled')
+    expect(await enrollmentStatus(order.id)).toBe('cancelled')
   })
 
   it('a later day’s refund and a PIX refund end refunded', async () => {
@@ -68,7 +68,7 @@ describe('refunds as the provider reports them', () => {
       status: 'refunded',
       refundedCents: pix.order.totalCents,
     })
-    expect(await enrolmentStatus(pix.order.id)).toBe('cancelled')
+    expect(await enrollmentStatus(pix.order.id)).toBe('cancelled')
   })
 
   it('a partial cancellation made at the provider arrives by charge.partial_canceled', async () => {
@@ -76,7 +76,7 @@ describe('refunds as the provider reports them', () => {
     await refundAtProvider(order.gatewayChargeId!, 5000)
     expect((await sendWebhook('charge.partial_canceled', order.gatewayChargeId!)).status).toBe(200)
     expect(await orderRow(order.id)).toMatchObject({ status: 'partially_refunded', refundedCents: 5000 })
-    expect(await enrolmentStatus(order.id)).toBe('active')
+    expect(await enrollmentStatus(order.id)).toBe('active')
   })
 })
 
@@ -136,7 +136,7 @@ describe('a boleto paid short', () => {
     expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
     expect(await orderRow(order.id)).toMatchObject({ status: 'paid', receivedCents: short })
     // The README's rule: the money arrived, the access opens (as the provider's own plugins do).
-    expect(await enrolmentStatus(order.id)).toBe('active')
+    expect(await enrollmentStatus(order.id)).toBe('active')
     const { cookie } = await newAdmin()
     const detail = AdminOrder.parse((await adminCall(cookie, 'GET', `/api/admin/pedidos/${order.id}`)).body)
     expect(detail).toMatchObject({ received: short, total: order.totalCents })

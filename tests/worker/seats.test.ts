@@ -64,7 +64,7 @@ describe('a class with seats, at the checkout', () => {
     expect(PayResult.parse(paid.body).status).toBe('paid')
     expect(refused.body).toEqual(SOLD_OUT)
 
-    // One order, one enrolment; the refused buyer got no account, no order, no line.
+    // One order, one enrollment; the refused buyer got no account, no order, no line.
     expect(await ordersOf(turma.id)).toEqual([{ id: paid.body.order_id, status: 'paid', isOverSeats: false }])
     expect(await db.select().from(enrollments).where(eq(enrollments.classId, turma.id))).toHaveLength(1)
     expect(await db.select().from(users).where(eq(users.email, refused.payer.email))).toEqual([])
@@ -179,8 +179,8 @@ describe('a class with seats, at the checkout', () => {
   })
 })
 
-describe('manual enrolments count in the same total', () => {
-  it('a seat held by a PIX refuses a manual enrolment; a manual enrolment refuses the checkout', async () => {
+describe('manual enrollments count in the same total', () => {
+  it('a seat held by a PIX refuses a manual enrollment; a manual enrollment refuses the checkout', async () => {
     const { cookie } = await newAdmin()
     const enrol = (classId: number) =>
       adminCall(cookie, 'POST', '/api/admin/matriculas', {

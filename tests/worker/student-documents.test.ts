@@ -150,12 +150,12 @@ describe('the student document reviewed', () => {
         .status,
     ).toBe(409)
 
-    // Paid in time: the deadline refunds nothing, the enrolment stays.
+    // Paid in time: the deadline refunds nothing, the enrollment stays.
     await endDifferenceDeadlines(testContext({ now: new Date(Date.now() + 8 * DAY) }))
     expect((await orderRow(orderId)).status).toBe('paid')
   })
 
-  it('a difference not paid in time cancels and refunds the order, and ends its enrolment', async () => {
+  it('a difference not paid in time cancels and refunds the order, and ends its enrollment', async () => {
     const { orderId, cookie } = await buyAsStudent()
     const admin = await newAdmin()
     expect(
@@ -168,8 +168,8 @@ describe('the student document reviewed', () => {
     expect((await orderRow(orderId)).status).toBe('paid')
     await endDifferenceDeadlines(testContext({ now: new Date(deadline.getTime() + 60_000) }))
     expect((await orderRow(orderId)).status).toBe('refunded')
-    const [enrolment] = await db.select().from(enrollments).where(eq(enrollments.orderId, orderId))
-    expect(enrolment!.status).toBe('cancelled')
+    const [enrollment] = await db.select().from(enrollments).where(eq(enrollments.orderId, orderId))
+    expect(enrollment!.status).toBe('cancelled')
     // Past the deadline, the difference is no longer offered.
     const late = await call(`/api/usuario/compras/${orderId}/diferenca`, { payment_type: 'PIX' }, { cookie })
     expect(late.status).toBe(409)

@@ -211,7 +211,7 @@ describe('a course for its student', () => {
 })
 
 describe('signed downloads', () => {
-  it('give the file to its student only: logged out, someone else, expired or after the enrolment ends → 403', async () => {
+  it('give the file to its student only: logged out, someone else, expired or after the enrollment ends → 403', async () => {
     const { course, cookie, student, material, enrollment } = await enrolledCourse()
     const view = StudentCourse.parse(
       (await call(`/api/usuario/cursos/${course.url}`, undefined, { cookie })).body,
@@ -250,7 +250,7 @@ describe('signed downloads', () => {
     expect(tampered.status).toBe(403)
     expect((await get('/download/nao-e-um-token', cookie)).status).toBe(422)
 
-    // A refund cancels the enrolment: the same fresh link stops working.
+    // A refund cancels the enrollment: the same fresh link stops working.
     await db
       .update(schema.enrollments)
       .set({ status: 'cancelled' })

@@ -289,11 +289,11 @@ export const AdminClass = z.object({
   instalment_times: z.number().int(),
   is_open: z.boolean(),
   seats: z.number().int().nullable(),
-  /** Active enrolments (seats taken). */
+  /** Active enrollments (seats taken). */
   enrolled: z.number().int(),
   /** Orders that sold it: a class that has any can only be closed, never deleted. */
   orders: z.number().int(),
-  /** Seats taken: paid orders and manual enrolments (decision 011). */
+  /** Seats taken: paid orders and manual enrollments (decision 011). */
   seats_taken: z.number().int(),
   /** Seats held by pending orders (a boleto or PIX not yet paid). */
   seats_held: z.number().int(),

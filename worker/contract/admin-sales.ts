@@ -8,7 +8,7 @@ import { Cents } from './money.ts'
 import { GiftRecipient, Withdrawal } from './student.ts'
 import { StudentDocumentState } from './student-documents.ts'
 
-// The dashboard (/admin) and the enrolments (/admin/matriculas) with the orders behind them.
+// The dashboard (/admin) and the enrollments (/admin/matriculas) with the orders behind them.
 
 // ── Dashboard ─────────────────────────────────────────────────────────────────
 
@@ -42,8 +42,8 @@ export const Dashboard = z.object({
   orders_by_state: z.array(z.object({ state: z.enum(ORDER_STATES), count: z.number().int(), total: Cents })),
   /** Boletos and PIX waiting for payment now (whatever the period). */
   pending: z.array(z.object({ payment_type: z.enum(PAYMENT_TYPES), count: z.number().int(), total: Cents })),
-  /** Enrolments made in the period, per course (the most first). */
-  enrolments_by_course: z.array(
+  /** Enrollments made in the period, per course (the most first). */
+  enrollments_by_course: z.array(
     z.object({
       course_id: z.number().int(),
       name: z.string(),
@@ -60,9 +60,9 @@ export const Dashboard = z.object({
 })
 export type Dashboard = z.infer<typeof Dashboard>
 
-// ── Enrolments ────────────────────────────────────────────────────────────────
+// ── Enrollments ────────────────────────────────────────────────────────────────
 
-export const EnrolmentsQuery = z
+export const EnrollmentsQuery = z
   .object({
     ...PageQuery,
     ...PeriodQuery,
@@ -74,11 +74,11 @@ export const EnrolmentsQuery = z
     payment: z.enum([...ORDER_STATES, 'manual'], { error: 'Pagamento inválido.' }).optional(),
   })
   .strict()
-export type EnrolmentsQuery = z.output<typeof EnrolmentsQuery>
+export type EnrollmentsQuery = z.output<typeof EnrollmentsQuery>
 /** The same filters, for the CSV of everything they match (no pages). */
-export const EnrolmentsExportQuery = EnrolmentsQuery.omit({ page: true, per_page: true }).strict()
+export const EnrollmentsExportQuery = EnrollmentsQuery.omit({ page: true, per_page: true }).strict()
 
-export const AdminEnrolment = z.object({
+export const AdminEnrollment = z.object({
   id: z.number().int(),
   status: z.enum(ENROLLMENT_STATUSES),
   source: z.enum(ENROLLMENT_SOURCES),
@@ -112,11 +112,11 @@ export const AdminEnrolment = z.object({
     })
     .nullable(),
 })
-export type AdminEnrolment = z.infer<typeof AdminEnrolment>
-export const AdminEnrolmentPage = paginated(AdminEnrolment)
-export type AdminEnrolmentPage = z.infer<typeof AdminEnrolmentPage>
+export type AdminEnrollment = z.infer<typeof AdminEnrollment>
+export const AdminEnrollmentPage = paginated(AdminEnrollment)
+export type AdminEnrollmentPage = z.infer<typeof AdminEnrollmentPage>
 
-export const ENROLMENT_MESSAGES = {
+export const ENROLLMENT_MESSAGES = {
   alreadyEnrolled: 'Este aluno já está matriculado nesta turma.',
   noSeats: 'Esta turma não tem mais vagas.',
   notManual: 'Esta matrícula veio de um pedido pago no site: cancele pelo estorno do pedido.',
@@ -126,7 +126,7 @@ export const ENROLMENT_MESSAGES = {
 } as const
 
 /** A student enrolled by hand (paid outside the site): the account is found by e-mail, or created. */
-export const ManualEnrolmentInput = z
+export const ManualEnrollmentInput = z
   .object({
     class_id: Id,
     name: personName('Informe o nome do aluno.', 'Informe o nome completo do aluno.'),
@@ -144,9 +144,9 @@ export const ManualEnrolmentInput = z
       .max(500),
   })
   .strict()
-export type ManualEnrolmentInput = z.input<typeof ManualEnrolmentInput>
+export type ManualEnrollmentInput = z.input<typeof ManualEnrollmentInput>
 
-/** The order behind an enrolment, with what the provider knows of it. */
+/** The order behind an enrollment, with what the provider knows of it. */
 export const AdminOrder = z.object({
   id: z.string(),
   status: z.enum(ORDER_STATES),
@@ -191,10 +191,10 @@ export const AdminOrder = z.object({
       class_id: z.number().int().nullable(),
     }),
   ),
-  enrolments: z.array(
+  enrollments: z.array(
     z.object({ id: z.number().int(), class_id: z.number().int(), status: z.enum(ENROLLMENT_STATUSES) }),
   ),
-  /** A gift: who received it (the enrolments are theirs; issue 22, item 7). */
+  /** A gift: who received it (the enrollments are theirs; issue 22, item 7). */
   gift: GiftRecipient.nullable(),
   /** The buyer's request to give it up within 7 days, when one was made (issue 22, item 8). */
   withdrawal: Withdrawal.nullable(),

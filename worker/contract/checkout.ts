@@ -148,7 +148,7 @@ export const PayResult = z.object({
   total: Cents,
   instalments: z.number().int(),
   instalment_value: Cents,
-  /** What the provider confirmed as refunded (a partial refund keeps the enrolments). */
+  /** What the provider confirmed as refunded (a partial refund keeps the enrollments). */
   refunded_cents: Cents,
   message: z.string().nullable(),
 })

@@ -4,7 +4,7 @@ import { Cents } from './money.ts'
 import { WITHDRAWAL_MESSAGES } from './student.ts'
 
 // Refunds asked from our side (POST /api/admin/pedidos/{id}/estorno): a module of their own, so the
-// admin's enrolments screen shares nothing with the checkout's bundle.
+// admin's enrollments screen shares nothing with the checkout's bundle.
 
 /** Where a refunded boleto's money goes (a paid boleto goes back by bank transfer). */
 export const RefundBankAccount = z

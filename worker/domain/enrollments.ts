@@ -1,4 +1,4 @@
-/** An enrolment is active until a refund, a chargeback or an administrator ends it. */
+/** An enrollment is active until a refund, a chargeback or an administrator ends it. */
 export const ENROLLMENT_STATUSES = ['active', 'cancelled'] as const
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number]
 
@@ -7,7 +7,7 @@ export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
   cancelled: 'cancelada',
 }
 
-/** How it came: a paid order of the site, or an administrator's manual enrolment (paid outside). */
+/** How it came: a paid order of the site, or an administrator's manual enrollment (paid outside). */
 export const ENROLLMENT_SOURCES = ['order', 'manual'] as const
 export type EnrollmentSource = (typeof ENROLLMENT_SOURCES)[number]
 

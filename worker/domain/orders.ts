@@ -43,7 +43,7 @@ export function isSameStep(a: OrderPosition, b: OrderPosition): boolean {
   return a.state === b.state && a.refundedCents === b.refundedCents
 }
 
-/** States in which the order's enrolments, seats and e-books are the buyer's. */
+/** States in which the order's enrollments, seats and e-books are the buyer's. */
 /** The states in which an order gives what it bought (paid, or only partly refunded). */
 export const ACCESS_STATES = ['paid', 'partially_refunded'] as const satisfies readonly OrderState[]
 

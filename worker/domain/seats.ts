@@ -1,5 +1,5 @@
 /**
- * A class's seats (issue 29): taken by its paid orders and manual enrolments, held by its pending
+ * A class's seats (issue 29): taken by its paid orders and manual enrollments, held by its pending
  * orders; what is left is for sale. The counts themselves are the database's (the class_seats view).
  */
 

@@ -135,11 +135,11 @@ const catalogue: Readonly<Record<string, string>> = {
     'Instalments are available only with a credit card.',
   'Valor da doação inválido.': 'Invalid donation amount.',
   'Este pedido não tem cobrança no meio de pagamento (foi pago fora do site ou registrado à mão): não há o que estornar por aqui. Se o valor foi devolvido por fora, registre o estorno externo: ele encerra as inscrições e fica no registro de auditoria.':
-    'This order has no charge at the payment provider (it was paid outside the site or recorded by hand): there is nothing to refund here. If the money was returned outside the site, record the outside refund: it ends the enrolments and stays in the audit log.',
+    'This order has no charge at the payment provider (it was paid outside the site or recorded by hand): there is nothing to refund here. If the money was returned outside the site, record the outside refund: it ends the enrollments and stays in the audit log.',
   'Este pedido tem cobrança no meio de pagamento: estorne-o pelo botão Estornar.':
     'This order has a charge at the payment provider: refund it with the Refund button.',
   'Estorno externo registrado: as inscrições do pedido foram encerradas.':
-    "Outside refund recorded: the order's enrolments were ended.",
+    "Outside refund recorded: the order's enrollments were ended.",
   'Turma esgotada': 'Class full',
   'Os preços ou as condições deste pedido mudaram desde a compra. Revise o carrinho: colocamos nele os mesmos itens.':
     'The prices or terms of this order changed since the purchase. Review the cart: we put the same items in it.',

@@ -15,7 +15,7 @@ import {
   ShortLinkUpdateInput,
 } from '../../contract/admin-links.ts'
 import { AdminShowcase, ShowcaseInput, ShowcasePreviewInput } from '../../contract/admin-showcase.ts'
-import { HomeLists } from '../../contract/home.ts'
+import { ShowcaseLists } from '../../contract/showcase.ts'
 import { NoQuery } from '../../openapi.ts'
 import { exportLeads, listLeads, updateLead } from '../../services/admin/leads.ts'
 import { getAdminShowcase, previewShowcase, publishShowcase } from '../../services/admin/showcase.ts'
@@ -101,7 +101,7 @@ export const adminEngagementRoutes = adminApp(
     route: 'POST /api/admin/vitrine/previa',
     summary: 'Prévia: o rascunho como GET /home_itens/lists o responderia (nada é gravado)',
     body: ShowcasePreviewInput,
-    answers: json(200, HomeLists, 'As listas como a home as desenha.'),
+    answers: json(200, ShowcaseLists, 'As listas como a home as desenha.'),
     run: previewShowcase,
   }),
   operation({

@@ -1,24 +1,24 @@
 import { z } from '@hono/zod-openapi'
 import { AuditPage, AuditQuery } from '../../contract/admin.ts'
 import {
-  AdminEnrolment,
-  AdminEnrolmentPage,
+  AdminEnrollment,
+  AdminEnrollmentPage,
   AdminOrder,
   Dashboard,
   DashboardQuery,
-  EnrolmentsExportQuery,
-  EnrolmentsQuery,
-  ManualEnrolmentInput,
+  EnrollmentsExportQuery,
+  EnrollmentsQuery,
+  ManualEnrollmentInput,
 } from '../../contract/admin-sales.ts'
 import { NoQuery } from '../../openapi.ts'
 import { listAuditLog } from '../../services/admin/audit.ts'
 import { getDashboard } from '../../services/admin/dashboard.ts'
 import {
-  cancelManualEnrolment,
-  createManualEnrolment,
-  exportEnrolments,
+  cancelManualEnrollment,
+  createManualEnrollment,
+  exportEnrollments,
   getAdminOrder,
-  listEnrolments,
+  listEnrollments,
 } from '../../services/admin/enrollments.ts'
 import { adminApp, csv, json, operation } from './operations.ts'
 
@@ -49,35 +49,35 @@ export const adminSalesRoutes = adminApp(
     route: 'GET /api/admin/matriculas',
     summary:
       'Matrículas com aluno, curso, turma, pedido e pagamento; filtros e busca por nome, e-mail ou CPF',
-    query: EnrolmentsQuery,
-    answers: json(200, AdminEnrolmentPage, 'Uma página de matrículas, mais recente primeiro.'),
-    run: listEnrolments,
+    query: EnrollmentsQuery,
+    answers: json(200, AdminEnrollmentPage, 'Uma página de matrículas, mais recente primeiro.'),
+    run: listEnrollments,
   }),
   operation({
     operationId: 'exportEnrolments',
     route: 'GET /api/admin/matriculas/exportacao',
     summary: 'As matrículas do filtro em CSV (UTF-8 com BOM, ";", datas e valores no formato brasileiro)',
     description: 'A exportação fica no registro de auditoria (dados pessoais).',
-    query: EnrolmentsExportQuery,
+    query: EnrollmentsExportQuery,
     answers: csv('O arquivo CSV.'),
-    run: ({ ctx, actor, query }) => exportEnrolments({ ctx, actor, filters: query }),
+    run: ({ ctx, actor, query }) => exportEnrollments({ ctx, actor, filters: query }),
   }),
   operation({
     operationId: 'createManualEnrolment',
     route: 'POST /api/admin/matriculas',
     summary: 'Matricular um aluno que pagou fora do site (a conta do e-mail, ou uma nova)',
-    body: ManualEnrolmentInput,
-    answers: json(201, AdminEnrolment, 'A matrícula.'),
+    body: ManualEnrollmentInput,
+    answers: json(201, AdminEnrollment, 'A matrícula.'),
     errors: ['conflict'],
-    run: createManualEnrolment,
+    run: createManualEnrollment,
   }),
   operation({
     operationId: 'cancelManualEnrolment',
     route: 'POST /api/admin/matriculas/{id}/cancelamento',
     summary: 'Cancelar uma matrícula manual (a de um pedido se encerra pelo estorno do pedido: 409)',
-    answers: json(200, AdminEnrolment, 'A matrícula cancelada.'),
+    answers: json(200, AdminEnrollment, 'A matrícula cancelada.'),
     errors: ['notFound', 'conflict'],
-    run: cancelManualEnrolment,
+    run: cancelManualEnrollment,
   }),
   operation({
     operationId: 'getAdminOrder',

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { classes, classSeats, courses, homeCards } from '../../../db/schema.ts'
+import { classes, classSeats, courses, showcaseCards } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import {
   ADMIN_CATALOG_MESSAGES,
@@ -200,7 +200,7 @@ export async function updateClass({
 
 /**
  * DELETE /api/admin/turmas/{id}: only a class nobody bought or enrolled in (else 409: close it).
- * The check is part of the delete itself, so an enrolment arriving meanwhile still blocks it;
+ * The check is part of the delete itself, so an enrollment arriving meanwhile still blocks it;
  * the showcase cards that sold it go in the same batch.
  */
 export async function deleteClass({ ctx, actor, id }: AdminRowAction) {
@@ -221,9 +221,9 @@ export async function deleteClass({ ctx, actor, id }: AdminRowAction) {
     before: editable(before),
     also: [
       db
-        .delete(homeCards)
+        .delete(showcaseCards)
         .where(
-          sql`${homeCards.type} = 'turma' AND ${homeCards.itemId} = ${id} AND NOT EXISTS (SELECT 1 FROM classes WHERE id = ${id})`,
+          sql`${showcaseCards.type} = 'turma' AND ${showcaseCards.itemId} = ${id} AND NOT EXISTS (SELECT 1 FROM classes WHERE id = ${id})`,
         ),
     ],
   })

@@ -39,14 +39,14 @@ type Revenue = { start: string; paid: number; refunded: number; orders: number }
 
 /**
  * GET /api/admin/dashboard: every widget's figures computed in SQL, all in one `db.batch` (one
- * round trip for the whole dashboard), over orders paid or created, enrolments and leads of the period.
+ * round trip for the whole dashboard), over orders paid or created, enrollments and leads of the period.
  */
 export async function getDashboard({ ctx, query }: AdminRead<typeof DashboardQuery>): Promise<Dashboard> {
   const { from, to, granularity } = query
   const { start, end } = periodBounds(from, to)
   const { db } = ctx
   const paidIn = sql`o.paid_at >= ${start} AND o.paid_at < ${end}`
-  const [revenue, byState, pending, enrolments, leads, top] = await db.batch([
+  const [revenue, byState, pending, enrollments, leads, top] = await db.batch([
     db.all<Revenue>(sql`
       SELECT ${bucket(sql`o.paid_at`, granularity)} AS start, sum(o.total_cents) AS paid,
         sum(CASE WHEN o.status = 'charged_back' THEN o.total_cents ELSE o.refunded_cents END) AS refunded,
@@ -105,7 +105,7 @@ export async function getDashboard({ ctx, query }: AdminRead<typeof DashboardQue
       const row = pending.find((entry) => entry.payment_type === type)
       return { payment_type: type, count: Number(row?.count ?? 0), total: Number(row?.total ?? 0) }
     }),
-    enrolments_by_course: enrolments.map((row) => ({
+    enrollments_by_course: enrollments.map((row) => ({
       course_id: Number(row.course_id),
       name: row.name,
       active: Number(row.active),

@@ -2,12 +2,12 @@ import { and, count, eq, sql } from 'drizzle-orm'
 import { classes, courses, enrollments, orderItems, orders, users } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import {
-  type AdminEnrolment,
-  type AdminEnrolmentPage,
+  type AdminEnrollment,
+  type AdminEnrollmentPage,
   type AdminOrder,
-  ENROLMENT_MESSAGES,
-  type EnrolmentsQuery,
-  type ManualEnrolmentInput,
+  ENROLLMENT_MESSAGES,
+  type EnrollmentsQuery,
+  type ManualEnrollmentInput,
 } from '../../contract/admin-sales.ts'
 import { csvDateTime, csvMoney } from '../../domain/csv.ts'
 import { ENROLLMENT_SOURCE_LABELS, ENROLLMENT_STATUS_LABELS } from '../../domain/enrollments.ts'
@@ -19,9 +19,9 @@ import { withdrawalOf } from '../student/purchases.ts'
 import { type AdminRowAction, type AdminWrite, auditedWrite, auditStatement, iso } from './internal.ts'
 import { listing } from './listing.ts'
 
-type Filters = Omit<EnrolmentsQuery, 'page' | 'per_page'>
+type Filters = Omit<EnrollmentsQuery, 'page' | 'per_page'>
 
-function selectEnrolments(ctx: AppContext) {
+function selectEnrollments(ctx: AppContext) {
   return ctx.db
     .select({
       enrollment: enrollments,
@@ -50,9 +50,9 @@ function selectEnrolments(ctx: AppContext) {
     .leftJoin(orders, eq(orders.id, enrollments.orderId))
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectEnrolments>['execute']>>[number]
+type Row = Awaited<ReturnType<ReturnType<typeof selectEnrollments>['execute']>>[number]
 
-function toAdminEnrolment(row: Row): AdminEnrolment {
+function toAdminEnrollment(row: Row): AdminEnrollment {
   const { enrollment, student, turma, course, order } = row
   return {
     id: enrollment.id,
@@ -88,10 +88,10 @@ const formatCpf = (cpf: string | null) =>
     ? `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`
     : (cpf ?? '')
 
-const enrolmentListing = listing<Filters, Row, AdminEnrolment>({
+const enrollmentListing = listing<Filters, Row, AdminEnrollment>({
   createdAt: enrollments.createdAt,
   id: enrollments.id,
-  select: (ctx) => selectEnrolments(ctx).$dynamic(),
+  select: (ctx) => selectEnrollments(ctx).$dynamic(),
   count: (ctx) =>
     ctx.db
       .select({ total: count() })
@@ -116,7 +116,7 @@ const enrolmentListing = listing<Filters, Row, AdminEnrolment>({
         OR json_extract(${orders.payer}, '$.email') LIKE ${pattern} ESCAPE '\\'
         ${digits.length >= 3 && /^[\d.\-\s]+$/.test(text) ? sql`OR json_extract(${orders.payer}, '$.cpf') LIKE ${`%${digits}%`}` : sql``})`
   },
-  toItem: toAdminEnrolment,
+  toItem: toAdminEnrollment,
   csv: {
     entity: 'enrollment',
     filename: 'matriculas',
@@ -149,22 +149,22 @@ const enrolmentListing = listing<Filters, Row, AdminEnrolment>({
   },
 })
 
-/** GET /api/admin/matriculas: every enrolment with its student, class, course and order. */
-export const listEnrolments: (args: {
+/** GET /api/admin/matriculas: every enrollment with its student, class, course and order. */
+export const listEnrollments: (args: {
   ctx: AppContext
-  query: EnrolmentsQuery
-}) => Promise<AdminEnrolmentPage> = enrolmentListing.list
+  query: EnrollmentsQuery
+}) => Promise<AdminEnrollmentPage> = enrollmentListing.list
 
 /**
- * GET /api/admin/matriculas/exportacao: the enrolments of the current filter as CSV (UTF-8 with
+ * GET /api/admin/matriculas/exportacao: the enrollments of the current filter as CSV (UTF-8 with
  * BOM, ';', pt-BR dates and money). Exporting personal data is recorded in the audit log.
  */
-export const exportEnrolments = enrolmentListing.exportCsv
+export const exportEnrollments = enrollmentListing.exportCsv
 
-/** GET /api/admin/pedidos/{id}: the order behind an enrolment, with the provider's data. */
+/** GET /api/admin/pedidos/{id}: the order behind an enrollment, with the provider's data. */
 export async function getAdminOrder({ ctx, id }: { ctx: AppContext; id: string }): Promise<AdminOrder> {
   const { db } = ctx
-  const [orderRows, itemRows, enrolmentRows] = await db.batch([
+  const [orderRows, itemRows, enrollmentRows] = await db.batch([
     db.select().from(orders).where(eq(orders.id, id)),
     db
       .select({ item: orderItems, courseSection: courses.section })
@@ -175,7 +175,7 @@ export async function getAdminOrder({ ctx, id }: { ctx: AppContext; id: string }
     db.select().from(enrollments).where(eq(enrollments.orderId, id)).orderBy(enrollments.id),
   ])
   const order = orderRows[0]
-  if (!order) throw notFound(ENROLMENT_MESSAGES.orderNotFound)
+  if (!order) throw notFound(ENROLLMENT_MESSAGES.orderNotFound)
   const lineRows = itemRows.map(({ item, courseSection }) => ({ ...item, courseSection }))
   return {
     id: order.id,
@@ -220,28 +220,28 @@ export async function getAdminOrder({ ctx, id }: { ctx: AppContext; id: string }
       net: item.netCents,
       class_id: item.classId,
     })),
-    enrolments: enrolmentRows.map((row) => ({ id: row.id, class_id: row.classId, status: row.status })),
+    enrollments: enrollmentRows.map((row) => ({ id: row.id, class_id: row.classId, status: row.status })),
     gift: giftOf(order),
     withdrawal: order.withdrawalStatus ? withdrawalOf(order, lineRows, ctx.now) : null,
   }
 }
 
-async function readEnrolment(ctx: AppContext, id: number): Promise<AdminEnrolment> {
-  const [row] = await selectEnrolments(ctx).where(eq(enrollments.id, id))
-  if (!row) throw notFound(ENROLMENT_MESSAGES.notFound)
-  return toAdminEnrolment(row)
+async function readEnrollment(ctx: AppContext, id: number): Promise<AdminEnrollment> {
+  const [row] = await selectEnrollments(ctx).where(eq(enrollments.id, id))
+  if (!row) throw notFound(ENROLLMENT_MESSAGES.notFound)
+  return toAdminEnrollment(row)
 }
 
 /**
  * POST /api/admin/matriculas: a student paid outside the site. The account is the e-mail's (a new
  * one when none exists: its owner sets a password with 'Esqueceu sua senha?'); a cancelled
- * enrolment in the class comes back. Seats are checked in the insert itself.
+ * enrollment in the class comes back. Seats are checked in the insert itself.
  */
-export async function createManualEnrolment({
+export async function createManualEnrollment({
   ctx,
   actor,
   input,
-}: AdminWrite<typeof ManualEnrolmentInput>): Promise<AdminEnrolment> {
+}: AdminWrite<typeof ManualEnrollmentInput>): Promise<AdminEnrollment> {
   const { db } = ctx
   const [turma] = await db.select().from(classes).where(eq(classes.id, input.class_id))
   if (!turma) throw invalidField('class_id', 'Turma não encontrada.')
@@ -283,17 +283,17 @@ export async function createManualEnrolment({
       .from(enrollments)
       .where(and(eq(enrollments.classId, turma.id), sql`${enrollments.userId} = ${userId}`))
     throw conflict(
-      existing?.status === 'active' ? ENROLMENT_MESSAGES.alreadyEnrolled : ENROLMENT_MESSAGES.noSeats,
+      existing?.status === 'active' ? ENROLLMENT_MESSAGES.alreadyEnrolled : ENROLLMENT_MESSAGES.noSeats,
     )
   }
-  return readEnrolment(ctx, Number(id))
+  return readEnrollment(ctx, Number(id))
 }
 
-/** POST /api/admin/matriculas/{id}/cancelamento: ends a manual enrolment (an order's ends by its refund). */
-export async function cancelManualEnrolment({ ctx, actor, id }: AdminRowAction): Promise<AdminEnrolment> {
-  const before = await readEnrolment(ctx, id)
-  if (before.order) throw conflict(ENROLMENT_MESSAGES.notManual)
-  if (before.status === 'cancelled') throw conflict(ENROLMENT_MESSAGES.alreadyCancelled)
+/** POST /api/admin/matriculas/{id}/cancelamento: ends a manual enrollment (an order's ends by its refund). */
+export async function cancelManualEnrollment({ ctx, actor, id }: AdminRowAction): Promise<AdminEnrollment> {
+  const before = await readEnrollment(ctx, id)
+  if (before.order) throw conflict(ENROLLMENT_MESSAGES.notManual)
+  if (before.status === 'cancelled') throw conflict(ENROLLMENT_MESSAGES.alreadyCancelled)
   await auditedWrite(ctx, actor, {
     write: ctx.db
       .update(enrollments)
@@ -308,5 +308,5 @@ export async function cancelManualEnrolment({ ctx, actor, id }: AdminRowAction):
       data: { before: { status: 'active' }, after: { status: 'cancelled' } },
     },
   })
-  return readEnrolment(ctx, id)
+  return readEnrollment(ctx, id)
 }

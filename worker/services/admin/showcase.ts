@@ -5,9 +5,9 @@ import {
   bundles,
   classes,
   courses,
-  homeCards,
-  homeLists,
   products,
+  showcaseCards,
+  showcaseLists,
   showcaseState,
 } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
@@ -17,7 +17,7 @@ import {
   type ShowcaseInput,
   type ShowcasePreviewInput,
 } from '../../contract/admin-showcase.ts'
-import type { HomeLists } from '../../contract/home.ts'
+import type { ShowcaseLists } from '../../contract/showcase.ts'
 import { anchorFromTitle } from '../../domain/anchors.ts'
 import type { CardType } from '../../domain/catalog.ts'
 import { sliderImageUrl } from '../../domain/institute.ts'
@@ -25,11 +25,11 @@ import { priceBundle } from '../../domain/pricing.ts'
 import { AppError } from '../../errors.ts'
 import { toPricingClass } from '../cart/pricing.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
-import { toHomeCard } from '../home/lists.ts'
+import { toShowcaseCard } from '../showcase/lists.ts'
 import { type AdminWrite, auditStatement, nextVersion, withVersionCheck } from './internal.ts'
 
 type Draft = z.output<typeof ShowcasePreviewInput>['lists']
-type CardValues = Omit<typeof homeCards.$inferInsert, 'listId' | 'sortOrder'>
+type CardValues = Omit<typeof showcaseCards.$inferInsert, 'listId' | 'sortOrder'>
 
 /** What a card may point at, and what the home page shows of it. */
 type Item = {
@@ -173,8 +173,8 @@ function resolveDraft(draft: Draft, items: Map<string, Item>) {
   return lists
 }
 
-const asHomeCard = (values: CardValues, livePrice: number | null, id: number) =>
-  toHomeCard(
+const asShowcaseCard = (values: CardValues, livePrice: number | null, id: number) =>
+  toShowcaseCard(
     {
       ...values,
       id,
@@ -197,8 +197,11 @@ export async function getAdminShowcase({ ctx }: { ctx: AppContext }): Promise<Ad
   const { db } = ctx
   const [stateRows, listRows, cardRows] = await db.batch([
     db.select().from(showcaseState).where(eq(showcaseState.id, 1)),
-    db.select().from(homeLists).orderBy(asc(homeLists.sortOrder), asc(homeLists.id)),
-    db.select().from(homeCards).orderBy(asc(homeCards.listId), asc(homeCards.sortOrder), asc(homeCards.id)),
+    db.select().from(showcaseLists).orderBy(asc(showcaseLists.sortOrder), asc(showcaseLists.id)),
+    db
+      .select()
+      .from(showcaseCards)
+      .orderBy(asc(showcaseCards.listId), asc(showcaseCards.sortOrder), asc(showcaseCards.id)),
   ])
   const { items, images } = await loadItems(ctx)
   return {
@@ -238,7 +241,7 @@ export async function previewShowcase({
 }: {
   ctx: AppContext
   input: z.output<typeof ShowcasePreviewInput>
-}): Promise<HomeLists> {
+}): Promise<ShowcaseLists> {
   const { items } = await loadItems(ctx)
   return resolveDraft(input.lists, items).map((list, listIndex) => ({
     id: list.id ?? -(listIndex + 1),
@@ -246,7 +249,7 @@ export async function previewShowcase({
     sub_title: list.sub_title,
     cart_mode: list.cart_mode,
     itens: list.cards.map(({ values, livePrice }, cardIndex) =>
-      asHomeCard(values, livePrice, -(listIndex * 100 + cardIndex + 1)),
+      asShowcaseCard(values, livePrice, -(listIndex * 100 + cardIndex + 1)),
     ),
   }))
 }
@@ -276,7 +279,7 @@ export async function publishShowcase({
   const known = new Set(before.lists.map((list) => list.id))
   const keptIds = lists.flatMap((list) => (list.id !== null && known.has(list.id) ? [list.id] : []))
   const { db } = ctx
-  const newListId = sql`(SELECT max(${homeLists.id}) FROM ${homeLists})`
+  const newListId = sql`(SELECT max(${showcaseLists.id}) FROM ${showcaseLists})`
   const statements: SQL[] = [
     sql`INSERT INTO showcase_state (id, version) VALUES (1, 1) ON CONFLICT (id) DO NOTHING`,
   ]
@@ -290,13 +293,13 @@ export async function publishShowcase({
     }
     const listStatement =
       listId === null
-        ? db.insert(homeLists).values({ ...fields, createdAt: ctx.now, updatedAt: ctx.now })
+        ? db.insert(showcaseLists).values({ ...fields, createdAt: ctx.now, updatedAt: ctx.now })
         : db
-            .update(homeLists)
+            .update(showcaseLists)
             .set({ ...fields, updatedAt: ctx.now })
-            .where(eq(homeLists.id, listId))
+            .where(eq(showcaseLists.id, listId))
     const cardStatements = list.cards.map(({ values }, cardIndex) =>
-      db.insert(homeCards).values({ ...values, listId: listId ?? newListId, sortOrder: cardIndex + 1 }),
+      db.insert(showcaseCards).values({ ...values, listId: listId ?? newListId, sortOrder: cardIndex + 1 }),
     )
     return [listStatement, ...cardStatements]
   })
@@ -307,8 +310,10 @@ export async function publishShowcase({
         .update(showcaseState)
         .set({ version: nextVersion(showcaseState.version, input.version), updatedAt: ctx.now })
         .where(eq(showcaseState.id, 1)),
-      keptIds.length ? db.delete(homeLists).where(notInArray(homeLists.id, keptIds)) : db.delete(homeLists),
-      ...(keptIds.length ? [db.delete(homeCards).where(inArray(homeCards.listId, keptIds))] : []),
+      keptIds.length
+        ? db.delete(showcaseLists).where(notInArray(showcaseLists.id, keptIds))
+        : db.delete(showcaseLists),
+      ...(keptIds.length ? [db.delete(showcaseCards).where(inArray(showcaseCards.listId, keptIds))] : []),
       ...writes,
       db.run(
         auditStatement(ctx, actor, {

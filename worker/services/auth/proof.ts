@@ -18,7 +18,7 @@ import { hashToken, newToken } from './tokens.ts'
  * Proof of the e-mail (decision 010). An account proves its address by a link or a code sent to
  * it, or by a provider login that verified it. Until then it holds only what its own sessions did:
  * a guest's order made with its address waits unclaimed (`orders.claim_email`), and the account
- * that proves the address claims it then, with the enrolments a paid order gives.
+ * that proves the address claims it then, with the enrollments a paid order gives.
  */
 
 const LINK_TTL_MS = 3 * 24 * 3600 * 1000
@@ -28,7 +28,7 @@ const CODE_MAX_ATTEMPTS = 5
 /**
  * The statements that record a proof of `email` for the account `userId` (values or subqueries
  * of the caller's batch): the account is proved, and the guests' orders made with the address are
- * claimed, with the enrolments of those that are paid. Batch them with the caller's own writes.
+ * claimed, with the enrollments of those that are paid. Batch them with the caller's own writes.
  */
 export function proofStatements(ctx: AppContext, userId: number | SQL, email: string | SQL) {
   const { db } = ctx

@@ -3,7 +3,7 @@ import type { orders } from '../../../db/schema.ts'
 import { Gift } from '../../contract/checkout.ts'
 
 // A purchase given to someone else (the checkout's 'Presentear', issue 22, item 7): the recipient
-// holds its enrolments; the buyer keeps the order, its receipts and its refunds.
+// holds its enrollments; the buyer keeps the order, its receipts and its refunds.
 
 type OrderRow = typeof orders.$inferSelect
 

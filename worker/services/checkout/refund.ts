@@ -153,7 +153,7 @@ async function providerCall<T>(call: () => Promise<T>): Promise<T> {
 /**
  * POST /api/admin/pedidos/{id}/estorno-externo: a refund made outside the site (a transfer, cash)
  * for an order the provider holds no charge of. The order is refunded as a provider's refund would
- * leave it (its enrolments end, the buyer is told), once however often it is asked, and the audit
+ * leave it (its enrollments end, the buyer is told), once however often it is asked, and the audit
  * log keeps who recorded it and why.
  */
 export async function recordOutsideRefund({

@@ -254,7 +254,7 @@ export async function payDifference({
 
 /**
  * The scheduled end of the difference's deadline: a rejected order whose difference was not paid
- * in time is refunded in full (which ends its enrolments, as any refund does). A card or PIX is
+ * in time is refunded in full (which ends its enrollments, as any refund does). A card or PIX is
  * refunded here; a boleto's refund needs the payer's bank account, so the admin makes it (the
  * order shows 'prazo da diferença vencido'). Returns the orders refunded.
  */

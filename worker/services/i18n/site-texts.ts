@@ -8,12 +8,12 @@ import {
   ebooks,
   editais,
   feePlans,
-  homeCards,
-  homeLists,
   menuOptions,
   pages,
   proceedings,
   products,
+  showcaseCards,
+  showcaseLists,
 } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import { markdownTexts } from '../../domain/markdown.ts'
@@ -60,15 +60,15 @@ async function catalogueTexts(ctx: AppContext): Promise<string[]> {
       .select({ name: bundles.name, description: bundles.description })
       .from(bundles)
       .where(eq(bundles.isPublished, true)),
-    db.select({ title: homeLists.title, subTitle: homeLists.subTitle }).from(homeLists),
+    db.select({ title: showcaseLists.title, subTitle: showcaseLists.subTitle }).from(showcaseLists),
     db
       .select({
-        name: homeCards.name,
-        parts: homeCards.nameSplited,
-        descriptionTitle: homeCards.descriptionTitle,
-        description: homeCards.description,
+        name: showcaseCards.name,
+        parts: showcaseCards.nameSplited,
+        descriptionTitle: showcaseCards.descriptionTitle,
+        description: showcaseCards.description,
       })
-      .from(homeCards),
+      .from(showcaseCards),
     db.select({ name: menuOptions.name }).from(menuOptions),
     db.select({ title: pages.title, description: pages.description, body: pages.body }).from(pages),
     db.select({ title: proceedings.title, description: proceedings.description }).from(proceedings),

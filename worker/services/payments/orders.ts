@@ -53,12 +53,12 @@ export function resultOf(order: OrderRow, emailFailed = false): PayResult {
 export const providerCode = (order: Pick<OrderRow, 'id' | 'chargeAttempts'>) =>
   order.chargeAttempts > 1 ? `${order.id}-${order.chargeAttempts}` : order.id
 
-/** An order `o` bought as a gift: its enrolments are its recipient's, never the buyer's. */
+/** An order `o` bought as a gift: its enrollments are its recipient's, never the buyer's. */
 const IS_GIFT = sql`json_array_length(COALESCE(o.gifts, '[]')) > 0`
 
 /**
  * Enrols `buyerId` in the classes of the orders `o` that `where` selects (aliases `o` for orders,
- * `i` for their lines), or a gift's recipient in a gift's: one enrolment per class, a cancelled one
+ * `i` for their lines), or a gift's recipient in a gift's: one enrollment per class, a cancelled one
  * (a refund) made active again. A payment's settlement and a proof of the e-mail that claims paid
  * orders (decision 010) share it.
  */
@@ -85,7 +85,7 @@ function fields(order: OrderRow, payment: GatewayPayment | undefined): Partial<O
 
 /**
  * The store's orders as the payments serve them: a paid order enrols its buyer (or its gift's
- * recipient) and queues the confirmation; a refunded or charged-back one ends its enrolments and
+ * recipient) and queues the confirmation; a refunded or charged-back one ends its enrollments and
  * tells the buyer; a failed or expired one gives its coupon uses and its seats back.
  */
 export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
@@ -112,7 +112,7 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
       if (grantsAccess(next.state) && !grantsAccess(current.state)) {
         const gift = giftOf(order)
         if (gift) statements.push(...recipientStatements(order, gift, thisStep))
-        // A class bought again after a refund reactivates the student's cancelled enrolment.
+        // A class bought again after a refund reactivates the student's cancelled enrollment.
         statements.push(enrolStatement(sql`o.user_id`, sql`o.id = ${order.id} AND ${thisStep}`))
         if (current.state === 'expired') {
           // Paid late, after its seat was released: honoured, and flagged when a class it
@@ -188,9 +188,9 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
 
 /**
  * Applies what the provider reports to an order (DESIGN 6): a paid order enrols its buyer and
- * queues the confirmation; a refunded or charged-back one ends its enrolments (and with them the
+ * queues the confirmation; a refunded or charged-back one ends its enrollments (and with them the
  * seats and e-books they hold) and tells the buyer; a failed or expired one gives its coupon uses
- * and its seats back. A partial refund keeps the enrolments and records the amount.
+ * and its seats back. A partial refund keeps the enrollments and records the amount.
  */
 export async function settleOrder(ctx: AppContext, order: OrderRow, report: Report) {
   const settled = await orderLedger(ctx).settle(order, report)

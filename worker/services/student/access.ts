@@ -2,10 +2,10 @@ import { and, eq, inArray, or } from 'drizzle-orm'
 import { classes, courseMaterials, ebookLibrary, ebooks, enrollments } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 
-// What a student may read follows the enrolment's status (DESIGN 6): a refund or a chargeback
-// cancels the enrolment, and with it the course's lessons, material and e-books.
+// What a student may read follows the enrollment's status (DESIGN 6): a refund or a chargeback
+// cancels the enrollment, and with it the course's lessons, material and e-books.
 
-/** Courses the student holds an active enrolment in (any of their classes). */
+/** Courses the student holds an active enrollment in (any of their classes). */
 export function activeCourseIds(ctx: AppContext, userId: number) {
   return ctx.db
     .selectDistinct({ id: classes.courseId })

@@ -20,7 +20,7 @@ export function progressOf(watched: number, total: number): Progress {
  * GET /api/usuario/cursos/{url}: the course as its enrolled student studies it — their classes
  * (an in-person one: date, place and what to bring), the modules and video lessons with what was
  * watched, the material with download links — in one database round trip. Anyone without an
- * active enrolment in it gets 403 (a refunded buyer included).
+ * active enrollment in it gets 403 (a refunded buyer included).
  */
 export async function getStudentCourse({
   ctx,

@@ -6,7 +6,7 @@ import { readableEbook, readableMaterial } from './access.ts'
 /**
  * Downloads of course material and e-books (R2, behind the Worker): a short-lived link signed
  * with APP_SECRET (jose, HS256), bound to one student and one file. Opening it needs that
- * student's session and, at that moment, the enrolment or library entry that gives the file: a
+ * student's session and, at that moment, the enrollment or library entry that gives the file: a
  * link copied to someone else, opened logged out, used after it expired or after a refund,
  * answers 403 with a clear pt-BR message.
  */

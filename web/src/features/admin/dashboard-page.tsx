@@ -179,7 +179,7 @@ function Widgets({ data }: { data: Dashboard }) {
         </Panel>
         <TablePanel
           title="Matrículas por curso"
-          rows={data.enrolments_by_course}
+          rows={data.enrollments_by_course}
           rowKey={(row) => row.course_id}
           empty="Nenhuma matrícula no período."
           columns={[
@@ -255,7 +255,7 @@ function AuditLog() {
   )
 }
 
-/** /admin: the sales, enrolments and leads of a period, and what the team did (the audit log). */
+/** /admin: the sales, enrollments and leads of a period, and what the team did (the audit log). */
 export default function DashboardPage() {
   const [period, setPeriod] = useState<Period>(() => presetPeriod(30))
   const query = useQuery({

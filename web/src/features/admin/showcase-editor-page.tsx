@@ -12,7 +12,7 @@ import {
   ShowcaseCardInput,
   ShowcaseListInput,
 } from '../../../../worker/contract/admin-showcase.ts'
-import { HomeLists } from '../../../../worker/contract/home.ts'
+import { ShowcaseLists } from '../../../../worker/contract/showcase.ts'
 import { CARD_TYPES, type CardType } from '../../../../worker/domain/catalog.ts'
 import { Icon } from '../../components/icons.tsx'
 import { ApiError } from '../../lib/api.ts'
@@ -393,7 +393,7 @@ function CardModal({
  * it reads its lists from a query cache of its own that holds the preview, so it is exactly the
  * page visitors will see, and the admin shares no module with the home page's bundle.
  */
-function HomePreview({ lists }: { lists: HomeLists }) {
+function ShowcasePreview({ lists }: { lists: ShowcaseLists }) {
   const router = useRouter()
   const Home = router.routesById['/'].options.component
   const client = useMemo(() => {
@@ -484,7 +484,7 @@ function Editor({ showcase, options }: { showcase: AdminShowcase; options: Admin
   const [dirty, setDirty] = useState(false)
   const [editingList, setEditingList] = useState<DraftList | null>(null)
   const [cardTarget, setCardTarget] = useState<{ listKey: string; card: DraftCard | null } | null>(null)
-  const [preview, setPreview] = useState<HomeLists | null>(null)
+  const [preview, setPreview] = useState<ShowcaseLists | null>(null)
   const [busy, setBusy] = useState(false)
   const [problems, setProblems] = useState<string[]>([])
   const previewHeading = useRef<HTMLHeadingElement>(null)
@@ -514,7 +514,12 @@ function Editor({ showcase, options }: { showcase: AdminShowcase; options: Admin
   async function showPreview() {
     setBusy(true)
     try {
-      const lists_ = await send('POST', '/api/admin/vitrine/previa', { lists: payloadOf(lists) }, HomeLists)
+      const lists_ = await send(
+        'POST',
+        '/api/admin/vitrine/previa',
+        { lists: payloadOf(lists) },
+        ShowcaseLists,
+      )
       setProblems([])
       setPreview(lists_)
       requestAnimationFrame(() => previewHeading.current?.focus())
@@ -674,7 +679,7 @@ function Editor({ showcase, options }: { showcase: AdminShowcase; options: Admin
             Exatamente como a home desenhará as listas (os botões não agem aqui).
           </p>
           <div inert>
-            <HomePreview lists={preview} />
+            <ShowcasePreview lists={preview} />
           </div>
         </section>
       ) : null}

@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ItemType } from '../../../../worker/contract/cart.ts'
-import type { HomeCard } from '../../../../worker/contract/home.ts'
+import type { ShowcaseCard } from '../../../../worker/contract/showcase.ts'
 import { api } from '../../lib/api.ts'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { CART_TEXT } from './cart.messages.ts'
 import { isCartGone, isCartResponse, primeCart } from './cart.queries.ts'
 import { clearCartHash, readCartHash, writeCartHash } from './cart-storage.ts'
 
-export type CartUpdateInput = { id: number; type: HomeCard['type']; option: 'add' }
+export type CartUpdateInput = { id: number; type: ShowcaseCard['type']; option: 'add' }
 
 // Plain functions (the showcase and the course page call them outside React) reach the cache
 // through the client the header's cart button binds on mount, unless a caller passes its own.

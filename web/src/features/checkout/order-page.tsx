@@ -51,7 +51,7 @@ function heading(order: PayResult, method: Method, sawPending: boolean): string 
   }
 }
 
-/** After the sale: what a refund or a chargeback did to the order and its enrolments. */
+/** After the sale: what a refund or a chargeback did to the order and its enrollments. */
 function AfterSale({ order }: { order: PayResult }) {
   if (order.status === 'partially_refunded') {
     return (
@@ -146,7 +146,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
   if (order?.status === 'pending') sawPending.current = true
   const paid = order ? grantsAccess(order.status) : false
 
-  // Paid: the enrolments exist now; the header's user (and a session made at checkout) is re-read.
+  // Paid: the enrollments exist now; the header's user (and a session made at checkout) is re-read.
   useEffect(() => {
     if (paid) void queryClient.invalidateQueries({ queryKey: authKeys.user() })
   }, [paid, queryClient])

@@ -1,5 +1,5 @@
 import { Fragment, useId, useState } from 'react'
-import type { HomeCard } from '../../../../worker/contract/home.ts'
+import type { ShowcaseCard } from '../../../../worker/contract/showcase.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/domain/institute.ts'
 import { SmartLink } from '../../components/smart-link.tsx'
 import { formatBRL } from '../../lib/money.ts'
@@ -23,12 +23,12 @@ export function floatSeconds(id: number): number {
 export type CardAction = { kind: 'cart' } | { kind: 'link'; label: 'realizar inscrição' | 'Saiba mais' }
 
 /** SPEC section 2: cart mode wins; otherwise an open course without a product is a sign-up. */
-export function cardAction(card: Pick<HomeCard, 'open' | 'product_id'>, cartMode: boolean): CardAction {
+export function cardAction(card: Pick<ShowcaseCard, 'open' | 'product_id'>, cartMode: boolean): CardAction {
   if (cartMode) return { kind: 'cart' }
   return { kind: 'link', label: card.open && card.product_id === null ? 'realizar inscrição' : 'Saiba mais' }
 }
 
-function CardName({ card }: { card: HomeCard }) {
+function CardName({ card }: { card: ShowcaseCard }) {
   const parts = card.name_splited?.filter((part) => part.trim() !== '')
   if (!parts || parts.length === 0) return <>{card.name}</>
   return (
@@ -44,7 +44,7 @@ function CardName({ card }: { card: HomeCard }) {
   )
 }
 
-export function CourseCard({ card, cartMode }: { card: HomeCard; cartMode: boolean }) {
+export function CourseCard({ card, cartMode }: { card: ShowcaseCard; cartMode: boolean }) {
   const nameId = useId()
   const [src, setSrc] = useState(card.img ?? DEFAULT_IMAGES.course)
   const longName = card.name.length > LONG_NAME_LENGTH

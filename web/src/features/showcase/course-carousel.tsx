@@ -1,12 +1,12 @@
 import { ChevronLeft, ChevronRight } from 'lucide'
 import type { ReactNode } from 'react'
-import type { HomeList } from '../../../../worker/contract/home.ts'
+import type { ShowcaseList } from '../../../../worker/contract/showcase.ts'
 import { Icon } from '../../components/icons.tsx'
 import { CourseCard } from './course-card.tsx'
 import { useCourseCarousel } from './use-course-carousel.ts'
 
 type CourseCarouselProps = {
-  list: HomeList
+  list: ShowcaseList
   /** Id of the list's heading, which names the carousel. */
   labelledBy: string
   /** The list's heading block, shown beside the arrows. */

@@ -6,14 +6,14 @@ export const showcaseKeys = {
   lists: () => [...showcaseKeys.all, 'lists'] as const,
 }
 
-/** GET /home_itens/lists: the home page's course lists (SPEC section 7), parsed with `HomeLists`. */
+/** GET /home_itens/lists: the home page's course lists (SPEC section 7), parsed with `ShowcaseLists`. */
 export function showcaseListsQuery() {
   return queryOptions({
     queryKey: showcaseKeys.lists(),
     queryFn: ({ signal }) =>
       apiParsed(
         '/home_itens/lists',
-        () => import('../../../../worker/contract/home.ts').then((m) => m.HomeLists),
+        () => import('../../../../worker/contract/showcase.ts').then((m) => m.ShowcaseLists),
         {
           signal,
         },

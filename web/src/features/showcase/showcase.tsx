@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { LoaderCircle, Pause, Play } from 'lucide'
 import { Suspense, useEffect, useState } from 'react'
-import type { HomeLists } from '../../../../worker/contract/home.ts'
+import type { ShowcaseLists } from '../../../../worker/contract/showcase.ts'
 import { Icon } from '../../components/icons.tsx'
 import { anchorFromTitle } from '../../lib/anchor.ts'
 import { CourseCarousel } from './course-carousel.tsx'
@@ -45,7 +45,7 @@ function useShowcaseMotion() {
   return { moving, toggle }
 }
 
-function ShowcaseLists({ lists }: { lists: HomeLists }) {
+function ListsOfCards({ lists }: { lists: ShowcaseLists }) {
   const { moving, toggle } = useShowcaseMotion()
   return (
     // The float also pauses while the pointer or the focus is on the lists (styles.css).
@@ -130,7 +130,7 @@ export function Showcase() {
 
       <div className="container-page pb-16">
         {lists.isSuccess ? (
-          <ShowcaseLists lists={lists.data} />
+          <ListsOfCards lists={lists.data} />
         ) : lists.isError && !lists.isFetching ? (
           <div className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900" role="alert">
             <p className="font-semibold">Erro ao carregar dados</p>

@@ -6,7 +6,7 @@ import { QueryStatus } from '../../components/query-status.tsx'
 import { formatDateLong } from '../../lib/date.ts'
 import { enrolledCoursesQuery } from './student.queries.ts'
 
-/** /usuario/cursos: the student's enrolments, newest first. */
+/** /usuario/cursos: the student's enrollments, newest first. */
 export function MyCoursesPage() {
   const courses = useQuery(enrolledCoursesQuery())
   return (

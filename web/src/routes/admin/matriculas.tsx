@@ -3,9 +3,9 @@ import { lazy } from 'react'
 import { LazyScreen } from '../../lib/lazy-screen.tsx'
 import { pageHead } from '../../lib/page-head.ts'
 
-const EnrolmentsPage = lazy(() => import('../../features/admin/enrolments-page.tsx'))
+const EnrollmentsPage = lazy(() => import('../../features/admin/enrollments-page.tsx'))
 
 export const Route = createFileRoute('/admin/matriculas')({
   head: () => pageHead('Matrículas – Administração'),
-  component: () => <LazyScreen screen={EnrolmentsPage} />,
+  component: () => <LazyScreen screen={EnrollmentsPage} />,
 })

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { classes } from '../../db/schema.ts'
 import { app } from '../../worker/app.ts'
-import { HomeLists } from '../../worker/contract/home.ts'
+import { ShowcaseLists } from '../../worker/contract/showcase.ts'
 import {
   createClass,
-  createHomeCard,
-  createHomeList,
   createProduct,
+  createShowcaseCard,
+  createShowcaseList,
   freshCatalog,
   testDb,
   testEnv,
@@ -18,7 +18,7 @@ const worker = { fetch: workerFetch }
 
 async function getLists() {
   const response = await worker.fetch('http://localhost/home_itens/lists')
-  return { response, body: HomeLists.parse(await response.json()) }
+  return { response, body: ShowcaseLists.parse(await response.json()) }
 }
 
 function roundTrips(response: Response): number {
@@ -37,9 +37,13 @@ describe('GET /home_itens/lists', () => {
   it('answers every list in order with its cards, live class and product prices, and the cart-mode flag', async () => {
     const product = await createProduct(db, { priceCents: 25990 })
     const turma = await createClass(db, { priceCents: 100000 })
-    const second = await createHomeList(db, { title: 'Nefrologia Intervencionista', sortOrder: 900_002 })
-    const first = await createHomeList(db, { title: 'Cursos Online', sortOrder: 900_001, isCartMode: true })
-    await createHomeCard(db, {
+    const second = await createShowcaseList(db, { title: 'Nefrologia Intervencionista', sortOrder: 900_002 })
+    const first = await createShowcaseList(db, {
+      title: 'Cursos Online',
+      sortOrder: 900_001,
+      isCartMode: true,
+    })
+    await createShowcaseCard(db, {
       listId: first.id,
       type: 'turma',
       itemId: turma.id,
@@ -48,7 +52,7 @@ describe('GET /home_itens/lists', () => {
       amountCents: 120000,
       sortOrder: 2,
     })
-    await createHomeCard(db, {
+    await createShowcaseCard(db, {
       listId: first.id,
       type: 'produto',
       itemId: product.id,
@@ -56,7 +60,7 @@ describe('GET /home_itens/lists', () => {
       amountCents: 20000, // below the price: no struck-through amount
       sortOrder: 1,
     })
-    await createHomeCard(db, {
+    await createShowcaseCard(db, {
       listId: second.id,
       type: 'curso',
       name: 'Acesso Vascular + Biópsia Renal',
@@ -96,7 +100,7 @@ describe('GET /home_itens/lists', () => {
   })
 
   it('makes one database round trip when cold and none when the snapshot is warm', async () => {
-    await createHomeList(db, { title: 'Lista de cache' })
+    await createShowcaseList(db, { title: 'Lista de cache' })
 
     const cold = await getLists()
     expect(roundTrips(cold.response)).toBe(1)
@@ -115,9 +119,9 @@ describe('GET /home_itens/lists', () => {
 
   it('serves the snapshot until the catalogue changes, then the new data', async () => {
     const turma = await createClass(db, { priceCents: 49000 })
-    const list = await createHomeList(db, { title: 'Lista que muda', isCartMode: true })
-    await createHomeCard(db, { listId: list.id, type: 'turma', itemId: turma.id, name: 'Turma' })
-    const priceOf = (lists: HomeLists) => lists.find((l) => l.id === list.id)?.itens[0]?.price
+    const list = await createShowcaseList(db, { title: 'Lista que muda', isCartMode: true })
+    await createShowcaseCard(db, { listId: list.id, type: 'turma', itemId: turma.id, name: 'Turma' })
+    const priceOf = (lists: ShowcaseLists) => lists.find((l) => l.id === list.id)?.itens[0]?.price
 
     expect(priceOf((await getLists()).body)).toBe(49000)
     await db.update(classes).set({ priceCents: 52000 }).where(eq(classes.id, turma.id))

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CARD_TYPES } from '../domain/catalog.ts'
 import { Cents } from './money.ts'
 
-export const HomeCard = z.object({
+export const ShowcaseCard = z.object({
   id: z.number().int(),
   /** What add-to-cart sends as data.type, with `id` as data.id. */
   type: z.enum(CARD_TYPES),
@@ -20,17 +20,17 @@ export const HomeCard = z.object({
   open: z.boolean(),
   product_id: z.number().int().nullable(),
 })
-export type HomeCard = z.infer<typeof HomeCard>
+export type ShowcaseCard = z.infer<typeof ShowcaseCard>
 
-export const HomeList = z.object({
+export const ShowcaseList = z.object({
   id: z.number().int(),
   title: z.string(),
   sub_title: z.string(),
   /** In cart mode every card's button is 'Adicionar ao carrinho'. */
   cart_mode: z.boolean(),
-  itens: z.array(HomeCard),
+  itens: z.array(ShowcaseCard),
 })
-export type HomeList = z.infer<typeof HomeList>
+export type ShowcaseList = z.infer<typeof ShowcaseList>
 
-export const HomeLists = z.array(HomeList)
-export type HomeLists = z.infer<typeof HomeLists>
+export const ShowcaseLists = z.array(ShowcaseList)
+export type ShowcaseLists = z.infer<typeof ShowcaseLists>

@@ -1,6 +1,6 @@
-import { HomeLists } from '../contract/home.ts'
+import { ShowcaseLists } from '../contract/showcase.ts'
 import { defineRoute, NoQuery, newApp } from '../openapi.ts'
-import { getHomeLists } from '../services/home/lists.ts'
+import { getShowcaseLists } from '../services/showcase/lists.ts'
 
 const listsRoute = defineRoute('none', {
   operationId: 'listHomeShowcase',
@@ -13,13 +13,13 @@ const listsRoute = defineRoute('none', {
   responses: {
     200: {
       description: 'As listas, em ordem, com seus cards.',
-      content: { 'application/json': { schema: HomeLists } },
+      content: { 'application/json': { schema: ShowcaseLists } },
     },
   },
 })
 
-export const homeRoutes = newApp().openapi(listsRoute, async (c) => {
-  const { value, hit } = await getHomeLists({ ctx: c.var.ctx })
+export const showcaseRoutes = newApp().openapi(listsRoute, async (c) => {
+  const { value, hit } = await getShowcaseLists({ ctx: c.var.ctx })
   c.header('Server-Timing', `cache;desc="${hit ? 'hit' : 'miss'}"`, { append: true })
   return c.json(value, 200)
 })

@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { AdminOptions } from '../../../../worker/contract/admin-catalog.ts'
 import {
-  type AdminEnrolment,
-  AdminEnrolmentPage,
+  type AdminEnrollment,
+  AdminEnrollmentPage,
   AdminOrder,
-  ManualEnrolmentInput,
+  ManualEnrollmentInput,
 } from '../../../../worker/contract/admin-sales.ts'
 import {
   OutsideRefundInput,
@@ -95,10 +95,10 @@ const ManualForm = formSchema(
       note: z.string(),
     })
     .transform((values) => ({ ...values, class_id: Number(values.class_id), phone: values.phone || null })),
-  ManualEnrolmentInput,
+  ManualEnrollmentInput,
 )
 
-function ManualEnrolmentModal({ classes }: { classes: AdminOptions['classes'] }) {
+function ManualEnrollmentModal({ classes }: { classes: AdminOptions['classes'] }) {
   const save = useModalSave(MANUAL_MODAL_ID)
   type Values = { class_id: string; name: string; email: string; phone: string; note: string }
   const {
@@ -325,7 +325,7 @@ function BoletoRefundModal({ orderId, onDone }: { orderId: string | null; onDone
 
 /**
  * A paid order the provider holds no charge of (paid outside the site, the demo orders): the
- * refund made outside is recorded with how it was made; the enrolments end, the audit log keeps it.
+ * refund made outside is recorded with how it was made; the enrollments end, the audit log keeps it.
  */
 function OutsideRefundModal({
   order,
@@ -377,8 +377,8 @@ function OutsideRefundModal({
   )
 }
 
-/** /admin/matriculas: every enrolment, its order and payment; refunds, manual enrolments, CSV. */
-export default function EnrolmentsPage() {
+/** /admin/matriculas: every enrollment, its order and payment; refunds, manual enrollments, CSV. */
+export default function EnrollmentsPage() {
   const { filters, set, setFilters } = useFilters(NO_FILTERS)
   const q = useDebouncedValue(filters.q.trim(), 400)
   const [orderId, setOrderId] = useState<string | null>(null)
@@ -388,7 +388,7 @@ export default function EnrolmentsPage() {
   const act = useAdminAction()
   const options = useAdminOptions()
   const params = { ...filters, q }
-  const list = useAdminList('enrolments', '/api/admin/matriculas', params, AdminEnrolmentPage)
+  const list = useAdminList('enrollments', '/api/admin/matriculas', params, AdminEnrollmentPage)
   const { exporting, exportCsv } = useCsvExport(
     '/api/admin/matriculas/exportacao',
     params,
@@ -399,7 +399,7 @@ export default function EnrolmentsPage() {
     (turma) => !filters.course_id || String(turma.course_id) === filters.course_id,
   )
 
-  async function refund(row: AdminEnrolment) {
+  async function refund(row: AdminEnrollment) {
     const order = row.order
     if (!order) return
     if (order.payment_type === 'BOLETO') {
@@ -547,7 +547,7 @@ export default function EnrolmentsPage() {
           }}
         />
       </div>
-      <ManualEnrolmentModal classes={options.data?.classes ?? []} />
+      <ManualEnrollmentModal classes={options.data?.classes ?? []} />
       <OrderModal orderId={orderId} />
       <BoletoRefundModal orderId={boletoOrder} onDone={() => void refresh()} />
       <OutsideRefundModal order={outsideOrder} onDone={() => void refresh()} />
@@ -556,7 +556,7 @@ export default function EnrolmentsPage() {
 }
 
 /** The order's state, how and how much it was paid, and a refund or a withdrawal under way. */
-function PaymentCell({ order }: { order: AdminEnrolment['order'] }) {
+function PaymentCell({ order }: { order: AdminEnrollment['order'] }) {
   if (!order) return <Badge tone="teal">pago fora do site</Badge>
   return (
     <>

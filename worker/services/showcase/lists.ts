@@ -1,25 +1,25 @@
 import { and, asc, eq } from 'drizzle-orm'
-import { classes, homeCards, homeLists, products } from '../../../db/schema.ts'
+import { classes, products, showcaseCards, showcaseLists } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
-import { type HomeCard, HomeLists } from '../../contract/home.ts'
+import { type ShowcaseCard, ShowcaseLists } from '../../contract/showcase.ts'
 import { readSnapshot } from '../catalog/snapshot.ts'
 
 /** The home showcase: every list with its cards, in order (GET /home_itens/lists). */
-export async function getHomeLists({ ctx }: { ctx: AppContext }) {
-  return readSnapshot(ctx, 'home-lists', HomeLists, () => loadHomeLists(ctx))
+export async function getShowcaseLists({ ctx }: { ctx: AppContext }) {
+  return readSnapshot(ctx, 'home-lists', ShowcaseLists, () => loadShowcaseLists(ctx))
 }
 
-async function loadHomeLists(ctx: AppContext): Promise<HomeLists> {
+async function loadShowcaseLists(ctx: AppContext): Promise<ShowcaseLists> {
   const { db } = ctx
   // One batch, one round trip. Class and product cards show the live price of what the cart sells.
   const [lists, cards] = await db.batch([
-    db.select().from(homeLists).orderBy(asc(homeLists.sortOrder), asc(homeLists.id)),
+    db.select().from(showcaseLists).orderBy(asc(showcaseLists.sortOrder), asc(showcaseLists.id)),
     db
-      .select({ card: homeCards, classPrice: classes.priceCents, productPrice: products.priceCents })
-      .from(homeCards)
-      .leftJoin(classes, and(eq(homeCards.type, 'turma'), eq(classes.id, homeCards.itemId)))
-      .leftJoin(products, and(eq(homeCards.type, 'produto'), eq(products.id, homeCards.itemId)))
-      .orderBy(asc(homeCards.listId), asc(homeCards.sortOrder), asc(homeCards.id)),
+      .select({ card: showcaseCards, classPrice: classes.priceCents, productPrice: products.priceCents })
+      .from(showcaseCards)
+      .leftJoin(classes, and(eq(showcaseCards.type, 'turma'), eq(classes.id, showcaseCards.itemId)))
+      .leftJoin(products, and(eq(showcaseCards.type, 'produto'), eq(products.id, showcaseCards.itemId)))
+      .orderBy(asc(showcaseCards.listId), asc(showcaseCards.sortOrder), asc(showcaseCards.id)),
   ])
 
   return lists.map((list) => ({
@@ -29,17 +29,17 @@ async function loadHomeLists(ctx: AppContext): Promise<HomeLists> {
     cart_mode: list.isCartMode,
     itens: cards
       .filter(({ card }) => card.listId === list.id)
-      .map(({ card, classPrice, productPrice }) => toHomeCard(card, classPrice ?? productPrice)),
+      .map(({ card, classPrice, productPrice }) => toShowcaseCard(card, classPrice ?? productPrice)),
   }))
 }
 
-type CardRow = Omit<typeof homeCards.$inferSelect, 'id' | 'listId' | 'sortOrder'> & { id: number }
+type CardRow = Omit<typeof showcaseCards.$inferSelect, 'id' | 'listId' | 'sortOrder'> & { id: number }
 
 /**
  * A stored card as the home page draws it; a class or product card shows `livePrice`, the price
  * the cart sells it at. The admin's preview draws its draft through this same function.
  */
-export function toHomeCard(card: CardRow, livePrice: number | null): HomeCard {
+export function toShowcaseCard(card: CardRow, livePrice: number | null): ShowcaseCard {
   const price = livePrice ?? card.priceCents
   return {
     id: card.itemId ?? card.id,
