@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it, vi } from 'vitest'
 import { DEMO_USERS } from '../../db/seed.ts'
 import { fileBrowser, httpAnswers, screenshot, watchErrors } from '../support/e2e/browser.ts'
 
@@ -32,9 +32,16 @@ const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').getByText(text, { exact: true })
 
 async function openUserMenu(page: Page) {
-  await page.getByRole('button', { name: /Seja bem-vindo/ }).click()
   const menu = page.getByRole('menu')
-  await menu.waitFor()
+  // Right after a login the header may render again and close a menu opened a moment too early:
+  // open it until it stays open with its items.
+  await vi.waitFor(
+    async () => {
+      if (!(await menu.isVisible())) await page.getByRole('button', { name: /Seja bem-vindo/ }).click()
+      await menu.getByRole('menuitem', { name: 'Sair' }).waitFor({ timeout: 2_000 })
+    },
+    { timeout: 15_000, interval: 250 },
+  )
   // The role items come from the visitor's own call, which may still be on its way.
   await menu.getByText('Carregando menu...').waitFor({ state: 'detached' })
   return menu
