@@ -1,4 +1,4 @@
-import { curitibaDayStartMs } from './time-zone.ts'
+import { DAY_MS } from './time-zone.ts'
 // The admin dashboard's period: calendar days in Curitiba (UTC−3), grouped by day, week (from
 // Monday) or month. The SQL groups with the same rules; these fill the buckets with no sales.
 
@@ -10,7 +10,6 @@ export const GRANULARITY_LABELS: Record<Granularity, string> = { day: 'dia', wee
 /** The longest period the dashboard computes at once (two years and a day). */
 export const MAX_PERIOD_DAYS = 731
 
-const DAY_MS = 86_400_000
 const toDate = (day: string) => new Date(`${day}T00:00:00Z`)
 const toDay = (date: Date) => date.toISOString().slice(0, 10)
 
@@ -60,4 +59,3 @@ function nextMonth(day: string): string {
 }
 
 /** The instant Curitiba's day `day` starts (00:00 at UTC−3), in ms. */
-export const dayStartMs = curitibaDayStartMs

@@ -1,4 +1,5 @@
 import { ORDER_STATES, type OrderState } from './payments.ts'
+import { DAY_MS } from './time-zone.ts'
 
 export { ORDER_STATES, type OrderState }
 
@@ -74,7 +75,6 @@ export function canReissue(state: OrderState, paymentType: string | null): boole
 
 /** Days after the payment in which a buyer may give up an online purchase. */
 export const WITHDRAWAL_DAYS = 7
-const DAY_MS = 86_400_000
 
 /** A buyer's request to give a purchase up: waiting for the institute, granted, or refused. */
 export const WITHDRAWAL_STATES = ['requested', 'approved', 'refused'] as const

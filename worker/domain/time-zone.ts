@@ -2,6 +2,9 @@
 // screens, the dashboard's days, coupons' last day, short links' daily counts). UTC−3 all year:
 // Brazil dropped daylight saving in 2019.
 
+/** A calendar day's length (Curitiba has no daylight saving). */
+export const DAY_MS = 86_400_000
+
 /** How far Curitiba's wall clock is behind UTC. */
 export const CURITIBA_OFFSET_MS = 3 * 3_600_000
 
@@ -24,4 +27,9 @@ export function curitibaDateTime(instant: Date): string {
 /** The instant Curitiba's day `day` ('YYYY-MM-DD') starts, 00:00 at UTC−3, in ms. */
 export function curitibaDayStartMs(day: string): number {
   return Date.parse(`${day}T00:00:00.000Z`) + CURITIBA_OFFSET_MS
+}
+
+/** The instant Curitiba's day `day` ends (the next day's 00:00 at UTC−3), in ms. */
+export function curitibaDayEndMs(day: string): number {
+  return curitibaDayStartMs(day) + DAY_MS
 }

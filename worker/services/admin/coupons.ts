@@ -12,8 +12,7 @@ import {
   type CouponUpdateInput,
 } from '../../contract/admin-catalog.ts'
 import { changedFields } from '../../domain/audit.ts'
-import { dayStartMs } from '../../domain/dashboard.ts'
-import { curitibaDay } from '../../domain/time-zone.ts'
+import { curitibaDay, curitibaDayEndMs, DAY_MS } from '../../domain/time-zone.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import {
   type AdminEdit,
@@ -36,10 +35,8 @@ import {
 type CouponRow = typeof coupons.$inferSelect
 type CouponFields = Omit<z.output<typeof CouponInput>, never>
 
-const DAY_MS = 86_400_000
-
 /** A coupon valid "until" a day lasts to the end of that day in Curitiba. */
-const expiresAtOf = (day: string | null) => (day ? new Date(dayStartMs(day) + DAY_MS) : null)
+const expiresAtOf = (day: string | null) => (day ? new Date(curitibaDayEndMs(day)) : null)
 const expiresOnOf = (instant: Date | null) =>
   instant ? curitibaDay(new Date(instant.getTime() - DAY_MS)) : null
 

@@ -1,18 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { PERIOD_ORDER_MESSAGE } from '../../contract/admin.ts'
 import type { Dashboard, DashboardQuery } from '../../contract/admin-sales.ts'
-import {
-  bucketsOf,
-  dayStartMs,
-  daysBetween,
-  type Granularity,
-  MAX_PERIOD_DAYS,
-} from '../../domain/dashboard.ts'
+import { bucketsOf, daysBetween, type Granularity, MAX_PERIOD_DAYS } from '../../domain/dashboard.ts'
 import { ORDER_STATES, type OrderState, PAYMENT_TYPES, type PaymentType } from '../../domain/payments.ts'
+import { curitibaDayEndMs, curitibaDayStartMs } from '../../domain/time-zone.ts'
 import { invalidField } from '../../errors.ts'
 import type { AdminRead } from './internal.ts'
-
-const DAY_MS = 86_400_000
 
 /**
  * The first day of the bucket (YYYY-MM-DD, Curitiba) of a millisecond timestamp column, as
@@ -32,7 +25,7 @@ export function periodBounds(from: string, to: string) {
   if (daysBetween(from, to) > MAX_PERIOD_DAYS) {
     throw invalidField('to', `O período pode ter no máximo ${MAX_PERIOD_DAYS} dias.`)
   }
-  return { start: dayStartMs(from), end: dayStartMs(to) + DAY_MS }
+  return { start: curitibaDayStartMs(from), end: curitibaDayEndMs(to) }
 }
 
 type Revenue = { start: string; paid: number; refunded: number; orders: number }

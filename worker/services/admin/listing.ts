@@ -3,14 +3,13 @@ import type { BatchItem } from 'drizzle-orm/batch'
 import type { AppContext } from '../../context.ts'
 import { PERIOD_ORDER_MESSAGE } from '../../contract/admin.ts'
 import { toCsv } from '../../domain/csv.ts'
-import { dayStartMs } from '../../domain/dashboard.ts'
 import { saoPauloDay } from '../../domain/short-links.ts'
+import { curitibaDayEndMs, curitibaDayStartMs } from '../../domain/time-zone.ts'
 import { invalidField } from '../../errors.ts'
 import { type Actor, auditStatement, likePattern, pageOf, pageResponse } from './internal.ts'
 
 /** The most rows one CSV export holds. */
 export const EXPORT_MAX_ROWS = 20_000
-const DAY_MS = 86_400_000
 
 /** A drizzle query that runs in a batch and resolves to `T`. */
 type Query<T> = BatchItem<'sqlite'> & PromiseLike<T>
@@ -52,8 +51,8 @@ export function listing<F extends Filters, Row, Item>(d: ListingDescription<F, R
     if (filters.from && filters.to && filters.to < filters.from)
       throw invalidField('to', PERIOD_ORDER_MESSAGE)
     const conditions = [
-      filters.from ? sql`${d.createdAt} >= ${dayStartMs(filters.from)}` : undefined,
-      filters.to ? sql`${d.createdAt} < ${dayStartMs(filters.to) + DAY_MS}` : undefined,
+      filters.from ? sql`${d.createdAt} >= ${curitibaDayStartMs(filters.from)}` : undefined,
+      filters.to ? sql`${d.createdAt} < ${curitibaDayEndMs(filters.to)}` : undefined,
       ...d.conditions(filters),
       filters.q ? d.search(likePattern(filters.q), filters.q) : undefined,
     ].filter((condition): condition is SQL => Boolean(condition))
