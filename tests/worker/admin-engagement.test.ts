@@ -6,7 +6,7 @@ import { AdminLeadPage } from '../../worker/contract/admin-leads.ts'
 import { AdminShortLink, ShortLinkClicks } from '../../worker/contract/admin-links.ts'
 import { AdminShowcase, type ShowcaseListInput } from '../../worker/contract/admin-showcase.ts'
 import { ShowcaseLists } from '../../worker/contract/showcase.ts'
-import { saoPauloDay } from '../../worker/domain/short-links.ts'
+import { curitibaDay } from '../../worker/domain/time-zone.ts'
 import { recordClickFlush } from '../../worker/services/short-links/clicks.ts'
 import { adminCall, auditOf, newAdmin } from '../support/worker/admin.ts'
 import { createClass, createCourse, testContext, testDb, unique } from '../support/worker/db.ts'
@@ -144,7 +144,7 @@ describe('short links and QR codes (/api/admin/qrcodes, /l/{code})', () => {
     )
     expect(clicks.total).toBe(1)
     expect(clicks.days).toHaveLength(30)
-    expect(clicks.days.at(-1)).toEqual({ day: saoPauloDay(new Date()), clicks: 1 })
+    expect(clicks.days.at(-1)).toEqual({ day: curitibaDay(new Date()), clicks: 1 })
   })
 
   it('1 000 hits at once: 1 000 clicks counted, none written to the database on the way', async () => {

@@ -1,4 +1,3 @@
-import { curitibaDay } from './time-zone.ts'
 // Short links /l/{code} of the admin's 'Qrcode/Link' screen: what a code may be, where a link may
 // point (a page of the site, or an outside address on the allow-list: never an open redirect), the
 // UTM builder, and the day a click counts for.
@@ -113,9 +112,6 @@ export function slugify(text: string, max = SHORT_CODE_MAX): string {
     .slice(0, max)
     .replace(/-+$/, '')
 }
-
-/** Curitiba's calendar day of an instant. */
-export const saoPauloDay = curitibaDay
 
 /** What a short link's counter needs to know of its link (read from the database, or told by an edit). */
 export type ShortLinkConfig = { id: number; target: string; enabled: boolean }

@@ -3,8 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch'
 import type { AppContext } from '../../context.ts'
 import { PERIOD_ORDER_MESSAGE } from '../../contract/admin.ts'
 import { toCsv } from '../../domain/csv.ts'
-import { saoPauloDay } from '../../domain/short-links.ts'
-import { curitibaDayEndMs, curitibaDayStartMs } from '../../domain/time-zone.ts'
+import { curitibaDay, curitibaDayEndMs, curitibaDayStartMs } from '../../domain/time-zone.ts'
 import { invalidField } from '../../errors.ts'
 import { type Actor, auditStatement, likePattern, pageOf, pageResponse } from './internal.ts'
 
@@ -85,7 +84,7 @@ export function listing<F extends Filters, Row, Item>(d: ListingDescription<F, R
       }),
     )
     return {
-      filename: `${d.csv.filename}-${saoPauloDay(ctx.now)}.csv`,
+      filename: `${d.csv.filename}-${curitibaDay(ctx.now)}.csv`,
       csv: toCsv(
         d.csv.columns.map(([header]) => header),
         lines,

@@ -21,9 +21,9 @@ import {
   SHORT_CODE_MIN,
   SHORT_CODE_PATTERN,
   SHORT_LINK_PREFIX,
-  saoPauloDay,
   slugify,
 } from '../../domain/short-links.ts'
+import { curitibaDay } from '../../domain/time-zone.ts'
 import { invalidField, notFound } from '../../errors.ts'
 import {
   type AdminEdit,
@@ -56,7 +56,7 @@ export async function followShortLink({ ctx, code }: { ctx: AppContext; code: st
     normalized.length <= SHORT_CODE_MAX &&
     SHORT_CODE_PATTERN.test(normalized)
   if (!valid) throw notFound(SHORT_LINK_MESSAGES.notFound)
-  const target = await counterOf(ctx, normalized).follow(normalized, saoPauloDay(ctx.now))
+  const target = await counterOf(ctx, normalized).follow(normalized, curitibaDay(ctx.now))
   if (target === null) throw notFound(SHORT_LINK_MESSAGES.notFound)
   // Checked again as a save checks it: a link saved before the rules it breaks (a `//host`
   // target, a host no longer on the list) sends no one away.
@@ -203,7 +203,7 @@ export async function shortLinkClicks({
   id,
   query,
 }: AdminRead<typeof ClicksQuery> & { id: number }): Promise<ShortLinkClicks> {
-  const to = query.to ?? saoPauloDay(ctx.now)
+  const to = query.to ?? curitibaDay(ctx.now)
   const from = query.from ?? addDays(to, -29)
   if (to < from) throw invalidField('to', PERIOD_ORDER_MESSAGE)
   if (daysBetween(from, to) > MAX_PERIOD_DAYS) {

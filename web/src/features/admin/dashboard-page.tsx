@@ -4,7 +4,7 @@ import { AuditPage } from '../../../../worker/contract/admin.ts'
 import { Dashboard } from '../../../../worker/contract/admin-sales.ts'
 import { addDays, GRANULARITY_LABELS, type Granularity } from '../../../../worker/domain/dashboard.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../../../worker/domain/payments.ts'
-import { saoPauloDay } from '../../../../worker/domain/short-links.ts'
+import { curitibaDay } from '../../../../worker/domain/time-zone.ts'
 import { formatBRL } from '../../lib/money.ts'
 import { adminQuery, useAdminList, withQuery } from './admin-api.ts'
 import { BarChart } from './bar-chart.tsx'
@@ -25,7 +25,7 @@ const PRESETS = [
 type Period = { from: string; to: string; granularity: Granularity }
 
 function presetPeriod(days: number, granularity?: Granularity): Period {
-  const to = saoPauloDay(new Date())
+  const to = curitibaDay(new Date())
   return {
     from: addDays(to, -(days - 1)),
     to,
