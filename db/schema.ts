@@ -19,6 +19,7 @@ import {
   STUDENT_DISCOUNTS,
   STUDENT_DOC_STATES,
 } from '../worker/domain/catalog.ts'
+import { APPLICATION_STATES, FEE_KINDS } from '../worker/domain/editais.ts'
 import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../worker/domain/enrollments.ts'
 import { LEAD_STATES, LEAD_TARGETS } from '../worker/domain/leads.ts'
 import { WITHDRAWAL_STATES } from '../worker/domain/orders.ts'
@@ -719,6 +720,11 @@ export const editais = sqliteTable(
     opensAt: integer('opens_at', { mode: 'timestamp_ms' }),
     closesAt: integer('closes_at', { mode: 'timestamp_ms' }),
     isPublished: integer('is_published', { mode: 'boolean' }).notNull().default(true),
+    /** How many applications may be approved; null: no limit. */
+    places: integer('places'),
+    /** The call's PDF in the FILES bucket (served at /api/editais/{slug}/pdf). */
+    pdfKey: text('pdf_key'),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -737,9 +743,10 @@ export const applications = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['submitted', 'approved', 'rejected', 'cancelled'] })
-      .notNull()
-      .default('submitted'),
+    status: text('status', { enum: APPLICATION_STATES }).notNull().default('submitted'),
+    /** Why it was not approved, as the applicant reads it. */
+    decisionReason: text('decision_reason'),
+    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -747,6 +754,8 @@ export const applications = sqliteTable(
     uniqueIndex('applications_edital_user').on(t.editalId, t.userId),
     // /usuario/editais lists the user's applications.
     index('applications_user').on(t.userId),
+    // The admin lists a call's applications by state; approvals count the approved.
+    index('applications_edital_status').on(t.editalId, t.status),
   ],
 )
 
@@ -758,9 +767,13 @@ export const feePlans = sqliteTable(
       .notNull()
       .references(() => editais.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The registration fee (payable on applying) or a monthly fee (payable once approved). */
+    kind: text('kind', { enum: FEE_KINDS }).notNull().default('registration'),
     amountCents: integer('amount_cents').notNull(),
     paymentMethods: text('payment_methods', { mode: 'json' }).$type<PlanPaymentMethod[]>().notNull(),
     instalmentTimes: integer('instalment_times').notNull().default(1),
+    /** The due day (YYYY-MM-DD in Curitiba); unpaid after it, the fee is late. */
+    dueOn: text('due_on'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -792,6 +805,10 @@ export const planPayments = sqliteTable(
     /** As on orders: refunds and chargebacks are read from the charge (DESIGN 6). */
     gatewayChargeId: text('gateway_charge_id'),
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /** As on orders: a refund asked of the provider and not yet confirmed (one DELETE however often clicked). */
+    refundKey: text('refund_key'),
+    refundRequestedAt: integer('refund_requested_at', { mode: 'timestamp_ms' }),
+    refundRequestedCents: integer('refund_requested_cents'),
     boletoUrl: text('boleto_url'),
     payNumber: text('pay_number'),
     createdAt: createdAt(),

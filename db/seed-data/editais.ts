@@ -12,6 +12,7 @@ export const EDITAL_ROWS: EditalRow[] = [
     summary:
       'Processo seletivo para 4 vagas de residência médica em nefrologia (2 anos), com início em março de 2027.',
     isOpen: true,
+    places: 4,
     opensAt: new Date('2026-11-03T08:00:00-03:00'),
     closesAt: new Date('2027-01-15T23:59:59-03:00'),
     body: [
@@ -37,6 +38,7 @@ export const EDITAL_ROWS: EditalRow[] = [
     summary:
       'Seleção de 6 estudantes de graduação da área da saúde para bolsas de iniciação científica em projetos de pesquisa em nefrologia.',
     isOpen: true,
+    places: 6,
     opensAt: new Date('2026-11-16T08:00:00-03:00'),
     closesAt: new Date('2027-02-26T23:59:59-03:00'),
     body: [

@@ -547,6 +547,7 @@ export const SPECIALIZATION_EDITAL: typeof editais.$inferInsert & { id: number }
   summary:
     'Pós-graduação lato sensu de 12 meses para enfermeiros, nutricionistas, farmacêuticos e fisioterapeutas, com matrícula e mensalidades pagas pelo site.',
   isOpen: true,
+  places: 30,
   opensAt: at('2026-09-01T08:00:00-03:00'),
   closesAt: at('2027-02-28T23:59:59-03:00'),
   body: [
@@ -576,6 +577,8 @@ export const SPECIALIZATION_PLAN_ROWS: (typeof feePlans.$inferInsert & { id: num
   {
     id: DEMO_PLAN_IDS.march,
     name: 'Mensalidade de março/2027',
+    kind: 'monthly' as const,
+    dueOn: '2027-03-10',
     amountCents: 89000,
     paymentMethods: METHODS,
     instalmentTimes: 3,
@@ -583,6 +586,8 @@ export const SPECIALIZATION_PLAN_ROWS: (typeof feePlans.$inferInsert & { id: num
   {
     id: DEMO_PLAN_IDS.april,
     name: 'Mensalidade de abril/2027',
+    kind: 'monthly' as const,
+    dueOn: '2027-04-10',
     amountCents: 89000,
     paymentMethods: METHODS,
     instalmentTimes: 3,
@@ -590,6 +595,8 @@ export const SPECIALIZATION_PLAN_ROWS: (typeof feePlans.$inferInsert & { id: num
   {
     id: DEMO_PLAN_IDS.may,
     name: 'Mensalidade de maio/2027',
+    kind: 'monthly' as const,
+    dueOn: '2027-05-10',
     amountCents: 89000,
     paymentMethods: METHODS,
     instalmentTimes: 3,
@@ -597,6 +604,8 @@ export const SPECIALIZATION_PLAN_ROWS: (typeof feePlans.$inferInsert & { id: num
   {
     id: DEMO_PLAN_IDS.june,
     name: 'Mensalidade de junho/2027',
+    kind: 'monthly' as const,
+    dueOn: '2027-06-10',
     amountCents: 89000,
     paymentMethods: METHODS,
     instalmentTimes: 3,

@@ -67,15 +67,27 @@ const EDITAL: Edital = {
   is_open: true,
   opens_at: '2026-11-03T11:00:00.000Z',
   closes_at: '2027-01-16T02:59:59.000Z',
+  places: 4,
+  pdf_url: null,
   plans: [
     {
       id: 1,
+      kind: 'registration',
       name: 'Taxa de inscrição',
+      due_on: null,
       amount: 35000,
       payment_methods: ['debit_card', 'credit_card', 'boleto'],
       instalment_times: 1,
     },
-    { id: 2, name: 'Taxa parcelada', amount: 35000, payment_methods: ['credit_card'], instalment_times: 3 },
+    {
+      id: 2,
+      kind: 'registration',
+      name: 'Taxa parcelada',
+      due_on: null,
+      amount: 35000,
+      payment_methods: ['credit_card'],
+      instalment_times: 3,
+    },
   ],
 }
 

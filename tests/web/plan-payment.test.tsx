@@ -49,6 +49,7 @@ function application(plans: Application['plans'] = []): Application {
   return {
     id: 1,
     status: 'approved',
+    decision_reason: null,
     created_at: '2026-11-05T13:15:00.000Z',
     edital: { id: 3, slug: 'especializacao', title: 'Especialização Multiprofissional', is_open: true },
     plans: plans.length
@@ -56,7 +57,9 @@ function application(plans: Application['plans'] = []): Application {
       : [
           {
             id: 4,
+            kind: 'registration',
             name: 'Matrícula',
+            due_on: null,
             amount: 45000,
             payment_methods: ['credit_card', 'boleto', 'debit_card'],
             instalment_times: 1,
@@ -65,7 +68,9 @@ function application(plans: Application['plans'] = []): Application {
           },
           {
             id: 5,
+            kind: 'monthly',
             name: PLAN.name,
+            due_on: '2027-03-10',
             amount: 89000,
             payment_methods: ['credit_card', 'boleto', 'debit_card'],
             instalment_times: 3,
@@ -74,7 +79,9 @@ function application(plans: Application['plans'] = []): Application {
           },
           {
             id: 6,
+            kind: 'monthly',
             name: 'Mensalidade de abril/2027',
+            due_on: '2027-04-10',
             amount: 89000,
             payment_methods: ['credit_card', 'boleto', 'debit_card'],
             instalment_times: 3,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CLASS_TYPES, COURSE_SECTIONS, DISCOUNT_TYPES, STUDENT_DISCOUNTS } from '../domain/catalog.ts'
-import { Id, MoneyInput, PageQuery, paginated, SearchText, Version } from './admin.ts'
+import { Id, LongText, MoneyInput, Name, PageQuery, paginated, SearchText, Version } from './admin.ts'
 import { SliderImage } from './catalog.ts'
 import { Cents } from './money.ts'
 
@@ -30,19 +30,6 @@ export const COURSE_SECTION_LABELS: Record<(typeof COURSE_SECTIONS)[number], str
   presencial: 'Presencial',
   'nefrologia-intervencionista': 'Nefrologia intervencionista',
 }
-
-const Name = (what: string, max = 160) =>
-  z
-    .string({ error: `Informe ${what}.` })
-    .trim()
-    .min(2, { error: `Informe ${what}.` })
-    .max(max, { error: `No máximo ${max} caracteres.` })
-
-const LongText = (max: number) =>
-  z
-    .string()
-    .max(max, { error: `No máximo ${max} caracteres.` })
-    .default('')
 
 export const CourseUrl = z
   .string({ error: 'Informe o endereço do curso.' })

@@ -22,6 +22,9 @@ export const DashboardQuery = z
   })
   .strict()
 
+const SourceMoney = z.object({ paid: Cents, refunded: Cents })
+const BySource = z.object({ orders: SourceMoney, plans: SourceMoney })
+
 export const Dashboard = z.object({
   from: z.string(),
   to: z.string(),
@@ -35,9 +38,20 @@ export const Dashboard = z.object({
       refunded: Cents,
       net: z.number().int(),
       orders: z.number().int(),
+      /** Edital fees paid in the bucket. */
+      plan_payments: z.number().int(),
+      /** Which is which: the orders' money and the edital fees' (paid and refunded). */
+      by_source: BySource,
     }),
   ),
-  totals: z.object({ paid: Cents, refunded: Cents, net: z.number().int(), orders: z.number().int() }),
+  totals: z.object({
+    paid: Cents,
+    refunded: Cents,
+    net: z.number().int(),
+    orders: z.number().int(),
+    plan_payments: z.number().int(),
+    by_source: BySource,
+  }),
   /** Orders created in the period, by state. */
   orders_by_state: z.array(z.object({ state: z.enum(ORDER_STATES), count: z.number().int(), total: Cents })),
   /** Boletos and PIX waiting for payment now (whatever the period). */
@@ -56,6 +70,19 @@ export const Dashboard = z.object({
   /** Courses by net revenue of the orders paid in the period. */
   top_courses: z.array(
     z.object({ course_id: z.number().int(), name: z.string(), revenue: Cents, sold: z.number().int() }),
+  ),
+  /** Edital fees unpaid after their due day, now (the oldest first, at most 20). */
+  late_fees: z.array(
+    z.object({
+      application_id: z.number().int(),
+      edital_id: z.number().int(),
+      edital_title: z.string(),
+      name: z.string(),
+      email: z.string(),
+      fee: z.string(),
+      amount_cents: Cents,
+      due_on: z.string(),
+    }),
   ),
 })
 export type Dashboard = z.infer<typeof Dashboard>

@@ -34,6 +34,21 @@ export const MoneyInput = z
   .nonnegative({ error: 'O valor não pode ser negativo.' })
   .max(100_000_000, { error: 'Valor acima do permitido (R$ 1.000.000,00).' })
 
+/** A name an administrator types: trimmed, 2 to `max` characters. */
+export const Name = (what: string, max = 160) =>
+  z
+    .string({ error: `Informe ${what}.` })
+    .trim()
+    .min(2, { error: `Informe ${what}.` })
+    .max(max, { error: `No máximo ${max} caracteres.` })
+
+/** A free text of up to `max` characters (empty by default). */
+export const LongText = (max: number) =>
+  z
+    .string()
+    .max(max, { error: `No máximo ${max} caracteres.` })
+    .default('')
+
 export const CalendarDay = z
   .string({ error: 'Informe a data.' })
   .refine(isCalendarDay, { error: 'Data inválida (use AAAA-MM-DD).' })

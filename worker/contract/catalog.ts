@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CLASS_TYPES, COURSE_SECTIONS, EBOOK_ACCESS, STUDENT_DISCOUNTS } from '../domain/catalog.ts'
+import { FEE_KINDS } from '../domain/editais.ts'
 import { PLAN_PAYMENT_METHODS } from '../domain/payments.ts'
 import { Cents } from './money.ts'
 
@@ -137,7 +138,11 @@ export const ProceedingList = z.array(Proceeding)
 
 export const FeePlan = z.object({
   id: z.number().int(),
+  /** The registration fee, or a monthly fee (paid once the application is approved). */
+  kind: z.enum(FEE_KINDS),
   name: z.string(),
+  /** The due day (YYYY-MM-DD), if it has one. */
+  due_on: z.string().nullable(),
   amount: Cents,
   payment_methods: z.array(z.enum(PLAN_PAYMENT_METHODS)),
   instalment_times: z.number().int(),
@@ -152,6 +157,10 @@ export const Edital = z.object({
   is_open: z.boolean(),
   opens_at: z.string().nullable(),
   closes_at: z.string().nullable(),
+  /** How many places the call offers; null: not limited. */
+  places: z.number().int().nullable(),
+  /** The call's PDF, when it has one. */
+  pdf_url: z.string().nullable(),
   plans: z.array(FeePlan),
 })
 export type Edital = z.infer<typeof Edital>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { APPLICATION_STATES, FEE_KINDS } from '../domain/editais.ts'
 import { ORDER_STATES, PLAN_PAYMENT_METHODS } from '../domain/payments.ts'
 import { BillingAddress, Payer } from './checkout.ts'
 import { Cents } from './money.ts'
@@ -12,6 +13,7 @@ export const PLAN_MESSAGES = {
   planNotFound: 'Plano não encontrado.',
   applicationNotFound: 'Inscrição não encontrada entre as suas inscrições.',
   applicationClosed: 'Esta inscrição foi encerrada e não recebe mais pagamentos.',
+  notApprovedYet: 'As mensalidades são pagas depois que a inscrição é aprovada.',
   planOfAnotherEdital: 'Este plano não pertence ao edital desta inscrição.',
   /** SPEC section 8: an invalid payment_method on the plan purchase. */
   invalidMethod: 'forma de pagamento inválida',
@@ -144,7 +146,11 @@ export const PLAN_STATES = ['paid', 'pending', 'due'] as const
 
 export const ApplicationPlan = z.object({
   id: z.number().int(),
+  /** The registration fee, or a monthly fee (listed once the application is approved). */
+  kind: z.enum(FEE_KINDS),
   name: z.string(),
+  /** The due day (YYYY-MM-DD), if it has one. */
+  due_on: z.string().nullable(),
   amount: Cents,
   payment_methods: z.array(z.enum(PLAN_PAYMENT_METHODS)),
   instalment_times: z.number().int(),
@@ -153,17 +159,11 @@ export const ApplicationPlan = z.object({
   payment: PlanPaymentResult.nullable(),
 })
 
-export const APPLICATION_STATES = ['submitted', 'approved', 'rejected', 'cancelled'] as const
-export const APPLICATION_STATE_LABELS: Record<(typeof APPLICATION_STATES)[number], string> = {
-  submitted: 'inscrição enviada',
-  approved: 'aprovada',
-  rejected: 'não aprovada',
-  cancelled: 'cancelada',
-}
-
 export const Application = z.object({
   id: z.number().int(),
   status: z.enum(APPLICATION_STATES),
+  /** Why it was not approved (refused, or on the waiting list), as the institute wrote it. */
+  decision_reason: z.string().nullable(),
   created_at: z.string(),
   edital: z.object({ id: z.number().int(), slug: z.string(), title: z.string(), is_open: z.boolean() }),
   plans: z.array(ApplicationPlan),

@@ -8,3 +8,5 @@ export const STUDENT_DOC_MAX_BYTES = 5 * 1024 * 1024
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 /** No request may be larger: refused from its Content-Length before anything reads it. */
 export const ANY_BODY_MAX_BYTES = STUDENT_DOC_MAX_BYTES + MULTIPART_OVERHEAD_BYTES
+/** A call's PDF (edital), uploaded by an administrator. */
+export const EDITAL_PDF_MAX_BYTES = 5 * 1024 * 1024

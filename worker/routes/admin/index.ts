@@ -1,6 +1,7 @@
 import { newApp } from '../../openapi.ts'
 import { adminCatalogRoutes } from './catalog.ts'
 import { adminCourseRoutes } from './courses.ts'
+import { adminEditalRoutes } from './editais.ts'
 import { adminEngagementRoutes } from './engagement.ts'
 import { adminSalesRoutes } from './sales.ts'
 
@@ -10,3 +11,4 @@ export const adminRoutes = newApp()
   .route('/', adminCourseRoutes)
   .route('/', adminCatalogRoutes)
   .route('/', adminEngagementRoutes)
+  .route('/', adminEditalRoutes)

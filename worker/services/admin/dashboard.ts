@@ -3,7 +3,7 @@ import { PERIOD_ORDER_MESSAGE } from '../../contract/admin.ts'
 import type { Dashboard, DashboardQuery } from '../../contract/admin-sales.ts'
 import { bucketsOf, daysBetween, type Granularity, MAX_PERIOD_DAYS } from '../../domain/dashboard.ts'
 import { ORDER_STATES, type OrderState, PAYMENT_TYPES, type PaymentType } from '../../domain/payments.ts'
-import { curitibaDayEndMs, curitibaDayStartMs } from '../../domain/time-zone.ts'
+import { curitibaDay, curitibaDayEndMs, curitibaDayStartMs } from '../../domain/time-zone.ts'
 import { invalidField } from '../../errors.ts'
 import type { AdminRead } from './internal.ts'
 
@@ -28,7 +28,35 @@ export function periodBounds(from: string, to: string) {
   return { start: curitibaDayStartMs(from), end: curitibaDayEndMs(to) }
 }
 
+/** The most late fees the dashboard lists (the oldest first). */
+const LATE_FEES_SHOWN = 20
+type LateFee = {
+  application_id: number
+  edital_id: number
+  edital_title: string
+  name: string
+  email: string
+  fee: string
+  amount_cents: number
+  due_on: string
+}
+
 type Revenue = { start: string; paid: number; refunded: number; orders: number }
+
+/** What a source's payments paid in the period, per bucket, less what went back since. */
+function revenueOf(
+  table: 'orders' | 'plan_payments',
+  amount: SQL,
+  granularity: Granularity,
+  start: number,
+  end: number,
+) {
+  return sql`
+      SELECT ${bucket(sql`o.paid_at`, granularity)} AS start, sum(${amount}) AS paid,
+        sum(CASE WHEN o.status = 'charged_back' THEN ${amount} ELSE o.refunded_cents END) AS refunded,
+        count(*) AS orders
+      FROM ${sql.raw(table)} o WHERE o.paid_at >= ${start} AND o.paid_at < ${end} GROUP BY 1 ORDER BY 1`
+}
 
 /**
  * GET /api/admin/dashboard: every widget's figures computed in SQL, all in one `db.batch` (one
@@ -39,12 +67,10 @@ export async function getDashboard({ ctx, query }: AdminRead<typeof DashboardQue
   const { start, end } = periodBounds(from, to)
   const { db } = ctx
   const paidIn = sql`o.paid_at >= ${start} AND o.paid_at < ${end}`
-  const [revenue, byState, pending, enrollments, leads, top] = await db.batch([
-    db.all<Revenue>(sql`
-      SELECT ${bucket(sql`o.paid_at`, granularity)} AS start, sum(o.total_cents) AS paid,
-        sum(CASE WHEN o.status = 'charged_back' THEN o.total_cents ELSE o.refunded_cents END) AS refunded,
-        count(*) AS orders
-      FROM orders o WHERE ${paidIn} GROUP BY 1 ORDER BY 1`),
+  const today = curitibaDay(ctx.now)
+  const [revenue, planRevenue, byState, pending, enrollments, leads, top, late] = await db.batch([
+    db.all<Revenue>(revenueOf('orders', sql`o.total_cents`, granularity, start, end)),
+    db.all<Revenue>(revenueOf('plan_payments', sql`o.amount_cents`, granularity, start, end)),
     db.all<{ state: OrderState; count: number; total: number }>(sql`
       SELECT o.status AS state, count(*) AS count, coalesce(sum(o.total_cents), 0) AS total
       FROM orders o WHERE o.created_at >= ${start} AND o.created_at < ${end} GROUP BY o.status`),
@@ -65,16 +91,45 @@ export async function getDashboard({ ctx, query }: AdminRead<typeof DashboardQue
       FROM order_items i JOIN orders o ON o.id = i.order_id JOIN courses c ON c.id = i.course_id
       WHERE ${paidIn} AND o.status IN ('paid', 'partially_refunded')
       GROUP BY c.id ORDER BY revenue DESC, c.name LIMIT 5`),
+    // Fees unpaid after their due day, now (whatever the period), as worker/domain/editais.ts says.
+    db.all<LateFee>(sql`
+      SELECT a.id AS application_id, e.id AS edital_id, e.title AS edital_title, u.name AS name,
+        u.email AS email, fp.name AS fee, fp.amount_cents AS amount_cents, fp.due_on AS due_on
+      FROM applications a JOIN editais e ON e.id = a.edital_id JOIN users u ON u.id = a.user_id
+        JOIN fee_plans fp ON fp.edital_id = a.edital_id
+      WHERE fp.due_on IS NOT NULL AND fp.due_on < ${today}
+        AND a.status NOT IN ('rejected', 'cancelled') AND (fp.kind = 'registration' OR a.status = 'approved')
+        AND NOT EXISTS (SELECT 1 FROM plan_payments pp WHERE pp.application_id = a.id AND pp.plan_id = fp.id
+          AND pp.status IN ('paid', 'partially_refunded', 'pending'))
+      ORDER BY fp.due_on, a.id LIMIT ${LATE_FEES_SHOWN}`),
   ])
 
-  const revenueByStart = new Map(revenue.map((row) => [row.start, row]))
-  const buckets = bucketsOf(from, to, granularity).map((bucketStart) => {
-    const row = revenueByStart.get(bucketStart)
-    const paid = Number(row?.paid ?? 0)
-    const refunded = Number(row?.refunded ?? 0)
-    return { start: bucketStart, paid, refunded, net: paid - refunded, orders: Number(row?.orders ?? 0) }
+  const ordersByStart = new Map(revenue.map((row) => [row.start, row]))
+  const plansByStart = new Map(planRevenue.map((row) => [row.start, row]))
+  const money = (row: Revenue | undefined) => ({
+    paid: Number(row?.paid ?? 0),
+    refunded: Number(row?.refunded ?? 0),
   })
-  const sum = (key: 'paid' | 'refunded' | 'orders') => buckets.reduce((total, row) => total + row[key], 0)
+  const buckets = bucketsOf(from, to, granularity).map((bucketStart) => {
+    const order = ordersByStart.get(bucketStart)
+    const plan = plansByStart.get(bucketStart)
+    const bySource = { orders: money(order), plans: money(plan) }
+    const paid = bySource.orders.paid + bySource.plans.paid
+    const refunded = bySource.orders.refunded + bySource.plans.refunded
+    return {
+      start: bucketStart,
+      paid,
+      refunded,
+      net: paid - refunded,
+      orders: Number(order?.orders ?? 0),
+      plan_payments: Number(plan?.orders ?? 0),
+      by_source: bySource,
+    }
+  })
+  const sum = (key: 'paid' | 'refunded' | 'orders' | 'plan_payments') =>
+    buckets.reduce((total, row) => total + row[key], 0)
+  const sumOf = (source: 'orders' | 'plans', key: 'paid' | 'refunded') =>
+    buckets.reduce((total, row) => total + row.by_source[source][key], 0)
   const stateCounts = new Map(byState.map((row) => [row.state, row]))
   const leadsByWeek = new Map(leads.map((row) => [row.start, Number(row.count)]))
 
@@ -88,6 +143,11 @@ export async function getDashboard({ ctx, query }: AdminRead<typeof DashboardQue
       refunded: sum('refunded'),
       net: sum('paid') - sum('refunded'),
       orders: sum('orders'),
+      plan_payments: sum('plan_payments'),
+      by_source: {
+        orders: { paid: sumOf('orders', 'paid'), refunded: sumOf('orders', 'refunded') },
+        plans: { paid: sumOf('plans', 'paid'), refunded: sumOf('plans', 'refunded') },
+      },
     },
     orders_by_state: ORDER_STATES.map((state) => ({
       state,
@@ -114,5 +174,6 @@ export async function getDashboard({ ctx, query }: AdminRead<typeof DashboardQue
       revenue: Number(row.revenue),
       sold: Number(row.sold),
     })),
+    late_fees: late.map((row) => ({ ...row, amount_cents: Number(row.amount_cents) })),
   }
 }

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { courses, ebooks, editais, feePlans, pages, proceedings } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import { EbookList, Edital, Page, ProceedingList, SearchResults } from '../../contract/catalog.ts'
 import { notFound } from '../../errors.ts'
+import { publicFileUrl } from '../files/files.ts'
 import { readSnapshot } from './snapshot.ts'
 
 /** An institute page (quem-somos, pesquisa/…, politicas-de-privacidade), editable in the database. */
@@ -63,7 +64,11 @@ export async function getEdital({ ctx, slug }: { ctx: AppContext; slug: string }
   const { value } = await readSnapshot(ctx, `edital:${slug}`, Edital.nullable(), async () => {
     const edital = await ctx.db.query.editais.findFirst({
       where: and(eq(editais.slug, slug), eq(editais.isPublished, true)),
-      with: { plans: { orderBy: [asc(feePlans.amountCents)] } },
+      with: {
+        plans: {
+          orderBy: [sql`${feePlans.kind} = 'monthly'`, asc(feePlans.dueOn), asc(feePlans.amountCents)],
+        },
+      },
     })
     if (!edital) return null
     return {
@@ -75,9 +80,13 @@ export async function getEdital({ ctx, slug }: { ctx: AppContext; slug: string }
       is_open: edital.isOpen,
       opens_at: edital.opensAt?.toISOString() ?? null,
       closes_at: edital.closesAt?.toISOString() ?? null,
+      places: edital.places,
+      pdf_url: edital.pdfKey ? publicFileUrl(edital.pdfKey) : null,
       plans: edital.plans.map((plan) => ({
         id: plan.id,
+        kind: plan.kind,
         name: plan.name,
+        due_on: plan.dueOn,
         amount: plan.amountCents,
         payment_methods: plan.paymentMethods,
         instalment_times: plan.instalmentTimes,

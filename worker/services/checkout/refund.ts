@@ -1,24 +1,13 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { auditLog, orders } from '../../../db/schema.ts'
-import { PAGARME_TIMEOUT_MS } from '../../adapters/payments/pagarme.ts'
-import {
-  type BankAccount,
-  GatewayNotFoundError,
-  type GatewayPayment,
-  GatewayUnavailableError,
-  GatewayValidationError,
-} from '../../adapters/payments/types.ts'
+import type { BankAccount } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
 import type { RefundOrderInput, RefundOrderResult } from '../../contract/refunds.ts'
 import { isRefundable } from '../../domain/orders.ts'
-import { translateProviderErrors } from '../../domain/payment-errors.ts'
-import { AppError, invalidField, notFound } from '../../errors.ts'
-import { paymentGateway } from '../payments/gateway.ts'
+import { invalidField, notFound } from '../../errors.ts'
 import { type OrderRow, orderLedger, settleOrder } from '../payments/orders.ts'
+import { REFUND_UNAVAILABLE, refundAtProvider, refundCall } from '../payments/refund.ts'
 import { deliverEmails, readAtProvider, reportOf } from '../payments/settle.ts'
-
-/** A refund asked of the provider is one request's until it answers (past its deadline). */
-const REFUND_LEASE_MS = PAGARME_TIMEOUT_MS + 5_000
 
 export const REFUND_MESSAGES = {
   notRefundable: 'Só um pedido pago pode ser estornado.',
@@ -32,8 +21,7 @@ export const REFUND_MESSAGES = {
   confirmed: 'Estorno confirmado pela operadora.',
   awaiting: 'Estorno solicitado; o pedido muda quando a operadora confirmar.',
   alreadyRefunded: 'Este pedido já foi estornado.',
-  unavailable:
-    'Não foi possível confirmar o estorno com a operadora. Tente novamente em instantes: ele não será feito duas vezes.',
+  unavailable: REFUND_UNAVAILABLE,
 } as const
 
 const resultOf = (order: OrderRow, awaiting: boolean, message: string): RefundOrderResult => ({
@@ -68,7 +56,7 @@ export async function refundOrder({
     throw invalidField('status', REFUND_MESSAGES.free)
   if (!order.gatewayChargeId) {
     // Paid before charge ids were stored: the provider's order names its charge.
-    const payment = await providerCall(() => readAtProvider(ctx, orderLedger(ctx), order!))
+    const payment = await refundCall(REFUND_MESSAGES, () => readAtProvider(ctx, orderLedger(ctx), order!))
     if (payment) order = (await settleOrder(ctx, order, reportOf(payment))).order
     // Paid, but not through the provider (the seed's demo orders; one settled outside the site).
     if (!order.gatewayChargeId) throw invalidField('charge', REFUND_MESSAGES.noCharge)
@@ -78,76 +66,27 @@ export async function refundOrder({
   const amount = input.amount_cents ?? remaining
   if (amount > remaining) throw invalidField('amount_cents', REFUND_MESSAGES.tooMuch)
 
-  const now = Date.now()
-  const [claimed] = await db
-    .update(orders)
-    .set({
-      // A stale claim for the same amount keeps its key: the provider then answers the first DELETE.
-      refundKey: sql`CASE WHEN ${orders.refundKey} IS NOT NULL AND ${orders.refundRequestedCents} = ${amount}
-        THEN ${orders.refundKey} ELSE ${crypto.randomUUID()} END`,
-      refundRequestedAt: new Date(now),
-      refundRequestedCents: amount,
-    })
-    .where(
-      sql`${orders.id} = ${order.id} AND ${orders.status} IN ('paid', 'partially_refunded')
-        AND ${orders.refundedCents} = ${order.refundedCents}
-        AND (${orders.refundKey} IS NULL OR ${orders.refundRequestedAt} < ${now - REFUND_LEASE_MS})`,
-    )
-    .returning()
-  if (!claimed) {
+  const settled = await refundAtProvider(ctx, orderLedger(ctx), order, {
+    amountCents: amount,
+    bankAccount: input.bank_account as BankAccount | undefined,
+    texts: REFUND_MESSAGES,
+    audit: () =>
+      db.insert(auditLog).values({
+        actorUserId,
+        action: 'order.refund_requested',
+        entity: 'order',
+        entityId: order.id,
+        data: { amount_cents: amount },
+        ip: ctx.clientIp,
+      }),
+  })
+  if (!settled) {
     const [fresh] = await db.select().from(orders).where(eq(orders.id, orderId))
     return resultOf(fresh ?? order, true, REFUND_MESSAGES.alreadyRequested)
   }
-  await db.insert(auditLog).values({
-    actorUserId,
-    action: 'order.refund_requested',
-    entity: 'order',
-    entityId: order.id,
-    data: { amount_cents: amount },
-    ip: ctx.clientIp,
-  })
-
-  let payment: GatewayPayment
-  try {
-    payment = await providerCall(() =>
-      paymentGateway(ctx).cancelCharge({
-        chargeId: claimed.gatewayChargeId!,
-        amountCents: amount,
-        idempotencyKey: claimed.refundKey!,
-        bankAccount: input.bank_account as BankAccount | undefined,
-      }),
-    )
-  } catch (error) {
-    if (!(error instanceof AppError && error.code === 'UNAVAILABLE')) {
-      // Refused by the provider: nothing was refunded, the next request may try again.
-      await db
-        .update(orders)
-        .set({ refundKey: null, refundRequestedAt: null, refundRequestedCents: null })
-        .where(eq(orders.id, order.id))
-    }
-    throw error
-  }
-  const settled = await settleOrder(ctx, claimed, reportOf(payment))
   if (settled.emails.length) ctx.waitUntil(deliverEmails(ctx, settled.emails))
-  const confirmed = settled.order.refundedCents > order.refundedCents
-  return resultOf(settled.order, !confirmed, confirmed ? REFUND_MESSAGES.confirmed : REFUND_MESSAGES.awaiting)
-}
-
-/** The provider's refusals in pt-BR (422), its outages as 503: the refund is not known to be done. */
-async function providerCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call()
-  } catch (error) {
-    if (error instanceof GatewayValidationError) {
-      const messages = translateProviderErrors(error.errors)
-      throw new AppError('VALIDATION', messages.join(', '), { refund: messages })
-    }
-    // The provider does not know the order or charge: there is nothing at the provider to refund.
-    if (error instanceof GatewayNotFoundError) throw invalidField('charge', REFUND_MESSAGES.noCharge)
-    if (error instanceof GatewayUnavailableError)
-      throw new AppError('UNAVAILABLE', REFUND_MESSAGES.unavailable)
-    throw error
-  }
+  const confirmed = settled.row.refundedCents > order.refundedCents
+  return resultOf(settled.row, !confirmed, confirmed ? REFUND_MESSAGES.confirmed : REFUND_MESSAGES.awaiting)
 }
 
 /**

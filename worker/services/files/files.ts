@@ -1,6 +1,11 @@
 import type { AppContext } from '../../context.ts'
 import { UPLOADED_IMAGE_PREFIX } from '../../domain/institute.ts'
-import { CATALOG_IMAGE_MAX_BYTES, PHOTO_MAX_BYTES, STUDENT_DOC_MAX_BYTES } from '../../domain/uploads.ts'
+import {
+  CATALOG_IMAGE_MAX_BYTES,
+  EDITAL_PDF_MAX_BYTES,
+  PHOTO_MAX_BYTES,
+  STUDENT_DOC_MAX_BYTES,
+} from '../../domain/uploads.ts'
 import { invalidField, notFound } from '../../errors.ts'
 
 const PHOTO_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }
@@ -72,9 +77,34 @@ export async function storeCatalogImage({
   return [name, extension]
 }
 
+/** Where a call's PDF is stored (public: the call's page links it). */
+const EDITAL_PDF_PREFIX = 'editais/'
+
+/**
+ * A call's PDF, uploaded by an administrator: a PDF by type and signature, at most 5 MB, stored
+ * under an unguessable key of the public calls prefix. Answers the key.
+ */
+export async function storeEditalPdf({ ctx, file }: { ctx: AppContext; file: unknown }) {
+  const invalid = (message: string) => invalidField('pdf', message)
+  if (!(file instanceof File)) throw invalid('Escolha o PDF do edital.')
+  if (file.type !== 'application/pdf') throw invalid('Envie o edital em PDF.')
+  if (file.size > EDITAL_PDF_MAX_BYTES) throw invalid('O PDF deve ter no máximo 5 MB.')
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  if (String.fromCharCode(...bytes.slice(0, 5)) !== '%PDF-')
+    throw invalid('O arquivo enviado não é um PDF válido.')
+  const key = `${EDITAL_PDF_PREFIX}${crypto.randomUUID()}.pdf`
+  await ctx.env.FILES.put(key, bytes, {
+    httpMetadata: { contentType: 'application/pdf', cacheControl: 'public, max-age=31536000, immutable' },
+  })
+  return key
+}
+
+/** Where a public file is served. */
+export const publicFileUrl = (key: string) => `/files/${encodeURIComponent(key)}`
+
 // Only these prefixes are public; e-books and student documents will get signed links.
-const PUBLIC_PREFIXES = ['users/', 'anais/', UPLOADED_IMAGE_PREFIX]
-/** What a public file can be: a profile photo, a catalogue image or a proceedings PDF. */
+const PUBLIC_PREFIXES = ['users/', 'anais/', EDITAL_PDF_PREFIX, UPLOADED_IMAGE_PREFIX]
+/** What a public file can be: a profile photo, a catalogue image, a proceedings or call PDF. */
 export const PUBLIC_FILE_TYPES = [...Object.keys(PHOTO_TYPES), 'application/pdf']
 
 /** The characters of every key the site writes (unguessable ids, slugs, extensions). */

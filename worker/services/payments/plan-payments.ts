@@ -84,6 +84,11 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
     ...rowsOf<PlanPaymentRow>(db, planPayments),
     atProvider: { pending: sql`1`, paid: sql`1` },
     fields,
+    // As on orders: a refund the provider confirmed (or a payment that ended) is no longer asked.
+    stepColumns: (_row, { current, next }) =>
+      next.refundedCents > current.refundedCents || endsAccess(next.state)
+        ? { refundKey: null, refundRequestedAt: null, refundRequestedCents: null }
+        : {},
     async effects(row, { current, next }) {
       const mails: EmailMessage[] = []
       if (grantsAccess(next.state) && !grantsAccess(current.state)) {
@@ -108,7 +113,9 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
       const duplicateOf = reopens ? await makeRoomFor(ctx, ledger, row) : null
       return settle(
         ctx,
-        duplicateOf ? { ...ledger, stepColumns: () => ({ duplicateOf }) } : ledger,
+        duplicateOf
+          ? { ...ledger, stepColumns: (...step) => ({ ...ledger.stepColumns?.(...step), duplicateOf }) }
+          : ledger,
         row,
         report,
       )

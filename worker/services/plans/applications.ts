@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { applications, editais, feePlans, planPayments } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import { type Application, PLAN_MESSAGES } from '../../contract/plans.ts'
+import { feeApplies } from '../../domain/editais.ts'
 import { grantsAccess } from '../../domain/orders.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { PlanPaymentRow } from '../payments/ledger.ts'
@@ -56,14 +57,18 @@ export async function listApplications({
       .where(and(inArray(planPayments.applicationId, mine), eq(planPayments.userId, userId))),
   ])
   return rows.map(({ application, edital }) => {
-    const ofEdital = plans.filter((plan) => plan.editalId === edital.id)
+    const ofEdital = plans.filter(
+      (plan) => plan.editalId === edital.id && feeApplies(plan.kind, application.status),
+    )
     const items = ofEdital.map((plan) => {
       const { state, payment } = planState(
         payments.filter((row) => row.applicationId === application.id && row.planId === plan.id),
       )
       return {
         id: plan.id,
+        kind: plan.kind,
         name: plan.name,
+        due_on: plan.dueOn,
         amount: plan.amountCents,
         payment_methods: plan.paymentMethods,
         instalment_times: Math.min(12, Math.max(1, plan.instalmentTimes)),
@@ -74,6 +79,7 @@ export async function listApplications({
     return {
       id: application.id,
       status: application.status,
+      decision_reason: application.decisionReason,
       created_at: application.createdAt.toISOString(),
       edital: { id: edital.id, slug: edital.slug, title: edital.title, is_open: edital.isOpen },
       plans: items,

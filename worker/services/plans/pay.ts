@@ -13,6 +13,7 @@ import {
   type PlanPurchaseInput,
   type TdsToken,
 } from '../../contract/plans.ts'
+import { feeApplies } from '../../domain/editais.ts'
 import { AppError, invalidField, notFound } from '../../errors.ts'
 import type { SessionUser } from '../auth/sessions.ts'
 import { constraintFailed } from '../constraints.ts'
@@ -180,6 +181,9 @@ async function placePlanPayment(purchase: PlanPurchase): Promise<PlanPaymentResu
     throw planError('VALIDATION', 2, PLAN_MESSAGES.applicationClosed)
   }
   const { plan } = found
+  if (!feeApplies(plan.kind, application.status)) {
+    throw planError('VALIDATION', 2, PLAN_MESSAGES.notApprovedYet)
+  }
   if (!plan.paymentMethods.includes(input.payment_method)) {
     throw planError('VALIDATION', 3, PLAN_MESSAGES.invalidMethod)
   }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ExternalLink } from 'lucide'
-import { APPLICATION_STATE_LABELS, type Application } from '../../../../worker/contract/plans.ts'
+import type { Application } from '../../../../worker/contract/plans.ts'
+import { APPLICATION_STATE_LABELS } from '../../../../worker/domain/editais.ts'
 import { PLAN_PAYMENT_METHOD_LABELS } from '../../../../worker/domain/payments.ts'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'

@@ -1,0 +1,81 @@
+import { endsAccess, grantsAccess } from './orders.ts'
+import type { OrderState } from './payments.ts'
+
+/**
+ * Calls for applications (editais): where a call, an application and a fee stand, and their names
+ * in pt-BR. One home for each: the schema, the contracts and the screens import them from here.
+ */
+
+/** A call as its page shows it: a draft (unpublished), open to applications, or closed. */
+export const EDITAL_STATES = ['draft', 'open', 'closed'] as const
+export type EditalState = (typeof EDITAL_STATES)[number]
+export const EDITAL_STATE_LABELS: Record<EditalState, string> = {
+  draft: 'Rascunho',
+  open: 'Inscrições abertas',
+  closed: 'Inscrições encerradas',
+}
+
+/** The state a call's two flags stand for. */
+export function editalState(edital: { isPublished: boolean; isOpen: boolean }): EditalState {
+  if (!edital.isPublished) return 'draft'
+  return edital.isOpen ? 'open' : 'closed'
+}
+
+export const APPLICATION_STATES = ['submitted', 'approved', 'waitlisted', 'rejected', 'cancelled'] as const
+export type ApplicationState = (typeof APPLICATION_STATES)[number]
+export const APPLICATION_STATE_LABELS: Record<ApplicationState, string> = {
+  submitted: 'inscrição enviada',
+  approved: 'aprovada',
+  waitlisted: 'lista de espera',
+  rejected: 'não aprovada',
+  cancelled: 'cancelada',
+}
+
+/** What an administrator decides of an application. */
+export const APPLICATION_DECISIONS = ['approved', 'waitlisted', 'rejected'] as const
+export type ApplicationDecision = (typeof APPLICATION_DECISIONS)[number]
+
+/**
+ * A call's fees: the registration fee, payable once the student applies, and the monthly fees,
+ * each with its due date, payable (and shown) once the application is approved.
+ */
+export const FEE_KINDS = ['registration', 'monthly'] as const
+export type FeeKind = (typeof FEE_KINDS)[number]
+export const FEE_KIND_LABELS: Record<FeeKind, string> = {
+  registration: 'Taxa de inscrição',
+  monthly: 'Mensalidade',
+}
+
+/** Whether an application in this state sees (and may pay) a fee of this kind. */
+export function feeApplies(kind: FeeKind, state: ApplicationState): boolean {
+  if (state === 'rejected' || state === 'cancelled') return false
+  return kind === 'registration' || state === 'approved'
+}
+
+/** Where one fee stands for one application, as the institute follows it. */
+export const FEE_STATES = ['paid', 'pending', 'due', 'late', 'refunded'] as const
+export type FeeState = (typeof FEE_STATES)[number]
+export const FEE_STATE_LABELS: Record<FeeState, string> = {
+  paid: 'Paga',
+  pending: 'Aguardando pagamento',
+  due: 'A pagar',
+  late: 'Em atraso',
+  refunded: 'Estornada',
+}
+
+/** A fee unpaid after its due day (YYYY-MM-DD in Curitiba; the whole day counts) is late. */
+export function isLate(dueOn: string | null, paid: boolean, today: string): boolean {
+  return !paid && dueOn !== null && dueOn < today
+}
+
+/**
+ * Where one fee stands for one application from its payments' states: paid (a payment the provider
+ * confirmed, even partly refunded), waiting (a boleto, a debit challenge), refunded (every paying
+ * payment given back), late (unpaid after its due day) or due.
+ */
+export function feeState(statuses: readonly OrderState[], dueOn: string | null, today: string): FeeState {
+  if (statuses.some(grantsAccess)) return 'paid'
+  if (statuses.includes('pending')) return 'pending'
+  if (statuses.some(endsAccess)) return 'refunded'
+  return isLate(dueOn, false, today) ? 'late' : 'due'
+}
