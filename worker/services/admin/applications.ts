@@ -34,18 +34,20 @@ import { listing } from './listing.ts'
  * it (a monthly fee once approved) with no payment paid or waiting; `lateOn`: only those due
  * before that day.
  */
+// The subqueries name the outer row in full (applications.id): drizzle writes a lone table's
+// columns unqualified, which inside a subquery would name the subquery's own table.
 function unpaid(lateOn?: string): SQL<number> {
   return sql<number>`(SELECT coalesce(sum(fp.amount_cents), 0) FROM fee_plans fp
-    WHERE fp.edital_id = ${applications.editalId}
-      AND ${applications.status} NOT IN ('rejected', 'cancelled')
-      AND (fp.kind = 'registration' OR ${applications.status} = 'approved')
+    WHERE fp.edital_id = applications.edital_id
+      AND applications.status NOT IN ('rejected', 'cancelled')
+      AND (fp.kind = 'registration' OR applications.status = 'approved')
       ${lateOn ? sql`AND fp.due_on IS NOT NULL AND fp.due_on < ${lateOn}` : sql``}
-      AND NOT EXISTS (SELECT 1 FROM plan_payments pp WHERE pp.application_id = ${applications.id}
+      AND NOT EXISTS (SELECT 1 FROM plan_payments pp WHERE pp.application_id = applications.id
         AND pp.plan_id = fp.id AND pp.status IN ('paid', 'partially_refunded', 'pending')))`
 }
 const payments = (what: SQL, statuses: string) =>
   sql<number>`(SELECT coalesce(sum(${what}), 0) FROM plan_payments pp
-    WHERE pp.application_id = ${applications.id} AND pp.status IN (${sql.raw(statuses)}))`
+    WHERE pp.application_id = applications.id AND pp.status IN (${sql.raw(statuses)}))`
 
 const money = (today: string) => ({
   paid: payments(sql`pp.amount_cents - pp.refunded_cents`, `'paid', 'partially_refunded'`),
@@ -53,7 +55,7 @@ const money = (today: string) => ({
   due: unpaid(),
   late: unpaid(today),
   refunded: sql<number>`(SELECT coalesce(sum(pp.refunded_cents), 0) FROM plan_payments pp
-    WHERE pp.application_id = ${applications.id})`,
+    WHERE pp.application_id = applications.id)`,
 })
 
 type ListRow = {
@@ -330,12 +332,13 @@ export async function decideApplication({
       .where(
         and(
           eq(applications.id, id),
-          sql`${applications.status} != 'cancelled'`,
+          sql`applications.status != 'cancelled'`,
+          // One statement checks the places and takes one: SQLite runs writes one at a time.
           input.decision === 'approved'
-            ? sql`(${applications.status} = 'approved'
-                OR (SELECT e.places FROM editais e WHERE e.id = ${applications.editalId}) IS NULL OR
-                (SELECT count(*) FROM applications a WHERE a.edital_id = ${applications.editalId}
-                  AND a.status = 'approved') < (SELECT e.places FROM editais e WHERE e.id = ${applications.editalId}))`
+            ? sql`(applications.status = 'approved'
+                OR (SELECT e.places FROM editais e WHERE e.id = applications.edital_id) IS NULL
+                OR (SELECT count(*) FROM applications a WHERE a.edital_id = applications.edital_id
+                  AND a.status = 'approved') < (SELECT e.places FROM editais e WHERE e.id = applications.edital_id))`
             : undefined,
         ),
       )

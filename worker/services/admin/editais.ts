@@ -45,8 +45,10 @@ const STATE_FLAGS: Record<EditalState, { isPublished: boolean; isOpen: boolean }
   closed: { isPublished: true, isOpen: false },
 }
 
+// The subqueries name the outer row in full (editais.id): drizzle writes a lone table's columns
+// unqualified, which inside a subquery would name the subquery's own table.
 const byStatus = (status: string) =>
-  sql<number>`(SELECT count(*) FROM applications a WHERE a.edital_id = ${editais.id} AND a.status = ${status})`
+  sql<number>`(SELECT count(*) FROM applications a WHERE a.edital_id = editais.id AND a.status = ${status})`
 const counts = {
   submitted: byStatus('submitted'),
   approved: byStatus('approved'),
