@@ -26,7 +26,7 @@ beforeAll(async () => {
 })
 
 /** A call's form: a registration fee (any method) and two monthly fees with due days. */
-function callForm(values: Partial<EditalInput> = {}): EditalInput {
+function callForm(values: Partial<EditalInput> = {}) {
   return {
     title: `Residência em Nefrologia ${unique('t')}`,
     slug: unique('residencia'),
@@ -59,8 +59,20 @@ function callForm(values: Partial<EditalInput> = {}): EditalInput {
       },
     ],
     ...values,
-  }
+  } satisfies EditalInput
 }
+
+/** A call's fees as its form sends them back (each kept by its id). */
+const planInputs = (edital: AdminEdital) =>
+  edital.plans.map(({ id, kind, name, amount_cents, due_on, payment_methods, instalment_times }) => ({
+    id,
+    kind,
+    name,
+    amount_cents,
+    due_on,
+    payment_methods,
+    instalment_times,
+  }))
 
 async function openCall(values: Partial<EditalInput> = {}) {
   const created = await adminCall(admin, 'POST', '/api/admin/editais', callForm(values))
@@ -183,7 +195,7 @@ describe('calls (/api/admin/editais)', () => {
 
   it('an edit keeps, adds and removes fees; a stale edit is 409; a fee with payments keeps its amount', async () => {
     const edital = await openCall()
-    const [registration, , march] = edital.plans.map((plan) => plan)
+    const [registration, , march] = edital.plans
     const base = callForm({ slug: edital.slug, title: edital.title })
     const edited = await adminCall(admin, 'PUT', `/api/admin/editais/${edital.id}`, {
       ...base,
@@ -227,17 +239,7 @@ describe('calls (/api/admin/editais)', () => {
       ),
     )
     expect(paid.status).toBe(200)
-    const plans = after.plans.map(
-      ({ id, kind, name, amount_cents, due_on, payment_methods, instalment_times }) => ({
-        id,
-        kind,
-        name,
-        amount_cents,
-        due_on,
-        payment_methods,
-        instalment_times,
-      }),
-    )
+    const plans = planInputs(after)
     const dearer = await adminCall(admin, 'PUT', `/api/admin/editais/${edital.id}`, {
       ...base,
       title: after.title,
@@ -411,17 +413,7 @@ describe('applications', () => {
     const fewer = await adminCall(admin, 'PUT', `/api/admin/editais/${edital.id}`, {
       ...callForm({ slug: edital.slug, title: edital.title }),
       places: 1,
-      plans: current.plans.map(
-        ({ id, kind, name, amount_cents, due_on, payment_methods, instalment_times }) => ({
-          id,
-          kind,
-          name,
-          amount_cents,
-          due_on,
-          payment_methods,
-          instalment_times,
-        }),
-      ),
+      plans: planInputs(current),
       version: current.version,
     })
     expect(fewer.status).toBe(422)

@@ -25,33 +25,30 @@ export const DashboardQuery = z
 const SourceMoney = z.object({ paid: Cents, refunded: Cents })
 const BySource = z.object({ orders: SourceMoney, plans: SourceMoney })
 
+/** Money paid (by payment date), less what was refunded or charged back since, in a bucket or in all. */
+const Revenue = z.object({
+  paid: Cents,
+  refunded: Cents,
+  net: z.number().int(),
+  orders: z.number().int(),
+  /** Edital fees paid. */
+  plan_payments: z.number().int(),
+  /** Which is which: the orders' money and the edital fees' (paid and refunded). */
+  by_source: BySource,
+})
+
 export const Dashboard = z.object({
   from: z.string(),
   to: z.string(),
   granularity: z.enum(GRANULARITIES),
   /** Paid revenue per bucket (by payment date), less what was refunded or charged back since. */
   revenue: z.array(
-    z.object({
+    Revenue.extend({
       /** The bucket's first day (YYYY-MM-DD). */
       start: z.string(),
-      paid: Cents,
-      refunded: Cents,
-      net: z.number().int(),
-      orders: z.number().int(),
-      /** Edital fees paid in the bucket. */
-      plan_payments: z.number().int(),
-      /** Which is which: the orders' money and the edital fees' (paid and refunded). */
-      by_source: BySource,
     }),
   ),
-  totals: z.object({
-    paid: Cents,
-    refunded: Cents,
-    net: z.number().int(),
-    orders: z.number().int(),
-    plan_payments: z.number().int(),
-    by_source: BySource,
-  }),
+  totals: Revenue,
   /** Orders created in the period, by state. */
   orders_by_state: z.array(z.object({ state: z.enum(ORDER_STATES), count: z.number().int(), total: Cents })),
   /** Boletos and PIX waiting for payment now (whatever the period). */

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { applications, editais, feePlans, orders, planPayments, users } from '../../../db/schema.ts'
-import type { BankAccount } from '../../adapters/payments/types.ts'
 import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import {
@@ -20,10 +19,9 @@ import { isRefundable } from '../../domain/orders.ts'
 import { curitibaDay } from '../../domain/time-zone.ts'
 import { AppError, invalidField, notFound } from '../../errors.ts'
 import { deliverLater } from '../email/outbox.ts'
-import { brl, firstName, message } from '../email/templates.ts'
+import { firstName, message } from '../email/templates.ts'
 import { planLedger } from '../payments/plan-payments.ts'
-import { refundAtProvider } from '../payments/refund.ts'
-import { deliverEmails } from '../payments/settle.ts'
+import { refundPayment } from '../payments/refund.ts'
 import { type AdminRowAction, auditStatement } from './internal.ts'
 import { listing } from './listing.ts'
 
@@ -405,33 +403,19 @@ export async function refundPlanPayment({
   if (payment.status === 'refunded') return answer(payment, false, PLAN_REFUND_MESSAGES.alreadyRefunded)
   if (!isRefundable(payment.status)) throw invalidField('status', PLAN_REFUND_MESSAGES.notRefundable)
   if (!payment.gatewayChargeId) throw invalidField('charge', PLAN_REFUND_MESSAGES.noCharge)
-  const remaining = payment.amountCents - payment.refundedCents
-  const amount = input.amount_cents ?? remaining
-  if (amount > remaining) throw invalidField('amount_cents', PLAN_REFUND_MESSAGES.tooMuch)
-
-  const settled = await refundAtProvider(ctx, planLedger(ctx), payment, {
-    amountCents: amount,
-    bankAccount: input.bank_account as BankAccount | undefined,
+  const outcome = await refundPayment(ctx, planLedger(ctx), payment, {
+    totalCents: payment.amountCents,
+    input,
     texts: PLAN_REFUND_MESSAGES,
-    audit: () =>
+    audit: (amount) =>
       db.run(
         auditStatement(ctx, actor, {
           action: 'plan_payment.refund_requested',
           entity: 'plan_payment',
           entityId: id,
-          data: { amount_cents: amount, amount: brl(amount) },
+          data: { amount_cents: amount },
         }),
       ),
   })
-  if (!settled) {
-    const [fresh] = await db.select().from(planPayments).where(eq(planPayments.id, id))
-    return answer(fresh ?? payment, true, PLAN_REFUND_MESSAGES.alreadyRequested)
-  }
-  if (settled.emails.length) ctx.waitUntil(deliverEmails(ctx, settled.emails))
-  const confirmed = settled.row.refundedCents > payment.refundedCents
-  return answer(
-    settled.row,
-    !confirmed,
-    confirmed ? PLAN_REFUND_MESSAGES.confirmed : PLAN_REFUND_MESSAGES.awaiting,
-  )
+  return answer(outcome.row, outcome.awaiting, outcome.message)
 }

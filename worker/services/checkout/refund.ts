@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { auditLog, orders } from '../../../db/schema.ts'
-import type { BankAccount } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
 import type { RefundOrderInput, RefundOrderResult } from '../../contract/refunds.ts'
 import { isRefundable } from '../../domain/orders.ts'
 import { invalidField, notFound } from '../../errors.ts'
 import { type OrderRow, orderLedger, settleOrder } from '../payments/orders.ts'
-import { REFUND_UNAVAILABLE, refundAtProvider, refundCall } from '../payments/refund.ts'
+import { REFUND_UNAVAILABLE, refundCall, refundPayment } from '../payments/refund.ts'
 import { deliverEmails, readAtProvider, reportOf } from '../payments/settle.ts'
 
 export const REFUND_MESSAGES = {
@@ -62,15 +61,11 @@ export async function refundOrder({
     if (!order.gatewayChargeId) throw invalidField('charge', REFUND_MESSAGES.noCharge)
   }
 
-  const remaining = order.totalCents - order.refundedCents
-  const amount = input.amount_cents ?? remaining
-  if (amount > remaining) throw invalidField('amount_cents', REFUND_MESSAGES.tooMuch)
-
-  const settled = await refundAtProvider(ctx, orderLedger(ctx), order, {
-    amountCents: amount,
-    bankAccount: input.bank_account as BankAccount | undefined,
+  const outcome = await refundPayment(ctx, orderLedger(ctx), order, {
+    totalCents: order.totalCents,
+    input,
     texts: REFUND_MESSAGES,
-    audit: () =>
+    audit: (amount) =>
       db.insert(auditLog).values({
         actorUserId,
         action: 'order.refund_requested',
@@ -80,13 +75,7 @@ export async function refundOrder({
         ip: ctx.clientIp,
       }),
   })
-  if (!settled) {
-    const [fresh] = await db.select().from(orders).where(eq(orders.id, orderId))
-    return resultOf(fresh ?? order, true, REFUND_MESSAGES.alreadyRequested)
-  }
-  if (settled.emails.length) ctx.waitUntil(deliverEmails(ctx, settled.emails))
-  const confirmed = settled.row.refundedCents > order.refundedCents
-  return resultOf(settled.row, !confirmed, confirmed ? REFUND_MESSAGES.confirmed : REFUND_MESSAGES.awaiting)
+  return resultOf(outcome.row, outcome.awaiting, outcome.message)
 }
 
 /**

@@ -12,7 +12,7 @@ import { translateProviderErrors } from '../../domain/payment-errors.ts'
 import { AppError, invalidField } from '../../errors.ts'
 import { paymentGateway } from './gateway.ts'
 import type { Ledger, Payment, Settled } from './ledger.ts'
-import { reportOf } from './settle.ts'
+import { deliverEmails, reportOf } from './settle.ts'
 
 /** A refund asked of the provider is one request's until it answers (past its deadline). */
 const REFUND_LEASE_MS = PAGARME_TIMEOUT_MS + 5_000
@@ -27,8 +27,56 @@ export type Refundable = Payment & {
 export const REFUND_UNAVAILABLE =
   'Não foi possível confirmar o estorno com a operadora. Tente novamente em instantes: ele não será feito duas vezes.'
 
-/** What a refund of a payment says the provider cannot refund (no charge there). */
-export type RefundTexts = { noCharge: string }
+/** What a refund of a payment says, in pt-BR, at each turn. */
+export type RefundTexts = {
+  noCharge: string
+  tooMuch: string
+  alreadyRequested: string
+  confirmed: string
+  awaiting: string
+}
+
+/** Where a refund stands: the row as it is now, and whether the provider has yet to confirm. */
+export type RefundOutcome<Row> = { row: Row; awaiting: boolean; message: string }
+
+/**
+ * Refunds `input.amount_cents` (all that remains of `totalCents` by default) of a paid payment:
+ * 422 above what remains; once claimed, `audit(amount)` runs and the provider is called
+ * (`refundAtProvider`); the e-mails of its settlement go after the answer.
+ */
+export async function refundPayment<Row extends Refundable, Result>(
+  ctx: AppContext,
+  ledger: Ledger<Row, Result>,
+  row: Row,
+  {
+    totalCents,
+    input,
+    texts,
+    audit,
+  }: {
+    totalCents: number
+    input: { amount_cents?: number | undefined; bank_account?: unknown }
+    texts: RefundTexts
+    audit: (amountCents: number) => Promise<unknown>
+  },
+): Promise<RefundOutcome<Row>> {
+  const remaining = totalCents - row.refundedCents
+  const amountCents = input.amount_cents ?? remaining
+  if (amountCents > remaining) throw invalidField('amount_cents', texts.tooMuch)
+  const settled = await refundAtProvider(ctx, ledger, row, {
+    amountCents,
+    bankAccount: input.bank_account as BankAccount | undefined,
+    texts,
+    audit: () => audit(amountCents),
+  })
+  if (!settled) {
+    const fresh = (await ledger.select(sql`id = ${row.id}`, 1))[0]
+    return { row: fresh ?? row, awaiting: true, message: texts.alreadyRequested }
+  }
+  if (settled.emails.length) ctx.waitUntil(deliverEmails(ctx, settled.emails))
+  const confirmed = settled.row.refundedCents > row.refundedCents
+  return { row: settled.row, awaiting: !confirmed, message: confirmed ? texts.confirmed : texts.awaiting }
+}
 
 /**
  * Refunds `amountCents` of a paid payment (an order, a plan payment) at the provider
@@ -37,7 +85,7 @@ export type RefundTexts = { noCharge: string }
  * confirms (the ledger's settlement); one confirmed later arrives by webhook or reconciliation.
  * `audit` runs right after the claim, before the provider is called.
  */
-export async function refundAtProvider<Row extends Refundable, Result>(
+async function refundAtProvider<Row extends Refundable, Result>(
   ctx: AppContext,
   ledger: Ledger<Row, Result>,
   row: Row,
