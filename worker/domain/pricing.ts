@@ -182,14 +182,19 @@ export function couponIsUsable(
 }
 
 /**
- * A bundle is for sale while it is published and has classes, every one of them open (an absent
- * class is not open): the cart takes no other bundle, and a course page offers no other.
+ * A bundle is for sale while it is published and has classes, every one of them open and of a
+ * published course (an absent class is not open): the cart takes no other bundle, and a course page
+ * offers no other.
  */
 export function bundleIsForSale(
   bundle: { isPublished: boolean },
-  classes: readonly ({ isOpen: boolean } | undefined)[],
+  classes: readonly ({ isOpen: boolean; course: { isPublished: boolean } } | undefined)[],
 ): boolean {
-  return bundle.isPublished && classes.length > 0 && classes.every((turma) => turma?.isOpen === true)
+  return (
+    bundle.isPublished &&
+    classes.length > 0 &&
+    classes.every((turma) => turma?.isOpen === true && turma.course.isPublished)
+  )
 }
 
 /**

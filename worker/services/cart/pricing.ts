@@ -149,7 +149,10 @@ export function isAvailable(details: CartDetails, item: CartSnapshot['items'][nu
     entry !== undefined &&
     bundleIsForSale(
       entry.bundle,
-      entry.classIds.map((id) => details.classes.get(id)?.turma),
+      entry.classIds.map((id) => {
+        const row = details.classes.get(id)
+        return row && { ...row.turma, course: row.course }
+      }),
     )
   )
 }
