@@ -13,15 +13,12 @@ export async function listAuditLog({ ctx, query }: AdminRead<typeof AuditQuery>)
   const { db } = ctx
   return listPage(ctx, query, {
     count: db.select({ total: count() }).from(auditLog).where(where),
-    rows: ({ limit, offset }) =>
-      db
-        .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.actorUserId))
-        .where(where)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(limit)
-        .offset(offset),
+    rows: db
+      .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
     toItem: ({ entry, actorName, actorEmail }) => ({
       id: entry.id,
       action: entry.action,

@@ -108,16 +108,13 @@ export async function listAdminClasses({
       .from(classes)
       .innerJoin(courses, eq(courses.id, classes.courseId))
       .where(where),
-    rows: ({ limit, offset }) =>
-      db
-        .select({ turma: classes, courseName: courses.name, enrolled, sold, seats: seatCount })
-        .from(classes)
-        .innerJoin(courses, eq(courses.id, classes.courseId))
-        .innerJoin(classSeats, eq(classSeats.classId, classes.id))
-        .where(where)
-        .orderBy(asc(courses.name), asc(classes.courseInit), asc(classes.id))
-        .limit(limit)
-        .offset(offset),
+    rows: db
+      .select({ turma: classes, courseName: courses.name, enrolled, sold, seats: seatCount })
+      .from(classes)
+      .innerJoin(courses, eq(courses.id, classes.courseId))
+      .innerJoin(classSeats, eq(classSeats.classId, classes.id))
+      .where(where)
+      .orderBy(asc(courses.name), asc(classes.courseInit), asc(classes.id)),
     toItem: (row) => toAdminClass(row.turma, row.courseName, row.enrolled, row.sold, row.seats),
   })
 }

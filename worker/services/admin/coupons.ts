@@ -107,8 +107,7 @@ export async function listAdminCoupons({
   const where = searchOf(query.q?.toUpperCase(), coupons.key)
   return listPage(ctx, query, {
     count: ctx.db.select({ total: count() }).from(coupons).where(where),
-    rows: ({ limit, offset }) =>
-      selectCoupons(ctx).where(where).orderBy(asc(coupons.key)).limit(limit).offset(offset),
+    rows: selectCoupons(ctx).where(where).orderBy(asc(coupons.key)),
     toItem: toAdminCoupon,
   })
 }

@@ -71,18 +71,15 @@ export async function listAdminCourses({
   )
   return listPage(ctx, query, {
     count: db.select({ total: count() }).from(courses).where(where),
-    rows: ({ limit, offset }) =>
-      db
-        .select({
-          course: courses,
-          classes: sql<number>`(SELECT count(*) FROM classes WHERE classes.course_id = ${courses.id})`,
-          openClasses: sql<number>`(SELECT count(*) FROM classes WHERE classes.course_id = ${courses.id} AND classes.is_open = 1)`,
-        })
-        .from(courses)
-        .where(where)
-        .orderBy(asc(courses.name), asc(courses.id))
-        .limit(limit)
-        .offset(offset),
+    rows: db
+      .select({
+        course: courses,
+        classes: sql<number>`(SELECT count(*) FROM classes WHERE classes.course_id = ${courses.id})`,
+        openClasses: sql<number>`(SELECT count(*) FROM classes WHERE classes.course_id = ${courses.id} AND classes.is_open = 1)`,
+      })
+      .from(courses)
+      .where(where)
+      .orderBy(asc(courses.name), asc(courses.id)),
     toItem: ({ course, classes: total, openClasses }) => ({
       id: course.id,
       name: course.name,

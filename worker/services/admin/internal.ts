@@ -203,9 +203,12 @@ export function pageResponse<Item>(query: PageQuery, totals: { total: number }[]
   return { items, page: query.page, per_page: query.per_page, total: totals[0]?.total ?? 0 }
 }
 
+/** A select in its order, to be cut into pages. */
+type Pageable<Row> = { limit: (limit: number) => { offset: (offset: number) => Query<Row[]> } }
+
 /**
  * One page of a list as the API answers it, read in one batch: how many rows there are in all
- * (`count`) and the page's rows (`rows`, given the page's limit and offset), each made an item.
+ * (`count`) and the page's rows (`rows`, in their order, cut to the page), each made an item.
  */
 export async function listPage<Row, Item>(
   ctx: AppContext,
@@ -216,11 +219,15 @@ export async function listPage<Row, Item>(
     toItem,
   }: {
     count: Query<{ total: number }[]>
-    rows: (page: { limit: number; offset: number }) => Query<Row[]>
+    rows: Pageable<Row>
     toItem: (row: Row) => Item
   },
 ) {
-  const [totals, page] = (await ctx.db.batch([count, rows(pageOf(query))])) as [{ total: number }[], Row[]]
+  const { limit, offset } = pageOf(query)
+  const [totals, page] = (await ctx.db.batch([count, rows.limit(limit).offset(offset)])) as [
+    { total: number }[],
+    Row[],
+  ]
   return pageResponse(query, totals, page.map(toItem))
 }
 

@@ -61,7 +61,7 @@ export function listing<F extends Filters, Row, Item>(d: ListingDescription<F, R
     const where = whereOf(query)
     return listPage(ctx, query, {
       count: d.count(ctx).where(where),
-      rows: ({ limit, offset }) => newestFirst(ctx, where).limit(limit).offset(offset),
+      rows: newestFirst(ctx, where),
       toItem: d.toItem,
     })
   }

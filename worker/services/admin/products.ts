@@ -56,14 +56,7 @@ export async function listAdminProducts({
   const where = searchOf(query.q, products.name)
   return listPage(ctx, query, {
     count: db.select({ total: count() }).from(products).where(where),
-    rows: ({ limit, offset }) =>
-      db
-        .select()
-        .from(products)
-        .where(where)
-        .orderBy(asc(products.name), asc(products.id))
-        .limit(limit)
-        .offset(offset),
+    rows: db.select().from(products).where(where).orderBy(asc(products.name), asc(products.id)),
     toItem: toAdminProduct,
   })
 }

@@ -97,14 +97,7 @@ export async function listShortLinks({
   const { db } = ctx
   return listPage(ctx, query, {
     count: db.select({ total: count() }).from(qrLinks).where(where),
-    rows: ({ limit, offset }) =>
-      db
-        .select()
-        .from(qrLinks)
-        .where(where)
-        .orderBy(desc(qrLinks.createdAt), desc(qrLinks.id))
-        .limit(limit)
-        .offset(offset),
+    rows: db.select().from(qrLinks).where(where).orderBy(desc(qrLinks.createdAt), desc(qrLinks.id)),
     toItem: (row) => toAdminLink(ctx, row),
   })
 }
