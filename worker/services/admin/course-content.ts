@@ -14,7 +14,7 @@ import {
 import { changedFields } from '../../domain/audit.ts'
 import { conflict, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
-import { courseExists } from './courses.ts'
+import { courseExists, lessonOut, moduleOut } from './courses.ts'
 import {
   type Actor,
   type AdminEdit,
@@ -29,26 +29,8 @@ import {
 
 // The modules and lessons of an online course (the student area plays them; issue 9).
 
-type ModuleRow = typeof courseModules.$inferSelect
 type LessonRow = typeof lessons.$inferSelect
 
-export const moduleOut = (row: ModuleRow) => ({
-  id: row.id,
-  course_id: row.courseId,
-  title: row.title,
-  sort_order: row.sortOrder,
-  version: row.version,
-})
-export const lessonOut = (row: LessonRow) => ({
-  id: row.id,
-  module_id: row.moduleId,
-  title: row.title,
-  youtube_id: row.youtubeId,
-  duration_seconds: row.durationSeconds,
-  body: row.body,
-  sort_order: row.sortOrder,
-  version: row.version,
-})
 const lessonFields = (row: LessonRow) => {
   const { id: _id, module_id: _module, sort_order: _sort, version: _version, ...fields } = lessonOut(row)
   return fields

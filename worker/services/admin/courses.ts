@@ -15,7 +15,6 @@ import { changedFields } from '../../domain/audit.ts'
 import { sliderImageUrl } from '../../domain/institute.ts'
 import { invalidField, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
-import { lessonOut, moduleOut } from './course-content.ts'
 import { toAdminImages } from './images.ts'
 import {
   type AdminEdit,
@@ -31,6 +30,27 @@ import {
 } from './internal.ts'
 
 type CourseRow = typeof courses.$inferSelect
+type ModuleRow = typeof courseModules.$inferSelect
+type LessonRow = typeof lessons.$inferSelect
+
+/** A module and a lesson as the admin API answers them (the course page and their own edits). */
+export const moduleOut = (row: ModuleRow) => ({
+  id: row.id,
+  course_id: row.courseId,
+  title: row.title,
+  sort_order: row.sortOrder,
+  version: row.version,
+})
+export const lessonOut = (row: LessonRow) => ({
+  id: row.id,
+  module_id: row.moduleId,
+  title: row.title,
+  youtube_id: row.youtubeId,
+  duration_seconds: row.durationSeconds,
+  body: row.body,
+  sort_order: row.sortOrder,
+  version: row.version,
+})
 
 /** The fields an edit records, as the API names them. */
 function editable(row: CourseRow, ebookIds: number[]) {
