@@ -13,10 +13,10 @@ import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse'
 import { chromium } from 'playwright-core'
-import { DEMO_USERS } from '../../db/seed.ts'
 import { runBuild } from '../../scripts/build.ts'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts'
 import { freePort, root, startStack } from '../../scripts/lib/stack.ts'
+import { demoStudentCookies } from './demo-login.ts'
 
 const { values } = parseArgs({
   options: {
@@ -138,21 +138,7 @@ try {
 
   // A signed-in visitor: the demo student's session and hint cookies in Chromium's own jar, as a
   // person who logged in earlier would have them (Lighthouse keeps cookies between runs).
-  const login = await fetch(`${stack.origin}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: stack.origin },
-    body: JSON.stringify({
-      email: DEMO_USERS.student.email,
-      password: DEMO_USERS.student.password,
-      json: true,
-    }),
-  })
-  if (!login.ok) throw new Error(`login do aluno de demonstração: HTTP ${login.status}`)
-  const cookies = login.headers.getSetCookie().map((cookie) => {
-    const pair = cookie.split(';')[0]!
-    const at = pair.indexOf('=')
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: stack.origin }
-  })
+  const cookies = (await demoStudentCookies(stack.origin)).map((cookie) => ({ ...cookie, url: stack.origin }))
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
   const jar = cdp.contexts()[0]!
 

@@ -9,11 +9,11 @@ import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import { createDb } from '../../db/client.ts'
 import { courses, products } from '../../db/schema.ts'
-import { DEMO_USERS } from '../../db/seed.ts'
 import { runBuild } from '../../scripts/build.ts'
 import { root, startStack } from '../../scripts/lib/stack.ts'
 import { hashPassword } from '../../worker/domain/password.ts'
 import { conferenceScenario, printConference } from './conference.ts'
+import { demoStudentCookies } from './demo-login.ts'
 
 const { values } = parseArgs({
   options: {
@@ -208,19 +208,8 @@ async function routesScenario(origin: string) {
     (_, i) => `/search/all_product?search=${encodeURIComponent(`${pick(i, 6).slice(0, 3)} ${i}`)}`,
   )
   // The demo student, signed in: pages are the same for them (worker/ssr), their header is theirs.
-  const login = await fetch(`${stack.origin}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: stack.origin },
-    body: JSON.stringify({
-      email: DEMO_USERS.student.email,
-      password: DEMO_USERS.student.password,
-      json: true,
-    }),
-  })
-  if (!login.ok) throw new Error(`login do aluno de demonstração: HTTP ${login.status}`)
-  const student = login.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0]!)
+  const student = (await demoStudentCookies(stack.origin))
+    .map(({ name, value }) => `${name}=${value}`)
     .join('; ')
   const randomQueries = Array.from(
     { length: 3000 },

@@ -27,12 +27,23 @@ async function brokenImportRules(
   }
 }
 
+/**
+ * A file that imports one thing from each of `modules` and exports them (`import { a } from '…'`
+ * line by line, then `export const b = a`, or `export const c = [a, b]`…).
+ */
+function importing(...modules: string[]): string {
+  const names = modules.map((_, index) => String.fromCharCode(97 + index))
+  const imports = modules.map((module, index) => `import { ${names[index]} } from '${module}'\n`).join('')
+  const exported = names.length === 1 ? names[0] : `[${names.join(', ')}]`
+  return `${imports}export const ${String.fromCharCode(97 + names.length)} = ${exported}\n`
+}
+
 // STYLE: routes → services → domain + db; adapters are called by services; web shares the contract.
 describe('dependency rule, enforced by the linter', () => {
   it('fails a service that imports from routes, middleware or the OpenAPI layer', async () => {
     const rules = await brokenImportRules(
       'worker/services',
-      "import { a } from '../routes/auth.ts'\nimport { b } from '../middleware/auth.ts'\nimport { c } from '../openapi.ts'\nexport const d = [a, b, c]\n",
+      importing('../routes/auth.ts', '../middleware/auth.ts', '../openapi.ts'),
     )
     expect(rules).toHaveLength(3)
   })
@@ -40,43 +51,28 @@ describe('dependency rule, enforced by the linter', () => {
   it('lets a service use the domain, the contract and its adapters', async () => {
     const rules = await brokenImportRules(
       'worker/services',
-      "import { a } from '../domain/roles.ts'\nimport { b } from '../contract/auth.ts'\nimport { c } from '../adapters/email.ts'\nexport const d = [a, b, c]\n",
+      importing('../domain/roles.ts', '../contract/auth.ts', '../adapters/email.ts'),
     )
     expect(rules).toEqual([])
   })
 
   it('fails an adapter that reaches services or the database, and a domain rule that reaches anything (the contract included)', async () => {
-    expect(
-      await brokenImportRules(
-        'worker/adapters',
-        "import { a } from '../services/menu/menu.ts'\nexport const b = a\n",
-      ),
-    ).toHaveLength(1)
-    expect(
-      await brokenImportRules(
-        'worker/domain',
-        "import { a } from '../services/menu/menu.ts'\nexport const b = a\n",
-      ),
-    ).toHaveLength(1)
-    expect(
-      await brokenImportRules(
-        'worker/domain',
-        "import { a } from '../contract/cart.ts'\nexport const b = a\n",
-      ),
-    ).toHaveLength(1)
+    expect(await brokenImportRules('worker/adapters', importing('../services/menu/menu.ts'))).toHaveLength(1)
+    expect(await brokenImportRules('worker/domain', importing('../services/menu/menu.ts'))).toHaveLength(1)
+    expect(await brokenImportRules('worker/domain', importing('../contract/cart.ts'))).toHaveLength(1)
   })
 
   it('lets web/ import the contract and the domain, never services or the database', async () => {
     expect(
       await brokenImportRules(
         'web/src',
-        "import { a } from '../../worker/contract/cart.ts'\nimport { b } from '../../worker/domain/catalog.ts'\nexport const c = [a, b]\n",
+        importing('../../worker/contract/cart.ts', '../../worker/domain/catalog.ts'),
       ),
     ).toEqual([])
     expect(
       await brokenImportRules(
         'web/src',
-        "import { a } from '../../worker/services/menu/menu.ts'\nimport { b } from '../../db/schema.ts'\nexport const c = [a, b]\n",
+        importing('../../worker/services/menu/menu.ts', '../../db/schema.ts'),
       ),
     ).toHaveLength(2)
   })
@@ -84,26 +80,18 @@ describe('dependency rule, enforced by the linter', () => {
   // Issue 23, item 6: every folder has its rule.
   it('fails db/ that reaches a service or the web, and lets it use the domain and the contract', async () => {
     expect(
-      await brokenImportRules(
-        'db',
-        "import { a } from '../worker/services/menu/menu.ts'\nimport { b } from '../web/src/lib/money.ts'\nexport const c = [a, b]\n",
-      ),
+      await brokenImportRules('db', importing('../worker/services/menu/menu.ts', '../web/src/lib/money.ts')),
     ).toHaveLength(2)
     expect(
       await brokenImportRules(
         'db',
-        "import { a } from '../worker/domain/password.ts'\nimport { b } from '../worker/domain/institute.ts'\nexport const c = [a, b]\n",
+        importing('../worker/domain/password.ts', '../worker/domain/institute.ts'),
       ),
     ).toEqual([])
   })
 
   it('fails a Durable Object, a middleware or a page render that reaches the HTTP layer or the database', async () => {
-    expect(
-      await brokenImportRules(
-        'worker/durable',
-        "import { a } from '../routes/auth.ts'\nexport const b = a\n",
-      ),
-    ).toHaveLength(1)
+    expect(await brokenImportRules('worker/durable', importing('../routes/auth.ts'))).toHaveLength(1)
     expect(
       await brokenImportRules(
         'worker/middleware',
@@ -111,30 +99,24 @@ describe('dependency rule, enforced by the linter', () => {
       ),
     ).toHaveLength(2)
     expect(
-      await brokenImportRules(
-        'worker/ssr',
-        "import { a } from '../adapters/email.ts'\nimport { b } from '../../db/schema.ts'\nexport const c = [a, b]\n",
-      ),
+      await brokenImportRules('worker/ssr', importing('../adapters/email.ts', '../../db/schema.ts')),
     ).toHaveLength(2)
-    expect(
-      await brokenImportRules(
-        'worker/middleware',
-        "import { a } from '../services/auth/sessions.ts'\nexport const b = a\n",
-      ),
-    ).toEqual([])
+    expect(await brokenImportRules('worker/middleware', importing('../services/auth/sessions.ts'))).toEqual(
+      [],
+    )
   })
 
   it('fails a shared component that imports a feature or the site frame', async () => {
     expect(
       await brokenImportRules(
         'web/src/components',
-        "import { a } from '../features/cart/cart-button.tsx'\nimport { b } from '../layout/site-header.tsx'\nexport const c = [a, b]\n",
+        importing('../features/cart/cart-button.tsx', '../layout/site-header.tsx'),
       ),
     ).toHaveLength(2)
     expect(
       await brokenImportRules(
         'web/src/components',
-        "import { a } from '../lib/money.ts'\nimport { b } from '../../../worker/domain/catalog.ts'\nexport const c = [a, b]\n",
+        importing('../lib/money.ts', '../../../worker/domain/catalog.ts'),
       ),
     ).toEqual([])
   })

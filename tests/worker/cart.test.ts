@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { bundleClasses, bundles, coupons } from '../../db/schema.ts'
+import { bundleClasses, bundles, type coupons } from '../../db/schema.ts'
 import { CartResponse, CheckoutView, Recommendations } from '../../worker/contract/cart.ts'
-import { createClass, createCourse, createProduct, testDb, unique } from '../support/worker/db.ts'
+import { createClass, createCoupon, createCourse, createProduct, testDb } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
 const db = testDb()
@@ -108,13 +108,7 @@ describe('cart', () => {
 })
 
 describe('coupons', () => {
-  async function coupon(values: Partial<typeof coupons.$inferInsert>) {
-    const [row] = await db
-      .insert(coupons)
-      .values({ key: unique('CUPOM').toUpperCase(), discountType: 'P', discountPercent: 10, ...values })
-      .returning()
-    return row!
-  }
+  const coupon = (values: Partial<typeof coupons.$inferInsert>) => createCoupon(db, values)
 
   it('applies a class coupon, typed in any case', async () => {
     const turma = await createClass(db, { priceCents: 100000 })

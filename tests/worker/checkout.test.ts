@@ -7,15 +7,15 @@ import { PayResult } from '../../worker/contract/checkout.ts'
 import { isValidPixPayload, parseEmv } from '../../worker/domain/pix.ts'
 import { getPaymentsConfig } from '../../worker/services/payments/config.ts'
 import { billingAddress as address } from '../support/buyer.ts'
-import { apiClient, newPayer, sessionCookieOf } from '../support/worker/checkout.ts'
+import { apiClient, expireUnpaidPix, newPayer, sessionCookieOf } from '../support/worker/checkout.ts'
 import {
   createClass,
+  createCoupon,
   createProduct,
   createUser,
   productionEnv,
   testContext,
   testDb,
-  unique,
 } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 import {
@@ -414,16 +414,7 @@ describe('idempotency and retries', () => {
 describe('coupon uses are reserved when the order is written', () => {
   it('says the coupon ran out, not that the value changed, when its last use sold before the price was read', async () => {
     const turma = await createClass(db, { priceCents: 20000 })
-    const [coupon] = await db
-      .insert(coupons)
-      .values({
-        key: unique('ULTIMO').toUpperCase(),
-        discountType: 'P',
-        discountPercent: 10,
-        classId: turma.id,
-        maxUses: 1,
-      })
-      .returning()
+    const coupon = await createCoupon(db, { classId: turma.id, maxUses: 1 })
     const view = await cartWith(['turma', turma.id])
     const applied = CartResponse.parse(
       (await call('/carrinho-de-compras/set-cupom', { hash: view.hash, key: coupon!.key })).body,
@@ -442,16 +433,7 @@ describe('coupon uses are reserved when the order is written', () => {
 
   it('a limit of 3 sells 3 of 20 parallel checkouts; an expired order gives its use back', async () => {
     const turma = await createClass(db, { priceCents: 20000 })
-    const [coupon] = await db
-      .insert(coupons)
-      .values({
-        key: unique('LIMITE').toUpperCase(),
-        discountType: 'P',
-        discountPercent: 10,
-        classId: turma.id,
-        maxUses: 3,
-      })
-      .returning()
+    const coupon = await createCoupon(db, { classId: turma.id, maxUses: 3 })
     const views = await Promise.all(
       Array.from({ length: 20 }, async () => {
         const view = await cartWith(['turma', turma.id])
@@ -478,16 +460,7 @@ describe('coupon uses are reserved when the order is written', () => {
 
     // One PIX expires unpaid: the reconciliation cancels it at the provider and the use comes back.
     const expiring = sold[0]!.body.order_id as string
-    await db
-      .update(orders)
-      .set({ pixExpiresAt: new Date(Date.now() - 3600_000) })
-      .where(eq(orders.id, expiring))
-    const { reconcilePayments } = await import('../../worker/services/payments/reconcile.ts')
-    const ctx = testContext({ now: new Date(Date.now() + 35 * 60_000) })
-    // A run reads at most 200 orders; the shared test database holds every file's.
-    for (let run = 0; run < 5 && (await orderRow(expiring)).status === 'pending'; run++) {
-      await reconcilePayments({ ctx })
-    }
+    await expireUnpaidPix(expiring)
     expect((await orderRow(expiring)).status).toBe('expired')
     expect(await usedCount()).toBe(2)
   })

@@ -6,6 +6,7 @@ import { INSTITUTE } from '../../worker/domain/institute.ts'
 import { DependencyUnavailableError } from '../../worker/errors.ts'
 import { sendContactMessage } from '../../worker/services/contact/send.ts'
 import { testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
+import { hangingFetch, stubService } from '../support/worker/fetch-stubs.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
 const db = testDb()
@@ -186,26 +187,17 @@ describe('external contact mode (/api/sendMsg)', () => {
     await expect(
       forwardContactMessage({ url: 'https://i.example/api/sendMsg', timeoutMs: 10_000 }, message, notFound),
     ).rejects.toThrow('HTTP 404')
-    const hanging = vi.fn<typeof fetch>(
-      (_url, init) =>
-        new Promise((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))
-        }),
-    )
+    const hanging = hangingFetch()
     await expect(
       forwardContactMessage({ url: 'https://i.example/api/sendMsg', timeoutMs: 50 }, message, hanging),
     ).rejects.toMatchObject({ dependency: 'contact', reason: 'timeout' })
   })
 
   it('the Worker forwards when configured, and falls back to the outbox when the far end fails', async () => {
-    const original = globalThis.fetch
-    const forwarded: string[] = []
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-      const url = input instanceof Request ? input.url : String(input)
-      if (!url.startsWith('https://institute.example/')) return original(input, init)
-      forwarded.push(url)
-      return Promise.resolve(new Response('indisponível', { status: 503 }))
-    })
+    const forwarded = stubService(
+      'https://institute.example/',
+      () => new Response('indisponível', { status: 503 }),
+    )
     const pending: Promise<unknown>[] = []
     const ctx = testContext({
       env: { ...testEnv, CONTACT_FORWARD_URL: 'https://institute.example/api/sendMsg' },

@@ -13,7 +13,7 @@ import { settleOrder } from '../../worker/services/payments/orders.ts'
 import { billingAddress } from '../support/buyer.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { call, cartWith, newPayer, orderScreen } from '../support/worker/checkout.ts'
-import { createClass, testContext, testDb, unique } from '../support/worker/db.ts'
+import { createClass, createCoupon, testContext, testDb } from '../support/worker/db.ts'
 import { cardToken, payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 
 // Issue 29, item 10: an unpaid order holds a limited coupon for a short, stated time; a late
@@ -22,19 +22,7 @@ import { cardToken, payAtProvider, sendWebhook } from '../support/worker/pagarme
 const db = testDb()
 const USED_UP = 'Cupom inválido, expirado ou que não vale para os itens do carrinho.'
 
-async function limitedCoupon(classId: number, maxUses = 1) {
-  const [coupon] = await db
-    .insert(coupons)
-    .values({
-      key: unique('RESERVA').toUpperCase(),
-      discountType: 'P',
-      discountPercent: 10,
-      classId,
-      maxUses,
-    })
-    .returning()
-  return coupon!
-}
+const limitedCoupon = (classId: number, maxUses = 1) => createCoupon(db, { classId, maxUses })
 
 const applyCoupon = (hash: string, key: string) => call('/carrinho-de-compras/set-cupom', { hash, key })
 

@@ -28,6 +28,7 @@ import pixPending from '../fixtures/pagarme/order-pix-pending.json'
 import byCode from '../fixtures/pagarme/orders-by-code.json'
 import validationError from '../fixtures/pagarme/validation-error.json'
 import { billingAddress as address, providerBillingAddress } from '../support/buyer.ts'
+import { hangingFetch } from '../support/worker/fetch-stubs.ts'
 
 // Pagar.me Core API v5 answers in the documented shapes (tests/fixtures/pagarme); only the
 // outbound fetch is replaced. The sandbox (tests/unit/pagarme-sandbox.test.ts) answers the same.
@@ -270,14 +271,7 @@ describe('pagarme adapter: failures', () => {
     }
     const offline = vi.fn<typeof fetch>().mockRejectedValue(new TypeError('fetch failed'))
     await expect(gateway(offline).getOrder('or_x')).rejects.toBeInstanceOf(GatewayUnavailableError)
-    const slow = vi
-      .fn<typeof fetch>()
-      .mockImplementation(
-        (_url, init) =>
-          new Promise((_resolve, reject) =>
-            init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
-          ),
-      )
+    const slow = hangingFetch()
     const error = await pagarmeGateway({ secretKey: 'sk', timeoutMs: 50 }, slow)
       .getCharge('ch_x')
       .catch((e: unknown) => e)

@@ -15,7 +15,7 @@ import {
   orderScreen,
   sessionCookieOf,
 } from '../support/worker/checkout.ts'
-import { createClass, testContext, testDb, unique } from '../support/worker/db.ts'
+import { createClass, createCoupon, testContext, testDb } from '../support/worker/db.ts'
 
 // Issue 29, item 2: a boleto or PIX issued again for an expired order is priced again.
 
@@ -60,19 +60,8 @@ const reissue = (orderId: string, cookie: string) =>
 
 const checkoutOf = async (hash: string) => CheckoutView.parse((await call(`/checkout/get?cart=${hash}`)).body)
 
-async function newCoupon(classId: number, values: Partial<typeof schema.coupons.$inferInsert> = {}) {
-  const [coupon] = await db
-    .insert(schema.coupons)
-    .values({
-      key: unique('DENOVO').toUpperCase(),
-      discountType: 'P',
-      discountPercent: 10,
-      classId,
-      ...values,
-    })
-    .returning()
-  return coupon!
-}
+const newCoupon = (classId: number, values: Partial<typeof schema.coupons.$inferInsert> = {}) =>
+  createCoupon(db, { classId, ...values })
 
 const usedCount = async (couponId: number) =>
   (await db.select().from(schema.coupons).where(eq(schema.coupons.id, couponId)))[0]!.usedCount

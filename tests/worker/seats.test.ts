@@ -7,7 +7,14 @@ import { CourseSeats } from '../../worker/contract/catalog.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { settleOrder } from '../../worker/services/payments/orders.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
-import { call, cartWith, newPayer, orderScreen, payCheckout } from '../support/worker/checkout.ts'
+import {
+  call,
+  cartWith,
+  expireUnpaidPix,
+  newPayer,
+  orderScreen,
+  payCheckout,
+} from '../support/worker/checkout.ts'
 import { createClass, createCourse, testContext, testDb, unique } from '../support/worker/db.ts'
 
 // Issue 29, item 1: a class with seats sells at most that many (decision 011).
@@ -39,16 +46,7 @@ async function ordersOf(classId: number) {
 }
 
 async function expire(orderId: string) {
-  await db
-    .update(orders)
-    .set({ pixExpiresAt: new Date(Date.now() - 3600_000) })
-    .where(eq(orders.id, orderId))
-  const { reconcilePayments } = await import('../../worker/services/payments/reconcile.ts')
-  const ctx = testContext({ now: new Date(Date.now() + 35 * 60_000) })
-  // A run reads at most 200 orders; the shared test database holds every file's.
-  for (let run = 0; run < 5 && (await orderScreen(orderId)).status === 'pending'; run++) {
-    await reconcilePayments({ ctx })
-  }
+  await expireUnpaidPix(orderId)
   expect((await orderScreen(orderId)).status).toBe('expired')
 }
 

@@ -7,6 +7,7 @@ import { sha256Hex } from '../../worker/services/hash.ts'
 import { translateTexts } from '../../worker/services/i18n/translate.ts'
 import { spendQuota } from '../../worker/services/limits/limits.ts'
 import { createCourse, freshCatalog, testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
+import { hangingFetch, stubService } from '../support/worker/fetch-stubs.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
 afterEach(() => {
@@ -210,26 +211,17 @@ describe('Google Cloud Translation v2 adapter (recorded answers)', () => {
     await expect(
       googleTranslator({ apiKey: 'k', timeoutMs: 3000 }, short).translate(['a'], 'en'),
     ).rejects.toThrow('answer out of format')
-    const hanging = vi.fn<typeof fetch>(
-      (_url, init) =>
-        new Promise((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))
-        }),
-    )
+    const hanging = hangingFetch()
     await expect(
       googleTranslator({ apiKey: 'k', timeoutMs: 50 }, hanging).translate(['a'], 'en'),
     ).rejects.toMatchObject({ dependency: 'translation', reason: 'timeout' })
   })
 
   it('with a key the Worker calls the service; a failure is a 503 that caches nothing', async () => {
-    const original = globalThis.fetch
-    const calls: string[] = []
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-      const url = input instanceof Request ? input.url : String(input)
-      if (!url.startsWith('https://translate.example/')) return original(input, init)
-      calls.push(url)
-      return Promise.resolve(new Response('indisponível', { status: 500 }))
-    })
+    const calls = stubService(
+      'https://translate.example/',
+      () => new Response('indisponível', { status: 500 }),
+    )
     const ctx = testContext({
       env: { ...testEnv, TRANSLATE_API_KEY: 'chave', TRANSLATE_API_URL: 'https://translate.example/v2' },
     })

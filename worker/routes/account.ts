@@ -1,4 +1,5 @@
-import { z } from '@hono/zod-openapi'
+import { type RouteHandler, z } from '@hono/zod-openapi'
+import type { AppBindings, AppContext } from '../context.ts'
 import { AccountSecurity, EmailTokenInput, ProviderLinkInput } from '../contract/account.ts'
 import { User } from '../contract/auth.ts'
 import { SOCIAL_PROVIDERS } from '../domain/social.ts'
@@ -17,11 +18,38 @@ import {
   signOutEverywhere,
   unlinkProvider,
 } from '../services/auth/providers.ts'
+import type { SessionUser } from '../services/auth/sessions.ts'
 import { startSocialLogin } from '../services/auth/social.ts'
 import { setOAuthCookie } from './social.ts'
 
 const Msg = z.object({ msg: z.string() })
 const TAGS = ['Conta']
+
+/**
+ * A code or a link sent to the account's e-mail, to prove it is the holder's (limited per hour;
+ * refused once the e-mail is confirmed): the service answers the message shown.
+ */
+function sentToTheAccountEmail(
+  send: (ctx: AppContext, user: SessionUser) => Promise<string>,
+  words: { operationId: string; path: string; summary: string; description?: string; answer: string },
+) {
+  const route = defineRoute(
+    'N',
+    {
+      operationId: words.operationId,
+      method: 'post',
+      path: words.path,
+      tags: TAGS,
+      summary: words.summary,
+      ...(words.description ? { description: words.description } : {}),
+      responses: { 200: jsonContent(Msg, words.answer) },
+    },
+    { limit: 'service', errors: ['validation'] },
+  )
+  const handler: RouteHandler<typeof route, AppBindings> = async (c) =>
+    c.json({ msg: await send(c.var.ctx, await requireUser(c)) }, 200)
+  return [route, handler] as const
+}
 
 /** Who owns an account (decision 010): proving the e-mail, changing it, providers and sessions. */
 export const accountRoutes = newApp()
@@ -37,35 +65,21 @@ export const accountRoutes = newApp()
     async (c) => c.json(await accountSecurity(c.var.ctx, await requireUser(c)), 200),
   )
   .openapi(
-    defineRoute(
-      'N',
-      {
-        operationId: 'sendEmailCode',
-        method: 'post',
-        path: '/api/usuario/conta/codigo',
-        tags: TAGS,
-        summary: 'Enviar ao e-mail da conta o código que permite criar a primeira senha',
-        description: 'Vale 15 minutos; um novo código substitui o anterior. Até 5 por hora.',
-        responses: { 200: jsonContent(Msg, 'Código enviado.') },
-      },
-      { limit: 'service', errors: ['validation'] },
-    ),
-    async (c) => c.json({ msg: await sendCode(c.var.ctx, await requireUser(c)) }, 200),
+    ...sentToTheAccountEmail(sendCode, {
+      operationId: 'sendEmailCode',
+      path: '/api/usuario/conta/codigo',
+      summary: 'Enviar ao e-mail da conta o código que permite criar a primeira senha',
+      description: 'Vale 15 minutos; um novo código substitui o anterior. Até 5 por hora.',
+      answer: 'Código enviado.',
+    }),
   )
   .openapi(
-    defineRoute(
-      'N',
-      {
-        operationId: 'resendEmailConfirmation',
-        method: 'post',
-        path: '/api/usuario/conta/confirmacao',
-        tags: TAGS,
-        summary: 'Enviar de novo o link de confirmação do e-mail',
-        responses: { 200: jsonContent(Msg, 'Link enviado.') },
-      },
-      { limit: 'service', errors: ['validation'] },
-    ),
-    async (c) => c.json({ msg: await resendConfirmation(c.var.ctx, await requireUser(c)) }, 200),
+    ...sentToTheAccountEmail(resendConfirmation, {
+      operationId: 'resendEmailConfirmation',
+      path: '/api/usuario/conta/confirmacao',
+      summary: 'Enviar de novo o link de confirmação do e-mail',
+      answer: 'Link enviado.',
+    }),
   )
   .openapi(
     defineRoute(

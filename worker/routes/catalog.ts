@@ -1,4 +1,5 @@
-import { z } from '@hono/zod-openapi'
+import { type RouteHandler, z } from '@hono/zod-openapi'
+import type { AppBindings, AppContext } from '../context.ts'
 import {
   CourseDetail,
   CourseList,
@@ -19,18 +20,33 @@ const Id = z.coerce
   .int()
   .positive({ error: 'Informe um número positivo.' })
 
+/** A list of the published catalogue, answered from its snapshot (the `value` the loader read). */
+function publishedList(
+  load: (args: { ctx: AppContext }) => Promise<{ value: unknown }>,
+  description: { operationId: string; path: string; summary: string; answer: ReturnType<typeof jsonContent> },
+) {
+  const route = defineRoute('none', {
+    operationId: description.operationId,
+    method: 'get',
+    path: description.path,
+    tags: ['Catálogo'],
+    summary: description.summary,
+    request: { query: NoQuery },
+    responses: { 200: description.answer },
+  })
+  const handler: RouteHandler<typeof route, AppBindings> = async (c) =>
+    c.json((await load({ ctx: c.var.ctx })).value as never, 200)
+  return [route, handler] as const
+}
+
 export const catalogRoutes = newApp()
   .openapi(
-    defineRoute('none', {
+    ...publishedList(listCourses, {
       operationId: 'listCourses',
-      method: 'get',
       path: '/cursos/getCourses',
-      tags: ['Catálogo'],
       summary: 'Lista de cursos publicados (por seção e ordem)',
-      request: { query: NoQuery },
-      responses: { 200: jsonContent(CourseList, 'Cursos.') },
+      answer: jsonContent(CourseList, 'Cursos.'),
     }),
-    async (c) => c.json((await listCourses({ ctx: c.var.ctx })).value, 200),
   )
   .openapi(
     defineRoute(
@@ -67,16 +83,12 @@ export const catalogRoutes = newApp()
     },
   )
   .openapi(
-    defineRoute('none', {
+    ...publishedList(listProducts, {
       operationId: 'listProducts',
-      method: 'get',
       path: '/api/produtos',
-      tags: ['Catálogo'],
       summary: 'Produtos publicados',
-      request: { query: NoQuery },
-      responses: { 200: jsonContent(ProductList, 'Produtos.') },
+      answer: jsonContent(ProductList, 'Produtos.'),
     }),
-    async (c) => c.json((await listProducts({ ctx: c.var.ctx })).value, 200),
   )
   .openapi(
     defineRoute(
@@ -95,14 +107,10 @@ export const catalogRoutes = newApp()
     async (c) => c.json(await getProduct({ ctx: c.var.ctx, id: c.req.valid('param').id }), 200),
   )
   .openapi(
-    defineRoute('none', {
+    ...publishedList(listEbooks, {
       operationId: 'listEbooks',
-      method: 'get',
       path: '/api/ebooks',
-      tags: ['Catálogo'],
       summary: 'E-books, com o curso a que pertencem e se são gratuitos ou vêm com a compra',
-      request: { query: NoQuery },
-      responses: { 200: jsonContent(EbookList, 'E-books.') },
+      answer: jsonContent(EbookList, 'E-books.'),
     }),
-    async (c) => c.json((await listEbooks({ ctx: c.var.ctx })).value, 200),
   )

@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi'
+import { type RouteHandler, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { html } from 'hono/html'
 import type { AppBindings } from '../context.ts'
@@ -55,6 +55,37 @@ a{color:#0f5f73;font-weight:600}</style></head>
 <p><a href="/usuario/cursos">Ir para Meus cursos</a> · <a href="/usuario/ebooks">Meus e-books</a> · <a href="/login">Entrar</a></p></main></body></html>`,
     status,
   )
+}
+
+/** A lesson marked watched (POST) or not (DELETE): one route but for the verb and its words. */
+function lessonWatched(
+  method: 'post' | 'delete',
+  operationId: string,
+  words: { summary: string; answer: string },
+) {
+  const route = defineRoute(
+    'N',
+    {
+      operationId,
+      method,
+      path: '/api/usuario/aulas/{id}/assistida',
+      tags: ['Área do aluno'],
+      summary: words.summary,
+      request: { params: z.object({ id: IdParam }) },
+      responses: {
+        200: jsonContent(LessonProgress, words.answer),
+        403: jsonContent(Msg, 'Sem matrícula ativa no curso da aula.'),
+      },
+    },
+    { errors: ['notFound'] },
+  )
+  const handler: RouteHandler<typeof route, AppBindings> = async (c) => {
+    const user = await requireUser(c)
+    const lessonId = Number(c.req.valid('param').id)
+    const watched = method === 'post'
+    return c.json(await markLesson({ ctx: c.var.ctx, userId: user.id, lessonId, watched }), 200)
+  }
+  return [route, handler] as const
 }
 
 /** The student area (SPEC section 2's student menu): purchases, a course's content, e-books, privacy. */
@@ -218,50 +249,16 @@ export const studentRoutes = newApp()
     },
   )
   .openapi(
-    defineRoute(
-      'N',
-      {
-        operationId: 'markLessonWatched',
-        method: 'post',
-        path: '/api/usuario/aulas/{id}/assistida',
-        tags: ['Área do aluno'],
-        summary: 'Marcar uma aula como assistida (o progresso do curso volta na resposta)',
-        request: { params: z.object({ id: IdParam }) },
-        responses: {
-          200: jsonContent(LessonProgress, 'Marcada.'),
-          403: jsonContent(Msg, 'Sem matrícula ativa no curso da aula.'),
-        },
-      },
-      { errors: ['notFound'] },
-    ),
-    async (c) => {
-      const user = await requireUser(c)
-      const lessonId = Number(c.req.valid('param').id)
-      return c.json(await markLesson({ ctx: c.var.ctx, userId: user.id, lessonId, watched: true }), 200)
-    },
+    ...lessonWatched('post', 'markLessonWatched', {
+      summary: 'Marcar uma aula como assistida (o progresso do curso volta na resposta)',
+      answer: 'Marcada.',
+    }),
   )
   .openapi(
-    defineRoute(
-      'N',
-      {
-        operationId: 'unmarkLessonWatched',
-        method: 'delete',
-        path: '/api/usuario/aulas/{id}/assistida',
-        tags: ['Área do aluno'],
-        summary: 'Desmarcar uma aula assistida',
-        request: { params: z.object({ id: IdParam }) },
-        responses: {
-          200: jsonContent(LessonProgress, 'Desmarcada.'),
-          403: jsonContent(Msg, 'Sem matrícula ativa no curso da aula.'),
-        },
-      },
-      { errors: ['notFound'] },
-    ),
-    async (c) => {
-      const user = await requireUser(c)
-      const lessonId = Number(c.req.valid('param').id)
-      return c.json(await markLesson({ ctx: c.var.ctx, userId: user.id, lessonId, watched: false }), 200)
-    },
+    ...lessonWatched('delete', 'unmarkLessonWatched', {
+      summary: 'Desmarcar uma aula assistida',
+      answer: 'Desmarcada.',
+    }),
   )
   .openapi(
     defineRoute(

@@ -105,61 +105,42 @@ export const adminCourseRoutes = adminApp(
       answer: 'As imagens do curso.',
     },
   }),
-  // ── Modules within their course, lessons within their module ──
-  ...orderedChildren('/api/admin/cursos', '/api/admin/modulos', {
+  // ── Modules within their course (createCourseModule, reorderCourseModules, …), lessons within
+  // their module (createLesson, reorderLessons, updateLesson, deleteLesson) ──
+  ...orderedChildren('/api/admin/cursos', '/api/admin/modulos', 'CourseModule', {
+    verbs: { create: createModule, reorder: reorderModules, update: updateModule, remove: deleteModule },
     create: {
-      operationId: 'createCourseModule',
       summary: 'Criar um módulo no fim do curso',
       body: ModuleInput,
       answers: json(201, AdminModule, 'O módulo.'),
-      run: ({ ctx, actor, id, input }) => createModule({ ctx, actor, courseId: id, input }),
     },
     reorder: {
-      operationId: 'reorderCourseModules',
       summary: 'Nova ordem dos módulos do curso (todos os ids, uma vez cada)',
       answers: done('Reordenados.'),
-      run: ({ ctx, actor, id, input }) => reorderModules({ ctx, actor, courseId: id, ids: input.ids }),
     },
     update: {
-      operationId: 'updateCourseModule',
       summary: 'Renomear um módulo',
       body: ModuleUpdateInput,
       answers: json(200, AdminModule.omit({ lessons: true }), 'O módulo.'),
-      run: updateModule,
     },
-    remove: {
-      operationId: 'deleteCourseModule',
-      summary: 'Excluir um módulo e suas aulas',
-      answers: done('Excluído.'),
-      run: deleteModule,
-    },
+    remove: { summary: 'Excluir um módulo e suas aulas', answers: done('Excluído.') },
   }),
-  ...orderedChildren('/api/admin/modulos', '/api/admin/aulas', {
+  ...orderedChildren('/api/admin/modulos', '/api/admin/aulas', 'Lesson', {
+    verbs: { create: createLesson, reorder: reorderLessons, update: updateLesson, remove: deleteLesson },
     create: {
-      operationId: 'createLesson',
       summary: 'Criar uma aula no fim do módulo (vídeo do YouTube e texto em markdown)',
       body: LessonInput,
       answers: json(201, AdminLesson, 'A aula.'),
-      run: ({ ctx, actor, id, input }) => createLesson({ ctx, actor, moduleId: id, input }),
     },
     reorder: {
-      operationId: 'reorderLessons',
       summary: 'Nova ordem das aulas do módulo (todos os ids, uma vez cada)',
       answers: done('Reordenadas.'),
-      run: ({ ctx, actor, id, input }) => reorderLessons({ ctx, actor, moduleId: id, ids: input.ids }),
     },
     update: {
-      operationId: 'updateLesson',
       summary: 'Alterar uma aula',
       body: LessonUpdateInput,
       answers: json(200, AdminLesson, 'A aula.'),
-      run: updateLesson,
     },
-    remove: {
-      operationId: 'deleteLesson',
-      summary: 'Excluir uma aula',
-      answers: done('Excluída.'),
-      run: deleteLesson,
-    },
+    remove: { summary: 'Excluir uma aula', answers: done('Excluída.') },
   }),
 )

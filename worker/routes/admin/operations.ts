@@ -183,10 +183,14 @@ export function resource<
   ].filter((declared) => declared !== undefined)
 }
 
+type Described<E> = Omit<E, 'operationId' | 'run'>
+
 /**
  * Children kept in order within a parent (a course's modules, a module's lessons): create one at
  * the end (`POST parent/{id}/children`), reorder them all (`PUT parent/{id}/children/ordem`, with
- * every id once), and update or remove one (`children/{id}`; removing answers 404 only).
+ * every id once), and update or remove one (`children/{id}`; removing answers 404 only). The
+ * operations are `create<Name>`, `reorder<Name>s`, `update<Name>` and `delete<Name>`, and run the
+ * `verbs` (create and reorder get the parent's id as `id`).
  */
 export function orderedChildren<
   const P extends `/api/admin/${string}`,
@@ -199,25 +203,58 @@ export function orderedChildren<
 >(
   parent: P,
   children: C,
+  name: string,
   operations: {
-    create: Entry<`POST ${P}/{id}/${Segment<C>}`, undefined, CB, CT>
-    reorder: Entry<`PUT ${P}/{id}/${Segment<C>}/ordem`, undefined, typeof OrderInput, void>
-    update: Entry<`PUT ${C}/{id}`, undefined, UB, UT>
-    remove: Entry<`DELETE ${C}/{id}`, undefined, undefined, RT>
+    verbs: {
+      create: CreateEntry<P, C, CB, CT>['run']
+      reorder: ReorderEntry<P, C>['run']
+      update: UpdateEntry<C, UB, UT>['run']
+      remove: RemoveEntry<C, RT>['run']
+    }
+    create: Described<CreateEntry<P, C, CB, CT>>
+    reorder: Described<ReorderEntry<P, C>>
+    update: Described<UpdateEntry<C, UB, UT>>
+    remove: Described<RemoveEntry<C, RT>>
   },
 ): Declared[] {
-  const { create, reorder, update, remove } = operations
+  const { verbs, create, reorder, update, remove } = operations
   const within = `${parent}/{id}/${children.split('/').at(-1) as Segment<C>}` as const
   return [
-    operation({ errors: ['notFound'], ...create, route: `POST ${within}` }),
+    operation({
+      errors: ['notFound'],
+      ...create,
+      operationId: `create${name}`,
+      route: `POST ${within}`,
+      run: verbs.create,
+    }),
     operation({
       errors: ['notFound', 'conflict'],
       body: OrderInput,
       ...reorder,
+      operationId: `reorder${name}s`,
       route: `PUT ${within}/ordem`,
+      run: verbs.reorder,
     }),
-    ...resource(children, { update, remove: { errors: ['notFound'], ...remove } }),
+    ...resource(children, {
+      update: { ...update, operationId: `update${name}`, run: verbs.update },
+      remove: { errors: ['notFound'], ...remove, operationId: `delete${name}`, run: verbs.remove },
+    }),
   ]
 }
+
+type CreateEntry<P extends string, C extends string, B, T> = Entry<
+  `POST ${P}/{id}/${Segment<C>}`,
+  undefined,
+  B,
+  T
+>
+type ReorderEntry<P extends string, C extends string> = Entry<
+  `PUT ${P}/{id}/${Segment<C>}/ordem`,
+  undefined,
+  typeof OrderInput,
+  void
+>
+type UpdateEntry<C extends string, B, T> = Entry<`PUT ${C}/{id}`, undefined, B, T>
+type RemoveEntry<C extends string, T> = Entry<`DELETE ${C}/{id}`, undefined, undefined, T>
 
 type Segment<C extends string> = C extends `${string}/${infer Last}` ? Segment<Last> : C

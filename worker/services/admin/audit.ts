@@ -2,7 +2,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm'
 import { auditLog, users } from '../../../db/schema.ts'
 import type { AuditPage, AuditQuery } from '../../contract/admin.ts'
 import { auditEntityLabel, auditLabel } from '../../domain/audit.ts'
-import { type AdminRead, pageOf, pageResponse } from './internal.ts'
+import { type AdminRead, listPage } from './internal.ts'
 
 /** GET /api/admin/auditoria: the audit log, newest first, optionally of one entity. */
 export async function listAuditLog({ ctx, query }: AdminRead<typeof AuditQuery>): Promise<AuditPage> {
@@ -10,23 +10,16 @@ export async function listAuditLog({ ctx, query }: AdminRead<typeof AuditQuery>)
   if (query.entity) filters.push(eq(auditLog.entity, query.entity))
   if (query.entity_id) filters.push(eq(auditLog.entityId, query.entity_id))
   const where = filters.length ? and(...filters) : undefined
-  const { limit, offset } = pageOf(query)
   const { db } = ctx
-  const [totals, rows] = await db.batch([
-    db.select({ total: count() }).from(auditLog).where(where),
-    db
+  return listPage(ctx, query, {
+    count: db.select({ total: count() }).from(auditLog).where(where),
+    rows: db
       .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
       .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(limit)
-      .offset(offset),
-  ])
-  return pageResponse(
-    query,
-    totals,
-    rows.map(({ entry, actorName, actorEmail }) => ({
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
+    toItem: ({ entry, actorName, actorEmail }) => ({
       id: entry.id,
       action: entry.action,
       label: auditLabel(entry.action),
@@ -40,6 +33,6 @@ export async function listAuditLog({ ctx, query }: AdminRead<typeof AuditQuery>)
       ip: entry.ip,
       data: entry.data ?? null,
       created_at: entry.createdAt.toISOString(),
-    })),
-  )
+    }),
+  })
 }

@@ -1,4 +1,5 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm'
+import type { z } from 'zod'
 import { bundleClasses, bundles, classes, courses } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import {
@@ -17,11 +18,11 @@ import {
   type AdminEdit,
   type AdminRead,
   type AdminWrite,
-  auditStatement,
-  likePattern,
+  auditedInsert,
   nextVersion,
   pageOf,
   pageResponse,
+  searchOf,
   versionedUpdate,
 } from './internal.ts'
 
@@ -93,25 +94,20 @@ export async function listAdminBundles({
   query,
 }: AdminRead<typeof AdminListQuery>): Promise<AdminBundlePage> {
   const { db } = ctx
-  const where = query.q ? sql`${bundles.name} LIKE ${likePattern(query.q)} ESCAPE '\\'` : undefined
+  const where = searchOf(query.q, bundles.name)
   const { limit, offset } = pageOf(query)
   const page = db
-    .select({ id: bundles.id })
+    .select()
     .from(bundles)
     .where(where)
     .orderBy(asc(bundles.name), asc(bundles.id))
     .limit(limit)
     .offset(offset)
+  const pageIds = page.as('page_ids')
   const [totals, rows, members] = await db.batch([
     db.select({ total: count() }).from(bundles).where(where),
-    db
-      .select()
-      .from(bundles)
-      .where(where)
-      .orderBy(asc(bundles.name), asc(bundles.id))
-      .limit(limit)
-      .offset(offset),
-    membersQuery(ctx).where(inArray(bundleClasses.bundleId, page)),
+    page,
+    membersQuery(ctx).where(inArray(bundleClasses.bundleId, db.select({ id: pageIds.id }).from(pageIds))),
   ])
   return pageResponse(
     query,
@@ -139,10 +135,15 @@ async function checkClasses(ctx: AppContext, ids: number[]) {
   if (found.length !== ids.length) throw invalidField('class_ids', ADMIN_CATALOG_MESSAGES.classNotFound)
 }
 
-const discountColumns = (input: { discount_type: 'P' | 'F'; discount_value: number }) => ({
+/** The columns of a bundle's form fields (its classes are rows of their own). */
+const bundleColumns = (input: Omit<z.output<typeof BundleInput>, 'class_ids'>) => ({
+  name: input.name,
+  description: input.description,
   discountType: input.discount_type,
   discountPercent: input.discount_type === 'P' ? input.discount_value : null,
   discountCents: input.discount_type === 'F' ? input.discount_value : null,
+  instalmentTimes: input.instalment_times,
+  isPublished: input.is_published,
 })
 
 export async function createBundle({
@@ -154,31 +155,21 @@ export async function createBundle({
   const { db } = ctx
   // Within the batch's transaction the newest bundle is this one.
   const ownId = sql`(SELECT max(id) FROM bundles)`
-  const [inserted] = await db.batch([
-    db
+  const inserted = await auditedInsert(ctx, actor, {
+    insert: db
       .insert(bundles)
-      .values({
-        name: input.name,
-        description: input.description,
-        ...discountColumns(input),
-        instalmentTimes: input.instalment_times,
-        isPublished: input.is_published,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })
+      .values({ ...bundleColumns(input), createdAt: ctx.now, updatedAt: ctx.now })
       .returning({ id: bundles.id }),
-    db.run(
-      auditStatement(ctx, actor, {
-        action: 'bundle.create',
-        entity: 'bundle',
-        entityId: 'last_insert_rowid',
-        data: { after: input },
-      }),
-    ),
-    db
-      .insert(bundleClasses)
-      .values(input.class_ids.map((classId, index) => ({ bundleId: ownId, classId, sortOrder: index + 1 }))),
-  ])
+    entity: 'bundle',
+    after: input,
+    also: [
+      db
+        .insert(bundleClasses)
+        .values(
+          input.class_ids.map((classId, index) => ({ bundleId: ownId, classId, sortOrder: index + 1 })),
+        ),
+    ],
+  })
   await invalidateCatalog(ctx)
   const { row, members } = await readBundle(ctx, inserted[0]!.id)
   return toAdminBundle(row, members)
@@ -197,15 +188,7 @@ export async function updateBundle({
   await versionedUpdate(ctx, actor, {
     update: db
       .update(bundles)
-      .set({
-        name: fields.name,
-        description: fields.description,
-        ...discountColumns(fields),
-        instalmentTimes: fields.instalment_times,
-        isPublished: fields.is_published,
-        version: nextVersion(bundles.version, version),
-        updatedAt: ctx.now,
-      })
+      .set({ ...bundleColumns(fields), version: nextVersion(bundles.version, version), updatedAt: ctx.now })
       .where(eq(bundles.id, id)),
     audit: {
       entity: 'bundle',

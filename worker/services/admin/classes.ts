@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { classes, classSeats, courses, showcaseCards } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
@@ -19,11 +19,11 @@ import {
   type AdminRowAction,
   type AdminWrite,
   auditedDelete,
-  auditStatement,
-  likePattern,
+  auditedInsert,
+  listPage,
   nextVersion,
-  pageOf,
-  pageResponse,
+  rowOr404,
+  searchOf,
   versionedUpdate,
 } from './internal.ts'
 
@@ -98,37 +98,25 @@ export async function listAdminClasses({
   query,
 }: AdminRead<typeof AdminClassesQuery>): Promise<AdminClassPage> {
   const { db } = ctx
-  const filters: SQL[] = []
-  if (query.course_id) filters.push(eq(classes.courseId, query.course_id))
-  if (query.q) {
-    const pattern = likePattern(query.q)
-    filters.push(
-      sql`(${classes.name} LIKE ${pattern} ESCAPE '\\' OR ${courses.name} LIKE ${pattern} ESCAPE '\\')`,
-    )
-  }
-  const where = filters.length ? and(...filters) : undefined
-  const { limit, offset } = pageOf(query)
-  const [totals, rows] = await db.batch([
-    db
+  const where = and(
+    query.course_id ? eq(classes.courseId, query.course_id) : undefined,
+    searchOf(query.q, classes.name, courses.name),
+  )
+  return listPage(ctx, query, {
+    count: db
       .select({ total: count() })
       .from(classes)
       .innerJoin(courses, eq(courses.id, classes.courseId))
       .where(where),
-    db
+    rows: db
       .select({ turma: classes, courseName: courses.name, enrolled, sold, seats: seatCount })
       .from(classes)
       .innerJoin(courses, eq(courses.id, classes.courseId))
       .innerJoin(classSeats, eq(classSeats.classId, classes.id))
       .where(where)
-      .orderBy(asc(courses.name), asc(classes.courseInit), asc(classes.id))
-      .limit(limit)
-      .offset(offset),
-  ])
-  return pageResponse(
-    query,
-    totals,
-    rows.map((row) => toAdminClass(row.turma, row.courseName, row.enrolled, row.sold, row.seats)),
-  )
+      .orderBy(asc(courses.name), asc(classes.courseInit), asc(classes.id)),
+    toItem: (row) => toAdminClass(row.turma, row.courseName, row.enrolled, row.sold, row.seats),
+  })
 }
 
 async function readClass(ctx: AppContext, id: number): Promise<AdminClass> {
@@ -150,21 +138,14 @@ async function checkCourse(ctx: AppContext, courseId: number) {
 /** POST /api/admin/turmas. The course page, its cards and the cart see it once the snapshot moves. */
 export async function createClass({ ctx, actor, input }: AdminWrite<typeof ClassInput>): Promise<AdminClass> {
   await checkCourse(ctx, input.course_id)
-  const { db } = ctx
-  const [inserted] = await db.batch([
-    db
+  const inserted = await auditedInsert(ctx, actor, {
+    insert: ctx.db
       .insert(classes)
       .values({ ...columns(input), createdAt: ctx.now, updatedAt: ctx.now })
       .returning({ id: classes.id }),
-    db.run(
-      auditStatement(ctx, actor, {
-        action: 'class.create',
-        entity: 'class',
-        entityId: 'last_insert_rowid',
-        data: { after: input },
-      }),
-    ),
-  ])
+    entity: 'class',
+    after: input,
+  })
   await invalidateCatalog(ctx)
   return readClass(ctx, inserted[0]!.id)
 }
@@ -176,8 +157,7 @@ export async function updateClass({
   id,
   input,
 }: AdminEdit<typeof ClassUpdateInput>): Promise<AdminClass> {
-  const [before] = await ctx.db.select().from(classes).where(eq(classes.id, id))
-  if (!before) throw notFound(ADMIN_CATALOG_MESSAGES.classNotFound)
+  const before = await rowOr404(ctx, classes, id, ADMIN_CATALOG_MESSAGES.classNotFound)
   const { version, ...fields } = input
   if (fields.course_id !== before.courseId) await checkCourse(ctx, fields.course_id)
   await versionedUpdate(ctx, actor, {
@@ -204,8 +184,7 @@ export async function updateClass({
  * the showcase cards that sold it go in the same batch.
  */
 export async function deleteClass({ ctx, actor, id }: AdminRowAction) {
-  const [before] = await ctx.db.select().from(classes).where(eq(classes.id, id))
-  if (!before) throw notFound(ADMIN_CATALOG_MESSAGES.classNotFound)
+  const before = await rowOr404(ctx, classes, id, ADMIN_CATALOG_MESSAGES.classNotFound)
   const { db } = ctx
   const deleted = await auditedDelete(ctx, actor, {
     remove: db

@@ -20,11 +20,10 @@ import {
   type AdminRowAction,
   type AdminWrite,
   auditedDelete,
-  auditStatement,
-  likePattern,
+  auditedInsert,
+  listPage,
   nextVersion,
-  pageOf,
-  pageResponse,
+  searchOf,
   takenAs,
   versionedUpdate,
 } from './internal.ts'
@@ -105,15 +104,12 @@ export async function listAdminCoupons({
   ctx,
   query,
 }: AdminRead<typeof AdminListQuery>): Promise<AdminCouponPage> {
-  const where = query.q
-    ? sql`${coupons.key} LIKE ${likePattern(query.q.toUpperCase())} ESCAPE '\\'`
-    : undefined
-  const { limit, offset } = pageOf(query)
-  const [totals, rows] = await ctx.db.batch([
-    ctx.db.select({ total: count() }).from(coupons).where(where),
-    selectCoupons(ctx).where(where).orderBy(asc(coupons.key)).limit(limit).offset(offset),
-  ])
-  return pageResponse(query, totals, rows.map(toAdminCoupon))
+  const where = searchOf(query.q?.toUpperCase(), coupons.key)
+  return listPage(ctx, query, {
+    count: ctx.db.select({ total: count() }).from(coupons).where(where),
+    rows: selectCoupons(ctx).where(where).orderBy(asc(coupons.key)),
+    toItem: toAdminCoupon,
+  })
 }
 
 async function readCoupon(ctx: AppContext, id: number) {
@@ -147,23 +143,14 @@ export async function createCoupon({
   input,
 }: AdminWrite<typeof CouponInput>): Promise<AdminCoupon> {
   await checkScope(ctx, input)
-  const { db } = ctx
-  const [inserted] = await db
-    .batch([
-      db
-        .insert(coupons)
-        .values({ ...columns(input), createdAt: ctx.now })
-        .returning({ id: coupons.id }),
-      db.run(
-        auditStatement(ctx, actor, {
-          action: 'coupon.create',
-          entity: 'coupon',
-          entityId: 'last_insert_rowid',
-          data: { after: input },
-        }),
-      ),
-    ])
-    .catch(keyTaken)
+  const inserted = await auditedInsert(ctx, actor, {
+    insert: ctx.db
+      .insert(coupons)
+      .values({ ...columns(input), createdAt: ctx.now })
+      .returning({ id: coupons.id }),
+    entity: 'coupon',
+    after: input,
+  }).catch(keyTaken)
   return toAdminCoupon(await readCoupon(ctx, inserted[0]!.id))
 }
 

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { z } from 'zod'
 import { courseModules, lessons } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
@@ -8,44 +9,28 @@ import {
   type LessonUpdateInput,
   type ModuleInput,
   type ModuleUpdateInput,
+  type OrderInput,
 } from '../../contract/admin-catalog.ts'
 import { changedFields } from '../../domain/audit.ts'
 import { conflict, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
-import { courseExists } from './courses.ts'
+import { courseExists, lessonOut, moduleOut } from './courses.ts'
 import {
   type Actor,
   type AdminEdit,
   type AdminRowAction,
-  type AdminWrite,
   auditedDelete,
+  auditedInsert,
   auditStatement,
   nextVersion,
+  rowOr404,
   versionedUpdate,
 } from './internal.ts'
 
 // The modules and lessons of an online course (the student area plays them; issue 9).
 
-type ModuleRow = typeof courseModules.$inferSelect
 type LessonRow = typeof lessons.$inferSelect
 
-const moduleOut = (row: ModuleRow) => ({
-  id: row.id,
-  course_id: row.courseId,
-  title: row.title,
-  sort_order: row.sortOrder,
-  version: row.version,
-})
-const lessonOut = (row: LessonRow) => ({
-  id: row.id,
-  module_id: row.moduleId,
-  title: row.title,
-  youtube_id: row.youtubeId,
-  duration_seconds: row.durationSeconds,
-  body: row.body,
-  sort_order: row.sortOrder,
-  version: row.version,
-})
 const lessonFields = (row: LessonRow) => {
   const { id: _id, module_id: _module, sort_order: _sort, version: _version, ...fields } = lessonOut(row)
   return fields
@@ -59,29 +44,16 @@ const lessonColumns = (input: z.output<typeof LessonInput>) => ({
   body: input.body,
 })
 
-async function findModule(ctx: AppContext, id: number) {
-  const [row] = await ctx.db.select().from(courseModules).where(eq(courseModules.id, id))
-  if (!row) throw notFound(ADMIN_CATALOG_MESSAGES.moduleNotFound)
-  return row
-}
-
-async function findLesson(ctx: AppContext, id: number) {
-  const [row] = await ctx.db.select().from(lessons).where(eq(lessons.id, id))
-  if (!row) throw notFound(ADMIN_CATALOG_MESSAGES.lessonNotFound)
-  return row
-}
+const findModule = (ctx: AppContext, id: number) =>
+  rowOr404(ctx, courseModules, id, ADMIN_CATALOG_MESSAGES.moduleNotFound)
+const findLesson = (ctx: AppContext, id: number) =>
+  rowOr404(ctx, lessons, id, ADMIN_CATALOG_MESSAGES.lessonNotFound)
 
 /** POST /api/admin/cursos/{id}/modulos: a module at the end of the course. */
-export async function createModule({
-  ctx,
-  actor,
-  courseId,
-  input,
-}: AdminWrite<typeof ModuleInput> & { courseId: number }) {
+export async function createModule({ ctx, actor, id: courseId, input }: AdminEdit<typeof ModuleInput>) {
   if (!(await courseExists(ctx, courseId))) throw notFound(ADMIN_CATALOG_MESSAGES.courseNotFound)
-  const { db } = ctx
-  const [inserted] = await db.batch([
-    db
+  const inserted = await auditedInsert(ctx, actor, {
+    insert: ctx.db
       .insert(courseModules)
       .values({
         courseId,
@@ -91,15 +63,9 @@ export async function createModule({
         updatedAt: ctx.now,
       })
       .returning(),
-    db.run(
-      auditStatement(ctx, actor, {
-        action: 'course_module.create',
-        entity: 'course_module',
-        entityId: 'last_insert_rowid',
-        data: { after: { course_id: courseId, title: input.title } },
-      }),
-    ),
-  ])
+    entity: 'course_module',
+    after: { course_id: courseId, title: input.title },
+  })
   await invalidateCatalog(ctx)
   return { ...moduleOut(inserted[0]!), lessons: [] }
 }
@@ -141,21 +107,28 @@ export async function deleteModule({ ctx, actor, id }: AdminRowAction) {
 
 /**
  * A new order for every item of a parent (a course's modules, a module's lessons): the ids must
- * be exactly the parent's (else someone changed the list meanwhile: 409).
+ * be exactly the parent's (else someone changed the list meanwhile: 409). The audit line
+ * `<action>` is the parent's (`entity` `parentId`).
  */
-async function reorder<T extends typeof courseModules | typeof lessons>(
+async function reorder(
   ctx: AppContext,
   actor: Actor,
   target: {
-    table: T
-    current: number[]
+    table: typeof courseModules | typeof lessons
+    parent: SQLiteColumn
+    parentId: number
     ids: number[]
     action: string
     entity: string
-    entityId: number
   },
 ) {
-  const { table, current, ids } = target
+  const { table, ids } = target
+  const rows = await ctx.db
+    .select({ id: table.id })
+    .from(table)
+    .where(eq(target.parent, target.parentId))
+    .orderBy(asc(table.sortOrder), asc(table.id))
+  const current = rows.map((row) => row.id)
   const sameSet =
     ids.length === current.length &&
     new Set(ids).size === ids.length &&
@@ -175,7 +148,7 @@ async function reorder<T extends typeof courseModules | typeof lessons>(
       auditStatement(ctx, actor, {
         action: target.action,
         entity: target.entity,
-        entityId: target.entityId,
+        entityId: target.parentId,
         data: { before: { ids: current }, after: { ids } },
       }),
     ),
@@ -183,44 +156,24 @@ async function reorder<T extends typeof courseModules | typeof lessons>(
   await invalidateCatalog(ctx)
 }
 
-export async function reorderModules({
-  ctx,
-  actor,
-  courseId,
-  ids,
-}: {
-  ctx: AppContext
-  actor: Actor
-  courseId: number
-  ids: number[]
-}) {
+/** PUT /api/admin/cursos/{id}/modulos/ordem */
+export async function reorderModules({ ctx, actor, id: courseId, input }: AdminEdit<typeof OrderInput>) {
   if (!(await courseExists(ctx, courseId))) throw notFound(ADMIN_CATALOG_MESSAGES.courseNotFound)
-  const current = await ctx.db
-    .select({ id: courseModules.id })
-    .from(courseModules)
-    .where(eq(courseModules.courseId, courseId))
-    .orderBy(asc(courseModules.sortOrder), asc(courseModules.id))
   await reorder(ctx, actor, {
     table: courseModules,
-    current: current.map((row) => row.id),
-    ids,
+    parent: courseModules.courseId,
+    parentId: courseId,
+    ids: input.ids,
     action: 'course_module.reorder',
     entity: 'course',
-    entityId: courseId,
   })
 }
 
 /** POST /api/admin/modulos/{id}/aulas: a lesson at the end of the module. */
-export async function createLesson({
-  ctx,
-  actor,
-  moduleId,
-  input,
-}: AdminWrite<typeof LessonInput> & { moduleId: number }) {
+export async function createLesson({ ctx, actor, id: moduleId, input }: AdminEdit<typeof LessonInput>) {
   await findModule(ctx, moduleId)
-  const { db } = ctx
-  const [inserted] = await db.batch([
-    db
+  const inserted = await auditedInsert(ctx, actor, {
+    insert: ctx.db
       .insert(lessons)
       .values({
         moduleId,
@@ -230,15 +183,9 @@ export async function createLesson({
         updatedAt: ctx.now,
       })
       .returning(),
-    db.run(
-      auditStatement(ctx, actor, {
-        action: 'lesson.create',
-        entity: 'lesson',
-        entityId: 'last_insert_rowid',
-        data: { after: { module_id: moduleId, ...input } },
-      }),
-    ),
-  ])
+    entity: 'lesson',
+    after: { module_id: moduleId, ...input },
+  })
   await invalidateCatalog(ctx)
   return lessonOut(inserted[0]!)
 }
@@ -271,29 +218,15 @@ export async function deleteLesson({ ctx, actor, id }: AdminRowAction) {
   await invalidateCatalog(ctx)
 }
 
-export async function reorderLessons({
-  ctx,
-  actor,
-  moduleId,
-  ids,
-}: {
-  ctx: AppContext
-  actor: Actor
-  moduleId: number
-  ids: number[]
-}) {
+/** PUT /api/admin/modulos/{id}/aulas/ordem */
+export async function reorderLessons({ ctx, actor, id: moduleId, input }: AdminEdit<typeof OrderInput>) {
   await findModule(ctx, moduleId)
-  const current = await ctx.db
-    .select({ id: lessons.id })
-    .from(lessons)
-    .where(and(eq(lessons.moduleId, moduleId)))
-    .orderBy(asc(lessons.sortOrder), asc(lessons.id))
   await reorder(ctx, actor, {
     table: lessons,
-    current: current.map((row) => row.id),
-    ids,
+    parent: lessons.moduleId,
+    parentId: moduleId,
+    ids: input.ids,
     action: 'lesson.reorder',
     entity: 'course_module',
-    entityId: moduleId,
   })
 }

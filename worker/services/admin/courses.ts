@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { courseModules, courses, ebooks, lessons } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
@@ -20,16 +20,37 @@ import {
   type AdminEdit,
   type AdminRead,
   type AdminWrite,
-  auditStatement,
-  likePattern,
+  auditedInsert,
+  listPage,
   nextVersion,
-  pageOf,
-  pageResponse,
+  rowOr404,
+  searchOf,
   takenAs,
   versionedUpdate,
 } from './internal.ts'
 
 type CourseRow = typeof courses.$inferSelect
+type ModuleRow = typeof courseModules.$inferSelect
+type LessonRow = typeof lessons.$inferSelect
+
+/** A module and a lesson as the admin API answers them (the course page and their own edits). */
+export const moduleOut = (row: ModuleRow) => ({
+  id: row.id,
+  course_id: row.courseId,
+  title: row.title,
+  sort_order: row.sortOrder,
+  version: row.version,
+})
+export const lessonOut = (row: LessonRow) => ({
+  id: row.id,
+  module_id: row.moduleId,
+  title: row.title,
+  youtube_id: row.youtubeId,
+  duration_seconds: row.durationSeconds,
+  body: row.body,
+  sort_order: row.sortOrder,
+  version: row.version,
+})
 
 /** The fields an edit records, as the API names them. */
 function editable(row: CourseRow, ebookIds: number[]) {
@@ -64,19 +85,13 @@ export async function listAdminCourses({
   query,
 }: AdminRead<typeof AdminCoursesQuery>): Promise<AdminCoursePage> {
   const { db } = ctx
-  const filters: SQL[] = []
-  if (query.q) {
-    const pattern = likePattern(query.q)
-    filters.push(
-      sql`(${courses.name} LIKE ${pattern} ESCAPE '\\' OR ${courses.url} LIKE ${pattern} ESCAPE '\\')`,
-    )
-  }
-  if (query.section) filters.push(eq(courses.section, query.section))
-  const where = filters.length ? and(...filters) : undefined
-  const { limit, offset } = pageOf(query)
-  const [totals, rows] = await db.batch([
-    db.select({ total: count() }).from(courses).where(where),
-    db
+  const where = and(
+    searchOf(query.q, courses.name, courses.url),
+    query.section ? eq(courses.section, query.section) : undefined,
+  )
+  return listPage(ctx, query, {
+    count: db.select({ total: count() }).from(courses).where(where),
+    rows: db
       .select({
         course: courses,
         classes: sql<number>`(SELECT count(*) FROM classes WHERE classes.course_id = ${courses.id})`,
@@ -84,14 +99,8 @@ export async function listAdminCourses({
       })
       .from(courses)
       .where(where)
-      .orderBy(asc(courses.name), asc(courses.id))
-      .limit(limit)
-      .offset(offset),
-  ])
-  return pageResponse(
-    query,
-    totals,
-    rows.map(({ course, classes: total, openClasses }) => ({
+      .orderBy(asc(courses.name), asc(courses.id)),
+    toItem: ({ course, classes: total, openClasses }) => ({
       id: course.id,
       name: course.name,
       url: course.url,
@@ -102,8 +111,8 @@ export async function listAdminCourses({
       classes: Number(total),
       open_classes: Number(openClasses),
       version: course.version,
-    })),
-  )
+    }),
+  })
 }
 
 /** GET /api/admin/cursos/{id}: the course with its images, e-books, modules and lessons (one round trip). */
@@ -135,23 +144,10 @@ export async function getAdminCourse({ ctx, id }: { ctx: AppContext; id: number 
     version: course.version,
     images: toAdminImages('course', course.slider),
     modules: moduleRows.map((module) => ({
-      id: module.id,
-      course_id: module.courseId,
-      title: module.title,
-      sort_order: module.sortOrder,
-      version: module.version,
+      ...moduleOut(module),
       lessons: lessonRows
         .filter(({ lesson }) => lesson.moduleId === module.id)
-        .map(({ lesson }) => ({
-          id: lesson.id,
-          module_id: lesson.moduleId,
-          title: lesson.title,
-          youtube_id: lesson.youtubeId,
-          duration_seconds: lesson.durationSeconds,
-          body: lesson.body,
-          sort_order: lesson.sortOrder,
-          version: lesson.version,
-        })),
+        .map(({ lesson }) => lessonOut(lesson)),
     })),
   }
 }
@@ -199,22 +195,14 @@ export async function createCourse({
   await checkEbooks(ctx, input.ebook_ids)
   const { db } = ctx
   const ownId = sql`(SELECT id FROM courses WHERE url = ${input.url})`
-  await db
-    .batch([
-      db.insert(courses).values({ ...courseColumns(input), createdAt: ctx.now, updatedAt: ctx.now }),
-      db.run(
-        auditStatement(ctx, actor, {
-          action: 'course.create',
-          entity: 'course',
-          entityId: 'last_insert_rowid',
-          data: { after: input },
-        }),
-      ),
-      ...(input.ebook_ids.length
-        ? [db.update(ebooks).set({ courseId: ownId }).where(inArray(ebooks.id, input.ebook_ids))]
-        : []),
-    ])
-    .catch(urlTaken)
+  await auditedInsert(ctx, actor, {
+    insert: db.insert(courses).values({ ...courseColumns(input), createdAt: ctx.now, updatedAt: ctx.now }),
+    entity: 'course',
+    after: input,
+    also: input.ebook_ids.length
+      ? [db.update(ebooks).set({ courseId: ownId }).where(inArray(ebooks.id, input.ebook_ids))]
+      : [],
+  }).catch(urlTaken)
   await invalidateCatalog(ctx)
   const [created] = await db.select({ id: courses.id }).from(courses).where(eq(courses.url, input.url))
   return getAdminCourse({ ctx, id: created!.id })
@@ -279,8 +267,7 @@ export async function setCoursePublished({
   input,
 }: AdminEdit<typeof PublishInput>): Promise<AdminCourse> {
   const { db } = ctx
-  const [before] = await db.select().from(courses).where(eq(courses.id, id))
-  if (!before) throw notFound(ADMIN_CATALOG_MESSAGES.courseNotFound)
+  const before = await rowOr404(ctx, courses, id, ADMIN_CATALOG_MESSAGES.courseNotFound)
   await versionedUpdate(ctx, actor, {
     update: db
       .update(courses)

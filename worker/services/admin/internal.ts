@@ -1,9 +1,10 @@
-import { type Column, is, SQL, sql } from 'drizzle-orm'
+import { type Column, eq, is, SQL, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { STALE_EDIT_MESSAGE } from '../../contract/admin.ts'
-import { conflict, invalidField } from '../../errors.ts'
+import { conflict, invalidField, notFound } from '../../errors.ts'
 import { constraintFailed } from '../constraints.ts'
 
 // What every admin verb shares: the audit line written in the batch of the write, the version
@@ -90,6 +91,51 @@ export async function withVersionCheck<T>(write: () => Promise<T>): Promise<T> {
 }
 
 type Statement = BatchItem<'sqlite'>
+/** A drizzle query that runs in a batch and resolves to `T`. */
+export type Query<T> = Statement & PromiseLike<T>
+
+/** A table whose rows have an `id`. */
+type TableWithId = SQLiteTable & { id: SQLiteColumn; $inferSelect: unknown }
+
+/** The row `id` of `table`, or the 404 with `message`. */
+export async function rowOr404<T extends TableWithId>(
+  ctx: AppContext,
+  table: T,
+  id: number,
+  message: string,
+): Promise<T['$inferSelect']> {
+  const [row] = await ctx.db
+    .select()
+    .from(table as SQLiteTable)
+    .where(eq(table.id, id))
+  if (!row) throw notFound(message)
+  return row
+}
+
+/**
+ * A new row and its audit line `<entity>.create` with what the form sent (`after`), in one batch
+ * (all or nothing); `also`: statements that follow in the same batch. Resolves to the insert's result.
+ */
+export async function auditedInsert<W extends Statement>(
+  ctx: AppContext,
+  actor: Actor,
+  { insert, entity, after, also = [] }: { insert: W; entity: string; after: unknown; also?: Statement[] },
+): Promise<W['_']['result']> {
+  const { db } = ctx
+  const [inserted] = await db.batch([
+    insert,
+    db.run(
+      auditStatement(ctx, actor, {
+        action: `${entity}.create`,
+        entity,
+        entityId: 'last_insert_rowid',
+        data: { after },
+      }),
+    ),
+    ...also,
+  ])
+  return inserted
+}
 
 /** The audit line of one row's write: `<entity>.<verb>` unless `action` says otherwise. */
 type RowAudit = { entity: string; id: number; data: Record<string, unknown>; action?: string }
@@ -146,17 +192,51 @@ export function auditedDelete<W extends Statement>(
   })
 }
 
-export function pageOf(query: { page: number; per_page: number }) {
+type PageQuery = { page: number; per_page: number }
+
+export function pageOf(query: PageQuery) {
   return { limit: query.per_page, offset: (query.page - 1) * query.per_page }
 }
 
 /** One page of a list as the API answers it, with how many items there are in all. */
-export function pageResponse<Item>(
-  query: { page: number; per_page: number },
-  totals: { total: number }[],
-  items: Item[],
-) {
+export function pageResponse<Item>(query: PageQuery, totals: { total: number }[], items: Item[]) {
   return { items, page: query.page, per_page: query.per_page, total: totals[0]?.total ?? 0 }
+}
+
+/** A select in its order, to be cut into pages. */
+type Pageable<Row> = { limit: (limit: number) => { offset: (offset: number) => Query<Row[]> } }
+
+/**
+ * One page of a list as the API answers it, read in one batch: how many rows there are in all
+ * (`count`) and the page's rows (`rows`, in their order, cut to the page), each made an item.
+ */
+export async function listPage<Row, Item>(
+  ctx: AppContext,
+  query: PageQuery,
+  {
+    count,
+    rows,
+    toItem,
+  }: {
+    count: Query<{ total: number }[]>
+    rows: Pageable<Row>
+    toItem: (row: Row) => Item
+  },
+) {
+  const { limit, offset } = pageOf(query)
+  const [totals, page] = (await ctx.db.batch([count, rows.limit(limit).offset(offset)])) as [
+    { total: number }[],
+    Row[],
+  ]
+  return pageResponse(query, totals, page.map(toItem))
+}
+
+/** `name LIKE %text% ESCAPE '\'` for each of `columns`, any of them matching. */
+export function searchOf(text: string | undefined, ...columns: Column[]): SQL | undefined {
+  if (!text) return undefined
+  const pattern = likePattern(text)
+  const matches = columns.map((column) => sql`${column} LIKE ${pattern} ESCAPE '\\'`)
+  return matches.length === 1 ? matches[0] : sql`(${sql.join(matches, sql` OR `)})`
 }
 
 /** `%text%` for LIKE, with its wildcards escaped (ESCAPE '\'). */

@@ -12,7 +12,7 @@ import { changedFields } from '../../domain/audit.ts'
 import { csvDateTime } from '../../domain/csv.ts'
 import { LEAD_STATE_LABELS, LEAD_TARGET_LABELS } from '../../domain/leads.ts'
 import { notFound } from '../../errors.ts'
-import { type AdminEdit, nextVersion, versionedUpdate } from './internal.ts'
+import { type AdminEdit, nextVersion, rowOr404, versionedUpdate } from './internal.ts'
 import { listing } from './listing.ts'
 
 type LeadRow = typeof leads.$inferSelect
@@ -78,8 +78,7 @@ export async function updateLead({
   id,
   input,
 }: AdminEdit<typeof LeadUpdateInput>): Promise<AdminLead> {
-  const [before] = await ctx.db.select().from(leads).where(eq(leads.id, id))
-  if (!before) throw notFound(LEAD_MESSAGES.notFound)
+  const before = await rowOr404(ctx, leads, id, LEAD_MESSAGES.notFound)
   const updated = await versionedUpdate(ctx, actor, {
     update: ctx.db
       .update(leads)

@@ -1,17 +1,13 @@
 import { and, type Column, desc, type SQL, sql } from 'drizzle-orm'
-import type { BatchItem } from 'drizzle-orm/batch'
 import type { AppContext } from '../../context.ts'
 import { PERIOD_ORDER_MESSAGE } from '../../contract/admin.ts'
 import { toCsv } from '../../domain/csv.ts'
 import { curitibaDay, curitibaDayEndMs, curitibaDayStartMs } from '../../domain/time-zone.ts'
 import { invalidField } from '../../errors.ts'
-import { type Actor, auditStatement, likePattern, pageOf, pageResponse } from './internal.ts'
+import { type Actor, auditStatement, likePattern, listPage, type Query } from './internal.ts'
 
 /** The most rows one CSV export holds. */
 export const EXPORT_MAX_ROWS = 20_000
-
-/** A drizzle query that runs in a batch and resolves to `T`. */
-type Query<T> = BatchItem<'sqlite'> & PromiseLike<T>
 
 /** What every admin list filters by: a period of Curitiba days (from ≤ to) and a search text. */
 type Filters = { from?: string; to?: string; q?: string }
@@ -63,12 +59,11 @@ export function listing<F extends Filters, Row, Item>(d: ListingDescription<F, R
   /** One page of the filter's items, and how many there are in all. */
   async function list({ ctx, query }: { ctx: AppContext; query: F & PageQuery }) {
     const where = whereOf(query)
-    const { limit, offset } = pageOf(query)
-    const [totals, rows] = (await ctx.db.batch([
-      d.count(ctx).where(where),
-      newestFirst(ctx, where).limit(limit).offset(offset),
-    ])) as [{ total: number }[], Row[]]
-    return pageResponse(query, totals, rows.map(d.toItem))
+    return listPage(ctx, query, {
+      count: d.count(ctx).where(where),
+      rows: newestFirst(ctx, where),
+      toItem: d.toItem,
+    })
   }
 
   /** The filter's items as CSV (UTF-8 with BOM, ';'); exporting personal data is audited. */

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm'
+import { asc, count, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { products } from '../../../db/schema.ts'
 import {
@@ -17,11 +17,11 @@ import {
   type AdminEdit,
   type AdminRead,
   type AdminWrite,
-  auditStatement,
-  likePattern,
+  auditedInsert,
+  listPage,
   nextVersion,
-  pageOf,
-  pageResponse,
+  rowOr404,
+  searchOf,
   versionedUpdate,
 } from './internal.ts'
 
@@ -53,19 +53,12 @@ export async function listAdminProducts({
   query,
 }: AdminRead<typeof AdminListQuery>): Promise<AdminProductPage> {
   const { db } = ctx
-  const where = query.q ? sql`${products.name} LIKE ${likePattern(query.q)} ESCAPE '\\'` : undefined
-  const { limit, offset } = pageOf(query)
-  const [totals, rows] = await db.batch([
-    db.select({ total: count() }).from(products).where(where),
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(asc(products.name), asc(products.id))
-      .limit(limit)
-      .offset(offset),
-  ])
-  return pageResponse(query, totals, rows.map(toAdminProduct))
+  const where = searchOf(query.q, products.name)
+  return listPage(ctx, query, {
+    count: db.select({ total: count() }).from(products).where(where),
+    rows: db.select().from(products).where(where).orderBy(asc(products.name), asc(products.id)),
+    toItem: toAdminProduct,
+  })
 }
 
 export async function createProduct({
@@ -73,25 +66,14 @@ export async function createProduct({
   actor,
   input,
 }: AdminWrite<typeof ProductInput>): Promise<AdminProduct> {
-  const { db } = ctx
-  const [inserted] = await db.batch([
-    db
+  const inserted = await auditedInsert(ctx, actor, {
+    insert: ctx.db
       .insert(products)
-      .values({
-        ...productColumns(input),
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })
+      .values({ ...productColumns(input), createdAt: ctx.now, updatedAt: ctx.now })
       .returning(),
-    db.run(
-      auditStatement(ctx, actor, {
-        action: 'product.create',
-        entity: 'product',
-        entityId: 'last_insert_rowid',
-        data: { after: input },
-      }),
-    ),
-  ])
+    entity: 'product',
+    after: input,
+  })
   await invalidateCatalog(ctx)
   return toAdminProduct(inserted[0]!)
 }
@@ -102,8 +84,7 @@ export async function updateProduct({
   id,
   input,
 }: AdminEdit<typeof ProductUpdateInput>): Promise<AdminProduct> {
-  const [before] = await ctx.db.select().from(products).where(eq(products.id, id))
-  if (!before) throw notFound(ADMIN_CATALOG_MESSAGES.productNotFound)
+  const before = await rowOr404(ctx, products, id, ADMIN_CATALOG_MESSAGES.productNotFound)
   const { version, ...fields } = input
   const updated = await versionedUpdate(ctx, actor, {
     update: ctx.db

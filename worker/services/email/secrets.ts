@@ -76,25 +76,15 @@ export async function sweepSecrets(ctx: AppContext): Promise<SecretsSweep> {
           )
           .returning({ id: emailOutbox.id }),
       ]
+  // A token is spent once it expired or was used; it goes SPENT_TOKEN_RETENTION_MS after that.
+  const spent = (token: typeof passwordResets | typeof emailTokens) =>
+    or(lte(token.expiresAt, spentBefore), and(isNotNull(token.usedAt), lte(token.usedAt, spentBefore)))
   const [resets, tokens, blanked] = await ctx.db.batch([
     ctx.db
       .delete(passwordResets)
-      .where(
-        or(
-          lte(passwordResets.expiresAt, spentBefore),
-          and(isNotNull(passwordResets.usedAt), lte(passwordResets.usedAt, spentBefore)),
-        ),
-      )
+      .where(spent(passwordResets))
       .returning({ tokenHash: passwordResets.tokenHash }),
-    ctx.db
-      .delete(emailTokens)
-      .where(
-        or(
-          lte(emailTokens.expiresAt, spentBefore),
-          and(isNotNull(emailTokens.usedAt), lte(emailTokens.usedAt, spentBefore)),
-        ),
-      )
-      .returning({ tokenHash: emailTokens.tokenHash }),
+    ctx.db.delete(emailTokens).where(spent(emailTokens)).returning({ tokenHash: emailTokens.tokenHash }),
     ...blanking,
   ])
   return { blanked: blanked?.length ?? 0, passwordResets: resets.length, emailTokens: tokens.length }

@@ -29,11 +29,11 @@ import {
   type AdminEdit,
   type AdminRead,
   type AdminWrite,
-  auditStatement,
-  likePattern,
+  auditedInsert,
+  listPage,
   nextVersion,
-  pageOf,
-  pageResponse,
+  rowOr404,
+  searchOf,
   takenAs,
   versionedUpdate,
 } from '../admin/internal.ts'
@@ -93,26 +93,13 @@ export async function listShortLinks({
   ctx,
   query,
 }: AdminRead<typeof ShortLinksQuery>): Promise<AdminShortLinkPage> {
-  const where = query.q
-    ? sql`(${qrLinks.title} LIKE ${likePattern(query.q)} ESCAPE '\\' OR ${qrLinks.slug} LIKE ${likePattern(query.q)} ESCAPE '\\')`
-    : undefined
-  const { limit, offset } = pageOf(query)
+  const where = searchOf(query.q, qrLinks.title, qrLinks.slug)
   const { db } = ctx
-  const [totals, rows] = await db.batch([
-    db.select({ total: count() }).from(qrLinks).where(where),
-    db
-      .select()
-      .from(qrLinks)
-      .where(where)
-      .orderBy(desc(qrLinks.createdAt), desc(qrLinks.id))
-      .limit(limit)
-      .offset(offset),
-  ])
-  return pageResponse(
-    query,
-    totals,
-    rows.map((row) => toAdminLink(ctx, row)),
-  )
+  return listPage(ctx, query, {
+    count: db.select({ total: count() }).from(qrLinks).where(where),
+    rows: db.select().from(qrLinks).where(where).orderBy(desc(qrLinks.createdAt), desc(qrLinks.id)),
+    toItem: (row) => toAdminLink(ctx, row),
+  })
 }
 
 function target(ctx: AppContext, raw: string): string {
@@ -137,23 +124,14 @@ export async function createShortLink({
     const [taken] = await ctx.db.select({ id: qrLinks.id }).from(qrLinks).where(eq(qrLinks.slug, code))
     if (taken) code = `${code.slice(0, 50)}-${crypto.randomUUID().slice(0, 6)}`
   }
-  const { db } = ctx
-  const [inserted] = await db
-    .batch([
-      db
-        .insert(qrLinks)
-        .values({ slug: code, title: input.title, targetUrl, createdAt: ctx.now })
-        .returning(),
-      db.run(
-        auditStatement(ctx, actor, {
-          action: 'short_link.create',
-          entity: 'short_link',
-          entityId: 'last_insert_rowid',
-          data: { after: { code, title: input.title, target_url: targetUrl } },
-        }),
-      ),
-    ])
-    .catch(codeTaken)
+  const inserted = await auditedInsert(ctx, actor, {
+    insert: ctx.db
+      .insert(qrLinks)
+      .values({ slug: code, title: input.title, targetUrl, createdAt: ctx.now })
+      .returning(),
+    entity: 'short_link',
+    after: { code, title: input.title, target_url: targetUrl },
+  }).catch(codeTaken)
   await tellCounter(ctx, inserted[0]!)
   return toAdminLink(ctx, inserted[0]!)
 }
@@ -165,8 +143,7 @@ export async function updateShortLink({
   id,
   input,
 }: AdminEdit<typeof ShortLinkUpdateInput>): Promise<AdminShortLink> {
-  const [before] = await ctx.db.select().from(qrLinks).where(eq(qrLinks.id, id))
-  if (!before) throw notFound(SHORT_LINK_MESSAGES.notFound)
+  const before = await rowOr404(ctx, qrLinks, id, SHORT_LINK_MESSAGES.notFound)
   const targetUrl = target(ctx, input.target_url)
   const after = { title: input.title, target_url: targetUrl, is_enabled: input.is_enabled }
   const updated = await versionedUpdate(ctx, actor, {
