@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { applications, editais, feePlans, planPayments } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
@@ -24,12 +24,12 @@ import {
   type AdminRead,
   type AdminRowAction,
   type AdminWrite,
-  auditedWrite,
+  auditedInsert,
   auditStatement,
-  likePattern,
+  listPage,
   nextVersion,
-  pageOf,
-  pageResponse,
+  rowOr404,
+  searchOf,
   takenAs,
   versionedUpdate,
 } from './internal.ts'
@@ -84,34 +84,21 @@ export async function listEditais({
   query,
 }: AdminRead<typeof AdminEditalsQuery>): Promise<AdminEditalPage> {
   const { db } = ctx
-  const conditions = [
-    query.q
-      ? sql`(${editais.title} LIKE ${likePattern(query.q)} ESCAPE '\\' OR ${editais.slug} LIKE ${likePattern(query.q)} ESCAPE '\\')`
-      : undefined,
-    query.state
-      ? and(
-          eq(editais.isPublished, STATE_FLAGS[query.state].isPublished),
-          query.state === 'draft' ? undefined : eq(editais.isOpen, STATE_FLAGS[query.state].isOpen),
-        )
-      : undefined,
-  ].filter((condition): condition is SQL => Boolean(condition))
-  const where = conditions.length ? and(...conditions) : undefined
-  const { limit, offset } = pageOf(query)
-  const [totals, rows] = await db.batch([
-    db.select({ total: count() }).from(editais).where(where),
-    db
+  const flags = query.state ? STATE_FLAGS[query.state] : undefined
+  const where = and(
+    searchOf(query.q, editais.title, editais.slug),
+    flags && eq(editais.isPublished, flags.isPublished),
+    flags && query.state !== 'draft' ? eq(editais.isOpen, flags.isOpen) : undefined,
+  )
+  return listPage(ctx, query, {
+    count: db.select({ total: count() }).from(editais).where(where),
+    rows: db
       .select({ edital: editais, ...counts })
       .from(editais)
       .where(where)
-      .orderBy(desc(editais.createdAt), desc(editais.id))
-      .limit(limit)
-      .offset(offset),
-  ])
-  return pageResponse(
-    query,
-    totals,
-    rows.map(({ edital, ...tally }) => toRow(edital, tally)),
-  )
+      .orderBy(desc(editais.createdAt), desc(editais.id)),
+    toItem: ({ edital, ...tally }) => toRow(edital, tally),
+  })
 }
 
 /** What each fee of a call brings in, over the applications it applies to. */
@@ -276,17 +263,13 @@ export async function createEdital({
 }: AdminWrite<typeof EditalInput>): Promise<AdminEdital> {
   const { db } = ctx
   const fields = columns(input)
-  const [created] = await auditedWrite(ctx, actor, {
-    write: db
+  const [created] = await auditedInsert(ctx, actor, {
+    insert: db
       .insert(editais)
       .values({ ...fields, ...STATE_FLAGS.draft })
       .returning(),
-    audit: {
-      action: 'edital.create',
-      entity: 'edital',
-      entityId: 'last_insert_rowid',
-      data: { after: input },
-    },
+    entity: 'edital',
+    after: input,
     also: input.plans.map((plan) =>
       db.insert(feePlans).values({
         ...planColumns(plan),
@@ -310,8 +293,7 @@ export async function updateEdital({
   input,
 }: AdminEdit<typeof EditalUpdateInput>): Promise<AdminEdital> {
   const { db } = ctx
-  const [before] = await db.select().from(editais).where(eq(editais.id, id))
-  if (!before) throw notFound(ADMIN_EDITAL_MESSAGES.notFound)
+  const before = await rowOr404(ctx, editais, id, ADMIN_EDITAL_MESSAGES.notFound)
   const plans = await plansOf(ctx, id)
   const withPayments = await paidPlanIds(
     ctx,
@@ -405,8 +387,7 @@ export async function setEditalState({
   input,
 }: AdminRowAction & { input: z.output<typeof EditalStateInput> }): Promise<AdminEdital> {
   const { db } = ctx
-  const [before] = await db.select().from(editais).where(eq(editais.id, id))
-  if (!before) throw notFound(ADMIN_EDITAL_MESSAGES.notFound)
+  const before = await rowOr404(ctx, editais, id, ADMIN_EDITAL_MESSAGES.notFound)
   await versionedUpdate(ctx, actor, {
     update: db
       .update(editais)
@@ -432,8 +413,7 @@ export async function uploadEditalPdf({
   file,
 }: AdminRowAction & { file: unknown }): Promise<AdminEdital> {
   const { db } = ctx
-  const [before] = await db.select().from(editais).where(eq(editais.id, id))
-  if (!before) throw notFound(ADMIN_EDITAL_MESSAGES.notFound)
+  const before = await rowOr404(ctx, editais, id, ADMIN_EDITAL_MESSAGES.notFound)
   const key = await storeEditalPdf({ ctx, file })
   try {
     await db.batch([

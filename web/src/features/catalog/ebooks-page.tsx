@@ -8,6 +8,7 @@ import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { useScrollToHash } from '../../lib/scroll-to-hash.ts'
 import { ebooksQuery } from './catalog.queries.ts'
 import { FallbackImage } from './fallback-image.tsx'
+import { CataloguePage } from '../../components/catalogue-page.tsx'
 
 function EbookAccess({ ebook }: { ebook: Ebook }) {
   if (ebook.access === 'free') {
@@ -41,12 +42,15 @@ export function EbooksPage() {
   useScrollToHash(ebooks.isSuccess)
 
   return (
-    <div className="container-page py-10 md:py-14">
-      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">E-books</h1>
-      <p className="mt-3 max-w-prose text-lg text-slate-700">
-        Nossos e-books podem ser baixados e impressos, para consultar sempre que precisar. Alguns são
-        gratuitos; os outros vêm com a compra do curso.
-      </p>
+    <CataloguePage
+      title="E-books"
+      intro={
+        <>
+          Nossos e-books podem ser baixados e impressos, para consultar sempre que precisar. Alguns são
+          gratuitos; os outros vêm com a compra do curso.
+        </>
+      }
+    >
       {ebooks.isSuccess ? (
         <ul className="mt-8 grid gap-6 md:grid-cols-2">
           {ebooks.data.map((ebook) => (
@@ -90,6 +94,6 @@ export function EbooksPage() {
       ) : (
         <LoadingState label="carregando e-books..." />
       )}
-    </div>
+    </CataloguePage>
   )
 }

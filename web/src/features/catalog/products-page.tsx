@@ -6,6 +6,7 @@ import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { productsQuery } from './catalog.queries.ts'
 import { FallbackImage } from './fallback-image.tsx'
+import { CataloguePage } from '../../components/catalogue-page.tsx'
 
 function ProductCard({ product }: { product: Product }) {
   const first = product.slider[0]
@@ -41,12 +42,15 @@ function ProductCard({ product }: { product: Product }) {
 export function ProductsPage() {
   const products = useQuery(productsQuery())
   return (
-    <div className="container-page py-10 md:py-14">
-      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Produtos</h1>
-      <p className="mt-3 max-w-prose text-lg text-slate-700">
-        Simuladores, modelos anatômicos, livros e kits de treinamento escolhidos pelos professores do
-        instituto.
-      </p>
+    <CataloguePage
+      title="Produtos"
+      intro={
+        <>
+          Simuladores, modelos anatômicos, livros e kits de treinamento escolhidos pelos professores do
+          instituto.
+        </>
+      }
+    >
       {products.isSuccess ? (
         products.data.length === 0 ? (
           <p className="mt-8 text-slate-700">Nenhum produto disponível no momento.</p>
@@ -64,6 +68,6 @@ export function ProductsPage() {
       ) : (
         <LoadingState label="carregando produtos..." />
       )}
-    </div>
+    </CataloguePage>
   )
 }

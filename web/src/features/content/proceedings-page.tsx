@@ -5,6 +5,7 @@ import type { Proceeding } from '../../../../worker/contract/catalog.ts'
 import { Icon } from '../../components/icons.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { proceedingsQuery } from './content.queries.ts'
+import { CataloguePage } from '../../components/catalogue-page.tsx'
 
 type ProceedingItem = z.infer<typeof Proceeding>
 
@@ -19,12 +20,15 @@ export function groupByYear(items: ProceedingItem[]): [number, ProceedingItem[]]
 export function ProceedingsPage() {
   const proceedings = useQuery(proceedingsQuery())
   return (
-    <div className="container-page py-10 md:py-14">
-      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Anais</h1>
-      <p className="mt-3 max-w-prose text-lg text-slate-700">
-        Os anais das Jornadas Multiprofissionais em Nefrologia promovidas pelo instituto, com os resumos dos
-        trabalhos apresentados.
-      </p>
+    <CataloguePage
+      title="Anais"
+      intro={
+        <>
+          Os anais das Jornadas Multiprofissionais em Nefrologia promovidas pelo instituto, com os resumos dos
+          trabalhos apresentados.
+        </>
+      }
+    >
       {proceedings.isSuccess ? (
         proceedings.data.length === 0 ? (
           <p className="mt-8 text-slate-700">Nenhum volume de anais publicado ainda.</p>
@@ -66,6 +70,6 @@ export function ProceedingsPage() {
       ) : (
         <LoadingState label="carregando anais..." />
       )}
-    </div>
+    </CataloguePage>
   )
 }

@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react'
+
+/** A public list page (/cursos, /produtos, /ebooks, /anais): its title, what it holds, then the list. */
+export function CataloguePage({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
+  return (
+    <div className="container-page py-10 md:py-14">
+      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">{title}</h1>
+      <p className="mt-3 max-w-prose text-lg text-slate-700">{intro}</p>
+      {children}
+    </div>
+  )
+}
