@@ -22,6 +22,7 @@ import { Route as QuemSomosRouteImport } from './routes/quem-somos'
 import { Route as UsuarioRouteRouteImport } from './routes/usuario/route'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminCourseRouteImport } from './routes/admin/course'
+import { Route as AdminEditaisRouteImport } from './routes/admin/editais'
 import { Route as AdminHomeRouteImport } from './routes/admin/home'
 import { Route as AdminLeadsRouteImport } from './routes/admin/leads'
 import { Route as AdminMatriculasRouteImport } from './routes/admin/matriculas'
@@ -47,6 +48,7 @@ import { Route as UsuarioCursosRouteImport } from './routes/usuario/cursos'
 import { Route as UsuarioEbooksRouteImport } from './routes/usuario/ebooks'
 import { Route as UsuarioEditaisRouteImport } from './routes/usuario/editais'
 import { Route as UsuarioPerfilRouteImport } from './routes/usuario/perfil'
+import { Route as AdminEditaisIdRouteImport } from './routes/admin/editais_.$id'
 import { Route as UsuarioComprasOrderIdRouteImport } from './routes/usuario/compras_.$orderId'
 import { Route as UsuarioCursosUrlRouteImport } from './routes/usuario/cursos_.$url'
 import { Route as UsuarioEditaisMensalidadePlanIdRouteImport } from './routes/usuario/editais_.mensalidade.$planId'
@@ -115,6 +117,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminCourseRoute = AdminCourseRouteImport.update({
   id: '/course',
   path: '/course',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminEditaisRoute = AdminEditaisRouteImport.update({
+  id: '/editais',
+  path: '/editais',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminHomeRoute = AdminHomeRouteImport.update({
@@ -244,6 +251,11 @@ const UsuarioPerfilRoute = UsuarioPerfilRouteImport.update({
   path: '/perfil',
   getParentRoute: () => UsuarioRouteRoute,
 } as any)
+const AdminEditaisIdRoute = AdminEditaisIdRouteImport.update({
+  id: '/editais_/$id',
+  path: '/editais/$id',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const UsuarioComprasOrderIdRoute = UsuarioComprasOrderIdRouteImport.update({
   id: '/compras_/$orderId',
   path: '/compras/$orderId',
@@ -274,6 +286,7 @@ export interface FileRoutesByFullPath {
   '/politicas-de-privacidade': typeof PoliticasDePrivacidadeRoute
   '/quem-somos': typeof QuemSomosRoute
   '/admin/course': typeof AdminCourseRoute
+  '/admin/editais': typeof AdminEditaisRoute
   '/admin/home': typeof AdminHomeRoute
   '/admin/leads': typeof AdminLeadsRoute
   '/admin/matriculas': typeof AdminMatriculasRoute
@@ -300,6 +313,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/cursos/': typeof CursosIndexRoute
   '/produtos/': typeof ProdutosIndexRoute
+  '/admin/editais/$id': typeof AdminEditaisIdRoute
   '/usuario/compras/$orderId': typeof UsuarioComprasOrderIdRoute
   '/usuario/cursos/$url': typeof UsuarioCursosUrlRoute
   '/usuario/editais/mensalidade/$planId': typeof UsuarioEditaisMensalidadePlanIdRoute
@@ -316,6 +330,7 @@ export interface FileRoutesByTo {
   '/politicas-de-privacidade': typeof PoliticasDePrivacidadeRoute
   '/quem-somos': typeof QuemSomosRoute
   '/admin/course': typeof AdminCourseRoute
+  '/admin/editais': typeof AdminEditaisRoute
   '/admin/home': typeof AdminHomeRoute
   '/admin/leads': typeof AdminLeadsRoute
   '/admin/matriculas': typeof AdminMatriculasRoute
@@ -342,6 +357,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/cursos': typeof CursosIndexRoute
   '/produtos': typeof ProdutosIndexRoute
+  '/admin/editais/$id': typeof AdminEditaisIdRoute
   '/usuario/compras/$orderId': typeof UsuarioComprasOrderIdRoute
   '/usuario/cursos/$url': typeof UsuarioCursosUrlRoute
   '/usuario/editais/mensalidade/$planId': typeof UsuarioEditaisMensalidadePlanIdRoute
@@ -360,6 +376,7 @@ export interface FileRoutesById {
   '/politicas-de-privacidade': typeof PoliticasDePrivacidadeRoute
   '/quem-somos': typeof QuemSomosRoute
   '/admin/course': typeof AdminCourseRoute
+  '/admin/editais': typeof AdminEditaisRoute
   '/admin/home': typeof AdminHomeRoute
   '/admin/leads': typeof AdminLeadsRoute
   '/admin/matriculas': typeof AdminMatriculasRoute
@@ -386,6 +403,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/cursos/': typeof CursosIndexRoute
   '/produtos/': typeof ProdutosIndexRoute
+  '/admin/editais_/$id': typeof AdminEditaisIdRoute
   '/usuario/compras_/$orderId': typeof UsuarioComprasOrderIdRoute
   '/usuario/cursos_/$url': typeof UsuarioCursosUrlRoute
   '/usuario/editais_/mensalidade/$planId': typeof UsuarioEditaisMensalidadePlanIdRoute
@@ -405,6 +423,7 @@ export interface FileRouteTypes {
     | '/politicas-de-privacidade'
     | '/quem-somos'
     | '/admin/course'
+    | '/admin/editais'
     | '/admin/home'
     | '/admin/leads'
     | '/admin/matriculas'
@@ -431,6 +450,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/cursos/'
     | '/produtos/'
+    | '/admin/editais/$id'
     | '/usuario/compras/$orderId'
     | '/usuario/cursos/$url'
     | '/usuario/editais/mensalidade/$planId'
@@ -447,6 +467,7 @@ export interface FileRouteTypes {
     | '/politicas-de-privacidade'
     | '/quem-somos'
     | '/admin/course'
+    | '/admin/editais'
     | '/admin/home'
     | '/admin/leads'
     | '/admin/matriculas'
@@ -473,6 +494,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/cursos'
     | '/produtos'
+    | '/admin/editais/$id'
     | '/usuario/compras/$orderId'
     | '/usuario/cursos/$url'
     | '/usuario/editais/mensalidade/$planId'
@@ -490,6 +512,7 @@ export interface FileRouteTypes {
     | '/politicas-de-privacidade'
     | '/quem-somos'
     | '/admin/course'
+    | '/admin/editais'
     | '/admin/home'
     | '/admin/leads'
     | '/admin/matriculas'
@@ -516,6 +539,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/cursos/'
     | '/produtos/'
+    | '/admin/editais_/$id'
     | '/usuario/compras_/$orderId'
     | '/usuario/cursos_/$url'
     | '/usuario/editais_/mensalidade/$planId'
@@ -641,6 +665,13 @@ declare module '@tanstack/react-router' {
       path: '/course'
       fullPath: '/admin/course'
       preLoaderRoute: typeof AdminCourseRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/editais': {
+      id: '/admin/editais'
+      path: '/editais'
+      fullPath: '/admin/editais'
+      preLoaderRoute: typeof AdminEditaisRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/home': {
@@ -818,6 +849,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsuarioPerfilRouteImport
       parentRoute: typeof UsuarioRouteRoute
     }
+    '/admin/editais_/$id': {
+      id: '/admin/editais_/$id'
+      path: '/editais/$id'
+      fullPath: '/admin/editais/$id'
+      preLoaderRoute: typeof AdminEditaisIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/usuario/compras_/$orderId': {
       id: '/usuario/compras_/$orderId'
       path: '/compras/$orderId'
@@ -844,22 +882,26 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminCourseRoute: typeof AdminCourseRoute
+  AdminEditaisRoute: typeof AdminEditaisRoute
   AdminHomeRoute: typeof AdminHomeRoute
   AdminLeadsRoute: typeof AdminLeadsRoute
   AdminMatriculasRoute: typeof AdminMatriculasRoute
   AdminQrcodeRoute: typeof AdminQrcodeRoute
   AdminTurmasRoute: typeof AdminTurmasRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminEditaisIdRoute: typeof AdminEditaisIdRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminCourseRoute: AdminCourseRoute,
+  AdminEditaisRoute: AdminEditaisRoute,
   AdminHomeRoute: AdminHomeRoute,
   AdminLeadsRoute: AdminLeadsRoute,
   AdminMatriculasRoute: AdminMatriculasRoute,
   AdminQrcodeRoute: AdminQrcodeRoute,
   AdminTurmasRoute: AdminTurmasRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminEditaisIdRoute: AdminEditaisIdRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(

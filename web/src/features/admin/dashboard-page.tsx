@@ -5,6 +5,7 @@ import { Dashboard } from '../../../../worker/contract/admin-sales.ts'
 import { addDays, GRANULARITY_LABELS, type Granularity } from '../../../../worker/domain/dashboard.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../../../worker/domain/payments.ts'
 import { curitibaDay } from '../../../../worker/domain/time-zone.ts'
+import { Link } from '../../components/link.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { adminQuery, useAdminList, withQuery } from './admin-api.ts'
 import { BarChart } from './bar-chart.tsx'
@@ -121,6 +122,12 @@ function TablePanel<T>({
   )
 }
 
+/** The revenue's two sources, named as the dashboard says them (the CSV exports name them too). */
+const SOURCES = [
+  { source: 'orders', label: 'Pedidos (cursos e produtos)' },
+  { source: 'plans', label: 'Taxas de editais' },
+] as const
+
 const bucketLabel = (start: string, granularity: Granularity) =>
   granularity === 'month' ? `${start.slice(5, 7)}/${start.slice(0, 4)}` : formatDay(start).slice(0, 5)
 
@@ -135,7 +142,11 @@ function Widgets({ data }: { data: Dashboard }) {
           value={formatBRL(data.totals.net)}
           detail={`${formatBRL(data.totals.paid)} pagos`}
         />
-        <Figure label="Pedidos pagos" value={String(data.totals.orders)} />
+        <Figure
+          label="Pedidos pagos"
+          value={String(data.totals.orders)}
+          detail={`e ${data.totals.plan_payments} ${data.totals.plan_payments === 1 ? 'taxa de edital paga' : 'taxas de editais pagas'}`}
+        />
         <Figure label="Estornos e contestações" value={formatBRL(data.totals.refunded)} />
         <Figure
           label="Boletos e PIX pendentes"
@@ -155,6 +166,64 @@ function Widgets({ data }: { data: Dashboard }) {
         />
       </Panel>
       <div className="grid gap-6 lg:grid-cols-2">
+        <TablePanel
+          title="Receita por origem"
+          rows={SOURCES}
+          rowKey={(row) => row.source}
+          columns={[
+            { header: 'Origem', cell: (row) => row.label },
+            { header: 'Pago', cell: (row) => formatBRL(data.totals.by_source[row.source].paid) },
+            { header: 'Estornado', cell: (row) => formatBRL(data.totals.by_source[row.source].refunded) },
+            {
+              header: 'Líquido',
+              cell: (row) => (
+                <span data-testid={`receita-${row.source}`}>
+                  {formatBRL(
+                    data.totals.by_source[row.source].paid - data.totals.by_source[row.source].refunded,
+                  )}
+                </span>
+              ),
+            },
+          ]}
+        />
+        <TablePanel
+          title="Mensalidades em atraso"
+          rows={data.late_fees}
+          rowKey={(row) => `${row.application_id}-${row.fee}-${row.due_on}`}
+          empty="Nenhuma taxa em atraso."
+          columns={[
+            {
+              header: 'Candidato',
+              cell: (row) => (
+                <>
+                  <p className="font-medium">{row.name}</p>
+                  <p className="break-all text-slate-600 text-xs">{row.email}</p>
+                </>
+              ),
+            },
+            {
+              header: 'Taxa',
+              cell: (row) => (
+                <>
+                  <p>{row.fee}</p>
+                  <Link
+                    to="/admin/editais/$id"
+                    params={{ id: String(row.edital_id) }}
+                    className="link text-xs"
+                  >
+                    {row.edital_title}
+                  </Link>
+                </>
+              ),
+            },
+            {
+              header: 'Venceu em',
+              className: 'whitespace-nowrap',
+              cell: (row) => formatDay(row.due_on),
+            },
+            { header: 'Valor', className: 'whitespace-nowrap', cell: (row) => formatBRL(row.amount_cents) },
+          ]}
+        />
         <TablePanel
           title="Pedidos por estado"
           rows={data.orders_by_state}

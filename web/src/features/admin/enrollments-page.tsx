@@ -10,11 +10,7 @@ import {
   AdminOrder,
   ManualEnrollmentInput,
 } from '../../../../worker/contract/admin-sales.ts'
-import {
-  OutsideRefundInput,
-  RefundBankAccount,
-  RefundOrderResult,
-} from '../../../../worker/contract/refunds.ts'
+import { OutsideRefundInput, RefundOrderResult } from '../../../../worker/contract/refunds.ts'
 import { ENROLLMENT_STATUS_LABELS, ENROLLMENT_STATUSES } from '../../../../worker/domain/enrollments.ts'
 import { isRefundable } from '../../../../worker/domain/orders.ts'
 import {
@@ -41,6 +37,7 @@ import {
   useCsvExport,
   useRefreshAdmin,
 } from './admin-api.ts'
+import { BoletoRefundModal } from './boleto-refund-modal.tsx'
 import { DayField, EnumOptions, FilterSelect, RecordOptions, SearchInput } from './fields.tsx'
 import { FormFields } from './form-fields.tsx'
 import { formatDateTime } from './format.ts'
@@ -242,83 +239,6 @@ function OrderModal({ orderId }: { orderId: string | null }) {
           </div>
         )}
       </QueryState>
-    </FormModal>
-  )
-}
-
-type BankValues = {
-  holder_name: string
-  holder_document: string
-  bank: string
-  branch_number: string
-  account_number: string
-  account_check_digit: string
-  type: 'checking' | 'savings'
-}
-
-/** A paid boleto goes back by bank transfer: the buyer's account, then the refund. */
-function BoletoRefundModal({ orderId, onDone }: { orderId: string | null; onDone: () => void }) {
-  const save = useModalSave(BOLETO_REFUND_MODAL_ID)
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<BankValues>({
-    resolver: zodResolver(RefundBankAccount) as never,
-    defaultValues: { type: 'checking' },
-  })
-  const submit = () =>
-    handleSubmit(async (values) => {
-      if (!orderId || !(await confirm())) return
-      await save(
-        'store',
-        () =>
-          send('POST', `/api/admin/pedidos/${orderId}/estorno`, { bank_account: values }, RefundOrderResult),
-        {
-          success: 'Estorno solicitado.',
-          setError: ((field: string, error: { message?: string }) =>
-            setError(field.replace(/^bank_account\./, '') as keyof BankValues, error)) as never,
-          onSuccess: (result) => {
-            void toastSuccess(result.message)
-            onDone()
-          },
-        },
-      )
-    })()
-  return (
-    <FormModal
-      id={BOLETO_REFUND_MODAL_ID}
-      title="Estornar boleto pago"
-      description="O valor volta por transferência para a conta do comprador."
-      storeLabel="Estornar"
-      onStore={() => void submit()}
-    >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormFields
-          form={{ register, control, errors }}
-          fields={[
-            { name: 'holder_name', label: 'Titular', wide: true },
-            { name: 'holder_document', label: 'CPF ou CNPJ (só números)', input: { inputMode: 'numeric' } },
-            { name: 'bank', label: 'Banco (3 dígitos)', input: { inputMode: 'numeric' } },
-            { name: 'branch_number', label: 'Agência', input: { inputMode: 'numeric' } },
-            { name: 'account_number', label: 'Conta', input: { inputMode: 'numeric' } },
-            { name: 'account_check_digit', label: 'Dígito da conta' },
-            {
-              kind: 'select',
-              name: 'type',
-              label: 'Tipo de conta',
-              choices: (
-                <>
-                  <option value="checking">Corrente</option>
-                  <option value="savings">Poupança</option>
-                </>
-              ),
-            },
-          ]}
-        />
-      </div>
     </FormModal>
   )
 }
@@ -549,7 +469,12 @@ export default function EnrollmentsPage() {
       </div>
       <ManualEnrollmentModal classes={options.data?.classes ?? []} />
       <OrderModal orderId={orderId} />
-      <BoletoRefundModal orderId={boletoOrder} onDone={() => void refresh()} />
+      <BoletoRefundModal
+        id={BOLETO_REFUND_MODAL_ID}
+        path={boletoOrder ? `/api/admin/pedidos/${boletoOrder}/estorno` : null}
+        answer={RefundOrderResult}
+        onDone={() => void refresh()}
+      />
       <OutsideRefundModal order={outsideOrder} onDone={() => void refresh()} />
     </AdminPage>
   )

@@ -12,6 +12,7 @@ const SECTIONS = [
   { to: '/admin/course', label: 'Cursos' },
   { to: '/admin/turmas', label: 'Turmas' },
   { to: '/admin/matriculas', label: 'Matrículas' },
+  { to: '/admin/editais', label: 'Editais' },
   { to: '/admin/leads', label: 'Leads' },
   { to: '/admin/qrcode', label: 'Qrcode/Link' },
   { to: '/admin/home', label: 'Home' },
@@ -34,7 +35,9 @@ function AdminNav() {
     <nav ref={nav} aria-label="Administração" className="relative -mx-1 mb-6 overflow-x-auto">
       <ul className="flex min-w-max gap-1 border-slate-200 border-b px-1">
         {SECTIONS.map((section) => {
-          const current = path === section.to
+          // A section's own pages (a call's page under Editais) keep its tab current.
+          const current =
+            path === section.to || (section.to !== '/admin' && path.startsWith(`${section.to}/`))
           return (
             <li key={section.to}>
               <Link

@@ -10,7 +10,8 @@ import { send as sendAdmin } from './admin-api.ts'
 import { DecideButton, DecisionPanel, Refusal, type RequestDescription } from './decision-panel.tsx'
 import { formatDateTime } from './format.ts'
 
-const STUDENT_DOCUMENT: RequestDescription<'pending' | 'approved' | 'rejected'> = {
+/** A student document's review: its states' words and tones (the editais' applications show them too). */
+export const STUDENT_DOCUMENT: RequestDescription<'pending' | 'approved' | 'rejected'> = {
   id: 'documento-estudante',
   title: 'Documento de estudante',
   states: {
