@@ -446,29 +446,28 @@ describe('Meus editais', () => {
     expect(within(card).queryByText(/aparecem aqui depois que a inscrição for aprovada/)).toBeNull()
   })
 
-  it('a monthly fee unpaid after its due day (in Curitiba) is late, and still payable', async () => {
-    // 11 March 2027, 01:00 in Curitiba: the 10th has ended there.
-    at('2027-03-11T04:00:00.000Z')
+  /** The March fee's row of the approved application, as the page shows it at `instant`. */
+  async function marchRowAt(instant: string) {
+    at(instant)
     stubFetch({ '/api/usuario/editais': { body: [application()] } })
     renderAt(<MyEditaisPage />)
     const card = await screen.findByRole('article', { name: 'Especialização Multiprofissional' })
-    const march = within(card)
-      .getByRole('heading', { level: 3, name: 'Mensalidade de março/2027' })
-      .closest('li')!
-    expect(within(march).getByText('Em atraso')).toBeTruthy()
-    expect(within(march).getByRole('link', { name: 'Pagar Mensalidade de março/2027' })).toBeTruthy()
+    return within(
+      within(card).getByRole('heading', { level: 3, name: 'Mensalidade de março/2027' }).closest('li')!,
+    )
+  }
+
+  it('a monthly fee unpaid after its due day (in Curitiba) is late, and still payable', async () => {
+    // 11 March 2027, 01:00 in Curitiba: the 10th has ended there.
+    const march = await marchRowAt('2027-03-11T04:00:00.000Z')
+    expect(march.getByText('Em atraso')).toBeTruthy()
+    expect(march.getByRole('link', { name: 'Pagar Mensalidade de março/2027' })).toBeTruthy()
   })
 
   it('the 10th itself, in Curitiba, is not late yet', async () => {
     // 10 March 2027, 23:30 in Curitiba (already the 11th in UTC).
-    at('2027-03-11T02:30:00.000Z')
-    stubFetch({ '/api/usuario/editais': { body: [application()] } })
-    renderAt(<MyEditaisPage />)
-    const card = await screen.findByRole('article', { name: 'Especialização Multiprofissional' })
-    const march = within(card)
-      .getByRole('heading', { level: 3, name: 'Mensalidade de março/2027' })
-      .closest('li')!
-    expect(within(march).getByText('A pagar')).toBeTruthy()
+    const march = await marchRowAt('2027-03-11T02:30:00.000Z')
+    expect(march.getByText('A pagar')).toBeTruthy()
   })
 
   it('a submitted application says the monthly fees appear once it is approved', async () => {
