@@ -131,7 +131,7 @@ describe('catalogue journeys on a desktop', () => {
     await page.waitForURL(/\/editais\/[a-z0-9-]+$/)
     await expectPage(page, firstName)
     expect(await page.getByText(/^Inscrições (abertas|encerradas)$/).isVisible()).toBe(true)
-    const plans = page.getByRole('region', { name: 'Taxas de inscrição' })
+    const plans = page.getByRole('region', { name: 'Taxa de inscrição' })
     expect(
       await plans
         .getByText(/^R\$ \d/)

@@ -185,7 +185,7 @@ describe('the demo student pays fee plans', () => {
   it('by credit card in 2x (after a declined card), by boleto (its PDF) and by debit card through the challenge (after a refused one)', async () => {
     await logIn()
     await page.goto(`${baseURL}/usuario/editais`)
-    await planRow('Matrícula').getByText('Pago', { exact: true }).waitFor()
+    await planRow('Matrícula').getByText('Paga', { exact: true }).waitFor()
     await screenshot(page, 'student-editais-before')
 
     // March: a declined card first — its pt-BR reason, nothing charged — then 2x on a good one.
@@ -260,9 +260,9 @@ describe('the demo student pays fee plans', () => {
 
     // Meus editais: each as paid or pending; June still to pay; the refusals charged nothing.
     await page.goto(`${baseURL}/usuario/editais`)
-    await planRow('Mensalidade de março/2027').getByText('Pago', { exact: true }).waitFor()
+    await planRow('Mensalidade de março/2027').getByText('Paga', { exact: true }).waitFor()
     await planRow('Mensalidade de abril/2027').getByText('Aguardando pagamento').waitFor()
-    await planRow('Mensalidade de maio/2027').getByText('Pago', { exact: true }).waitFor()
+    await planRow('Mensalidade de maio/2027').getByText('Paga', { exact: true }).waitFor()
     await planRow('Mensalidade de junho/2027').getByText('A pagar').waitFor()
     await screenshot(page, 'student-editais-after')
     for (const failed of [...march, ...may].filter((row) => row.status === 'failed')) {

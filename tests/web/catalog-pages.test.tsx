@@ -227,13 +227,17 @@ describe('catalogue and institute pages', () => {
     expect(within(region).getByRole('button', { name: 'enviar mensagem' })).toBeTruthy()
   })
 
-  it('/editais/{slug} shows the state, dates and fee plans with their payment labels', async () => {
+  it('/editais/{slug} shows the state, dates, places and the registration fees with their payment labels', async () => {
     renderApp('/editais/residencia-2027', { '/api/editais/residencia-2027': { body: EDITAL } })
     expect(await screen.findByRole('heading', { level: 1, name: EDITAL.title })).toBeTruthy()
     expect(screen.getByText('Inscrições abertas')).toBeTruthy()
     expect(screen.getByText('Inscrições de 3 de novembro de 2026 a 15 de janeiro de 2027')).toBeTruthy()
+    expect(screen.getByText('4 vagas')).toBeTruthy()
     expect(screen.getByRole('heading', { level: 2, name: 'Vagas' })).toBeTruthy()
-    const plans = screen.getByRole('region', { name: 'Taxas de inscrição' })
+    // No PDF, no monthly fees: neither the download nor the monthly group.
+    expect(screen.queryByRole('link', { name: /Baixar o edital/ })).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Mensalidades' })).toBeNull()
+    const plans = screen.getByRole('region', { name: 'Taxa de inscrição' })
     const first = within(plans).getByRole('heading', { level: 3, name: 'Taxa de inscrição' }).closest('li')!
     expect(first.textContent).toContain('R$ 350,00')
     expect([...first.querySelectorAll('ul > li')].map((li) => li.textContent)).toEqual([
@@ -241,9 +245,73 @@ describe('catalogue and institute pages', () => {
       'Boleto',
       'Cartão de débito',
     ])
+    expect(within(first).getByRole('link', { name: 'Pagar Taxa de inscrição' }).getAttribute('href')).toBe(
+      '/usuario/editais/mensalidade/1',
+    )
     const second = within(plans).getByRole('heading', { level: 3, name: 'Taxa parcelada' }).closest('li')!
     expect(second.textContent).toContain('em até 3x no cartão de crédito')
     expect([...second.querySelectorAll('ul > li')].map((li) => li.textContent)).toEqual(['Cartão de crédito'])
+  })
+
+  it('/editais/{slug} offers the PDF, and lists the monthly fees with their due dates, paid after approval', async () => {
+    const edital: Edital = {
+      ...EDITAL,
+      places: 1,
+      pdf_url: '/files/editais%2Fresidencia-2027.pdf',
+      plans: [
+        EDITAL.plans[0]!,
+        {
+          id: 7,
+          kind: 'monthly',
+          name: 'Mensalidade de março/2027',
+          due_on: '2027-03-10',
+          amount: 89000,
+          payment_methods: ['boleto', 'credit_card'],
+          instalment_times: 3,
+        },
+        {
+          id: 8,
+          kind: 'monthly',
+          name: 'Mensalidade de abril/2027',
+          due_on: '2027-04-10',
+          amount: 89000,
+          payment_methods: ['boleto'],
+          instalment_times: 1,
+        },
+      ],
+    }
+    renderApp('/editais/residencia-2027', { '/api/editais/residencia-2027': { body: edital } })
+    expect(await screen.findByRole('heading', { level: 1, name: EDITAL.title })).toBeTruthy()
+    expect(screen.getByText('1 vaga')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Baixar o edital (PDF)' }).getAttribute('href')).toBe(
+      '/files/editais%2Fresidencia-2027.pdf',
+    )
+    const registration = screen.getByRole('region', { name: 'Taxa de inscrição' })
+    expect(
+      within(registration)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Taxa de inscrição'])
+    const monthly = screen.getByRole('region', { name: 'Mensalidades' })
+    expect(
+      within(monthly).getByText('As mensalidades são pagas depois que a inscrição é aprovada.'),
+    ).toBeTruthy()
+    const march = within(monthly)
+      .getByRole('heading', { level: 3, name: 'Mensalidade de março/2027' })
+      .closest('li')!
+    expect(march.textContent).toContain('R$ 890,00')
+    expect(march.textContent).toContain('vence em 10/03/2027')
+    expect(march.textContent).toContain('em até 3x no cartão de crédito')
+    expect([...march.querySelectorAll('ul > li')].map((li) => li.textContent)).toEqual([
+      'Cartão de crédito',
+      'Boleto',
+    ])
+    const april = within(monthly)
+      .getByRole('heading', { level: 3, name: 'Mensalidade de abril/2027' })
+      .closest('li')!
+    expect(april.textContent).toContain('vence em 10/04/2027')
+    // Paid from Meus editais once approved: no payment link on the call's page.
+    expect(within(monthly).queryByRole('link')).toBeNull()
   })
 
   it('an unknown edital is not found', async () => {

@@ -396,21 +396,46 @@ describe('the plan purchase errors (SPEC section 8)', () => {
 })
 
 describe('Meus editais', () => {
-  it('lists the application’s plans paid, pending (its boleto PDF) and due, with what to pay', async () => {
+  // Today in Curitiba decides whether a fee still to pay is late: the clock is set, the rest runs.
+  const at = (instant: string) => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date(instant))
+  }
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const registrationOnly = (overrides: Partial<Application>): Application => {
+    const approved = application()
+    return {
+      ...approved,
+      plans: [{ ...approved.plans[0]!, state: 'due', payment: null }],
+      paid_cents: 0,
+      due_cents: 45000,
+      ...overrides,
+    }
+  }
+
+  it('lists the application’s fees paid, pending (its boleto PDF) and due, with their kind, due dates and what to pay', async () => {
+    at('2026-11-26T12:00:00.000Z')
     stubFetch({ '/api/usuario/editais': { body: [application()] } })
     renderAt(<MyEditaisPage />)
     const card = await screen.findByRole('article', { name: 'Especialização Multiprofissional' })
+    expect(within(card).getByText('aprovada')).toBeTruthy()
     const rows = within(card).getAllByRole('listitem')
     expect(rows.map((row) => within(row).getByRole('heading', { level: 3 }).textContent)).toEqual([
       'Matrícula',
       'Mensalidade de março/2027',
       'Mensalidade de abril/2027',
     ])
-    expect(within(rows[0]!).getByText('Pago')).toBeTruthy()
+    expect(within(rows[0]!).getByText('Taxa de inscrição')).toBeTruthy()
+    expect(within(rows[0]!).getByText('Paga')).toBeTruthy()
+    expect(within(rows[1]!).getByText('Mensalidade · vence em 10/03/2027')).toBeTruthy()
     expect(within(rows[1]!).getByText('A pagar')).toBeTruthy()
     expect(within(rows[1]!).getByRole('link', { name: /Pagar/ }).getAttribute('href')).toBe(
       '/usuario/editais/mensalidade/5?inscricao=1',
     )
+    expect(within(rows[2]!).getByText('Mensalidade · vence em 10/04/2027')).toBeTruthy()
     expect(within(rows[2]!).getByText('Aguardando pagamento')).toBeTruthy()
     expect(
       within(rows[2]!)
@@ -418,5 +443,86 @@ describe('Meus editais', () => {
         .getAttribute('href'),
     ).toBe('http://127.0.0.1:8090/sandbox/boletos/ch_1?format=pdf')
     expect(card.querySelector('dl')?.textContent).toBe('Pago: R$ 450,00A pagar: R$ 1.780,00')
+    expect(within(card).queryByText(/aparecem aqui depois que a inscrição for aprovada/)).toBeNull()
+  })
+
+  /** The March fee's row of the approved application, as the page shows it at `instant`. */
+  async function marchRowAt(instant: string) {
+    at(instant)
+    stubFetch({ '/api/usuario/editais': { body: [application()] } })
+    renderAt(<MyEditaisPage />)
+    const card = await screen.findByRole('article', { name: 'Especialização Multiprofissional' })
+    return within(
+      within(card).getByRole('heading', { level: 3, name: 'Mensalidade de março/2027' }).closest('li')!,
+    )
+  }
+
+  it('a monthly fee unpaid after its due day (in Curitiba) is late, and still payable', async () => {
+    // 11 March 2027, 01:00 in Curitiba: the 10th has ended there.
+    const march = await marchRowAt('2027-03-11T04:00:00.000Z')
+    expect(march.getByText('Em atraso')).toBeTruthy()
+    expect(march.getByRole('link', { name: 'Pagar Mensalidade de março/2027' })).toBeTruthy()
+  })
+
+  it('the 10th itself, in Curitiba, is not late yet', async () => {
+    // 10 March 2027, 23:30 in Curitiba (already the 11th in UTC).
+    const march = await marchRowAt('2027-03-11T02:30:00.000Z')
+    expect(march.getByText('A pagar')).toBeTruthy()
+  })
+
+  it('a submitted application says the monthly fees appear once it is approved', async () => {
+    stubFetch({ '/api/usuario/editais': { body: [registrationOnly({ status: 'submitted' })] } })
+    renderAt(<MyEditaisPage />)
+    const card = await screen.findByRole('article', { name: 'Especialização Multiprofissional' })
+    expect(within(card).getByText('inscrição enviada')).toBeTruthy()
+    expect(
+      within(card).getByText(
+        'Se o edital tiver mensalidades, elas aparecem aqui depois que a inscrição for aprovada.',
+      ),
+    ).toBeTruthy()
+    expect(within(card).queryByText(/Motivo informado/)).toBeNull()
+    expect(within(card).getByRole('link', { name: 'Pagar Matrícula' })).toBeTruthy()
+  })
+
+  it('a wait-listed application shows the state and the institute’s reason; its registration fee stays payable', async () => {
+    stubFetch({
+      '/api/usuario/editais': {
+        body: [
+          registrationOnly({
+            status: 'waitlisted',
+            decision_reason: 'Vagas preenchidas; você é o 2º da lista.',
+          }),
+        ],
+      },
+    })
+    renderAt(<MyEditaisPage />)
+    const card = await screen.findByRole('article', { name: 'Especialização Multiprofissional' })
+    expect(within(card).getByText('lista de espera')).toBeTruthy()
+    expect(within(card).getByText('Sua inscrição está na lista de espera.')).toBeTruthy()
+    expect(within(card).getByText('Vagas preenchidas; você é o 2º da lista.')).toBeTruthy()
+    expect(within(card).getByText(/aparecem aqui depois que a inscrição for aprovada/)).toBeTruthy()
+    expect(within(card).getByRole('link', { name: 'Pagar Matrícula' })).toBeTruthy()
+  })
+
+  it('a refused application shows the institute’s reason and nothing to pay', async () => {
+    stubFetch({
+      '/api/usuario/editais': {
+        body: [
+          registrationOnly({
+            status: 'rejected',
+            decision_reason: 'Documentação incompleta: falta o diploma.',
+            plans: [],
+            due_cents: 0,
+          }),
+        ],
+      },
+    })
+    renderAt(<MyEditaisPage />)
+    const card = await screen.findByRole('article', { name: 'Especialização Multiprofissional' })
+    expect(within(card).getByText('não aprovada')).toBeTruthy()
+    expect(within(card).getByText('Sua inscrição não foi aprovada.')).toBeTruthy()
+    expect(within(card).getByText('Documentação incompleta: falta o diploma.')).toBeTruthy()
+    expect(within(card).queryByRole('link', { name: /Pagar/ })).toBeNull()
+    expect(within(card).queryByText(/mensalidades/)).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { APPLICATION_STATES, FEE_KINDS } from '../domain/editais.ts'
+import { APPLICATION_STATES, FEE_KINDS, MONTHLY_FEES_AFTER_APPROVAL } from '../domain/editais.ts'
 import { ORDER_STATES, PLAN_PAYMENT_METHODS } from '../domain/payments.ts'
 import { BillingAddress, Payer } from './checkout.ts'
 import { Cents } from './money.ts'
@@ -13,7 +13,7 @@ export const PLAN_MESSAGES = {
   planNotFound: 'Plano não encontrado.',
   applicationNotFound: 'Inscrição não encontrada entre as suas inscrições.',
   applicationClosed: 'Esta inscrição foi encerrada e não recebe mais pagamentos.',
-  notApprovedYet: 'As mensalidades são pagas depois que a inscrição é aprovada.',
+  notApprovedYet: MONTHLY_FEES_AFTER_APPROVAL,
   planOfAnotherEdital: 'Este plano não pertence ao edital desta inscrição.',
   /** SPEC section 8: an invalid payment_method on the plan purchase. */
   invalidMethod: 'forma de pagamento inválida',

@@ -46,6 +46,9 @@ export const FEE_KIND_LABELS: Record<FeeKind, string> = {
   monthly: 'Mensalidade',
 }
 
+/** What a student reads of the monthly fees before the approval (the call's page, Meus editais, a refusal). */
+export const MONTHLY_FEES_AFTER_APPROVAL = 'As mensalidades são pagas depois que a inscrição é aprovada.'
+
 /** Whether an application in this state sees (and may pay) a fee of this kind. */
 export function feeApplies(kind: FeeKind, state: ApplicationState): boolean {
   if (state === 'rejected' || state === 'cancelled') return false

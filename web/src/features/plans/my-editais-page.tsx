@@ -1,22 +1,36 @@
 import { useQuery } from '@tanstack/react-query'
 import { ExternalLink } from 'lucide'
 import type { Application } from '../../../../worker/contract/plans.ts'
-import { APPLICATION_STATE_LABELS } from '../../../../worker/domain/editais.ts'
+import {
+  APPLICATION_STATE_LABELS,
+  type ApplicationState,
+  FEE_KIND_LABELS,
+  FEE_STATE_LABELS,
+  type FeeState,
+  isLate,
+} from '../../../../worker/domain/editais.ts'
 import { PLAN_PAYMENT_METHOD_LABELS } from '../../../../worker/domain/payments.ts'
+import { curitibaDay } from '../../../../worker/domain/time-zone.ts'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { QueryStatus } from '../../components/query-status.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
 import { formatBRL } from '../../lib/money.ts'
+import { formatDay } from '../admin/format.ts'
 import { StateBadge } from '../student/state-badge.tsx'
 import { myApplicationsQuery } from './plans.queries.ts'
 
 type ApplicationPlan = Application['plans'][number]
 
-export const PLAN_STATE_LABELS: Record<ApplicationPlan['state'], string> = {
-  paid: 'Pago',
-  pending: 'Aguardando pagamento',
-  due: 'A pagar',
+/** A fee still to pay after its due day (in Curitiba) is late. */
+function feeState(plan: ApplicationPlan, today: string): FeeState {
+  return plan.state === 'due' && isLate(plan.due_on, false, today) ? 'late' : plan.state
+}
+
+/** The badge's colour of an application's state: green approved, amber waiting, grey otherwise. */
+const APPLICATION_TONES: Partial<Record<ApplicationState, string>> = {
+  approved: 'paid',
+  waitlisted: 'pending',
 }
 
 /** SPEC section 9: the plan payment's boleto link gets '?format=pdf'. */
@@ -70,7 +84,16 @@ function PaymentInfo({ plan }: { plan: ApplicationPlan }) {
   return null
 }
 
-function PlanRow({ application, plan }: { application: Application; plan: ApplicationPlan }) {
+function PlanRow({
+  application,
+  plan,
+  today,
+}: {
+  application: Application
+  plan: ApplicationPlan
+  today: string
+}) {
+  const state = feeState(plan, today)
   const payable =
     plan.state === 'due' || (plan.state === 'pending' && plan.payment?.payment_method !== 'boleto')
   const closed = application.status === 'rejected' || application.status === 'cancelled'
@@ -78,11 +101,15 @@ function PlanRow({ application, plan }: { application: Application; plan: Applic
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 space-y-1">
         <h3 className="font-semibold text-slate-900">{plan.name}</h3>
+        <p className="text-slate-700 text-sm">
+          {FEE_KIND_LABELS[plan.kind]}
+          {plan.due_on ? ` · vence em ${formatDay(plan.due_on)}` : ''}
+        </p>
         <p className="whitespace-nowrap font-bold text-lg text-teal-900">{formatBRL(plan.amount)}</p>
         <PaymentInfo plan={plan} />
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-3 sm:flex-col sm:items-end">
-        <StateBadge tone={plan.state}>{PLAN_STATE_LABELS[plan.state]}</StateBadge>
+        <StateBadge tone={state}>{FEE_STATE_LABELS[state]}</StateBadge>
         {payable && !closed ? (
           <Link
             to="/usuario/editais/mensalidade/$planId"
@@ -100,9 +127,84 @@ function PlanRow({ application, plan }: { application: Application; plan: Applic
   )
 }
 
-/** /usuario/editais: the student's applications, and for each its fee plans paid, pending and due. */
+/** What the institute decided, as the student reads it: why not approved, and when the monthly fees come. */
+function Decision({ application }: { application: Application }) {
+  const { status, decision_reason: reason } = application
+  return (
+    <>
+      {reason && (status === 'rejected' || status === 'waitlisted') ? (
+        <div className="mt-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+          <p className="font-semibold text-slate-900">
+            {status === 'waitlisted'
+              ? 'Sua inscrição está na lista de espera.'
+              : 'Sua inscrição não foi aprovada.'}
+          </p>
+          <p className="mt-1 text-slate-700">
+            Motivo informado pelo instituto: <span className="whitespace-pre-line">{reason}</span>
+          </p>
+        </div>
+      ) : null}
+      {status === 'submitted' || status === 'waitlisted' ? (
+        <p className="mt-4 text-slate-700">
+          Se o edital tiver mensalidades, elas aparecem aqui depois que a inscrição for aprovada.
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+function ApplicationCard({ application, today }: { application: Application; today: string }) {
+  const closed = application.status === 'rejected' || application.status === 'cancelled'
+  return (
+    <article
+      aria-labelledby={`inscricao-${application.id}`}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={`inscricao-${application.id}`} className="font-bold text-slate-900 text-xl">
+            {application.edital.title}
+          </h2>
+          <p className="mt-1 text-slate-700 text-sm">
+            Inscrição nº {application.id}, de {formatInstantDate(application.created_at)} ·{' '}
+            <Link to="/editais/$slug" params={{ slug: application.edital.slug }} className="link">
+              ver o edital
+            </Link>
+          </p>
+        </div>
+        <StateBadge tone={APPLICATION_TONES[application.status] ?? 'other'}>
+          {APPLICATION_STATE_LABELS[application.status]}
+        </StateBadge>
+      </div>
+      <Decision application={application} />
+      <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-1">
+        <div>
+          <dt className="inline text-slate-600">Pago: </dt>
+          <dd className="inline font-semibold text-slate-900">{formatBRL(application.paid_cents)}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-600">A pagar: </dt>
+          <dd className="inline font-semibold text-slate-900">{formatBRL(application.due_cents)}</dd>
+        </div>
+      </dl>
+      {application.plans.length ? (
+        <ul className="mt-2 divide-y divide-slate-200">
+          {application.plans.map((plan) => (
+            <PlanRow key={plan.id} application={application} plan={plan} today={today} />
+          ))}
+        </ul>
+      ) : closed ? null : (
+        <p className="mt-3 text-slate-700">Este edital não tem taxas a pagar.</p>
+      )}
+    </article>
+  )
+}
+
+/** /usuario/editais: the student's applications, each with its decision and its fees paid, pending and due. */
 export function MyEditaisPage() {
   const query = useQuery(myApplicationsQuery())
+  // The page is rendered in the browser only (worker/ssr/pages.ts): today is the visitor's now.
+  const today = curitibaDay(new Date())
   return (
     <div className="container-page py-10 md:py-14">
       <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Meus editais</h1>
@@ -115,46 +217,7 @@ export function MyEditaisPage() {
       <ul className="mt-8 space-y-8">
         {query.data?.map((application) => (
           <li key={application.id}>
-            <article
-              aria-labelledby={`inscricao-${application.id}`}
-              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-            >
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div>
-                  <h2 id={`inscricao-${application.id}`} className="font-bold text-slate-900 text-xl">
-                    {application.edital.title}
-                  </h2>
-                  <p className="mt-1 text-slate-700 text-sm">
-                    Inscrição nº {application.id}, de {formatInstantDate(application.created_at)} ·{' '}
-                    <Link to="/editais/$slug" params={{ slug: application.edital.slug }} className="link">
-                      ver o edital
-                    </Link>
-                  </p>
-                </div>
-                <StateBadge tone={application.status === 'approved' ? 'paid' : 'other'}>
-                  {APPLICATION_STATE_LABELS[application.status]}
-                </StateBadge>
-              </div>
-              <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-1">
-                <div>
-                  <dt className="inline text-slate-600">Pago: </dt>
-                  <dd className="inline font-semibold text-slate-900">{formatBRL(application.paid_cents)}</dd>
-                </div>
-                <div>
-                  <dt className="inline text-slate-600">A pagar: </dt>
-                  <dd className="inline font-semibold text-slate-900">{formatBRL(application.due_cents)}</dd>
-                </div>
-              </dl>
-              {application.plans.length ? (
-                <ul className="mt-2 divide-y divide-slate-200">
-                  {application.plans.map((plan) => (
-                    <PlanRow key={plan.id} application={application} plan={plan} />
-                  ))}
-                </ul>
-              ) : (
-                <p className="mt-3 text-slate-700">Este edital não tem taxas a pagar.</p>
-              )}
-            </article>
+            <ApplicationCard application={application} today={today} />
           </li>
         ))}
       </ul>
