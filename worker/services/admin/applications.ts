@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { applications, editais, feePlans, orders, planPayments, users } from '../../../db/schema.ts'
 import { publicOrigin } from '../../config.ts'
@@ -22,6 +22,7 @@ import { deliverLater } from '../email/outbox.ts'
 import { firstName, message } from '../email/templates.ts'
 import { planLedger } from '../payments/plan-payments.ts'
 import { refundPayment } from '../payments/refund.ts'
+import { FEE_ORDER } from '../plans/fee-order.ts'
 import { type AdminRowAction, auditStatement } from './internal.ts'
 import { listing } from './listing.ts'
 
@@ -203,7 +204,7 @@ export async function getApplication({
       .select()
       .from(feePlans)
       .where(eq(feePlans.editalId, application.editalId))
-      .orderBy(sql`${feePlans.kind} = 'monthly'`, asc(feePlans.dueOn), asc(feePlans.id)),
+      .orderBy(...FEE_ORDER),
     db
       .select()
       .from(planPayments)

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { applications, editais, feePlans, planPayments } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
@@ -19,6 +19,7 @@ import { curitibaDay, curitibaDayEndMs, curitibaDayStartMs } from '../../domain/
 import { invalidField, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
 import { deleteFiles, publicFileUrl, storeEditalPdf } from '../files/files.ts'
+import { FEE_ORDER } from '../plans/fee-order.ts'
 import {
   type AdminEdit,
   type AdminRead,
@@ -174,7 +175,7 @@ const plansOf = (ctx: AppContext, editalId: number) =>
     .select()
     .from(feePlans)
     .where(eq(feePlans.editalId, editalId))
-    .orderBy(sql`${feePlans.kind} = 'monthly'`, asc(feePlans.dueOn), asc(feePlans.id))
+    .orderBy(...FEE_ORDER)
 
 const paidPlanIds = async (ctx: AppContext, planIds: number[]) =>
   planIds.length === 0

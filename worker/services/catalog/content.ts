@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import { courses, ebooks, editais, feePlans, pages, proceedings } from '../../../db/schema.ts'
+import { and, asc, desc, eq } from 'drizzle-orm'
+import { courses, ebooks, editais, pages, proceedings } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import { EbookList, Edital, Page, ProceedingList, SearchResults } from '../../contract/catalog.ts'
 import { notFound } from '../../errors.ts'
 import { publicFileUrl } from '../files/files.ts'
+import { FEE_ORDER } from '../plans/fee-order.ts'
 import { readSnapshot } from './snapshot.ts'
 
 /** An institute page (quem-somos, pesquisa/…, politicas-de-privacidade), editable in the database. */
@@ -66,7 +67,7 @@ export async function getEdital({ ctx, slug }: { ctx: AppContext; slug: string }
       where: and(eq(editais.slug, slug), eq(editais.isPublished, true)),
       with: {
         plans: {
-          orderBy: [sql`${feePlans.kind} = 'monthly'`, asc(feePlans.dueOn), asc(feePlans.amountCents)],
+          orderBy: [...FEE_ORDER],
         },
       },
     })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import { applications, editais, feePlans, planPayments } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import { type Application, PLAN_MESSAGES } from '../../contract/plans.ts'
@@ -7,6 +7,7 @@ import { grantsAccess } from '../../domain/orders.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { PlanPaymentRow } from '../payments/ledger.ts'
 import { planPaymentResult } from '../payments/plan-payments.ts'
+import { FEE_ORDER } from './fee-order.ts'
 
 /**
  * Where one plan stands for one application: paid (a payment the provider confirmed), pending (a
@@ -50,20 +51,24 @@ export async function listApplications({
           db.select({ id: applications.editalId }).from(applications).where(eq(applications.userId, userId)),
         ),
       )
-      .orderBy(asc(feePlans.id)),
+      .orderBy(...FEE_ORDER),
     db
       .select()
       .from(planPayments)
       .where(and(inArray(planPayments.applicationId, mine), eq(planPayments.userId, userId))),
   ])
   return rows.map(({ application, edital }) => {
+    const paidOf = (planId: number) =>
+      payments.filter((row) => row.applicationId === application.id && row.planId === planId)
+    // The fees that apply to it now, and any it has paid (a refused application keeps its receipt).
     const ofEdital = plans.filter(
-      (plan) => plan.editalId === edital.id && feeApplies(plan.kind, application.status),
+      (plan) =>
+        plan.editalId === edital.id &&
+        (feeApplies(plan.kind, application.status) ||
+          paidOf(plan.id).some((row) => grantsAccess(row.status))),
     )
     const items = ofEdital.map((plan) => {
-      const { state, payment } = planState(
-        payments.filter((row) => row.applicationId === application.id && row.planId === plan.id),
-      )
+      const { state, payment } = planState(paidOf(plan.id))
       return {
         id: plan.id,
         kind: plan.kind,
