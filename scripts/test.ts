@@ -2,6 +2,7 @@
 // end-to-end in Chromium), then one plain closing line 'N passed, N failed, N skipped'.
 import { spawn } from 'node:child_process'
 import { mkdir, readFile, rm } from 'node:fs/promises'
+import { setPriority } from 'node:os'
 import { parseArgs } from 'node:util'
 import { runBuild } from './build.ts'
 import { root } from './lib/stack.ts'
@@ -24,17 +25,32 @@ const projects = (values.only as string[] | undefined) ?? ['unit', 'web', 'worke
 await mkdir(`${root}/tests/artifacts`, { recursive: true })
 
 type Results = { numPassedTests: number; numFailedTests: number; numPendingTests: number }
-type Run = { name: string; projects: string[]; report: string; env?: Record<string, string> }
+type Run = {
+  name: string
+  projects: string[]
+  report: string
+  env?: Record<string, string>
+  /** The process's niceness, which its children (Chromium, wrangler dev) inherit. */
+  nice?: number
+}
 
 // Vitest runs files one at a time here (one worker on 2 cores; the worker and e2e projects one
 // file after another), so the end-to-end journeys (Chromium, wrangler dev) and the other suites
 // (Node, happy-dom, workerd) each leave a core mostly idle: with both asked for, they run as two
 // Vitest processes side by side. The app is built first, once (the e2e stack serves it, and the
-// worker project's wrangler.toml names its web/deploy), so neither sees it half written.
+// worker project's wrangler.toml names its web/deploy), so neither sees it half written. The
+// journeys run niced: they take the core the other suites leave idle, and the worker tests that
+// time an answer (outages, deadlines) keep the CPU they have when run alone.
 const split = projects.includes('e2e') && projects.length > 1
 const runs: Run[] = split
   ? [
-      { name: 'e2e', projects: ['e2e'], report: 'vitest-report-e2e.json', env: { E2E_SKIP_BUILD: '1' } },
+      {
+        name: 'e2e',
+        projects: ['e2e'],
+        report: 'vitest-report-e2e.json',
+        env: { E2E_SKIP_BUILD: '1' },
+        nice: 10,
+      },
       {
         name: projects.filter((project) => project !== 'e2e').join(' + '),
         projects: projects.filter((project) => project !== 'e2e'),
@@ -71,6 +87,7 @@ function vitest(run: Run, live: boolean): Promise<{ code: number; results?: Resu
         env: { ...process.env, ...run.env },
       },
     )
+    if (run.nice && child.pid) setPriority(child.pid, run.nice)
     const held: Buffer[] = []
     child.stdout?.on('data', (chunk: Buffer) => held.push(chunk))
     child.stderr?.on('data', (chunk: Buffer) => held.push(chunk))
