@@ -35,29 +35,34 @@ type Run = {
 }
 
 // Vitest runs files one at a time here (one worker on 2 cores; the worker and e2e projects one
-// file after another), so the end-to-end journeys (Chromium, wrangler dev) and the other suites
-// (Node, happy-dom, workerd) each leave a core mostly idle: with both asked for, they run as two
-// Vitest processes side by side. The app is built first, once (the e2e stack serves it, and the
-// worker project's wrangler.toml names its web/deploy), so neither sees it half written. The
-// journeys run niced: they take the core the other suites leave idle, and the worker tests that
-// time an answer (outages, deadlines) keep the CPU they have when run alone.
-const split = projects.includes('e2e') && projects.length > 1
-const runs: Run[] = split
+// file after another), so the end-to-end journeys (Chromium, wrangler dev) and the unit and web
+// suites (Node, happy-dom) each leave a core mostly idle: with both asked for, they run as two
+// Vitest processes side by side, then the worker project runs alone, as before (its outage tests
+// time answers in milliseconds; beside the journeys they failed on a loaded machine). The app is
+// built first, once (the e2e stack serves it, and the worker project's wrangler.toml names its
+// web/deploy), so no process sees it half written. The journeys run niced: they take the core the
+// other suites leave idle.
+const split = projects.includes('e2e') && projects.some((project) => project === 'unit' || project === 'web')
+const beside: string[] = projects.filter((project) => project === 'unit' || project === 'web')
+const after = projects.filter((project) => project !== 'e2e' && !beside.includes(project))
+/** Runs of one phase go side by side; phases one after another. */
+const phases: Run[][] = split
   ? [
-      {
-        name: 'e2e',
-        projects: ['e2e'],
-        report: 'vitest-report-e2e.json',
-        env: { E2E_SKIP_BUILD: '1' },
-        nice: 10,
-      },
-      {
-        name: projects.filter((project) => project !== 'e2e').join(' + '),
-        projects: projects.filter((project) => project !== 'e2e'),
-        report: 'vitest-report.json',
-      },
+      [
+        {
+          name: 'e2e',
+          projects: ['e2e'],
+          report: 'vitest-report-e2e.json',
+          env: { E2E_SKIP_BUILD: '1' },
+          nice: 10,
+        },
+        { name: beside.join(' + '), projects: beside, report: 'vitest-report.json' },
+      ],
+      ...(after.length > 0
+        ? [[{ name: after.join(' + '), projects: after, report: `vitest-report-${after.join('-')}.json` }]]
+        : []),
     ]
-  : [{ name: projects.join(' + '), projects, report: 'vitest-report.json' }]
+  : [[{ name: projects.join(' + '), projects, report: 'vitest-report.json' }]]
 if (split && process.env.E2E_SKIP_BUILD !== '1') await runBuild()
 
 /**
@@ -107,8 +112,11 @@ function vitest(run: Run, live: boolean): Promise<{ code: number; results?: Resu
 }
 
 // A run that ends before writing its report must not be counted by the last run's.
+const runs = phases.flat()
 await Promise.all(runs.map((run) => rm(`${root}/tests/artifacts/${run.report}`, { force: true })))
-const ended = await Promise.all(runs.map((run, index) => vitest(run, index === 0)))
+const ended: { code: number; results?: Results }[] = []
+for (const phase of phases)
+  ended.push(...(await Promise.all(phase.map((run, index) => vitest(run, index === 0)))))
 const reported = ended.flatMap(({ results }) => (results ? [results] : []))
 const sum = (key: keyof Results) => reported.reduce((total, results) => total + results[key], 0)
 if (reported.length > 0) {
