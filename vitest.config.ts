@@ -66,6 +66,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // Files run one after another; a file's independent pages (describe.concurrent: the
+          // accessibility pass, the phone walk) open three at a time, while one waits on the
+          // Worker, another runs axe or lays out in Chromium.
+          maxConcurrency: 3,
         },
       },
     ],

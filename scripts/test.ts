@@ -1,8 +1,10 @@
 // `npm test`: every suite that needs no network (unit, web components, Worker in workerd,
 // end-to-end in Chromium), then one plain closing line 'N passed, N failed, N skipped'.
 import { spawn } from 'node:child_process'
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir, readFile, rm } from 'node:fs/promises'
+import { setPriority } from 'node:os'
 import { parseArgs } from 'node:util'
+import { runBuild } from './build.ts'
 import { root } from './lib/stack.ts'
 
 // `--only <project>` picks the projects; everything else (files, `-t <name>`, …) goes to Vitest.
@@ -20,33 +22,107 @@ const passed = tokens.flatMap((token) => {
   return []
 })
 const projects = (values.only as string[] | undefined) ?? ['unit', 'web', 'worker', 'e2e']
-const report = `${root}/tests/artifacts/vitest-report.json`
 await mkdir(`${root}/tests/artifacts`, { recursive: true })
 
-const code = await new Promise<number>((resolve) => {
-  const child = spawn(
-    process.execPath,
-    [
-      `${root}/node_modules/vitest/vitest.mjs`,
-      'run',
-      ...projects.flatMap((project) => ['--project', project]),
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-      ...passed,
-    ],
-    { cwd: root, stdio: 'inherit' },
-  )
-  child.on('exit', (exitCode) => resolve(exitCode ?? 1))
-})
+type Results = { numPassedTests: number; numFailedTests: number; numPendingTests: number }
+type Run = {
+  name: string
+  projects: string[]
+  report: string
+  env?: Record<string, string>
+  /** The process's niceness, which its children (Chromium, wrangler dev) inherit. */
+  nice?: number
+}
 
-const results = await readFile(report, 'utf8').then(
-  (text) => JSON.parse(text) as { numPassedTests: number; numFailedTests: number; numPendingTests: number },
-  () => undefined,
-)
-if (results) {
+// Vitest runs files one at a time here (one worker on 2 cores; the worker and e2e projects one
+// file after another), so the end-to-end journeys (Chromium, wrangler dev) and the unit and web
+// suites (Node, happy-dom) each leave a core mostly idle: with both asked for, they run as two
+// Vitest processes side by side, then the worker project runs alone, as before (its outage tests
+// time answers in milliseconds; beside the journeys they failed on a loaded machine). The app is
+// built first, once (the e2e stack serves it, and the worker project's wrangler.toml names its
+// web/deploy), so no process sees it half written. The journeys run niced: they take the core the
+// other suites leave idle.
+const split = projects.includes('e2e') && projects.some((project) => project === 'unit' || project === 'web')
+const beside: string[] = projects.filter((project) => project === 'unit' || project === 'web')
+const after = projects.filter((project) => project !== 'e2e' && !beside.includes(project))
+/** Runs of one phase go side by side; phases one after another. */
+const phases: Run[][] = split
+  ? [
+      [
+        {
+          name: 'e2e',
+          projects: ['e2e'],
+          report: 'vitest-report-e2e.json',
+          env: { E2E_SKIP_BUILD: '1' },
+          nice: 10,
+        },
+        { name: beside.join(' + '), projects: beside, report: 'vitest-report.json' },
+      ],
+      ...(after.length > 0
+        ? [[{ name: after.join(' + '), projects: after, report: `vitest-report-${after.join('-')}.json` }]]
+        : []),
+    ]
+  : [[{ name: projects.join(' + '), projects, report: 'vitest-report.json' }]]
+if (split && process.env.E2E_SKIP_BUILD !== '1') await runBuild()
+
+/**
+ * One Vitest process. The first streams its output; the others' is held and printed in one
+ * block when each ends, so that two reporters never interleave their lines.
+ */
+function vitest(run: Run, live: boolean): Promise<{ code: number; results?: Results }> {
+  const report = `${root}/tests/artifacts/${run.report}`
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        `${root}/node_modules/vitest/vitest.mjs`,
+        'run',
+        ...run.projects.flatMap((project) => ['--project', project]),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+        // A file filter may name files of one process only: the closing count still fails a run
+        // that found nothing at all.
+        ...(split ? ['--passWithNoTests'] : []),
+        ...passed,
+      ],
+      {
+        cwd: root,
+        stdio: live ? 'inherit' : ['inherit', 'pipe', 'pipe'],
+        env: { ...process.env, ...run.env },
+      },
+    )
+    if (run.nice && child.pid) setPriority(child.pid, run.nice)
+    const held: Buffer[] = []
+    child.stdout?.on('data', (chunk: Buffer) => held.push(chunk))
+    child.stderr?.on('data', (chunk: Buffer) => held.push(chunk))
+    child.on('close', async (exitCode) => {
+      if (!live) {
+        process.stdout.write(
+          `\n──── ${run.name} ────\n${Buffer.concat(held).toString()}──── ${run.name}: fim ────\n`,
+        )
+      }
+      const results = await readFile(report, 'utf8').then(
+        (text) => JSON.parse(text) as Results,
+        () => undefined,
+      )
+      resolve({ code: exitCode ?? 1, results })
+    })
+  })
+}
+
+// A run that ends before writing its report must not be counted by the last run's.
+const runs = phases.flat()
+await Promise.all(runs.map((run) => rm(`${root}/tests/artifacts/${run.report}`, { force: true })))
+const ended: { code: number; results?: Results }[] = []
+for (const phase of phases)
+  ended.push(...(await Promise.all(phase.map((run, index) => vitest(run, index === 0)))))
+const reported = ended.flatMap(({ results }) => (results ? [results] : []))
+const sum = (key: keyof Results) => reported.reduce((total, results) => total + results[key], 0)
+if (reported.length > 0) {
   console.log(
-    `\n${results.numPassedTests} passed, ${results.numFailedTests} failed, ${results.numPendingTests} skipped`,
+    `\n${sum('numPassedTests')} passed, ${sum('numFailedTests')} failed, ${sum('numPendingTests')} skipped`,
   )
 }
-process.exit(results && results.numPassedTests === 0 ? 1 : code)
+const code = ended.find(({ code }) => code !== 0)?.code ?? 0
+process.exit(reported.length > 0 && sum('numPassedTests') === 0 ? 1 : code)
