@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Result } from 'axe-core'
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
+import { SPECIALIZATION_EDITAL } from '../../db/seed-data/student.ts'
 import { fileBrowser, fileSessions, screenshot } from '../support/e2e/browser.ts'
 import { typeAddress } from '../support/e2e/checkout.ts'
 import { firstRow, PHONE, settled, sidewaysScroll } from '../support/e2e/phone.ts'
@@ -61,6 +62,7 @@ const PAGES: PageKind[] = [
   { name: 'e-books', path: '/ebooks', ready: 'E-books' },
   { name: 'institute page', path: '/quem-somos', ready: 'Quem somos' },
   { name: 'courses', path: '/cursos', ready: 'Cursos' },
+  { name: 'edital', path: `/editais/${SPECIALIZATION_EDITAL.slug}`, ready: SPECIALIZATION_EDITAL.title },
   { name: 'products', path: '/produtos', ready: 'Produtos' },
   { name: 'contact', path: '/contato', ready: 'Contato' },
   { name: 'contact form with errors', path: '/contato', ready: contactWithErrors },
@@ -141,6 +143,18 @@ const PAGES: PageKind[] = [
     as: 'admin',
     path: '/admin/qrcode',
     ready: withData('Qrcode/Link', firstRow('Links curtos')),
+  },
+  {
+    name: 'admin editais',
+    as: 'admin',
+    path: '/admin/editais',
+    ready: withData('Editais', firstRow('Editais')),
+  },
+  {
+    name: 'admin edital',
+    as: 'admin',
+    path: `/admin/editais/${SPECIALIZATION_EDITAL.id}`,
+    ready: withData(SPECIALIZATION_EDITAL.title, firstRow('Lista de inscrições')),
   },
   {
     name: 'admin home',

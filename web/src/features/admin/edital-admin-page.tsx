@@ -162,7 +162,7 @@ function FeePlan({ plans }: { plans: AdminFeePlan[] }) {
         Plano de taxas
       </h2>
       <ResourceTable
-        label="Plano de taxas"
+        label="Taxas do edital"
         rows={plans}
         rowKey={(plan) => plan.id}
         empty="Nenhuma taxa: inscrição gratuita."
@@ -259,7 +259,7 @@ function Applications({ edital }: { edital: AdminEdital }) {
         <ResourceList
           list={list}
           description={{
-            label: 'Inscrições',
+            label: 'Lista de inscrições',
             empty: 'Nenhuma inscrição encontrada.',
             pagesOf: 'inscrições',
             columns: [
