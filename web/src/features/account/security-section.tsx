@@ -11,6 +11,7 @@ import { Icon } from '../../components/icons.tsx'
 import { QueryStatus } from '../../components/query-status.tsx'
 import { confirm } from '../../lib/confirm.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
+import { ActionButton } from '../../lib/form-field.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { ProviderMark, SocialLinkButtons } from '../auth/social-buttons.tsx'
 import {
@@ -21,7 +22,6 @@ import {
   useSignOutEverywhere,
   useUnlinkProvider,
 } from './account.queries.ts'
-import { ActionButton } from './action-button.tsx'
 
 export const SIGN_OUT_EVERYWHERE_CONFIRMATION =
   'Todas as sessões desta conta serão encerradas, inclusive esta: você precisará entrar de novo em cada dispositivo.'

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { Download, LoaderCircle, Trash2 } from 'lucide'
-import { Icon } from '../../components/icons.tsx'
+import { Download, Trash2 } from 'lucide'
 import { confirm } from '../../lib/confirm.tsx'
+import { ActionButton } from '../../lib/form-field.tsx'
 import { showToast, toastError } from '../../lib/toast.ts'
 import { setSignedInUser } from '../auth/session.mutations.ts'
 import { deleteMyAccount, exportMyData } from './profile.mutations.ts'
@@ -63,37 +63,20 @@ export function PrivacySection() {
         corrigi-los em “Editar dados” e excluir a sua conta.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <button
-          type="button"
-          className="btn btn-outline"
-          disabled={exportData.isPending}
-          aria-busy={exportData.isPending || undefined}
-          onClick={() => exportData.mutate()}
-        >
-          {exportData.isPending ? (
-            <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
-          ) : (
-            <Icon drawing={Download} className="size-4" />
-          )}
+        <ActionButton pending={exportData.isPending} icon={Download} onClick={() => exportData.mutate()}>
           Baixar meus dados
-        </button>
-        <button
-          type="button"
+        </ActionButton>
+        <ActionButton
           className="btn btn-outline border-red-700 text-red-800"
-          disabled={remove.isPending}
-          aria-busy={remove.isPending || undefined}
+          pending={remove.isPending}
+          icon={Trash2}
           onClick={async () => {
             if (await confirm({ text: DELETE_CONFIRMATION, confirmLabel: 'Excluir minha conta' }))
               remove.mutate()
           }}
         >
-          {remove.isPending ? (
-            <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
-          ) : (
-            <Icon drawing={Trash2} className="size-4" />
-          )}
           Excluir minha conta
-        </button>
+        </ActionButton>
       </div>
     </section>
   )

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { LoaderCircle, RefreshCw } from 'lucide'
+import { RefreshCw } from 'lucide'
 import type { Purchase } from '../../../../worker/contract/student.ts'
 import { grantsAccess } from '../../../../worker/domain/orders.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../../../worker/domain/payments.ts'
-import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { QueryStatus } from '../../components/query-status.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
+import { ActionButton } from '../../lib/form-field.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { showToast, toastError } from '../../lib/toast.ts'
 import { writeCartHash } from '../cart/cart-storage.ts'
@@ -44,11 +44,10 @@ function Reissue({ purchase }: { purchase: Purchase }) {
         O {what} deste pedido venceu sem pagamento. Você pode gerar um novo {what} para o mesmo pedido, sem
         refazer a compra.
       </p>
-      <button
-        type="button"
+      <ActionButton
         className="btn btn-outline mt-3"
-        disabled={reissue.isPending}
-        aria-busy={reissue.isPending || undefined}
+        pending={reissue.isPending}
+        icon={RefreshCw}
         onClick={() =>
           reissue.mutate(purchase.order_id, {
             onSuccess: () => void showToast('success', `Novo ${what} gerado.`),
@@ -56,13 +55,8 @@ function Reissue({ purchase }: { purchase: Purchase }) {
           })
         }
       >
-        {reissue.isPending ? (
-          <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
-        ) : (
-          <Icon drawing={RefreshCw} className="size-4" />
-        )}
         Gerar novo {what}
-      </button>
+      </ActionButton>
     </div>
   )
 }
