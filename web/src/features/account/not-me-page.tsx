@@ -1,7 +1,6 @@
 import { ShieldAlert } from 'lucide'
 import type { ReactNode } from 'react'
 import { ACCOUNT_MESSAGES } from '../../../../worker/contract/account.ts'
-import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { LoadingState } from '../../components/page-status.tsx'
 import { ApiError } from '../../lib/api.ts'
@@ -63,10 +62,10 @@ export function NotMePage() {
         ) : null}
         <ActionButton
           pending={notMe.isPending}
+          icon={ShieldAlert}
           className="btn btn-primary"
           onClick={() => notMe.mutate(token)}
         >
-          {notMe.isPending ? null : <Icon drawing={ShieldAlert} className="size-4" />}
           Encerrar todas as sessões
         </ActionButton>
       </div>

@@ -125,6 +125,7 @@ function ProviderRow({ linked }: { linked: LinkedProvider }) {
       </div>
       <ActionButton
         pending={unlink.isPending}
+        icon={Unlink}
         className="btn btn-outline border-red-700 text-red-800"
         onClick={async () => {
           if (!(await confirm({ text: unlinkConfirmation(label), confirmLabel: 'Desvincular' }))) return
@@ -134,7 +135,6 @@ function ProviderRow({ linked }: { linked: LinkedProvider }) {
           })
         }}
       >
-        {unlink.isPending ? null : <Icon drawing={Unlink} className="size-4" />}
         Desvincular<span className="sr-only"> {label}</span>
       </ActionButton>
     </li>
@@ -182,6 +182,7 @@ function Sessions({ security }: { security: AccountSecurity }) {
       <p className="text-slate-700">{otherSessionsText(security.other_sessions)}</p>
       <ActionButton
         pending={signOut.isPending}
+        icon={LogOut}
         onClick={async () => {
           const confirmed = await confirm({
             text: SIGN_OUT_EVERYWHERE_CONFIRMATION,
@@ -194,7 +195,6 @@ function Sessions({ security }: { security: AccountSecurity }) {
           })
         }}
       >
-        {signOut.isPending ? null : <Icon drawing={LogOut} className="size-4" />}
         Sair de todos os dispositivos
       </ActionButton>
     </div>
