@@ -4,7 +4,7 @@ import type { Ebook } from '../../../../worker/contract/catalog.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/domain/institute.ts'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
-import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { QueryList } from '../../components/query-status.tsx'
 import { useScrollToHash } from '../../lib/scroll-to-hash.ts'
 import { ebooksQuery } from './catalog.queries.ts'
 import { FallbackImage } from './fallback-image.tsx'
@@ -35,6 +35,39 @@ function EbookAccess({ ebook }: { ebook: Ebook }) {
   )
 }
 
+function EbookCard({ ebook }: { ebook: Ebook }) {
+  return (
+    <article
+      aria-labelledby={`ebook-${ebook.id}-titulo`}
+      className="flex h-full gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <FallbackImage
+        src={ebook.cover}
+        fallback={DEFAULT_IMAGES.product}
+        alt={`Capa do e-book ${ebook.title}`}
+        width={600}
+        height={800}
+        className="h-auto w-24 shrink-0 self-start rounded-lg bg-slate-100 object-cover shadow sm:w-32"
+      />
+      <div className="flex min-w-0 flex-col gap-2">
+        <h2 id={`ebook-${ebook.id}-titulo`} className="font-bold text-lg text-slate-900 leading-snug">
+          {ebook.title}
+        </h2>
+        <p className="text-slate-700 text-sm">{ebook.description}</p>
+        {ebook.pages ? (
+          <p className="flex items-center gap-1 text-slate-600 text-sm">
+            <Icon drawing={BookOpen} className="size-4" />
+            {ebook.pages} páginas
+          </p>
+        ) : null}
+        <div className="mt-auto pt-1">
+          <EbookAccess ebook={ebook} />
+        </div>
+      </div>
+    </article>
+  )
+}
+
 /** /ebooks: every e-book, anchored as #ebook-{id} for the search results. */
 export function EbooksPage() {
   const ebooks = useQuery(ebooksQuery())
@@ -47,49 +80,17 @@ export function EbooksPage() {
         Nossos e-books podem ser baixados e impressos, para consultar sempre que precisar. Alguns são
         gratuitos; os outros vêm com a compra do curso.
       </p>
-      {ebooks.isSuccess ? (
-        <ul className="mt-8 grid gap-6 md:grid-cols-2">
-          {ebooks.data.map((ebook) => (
-            <li key={ebook.id} id={`ebook-${ebook.id}`}>
-              <article
-                aria-labelledby={`ebook-${ebook.id}-titulo`}
-                className="flex h-full gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-              >
-                <FallbackImage
-                  src={ebook.cover}
-                  fallback={DEFAULT_IMAGES.product}
-                  alt={`Capa do e-book ${ebook.title}`}
-                  width={600}
-                  height={800}
-                  className="h-auto w-24 shrink-0 self-start rounded-lg bg-slate-100 object-cover shadow sm:w-32"
-                />
-                <div className="flex min-w-0 flex-col gap-2">
-                  <h2
-                    id={`ebook-${ebook.id}-titulo`}
-                    className="font-bold text-lg text-slate-900 leading-snug"
-                  >
-                    {ebook.title}
-                  </h2>
-                  <p className="text-slate-700 text-sm">{ebook.description}</p>
-                  {ebook.pages ? (
-                    <p className="flex items-center gap-1 text-slate-600 text-sm">
-                      <Icon drawing={BookOpen} className="size-4" />
-                      {ebook.pages} páginas
-                    </p>
-                  ) : null}
-                  <div className="mt-auto pt-1">
-                    <EbookAccess ebook={ebook} />
-                  </div>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      ) : ebooks.isError && !ebooks.isFetching ? (
-        <ErrorState onRetry={() => void ebooks.refetch()} />
-      ) : (
-        <LoadingState label="carregando e-books..." />
-      )}
+      <QueryList query={ebooks} loading="carregando e-books...">
+        {(items) => (
+          <ul className="mt-8 grid gap-6 md:grid-cols-2">
+            {items.map((ebook) => (
+              <li key={ebook.id} id={`ebook-${ebook.id}`}>
+                <EbookCard ebook={ebook} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
     </div>
   )
 }

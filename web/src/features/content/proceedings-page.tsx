@@ -3,7 +3,7 @@ import { FileDown } from 'lucide'
 import type { z } from 'zod'
 import type { Proceeding } from '../../../../worker/contract/catalog.ts'
 import { Icon } from '../../components/icons.tsx'
-import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { QueryList } from '../../components/query-status.tsx'
 import { proceedingsQuery } from './content.queries.ts'
 
 type ProceedingItem = z.infer<typeof Proceeding>
@@ -25,11 +25,13 @@ export function ProceedingsPage() {
         Os anais das Jornadas Multiprofissionais em Nefrologia promovidas pelo instituto, com os resumos dos
         trabalhos apresentados.
       </p>
-      {proceedings.isSuccess ? (
-        proceedings.data.length === 0 ? (
-          <p className="mt-8 text-slate-700">Nenhum volume de anais publicado ainda.</p>
-        ) : (
-          groupByYear(proceedings.data).map(([year, items]) => (
+      <QueryList
+        query={proceedings}
+        loading="carregando anais..."
+        empty="Nenhum volume de anais publicado ainda."
+      >
+        {(items) =>
+          groupByYear(items).map(([year, items]) => (
             <section key={year} aria-labelledby={`anais-${year}`} className="mt-10">
               <h2 id={`anais-${year}`} className="font-bold text-2xl text-slate-900">
                 {year}
@@ -60,12 +62,8 @@ export function ProceedingsPage() {
               </ul>
             </section>
           ))
-        )
-      ) : proceedings.isError && !proceedings.isFetching ? (
-        <ErrorState onRetry={() => void proceedings.refetch()} />
-      ) : (
-        <LoadingState label="carregando anais..." />
-      )}
+        }
+      </QueryList>
     </div>
   )
 }
