@@ -3,23 +3,12 @@ import { useNavigate } from '@tanstack/react-router'
 import { Download, Trash2 } from 'lucide'
 import { confirm } from '../../lib/confirm.tsx'
 import { ActionButton } from '../../lib/form-field.tsx'
+import { saveFile } from '../../lib/save-file.ts'
 import { showToast, toastError } from '../../lib/toast.ts'
 import { setSignedInUser } from '../auth/session.mutations.ts'
 import { deleteMyAccount, exportMyData } from './profile.mutations.ts'
 
 export const EXPORT_FILE_NAME = 'meus-dados-instituto-renalis.json'
-
-/** Hands a JSON document to the browser as a file to save. */
-function saveJson(data: unknown, fileName: string) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
-}
 
 export const DELETE_CONFIRMATION =
   'Excluir sua conta apaga agora seus dados pessoais (nome, e-mail, telefone, foto e senha), encerra todas as sessões e tira o acesso aos cursos e e-books. Os pedidos ficam guardados, sem os seus dados, pelo prazo da legislação fiscal. Esta ação não pode ser desfeita.'
@@ -35,7 +24,7 @@ export function PrivacySection() {
   const exportData = useMutation({
     mutationFn: exportMyData,
     onSuccess: (data) => {
-      saveJson(data, EXPORT_FILE_NAME)
+      saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), EXPORT_FILE_NAME)
       void showToast('success', 'Seus dados foram baixados.')
     },
     onError: (error) => void toastError(error, 'Não foi possível baixar seus dados.'),
