@@ -10,11 +10,10 @@ function focusAfterClose(opener: HTMLElement | null) {
 }
 
 /** SPEC section 2: the login / sign-up modal, id loginModal. */
-export default function LoginDialog({ open, onOpenChange, returnFocusTo }: OpenedDialogProps) {
+export default function LoginDialog({ returnFocusTo, ...dialog }: OpenedDialogProps) {
   return (
     <DialogShell
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       id="loginModal"
       aria-describedby={undefined}
       onClosed={() => focusAfterClose(returnFocusTo.current)}

@@ -58,11 +58,10 @@ function PanelBody({ close }: { close: () => void }) {
 }
 
 /** The header's cart: items, totals, 'Ver carrinho' and 'Finalizar compra'. */
-export default function CartPanel({ open, onOpenChange, returnFocusTo }: OpenedDialogProps) {
+export default function CartPanel({ returnFocusTo, ...dialog }: OpenedDialogProps) {
   return (
     <DialogShell
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       overlayClassName="fixed inset-0 z-[1060] bg-slate-900/50"
       aria-describedby={undefined}
       onClosed={() => {
@@ -75,7 +74,7 @@ export default function CartPanel({ open, onOpenChange, returnFocusTo }: OpenedD
         <Dialog.Title className="font-extrabold text-2xl text-slate-900">Carrinho</Dialog.Title>
         <DialogCloseButton className="icon-btn" />
       </div>
-      <PanelBody close={() => onOpenChange(false)} />
+      <PanelBody close={() => dialog.onOpenChange(false)} />
     </DialogShell>
   )
 }

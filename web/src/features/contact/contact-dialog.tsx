@@ -9,11 +9,10 @@ import { ContactForm } from './contact-form.tsx'
  * nearly full width below 996 px (93 %), the close control at the top right. Focus moves into
  * the panel and back to the button on close; Escape closes it.
  */
-export default function ContactDialog({ open, onOpenChange, returnFocusTo }: OpenedDialogProps) {
+export default function ContactDialog({ returnFocusTo, ...dialog }: OpenedDialogProps) {
   return (
     <DialogShell
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       overlayClassName="contact-backdrop fixed inset-0 z-[1060] bg-slate-900/45 backdrop-blur-md"
       id="contactModal"
       onOpenAutoFocus={(event) => {
@@ -28,7 +27,7 @@ export default function ContactDialog({ open, onOpenChange, returnFocusTo }: Ope
         {CONTACT_COPY.heading}
       </Dialog.Title>
       <Dialog.Description className="mt-1 mb-5 text-slate-700">{CONTACT_COPY.intro}</Dialog.Description>
-      <ContactForm target="chat" onSent={() => onOpenChange(false)} />
+      <ContactForm target="chat" onSent={() => dialog.onOpenChange(false)} />
       <DialogCloseButton className="icon-btn absolute top-3 right-3" label={CONTACT_COPY.close} />
     </DialogShell>
   )
