@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { BookOpen } from 'lucide'
 import type { Ebook } from '../../../../worker/contract/catalog.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/domain/institute.ts'
-import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { QueryList } from '../../components/query-status.tsx'
 import { useScrollToHash } from '../../lib/scroll-to-hash.ts'
 import { ebooksQuery } from './catalog.queries.ts'
+import { EbookPages } from './ebook-pages.tsx'
 import { FallbackImage } from './fallback-image.tsx'
 
 function EbookAccess({ ebook }: { ebook: Ebook }) {
@@ -54,12 +53,7 @@ function EbookCard({ ebook }: { ebook: Ebook }) {
           {ebook.title}
         </h2>
         <p className="text-slate-700 text-sm">{ebook.description}</p>
-        {ebook.pages ? (
-          <p className="flex items-center gap-1 text-slate-600 text-sm">
-            <Icon drawing={BookOpen} className="size-4" />
-            {ebook.pages} páginas
-          </p>
-        ) : null}
+        <EbookPages pages={ebook.pages} />
         <div className="mt-auto pt-1">
           <EbookAccess ebook={ebook} />
         </div>

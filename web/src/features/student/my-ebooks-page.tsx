@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { BookOpen, Download, Plus } from 'lucide'
+import { Download, Plus } from 'lucide'
 import { useEffect, useRef } from 'react'
 import type { EbookLibrary } from '../../../../worker/contract/student.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/domain/institute.ts'
@@ -9,6 +9,7 @@ import { Link } from '../../components/link.tsx'
 import { QueryStatus } from '../../components/query-status.tsx'
 import { ActionButton } from '../../lib/form-field.tsx'
 import { showToast, toastError } from '../../lib/toast.ts'
+import { EbookPages } from '../catalog/ebook-pages.tsx'
 import { FallbackImage } from '../catalog/fallback-image.tsx'
 import { ebooksLibraryQuery, useAddFreeEbook } from './student.queries.ts'
 
@@ -56,12 +57,7 @@ function OwnedEbook({ ebook }: { ebook: Owned }) {
             'Gratuito, na sua biblioteca'
           )}
         </p>
-        {ebook.pages ? (
-          <p className="flex items-center gap-1 text-slate-600 text-sm">
-            <Icon drawing={BookOpen} className="size-4" />
-            {ebook.pages} páginas
-          </p>
-        ) : null}
+        <EbookPages pages={ebook.pages} />
         <div className="mt-auto pt-1">
           <a href={ebook.download_url} download className="btn btn-primary">
             <Icon drawing={Download} className="size-4" />

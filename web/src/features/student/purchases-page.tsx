@@ -12,6 +12,7 @@ import { formatBRL } from '../../lib/money.ts'
 import { showToast, toastError } from '../../lib/toast.ts'
 import { writeCartHash } from '../cart/cart-storage.ts'
 import { BoletoPanel, PixPanel } from '../checkout/payment-panels.tsx'
+import { NothingYet } from './nothing-yet.tsx'
 import { StateBadge } from './state-badge.tsx'
 import { purchasesQuery, repricedCart, usePayDifference, useReissuePayment } from './student.queries.ts'
 import { WithdrawalSection } from './withdrawal.tsx'
@@ -210,15 +211,7 @@ export function PurchasesPage() {
     <div className="container-page py-10 md:py-14">
       <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Minhas compras</h1>
       <QueryStatus query={purchases} loading="Carregando suas compras..." />
-      {purchases.data?.length === 0 ? (
-        <p className="mt-6 text-lg text-slate-700">
-          Você ainda não fez compras.{' '}
-          <Link to="/cursos" className="font-semibold text-teal-800 underline">
-            Conheça os cursos
-          </Link>
-          .
-        </p>
-      ) : null}
+      {purchases.data?.length === 0 ? <NothingYet>Você ainda não fez compras.</NothingYet> : null}
       {purchases.data?.length ? (
         <ul className="mt-8 space-y-6">
           {purchases.data.map((purchase) => (
