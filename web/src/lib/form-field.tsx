@@ -1,4 +1,4 @@
-import { LoaderCircle } from 'lucide'
+import { type IconNode, LoaderCircle } from 'lucide'
 import { type ComponentProps, type ReactNode, useId } from 'react'
 import { Icon } from '../components/icons.tsx'
 
@@ -91,26 +91,38 @@ export function PasswordField({
   )
 }
 
-type SubmitButtonProps = Omit<ComponentProps<'button'>, 'type'> & { pending?: boolean }
+type BusyButtonProps = Omit<ComponentProps<'button'>, 'type'> & {
+  pending?: boolean
+  /** Drawn before the text while nothing runs; the spinner takes its place while the request runs. */
+  icon?: IconNode
+}
 
-/** A submit button that stays put while the request runs: disabled, with a spinner. */
-export function SubmitButton({
+/** A button whose request is under way: disabled, busy, with a spinner before its text. */
+function BusyButton({
   pending = false,
+  icon,
   disabled,
   children,
-  className,
   ...button
-}: SubmitButtonProps) {
+}: BusyButtonProps & { type: 'button' | 'submit' }) {
   return (
-    <button
-      {...button}
-      type="submit"
-      disabled={disabled || pending}
-      aria-busy={pending || undefined}
-      className={className ?? 'btn btn-primary w-full'}
-    >
-      {pending ? <Icon drawing={LoaderCircle} className="size-4 animate-spin" /> : null}
+    <button {...button} disabled={disabled || pending} aria-busy={pending || undefined}>
+      {pending ? (
+        <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
+      ) : icon ? (
+        <Icon drawing={icon} className="size-4" />
+      ) : null}
       {children}
     </button>
   )
+}
+
+/** A submit button that stays put while the request runs: disabled, with a spinner. */
+export function SubmitButton({ className, ...button }: BusyButtonProps) {
+  return <BusyButton {...button} type="submit" className={className ?? 'btn btn-primary w-full'} />
+}
+
+/** A button that starts a request on its own (not a form's submit): disabled and busy while it runs. */
+export function ActionButton({ className, ...button }: BusyButtonProps) {
+  return <BusyButton {...button} type="button" className={className ?? 'btn btn-outline'} />
 }

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { LoaderCircle, X } from 'lucide'
+import { LoaderCircle } from 'lucide'
 import type { FormEvent, ReactNode } from 'react'
+import { DialogCloseButton, DialogShell } from '../components/dialog-shell.tsx'
 import { Icon } from '../components/icons.tsx'
 import { useFormModal } from './form-modal-state.tsx'
 
@@ -51,43 +52,35 @@ export function FormModal({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[1060] bg-slate-900/50 backdrop-blur-sm" />
-        <Dialog.Content
-          id={id}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            if (opener instanceof HTMLElement) opener.focus()
-          }}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          className="fixed top-1/2 left-1/2 z-[1061] flex max-h-[90vh] w-[min(94vw,40rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl focus:outline-none"
-        >
-          <div className="flex items-start justify-between gap-4 border-slate-200 border-b px-6 py-4">
-            <Dialog.Title className="font-semibold text-lg text-slate-900">{title}</Dialog.Title>
-            {hideFooter ? (
-              <Dialog.Close className="icon-btn -mr-2" aria-label="Fechar">
-                <Icon drawing={X} className="size-5" />
-              </Dialog.Close>
-            ) : null}
-          </div>
-          {description ? (
-            <Dialog.Description className="px-6 pt-4 text-slate-700">{description}</Dialog.Description>
-          ) : null}
-          <form id={formId} onSubmit={submit} className="overflow-y-auto px-6 py-4" aria-busy={loading}>
-            {children}
-          </form>
-          {hideFooter ? null : (
-            <div className="flex justify-end gap-3 border-slate-200 border-t px-6 py-4">
-              <Dialog.Close className="btn btn-outline">Fechar</Dialog.Close>
-              <button type="submit" form={formId} className="btn btn-primary" disabled={loading}>
-                {loading ? <Icon drawing={LoaderCircle} className="size-4 animate-spin" /> : null}
-                {action === 'store' ? storeLabel : updateLabel}
-              </button>
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onOpenChange={(next) => !next && close()}
+      id={id}
+      onClosed={() => {
+        if (opener instanceof HTMLElement) opener.focus()
+      }}
+      {...(description ? {} : { 'aria-describedby': undefined })}
+      className="fixed top-1/2 left-1/2 z-[1061] flex max-h-[90vh] w-[min(94vw,40rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl focus:outline-none"
+    >
+      <div className="flex items-start justify-between gap-4 border-slate-200 border-b px-6 py-4">
+        <Dialog.Title className="font-semibold text-lg text-slate-900">{title}</Dialog.Title>
+        {hideFooter ? <DialogCloseButton className="icon-btn -mr-2" /> : null}
+      </div>
+      {description ? (
+        <Dialog.Description className="px-6 pt-4 text-slate-700">{description}</Dialog.Description>
+      ) : null}
+      <form id={formId} onSubmit={submit} className="overflow-y-auto px-6 py-4" aria-busy={loading}>
+        {children}
+      </form>
+      {hideFooter ? null : (
+        <div className="flex justify-end gap-3 border-slate-200 border-t px-6 py-4">
+          <Dialog.Close className="btn btn-outline">Fechar</Dialog.Close>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={loading}>
+            {loading ? <Icon drawing={LoaderCircle} className="size-4 animate-spin" /> : null}
+            {action === 'store' ? storeLabel : updateLabel}
+          </button>
+        </div>
+      )}
+    </DialogShell>
   )
 }

@@ -6,14 +6,14 @@ import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { LoadingState } from '../../components/page-status.tsx'
 import { ApiError } from '../../lib/api.ts'
+import { ActionButton } from '../../lib/form-field.tsx'
 import { errorMessage } from '../../lib/toast.ts'
 import { fieldMessages } from '../auth/auth.errors.ts'
 import { setSignedInUser, useLogout } from '../auth/session.mutations.ts'
 import { useCurrentUser } from '../auth/use-current-user.ts'
 import { useConfirmEmail } from './account.queries.ts'
-import { ActionButton } from './action-button.tsx'
 import { looksLikeToken, useFragmentToken } from './fragment-token.ts'
-import { Notice } from './notice.tsx'
+import { EmailLinkPage, Notice } from './notice.tsx'
 
 const LoginDialog = lazy(() => import('../auth/login-dialog.tsx'))
 
@@ -62,15 +62,10 @@ export function ConfirmEmailPage() {
   let body: ReactNode
   if (!ready || !known) body = <LoadingState />
   else if (!valid) {
-    body = (
-      <Notice tone="error">
-        <p className="font-medium">{ACCOUNT_MESSAGES.linkInvalid}</p>
-      </Notice>
-    )
+    body = <Notice tone="error" message={ACCOUNT_MESSAGES.linkInvalid} />
   } else if (confirm.isSuccess) {
     body = (
-      <Notice tone="ok">
-        <p className="font-medium">{confirm.data.msg || ACCOUNT_MESSAGES.confirmed}</p>
+      <Notice tone="ok" message={confirm.data.msg || ACCOUNT_MESSAGES.confirmed}>
         <div className="flex flex-wrap gap-3">
           <Link to="/usuario/cursos" className="btn btn-primary">
             Meus cursos
@@ -86,8 +81,7 @@ export function ConfirmEmailPage() {
     const tokenRefused =
       message === ACCOUNT_MESSAGES.linkInvalid || message === ACCOUNT_MESSAGES.linkOtherAccount
     body = (
-      <Notice tone="error">
-        <p className="font-medium">{message}</p>
+      <Notice tone="error" message={message}>
         {message === ACCOUNT_MESSAGES.linkOtherAccount ? (
           <ActionButton
             pending={logout.isPending}
@@ -116,8 +110,7 @@ export function ConfirmEmailPage() {
     )
   } else if (!user) {
     body = (
-      <Notice tone="info">
-        <p className="font-medium">{ACCOUNT_MESSAGES.linkNeedsLogin}</p>
+      <Notice tone="info" message={ACCOUNT_MESSAGES.linkNeedsLogin}>
         <button
           ref={entrarRef}
           type="button"
@@ -135,16 +128,12 @@ export function ConfirmEmailPage() {
   } else body = <LoadingState label="Confirmando seu e-mail..." />
 
   return (
-    <div className="container-page py-10 md:py-14">
-      <div className="mx-auto max-w-xl">
-        <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight">{CONFIRM_EMAIL_TITLE}</h1>
-        <div className="mt-6">{body}</div>
-      </div>
+    <EmailLinkPage title={CONFIRM_EMAIL_TITLE} body={body}>
       {loginRequested ? (
         <Suspense fallback={null}>
           <LoginDialog open={loginOpen && !user} onOpenChange={setLoginOpen} returnFocusTo={entrarRef} />
         </Suspense>
       ) : null}
-    </div>
+    </EmailLinkPage>
   )
 }

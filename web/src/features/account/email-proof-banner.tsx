@@ -3,10 +3,10 @@ import { MailWarning } from 'lucide'
 import { useState } from 'react'
 import { ACCOUNT_MESSAGES } from '../../../../worker/contract/account.ts'
 import { Icon } from '../../components/icons.tsx'
+import { ActionButton } from '../../lib/form-field.tsx'
 import { toastError } from '../../lib/toast.ts'
 import { useCurrentUser } from '../auth/use-current-user.ts'
 import { useResendConfirmation } from './account.queries.ts'
-import { ActionButton } from './action-button.tsx'
 
 /**
  * The student area's reminder while the account's e-mail is not proved: purchases made with it in

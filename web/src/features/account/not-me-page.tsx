@@ -1,16 +1,15 @@
 import { ShieldAlert } from 'lucide'
 import type { ReactNode } from 'react'
 import { ACCOUNT_MESSAGES } from '../../../../worker/contract/account.ts'
-import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { LoadingState } from '../../components/page-status.tsx'
 import { ApiError } from '../../lib/api.ts'
+import { ActionButton } from '../../lib/form-field.tsx'
 import { errorMessage } from '../../lib/toast.ts'
 import { fieldMessages } from '../auth/auth.errors.ts'
 import { useNotMe } from './account.queries.ts'
-import { ActionButton } from './action-button.tsx'
 import { looksLikeToken, useFragmentToken } from './fragment-token.ts'
-import { Notice } from './notice.tsx'
+import { EmailLinkPage, Notice } from './notice.tsx'
 
 const NOT_ME_TITLE = 'Não reconhece a troca de e-mail?'
 
@@ -27,15 +26,10 @@ export function NotMePage() {
   let body: ReactNode
   if (!ready) body = <LoadingState />
   else if (!valid) {
-    body = (
-      <Notice tone="error">
-        <p className="font-medium">{ACCOUNT_MESSAGES.linkInvalid}</p>
-      </Notice>
-    )
+    body = <Notice tone="error" message={ACCOUNT_MESSAGES.linkInvalid} />
   } else if (notMe.isSuccess) {
     body = (
-      <Notice tone="ok">
-        <p className="font-medium">{notMe.data.msg || ACCOUNT_MESSAGES.notMeDone}</p>
+      <Notice tone="ok" message={notMe.data.msg || ACCOUNT_MESSAGES.notMeDone}>
         <p>
           Para redefinir a senha, use 'Esqueceu sua senha?' em{' '}
           <Link to="/login" className="link">
@@ -56,29 +50,18 @@ export function NotMePage() {
           Se você não pediu para trocar o e-mail da sua conta, encerre todas as sessões agora: a troca é
           cancelada e quem estiver com a sua conta aberta, em qualquer dispositivo, sai dela.
         </p>
-        {failure ? (
-          <Notice tone="error">
-            <p className="font-medium">{failure}</p>
-          </Notice>
-        ) : null}
+        {failure ? <Notice tone="error" message={failure} /> : null}
         <ActionButton
           pending={notMe.isPending}
+          icon={ShieldAlert}
           className="btn btn-primary"
           onClick={() => notMe.mutate(token)}
         >
-          {notMe.isPending ? null : <Icon drawing={ShieldAlert} className="size-4" />}
           Encerrar todas as sessões
         </ActionButton>
       </div>
     )
   }
 
-  return (
-    <div className="container-page py-10 md:py-14">
-      <div className="mx-auto max-w-xl">
-        <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight">{NOT_ME_TITLE}</h1>
-        <div className="mt-6">{body}</div>
-      </div>
-    </div>
-  )
+  return <EmailLinkPage title={NOT_ME_TITLE} body={body} />
 }

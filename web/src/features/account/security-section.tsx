@@ -11,6 +11,7 @@ import { Icon } from '../../components/icons.tsx'
 import { QueryStatus } from '../../components/query-status.tsx'
 import { confirm } from '../../lib/confirm.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
+import { ActionButton } from '../../lib/form-field.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { ProviderMark, SocialLinkButtons } from '../auth/social-buttons.tsx'
 import {
@@ -21,7 +22,6 @@ import {
   useSignOutEverywhere,
   useUnlinkProvider,
 } from './account.queries.ts'
-import { ActionButton } from './action-button.tsx'
 
 export const SIGN_OUT_EVERYWHERE_CONFIRMATION =
   'Todas as sessões desta conta serão encerradas, inclusive esta: você precisará entrar de novo em cada dispositivo.'
@@ -125,6 +125,7 @@ function ProviderRow({ linked }: { linked: LinkedProvider }) {
       </div>
       <ActionButton
         pending={unlink.isPending}
+        icon={Unlink}
         className="btn btn-outline border-red-700 text-red-800"
         onClick={async () => {
           if (!(await confirm({ text: unlinkConfirmation(label), confirmLabel: 'Desvincular' }))) return
@@ -134,7 +135,6 @@ function ProviderRow({ linked }: { linked: LinkedProvider }) {
           })
         }}
       >
-        {unlink.isPending ? null : <Icon drawing={Unlink} className="size-4" />}
         Desvincular<span className="sr-only"> {label}</span>
       </ActionButton>
     </li>
@@ -182,6 +182,7 @@ function Sessions({ security }: { security: AccountSecurity }) {
       <p className="text-slate-700">{otherSessionsText(security.other_sessions)}</p>
       <ActionButton
         pending={signOut.isPending}
+        icon={LogOut}
         onClick={async () => {
           const confirmed = await confirm({
             text: SIGN_OUT_EVERYWHERE_CONFIRMATION,
@@ -194,7 +195,6 @@ function Sessions({ security }: { security: AccountSecurity }) {
           })
         }}
       >
-        {signOut.isPending ? null : <Icon drawing={LogOut} className="size-4" />}
         Sair de todos os dispositivos
       </ActionButton>
     </div>

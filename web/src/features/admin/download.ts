@@ -1,4 +1,5 @@
 import { ApiError } from '../../lib/api.ts'
+import { saveFile } from '../../lib/save-file.ts'
 
 /**
  * Downloads a CSV export of the admin API as the file its answer names: fetched (so a failure is
@@ -20,16 +21,4 @@ export async function downloadFile(path: string): Promise<string> {
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'exportacao.csv'
   saveFile(await response.blob(), name)
   return name
-}
-
-/** Hands the browser a file made here (an export, a QR code) to save under `name`. */
-export function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }

@@ -1,8 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { X } from 'lucide'
 import { type FormEvent, useRef, useState } from 'react'
 import { ACCOUNT_MESSAGES } from '../../../../worker/contract/account.ts'
-import { Icon } from '../../components/icons.tsx'
+import { DialogCloseButton, DialogShell } from '../../components/dialog-shell.tsx'
 import { PasswordField, SubmitButton } from '../../lib/form-field.tsx'
 import type { LinkableProvider } from './social-login.ts'
 
@@ -44,44 +43,38 @@ export default function LinkPasswordDialog({ provider, label, onClose, onSubmit 
   }
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[1060] bg-slate-900/50 backdrop-blur-sm" />
-        <Dialog.Content
-          id={`vincular-${provider}`}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
-          }}
-          className="fixed top-1/2 left-1/2 z-[1061] w-[min(94vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white shadow-xl focus:outline-none"
-        >
-          <div className="flex items-start justify-between gap-4 border-slate-200 border-b px-6 py-4">
-            <Dialog.Title className="font-semibold text-lg text-slate-900">Vincular {label}</Dialog.Title>
-            <Dialog.Close className="icon-btn -mr-2" aria-label="Fechar">
-              <Icon drawing={X} className="size-5" />
-            </Dialog.Close>
-          </div>
-          <form noValidate onSubmit={submit} className="space-y-4 px-6 py-4">
-            <Dialog.Description className="text-slate-700">
-              {ACCOUNT_MESSAGES.providerPasswordRequired}
-            </Dialog.Description>
-            <PasswordField
-              ref={inputRef}
-              label="Sua senha"
-              purpose="current"
-              value={senha}
-              onChange={(event) => setSenha(event.target.value)}
-              error={error ?? undefined}
-            />
-            <div className="flex flex-wrap justify-end gap-3">
-              <Dialog.Close className="btn btn-outline">Cancelar</Dialog.Close>
-              <SubmitButton pending={pending} className="btn btn-primary">
-                Continuar
-              </SubmitButton>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell
+      open
+      onOpenChange={(open) => !open && onClose()}
+      id={`vincular-${provider}`}
+      onClosed={() => {
+        if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
+      }}
+      className="fixed top-1/2 left-1/2 z-[1061] w-[min(94vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white shadow-xl focus:outline-none"
+    >
+      <div className="flex items-start justify-between gap-4 border-slate-200 border-b px-6 py-4">
+        <Dialog.Title className="font-semibold text-lg text-slate-900">Vincular {label}</Dialog.Title>
+        <DialogCloseButton className="icon-btn -mr-2" />
+      </div>
+      <form noValidate onSubmit={submit} className="space-y-4 px-6 py-4">
+        <Dialog.Description className="text-slate-700">
+          {ACCOUNT_MESSAGES.providerPasswordRequired}
+        </Dialog.Description>
+        <PasswordField
+          ref={inputRef}
+          label="Sua senha"
+          purpose="current"
+          value={senha}
+          onChange={(event) => setSenha(event.target.value)}
+          error={error ?? undefined}
+        />
+        <div className="flex flex-wrap justify-end gap-3">
+          <Dialog.Close className="btn btn-outline">Cancelar</Dialog.Close>
+          <SubmitButton pending={pending} className="btn btn-primary">
+            Continuar
+          </SubmitButton>
+        </div>
+      </form>
+    </DialogShell>
   )
 }

@@ -1,19 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { CircleCheck, TriangleAlert } from 'lucide'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { LinkedProvider } from '../../../../worker/contract/account.ts'
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../worker/contract/auth.ts'
 import { PROVIDER_LABELS, type SocialProvider } from '../../../../worker/domain/social.ts'
-import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { formatInstantDate } from '../../lib/date.ts'
 import { PasswordField, SubmitButton } from '../../lib/form-field.tsx'
 import { errorMessage } from '../../lib/toast.ts'
 import { resetAccountQuery } from '../account/account.queries.ts'
+import { Notice } from '../account/notice.tsx'
 import { fieldMessages } from './auth.errors.ts'
 import { useResetPassword } from './auth.mutations.ts'
 import { ProviderMark } from './social-buttons.tsx'
@@ -33,18 +32,6 @@ type NewPassword = z.infer<typeof NewPassword>
 /** The token can only be missing or malformed here; the server says whether it expired. */
 const looksLikeToken = (token: string | undefined): token is string =>
   typeof token === 'string' && token.length >= 20 && token.length <= 200
-
-function Notice({ tone, children }: { tone: 'ok' | 'error'; children: React.ReactNode }) {
-  return (
-    <div
-      role={tone === 'ok' ? 'status' : 'alert'}
-      className={`flex gap-3 rounded-xl border p-4 ${tone === 'ok' ? 'border-teal-300 bg-teal-50 text-teal-900' : 'border-red-300 bg-red-50 text-red-800'}`}
-    >
-      <Icon drawing={tone === 'ok' ? CircleCheck : TriangleAlert} className="mt-0.5 size-5 shrink-0" />
-      <div className="space-y-3">{children}</div>
-    </div>
-  )
-}
 
 /**
  * The providers linked to the account, each with 'Desvincular': someone who got into the account
@@ -150,8 +137,7 @@ export function ResetPasswordPage({ token, firstTime = false }: { token?: string
         ) : null}
         <div className="mt-6 space-y-6">
           {done ? (
-            <Notice tone="ok">
-              <p className="font-medium">{done}</p>
+            <Notice tone="ok" message={done}>
               <Link to="/login" className="btn btn-primary">
                 Entrar
               </Link>
@@ -159,8 +145,7 @@ export function ResetPasswordPage({ token, firstTime = false }: { token?: string
           ) : (
             <>
               {shownFailure ? (
-                <Notice tone="error">
-                  <p className="font-medium">{shownFailure}</p>
+                <Notice tone="error" message={shownFailure}>
                   {tokenRejected ? (
                     <p>
                       Em{' '}

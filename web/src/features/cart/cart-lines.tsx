@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { LoaderCircle, Trash2 } from 'lucide'
+import { Trash2 } from 'lucide'
 import { useState } from 'react'
 import type { CartItem, CartView } from '../../../../worker/contract/cart.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/domain/institute.ts'
 import { seatsLabel } from '../../../../worker/domain/seats.ts'
-import { Icon } from '../../components/icons.tsx'
+import { ActionButton } from '../../lib/form-field.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { removeFromCart } from './cart.mutations.ts'
 
@@ -63,20 +63,15 @@ function CartLine({ item, compact }: { item: CartItem; compact: boolean }) {
           </p>
         ) : null}
         <div className="mt-1 flex items-center justify-between gap-2">
-          <button
-            type="button"
+          <ActionButton
             className="inline-flex min-h-9 items-center gap-1 rounded-full px-2 font-medium text-red-800 text-sm hover:bg-red-50"
             onClick={() => remove.mutate()}
-            disabled={remove.isPending}
+            pending={remove.isPending}
+            icon={Trash2}
             aria-label={`Remover ${item.name}`}
           >
-            {remove.isPending ? (
-              <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
-            ) : (
-              <Icon drawing={Trash2} className="size-4" />
-            )}
             Remover
-          </button>
+          </ActionButton>
           <LinePrice gross={item.gross_value} net={item.net_value} />
         </div>
       </div>

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { LoaderCircle, ShoppingCart, TicketPercent } from 'lucide'
+import { ShoppingCart, TicketPercent } from 'lucide'
 import { type FormEvent, useId, useState } from 'react'
 import type { Recommendations } from '../../../../worker/contract/cart.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/domain/institute.ts'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
-import { INPUT_CLASS } from '../../lib/form-field.tsx'
+import { ActionButton, INPUT_CLASS, SubmitButton } from '../../lib/form-field.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { errorMessage } from '../../lib/toast.ts'
 import { FallbackImage } from '../catalog/fallback-image.tsx'
@@ -74,18 +74,14 @@ function CouponForm() {
           maxLength={40}
           className={INPUT_CLASS}
         />
-        <button
-          type="submit"
+        <SubmitButton
           className="btn btn-outline shrink-0"
-          disabled={apply.isPending || key.trim() === ''}
+          pending={apply.isPending}
+          icon={TicketPercent}
+          disabled={key.trim() === ''}
         >
-          {apply.isPending ? (
-            <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
-          ) : (
-            <Icon drawing={TicketPercent} className="size-4" />
-          )}
           Aplicar cupom
-        </button>
+        </SubmitButton>
       </div>
     </form>
   )
@@ -115,16 +111,14 @@ function ProductSuggestion({ product }: { product: Recommendations['produtos'][n
         {product.name}
       </Link>
       <p className="font-bold text-teal-800">{formatBRL(product.price)}</p>
-      <button
-        type="button"
+      <ActionButton
         className="btn btn-outline mt-auto"
         aria-describedby={nameId}
-        disabled={add.isPending}
+        pending={add.isPending}
         onClick={() => add.mutate()}
       >
-        {add.isPending ? <Icon drawing={LoaderCircle} className="size-4 animate-spin" /> : null}
         Adicionar ao carrinho
-      </button>
+      </ActionButton>
     </li>
   )
 }

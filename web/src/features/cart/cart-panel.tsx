@@ -1,19 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { X } from 'lucide'
-import type { RefObject } from 'react'
-import { Icon } from '../../components/icons.tsx'
+import { DialogCloseButton, DialogShell, type OpenedDialogProps } from '../../components/dialog-shell.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { errorMessage } from '../../lib/toast.ts'
 import { CartLines, CartTotals } from './cart-lines.tsx'
 import { useStoredCart } from './use-stored-cart.ts'
-
-type CartPanelProps = {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  /** Opened without a Radix Trigger, so focus is handed back explicitly on close. */
-  returnFocusTo: RefObject<HTMLElement | null>
-}
 
 function PanelBody({ close }: { close: () => void }) {
   const { hash, cart, query } = useStoredCart()
@@ -67,29 +58,23 @@ function PanelBody({ close }: { close: () => void }) {
 }
 
 /** The header's cart: items, totals, 'Ver carrinho' and 'Finalizar compra'. */
-export default function CartPanel({ open, onOpenChange, returnFocusTo }: CartPanelProps) {
+export default function CartPanel({ returnFocusTo, ...dialog }: OpenedDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[1060] bg-slate-900/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            const opener = returnFocusTo.current
-            if (opener?.isConnected) opener.focus()
-          }}
-          className="fixed inset-y-0 right-0 z-[1061] flex w-full max-w-md flex-col bg-white p-5 shadow-xl focus:outline-none"
-        >
-          <div className="mb-2 flex items-center justify-between gap-4">
-            <Dialog.Title className="font-extrabold text-2xl text-slate-900">Carrinho</Dialog.Title>
-            <Dialog.Close className="icon-btn" aria-label="Fechar">
-              <Icon drawing={X} className="size-5" />
-            </Dialog.Close>
-          </div>
-          <PanelBody close={() => onOpenChange(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell
+      {...dialog}
+      overlayClassName="fixed inset-0 z-[1060] bg-slate-900/50"
+      aria-describedby={undefined}
+      onClosed={() => {
+        const opener = returnFocusTo.current
+        if (opener?.isConnected) opener.focus()
+      }}
+      className="fixed inset-y-0 right-0 z-[1061] flex w-full max-w-md flex-col bg-white p-5 shadow-xl focus:outline-none"
+    >
+      <div className="mb-2 flex items-center justify-between gap-4">
+        <Dialog.Title className="font-extrabold text-2xl text-slate-900">Carrinho</Dialog.Title>
+        <DialogCloseButton className="icon-btn" />
+      </div>
+      <PanelBody close={() => dialog.onOpenChange(false)} />
+    </DialogShell>
   )
 }

@@ -6,7 +6,6 @@ import { useScrollToHash } from '../../lib/scroll-to-hash.ts'
 import { coursesQuery } from './catalog.queries.ts'
 import { COURSE_SECTIONS } from './course-sections.ts'
 import { CourseSummaryCard } from './course-summary-card.tsx'
-import { CataloguePage } from '../../components/catalogue-page.tsx'
 
 function SectionCourses({ courses }: { courses: CourseSummary[] }) {
   if (courses.length === 0) {
@@ -30,18 +29,15 @@ export function CoursesPage() {
   useScrollToHash(courses.isSuccess)
 
   return (
-    <CataloguePage
-      title="Cursos"
-      intro={
-        <>
-          Cursos online, presenciais e de nefrologia intervencionista, planejados por especialistas.{' '}
-          <Link to="/cursos/sobre" className="link">
-            Saiba como funcionam os cursos
-          </Link>
-          .
-        </>
-      }
-    >
+    <div className="container-page py-10 md:py-14">
+      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Cursos</h1>
+      <p className="mt-3 max-w-prose text-lg text-slate-700">
+        Cursos online, presenciais e de nefrologia intervencionista, planejados por especialistas.{' '}
+        <Link to="/cursos/sobre" className="link">
+          Saiba como funcionam os cursos
+        </Link>
+        .
+      </p>
       <nav aria-label="Seções de cursos" className="mt-6 flex flex-wrap gap-3">
         {COURSE_SECTIONS.map((section) => (
           <Link key={section.id} to="/cursos" hash={section.id} className="btn btn-soft">
@@ -67,6 +63,6 @@ export function CoursesPage() {
           ) : null}
         </section>
       ))}
-    </CataloguePage>
+    </div>
   )
 }

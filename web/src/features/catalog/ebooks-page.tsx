@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { BookOpen } from 'lucide'
 import type { Ebook } from '../../../../worker/contract/catalog.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/domain/institute.ts'
-import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
-import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { QueryList } from '../../components/query-status.tsx'
 import { useScrollToHash } from '../../lib/scroll-to-hash.ts'
 import { ebooksQuery } from './catalog.queries.ts'
+import { EbookPages } from './ebook-pages.tsx'
 import { FallbackImage } from './fallback-image.tsx'
-import { CataloguePage } from '../../components/catalogue-page.tsx'
 
 function EbookAccess({ ebook }: { ebook: Ebook }) {
   if (ebook.access === 'free') {
@@ -36,64 +34,57 @@ function EbookAccess({ ebook }: { ebook: Ebook }) {
   )
 }
 
+function EbookCard({ ebook }: { ebook: Ebook }) {
+  return (
+    <article
+      aria-labelledby={`ebook-${ebook.id}-titulo`}
+      className="flex h-full gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <FallbackImage
+        src={ebook.cover}
+        fallback={DEFAULT_IMAGES.product}
+        alt={`Capa do e-book ${ebook.title}`}
+        width={600}
+        height={800}
+        className="h-auto w-24 shrink-0 self-start rounded-lg bg-slate-100 object-cover shadow sm:w-32"
+      />
+      <div className="flex min-w-0 flex-col gap-2">
+        <h2 id={`ebook-${ebook.id}-titulo`} className="font-bold text-lg text-slate-900 leading-snug">
+          {ebook.title}
+        </h2>
+        <p className="text-slate-700 text-sm">{ebook.description}</p>
+        <EbookPages pages={ebook.pages} />
+        <div className="mt-auto pt-1">
+          <EbookAccess ebook={ebook} />
+        </div>
+      </div>
+    </article>
+  )
+}
+
 /** /ebooks: every e-book, anchored as #ebook-{id} for the search results. */
 export function EbooksPage() {
   const ebooks = useQuery(ebooksQuery())
   useScrollToHash(ebooks.isSuccess)
 
   return (
-    <CataloguePage
-      title="E-books"
-      intro={
-        <>
-          Nossos e-books podem ser baixados e impressos, para consultar sempre que precisar. Alguns são
-          gratuitos; os outros vêm com a compra do curso.
-        </>
-      }
-    >
-      {ebooks.isSuccess ? (
-        <ul className="mt-8 grid gap-6 md:grid-cols-2">
-          {ebooks.data.map((ebook) => (
-            <li key={ebook.id} id={`ebook-${ebook.id}`}>
-              <article
-                aria-labelledby={`ebook-${ebook.id}-titulo`}
-                className="flex h-full gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-              >
-                <FallbackImage
-                  src={ebook.cover}
-                  fallback={DEFAULT_IMAGES.product}
-                  alt={`Capa do e-book ${ebook.title}`}
-                  width={600}
-                  height={800}
-                  className="h-auto w-24 shrink-0 self-start rounded-lg bg-slate-100 object-cover shadow sm:w-32"
-                />
-                <div className="flex min-w-0 flex-col gap-2">
-                  <h2
-                    id={`ebook-${ebook.id}-titulo`}
-                    className="font-bold text-lg text-slate-900 leading-snug"
-                  >
-                    {ebook.title}
-                  </h2>
-                  <p className="text-slate-700 text-sm">{ebook.description}</p>
-                  {ebook.pages ? (
-                    <p className="flex items-center gap-1 text-slate-600 text-sm">
-                      <Icon drawing={BookOpen} className="size-4" />
-                      {ebook.pages} páginas
-                    </p>
-                  ) : null}
-                  <div className="mt-auto pt-1">
-                    <EbookAccess ebook={ebook} />
-                  </div>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      ) : ebooks.isError && !ebooks.isFetching ? (
-        <ErrorState onRetry={() => void ebooks.refetch()} />
-      ) : (
-        <LoadingState label="carregando e-books..." />
-      )}
-    </CataloguePage>
+    <div className="container-page py-10 md:py-14">
+      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">E-books</h1>
+      <p className="mt-3 max-w-prose text-lg text-slate-700">
+        Nossos e-books podem ser baixados e impressos, para consultar sempre que precisar. Alguns são
+        gratuitos; os outros vêm com a compra do curso.
+      </p>
+      <QueryList query={ebooks} loading="carregando e-books...">
+        {(items) => (
+          <ul className="mt-8 grid gap-6 md:grid-cols-2">
+            {items.map((ebook) => (
+              <li key={ebook.id} id={`ebook-${ebook.id}`}>
+                <EbookCard ebook={ebook} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
+    </div>
   )
 }

@@ -23,6 +23,21 @@ const AddressFields = z.object({
   state: z.string(),
 })
 
+/** The billing address and the card as the checkout's and the fee plan's forms hold them: plain text. */
+export const addressAndCardFields = {
+  billingAddress: AddressFields,
+  card: z.object({ number: z.string(), holderName: z.string(), expiry: z.string(), cvv: z.string() }),
+}
+
+/** The form's billing address checked as the contract's BillingAddress, each issue on its field. */
+export function checkBillingAddress(fields: z.infer<typeof AddressFields>, ctx: z.RefinementCtx) {
+  const address = BillingAddress.safeParse(billingAddressInput(fields))
+  if (address.success) return
+  for (const issue of address.error.issues) {
+    ctx.addIssue({ code: 'custom', path: ['billingAddress', ...issue.path], message: issue.message })
+  }
+}
+
 /**
  * The checkout form. The payer is the contract's Payer (CPF check digits included); the billing
  * address is the contract's BillingAddress, required with the payment type only when there is
@@ -39,8 +54,7 @@ export function checkoutFormSchema(netTotalCents: number) {
         error: 'A doação pode ser de até R$ 100.000,00.',
       }),
       gifts: z.array(Gift.strip()).max(MAX_GIFTS),
-      billingAddress: AddressFields,
-      card: z.object({ number: z.string(), holderName: z.string(), expiry: z.string(), cvv: z.string() }),
+      ...addressAndCardFields,
     })
     .superRefine((value, ctx) => {
       value.gifts.forEach((gift, index) => {
@@ -56,12 +70,7 @@ export function checkoutFormSchema(netTotalCents: number) {
       if (value.payment_type === null) {
         ctx.addIssue({ code: 'custom', path: ['payment_type'], message: PAYMENT_TYPE_REQUIRED })
       }
-      const address = BillingAddress.safeParse(billingAddressInput(value.billingAddress))
-      if (!address.success) {
-        for (const issue of address.error.issues) {
-          ctx.addIssue({ code: 'custom', path: ['billingAddress', ...issue.path], message: issue.message })
-        }
-      }
+      checkBillingAddress(value.billingAddress, ctx)
     })
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { CircleCheck, Clock, LoaderCircle, TriangleAlert } from 'lucide'
+import { CircleCheck, Clock, TriangleAlert } from 'lucide'
 import { useEffect, useRef, useState } from 'react'
 import type { PayResult } from '../../../../worker/contract/checkout.ts'
 import { INSTITUTE } from '../../../../worker/domain/institute.ts'
@@ -8,6 +8,7 @@ import { ORDER_STATE_LABELS, type PaymentType } from '../../../../worker/domain/
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { ActionButton } from '../../lib/form-field.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { errorMessage, toastError } from '../../lib/toast.ts'
 import { authKeys } from '../auth/auth.queries.ts'
@@ -89,15 +90,13 @@ function SimulatePayment({ orderId }: { orderId: string }) {
   return (
     <div className="rounded-2xl border border-amber-300 border-dashed bg-amber-50 p-4 text-amber-950">
       <p className="text-sm">Ambiente de testes: nenhum pagamento de verdade é feito aqui.</p>
-      <button
-        type="button"
+      <ActionButton
         className="btn btn-outline mt-2"
-        disabled={simulate.isPending}
+        pending={simulate.isPending}
         onClick={() => simulate.mutate()}
       >
-        {simulate.isPending ? <Icon drawing={LoaderCircle} className="size-4 animate-spin" /> : null}
         Simular pagamento
-      </button>
+      </ActionButton>
     </div>
   )
 }

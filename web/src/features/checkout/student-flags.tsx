@@ -4,6 +4,7 @@ import { FileUp, LoaderCircle } from 'lucide'
 import { useId, useState } from 'react'
 import type { CartResponse, CheckoutView } from '../../../../worker/contract/cart.ts'
 import { Icon } from '../../components/icons.tsx'
+import { ActionButton } from '../../lib/form-field.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { primeCart } from '../cart/cart.queries.ts'
 import { readCartHash, writeCartHash } from '../cart/cart-storage.ts'
@@ -135,19 +136,15 @@ export function StudentFlags({ view, disabled }: { view: CheckoutView; disabled:
                   {fileError}
                 </p>
               ) : null}
-              <button
-                type="button"
+              <ActionButton
                 className="btn btn-primary"
+                pending={upload.isPending}
+                icon={FileUp}
                 disabled={busy || file === null}
                 onClick={() => file && upload.mutate(file)}
               >
-                {upload.isPending ? (
-                  <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
-                ) : (
-                  <Icon drawing={FileUp} className="size-4" />
-                )}
                 Enviar documento
-              </button>
+              </ActionButton>
             </div>
           ) : null}
         </div>

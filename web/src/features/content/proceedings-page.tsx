@@ -3,9 +3,8 @@ import { FileDown } from 'lucide'
 import type { z } from 'zod'
 import type { Proceeding } from '../../../../worker/contract/catalog.ts'
 import { Icon } from '../../components/icons.tsx'
-import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { QueryList } from '../../components/query-status.tsx'
 import { proceedingsQuery } from './content.queries.ts'
-import { CataloguePage } from '../../components/catalogue-page.tsx'
 
 type ProceedingItem = z.infer<typeof Proceeding>
 
@@ -20,20 +19,19 @@ export function groupByYear(items: ProceedingItem[]): [number, ProceedingItem[]]
 export function ProceedingsPage() {
   const proceedings = useQuery(proceedingsQuery())
   return (
-    <CataloguePage
-      title="Anais"
-      intro={
-        <>
-          Os anais das Jornadas Multiprofissionais em Nefrologia promovidas pelo instituto, com os resumos dos
-          trabalhos apresentados.
-        </>
-      }
-    >
-      {proceedings.isSuccess ? (
-        proceedings.data.length === 0 ? (
-          <p className="mt-8 text-slate-700">Nenhum volume de anais publicado ainda.</p>
-        ) : (
-          groupByYear(proceedings.data).map(([year, items]) => (
+    <div className="container-page py-10 md:py-14">
+      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Anais</h1>
+      <p className="mt-3 max-w-prose text-lg text-slate-700">
+        Os anais das Jornadas Multiprofissionais em Nefrologia promovidas pelo instituto, com os resumos dos
+        trabalhos apresentados.
+      </p>
+      <QueryList
+        query={proceedings}
+        loading="carregando anais..."
+        empty="Nenhum volume de anais publicado ainda."
+      >
+        {(items) =>
+          groupByYear(items).map(([year, items]) => (
             <section key={year} aria-labelledby={`anais-${year}`} className="mt-10">
               <h2 id={`anais-${year}`} className="font-bold text-2xl text-slate-900">
                 {year}
@@ -64,12 +62,8 @@ export function ProceedingsPage() {
               </ul>
             </section>
           ))
-        )
-      ) : proceedings.isError && !proceedings.isFetching ? (
-        <ErrorState onRetry={() => void proceedings.refetch()} />
-      ) : (
-        <LoadingState label="carregando anais..." />
-      )}
-    </CataloguePage>
+        }
+      </QueryList>
+    </div>
   )
 }

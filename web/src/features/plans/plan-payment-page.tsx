@@ -14,6 +14,7 @@ import { BackHeading } from '../../components/back-heading.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
+import { ActionButton } from '../../lib/form-field.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { errorMessage, showToast, toastError } from '../../lib/toast.ts'
 import { type CurrentUser, useCurrentUser } from '../auth/use-current-user.ts'
@@ -581,10 +582,9 @@ function ApplyFirst({ plan }: { plan: Plan }) {
       <p className="text-slate-800">
         Para pagar “{plan.name}”, inscreva-se antes no edital <strong>{plan.edital.title}</strong>.
       </p>
-      <button
-        type="button"
+      <ActionButton
         className="btn btn-primary"
-        disabled={apply.isPending}
+        pending={apply.isPending}
         onClick={() =>
           apply.mutate(plan.edital.id, {
             onSuccess: () => void showToast('success', 'Inscrição feita! Agora você pode pagar a taxa.'),
@@ -592,9 +592,8 @@ function ApplyFirst({ plan }: { plan: Plan }) {
           })
         }
       >
-        {apply.isPending ? <Icon drawing={LoaderCircle} className="size-4 animate-spin" /> : null}
         Inscrever-me neste edital
-      </button>
+      </ActionButton>
     </div>
   )
 }

@@ -10,19 +10,14 @@ import { grantsAccess } from '../../../../worker/domain/orders.ts'
 import { PLAN_PAYMENT_METHODS, type PlanPaymentMethod } from '../../../../worker/domain/payments.ts'
 import { ApiError } from '../../lib/api.ts'
 import { errorMessage, unavailableMessage } from '../../lib/toast.ts'
-import { billingAddressInput, emptyAddressAndCard } from '../checkout/checkout.form.ts'
+import {
+  addressAndCardFields,
+  billingAddressInput,
+  checkBillingAddress,
+  emptyAddressAndCard,
+} from '../checkout/checkout.form.ts'
 
 export const METHOD_REQUIRED = 'Escolha a forma de pagamento.'
-
-const AddressFields = z.object({
-  zip_code: z.string(),
-  street: z.string(),
-  number: z.string(),
-  complement: z.string(),
-  neighborhood: z.string(),
-  city: z.string(),
-  state: z.string(),
-})
 
 /**
  * The payment-plan screen's form (SPEC sections 2 and 4): the payer (the contract's Payer, CPF
@@ -34,8 +29,7 @@ export const planFormSchema = z
     payer: Payer.omit({ id: true }),
     payment_method: z.enum(PLAN_PAYMENT_METHODS).nullable(),
     parcela: z.string(),
-    billingAddress: AddressFields,
-    card: z.object({ number: z.string(), holderName: z.string(), expiry: z.string(), cvv: z.string() }),
+    ...addressAndCardFields,
   })
   .superRefine((value, ctx) => {
     if (value.payment_method === null) {
@@ -43,12 +37,7 @@ export const planFormSchema = z
       return
     }
     // Every method names the payer's address: a card's antifraud, a registered boleto (issue 30).
-    const address = BillingAddress.safeParse(billingAddressInput(value.billingAddress))
-    if (!address.success) {
-      for (const issue of address.error.issues) {
-        ctx.addIssue({ code: 'custom', path: ['billingAddress', ...issue.path], message: issue.message })
-      }
-    }
+    checkBillingAddress(value.billingAddress, ctx)
   })
 
 export type PlanFormInput = z.input<typeof planFormSchema>

@@ -1,25 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { Download, LoaderCircle, Trash2 } from 'lucide'
-import { Icon } from '../../components/icons.tsx'
+import { Download, Trash2 } from 'lucide'
 import { confirm } from '../../lib/confirm.tsx'
+import { ActionButton } from '../../lib/form-field.tsx'
+import { saveFile } from '../../lib/save-file.ts'
 import { showToast, toastError } from '../../lib/toast.ts'
 import { setSignedInUser } from '../auth/session.mutations.ts'
 import { deleteMyAccount, exportMyData } from './profile.mutations.ts'
 
 export const EXPORT_FILE_NAME = 'meus-dados-instituto-renalis.json'
-
-/** Hands a JSON document to the browser as a file to save. */
-function saveJson(data: unknown, fileName: string) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
-}
 
 export const DELETE_CONFIRMATION =
   'Excluir sua conta apaga agora seus dados pessoais (nome, e-mail, telefone, foto e senha), encerra todas as sessões e tira o acesso aos cursos e e-books. Os pedidos ficam guardados, sem os seus dados, pelo prazo da legislação fiscal. Esta ação não pode ser desfeita.'
@@ -35,7 +24,7 @@ export function PrivacySection() {
   const exportData = useMutation({
     mutationFn: exportMyData,
     onSuccess: (data) => {
-      saveJson(data, EXPORT_FILE_NAME)
+      saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), EXPORT_FILE_NAME)
       void showToast('success', 'Seus dados foram baixados.')
     },
     onError: (error) => void toastError(error, 'Não foi possível baixar seus dados.'),
@@ -63,37 +52,20 @@ export function PrivacySection() {
         corrigi-los em “Editar dados” e excluir a sua conta.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <button
-          type="button"
-          className="btn btn-outline"
-          disabled={exportData.isPending}
-          aria-busy={exportData.isPending || undefined}
-          onClick={() => exportData.mutate()}
-        >
-          {exportData.isPending ? (
-            <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
-          ) : (
-            <Icon drawing={Download} className="size-4" />
-          )}
+        <ActionButton pending={exportData.isPending} icon={Download} onClick={() => exportData.mutate()}>
           Baixar meus dados
-        </button>
-        <button
-          type="button"
+        </ActionButton>
+        <ActionButton
           className="btn btn-outline border-red-700 text-red-800"
-          disabled={remove.isPending}
-          aria-busy={remove.isPending || undefined}
+          pending={remove.isPending}
+          icon={Trash2}
           onClick={async () => {
             if (await confirm({ text: DELETE_CONFIRMATION, confirmLabel: 'Excluir minha conta' }))
               remove.mutate()
           }}
         >
-          {remove.isPending ? (
-            <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
-          ) : (
-            <Icon drawing={Trash2} className="size-4" />
-          )}
           Excluir minha conta
-        </button>
+        </ActionButton>
       </div>
     </section>
   )

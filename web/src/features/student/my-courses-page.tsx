@@ -4,6 +4,7 @@ import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { QueryStatus } from '../../components/query-status.tsx'
 import { formatDateLong } from '../../lib/date.ts'
+import { NothingYet } from './nothing-yet.tsx'
 import { enrolledCoursesQuery } from './student.queries.ts'
 
 /** /usuario/cursos: the student's enrollments, newest first. */
@@ -13,15 +14,7 @@ export function MyCoursesPage() {
     <div className="container-page py-12 md:py-16">
       <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Meus cursos</h1>
       <QueryStatus query={courses} loading="Carregando seus cursos..." failed="Erro ao buscar cursos" />
-      {courses.data?.length === 0 ? (
-        <p className="mt-6 text-lg text-slate-700">
-          Você ainda não tem matrículas.{' '}
-          <Link to="/cursos" className="font-semibold text-teal-800 underline">
-            Conheça os cursos
-          </Link>
-          .
-        </p>
-      ) : null}
+      {courses.data?.length === 0 ? <NothingYet>Você ainda não tem matrículas.</NothingYet> : null}
       {courses.data?.length ? (
         <ul className="mt-8 grid gap-4 md:grid-cols-2">
           {courses.data.map((course) => (

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { BookOpen, Download, LoaderCircle, Plus } from 'lucide'
+import { Download, Plus } from 'lucide'
 import { useEffect, useRef } from 'react'
 import type { EbookLibrary } from '../../../../worker/contract/student.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/domain/institute.ts'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { QueryStatus } from '../../components/query-status.tsx'
+import { ActionButton } from '../../lib/form-field.tsx'
 import { showToast, toastError } from '../../lib/toast.ts'
+import { EbookPages } from '../catalog/ebook-pages.tsx'
 import { FallbackImage } from '../catalog/fallback-image.tsx'
 import { ebooksLibraryQuery, useAddFreeEbook } from './student.queries.ts'
 
@@ -55,12 +57,7 @@ function OwnedEbook({ ebook }: { ebook: Owned }) {
             'Gratuito, na sua biblioteca'
           )}
         </p>
-        {ebook.pages ? (
-          <p className="flex items-center gap-1 text-slate-600 text-sm">
-            <Icon drawing={BookOpen} className="size-4" />
-            {ebook.pages} páginas
-          </p>
-        ) : null}
+        <EbookPages pages={ebook.pages} />
         <div className="mt-auto pt-1">
           <a href={ebook.download_url} download className="btn btn-primary">
             <Icon drawing={Download} className="size-4" />
@@ -86,11 +83,9 @@ function FreeEbook({ ebook, highlighted }: { ebook: Free; highlighted: boolean }
         </h3>
         <p className="text-slate-700 text-sm">{ebook.description}</p>
         <div className="mt-auto pt-1">
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={add.isPending}
-            aria-busy={add.isPending || undefined}
+          <ActionButton
+            pending={add.isPending}
+            icon={Plus}
             onClick={() =>
               add.mutate(ebook.id, {
                 onSuccess: () => void showToast('success', 'E-book adicionado à sua biblioteca!'),
@@ -98,13 +93,8 @@ function FreeEbook({ ebook, highlighted }: { ebook: Free; highlighted: boolean }
               })
             }
           >
-            {add.isPending ? (
-              <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
-            ) : (
-              <Icon drawing={Plus} className="size-4" />
-            )}
             Adicionar à biblioteca<span className="sr-only">: {ebook.title}</span>
-          </button>
+          </ActionButton>
         </div>
       </div>
     </article>

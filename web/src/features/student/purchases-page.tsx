@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { LoaderCircle, RefreshCw } from 'lucide'
+import { RefreshCw } from 'lucide'
 import type { Purchase } from '../../../../worker/contract/student.ts'
 import { grantsAccess } from '../../../../worker/domain/orders.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../../../worker/domain/payments.ts'
-import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { QueryStatus } from '../../components/query-status.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
+import { ActionButton } from '../../lib/form-field.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { showToast, toastError } from '../../lib/toast.ts'
 import { writeCartHash } from '../cart/cart-storage.ts'
 import { BoletoPanel, PixPanel } from '../checkout/payment-panels.tsx'
+import { NothingYet } from './nothing-yet.tsx'
 import { StateBadge } from './state-badge.tsx'
 import { purchasesQuery, repricedCart, usePayDifference, useReissuePayment } from './student.queries.ts'
 import { WithdrawalSection } from './withdrawal.tsx'
@@ -44,11 +45,10 @@ function Reissue({ purchase }: { purchase: Purchase }) {
         O {what} deste pedido venceu sem pagamento. Você pode gerar um novo {what} para o mesmo pedido, sem
         refazer a compra.
       </p>
-      <button
-        type="button"
+      <ActionButton
         className="btn btn-outline mt-3"
-        disabled={reissue.isPending}
-        aria-busy={reissue.isPending || undefined}
+        pending={reissue.isPending}
+        icon={RefreshCw}
         onClick={() =>
           reissue.mutate(purchase.order_id, {
             onSuccess: () => void showToast('success', `Novo ${what} gerado.`),
@@ -56,13 +56,8 @@ function Reissue({ purchase }: { purchase: Purchase }) {
           })
         }
       >
-        {reissue.isPending ? (
-          <Icon drawing={LoaderCircle} className="size-4 animate-spin" />
-        ) : (
-          <Icon drawing={RefreshCw} className="size-4" />
-        )}
         Gerar novo {what}
-      </button>
+      </ActionButton>
     </div>
   )
 }
@@ -216,15 +211,7 @@ export function PurchasesPage() {
     <div className="container-page py-10 md:py-14">
       <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Minhas compras</h1>
       <QueryStatus query={purchases} loading="Carregando suas compras..." />
-      {purchases.data?.length === 0 ? (
-        <p className="mt-6 text-lg text-slate-700">
-          Você ainda não fez compras.{' '}
-          <Link to="/cursos" className="font-semibold text-teal-800 underline">
-            Conheça os cursos
-          </Link>
-          .
-        </p>
-      ) : null}
+      {purchases.data?.length === 0 ? <NothingYet>Você ainda não fez compras.</NothingYet> : null}
       {purchases.data?.length ? (
         <ul className="mt-8 space-y-6">
           {purchases.data.map((purchase) => (

@@ -1,10 +1,10 @@
-import { LoaderCircle, Undo2 } from 'lucide'
+import { Undo2 } from 'lucide'
 import { useId, useState } from 'react'
 import { type Purchase, WITHDRAWAL_MESSAGES } from '../../../../worker/contract/student.ts'
 import { WITHDRAWAL_DAYS } from '../../../../worker/domain/orders.ts'
 import { Icon } from '../../components/icons.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
-import { FieldShell, INPUT_CLASS } from '../../lib/form-field.tsx'
+import { FieldShell, INPUT_CLASS, SubmitButton } from '../../lib/form-field.tsx'
 import { showToast, toastError } from '../../lib/toast.ts'
 import { useRequestWithdrawal } from './student.queries.ts'
 
@@ -119,15 +119,9 @@ export function WithdrawalSection({ purchase }: { purchase: Purchase }) {
             )}
           </FieldShell>
           <div className="flex flex-wrap gap-2">
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={request.isPending}
-              aria-busy={request.isPending || undefined}
-            >
-              {request.isPending ? <Icon drawing={LoaderCircle} className="size-4 animate-spin" /> : null}
+            <SubmitButton className="btn btn-primary" pending={request.isPending}>
               {withdrawal.at_once ? 'Confirmar o reembolso' : 'Enviar o pedido de reembolso'}
-            </button>
+            </SubmitButton>
             <button type="button" className="btn btn-outline" onClick={() => setOpen(false)}>
               Cancelar
             </button>
