@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { APPLICATION_STATES, FEE_KINDS, MONTHLY_FEES_AFTER_APPROVAL } from '../domain/editais.ts'
+import { APPLICATION_STATES, MONTHLY_FEES_AFTER_APPROVAL } from '../domain/editais.ts'
 import { ORDER_STATES, PLAN_PAYMENT_METHODS } from '../domain/payments.ts'
+import { FeePlan } from './catalog.ts'
 import { BillingAddress, Payer } from './checkout.ts'
 import { Cents } from './money.ts'
 
@@ -144,16 +145,8 @@ export type TdsToken = z.infer<typeof TdsToken>
 /** Where a plan stands for one application. */
 export const PLAN_STATES = ['paid', 'pending', 'due'] as const
 
-export const ApplicationPlan = z.object({
-  id: z.number().int(),
-  /** The registration fee, or a monthly fee (listed once the application is approved). */
-  kind: z.enum(FEE_KINDS),
-  name: z.string(),
-  /** The due day (YYYY-MM-DD), if it has one. */
-  due_on: z.string().nullable(),
-  amount: Cents,
-  payment_methods: z.array(z.enum(PLAN_PAYMENT_METHODS)),
-  instalment_times: z.number().int(),
+/** A fee of the call (as its page shows it; a monthly fee is listed once approved) and where it stands. */
+export const ApplicationPlan = FeePlan.extend({
   state: z.enum(PLAN_STATES),
   /** The payment that paid it or waits for it; else the last refused attempt, if any. */
   payment: PlanPaymentResult.nullable(),
