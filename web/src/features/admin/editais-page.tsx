@@ -32,14 +32,27 @@ export function editalPeriod({ opens_on, closes_on }: { opens_on: string | null;
   return 'sem período'
 }
 
-/** The places and the applications by state: '2 vagas · 2 aprovadas · 1 enviada · 0 em espera'. */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** A call's places: '2 vagas', '1 vaga' or 'Vagas sem limite'. */
+export const placesText = (places: number | null) =>
+  places === null ? 'Vagas sem limite' : count(places, 'vaga', 'vagas')
+
+/** The applications by state: '2 aprovadas · 1 a decidir · 0 em espera' (and the refused, if asked). */
+export function applicationsText(counts: AdminEditalRow['applications'], withRejected = false) {
+  return [
+    count(counts.approved, 'aprovada', 'aprovadas'),
+    `${counts.submitted} a decidir`,
+    `${counts.waitlisted} em espera`,
+    ...(withRejected ? [count(counts.rejected, 'recusada', 'recusadas')] : []),
+  ].join(' · ')
+}
+
 function CountsCell({ counts }: { counts: AdminEditalRow['applications'] }) {
   return (
     <>
-      <p className="font-medium">{counts.places === null ? 'sem limite' : `${counts.places} vagas`}</p>
-      <p className="text-slate-600 text-xs">
-        {counts.approved} aprovadas · {counts.submitted} a decidir · {counts.waitlisted} em espera
-      </p>
+      <p className="font-medium">{placesText(counts.places)}</p>
+      <p className="text-slate-600 text-xs">{applicationsText(counts)}</p>
     </>
   )
 }

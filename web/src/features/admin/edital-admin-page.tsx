@@ -25,7 +25,7 @@ import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { adminQuery, send, useAdminAction, useAdminList, useCsvExport, useRefreshAdmin } from './admin-api.ts'
 import { ApplicationPanel, ApplicationStateBadge } from './application-panel.tsx'
-import { EditalStateBadge, editalPeriod } from './editais-page.tsx'
+import { applicationsText, EditalStateBadge, editalPeriod, placesText } from './editais-page.tsx'
 import { EDITAL_MODAL_ID, EditalFormModal } from './edital-form.tsx'
 import { DayField, EnumOptions, FilterSelect, SearchInput } from './fields.tsx'
 import { formatDateTime, formatDay } from './format.ts'
@@ -113,9 +113,7 @@ function Header({ edital }: { edital: AdminEdital }) {
         <EditalStateBadge state={edital.state} />
         <span className="text-slate-700">Inscrições {editalPeriod(edital)}</span>
         <span className="text-slate-700">
-          {edital.applications.places === null ? 'Vagas sem limite' : `${edital.applications.places} vagas`} ·{' '}
-          {edital.applications.approved} aprovadas · {edital.applications.submitted} a decidir ·{' '}
-          {edital.applications.waitlisted} em espera · {edital.applications.rejected} recusadas
+          {placesText(edital.applications.places)} · {applicationsText(edital.applications, true)}
         </span>
       </p>
       {edital.summary ? <p className="max-w-prose text-slate-800">{edital.summary}</p> : null}
