@@ -147,6 +147,7 @@ export const FeePlan = z.object({
   payment_methods: z.array(z.enum(PLAN_PAYMENT_METHODS)),
   instalment_times: z.number().int(),
 })
+export type FeePlan = z.infer<typeof FeePlan>
 
 export const Edital = z.object({
   id: z.number().int(),

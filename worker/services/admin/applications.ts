@@ -22,8 +22,8 @@ import { deliverLater } from '../email/outbox.ts'
 import { firstName, message } from '../email/templates.ts'
 import { planLedger } from '../payments/plan-payments.ts'
 import { refundPayment } from '../payments/refund.ts'
-import { FEE_ORDER } from '../plans/fee-order.ts'
-import { type AdminRowAction, auditStatement } from './internal.ts'
+import { FEE_ORDER } from '../plans/fees.ts'
+import { type AdminRowAction, type AdminRowRead, auditStatement } from './internal.ts'
 import { listing } from './listing.ts'
 
 // A call's applications as /admin/editais/{id} reads and decides them, and its fees' refunds.
@@ -186,13 +186,7 @@ export async function exportApplications({
  * GET /api/admin/inscricoes/{id}: one application: the applicant (CPF and phone as given at their
  * last plan payment), the student documents they sent with orders, and each fee with its payments.
  */
-export async function getApplication({
-  ctx,
-  id,
-}: {
-  ctx: AppContext
-  id: number
-}): Promise<AdminApplication> {
+export async function getApplication({ ctx, id }: AdminRowRead): Promise<AdminApplication> {
   const { db } = ctx
   const today = curitibaDay(ctx.now)
   const [found] = await selectRows(ctx).where(eq(applications.id, id))

@@ -19,6 +19,7 @@ import { toAdminImages } from './images.ts'
 import {
   type AdminEdit,
   type AdminRead,
+  type AdminRowRead,
   type AdminWrite,
   auditedInsert,
   listPage,
@@ -116,7 +117,7 @@ export async function listAdminCourses({
 }
 
 /** GET /api/admin/cursos/{id}: the course with its images, e-books, modules and lessons (one round trip). */
-export async function getAdminCourse({ ctx, id }: { ctx: AppContext; id: number }): Promise<AdminCourse> {
+export async function getAdminCourse({ ctx, id }: AdminRowRead): Promise<AdminCourse> {
   const { db } = ctx
   const [courseRows, ebookRows, moduleRows, lessonRows] = await db.batch([
     db.select().from(courses).where(eq(courses.id, id)),

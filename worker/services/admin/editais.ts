@@ -19,11 +19,12 @@ import { curitibaDay, curitibaDayEndMs, curitibaDayStartMs } from '../../domain/
 import { invalidField, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
 import { deleteFiles, publicFileUrl, storeEditalPdf } from '../files/files.ts'
-import { FEE_ORDER } from '../plans/fee-order.ts'
+import { FEE_ORDER } from '../plans/fees.ts'
 import {
   type AdminEdit,
   type AdminRead,
   type AdminRowAction,
+  type AdminRowRead,
   type AdminWrite,
   auditedInsert,
   auditStatement,
@@ -190,7 +191,7 @@ const paidPlanIds = async (ctx: AppContext, planIds: number[]) =>
       )
 
 /** GET /api/admin/editais/{id}: the call, its fee plan and what each fee brings in. */
-export async function getAdminEdital({ ctx, id }: { ctx: AppContext; id: number }): Promise<AdminEdital> {
+export async function getAdminEdital({ ctx, id }: AdminRowRead): Promise<AdminEdital> {
   const { db } = ctx
   const [found] = await db
     .select({ edital: editais, ...counts })

@@ -15,6 +15,8 @@ export type Actor = { id: number }
 
 /** The arguments of an admin read: the request's context and its parsed query. */
 export type AdminRead<Query extends z.ZodType> = { ctx: AppContext; query: z.output<Query> }
+/** The arguments of an admin read of one row. */
+export type AdminRowRead = { ctx: AppContext; id: number }
 /** The arguments of an admin verb on one row. */
 export type AdminRowAction = { ctx: AppContext; actor: Actor; id: number }
 /** The arguments of an admin write: who acts and the parsed body. */

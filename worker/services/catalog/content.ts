@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts'
 import { EbookList, Edital, Page, ProceedingList, SearchResults } from '../../contract/catalog.ts'
 import { notFound } from '../../errors.ts'
 import { publicFileUrl } from '../files/files.ts'
-import { FEE_ORDER } from '../plans/fee-order.ts'
+import { FEE_ORDER, toFeePlan } from '../plans/fees.ts'
 import { readSnapshot } from './snapshot.ts'
 
 /** An institute page (quem-somos, pesquisa/…, politicas-de-privacidade), editable in the database. */
@@ -83,15 +83,7 @@ export async function getEdital({ ctx, slug }: { ctx: AppContext; slug: string }
       closes_at: edital.closesAt?.toISOString() ?? null,
       places: edital.places,
       pdf_url: edital.pdfKey ? publicFileUrl(edital.pdfKey) : null,
-      plans: edital.plans.map((plan) => ({
-        id: plan.id,
-        kind: plan.kind,
-        name: plan.name,
-        due_on: plan.dueOn,
-        amount: plan.amountCents,
-        payment_methods: plan.paymentMethods,
-        instalment_times: plan.instalmentTimes,
-      })),
+      plans: edital.plans.map(toFeePlan),
     }
   })
   if (!value) throw notFound('Edital não encontrado.')

@@ -7,7 +7,7 @@ import { grantsAccess } from '../../domain/orders.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { PlanPaymentRow } from '../payments/ledger.ts'
 import { planPaymentResult } from '../payments/plan-payments.ts'
-import { FEE_ORDER } from './fee-order.ts'
+import { FEE_ORDER, toFeePlan } from './fees.ts'
 
 /**
  * Where one plan stands for one application: paid (a payment the provider confirmed), pending (a
@@ -70,13 +70,7 @@ export async function listApplications({
     const items = ofEdital.map((plan) => {
       const { state, payment } = planState(paidOf(plan.id))
       return {
-        id: plan.id,
-        kind: plan.kind,
-        name: plan.name,
-        due_on: plan.dueOn,
-        amount: plan.amountCents,
-        payment_methods: plan.paymentMethods,
-        instalment_times: Math.min(12, Math.max(1, plan.instalmentTimes)),
+        ...toFeePlan(plan),
         state,
         payment: payment ? planPaymentResult(payment) : null,
       }
