@@ -140,6 +140,60 @@ describe('calls (/api/admin/editais)', () => {
     expect(actions).toEqual(['edital.state', 'edital.create'])
   })
 
+  it('every other new call refuses bad input (422, pt-BR, nothing changed); a stale state change is 409', async () => {
+    const edital = await openCall()
+    const student = await applies(edital.id)
+    const before = await db.select().from(editais).where(eq(editais.id, edital.id))
+    const cases: Array<[string, string, unknown, string, string]> = [
+      ['GET', '/api/admin/editais?state=aberto', undefined, 'state', 'Situação inválida.'],
+      [
+        'PUT',
+        `/api/admin/editais/${edital.id}/situacao`,
+        { state: 'publicado', version: edital.version },
+        'state',
+        'Situação inválida.',
+      ],
+      ['GET', `/api/admin/editais/${edital.id}/inscricoes?late=sim`, undefined, 'late', 'Filtro inválido.'],
+      [
+        'GET',
+        `/api/admin/editais/${edital.id}/inscricoes?status=aceita`,
+        undefined,
+        'status',
+        'Situação inválida.',
+      ],
+      [
+        'GET',
+        `/api/admin/editais/${edital.id}/inscricoes/exportacao?from=2026-02-30`,
+        undefined,
+        'from',
+        'Data inválida (use AAAA-MM-DD).',
+      ],
+      [
+        'POST',
+        `/api/admin/inscricoes/${student.applicationId}/decisao`,
+        { decision: 'aceita' },
+        'decision',
+        'Escolha: aprovar, lista de espera ou recusar.',
+      ],
+      ['POST', `/api/admin/editais/pagamentos/pla_x/estorno`, {}, 'id', 'Pagamento inválido.'],
+    ]
+    for (const [method, path, body, field, message] of cases) {
+      const answer = await adminCall(admin, method as 'GET' | 'PUT' | 'POST', path, body)
+      expect(answer.status, `${method} ${path}`).toBe(422)
+      expect(answer.body.errors[field], `${method} ${path}`).toEqual([message])
+    }
+    expect(await db.select().from(editais).where(eq(editais.id, edital.id))).toEqual(before)
+    expect(
+      (await db.select().from(applications).where(eq(applications.id, student.applicationId)))[0]!.status,
+    ).toBe('submitted')
+    const stale = await adminCall(admin, 'PUT', `/api/admin/editais/${edital.id}/situacao`, {
+      state: 'closed',
+      version: edital.version - 1,
+    })
+    expect(stale.status).toBe(409)
+    expect((await db.select().from(editais).where(eq(editais.id, edital.id)))[0]!.isOpen).toBe(true)
+  })
+
   it('refuses bad input with pt-BR messages by field, and changes nothing', async () => {
     const slug = unique('invalido')
     const bad = await adminCall(admin, 'POST', '/api/admin/editais', {
