@@ -1,8 +1,12 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { useEditor, useResourceForm } from '../../web/src/features/admin/resource-form.ts'
 import { ConfirmProvider, confirm } from '../../web/src/lib/confirm.tsx'
 import { FormModal, FormModalProvider, openModal } from '../../web/src/lib/form-modal.tsx'
+import { createQueryClient } from '../../web/src/lib/query-client.ts'
 
 describe('confirm()', () => {
   it('asks with the SPEC defaults and resolves true on "Confirmar"', async () => {
@@ -98,3 +102,60 @@ describe('FormModal', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 })
+
+describe("an admin resource's form modal", () => {
+  const Schema = z.object({ name: z.string().min(2) })
+
+  function ResourceHarness() {
+    const editor = useEditor<{ id: number; version: number; name: string }>('recursoModal')
+    const form = useResourceForm<{ name: string }, { id: number; version: number; name: string }>({
+      modalId: 'recursoModal',
+      item: editor.editing,
+      schema: Schema,
+      valuesOf: valuesOfItem,
+      path: '/api/admin/recursos',
+      success: 'Salvo.',
+    })
+    return (
+      <>
+        <button type="button" onClick={editor.create}>
+          Novo recurso
+        </button>
+        <button type="button" onClick={() => editor.edit({ id: 7, version: 1, name: 'Existente' })}>
+          Editar recurso
+        </button>
+        <FormModal {...form.modal} title="Recurso">
+          <label>
+            Nome <input {...form.register('name')} />
+          </label>
+        </FormModal>
+      </>
+    )
+  }
+
+  it("starts blank at each 'Novo', and shows the item at 'Editar'", async () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <FormModalProvider>
+          <ResourceHarness />
+        </FormModalProvider>
+      </QueryClientProvider>,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Novo recurso' }))
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Nome' }), 'Rascunho esquecido')
+    await userEvent.click(screen.getByRole('button', { name: 'Fechar' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await userEvent.click(screen.getByRole('button', { name: 'Novo recurso' }))
+    expect(((await screen.findByRole('textbox', { name: 'Nome' })) as HTMLInputElement).value).toBe('')
+    await userEvent.click(screen.getByRole('button', { name: 'Fechar' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await userEvent.click(screen.getByRole('button', { name: 'Editar recurso' }))
+    expect(((await screen.findByRole('textbox', { name: 'Nome' })) as HTMLInputElement).value).toBe(
+      'Existente',
+    )
+  })
+})
+
+function valuesOfItem(item: { name: string } | null) {
+  return { name: item?.name ?? '' }
+}

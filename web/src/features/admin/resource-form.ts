@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { openModal } from '../../lib/form-modal.tsx'
+import { useFormModal } from '../../lib/form-modal-state.tsx'
 import { send } from './admin-api.ts'
 import { useModalSave } from './use-modal-save.ts'
 
@@ -40,7 +41,7 @@ export type ResourceFormOptions<V extends FieldValues, I extends Versioned, A = 
 
 /**
  * A resource's form modal: the form checked by `schema`, filled by `valuesOf(item)` whenever the
- * item changes (`valuesOf` stable: a module function or a useCallback), saved by a POST to
+ * modal opens or the item changes (`valuesOf` stable: a module function or a useCallback), saved by a POST to
  * `createPath` (new; `path` unless said) or a PUT to `path/id` with the item's version; `modal`
  * wires FormModal's buttons to it.
  */
@@ -59,7 +60,12 @@ export function useResourceForm<V extends FieldValues, I extends Versioned, A = 
   const save = useModalSave(modalId)
   const form = useForm<V>({ resolver: zodResolver(schema as never) as never })
   const { reset, handleSubmit, setError } = form
-  useEffect(() => reset(valuesOf(item)), [item, valuesOf, reset])
+  const { open } = useFormModal(modalId)
+  // Filled again each time the modal opens (a second 'Novo …' starts blank), and when the item
+  // changes while it is open (the saved version).
+  useEffect(() => {
+    if (open) reset(valuesOf(item))
+  }, [open, item, valuesOf, reset])
   const submit = (mode: 'store' | 'update') =>
     handleSubmit((values) =>
       save(
