@@ -22,7 +22,8 @@ const SECTIONS = [
 function AdminNav() {
   const path = useRouterState({ select: (state) => state.location.pathname.replace(/\/$/, '') || '/' })
   const nav = useRef<HTMLElement>(null)
-  // On a phone the tabs scroll sideways: the current one is brought into the middle of the bar.
+  // On a phone the tabs wrap onto two lines (all in sight); where a wide bar scrolls sideways, the
+  // current one is brought into the middle of it.
   useEffect(() => {
     const bar = nav.current
     const current = [...(bar?.querySelectorAll<HTMLAnchorElement>('a') ?? [])].find(
@@ -32,8 +33,8 @@ function AdminNav() {
     bar.scrollLeft = current.offsetLeft - (bar.clientWidth - current.offsetWidth) / 2
   }, [path])
   return (
-    <nav ref={nav} aria-label="Administração" className="relative -mx-1 mb-6 overflow-x-auto">
-      <ul className="flex min-w-max gap-1 border-slate-200 border-b px-1">
+    <nav ref={nav} aria-label="Administração" className="relative -mx-1 mb-6 md:overflow-x-auto">
+      <ul className="flex flex-wrap gap-x-1 border-slate-200 border-b px-1 md:min-w-max md:flex-nowrap">
         {SECTIONS.map((section) => {
           // A section's own pages (a call's page under Editais) keep its tab current.
           const current =

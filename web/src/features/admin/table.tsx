@@ -86,7 +86,7 @@ export function DataTable({ label, children }: { label: string; children: ReactN
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
       tabIndex={0}
-      className="relative min-w-0 overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      className="scroll-shadows relative min-w-0 overflow-x-auto rounded-xl border border-slate-200"
     >
       <table className="w-full min-w-[40rem] border-collapse text-left text-sm">{children}</table>
     </section>
