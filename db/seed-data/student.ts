@@ -403,7 +403,8 @@ const PAYER = {
   cpf: '52998224725',
   phone: '(41) 99876-5432',
 }
-const ADDRESS = {
+/** The demo student's billing address (the institute's street in Curitiba); the tests' buyers use it too. */
+export const ADDRESS = {
   zip_code: '80730-000',
   street: 'Rua Padre Anchieta',
   number: '1000',

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { fileBrowser, httpAnswers, screenshot, watchErrors } from '../support/e2e/browser.ts'
+import { fileBrowser, httpAnswers, screenshot, setNewPassword, watchErrors } from '../support/e2e/browser.ts'
 import { typeAddress } from '../support/e2e/checkout.ts'
 
 // Issue 28, who owns an account, in real Chromium: an e-mail changes only through the link sent
@@ -312,13 +312,7 @@ describe('who owns an account, in Chromium', () => {
     await expectNoAxeViolations(page, 'reset page with a linked provider')
     await screenshot(page, 'account-reset-providers')
     await unlink.check()
-    await page.getByLabel('Nova senha', { exact: true }).fill('Redefinida@123')
-    await page.getByLabel('Confirme a nova senha').fill('Redefinida@123')
-    await page.getByRole('button', { name: 'Redefinir senha' }).click()
-    await page
-      .getByRole('status')
-      .getByText(/Senha redefinida com sucesso/)
-      .waitFor()
+    await setNewPassword(page, 'Redefinida@123')
 
     const login = await page.context().request.post(`${baseURL}/login`, {
       headers: SAME_ORIGIN,
@@ -457,13 +451,7 @@ async function purchasesOnPage(page: Page): Promise<string[] | null> {
 /** The owner follows the purchase confirmation's link (the proof) and sets a password. */
 async function ownerProves(page: Page, email: string, password: string) {
   await page.goto(`${baseURL}${await mailedLink(page, email, '/senha/redefinir')}`)
-  await page.getByLabel('Nova senha', { exact: true }).fill(password)
-  await page.getByLabel('Confirme a nova senha').fill(password)
-  await page.getByRole('button', { name: 'Redefinir senha' }).click()
-  await page
-    .getByRole('status')
-    .getByText(/Senha redefinida com sucesso/)
-    .waitFor()
+  await setNewPassword(page, password)
 }
 
 const passwordLogin = (page: Page, email: string, password: string) =>

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, inject, it, vi } from 'vitest'
 import { DEMO_USERS } from '../../db/seed.ts'
-import { fileBrowser, httpAnswers, screenshot, watchErrors } from '../support/e2e/browser.ts'
+import { fileBrowser, httpAnswers, screenshot, setNewPassword, watchErrors } from '../support/e2e/browser.ts'
 
 const baseURL = inject('baseURL')
 const browser = fileBrowser()
@@ -159,13 +159,7 @@ describe('accounts in Chromium', () => {
     const link = /\/senha\/redefinir#token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0]
     expect(link, mail.text).toBeTruthy()
     await page.goto(`${baseURL}${link}`)
-    await page.getByLabel('Nova senha', { exact: true }).fill('Redefinida@123')
-    await page.getByLabel('Confirme a nova senha').fill('Redefinida@123')
-    await page.getByRole('button', { name: 'Redefinir senha' }).click()
-    await page
-      .getByRole('status')
-      .getByText(/Senha redefinida com sucesso/)
-      .waitFor()
+    await setNewPassword(page, 'Redefinida@123')
     await screenshot(page, 'accounts-password-reset')
     await page.getByRole('link', { name: 'Entrar', exact: true }).click()
     await page.waitForURL(`${baseURL}/login`)

@@ -10,8 +10,6 @@ function answer(status: number, body: unknown) {
 
 describe('api', () => {
   afterEach(() => {
-    vi.unstubAllGlobals()
-    vi.restoreAllMocks()
     window.history.replaceState(null, '', '/')
   })
 

@@ -7,7 +7,6 @@ import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
 import {
   ADMIN,
   ADMIN_MENU,
-  clearToasts,
   renderAuth,
   STUDENT,
   stubApi,
@@ -26,11 +25,21 @@ async function typeCredentials(dialog: HTMLElement, password = 'errada123') {
   await userEvent.type(within(dialog).getByLabelText('Senha'), `${password}{Enter}`)
 }
 
+/** Renders the user area, opens "Crie sua conta" and sends Maria's sign-up under `name`. */
+async function submitSignUp(name: string) {
+  renderAuth(<UserArea />)
+  const dialog = await openLoginModal()
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Crie sua conta' }))
+  await userEvent.type(within(dialog).getByLabelText('Nome completo'), name)
+  await userEvent.type(within(dialog).getByLabelText('E-mail'), 'maria@exemplo.com.br')
+  await userEvent.type(within(dialog).getByLabelText('Telefone'), '41999990101')
+  await userEvent.type(within(dialog).getByLabelText('Senha'), 'Senha@123')
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Cadastrar' }))
+  return dialog
+}
+
 describe('current user (GET /admin/user/get)', () => {
-  afterEach(async () => {
-    await clearToasts()
-    vi.unstubAllGlobals()
-    vi.restoreAllMocks()
+  afterEach(() => {
     window.history.replaceState(null, '', '/')
   })
 
@@ -125,11 +134,6 @@ describe('current user (GET /admin/user/get)', () => {
 })
 
 describe('login modal (#loginModal)', () => {
-  afterEach(async () => {
-    await clearToasts()
-    vi.unstubAllGlobals()
-  })
-
   it('switches between sign in, sign up and recovery with the SPEC texts', async () => {
     stubApi({ '/admin/user/get': UNAUTHENTICATED })
     renderAuth(<UserArea />)
@@ -243,14 +247,7 @@ describe('login modal (#loginModal)', () => {
       ],
       '/api/menu': { body: [] },
     })
-    renderAuth(<UserArea />)
-    const dialog = await openLoginModal()
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Crie sua conta' }))
-    await userEvent.type(within(dialog).getByLabelText('Nome completo'), '  Maria Souza Lima  ')
-    await userEvent.type(within(dialog).getByLabelText('E-mail'), 'maria@exemplo.com.br')
-    await userEvent.type(within(dialog).getByLabelText('Telefone'), '41999990101')
-    await userEvent.type(within(dialog).getByLabelText('Senha'), 'Senha@123')
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cadastrar' }))
+    const dialog = await submitSignUp('  Maria Souza Lima  ')
 
     expect(await screen.findByText(toastTitle('Erro ao cadastarar'))).toBeTruthy()
     const email = within(dialog).getByLabelText('E-mail')
@@ -278,14 +275,7 @@ describe('login modal (#loginModal)', () => {
       ],
       '/api/menu': { body: [] },
     })
-    renderAuth(<UserArea />)
-    const dialog = await openLoginModal()
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Crie sua conta' }))
-    await userEvent.type(within(dialog).getByLabelText('Nome completo'), 'Maria Souza Lima')
-    await userEvent.type(within(dialog).getByLabelText('E-mail'), 'maria@exemplo.com.br')
-    await userEvent.type(within(dialog).getByLabelText('Telefone'), '41999990101')
-    await userEvent.type(within(dialog).getByLabelText('Senha'), 'Senha@123')
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cadastrar' }))
+    const dialog = await submitSignUp('Maria Souza Lima')
 
     expect(await screen.findByText(toastTitle(UNAVAILABLE_MESSAGE))).toBeTruthy()
     expect(screen.queryByText(toastTitle('Erro ao cadastarar'))).toBeNull()

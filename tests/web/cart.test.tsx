@@ -1,13 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CART_TEXT } from '../../web/src/features/cart/cart.messages.ts'
 import { addToCart, applyCoupon, removeFromCart } from '../../web/src/features/cart/cart.mutations.ts'
 import { CartButton } from '../../web/src/features/cart/cart-button.tsx'
 import { CART_HASH_KEY, readCartHash } from '../../web/src/features/cart/cart-storage.ts'
 import { CART_MESSAGES } from '../../worker/contract/cart.ts'
 import { DEFAULT_IMAGES } from '../../worker/domain/institute.ts'
-import { clearToasts } from '../support/web/auth-fixtures.tsx'
 import {
   cartResponse,
   DRC,
@@ -20,11 +19,6 @@ import {
 import { renderWithApp } from '../support/web/render.tsx'
 
 const GONE = { status: 404, body: { msg: CART_MESSAGES.notFound, clear: true } }
-
-afterEach(async () => {
-  await clearToasts()
-  vi.unstubAllGlobals()
-})
 
 /** Another tab wrote the key: browsers fire `storage` only in the other tabs. */
 function otherTabWrites(value: string | null) {

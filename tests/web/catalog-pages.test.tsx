@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { setPublicOrigin } from '../../web/src/lib/public-origin.ts'
 import type { CourseSummary, Ebook, Edital } from '../../worker/contract/catalog.ts'
 import { DEFAULT_IMAGES } from '../../worker/domain/institute.ts'
@@ -92,10 +92,6 @@ const EDITAL: Edital = {
 }
 
 describe('catalogue and institute pages', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
-
   it('/cursos lists the courses in their three anchored sections', async () => {
     renderApp('/cursos', { '/cursos/getCourses': { body: COURSES } })
     expect(await screen.findByRole('heading', { level: 1, name: 'Cursos' })).toBeTruthy()

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CART_HASH_KEY, readCartHash } from '../../web/src/features/cart/cart-storage.ts'
 import { checkCard, parseExpiry, tokenizeCard } from '../../web/src/features/checkout/card.ts'
 import { chargeFor, instalmentLabel, parseBRL } from '../../web/src/features/checkout/instalments.ts'
@@ -8,7 +8,7 @@ import { CART_MESSAGES } from '../../worker/contract/cart.ts'
 import { CHECKOUT_MESSAGES } from '../../worker/contract/checkout.ts'
 import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
 import { billingAddress } from '../support/buyer.ts'
-import { clearToasts, STUDENT, toastTitle } from '../support/web/auth-fixtures.tsx'
+import { STUDENT, toastTitle } from '../support/web/auth-fixtures.tsx'
 import {
   CONFIG,
   cartResponse,
@@ -29,11 +29,6 @@ const ALL_CARD_MESSAGES =
   'número do cartão inválido, nome do portador inválido, data de expiração inválido, código de segurança inválido'
 const TOKENIZE = '/core/v5/tokens'
 const ANONYMOUS = { status: 401, body: { message: 'Unauthenticated.' } }
-
-afterEach(async () => {
-  await clearToasts()
-  vi.unstubAllGlobals()
-})
 
 describe('card check (SPEC section 5)', () => {
   const valid = { number: '4000 0000 0000 0010', holderName: 'Maria S Lima', expiry: '12/30', cvv: '123' }
@@ -137,18 +132,17 @@ async function fillCard(
   card = { number: '4000000000000010', holder: 'MARIA S LIMA', expiry: '1230', cvv: '123' },
 ) {
   await user.click(screen.getByRole('radio', { name: 'Cartão de crédito' }))
-  const number = screen.getByLabelText('Número do cartão')
-  await user.clear(number)
-  if (card.number) await user.type(number, card.number)
-  const holder = screen.getByLabelText('Nome impresso no cartão')
-  await user.clear(holder)
-  if (card.holder) await user.type(holder, card.holder)
-  const expiry = screen.getByLabelText('Validade (MM/AA)')
-  await user.clear(expiry)
-  if (card.expiry) await user.type(expiry, card.expiry)
-  const cvv = screen.getByLabelText('Código de segurança (CVV)')
-  await user.clear(cvv)
-  if (card.cvv) await user.type(cvv, card.cvv)
+  const fields: Array<[string, string]> = [
+    ['Número do cartão', card.number],
+    ['Nome impresso no cartão', card.holder],
+    ['Validade (MM/AA)', card.expiry],
+    ['Código de segurança (CVV)', card.cvv],
+  ]
+  for (const [label, value] of fields) {
+    const input = screen.getByLabelText(label)
+    await user.clear(input)
+    if (value) await user.type(input, value)
+  }
 }
 
 const submit = (user: ReturnType<typeof userEvent.setup>) =>

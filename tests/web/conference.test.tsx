@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { formatCountdown, formatElapsed } from '../../web/src/features/conference/conference-format.ts'
 import { ConferencePage } from '../../web/src/features/conference/conference-page.tsx'
 import { forgetClockSamples } from '../../web/src/features/conference/server-clock.ts'
@@ -55,10 +55,6 @@ function serveClock(aheadMs: number, at: (deviceNow: number) => number, extra: R
 beforeEach(() => {
   forgetClockSamples()
 })
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
-
 describe('conference page', () => {
   it('plays the live talk from the server’s position, whatever the device’s clock says', async () => {
     // Server time: talk 1 began 10 min 5 s ago; the device's clock says 2026 or whatever it says.

@@ -1,13 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ContactForm } from '../../web/src/features/contact/contact-form.tsx'
 import { ContactWidget } from '../../web/src/features/contact/contact-widget.tsx'
 import { mockFetch, renderWithApp } from '../support/web/render.tsx'
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
 
 const VALID = { name: 'Ana Souza', email: 'ana@example.com', telefone: '41998765432', descricao: 'Olá!' }
 

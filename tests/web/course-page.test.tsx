@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   boletoText,
   instalmentText,
@@ -135,10 +135,6 @@ describe('turma rules', () => {
 })
 
 describe('course page /cursos/{url}', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
-
   it('shows the course, its pictures, description and head tags', async () => {
     renderApp(`/cursos/${COURSE.url}`, { [API_PATH]: { body: COURSE } })
 
@@ -370,10 +366,6 @@ describe('course page /cursos/{url}', () => {
 })
 
 describe('product page /produtos/{id}', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
-
   it('shows the product and adds it to the cart as a produto', async () => {
     const { calls } = renderApp('/produtos/3', {
       '/api/produtos/3': {

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ToasterHost } from '../../web/src/components/toaster-host.tsx'
 import { LOGIN_MESSAGES } from '../../web/src/features/auth/auth.messages.ts'
 import { SOCIAL_LINK_MESSAGES } from '../../web/src/features/auth/social-login.ts'
@@ -96,10 +96,6 @@ function stubTranslationApi(fail = false, isSiteText: (text: string) => boolean 
 beforeEach(() => {
   window.localStorage.setItem('Lang', 'en')
 })
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
-
 describe('catalogues of the fixed messages', () => {
   it('have an English and a Spanish entry for every fixed message', () => {
     const missing = FIXED_MESSAGES.filter((text) => !(text in english) || !(text in spanish))

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Menu } from '../../worker/contract/menu.ts'
 import { renderAppRouter } from '../support/web/app.tsx'
 import { mockFetch } from '../support/web/render.tsx'
@@ -29,10 +29,6 @@ function renderApp(path = '/') {
 const desktopNav = async () => (await screen.findAllByRole('navigation', { name: 'Menu principal' }))[0]!
 
 describe('layout', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
-
   it('renders the header, the skip link, the main content and the footer', async () => {
     renderApp()
     const logo = await screen.findByRole('img', { name: 'Instituto Renalis – página inicial' })

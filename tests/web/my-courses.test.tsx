@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { MyCoursesPage } from '../../web/src/features/student/my-courses-page.tsx'
 import { mockFetch, renderWithApp } from '../support/web/render.tsx'
 
@@ -7,8 +7,6 @@ const stubFetch = (routes: Parameters<typeof mockFetch>[0]) =>
   vi.stubGlobal('fetch', mockFetch(routes).fetchMock)
 
 describe('/usuario/cursos', () => {
-  afterEach(() => vi.unstubAllGlobals())
-
   it("lists the student's classes: dated ones with their start, the others as 'comece agora'", async () => {
     stubFetch({
       '/api/usuario/cursos': {

@@ -31,8 +31,6 @@ beforeAll(async () => {
 })
 
 afterEach(() => {
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
   window.sessionStorage.clear()
 })
 

@@ -1,15 +1,11 @@
 import { screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { renderApp } from '../support/web/app.tsx'
 
 // After a navigation inside the app, the pressed link is gone: the focus goes to the new page's
 // heading, so a keyboard or screen-reader user starts there (issue 12, item 17).
 
 describe('focus after a navigation', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
-
   it("leaves the first page alone, then puts the focus on the next page's h1", async () => {
     const { router } = renderApp('/', {
       '/home_itens/lists': { body: [] },

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { MyEditaisPage } from '../../web/src/features/plans/my-editais-page.tsx'
 import { payerId, planPurchaseFailure } from '../../web/src/features/plans/plan-payment.form.ts'
 import { PlanPaymentPage } from '../../web/src/features/plans/plan-payment-page.tsx'
 import { ApiError } from '../../web/src/lib/api.ts'
 import type { Application, Plan, PlanPaymentResult } from '../../worker/contract/plans.ts'
-import { clearToasts, STUDENT, toastTitle } from '../support/web/auth-fixtures.tsx'
+import { STUDENT, toastTitle } from '../support/web/auth-fixtures.tsx'
 import { CONFIG, stubFetch, typeBillingAddress } from '../support/web/checkout-fixtures.tsx'
 import { renderWithApp } from '../support/web/render.tsx'
 
@@ -130,11 +130,6 @@ async function fillCard(user: ReturnType<typeof userEvent.setup>, number = '4000
   await user.type(screen.getByLabelText('Código de segurança (CVV)'), '123')
   await typeBillingAddress(user)
 }
-
-afterEach(async () => {
-  await clearToasts()
-  vi.unstubAllGlobals()
-})
 
 describe('the payment-plan screen', () => {
   it('shows only the plan’s methods with the SPEC labels, and pays by credit card in 2x through the steps', async () => {
@@ -401,10 +396,6 @@ describe('Meus editais', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date(instant))
   }
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
   const registrationOnly = (overrides: Partial<Application>): Application => {
     const approved = application()
     return {
@@ -416,11 +407,16 @@ describe('Meus editais', () => {
     }
   }
 
+  /** The application's card on "Meus editais", the API listing `shown` alone. */
+  async function applicationCard(shown: Application) {
+    stubFetch({ '/api/usuario/editais': { body: [shown] } })
+    renderAt(<MyEditaisPage />)
+    return screen.findByRole('article', { name: 'Especialização Multiprofissional' })
+  }
+
   it('lists the application’s fees paid, pending (its boleto PDF) and due, with their kind, due dates and what to pay', async () => {
     at('2026-11-26T12:00:00.000Z')
-    stubFetch({ '/api/usuario/editais': { body: [application()] } })
-    renderAt(<MyEditaisPage />)
-    const card = await screen.findByRole('article', { name: 'Especialização Multiprofissional' })
+    const card = await applicationCard(application())
     expect(within(card).getByText('aprovada')).toBeTruthy()
     const rows = within(card).getAllByRole('listitem')
     expect(rows.map((row) => within(row).getByRole('heading', { level: 3 }).textContent)).toEqual([
@@ -449,9 +445,7 @@ describe('Meus editais', () => {
   /** The March fee's row of the approved application, as the page shows it at `instant`. */
   async function marchRowAt(instant: string) {
     at(instant)
-    stubFetch({ '/api/usuario/editais': { body: [application()] } })
-    renderAt(<MyEditaisPage />)
-    const card = await screen.findByRole('article', { name: 'Especialização Multiprofissional' })
+    const card = await applicationCard(application())
     return within(
       within(card).getByRole('heading', { level: 3, name: 'Mensalidade de março/2027' }).closest('li')!,
     )
@@ -471,9 +465,7 @@ describe('Meus editais', () => {
   })
 
   it('a submitted application says the monthly fees appear once it is approved', async () => {
-    stubFetch({ '/api/usuario/editais': { body: [registrationOnly({ status: 'submitted' })] } })
-    renderAt(<MyEditaisPage />)
-    const card = await screen.findByRole('article', { name: 'Especialização Multiprofissional' })
+    const card = await applicationCard(registrationOnly({ status: 'submitted' }))
     expect(within(card).getByText('inscrição enviada')).toBeTruthy()
     expect(
       within(card).getByText(
@@ -485,18 +477,12 @@ describe('Meus editais', () => {
   })
 
   it('a wait-listed application shows the state and the institute’s reason; its registration fee stays payable', async () => {
-    stubFetch({
-      '/api/usuario/editais': {
-        body: [
-          registrationOnly({
-            status: 'waitlisted',
-            decision_reason: 'Vagas preenchidas; você é o 2º da lista.',
-          }),
-        ],
-      },
-    })
-    renderAt(<MyEditaisPage />)
-    const card = await screen.findByRole('article', { name: 'Especialização Multiprofissional' })
+    const card = await applicationCard(
+      registrationOnly({
+        status: 'waitlisted',
+        decision_reason: 'Vagas preenchidas; você é o 2º da lista.',
+      }),
+    )
     expect(within(card).getByText('lista de espera')).toBeTruthy()
     expect(within(card).getByText('Sua inscrição está na lista de espera.')).toBeTruthy()
     expect(within(card).getByText('Vagas preenchidas; você é o 2º da lista.')).toBeTruthy()
@@ -505,20 +491,14 @@ describe('Meus editais', () => {
   })
 
   it('a refused application shows the institute’s reason and nothing to pay', async () => {
-    stubFetch({
-      '/api/usuario/editais': {
-        body: [
-          registrationOnly({
-            status: 'rejected',
-            decision_reason: 'Documentação incompleta: falta o diploma.',
-            plans: [],
-            due_cents: 0,
-          }),
-        ],
-      },
-    })
-    renderAt(<MyEditaisPage />)
-    const card = await screen.findByRole('article', { name: 'Especialização Multiprofissional' })
+    const card = await applicationCard(
+      registrationOnly({
+        status: 'rejected',
+        decision_reason: 'Documentação incompleta: falta o diploma.',
+        plans: [],
+        due_cents: 0,
+      }),
+    )
     expect(within(card).getByText('não aprovada')).toBeTruthy()
     expect(within(card).getByText('Sua inscrição não foi aprovada.')).toBeTruthy()
     expect(within(card).getByText('Documentação incompleta: falta o diploma.')).toBeTruthy()

@@ -1,17 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { PasswordForm } from '../../web/src/features/profile/password-form.tsx'
 import { ProfilePage } from '../../web/src/features/profile/profile-page.tsx'
 import { renderAppRouter } from '../support/web/app.tsx'
-import {
-  clearToasts,
-  renderAuth,
-  STUDENT,
-  stubApi,
-  toastTitle,
-  UNAUTHENTICATED,
-} from '../support/web/auth-fixtures.tsx'
+import { renderAuth, STUDENT, stubApi, toastTitle, UNAUTHENTICATED } from '../support/web/auth-fixtures.tsx'
 
 const alertMessages = () =>
   within(screen.getByRole('alert'))
@@ -19,11 +12,6 @@ const alertMessages = () =>
     .map((item) => item.textContent)
 
 describe('password form (SPEC section 5)', () => {
-  afterEach(async () => {
-    vi.unstubAllGlobals()
-    await clearToasts()
-  })
-
   it("accumulates the SPEC's messages and shows them together, sending nothing", async () => {
     const { requests } = stubApi({ '/admin/user/get': { body: STUDENT } })
     renderAuth(<PasswordForm isNewUser={false} />)
@@ -104,12 +92,6 @@ describe('password form (SPEC section 5)', () => {
 })
 
 describe('profile page', () => {
-  afterEach(async () => {
-    vi.unstubAllGlobals()
-    vi.restoreAllMocks()
-    await clearToasts()
-  })
-
   it("edits name, e-mail and phone in the shared form modal ('Fechar', 'Atualizar')", async () => {
     const updated = { ...STUDENT, name: 'Maria Lima', phone: '(41) 3333-0101' }
     const { requests } = stubApi({
@@ -185,11 +167,6 @@ describe('profile page', () => {
 })
 
 describe('guards of /usuario and /admin', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals()
-    vi.restoreAllMocks()
-  })
-
   const renderAt = (path: string) => renderAppRouter(path).router
 
   it('shows the login form in place of a /usuario page without a session, then the page after login', async () => {

@@ -1,16 +1,12 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ResetPasswordPage } from '../../web/src/features/auth/reset-password-page.tsx'
 import { renderAuth, stubApi } from '../support/web/auth-fixtures.tsx'
 
 const TOKEN = 'a'.repeat(43)
 
 describe('/senha/redefinir', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
-
   it('says the link is invalid when it carries no token, and offers no form', async () => {
     stubApi({})
     renderAuth(<ResetPasswordPage />)

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { SearchBox } from '../../web/src/features/search/search-box.tsx'
 import type { SearchResults } from '../../worker/contract/catalog.ts'
 import { mockFetch, pageAt, renderRoutes, renderWithApp } from '../support/web/render.tsx'
@@ -66,11 +66,6 @@ async function tick(ms: number) {
 }
 
 describe('search box', () => {
-  afterEach(() => {
-    vi.useRealTimers()
-    vi.unstubAllGlobals()
-  })
-
   it('searches only once the text has been unchanged for 400 ms', async () => {
     const texts = stubSearch()
     await renderBox()

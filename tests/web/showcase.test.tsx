@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { CART_HASH_KEY } from '../../web/src/features/cart/cart-storage.ts'
 import { Showcase } from '../../web/src/features/showcase/showcase.tsx'
 import type { ShowcaseLists } from '../../worker/contract/showcase.ts'
@@ -72,11 +72,6 @@ describe('home showcase', () => {
   beforeEach(() => {
     window.history.replaceState(null, '', '/')
   })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-    vi.restoreAllMocks()
-  })
-
   it('shows the loading row, then every list with its anchor button and carousel', async () => {
     const { fetchMock, calls } = mockFetch({ '/home_itens/lists': { body: LISTS } })
     let release: () => void = () => {}

@@ -1,17 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { SocialLinkButtons } from '../../web/src/features/auth/social-buttons.tsx'
 import { SOCIAL_CHANNEL, SOCIAL_MAX_POLLS, SOCIAL_POLL_MS } from '../../web/src/features/auth/social-login.ts'
 import { UserArea } from '../../web/src/features/auth/user-area.tsx'
-import {
-  clearToasts,
-  renderAuth,
-  STUDENT,
-  stubApi,
-  toastTitle,
-  UNAUTHENTICATED,
-} from '../support/web/auth-fixtures.tsx'
+import { renderAuth, STUDENT, stubApi, toastTitle, UNAUTHENTICATED } from '../support/web/auth-fixtures.tsx'
 
 type FakePopup = { closed: boolean; close: ReturnType<typeof vi.fn>; location: { href: string } }
 
@@ -40,13 +33,6 @@ describe('social login popup (SPEC section 4)', () => {
     popup = fakePopup()
     open = vi.fn(() => popup)
     vi.spyOn(window, 'open').mockImplementation(open as unknown as typeof window.open)
-  })
-
-  afterEach(async () => {
-    vi.useRealTimers()
-    await clearToasts()
-    vi.unstubAllGlobals()
-    vi.restoreAllMocks()
   })
 
   it("opens a 780x410 popup; an 'ok' on the BroadcastChannel refetches the user, offers a password and closes it", async () => {
@@ -168,11 +154,6 @@ describe('social login popup (SPEC section 4)', () => {
 })
 
 describe('Meu perfil links a social network to the signed-in account', () => {
-  afterEach(async () => {
-    await clearToasts()
-    vi.restoreAllMocks()
-  })
-
   it('opens the popup in link mode and confirms the link, or shows why it was refused', async () => {
     const popup = fakePopup()
     const open: ReturnType<typeof vi.fn> = vi.fn(() => popup)

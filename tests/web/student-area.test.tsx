@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { CART_HASH_KEY } from '../../web/src/features/cart/cart-storage.ts'
 import { PrivacySection } from '../../web/src/features/profile/privacy-section.tsx'
 import { CourseContentPage } from '../../web/src/features/student/course-content-page.tsx'
@@ -15,7 +15,7 @@ import {
   type StudentCourse,
   WITHDRAWAL_MESSAGES,
 } from '../../worker/contract/student.ts'
-import { clearToasts, STUDENT, toastTitle } from '../support/web/auth-fixtures.tsx'
+import { STUDENT, toastTitle } from '../support/web/auth-fixtures.tsx'
 import { stubFetch } from '../support/web/checkout-fixtures.tsx'
 import { pageAt, renderRoutes } from '../support/web/render.tsx'
 
@@ -47,11 +47,6 @@ const purchase = (overrides: Partial<Purchase>): Purchase => ({
   gift: null,
   withdrawal: null,
   ...overrides,
-})
-
-afterEach(async () => {
-  await clearToasts()
-  vi.unstubAllGlobals()
 })
 
 describe('Minhas compras', () => {

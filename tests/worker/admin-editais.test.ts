@@ -196,22 +196,21 @@ describe('calls (/api/admin/editais)', () => {
 
   it('refuses bad input with pt-BR messages by field, and changes nothing', async () => {
     const slug = unique('invalido')
+    // A monthly fee without its due day, in instalments though paid by boleto.
+    const undatedMonthly = {
+      kind: 'monthly',
+      name: 'Mensalidade',
+      amount_cents: 89000,
+      payment_methods: ['boleto'],
+      instalment_times: 3,
+    }
     const bad = await adminCall(admin, 'POST', '/api/admin/editais', {
       ...callForm({ slug }),
       title: '',
       opens_on: '2027-02-01',
       closes_on: '2027-01-01',
       places: 0,
-      plans: [
-        {
-          kind: 'monthly',
-          name: 'Mensalidade',
-          amount_cents: 89000,
-          payment_methods: ['boleto'],
-          instalment_times: 3,
-        },
-        { kind: 'semestral', name: 'X', amount_cents: -1, payment_methods: [] },
-      ],
+      plans: [undatedMonthly, { kind: 'semestral', name: 'X', amount_cents: -1, payment_methods: [] }],
     })
     expect(bad.status).toBe(422)
     expect(bad.body.errors).toMatchObject({
@@ -224,15 +223,7 @@ describe('calls (/api/admin/editais)', () => {
       ...callForm({ slug }),
       opens_on: '2027-02-01',
       closes_on: '2027-01-01',
-      plans: [
-        {
-          kind: 'monthly',
-          name: 'Mensalidade',
-          amount_cents: 89000,
-          payment_methods: ['boleto'],
-          instalment_times: 3,
-        },
-      ],
+      plans: [undatedMonthly],
     })
     expect(second.status).toBe(422)
     expect(second.body.errors).toMatchObject({

@@ -1,7 +1,5 @@
-import { act, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { toast } from 'sonner'
-import { expect, vi } from 'vitest'
+import { vi } from 'vitest'
 import { FormModalProvider } from '../../../web/src/lib/form-modal.tsx'
 import type { User } from '../../../worker/contract/auth.ts'
 import type { Menu } from '../../../worker/contract/menu.ts'
@@ -55,11 +53,3 @@ export function renderAuth(ui: ReactNode) {
 /** A toast's text as sonner renders it. */
 export const toastTitle = (text: string) => (_: string, element: Element | null) =>
   element?.hasAttribute('data-title') === true && element.textContent === text
-
-/** Sonner keeps its toasts in a module-level store: dismissed between tests so none leaks into the next. */
-export async function clearToasts() {
-  act(() => {
-    toast.dismiss()
-  })
-  await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(0))
-}
