@@ -103,36 +103,36 @@ describe('FormModal', () => {
   })
 })
 
+const Schema = z.object({ name: z.string().min(2) })
+
+function ResourceHarness() {
+  const editor = useEditor<{ id: number; version: number; name: string }>('recursoModal')
+  const form = useResourceForm<{ name: string }, { id: number; version: number; name: string }>({
+    modalId: 'recursoModal',
+    item: editor.editing,
+    schema: Schema,
+    valuesOf: valuesOfItem,
+    path: '/api/admin/recursos',
+    success: 'Salvo.',
+  })
+  return (
+    <>
+      <button type="button" onClick={editor.create}>
+        Novo recurso
+      </button>
+      <button type="button" onClick={() => editor.edit({ id: 7, version: 1, name: 'Existente' })}>
+        Editar recurso
+      </button>
+      <FormModal {...form.modal} title="Recurso">
+        <label>
+          Nome <input {...form.register('name')} />
+        </label>
+      </FormModal>
+    </>
+  )
+}
+
 describe("an admin resource's form modal", () => {
-  const Schema = z.object({ name: z.string().min(2) })
-
-  function ResourceHarness() {
-    const editor = useEditor<{ id: number; version: number; name: string }>('recursoModal')
-    const form = useResourceForm<{ name: string }, { id: number; version: number; name: string }>({
-      modalId: 'recursoModal',
-      item: editor.editing,
-      schema: Schema,
-      valuesOf: valuesOfItem,
-      path: '/api/admin/recursos',
-      success: 'Salvo.',
-    })
-    return (
-      <>
-        <button type="button" onClick={editor.create}>
-          Novo recurso
-        </button>
-        <button type="button" onClick={() => editor.edit({ id: 7, version: 1, name: 'Existente' })}>
-          Editar recurso
-        </button>
-        <FormModal {...form.modal} title="Recurso">
-          <label>
-            Nome <input {...form.register('name')} />
-          </label>
-        </FormModal>
-      </>
-    )
-  }
-
   it("starts blank at each 'Novo', and shows the item at 'Editar'", async () => {
     render(
       <QueryClientProvider client={createQueryClient()}>
