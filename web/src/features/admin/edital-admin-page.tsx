@@ -27,7 +27,7 @@ import { adminQuery, send, useAdminAction, useAdminList, useCsvExport, useRefres
 import { ApplicationPanel, ApplicationStateBadge } from './application-panel.tsx'
 import { applicationsText, EditalStateBadge, editalPeriod, placesText } from './editais-page.tsx'
 import { EDITAL_MODAL_ID, EditalFormModal } from './edital-form.tsx'
-import { DayField, EnumOptions, FilterSelect, SearchInput } from './fields.tsx'
+import { EnumOptions, FilterSelect, PeriodFields, SearchInput } from './fields.tsx'
 import { formatDateTime, formatDay } from './format.ts'
 import { AdminPage, QueryState } from './page.tsx'
 import { ResourceList } from './resource-list.tsx'
@@ -250,8 +250,7 @@ function Applications({ edital }: { edital: AdminEdital }) {
         <FilterSelect label="Taxas" all="Todas" value={filters.late} onChange={set('late')}>
           <option value="1">Em atraso</option>
         </FilterSelect>
-        <DayField label="De" value={filters.from} onChange={set('from')} />
-        <DayField label="Até" value={filters.to} onChange={set('to')} />
+        <PeriodFields from={filters.from} to={filters.to} set={set} />
       </FilterBar>
       <div aria-busy={list.query.isFetching}>
         <ResourceList

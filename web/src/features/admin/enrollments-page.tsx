@@ -38,7 +38,7 @@ import {
   useRefreshAdmin,
 } from './admin-api.ts'
 import { BoletoRefundModal } from './boleto-refund-modal.tsx'
-import { DayField, EnumOptions, FilterSelect, RecordOptions, SearchInput } from './fields.tsx'
+import { EnumOptions, FilterSelect, PeriodFields, RecordOptions, SearchInput } from './fields.tsx'
 import { FormFields } from './form-fields.tsx'
 import { formatDateTime } from './format.ts'
 import { AdminPage, QueryState } from './page.tsx'
@@ -379,8 +379,7 @@ export default function EnrollmentsPage() {
           <EnumOptions values={ORDER_STATES} labels={ORDER_STATE_LABELS} />
           <option value="manual">pago fora do site</option>
         </FilterSelect>
-        <DayField label="De" value={filters.from} onChange={set('from')} />
-        <DayField label="Até" value={filters.to} onChange={set('to')} />
+        <PeriodFields from={filters.from} to={filters.to} set={set} />
         <div className="flex items-end">
           <button type="button" className="btn btn-outline" onClick={() => setFilters(NO_FILTERS)}>
             Limpar filtros

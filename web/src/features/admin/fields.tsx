@@ -145,6 +145,24 @@ export function DayField({
   )
 }
 
+/** A list's period filter: 'De' and 'Até', Curitiba days (the server checks the order). */
+export function PeriodFields({
+  from,
+  to,
+  set,
+}: {
+  from: string
+  to: string
+  set: (key: 'from' | 'to') => (value: string) => void
+}) {
+  return (
+    <>
+      <DayField label="De" value={from} onChange={set('from')} />
+      <DayField label="Até" value={to} onChange={set('to')} />
+    </>
+  )
+}
+
 /** A filter bar's select: `all` (the empty value, 'Todas') first, then the choices. */
 export function FilterSelect({
   label,

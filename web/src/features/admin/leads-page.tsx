@@ -13,7 +13,7 @@ import { Icon } from '../../components/icons.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { useAdminList, useCsvExport } from './admin-api.ts'
-import { DayField, EnumOptions, FilterSelect, SearchInput } from './fields.tsx'
+import { EnumOptions, FilterSelect, PeriodFields, SearchInput } from './fields.tsx'
 import { FormFields } from './form-fields.tsx'
 import { formatDateTime } from './format.ts'
 import { AdminPage } from './page.tsx'
@@ -151,8 +151,7 @@ export default function LeadsPage() {
         <FilterSelect label="Situação" all="Todas" value={filters.state} onChange={set('state')}>
           <EnumOptions values={LEAD_STATES} labels={LEAD_STATE_LABELS} />
         </FilterSelect>
-        <DayField label="De" value={filters.from} onChange={set('from')} />
-        <DayField label="Até" value={filters.to} onChange={set('to')} />
+        <PeriodFields from={filters.from} to={filters.to} set={set} />
       </FilterBar>
       <ResourceList list={list} description={describe(edit)} />
       <LeadModal lead={editing} />
