@@ -1,3 +1,4 @@
+import { labelled } from './labelled.ts'
 import { endsAccess, grantsAccess } from './orders.ts'
 import type { OrderState } from './payments.ts'
 
@@ -7,13 +8,12 @@ import type { OrderState } from './payments.ts'
  */
 
 /** A call as its page shows it: a draft (unpublished), open to applications, or closed. */
-export const EDITAL_STATES = ['draft', 'open', 'closed'] as const
-export type EditalState = (typeof EDITAL_STATES)[number]
-export const EDITAL_STATE_LABELS: Record<EditalState, string> = {
+export const { values: EDITAL_STATES, labels: EDITAL_STATE_LABELS } = labelled({
   draft: 'Rascunho',
   open: 'Inscrições abertas',
   closed: 'Inscrições encerradas',
-}
+})
+export type EditalState = (typeof EDITAL_STATES)[number]
 
 /** The state a call's two flags stand for. */
 export function editalState(edital: { isPublished: boolean; isOpen: boolean }): EditalState {
@@ -21,15 +21,14 @@ export function editalState(edital: { isPublished: boolean; isOpen: boolean }): 
   return edital.isOpen ? 'open' : 'closed'
 }
 
-export const APPLICATION_STATES = ['submitted', 'approved', 'waitlisted', 'rejected', 'cancelled'] as const
-export type ApplicationState = (typeof APPLICATION_STATES)[number]
-export const APPLICATION_STATE_LABELS: Record<ApplicationState, string> = {
+export const { values: APPLICATION_STATES, labels: APPLICATION_STATE_LABELS } = labelled({
   submitted: 'inscrição enviada',
   approved: 'aprovada',
   waitlisted: 'lista de espera',
   rejected: 'não aprovada',
   cancelled: 'cancelada',
-}
+})
+export type ApplicationState = (typeof APPLICATION_STATES)[number]
 
 /** What an administrator decides of an application. */
 export const APPLICATION_DECISIONS = ['approved', 'waitlisted', 'rejected'] as const
@@ -39,12 +38,11 @@ export type ApplicationDecision = (typeof APPLICATION_DECISIONS)[number]
  * A call's fees: the registration fee, payable once the student applies, and the monthly fees,
  * each with its due date, payable (and shown) once the application is approved.
  */
-export const FEE_KINDS = ['registration', 'monthly'] as const
-export type FeeKind = (typeof FEE_KINDS)[number]
-export const FEE_KIND_LABELS: Record<FeeKind, string> = {
+export const { values: FEE_KINDS, labels: FEE_KIND_LABELS } = labelled({
   registration: 'Taxa de inscrição',
   monthly: 'Mensalidade',
-}
+})
+export type FeeKind = (typeof FEE_KINDS)[number]
 
 /** What a student reads of the monthly fees before the approval (the call's page, Meus editais, a refusal). */
 export const MONTHLY_FEES_AFTER_APPROVAL = 'As mensalidades são pagas depois que a inscrição é aprovada.'
@@ -56,15 +54,14 @@ export function feeApplies(kind: FeeKind, state: ApplicationState): boolean {
 }
 
 /** Where one fee stands for one application, as the institute follows it. */
-export const FEE_STATES = ['paid', 'pending', 'due', 'late', 'refunded'] as const
-export type FeeState = (typeof FEE_STATES)[number]
-export const FEE_STATE_LABELS: Record<FeeState, string> = {
+export const { values: FEE_STATES, labels: FEE_STATE_LABELS } = labelled({
   paid: 'Paga',
   pending: 'Aguardando pagamento',
   due: 'A pagar',
   late: 'Em atraso',
   refunded: 'Estornada',
-}
+})
+export type FeeState = (typeof FEE_STATES)[number]
 
 /** A fee unpaid after its due day (YYYY-MM-DD in Curitiba; the whole day counts) is late. */
 export function isLate(dueOn: string | null, paid: boolean, today: string): boolean {
