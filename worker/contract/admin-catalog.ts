@@ -1,6 +1,16 @@
 import { z } from 'zod'
 import { CLASS_TYPES, COURSE_SECTIONS, DISCOUNT_TYPES, STUDENT_DISCOUNTS } from '../domain/catalog.ts'
-import { Id, LongText, MoneyInput, Name, PageQuery, paginated, SearchText, Version } from './admin.ts'
+import {
+  Id,
+  IdFilter,
+  LongText,
+  MoneyInput,
+  Name,
+  PageQuery,
+  paginated,
+  SearchText,
+  Version,
+} from './admin.ts'
 import { SliderImage } from './catalog.ts'
 import { Cents } from './money.ts'
 
@@ -155,7 +165,7 @@ export const UrlAvailabilityQuery = z
   .object({
     url: z.string().max(200),
     /** The course being edited keeps its own address. */
-    except: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    except: IdFilter,
   })
   .strict()
 export const UrlAvailability = z.object({
@@ -295,7 +305,7 @@ export type AdminClassPage = z.infer<typeof AdminClassPage>
 export const AdminClassesQuery = z
   .object({
     ...PageQuery,
-    course_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    course_id: IdFilter,
     q: SearchText.optional(),
   })
   .strict()

@@ -17,6 +17,9 @@ export const Id = z
   .positive({ error: 'Informe um número positivo.' })
   .max(Number.MAX_SAFE_INTEGER)
 
+/** An optional id a list's query filters by (or leaves out). */
+export const IdFilter = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional()
+
 /** What the form read: a save made on an older version answers 409 (someone saved first). */
 export const Version = z
   .number({ error: 'Versão do registro ausente: recarregue a página.' })
