@@ -9,6 +9,7 @@ import {
   PageQuery,
   paginated,
   SearchText,
+  Slug,
   Version,
 } from './admin.ts'
 import { SliderImage } from './catalog.ts'
@@ -41,14 +42,7 @@ export const COURSE_SECTION_LABELS: Record<(typeof COURSE_SECTIONS)[number], str
   'nefrologia-intervencionista': 'Nefrologia intervencionista',
 }
 
-export const CourseUrl = z
-  .string({ error: 'Informe o endereço do curso.' })
-  .trim()
-  .min(3, { error: 'O endereço deve ter ao menos 3 caracteres.' })
-  .max(160, { error: 'No máximo 160 caracteres.' })
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
-    error: 'Use só letras minúsculas sem acento, números e hífens (ex.: hemodialise-para-enfermagem).',
-  })
+export const CourseUrl = Slug('o endereço do curso', 'hemodialise-para-enfermagem')
 
 /** An uploaded or shipped slider image, with the address it is served at. */
 export const AdminImage = z.object({ image: SliderImage, url: z.string() })
