@@ -1,6 +1,17 @@
 import { z } from 'zod'
 import { CLASS_TYPES, COURSE_SECTIONS, DISCOUNT_TYPES, STUDENT_DISCOUNTS } from '../domain/catalog.ts'
-import { Id, LongText, MoneyInput, Name, PageQuery, paginated, SearchText, Version } from './admin.ts'
+import {
+  Id,
+  IdFilter,
+  LongText,
+  MoneyInput,
+  Name,
+  PageQuery,
+  paginated,
+  SearchText,
+  Slug,
+  Version,
+} from './admin.ts'
 import { SliderImage } from './catalog.ts'
 import { Cents } from './money.ts'
 
@@ -31,14 +42,7 @@ export const COURSE_SECTION_LABELS: Record<(typeof COURSE_SECTIONS)[number], str
   'nefrologia-intervencionista': 'Nefrologia intervencionista',
 }
 
-export const CourseUrl = z
-  .string({ error: 'Informe o endereço do curso.' })
-  .trim()
-  .min(3, { error: 'O endereço deve ter ao menos 3 caracteres.' })
-  .max(160, { error: 'No máximo 160 caracteres.' })
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
-    error: 'Use só letras minúsculas sem acento, números e hífens (ex.: hemodialise-para-enfermagem).',
-  })
+export const CourseUrl = Slug('o endereço do curso', 'hemodialise-para-enfermagem')
 
 /** An uploaded or shipped slider image, with the address it is served at. */
 export const AdminImage = z.object({ image: SliderImage, url: z.string() })
@@ -155,7 +159,7 @@ export const UrlAvailabilityQuery = z
   .object({
     url: z.string().max(200),
     /** The course being edited keeps its own address. */
-    except: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    except: IdFilter,
   })
   .strict()
 export const UrlAvailability = z.object({
@@ -295,7 +299,7 @@ export type AdminClassPage = z.infer<typeof AdminClassPage>
 export const AdminClassesQuery = z
   .object({
     ...PageQuery,
-    course_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    course_id: IdFilter,
     q: SearchText.optional(),
   })
   .strict()

@@ -18,9 +18,11 @@ import {
   PeriodQuery,
   paginated,
   SearchText,
+  Slug,
   Version,
 } from './admin.ts'
 import { Cents } from './money.ts'
+import { RefundOutcome } from './refunds.ts'
 
 // The calls for applications (editais) as /admin/editais runs them: the call and its fee plan,
 // its applications and their decisions, and what each fee brings in.
@@ -43,14 +45,7 @@ export const ADMIN_EDITAL_MESSAGES = {
 } as const
 
 /** The call's address: lowercase words joined by hyphens. */
-export const EditalSlug = z
-  .string({ error: 'Informe o endereço do edital.' })
-  .trim()
-  .min(3, { error: 'O endereço deve ter ao menos 3 caracteres.' })
-  .max(160, { error: 'No máximo 160 caracteres.' })
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
-    error: 'Use só letras minúsculas sem acento, números e hífens (ex.: residencia-em-nefrologia-2028).',
-  })
+export const EditalSlug = Slug('o endereço do edital', 'residencia-em-nefrologia-2028')
 
 /** A fee of the call's plan. `id`: an existing fee kept (an edit); none: a new one. */
 export const FeePlanInput = z
@@ -292,11 +287,5 @@ export const DecisionInput = z
 export type DecisionInput = z.input<typeof DecisionInput>
 
 /** A plan payment's refund through the provider, as the order's refund answers. */
-export const PlanRefundResult = z.object({
-  payment_id: z.string(),
-  status: z.enum(ORDER_STATES),
-  refunded_cents: Cents,
-  awaiting_provider: z.boolean(),
-  message: z.string(),
-})
+export const PlanRefundResult = z.object({ payment_id: z.string(), ...RefundOutcome })
 export type PlanRefundResult = z.infer<typeof PlanRefundResult>

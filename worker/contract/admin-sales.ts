@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { GRANULARITIES } from '../domain/dashboard.ts'
 import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../domain/enrollments.ts'
 import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
-import { CalendarDay, Id, PageQuery, PeriodQuery, paginated, SearchText } from './admin.ts'
+import { CalendarDay, Id, IdFilter, PageQuery, PeriodQuery, paginated, SearchText } from './admin.ts'
 import { emailAddress, PHONE_PATTERN, personName } from './auth.ts'
 import { Cents } from './money.ts'
 import { GiftRecipient, Withdrawal } from './student.ts'
@@ -92,8 +92,8 @@ export const EnrollmentsQuery = z
     ...PeriodQuery,
     /** Name, e-mail or CPF (digits or formatted) of the student or the payer. */
     q: SearchText.optional(),
-    course_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-    class_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    course_id: IdFilter,
+    class_id: IdFilter,
     status: z.enum(ENROLLMENT_STATUSES, { error: 'Situação inválida.' }).optional(),
     payment: z.enum([...ORDER_STATES, 'manual'], { error: 'Pagamento inválido.' }).optional(),
   })

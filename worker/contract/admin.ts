@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isCalendarDay } from '../domain/dashboard.ts'
+import { SLUG_PATTERN } from '../domain/patterns.ts'
 
 // What every admin screen shares: ids, the version an edit sends back, pages of a list, periods.
 
@@ -16,6 +17,9 @@ export const Id = z
   .int({ error: 'Informe um número inteiro.' })
   .positive({ error: 'Informe um número positivo.' })
   .max(Number.MAX_SAFE_INTEGER)
+
+/** An optional id a list's query filters by (or leaves out). */
+export const IdFilter = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional()
 
 /** What the form read: a save made on an older version answers 409 (someone saved first). */
 export const Version = z
@@ -41,6 +45,17 @@ export const Name = (what: string, max = 160) =>
     .trim()
     .min(2, { error: `Informe ${what}.` })
     .max(max, { error: `No máximo ${max} caracteres.` })
+
+/** The address an admin gives a page (`what`: 'o endereço do curso'), shown with an example. */
+export const Slug = (what: string, example: string) =>
+  z
+    .string({ error: `Informe ${what}.` })
+    .trim()
+    .min(3, { error: 'O endereço deve ter ao menos 3 caracteres.' })
+    .max(160, { error: 'No máximo 160 caracteres.' })
+    .regex(SLUG_PATTERN, {
+      error: `Use só letras minúsculas sem acento, números e hífens (ex.: ${example}).`,
+    })
 
 /** A free text of up to `max` characters (empty by default). */
 export const LongText = (max: number) =>

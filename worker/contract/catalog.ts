@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CLASS_TYPES, COURSE_SECTIONS, EBOOK_ACCESS, STUDENT_DISCOUNTS } from '../domain/catalog.ts'
 import { FEE_KINDS } from '../domain/editais.ts'
+import { SLUG_PATTERN } from '../domain/patterns.ts'
 import { PLAN_PAYMENT_METHODS } from '../domain/payments.ts'
 import { Cents } from './money.ts'
 
@@ -167,7 +168,4 @@ export const Edital = z.object({
 export type Edital = z.infer<typeof Edital>
 
 /** A course's address in a path (`/api/cursos/{url}`): lowercase words joined by hyphens. */
-export const CourseUrl = z
-  .string()
-  .max(160)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Endereço de curso inválido.' })
+export const CourseUrl = z.string().max(160).regex(SLUG_PATTERN, { error: 'Endereço de curso inválido.' })

@@ -19,5 +19,8 @@ export const MessageErrorBody = z.object({
 })
 export type MessageErrorBody = z.infer<typeof MessageErrorBody>
 
+/** A success answered with the message the toast shows. */
+export const Msg = z.object({ msg: z.string() })
+
 /** 401 for /admin and /usuario areas without a session. */
 export const UnauthenticatedBody = z.object({ message: z.literal('Unauthenticated.') })

@@ -41,14 +41,16 @@ export const OutsideRefundInput = z
   })
   .strict()
 
-export const RefundOrderResult = z.object({
-  order_id: z.string(),
+/** Where a refund through the provider stands, for an order or a plan payment. */
+export const RefundOutcome = {
   status: z.enum(ORDER_STATES),
   refunded_cents: Cents,
   /** true while the provider has not confirmed: the order changes when it does (webhook). */
   awaiting_provider: z.boolean(),
   message: z.string(),
-})
+}
+
+export const RefundOrderResult = z.object({ order_id: z.string(), ...RefundOutcome })
 export type RefundOrderResult = z.infer<typeof RefundOrderResult>
 
 /**

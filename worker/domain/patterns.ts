@@ -3,6 +3,9 @@
  * the contact form checks fields in the browser without loading it.
  */
 
+/** An address in a URL (a course's, a call's): lowercase letters without accents and digits, in words joined by hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
 /** SPEC section 5: optional parentheses, area code not starting with 0, 4 or 5 digits, separator, 4 digits. */
 export const PHONE_PATTERN = /^\(?[1-9]\d\)?\s?\d{4,5}[-\s]?\d{4}$/
 

@@ -2,6 +2,7 @@ import { type RouteHandler, z } from '@hono/zod-openapi'
 import type { AppBindings, AppContext } from '../context.ts'
 import { AccountSecurity, EmailTokenInput, ProviderLinkInput } from '../contract/account.ts'
 import { User } from '../contract/auth.ts'
+import { Msg } from '../contract/errors.ts'
 import { SOCIAL_PROVIDERS } from '../domain/social.ts'
 import { clearSessionCookie, requireUser } from '../middleware/auth.ts'
 import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
@@ -22,7 +23,6 @@ import type { SessionUser } from '../services/auth/sessions.ts'
 import { startSocialLogin } from '../services/auth/social.ts'
 import { setOAuthCookie } from './social.ts'
 
-const Msg = z.object({ msg: z.string() })
 const TAGS = ['Conta']
 
 /**

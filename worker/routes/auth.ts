@@ -10,6 +10,7 @@ import {
   ResetRequestInput,
   User,
 } from '../contract/auth.ts'
+import { Msg } from '../contract/errors.ts'
 import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '../middleware/auth.ts'
 import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
 import {
@@ -23,7 +24,6 @@ import {
 } from '../services/auth/accounts.ts'
 import { endSession } from '../services/auth/sessions.ts'
 
-const Msg = z.object({ msg: z.string() })
 const publicUser = (user: User): User => User.parse(user)
 
 export const authRoutes = newApp()

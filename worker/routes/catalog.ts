@@ -39,6 +39,29 @@ function publishedList(
   return [route, handler] as const
 }
 
+/** One published item, found by its path parameters (404 when there is none). */
+function publishedItem<const Path extends string, P extends z.ZodObject, T extends z.ZodType>(
+  load: (args: { ctx: AppContext } & z.output<P>) => Promise<z.output<T>>,
+  description: { operationId: string; path: Path; summary: string; params: P; answer: T; answered: string },
+) {
+  const route = defineRoute(
+    'none',
+    {
+      operationId: description.operationId,
+      method: 'get',
+      path: description.path,
+      tags: ['Catálogo'],
+      summary: description.summary,
+      request: { params: description.params as z.ZodObject, query: NoQuery },
+      responses: { 200: jsonContent(description.answer, description.answered) },
+    },
+    { errors: ['notFound'] },
+  )
+  const handler: RouteHandler<typeof route, AppBindings> = async (c) =>
+    c.json((await load({ ctx: c.var.ctx, ...(c.req.valid('param') as z.output<P>) })) as never, 200)
+  return [route, handler] as const
+}
+
 export const catalogRoutes = newApp()
   .openapi(
     ...publishedList(listCourses, {
@@ -49,20 +72,14 @@ export const catalogRoutes = newApp()
     }),
   )
   .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'getCourse',
-        method: 'get',
-        path: '/api/cursos/{url}',
-        tags: ['Catálogo'],
-        summary: 'Um curso com suas turmas e os pacotes à venda que o incluem (página /cursos/{url})',
-        request: { params: z.object({ url: CourseUrl }), query: NoQuery },
-        responses: { 200: jsonContent(CourseDetail, 'O curso.') },
-      },
-      { errors: ['notFound'] },
-    ),
-    async (c) => c.json(await getCourseByUrl({ ctx: c.var.ctx, url: c.req.valid('param').url }), 200),
+    ...publishedItem(getCourseByUrl, {
+      operationId: 'getCourse',
+      path: '/api/cursos/{url}',
+      summary: 'Um curso com suas turmas e os pacotes à venda que o incluem (página /cursos/{url})',
+      params: z.object({ url: CourseUrl }),
+      answer: CourseDetail,
+      answered: 'O curso.',
+    }),
   )
   .openapi(
     defineRoute('none', {
@@ -91,20 +108,14 @@ export const catalogRoutes = newApp()
     }),
   )
   .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'getProduct',
-        method: 'get',
-        path: '/api/produtos/{id}',
-        tags: ['Catálogo'],
-        summary: 'Um produto (página /produtos/{id})',
-        request: { params: z.object({ id: Id }), query: NoQuery },
-        responses: { 200: jsonContent(Product, 'O produto.') },
-      },
-      { errors: ['notFound'] },
-    ),
-    async (c) => c.json(await getProduct({ ctx: c.var.ctx, id: c.req.valid('param').id }), 200),
+    ...publishedItem(getProduct, {
+      operationId: 'getProduct',
+      path: '/api/produtos/{id}',
+      summary: 'Um produto (página /produtos/{id})',
+      params: z.object({ id: Id }),
+      answer: Product,
+      answered: 'O produto.',
+    }),
   )
   .openapi(
     ...publishedList(listEbooks, {

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { Msg } from '../contract/errors.ts'
 import {
   CONTACT_FIELD_ERRORS,
   CONTACT_MAX_LENGTH,
@@ -76,7 +77,7 @@ export const contactRoutes = newApp().openapi(
       description:
         'Guarda o contato (lead) e avisa o instituto por e-mail (ou pelo `/api/sendMsg` externo, quando configurado); responde sem esperar a entrega. `to` precisa ser um endereço do instituto. Limite: 20 mensagens por hora por IP; corpo de até 32 KB.',
       request: jsonBody(ContactInput),
-      responses: { 200: jsonContent(z.object({ msg: z.string() }), 'Mensagem recebida.') },
+      responses: { 200: jsonContent(Msg, 'Mensagem recebida.') },
     },
     { limit: 'contact', maxBodyBytes: MAX_BODY_BYTES },
   ),

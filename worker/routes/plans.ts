@@ -15,6 +15,7 @@ import { requireUser } from '../middleware/auth.ts'
 import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
 import { applyToEdital, listApplications } from '../services/plans/applications.ts'
 import { getPlan, getPlanPayment, getTdsToken, payPlan } from '../services/plans/pay.ts'
+import { ownRead } from './own.ts'
 
 const PurchaseError = MessageErrorBody.extend({
   code: z.union([z.literal(1), z.literal(2), z.literal(3)]),
@@ -115,19 +116,14 @@ export const planRoutes = newApp()
     },
   )
   .openapi(
-    defineRoute('N', {
+    ...ownRead(listApplications, {
       operationId: 'listMyApplications',
-      method: 'get',
       path: '/api/usuario/editais',
       tags: ['Área do aluno'],
       summary: 'As inscrições do aluno em editais, com os planos pagos, pendentes e a pagar',
-      request: { query: NoQuery },
-      responses: { 200: jsonContent(ApplicationList, 'Inscrições, da mais nova à mais antiga.') },
+      answer: ApplicationList,
+      answered: 'Inscrições, da mais nova à mais antiga.',
     }),
-    async (c) => {
-      const user = await requireUser(c)
-      return c.json(await listApplications({ ctx: c.var.ctx, userId: user.id }), 200)
-    },
   )
   .openapi(
     defineRoute(

@@ -4,7 +4,7 @@ import { html } from 'hono/html'
 import type { AppBindings } from '../context.ts'
 import { CourseUrl } from '../contract/catalog.ts'
 import { OrderId, PayResult } from '../contract/checkout.ts'
-import { ValidationErrorBody } from '../contract/errors.ts'
+import { Msg, ValidationErrorBody } from '../contract/errors.ts'
 import { IdParam } from '../contract/plans.ts'
 import {
   DataExport,
@@ -33,6 +33,7 @@ import {
   payOwnDifference,
   reissuePayment,
 } from '../services/student/purchases.ts'
+import { ownRead } from './own.ts'
 
 /** A signed link's token: a compact JWS (three base64url parts). */
 const DownloadToken = z
@@ -40,7 +41,6 @@ const DownloadToken = z
   .max(2000)
   .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, { error: 'Link de download inválido.' })
 const DOWNLOAD_TYPES = ['application/pdf', 'application/zip', 'application/octet-stream'] as const
-const Msg = z.object({ msg: z.string() })
 
 /** A refused download: a page a person reads when the browser opened the link, else `{ msg }`. */
 function refuse(c: Context<AppBindings>, message: string, status: 403 | 404) {
@@ -91,19 +91,14 @@ function lessonWatched(
 /** The student area (SPEC section 2's student menu): purchases, a course's content, e-books, privacy. */
 export const studentRoutes = newApp()
   .openapi(
-    defineRoute('N', {
+    ...ownRead(listPurchases, {
       operationId: 'listMyPurchases',
-      method: 'get',
       path: '/api/usuario/compras',
       tags: ['Área do aluno'],
       summary: 'Minhas compras: os pedidos do aluno, do mais novo ao mais antigo',
-      request: { query: NoQuery },
-      responses: { 200: jsonContent(PurchaseList, 'Pedidos, com boleto ou PIX pendente para reabrir.') },
+      answer: PurchaseList,
+      answered: 'Pedidos, com boleto ou PIX pendente para reabrir.',
     }),
-    async (c) => {
-      const user = await requireUser(c)
-      return c.json(await listPurchases({ ctx: c.var.ctx, userId: user.id }), 200)
-    },
   )
   .openapi(
     defineRoute(
@@ -321,19 +316,14 @@ export const studentRoutes = newApp()
     },
   )
   .openapi(
-    defineRoute('N', {
+    ...ownRead(getLibrary, {
       operationId: 'getMyEbooks',
-      method: 'get',
       path: '/api/usuario/ebooks',
       tags: ['Área do aluno'],
       summary: 'Meus e-books: os do aluno (com o curso ou na biblioteca) e os gratuitos para adicionar',
-      request: { query: NoQuery },
-      responses: { 200: jsonContent(EbookLibrary, 'A biblioteca.') },
+      answer: EbookLibrary,
+      answered: 'A biblioteca.',
     }),
-    async (c) => {
-      const user = await requireUser(c)
-      return c.json(await getLibrary({ ctx: c.var.ctx, userId: user.id }), 200)
-    },
   )
   .openapi(
     defineRoute(
