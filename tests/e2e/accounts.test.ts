@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, inject, it, vi } from 'vitest'
 import { DEMO_USERS } from '../../db/seed.ts'
+import { resetPasswordOnPage } from '../support/e2e/accounts.ts'
 import { fileBrowser, httpAnswers, screenshot, watchErrors } from '../support/e2e/browser.ts'
 
 const baseURL = inject('baseURL')
@@ -118,18 +119,20 @@ describe('accounts in Chromium', () => {
     const passwordForm = page.getByRole('form', { name: 'Atualizar senha' })
     const alert = passwordForm.getByRole('alert')
     const submit = passwordForm.getByRole('button', { name: 'Atualizar senha' })
-    await submit.click()
-    await alert.getByText('Favor inseirir a senha atual!').waitFor()
-    expect(await alert.getByRole('listitem').allTextContents()).toEqual([
+    /** Submits, then the alert lists exactly these messages (its last one new to it). */
+    const submitShows = async (messages: string[]) => {
+      await submit.click()
+      await alert.getByText(messages.at(-1)!).waitFor()
+      expect(await alert.getByRole('listitem').allTextContents()).toEqual(messages)
+    }
+    await submitShows([
       'Favor inseirir a senha atual!',
       'Favor inseirir a nova senha!',
       'Favor inseirir a repetir a nova senha!',
     ])
     await passwordForm.getByLabel('Nova senha', { exact: true }).fill('123')
     await passwordForm.getByLabel('Repetir a nova senha', { exact: true }).fill('1234')
-    await submit.click()
-    await alert.getByText('Favor repetir a nova senha!').waitFor()
-    expect(await alert.getByRole('listitem').allTextContents()).toEqual([
+    await submitShows([
       'Favor inseirir a senha atual!',
       'A Nova senha deve possuir mais de 6 caracteres!',
       'Favor repetir a nova senha!',
@@ -159,13 +162,7 @@ describe('accounts in Chromium', () => {
     const link = /\/senha\/redefinir#token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0]
     expect(link, mail.text).toBeTruthy()
     await page.goto(`${baseURL}${link}`)
-    await page.getByLabel('Nova senha', { exact: true }).fill('Redefinida@123')
-    await page.getByLabel('Confirme a nova senha').fill('Redefinida@123')
-    await page.getByRole('button', { name: 'Redefinir senha' }).click()
-    await page
-      .getByRole('status')
-      .getByText(/Senha redefinida com sucesso/)
-      .waitFor()
+    await resetPasswordOnPage(page, 'Redefinida@123')
     await screenshot(page, 'accounts-password-reset')
     await page.getByRole('link', { name: 'Entrar', exact: true }).click()
     await page.waitForURL(`${baseURL}/login`)
