@@ -29,6 +29,14 @@ async function newPage(viewport = { width: 1280, height: 900 }): Promise<{
   return { context, page, errors }
 }
 
+/** A new page on the home page, the login modal opened from 'Acesse sua conta'. */
+async function homeWithLoginModal() {
+  const opened = await newPage()
+  await opened.page.goto(baseURL)
+  await opened.page.getByRole('button', { name: 'Acesse sua conta' }).click()
+  return { ...opened, modal: opened.page.locator('#loginModal') }
+}
+
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').getByText(text, { exact: true })
 
@@ -74,13 +82,9 @@ async function latestMail(page: Page, to: string) {
 
 describe('accounts in Chromium', () => {
   it('signs up, logs out, fails and passes a login, changes the password, resets it by e-mail', async () => {
-    const { context, page, errors } = await newPage()
-    const email = `paula.${Date.now()}@exemplo.com.br`
-    await page.goto(baseURL)
-
     // Sign up in the modal; the account is logged in at once.
-    await page.getByRole('button', { name: 'Acesse sua conta' }).click()
-    const modal = page.locator('#loginModal')
+    const { context, page, errors, modal } = await homeWithLoginModal()
+    const email = `paula.${Date.now()}@exemplo.com.br`
     await modal.getByRole('heading', { name: 'Olá! Já possui uma conta?' }).waitFor()
     await modal.getByRole('button', { name: 'Crie sua conta' }).click()
     await modal.getByRole('heading', { name: 'Crie sua conta' }).waitFor()
@@ -184,11 +188,8 @@ describe('accounts in Chromium', () => {
   })
 
   it('logs a new user in through the sandbox social provider popup, then lets them add a password', async () => {
-    const { context, page, errors } = await newPage()
+    const { context, page, errors, modal } = await homeWithLoginModal()
     const email = `carlos.${Date.now()}@exemplo.com.br`
-    await page.goto(baseURL)
-    await page.getByRole('button', { name: 'Acesse sua conta' }).click()
-    const modal = page.locator('#loginModal')
     const popupEvent = page.waitForEvent('popup')
     await modal.getByRole('button', { name: 'Entrar com Google' }).click()
     const popup = await popupEvent
