@@ -4,7 +4,7 @@ import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-cor
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { SPECIALIZATION_EDITAL } from '../../db/seed-data/student.ts'
 import { fileBrowser, fileSessions, screenshot } from '../support/e2e/browser.ts'
-import { typeAddress } from '../support/e2e/checkout.ts'
+import { placeGuestPixOrder } from '../support/e2e/checkout.ts'
 import { firstRow, PHONE, settled, sidewaysScroll } from '../support/e2e/phone.ts'
 
 // Issue 12, item 16: axe-core over every page kind, on a desktop and on a 375 px phone, must
@@ -50,6 +50,14 @@ const withData = (name: string, data: (page: Page) => Promise<void>) => async (p
   await h1(page, name)
   await data(page)
 }
+
+/** An admin list page: its h1, then its table's first row (the table named as the h1 unless told). */
+const adminList = (name: string, path: string, heading: string, table = heading): PageKind => ({
+  name,
+  as: 'admin',
+  path,
+  ready: withData(heading, firstRow(table)),
+})
 
 const PAGES: PageKind[] = [
   {
@@ -119,43 +127,18 @@ const PAGES: PageKind[] = [
   { name: 'plan payment: card', as: 'student', path: PLAN_PAYMENT, ready: planStep(4) },
   { name: 'download refused', path: '/download/link.nao.valido', ready: 'Não foi possível baixar o arquivo' },
   { name: 'admin dashboard', as: 'admin', path: '/admin', ready: withData('Dashboard', dashboardData) },
-  {
-    name: 'admin courses',
-    as: 'admin',
-    path: '/admin/course',
-    ready: withData('Cursos', firstRow('Cursos')),
-  },
-  {
-    name: 'admin classes',
-    as: 'admin',
-    path: '/admin/turmas',
-    ready: withData('Turmas', firstRow('Turmas')),
-  },
-  {
-    name: 'admin enrollments',
-    as: 'admin',
-    path: '/admin/matriculas',
-    ready: withData('Matrículas', firstRow('Matrículas')),
-  },
-  { name: 'admin leads', as: 'admin', path: '/admin/leads', ready: withData('Leads', firstRow('Leads')) },
-  {
-    name: 'admin QR codes',
-    as: 'admin',
-    path: '/admin/qrcode',
-    ready: withData('Qrcode/Link', firstRow('Links curtos')),
-  },
-  {
-    name: 'admin editais',
-    as: 'admin',
-    path: '/admin/editais',
-    ready: withData('Editais', firstRow('Editais')),
-  },
-  {
-    name: 'admin edital',
-    as: 'admin',
-    path: `/admin/editais/${SPECIALIZATION_EDITAL.id}`,
-    ready: withData(SPECIALIZATION_EDITAL.title, firstRow('Lista de inscrições')),
-  },
+  adminList('admin courses', '/admin/course', 'Cursos'),
+  adminList('admin classes', '/admin/turmas', 'Turmas'),
+  adminList('admin enrollments', '/admin/matriculas', 'Matrículas'),
+  adminList('admin leads', '/admin/leads', 'Leads'),
+  adminList('admin QR codes', '/admin/qrcode', 'Qrcode/Link', 'Links curtos'),
+  adminList('admin editais', '/admin/editais', 'Editais'),
+  adminList(
+    'admin edital',
+    `/admin/editais/${SPECIALIZATION_EDITAL.id}`,
+    SPECIALIZATION_EDITAL.title,
+    'Lista de inscrições',
+  ),
   {
     name: 'admin home',
     as: 'admin',
@@ -311,14 +294,10 @@ function orderResult(page: Page): Promise<string> {
   orderPath ??= (async () => {
     const checkout = await page.context().newPage()
     await checkout.goto(baseURL + (await withCart('/checkout/')(checkout)))
-    await checkout.getByLabel('Nome completo', { exact: true }).fill('Rita Acessível Souza')
-    await checkout.getByLabel('E-mail', { exact: true }).fill(`rita.${Date.now()}@exemplo.com.br`)
-    await checkout.getByLabel('Telefone', { exact: true }).pressSequentially('41999990102')
-    await checkout.getByLabel('CPF', { exact: true }).pressSequentially('52998224725')
-    await checkout.getByRole('radio', { name: 'PIX' }).check()
-    await typeAddress(checkout)
-    await checkout.getByRole('button', { name: 'Finalizar pagamento' }).click()
-    await checkout.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
+    await placeGuestPixOrder(checkout, {
+      name: 'Rita Acessível Souza',
+      email: `rita.${Date.now()}@exemplo.com.br`,
+    })
     const path = new URL(checkout.url()).pathname
     await checkout.close()
     return path

@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { fileBrowser, httpAnswers, screenshot, setNewPassword, watchErrors } from '../support/e2e/browser.ts'
-import { typeAddress } from '../support/e2e/checkout.ts'
+import { resetPasswordOnPage } from '../support/e2e/accounts.ts'
+import { fileBrowser, httpAnswers, screenshot, watchErrors } from '../support/e2e/browser.ts'
+import { placeGuestPixOrder } from '../support/e2e/checkout.ts'
+import { pageOverflow } from '../support/e2e/phone.ts'
 
 // Issue 28, who owns an account, in real Chromium: an e-mail changes only through the link sent
 // to the new address (the old one gets a 'não fui eu' link); provider links are listed and undone
@@ -131,9 +133,7 @@ async function expectNoAxeViolations(page: Page, what: string) {
 
 /** The page never scrolls sideways: nothing wider than the viewport. */
 async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
+  const overflow = await pageOverflow(page)
   expect(overflow).toBeLessThanOrEqual(0)
 }
 
@@ -312,7 +312,7 @@ describe('who owns an account, in Chromium', () => {
     await expectNoAxeViolations(page, 'reset page with a linked provider')
     await screenshot(page, 'account-reset-providers')
     await unlink.check()
-    await setNewPassword(page, 'Redefinida@123')
+    await resetPasswordOnPage(page, 'Redefinida@123')
 
     const login = await page.context().request.post(`${baseURL}/login`, {
       headers: SAME_ORIGIN,
@@ -343,14 +343,7 @@ describe('who owns an account, in Chromium', () => {
     const { hash } = (await cart.json()) as { hash: string }
     await page.addInitScript((value) => window.localStorage.setItem('cart-hash', value), hash)
     await page.goto(`${baseURL}/checkout/${hash}`)
-    await page.getByLabel('Nome completo', { exact: true }).fill(who.name)
-    await page.getByLabel('E-mail', { exact: true }).fill(who.email)
-    await page.getByLabel('Telefone', { exact: true }).pressSequentially('41999990102')
-    await page.getByLabel('CPF', { exact: true }).pressSequentially('52998224725')
-    await page.getByRole('radio', { name: 'PIX' }).check()
-    await typeAddress(page)
-    await page.getByRole('button', { name: 'Finalizar pagamento' }).click()
-    await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
+    await placeGuestPixOrder(page, who)
 
     // 'Adicionar nova senha' from the user menu asks for the code sent to the e-mail.
     await page.getByRole('button', { name: /Seja bem-vindo/ }).click()
@@ -451,13 +444,23 @@ async function purchasesOnPage(page: Page): Promise<string[] | null> {
 /** The owner follows the purchase confirmation's link (the proof) and sets a password. */
 async function ownerProves(page: Page, email: string, password: string) {
   await page.goto(`${baseURL}${await mailedLink(page, email, '/senha/redefinir')}`)
-  await setNewPassword(page, password)
+  await resetPasswordOnPage(page, password)
 }
 
 const passwordLogin = (page: Page, email: string, password: string) =>
   page
     .context()
     .request.post(`${baseURL}/login`, { headers: SAME_ORIGIN, data: { email, password, json: true } })
+
+/** A stranger signs up with the owner's e-mail (never confirmed); the owner then buys as a guest by PIX. */
+async function strangerSignsUpThenOwnerBuys(name: string) {
+  const stranger = await newPage()
+  const owner = await newPage()
+  const victim = person(name)
+  await signUp(stranger, victim)
+  const ownersOrder = await guestPixPurchase(owner, victim, true)
+  return { stranger, owner, victim, ownersOrder }
+}
 
 describe("the issue's sequences: a stranger's browser and password reach nothing of the owner's", () => {
   it('a guest checkout with the owner e-mail, then the owner buying as a guest', async () => {
@@ -483,11 +486,7 @@ describe("the issue's sequences: a stranger's browser and password reach nothing
   }, 90_000)
 
   it('a sign-up with the owner e-mail, then the owner buying as a guest', async () => {
-    const stranger = await newPage()
-    const owner = await newPage()
-    const victim = person('Valeria')
-    await signUp(stranger, victim)
-    const ownersOrder = await guestPixPurchase(owner, victim, true)
+    const { stranger, owner, victim, ownersOrder } = await strangerSignsUpThenOwnerBuys('Valeria')
     expect(await purchasesOnPage(stranger)).toEqual([])
     await stranger.getByText('Confirme seu e-mail para ver na sua conta', { exact: false }).waitFor()
 
@@ -500,11 +499,7 @@ describe("the issue's sequences: a stranger's browser and password reach nothing
   }, 90_000)
 
   it('a sign-up with the owner e-mail, then the owner signing in with Google', async () => {
-    const stranger = await newPage()
-    const owner = await newPage()
-    const victim = person('Vanessa')
-    await signUp(stranger, victim)
-    const ownersOrder = await guestPixPurchase(owner, victim, true)
+    const { stranger, owner, victim, ownersOrder } = await strangerSignsUpThenOwnerBuys('Vanessa')
 
     await owner.goto(baseURL)
     await owner.getByRole('button', { name: 'Acesse sua conta' }).click()

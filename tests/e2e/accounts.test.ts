@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, inject, it, vi } from 'vitest'
 import { DEMO_USERS } from '../../db/seed.ts'
-import { fileBrowser, httpAnswers, screenshot, setNewPassword, watchErrors } from '../support/e2e/browser.ts'
+import { resetPasswordOnPage } from '../support/e2e/accounts.ts'
+import { fileBrowser, httpAnswers, screenshot, watchErrors } from '../support/e2e/browser.ts'
 
 const baseURL = inject('baseURL')
 const browser = fileBrowser()
@@ -26,6 +27,14 @@ async function newPage(viewport = { width: 1280, height: 900 }): Promise<{
   const errors: string[] = []
   watchErrors(page, (error) => errors.push(error), httpAnswers(EXPECTED_HTTP_ERRORS, baseURL))
   return { context, page, errors }
+}
+
+/** A new page on the home page, the login modal opened from 'Acesse sua conta'. */
+async function homeWithLoginModal() {
+  const opened = await newPage()
+  await opened.page.goto(baseURL)
+  await opened.page.getByRole('button', { name: 'Acesse sua conta' }).click()
+  return { ...opened, modal: opened.page.locator('#loginModal') }
 }
 
 const toast = (page: Page, text: string) =>
@@ -73,13 +82,9 @@ async function latestMail(page: Page, to: string) {
 
 describe('accounts in Chromium', () => {
   it('signs up, logs out, fails and passes a login, changes the password, resets it by e-mail', async () => {
-    const { context, page, errors } = await newPage()
-    const email = `paula.${Date.now()}@exemplo.com.br`
-    await page.goto(baseURL)
-
     // Sign up in the modal; the account is logged in at once.
-    await page.getByRole('button', { name: 'Acesse sua conta' }).click()
-    const modal = page.locator('#loginModal')
+    const { context, page, errors, modal } = await homeWithLoginModal()
+    const email = `paula.${Date.now()}@exemplo.com.br`
     await modal.getByRole('heading', { name: 'Olá! Já possui uma conta?' }).waitFor()
     await modal.getByRole('button', { name: 'Crie sua conta' }).click()
     await modal.getByRole('heading', { name: 'Crie sua conta' }).waitFor()
@@ -118,18 +123,20 @@ describe('accounts in Chromium', () => {
     const passwordForm = page.getByRole('form', { name: 'Atualizar senha' })
     const alert = passwordForm.getByRole('alert')
     const submit = passwordForm.getByRole('button', { name: 'Atualizar senha' })
-    await submit.click()
-    await alert.getByText('Favor inseirir a senha atual!').waitFor()
-    expect(await alert.getByRole('listitem').allTextContents()).toEqual([
+    /** Submits, then the alert lists exactly these messages (its last one new to it). */
+    const submitShows = async (messages: string[]) => {
+      await submit.click()
+      await alert.getByText(messages.at(-1)!).waitFor()
+      expect(await alert.getByRole('listitem').allTextContents()).toEqual(messages)
+    }
+    await submitShows([
       'Favor inseirir a senha atual!',
       'Favor inseirir a nova senha!',
       'Favor inseirir a repetir a nova senha!',
     ])
     await passwordForm.getByLabel('Nova senha', { exact: true }).fill('123')
     await passwordForm.getByLabel('Repetir a nova senha', { exact: true }).fill('1234')
-    await submit.click()
-    await alert.getByText('Favor repetir a nova senha!').waitFor()
-    expect(await alert.getByRole('listitem').allTextContents()).toEqual([
+    await submitShows([
       'Favor inseirir a senha atual!',
       'A Nova senha deve possuir mais de 6 caracteres!',
       'Favor repetir a nova senha!',
@@ -159,7 +166,7 @@ describe('accounts in Chromium', () => {
     const link = /\/senha\/redefinir#token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0]
     expect(link, mail.text).toBeTruthy()
     await page.goto(`${baseURL}${link}`)
-    await setNewPassword(page, 'Redefinida@123')
+    await resetPasswordOnPage(page, 'Redefinida@123')
     await screenshot(page, 'accounts-password-reset')
     await page.getByRole('link', { name: 'Entrar', exact: true }).click()
     await page.waitForURL(`${baseURL}/login`)
@@ -181,11 +188,8 @@ describe('accounts in Chromium', () => {
   })
 
   it('logs a new user in through the sandbox social provider popup, then lets them add a password', async () => {
-    const { context, page, errors } = await newPage()
+    const { context, page, errors, modal } = await homeWithLoginModal()
     const email = `carlos.${Date.now()}@exemplo.com.br`
-    await page.goto(baseURL)
-    await page.getByRole('button', { name: 'Acesse sua conta' }).click()
-    const modal = page.locator('#loginModal')
     const popupEvent = page.waitForEvent('popup')
     await modal.getByRole('button', { name: 'Entrar com Google' }).click()
     const popup = await popupEvent

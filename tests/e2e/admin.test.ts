@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it, vi } from 'vitest'
+import { openAdminSection } from '../support/e2e/admin.ts'
 import {
   ARTIFACTS,
   fileBrowser,
@@ -9,7 +10,7 @@ import {
   screenshot,
   watchErrors,
 } from '../support/e2e/browser.ts'
-import { typeAddress } from '../support/e2e/checkout.ts'
+import { typeAddress, typeCard } from '../support/e2e/checkout.ts'
 
 // Issue 10 in real Chromium, as a new administrator would on the seeded stack: the demo admin
 // creates a course with an uploaded image and a class of R$ 890,00 in up to 6x with boleto,
@@ -125,11 +126,7 @@ describe('the admin runs a new class from creation to refund', () => {
 
   const courseCreated = step(async () => {
     const { admin } = await signedIn()
-    await admin
-      .getByRole('navigation', { name: 'Administração' })
-      .getByRole('link', { name: 'Cursos' })
-      .click()
-    await admin.getByRole('heading', { level: 1, name: 'Cursos' }).waitFor()
+    await openAdminSection(admin, 'Cursos')
     await admin.getByRole('button', { name: 'Novo curso' }).click()
     const modal = dialog(admin)
     await modal.getByRole('heading', { name: 'Novo curso' }).waitFor()
@@ -182,8 +179,7 @@ describe('the admin runs a new class from creation to refund', () => {
   const listPublished = step(async () => {
     await classCreated()
     const { admin } = await signedIn()
-    await admin.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Home' }).click()
-    await admin.getByRole('heading', { level: 1, name: 'Home' }).waitFor()
+    await openAdminSection(admin, 'Home')
     await admin.getByRole('button', { name: 'Nova lista' }).click()
     let modal = dialog(admin)
     await modal.getByLabel('Título', { exact: true }).fill(LIST)
@@ -290,14 +286,12 @@ describe('the admin runs a new class from creation to refund', () => {
     // Boleto is offered (the class allows it); the card goes up to 6 instalments.
     await visitor.getByRole('radio', { name: 'Boleto' }).waitFor()
     await visitor.getByRole('radio', { name: 'Cartão de crédito' }).check()
-    for (const [label, value] of [
-      ['Número do cartão', '4000000000000010'],
-      ['Validade (MM/AA)', '1230'],
-      ['Código de segurança (CVV)', '123'],
-    ] as const) {
-      await visitor.getByLabel(label, { exact: true }).pressSequentially(value)
-    }
-    await visitor.getByLabel('Nome impresso no cartão', { exact: true }).fill('HELENA D MORAES')
+    await typeCard(visitor, {
+      number: '4000000000000010',
+      expiry: '1230',
+      cvv: '123',
+      holder: 'HELENA D MORAES',
+    })
     const instalments = visitor.getByLabel('Parcelas', { exact: true })
     const options = await instalments.locator('option').allTextContents()
     expect(options).toHaveLength(6)
@@ -327,11 +321,7 @@ describe('the admin runs a new class from creation to refund', () => {
       .toBe(89000)
     await screenshot(admin, 'admin-dashboard-sale')
 
-    await admin
-      .getByRole('navigation', { name: 'Administração' })
-      .getByRole('link', { name: 'Matrículas' })
-      .click()
-    await admin.getByRole('heading', { level: 1, name: 'Matrículas' }).waitFor()
+    await openAdminSection(admin, 'Matrículas')
     await admin.getByLabel('Nome, e-mail ou CPF').fill(buyer.email)
     const row = admin.getByRole('row', { name: new RegExp(buyer.name) })
     await row.getByText(COURSE).waitFor()
@@ -439,17 +429,11 @@ describe('the admin runs a new class from creation to refund', () => {
     await admin.setViewportSize(DESKTOP)
   })
 
-  it('creates the course with an uploaded image', async () => {
-    await courseCreated()
-  })
+  it('creates the course with an uploaded image', () => courseCreated())
 
-  it('creates a class of R$ 890,00 in up to 6x with boleto', async () => {
-    await classCreated()
-  })
+  it('creates a class of R$ 890,00 in up to 6x with boleto', () => classCreated())
 
-  it('puts it first on a new cart-mode list of the home page, previews and publishes', async () => {
-    await listPublished()
-  })
+  it('puts it first on a new cart-mode list of the home page, previews and publishes', () => listPublished())
 
   it('a visitor sees it first on the home page within the cache lifetime', async () => {
     await visitorSeesList()
@@ -468,13 +452,10 @@ describe('the admin runs a new class from creation to refund', () => {
     expect(await picture.getAttribute('src')).not.toMatch(/default-course/)
   })
 
-  it('the visitor finds it by search and buys it with the sandbox card', async () => {
-    await visitorBought()
-  })
+  it('the visitor finds it by search and buys it with the sandbox card', () => visitorBought())
 
-  it('the admin sees the sale on the dashboard and the enrollment, exports it as CSV, and refunds it', async () => {
-    await refunded()
-  })
+  it('the admin sees the sale on the dashboard and the enrollment, exports it as CSV, and refunds it', () =>
+    refunded())
 
   it('the audit log lists each step, with who did it', async () => {
     await refunded()

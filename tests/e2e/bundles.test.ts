@@ -1,7 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { fileBrowser, matching, SESSION_CHECK, screenshot, watchErrors } from '../support/e2e/browser.ts'
+import { addressByCep, typeCard } from '../support/e2e/checkout.ts'
 import { press, pressUntil } from '../support/e2e/keyboard.ts'
+import { pageOverflow } from '../support/e2e/phone.ts'
 
 // Issue 22, item 6: the seeded bundle 'Acesso Vascular + Biópsia Renal' is offered on the pages of
 // its two courses, with its saving; a new buyer adds it from one of them, pays by card in the
@@ -98,15 +100,8 @@ describe('a bundle bought from a course page', () => {
     await page.getByLabel('Telefone', { exact: true }).pressSequentially(buyer.phone)
     await page.getByLabel('CPF', { exact: true }).pressSequentially(buyer.cpf)
     await page.getByRole('radio', { name: 'Cartão de crédito' }).check()
-    await page.getByLabel('Número do cartão', { exact: true }).pressSequentially(CARD.number)
-    await page.getByLabel('Validade (MM/AA)', { exact: true }).pressSequentially(CARD.expiry)
-    await page.getByLabel('Código de segurança (CVV)', { exact: true }).pressSequentially(CARD.cvv)
-    await page.getByLabel('Nome impresso no cartão', { exact: true }).fill(CARD.holder)
-    await page.getByLabel('CEP', { exact: true }).pressSequentially('80730000')
-    await expect
-      .poll(() => page.getByLabel('Rua', { exact: true }).inputValue(), { timeout: 10_000 })
-      .toBe('Rua Padre Anchieta')
-    await page.getByLabel('Número', { exact: true }).fill('1000')
+    await typeCard(page, CARD)
+    await addressByCep(page)
     await page.getByRole('button', { name: 'Finalizar pagamento' }).click()
 
     await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
@@ -132,9 +127,7 @@ describe('a bundle bought from a course page', () => {
     const page = await newPage({ width: 375, height: 800 }, '10.22.6.2')
     const offer = await bundleOffer(page, 'acesso-vascular-para-hemodialise')
     await expectOffer(offer)
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    ).toBe(0)
+    expect(await pageOverflow(page)).toBe(0)
     const box = (await offer.boundingBox())!
     expect(box.x).toBeGreaterThanOrEqual(0)
     expect(box.x + box.width).toBeLessThanOrEqual(375)

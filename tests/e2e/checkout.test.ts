@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
-import { typeAddressAfterCep } from '../support/e2e/checkout.ts'
+import { typeAddressAfterCep, typeCard } from '../support/e2e/checkout.ts'
+import { pageOverflow } from '../support/e2e/phone.ts'
 
 // Issue 5 in real Chromium against the seeded stack and the Pagar.me sandbox: a new visitor fills
 // the cart from the home showcase and a course page, follows it in a second tab, applies RENAL10
@@ -126,16 +127,7 @@ async function expectFilledByCep() {
 
 async function fillCard(card: typeof APPROVED) {
   await page.getByRole('radio', { name: 'Cartão de crédito' }).check()
-  for (const [label, value] of [
-    ['Número do cartão', card.number],
-    ['Validade (MM/AA)', card.expiry],
-    ['Código de segurança (CVV)', card.cvv],
-  ] as const) {
-    const field = page.getByLabel(label, { exact: true })
-    await field.fill('')
-    await field.pressSequentially(value)
-  }
-  await page.getByLabel('Nome impresso no cartão', { exact: true }).fill(card.holder)
+  await typeCard(page, card)
 }
 
 const submit = () => page.getByRole('button', { name: 'Finalizar pagamento' }).click()
@@ -151,16 +143,26 @@ async function simulatePayment() {
   await page.getByRole('heading', { level: 1, name: 'Pagamento confirmado' }).waitFor()
 }
 
-/** A PIX order for one course, placed through the checkout: the result screen stays open. */
-async function orderByPix(course: string) {
+/** One course in the cart, at the checkout, the signed-in buyer's data prefilled. */
+async function checkoutFor(course: string) {
   await addFromCoursePage(course)
   await goToCheckout()
   await fillPayer({ prefilled: true })
+}
+
+/** The order's result screen, with its h1. */
+async function resultScreen(h1: string) {
+  await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
+  await page.getByRole('heading', { level: 1, name: h1 }).waitFor()
+}
+
+/** A PIX order for one course, placed through the checkout: the result screen stays open. */
+async function orderByPix(course: string) {
+  await checkoutFor(course)
   await page.getByRole('radio', { name: 'PIX' }).check()
   await fillAddress()
   await submit()
-  await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
-  await page.getByRole('heading', { level: 1, name: 'Pedido recebido: falta pagar o PIX' }).waitFor()
+  await resultScreen('Pedido recebido: falta pagar o PIX')
 }
 
 describe('cart and checkout in Chromium', () => {
@@ -213,8 +215,7 @@ describe('cart and checkout in Chromium', () => {
     await screenshot(page, 'checkout-form-card')
     await submit()
 
-    await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
-    await page.getByRole('heading', { level: 1, name: 'Pagamento aprovado' }).waitFor()
+    await resultScreen('Pagamento aprovado')
     await expect(page.getByTestId('order-status').textContent()).resolves.toBe('pago')
     await page.getByText('3x de R$ 484,50').waitFor()
     await expect.poll(() => cartCount(page).textContent()).toBe('0')
@@ -230,9 +231,7 @@ describe('cart and checkout in Chromium', () => {
 
   it("shows the issuer's reason for a declined card, enrols nothing; a second card then pays", async () => {
     await signUp('Bruna')
-    await addFromCoursePage('nutricao-renal-na-pratica-clinica')
-    await goToCheckout()
-    await fillPayer({ prefilled: true })
+    await checkoutFor('nutricao-renal-na-pratica-clinica')
     await fillCard(DECLINED)
     await fillAddress()
     await submit()
@@ -248,17 +247,14 @@ describe('cart and checkout in Chromium', () => {
 
     await fillCard(APPROVED)
     await submit()
-    await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
-    await page.getByRole('heading', { level: 1, name: 'Pagamento aprovado' }).waitFor()
+    await resultScreen('Pagamento aprovado')
     expect(await enrolledClassIds()).toEqual([4])
     expect(pageErrors).toEqual([])
   }, 90_000)
 
   it("pays by boleto: the provider's line and PDF, and the payment at the provider enrols", async () => {
     await signUp('Carla')
-    await addFromCoursePage('nutricao-renal-na-pratica-clinica')
-    await goToCheckout()
-    await fillPayer({ prefilled: true })
+    await checkoutFor('nutricao-renal-na-pratica-clinica')
     await page.getByRole('radio', { name: 'Boleto' }).check()
     // The CEP fills the street, neighbourhood, city and state (issue 30: a registered boleto names
     // its payer's address); the buyer types the number.
@@ -268,8 +264,7 @@ describe('cart and checkout in Chromium', () => {
     await screenshot(page, 'checkout-boleto-address-by-cep')
     await submit()
 
-    await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
-    await page.getByRole('heading', { level: 1, name: 'Pedido recebido: falta pagar o boleto' }).waitFor()
+    await resultScreen('Pedido recebido: falta pagar o boleto')
     const boleto = page.getByRole('link', { name: /Abrir boleto/ })
     expect(await boleto.getAttribute('href')).toMatch(
       new RegExp(`^${sandbox}/sandbox/boletos/ch_\\w+\\.pdf$`),
@@ -294,18 +289,14 @@ describe('cart and checkout in Chromium', () => {
       }),
     )
     await signUp('Dora')
-    await addFromCoursePage('nutricao-renal-na-pratica-clinica')
-    await goToCheckout()
-    await fillPayer({ prefilled: true })
+    await checkoutFor('nutricao-renal-na-pratica-clinica')
     await page.getByRole('radio', { name: 'Boleto' }).check()
     await page.getByLabel('CEP', { exact: true }).pressSequentially('80730000')
     // Nothing is filled, nothing blocks: the buyer types it.
     await page.waitForResponse((response) => response.url().includes('/api/cep/'))
     expect(await page.getByLabel('Rua', { exact: true }).inputValue()).toBe('')
     await typeAddressAfterCep(page)
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    ).toBe(0)
+    expect(await pageOverflow(page)).toBe(0)
     await screenshot(page, 'checkout-boleto-address-typed-phone')
     await submit()
     await page.getByRole('heading', { level: 1, name: 'Pedido recebido: falta pagar o boleto' }).waitFor()

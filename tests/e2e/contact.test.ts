@@ -31,8 +31,11 @@ async function fill(scope: Locator, values: { name: string; email: string; phone
   await scope.getByRole('textbox', { name: 'como podemos te ajudar?' }).fill(values.message)
 }
 
-/** The dev mailbox (local only) and the leads table: where the institute sees the message. */
-async function delivered(email: string) {
+/**
+ * The message reached the institute in the dev mailbox (local only) and in the leads table, as this
+ * lead; the mail, for more checks.
+ */
+async function expectDelivered(email: string, expected: Partial<typeof leads.$inferSelect>) {
   const mailbox = (await (await fetch(`${baseURL}/api/dev/mailbox`)).json()) as Array<{
     to: string
     subject: string
@@ -40,7 +43,9 @@ async function delivered(email: string) {
   }>
   const mail = mailbox.find((message) => message.text.includes(email))
   const [lead] = await db.select().from(leads).where(eq(leads.email, email))
-  return { mail, lead }
+  expect(mail?.to).toBe('contato@institutorenalis.com.br')
+  expect(lead).toMatchObject(expected)
+  return mail
 }
 
 describe('contact form in Chromium', () => {
@@ -62,10 +67,12 @@ describe('contact form in Chromium', () => {
     await toast(page, 'Mensagem enviada com sucesso').first().waitFor()
     await screenshot(page, 'contact-page-sent-desktop')
 
-    const { mail, lead } = await delivered(email)
-    expect(mail?.to).toBe('contato@institutorenalis.com.br')
+    const mail = await expectDelivered(email, {
+      name: 'Ana Beatriz Souza',
+      phone: '(41) 99876-5432',
+      target: 'contato',
+    })
     expect(mail?.subject).toBe('Fale com a gente: Ana Beatriz Souza')
-    expect(lead).toMatchObject({ name: 'Ana Beatriz Souza', phone: '(41) 99876-5432', target: 'contato' })
     expect(errors).toEqual([])
     await page.close()
   })
@@ -129,9 +136,7 @@ describe('contact form in Chromium', () => {
     await dialog.waitFor({ state: 'detached' })
     await expect.poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true)
 
-    const { mail, lead } = await delivered(email)
-    expect(mail?.to).toBe('contato@institutorenalis.com.br')
-    expect(lead).toMatchObject({ name: 'Bruno Lima', phone: '(41) 3333-0101', target: 'chat' })
+    await expectDelivered(email, { name: 'Bruno Lima', phone: '(41) 3333-0101', target: 'chat' })
     expect(errors).toEqual([])
     await page.close()
   })

@@ -10,7 +10,7 @@ import { freePort, type Stack, startStack } from '../../scripts/lib/stack.ts'
 import { summary } from '../support/contract/contract.ts'
 import { startContractProxy } from '../support/contract/proxy.ts'
 import { fileBrowser, matching, screenshot, watchErrors } from '../support/e2e/browser.ts'
-import { typeAddress } from '../support/e2e/checkout.ts'
+import { typeAddress, typeCard } from '../support/e2e/checkout.ts'
 import { approvedApplicant, choosePlanPayment } from '../support/e2e/plans.ts'
 
 // Issue 30, item 5: a debit card on a PSP account (the production default). The shared e2e stack
@@ -88,16 +88,7 @@ describe('a fee plan paid by debit card on a PSP account (3-D Secure in the brow
     }
 
     async function fillCard(number: string) {
-      for (const [label, value] of [
-        ['Número do cartão', number],
-        ['Validade (MM/AA)', '1231'],
-        ['Código de segurança (CVV)', '123'],
-      ] as const) {
-        const field = page.getByLabel(label, { exact: true })
-        await field.fill('')
-        await field.pressSequentially(value)
-      }
-      await page.getByLabel('Nome impresso no cartão', { exact: true }).fill('DAVI D PRADO')
+      await typeCard(page, { number, expiry: '1231', cvv: '123', holder: 'DAVI D PRADO' })
       const cep = page.getByLabel('CEP', { exact: true })
       if ((await cep.inputValue()) !== '') return
       await typeAddress(page)

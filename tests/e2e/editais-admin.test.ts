@@ -5,7 +5,10 @@ import { createDb } from '../../db/client.ts'
 import { applications, planPayments, users } from '../../db/schema.ts'
 import { addDays } from '../../worker/domain/dashboard.ts'
 import { curitibaDay } from '../../worker/domain/time-zone.ts'
+import { openAdminSection } from '../support/e2e/admin.ts'
 import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
+import { addressByCep } from '../support/e2e/checkout.ts'
+import { pageOverflow } from '../support/e2e/phone.ts'
 import { choosePlanPayment } from '../support/e2e/plans.ts'
 
 // Issue 26 in Chromium: the admin opens a call with two places and a fee plan (a registration fee
@@ -45,9 +48,7 @@ afterAll(async () => {
 
 /** The page scrolls nothing sideways. */
 async function noSidewaysScroll(page: Page) {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-  ).toBe(0)
+  expect(await pageOverflow(page)).toBe(0)
 }
 
 /** The dashboard's net revenue from edital fees (last 30 days), in centavos. */
@@ -66,11 +67,7 @@ describe('editais from the admin side', () => {
 
     // The call and its fee plan, through 'Novo edital'.
     await admin.goto(`${baseURL}/admin`)
-    await admin
-      .getByRole('navigation', { name: 'Administração' })
-      .getByRole('link', { name: 'Editais' })
-      .click()
-    await admin.getByRole('heading', { level: 1, name: 'Editais' }).waitFor()
+    await openAdminSection(admin, 'Editais')
     await admin.getByRole('button', { name: 'Novo edital' }).click()
     const form = admin.getByRole('dialog', { name: 'Novo edital' })
     await form.getByLabel('Título').fill(TITLE)
@@ -163,13 +160,7 @@ describe('editais from the admin side', () => {
     const ana = students[0]!
     await choosePlanPayment(ana, baseURL, FEE, 'Boleto')
     const cep = ana.getByLabel('CEP', { exact: true })
-    if ((await cep.inputValue()) === '') {
-      await cep.pressSequentially('80730000')
-      await expect
-        .poll(() => ana.getByLabel('Rua', { exact: true }).inputValue(), { timeout: 10_000 })
-        .toBe('Rua Padre Anchieta')
-      await ana.getByLabel('Número', { exact: true }).fill('1000')
-    }
+    if ((await cep.inputValue()) === '') await addressByCep(ana)
     await ana.getByRole('button', { name: 'Gerar boleto' }).click()
     await ana.getByText('Boleto gerado').waitFor()
     const applicationId = await applicationOf(STUDENTS[0]!.email)

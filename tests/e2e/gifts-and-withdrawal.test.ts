@@ -5,7 +5,8 @@ import { createDb } from '../../db/client.ts'
 import { classes, courses, emailOutbox } from '../../db/schema.ts'
 import { DEMO_USERS } from '../../db/seed.ts'
 import { fileBrowser, journeyPages, screenshot, signInOnPage } from '../support/e2e/browser.ts'
-import { cartWithClass, payCartByPix } from '../support/e2e/checkout.ts'
+import { addressByCep, cartWithClass, payCartByPix } from '../support/e2e/checkout.ts'
+import { pageOverflow } from '../support/e2e/phone.ts'
 
 // Issue 22, items 7 and 8 in real Chromium: a gift bought at the checkout is opened by its
 // recipient on a phone (the e-mail's link, a password, Meus cursos); a buyer gives an online course
@@ -26,8 +27,6 @@ afterAll(async () => {
 })
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first()
-const sideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
 async function lastMailTo(to: string) {
   const [mail] = await db
@@ -85,11 +84,7 @@ describe('a gift (issue 22, item 7)', () => {
     // One recipient per purchase: the button is gone.
     expect(await buyer.getByRole('button', { name: 'Presentear outra pessoa' }).count()).toBe(0)
     await buyer.getByRole('radio', { name: 'PIX' }).check()
-    await buyer.getByLabel('CEP', { exact: true }).pressSequentially('80730000')
-    await expect
-      .poll(() => buyer.getByLabel('Rua', { exact: true }).inputValue(), { timeout: 10_000 })
-      .toBe('Rua Padre Anchieta')
-    await buyer.getByLabel('Número', { exact: true }).fill('1000')
+    await addressByCep(buyer)
     await buyer.getByRole('button', { name: 'Finalizar pagamento' }).click()
     await buyer.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
     const orderId = /ped_[0-9a-f]{32}/.exec(buyer.url())![0]
@@ -122,7 +117,7 @@ describe('a gift (issue 22, item 7)', () => {
     await phone.goto(`${baseURL}/usuario/cursos`)
     await phone.getByRole('heading', { level: 1, name: 'Meus cursos' }).waitFor()
     await phone.getByText(online.course).first().waitFor()
-    expect(await sideways(phone)).toBe(0)
+    expect(await pageOverflow(phone)).toBe(0)
     await screenshot(phone, 'gift-recipient-courses-phone')
 
     // The admin's enrollments: the recipient's, a gift of the buyer.
@@ -165,7 +160,7 @@ describe('the right of withdrawal (issue 22, item 8)', () => {
     await toast(buyer, 'Estorno confirmado pela operadora.').waitFor()
     await card.getByText('Reembolso feito: o valor foi estornado e o acesso, encerrado.').waitFor()
     await card.getByText('estornado', { exact: true }).waitFor()
-    expect(await sideways(buyer)).toBe(0)
+    expect(await pageOverflow(buyer)).toBe(0)
     expect(onlineOrder).toMatch(/^ped_/)
 
     // An in-person class: the request goes to the institute.

@@ -34,194 +34,115 @@ type Screen = {
   open: (page: Page) => Promise<void>
 }
 
+/** The screens of one admin page: its path and h1 said once, each screen by name and what it opens. */
+function adminPage(path: string, h1: string, opens: Record<string, Screen['open']>): Screen[] {
+  return Object.entries(opens).map(([name, open]) => ({ name, as: 'admin', path, h1, open }))
+}
+
+/** Clicks the first button of that name (within a region when named). */
+async function clickFirst(page: Page, name: string | RegExp, region?: string) {
+  const within = region ? page.getByRole('region', { name: region }) : page
+  await within.getByRole('button', { name }).first().click()
+}
+
+/** Waits for the table's first row, clicks the first button of that name, then waits for the dialog. */
+function rowDialog(table: string, button: string | RegExp, dialog: string | RegExp, region?: string) {
+  return async (page: Page) => {
+    await firstRow(table)(page)
+    await clickFirst(page, button, region)
+    await dialogOpen(page, dialog)
+  }
+}
+
+/** Opens a course's images and lessons panel and waits for its lessons. */
+async function openLessons(page: Page) {
+  await firstRow('Cursos')(page)
+  await page.getByRole('button', { name: 'Imagens e aulas de Hemodiálise para Enfermagem' }).click()
+  await page
+    .getByRole('button', { name: /^Editar a aula / })
+    .first()
+    .waitFor()
+}
+
+const COURSE_TABS = [
+  ['Produtos', 'Novo produto'],
+  ['Pacotes', 'Novo pacote'],
+  ['Cupons', 'Novo cupom'],
+] as const
+
 const SCREENS: Screen[] = [
-  {
-    name: 'admin-curso-editar',
-    as: 'admin',
-    path: '/admin/course',
-    h1: 'Cursos',
-    open: async (page) => {
-      await firstRow('Cursos')(page)
-      await page
-        .getByRole('button', { name: /^Editar / })
-        .first()
-        .click()
-      await dialogOpen(page, /^Editar curso: /)
-    },
-  },
-  {
-    name: 'admin-curso-imagens-e-aulas',
-    as: 'admin',
-    path: '/admin/course',
-    h1: 'Cursos',
-    open: async (page) => {
-      await firstRow('Cursos')(page)
-      await page.getByRole('button', { name: 'Imagens e aulas de Hemodiálise para Enfermagem' }).click()
-      await page
-        .getByRole('button', { name: /^Editar a aula / })
-        .first()
-        .waitFor()
+  ...adminPage('/admin/course', 'Cursos', {
+    'admin-curso-editar': rowDialog('Cursos', /^Editar /, /^Editar curso: /),
+    'admin-curso-imagens-e-aulas': async (page) => {
+      await openLessons(page)
       await settled(page)
       await page.getByRole('region', { name: 'Hemodiálise para Enfermagem' }).scrollIntoViewIfNeeded()
     },
-  },
-  {
-    name: 'admin-curso-aula',
-    as: 'admin',
-    path: '/admin/course',
-    h1: 'Cursos',
-    open: async (page) => {
-      await firstRow('Cursos')(page)
-      await page.getByRole('button', { name: 'Imagens e aulas de Hemodiálise para Enfermagem' }).click()
-      await page
-        .getByRole('button', { name: /^Editar a aula / })
-        .first()
-        .click()
+    'admin-curso-aula': async (page) => {
+      await openLessons(page)
+      await clickFirst(page, /^Editar a aula /)
       await dialogOpen(page, 'Editar aula')
     },
-  },
-  ...(
-    [
-      ['Produtos', 'Novo produto'],
-      ['Pacotes', 'Novo pacote'],
-      ['Cupons', 'Novo cupom'],
-    ] as const
-  ).flatMap(([tab, create]): Screen[] => {
-    const openTab = async (page: Page) => {
-      await page.getByRole('tab', { name: tab }).click()
-      await page.getByRole('tabpanel').locator('tbody tr').first().waitFor()
-      await settled(page)
-    }
-    return [
-      {
-        name: `admin-cursos-${tab.toLowerCase()}`,
-        as: 'admin',
-        path: '/admin/course',
-        h1: 'Cursos',
-        open: async (page) => {
-          await openTab(page)
-          await page.getByRole('tabpanel').getByRole('table').scrollIntoViewIfNeeded()
-        },
-      },
-      {
-        name: `admin-cursos-${create.toLowerCase().replace(' ', '-')}`,
-        as: 'admin',
-        path: '/admin/course',
-        h1: 'Cursos',
-        open: async (page) => {
-          await openTab(page)
-          await page.getByRole('button', { name: create }).click()
-          await dialogOpen(page, create)
-        },
-      },
-    ]
+    ...Object.fromEntries(
+      COURSE_TABS.flatMap(([tab, create]) => {
+        const openTab = async (page: Page) => {
+          await page.getByRole('tab', { name: tab }).click()
+          await page.getByRole('tabpanel').locator('tbody tr').first().waitFor()
+          await settled(page)
+        }
+        return [
+          [
+            `admin-cursos-${tab.toLowerCase()}`,
+            async (page: Page) => {
+              await openTab(page)
+              await page.getByRole('tabpanel').getByRole('table').scrollIntoViewIfNeeded()
+            },
+          ],
+          [
+            `admin-cursos-${create.toLowerCase().replace(' ', '-')}`,
+            async (page: Page) => {
+              await openTab(page)
+              await page.getByRole('button', { name: create }).click()
+              await dialogOpen(page, create)
+            },
+          ],
+        ]
+      }),
+    ),
   }),
-  {
-    name: 'admin-turma-nova',
-    as: 'admin',
-    path: '/admin/turmas',
-    h1: 'Turmas',
-    open: async (page) => {
-      await firstRow('Turmas')(page)
-      await page.getByRole('button', { name: 'Nova turma' }).click()
-      await dialogOpen(page, 'Nova turma')
-    },
-  },
-  {
-    name: 'admin-matricula-pedido',
-    as: 'admin',
-    path: '/admin/matriculas',
-    h1: 'Matrículas',
-    open: async (page) => {
-      await firstRow('Matrículas')(page)
-      await page
-        .getByRole('region', { name: 'Matrículas' })
-        .getByRole('button', { name: /^ped_/ })
-        .first()
-        .click()
-      await dialogOpen(page, /^Pedido ped_/)
+  ...adminPage('/admin/turmas', 'Turmas', {
+    'admin-turma-nova': rowDialog('Turmas', 'Nova turma', 'Nova turma'),
+  }),
+  ...adminPage('/admin/matriculas', 'Matrículas', {
+    'admin-matricula-pedido': async (page) => {
+      await rowDialog('Matrículas', /^ped_/, /^Pedido ped_/, 'Matrículas')(page)
       await page.getByRole('dialog').getByRole('heading', { name: 'Itens' }).waitFor()
     },
-  },
-  {
-    name: 'admin-matricula-nova',
-    as: 'admin',
-    path: '/admin/matriculas',
-    h1: 'Matrículas',
-    open: async (page) => {
-      await firstRow('Matrículas')(page)
-      await page.getByRole('button', { name: 'Nova matrícula' }).click()
-      await dialogOpen(page, 'Nova matrícula (pago fora do site)')
-    },
-  },
-  {
-    name: 'admin-lead-atender',
-    as: 'admin',
-    path: '/admin/leads',
-    h1: 'Leads',
-    open: async (page) => {
-      await firstRow('Leads')(page)
-      await page
-        .getByRole('button', { name: /^Atender / })
-        .first()
-        .click()
-      await dialogOpen(page, /^Lead: /)
-    },
-  },
-  {
-    name: 'admin-qrcode-cliques',
-    as: 'admin',
-    path: '/admin/qrcode',
-    h1: 'Qrcode/Link',
-    open: async (page) => {
+    'admin-matricula-nova': rowDialog('Matrículas', 'Nova matrícula', 'Nova matrícula (pago fora do site)'),
+  }),
+  ...adminPage('/admin/leads', 'Leads', {
+    'admin-lead-atender': rowDialog('Leads', /^Atender /, /^Lead: /),
+  }),
+  ...adminPage('/admin/qrcode', 'Qrcode/Link', {
+    'admin-qrcode-cliques': async (page) => {
       await firstRow('Links curtos')(page)
-      await page
-        .getByRole('button', { name: /^QR code e cliques / })
-        .first()
-        .click()
+      await clickFirst(page, /^QR code e cliques /)
       await page.getByRole('heading', { name: 'Cliques por dia' }).waitFor()
       await settled(page)
     },
-  },
-  {
-    name: 'admin-qrcode-editar',
-    as: 'admin',
-    path: '/admin/qrcode',
-    h1: 'Qrcode/Link',
-    open: async (page) => {
-      await firstRow('Links curtos')(page)
-      await page
-        .getByRole('region', { name: 'Links curtos' })
-        .getByRole('button', { name: /^Editar / })
-        .first()
-        .click()
+    'admin-qrcode-editar': rowDialog('Links curtos', /^Editar /, /.+/, 'Links curtos'),
+  }),
+  ...adminPage('/admin/home', 'Home', {
+    'admin-home-card': async (page) => {
+      await clickFirst(page, /^Editar o card /)
       await dialogOpen(page, /.+/)
     },
-  },
-  {
-    name: 'admin-home-card',
-    as: 'admin',
-    path: '/admin/home',
-    h1: 'Home',
-    open: async (page) => {
-      await page
-        .getByRole('button', { name: /^Editar o card / })
-        .first()
-        .click()
-      await dialogOpen(page, /.+/)
-    },
-  },
-  {
-    name: 'admin-home-previa',
-    as: 'admin',
-    path: '/admin/home',
-    h1: 'Home',
-    open: async (page) => {
+    'admin-home-previa': async (page) => {
       await page.getByRole('button', { name: 'Pré-visualizar' }).click()
       await page.getByRole('heading', { level: 2, name: 'Prévia da página inicial' }).waitFor()
       await page.locator('section[aria-roledescription="carrossel"]').first().waitFor()
     },
-  },
+  }),
 ]
 
 async function dialogOpen(page: Page, title: string | RegExp) {

@@ -4,6 +4,7 @@ import { createDb } from '../../db/client.ts'
 import { planPayments } from '../../db/schema.ts'
 import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
 import { typeAddressAfterCep } from '../support/e2e/checkout.ts'
+import { pageOverflow } from '../support/e2e/phone.ts'
 import { approvedApplicant, choosePlanPayment } from '../support/e2e/plans.ts'
 
 // Issue 30, item 1 on a phone: a fee plan's boleto names its payer's address, and the form works
@@ -54,9 +55,7 @@ describe('a fee plan paid by boleto on a phone, with the CEP service down', () =
     await lookup
     expect(await page.getByLabel('Rua', { exact: true }).inputValue()).toBe('')
     await typeAddressAfterCep(page)
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    ).toBe(0)
+    expect(await pageOverflow(page)).toBe(0)
     await screenshot(page, 'plan-boleto-address-typed-phone')
     await page.getByRole('button', { name: 'Gerar boleto' }).click()
     await page.getByText('Boleto gerado').waitFor()

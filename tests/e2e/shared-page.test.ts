@@ -106,6 +106,19 @@ type HeaderWatch = {
   shifted: string[]
 }
 
+/** Holds back the app's scripts until the returned function is called (the person acts first). */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
 describe('the shared page in the browser', () => {
   it('keeps a button pressed before the app answers, on a phone 4× slower: the item reaches the cart', async () => {
     const context = await browser().newContext({ ...PHONE, reducedMotion: 'reduce' })
@@ -125,14 +138,7 @@ describe('the shared page in the browser', () => {
     await slowDown(context, page)
     // The app's scripts arrive once the person has pressed: on a slow phone network that window
     // lasts seconds, here it is made certain.
-    let pressed = () => {}
-    const press = new Promise<void>((resolve) => {
-      pressed = resolve
-    })
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await press
-      await route.continue()
-    })
+    const pressed = await holdScripts(page)
 
     await openRaw(page, '/')
     const card = page.locator('#cursos-online article').first()
@@ -163,14 +169,7 @@ describe('the shared page in the browser', () => {
     const context = await browser().newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
     const errors = collectPageErrors(page)
-    let typed = () => {}
-    const typing = new Promise<void>((resolve) => {
-      typed = resolve
-    })
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await typing
-      await route.continue()
-    })
+    const typed = await holdScripts(page)
 
     await openRaw(page, '/')
     const box = page.getByRole('combobox', { name: 'Pesquisar cursos e produtos' })

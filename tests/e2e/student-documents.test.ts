@@ -6,6 +6,7 @@ import { classes, emailOutbox } from '../../db/schema.ts'
 import { DEMO_USERS } from '../../db/seed.ts'
 import { fileBrowser, journeyPages, screenshot, signInOnPage } from '../support/e2e/browser.ts'
 import { cartWithClass, payCartByPix } from '../support/e2e/checkout.ts'
+import { pageOverflow } from '../support/e2e/phone.ts'
 
 // Issue 29, item 3 in real Chromium: a buyer pays a class at the student price with a document;
 // the admin opens the document from the order (a signed link, in a new tab), rejects it with a
@@ -115,9 +116,7 @@ describe('a student document reviewed by the admin', () => {
       .getByText(/Diferença do preço de estudante — pedido/)
       .first()
       .waitFor()
-    expect(
-      await buyer.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    ).toBe(0)
+    expect(await pageOverflow(buyer)).toBe(0)
     await screenshot(buyer, 'student-document-difference-phone')
     expect(errors).toEqual([])
   })

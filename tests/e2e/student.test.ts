@@ -6,7 +6,7 @@ import { createDb } from '../../db/client.ts'
 import { planPayments } from '../../db/schema.ts'
 import { DEMO_PLAN_IDS } from '../../db/seed-data/student.ts'
 import { fileBrowser, screenshot, signInOnPage } from '../support/e2e/browser.ts'
-import { typeAddressAfterCep } from '../support/e2e/checkout.ts'
+import { addressByCep, typeAddressAfterCep, typeCard } from '../support/e2e/checkout.ts'
 
 // Issue 9 in real Chromium on the seeded stack (`npm start`'s demo data) and the Pagar.me sandbox:
 // the demo student sees the seeded purchases, studies an online course (the video embed loads
@@ -149,6 +149,12 @@ describe('the demo student pays fee plans', () => {
     await planRow(name)
       .getByRole('link', { name: `Pagar ${name}` })
       .click()
+    await throughPlanAndPayer()
+    await page.getByRole('radio', { name: method }).check()
+  }
+
+  /** From the plan step on: the payer's CPF typed where the form lacks it, up to the payment method. */
+  async function throughPlanAndPayer() {
     await page.getByRole('heading', { name: 'Etapa 1 de 5: Plano' }).waitFor()
     await page.getByRole('button', { name: 'Continuar' }).click()
     await page.getByRole('heading', { name: 'Etapa 2 de 5: Dados do pagador' }).waitFor()
@@ -156,20 +162,10 @@ describe('the demo student pays fee plans', () => {
     if ((await cpf.inputValue()) === '') await cpf.pressSequentially('52998224725')
     await page.getByRole('button', { name: 'Continuar' }).click()
     await page.getByRole('heading', { name: 'Etapa 3 de 5: Forma de pagamento' }).waitFor()
-    await page.getByRole('radio', { name: method }).check()
   }
 
   async function fillCard(number: string) {
-    for (const [label, value] of [
-      ['Número do cartão', number],
-      ['Validade (MM/AA)', CARD.expiry],
-      ['Código de segurança (CVV)', CARD.cvv],
-    ] as const) {
-      const field = page.getByLabel(label, { exact: true })
-      await field.fill('')
-      await field.pressSequentially(value)
-    }
-    await page.getByLabel('Nome impresso no cartão', { exact: true }).fill(CARD.holder)
+    await typeCard(page, { ...CARD, number })
     const cep = page.getByLabel('CEP', { exact: true })
     if ((await cep.inputValue()) !== '') return
     await cep.pressSequentially('80730000')
@@ -213,12 +209,8 @@ describe('the demo student pays fee plans', () => {
     // A registered boleto names its payer's address (issue 30): the CEP fills it, the number is typed.
     const cep = page.getByLabel('CEP', { exact: true })
     if ((await cep.inputValue()) === '') {
-      await cep.pressSequentially('80730000')
-      await expect
-        .poll(() => page.getByLabel('Rua', { exact: true }).inputValue(), { timeout: 10_000 })
-        .toBe('Rua Padre Anchieta')
+      await addressByCep(page)
       expect(await page.getByLabel('Bairro', { exact: true }).inputValue()).toBe('Bigorrilho')
-      await page.getByLabel('Número', { exact: true }).fill('1000')
     }
     await screenshot(page, 'student-plan-boleto-address')
     await page.getByRole('button', { name: 'Gerar boleto' }).click()
@@ -242,11 +234,7 @@ describe('the demo student pays fee plans', () => {
     await page.waitForURL(/\/usuario\/editais\/mensalidade\/7\?pagamento=pla_/)
     await page.getByTestId('plan-refusal').filter({ hasText: 'autenticação do cartão de débito' }).waitFor()
     await page.getByRole('button', { name: 'Tentar novamente' }).click()
-    await page.getByRole('heading', { name: 'Etapa 1 de 5: Plano' }).waitFor()
-    await page.getByRole('button', { name: 'Continuar' }).click()
-    const cpf = page.getByLabel('CPF', { exact: true })
-    if ((await cpf.inputValue()) === '') await cpf.pressSequentially('52998224725')
-    await page.getByRole('button', { name: 'Continuar' }).click()
+    await throughPlanAndPayer()
     await page.getByRole('radio', { name: 'Cartão de débito' }).check()
     await page.getByRole('button', { name: 'Continuar' }).click()
     await fillCard('4000000000003204')

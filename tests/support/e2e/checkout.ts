@@ -19,6 +19,46 @@ export async function typeAddress(page: Page) {
   await typeAddressAfterCep(page)
 }
 
+/**
+ * The CEP typed and the street it fills awaited (the local stand-in knows it, as ViaCEP does), then
+ * the number typed: the address a registered boleto names.
+ */
+export async function addressByCep(page: Page) {
+  await page.getByLabel('CEP', { exact: true }).pressSequentially(billingAddress.zip_code.replace(/\D/g, ''))
+  await expect
+    .poll(() => page.getByLabel('Rua', { exact: true }).inputValue(), { timeout: 10_000 })
+    .toBe(billingAddress.street)
+  await page.getByLabel('Número', { exact: true }).fill(billingAddress.number)
+}
+
+export type Card = { number: string; expiry: string; cvv: string; holder: string }
+
+/** The card's fields, each cleared first (a second card may follow a declined one). */
+export async function typeCard(page: Page, card: Card) {
+  for (const [label, value] of [
+    ['Número do cartão', card.number],
+    ['Validade (MM/AA)', card.expiry],
+    ['Código de segurança (CVV)', card.cvv],
+  ] as const) {
+    const field = page.getByLabel(label, { exact: true })
+    await field.fill('')
+    await field.pressSequentially(value)
+  }
+  await page.getByLabel('Nome impresso no cartão', { exact: true }).fill(card.holder)
+}
+
+/** On the checkout page, as a guest: the payer's name and e-mail, the test phone and CPF, PIX; placed. */
+export async function placeGuestPixOrder(page: Page, who: { name: string; email: string }) {
+  await page.getByLabel('Nome completo', { exact: true }).fill(who.name)
+  await page.getByLabel('E-mail', { exact: true }).fill(who.email)
+  await page.getByLabel('Telefone', { exact: true }).pressSequentially('41999990102')
+  await page.getByLabel('CPF', { exact: true }).pressSequentially('52998224725')
+  await page.getByRole('radio', { name: 'PIX' }).check()
+  await typeAddress(page)
+  await page.getByRole('button', { name: 'Finalizar pagamento' }).click()
+  await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
+}
+
 /** Through the page's browser (its session): a new cart holding one class; its hash. */
 export async function cartWithClass(page: Page, baseURL: string, classId: number): Promise<string> {
   const cart = await page.context().request.post(`${baseURL}/carrinho-de-compras/update-cart`, {

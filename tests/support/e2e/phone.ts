@@ -22,6 +22,11 @@ export function settled(page: Page) {
   )
 }
 
+/** How many px the page scrolls sideways (0 or less: it fits); the simple measure, no culprits. */
+export function pageOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+}
+
 /** The admin list's table with its first row of data, brought into view. */
 export function firstRow(table: string) {
   return async (page: Page) => {
