@@ -175,17 +175,6 @@ export async function signInOnPage(page: Page, url: string, account: { email: st
   await page.getByRole('button', { name: /Seja bem-vindo/ }).waitFor()
 }
 
-/** On the password reset page (/senha/redefinir), sets `password` until the page confirms it. */
-export async function setNewPassword(page: Page, password: string) {
-  await page.getByLabel('Nova senha', { exact: true }).fill(password)
-  await page.getByLabel('Confirme a nova senha').fill(password)
-  await page.getByRole('button', { name: 'Redefinir senha' }).click()
-  await page
-    .getByRole('status')
-    .getByText(/Senha redefinida com sucesso/)
-    .waitFor()
-}
-
 /** Tells whether a console error (`text @ address`) is an answer the journey provokes on purpose. */
 export type ExpectedError = (error: string, text: string, url: string) => boolean
 

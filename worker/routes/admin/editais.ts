@@ -59,6 +59,9 @@ export const adminEditalRoutes = adminApp(
     create: {
       operationId: 'createEdital',
       summary: 'Criar um edital (rascunho) com seu plano de taxas: inscrição e mensalidades com vencimento',
+      description:
+        'O edital nasce como rascunho, fora da página pública e do menu: publique-o pela situação (`PUT …/situacao`). ' +
+        'A taxa de inscrição se paga ao se inscrever; as mensalidades, depois da aprovação.',
       body: EditalInput,
       answers: json(201, AdminEdital, 'O edital criado, em rascunho.'),
       run: createEdital,
@@ -67,6 +70,8 @@ export const adminEditalRoutes = adminApp(
       operationId: 'getAdminEdital',
       summary:
         'Um edital com seu plano de taxas e o que cada taxa tem pago, aguardando, a pagar, em atraso e estornado',
+      description:
+        'Por taxa: quantas inscrições ela alcança (as mensalidades, só as aprovadas) e quantas estão pagas, aguardando, a pagar, em atraso e estornadas, com os valores.',
       query: NoQuery,
       answers: json(200, AdminEdital, 'O edital.'),
       run: getAdminEdital,

@@ -17,7 +17,7 @@ import { FormFields, INSTALMENTS } from './form-fields.tsx'
 import { AdminPage } from './page.tsx'
 import { useEditor, useResourceForm } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
-import { Badge } from './table.tsx'
+import { Badge, TwoLines } from './table.tsx'
 import { NewButton, Toolbar } from './toolbar.tsx'
 
 const MODAL_ID = 'admin-turma'
@@ -256,12 +256,7 @@ export default function ClassesPage() {
           columns: [
             {
               header: 'Turma',
-              cell: (turma) => (
-                <>
-                  <p className="font-medium">{turma.name}</p>
-                  <p className="text-slate-600 text-xs">{turma.course_name}</p>
-                </>
-              ),
+              cell: (turma) => <TwoLines main={turma.name} detail={turma.course_name} />,
             },
             {
               header: 'Início',

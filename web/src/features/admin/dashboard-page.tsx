@@ -13,7 +13,7 @@ import { DayField, SelectField } from './fields.tsx'
 import { formatDateTime, formatDay } from './format.ts'
 import { AdminPage, QueryState } from './page.tsx'
 import { ResourceList } from './resource-list.tsx'
-import { ResourceTable } from './table.tsx'
+import { ResourceTable, TwoLines } from './table.tsx'
 
 const PRESETS = [
   { value: '7', label: 'Últimos 7 dias' },
@@ -194,12 +194,7 @@ function Widgets({ data }: { data: Dashboard }) {
           columns={[
             {
               header: 'Candidato',
-              cell: (row) => (
-                <>
-                  <p className="font-medium">{row.name}</p>
-                  <p className="break-all text-slate-600 text-xs">{row.email}</p>
-                </>
-              ),
+              cell: (row) => <TwoLines main={row.name} detail={row.email} wrap />,
             },
             {
               header: 'Taxa',

@@ -10,7 +10,7 @@ import { EnumOptions, FilterSelect, SearchInput } from './fields.tsx'
 import { formatDay } from './format.ts'
 import { AdminPage } from './page.tsx'
 import { type ListDescription, ResourceList } from './resource-list.tsx'
-import { Badge, type Tone } from './table.tsx'
+import { Badge, type Tone, TwoLines } from './table.tsx'
 import { NewButton, Toolbar, useFilters } from './toolbar.tsx'
 
 /** A call's state as a badge: a draft grey, open green, closed amber. */
@@ -49,12 +49,7 @@ export function applicationsText(counts: AdminEditalRow['applications'], withRej
 }
 
 function CountsCell({ counts }: { counts: AdminEditalRow['applications'] }) {
-  return (
-    <>
-      <p className="font-medium">{placesText(counts.places)}</p>
-      <p className="text-slate-600 text-xs">{applicationsText(counts)}</p>
-    </>
-  )
+  return <TwoLines main={placesText(counts.places)} detail={applicationsText(counts)} />
 }
 
 const describe = (open: (row: AdminEditalRow) => void): ListDescription<AdminEditalRow> => ({

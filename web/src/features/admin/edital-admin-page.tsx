@@ -31,7 +31,7 @@ import { EnumOptions, FilterSelect, PeriodFields, SearchInput } from './fields.t
 import { formatDateTime, formatDay } from './format.ts'
 import { AdminPage, QueryState } from './page.tsx'
 import { ResourceList } from './resource-list.tsx'
-import { ResourceTable } from './table.tsx'
+import { ResourceTable, TwoLines } from './table.tsx'
 import { ExportButton, FilterBar, useFilters } from './toolbar.tsx'
 
 // /admin/editais/$id: the call's header and its state's actions, its fee plan with what each fee
@@ -262,12 +262,7 @@ function Applications({ edital }: { edital: AdminEdital }) {
             columns: [
               {
                 header: 'Candidato',
-                cell: (row) => (
-                  <>
-                    <p className="font-medium">{row.name}</p>
-                    <p className="break-all text-slate-600 text-xs">{row.email}</p>
-                  </>
-                ),
+                cell: (row) => <TwoLines main={row.name} detail={row.email} wrap />,
               },
               {
                 header: 'Data',

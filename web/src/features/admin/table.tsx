@@ -93,6 +93,24 @@ export function DataTable({ label, children }: { label: string; children: ReactN
   )
 }
 
+/** A cell's two lines: what it is, and under it a smaller detail (`wrap`: an e-mail breaks anywhere). */
+export function TwoLines({
+  main,
+  detail,
+  wrap = false,
+}: {
+  main: ReactNode
+  detail: ReactNode
+  wrap?: boolean
+}) {
+  return (
+    <>
+      <p className="font-medium">{main}</p>
+      <p className={`${wrap ? 'break-all ' : ''}text-slate-600 text-xs`}>{detail}</p>
+    </>
+  )
+}
+
 export const TH = 'border-slate-200 border-b bg-slate-50 px-3 py-2.5 font-semibold text-slate-800'
 export const TD = 'border-slate-100 border-b px-3 py-2.5 align-top text-slate-800'
 
