@@ -41,7 +41,6 @@ export const ADMIN_EDITAL_MESSAGES = {
   planUnknown: 'Esta taxa não é deste edital.',
   monthlyDue: 'Informe o vencimento da mensalidade.',
   cardInstalments: 'Parcelas só valem com cartão de crédito.',
-  pdfType: 'Envie o edital em PDF.',
 } as const
 
 /** The call's address: lowercase words joined by hyphens. */
@@ -75,11 +74,11 @@ export const FeePlanInput = z
   })
   .strict()
   .refine((plan) => plan.kind !== 'monthly' || plan.due_on !== null, {
-    error: 'Informe o vencimento da mensalidade.',
+    error: ADMIN_EDITAL_MESSAGES.monthlyDue,
     path: ['due_on'],
   })
   .refine((plan) => plan.instalment_times === 1 || plan.payment_methods.includes('credit_card'), {
-    error: 'Parcelas só valem com cartão de crédito.',
+    error: ADMIN_EDITAL_MESSAGES.cardInstalments,
     path: ['instalment_times'],
   })
 export type FeePlanInput = z.input<typeof FeePlanInput>
@@ -281,7 +280,7 @@ export const DecisionInput = z
   })
   .strict()
   .refine((input) => input.decision !== 'rejected' || input.reason.length >= 3, {
-    error: 'Diga o motivo: o candidato lê esta mensagem.',
+    error: ADMIN_EDITAL_MESSAGES.reasonRequired,
     path: ['reason'],
   })
 export type DecisionInput = z.input<typeof DecisionInput>

@@ -62,6 +62,7 @@ type ListRow = {
   title: string
   name: string
   email: string
+  phone: string | null
   paid: number
   pending: number
   due: number
@@ -102,6 +103,7 @@ const selectRows = (ctx: AppContext) =>
       title: editais.title,
       name: users.name,
       email: users.email,
+      phone: users.phone,
       ...money(curitibaDay(ctx.now)),
     })
     .from(applications)
@@ -192,7 +194,6 @@ export async function getApplication({ ctx, id }: AdminRowRead): Promise<AdminAp
   const [found] = await selectRows(ctx).where(eq(applications.id, id))
   if (!found) throw notFound(ADMIN_EDITAL_MESSAGES.applicationNotFound)
   const { application } = found
-  const [user] = await db.select().from(users).where(eq(users.id, application.userId))
   const [plans, paid, documents] = await db.batch([
     db
       .select()
@@ -216,10 +217,10 @@ export async function getApplication({ ctx, id }: AdminRowRead): Promise<AdminAp
     ...toRow(found),
     applicant: {
       id: application.userId,
-      name: user?.name ?? found.name,
-      email: user?.email ?? found.email,
+      name: found.name,
+      email: found.email,
       cpf: payer?.cpf || null,
-      phone: user?.phone || payer?.phone || null,
+      phone: found.phone || payer?.phone || null,
     },
     documents: documents.map((order) => ({
       order_id: order.id,
