@@ -22,7 +22,7 @@ import { deliverLater } from '../email/outbox.ts'
 import { firstName, message } from '../email/templates.ts'
 import { planLedger } from '../payments/plan-payments.ts'
 import { refundPayment } from '../payments/refund.ts'
-import { FEE_ORDER } from '../plans/fees.ts'
+import { FEE_ORDER, feeOwed } from '../plans/fees.ts'
 import { type AdminRowAction, type AdminRowRead, auditStatement } from './internal.ts'
 import { listing } from './listing.ts'
 
@@ -37,12 +37,8 @@ import { listing } from './listing.ts'
 // columns unqualified, which inside a subquery would name the subquery's own table.
 function unpaid(lateOn?: string): SQL<number> {
   return sql<number>`(SELECT coalesce(sum(fp.amount_cents), 0) FROM fee_plans fp
-    WHERE fp.edital_id = applications.edital_id
-      AND applications.status NOT IN ('rejected', 'cancelled')
-      AND (fp.kind = 'registration' OR applications.status = 'approved')
-      ${lateOn ? sql`AND fp.due_on IS NOT NULL AND fp.due_on < ${lateOn}` : sql``}
-      AND NOT EXISTS (SELECT 1 FROM plan_payments pp WHERE pp.application_id = applications.id
-        AND pp.plan_id = fp.id AND pp.status IN ('paid', 'partially_refunded', 'pending')))`
+    WHERE fp.edital_id = applications.edital_id AND ${feeOwed('applications')}
+      ${lateOn ? sql`AND fp.due_on IS NOT NULL AND fp.due_on < ${lateOn}` : sql``})`
 }
 const payments = (what: SQL, statuses: string) =>
   sql<number>`(SELECT coalesce(sum(${what}), 0) FROM plan_payments pp

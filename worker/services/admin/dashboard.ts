@@ -5,6 +5,7 @@ import { bucketsOf, daysBetween, type Granularity, MAX_PERIOD_DAYS } from '../..
 import { ORDER_STATES, type OrderState, PAYMENT_TYPES, type PaymentType } from '../../domain/payments.ts'
 import { curitibaDay, curitibaDayEndMs, curitibaDayStartMs } from '../../domain/time-zone.ts'
 import { invalidField } from '../../errors.ts'
+import { feeOwed } from '../plans/fees.ts'
 import type { AdminRead } from './internal.ts'
 
 /**
@@ -91,16 +92,13 @@ export async function getDashboard({ ctx, query }: AdminRead<typeof DashboardQue
       FROM order_items i JOIN orders o ON o.id = i.order_id JOIN courses c ON c.id = i.course_id
       WHERE ${paidIn} AND o.status IN ('paid', 'partially_refunded')
       GROUP BY c.id ORDER BY revenue DESC, c.name LIMIT 5`),
-    // Fees unpaid after their due day, now (whatever the period), as worker/domain/editais.ts says.
+    // Fees unpaid after their due day, now (whatever the period).
     db.all<LateFee>(sql`
       SELECT a.id AS application_id, e.id AS edital_id, e.title AS edital_title, u.name AS name,
         u.email AS email, fp.name AS fee, fp.amount_cents AS amount_cents, fp.due_on AS due_on
       FROM applications a JOIN editais e ON e.id = a.edital_id JOIN users u ON u.id = a.user_id
         JOIN fee_plans fp ON fp.edital_id = a.edital_id
-      WHERE fp.due_on IS NOT NULL AND fp.due_on < ${today}
-        AND a.status NOT IN ('rejected', 'cancelled') AND (fp.kind = 'registration' OR a.status = 'approved')
-        AND NOT EXISTS (SELECT 1 FROM plan_payments pp WHERE pp.application_id = a.id AND pp.plan_id = fp.id
-          AND pp.status IN ('paid', 'partially_refunded', 'pending'))
+      WHERE fp.due_on IS NOT NULL AND fp.due_on < ${today} AND ${feeOwed('a')}
       ORDER BY fp.due_on, a.id LIMIT ${LATE_FEES_SHOWN}`),
   ])
 

@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm'
+import { asc, type SQL, sql } from 'drizzle-orm'
 import { feePlans } from '../../../db/schema.ts'
 import type { FeePlan } from '../../contract/catalog.ts'
 
@@ -21,4 +21,18 @@ export function toFeePlan(plan: typeof feePlans.$inferSelect): FeePlan {
     payment_methods: plan.paymentMethods,
     instalment_times: Math.min(12, Math.max(1, plan.instalmentTimes)),
   }
+}
+
+/**
+ * The fee `fp` is owed by the application named `application` in the query (an alias the caller
+ * writes, never input): it applies to it (a monthly fee once approved; none once refused or
+ * cancelled) and no payment of it is paid or waiting — worker/domain/editais.ts's `feeApplies` and
+ * `feeState` in SQL.
+ */
+export function feeOwed(application: 'applications' | 'a'): SQL {
+  const a = sql.raw(application)
+  return sql`${a}.status NOT IN ('rejected', 'cancelled')
+    AND (fp.kind = 'registration' OR ${a}.status = 'approved')
+    AND NOT EXISTS (SELECT 1 FROM plan_payments pp WHERE pp.application_id = ${a}.id
+      AND pp.plan_id = fp.id AND pp.status IN ('paid', 'partially_refunded', 'pending'))`
 }
