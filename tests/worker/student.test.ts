@@ -24,7 +24,7 @@ import {
 } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 import { chargeAtProvider, payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
-import { fetchPage, NAVIGATE } from '../support/worker/pages.ts'
+import { fetchPage, NAVIGATE, withRenderer } from '../support/worker/pages.ts'
 import { applicant, byCard, createEdital, payPlan, purchase } from '../support/worker/plans.ts'
 
 const db = testDb()
@@ -436,6 +436,7 @@ describe('deletion and plan payments', () => {
 })
 
 describe('the student pages’ Content-Security-Policy', () => {
+  withRenderer()
   const directive = (response: Response, name: string) =>
     response.headers
       .get('content-security-policy')
