@@ -19,6 +19,12 @@ import {
   STUDENT_DISCOUNTS,
   STUDENT_DOC_STATES,
 } from '../worker/domain/catalog.ts'
+import {
+  ATTENDANCE_STATES,
+  CERTIFICATE_KINDS,
+  DEFAULT_CONFERENCE_SHARE,
+  DEFAULT_COURSE_SHARE,
+} from '../worker/domain/certificates.ts'
 import { APPLICATION_STATES, FEE_KINDS } from '../worker/domain/editais.ts'
 import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../worker/domain/enrollments.ts'
 import { LEAD_STATES, LEAD_TARGETS } from '../worker/domain/leads.ts'
@@ -29,6 +35,7 @@ import {
   PLAN_PAYMENT_METHODS,
   type PlanPaymentMethod,
 } from '../worker/domain/payments.ts'
+import { REMINDER_KINDS, SUPPRESSION_REASONS } from '../worker/domain/reminders.ts'
 import { USER_TYPES } from '../worker/domain/roles.ts'
 
 // Enumerations have one home each in worker/domain (catalog, roles, payments, leads); the database
@@ -175,6 +182,14 @@ export const courses = sqliteTable(
     summary: text('summary').notNull().default(''),
     description: text('description').notNull().default(''),
     workloadHours: integer('workload_hours'),
+    /** The share of the lessons (percent) a student must have watched to issue the certificate. */
+    certificateShare: integer('certificate_share').notNull().default(DEFAULT_COURSE_SHARE),
+    /** Who signs the course's certificates: name, role, and the signature picture in FILES. */
+    signatoryName: text('signatory_name'),
+    signatoryRole: text('signatory_role'),
+    signatureKey: text('signature_key'),
+    /** The certificate's text, with placeholders ({nome}, {curso}, {horas}, {inicio}, {conclusao}); '' the default text. */
+    certificateTemplate: text('certificate_template').notNull().default(''),
     slider: text('slider', { mode: 'json' }).$type<SliderImage[]>().notNull().default(sql`'[]'`),
     isPublished: integer('is_published', { mode: 'boolean' }).notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -585,6 +600,8 @@ export const orders = sqliteTable(
     /** The institute's answer to a request it refused, as the buyer reads it. */
     withdrawalAnswer: text('withdrawal_answer'),
     withdrawalDecidedAt: integer('withdrawal_decided_at', { mode: 'timestamp_ms' }),
+    /** The buyer ticked 'Quero receber lembretes sobre esta compra por e-mail' (issue 25). */
+    remindersConsent: integer('reminders_consent', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     // A repeated submit with the same key returns the first order (DESIGN 6).
@@ -649,6 +666,9 @@ export const enrollments = sqliteTable(
     /** 'manual': an administrator enrolled the student (paid outside the site), with a note. */
     source: text('source', { enum: ENROLLMENT_SOURCES }).notNull().default('order'),
     note: text('note').notNull().default(''),
+    /** An in-person class's attendance, marked by the admin after it ends (null: not marked). */
+    attendance: text('attendance', { enum: ATTENDANCE_STATES }),
+    attendanceAt: integer('attendance_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -747,6 +767,8 @@ export const applications = sqliteTable(
     /** Why it was not approved, as the applicant reads it. */
     decisionReason: text('decision_reason'),
     decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+    /** The applicant asked for e-mail reminders of the fees falling due (issue 25). */
+    remindersConsent: integer('reminders_consent', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -877,6 +899,168 @@ export const conferenceTalks = sqliteTable(
   (t) => [uniqueIndex('conference_talks_session').on(t.day, t.slot)],
 )
 
+/** The conference's certificate settings (one row): the share of the programme to watch, the signatory. */
+export const conferenceSettings = sqliteTable(
+  'conference_settings',
+  {
+    id: integer('id').primaryKey(),
+    minShare: integer('min_share').notNull().default(DEFAULT_CONFERENCE_SHARE),
+    signatoryName: text('signatory_name'),
+    signatoryRole: text('signatory_role'),
+    signatureKey: text('signature_key'),
+    version: version(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('conference_settings_single_row', sql`${t.id} = 1`)],
+)
+
+/**
+ * Seconds of each talk a signed-in viewer watched: aggregated by the conference's Durable Object
+ * from the players' heartbeats and added here in batches, never a write per heartbeat.
+ */
+export const conferenceAttendance = sqliteTable(
+  'conference_attendance',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    talkId: integer('talk_id')
+      .notNull()
+      .references(() => conferenceTalks.id, { onDelete: 'cascade' }),
+    seconds: integer('seconds').notNull().default(0),
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.talkId] })],
+)
+
+/** One row per flush of the attendance: a flush sent again adds nothing (as qr_click_flushes). */
+export const conferenceAttendanceFlushes = sqliteTable('conference_attendance_flushes', {
+  id: text('id').primaryKey(),
+  createdAt: createdAt(),
+})
+
+// ── Certificates ────────────────────────────────────────────────────────────
+
+/**
+ * A certificate (issue 24), verified by anyone at /certificados/{code}. One per subject and
+ * generation: `subject` names what it attests (`course:{user}:{course}`, `in_person:{user}:{class}`,
+ * `conference:{user}`, `speaker:{talk}`), so ten requests at once insert one row; a reissue after a
+ * name correction is the next generation, and the old one names its replacement.
+ */
+export const certificates = sqliteTable(
+  'certificates',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Public, random, unguessable: what the QR code and the verification page carry. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: CERTIFICATE_KINDS }).notNull(),
+    subject: text('subject').notNull(),
+    generation: integer('generation').notNull().default(1),
+    /** The holder's account; null for a speaker without one, or once the account is deleted. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    classId: integer('class_id').references(() => classes.id, { onDelete: 'set null' }),
+    talkId: integer('talk_id').references(() => conferenceTalks.id, { onDelete: 'set null' }),
+    /** The name printed, as the holder confirmed it; null once the account is deleted (LGPD). */
+    holderName: text('holder_name'),
+    /** What was completed (the course's name, the talk's title, the conference). */
+    title: text('title').notNull(),
+    /** The hours attested, in minutes (a conference's hours watched are not whole hours). */
+    minutes: integer('minutes').notNull(),
+    /** First and last day (YYYY-MM-DD in Curitiba) of what it attests. */
+    startedOn: text('started_on'),
+    completedOn: text('completed_on').notNull(),
+    /** The text printed, the template's placeholders already filled in. */
+    body: text('body').notNull(),
+    signatory: text('signatory', { mode: 'json' }).$type<{
+      name: string
+      role: string
+      signatureKey: string | null
+    }>(),
+    /** The Open Badges 3.0 credential, signed when issued (JWT); null once the holder's name is erased. */
+    credential: text('credential'),
+    issuedAt: integer('issued_at', { mode: 'timestamp_ms' }).notNull(),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    revokedReason: text('revoked_reason'),
+    /** A reissue's code: this one was replaced by it. */
+    replacedBy: text('replaced_by'),
+  },
+  (t) => [
+    uniqueIndex('certificates_code_unique').on(t.code),
+    // Issuing twice at once inserts one row; a reissue is the next generation.
+    uniqueIndex('certificates_subject_generation').on(t.subject, t.generation),
+    // Meus cursos lists the holder's certificates.
+    index('certificates_user').on(t.userId),
+    // The admin's list, newest first.
+    index('certificates_issued').on(t.issuedAt),
+  ],
+)
+
+// ── Sales recovery ──────────────────────────────────────────────────────────
+
+/**
+ * A checkout left before paying (issue 25): the e-mail a buyer who consented typed and the cart
+ * they had (its immutable hash and what it held), one row per address and cart. An order for that
+ * cart and address closes it.
+ */
+export const abandonedCheckouts = sqliteTable(
+  'abandoned_checkouts',
+  {
+    id: text('id').primaryKey(), // random: the link back to the checkout carries it
+    email: text('email').notNull(),
+    cartHash: text('cart_hash').notNull(),
+    /** What the e-mail lists: the lines' names and prices, and the total, as the checkout showed them. */
+    items: text('items', { mode: 'json' }).$type<{ name: string; cents: number }[]>().notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** The cart itself, to put back in the browser that follows the link. */
+    cart: text('cart', { mode: 'json' }).$type<unknown>().notNull(),
+    createdAt: createdAt(),
+    /** Last time the buyer was seen at the checkout with this cart (the delays count from it). */
+    seenAt: integer('seen_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The order made for this cart and address: no more reminders. */
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('abandoned_checkouts_email_cart').on(t.email, t.cartHash),
+    // The job picks the open ones by when they were last seen.
+    index('abandoned_checkouts_open').on(t.orderId, t.seenAt),
+  ],
+)
+
+/**
+ * A reminder sent: one row per kind and subject (`{kind}:{checkout id}`, `{kind}:{order id}:{attempt}`,
+ * `{kind}:{plan payment or fee and application}`), written in the same batch as its outbox message,
+ * so two runs at once or a run resumed never send one twice nor skip one.
+ */
+export const reminders = sqliteTable(
+  'reminders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: REMINDER_KINDS }).notNull(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    checkoutId: text('checkout_id').references(() => abandonedCheckouts.id, { onDelete: 'set null' }),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    applicationId: integer('application_id').references(() => applications.id, { onDelete: 'set null' }),
+    planId: integer('plan_id').references(() => feePlans.id, { onDelete: 'set null' }),
+    outboxId: integer('outbox_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reminders_subject_unique').on(t.subject),
+    // The dashboard counts reminders sent, and the orders paid after one, within a period.
+    index('reminders_created').on(t.createdAt),
+    index('reminders_order').on(t.orderId),
+  ],
+)
+
+/** Addresses that receive no reminder: unsubscribed in one click, or bounced. */
+export const emailSuppressions = sqliteTable('email_suppressions', {
+  email: text('email').primaryKey(),
+  reason: text('reason', { enum: SUPPRESSION_REASONS }).notNull(),
+  createdAt: createdAt(),
+})
+
 // ── Operations ──────────────────────────────────────────────────────────────
 
 export const emailOutbox = sqliteTable(
@@ -901,6 +1085,8 @@ export const emailOutbox = sqliteTable(
      * copy of it (its text is blanked; the local mailbox keeps it for the developer).
      */
     secret: integer('secret', { mode: 'boolean' }).notNull().default(false),
+    /** Extra headers of the message (a reminder's List-Unsubscribe and List-Unsubscribe-Post). */
+    headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
   },
   (t) => [
     // The sender picks pending messages oldest first; the dev mailbox lists newest first.
