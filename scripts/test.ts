@@ -48,6 +48,7 @@ const TIMED = [
   'tests/worker/outages.test.ts',
   'tests/worker/deadlines.test.ts',
   'tests/worker/outbox.test.ts',
+  'tests/worker/conference.test.ts',
 ]
 const wholeRun = !passed.some((arg) => !arg.startsWith('-'))
 const split = projects.includes('e2e') && projects.some((project) => project !== 'e2e')
