@@ -8,6 +8,7 @@ import { REMINDER_SETTINGS } from '../../worker/config.ts'
 import { CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { REMINDER_MESSAGES } from '../../worker/contract/reminders.ts'
+import { isLate } from '../../worker/domain/editais.ts'
 import { curitibaDay, curitibaDayStartMs, DAY_MS } from '../../worker/domain/time-zone.ts'
 import type { Env } from '../../worker/env.ts'
 import { brl } from '../../worker/services/email/templates.ts'
@@ -17,7 +18,7 @@ import { newPayer } from '../support/worker/checkout.ts'
 import { createClass, createUser, testContext, testDb, unique } from '../support/worker/db.ts'
 import { callWith, databaseFault, emailApi, envWith, jsonPost, runCron } from '../support/worker/outages.ts'
 import { cardToken } from '../support/worker/pagarme.ts'
-import { createEdital } from '../support/worker/plans.ts'
+import { applicant, createEdital, myApplications, payPlan, purchase } from '../support/worker/plans.ts'
 
 const db = testDb()
 const HOUR = 3_600_000
@@ -397,5 +398,42 @@ describe('monthly fees', () => {
       .from(schema.reminders)
       .where(and(inArray(schema.reminders.email, [consenting.email, silent.email])))
     expect(kinds.map((row) => row.kind).sort()).toEqual(['fee_due', 'fee_overdue'])
+  })
+
+  it('the plan payment screen records the consent; an overdue fee gets one reminder, and Meus editais says late', async () => {
+    const { edital, plans } = await createEdital([
+      { name: 'Inscrição', amountCents: 10000, methods: ['boleto'] },
+      { name: 'Mensalidade de fevereiro', amountCents: 45000 },
+    ])
+    const overdueOn = curitibaDay(new Date(Date.now() - 2 * DAY_MS))
+    await db
+      .update(schema.feePlans)
+      .set({ kind: 'monthly', dueOn: overdueOn })
+      .where(eq(schema.feePlans.id, plans[1]!.id))
+    const { user, application, cookie } = await applicant(edital.id)
+    const paid = await payPlan(cookie, purchase(user, plans[0]!, application.id, { reminders_consent: true }))
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    const [row] = await db
+      .select()
+      .from(schema.applications)
+      .where(eq(schema.applications.id, application.id))
+    expect(row!.remindersConsent).toBe(true)
+    await db
+      .update(schema.applications)
+      .set({ status: 'approved' })
+      .where(eq(schema.applications.id, application.id))
+
+    await runCron(workerEnv, new Date())
+    await runCron(workerEnv, at(HOUR))
+    const mails = await mailTo(user.email)
+    expect(mails.map((mail) => mail.subject)).toEqual([`Mensalidade em atraso — ${edital.title}`])
+    // Meus editais reads an unpaid fee past its day as late (web/src/features/plans/my-editais-page.tsx).
+    const listed = (await myApplications(cookie)).find((row) => row.id === application.id)!
+    const fee = listed.plans.find((plan) => plan.id === plans[1]!.id) as {
+      state: string
+      due_on: string | null
+    }
+    expect(fee.state).toBe('due')
+    expect(isLate(fee.due_on, false, curitibaDay(new Date()))).toBe(true)
   })
 })
