@@ -7,6 +7,7 @@ import * as schema from '../../db/schema.ts'
 import { REMINDER_SETTINGS } from '../../worker/config.ts'
 import { CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
+import { ApplicationList } from '../../worker/contract/plans.ts'
 import { REMINDER_MESSAGES } from '../../worker/contract/reminders.ts'
 import { isLate } from '../../worker/domain/editais.ts'
 import { curitibaDay, curitibaDayStartMs, DAY_MS } from '../../worker/domain/time-zone.ts'
@@ -22,7 +23,7 @@ import { applicant, createEdital, myApplications, payPlan, purchase } from '../s
 
 const db = testDb()
 const HOUR = 3_600_000
-const workerEnv: Env = envWith({ DEADLINES_MS: JSON.stringify({ database: 800 }) })
+const workerEnv: Env = envWith()
 const call = (path: string, init: RequestInit = {}) => callWith(workerEnv, path, init)
 const get = (path: string) => call(path)
 const post = (path: string, body: unknown) => call(path, jsonPost(body))
@@ -428,11 +429,10 @@ describe('monthly fees', () => {
     const mails = await mailTo(user.email)
     expect(mails.map((mail) => mail.subject)).toEqual([`Mensalidade em atraso — ${edital.title}`])
     // Meus editais reads an unpaid fee past its day as late (web/src/features/plans/my-editais-page.tsx).
-    const listed = (await myApplications(cookie)).find((row) => row.id === application.id)!
-    const fee = listed.plans.find((plan) => plan.id === plans[1]!.id) as {
-      state: string
-      due_on: string | null
-    }
+    const listed = ApplicationList.parse(await myApplications(cookie)).find(
+      (row) => row.id === application.id,
+    )
+    const fee = listed!.plans.find((plan) => plan.id === plans[1]!.id)!
     expect(fee.state).toBe('due')
     expect(isLate(fee.due_on, false, curitibaDay(new Date()))).toBe(true)
   })
