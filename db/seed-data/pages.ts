@@ -221,6 +221,7 @@ export const PAGE_ROWS: PageRow[] = [
         'Registros de acesso: 6 meses, conforme o art. 15 do Marco Civil da Internet.',
         'Comprovantes de estudante: até a conferência do desconto e, depois, pelo prazo de guarda da compra correspondente.',
         'Mensagens de contato: até 2 anos após o último atendimento.',
+        'Lembretes de compra e de pagamento, só se você marcar "Quero receber lembretes sobre esta compra por e-mail" no checkout (ou no pagamento de um edital): guardamos o e-mail digitado e o carrinho (itens e total) por até 30 dias desde a última visita ao checkout, e então os apagamos; uma compra desse carrinho encerra os lembretes. Do que foi enviado guardamos o endereço, o tipo de lembrete e a data, para nunca repetir um lembrete. Para parar, use o link "Não quero mais receber lembretes" de qualquer lembrete: vale na hora, sem login, para todos os lembretes daquele endereço, e guardamos o endereço descadastrado para respeitar o pedido.',
       ]),
       'Encerrados esses prazos, os dados são eliminados ou anonimizados.',
       '## 5. Com quem compartilhamos',

@@ -103,6 +103,8 @@ export const PlanPurchaseInput = Payer.extend({
     .max(100)
     .regex(/^[\w-]+$/, { error: 'Autenticação do cartão inválida.' })
     .nullish(),
+  /** 'Quero receber lembretes…' (issue 25): reminders of this application's fees; absent, unchanged. */
+  reminders_consent: z.boolean().optional(),
 }).strict()
 export type PlanPurchaseInput = z.infer<typeof PlanPurchaseInput>
 

@@ -12,6 +12,8 @@ const OutboxMessage = z.object({
   html: z.string(),
   status: z.string(),
   created_at: z.string(),
+  /** Extra headers (a reminder's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers: z.record(z.string(), z.string()),
 })
 
 const app = newApp()
@@ -48,6 +50,7 @@ export const devRoutes = app
           html: row.html,
           status: row.status,
           created_at: row.createdAt.toISOString(),
+          headers: row.headers ?? {},
         })),
         200,
       )
@@ -73,6 +76,7 @@ export const devRoutes = app
         (row) => html`<article>
   <h2>${row.subject}</h2>
   <p class="meta">Para <strong>${row.to}</strong> · ${row.createdAt.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })} · ${row.status}</p>
+  ${Object.entries(row.headers ?? {}).map(([name, value]) => html`<p class="meta"><code>${name}: ${value}</code></p>`)}
   <iframe sandbox="" title="${`Conteúdo do e-mail: ${row.subject}`}" srcdoc="${row.html}"></iframe>
 </article>`,
       )

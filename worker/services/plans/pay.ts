@@ -230,6 +230,13 @@ async function placePlanPayment(purchase: PlanPurchase): Promise<PlanPaymentResu
     if (after.status !== 'failed' && after.status !== 'expired') refuseOpen(after)
   }
 
+  // The applicant's choice on the payment screen: reminders of this application's fees (issue 25).
+  if (input.reminders_consent !== undefined && input.reminders_consent !== application.remindersConsent) {
+    await db
+      .update(applications)
+      .set({ remindersConsent: input.reminders_consent })
+      .where(eq(applications.id, application.id))
+  }
   const id = `pla_${crypto.randomUUID().replace(/-/g, '')}`
   let inserted: PlanPaymentRow[]
   try {

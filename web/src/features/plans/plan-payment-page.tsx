@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form'
 import type { PaymentsConfig } from '../../../../worker/contract/checkout.ts'
 import type { Application, Plan, PlanPaymentResult } from '../../../../worker/contract/plans.ts'
 import { PLAN_MESSAGES, parsePaymentMethods } from '../../../../worker/contract/plans.ts'
+import { REMINDERS_CONSENT_LABEL } from '../../../../worker/contract/reminders.ts'
 import { INSTITUTE } from '../../../../worker/domain/institute.ts'
 import { grantsAccess } from '../../../../worker/domain/orders.ts'
 import { PLAN_PAYMENT_METHOD_LABELS } from '../../../../worker/domain/payments.ts'
@@ -382,12 +383,28 @@ function Wizard({
         </StepTitle>
         {step === 1 ? <PlanSummary plan={plan} application={application} /> : null}
         {step === 2 ? (
-          <PayerFields
-            form={form}
-            loggedIn
-            title="Dados do pagador"
-            intro="Preenchemos com os dados do seu cadastro; confira e informe o CPF de quem paga."
-          />
+          <>
+            <PayerFields
+              form={form}
+              loggedIn
+              title="Dados do pagador"
+              intro="Preenchemos com os dados do seu cadastro; confira e informe o CPF de quem paga."
+            />
+            <label className="flex items-start gap-3 rounded-2xl border border-slate-200 p-5 font-medium text-slate-900">
+              <input
+                type="checkbox"
+                className="mt-1 size-5 shrink-0 accent-teal-700"
+                {...form.register('reminders_consent')}
+              />
+              <span>
+                {REMINDERS_CONSENT_LABEL}
+                <span className="mt-1 block font-normal text-slate-700 text-sm">
+                  Avisamos quando uma mensalidade estiver para vencer ou atrasada; cada lembrete traz um link
+                  para parar de recebê-los.
+                </span>
+              </span>
+            </label>
+          </>
         ) : null}
         {step === 3 ? (
           <section aria-labelledby="forma-pagamento" className="rounded-2xl border border-slate-200 p-5">

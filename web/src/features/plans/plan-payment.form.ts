@@ -29,6 +29,8 @@ export const planFormSchema = z
     payer: Payer.omit({ id: true }),
     payment_method: z.enum(PLAN_PAYMENT_METHODS).nullable(),
     parcela: z.string(),
+    /** Reminders of this application's fees by e-mail (issue 25): unticked by default. */
+    reminders_consent: z.boolean(),
     ...addressAndCardFields,
   })
   .superRefine((value, ctx) => {
@@ -51,6 +53,7 @@ export const emptyPlanForm = (
   // One method only: already chosen.
   payment_method: methods.length === 1 ? methods[0]! : null,
   parcela: '1',
+  reminders_consent: false,
   ...emptyAddressAndCard(),
 })
 
@@ -110,6 +113,7 @@ export function buildPlanPurchase({
     total: plan.amount,
     billingAddress: address.success ? address.data : null,
     ...(method === 'debit_card' && tdsTransactionId ? { tds_transaction_id: tdsTransactionId } : {}),
+    reminders_consent: values.reminders_consent,
   }
 }
 
