@@ -186,6 +186,7 @@ describe('the dashboard’s recovery figures (/api/admin/dashboard)', () => {
   it('counts abandoned checkouts, reminders by kind, recovered sales to the centavo, and the rate', async () => {
     const may = await dashboard('2019-05-01', '2019-05-31')
     expect(may.abandoned).toBe(5) // A, B, C, D, K
+    expect(may.abandoned_after_minutes).toBe(60)
     expect(may.reminders).toEqual([
       { kind: 'abandoned_first', count: 4 },
       { kind: 'abandoned_second', count: 1 },

@@ -4,15 +4,17 @@ import { PageQuery, PeriodQuery, paginated, SearchText } from './admin.ts'
 import { Cents } from './money.ts'
 
 // Sales recovery as the admin sees it (issue 25, item 6): the dashboard's figures and the list of
-// open abandoned checkouts (/admin/recuperacao).
+// open abandoned checkouts (on the dashboard, /admin).
 
 /** What reminders brought in the dashboard's period (part of GET /api/admin/dashboard). */
 export const RecoveryFigures = z.object({
   /**
    * Checkouts abandoned: begun in the period (an e-mail typed with consent) and with no order in
-   * the first-reminder delay after it (1 hour).
+   * the first reminder's delay after it (`abandoned_after_minutes`).
    */
   abandoned: z.number().int(),
+  /** That delay, in minutes (what the dashboard says "abandoned" means). */
+  abandoned_after_minutes: z.number().int(),
   /** Reminders sent in the period, of every kind. */
   reminders: z.array(z.object({ kind: z.enum(REMINDER_KINDS), count: z.number().int() })),
   /**

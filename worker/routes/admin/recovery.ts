@@ -6,7 +6,7 @@ import {
 import { exportAbandonedCheckouts, listAbandonedCheckouts } from '../../services/admin/recovery.ts'
 import { adminApp, csv, json, operation } from './operations.ts'
 
-/** /admin/recuperacao: the abandoned checkouts still open (issue 25, item 6). */
+/** The dashboard's list of the abandoned checkouts still open (issue 25, item 6). */
 export const adminRecoveryRoutes = adminApp(
   operation({
     operationId: 'listAbandonedCheckouts',
@@ -14,7 +14,7 @@ export const adminRecoveryRoutes = adminApp(
     summary:
       'Carrinhos abandonados em aberto: e-mail, itens, total e último lembrete; filtro por período e busca por e-mail ou item',
     description:
-      'Abandonado: checkout com e-mail (e consentimento) sem pedido 1 hora depois de iniciado; em aberto: ainda sem pedido.',
+      'Abandonado: checkout com e-mail (e consentimento) sem pedido no prazo do primeiro lembrete depois de iniciado; em aberto: ainda sem pedido. O período filtra pelo início do checkout (dias de Curitiba).',
     query: AbandonedCheckoutsQuery,
     answers: json(200, AdminAbandonedCheckoutPage, 'Uma página de carrinhos, mais recente primeiro.'),
     run: listAbandonedCheckouts,

@@ -70,6 +70,7 @@ export function recoveryFigures(
   const refunded = Number(money[0]?.refunded ?? 0)
   return {
     abandoned: Number(cohort[0]?.abandoned ?? 0),
+    abandoned_after_minutes: ABANDONED_AFTER_MS / 60_000,
     reminders: REMINDER_KINDS.map((kind) => ({ kind, count: sent.get(kind) ?? 0 })),
     recovered: { orders: Number(money[0]?.orders ?? 0), paid, refunded, net: paid - refunded },
     rate: { reminded: Number(cohort[0]?.reminded ?? 0), recovered: Number(cohort[0]?.recovered ?? 0) },
