@@ -37,25 +37,31 @@ type Cohort = { abandoned: number; reminded: number | null; recovered: number | 
 export function recoveryStatements(ctx: AppContext, start: number, end: number) {
   const { db } = ctx
   return [
+    // A checkout the job reminded is abandoned whatever its clock said: it reminds only those still
+    // without an order after the delay (and a run may be dated later than the real clock, as in e2e).
     db.all<Cohort>(sql`
-      SELECT count(*) AS abandoned,
-        sum(EXISTS (SELECT 1 FROM reminders r WHERE r.checkout_id = ac.id)) AS reminded,
-        sum(EXISTS (SELECT 1 FROM reminders r JOIN orders o ON o.id = ac.order_id
-          WHERE r.checkout_id = ac.id AND r.created_at < o.paid_at)) AS recovered
-      FROM abandoned_checkouts ac LEFT JOIN orders po ON po.id = ac.order_id
-      WHERE ac.created_at >= ${start} AND ac.created_at < ${end} AND ac.created_at <= ${abandonedBy(ctx)}
-        AND (po.id IS NULL OR po.created_at >= ac.created_at + ${ABANDONED_AFTER_MS})`),
+      SELECT count(*) AS abandoned, sum(ac.reminded) AS reminded,
+        sum(ac.reminded AND po.paid_at IS NOT NULL) AS recovered
+      FROM (SELECT a.*, EXISTS (SELECT 1 FROM reminders r WHERE r.checkout_id = a.id) AS reminded
+        FROM abandoned_checkouts a) ac
+        LEFT JOIN orders po ON po.id = ac.order_id
+      WHERE ac.created_at >= ${start} AND ac.created_at < ${end}
+        AND (ac.reminded OR (ac.created_at <= ${abandonedBy(ctx)}
+          AND (po.id IS NULL OR po.created_at >= ac.created_at + ${ABANDONED_AFTER_MS})))`),
     db.all<{ kind: ReminderKind; count: number }>(sql`
       SELECT r.kind AS kind, count(*) AS count FROM reminders r
       WHERE r.created_at >= ${start} AND r.created_at < ${end} GROUP BY r.kind`),
-    // A reminder about the order itself (boleto, PIX) or about the checkout it came from.
+    // A reminder about the checkout the order came from (sent before the order, as the job sends
+    // none to a checkout with one), or about the order itself (boleto, PIX) sent before it was paid.
     db.all<Money>(sql`
       SELECT count(*) AS orders, sum(o.total_cents) AS paid,
         sum(CASE WHEN o.status = 'charged_back' THEN o.total_cents ELSE o.refunded_cents END) AS refunded
       FROM orders o
-      WHERE o.paid_at >= ${start} AND o.paid_at < ${end} AND EXISTS (
-        SELECT 1 FROM reminders r WHERE r.created_at < o.paid_at AND (r.order_id = o.id
-          OR r.checkout_id IN (SELECT ac.id FROM abandoned_checkouts ac WHERE ac.order_id = o.id)))`),
+      WHERE o.paid_at >= ${start} AND o.paid_at < ${end} AND (
+        EXISTS (SELECT 1 FROM reminders r
+          WHERE r.order_id = o.id AND (r.checkout_id IS NOT NULL OR r.created_at < o.paid_at))
+        OR EXISTS (SELECT 1 FROM abandoned_checkouts ac JOIN reminders r ON r.checkout_id = ac.id
+          WHERE ac.order_id = o.id))`),
   ] as const
 }
 
