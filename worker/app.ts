@@ -34,6 +34,7 @@ import { i18nRoutes } from './routes/i18n.ts'
 import { menuRoutes } from './routes/menu.ts'
 import { outboxRoutes } from './routes/outbox.ts'
 import { planRoutes } from './routes/plans.ts'
+import { reminderRoutes } from './routes/reminders.ts'
 import { searchRoutes } from './routes/search.ts'
 import { seoRoutes } from './routes/seo.ts'
 import { shortLinkRoutes } from './routes/short-links.ts'
@@ -97,6 +98,7 @@ const routes = app
   .route('/', i18nRoutes)
   .route('/', adminRoutes)
   .route('/', shortLinkRoutes)
+  .route('/', reminderRoutes)
 
 registerSharedComponents(app)
 app.doc31('/api/openapi.json', (c) => {

@@ -179,3 +179,18 @@ export function configurationVerdict(env: Env): readonly string[] {
 }
 
 const verdicts = new WeakMap<Env, readonly string[]>()
+
+/**
+ * The reminders' clock (issue 25): an abandoned checkout's first e-mail comes this long after the
+ * buyer was last seen at it, the second after `abandonedSecondMs`; a monthly fee is announced
+ * `feeDueDays` days ahead; an abandoned checkout is kept `abandonedRetentionDays` after it was last
+ * seen (the privacy policy says so), then deleted by the job. `batchSize`: candidates of each kind
+ * one run handles (the rest wait for the next run, five minutes later).
+ */
+export const REMINDER_SETTINGS = {
+  abandonedFirstMs: 3_600_000,
+  abandonedSecondMs: 24 * 3_600_000,
+  feeDueDays: 3,
+  abandonedRetentionDays: 30,
+  batchSize: 50,
+} as const

@@ -5,6 +5,7 @@ import { endDifferenceDeadlines, sweepStudentDocuments } from './services/checko
 import { drainOutbox } from './services/email/outbox.ts'
 import { type SecretsSweep, sweepSecrets } from './services/email/secrets.ts'
 import { type ReconciliationResult, reconcilePayments } from './services/payments/reconcile.ts'
+import { sendReminders } from './services/reminders/job.ts'
 
 /** The Cron Triggers of wrangler.toml (`[triggers] crons`). */
 export const OUTBOX_CRON = '*/5 * * * *'
@@ -12,7 +13,8 @@ export const OUTBOX_CRON = '*/5 * * * *'
 export const PAYMENTS_CRON = '*/15 * * * *'
 
 /**
- * A scheduled run (Cron Trigger, or `npm run cron` locally): sends what the outbox still owes,
+ * A scheduled run (Cron Trigger, or `npm run cron` locally): under OUTBOX_CRON writes the reminders
+ * now due (./services/reminders/job.ts, issue 25), sends what the outbox still owes,
  * sweeps the secrets it is done with (./services/email/secrets.ts), ends the coupon holds whose
  * time is up (./services/checkout/coupon-holds.ts) and, under PAYMENTS_CRON, reconciles the
  * payments, refunds the rejected student prices whose difference was not paid in time and deletes
@@ -31,6 +33,9 @@ export async function runScheduled(
     waitUntil: (promise) => execution.waitUntil(promise),
   })
   const payments = controller.cron === PAYMENTS_CRON ? await reconcile(ctx) : null
+  // Before the outbox is drained, so a reminder written now goes out in this same run.
+  const reminders =
+    controller.cron === OUTBOX_CRON ? await guarded(ctx, 'reminders_failed', () => sendReminders(ctx)) : null
   const outbox = await drainOutbox(ctx)
   const secrets = await sweep(ctx)
   const couponHolds = await guarded(ctx, 'coupon_holds_failed', () => endCouponHolds(ctx))
@@ -48,12 +53,13 @@ export async function runScheduled(
       cron: controller.cron,
       outbox,
       payments,
+      reminders,
       secrets,
       couponHolds,
       studentDocuments,
     }),
   )
-  return { outbox, payments, secrets, couponHolds, studentDocuments }
+  return { outbox, payments, reminders, secrets, couponHolds, studentDocuments }
 }
 
 /** One job of the run: what it answers, or null (logged) when it failed. */

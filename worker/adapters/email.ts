@@ -1,7 +1,14 @@
 import { DEADLINES_MS, fetchWithDeadline } from './deadline.ts'
 
 /** The e-mail port (DESIGN 8). Every message is first stored in the outbox table. */
-export type EmailMessage = { to: string; subject: string; html: string; text: string }
+export type EmailMessage = {
+  to: string
+  subject: string
+  html: string
+  text: string
+  /** Extra headers (a reminder's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string> | null
+}
 
 export type EmailSender = {
   /**
@@ -13,9 +20,19 @@ export type EmailSender = {
 
 /** The e-mail API turned the message down for good (a 4xx other than 408 and 429): no retry helps. */
 export class EmailRejectedError extends Error {
+  readonly status: number
   constructor(status: number, detail: string) {
     super(`e-mail API answered ${status}: ${detail}`)
     this.name = 'EmailRejectedError'
+    this.status = status
+  }
+
+  /**
+   * The API refused the message itself (Resend's 422: an address it will not deliver to), not our
+   * key or our account (401, 403): the address is the problem, and mail to it would bounce again.
+   */
+  get addressRefused(): boolean {
+    return this.status === 422
   }
 }
 
@@ -31,7 +48,7 @@ export const outboxOnlySender: EmailSender = {
 export const RESEND_API_URL = 'https://api.resend.com/emails'
 
 /**
- * An e-mail API speaking Resend's `POST /emails` (Bearer key; JSON from, to, subject, html, text;
+ * An e-mail API speaking Resend's `POST /emails` (Bearer key; JSON from, to, subject, html, text, headers;
  * `Idempotency-Key` honoured for 24 h). A timeout, a network failure or a 5xx throws
  * DependencyUnavailableError (worth trying again); a lasting refusal EmailRejectedError.
  */
@@ -57,6 +74,7 @@ export function httpEmailSender(
             subject: message.subject,
             html: message.html,
             text: message.text,
+            ...(message.headers ? { headers: message.headers } : {}),
           }),
         },
         // The key makes a second attempt safe: at most one, within the same deadline.

@@ -131,6 +131,8 @@ export const PayInput = z
     gifts: z.array(Gift).max(MAX_GIFTS, { error: GIFT_MESSAGES.one }).default([]),
     billingAddress: BillingAddress.nullish(),
     payer: Payer,
+    /** 'Quero receber lembretes sobre esta compra por e-mail' (issue 25): unticked unless sent. */
+    reminders_consent: z.boolean().default(false),
   })
   .strict()
 export type PayInput = z.infer<typeof PayInput>

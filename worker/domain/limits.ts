@@ -39,6 +39,9 @@ export const LIMITS = {
     // A person who meets it is told so, with another way to reach the institute: nothing is lost silently.
     message: `Recebemos muitas mensagens seguidas deste endereço. Tente de novo em alguns minutos ou escreva para ${INSTITUTE.emails.contact}.`,
   },
+  // The checkout sends the typed e-mail once it is valid (debounced): a person sends a few.
+  abandonedCheckout: { exact: true, limit: 60, windowSeconds: 600, what: 'e-mails de checkout' },
+  unsubscribe: { exact: true, limit: 30, windowSeconds: 600, what: 'descadastros' },
   devTools: { exact: true, limit: 600, windowSeconds: 600, what: 'ferramentas locais' },
   search: { exact: false, binding: 'SEARCH_RATE_LIMIT', what: 'pesquisas' },
   translation: { exact: false, binding: 'TRANSLATION_RATE_LIMIT', what: 'traduções' },

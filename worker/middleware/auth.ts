@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { publicOrigin } from '../config.ts'
 import type { AppBindings } from '../context.ts'
+import { UNSUBSCRIBE_PATH } from '../contract/reminders.ts'
 import { SIGNED_IN_HINT_COOKIE } from '../contract/session-hint.ts'
 import type { Role } from '../domain/roles.ts'
 import { AppError } from '../errors.ts'
@@ -65,7 +66,11 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** Refuses state-changing requests sent by another site's page (419, which the SPA reloads on). */
 export const sameOriginWrites = createMiddleware<AppBindings>(async (c, next) => {
-  if (UNSAFE.has(c.req.method) && !c.req.path.startsWith('/webhooks/')) {
+  // RFC 8058's one click comes from a mail provider (its own origin, no session): the link's
+  // signature authorises it. The one write exempt besides the webhooks.
+  const exempt =
+    c.req.path.startsWith('/webhooks/') || (c.req.method === 'POST' && c.req.path === UNSUBSCRIBE_PATH)
+  if (UNSAFE.has(c.req.method) && !exempt) {
     // A page with Referrer-Policy no-referrer sends `Origin: null`: Sec-Fetch-Site then decides.
     const origin = c.req.header('Origin')
     const site = c.req.header('Sec-Fetch-Site')

@@ -13,6 +13,8 @@ export type AcceptedEmail = {
   to: string[]
   subject: string
   text: string
+  /** The message's extra headers (a reminder's List-Unsubscribe), as the API would add them. */
+  headers: Record<string, string> | null
   idempotencyKey: string | null
   authorization: string | null
 }
@@ -41,11 +43,17 @@ export async function startOutsideWorld(database: LocalServer): Promise<OutsideW
       }
       // Resend answers a GET on /emails without a key with 401, as a health probe sees it.
       if (req.method !== 'POST') return json(res, 401, { name: 'missing_api_key', statusCode: 401 })
-      const message = body as { to: string[]; subject: string; text: string }
+      const message = body as {
+        to: string[]
+        subject: string
+        text: string
+        headers?: Record<string, string>
+      }
       accepted.push({
         to: message.to,
         subject: message.subject,
         text: message.text,
+        headers: message.headers ?? null,
         idempotencyKey: header(req, 'idempotency-key'),
         authorization: header(req, 'authorization'),
       })

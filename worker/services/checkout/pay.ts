@@ -16,6 +16,7 @@ import { attemptCharge, nothingChargedUnless } from '../payments/attempt.ts'
 import { settingsOf } from '../payments/gateway.ts'
 import { type OrderRow, orderLedger, purchaseError, resultOf } from '../payments/orders.ts'
 import { settleAndDeliver } from '../payments/settle.ts'
+import { closeAbandonedCheckout } from '../reminders/close.ts'
 import { purchaseWithYourEmail } from './emails.ts'
 
 async function orderByKey(ctx: AppContext, key: string) {
@@ -100,7 +101,7 @@ type Line = {
 }
 
 /** Order lines read as the cart does: the course's name, then the class's. */
-function linesOf(snapshot: PricedSnapshot): Line[] {
+export function linesOf(snapshot: PricedSnapshot): Line[] {
   const courseName = (classId: number) => snapshot.details.classes.get(classId)?.course.name ?? ''
   return snapshot.priced.items.flatMap((item): Line[] => {
     if (item.type === 'pacote') {
@@ -282,6 +283,7 @@ async function placeOrder(checkout: Checkout): Promise<{ result: PayResult; sess
           hasPassport: cart.flags.hasPassport,
           // Its coupon uses, reserved below (services/checkout/coupon-holds.ts).
           couponHeld: lines.some((line) => line.couponId !== null),
+          remindersConsent: input.reminders_consent,
         })
         .onConflictDoNothing({ target: orders.idempotencyKey })
         .returning(),
@@ -292,6 +294,7 @@ async function placeOrder(checkout: Checkout): Promise<{ result: PayResult; sess
       ),
       db.run(sql`UPDATE coupons SET used_count = used_count + 1
         WHERE id IN (SELECT coupon_id FROM order_items WHERE order_id = ${orderId} AND coupon_id IS NOT NULL)`),
+      ...closeAbandonedCheckout(ctx, { orderId, email: input.payer.email, cartHash: input.hash }),
       ...(notice
         ? [
             db.run(sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text)

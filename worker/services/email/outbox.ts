@@ -9,6 +9,7 @@ import {
 } from '../../adapters/email.ts'
 import type { AppContext } from '../../context.ts'
 import { dependencyFailure } from '../../errors.ts'
+import { suppressStatement } from '../reminders/unsubscribe.ts'
 import { blankedContent, blankIfSecret } from './secrets.ts'
 import type { OutboxMessage } from './templates.ts'
 
@@ -51,7 +52,7 @@ export function emailSender(ctx: AppContext): EmailSender {
  * `message.secret`: it carries a single-use link or code, blanked once sent (./secrets.ts).
  */
 export function queueEmail(ctx: AppContext, message: OutboxMessage, options: { expiresAt?: Date } = {}) {
-  const { to, subject, html, text, secret } = message
+  const { to, subject, html, text, secret, headers } = message
   return ctx.db
     .insert(emailOutbox)
     .values({
@@ -60,6 +61,7 @@ export function queueEmail(ctx: AppContext, message: OutboxMessage, options: { e
       html,
       text,
       secret: secret ?? false,
+      headers: headers ?? null,
       status: 'pending',
       expiresAt: options.expiresAt ?? null,
     })
@@ -103,6 +105,10 @@ export async function deliverQueued(ctx: AppContext, which: SQL | undefined): Pr
   } catch (error) {
     const givingUp = error instanceof EmailRejectedError || claimed.attempts >= OUTBOX_RULES.maxAttempts
     const lastError = describeFailure(error)
+    // An address the API will not deliver to receives no more reminders (issue 25: bounced).
+    if (error instanceof EmailRejectedError && error.addressRefused) {
+      await ctx.db.run(suppressStatement(ctx, claimed.to, 'bounced'))
+    }
     await ctx.db
       .update(emailOutbox)
       .set(
