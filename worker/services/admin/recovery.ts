@@ -1,5 +1,6 @@
 import { count, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import { abandonedCheckouts, emailSuppressions } from '../../../db/schema.ts'
+import { REMINDER_SETTINGS } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import type {
   AbandonedCheckoutsQuery,
@@ -21,7 +22,7 @@ import { listing } from './listing.ts'
 // dashboard's figures) and the checkouts still open after the first reminder's delay.
 
 /** The first reminder's delay: a checkout with no order this long after it began is abandoned. */
-const ABANDONED_AFTER_MS = 3_600_000
+const ABANDONED_AFTER_MS = REMINDER_SETTINGS.abandonedFirstMs
 
 /** The instant before which a checkout begun and still without an order counts as abandoned. */
 const abandonedBy = (ctx: AppContext) => ctx.now.getTime() - ABANDONED_AFTER_MS
