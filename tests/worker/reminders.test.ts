@@ -131,10 +131,13 @@ describe('abandoned checkouts', () => {
     )
     expect(first[0]!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
 
-    // The link brings back the same cart.
+    // The link brings back the same cart: the same checkout, which hands the cart to the browser.
     const resumed = await get(`/api/lembretes/checkout/${row!.id}`)
     expect(resumed.status).toBe(200)
     expect(resumed.body).toEqual({ hash: view.hash })
+    const link = await get(`/checkout?retomar=${row!.id}`)
+    expect(link.status).toBe(302)
+    expect(link.headers.get('location')).toBe(`/checkout/${view.hash}?retomar=${row!.id}`)
 
     await runCron(workerEnv, at(REMINDER_SETTINGS.abandonedSecondMs + 60_000))
     await runCron(workerEnv, at(3 * REMINDER_SETTINGS.abandonedSecondMs))
@@ -184,6 +187,9 @@ describe('abandoned checkouts', () => {
     // The link back no longer opens a bought cart.
     const [row] = await checkoutsOf(email)
     expect((await get(`/api/lembretes/checkout/${row!.id}`)).status).toBe(404)
+    const gone = await get(`/checkout?retomar=${row!.id}`)
+    expect(gone.status).toBe(404)
+    expect(gone.text).toContain(REMINDER_MESSAGES.checkoutGone)
   })
 
   it('an address the e-mail API refuses is marked bounced and gets no second reminder', async () => {
@@ -220,6 +226,7 @@ describe('abandoned checkouts', () => {
     expect(await checkoutsOf(email)).toEqual([])
     expect((await get('/api/lembretes/checkout/chk_00000000000000000000000000000000')).status).toBe(404)
     expect((await get('/api/lembretes/checkout/qualquer')).status).toBe(422)
+    expect((await get('/checkout?retomar=qualquer')).status).toBe(422)
   })
 })
 

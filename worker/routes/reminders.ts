@@ -12,6 +12,7 @@ import {
   UnsubscribeBody,
   UnsubscribeQuery,
 } from '../contract/reminders.ts'
+import { AppError } from '../errors.ts'
 import { defineRoute, jsonContent, newApp } from '../openapi.ts'
 import { resumeCheckout, saveAbandonedCheckout } from '../services/reminders/capture.ts'
 import { isSignedFor, unsubscribe } from '../services/reminders/unsubscribe.ts'
@@ -85,6 +86,48 @@ export const reminderRoutes = newApp()
     async (c) => {
       c.header('Cache-Control', 'no-store')
       return c.json(await resumeCheckout({ ctx: c.var.ctx, id: c.req.valid('param').id }), 200)
+    },
+  )
+  .openapi(
+    defineRoute('none', {
+      operationId: 'followReminderLink',
+      method: 'get',
+      path: '/checkout',
+      tags: ['Checkout'],
+      summary:
+        'O link de um lembrete de carrinho abandonado (`/checkout?retomar={id}`): abre o mesmo checkout',
+      description:
+        'Redireciona para `/checkout/{hash}?retomar={id}`, e a página devolve aquele carrinho ao navegador. ' +
+        'Já comprado, ou esquecido (30 dias): uma página que diz isso.',
+      request: { query: z.object({ retomar: AbandonedCheckoutId }).strict() },
+      responses: {
+        302: {
+          description: 'Para o checkout do carrinho.',
+          headers: { Location: { description: 'O checkout.', schema: { type: 'string' } } },
+        },
+        404: htmlPage('O carrinho não está mais disponível: uma página que diz isso.'),
+      },
+    }),
+    async (c) => {
+      const { retomar } = c.req.valid('query')
+      try {
+        const { hash } = await resumeCheckout({ ctx: c.var.ctx, id: retomar })
+        return new Response(null, {
+          status: 302,
+          headers: { Location: `/checkout/${hash}?retomar=${retomar}`, 'Cache-Control': 'no-store' },
+        })
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error
+        return c.html(
+          page(
+            'Carrinho indisponível',
+            html`<p>${REMINDER_MESSAGES.checkoutGone}</p>
+    <p><a href="/cursos" style="color: #0f766e">Ver os cursos</a></p>`,
+          ),
+          404,
+          { 'Cache-Control': 'no-store' },
+        )
+      }
     },
   )
   .openapi(

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useSearch } from '@tanstack/react-router'
 import { LoaderCircle, Lock } from 'lucide'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { type Resolver, useForm } from 'react-hook-form'
@@ -13,7 +13,7 @@ import { errorMessage, showToast, unavailableMessage } from '../../lib/toast.ts'
 import { authKeys } from '../auth/auth.queries.ts'
 import { useCurrentUser } from '../auth/use-current-user.ts'
 import { cartKeys, isCartGone } from '../cart/cart.queries.ts'
-import { clearCartHash } from '../cart/cart-storage.ts'
+import { clearCartHash, writeCartHash } from '../cart/cart-storage.ts'
 import { CARD_TOKEN_ERROR, CardTokenError, checkCard, tokenizeCard } from './card.ts'
 import {
   type CheckoutFormInput,
@@ -29,6 +29,7 @@ import { rememberOrder } from './order-record.ts'
 import { OrderSummary } from './order-summary.tsx'
 import { buildPayInput, newIdempotencyKey, purchaseFailure } from './pay.ts'
 import { PaymentSection } from './payment-section.tsx'
+import { RemindersConsent } from './reminders-consent.tsx'
 import { StudentFlags } from './student-flags.tsx'
 
 /** SPEC section 4, typo included: the institute's copy. */
@@ -194,6 +195,7 @@ function CheckoutForm({ view, refreshing }: { view: CheckoutView; refreshing: bo
         <StudentFlags view={view} disabled={busy} />
         <form noValidate onSubmit={handleSubmit(submit)} className="space-y-6" aria-label="Pagamento">
           <PayerFields form={form} loggedIn={user !== null} />
+          <RemindersConsent form={form} hash={view.hash} />
           {payable ? (
             <PaymentSection form={form} view={view} donationCents={donationCents} cardError={cardError} />
           ) : null}
@@ -244,6 +246,13 @@ export function CheckoutPage({ hash }: { hash: string }) {
   const query = useQuery({ ...checkoutQuery(hash), placeholderData: keepPreviousData })
   const leaving = useRef(false)
   const view = query.data
+  // A reminder's link (/checkout?retomar={id}, answered by the Worker with this page): the cart
+  // that was left becomes this browser's cart again.
+  const { retomar } = useSearch({ strict: false }) as { retomar?: unknown }
+  const resumed = typeof retomar === 'string' && view !== undefined && !query.isPlaceholderData
+  useEffect(() => {
+    if (resumed) writeCartHash(hash)
+  }, [resumed, hash])
   const gone = query.isError && isCartGone(query.error)
   const empty = view !== undefined && !query.isPlaceholderData && isEmpty(view)
 

@@ -54,6 +54,8 @@ export function checkoutFormSchema(netTotalCents: number) {
         error: 'A doação pode ser de até R$ 100.000,00.',
       }),
       gifts: z.array(Gift.strip()).max(MAX_GIFTS),
+      /** 'Quero receber lembretes sobre esta compra por e-mail' (issue 25): unticked by default. */
+      reminders_consent: z.boolean(),
       ...addressAndCardFields,
     })
     .superRefine((value, ctx) => {
@@ -111,5 +113,6 @@ export const emptyCheckoutForm = (): CheckoutFormInput => ({
   parcela: '1',
   doacao: '',
   gifts: [],
+  reminders_consent: false,
   ...emptyAddressAndCard(),
 })

@@ -1,5 +1,6 @@
 import type { CartResponse } from '../../../../worker/contract/cart.ts'
 import type { PayResult } from '../../../../worker/contract/checkout.ts'
+import type { AbandonedCheckoutInput, AbandonedCheckoutSaved } from '../../../../worker/contract/reminders.ts'
 import { api } from '../../lib/api.ts'
 import type { PayRequest } from './pay.ts'
 
@@ -28,3 +29,7 @@ export type CartFlagsChange = { has_passport?: boolean; has_student_doc?: false 
 /** POST /api/carrinho/flags: 'Tenho passaporte' or giving the student price up; answers the new cart. */
 export const setCartFlags = (hash: string, change: CartFlagsChange) =>
   api<CartResponse>('/api/carrinho/flags', { method: 'POST', json: { hash, ...change } })
+
+/** POST /api/lembretes/checkout: the e-mail typed with the reminders' box ticked (or unticked: forgotten). */
+export const saveAbandonedCheckout = (input: AbandonedCheckoutInput) =>
+  api<AbandonedCheckoutSaved>('/api/lembretes/checkout', { method: 'POST', json: input })

@@ -56,6 +56,7 @@ export function buildPayInput({
     gifts: values.gifts.map((gift) => ({ name: gift.name, email: gift.email })),
     billingAddress: address.success ? address.data : null,
     payer: { ...(payerId !== null ? { id: payerId } : {}), ...values.payer },
+    reminders_consent: values.reminders_consent,
   }
 }
 
