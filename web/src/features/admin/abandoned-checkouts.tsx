@@ -15,7 +15,7 @@ import { ExportButton, Toolbar } from './toolbar.tsx'
 
 /** The open checkouts' table: when, who, what and how much, and the last reminder sent. */
 const description: ListDescription<AdminAbandonedCheckout> = {
-  label: 'Carrinhos abandonados em aberto',
+  label: 'Carrinhos em aberto',
   empty: 'Nenhum carrinho abandonado em aberto.',
   pagesOf: 'carrinhos abandonados',
   columns: [

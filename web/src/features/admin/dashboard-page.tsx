@@ -173,7 +173,7 @@ function Recovery({ figures }: { figures: Dashboard['recovery'] }) {
         <Figure
           label="Taxa de recuperação"
           value={reminded ? formatShare(recovered / reminded) : '—'}
-          detail={`${recovered} de ${reminded} ${reminded === 1 ? 'carrinho abandonado' : 'carrinhos abandonados'} com lembrete, pagos depois dele`}
+          detail={`Pagos depois do lembrete: ${recovered} de ${reminded} ${reminded === 1 ? 'carrinho abandonado lembrado' : 'carrinhos abandonados lembrados'}`}
         />
       </dl>
     </Panel>
