@@ -3,6 +3,7 @@ import { GRANULARITIES } from '../domain/dashboard.ts'
 import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../domain/enrollments.ts'
 import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
 import { CalendarDay, Id, IdFilter, PageQuery, PeriodQuery, paginated, SearchText } from './admin.ts'
+import { RecoveryFigures } from './admin-recovery.ts'
 import { emailAddress, PHONE_PATTERN, personName } from './auth.ts'
 import { Cents } from './money.ts'
 import { GiftRecipient, Withdrawal } from './student.ts'
@@ -81,6 +82,8 @@ export const Dashboard = z.object({
       due_on: z.string(),
     }),
   ),
+  /** What the reminders brought in the period (issue 25): abandoned checkouts, reminders, recovered sales. */
+  recovery: RecoveryFigures,
 })
 export type Dashboard = z.infer<typeof Dashboard>
 

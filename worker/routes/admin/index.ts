@@ -3,6 +3,7 @@ import { adminCatalogRoutes } from './catalog.ts'
 import { adminCourseRoutes } from './courses.ts'
 import { adminEditalRoutes } from './editais.ts'
 import { adminEngagementRoutes } from './engagement.ts'
+import { adminRecoveryRoutes } from './recovery.ts'
 import { adminSalesRoutes } from './sales.ts'
 
 /** Every /api/admin operation of the admin area (issue 10), each declared with role A. */
@@ -12,3 +13,4 @@ export const adminRoutes = newApp()
   .route('/', adminCatalogRoutes)
   .route('/', adminEngagementRoutes)
   .route('/', adminEditalRoutes)
+  .route('/', adminRecoveryRoutes)

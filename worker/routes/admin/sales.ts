@@ -30,7 +30,7 @@ export const adminSalesRoutes = adminApp(
     operationId: 'getAdminDashboard',
     route: 'GET /api/admin/dashboard',
     summary:
-      'Indicadores do período: receita paga por dia, semana ou mês, pedidos por estado, boletos e PIX pendentes, matrículas por curso, leads por semana e cursos mais vendidos',
+      'Indicadores do período: receita paga por dia, semana ou mês, pedidos por estado, boletos e PIX pendentes, matrículas por curso, leads por semana, cursos mais vendidos e o que os lembretes recuperaram',
     description: 'Calculado em SQL numa única ida ao banco (um `db.batch`). Dias do calendário de Curitiba.',
     query: DashboardQuery,
     answers: json(200, Dashboard, 'Os indicadores.'),

@@ -7,6 +7,7 @@ import { curitibaDay, curitibaDayEndMs, curitibaDayStartMs } from '../../domain/
 import { invalidField } from '../../errors.ts'
 import { feeOwed } from '../plans/fees.ts'
 import type { AdminRead } from './internal.ts'
+import { recoveryFigures, recoveryStatements } from './recovery.ts'
 
 /**
  * The first day of the bucket (YYYY-MM-DD, Curitiba) of a millisecond timestamp column, as
@@ -61,7 +62,8 @@ function revenueOf(
 
 /**
  * GET /api/admin/dashboard: every widget's figures computed in SQL, all in one `db.batch` (one
- * round trip for the whole dashboard), over orders paid or created, enrollments and leads of the period.
+ * round trip for the whole dashboard), over orders paid or created, enrollments, leads, abandoned
+ * checkouts and reminders of the period.
  */
 export async function getDashboard({ ctx, query }: AdminRead<typeof DashboardQuery>): Promise<Dashboard> {
   const { from, to, granularity } = query
@@ -69,38 +71,41 @@ export async function getDashboard({ ctx, query }: AdminRead<typeof DashboardQue
   const { db } = ctx
   const paidIn = sql`o.paid_at >= ${start} AND o.paid_at < ${end}`
   const today = curitibaDay(ctx.now)
-  const [revenue, planRevenue, byState, pending, enrollments, leads, top, late] = await db.batch([
-    db.all<Revenue>(revenueOf('orders', sql`o.total_cents`, granularity, start, end)),
-    db.all<Revenue>(revenueOf('plan_payments', sql`o.amount_cents`, granularity, start, end)),
-    db.all<{ state: OrderState; count: number; total: number }>(sql`
+  const [revenue, planRevenue, byState, pending, enrollments, leads, top, late, ...recovery] = await db.batch(
+    [
+      db.all<Revenue>(revenueOf('orders', sql`o.total_cents`, granularity, start, end)),
+      db.all<Revenue>(revenueOf('plan_payments', sql`o.amount_cents`, granularity, start, end)),
+      db.all<{ state: OrderState; count: number; total: number }>(sql`
       SELECT o.status AS state, count(*) AS count, coalesce(sum(o.total_cents), 0) AS total
       FROM orders o WHERE o.created_at >= ${start} AND o.created_at < ${end} GROUP BY o.status`),
-    db.all<{ payment_type: PaymentType; count: number; total: number }>(sql`
+      db.all<{ payment_type: PaymentType; count: number; total: number }>(sql`
       SELECT o.payment_type AS payment_type, count(*) AS count, coalesce(sum(o.total_cents), 0) AS total
       FROM orders o WHERE o.status = 'pending' AND o.payment_type IN ('BOLETO', 'PIX') GROUP BY o.payment_type`),
-    db.all<{ course_id: number; name: string; active: number; cancelled: number }>(sql`
+      db.all<{ course_id: number; name: string; active: number; cancelled: number }>(sql`
       SELECT c.id AS course_id, c.name AS name,
         sum(e.status = 'active') AS active, sum(e.status = 'cancelled') AS cancelled
       FROM enrollments e JOIN classes cl ON cl.id = e.class_id JOIN courses c ON c.id = cl.course_id
       WHERE e.created_at >= ${start} AND e.created_at < ${end}
       GROUP BY c.id ORDER BY count(*) DESC, c.name LIMIT 10`),
-    db.all<{ start: string; count: number }>(sql`
+      db.all<{ start: string; count: number }>(sql`
       SELECT ${bucket(sql`l.created_at`, 'week')} AS start, count(*) AS count
       FROM leads l WHERE l.created_at >= ${start} AND l.created_at < ${end} GROUP BY 1 ORDER BY 1`),
-    db.all<{ course_id: number; name: string; revenue: number; sold: number }>(sql`
+      db.all<{ course_id: number; name: string; revenue: number; sold: number }>(sql`
       SELECT c.id AS course_id, c.name AS name, sum(i.net_cents) AS revenue, count(*) AS sold
       FROM order_items i JOIN orders o ON o.id = i.order_id JOIN courses c ON c.id = i.course_id
       WHERE ${paidIn} AND o.status IN ('paid', 'partially_refunded')
       GROUP BY c.id ORDER BY revenue DESC, c.name LIMIT 5`),
-    // Fees unpaid after their due day, now (whatever the period).
-    db.all<LateFee>(sql`
+      // Fees unpaid after their due day, now (whatever the period).
+      db.all<LateFee>(sql`
       SELECT a.id AS application_id, e.id AS edital_id, e.title AS edital_title, u.name AS name,
         u.email AS email, fp.name AS fee, fp.amount_cents AS amount_cents, fp.due_on AS due_on
       FROM applications a JOIN editais e ON e.id = a.edital_id JOIN users u ON u.id = a.user_id
         JOIN fee_plans fp ON fp.edital_id = a.edital_id
       WHERE fp.due_on IS NOT NULL AND fp.due_on < ${today} AND ${feeOwed('a')}
       ORDER BY fp.due_on, a.id LIMIT ${LATE_FEES_SHOWN}`),
-  ])
+      ...recoveryStatements(ctx, start, end),
+    ],
+  )
 
   const ordersByStart = new Map(revenue.map((row) => [row.start, row]))
   const plansByStart = new Map(planRevenue.map((row) => [row.start, row]))
@@ -173,5 +178,6 @@ export async function getDashboard({ ctx, query }: AdminRead<typeof DashboardQue
       sold: Number(row.sold),
     })),
     late_fees: late.map((row) => ({ ...row, amount_cents: Number(row.amount_cents) })),
+    recovery: recoveryFigures(...recovery),
   }
 }

@@ -4,13 +4,15 @@ import { AuditPage } from '../../../../worker/contract/admin.ts'
 import { Dashboard } from '../../../../worker/contract/admin-sales.ts'
 import { addDays, GRANULARITY_LABELS, type Granularity } from '../../../../worker/domain/dashboard.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../../../worker/domain/payments.ts'
+import { REMINDER_KIND } from '../../../../worker/domain/reminders.ts'
 import { curitibaDay } from '../../../../worker/domain/time-zone.ts'
 import { Link } from '../../components/link.tsx'
 import { formatBRL } from '../../lib/money.ts'
+import { AbandonedCheckouts } from './abandoned-checkouts.tsx'
 import { adminQuery, useAdminList, withQuery } from './admin-api.ts'
 import { BarChart } from './bar-chart.tsx'
 import { DayField, SelectField } from './fields.tsx'
-import { formatDateTime, formatDay } from './format.ts'
+import { formatDateTime, formatDay, formatDelay, formatShare } from './format.ts'
 import { AdminPage, QueryState } from './page.tsx'
 import { ResourceList } from './resource-list.tsx'
 import { ResourceTable, TwoLines } from './table.tsx'
@@ -97,11 +99,15 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
   )
 }
 
-function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+function Panel({ title, anchor, children }: { title: string; anchor?: string; children: React.ReactNode }) {
   // An id of its own: the title has spaces, and aria-labelledby reads spaces as a list of ids.
   const id = useId()
   return (
-    <section aria-labelledby={id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
+    <section
+      id={anchor}
+      aria-labelledby={id}
+      className="min-w-0 scroll-mt-4 rounded-xl border border-slate-200 bg-white p-4"
+    >
       <h2 id={id} className="mb-3 font-semibold text-lg text-slate-900">
         {title}
       </h2>
@@ -131,6 +137,49 @@ const SOURCES = [
 const bucketLabel = (start: string, granularity: Granularity) =>
   granularity === 'month' ? `${start.slice(5, 7)}/${start.slice(0, 4)}` : formatDay(start).slice(0, 5)
 
+/** The anchor of the open abandoned checkouts' panel. */
+const OPEN_CHECKOUTS = 'carrinhos-abandonados'
+
+/** What the reminders brought in the period (issue 25): each figure says what it counts. */
+function Recovery({ figures }: { figures: Dashboard['recovery'] }) {
+  const sent = figures.reminders.filter((row) => row.count > 0)
+  const total = sent.reduce((sum, row) => sum + row.count, 0)
+  const { reminded, recovered } = figures.rate
+  return (
+    <Panel title="Recuperação de vendas">
+      <p className="mb-4 text-slate-700 text-sm">
+        Carrinho abandonado: checkout iniciado no período, com e-mail e consentimento para lembretes, sem
+        pedido em {formatDelay(figures.abandoned_after_minutes)}.{' '}
+        <a href={`#${OPEN_CHECKOUTS}`} className="link">
+          Ver os carrinhos em aberto
+        </a>
+      </p>
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Figure label="Carrinhos abandonados" value={String(figures.abandoned)} />
+        <Figure
+          label="Lembretes enviados"
+          value={String(total)}
+          detail={
+            sent.length
+              ? sent.map((row) => `${REMINDER_KIND.labels[row.kind]}: ${row.count}`).join(' · ')
+              : 'Nenhum no período.'
+          }
+        />
+        <Figure
+          label="Vendas recuperadas"
+          value={String(figures.recovered.orders)}
+          detail={`${formatBRL(figures.recovered.net)} de receita líquida, pagas depois de um lembrete`}
+        />
+        <Figure
+          label="Taxa de recuperação"
+          value={reminded ? formatShare(recovered / reminded) : '—'}
+          detail={`Pagos depois do lembrete: ${recovered} de ${reminded} ${reminded === 1 ? 'carrinho abandonado lembrado' : 'carrinhos abandonados lembrados'}`}
+        />
+      </dl>
+    </Panel>
+  )
+}
+
 function Widgets({ data }: { data: Dashboard }) {
   const pendingCount = data.pending.reduce((sum, row) => sum + row.count, 0)
   const pendingTotal = data.pending.reduce((sum, row) => sum + row.total, 0)
@@ -154,6 +203,7 @@ function Widgets({ data }: { data: Dashboard }) {
           detail={`${formatBRL(pendingTotal)} a receber`}
         />
       </dl>
+      <Recovery figures={data.recovery} />
       <Panel title={`Receita paga por ${GRANULARITY_LABELS[data.granularity]}`}>
         <BarChart
           caption={`Receita líquida por ${GRANULARITY_LABELS[data.granularity]}, de ${formatDay(data.from)} a ${formatDay(data.to)}`}
@@ -329,13 +379,18 @@ export default function DashboardPage() {
   return (
     <AdminPage
       title="Dashboard"
-      description="Vendas, pagamentos pendentes, matrículas e leads do período escolhido."
+      description="Vendas, pagamentos pendentes, vendas recuperadas, matrículas e leads do período escolhido."
     >
       <PeriodPicker period={period} onChange={setPeriod} />
       <div aria-busy={query.isFetching}>
         <QueryState query={query} loading="Calculando indicadores...">
           {(data) => <Widgets data={data} />}
         </QueryState>
+      </div>
+      <div className="mt-6">
+        <Panel title="Carrinhos abandonados em aberto" anchor={OPEN_CHECKOUTS}>
+          <AbandonedCheckouts from={period.from} to={period.to} />
+        </Panel>
       </div>
       <div className="mt-6">
         <AuditLog />
