@@ -1,14 +1,15 @@
 // `npm run cron`: runs the Worker's scheduled jobs now (the outbox's retries, the reminders), as the
-// Cron Trigger would, on the local stack started by `npm start` (wrangler dev --test-scheduled answers
-// /__scheduled). `--at <ISO time>` runs them as of another moment: wrangler passes `time` (ms) on as
-// the event's scheduledTime, the jobs' clock. ORIGIN or PORT point it at another stack.
+// Cron Trigger would, on the local stack started by `npm start`. `--at <ISO time>` runs them as of
+// another moment. It calls Miniflare's trigger, /cdn-cgi/local/scheduled, which every `wrangler dev`
+// serves and which passes `time` (ms) on as the event's scheduledTime, the jobs' clock (wrangler's
+// own /__scheduled passes the cron alone). ORIGIN or PORT point it at another stack.
 import { parseArgs } from 'node:util'
 
 /** wrangler.toml's `[triggers] crons` entry that the jobs run under. */
 export const CRON = '*/5 * * * *'
 
 export async function runCron(origin: string, cron = CRON, at?: Date): Promise<void> {
-  const url = new URL('/__scheduled', origin)
+  const url = new URL('/cdn-cgi/local/scheduled', origin)
   url.searchParams.set('cron', cron)
   if (at) url.searchParams.set('time', String(at.getTime()))
   const response = await fetch(url)

@@ -154,7 +154,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       options.persistDir,
       '--show-interactive-dev-session=false',
       `--live-reload=${options.live ? 'true' : 'false'}`,
-      // GET /__scheduled runs the Cron Triggers' jobs on demand (`npm run cron`).
+      // GET /__scheduled runs the Cron Triggers' jobs on demand; `npm run cron` calls Miniflare's
+      // /cdn-cgi/local/scheduled, which also takes the run's time.
       '--test-scheduled',
       // Local values win over wrangler.toml's production ones, with or without a .dev.vars file
       // (the payment provider's come from .dev.vars when it asks for PAYMENT_GATEWAY=pagarme).

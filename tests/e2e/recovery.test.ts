@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { abandonedCheckouts } from '../../db/schema.ts'
-import { CRON } from '../../scripts/cron.ts'
+import { CRON, runCron } from '../../scripts/cron.ts'
 import { REMINDERS_CONSENT_LABEL } from '../../worker/contract/reminders.ts'
 import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
 import { addressByCep, typeAddress, typeCard } from '../support/e2e/checkout.ts'
@@ -43,17 +43,10 @@ async function mailsTo(to: string): Promise<Mail[]> {
 
 /**
  * The scheduled jobs (the outbox's cron: reminders included) as of an hour and a minute from now,
- * past the first reminder's delay (worker/config.ts's REMINDER_SETTINGS, which Node cannot load).
- * Miniflare's trigger endpoint passes `time` on as the event's scheduledTime; wrangler's own
- * /__scheduled (--test-scheduled) passes the cron alone, so its jobs would run as of now.
+ * past the first reminder's delay (worker/config.ts's REMINDER_SETTINGS, which Node cannot load),
+ * as `npm run cron -- --at` runs them.
  */
-async function runJobsAnHourOn() {
-  const url = new URL('/cdn-cgi/local/scheduled', baseURL)
-  url.searchParams.set('cron', CRON)
-  url.searchParams.set('time', String(Date.now() + 61 * 60_000))
-  const response = await fetch(url)
-  expect(response.status, await response.text()).toBe(200)
-}
+const runJobsAnHourOn = () => runCron(baseURL, CRON, new Date(Date.now() + 61 * 60_000))
 
 /** The course in the cart from its page, then the checkout from the header's cart. */
 async function toCheckout(page: Page): Promise<string> {
