@@ -8,6 +8,8 @@ import { workerFetch } from '../support/worker/http.ts'
 const TOTAL_INPUTS = 6_000
 /** Inputs to the admin's editais operations (issue 26), as an administrator. */
 const ADMIN_INPUTS = 400
+/** Inputs to the admin's certificate operations (issue 24), as an administrator. */
+const CERTIFICATE_ADMIN_INPUTS = 200
 /**
  * Operations fuzzed at the same time, each lane with its own user: while one request waits on
  * the database, the Worker takes another (the run's time, not its inputs).
@@ -105,6 +107,20 @@ describe('OpenAPI-driven fuzz: hostile input of every kind', () => {
       `fuzz editais (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
     )
     expect(sent).toBeGreaterThanOrEqual(ADMIN_INPUTS)
+    expect(serverErrors).toBe(0)
+  }, 300_000)
+
+  it(`answers ${CERTIFICATE_ADMIN_INPUTS} arbitrary requests to the certificates' admin operations, as an administrator`, async () => {
+    const operations = (await operationsOf()).filter(({ template }) =>
+      /^\/api\/admin\/(certificados(\/|$)|cursos\/\{id\}\/assinatura$)/.test(template),
+    )
+    expect(operations.length).toBeGreaterThanOrEqual(14)
+    const runs = Math.ceil(CERTIFICATE_ADMIN_INPUTS / operations.length)
+    const { sent, serverErrors, byStatus } = await fuzz(operations, ['administrador'], runs)
+    console.log(
+      `fuzz certificados (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
+    )
+    expect(sent).toBeGreaterThanOrEqual(CERTIFICATE_ADMIN_INPUTS)
     expect(serverErrors).toBe(0)
   }, 300_000)
 })
