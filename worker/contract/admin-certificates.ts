@@ -1,7 +1,11 @@
 import { z } from 'zod'
-import { CERTIFICATE_PLACEHOLDERS, unknownPlaceholders } from '../domain/certificate-template.ts'
+import {
+  CERTIFICATE_PLACEHOLDERS,
+  certificateName,
+  certificateNameProblem,
+} from '../domain/certificate-text.ts'
 import { ATTENDANCE_STATES, CERTIFICATE_KINDS, DEFAULT_COURSE_SHARE } from '../domain/certificates.ts'
-import { Id, IdFilter, LongText, Name, PageQuery, paginated, SearchText, Version } from './admin.ts'
+import { Id, IdFilter, LongText, PageQuery, paginated, SearchText, Version } from './admin.ts'
 
 // The certificates as the admin follows and issues them (issue 24, items 2 and 5): the course's
 // and the conference's certificate settings, the students' progress, an in-person class's
@@ -23,6 +27,12 @@ export const ADMIN_CERTIFICATE_MESSAGES = {
   sameName: 'O nome é o mesmo do certificado atual.',
   noHolder: 'Este certificado não tem mais titular (conta excluída): não pode ser reemitido.',
 } as const
+
+/** The `{word}`s of a template that are not placeholders, each once, in order of appearance. */
+export function unknownPlaceholders(template: string): string[] {
+  const found = [...template.matchAll(/\{([^{}\s]*)\}/g)].map((match) => match[1] ?? '')
+  return [...new Set(found.filter((name) => !Object.hasOwn(CERTIFICATE_PLACEHOLDERS, name)))]
+}
 
 const placeholderList = Object.keys(CERTIFICATE_PLACEHOLDERS)
   .map((name) => `{${name}}`)
@@ -248,7 +258,16 @@ export const RevokeInput = z
   .strict()
 export type RevokeInput = z.infer<typeof RevokeInput>
 
+/** The corrected name, checked as the student's own confirmation checks it. */
 export const ReissueInput = z
-  .object({ holder_name: Name('o nome completo, como nos documentos', 160) })
+  .object({
+    holder_name: z
+      .string({ error: 'Informe o nome completo, como nos documentos.' })
+      .superRefine((name, context) => {
+        const problem = certificateNameProblem(name)
+        if (problem) context.addIssue({ code: 'custom', message: problem })
+      })
+      .transform(certificateName),
+  })
   .strict()
 export type ReissueInput = z.infer<typeof ReissueInput>

@@ -10,6 +10,7 @@ import {
   type InPersonClass,
   type InPersonClassesQuery,
 } from '../../contract/admin-certificates.ts'
+import { certificateName } from '../../domain/certificate-text.ts'
 import { ATTENDANCE_STATES } from '../../domain/certificates.ts'
 import { curitibaDay } from '../../domain/time-zone.ts'
 import { invalidField, notFound } from '../../errors.ts'
@@ -208,7 +209,7 @@ export async function issuePresentCertificates({ ctx, actor, id }: AdminRowActio
       kind: 'in_person',
       userId: row.student.id,
       classId: id,
-      holderName: row.student.name,
+      holderName: certificateName(row.student.name),
       title: course.name,
       minutes: course.workloadHours * 60,
       startedOn: date,

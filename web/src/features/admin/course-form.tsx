@@ -8,7 +8,7 @@ import {
   UrlAvailability,
 } from '../../../../worker/contract/admin-catalog.ts'
 import { COURSE_SECTIONS } from '../../../../worker/domain/catalog.ts'
-import { CERTIFICATE_PLACEHOLDERS } from '../../../../worker/domain/certificate-template.ts'
+import { CERTIFICATE_PLACEHOLDERS } from '../../../../worker/domain/certificate-text.ts'
 import { DEFAULT_COURSE_SHARE } from '../../../../worker/domain/certificates.ts'
 import { slugify } from '../../../../worker/domain/short-links.ts'
 import { TextField } from '../../lib/form-field.tsx'
