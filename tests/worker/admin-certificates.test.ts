@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   certificates,
   conferenceSettings,
@@ -27,7 +27,15 @@ const db = testDb()
 let admin: string
 let student: string
 
+// The conference's settings are one row other files read (its certificates): left as found.
+let settingsBefore: typeof conferenceSettings.$inferSelect
+afterAll(async () => {
+  const { id: _, ...values } = settingsBefore
+  await db.update(conferenceSettings).set(values).where(eq(conferenceSettings.id, 1))
+})
+
 beforeAll(async () => {
+  settingsBefore = (await db.select().from(conferenceSettings))[0]!
   admin = (await newAdmin()).cookie
   student = await sessionCookie((await createUser(db, { type: 'N' })).id)
 })
@@ -100,6 +108,16 @@ describe('admin certificates (/api/admin/certificados)', () => {
       certificate_template: input.certificate_template,
       has_signature: false,
     })
+
+    // The course form sends an empty signatory as null, an API client may send '': both are none.
+    const unsigned = await adminCall(admin, 'POST', '/api/admin/cursos', {
+      ...input,
+      url: unique('curso-cert'),
+      signatory_name: null,
+      signatory_role: '',
+    })
+    expect(unsigned.status, JSON.stringify(unsigned.body)).toBe(201)
+    expect(unsigned.body).toMatchObject({ signatory_name: null, signatory_role: null, certificate_share: 80 })
 
     const before = await db.select().from(courses).where(eq(courses.id, course.id))
     const bad = await adminCall(admin, 'PUT', `/api/admin/cursos/${course.id}`, {

@@ -45,13 +45,14 @@ export const SharePercent = z
   .min(1, { error: ADMIN_CERTIFICATE_MESSAGES.share })
   .max(100, { error: ADMIN_CERTIFICATE_MESSAGES.share })
 
-/** A signatory's name or role: optional, '' for none (stored as null). */
+/** A signatory's name or role: optional; '' or null for none (stored as null: a form may send either). */
 const SignatoryText = (max: number) =>
   z
     .string({ error: 'Texto inválido.' })
     .trim()
     .max(max, { error: `No máximo ${max} caracteres.` })
-    .default('')
+    .nullable()
+    .default(null)
     .transform((text) => text || null)
 
 /** The certificate's text: free, but only our placeholders between braces. */
