@@ -91,4 +91,11 @@ export type Env = {
    * development; locally, unset, a stand-in that knows a few CEPs of Curitiba.
    */
   CEP_API_URL?: string
+  /**
+   * The keys that sign certificates' credentials (issue 24): a JSON array of private JWKs (ES256,
+   * each with its `kid`). The first signs; all are published at /.well-known/jwks.json, so a
+   * rotation prepends a new key and keeps the old ones. A secret in production; `npm start` and
+   * the tests generate one.
+   */
+  CERTIFICATE_SIGNING_KEYS?: string
 }

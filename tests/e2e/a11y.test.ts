@@ -139,6 +139,21 @@ const PAGES: PageKind[] = [
     SPECIALIZATION_EDITAL.title,
     'Lista de inscrições',
   ),
+  adminList('admin certificates', '/admin/certificados', 'Certificados', 'Certificados emitidos'),
+  adminList(
+    'admin certificates: attendance',
+    '/admin/certificados?aba=presenca',
+    'Certificados',
+    'Turmas presenciais',
+  ),
+  {
+    name: 'admin certificates: conference',
+    as: 'admin',
+    path: '/admin/certificados?aba=jornada',
+    ready: withData('Certificados', (page) =>
+      page.getByLabel('Presença mínima (% da programação)').waitFor(),
+    ),
+  },
   {
     name: 'admin home',
     as: 'admin',

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { conferenceSettings } from '../../db/schema.ts'
 import { type Operation, requestsFor } from '../support/contract/fuzz.ts'
 import { createUser, sessionCookie, testDb } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
@@ -10,6 +12,8 @@ const TOTAL_INPUTS = 6_000
 const ADMIN_INPUTS = 400
 /** Inputs to the dashboard and its list of abandoned checkouts (issue 25), as an administrator. */
 const RECOVERY_INPUTS = 150
+/** Inputs to the admin's certificate operations (issue 24), as an administrator. */
+const CERTIFICATE_ADMIN_INPUTS = 200
 /**
  * Operations fuzzed at the same time, each lane with its own user: while one request waits on
  * the database, the Worker takes another (the run's time, not its inputs).
@@ -121,6 +125,24 @@ describe('OpenAPI-driven fuzz: hostile input of every kind', () => {
       `fuzz recuperação (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
     )
     expect(sent).toBeGreaterThanOrEqual(RECOVERY_INPUTS)
+    expect(serverErrors).toBe(0)
+  }, 300_000)
+
+  it(`answers ${CERTIFICATE_ADMIN_INPUTS} arbitrary requests to the certificates' admin operations, as an administrator`, async () => {
+    const operations = (await operationsOf()).filter(({ template }) =>
+      /^\/api\/admin\/(certificados(\/|$)|cursos\/\{id\}\/assinatura$)/.test(template),
+    )
+    expect(operations.length).toBeGreaterThanOrEqual(14)
+    const runs = Math.ceil(CERTIFICATE_ADMIN_INPUTS / operations.length)
+    // The conference's settings are one row other files read: left as found.
+    const [settings] = await testDb().select().from(conferenceSettings)
+    const { sent, serverErrors, byStatus } = await fuzz(operations, ['administrador'], runs).finally(() =>
+      testDb().update(conferenceSettings).set(settings!).where(eq(conferenceSettings.id, 1)),
+    )
+    console.log(
+      `fuzz certificados (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
+    )
+    expect(sent).toBeGreaterThanOrEqual(CERTIFICATE_ADMIN_INPUTS)
     expect(serverErrors).toBe(0)
   }, 300_000)
 })

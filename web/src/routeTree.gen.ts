@@ -21,6 +21,7 @@ import { Route as PoliticasDePrivacidadeRouteImport } from './routes/politicas-d
 import { Route as QuemSomosRouteImport } from './routes/quem-somos'
 import { Route as UsuarioRouteRouteImport } from './routes/usuario/route'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminCertificadosRouteImport } from './routes/admin/certificados'
 import { Route as AdminCourseRouteImport } from './routes/admin/course'
 import { Route as AdminEditaisRouteImport } from './routes/admin/editais'
 import { Route as AdminHomeRouteImport } from './routes/admin/home'
@@ -112,6 +113,11 @@ const UsuarioRouteRoute = UsuarioRouteRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminCertificadosRoute = AdminCertificadosRouteImport.update({
+  id: '/certificados',
+  path: '/certificados',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminCourseRoute = AdminCourseRouteImport.update({
@@ -285,6 +291,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/politicas-de-privacidade': typeof PoliticasDePrivacidadeRoute
   '/quem-somos': typeof QuemSomosRoute
+  '/admin/certificados': typeof AdminCertificadosRoute
   '/admin/course': typeof AdminCourseRoute
   '/admin/editais': typeof AdminEditaisRoute
   '/admin/home': typeof AdminHomeRoute
@@ -329,6 +336,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/politicas-de-privacidade': typeof PoliticasDePrivacidadeRoute
   '/quem-somos': typeof QuemSomosRoute
+  '/admin/certificados': typeof AdminCertificadosRoute
   '/admin/course': typeof AdminCourseRoute
   '/admin/editais': typeof AdminEditaisRoute
   '/admin/home': typeof AdminHomeRoute
@@ -375,6 +383,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/politicas-de-privacidade': typeof PoliticasDePrivacidadeRoute
   '/quem-somos': typeof QuemSomosRoute
+  '/admin/certificados': typeof AdminCertificadosRoute
   '/admin/course': typeof AdminCourseRoute
   '/admin/editais': typeof AdminEditaisRoute
   '/admin/home': typeof AdminHomeRoute
@@ -422,6 +431,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/politicas-de-privacidade'
     | '/quem-somos'
+    | '/admin/certificados'
     | '/admin/course'
     | '/admin/editais'
     | '/admin/home'
@@ -466,6 +476,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/politicas-de-privacidade'
     | '/quem-somos'
+    | '/admin/certificados'
     | '/admin/course'
     | '/admin/editais'
     | '/admin/home'
@@ -511,6 +522,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/politicas-de-privacidade'
     | '/quem-somos'
+    | '/admin/certificados'
     | '/admin/course'
     | '/admin/editais'
     | '/admin/home'
@@ -658,6 +670,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/certificados': {
+      id: '/admin/certificados'
+      path: '/certificados'
+      fullPath: '/admin/certificados'
+      preLoaderRoute: typeof AdminCertificadosRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/course': {
@@ -881,6 +900,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminCertificadosRoute: typeof AdminCertificadosRoute
   AdminCourseRoute: typeof AdminCourseRoute
   AdminEditaisRoute: typeof AdminEditaisRoute
   AdminHomeRoute: typeof AdminHomeRoute
@@ -893,6 +913,7 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminCertificadosRoute: AdminCertificadosRoute,
   AdminCourseRoute: AdminCourseRoute,
   AdminEditaisRoute: AdminEditaisRoute,
   AdminHomeRoute: AdminHomeRoute,

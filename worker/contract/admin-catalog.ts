@@ -12,6 +12,7 @@ import {
   Slug,
   Version,
 } from './admin.ts'
+import { CourseCertificateFields } from './admin-certificates.ts'
 import { SliderImage } from './catalog.ts'
 import { Cents } from './money.ts'
 
@@ -83,6 +84,8 @@ export const CourseInput = z
     is_published: z.boolean().default(true),
     /** E-books the course grants its students. */
     ebook_ids: z.array(Id).max(100).default([]),
+    /** The certificate: lessons required, signatory, text (issue 24). */
+    ...CourseCertificateFields,
   })
   .strict()
 export type CourseInput = z.input<typeof CourseInput>
@@ -152,6 +155,12 @@ export const AdminCourse = z.object({
   images: z.array(AdminImage),
   ebook_ids: z.array(z.number().int()),
   modules: z.array(AdminModule),
+  certificate_share: z.number().int(),
+  signatory_name: z.string().nullable(),
+  signatory_role: z.string().nullable(),
+  certificate_template: z.string(),
+  /** A signature picture was uploaded for the course's certificates. */
+  has_signature: z.boolean(),
 })
 export type AdminCourse = z.infer<typeof AdminCourse>
 

@@ -44,6 +44,15 @@ export const AUDIT_LABELS: Record<string, string> = {
   'short_link.update': 'Link curto alterado',
   'showcase.publish': 'Vitrine da home publicada',
   'account.deleted': 'Conta excluída a pedido do titular (LGPD)',
+  'course.signature': 'Assinatura do certificado do curso enviada',
+  'class.attendance': 'Presença da turma marcada',
+  'class.certificates_issue': 'Certificados dos presentes emitidos',
+  'certificate.revoke': 'Certificado revogado',
+  'certificate.reissue': 'Certificado reemitido com o nome corrigido',
+  'certificate.export': 'Certificados exportados (CSV)',
+  'course_progress.export': 'Progresso dos alunos exportado (CSV)',
+  'conference_settings.update': 'Configurações do certificado da jornada alteradas',
+  'conference_settings.signature': 'Assinatura do certificado da jornada enviada',
 }
 
 export const auditLabel = (action: string) =>
@@ -66,6 +75,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   short_link: 'Link curto',
   showcase: 'Vitrine da home',
   user: 'Usuário',
+  certificate: 'Certificado',
+  course_progress: 'Progresso dos alunos',
+  conference_settings: 'Certificado da jornada',
 }
 
 export const auditEntityLabel = (entity: string) =>

@@ -10,3 +10,5 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 export const ANY_BODY_MAX_BYTES = STUDENT_DOC_MAX_BYTES + MULTIPART_OVERHEAD_BYTES
 /** A call's PDF (edital), uploaded by an administrator. */
 export const EDITAL_PDF_MAX_BYTES = 5 * 1024 * 1024
+/** A certificate's signature picture (PNG or JPEG, what the PDF embeds): small. */
+export const SIGNATURE_MAX_BYTES = 512 * 1024

@@ -1,5 +1,6 @@
 import { newApp } from '../../openapi.ts'
 import { adminCatalogRoutes } from './catalog.ts'
+import { adminCertificateRoutes } from './certificates.ts'
 import { adminCourseRoutes } from './courses.ts'
 import { adminEditalRoutes } from './editais.ts'
 import { adminEngagementRoutes } from './engagement.ts'
@@ -14,3 +15,4 @@ export const adminRoutes = newApp()
   .route('/', adminEngagementRoutes)
   .route('/', adminEditalRoutes)
   .route('/', adminRecoveryRoutes)
+  .route('/', adminCertificateRoutes)

@@ -65,6 +65,10 @@ function editable(row: CourseRow, ebookIds: number[]) {
     sort_order: row.sortOrder,
     is_published: row.isPublished,
     ebook_ids: ebookIds,
+    certificate_share: row.certificateShare,
+    signatory_name: row.signatoryName,
+    signatory_role: row.signatoryRole,
+    certificate_template: row.certificateTemplate,
   }
 }
 
@@ -78,6 +82,10 @@ const courseColumns = (input: Omit<z.output<typeof CourseInput>, 'ebook_ids'>) =
   workloadHours: input.workload_hours,
   sortOrder: input.sort_order,
   isPublished: input.is_published,
+  certificateShare: input.certificate_share,
+  signatoryName: input.signatory_name,
+  signatoryRole: input.signatory_role,
+  certificateTemplate: input.certificate_template,
 })
 
 /** GET /api/admin/cursos: every course (published or not), by name, with its classes counted. */
@@ -143,6 +151,7 @@ export async function getAdminCourse({ ctx, id }: AdminRowRead): Promise<AdminCo
       ebookRows.map((row) => row.id),
     ),
     version: course.version,
+    has_signature: course.signatureKey !== null,
     images: toAdminImages('course', course.slider),
     modules: moduleRows.map((module) => ({
       ...moduleOut(module),

@@ -4,6 +4,7 @@ import {
   CATALOG_IMAGE_MAX_BYTES,
   EDITAL_PDF_MAX_BYTES,
   PHOTO_MAX_BYTES,
+  SIGNATURE_MAX_BYTES,
   STUDENT_DOC_MAX_BYTES,
 } from '../../domain/uploads.ts'
 import { invalidField, notFound } from '../../errors.ts'
@@ -75,6 +76,29 @@ export async function storeCatalogImage({
     httpMetadata: { contentType: type, cacheControl: 'public, max-age=31536000, immutable' },
   })
   return [name, extension]
+}
+
+/** Signatures are private: only the certificates' PDFs print them (no public prefix). */
+const SIGNATURE_PREFIX = 'assinaturas/'
+const SIGNATURE_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' }
+
+/**
+ * A certificate's signature picture, uploaded by an administrator: PNG or JPEG only (what the
+ * PDF embeds), checked by type, size and magic number, stored under an unguessable private key.
+ * Answers the key.
+ */
+export async function storeSignatureImage({ ctx, file }: { ctx: AppContext; file: unknown }) {
+  const invalid = (message: string) => invalidField('image', message)
+  if (!(file instanceof File)) throw invalid('Escolha a imagem da assinatura.')
+  const extension = SIGNATURE_TYPES[file.type]
+  if (!extension) throw invalid('Envie a assinatura em PNG ou JPG.')
+  if (file.size > SIGNATURE_MAX_BYTES)
+    throw invalid(`A assinatura deve ter no máximo ${SIGNATURE_MAX_BYTES / 1024} KB.`)
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  if (!looksLike(file.type, bytes.slice(0, 12))) throw invalid('O arquivo enviado não é uma imagem válida.')
+  const key = `${SIGNATURE_PREFIX}${crypto.randomUUID()}.${extension}`
+  await ctx.env.FILES.put(key, bytes, { httpMetadata: { contentType: file.type } })
+  return key
 }
 
 /** Where a call's PDF is stored (public: the call's page links it). */

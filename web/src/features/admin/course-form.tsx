@@ -8,6 +8,8 @@ import {
   UrlAvailability,
 } from '../../../../worker/contract/admin-catalog.ts'
 import { COURSE_SECTIONS } from '../../../../worker/domain/catalog.ts'
+import { CERTIFICATE_PLACEHOLDERS } from '../../../../worker/domain/certificate-text.ts'
+import { DEFAULT_COURSE_SHARE } from '../../../../worker/domain/certificates.ts'
 import { slugify } from '../../../../worker/domain/short-links.ts'
 import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
@@ -15,8 +17,13 @@ import { fetchAdmin, useAdminOptions, withQuery } from './admin-api.ts'
 import { EnumOptions } from './fields.tsx'
 import { FormFields } from './form-fields.tsx'
 import { useResourceForm } from './resource-form.ts'
+import { SignatureUpload } from './signature-upload.tsx'
 
 export const COURSE_MODAL_ID = 'admin-curso'
+
+const PLACEHOLDERS = Object.keys(CERTIFICATE_PLACEHOLDERS)
+  .map((name) => `{${name}}`)
+  .join(' ')
 
 const CourseForm = CourseInput.extend({
   ebook_ids: z.preprocess(
@@ -36,6 +43,10 @@ type Values = {
   is_published: boolean
   /** Checkbox values are text; the schema turns them into ids. */
   ebook_ids: string[]
+  certificate_share: number
+  signatory_name: string
+  signatory_role: string
+  certificate_template: string
 }
 
 const EMPTY: Values = {
@@ -48,6 +59,10 @@ const EMPTY: Values = {
   sort_order: 0,
   is_published: true,
   ebook_ids: [],
+  certificate_share: DEFAULT_COURSE_SHARE,
+  signatory_name: '',
+  signatory_role: '',
+  certificate_template: '',
 }
 
 const valuesOf = (course: AdminCourse | null): Values =>
@@ -62,6 +77,10 @@ const valuesOf = (course: AdminCourse | null): Values =>
         sort_order: course.sort_order,
         is_published: course.is_published,
         ebook_ids: course.ebook_ids.map(String),
+        certificate_share: course.certificate_share,
+        signatory_name: course.signatory_name ?? '',
+        signatory_role: course.signatory_role ?? '',
+        certificate_template: course.certificate_template,
       }
     : EMPTY
 
@@ -179,8 +198,32 @@ export function CourseFormModal({
               wide: true,
               choices: options.data?.ebooks.map((ebook) => ({ id: ebook.id, label: ebook.title })),
             },
+            {
+              name: 'certificate_share',
+              label: 'Aulas exigidas para o certificado (%)',
+              hint: 'Parte das aulas que o aluno precisa assistir (de 1 a 100).',
+              input: { type: 'number', inputMode: 'numeric', min: 1, max: 100 },
+              options: { valueAsNumber: true },
+            },
+            { name: 'signatory_name', label: 'Quem assina o certificado' },
+            { name: 'signatory_role', label: 'Cargo de quem assina' },
+            {
+              kind: 'textarea',
+              name: 'certificate_template',
+              label: 'Texto do certificado',
+              hint: `Marcadores: ${PLACEHOLDERS}. Em branco: o texto padrão.`,
+              rows: 4,
+              wide: true,
+            },
           ]}
         />
+        {course ? (
+          <SignatureUpload
+            className="sm:col-span-2"
+            path={`/api/admin/cursos/${course.id}/assinatura`}
+            hasSignature={course.has_signature}
+          />
+        ) : null}
       </div>
     </FormModal>
   )

@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: '/admin/turmas', label: 'Turmas' },
   { to: '/admin/matriculas', label: 'Matrículas' },
   { to: '/admin/editais', label: 'Editais' },
+  { to: '/admin/certificados', label: 'Certificados' },
   { to: '/admin/leads', label: 'Leads' },
   { to: '/admin/qrcode', label: 'Qrcode/Link' },
   { to: '/admin/home', label: 'Home' },

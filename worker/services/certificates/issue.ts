@@ -1,0 +1,214 @@
+/**
+ * The one way a certificate comes to be (issue 24): a course's completion, an in-person class's
+ * attendance, the conference's and a speaker's certificates are all issued here. A subject
+ * ('course:{user}:{course}', …) has one certificate per generation: issuing is generation 1,
+ * inserted with ON CONFLICT DO NOTHING, so ten calls at once make one row; a reissue (a name
+ * corrected) is the next generation and the old one points at it (replaced_by).
+ */
+import { and, desc, eq, isNull } from 'drizzle-orm'
+import { certificates } from '../../../db/schema.ts'
+import type { AppContext } from '../../context.ts'
+import {
+  CERTIFICATE_CODE_PATTERN,
+  certificateCodeOf,
+  fillCertificateTemplate,
+  normalizeCertificateCode,
+} from '../../domain/certificate-text.ts'
+import { conflict, notFound } from '../../errors.ts'
+import { signCredential } from './credential.ts'
+
+export type CertificateRow = typeof certificates.$inferSelect
+
+export type CertificateSubject =
+  | { kind: 'course'; userId: number; courseId: number }
+  | { kind: 'in_person'; userId: number; classId: number }
+  | { kind: 'conference'; userId: number }
+  | { kind: 'speaker'; talkId: number; userId?: number | null }
+
+export type IssueInput = CertificateSubject & {
+  holderName: string
+  title: string
+  minutes: number
+  /** YYYY-MM-DD (Curitiba). */
+  startedOn: string | null
+  /** YYYY-MM-DD (Curitiba). */
+  completedOn: string
+  /** '' = the kind's default text; placeholders {nome} {curso} {horas} {inicio} {conclusao}. */
+  template: string
+  signatory: { name: string; role: string; signatureKey: string | null } | null
+}
+
+/** The subject's key: one certificate per subject and generation. */
+export function subjectOf(subject: CertificateSubject): string {
+  switch (subject.kind) {
+    case 'course':
+      return `course:${subject.userId}:${subject.courseId}`
+    case 'in_person':
+      return `in_person:${subject.userId}:${subject.classId}`
+    case 'conference':
+      return `conference:${subject.userId}`
+    case 'speaker':
+      return `speaker:${subject.talkId}`
+  }
+}
+
+function newCode(): string {
+  return certificateCodeOf(crypto.getRandomValues(new Uint8Array(10)))
+}
+
+/** The subject's current certificate (its latest generation), if any. */
+export async function currentCertificateOf(
+  ctx: AppContext,
+  subject: string,
+): Promise<CertificateRow | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(certificates)
+    .where(eq(certificates.subject, subject))
+    .orderBy(desc(certificates.generation))
+    .limit(1)
+  return row
+}
+
+/**
+ * Generation 1 of the subject (INSERT … ON CONFLICT DO NOTHING on (subject, generation)): ten
+ * calls at once → one row; `created` says whether this call made it. When the subject already has
+ * a certificate, its current generation is answered.
+ */
+export async function issueCertificate(
+  ctx: AppContext,
+  input: IssueInput,
+): Promise<{ certificate: CertificateRow; created: boolean }> {
+  const subject = subjectOf(input)
+  const existing = await currentCertificateOf(ctx, subject)
+  if (existing) return { certificate: existing, created: false }
+  const code = newCode()
+  const issuedAt = ctx.now
+  const body = fillCertificateTemplate(input.template, input.kind, {
+    name: input.holderName,
+    title: input.title,
+    minutes: input.minutes,
+    startedOn: input.startedOn,
+    completedOn: input.completedOn,
+  })
+  const facts = {
+    code,
+    kind: input.kind,
+    holderName: input.holderName,
+    title: input.title,
+    minutes: input.minutes,
+    startedOn: input.startedOn,
+    completedOn: input.completedOn,
+    body,
+    issuedAt,
+  }
+  const credential = await signCredential(ctx.env, facts)
+  const inserted = await ctx.db
+    .insert(certificates)
+    .values({
+      ...facts,
+      subject,
+      generation: 1,
+      userId: input.userId ?? null,
+      courseId: input.kind === 'course' ? input.courseId : null,
+      classId: input.kind === 'in_person' ? input.classId : null,
+      talkId: input.kind === 'speaker' ? input.talkId : null,
+      signatory: input.signatory,
+      credential,
+    })
+    .onConflictDoNothing({ target: [certificates.subject, certificates.generation] })
+    .returning()
+  const [row] = inserted
+  if (row) return { certificate: row, created: true }
+  const winner = await currentCertificateOf(ctx, subject)
+  if (!winner) throw new Error(`certificate of ${subject} neither inserted nor found`)
+  return { certificate: winner, created: false }
+}
+
+/** A certificate by its public code (as typed: case and spaces forgiven); undefined when none. */
+export async function certificateByCode(ctx: AppContext, code: string): Promise<CertificateRow | undefined> {
+  const normalized = normalizeCertificateCode(code)
+  if (!CERTIFICATE_CODE_PATTERN.test(normalized)) return undefined
+  const [row] = await ctx.db.select().from(certificates).where(eq(certificates.code, normalized))
+  return row
+}
+
+async function certificateOrNotFound(ctx: AppContext, code: string): Promise<CertificateRow> {
+  const row = await certificateByCode(ctx, code)
+  if (!row) throw notFound('Certificado não encontrado.')
+  return row
+}
+
+/**
+ * A corrected name: the subject's next generation, under a new code, its text and credential
+ * made again; the old certificate says it was replaced, and by which code. The current
+ * generation only (409 for one already replaced or revoked); two reissues at once make one.
+ */
+export async function reissueCertificate(
+  ctx: AppContext,
+  code: string,
+  holderName: string,
+): Promise<CertificateRow> {
+  const old = await certificateOrNotFound(ctx, code)
+  if (old.replacedBy) throw conflict(`Este certificado já foi substituído pelo ${old.replacedBy}.`)
+  if (old.revokedAt) throw conflict('Este certificado foi revogado e não pode ser reemitido.')
+  if (old.holderName === null) throw conflict('O titular deste certificado foi removido a pedido.')
+  const facts = {
+    code: newCode(),
+    kind: old.kind,
+    holderName,
+    title: old.title,
+    minutes: old.minutes,
+    startedOn: old.startedOn,
+    completedOn: old.completedOn,
+    // The template is not kept: the name printed is the one part a reissue changes.
+    body: old.body.split(old.holderName).join(holderName),
+    issuedAt: ctx.now,
+  }
+  const credential = await signCredential(ctx.env, facts)
+  const [row] = await ctx.db
+    .insert(certificates)
+    .values({
+      ...facts,
+      subject: old.subject,
+      generation: old.generation + 1,
+      userId: old.userId,
+      courseId: old.courseId,
+      classId: old.classId,
+      talkId: old.talkId,
+      signatory: old.signatory,
+      credential,
+    })
+    .onConflictDoNothing({ target: [certificates.subject, certificates.generation] })
+    .returning()
+  const next =
+    row ??
+    (
+      await ctx.db
+        .select()
+        .from(certificates)
+        .where(and(eq(certificates.subject, old.subject), eq(certificates.generation, old.generation + 1)))
+    )[0]
+  if (!next) throw new Error(`reissue of ${old.code} neither inserted nor found`)
+  await ctx.db
+    .update(certificates)
+    .set({ replacedBy: next.code })
+    .where(and(eq(certificates.id, old.id), isNull(certificates.replacedBy)))
+  return next
+}
+
+/** Revokes a certificate with its reason; a second call changes nothing (the first date and reason stay). */
+export async function revokeCertificate(
+  ctx: AppContext,
+  code: string,
+  reason: string,
+): Promise<CertificateRow> {
+  const row = await certificateOrNotFound(ctx, code)
+  if (row.revokedAt) return row
+  const [updated] = await ctx.db
+    .update(certificates)
+    .set({ revokedAt: ctx.now, revokedReason: reason })
+    .where(and(eq(certificates.id, row.id), isNull(certificates.revokedAt)))
+    .returning()
+  return updated ?? (await certificateOrNotFound(ctx, code))
+}

@@ -1,0 +1,207 @@
+/**
+ * The certificate as a PDF (A4 landscape), drawn in the Worker with pdf-lib: the fonts shipped in
+ * worker/assets/fonts (DejaVu Serif, embedded as subsets), the signatory's signature picture from
+ * FILES when set, and a QR code of the verification address drawn as squares (no image).
+ */
+import fontkit from '@pdf-lib/fontkit'
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib'
+import QRCode from 'qrcode'
+import regularFont from '../../assets/fonts/DejaVuSerif.ttf'
+import boldFont from '../../assets/fonts/DejaVuSerif-Bold.ttf'
+import { hoursLabel, longDate } from '../../domain/certificate-text.ts'
+import { CERTIFICATE_KIND } from '../../domain/certificates.ts'
+import { INSTITUTE } from '../../domain/institute.ts'
+import type { Env } from '../../env.ts'
+import { verificationUrl } from './credential.ts'
+import type { CertificateRow } from './issue.ts'
+
+const A4_LANDSCAPE: [number, number] = [841.89, 595.28]
+const TEAL = rgb(0.06, 0.37, 0.45)
+const INK = rgb(0.07, 0.2, 0.23)
+const MUTED = rgb(0.3, 0.36, 0.4)
+
+/** Words into lines no wider than `width` at `size`. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = []
+  for (const paragraph of text.split(/\n+/)) {
+    let line = ''
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const next = line ? `${line} ${word}` : word
+      if (line && font.widthOfTextAtSize(next, size) > width) {
+        lines.push(line)
+        line = word
+      } else {
+        line = next
+      }
+    }
+    if (line) lines.push(line)
+  }
+  return lines
+}
+
+/** The largest size up to `size` at which `text` fits in `width` on one line. */
+function fitting(text: string, font: PDFFont, size: number, width: number): number {
+  const natural = font.widthOfTextAtSize(text, size)
+  return natural <= width ? size : Math.max(10, (size * width) / natural)
+}
+
+function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color = INK) {
+  const width = font.widthOfTextAtSize(text, size)
+  page.drawText(text, { x: (page.getWidth() - width) / 2, y, size, font, color })
+}
+
+/** The signature picture (PNG or JPEG in FILES), or null when absent or unreadable. */
+async function signatureImage(
+  env: Pick<Env, 'FILES'>,
+  pdf: PDFDocument,
+  key: string | null,
+): Promise<PDFImage | null> {
+  if (!key) return null
+  try {
+    const object = await env.FILES.get(key)
+    if (!object) return null
+    const bytes = new Uint8Array(await object.arrayBuffer())
+    if (bytes[0] === 0x89 && bytes[1] === 0x50) return await pdf.embedPng(bytes)
+    if (bytes[0] === 0xff && bytes[1] === 0xd8) return await pdf.embedJpg(bytes)
+    return null
+  } catch {
+    return null
+  }
+}
+
+function drawQrCode(page: PDFPage, text: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
+  const cell = size / modules.size
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (!modules.get(row, col)) continue
+      page.drawRectangle({
+        x: x + col * cell,
+        y: y + size - (row + 1) * cell,
+        width: cell,
+        height: cell,
+        color: INK,
+      })
+    }
+  }
+}
+
+/** The certificate's PDF bytes. */
+export async function certificatePdf(
+  env: Pick<Env, 'FILES' | 'PUBLIC_ORIGIN'>,
+  certificate: CertificateRow,
+): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  pdf.registerFontkit(fontkit)
+  const regular = await pdf.embedFont(regularFont, { subset: true })
+  const bold = await pdf.embedFont(boldFont, { subset: true })
+  const holder = certificate.holderName ?? 'Titular removido a pedido'
+  pdf.setTitle(`Certificado ${certificate.code} — ${certificate.title}`)
+  pdf.setAuthor(INSTITUTE.fullName)
+  pdf.setSubject(`${CERTIFICATE_KIND.labels[certificate.kind]}: ${certificate.title}`)
+  pdf.setLanguage('pt-BR')
+  pdf.setCreationDate(certificate.issuedAt)
+
+  const page = pdf.addPage(A4_LANDSCAPE)
+  const { width, height } = page.getSize()
+  page.drawRectangle({
+    x: 24,
+    y: 24,
+    width: width - 48,
+    height: height - 48,
+    borderColor: TEAL,
+    borderWidth: 3,
+  })
+  page.drawRectangle({
+    x: 32,
+    y: 32,
+    width: width - 64,
+    height: height - 64,
+    borderColor: TEAL,
+    borderWidth: 0.8,
+  })
+
+  centered(page, INSTITUTE.fullName.toUpperCase(), height - 82, bold, 13, TEAL)
+  centered(page, 'CERTIFICADO', height - 140, bold, 40, TEAL)
+  centered(page, CERTIFICATE_KIND.labels[certificate.kind], height - 166, regular, 15, MUTED)
+  const textWidth = width - 200
+  centered(page, holder, height - 222, bold, fitting(holder, bold, 28, textWidth), INK)
+
+  let y = height - 262
+  for (const line of wrap(certificate.body, regular, 15, textWidth).slice(0, 6)) {
+    centered(page, line, y, regular, 15)
+    y -= 22
+  }
+  const facts = [
+    `Carga horária: ${hoursLabel(certificate.minutes)}`,
+    certificate.startedOn && certificate.startedOn !== certificate.completedOn
+      ? `Período: ${longDate(certificate.startedOn)} a ${longDate(certificate.completedOn)}`
+      : `Conclusão: ${longDate(certificate.completedOn)}`,
+  ].join('   ·   ')
+  centered(page, facts, y - 8, regular, 12, MUTED)
+
+  // The signatory, bottom left.
+  const signatory = certificate.signatory
+  const signX = 90
+  const lineY = 130
+  if (signatory) {
+    const image = await signatureImage(env, pdf, signatory.signatureKey)
+    if (image) {
+      const scaled = image.scaleToFit(220, 60)
+      page.drawImage(image, { x: signX + (240 - scaled.width) / 2, y: lineY + 4, ...scaled })
+    }
+    page.drawLine({
+      start: { x: signX, y: lineY },
+      end: { x: signX + 240, y: lineY },
+      thickness: 0.8,
+      color: INK,
+    })
+    const nameSize = fitting(signatory.name, bold, 12, 240)
+    page.drawText(signatory.name, {
+      x: signX + (240 - bold.widthOfTextAtSize(signatory.name, nameSize)) / 2,
+      y: lineY - 16,
+      size: nameSize,
+      font: bold,
+      color: INK,
+    })
+    const roleSize = fitting(signatory.role, regular, 10, 240)
+    page.drawText(signatory.role, {
+      x: signX + (240 - regular.widthOfTextAtSize(signatory.role, roleSize)) / 2,
+      y: lineY - 30,
+      size: roleSize,
+      font: regular,
+      color: MUTED,
+    })
+  }
+  page.drawText(`Curitiba, ${longDate(certificate.completedOn)}`, {
+    x: signX,
+    y: 66,
+    size: 10,
+    font: regular,
+    color: MUTED,
+  })
+
+  // The verification, bottom right: the QR code of the address, the code and the address.
+  const address = verificationUrl(env, certificate.code)
+  const qrSize = 96
+  const qrX = width - 90 - qrSize
+  drawQrCode(page, address, qrX, 96, qrSize)
+  const codeText = `Código: ${certificate.code}`
+  page.drawText(codeText, {
+    x: qrX + qrSize - bold.widthOfTextAtSize(codeText, 11),
+    y: 80,
+    size: 11,
+    font: bold,
+    color: INK,
+  })
+  const verifyText = `Verifique em ${address}`
+  const verifySize = fitting(verifyText, regular, 9, 360)
+  page.drawText(verifyText, {
+    x: qrX + qrSize - regular.widthOfTextAtSize(verifyText, verifySize),
+    y: 66,
+    size: verifySize,
+    font: regular,
+    color: MUTED,
+  })
+  return pdf.save()
+}
