@@ -1,5 +1,6 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
+import { newCertificateSigningKeys } from './scripts/lib/signing-key.ts'
 
 export default defineConfig({
   test: {
@@ -42,6 +43,8 @@ export default defineConfig({
                 PAGARME_PUBLIC_KEY_LIVE: 'pk_live_worker_tests',
                 PAGARME_WEBHOOK_AUTH: 'pagarme:segredo-do-webhook-de-teste',
                 PAGARME_WEBHOOK_JWKS_URL: inject<string>('pagarmeJwksUrl'),
+                // Two keys, as after a rotation: the first signs, both are published.
+                CERTIFICATE_SIGNING_KEYS: newCertificateSigningKeys(2),
               },
             },
           })),

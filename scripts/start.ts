@@ -3,10 +3,11 @@
 // Worker under `wrangler dev` with KV, Durable Object and R2 persisted in .data/wrangler.
 // Ctrl-C stops everything it started.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { copyFile, stat } from 'node:fs/promises'
+import { copyFile, readFile, stat, writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { DEMO_USERS } from '../db/seed.ts'
 import { runBuild } from './build.ts'
+import { newCertificateSigningKeys } from './lib/signing-key.ts'
 import { readDevVars, root, type Stack, startStack, stopChild } from './lib/stack.ts'
 
 const { values: args } = parseArgs({ options: { dev: { type: 'boolean', default: false } } })
@@ -102,6 +103,16 @@ async function ensureDevVars() {
   if (!exists) {
     await copyFile(`${root}/.dev.vars.example`, target)
     console.log('• .dev.vars criado a partir de .dev.vars.example')
+  }
+  // The key that signs certificates' credentials: made once and kept, so what was issued verifies.
+  const vars = await readFile(target, 'utf8')
+  if (!/^CERTIFICATE_SIGNING_KEYS=\S/m.test(vars)) {
+    const kept = vars.replace(/^CERTIFICATE_SIGNING_KEYS=.*\n?/m, '')
+    await writeFile(
+      target,
+      `${kept.replace(/\n?$/, '\n')}# Signs certificates' credentials (ES256 private JWKs; the first signs, all are published).\nCERTIFICATE_SIGNING_KEYS=${newCertificateSigningKeys()}\n`,
+    )
+    console.log('• .dev.vars: chave de assinatura de certificados gerada (CERTIFICATE_SIGNING_KEYS)')
   }
 }
 

@@ -1,3 +1,4 @@
+import type { JWK } from 'jose'
 import { PAGARME_API_URL } from './adapters/payments/pagarme.ts'
 import {
   accountTypeOf,
@@ -78,6 +79,8 @@ export function configurationProblems(env: Env): string[] {
     if (env.PAGARME_PUBLIC_KEY_LIVE?.startsWith('pk_test_')) {
       problems.push('PAGARME_PUBLIC_KEY_LIVE é uma chave de teste (pk_test_…)')
     }
+    const signing = signingKeysProblem(env)
+    if (signing) problems.push(signing)
   }
   return problems
 }
@@ -179,3 +182,36 @@ export function configurationVerdict(env: Env): readonly string[] {
 }
 
 const verdicts = new WeakMap<Env, readonly string[]>()
+
+// ── Certificates' signing keys (issue 24) ───────────────────────────────────
+
+export type SigningKey = JWK & { kid: string; d: string }
+
+/** The configured private keys, first = the one that signs; [] when none is set. */
+export function signingKeys(env: Pick<Env, 'CERTIFICATE_SIGNING_KEYS'>): SigningKey[] {
+  if (!env.CERTIFICATE_SIGNING_KEYS) return []
+  let keys: unknown
+  try {
+    keys = JSON.parse(env.CERTIFICATE_SIGNING_KEYS)
+  } catch {
+    return []
+  }
+  if (!Array.isArray(keys)) return []
+  return keys.filter(
+    (key): key is SigningKey =>
+      typeof key === 'object' &&
+      key !== null &&
+      (key as JWK).kty === 'EC' &&
+      (key as JWK).crv === 'P-256' &&
+      typeof (key as JWK).kid === 'string' &&
+      typeof (key as JWK).d === 'string',
+  )
+}
+
+/** Why the keys cannot sign, for the deployment check; null when fine. */
+export function signingKeysProblem(env: Pick<Env, 'CERTIFICATE_SIGNING_KEYS'>): string | null {
+  if (signingKeys(env).length === 0) {
+    return 'falta o segredo CERTIFICATE_SIGNING_KEYS (JSON com as chaves privadas JWK ES256 que assinam os certificados; a primeira assina)'
+  }
+  return null
+}

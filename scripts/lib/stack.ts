@@ -12,6 +12,7 @@ import { seedDatabase } from '../../db/seed.ts'
 import { accountTypeOf, type PagarmeAccountType } from '../../worker/domain/three-ds.ts'
 import { SANDBOX_PUBLIC_KEY, SANDBOX_SECRET_KEY } from '../pagarme-sandbox/api.ts'
 import { type SandboxServer, startPagarmeSandbox } from '../pagarme-sandbox/server.ts'
+import { newCertificateSigningKeys } from './signing-key.ts'
 
 export const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -167,6 +168,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       `DATABASE_URL:${database.url}`,
       '--var',
       `APP_SECRET:${process.env.APP_SECRET ?? randomBytes(32).toString('hex')}`,
+      // The key that signs certificates: .dev.vars's under `npm start` (kept across restarts, so
+      // credentials issued earlier keep verifying), a new one per run elsewhere (tests, bench).
+      ...(options.payments === 'dev-vars'
+        ? []
+        : ['--var', `CERTIFICATE_SIGNING_KEYS:${newCertificateSigningKeys()}`]),
     ],
     {
       cwd: root,

@@ -5,7 +5,7 @@
  */
 import { importJWK, type JWK, SignJWT } from 'jose'
 import type { certificates } from '../../../db/schema.ts'
-import { publicOrigin } from '../../config.ts'
+import { publicOrigin, signingKeys } from '../../config.ts'
 import { hoursLabel } from '../../domain/certificate-text.ts'
 import { CERTIFICATE_KIND } from '../../domain/certificates.ts'
 import { INSTITUTE } from '../../domain/institute.ts'
@@ -19,38 +19,7 @@ export const OPEN_BADGES_CONTEXT = [
   'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
 ] as const
 
-type SigningKey = JWK & { kid: string; d: string }
-
-const PUBLIC_MEMBERS = ['kty', 'crv', 'x', 'y', 'kid', 'alg', 'use'] as const
-
-/** The configured private keys, first = the one that signs; [] when none is set. */
-export function signingKeys(env: Pick<Env, 'CERTIFICATE_SIGNING_KEYS'>): SigningKey[] {
-  if (!env.CERTIFICATE_SIGNING_KEYS) return []
-  let keys: unknown
-  try {
-    keys = JSON.parse(env.CERTIFICATE_SIGNING_KEYS)
-  } catch {
-    return []
-  }
-  if (!Array.isArray(keys)) return []
-  return keys.filter(
-    (key): key is SigningKey =>
-      typeof key === 'object' &&
-      key !== null &&
-      (key as JWK).kty === 'EC' &&
-      (key as JWK).crv === 'P-256' &&
-      typeof (key as JWK).kid === 'string' &&
-      typeof (key as JWK).d === 'string',
-  )
-}
-
-/** Why the keys cannot sign, for the deployment check; null when fine. */
-export function signingKeysProblem(env: Pick<Env, 'CERTIFICATE_SIGNING_KEYS'>): string | null {
-  if (signingKeys(env).length === 0) {
-    return 'falta o segredo CERTIFICATE_SIGNING_KEYS (JSON com as chaves privadas JWK ES256 que assinam os certificados; a primeira assina)'
-  }
-  return null
-}
+const PUBLIC_MEMBERS = ['kty', 'crv', 'x', 'y', 'kid'] as const
 
 /** The public halves of every configured key: the JWKS that verifies every credential issued. */
 export function publicKeySet(env: Pick<Env, 'CERTIFICATE_SIGNING_KEYS'>): { keys: JWK[] } {
