@@ -58,6 +58,7 @@ async function newViewer(name = 'Pessoa que Assiste') {
   return {
     user,
     session,
+    ticket: () => ticket,
     async beat(body: unknown = { key: 0 }) {
       const response = await workerFetch(BEAT, {
         method: 'POST',
@@ -195,11 +196,22 @@ describe('POST /api/jornada/presenca', () => {
       body: JSON.stringify({ key: 0 }),
     })
     expect(anonymous.status).toBe(401)
-    // A ticket alone is not a session: it is bound to the session it was issued under.
+    // A ticket is bound to the session it was issued under: alone it is a 401, and beside another
+    // session it is ignored (that session is read, and gets a ticket of its own).
     const viewer = await newViewer()
     await viewer.beat({ key: 0 })
+    const send = (cookie: string) =>
+      workerFetch(BEAT, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ key: 0 }),
+      })
+    expect((await send(viewer.ticket()!)).status).toBe(401)
     const other = await newViewer()
-    expect((await other.beat({ key: 0 })).status).toBe(200)
+    const borrowed = await send(`${other.session}; ${viewer.ticket()}`)
+    expect(borrowed.status).toBe(200)
+    expect(borrowed.headers.get('set-cookie')).toMatch(/^renalis_presenca=/)
+    expect(borrowed.headers.get('server-timing')).toContain('db;desc="1 round trips"')
 
     for (const body of [{}, { key: -1 }, { key: 1.5 }, { key: '0' }, { key: 0, user_id: 1 }, { key: 1000 }]) {
       const answer = await viewer.beat(body)

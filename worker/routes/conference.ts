@@ -5,7 +5,7 @@ import { CONFERENCE_STATUSES } from '../domain/conference.ts'
 import { localOnly } from '../middleware/local-only.ts'
 import { PRESENCE_PATH, presenceSession, presenceViewer } from '../middleware/presence.ts'
 import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
-import { attendanceStats, recordHeartbeat } from '../services/conference/attendance.ts'
+import { attendanceStats, flushAttendance, recordHeartbeat } from '../services/conference/attendance.ts'
 import { issueConferenceCertificates } from '../services/conference/certificates.ts'
 import {
   conferenceClock,
@@ -204,4 +204,19 @@ export const conferenceRoutes = app
       },
     }),
     async (c) => c.json(await attendanceStats({ ctx: c.var.ctx }), 200),
+  )
+  .openapi(
+    defineRoute(
+      'none',
+      {
+        operationId: 'flushConferenceAttendance',
+        method: 'post',
+        path: '/api/dev/conference/attendance/flush',
+        tags: ['Desenvolvimento'],
+        summary: 'Gravar agora a presença acumulada da Jornada (somente local)',
+        responses: { 200: jsonContent(z.object({ rows: int() }), 'Linhas (pessoa × palestra) gravadas.') },
+      },
+      { limit: 'devTools' },
+    ),
+    async (c) => c.json(await flushAttendance(c.var.ctx), 200),
   )
