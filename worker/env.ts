@@ -1,7 +1,7 @@
 import type { ConferenceClock } from './durable/conference-clock.ts'
 import type { LoginLimiter } from './durable/login-limiter.ts'
 import type { RateLimiter } from './durable/rate-limiter.ts'
-import type { LinkClicksStub } from './durable/stubs.ts'
+import type { ConferenceAttendanceStub, LinkClicksStub } from './durable/stubs.ts'
 
 /** Bindings and configuration declared in wrangler.toml (vars) and set as secrets. */
 export type Env = {
@@ -11,6 +11,8 @@ export type Env = {
   CATALOG: KVNamespace
   FILES: R2Bucket
   CONFERENCE_CLOCK: DurableObjectNamespace<ConferenceClock>
+  /** The conference's attendance, aggregated from the viewers' heartbeats (flushed by alarm). */
+  CONFERENCE_ATTENDANCE: DurableObjectNamespace<ConferenceAttendanceStub>
   LOGIN_LIMITER: DurableObjectNamespace<LoginLimiter>
   /** Exact abuse limits per client IP or account (worker/domain/limits.ts). */
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>
@@ -20,6 +22,8 @@ export type Env = {
   SEARCH_RATE_LIMIT: RateLimit
   /** Approximate per-location limit for POST /api/translate (numbers in wrangler.toml). */
   TRANSLATION_RATE_LIMIT: RateLimit
+  /** Approximate per-location limit per viewer for the conference's heartbeat (wrangler.toml). */
+  HEARTBEAT_RATE_LIMIT: RateLimit
   /**
    * 'local' under `npm start`, 'test' in the test suites: the two values that turn on the local
    * tools (dev mailbox, login provider stand-in, payment simulator, demo files; `isLocalEnv` in

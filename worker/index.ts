@@ -3,6 +3,7 @@ import { configurationVerdict } from './config.ts'
 import type { Env } from './env.ts'
 import { runScheduled } from './scheduled.ts'
 
+export { ConferenceAttendance } from './durable/conference-attendance.ts'
 export { ConferenceClock } from './durable/conference-clock.ts'
 export { LinkClicks } from './durable/link-clicks.ts'
 export { LoginLimiter } from './durable/login-limiter.ts'

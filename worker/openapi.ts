@@ -167,6 +167,11 @@ type RouteOptions = {
   offline?: boolean
   /** The largest body it takes (uploads); JSON bodies default to JSON_BODY_MAX_BYTES. */
   maxBodyBytes?: number
+  /**
+   * Finds the caller in place of the session's database read (a route called too often for one:
+   * the conference heartbeat's signed ticket); it must answer 401 as requireRole does.
+   */
+  authenticate?: MiddlewareHandler<AppBindings>
 }
 
 const EXTRA: Record<Extra, ErrorComponent> = {
@@ -209,7 +214,7 @@ export function defineRoute<const R extends RouteConfig & { operationId: string 
   ]
   const errorResponses = Object.fromEntries(implied.map((name) => [ERROR_COMPONENTS[name].status, ref(name)]))
   const middleware: MiddlewareHandler<AppBindings>[] = [
-    ...(role === 'none' ? [] : [requireRole(role)]),
+    ...(role === 'none' ? [] : [options.authenticate ?? requireRole(role)]),
     ...(options.limit && options.limit !== 'service' ? [enforceLimit(options.limit)] : []),
     ...(unsafe && !hasBody ? [refuseBody] : []),
     ...(hasBody ? [limitBody(options.maxBodyBytes ?? JSON_BODY_MAX_BYTES)] : []),

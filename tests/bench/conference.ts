@@ -8,7 +8,7 @@ import { TALK_ROWS } from '../../db/seed-data/conference.ts'
 const CLOCK = '/4a-jornada-multiprofissional/get/video_init'
 const PAGE = '/4a-jornada-multiprofissional'
 
-type Phase = { rps: number; p50: number; p99: number; errors: number; requests: number }
+export type Phase = { rps: number; p50: number; p99: number; errors: number; requests: number }
 export type ConferenceResult = {
   viewers: number
   seconds: number
@@ -22,7 +22,7 @@ export type ConferenceResult = {
   clockUncertaintyMs: number
 }
 
-function run(origin: string, path: string, connections: number, seconds: number, page = false) {
+export function run(origin: string, path: string, connections: number, seconds: number, page = false) {
   return autocannon({
     url: origin + path,
     connections,
@@ -68,7 +68,7 @@ async function probeClock(origin: string, trueOffset: number, until: number) {
   return best
 }
 
-async function simulate(origin: string, at: number | null) {
+export async function simulate(origin: string, at: number | null) {
   const response = await fetch(`${origin}/api/dev/conference/clock`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -94,7 +94,7 @@ async function idleOffset(origin: string): Promise<number> {
  * the local runtime still holds them): the next phase must not start behind another's backlog,
  * and thousands of half-closed sockets would exhaust the runtime's file descriptors.
  */
-async function drain(origin: string) {
+export async function drain(origin: string) {
   const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
     const sentAt = Date.now()
@@ -107,7 +107,7 @@ async function drain(origin: string) {
   }
 }
 
-const sum = (phases: Phase[]): Phase => {
+export const sum = (phases: Phase[]): Phase => {
   const requests = phases.reduce((total, phase) => total + phase.requests, 0)
   return {
     // Slices last the same time: the mean of their rates is the rate over all of them.

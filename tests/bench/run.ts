@@ -14,19 +14,23 @@ import { root, startStack } from '../../scripts/lib/stack.ts'
 import { hashPassword } from '../../worker/domain/password.ts'
 import { conferenceScenario, printConference } from './conference.ts'
 import { demoStudentCookies } from './demo-login.ts'
+import { heartbeatScenario, printHeartbeat } from './heartbeat.ts'
 
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     'skip-build': { type: 'boolean', default: false },
-    /** routes: the table of routes; conference: the live-conference spike; all: both. */
+    /** routes: the table of routes; conference: the live-conference spike; heartbeat: the attendance heartbeat; all: every one. */
     scenario: { type: 'string', default: 'all' },
     /** Simulated viewers of the conference scenario, one run per count. */
     // Each connection costs the local workerd about 4 file descriptors of the 20 000 this machine allows:
     // beyond ~4 000 connections the runtime itself, not the Worker, runs out.
     viewers: { type: 'string', default: '2000,3000' },
     'viewer-seconds': { type: 'string', default: '30' },
+    /** Viewers of the heartbeat's throughput run, and of its database-writes runs (one per count). */
+    'heartbeat-viewers': { type: 'string', default: '3000' },
+    'heartbeat-write-viewers': { type: 'string', default: '300,3000' },
   },
 })
 const duration = Number(values.duration)
@@ -37,8 +41,8 @@ const PAGE_ROWS = {
 }
 const connections = Number(values.connections)
 const scenario = values.scenario
-if (!['all', 'routes', 'conference'].includes(scenario))
-  throw new Error(`--scenario: all, routes or conference`)
+if (!['all', 'routes', 'conference', 'heartbeat'].includes(scenario))
+  throw new Error(`--scenario: all, routes, conference or heartbeat`)
 const viewerCounts = values.viewers.split(',').map(Number)
 const viewerSeconds = Number(values['viewer-seconds'])
 
@@ -304,8 +308,8 @@ async function routesScenario(origin: string) {
 }
 
 try {
-  if (scenario !== 'conference') await routesScenario(stack.origin)
-  if (scenario !== 'routes') {
+  if (scenario === 'all' || scenario === 'routes') await routesScenario(stack.origin)
+  if (scenario === 'all' || scenario === 'conference') {
     const conference = await conferenceScenario(stack.origin, { viewerCounts, seconds: viewerSeconds })
     printConference(conference)
     const failed = conference.filter(
@@ -315,6 +319,25 @@ try {
       console.error(
         `\nFAILED: errors in the conference spike at ${failed.map((r) => r.viewers).join(', ')} viewers`,
       )
+      process.exitCode = 1
+    }
+  }
+  if (scenario === 'all' || scenario === 'heartbeat') {
+    const { throughput, writes } = await heartbeatScenario(stack.origin, stack.databaseUrl, {
+      viewers: Number(values['heartbeat-viewers']),
+      writeViewers: values['heartbeat-write-viewers'].split(',').filter(Boolean).map(Number),
+      seconds: viewerSeconds,
+    })
+    printHeartbeat(throughput, writes)
+    const ratio = throughput.beat.rps / throughput.ping.rps
+    const perMinute = writes.map((w) => (w.flushes * 60) / w.seconds)
+    if (perMinute.length === 0) perMinute.push(0)
+    const errors = throughput.beat.errors + throughput.ping.errors + writes.reduce((n, w) => n + w.errors, 0)
+    console.log(
+      `heartbeat: ${ratio.toFixed(2)}× the ping's req/s (≥ 0.75); database writes a minute ${perMinute.map((n) => n.toFixed(2)).join(' / ')} at ${writes.map((w) => w.viewers).join(' / ')} viewers (must not grow); errors ${errors}`,
+    )
+    if (ratio < 0.75 || errors > 0 || Math.max(...perMinute) > Math.min(...perMinute) + 1) {
+      console.error('\nFAILED: the heartbeat row')
       process.exitCode = 1
     }
   }

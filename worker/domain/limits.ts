@@ -45,6 +45,8 @@ export const LIMITS = {
   devTools: { exact: true, limit: 600, windowSeconds: 600, what: 'ferramentas locais' },
   search: { exact: false, binding: 'SEARCH_RATE_LIMIT', what: 'pesquisas' },
   translation: { exact: false, binding: 'TRANSLATION_RATE_LIMIT', what: 'traduções' },
+  // Per viewer (the conference page beats twice a minute while a talk plays).
+  heartbeat: { exact: false, binding: 'HEARTBEAT_RATE_LIMIT', what: 'sinais de presença' },
 } as const
 
 export type LimitName = keyof typeof LIMITS

@@ -1,7 +1,12 @@
 import { z } from '@hono/zod-openapi'
+import { ConferenceCertificatesResult, HeartbeatAnswer, HeartbeatInput } from '../contract/conference.ts'
+import { HEARTBEAT_INTERVAL_MS } from '../domain/attendance.ts'
 import { CONFERENCE_STATUSES } from '../domain/conference.ts'
 import { localOnly } from '../middleware/local-only.ts'
+import { PRESENCE_PATH, presenceSession, presenceViewer } from '../middleware/presence.ts'
 import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
+import { attendanceStats, flushAttendance, recordHeartbeat } from '../services/conference/attendance.ts'
+import { issueConferenceCertificates } from '../services/conference/certificates.ts'
 import {
   conferenceClock,
   conferenceClockStats,
@@ -146,4 +151,72 @@ export const conferenceRoutes = app
       responses: { 200: jsonContent(z.object({ served: int() }), 'Contagem desde que o objeto iniciou.') },
     }),
     async (c) => c.json(await conferenceClockStats({ ctx: c.var.ctx }), 200),
+  )
+  .openapi(
+    defineRoute(
+      'N',
+      {
+        operationId: 'conferenceHeartbeat',
+        method: 'post',
+        path: PRESENCE_PATH,
+        tags: ['Jornada'],
+        summary: 'Sinal de presença de quem assiste à Jornada (para o certificado)',
+        description: `A página da Jornada envia um a cada ${HEARTBEAT_INTERVAL_MS / 1000} s enquanto uma palestra ao vivo toca com a aba visível. Cada sinal conta o tempo desde o anterior da mesma pessoa (no máximo 35 s), só se a palestra estiver ao vivo no relógio da Jornada. Nenhuma leitura ou escrita no banco por sinal: quem assiste é reconhecido por um bilhete assinado (cookie HttpOnly, definido no primeiro sinal), e o tempo é somado no Durable Object da Jornada e gravado em lotes.`,
+        request: jsonBody(HeartbeatInput),
+        responses: { 200: jsonContent(HeartbeatAnswer, 'O sinal, contado ou não.') },
+      },
+      { limit: 'service', authenticate: presenceSession },
+    ),
+    async (c) => {
+      const { key } = c.req.valid('json')
+      return c.json(await recordHeartbeat({ ctx: c.var.ctx, userId: presenceViewer(c), key }), 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'A',
+      {
+        operationId: 'issueConferenceCertificates',
+        method: 'post',
+        path: '/api/admin/conference/certificates',
+        tags: ['Jornada'],
+        summary: 'Emitir certificados da jornada',
+        description:
+          'Depois da última palestra: um certificado de participação para quem assistiu à parcela mínima da programação (configurada; padrão 75 %), com as horas assistidas, e um de palestrante por palestra. Pode ser repetido sem duplicar; emite em lotes (`remaining` diz quanto falta).',
+        responses: { 200: jsonContent(ConferenceCertificatesResult, 'O que foi emitido e o que falta.') },
+      },
+      { errors: ['conflict'] },
+    ),
+    async (c) => c.json(await issueConferenceCertificates({ ctx: c.var.ctx }), 200),
+  )
+  .openapi(
+    defineRoute('none', {
+      operationId: 'getConferenceAttendanceStats',
+      method: 'get',
+      path: '/api/dev/conference/attendance',
+      tags: ['Desenvolvimento'],
+      summary: 'O que o agregador de presença da Jornada recebeu e gravou (somente local)',
+      responses: {
+        200: jsonContent(
+          z.object({ beats: int(), flushes: int(), rowsWritten: int(), pendingRows: int() }),
+          'Contagens desde que o objeto iniciou.',
+        ),
+      },
+    }),
+    async (c) => c.json(await attendanceStats({ ctx: c.var.ctx }), 200),
+  )
+  .openapi(
+    defineRoute(
+      'none',
+      {
+        operationId: 'flushConferenceAttendance',
+        method: 'post',
+        path: '/api/dev/conference/attendance/flush',
+        tags: ['Desenvolvimento'],
+        summary: 'Gravar agora a presença acumulada da Jornada (somente local)',
+        responses: { 200: jsonContent(z.object({ rows: int() }), 'Linhas (pessoa × palestra) gravadas.') },
+      },
+      { limit: 'devTools' },
+    ),
+    async (c) => c.json(await flushAttendance(c.var.ctx), 200),
   )

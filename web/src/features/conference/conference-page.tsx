@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { CalendarClock, Radio } from 'lucide'
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import {
   type ClockAnswer,
   type ConferenceState,
@@ -14,9 +14,11 @@ import { Icon } from '../../components/icons.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { useCurrentUser } from '../auth/use-current-user.ts'
+import { CertificatesPanel } from './certificates-panel.tsx'
 import { CONFERENCE_TEXT } from './conference.messages.ts'
 import { conferenceClockQuery, talkVideoUrl, toTalk } from './conference.queries.ts'
 import { formatClock, formatCountdown, formatDay, formatElapsed, formatTime } from './conference-format.ts'
+import { useAttendanceHeartbeat } from './heartbeat.ts'
 import { serverNow, useServerNow } from './server-clock.ts'
 import { ShiftPanel } from './shift-panel.tsx'
 import { VideoPlayer } from './video-player.tsx'
@@ -54,6 +56,7 @@ export function ConferencePage() {
         <LoadingState label="Carregando a programação..." />
       )}
       {user?.type === 'A' && clock.data ? <ShiftPanel answer={clock.data} /> : null}
+      {user?.type === 'A' && clock.data ? <CertificatesPanel /> : null}
     </article>
   )
 }
@@ -111,6 +114,10 @@ function StageBody({
   now: number | null
   version: number
 }) {
+  const { user } = useCurrentUser()
+  const [playing, setPlaying] = useState(false)
+  // A signed-in viewer's presence counts while the live talk plays (issue 24).
+  useAttendanceHeartbeat(state?.status === 'live' ? state.live.key : null, playing && user !== null)
   if (state === null || now === null) {
     return <LoadingState label="Sincronizando com o horário oficial da Jornada..." />
   }
@@ -133,6 +140,7 @@ function StageBody({
             title={live.title}
             playLabel="Assistir ao vivo"
             syncKey={`${live.key}:${live.init}:${version}`}
+            onPlayingChange={setPlaying}
             // The position at the moment of the press, on the server's clock.
             source={() => embedUrl(live.youtubeId!, videoPosition(live, serverNow() ?? now))}
           />

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ConferenceCertificatesResult } from '../../../../worker/contract/conference.ts'
 import type { ClockAnswer } from '../../../../worker/domain/conference.ts'
 import { api } from '../../lib/api.ts'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
@@ -24,6 +25,31 @@ export function useShiftSchedule() {
       queryClient.setQueryData(conferenceKeys.clock(), shifted)
       void toastSuccess(CONFERENCE_TEXT.shifted)
     },
+    onError: (error) => void toastError(error),
+  })
+}
+
+/** Calls the issuing until nothing remains (each call issues a batch): the totals of all calls. */
+async function issueAllConferenceCertificates(): Promise<ConferenceCertificatesResult> {
+  let issued = 0
+  for (;;) {
+    const result = await api<ConferenceCertificatesResult>('/api/admin/conference/certificates', {
+      method: 'POST',
+    })
+    issued += result.issued
+    if (result.remaining === 0 || result.issued === 0) return { ...result, issued }
+  }
+}
+
+/** For administrators, after the conference: 'Emitir certificados da jornada' (repeatable). */
+export function useIssueConferenceCertificates({
+  onIssued,
+}: {
+  onIssued: (result: ConferenceCertificatesResult) => void
+}) {
+  return useMutation({
+    mutationFn: issueAllConferenceCertificates,
+    onSuccess: onIssued,
     onError: (error) => void toastError(error),
   })
 }

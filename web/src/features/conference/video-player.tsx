@@ -16,6 +16,8 @@ type VideoPlayerProps = {
   syncKey?: string
   /** Only the button until the press (a recording in the programme list). */
   compact?: boolean
+  /** Told when the video starts or stops showing (the attendance heartbeat beats meanwhile). */
+  onPlayingChange?: (playing: boolean) => void
 }
 
 /**
@@ -23,13 +25,28 @@ type VideoPlayerProps = {
  * nothing is requested from the video host (no script, no thumbnail, no cookie). The press
  * creates the youtube-nocookie iframe, starting where the server's clock says.
  */
-export function VideoPlayer({ title, playLabel, source, syncKey, compact = false }: VideoPlayerProps) {
+export function VideoPlayer({
+  title,
+  playLabel,
+  source,
+  syncKey,
+  compact = false,
+  onPlayingChange,
+}: VideoPlayerProps) {
   const [src, setSrc] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
   const [failed, setFailed] = useState(false)
   const playing = src !== null
   const sourceRef = useRef(source)
   sourceRef.current = source
+  const onPlayingRef = useRef(onPlayingChange)
+  onPlayingRef.current = onPlayingChange
+
+  useEffect(() => {
+    onPlayingRef.current?.(playing)
+  }, [playing])
+  // Gone (the talk ended, the page moved on): no longer playing.
+  useEffect(() => () => onPlayingRef.current?.(false), [])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: syncKey is the trigger; src is read through state
   useEffect(() => {
