@@ -316,3 +316,41 @@ describe('verification', () => {
     }
   })
 })
+
+describe('privacy', () => {
+  it("exports the person's certificates; after the account's deletion they verify without the name", async () => {
+    const { course, lessons, student, cookie } = await courseWithStudent()
+    await watchAll(lessons, cookie)
+    const { code } = HeldCertificate.parse(
+      await (await issue(course.url, cookie, 'Ana Beatriz Souza')).json(),
+    )
+
+    const exported = (await (await send('/api/usuario/privacidade/exportar', cookie)).json()) as {
+      certificates: { code: string; holder_name: string; verification_url: string }[]
+    }
+    expect(exported.certificates).toEqual([
+      expect.objectContaining({
+        code,
+        holder_name: 'Ana Beatriz Souza',
+        verification_url: expect.stringContaining(code),
+      }),
+    ])
+
+    const deleted = await send('/api/usuario/privacidade/excluir', cookie, {
+      method: 'POST',
+      json: { confirmar: true },
+    })
+    expect(deleted.status).toBe(200)
+    const after = CertificateVerification.parse(
+      await (await send(`/api/certificados/${code}`, undefined)).json(),
+    )
+    expect(after).toMatchObject({
+      status: 'valid',
+      holder_name: null,
+      holder_removed: true,
+      title: course.name,
+    })
+    const [row] = await db.select().from(schema.certificates).where(eq(schema.certificates.code, code))
+    expect(row).toMatchObject({ userId: student.id, holderName: null, credential: null })
+  })
+})
