@@ -21,7 +21,6 @@ import {
   testContext,
   testDb,
   testEnv,
-  unique,
 } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
@@ -233,29 +232,15 @@ describe('the credential', () => {
     const ctx = testContext({ env: { ...testEnv, CERTIFICATE_SIGNING_KEYS: JSON.stringify([older]) } })
     const speaker = await createUser(db, { name: 'Marcos Vinícius Teles' })
     const { certificate } = await issueCertificate(ctx, {
-      kind: 'speaker',
-      talkId: 1,
+      kind: 'conference',
       userId: speaker.id,
       holderName: 'Marcos Vinícius Teles',
-      title: `Palestra ${unique('rotação')}`,
-      minutes: 45,
-      startedOn: null,
-      completedOn: '2027-10-22',
+      title: '4ª Jornada Multiprofissional',
+      minutes: 600,
+      startedOn: '2027-10-22',
+      completedOn: '2027-10-23',
       template: '',
       signatory: null,
-    }).catch(async () => {
-      // No talk 1 in this database: a conference certificate instead (same service, same signing).
-      return issueCertificate(ctx, {
-        kind: 'conference',
-        userId: speaker.id,
-        holderName: 'Marcos Vinícius Teles',
-        title: '4ª Jornada Multiprofissional',
-        minutes: 600,
-        startedOn: '2027-10-22',
-        completedOn: '2027-10-23',
-        template: '',
-        signatory: null,
-      })
     })
     const header = JSON.parse(
       Buffer.from(certificate.credential!.split('.')[0]!, 'base64url').toString('utf8'),
