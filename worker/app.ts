@@ -24,6 +24,7 @@ import { adminRoutes } from './routes/admin/index.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
 import { catalogRoutes } from './routes/catalog.ts'
+import { certificateRoutes } from './routes/certificates.ts'
 import { checkoutRoutes } from './routes/checkout.ts'
 import { conferenceRoutes } from './routes/conference.ts'
 import { contactRoutes } from './routes/contact.ts'
@@ -93,6 +94,7 @@ const routes = app
   .route('/', outboxRoutes)
   .route('/', planRoutes)
   .route('/', studentRoutes)
+  .route('/', certificateRoutes)
   .route('/', contactRoutes)
   .route('/', conferenceRoutes)
   .route('/', i18nRoutes)

@@ -217,6 +217,7 @@ export const PAGE_ROWS: PageRow[] = [
       list([
         'Dados da conta (nome, e-mail, telefone, foto, senha, contas do Google ou Facebook vinculadas, aulas assistidas e biblioteca de e-books): enquanto a conta estiver ativa. Quando você exclui a conta em Meu perfil, eles são apagados ou anonimizados na hora, e todas as sessões são encerradas.',
         'O que fica depois da exclusão, e por quê: os pedidos e os pagamentos de taxas de editais (número, data, itens, valores, forma de pagamento e situação), sem nome, e-mail, CPF, telefone nem endereço, pelo prazo da legislação fiscal abaixo — são os registros contábeis do Instituto; as matrículas e inscrições ligadas a eles, também sem dados pessoais; e o registro de envio do e-mail que confirma a exclusão, que precisa do endereço para ser entregue.',
+        'Certificados emitidos: continuam verificáveis pelo código ou QR code (curso, carga horária e datas), mas sem o seu nome, e a credencial digital assinada é apagada. Ficam porque quem recebeu o certificado (um empregador, um programa de residência) precisa poder confirmar que ele foi emitido pelo Instituto, e apagá-los faria um certificado verdadeiro parecer falso.',
         'Dados de compras e documentos fiscais: 5 anos após o fim do exercício da compra, conforme a legislação tributária e o Código de Defesa do Consumidor.',
         'Registros de acesso: 6 meses, conforme o art. 15 do Marco Civil da Internet.',
         'Comprovantes de estudante: até a conferência do desconto e, depois, pelo prazo de guarda da compra correspondente.',

@@ -29,6 +29,7 @@ import { Route as AdminLeadsRouteImport } from './routes/admin/leads'
 import { Route as AdminMatriculasRouteImport } from './routes/admin/matriculas'
 import { Route as AdminQrcodeRouteImport } from './routes/admin/qrcode'
 import { Route as AdminTurmasRouteImport } from './routes/admin/turmas'
+import { Route as CertificadosCodeRouteImport } from './routes/certificados/$code'
 import { Route as CheckoutHashRouteImport } from './routes/checkout/$hash'
 import { Route as ContaConfirmarEmailRouteImport } from './routes/conta/confirmar-email'
 import { Route as ContaNaoFuiEuRouteImport } from './routes/conta/nao-fui-eu'
@@ -154,6 +155,11 @@ const AdminTurmasRoute = AdminTurmasRouteImport.update({
   id: '/turmas',
   path: '/turmas',
   getParentRoute: () => AdminRouteRoute,
+} as any)
+const CertificadosCodeRoute = CertificadosCodeRouteImport.update({
+  id: '/certificados/$code',
+  path: '/certificados/$code',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const CheckoutHashRoute = CheckoutHashRouteImport.update({
   id: '/checkout/$hash',
@@ -299,6 +305,7 @@ export interface FileRoutesByFullPath {
   '/admin/matriculas': typeof AdminMatriculasRoute
   '/admin/qrcode': typeof AdminQrcodeRoute
   '/admin/turmas': typeof AdminTurmasRoute
+  '/certificados/$code': typeof CertificadosCodeRoute
   '/checkout/$hash': typeof CheckoutHashRoute
   '/conta/confirmar-email': typeof ContaConfirmarEmailRoute
   '/conta/nao-fui-eu': typeof ContaNaoFuiEuRoute
@@ -344,6 +351,7 @@ export interface FileRoutesByTo {
   '/admin/matriculas': typeof AdminMatriculasRoute
   '/admin/qrcode': typeof AdminQrcodeRoute
   '/admin/turmas': typeof AdminTurmasRoute
+  '/certificados/$code': typeof CertificadosCodeRoute
   '/checkout/$hash': typeof CheckoutHashRoute
   '/conta/confirmar-email': typeof ContaConfirmarEmailRoute
   '/conta/nao-fui-eu': typeof ContaNaoFuiEuRoute
@@ -391,6 +399,7 @@ export interface FileRoutesById {
   '/admin/matriculas': typeof AdminMatriculasRoute
   '/admin/qrcode': typeof AdminQrcodeRoute
   '/admin/turmas': typeof AdminTurmasRoute
+  '/certificados/$code': typeof CertificadosCodeRoute
   '/checkout/$hash': typeof CheckoutHashRoute
   '/conta/confirmar-email': typeof ContaConfirmarEmailRoute
   '/conta/nao-fui-eu': typeof ContaNaoFuiEuRoute
@@ -439,6 +448,7 @@ export interface FileRouteTypes {
     | '/admin/matriculas'
     | '/admin/qrcode'
     | '/admin/turmas'
+    | '/certificados/$code'
     | '/checkout/$hash'
     | '/conta/confirmar-email'
     | '/conta/nao-fui-eu'
@@ -484,6 +494,7 @@ export interface FileRouteTypes {
     | '/admin/matriculas'
     | '/admin/qrcode'
     | '/admin/turmas'
+    | '/certificados/$code'
     | '/checkout/$hash'
     | '/conta/confirmar-email'
     | '/conta/nao-fui-eu'
@@ -530,6 +541,7 @@ export interface FileRouteTypes {
     | '/admin/matriculas'
     | '/admin/qrcode'
     | '/admin/turmas'
+    | '/certificados/$code'
     | '/checkout/$hash'
     | '/conta/confirmar-email'
     | '/conta/nao-fui-eu'
@@ -569,6 +581,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   PoliticasDePrivacidadeRoute: typeof PoliticasDePrivacidadeRoute
   QuemSomosRoute: typeof QuemSomosRoute
+  CertificadosCodeRoute: typeof CertificadosCodeRoute
   CheckoutHashRoute: typeof CheckoutHashRoute
   ContaConfirmarEmailRoute: typeof ContaConfirmarEmailRoute
   ContaNaoFuiEuRoute: typeof ContaNaoFuiEuRoute
@@ -727,6 +740,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/turmas'
       preLoaderRoute: typeof AdminTurmasRouteImport
       parentRoute: typeof AdminRouteRoute
+    }
+    '/certificados/$code': {
+      id: '/certificados/$code'
+      path: '/certificados/$code'
+      fullPath: '/certificados/$code'
+      preLoaderRoute: typeof CertificadosCodeRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/checkout/$hash': {
       id: '/checkout/$hash'
@@ -967,6 +987,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   PoliticasDePrivacidadeRoute: PoliticasDePrivacidadeRoute,
   QuemSomosRoute: QuemSomosRoute,
+  CertificadosCodeRoute: CertificadosCodeRoute,
   CheckoutHashRoute: CheckoutHashRoute,
   ContaConfirmarEmailRoute: ContaConfirmarEmailRoute,
   ContaNaoFuiEuRoute: ContaNaoFuiEuRoute,

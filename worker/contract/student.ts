@@ -263,5 +263,7 @@ export const DataExport = z
     plan_payments: z.array(z.record(z.string(), z.unknown())),
     leads: z.array(z.record(z.string(), z.unknown())),
     consents: z.array(z.record(z.string(), z.unknown())),
+    /** The certificates held: after the account's deletion they verify without the name. */
+    certificates: z.array(z.record(z.string(), z.unknown())),
   })
   .passthrough()

@@ -33,9 +33,9 @@ export const loadRenderer = () =>
 /**
  * Pages the browser renders itself: personal ones (nothing to show before it knows the cart or
  * the session's data) and the password reset, whose token is in the URL fragment a server
- * never sees.
+ * never sees. A certificate's verification too: it must say revoked the moment it is (no shared render).
  */
-const BROWSER_ONLY = /^\/(usuario|admin|carrinho-de-compras|checkout|pedido|senha|conta)(\/|$)/
+const BROWSER_ONLY = /^\/(usuario|admin|carrinho-de-compras|checkout|pedido|senha|conta|certificados)(\/|$)/
 
 /** Pages where the browser sends card data to the payment gateway itself (DESIGN 6). */
 // The checkout and an edital plan's payment screen tokenize cards at the gateway; a course's page

@@ -3,6 +3,7 @@ import { html } from 'hono/html'
 import {
   applications,
   auditLog,
+  certificates,
   classes,
   courses,
   ebookLibrary,
@@ -23,6 +24,8 @@ import type { AppContext } from '../../context.ts'
 import { PRIVACY_MESSAGES } from '../../contract/student.ts'
 import { INSTITUTE } from '../../domain/institute.ts'
 import { notFound } from '../../errors.ts'
+import { verificationUrl } from '../certificates/credential.ts'
+import { verificationOf } from '../certificates/student.ts'
 import { deliverLater } from '../email/outbox.ts'
 import { emailMessage, firstName } from '../email/templates.ts'
 import { accountFileKeys, deleteFiles } from '../files/files.ts'
@@ -92,7 +95,16 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
       .orderBy(desc(emailOutbox.createdAt)),
     db.select().from(auditLog).where(eq(auditLog.actorUserId, userId)).orderBy(desc(auditLog.createdAt)),
   ])
+  const held = await db
+    .select()
+    .from(certificates)
+    .where(eq(certificates.userId, userId))
+    .orderBy(desc(certificates.issuedAt))
   return {
+    certificates: held.map((row) => ({
+      ...verificationOf(row),
+      verification_url: verificationUrl(ctx.env, row.code),
+    })),
     exported_at: ctx.now.toISOString(),
     controller: { name: INSTITUTE.fullName, contact: INSTITUTE.emails.contact },
     profile: {
@@ -237,7 +249,12 @@ export async function deleteMyAccount({ ctx, userId }: { ctx: AppContext; userId
   const notice = await deletionEmail(user.email, user.name)
   const anonymousEmail = `conta-excluida-${userId}-${crypto.randomUUID().slice(0, 8)}@excluida.invalid`
   const payer = JSON.stringify(ANONYMOUS_PAYER)
-  const [, , , , , , , , , , , queued] = await db.batch([
+  const [, , , , , , , , , , , , queued] = await db.batch([
+    // Certificates keep verifying as issued, without the person's name (the policy says why).
+    db
+      .update(certificates)
+      .set({ holderName: null, credential: null })
+      .where(eq(certificates.userId, userId)),
     db
       .update(users)
       .set({

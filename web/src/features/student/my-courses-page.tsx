@@ -4,6 +4,7 @@ import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { QueryStatus } from '../../components/query-status.tsx'
 import { formatDateLong } from '../../lib/date.ts'
+import { MyCertificates } from '../certificates/my-certificates.tsx'
 import { NothingYet } from './nothing-yet.tsx'
 import { enrolledCoursesQuery } from './student.queries.ts'
 
@@ -47,6 +48,7 @@ export function MyCoursesPage() {
           ))}
         </ul>
       ) : null}
+      <MyCertificates />
     </div>
   )
 }

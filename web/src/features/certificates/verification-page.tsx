@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query'
+import { INSTITUTE } from '../../../../worker/domain/institute.ts'
+import { NotFound } from '../../components/not-found.tsx'
+import { QueryStatus } from '../../components/query-status.tsx'
+import { ApiError } from '../../lib/api.ts'
+import { formatDateLong, formatInstantDate } from '../../lib/date.ts'
+import { verificationQuery } from './certificates.queries.ts'
+
+/** /certificados/{code}: a certificate's verification, for anyone who has its code or QR code. */
+export function VerificationPage({ code }: { code: string }) {
+  const verification = useQuery(verificationQuery(code))
+  if (verification.error instanceof ApiError && verification.error.status === 404) {
+    return <NotFound message="Certificado não encontrado" />
+  }
+  const data = verification.data
+  return (
+    <div className="container-page max-w-3xl py-12 md:py-16">
+      <title>{`Verificação de certificado | ${INSTITUTE.name}`}</title>
+      <meta name="robots" content="noindex" />
+      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">
+        Verificação de certificado
+      </h1>
+      <QueryStatus
+        query={verification}
+        loading="Verificando o certificado..."
+        failed="Erro ao verificar o certificado"
+      />
+      {data ? (
+        <section
+          aria-labelledby="situacao"
+          className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          {data.status === 'valid' ? (
+            <p id="situacao" className="font-bold text-2xl text-teal-800" role="status">
+              Certificado válido
+            </p>
+          ) : data.status === 'revoked' ? (
+            <div role="status">
+              <p id="situacao" className="font-bold text-2xl text-red-800">
+                Certificado revogado em {formatInstantDate(data.revoked_at ?? '')}
+              </p>
+              {data.revoked_reason ? (
+                <p className="mt-1 text-slate-700">Motivo: {data.revoked_reason}</p>
+              ) : null}
+            </div>
+          ) : (
+            <div role="status">
+              <p id="situacao" className="font-bold text-2xl text-amber-800">
+                Certificado substituído
+              </p>
+              <p className="mt-1 text-slate-700">
+                Este certificado foi reemitido com o código{' '}
+                <a
+                  className="font-semibold text-teal-800 underline"
+                  href={`/certificados/${data.replaced_by}`}
+                >
+                  {data.replaced_by}
+                </a>
+                .
+              </p>
+            </div>
+          )}
+          <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+            <dt className="font-semibold text-slate-600">Titular</dt>
+            <dd className="text-slate-900">{data.holder_name ?? 'Titular removido a pedido'}</dd>
+            <dt className="font-semibold text-slate-600">{data.kind_label}</dt>
+            <dd className="text-slate-900">{data.title}</dd>
+            <dt className="font-semibold text-slate-600">Carga horária</dt>
+            <dd className="text-slate-900">{data.hours}</dd>
+            <dt className="font-semibold text-slate-600">Conclusão</dt>
+            <dd className="text-slate-900">{formatDateLong(data.completed_on)}</dd>
+            <dt className="font-semibold text-slate-600">Código</dt>
+            <dd className="font-mono text-slate-900">{data.code}</dd>
+            <dt className="font-semibold text-slate-600">Emitido por</dt>
+            <dd className="text-slate-900">{data.issuer}</dd>
+          </dl>
+          {data.holder_removed ? (
+            <p className="mt-4 text-slate-700 text-sm">
+              O titular excluiu a conta e pediu a remoção dos seus dados: o certificado continua verificável,
+              sem o nome.
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  )
+}

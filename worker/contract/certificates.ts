@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { CERTIFICATE_KINDS } from '../domain/certificates.ts'
+
+/** What a certificate's verification says: valid, revoked (when, why), or replaced (by which code). */
+export const CERTIFICATE_STATUSES = ['valid', 'revoked', 'replaced'] as const
+
+/** GET /api/certificados/{code}: what anyone may read of a certificate (no e-mail, no account). */
+export const CertificateVerification = z.object({
+  code: z.string(),
+  status: z.enum(CERTIFICATE_STATUSES),
+  kind: z.enum(CERTIFICATE_KINDS),
+  kind_label: z.string(),
+  /** Null once the holder's account was deleted at their request (LGPD). */
+  holder_name: z.string().nullable(),
+  holder_removed: z.boolean(),
+  title: z.string(),
+  minutes: z.number().int(),
+  hours: z.string(),
+  started_on: z.string().nullable(),
+  completed_on: z.string(),
+  issued_at: z.string(),
+  issuer: z.string(),
+  revoked_at: z.string().nullable(),
+  revoked_reason: z.string().nullable(),
+  replaced_by: z.string().nullable(),
+})
+export type CertificateVerification = z.infer<typeof CertificateVerification>
+
+/** A certificate the signed-in person holds, with its links. */
+export const HeldCertificate = CertificateVerification.extend({
+  links: z.object({
+    pdf: z.string(),
+    /** Null once the credential was erased with the holder's name. */
+    credential: z.string().nullable(),
+    verification: z.string(),
+    linkedin: z.string(),
+  }),
+})
+export type HeldCertificate = z.infer<typeof HeldCertificate>
+
+/** An online course's progress towards its certificate. */
+export const CourseCertificateProgress = z.object({
+  course_id: z.number().int(),
+  course_name: z.string(),
+  course_url: z.string(),
+  lessons: z.number().int(),
+  watched: z.number().int(),
+  /** The share of the lessons (percent) the course asks for. */
+  required_share: z.number().int(),
+  eligible: z.boolean(),
+  certificate: HeldCertificate.nullable(),
+})
+export type CourseCertificateProgress = z.infer<typeof CourseCertificateProgress>
+
+/** GET /api/usuario/certificados: the courses' progress and every certificate held. */
+export const MyCertificates = z.object({
+  /** The name to prefill (the profile's). */
+  profile_name: z.string(),
+  courses: z.array(CourseCertificateProgress),
+  certificates: z.array(HeldCertificate),
+})
+export type MyCertificates = z.infer<typeof MyCertificates>
+
+/** POST /api/usuario/cursos/{url}/certificado: the name to print, as the student confirmed it. */
+export const IssueCourseCertificateInput = z
+  .object({ nome: z.string({ error: 'Informe o nome completo.' }).max(500, { error: 'Nome longo demais.' }) })
+  .strict()
+export type IssueCourseCertificateInput = z.infer<typeof IssueCourseCertificateInput>
+
+/** A public key of /.well-known/jwks.json. */
+export const PublicJwk = z
+  .object({
+    kty: z.string(),
+    kid: z.string(),
+    crv: z.string().optional(),
+    x: z.string().optional(),
+    y: z.string().optional(),
+  })
+  .passthrough()
+export const PublicJwks = z.object({ keys: z.array(PublicJwk) })
