@@ -21,14 +21,7 @@ import { Route as PoliticasDePrivacidadeRouteImport } from './routes/politicas-d
 import { Route as QuemSomosRouteImport } from './routes/quem-somos'
 import { Route as UsuarioRouteRouteImport } from './routes/usuario/route'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
-import { Route as AdminCertificadosRouteImport } from './routes/admin/certificados'
-import { Route as AdminCourseRouteImport } from './routes/admin/course'
-import { Route as AdminEditaisRouteImport } from './routes/admin/editais'
-import { Route as AdminHomeRouteImport } from './routes/admin/home'
-import { Route as AdminLeadsRouteImport } from './routes/admin/leads'
-import { Route as AdminMatriculasRouteImport } from './routes/admin/matriculas'
-import { Route as AdminQrcodeRouteImport } from './routes/admin/qrcode'
-import { Route as AdminTurmasRouteImport } from './routes/admin/turmas'
+import { Route as AdminSectionRouteImport } from './routes/admin/$section'
 import { Route as CertificadosCodeRouteImport } from './routes/certificados/$code'
 import { Route as CheckoutHashRouteImport } from './routes/checkout/$hash'
 import { Route as ContaConfirmarEmailRouteImport } from './routes/conta/confirmar-email'
@@ -116,44 +109,9 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
-const AdminCertificadosRoute = AdminCertificadosRouteImport.update({
-  id: '/certificados',
-  path: '/certificados',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminCourseRoute = AdminCourseRouteImport.update({
-  id: '/course',
-  path: '/course',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminEditaisRoute = AdminEditaisRouteImport.update({
-  id: '/editais',
-  path: '/editais',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminHomeRoute = AdminHomeRouteImport.update({
-  id: '/home',
-  path: '/home',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminLeadsRoute = AdminLeadsRouteImport.update({
-  id: '/leads',
-  path: '/leads',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminMatriculasRoute = AdminMatriculasRouteImport.update({
-  id: '/matriculas',
-  path: '/matriculas',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminQrcodeRoute = AdminQrcodeRouteImport.update({
-  id: '/qrcode',
-  path: '/qrcode',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminTurmasRoute = AdminTurmasRouteImport.update({
-  id: '/turmas',
-  path: '/turmas',
+const AdminSectionRoute = AdminSectionRouteImport.update({
+  id: '/$section',
+  path: '/$section',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const CertificadosCodeRoute = CertificadosCodeRouteImport.update({
@@ -297,14 +255,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/politicas-de-privacidade': typeof PoliticasDePrivacidadeRoute
   '/quem-somos': typeof QuemSomosRoute
-  '/admin/certificados': typeof AdminCertificadosRoute
-  '/admin/course': typeof AdminCourseRoute
-  '/admin/editais': typeof AdminEditaisRoute
-  '/admin/home': typeof AdminHomeRoute
-  '/admin/leads': typeof AdminLeadsRoute
-  '/admin/matriculas': typeof AdminMatriculasRoute
-  '/admin/qrcode': typeof AdminQrcodeRoute
-  '/admin/turmas': typeof AdminTurmasRoute
+  '/admin/$section': typeof AdminSectionRoute
   '/certificados/$code': typeof CertificadosCodeRoute
   '/checkout/$hash': typeof CheckoutHashRoute
   '/conta/confirmar-email': typeof ContaConfirmarEmailRoute
@@ -343,14 +294,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/politicas-de-privacidade': typeof PoliticasDePrivacidadeRoute
   '/quem-somos': typeof QuemSomosRoute
-  '/admin/certificados': typeof AdminCertificadosRoute
-  '/admin/course': typeof AdminCourseRoute
-  '/admin/editais': typeof AdminEditaisRoute
-  '/admin/home': typeof AdminHomeRoute
-  '/admin/leads': typeof AdminLeadsRoute
-  '/admin/matriculas': typeof AdminMatriculasRoute
-  '/admin/qrcode': typeof AdminQrcodeRoute
-  '/admin/turmas': typeof AdminTurmasRoute
+  '/admin/$section': typeof AdminSectionRoute
   '/certificados/$code': typeof CertificadosCodeRoute
   '/checkout/$hash': typeof CheckoutHashRoute
   '/conta/confirmar-email': typeof ContaConfirmarEmailRoute
@@ -391,14 +335,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/politicas-de-privacidade': typeof PoliticasDePrivacidadeRoute
   '/quem-somos': typeof QuemSomosRoute
-  '/admin/certificados': typeof AdminCertificadosRoute
-  '/admin/course': typeof AdminCourseRoute
-  '/admin/editais': typeof AdminEditaisRoute
-  '/admin/home': typeof AdminHomeRoute
-  '/admin/leads': typeof AdminLeadsRoute
-  '/admin/matriculas': typeof AdminMatriculasRoute
-  '/admin/qrcode': typeof AdminQrcodeRoute
-  '/admin/turmas': typeof AdminTurmasRoute
+  '/admin/$section': typeof AdminSectionRoute
   '/certificados/$code': typeof CertificadosCodeRoute
   '/checkout/$hash': typeof CheckoutHashRoute
   '/conta/confirmar-email': typeof ContaConfirmarEmailRoute
@@ -440,14 +377,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/politicas-de-privacidade'
     | '/quem-somos'
-    | '/admin/certificados'
-    | '/admin/course'
-    | '/admin/editais'
-    | '/admin/home'
-    | '/admin/leads'
-    | '/admin/matriculas'
-    | '/admin/qrcode'
-    | '/admin/turmas'
+    | '/admin/$section'
     | '/certificados/$code'
     | '/checkout/$hash'
     | '/conta/confirmar-email'
@@ -486,14 +416,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/politicas-de-privacidade'
     | '/quem-somos'
-    | '/admin/certificados'
-    | '/admin/course'
-    | '/admin/editais'
-    | '/admin/home'
-    | '/admin/leads'
-    | '/admin/matriculas'
-    | '/admin/qrcode'
-    | '/admin/turmas'
+    | '/admin/$section'
     | '/certificados/$code'
     | '/checkout/$hash'
     | '/conta/confirmar-email'
@@ -533,14 +456,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/politicas-de-privacidade'
     | '/quem-somos'
-    | '/admin/certificados'
-    | '/admin/course'
-    | '/admin/editais'
-    | '/admin/home'
-    | '/admin/leads'
-    | '/admin/matriculas'
-    | '/admin/qrcode'
-    | '/admin/turmas'
+    | '/admin/$section'
     | '/certificados/$code'
     | '/checkout/$hash'
     | '/conta/confirmar-email'
@@ -685,60 +601,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
-    '/admin/certificados': {
-      id: '/admin/certificados'
-      path: '/certificados'
-      fullPath: '/admin/certificados'
-      preLoaderRoute: typeof AdminCertificadosRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/course': {
-      id: '/admin/course'
-      path: '/course'
-      fullPath: '/admin/course'
-      preLoaderRoute: typeof AdminCourseRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/editais': {
-      id: '/admin/editais'
-      path: '/editais'
-      fullPath: '/admin/editais'
-      preLoaderRoute: typeof AdminEditaisRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/home': {
-      id: '/admin/home'
-      path: '/home'
-      fullPath: '/admin/home'
-      preLoaderRoute: typeof AdminHomeRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/leads': {
-      id: '/admin/leads'
-      path: '/leads'
-      fullPath: '/admin/leads'
-      preLoaderRoute: typeof AdminLeadsRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/matriculas': {
-      id: '/admin/matriculas'
-      path: '/matriculas'
-      fullPath: '/admin/matriculas'
-      preLoaderRoute: typeof AdminMatriculasRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/qrcode': {
-      id: '/admin/qrcode'
-      path: '/qrcode'
-      fullPath: '/admin/qrcode'
-      preLoaderRoute: typeof AdminQrcodeRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/turmas': {
-      id: '/admin/turmas'
-      path: '/turmas'
-      fullPath: '/admin/turmas'
-      preLoaderRoute: typeof AdminTurmasRouteImport
+    '/admin/$section': {
+      id: '/admin/$section'
+      path: '/$section'
+      fullPath: '/admin/$section'
+      preLoaderRoute: typeof AdminSectionRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/certificados/$code': {
@@ -920,27 +787,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
-  AdminCertificadosRoute: typeof AdminCertificadosRoute
-  AdminCourseRoute: typeof AdminCourseRoute
-  AdminEditaisRoute: typeof AdminEditaisRoute
-  AdminHomeRoute: typeof AdminHomeRoute
-  AdminLeadsRoute: typeof AdminLeadsRoute
-  AdminMatriculasRoute: typeof AdminMatriculasRoute
-  AdminQrcodeRoute: typeof AdminQrcodeRoute
-  AdminTurmasRoute: typeof AdminTurmasRoute
+  AdminSectionRoute: typeof AdminSectionRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminEditaisIdRoute: typeof AdminEditaisIdRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
-  AdminCertificadosRoute: AdminCertificadosRoute,
-  AdminCourseRoute: AdminCourseRoute,
-  AdminEditaisRoute: AdminEditaisRoute,
-  AdminHomeRoute: AdminHomeRoute,
-  AdminLeadsRoute: AdminLeadsRoute,
-  AdminMatriculasRoute: AdminMatriculasRoute,
-  AdminQrcodeRoute: AdminQrcodeRoute,
-  AdminTurmasRoute: AdminTurmasRoute,
+  AdminSectionRoute: AdminSectionRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminEditaisIdRoute: AdminEditaisIdRoute,
 }

@@ -5,8 +5,6 @@
  */
 
 export const CONFERENCE_PATH = '/4a-jornada-multiprofissional'
-/** The conference's name (its page's title, what its attendance certificates attest). */
-export const CONFERENCE_TITLE = '4ª Jornada Multiprofissional em Nefrologia'
 
 /** A talk of the programme. `key` is its index in the programme (the SPEC's `?key={index}`). */
 export type Talk = {

@@ -41,3 +41,10 @@ export function sliderImageUrl(kind: 'cursos' | 'produtos' | 'ebooks', [name, ex
   if (name.startsWith(UPLOADED_IMAGE_PREFIX)) return `/files/${encodeURIComponent(`${name}.${extension}`)}`
   return `/img/${kind}/${name}.${extension}`
 }
+
+/**
+ * The conference's name (its page's title, what its attendance certificates attest). Here, not in
+ * ./conference.ts, so that the conference route's head does not bring the programme's rules into
+ * every page's first load.
+ */
+export const CONFERENCE_TITLE = '4ª Jornada Multiprofissional em Nefrologia'

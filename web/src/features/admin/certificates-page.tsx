@@ -70,7 +70,8 @@ export default function CertificatesPage() {
           {(Object.keys(CERTIFICATE_TABS) as CertificateTab[]).map((key) => (
             <li key={key}>
               <Link
-                to="/admin/certificados"
+                to="/admin/$section"
+                params={{ section: 'certificados' }}
                 search={{ aba: key } as never}
                 aria-current={key === tab ? 'page' : undefined}
                 className={`btn ${key === tab ? 'btn-primary' : 'btn-outline'}`}

@@ -179,7 +179,11 @@ function useCourseParam(): [number | null, (id: number | null) => void] {
   const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : null
   // The admin routes declare no search schema (the public route tree stays light): untyped here.
   const set = (next: number | null) =>
-    void navigate({ to: '/admin/turmas', search: (next ? { curso: next } : {}) as never })
+    void navigate({
+      to: '/admin/$section',
+      params: { section: 'turmas' },
+      search: (next ? { curso: next } : {}) as never,
+    })
   return [id, set]
 }
 

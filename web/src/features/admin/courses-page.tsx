@@ -110,7 +110,12 @@ function CourseDetail({ id, onClose }: { id: number; onClose: () => void }) {
               </div>
               <div className="flex flex-wrap gap-2">
                 {/* The admin routes declare no search schema (the public route tree stays light): untyped here. */}
-                <Link to="/admin/turmas" search={{ curso: course.id } as never} className="btn btn-outline">
+                <Link
+                  to="/admin/$section"
+                  params={{ section: 'turmas' }}
+                  search={{ curso: course.id } as never}
+                  className="btn btn-outline"
+                >
                   Turmas do curso
                 </Link>
                 <button type="button" className="btn btn-outline" onClick={onClose}>

@@ -293,7 +293,7 @@ export default function EditalAdminPage() {
       title={title}
       description={query.data ? `/editais/${query.data.slug}` : undefined}
       actions={
-        <Link to="/admin/editais" className="btn btn-outline">
+        <Link to="/admin/$section" params={{ section: 'editais' }} className="btn btn-outline">
           Todos os editais
         </Link>
       }

@@ -4,20 +4,14 @@ import { type ReactNode, useEffect, useRef } from 'react'
 import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { errorMessage } from '../../lib/toast.ts'
+import { ADMIN_SECTIONS } from './sections.ts'
 
 // The frame of every admin screen: the admin menu, the title, and a query's loading and error states.
 
 const SECTIONS = [
   { to: '/admin', label: 'Dashboard' },
-  { to: '/admin/course', label: 'Cursos' },
-  { to: '/admin/turmas', label: 'Turmas' },
-  { to: '/admin/matriculas', label: 'Matrículas' },
-  { to: '/admin/editais', label: 'Editais' },
-  { to: '/admin/certificados', label: 'Certificados' },
-  { to: '/admin/leads', label: 'Leads' },
-  { to: '/admin/qrcode', label: 'Qrcode/Link' },
-  { to: '/admin/home', label: 'Home' },
-] as const
+  ...Object.entries(ADMIN_SECTIONS).map(([section, label]) => ({ to: `/admin/${section}`, label })),
+]
 
 /** The admin menu of SPEC section 2, as tabs at the top of every admin page. */
 function AdminNav() {

@@ -1,4 +1,4 @@
-import { CONFERENCE_TITLE } from '../../../../worker/domain/conference.ts'
+import { CONFERENCE_TITLE } from '../../../../worker/domain/institute.ts'
 
 /** SPEC section 8 ('erro ao pegar horários.', exactly as written) and the page's own copy. */
 export const CONFERENCE_TEXT = {
