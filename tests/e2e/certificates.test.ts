@@ -5,6 +5,8 @@ import { extractText } from 'unpdf'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { certificates, courseModules, lessonProgress, lessons, users } from '../../db/schema.ts'
+import { DEMO_USERS } from '../../db/seed.ts'
+import { openAdminSection } from '../support/e2e/admin.ts'
 import { fileBrowser, screenshot, signInOnPage } from '../support/e2e/browser.ts'
 
 // Issue 24 in real Chromium on the seeded stack: the demo student finishes the lessons of
@@ -13,7 +15,8 @@ import { fileBrowser, screenshot, signInOnPage } from '../support/e2e/browser.ts
 
 const baseURL = inject('baseURL')
 const db = createDb({ url: inject('e2eDatabaseUrl') })
-const STUDENT = { email: 'aluno@instituto.test', password: 'Aluno@12345' }
+const STUDENT = DEMO_USERS.student
+const ADMIN = DEMO_USERS.admin
 const COURSE_URL = 'doenca-renal-cronica-na-atencao-primaria'
 const COURSE_ID = 2
 
@@ -56,7 +59,7 @@ async function restoreSeed() {
 }
 
 describe('certificates', () => {
-  it('the student finishes a course, issues the certificate and its PDF; a visitor verifies it from the QR code', async () => {
+  it('the student finishes a course, issues the certificate and its PDF; a visitor verifies it from the QR code; the admin revokes it and the page says so', async () => {
     await restoreSeed()
     try {
       const context = await newContext('203.0.113.124')
@@ -112,6 +115,24 @@ describe('certificates', () => {
       await visitor.getByText('Certificado válido').waitFor()
       await expect(visitor.getByText('Ana Beatriz Souza').count()).resolves.toBeGreaterThan(0)
       await screenshot(visitor, 'certificates-verified')
+
+      // The institute revokes it from the admin's list; the same address then says so.
+      const admin = await (await newContext('203.0.113.126')).newPage()
+      await signInOnPage(admin, `${baseURL}/login`, ADMIN)
+      await admin.goto(`${baseURL}/admin`)
+      await openAdminSection(admin, 'Certificados')
+      await admin.getByLabel('Código, nome, curso ou e-mail').fill(code)
+      const row = admin
+        .getByRole('region', { name: 'Certificados emitidos' })
+        .locator('tbody tr', { hasText: code })
+      await row.getByRole('button', { name: `Revogar ${code}` }).click()
+      await admin.getByLabel('Motivo da revogação').fill('Emitido por engano')
+      await admin.getByRole('button', { name: 'Revogar certificado' }).click()
+      await row.getByText('Emitido por engano').waitFor()
+      await visitor.reload()
+      await visitor.getByText(/Certificado revogado em/).waitFor()
+      await visitor.getByText('Motivo: Emitido por engano').waitFor()
+      await screenshot(visitor, 'certificates-revoked')
 
       await visitor.goto(`${baseURL}/certificados/RN-0000000000`)
       await visitor.getByRole('heading', { name: 'Certificado não encontrado' }).waitFor()
