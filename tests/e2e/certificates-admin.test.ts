@@ -4,6 +4,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { certificates, classes, courses, enrollments, users } from '../../db/schema.ts'
 import { addDays } from '../../worker/domain/dashboard.ts'
+import { hashPassword } from '../../worker/domain/password.ts'
 import { curitibaDay } from '../../worker/domain/time-zone.ts'
 import { openAdminSection } from '../support/e2e/admin.ts'
 import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
@@ -22,6 +23,7 @@ const DESKTOP = { width: 1366, height: 900 }
 const PHONE = { width: 375, height: 800 }
 const COURSE = `Acesso Vascular Presencial ${stamp}`
 const CLASS = 'Turma de sábado'
+const STUDENT_PASSWORD = 'Presente@2026'
 const ANA = { name: `Ana Presente ${stamp}`, email: `ana.presente.${stamp}@exemplo.com.br` }
 const BRUNO = { name: `Bruno Ausente ${stamp}`, email: `bruno.ausente.${stamp}@exemplo.com.br` }
 
@@ -60,7 +62,12 @@ async function inPersonClass() {
   for (const student of [ANA, BRUNO]) {
     const [user] = await db
       .insert(users)
-      .values({ ...student, type: 'N' })
+      .values({
+        ...student,
+        type: 'N',
+        passwordHash: await hashPassword(STUDENT_PASSWORD),
+        emailVerifiedAt: new Date(),
+      })
       .returning()
     await db.insert(enrollments).values({ userId: user!.id, classId: turma!.id, source: 'manual' })
   }
@@ -68,7 +75,7 @@ async function inPersonClass() {
 }
 
 describe('certificates from the admin side', () => {
-  it("marks an in-person class's attendance, issues the certificates of those present once, and lists them", async () => {
+  it("marks an in-person class's attendance, issues the certificates of those present once, lists them, and the student finds hers in Meus cursos", async () => {
     const turma = await inPersonClass()
     const admin = await signedInAdmin(DESKTOP, '10.24.2.1')
     await admin.goto(`${baseURL}/admin`)
@@ -103,6 +110,19 @@ describe('certificates from the admin side', () => {
     await row.getByText(ANA.name).waitFor()
     await row.getByText('válido').waitFor()
     expect(await list.locator('tbody tr').count()).toBe(1)
+
+    // The student present finds it in Meus cursos, with its PDF and verification links.
+    const student = await newPage(DESKTOP, '10.24.2.3')
+    const login = await student.context().request.post(`${baseURL}/login`, {
+      data: { email: ANA.email, password: STUDENT_PASSWORD, json: true },
+    })
+    expect(login.status()).toBe(200)
+    await student.goto(`${baseURL}/usuario/cursos`)
+    const held = student
+      .getByRole('region', { name: 'Certificados' })
+      .locator('li', { hasText: issued!.code })
+    await held.getByRole('heading', { name: COURSE }).waitFor()
+    await held.getByText('Participação em curso presencial', { exact: false }).waitFor()
 
     const phone = await signedInAdmin(PHONE, '10.24.2.2')
     await phone.goto(`${baseURL}/admin/certificados?aba=presenca`)

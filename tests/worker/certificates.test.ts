@@ -23,6 +23,7 @@ import {
   testEnv,
 } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
+import { fetchPage, NAVIGATE, withRenderer } from '../support/worker/pages.ts'
 
 const db = testDb()
 const ORIGIN = 'http://localhost'
@@ -298,6 +299,33 @@ describe('verification', () => {
       const response = await send(`/api/certificados/${code}`, undefined)
       expect(response.status, code).toBe(404)
       expect(((await response.json()) as { msg: string }).msg).toBe('Certificado não encontrado.')
+    }
+  })
+})
+
+describe('the verification page', () => {
+  withRenderer()
+
+  it('opens for a certificate, and answers 404 for an unknown or malformed code, as its JSON does', async () => {
+    const viewer = await createUser(db, { name: 'Helena Prado' })
+    const { certificate } = await issueCertificate(testContext(), {
+      kind: 'conference',
+      userId: viewer.id,
+      holderName: 'Helena Prado',
+      title: 'Jornada de teste',
+      minutes: 60,
+      startedOn: null,
+      completedOn: '2026-11-20',
+      template: '',
+      signatory: null,
+    })
+    const page = await fetchPage(`/certificados/${certificate.code}`, { headers: NAVIGATE })
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toContain('text/html')
+    for (const code of ['RN-0000000000', 'nada', '%E0%A4%A', 'ñ'.repeat(300)]) {
+      const missing = await fetchPage(`/certificados/${code}`, { headers: NAVIGATE })
+      expect(missing.status, code).toBe(404)
+      expect(missing.headers.get('content-type'), code).toContain('text/html')
     }
   })
 })

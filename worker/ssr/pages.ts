@@ -11,6 +11,7 @@ import {
   allowScriptOrigins,
 } from '../middleware/security-headers.ts'
 import { catalogVersion } from '../services/catalog/snapshot.ts'
+import { certificateByCode } from '../services/certificates/issue.ts'
 import { getPaymentsConfig } from '../services/payments/config.ts'
 import { settingsOf } from '../services/payments/gateway.ts'
 import { BOOT_SCRIPT, loaderScript } from './inline-scripts.ts'
@@ -36,6 +37,8 @@ export const loadRenderer = () =>
  * never sees. A certificate's verification too: it must say revoked the moment it is (no shared render).
  */
 const BROWSER_ONLY = /^\/(usuario|admin|carrinho-de-compras|checkout|pedido|senha|conta|certificados)(\/|$)/
+/** A certificate's verification page: for no certificate, its shell answers 404, as its JSON does. */
+const CERTIFICATE_PAGE = /^\/certificados\/([^/]+)\/?$/
 
 /** Pages where the browser sends card data to the payment gateway itself (DESIGN 6). */
 // The checkout and an edital plan's payment screen tokenize cards at the gateway; a course's page
@@ -210,7 +213,7 @@ export async function respondWithPage(
     const renderer = await loadRenderer()
     const page = renderer.describe(url.pathname + url.search)
     if (otherwise && !page.found) return otherwise()
-    if (BROWSER_ONLY.test(url.pathname)) return spaShell(c)
+    if (BROWSER_ONLY.test(url.pathname)) return browserOnlyPage(c, url.pathname)
     if (VIDEO_PAGES.test(url.pathname)) allowFrames(c, [VIDEO_PLAYER])
 
     const prepared = await loadTemplate(c)
@@ -263,6 +266,21 @@ export async function respondWithPage(
     if (otherwise) return otherwise()
     return spaShell(c)
   }
+}
+
+/** A page the browser renders: its shell, with 404 for a certificate's page of no certificate. */
+async function browserOnlyPage(c: Context<AppBindings>, pathname: string): Promise<Response> {
+  const shell = await spaShell(c)
+  const code = CERTIFICATE_PAGE.exec(pathname)?.[1]
+  if (code === undefined) return shell
+  let found = false
+  try {
+    found = (await certificateByCode(c.var.ctx, decodeURIComponent(code))) !== undefined
+  } catch (error) {
+    // A malformed escape is no code; the database away: the page asks again itself.
+    if (!(error instanceof URIError)) return shell
+  }
+  return found ? shell : new Response(shell.body, { status: 404, headers: shell.headers })
 }
 
 /** Renders under way in this isolate, by shared cache key. */
