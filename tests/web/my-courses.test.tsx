@@ -3,8 +3,10 @@ import { describe, expect, it, vi } from 'vitest'
 import { MyCoursesPage } from '../../web/src/features/student/my-courses-page.tsx'
 import { mockFetch, renderWithApp } from '../support/web/render.tsx'
 
+// The page also lists the student's certificates (issue 24): none here.
+const NO_CERTIFICATES = { body: { profile_name: 'Ana Beatriz Souza', courses: [], certificates: [] } }
 const stubFetch = (routes: Parameters<typeof mockFetch>[0]) =>
-  vi.stubGlobal('fetch', mockFetch(routes).fetchMock)
+  vi.stubGlobal('fetch', mockFetch({ '/api/usuario/certificados': NO_CERTIFICATES, ...routes }).fetchMock)
 
 describe('/usuario/cursos', () => {
   it("lists the student's classes: dated ones with their start, the others as 'comece agora'", async () => {

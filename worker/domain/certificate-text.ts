@@ -1,5 +1,6 @@
 // What a certificate says (issue 24): its code's shape, its hours, its dates and its text, the
 // template's placeholders filled in. Pure: the issuing service (services/certificates) calls it.
+import { formatDateLong } from './long-date.ts'
 
 /** 'RN-' and ten characters of Crockford's base32 (no I, L, O, U: nothing to misread when typed). */
 export const CERTIFICATE_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
@@ -50,27 +51,6 @@ export function hoursLabel(minutes: number): string {
   return rest === 0 ? h : `${h} e ${m}`
 }
 
-const MONTHS = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-]
-
-/** '2026-11-23' → '23 de novembro de 2026'. */
-export function longDate(day: string): string {
-  const [year, month, date] = day.split('-')
-  return `${Number(date)} de ${MONTHS[Number(month) - 1]} de ${year}`
-}
-
 /** The template with its placeholders filled ('' = the kind's default text). */
 export function fillCertificateTemplate(
   template: string,
@@ -82,8 +62,8 @@ export function fillCertificateTemplate(
     nome: values.name,
     curso: values.title,
     horas: hoursLabel(values.minutes),
-    inicio: longDate(values.startedOn ?? values.completedOn),
-    conclusao: longDate(values.completedOn),
+    inicio: formatDateLong(values.startedOn ?? values.completedOn),
+    conclusao: formatDateLong(values.completedOn),
   }
   return text.replace(
     /\{(nome|curso|horas|inicio|conclusao)\}/g,

@@ -8,9 +8,10 @@ import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf
 import QRCode from 'qrcode'
 import regularFont from '../../assets/fonts/DejaVuSerif.ttf'
 import boldFont from '../../assets/fonts/DejaVuSerif-Bold.ttf'
-import { hoursLabel, longDate } from '../../domain/certificate-text.ts'
+import { hoursLabel } from '../../domain/certificate-text.ts'
 import { CERTIFICATE_KIND } from '../../domain/certificates.ts'
 import { INSTITUTE } from '../../domain/institute.ts'
+import { formatDateLong } from '../../domain/long-date.ts'
 import type { Env } from '../../env.ts'
 import { verificationUrl } from './credential.ts'
 import type { CertificateRow } from './issue.ts'
@@ -135,8 +136,8 @@ export async function certificatePdf(
   const facts = [
     `Carga horária: ${hoursLabel(certificate.minutes)}`,
     certificate.startedOn && certificate.startedOn !== certificate.completedOn
-      ? `Período: ${longDate(certificate.startedOn)} a ${longDate(certificate.completedOn)}`
-      : `Conclusão: ${longDate(certificate.completedOn)}`,
+      ? `Período: ${formatDateLong(certificate.startedOn)} a ${formatDateLong(certificate.completedOn)}`
+      : `Conclusão: ${formatDateLong(certificate.completedOn)}`,
   ].join('   ·   ')
   centered(page, facts, y - 8, regular, 12, MUTED)
 
@@ -173,7 +174,7 @@ export async function certificatePdf(
       color: MUTED,
     })
   }
-  page.drawText(`Curitiba, ${longDate(certificate.completedOn)}`, {
+  page.drawText(`Curitiba, ${formatDateLong(certificate.completedOn)}`, {
     x: signX,
     y: 66,
     size: 10,
