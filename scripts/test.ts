@@ -32,87 +32,37 @@ type Run = {
   env?: Record<string, string>
   /** The process's niceness, which its children (Chromium, wrangler dev) inherit. */
   nice?: number
-  /** Arguments of this run only (its files, or the files it leaves out). */
-  args?: string[]
 }
 
 // Vitest runs files one at a time here (one worker on 2 cores; the worker and e2e projects one
-// file after another), so the end-to-end journeys (Chromium, wrangler dev) leave a core mostly
-// idle: with other suites asked for, they run in a second lane beside the journeys — the unit and
-// web suites (Node, happy-dom), then, on a whole run, the worker project but for the files that
-// time answers in milliseconds (TIMED: beside the journeys they failed on a loaded machine), which
-// run alone at the end. The app is built first, once (the e2e stack serves it, and the worker
-// project's wrangler.toml names its web/deploy), so no process sees it half written. The journeys
-// run niced: they take what the other lane leaves idle.
-const TIMED = [
-  'tests/worker/outages.test.ts',
-  'tests/worker/deadlines.test.ts',
-  'tests/worker/outbox.test.ts',
-  'tests/worker/conference.test.ts',
-]
-const wholeRun = !passed.some((arg) => !arg.startsWith('-'))
-const split = projects.includes('e2e') && projects.some((project) => project !== 'e2e')
+// file after another), so the end-to-end journeys (Chromium, wrangler dev) and the unit and web
+// suites (Node, happy-dom) each leave a core mostly idle: with both asked for, they run as two
+// Vitest processes side by side, then the worker project runs alone, as before (its outage tests
+// time answers in milliseconds; beside the journeys they failed on a loaded machine). The app is
+// built first, once (the e2e stack serves it, and the worker project's wrangler.toml names its
+// web/deploy), so no process sees it half written. The journeys run niced: they take the core the
+// other suites leave idle.
+const split = projects.includes('e2e') && projects.some((project) => project === 'unit' || project === 'web')
 const beside: string[] = projects.filter((project) => project === 'unit' || project === 'web')
-const workerBeside = split && wholeRun && projects.includes('worker')
 const after = projects.filter((project) => project !== 'e2e' && !beside.includes(project))
-const besideLane: Run[] = [
-  ...(beside.length > 0
-    ? [{ name: beside.join(' + '), projects: beside, report: 'vitest-report.json' }]
-    : []),
-  ...(workerBeside
-    ? [
-        {
-          name: 'worker',
-          projects: ['worker'],
-          report: 'vitest-report-worker.json',
-          args: TIMED.flatMap((file) => ['--exclude', file]),
-        },
-      ]
-    : []),
-]
-/** Lanes of one phase go side by side (the runs of a lane one after another); phases one after another. */
-const phases: Run[][][] = split
+/** Runs of one phase go side by side; phases one after another. */
+const phases: Run[][] = split
   ? [
       [
-        [
-          {
-            name: 'e2e',
-            projects: ['e2e'],
-            report: 'vitest-report-e2e.json',
-            env: { E2E_SKIP_BUILD: '1' },
-            nice: 10,
-          },
-        ],
-        besideLane,
+        {
+          name: 'e2e',
+          projects: ['e2e'],
+          report: 'vitest-report-e2e.json',
+          env: { E2E_SKIP_BUILD: '1' },
+          nice: 10,
+        },
+        { name: beside.join(' + '), projects: beside, report: 'vitest-report.json' },
       ],
-      ...(workerBeside
-        ? [
-            [
-              [
-                {
-                  name: 'worker (tempos medidos)',
-                  projects: ['worker'],
-                  report: 'vitest-report-worker-timed.json',
-                  args: TIMED,
-                },
-              ],
-            ],
-          ]
-        : after.length > 0
-          ? [
-              [
-                [
-                  {
-                    name: after.join(' + '),
-                    projects: after,
-                    report: `vitest-report-${after.join('-')}.json`,
-                  },
-                ],
-              ],
-            ]
-          : []),
+      ...(after.length > 0
+        ? [[{ name: after.join(' + '), projects: after, report: `vitest-report-${after.join('-')}.json` }]]
+        : []),
     ]
-  : [[[{ name: projects.join(' + '), projects, report: 'vitest-report.json' }]]]
+  : [[{ name: projects.join(' + '), projects, report: 'vitest-report.json' }]]
 if (split && process.env.E2E_SKIP_BUILD !== '1') await runBuild()
 
 /**
@@ -135,7 +85,6 @@ function vitest(run: Run, live: boolean): Promise<{ code: number; results?: Resu
         // that found nothing at all.
         ...(split ? ['--passWithNoTests'] : []),
         ...passed,
-        ...(run.args ?? []),
       ],
       {
         cwd: root,
@@ -163,13 +112,11 @@ function vitest(run: Run, live: boolean): Promise<{ code: number; results?: Resu
 }
 
 // A run that ends before writing its report must not be counted by the last run's.
-const runs = phases.flat(2)
+const runs = phases.flat()
 await Promise.all(runs.map((run) => rm(`${root}/tests/artifacts/${run.report}`, { force: true })))
 const ended: { code: number; results?: Results }[] = []
-const lane = async (lane: Run[], live: boolean) => {
-  for (const run of lane) ended.push(await vitest(run, live))
-}
-for (const phase of phases) await Promise.all(phase.map((runs, index) => lane(runs, index === 0)))
+for (const phase of phases)
+  ended.push(...(await Promise.all(phase.map((run, index) => vitest(run, index === 0)))))
 const reported = ended.flatMap(({ results }) => (results ? [results] : []))
 const sum = (key: keyof Results) => reported.reduce((total, results) => total + results[key], 0)
 if (reported.length > 0) {

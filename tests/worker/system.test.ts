@@ -57,6 +57,8 @@ describe('OpenAPI document and reference', () => {
       'post /oauth/sandbox/authorize',
       // The sandbox translator's call count: a number in the isolate's memory (local only).
       'get /api/dev/translate/stats',
+      // The certificates' public keys: the configured secret, nothing else.
+      'get /.well-known/jwks.json',
     ])
     const missing: string[] = []
     for (const [path, ops] of Object.entries(doc.paths)) {

@@ -214,6 +214,10 @@ export const conferenceRoutes = app
         path: '/api/dev/conference/attendance/flush',
         tags: ['Desenvolvimento'],
         summary: 'Gravar agora a presença acumulada da Jornada (somente local)',
+        // Nothing to send; an empty JSON object is accepted.
+        request: {
+          body: { content: { 'application/json': { schema: z.object({}).strict() } }, required: false },
+        },
         responses: { 200: jsonContent(z.object({ rows: int() }), 'Linhas (pessoa × palestra) gravadas.') },
       },
       { limit: 'devTools' },

@@ -101,7 +101,10 @@ function StepTitle({ step, children }: { step: Step; children: React.ReactNode }
       first.current = false
       return
     }
-    ref.current?.focus()
+    // The new step is read from the top of the page (the way back and the steps above it in
+    // sight, none under the sticky header), its title focused where it stands.
+    window.scrollTo({ top: 0 })
+    ref.current?.focus({ preventScroll: true })
   }, [step])
   return (
     <h2 ref={ref} id="etapa-titulo" tabIndex={-1} className="font-bold text-2xl text-slate-900">
