@@ -413,6 +413,73 @@ describe('privacy (LGPD art. 18)', () => {
     const otherAfter = (await (await get('/api/usuario/privacidade/exportar', other.cookie)).json()) as object
     expect({ ...otherAfter, exported_at: null }).toEqual({ ...otherBefore, exported_at: null })
   })
+
+  it('the conference attendance and the reminders’ checkouts are exported, and go with the account', async () => {
+    const payer = newPayer()
+    const { cookie } = await buyClass('CREDIT_CARD', payer)
+    const [user] = await db.select().from(schema.users).where(eq(schema.users.email, payer.email))
+    let [talk] = await db.select().from(schema.conferenceTalks).limit(1)
+    talk ??= (
+      await db
+        .insert(schema.conferenceTalks)
+        .values({
+          day: 9,
+          slot: 9,
+          initAt: new Date('2027-01-01T12:00:00Z'),
+          title: 'Palestra da privacidade',
+          speaker: 'Dra. Teste',
+          content: 'Minicurrículo.',
+          videoInit: 0,
+          youtubeId: 'TestePriv01',
+        })
+        .returning()
+    )[0]!
+    await db.insert(schema.conferenceAttendance).values({ userId: user!.id, talkId: talk.id, seconds: 1200 })
+    const checkoutId = unique('priv')
+    await db.insert(schema.abandonedCheckouts).values({
+      id: checkoutId,
+      email: payer.email,
+      cartHash: unique('hash'),
+      items: [{ name: 'Curso', cents: 10000 }],
+      totalCents: 10000,
+      cart: {},
+      seenAt: new Date(),
+    })
+    await db
+      .insert(schema.reminders)
+      .values({
+        kind: 'abandoned_first',
+        subject: `abandoned_first:${checkoutId}`,
+        email: payer.email,
+        checkoutId,
+      })
+
+    const data = DataExport.parse(await (await get('/api/usuario/privacidade/exportar', cookie)).json())
+    expect(data.conference_attendance).toEqual([
+      expect.objectContaining({ talk: talk.title, seconds_watched: 1200 }),
+    ])
+    expect(data.reminder_checkouts).toEqual([expect.objectContaining({ total_cents: 10000, order_id: null })])
+    expect(data.reminders_sent).toEqual([expect.objectContaining({ kind: 'abandoned_first' })])
+
+    expect((await call('/api/usuario/privacidade/excluir', { confirmar: true }, { cookie })).status).toBe(200)
+    expect(
+      await db
+        .select()
+        .from(schema.conferenceAttendance)
+        .where(eq(schema.conferenceAttendance.userId, user!.id)),
+    ).toEqual([])
+    expect(
+      await db
+        .select()
+        .from(schema.abandonedCheckouts)
+        .where(eq(schema.abandonedCheckouts.email, payer.email)),
+    ).toEqual([])
+    const [reminder] = await db
+      .select()
+      .from(schema.reminders)
+      .where(eq(schema.reminders.subject, `abandoned_first:${checkoutId}`))
+    expect(reminder!.email).not.toBe(payer.email)
+  })
 })
 
 describe('deletion and plan payments', () => {

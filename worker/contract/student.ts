@@ -265,5 +265,10 @@ export const DataExport = z
     consents: z.array(z.record(z.string(), z.unknown())),
     /** The certificates held: after the account's deletion they verify without the name. */
     certificates: z.array(z.record(z.string(), z.unknown())),
+    /** The conference's talks watched signed in, and for how long (the attendance certificate's basis). */
+    conference_attendance: z.array(z.record(z.string(), z.unknown())),
+    /** Carts kept for reminders (only with the checkout's consent), and the reminders sent. */
+    reminder_checkouts: z.array(z.record(z.string(), z.unknown())),
+    reminders_sent: z.array(z.record(z.string(), z.unknown())),
   })
   .passthrough()

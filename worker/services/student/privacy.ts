@@ -1,10 +1,13 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { html } from 'hono/html'
 import {
+  abandonedCheckouts,
   applications,
   auditLog,
   certificates,
   classes,
+  conferenceAttendance,
+  conferenceTalks,
   courses,
   ebookLibrary,
   editais,
@@ -17,6 +20,7 @@ import {
   orderItems,
   orders,
   planPayments,
+  reminders,
   sessions,
   users,
 } from '../../../db/schema.ts'
@@ -55,6 +59,9 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
     library,
     mails,
     actions,
+    watchedTalks,
+    checkouts,
+    remindersSent,
   ] = await db.batch([
     db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, userId)),
     db
@@ -94,6 +101,32 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
       .where(eq(emailOutbox.to, user.email))
       .orderBy(desc(emailOutbox.createdAt)),
     db.select().from(auditLog).where(eq(auditLog.actorUserId, userId)).orderBy(desc(auditLog.createdAt)),
+    db
+      .select({
+        talk: conferenceTalks.title,
+        seconds: conferenceAttendance.seconds,
+        lastSeenAt: conferenceAttendance.lastSeenAt,
+      })
+      .from(conferenceAttendance)
+      .innerJoin(conferenceTalks, eq(conferenceTalks.id, conferenceAttendance.talkId))
+      .where(eq(conferenceAttendance.userId, userId))
+      .orderBy(asc(conferenceTalks.initAt)),
+    db
+      .select({
+        items: abandonedCheckouts.items,
+        totalCents: abandonedCheckouts.totalCents,
+        createdAt: abandonedCheckouts.createdAt,
+        seenAt: abandonedCheckouts.seenAt,
+        orderId: abandonedCheckouts.orderId,
+      })
+      .from(abandonedCheckouts)
+      .where(eq(abandonedCheckouts.email, user.email))
+      .orderBy(desc(abandonedCheckouts.seenAt)),
+    db
+      .select({ kind: reminders.kind, createdAt: reminders.createdAt })
+      .from(reminders)
+      .where(eq(reminders.email, user.email))
+      .orderBy(desc(reminders.createdAt)),
   ])
   const held = await db
     .select()
@@ -200,6 +233,19 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
     ],
     lesson_progress: watched.map((row) => ({ lesson_id: row.lessonId, watched_at: iso(row.watchedAt) })),
     ebook_library: library.map((row) => ({ ebook_id: row.ebookId, added_at: iso(row.addedAt) })),
+    conference_attendance: watchedTalks.map((row) => ({
+      talk: row.talk,
+      seconds_watched: row.seconds,
+      last_seen_at: iso(row.lastSeenAt),
+    })),
+    reminder_checkouts: checkouts.map((row) => ({
+      items: row.items,
+      total_cents: row.totalCents,
+      created_at: iso(row.createdAt),
+      seen_at: iso(row.seenAt),
+      order_id: row.orderId,
+    })),
+    reminders_sent: remindersSent.map((row) => ({ kind: row.kind, sent_at: iso(row.createdAt) })),
     emails: mails.map((mail) => ({
       subject: mail.subject,
       status: mail.status,
@@ -285,6 +331,10 @@ export async function deleteMyAccount({ ctx, userId }: { ctx: AppContext; userId
       .insert(emailOutbox)
       .values({ ...notice, status: 'pending' })
       .returning({ id: emailOutbox.id }),
+    // The conference's attendance, the carts kept for reminders; the reminders sent keep no address.
+    db.delete(conferenceAttendance).where(eq(conferenceAttendance.userId, userId)),
+    db.delete(abandonedCheckouts).where(eq(abandonedCheckouts.email, user.email)),
+    db.update(reminders).set({ email: anonymousEmail }).where(eq(reminders.email, user.email)),
   ])
   // Every file of the account: whatever is under its own prefix (photos, past ones included), and
   // its student documents.
