@@ -445,14 +445,12 @@ describe('privacy (LGPD art. 18)', () => {
       cart: {},
       seenAt: new Date(),
     })
-    await db
-      .insert(schema.reminders)
-      .values({
-        kind: 'abandoned_first',
-        subject: `abandoned_first:${checkoutId}`,
-        email: payer.email,
-        checkoutId,
-      })
+    await db.insert(schema.reminders).values({
+      kind: 'abandoned_first',
+      subject: `abandoned_first:${checkoutId}`,
+      email: payer.email,
+      checkoutId,
+    })
 
     const data = DataExport.parse(await (await get('/api/usuario/privacidade/exportar', cookie)).json())
     expect(data.conference_attendance).toEqual([
