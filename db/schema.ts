@@ -1051,6 +1051,10 @@ export const reminders = sqliteTable(
     // The dashboard counts reminders sent, and the orders paid after one, within a period.
     index('reminders_created').on(t.createdAt),
     index('reminders_order').on(t.orderId),
+    // The recovery figures ask, per abandoned checkout, whether (and when) it was reminded.
+    index('reminders_checkout').on(t.checkoutId),
+    // A person's reminders, for the privacy export and the account's deletion.
+    index('reminders_email').on(t.email),
   ],
 )
 
