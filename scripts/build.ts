@@ -3,12 +3,11 @@
 // uploads: the same files but the demo course material), then the home page's JavaScript as
 // Chromium fetches it from the local stack, which fails the build above the budget (DESIGN 10).
 import { spawn } from 'node:child_process'
-import { copyFile, cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { copyFile, cp, mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FIRST_LOAD_BUDGET_KB, formatFirstLoad, measureFirstLoad } from './lib/first-load.ts'
-import { startStack } from './lib/stack.ts'
+import { startScratchStack } from './lib/stack.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -57,14 +56,7 @@ export async function runBuild(): Promise<void> {
  * end-to-end suite checks the same against its stack (tests/e2e/first-load.test.ts).
  */
 async function checkFirstLoad(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'renalis-build-'))
-  const stack = await startStack({
-    port: 0,
-    dbPort: 0,
-    dbFile: join(dir, 'build.db'),
-    persistDir: join(dir, 'wrangler'),
-    quiet: true,
-  })
+  const { dir, stack } = await startScratchStack('build')
   try {
     const load = await measureFirstLoad(stack.origin, '/')
     console.log(formatFirstLoad(load, 'the home page (/)'))

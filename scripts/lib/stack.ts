@@ -3,7 +3,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { mkdtemp } from 'node:fs/promises'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createDb } from '../../db/client.ts'
 import { startLocalServer } from '../../db/local-server.ts'
@@ -91,6 +94,26 @@ export function readDevVars(): Record<string, string> {
     if (match) vars[match[1]!] = match[2]!.replace(/^(["'])(.*)\1$/, '$2')
   }
   return vars
+}
+
+/**
+ * A quiet stack of its own on free ports, its database (`<name>.db`) and wrangler's state in a new
+ * temporary folder `dir`, which the caller removes when done.
+ */
+export async function startScratchStack(
+  name: string,
+  options: Partial<StackOptions> = {},
+): Promise<{ dir: string; stack: Stack }> {
+  const dir = await mkdtemp(join(tmpdir(), `renalis-${name}-`))
+  const stack = await startStack({
+    port: 0,
+    dbPort: 0,
+    dbFile: join(dir, `${name}.db`),
+    persistDir: join(dir, 'wrangler'),
+    quiet: true,
+    ...options,
+  })
+  return { dir, stack }
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {

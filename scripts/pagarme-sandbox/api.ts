@@ -224,13 +224,18 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       delete state.processing[charge.id]
       const refusal = card.number === TEST_CARDS.processingThenPaid ? null : REFUSALS[card.number]
       applyCardOutcome(charge, refusal ?? null)
-      order.status = orderStatus(order)
-      order.updated_at = iso()
-      const paid = (charge.status as string) === 'paid'
-      emit(paid ? 'charge.paid' : 'charge.payment_failed', chargeView(order, charge))
-      emit(paid ? 'order.paid' : 'order.payment_failed', order)
-      changed()
+      cardSettled(order, charge)
     }
+  }
+
+  /** A card charge decided after its order was answered: the order's state, and its webhooks. */
+  function cardSettled(order: Order, charge: Charge) {
+    order.status = orderStatus(order)
+    order.updated_at = iso()
+    const paid = (charge.status as string) === 'paid'
+    emit(paid ? 'charge.paid' : 'charge.payment_failed', chargeView(order, charge))
+    emit(paid ? 'order.paid' : 'order.payment_failed', order)
+    changed()
   }
 
   function orderStatus(order: Order): string {
@@ -439,12 +444,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     } else {
       refuseAuthentication(charge)
     }
-    order.status = orderStatus(order)
-    order.updated_at = iso()
-    const paid = (charge.status as string) === 'paid'
-    emit(paid ? 'charge.paid' : 'charge.payment_failed', chargeView(order, charge))
-    emit(paid ? 'order.paid' : 'order.payment_failed', order)
-    changed()
+    cardSettled(order, charge)
     return challenge.successUrl
   }
 

@@ -6,8 +6,7 @@
 // Nothing leaves the machine: Chromium resolves no host name but 127.0.0.1, and only local URLs
 // are audited. Scores use Lighthouse's simulated throttling (a mid-range phone on slow 4G for
 // the mobile run), so they do not depend on this machine's network.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
@@ -15,7 +14,7 @@ import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { runBuild } from '../../scripts/build.ts'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts'
-import { freePort, root, startStack } from '../../scripts/lib/stack.ts'
+import { freePort, root, startScratchStack } from '../../scripts/lib/stack.ts'
 import { demoStudentCookies } from './demo-login.ts'
 
 const { values } = parseArgs({
@@ -105,14 +104,7 @@ function summarize(lhr: Result, page: string, formFactor: Row['formFactor'], vis
 
 if (!values['skip-build']) await runBuild()
 
-const dir = await mkdtemp(join(tmpdir(), 'renalis-audit-'))
-const stack = await startStack({
-  port: 0,
-  dbPort: 0,
-  dbFile: join(dir, 'audit.db'),
-  persistDir: join(dir, 'wrangler'),
-  quiet: true,
-})
+const { dir, stack } = await startScratchStack('audit')
 let chrome: chromeLauncher.LaunchedChrome | undefined
 const rows: Row[] = []
 

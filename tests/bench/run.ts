@@ -1,16 +1,15 @@
 // `npm run bench`: requests/s and p50/p99 latency of the Worker's routes on the local stack,
 // each beside a trivial route of the same Worker measured in the same run (DESIGN 12: wrangler
 // dev's proxy makes absolute figures far slower than production, so ratios are what compare).
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { cpus, loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readdir, rm } from 'node:fs/promises'
+import { cpus, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import { createDb } from '../../db/client.ts'
 import { courses, products } from '../../db/schema.ts'
 import { runBuild } from '../../scripts/build.ts'
-import { root, startStack } from '../../scripts/lib/stack.ts'
+import { root, startScratchStack } from '../../scripts/lib/stack.ts'
 import { hashPassword } from '../../worker/domain/password.ts'
 import { conferenceScenario, printConference } from './conference.ts'
 import { demoStudentCookies } from './demo-login.ts'
@@ -184,15 +183,9 @@ const asset = assets.find((file) => file.endsWith('.js'))
 if (!asset) throw new Error('web/dist/assets has no JavaScript file: did the build run?')
 const assetFile: string = asset
 
-const dir = await mkdtemp(join(tmpdir(), 'renalis-bench-'))
 /** The end of wrangler's output, printed if the run fails. */
 let stackLog = ''
-const stack = await startStack({
-  port: 0,
-  dbPort: 0,
-  dbFile: join(dir, 'bench.db'),
-  persistDir: join(dir, 'wrangler'),
-  quiet: true,
+const { dir, stack } = await startScratchStack('bench', {
   onLog: (line) => {
     stackLog = (stackLog + line).slice(-8000)
   },

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it, vi } from 'vitest'
-import { openAdminSection } from '../support/e2e/admin.ts'
+import { openAdminSection, signInToAdmin } from '../support/e2e/admin.ts'
 import {
   ARTIFACTS,
   fileBrowser,
@@ -21,7 +21,6 @@ import { typeAddress, typeCard } from '../support/e2e/checkout.ts'
 
 const baseURL = inject('baseURL')
 const DESKTOP = { width: 1366, height: 900 }
-const ADMIN = { email: 'admin@instituto.test', password: 'Admin@12345' }
 const stamp = Date.now().toString(36)
 const COURSE = `Diálise Peritoneal Automatizada ${stamp}`
 const CLASS = 'Turma online 2027'
@@ -105,13 +104,7 @@ describe('the admin runs a new class from creation to refund', () => {
   /** The admin, signed in on the dashboard, and its net revenue before the sale. */
   const signedIn = step(async () => {
     const admin = await newPage()
-    await admin.goto(`${baseURL}/login?redirect=%2Fadmin`)
-    const main = admin.getByRole('main')
-    await main.getByLabel('E-mail', { exact: true }).fill(ADMIN.email)
-    await main.getByLabel('Senha', { exact: true }).fill(ADMIN.password)
-    await main.getByLabel('Senha', { exact: true }).press('Enter')
-    await admin.waitForURL(`${baseURL}/admin`)
-    await admin.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
+    await signInToAdmin(admin, baseURL)
     const revenueBefore = (await admin.getByTestId('figure-Receita líquida').textContent()) ?? ''
     return { admin, revenueBefore }
   })

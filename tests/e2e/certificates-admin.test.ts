@@ -6,7 +6,7 @@ import { certificates, classes, courses, enrollments, users } from '../../db/sch
 import { addDays } from '../../worker/domain/dashboard.ts'
 import { hashPassword } from '../../worker/domain/password.ts'
 import { curitibaDay } from '../../worker/domain/time-zone.ts'
-import { openAdminSection } from '../support/e2e/admin.ts'
+import { openAdminSection, signInAdminByApi } from '../support/e2e/admin.ts'
 import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
 import { pageOverflow } from '../support/e2e/phone.ts'
 
@@ -18,7 +18,6 @@ import { pageOverflow } from '../support/e2e/phone.ts'
 const baseURL = inject('baseURL')
 const db = createDb({ url: inject('e2eDatabaseUrl') })
 const stamp = Date.now().toString(36)
-const ADMIN = { email: 'admin@instituto.test', password: 'Admin@12345' }
 const DESKTOP = { width: 1366, height: 900 }
 const PHONE = { width: 375, height: 800 }
 const COURSE = `Acesso Vascular Presencial ${stamp}`
@@ -38,8 +37,7 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', 
 
 async function signedInAdmin(viewport: typeof DESKTOP, address: string) {
   const page = await newPage(viewport, address)
-  const login = await page.context().request.post(`${baseURL}/login`, { data: { ...ADMIN, json: true } })
-  expect(login.status()).toBe(200)
+  await signInAdminByApi(page, baseURL)
   return page
 }
 

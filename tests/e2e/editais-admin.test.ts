@@ -5,7 +5,7 @@ import { createDb } from '../../db/client.ts'
 import { applications, planPayments, users } from '../../db/schema.ts'
 import { addDays } from '../../worker/domain/dashboard.ts'
 import { curitibaDay } from '../../worker/domain/time-zone.ts'
-import { openAdminSection } from '../support/e2e/admin.ts'
+import { openAdminSection, signInAdminByApi } from '../support/e2e/admin.ts'
 import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
 import { addressByCep } from '../support/e2e/checkout.ts'
 import { pageOverflow } from '../support/e2e/phone.ts'
@@ -22,7 +22,6 @@ const baseURL = inject('baseURL')
 const sandbox = inject('pagarmeSandbox')
 const db = createDb({ url: inject('e2eDatabaseUrl') })
 const stamp = Date.now().toString(36)
-const ADMIN = { email: 'admin@instituto.test', password: 'Admin@12345' }
 const DESKTOP = { width: 1366, height: 900 }
 const PHONE = { width: 375, height: 800 }
 
@@ -62,8 +61,7 @@ async function planRevenue(admin: Page): Promise<number> {
 describe('editais from the admin side', () => {
   it('a call with two places: three apply, two approved, the third refused; a fee paid by boleto shows on the call and the dashboard', async () => {
     const admin = await newPage(DESKTOP, '10.26.1.1')
-    const login = await admin.context().request.post(`${baseURL}/login`, { data: { ...ADMIN, json: true } })
-    expect(login.status()).toBe(200)
+    await signInAdminByApi(admin, baseURL)
 
     // The call and its fee plan, through 'Novo edital'.
     await admin.goto(`${baseURL}/admin`)

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { fileBrowser, IN_CURITIBA, screenshot } from '../support/e2e/browser.ts'
 import { press, pressUntil, visibleFocus } from '../support/e2e/keyboard.ts'
 
 // Issue 12, item 17: a visitor buys a course from the home page with the keyboard alone (Tab,
@@ -23,11 +23,7 @@ const pageErrors: string[] = []
 
 beforeAll(async () => {
   // Motion as it is: the showcase's cards float, and stop while the focus is among them.
-  context = await browser().newContext({
-    viewport: { width: 1366, height: 900 },
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  })
+  context = await browser().newContext({ viewport: { width: 1366, height: 900 }, ...IN_CURITIBA })
   page = await context.newPage()
   page.on('pageerror', (error) => pageErrors.push(error.message))
   page.on('console', (message) => {

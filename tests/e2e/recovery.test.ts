@@ -5,6 +5,7 @@ import { createDb } from '../../db/client.ts'
 import { abandonedCheckouts } from '../../db/schema.ts'
 import { CRON, runCron } from '../../scripts/cron.ts'
 import { REMINDERS_CONSENT_LABEL } from '../../worker/contract/reminders.ts'
+import { signInToAdmin } from '../support/e2e/admin.ts'
 import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
 import { addressByCep, typeAddress, typeCard } from '../support/e2e/checkout.ts'
 import { PHONE, pageOverflow, settled } from '../support/e2e/phone.ts'
@@ -19,7 +20,6 @@ const baseURL = inject('baseURL')
 const db = createDb({ url: inject('e2eDatabaseUrl') })
 const stamp = Date.now().toString(36)
 const DESKTOP = { width: 1366, height: 900 }
-const ADMIN = { email: 'admin@instituto.test', password: 'Admin@12345' }
 const COURSE = {
   slug: 'doenca-renal-cronica-na-atencao-primaria',
   name: 'Doença Renal Crônica na Atenção Primária',
@@ -65,16 +65,7 @@ async function toCheckout(page: Page): Promise<string> {
 
 const consentBox = (page: Page) => page.getByRole('checkbox', { name: REMINDERS_CONSENT_LABEL })
 
-/** The admin's dashboard, signed in; a figure's value as it shows. */
-async function adminDashboard(page: Page) {
-  await page.goto(`${baseURL}/login?redirect=%2Fadmin`)
-  const main = page.getByRole('main')
-  await main.getByLabel('E-mail', { exact: true }).fill(ADMIN.email)
-  await main.getByLabel('Senha', { exact: true }).fill(ADMIN.password)
-  await main.getByLabel('Senha', { exact: true }).press('Enter')
-  await page.waitForURL(`${baseURL}/admin`)
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
-}
+/** A figure of the admin's dashboard: its value as it shows. */
 const figure = async (page: Page, label: string) => {
   const value = page.getByTestId(`figure-${label}`)
   await value.waitFor()
@@ -85,7 +76,7 @@ describe('sales recovery: an abandoned checkout brought back by its reminder', (
   it('a visitor with consent leaves the checkout; the reminder an hour on brings them back to pay; the dashboard counts it', async () => {
     errors.splice(0)
     const admin = await newPage(DESKTOP, '10.25.1.1')
-    await adminDashboard(admin)
+    await signInToAdmin(admin, baseURL)
     const recoveredBefore = await figure(admin, 'Vendas recuperadas')
     const abandonedBefore = await figure(admin, 'Carrinhos abandonados')
 

@@ -6,6 +6,7 @@ import { AUTHENTICATION_REFUSAL, DEBIT_TEST_CARDS, TEST_CARDS } from '../../scri
 import { type SandboxServer, startPagarmeSandbox } from '../../scripts/pagarme-sandbox/server.ts'
 import { isValidPixPayload } from '../../worker/domain/pix.ts'
 import { providerBillingAddress } from '../support/buyer.ts'
+import { answerChallenge } from '../support/issuer-challenge.ts'
 
 // The sandbox is the far end of the wire for every test and for `npm start`: it must answer as
 // Pagar.me's Core API v5 does (shapes, statuses, 422 bodies, idempotency, test cards).
@@ -438,16 +439,7 @@ describe('debit cards with 3-D Secure (the sandbox plays the issuer)', () => {
       expect(charge.status).toBe('pending')
       const url = charge.last_transaction.threed_authentication_url as string
       expect(url).toBe(`${sandbox.origin}/sandbox/3ds/${charge.id}`)
-      const page = await fetch(url)
-      expect(await page.text()).toContain('Autorizar compra')
-      const answer = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: `decisao=${decision}`,
-        redirect: 'manual',
-      })
-      expect(answer.status).toBe(303)
-      expect(answer.headers.get('location')).toBe('https://loja.example/volta')
+      expect(await answerChallenge(url, decision)).toBe('https://loja.example/volta')
       expect((await call('GET', `/charges/${charge.id}`)).body.status).toBe(status)
     }
   })

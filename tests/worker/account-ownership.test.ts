@@ -47,10 +47,13 @@ const sessionOf = (response: Response) =>
     .map((cookie) => cookie.split(';')[0]!)
     .find((cookie) => /^(__Host-)?renalis_session=.+/.test(cookie)) ?? ''
 
+/** The e-mails to `to`, the last first. */
+const mailsTo = (to: string) =>
+  db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.id))
+
 /** The last e-mail to `to` whose text has a link to `path`: its token. */
 async function mailedToken(to: string, path: string) {
-  const rows = await db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.id))
-  for (const row of rows) {
+  for (const row of await mailsTo(to)) {
     const match = new RegExp(`${path}#token=([\\w-]+)`).exec(row.text)
     if (match) return match[1]!
   }
@@ -58,11 +61,7 @@ async function mailedToken(to: string, path: string) {
 }
 
 async function mailedCode(to: string) {
-  const [row] = await db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.to, to))
-    .orderBy(desc(emailOutbox.id))
+  const [row] = await mailsTo(to)
   return /é (\d{6})\./.exec(row?.text ?? '')?.[1] ?? ''
 }
 

@@ -18,6 +18,10 @@ beforeAll(async () => {
 
 const publicGet = (path: string) => workerFetch(`http://localhost${path}`)
 
+/** The admin uploads an image to the course's slider. */
+const addImage = (courseId: number, form: FormData) =>
+  adminCall(admin, 'POST', `/api/admin/cursos/${courseId}/imagens`, form)
+
 function courseInput(overrides: Record<string, unknown> = {}) {
   const url = unique('curso-admin')
   return {
@@ -202,12 +206,7 @@ describe('admin courses (/api/admin/cursos)', () => {
 describe('course slider images (R2)', () => {
   it('stores a real image, serves it at /files and shows it on the course page', async () => {
     const course = await createCourse()
-    const answer = await adminCall(
-      admin,
-      'POST',
-      `/api/admin/cursos/${course.id}/imagens`,
-      imageForm(PNG_BYTES),
-    )
+    const answer = await addImage(course.id, imageForm(PNG_BYTES))
     expect(answer.status, JSON.stringify(answer.body)).toBe(201)
     const [image] = answer.body as Array<{ image: [string, string]; url: string }>
     expect(image?.image[0]).toMatch(/^catalogo\/cursos\/[0-9a-f-]{36}$/)
@@ -223,31 +222,16 @@ describe('course slider images (R2)', () => {
 
   it('refuses a file that is not what it claims, another type, or too large (422), keeping the slider', async () => {
     const course = await createCourse()
-    const fake = await adminCall(
-      admin,
-      'POST',
-      `/api/admin/cursos/${course.id}/imagens`,
-      imageForm(new TextEncoder().encode('não sou uma imagem')),
-    )
+    const fake = await addImage(course.id, imageForm(new TextEncoder().encode('não sou uma imagem')))
     expect(fake.status).toBe(422)
     expect(fake.body.errors.image).toEqual(['O arquivo enviado não é uma imagem válida.'])
-    const gif = await adminCall(
-      admin,
-      'POST',
-      `/api/admin/cursos/${course.id}/imagens`,
-      imageForm(PNG_BYTES, 'image/gif', 'x.gif'),
-    )
+    const gif = await addImage(course.id, imageForm(PNG_BYTES, 'image/gif', 'x.gif'))
     expect(gif.body.errors.image).toEqual(['Envie uma imagem JPG, PNG ou WebP.'])
     const big = new Uint8Array(2 * 1024 * 1024 + 10)
     big.set(PNG_BYTES)
-    const large = await adminCall(admin, 'POST', `/api/admin/cursos/${course.id}/imagens`, imageForm(big))
+    const large = await addImage(course.id, imageForm(big))
     expect(large.body.errors.image).toEqual(['A imagem deve ter no máximo 2 MB.'])
-    const huge = await adminCall(
-      admin,
-      'POST',
-      `/api/admin/cursos/${course.id}/imagens`,
-      imageForm(new Uint8Array(3 * 1024 * 1024)),
-    )
+    const huge = await addImage(course.id, imageForm(new Uint8Array(3 * 1024 * 1024)))
     expect(huge.status).toBe(413)
     const after = AdminCourse.parse((await adminCall(admin, 'GET', `/api/admin/cursos/${course.id}`)).body)
     expect(after.images).toEqual([])
@@ -255,13 +239,8 @@ describe('course slider images (R2)', () => {
 
   it('reorders and removes images against what the screen showed (409 when it changed)', async () => {
     const course = await createCourse()
-    await adminCall(admin, 'POST', `/api/admin/cursos/${course.id}/imagens`, imageForm(PNG_BYTES))
-    const second = await adminCall(
-      admin,
-      'POST',
-      `/api/admin/cursos/${course.id}/imagens`,
-      imageForm(PNG_BYTES),
-    )
+    await addImage(course.id, imageForm(PNG_BYTES))
+    const second = await addImage(course.id, imageForm(PNG_BYTES))
     const [a, b] = (second.body as Array<{ image: [string, string] }>).map((entry) => entry.image)
     const reordered = await adminCall(admin, 'PUT', `/api/admin/cursos/${course.id}/imagens`, {
       expected: [a, b],

@@ -59,6 +59,17 @@ async function order(values: Partial<typeof orders.$inferInsert> & { createdAt: 
   return id
 }
 
+/**
+ * An order of `totalCents` made at `made` and paid at `paid` (Curitiba's clock), by card unless
+ * `values` say otherwise.
+ */
+const paidOrder = (
+  totalCents: number,
+  made: string,
+  paid: string,
+  values: Partial<typeof orders.$inferInsert> = {},
+) => order({ status: 'paid', totalCents, createdAt: at(made), paidAt: at(paid), ...values })
+
 async function reminder(
   kind: ReminderKind,
   createdAt: Date,
@@ -90,35 +101,22 @@ beforeAll(async () => {
   admin = (await newAdmin()).cookie
 
   // A: abandoned at the period's first instant; two reminders; its order paid after them.
-  const orderA = await order({
-    status: 'paid',
-    totalCents: 49_000,
-    createdAt: at('2019-05-02T10:00:00'),
-    paidAt: at('2019-05-02T10:05:00'),
-  })
+  const orderA = await paidOrder(49_000, '2019-05-02T10:00:00', '2019-05-02T10:05:00')
   const a = await checkout({ createdAt: at('2019-05-01T00:00:00'), orderId: orderA })
   await reminder('abandoned_first', at('2019-05-01T01:00:00'), { checkoutId: a.id })
   await reminder('abandoned_second', at('2019-05-02T01:00:00'), { checkoutId: a.id })
 
   // B: a reminder that points at the order too (as the order's batch leaves it); partly refunded.
-  const orderB = await order({
+  const orderB = await paidOrder(89_001, '2019-05-11T09:00:00', '2019-05-11T09:01:00', {
     status: 'partially_refunded',
-    totalCents: 89_001,
     refundedCents: 10_000,
-    createdAt: at('2019-05-11T09:00:00'),
-    paidAt: at('2019-05-11T09:01:00'),
   })
   const b = await checkout({ createdAt: at('2019-05-10T12:00:00'), orderId: orderB })
   await reminder('abandoned_first', at('2019-05-10T13:00:00'), { checkoutId: b.id, orderId: orderB })
 
   // M: its order paid before the reminder's date: the job's run was dated later than the payment
   // (as the e2e journey does it). A checkout is reminded only while it has no order: recovered.
-  const orderM = await order({
-    status: 'paid',
-    totalCents: 1_000,
-    createdAt: at('2019-05-12T10:10:00'),
-    paidAt: at('2019-05-12T10:11:00'),
-  })
+  const orderM = await paidOrder(1_000, '2019-05-12T10:10:00', '2019-05-12T10:11:00')
   const m = await checkout({ createdAt: at('2019-05-12T10:00:00'), orderId: orderM })
   await reminder('abandoned_first', at('2019-05-12T11:00:00'), { checkoutId: m.id, orderId: orderM })
 
@@ -144,51 +142,28 @@ beforeAll(async () => {
   await checkout({ createdAt: new Date(at('2019-05-01T00:00:00').getTime() - 1) })
 
   // G: ordered within the first hour: never abandoned.
-  const orderG = await order({
-    status: 'paid',
-    totalCents: 30_000,
-    createdAt: at('2019-05-15T10:30:00'),
-    paidAt: at('2019-05-15T10:31:00'),
-  })
+  const orderG = await paidOrder(30_000, '2019-05-15T10:30:00', '2019-05-15T10:31:00')
   await checkout({ createdAt: at('2019-05-15T10:00:00'), orderId: orderG })
 
   // H: a boleto reminded the day before it fell due, then paid.
-  const orderH = await order({
-    status: 'paid',
+  const orderH = await paidOrder(12_345, '2019-05-03T09:00:00', '2019-05-05T15:00:00', {
     paymentType: 'BOLETO',
-    totalCents: 12_345,
-    createdAt: at('2019-05-03T09:00:00'),
-    paidAt: at('2019-05-05T15:00:00'),
   })
   await reminder('boleto_due', at('2019-05-05T09:00:00'), { orderId: orderH })
 
   // I: paid before its reminder went out: not a recovered sale.
-  const orderI = await order({
-    status: 'paid',
-    paymentType: 'PIX',
-    totalCents: 7_000,
-    createdAt: at('2019-05-25T08:00:00'),
-    paidAt: at('2019-05-25T09:00:00'),
-  })
+  const orderI = await paidOrder(7_000, '2019-05-25T08:00:00', '2019-05-25T09:00:00', { paymentType: 'PIX' })
   await reminder('pix_expired', at('2019-05-25T10:00:00'), { orderId: orderI })
 
   // K: abandoned and reminded in May, its order paid in June.
-  const orderK = await order({
-    status: 'paid',
-    totalCents: 20_000,
-    createdAt: at('2019-06-02T10:00:00'),
-    paidAt: at('2019-06-02T10:01:00'),
-  })
+  const orderK = await paidOrder(20_000, '2019-06-02T10:00:00', '2019-06-02T10:01:00')
   const k = await checkout({ createdAt: at('2019-05-28T10:00:00'), orderId: orderK })
   await reminder('abandoned_first', at('2019-05-28T11:00:00'), { checkoutId: k.id })
 
   // L: an expired boleto reminded, paid, then charged back: counted, and all of it taken back.
-  const orderL = await order({
+  const orderL = await paidOrder(5_000, '2019-05-04T09:00:00', '2019-05-07T09:00:00', {
     status: 'charged_back',
     paymentType: 'BOLETO',
-    totalCents: 5_000,
-    createdAt: at('2019-05-04T09:00:00'),
-    paidAt: at('2019-05-07T09:00:00'),
   })
   await reminder('boleto_expired', at('2019-05-06T09:00:00'), { orderId: orderL })
 })

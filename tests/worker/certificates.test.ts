@@ -74,6 +74,14 @@ async function watchAll(lessons: { id: number }[], cookie: string) {
   }
 }
 
+/** A student of a new course who watched every lesson and was issued its certificate, as Ana Beatriz Souza. */
+async function certifiedStudent() {
+  const student = await courseWithStudent()
+  await watchAll(student.lessons, student.cookie)
+  const issued = await issue(student.course.url, student.cookie, 'Ana Beatriz Souza')
+  return { ...student, code: HeldCertificate.parse(await issued.json()).code }
+}
+
 type Jwk = { kid: string; kty: string; crv?: string; x?: string; y?: string }
 
 /** The independent check: Node's crypto, the key of the served JWKS that the header names. */
@@ -155,11 +163,7 @@ describe('a course certificate, issued by its student', () => {
   })
 
   it('gives its holder a PDF naming them, the course, the hours and the code; nobody else', async () => {
-    const { course, lessons, cookie } = await courseWithStudent()
-    await watchAll(lessons, cookie)
-    const { code } = HeldCertificate.parse(
-      await (await issue(course.url, cookie, 'Ana Beatriz Souza')).json(),
-    )
+    const { cookie, code } = await certifiedStudent()
 
     const response = await send(`/api/usuario/certificados/${code}/pdf`, cookie)
     expect(response.status).toBe(200)
@@ -188,11 +192,7 @@ describe('a course certificate, issued by its student', () => {
 
 describe('the credential', () => {
   it('is an Open Badges 3.0 credential that an independent check verifies against /.well-known/jwks.json', async () => {
-    const { course, lessons, cookie } = await courseWithStudent()
-    await watchAll(lessons, cookie)
-    const { code } = HeldCertificate.parse(
-      await (await issue(course.url, cookie, 'Ana Beatriz Souza')).json(),
-    )
+    const { cookie, code } = await certifiedStudent()
     const download = await send(`/api/usuario/certificados/${code}/credencial`, cookie)
     expect(download.status).toBe(200)
     const jwt = await download.text()
@@ -253,11 +253,7 @@ describe('the credential', () => {
 
 describe('verification', () => {
   it('says valid, then revoked with its date and reason; a reissue says which code replaced it', async () => {
-    const { course, lessons, cookie } = await courseWithStudent()
-    await watchAll(lessons, cookie)
-    const { code } = HeldCertificate.parse(
-      await (await issue(course.url, cookie, 'Ana Beatriz Souza')).json(),
-    )
+    const { code } = await certifiedStudent()
 
     const valid = CertificateVerification.parse(
       await (await send(`/api/certificados/${code}`, undefined)).json(),
@@ -332,11 +328,7 @@ describe('the verification page', () => {
 
 describe('privacy', () => {
   it("exports the person's certificates; after the account's deletion they verify without the name", async () => {
-    const { course, lessons, student, cookie } = await courseWithStudent()
-    await watchAll(lessons, cookie)
-    const { code } = HeldCertificate.parse(
-      await (await issue(course.url, cookie, 'Ana Beatriz Souza')).json(),
-    )
+    const { course, student, cookie, code } = await certifiedStudent()
 
     const exported = (await (await send('/api/usuario/privacidade/exportar', cookie)).json()) as {
       certificates: { code: string; holder_name: string; verification_url: string }[]

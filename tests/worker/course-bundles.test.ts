@@ -27,6 +27,13 @@ async function courseSeats(url: string) {
 const addBundle = (id: number) =>
   call('/carrinho-de-compras/update-cart', { hash: null, data: { id, type: 'pacote' }, option: 'add' })
 
+/** The cart refuses the bundle (422), with `message` on its item. */
+async function expectCartRefuses(bundleId: number, message: string) {
+  const added = await addBundle(bundleId)
+  expect(added.status).toBe(422)
+  expect(added.body.errors.data).toEqual([message])
+}
+
 /** Two courses, a class each (one without boleto), and a bundle of the two classes. */
 async function twoCourseBundle(bundle: Partial<typeof bundles.$inferInsert> = {}) {
   const vascular = await createCourse(db, { name: 'Acesso Vascular de teste' })
@@ -104,9 +111,7 @@ describe('the course page offers the bundles that hold the course', () => {
     const { vascular, biopsy, bundle } = await twoCourseBundle({ isPublished: false })
     expect((await coursePage(vascular.url)).pacotes).toEqual([])
     expect((await coursePage(biopsy.url)).pacotes).toEqual([])
-    const added = await addBundle(bundle.id)
-    expect(added.status).toBe(422)
-    expect(added.body.errors.data).toEqual([CART_MESSAGES.itemUnavailable])
+    await expectCartRefuses(bundle.id, CART_MESSAGES.itemUnavailable)
   })
 
   it("leaves out a bundle one of whose classes closed, on every course's page, as the cart refuses it", async () => {
@@ -116,9 +121,7 @@ describe('the course page offers the bundles that hold the course', () => {
     await freshCatalog()
     expect((await coursePage(vascular.url)).pacotes).toEqual([])
     expect((await coursePage(biopsy.url)).pacotes).toEqual([])
-    const added = await addBundle(bundle.id)
-    expect(added.status).toBe(422)
-    expect(added.body.errors.data).toEqual([CART_MESSAGES.itemUnavailable])
+    await expectCartRefuses(bundle.id, CART_MESSAGES.itemUnavailable)
   })
 
   it("a class of the bundle sold out elsewhere: every one of its courses' live seats says so, and the cart refuses it", async () => {
@@ -142,9 +145,7 @@ describe('the course page offers the bundles that hold the course', () => {
         { id: second.id, seats_left: 0 },
       ])
     }
-    const added = await addBundle(bundle.id)
-    expect(added.status).toBe(422)
-    expect(added.body.errors.data).toEqual([SEAT_MESSAGES.soldOut])
+    await expectCartRefuses(bundle.id, SEAT_MESSAGES.soldOut)
   })
 
   it("lists only a course's own bundles, and none for a course in no bundle", async () => {

@@ -75,6 +75,21 @@ async function setUp() {
   return { plans, ...student }
 }
 
+/**
+ * The student pays the fee `plan` by debit card through the PSP account, with the 3-D Secure
+ * authentication `tdsTransactionId` (none when left out).
+ */
+async function payByDebit(
+  { user, application, cookie }: Awaited<ReturnType<typeof setUp>>,
+  plan: { id: number; amountCents: number },
+  card: string,
+  tdsTransactionId?: string,
+) {
+  const body = await byCard(purchase(user, plan, application.id), 'debit_card', card)
+  const authenticated = tdsTransactionId === undefined ? {} : { tds_transaction_id: tdsTransactionId }
+  return psp('/usuario/editais/mensalidade', { ...body, ...authenticated }, cookie)
+}
+
 async function tdsToken(cookie: string) {
   const { status, body } = await psp('/api/usuario/editais/3ds-token', undefined, cookie)
   expect(status).toBe(200)
@@ -86,51 +101,32 @@ async function tdsToken(cookie: string) {
 
 describe('debit card on a PSP account (3-D Secure in the browser, mpi "pagarme")', () => {
   it('authenticated without a challenge, or approved in the challenge: paid, the order sent with the transaction id', async () => {
-    const { user, application, cookie, plans } = await setUp()
+    const student = await setUp()
+    const { application, cookie, plans } = student
     const [first, second] = plans as [(typeof plans)[0], (typeof plans)[0]]
 
     const frictionless = await authenticate(await tdsToken(cookie), DEBIT.frictionless, first.amountCents)
     expect(frictionless.trans_status).toBe('Y')
-    const paid = await psp(
-      '/usuario/editais/mensalidade',
-      {
-        ...(await byCard(purchase(user, first, application.id), 'debit_card', DEBIT.frictionless)),
-        tds_transaction_id: frictionless.transaction_id,
-      },
-      cookie,
-    )
+    const paid = await payByDebit(student, first, DEBIT.frictionless, frictionless.transaction_id)
     expect(paid.status).toBe(200)
     expect(PlanPaymentResult.parse(paid.body)).toMatchObject({ status: 'paid', authentication_url: null })
 
     const challenged = await authenticate(await tdsToken(cookie), DEBIT.challenge, second.amountCents)
     expect(challenged.trans_status).toBe('C')
     expect(await answerChallenge(challenged.challenge_url!, 'aprovar')).toBe('Y')
-    const approved = await psp(
-      '/usuario/editais/mensalidade',
-      {
-        ...(await byCard(purchase(user, second, application.id), 'debit_card', DEBIT.challenge)),
-        tds_transaction_id: challenged.transaction_id,
-      },
-      cookie,
-    )
+    const approved = await payByDebit(student, second, DEBIT.challenge, challenged.transaction_id)
     expect(approved.status).toBe(200)
     expect(approved.body.status).toBe('paid')
     expect(await planStates(cookie, application.id)).toEqual({ [first.id]: 'paid', [second.id]: 'paid' })
   })
 
   it('refused by the issuer in the challenge: the order fails with the authentication refusal in pt-BR, nothing charged', async () => {
-    const { user, application, cookie, plans } = await setUp()
+    const student = await setUp()
+    const { application, cookie, plans } = student
     const challenged = await authenticate(await tdsToken(cookie), DEBIT.challenge, plans[0]!.amountCents)
     expect(await answerChallenge(challenged.challenge_url!, 'recusar')).toBe('R')
     // The page stops here (R is a refusal); were the id sent anyway, the provider refuses the debit.
-    const refused = await psp(
-      '/usuario/editais/mensalidade',
-      {
-        ...(await byCard(purchase(user, plans[0]!, application.id), 'debit_card', DEBIT.challenge)),
-        tds_transaction_id: challenged.transaction_id,
-      },
-      cookie,
-    )
+    const refused = await payByDebit(student, plans[0]!, DEBIT.challenge, challenged.transaction_id)
     expect(refused.status).toBe(422)
     expect(refused.body.code).toBe(2)
     expect(refused.body.msg).toMatch(/autenticação do cartão de débito não foi concluída.*Nada foi cobrado/)
@@ -144,25 +140,15 @@ describe('debit card on a PSP account (3-D Secure in the browser, mpi "pagarme")
   })
 
   it('refuses a debit without the authentication (422 before the provider) or with one the provider does not know', async () => {
-    const { user, application, cookie, plans } = await setUp()
+    const student = await setUp()
+    const { plans } = student
     const before = (await providerRequests('/orders', 'POST')).length
-    const missing = await psp(
-      '/usuario/editais/mensalidade',
-      await byCard(purchase(user, plans[0]!, application.id), 'debit_card', DEBIT.frictionless),
-      cookie,
-    )
+    const missing = await payByDebit(student, plans[0]!, DEBIT.frictionless)
     expect(missing.status).toBe(422)
     expect(missing.body.errors.tds_transaction_id[0]).toMatch(/Autentique o cartão de débito/)
     expect((await providerRequests('/orders', 'POST')).length).toBe(before)
 
-    const unknown = await psp(
-      '/usuario/editais/mensalidade',
-      {
-        ...(await byCard(purchase(user, plans[0]!, application.id), 'debit_card', DEBIT.frictionless)),
-        tds_transaction_id: 'tds_desconhecida',
-      },
-      cookie,
-    )
+    const unknown = await payByDebit(student, plans[0]!, DEBIT.frictionless, 'tds_desconhecida')
     expect(unknown.status).toBe(422)
     expect(unknown.body.code).toBe(3)
   })

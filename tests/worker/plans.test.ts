@@ -8,6 +8,7 @@ import worker from '../../worker/index.ts'
 import { PAYMENTS_CRON } from '../../worker/scheduled.ts'
 import { settlePlanPayment } from '../../worker/services/payments/plan-payments.ts'
 import { reconcilePayments } from '../../worker/services/payments/reconcile.ts'
+import { answerChallenge } from '../support/issuer-challenge.ts'
 import { call } from '../support/worker/checkout.ts'
 import { testContext, testDb } from '../support/worker/db.ts'
 import {
@@ -36,21 +37,6 @@ async function setUp(plans = 3) {
   const { edital, plans: rows } = await createEdital(Array.from({ length: plans }, () => ({})))
   const student = await applicant(edital.id)
   return { edital, plans: rows, ...student }
-}
-
-/** The payer at the issuer's challenge page (the sandbox plays the bank): approve or refuse. */
-async function answerChallenge(url: string, decision: 'aprovar' | 'recusar') {
-  const page = await fetch(url)
-  expect(page.status).toBe(200)
-  expect(await page.text()).toContain('Autorizar compra')
-  const answer = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `decisao=${decision}`,
-    redirect: 'manual',
-  })
-  expect(answer.status).toBe(303)
-  return answer.headers.get('location')!
 }
 
 describe('GET /search/planos', () => {

@@ -14,11 +14,9 @@ import { curitibaDay, curitibaDayStartMs, DAY_MS } from '../../worker/domain/tim
 import type { Env } from '../../worker/env.ts'
 import { brl } from '../../worker/services/email/templates.ts'
 import { reconcilePayments } from '../../worker/services/payments/reconcile.ts'
-import { billingAddress } from '../support/buyer.ts'
-import { newPayer } from '../support/worker/checkout.ts'
+import { newPayer, payBody } from '../support/worker/checkout.ts'
 import { createClass, createUser, testContext, testDb, unique } from '../support/worker/db.ts'
 import { callWith, databaseFault, emailApi, envWith, jsonPost, runCron } from '../support/worker/outages.ts'
-import { cardToken } from '../support/worker/pagarme.ts'
 import { applicant, createEdital, myApplications, payPlan, purchase } from '../support/worker/plans.ts'
 
 const db = testDb()
@@ -79,13 +77,7 @@ const pay = async (
   consent: boolean,
 ) => {
   const answer = await post('/checkout/pagar', {
-    hash: view.hash,
-    idempotency_key: `pedido-${crypto.randomUUID()}`,
-    payer,
-    billingAddress,
-    total: view.totals.net_value,
-    payment_type: payment,
-    ...(payment === 'CREDIT_CARD' ? { cardhash: await cardToken() } : {}),
+    ...(await payBody(view, payer, payment)),
     ...(consent ? { reminders_consent: true } : {}),
   })
   expect(answer.status, answer.text).toBe(200)

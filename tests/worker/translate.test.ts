@@ -7,7 +7,7 @@ import { sha256Hex } from '../../worker/services/hash.ts'
 import { translateTexts } from '../../worker/services/i18n/translate.ts'
 import { spendQuota } from '../../worker/services/limits/limits.ts'
 import { createCourse, freshCatalog, testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
-import { hangingFetch, stubService } from '../support/worker/fetch-stubs.ts'
+import { answering, hangingFetch, stubService } from '../support/worker/fetch-stubs.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
 afterEach(() => {
@@ -171,16 +171,14 @@ describe("POST /api/translate: the site's own texts only (sandbox translator, TR
 
 describe('Google Cloud Translation v2 adapter (recorded answers)', () => {
   it('posts q, target, format html with the key in a header', async () => {
-    const fetcher = vi.fn<typeof fetch>().mockResolvedValue(
-      Response.json({
-        data: {
-          translations: [
-            { translatedText: 'Added to cart successfully!' },
-            { translatedText: 'Hello &amp; bye' },
-          ],
-        },
-      }),
-    )
+    const fetcher = answering(200, {
+      data: {
+        translations: [
+          { translatedText: 'Added to cart successfully!' },
+          { translatedText: 'Hello &amp; bye' },
+        ],
+      },
+    })
     const result = await googleTranslator({ apiKey: 'AIza-test', timeoutMs: 3000 }, fetcher).translate(
       ['Adicionado ao carrinho com sucesso!', 'Olá &amp; tchau'],
       'en',
@@ -199,15 +197,11 @@ describe('Google Cloud Translation v2 adapter (recorded answers)', () => {
   })
 
   it('a refusal, a malformed answer or a timeout is DependencyUnavailableError', async () => {
-    const refusal = vi
-      .fn<typeof fetch>()
-      .mockResolvedValue(
-        Response.json({ error: { code: 403, message: 'API key not valid.' } }, { status: 403 }),
-      )
+    const refusal = answering(403, { error: { code: 403, message: 'API key not valid.' } })
     await expect(
       googleTranslator({ apiKey: 'k', timeoutMs: 3000 }, refusal).translate(['a'], 'en'),
     ).rejects.toThrow(DependencyUnavailableError)
-    const short = vi.fn<typeof fetch>().mockResolvedValue(Response.json({ data: { translations: [] } }))
+    const short = answering(200, { data: { translations: [] } })
     await expect(
       googleTranslator({ apiKey: 'k', timeoutMs: 3000 }, short).translate(['a'], 'en'),
     ).rejects.toThrow('answer out of format')

@@ -11,6 +11,12 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.ts'
 
 export const ARTIFACTS = new URL('../../artifacts/', import.meta.url).pathname
 
+/** A visitor in Curitiba: the site's language, and the city's clock (São Paulo's time zone). */
+export const IN_CURITIBA = {
+  locale: 'pt-BR',
+  timezoneId: 'America/Sao_Paulo',
+} satisfies BrowserContextOptions
+
 /**
  * Every Content-Security-Policy violation becomes a console error, which each journey's error
  * collector fails on: a script, style, frame or request the policy refused is a broken page.
@@ -241,8 +247,7 @@ export function journeyPages(browser: () => Browser, expected?: RegExp) {
   ): Promise<Page> {
     const context = await browser().newContext({
       viewport,
-      locale: 'pt-BR',
-      timezoneId: 'America/Sao_Paulo',
+      ...IN_CURITIBA,
       reducedMotion: 'reduce',
       extraHTTPHeaders: { 'CF-Connecting-IP': address },
       ...options,

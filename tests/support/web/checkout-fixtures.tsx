@@ -1,4 +1,3 @@
-import { createRoute } from '@tanstack/react-router'
 import { screen } from '@testing-library/react'
 import type userEvent from '@testing-library/user-event'
 import { vi } from 'vitest'
@@ -8,7 +7,7 @@ import { OrderPage } from '../../../web/src/features/checkout/order-page.tsx'
 import type { CartResponse, CheckoutView } from '../../../worker/contract/cart.ts'
 import type { PayResult } from '../../../worker/contract/checkout.ts'
 import { billingAddress } from '../buyer.ts'
-import { mockFetch, pageAt, renderRoutes } from './render.tsx'
+import { mockFetch, pageAt, paramsPageAt, renderRoutes } from './render.tsx'
 
 export const HASH = 'a'.repeat(32)
 export const NEW_HASH = 'b'.repeat(32)
@@ -143,30 +142,12 @@ export function payResult(overrides: Partial<PayResult> = {}): PayResult {
 /** The cart, checkout and result screens under a test router, with a home page to be sent to. */
 export function renderShop(path: string) {
   return renderRoutes(
-    (root) => {
-      const checkout = createRoute({
-        getParentRoute: () => root,
-        path: '/checkout/$hash',
-        component: function Checkout() {
-          const { hash } = checkout.useParams()
-          return <CheckoutPage hash={hash} />
-        },
-      })
-      const order = createRoute({
-        getParentRoute: () => root,
-        path: '/pedido/$orderId',
-        component: function Order() {
-          const { orderId } = order.useParams()
-          return <OrderPage orderId={orderId} />
-        },
-      })
-      return [
-        pageAt(root, '/', <h1>Página inicial</h1>),
-        pageAt(root, '/carrinho-de-compras', <CartPage />),
-        checkout,
-        order,
-      ]
-    },
+    (root) => [
+      pageAt(root, '/', <h1>Página inicial</h1>),
+      pageAt(root, '/carrinho-de-compras', <CartPage />),
+      paramsPageAt(root, '/checkout/$hash', ({ hash }) => <CheckoutPage hash={hash!} />),
+      paramsPageAt(root, '/pedido/$orderId', ({ orderId }) => <OrderPage orderId={orderId!} />),
+    ],
     { at: path },
   )
 }

@@ -51,6 +51,22 @@ export function pageAt(root: AnyRootRoute, path: string, ui: ReactNode) {
   return createRoute({ getParentRoute: () => root, path, component: () => ui })
 }
 
+/** A route at `path` showing the screen `ui` makes of the path's params (`/pedido/$orderId`: `orderId`). */
+export function paramsPageAt(
+  root: AnyRootRoute,
+  path: string,
+  ui: (params: Record<string, string>) => ReactNode,
+) {
+  const route = createRoute({
+    getParentRoute: () => root,
+    path,
+    component: function ParamsPage() {
+      return ui(route.useParams() as Record<string, string>)
+    },
+  })
+  return route
+}
+
 /** Renders `ui` at `/` (or at `at`, whose search string the screen reads) inside the app's real providers. */
 export function renderWithApp(ui: ReactNode, options: { at?: string; after?: ReactNode } = {}) {
   return renderRoutes((root) => [pageAt(root, '/', ui)], options)

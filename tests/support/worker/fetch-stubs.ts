@@ -1,6 +1,10 @@
-// Outside services stubbed at the HTTP edge, inside the worker tests: a fetch that never answers,
-// and a far-end service whose answers a test chooses while every other request goes through.
+// Outside services stubbed at the HTTP edge, inside the worker tests: a fetch that answers one
+// JSON body, a fetch that never answers, and a far-end service whose answers a test chooses while every other request goes through.
 import { vi } from 'vitest'
+
+/** A fetch that answers `body` as JSON with `status`, to every call (recorded in its `mock.calls`). */
+export const answering = (status: number, body: unknown) =>
+  vi.fn<typeof fetch>().mockResolvedValue(Response.json(body, { status }))
 
 /** A fetch that never answers: it fails only when the caller's deadline aborts it. */
 export const hangingFetch = () =>
