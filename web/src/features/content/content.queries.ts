@@ -59,5 +59,5 @@ export function editalQuery(slug: string) {
 
 /** Route loaders of the institute pages: the page, or the not-found page when the slug is unknown. */
 export function loadInstitutePage(queryClient: QueryClient, slug: PageSlug) {
-  return loadOrNotFound(() => queryClient.ensureQueryData(pageQuery(slug)), 'Página não encontrada.')
+  return loadOrNotFound(queryClient, pageQuery(slug), 'Página não encontrada.')
 }
