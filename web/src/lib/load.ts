@@ -19,9 +19,9 @@ export function retryServerErrors(failureCount: number, error: unknown): boolean
  * cannot exist either, shown with `fallback`. Other failures reach the route's error component,
  * which offers a retry.
  */
-export async function loadOrNotFound<T, K extends QueryKey>(
+export async function loadOrNotFound<T, E, K extends QueryKey>(
   queryClient: QueryClient,
-  query: EnsureQueryDataOptions<T, Error, T, K>,
+  query: EnsureQueryDataOptions<T, E, T, K>,
   fallback: string,
 ): Promise<T> {
   try {
