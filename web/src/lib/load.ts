@@ -1,3 +1,4 @@
+import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { ApiError } from './api.ts'
 
@@ -13,13 +14,18 @@ export function retryServerErrors(failureCount: number, error: unknown): boolean
 }
 
 /**
- * Route loaders: a 404 becomes the route's not-found page with the API's message; a 422 (a
- * malformed id or slug in the URL) is a page that cannot exist either, shown with `fallback`.
- * Other failures reach the route's error component, which offers a retry.
+ * Route loaders: the query's data (from the cache, else fetched); a 404 becomes the route's
+ * not-found page with the API's message; a 422 (a malformed id or slug in the URL) is a page that
+ * cannot exist either, shown with `fallback`. Other failures reach the route's error component,
+ * which offers a retry.
  */
-export async function loadOrNotFound<T>(load: () => Promise<T>, fallback: string): Promise<T> {
+export async function loadOrNotFound<T, E, K extends QueryKey>(
+  queryClient: QueryClient,
+  query: EnsureQueryDataOptions<T, E, T, K>,
+  fallback: string,
+): Promise<T> {
   try {
-    return await load()
+    return await queryClient.ensureQueryData(query)
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 422)) {
       const msg = (error.body as { msg?: unknown } | null)?.msg

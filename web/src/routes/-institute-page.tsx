@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
+import type { Page } from '../../../worker/contract/catalog.ts'
 import { NotFound } from '../components/not-found.tsx'
-import { loadInstitutePage, type PageSlug } from '../features/content/content.queries.ts'
+import { type PageSlug, pageQuery } from '../features/content/content.queries.ts'
 import { institutePageHead } from '../features/seo/heads.ts'
+import { loadOrNotFound } from '../lib/load.ts'
 
 // Not a route (the router's generator passes over files named '-…'): what the routes of the
 // institute's own pages (Quem somos, Contato, the research pages…) share besides their component.
@@ -14,9 +16,8 @@ import { institutePageHead } from '../features/seo/heads.ts'
 export function institutePage(slug: PageSlug) {
   return {
     loader: ({ context }: { context: { queryClient: QueryClient } }) =>
-      loadInstitutePage(context.queryClient, slug),
-    head: ({ loaderData }: { loaderData?: Awaited<ReturnType<typeof loadInstitutePage>> | undefined }) =>
-      institutePageHead(loaderData, `/${slug}`),
+      loadOrNotFound(context.queryClient, pageQuery(slug), 'Página não encontrada.'),
+    head: ({ loaderData }: { loaderData?: Page | undefined }) => institutePageHead(loaderData, `/${slug}`),
     notFoundComponent: NotFound,
   }
 }

@@ -1,17 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { proceedingsQuery } from '../features/content/content.queries.ts'
 import { ProceedingsPage } from '../features/content/proceedings-page.tsx'
-import { pageHead } from '../lib/page-head.ts'
+import { listingPage } from './-listing-page.ts'
 
 export const Route = createFileRoute('/anais')({
-  head: () =>
-    pageHead('Anais', {
-      path: '/anais',
-      description:
-        'Anais das Jornadas Multiprofissionais em Nefrologia do Instituto Renalis, com os resumos dos trabalhos para download.',
-    }),
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(proceedingsQuery())
-  },
+  ...listingPage(proceedingsQuery, 'Anais', {
+    description:
+      'Anais das Jornadas Multiprofissionais em Nefrologia do Instituto Renalis, com os resumos dos trabalhos para download.',
+  }),
   component: ProceedingsPage,
 })

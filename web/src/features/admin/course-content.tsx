@@ -14,6 +14,7 @@ import { FormModal, openModal } from '../../lib/form-modal.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { send, useRefreshAdmin } from './admin-api.ts'
 import { FormFields } from './form-fields.tsx'
+import { IconButton } from './icon-button.tsx'
 import { MoveButtons } from './move-buttons.tsx'
 import { useResourceForm } from './resource-form.ts'
 
@@ -182,22 +183,16 @@ export function CourseModules({ course }: { course: AdminCourse }) {
                       )
                     }
                   />
-                  <button
-                    type="button"
-                    className="icon-btn icon-btn-outline"
-                    aria-label={`Editar o módulo ${module.title}`}
+                  <IconButton
+                    icon={Pencil}
+                    label={`Editar o módulo ${module.title}`}
                     onClick={() => editModule(module)}
-                  >
-                    <Icon drawing={Pencil} className="size-4" />
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-btn icon-btn-outline"
-                    aria-label={`Excluir o módulo ${module.title}`}
+                  />
+                  <IconButton
+                    icon={Trash2}
+                    label={`Excluir o módulo ${module.title}`}
                     onClick={() => void remove(`/api/admin/modulos/${module.id}`, 'Módulo excluído.')}
-                  >
-                    <Icon drawing={Trash2} className="size-4" />
-                  </button>
+                  />
                 </div>
               </div>
               <ol className="mt-3 space-y-2">
@@ -230,22 +225,16 @@ export function CourseModules({ course }: { course: AdminCourse }) {
                           )
                         }
                       />
-                      <button
-                        type="button"
-                        className="icon-btn icon-btn-outline"
-                        aria-label={`Editar a aula ${lesson.title}`}
+                      <IconButton
+                        icon={Pencil}
+                        label={`Editar a aula ${lesson.title}`}
                         onClick={() => editLesson(module.id, lesson)}
-                      >
-                        <Icon drawing={Pencil} className="size-4" />
-                      </button>
-                      <button
-                        type="button"
-                        className="icon-btn icon-btn-outline"
-                        aria-label={`Excluir a aula ${lesson.title}`}
+                      />
+                      <IconButton
+                        icon={Trash2}
+                        label={`Excluir a aula ${lesson.title}`}
                         onClick={() => void remove(`/api/admin/aulas/${lesson.id}`, 'Aula excluída.')}
-                      >
-                        <Icon drawing={Trash2} className="size-4" />
-                      </button>
+                      />
                     </span>
                   </li>
                 ))}

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide'
-import { Icon } from '../../components/icons.tsx'
+import { IconButton } from './icon-button.tsx'
 
 /** 'Mover … para cima' and '… para baixo' of an item in an ordered list; `onMove` gets -1 or 1. */
 export function MoveButtons({
@@ -15,24 +15,19 @@ export function MoveButtons({
 }) {
   return (
     <>
-      <button
-        type="button"
-        className="icon-btn icon-btn-outline"
-        aria-label={`Mover ${what} para cima`}
+      <IconButton
+        icon={ChevronDown}
+        label={`Mover ${what} para cima`}
         disabled={index === 0}
         onClick={() => onMove(-1)}
-      >
-        <Icon drawing={ChevronDown} className="size-4 rotate-180" />
-      </button>
-      <button
-        type="button"
-        className="icon-btn icon-btn-outline"
-        aria-label={`Mover ${what} para baixo`}
+        iconClassName="size-4 rotate-180"
+      />
+      <IconButton
+        icon={ChevronDown}
+        label={`Mover ${what} para baixo`}
         disabled={index === count - 1}
         onClick={() => onMove(1)}
-      >
-        <Icon drawing={ChevronDown} className="size-4" />
-      </button>
+      />
     </>
   )
 }

@@ -25,6 +25,7 @@ import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { showcaseKeys } from '../showcase/showcase.queries.ts'
 import { adminQuery, formSchema, send, useRefreshAdmin } from './admin-api.ts'
 import { CheckboxField, EnumOptions, SelectField, TextAreaField } from './fields.tsx'
+import { IconButton } from './icon-button.tsx'
 import { MoneyField } from './money-field.tsx'
 import { MoveButtons } from './move-buttons.tsx'
 import { AdminPage, QueryState } from './page.tsx'
@@ -452,24 +453,14 @@ function CardsOfList({
               count={list.cards.length}
               onMove={(step) => onChange(move(list.cards, index, index + step))}
             />
-            <button
-              type="button"
-              className="icon-btn icon-btn-outline"
-              aria-label={`Editar o card ${card.name}`}
-              onClick={() => onEdit(card)}
-            >
-              <Icon drawing={Pencil} className="size-4" />
-            </button>
-            <button
-              type="button"
-              className="icon-btn icon-btn-outline"
-              aria-label={`Remover o card ${card.name}`}
+            <IconButton icon={Pencil} label={`Editar o card ${card.name}`} onClick={() => onEdit(card)} />
+            <IconButton
+              icon={Trash2}
+              label={`Remover o card ${card.name}`}
               onClick={async () => {
                 if (await confirm()) onChange(list.cards.filter((other) => other.key !== card.key))
               }}
-            >
-              <Icon drawing={Trash2} className="size-4" />
-            </button>
+            />
           </span>
         </li>
       ))}
@@ -617,27 +608,21 @@ function Editor({ showcase, options }: { showcase: AdminShowcase; options: Admin
                   count={lists.length}
                   onMove={(step) => change(move(lists, index, index + step))}
                 />
-                <button
-                  type="button"
-                  className="icon-btn icon-btn-outline"
-                  aria-label={`Editar a lista ${list.title}`}
+                <IconButton
+                  icon={Pencil}
+                  label={`Editar a lista ${list.title}`}
                   onClick={() => {
                     setEditingList(list)
                     openModal(LIST_MODAL_ID, 'update')
                   }}
-                >
-                  <Icon drawing={Pencil} className="size-4" />
-                </button>
-                <button
-                  type="button"
-                  className="icon-btn icon-btn-outline"
-                  aria-label={`Excluir a lista ${list.title}`}
+                />
+                <IconButton
+                  icon={Trash2}
+                  label={`Excluir a lista ${list.title}`}
                   onClick={async () => {
                     if (await confirm()) change(lists.filter((other) => other.key !== list.key))
                   }}
-                >
-                  <Icon drawing={Trash2} className="size-4" />
-                </button>
+                />
               </div>
             </div>
             <CardsOfList

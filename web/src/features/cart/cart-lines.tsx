@@ -1,27 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Trash2 } from 'lucide'
-import { useState } from 'react'
+import type { ReactNode } from 'react'
 import type { CartItem, CartView } from '../../../../worker/contract/cart.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/domain/institute.ts'
 import { seatsLabel } from '../../../../worker/domain/seats.ts'
 import { ActionButton } from '../../lib/form-field.tsx'
 import { formatBRL } from '../../lib/money.ts'
+import { FallbackImage } from '../catalog/fallback-image.tsx'
 import { removeFromCart } from './cart.mutations.ts'
 
 const TYPE_LABEL: Record<CartItem['type'], string> = { turma: 'Curso', produto: 'Produto', pacote: 'Pacote' }
 
 function CartItemImage({ item, size }: { item: CartItem; size: number }) {
-  const fallback = item.type === 'produto' ? DEFAULT_IMAGES.product : DEFAULT_IMAGES.course
-  const [src, setSrc] = useState(item.img || fallback)
   return (
-    <img
-      src={src}
-      alt=""
+    <FallbackImage
+      src={item.img}
+      fallback={item.type === 'produto' ? DEFAULT_IMAGES.product : DEFAULT_IMAGES.course}
       width={size}
       height={size}
-      loading="lazy"
-      decoding="async"
-      onError={() => setSrc(fallback)}
       className="aspect-square shrink-0 rounded-lg bg-slate-100 object-cover"
       style={{ width: size, height: size }}
     />
@@ -90,33 +86,59 @@ export function CartLines({ items, compact = false }: { items: CartItem[]; compa
   )
 }
 
+/** One row of a totals list: the label, then the amount; `total` is the last row, in bold. */
+export function TotalRow({
+  label,
+  children,
+  total = false,
+  testId,
+}: {
+  label: ReactNode
+  children: ReactNode
+  total?: boolean
+  testId?: string
+}) {
+  return (
+    <div
+      className={
+        total
+          ? 'flex justify-between gap-4 border-slate-200 border-t pt-2 font-bold text-base text-slate-900'
+          : 'flex justify-between gap-4'
+      }
+    >
+      <dt>{label}</dt>
+      <dd className="whitespace-nowrap" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  )
+}
+
+/** The discount's row of a totals list, when there is a discount. */
+export function DiscountRow({ discount }: { discount: number }) {
+  if (discount <= 0) return null
+  return (
+    <div className="flex justify-between gap-4 text-teal-800">
+      <dt>Descontos</dt>
+      <dd className="whitespace-nowrap">− {formatBRL(discount)}</dd>
+    </div>
+  )
+}
+
 /** num_itens, gross_total and net_value, with the discount between them. */
 export function CartTotals({ view }: { view: Omit<CartView, 'itens'> }) {
-  const discount = view.gross_total - view.net_value
   return (
     <dl className="space-y-1 text-slate-800 text-sm">
-      <div className="flex justify-between gap-4">
-        <dt>Itens</dt>
-        <dd data-testid="cart-num-itens">{view.num_itens}</dd>
-      </div>
-      <div className="flex justify-between gap-4">
-        <dt>Subtotal</dt>
-        <dd className="whitespace-nowrap" data-testid="cart-gross-total">
-          {formatBRL(view.gross_total)}
-        </dd>
-      </div>
-      {discount > 0 ? (
-        <div className="flex justify-between gap-4 text-teal-800">
-          <dt>Descontos</dt>
-          <dd className="whitespace-nowrap">− {formatBRL(discount)}</dd>
-        </div>
-      ) : null}
-      <div className="flex justify-between gap-4 border-slate-200 border-t pt-2 font-bold text-base text-slate-900">
-        <dt>Total</dt>
-        <dd className="whitespace-nowrap" data-testid="cart-net-value">
-          {formatBRL(view.net_value)}
-        </dd>
-      </div>
+      <TotalRow label="Itens" testId="cart-num-itens">
+        {view.num_itens}
+      </TotalRow>
+      <TotalRow label="Subtotal" testId="cart-gross-total">
+        {formatBRL(view.gross_total)}
+      </TotalRow>
+      <DiscountRow discount={view.gross_total - view.net_value} />
+      <TotalRow label="Total" total testId="cart-net-value">
+        {formatBRL(view.net_value)}
+      </TotalRow>
     </dl>
   )
 }

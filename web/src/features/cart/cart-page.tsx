@@ -9,6 +9,7 @@ import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { ActionButton, INPUT_CLASS, SubmitButton } from '../../lib/form-field.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { errorMessage } from '../../lib/toast.ts'
+import { PriceFrom } from '../catalog/course-summary-card.tsx'
 import { FallbackImage } from '../catalog/fallback-image.tsx'
 import { addToCart, applyCoupon } from './cart.mutations.ts'
 import { recommendationsQuery } from './cart.queries.ts'
@@ -148,12 +149,7 @@ function RecommendationsSection({ hash }: { hash: string }) {
             />
             <p className="font-semibold text-slate-900">{curso.name}</p>
             {curso.price_from !== null ? (
-              <p className="text-slate-700 text-sm">
-                a partir de{' '}
-                <strong className="whitespace-nowrap text-base text-teal-800">
-                  {formatBRL(curso.price_from)}
-                </strong>
-              </p>
+              <PriceFrom cents={curso.price_from} className="text-slate-700 text-sm" amountSize="text-base" />
             ) : null}
             <Link
               to="/cursos/$url"

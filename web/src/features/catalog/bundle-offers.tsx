@@ -1,11 +1,9 @@
-import { Banknote, CreditCard } from 'lucide'
 import { useId } from 'react'
 import type { CourseBundle } from '../../../../worker/contract/catalog.ts'
 import { scarcestSeats, seatsLabel } from '../../../../worker/domain/seats.ts'
-import { Icon } from '../../components/icons.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
-import { boletoText, instalmentText } from './turma-rules.ts'
+import { PaymentTerms } from './turma-card.tsx'
 
 /**
  * One bundle that holds a class of the course: what it includes, its price against the sum of its
@@ -54,16 +52,7 @@ function BundleCard({ bundle, seats }: { bundle: CourseBundle; seats: Map<number
         >
           Economize <span className="whitespace-nowrap">{formatBRL(bundle.economia)}</span>
         </p>
-        <ul className="mt-2 space-y-1 text-slate-700 text-sm">
-          <li className="flex items-center gap-2">
-            <Icon drawing={CreditCard} className="size-4 shrink-0" />
-            {instalmentText(bundle.instalment_times)}
-          </li>
-          <li className="flex items-center gap-2">
-            <Icon drawing={Banknote} className="size-4 shrink-0" />
-            {boletoText(bundle.boleto)}
-          </li>
-        </ul>
+        <PaymentTerms instalmentTimes={bundle.instalment_times} boleto={bundle.boleto} />
       </div>
       <div className="mt-auto">
         {soldOut ? (

@@ -3,12 +3,12 @@ import { Clock, GraduationCap } from 'lucide'
 import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/domain/institute.ts'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
-import { formatBRL } from '../../lib/money.ts'
 import { Markdown } from '../content/markdown.tsx'
 import { Breadcrumbs } from './breadcrumbs.tsx'
 import { BundleOffers } from './bundle-offers.tsx'
 import { courseQuery } from './catalog.queries.ts'
 import { sectionOf } from './course-sections.ts'
+import { PriceFrom } from './course-summary-card.tsx'
 import { ImageSlider } from './image-slider.tsx'
 import { courseSeatsQuery } from './seats.queries.ts'
 import { TurmaCard } from './turma-card.tsx'
@@ -62,12 +62,7 @@ export function CoursePage({ url }: { url: string }) {
             ) : null}
           </ul>
           {course.price_from !== null ? (
-            <p className="mt-5 text-slate-700">
-              a partir de{' '}
-              <span className="whitespace-nowrap font-bold text-2xl text-teal-800">
-                {formatBRL(course.price_from)}
-              </span>
-            </p>
+            <PriceFrom cents={course.price_from} className="mt-5 text-slate-700" amountSize="text-2xl" />
           ) : null}
           <Link
             to="/cursos/$url"

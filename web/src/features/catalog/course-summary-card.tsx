@@ -5,6 +5,24 @@ import { Link } from '../../components/link.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { CARD_LINK_CLASS, CatalogCard } from './catalog-card.tsx'
 
+/** 'a partir de R$ …': the lowest price among a course's open classes. */
+export function PriceFrom({
+  cents,
+  className,
+  amountSize,
+}: {
+  cents: number
+  className: string
+  amountSize: string
+}) {
+  return (
+    <p className={className}>
+      a partir de{' '}
+      <span className={`whitespace-nowrap font-bold text-teal-800 ${amountSize}`}>{formatBRL(cents)}</span>
+    </p>
+  )
+}
+
 /** A course in the /cursos grid; the whole card opens /cursos/{url}. */
 export function CourseSummaryCard({ course }: { course: CourseSummary }) {
   return (
@@ -23,12 +41,7 @@ export function CourseSummaryCard({ course }: { course: CourseSummary }) {
         {course.price_from === null ? (
           <p className="font-semibold text-slate-700 text-sm">Sem turmas abertas no momento</p>
         ) : (
-          <p className="text-slate-700 text-sm">
-            a partir de{' '}
-            <span className="whitespace-nowrap font-bold text-teal-800 text-xl">
-              {formatBRL(course.price_from)}
-            </span>
-          </p>
+          <PriceFrom cents={course.price_from} className="text-slate-700 text-sm" amountSize="text-xl" />
         )}
         {course.workload_hours ? (
           <p className="flex items-center gap-1 text-slate-600 text-sm">

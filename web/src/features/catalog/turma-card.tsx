@@ -7,6 +7,22 @@ import { formatBRL } from '../../lib/money.ts'
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
 import { boletoText, instalmentText, STUDENT_PRICE_RULE, studentPrice, turmaStart } from './turma-rules.ts'
 
+/** How a class or a package can be paid: card instalments and boleto. */
+export function PaymentTerms({ instalmentTimes, boleto }: { instalmentTimes: number; boleto: boolean }) {
+  return (
+    <ul className="mt-2 space-y-1 text-slate-700 text-sm">
+      <li className="flex items-center gap-2">
+        <Icon drawing={CreditCard} className="size-4 shrink-0" />
+        {instalmentText(instalmentTimes)}
+      </li>
+      <li className="flex items-center gap-2">
+        <Icon drawing={Banknote} className="size-4 shrink-0" />
+        {boletoText(boleto)}
+      </li>
+    </ul>
+  )
+}
+
 /**
  * One class of a course: when and where, the price and how to pay, and its sign-up button.
  * `seatsLeft` arrives after the page is drawn (undefined until then, and for a class without limit).
@@ -59,16 +75,7 @@ export function TurmaCard({ turma, seatsLeft }: { turma: Turma; seatsLeft?: numb
         <p className="whitespace-nowrap font-bold text-3xl text-teal-800" data-testid="turma-price">
           {formatBRL(turma.price)}
         </p>
-        <ul className="mt-2 space-y-1 text-slate-700 text-sm">
-          <li className="flex items-center gap-2">
-            <Icon drawing={CreditCard} className="size-4 shrink-0" />
-            {instalmentText(turma.instalment_times)}
-          </li>
-          <li className="flex items-center gap-2">
-            <Icon drawing={Banknote} className="size-4 shrink-0" />
-            {boletoText(turma.boleto)}
-          </li>
-        </ul>
+        <PaymentTerms instalmentTimes={turma.instalment_times} boleto={turma.boleto} />
         {student !== null ? (
           <div className="mt-3 rounded-xl bg-amber-50 p-3 text-amber-950 text-sm ring-1 ring-amber-200">
             <p>

@@ -20,6 +20,7 @@ import {
   orderQuery,
   paymentsConfigQuery,
 } from './checkout.queries.ts'
+import { OrderLines } from './order-lines.tsx'
 import { recalledOrder } from './order-record.ts'
 import { BoletoPanel, PixPanel } from './payment-panels.tsx'
 
@@ -107,15 +108,7 @@ function OrderItems({ order }: { order: OrderStatus }) {
       <h2 id="itens-pedido" className="font-bold text-lg text-slate-900">
         Itens do pedido
       </h2>
-      <ul className="mt-2 divide-y divide-slate-200">
-        {order.items.map((item, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never reorder
-          <li key={index} className="flex justify-between gap-4 py-2">
-            <span className="min-w-0 wrap-anywhere text-slate-900">{item.name}</span>
-            <span className="whitespace-nowrap font-semibold">{formatBRL(item.net_value)}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderLines items={order.items} className="mt-2 divide-y divide-slate-200" />
       <dl className="mt-2 space-y-1 border-slate-200 border-t pt-2 text-sm">
         {order.instalments > 1 ? (
           <div className="flex justify-between gap-4">

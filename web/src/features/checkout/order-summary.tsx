@@ -1,7 +1,7 @@
 import type { CheckoutView } from '../../../../worker/contract/cart.ts'
 import { Link } from '../../components/link.tsx'
 import { formatBRL } from '../../lib/money.ts'
-import { LinePrice } from '../cart/cart-lines.tsx'
+import { DiscountRow, LinePrice, TotalRow } from '../cart/cart-lines.tsx'
 
 type Charge = { instalments: number; total: number; interest: number }
 
@@ -25,7 +25,6 @@ export function OrderSummary({
 }) {
   const couponKey = (couponId: number | null) =>
     couponId === null ? null : (view.cupons.find((cupom) => cupom.cupom.id === couponId)?.key ?? null)
-  const discount = view.totals.gross_total - view.totals.net_value
 
   return (
     <section aria-labelledby="resumo-pedido" className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
@@ -77,34 +76,21 @@ export function OrderSummary({
         ))}
       </ul>
       <dl className="mt-2 space-y-1 border-slate-200 border-t pt-3 text-slate-800 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt>Subtotal ({view.totals.num_itens === 1 ? '1 item' : `${view.totals.num_itens} itens`})</dt>
-          <dd className="whitespace-nowrap">{formatBRL(view.totals.gross_total)}</dd>
-        </div>
-        {discount > 0 ? (
-          <div className="flex justify-between gap-4 text-teal-800">
-            <dt>Descontos</dt>
-            <dd className="whitespace-nowrap">− {formatBRL(discount)}</dd>
-          </div>
-        ) : null}
+        <TotalRow
+          label={`Subtotal (${view.totals.num_itens === 1 ? '1 item' : `${view.totals.num_itens} itens`})`}
+        >
+          {formatBRL(view.totals.gross_total)}
+        </TotalRow>
+        <DiscountRow discount={view.totals.gross_total - view.totals.net_value} />
         {charge.interest > 0 ? (
-          <div className="flex justify-between gap-4">
-            <dt>Juros do parcelamento ({charge.instalments}x)</dt>
-            <dd className="whitespace-nowrap">{formatBRL(charge.interest)}</dd>
-          </div>
+          <TotalRow label={`Juros do parcelamento (${charge.instalments}x)`}>
+            {formatBRL(charge.interest)}
+          </TotalRow>
         ) : null}
-        {donationCents > 0 ? (
-          <div className="flex justify-between gap-4">
-            <dt>Doação</dt>
-            <dd className="whitespace-nowrap">{formatBRL(donationCents)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between gap-4 border-slate-200 border-t pt-2 font-bold text-base text-slate-900">
-          <dt>Total a pagar</dt>
-          <dd className="whitespace-nowrap" data-testid="checkout-total">
-            {formatBRL(charge.total)}
-          </dd>
-        </div>
+        {donationCents > 0 ? <TotalRow label="Doação">{formatBRL(donationCents)}</TotalRow> : null}
+        <TotalRow label="Total a pagar" total testId="checkout-total">
+          {formatBRL(charge.total)}
+        </TotalRow>
       </dl>
     </section>
   )

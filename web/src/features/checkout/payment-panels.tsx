@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Copy, ExternalLink, QrCode } from 'lucide'
-import { useEffect, useId, useState } from 'react'
+import { type FocusEvent, useEffect, useId, useState } from 'react'
 import { Icon } from '../../components/icons.tsx'
 import { copyText } from '../../lib/clipboard.ts'
 import { INPUT_CLASS } from '../../lib/form-field.tsx'
@@ -80,7 +80,6 @@ export function PixPanel({
 }) {
   const qr = usePixQrCode(code)
   const remaining = useRemaining(expiresAt)
-  const codeId = useId()
   const headingId = useId()
   const expired = remaining === 0
   const Heading = level === 2 ? 'h2' : 'h3'
@@ -126,18 +125,13 @@ export function PixPanel({
           )}
         </div>
         <div className="space-y-2">
-          <label htmlFor={codeId} className="block font-medium text-slate-800 text-sm">
-            PIX copia e cola
-          </label>
-          <textarea
-            id={codeId}
-            readOnly
-            value={code}
+          <CodeToCopy
+            label="PIX copia e cola"
+            code={code}
             rows={4}
-            onFocus={(event) => event.currentTarget.select()}
-            className={`${INPUT_CLASS} break-all font-mono text-sm`}
+            copy="Copiar código"
+            done="Código PIX copiado!"
           />
-          <CopyButton text={code} label="Copiar código" done="Código PIX copiado!" />
           <ol className="list-decimal space-y-1 pl-5 text-slate-700 text-sm">
             <li>Abra o aplicativo do seu banco e escolha pagar com PIX.</li>
             <li>Leia o QR Code ou cole o código copiado.</li>
@@ -146,6 +140,54 @@ export function PixPanel({
         </div>
       </div>
     </section>
+  )
+}
+
+/**
+ * A code to copy into the bank's app (the PIX code, the boleto's line): labelled, read-only,
+ * selected whole on focus, and its copy button. With `rows`, a text area (the long PIX code wraps).
+ */
+function CodeToCopy({
+  label,
+  code,
+  rows,
+  copy,
+  done,
+}: {
+  label: string
+  code: string
+  rows?: number
+  copy: string
+  done: string
+}) {
+  const id = useId()
+  const selectAll = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    event.currentTarget.select()
+  return (
+    <>
+      <label htmlFor={id} className="block font-medium text-slate-800 text-sm">
+        {label}
+      </label>
+      {rows ? (
+        <textarea
+          id={id}
+          readOnly
+          value={code}
+          rows={rows}
+          onFocus={selectAll}
+          className={`${INPUT_CLASS} break-all font-mono text-sm`}
+        />
+      ) : (
+        <input
+          id={id}
+          readOnly
+          value={code}
+          onFocus={selectAll}
+          className={`${INPUT_CLASS} font-mono text-sm`}
+        />
+      )}
+      <CopyButton text={code} label={copy} done={done} />
+    </>
   )
 }
 
@@ -163,7 +205,6 @@ export function BoletoPanel({
   level?: 2 | 3
   note?: string
 }) {
-  const lineId = useId()
   const headingId = useId()
   const due = dueAt ? new Date(dueAt) : null
   const Heading = level === 2 ? 'h2' : 'h3'
@@ -186,17 +227,12 @@ export function BoletoPanel({
       ) : null}
       {line ? (
         <div className="mt-4 space-y-2">
-          <label htmlFor={lineId} className="block font-medium text-slate-800 text-sm">
-            Linha digitável
-          </label>
-          <input
-            id={lineId}
-            readOnly
-            value={line}
-            onFocus={(event) => event.currentTarget.select()}
-            className={`${INPUT_CLASS} font-mono text-sm`}
+          <CodeToCopy
+            label="Linha digitável"
+            code={line}
+            copy="Copiar linha digitável"
+            done="Linha digitável copiada!"
           />
-          <CopyButton text={line} label="Copiar linha digitável" done="Linha digitável copiada!" />
         </div>
       ) : null}
       <p className="mt-3 text-slate-700 text-sm">{note}</p>

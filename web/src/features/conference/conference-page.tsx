@@ -73,15 +73,10 @@ function Conference({ answer }: { answer: ClockAnswer }) {
   )
 }
 
-function Stage({
-  state,
-  now,
-  version,
-}: {
-  state: ConferenceState | null
-  now: number | null
-  version: number
-}) {
+/** The conference's state at the official time `now` (null until the clock is synchronised). */
+type StageProps = { state: ConferenceState | null; now: number | null; version: number }
+
+function Stage({ state, now, version }: StageProps) {
   return (
     <section
       aria-labelledby="transmissao"
@@ -105,15 +100,7 @@ function Stage({
   )
 }
 
-function StageBody({
-  state,
-  now,
-  version,
-}: {
-  state: ConferenceState | null
-  now: number | null
-  version: number
-}) {
+function StageBody({ state, now, version }: StageProps) {
   const { user } = useCurrentUser()
   const [playing, setPlaying] = useState(false)
   // A signed-in viewer's presence counts while the live talk plays (issue 24).

@@ -1,6 +1,6 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { apiParsed } from '../../lib/api.ts'
-import { loadOrNotFound, retryServerErrors } from '../../lib/load.ts'
+import { retryServerErrors } from '../../lib/load.ts'
 
 const contract = () => import('../../../../worker/contract/catalog.ts')
 
@@ -55,9 +55,4 @@ export function editalQuery(slug: string) {
       }),
     retry: retryServerErrors,
   })
-}
-
-/** Route loaders of the institute pages: the page, or the not-found page when the slug is unknown. */
-export function loadInstitutePage(queryClient: QueryClient, slug: PageSlug) {
-  return loadOrNotFound(() => queryClient.ensureQueryData(pageQuery(slug)), 'Página não encontrada.')
 }

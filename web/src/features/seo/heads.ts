@@ -6,15 +6,11 @@ import { publicOrigin } from '../../lib/public-origin.ts'
 /**
  * Heads of the pages whose title and description come from the API. Without data (the loader
  * threw a not-found or failed), the head matches the not-found page and stays out of the index.
+ * `path` is the pathname the router matched: the canonical URL drops a trailing slash (`absoluteUrl`).
  */
 const missing = (path: string) => pageHead('Página não encontrada', { path, noindex: true })
 
 const provider = () => ({ '@type': 'Organization', name: INSTITUTE.fullName, url: publicOrigin() })
-
-/** A route path as the canonical URL wants it: no trailing slash. */
-export function canonicalPath(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-}
 
 export function courseHead(course: CourseDetail | undefined, path: string) {
   if (!course) return missing(path)

@@ -5,6 +5,7 @@ import { BackHeading } from '../../components/back-heading.tsx'
 import { QueryStatus } from '../../components/query-status.tsx'
 import { formatInstantDate } from '../../lib/date.ts'
 import { formatBRL } from '../../lib/money.ts'
+import { OrderLines } from '../checkout/order-lines.tsx'
 import { paymentText } from './purchases-page.tsx'
 import { StateBadge } from './state-badge.tsx'
 import { purchaseQuery } from './student.queries.ts'
@@ -60,15 +61,7 @@ function Detail({ purchase }: { purchase: PurchaseDetail }) {
         <h2 id="pedido-resumo" className="font-bold text-lg text-slate-900">
           Resumo
         </h2>
-        <ul className="mt-2 divide-y divide-slate-100">
-          {purchase.items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never reorder
-            <li key={index} className="flex justify-between gap-4 py-1.5">
-              <span className="min-w-0 wrap-anywhere">{item.name}</span>
-              <span className="whitespace-nowrap">{formatBRL(item.net_value)}</span>
-            </li>
-          ))}
-        </ul>
+        <OrderLines items={purchase.items} className="mt-2 divide-y divide-slate-100" />
         <dl className="mt-3 divide-y divide-slate-100 border-slate-200 border-t text-sm">
           <Row term="Subtotal">{formatBRL(purchase.gross)}</Row>
           {purchase.discount > 0 ? <Row term="Descontos">-{formatBRL(purchase.discount)}</Row> : null}

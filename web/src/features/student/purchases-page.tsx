@@ -11,6 +11,7 @@ import { ActionButton } from '../../lib/form-field.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { showToast, toastError } from '../../lib/toast.ts'
 import { writeCartHash } from '../cart/cart-storage.ts'
+import { OrderLines } from '../checkout/order-lines.tsx'
 import { BoletoPanel, PixPanel } from '../checkout/payment-panels.tsx'
 import { NothingYet } from './nothing-yet.tsx'
 import { StateBadge } from './state-badge.tsx'
@@ -138,15 +139,7 @@ function PurchaseCard({ purchase }: { purchase: Purchase }) {
         </h2>
         <StateBadge tone={purchase.status}>{ORDER_STATE_LABELS[purchase.status]}</StateBadge>
       </div>
-      <ul className="mt-3 divide-y divide-slate-100">
-        {purchase.items.map((item, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never reorder
-          <li key={index} className="flex justify-between gap-4 py-1.5">
-            <span className="min-w-0 wrap-anywhere text-slate-900">{item.name}</span>
-            <span className="whitespace-nowrap text-slate-700">{formatBRL(item.net_value)}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderLines items={purchase.items} className="mt-3 divide-y divide-slate-100" />
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <div>
           <dt className="inline text-slate-600">Pagamento: </dt>

@@ -8,6 +8,5 @@ export const Route = createFileRoute('/checkout/$hash')({
 })
 
 function CheckoutRoute() {
-  const { hash } = Route.useParams()
-  return <CheckoutPage hash={hash} />
+  return <CheckoutPage hash={Route.useParams().hash} />
 }

@@ -3,16 +3,13 @@ import { NotFound } from '../../components/not-found.tsx'
 import { RouteError, RoutePending } from '../../components/page-status.tsx'
 import { editalQuery } from '../../features/content/content.queries.ts'
 import { EditalPage } from '../../features/content/edital-page.tsx'
-import { canonicalPath, editalHead } from '../../features/seo/heads.ts'
+import { editalHead } from '../../features/seo/heads.ts'
 import { loadOrNotFound } from '../../lib/load.ts'
 
 export const Route = createFileRoute('/editais/$slug')({
   loader: ({ context, params }) =>
-    loadOrNotFound(
-      () => context.queryClient.ensureQueryData(editalQuery(params.slug)),
-      'Edital não encontrado.',
-    ),
-  head: ({ loaderData, match }) => editalHead(loaderData, canonicalPath(match.pathname)),
+    loadOrNotFound(context.queryClient, editalQuery(params.slug), 'Edital não encontrado.'),
+  head: ({ loaderData, match }) => editalHead(loaderData, match.pathname),
   component: EditalRoute,
   pendingComponent: RoutePending,
   errorComponent: RouteError,

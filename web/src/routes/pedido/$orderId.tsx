@@ -8,6 +8,5 @@ export const Route = createFileRoute('/pedido/$orderId')({
 })
 
 function OrderRoute() {
-  const { orderId } = Route.useParams()
-  return <OrderPage orderId={orderId} />
+  return <OrderPage orderId={Route.useParams().orderId} />
 }

@@ -3,7 +3,7 @@ import { NotFound } from '../../components/not-found.tsx'
 import { RouteError, RoutePending } from '../../components/page-status.tsx'
 import { productQuery } from '../../features/catalog/catalog.queries.ts'
 import { ProductPage } from '../../features/catalog/product-page.tsx'
-import { canonicalPath, productHead } from '../../features/seo/heads.ts'
+import { productHead } from '../../features/seo/heads.ts'
 import { loadOrNotFound, type NotFoundData } from '../../lib/load.ts'
 
 const NOT_FOUND = 'Produto não encontrado.'
@@ -17,8 +17,8 @@ function productId(param: string): number {
 
 export const Route = createFileRoute('/produtos/$id')({
   loader: ({ context, params }) =>
-    loadOrNotFound(() => context.queryClient.ensureQueryData(productQuery(productId(params.id))), NOT_FOUND),
-  head: ({ loaderData, match }) => productHead(loaderData, canonicalPath(match.pathname)),
+    loadOrNotFound(context.queryClient, productQuery(productId(params.id)), NOT_FOUND),
+  head: ({ loaderData, match }) => productHead(loaderData, match.pathname),
   component: ProductRoute,
   pendingComponent: RoutePending,
   errorComponent: RouteError,
