@@ -8,6 +8,7 @@ import {
   Name,
   PageQuery,
   paginated,
+  SearchedPageQuery,
   SearchText,
   Slug,
   Version,
@@ -112,11 +113,7 @@ export const AdminCoursePage = paginated(AdminCourseRow)
 export type AdminCoursePage = z.infer<typeof AdminCoursePage>
 
 export const AdminCoursesQuery = z
-  .object({
-    ...PageQuery,
-    q: SearchText.optional(),
-    section: z.enum(COURSE_SECTIONS, { error: 'Seção inválida.' }).optional(),
-  })
+  .object({ ...SearchedPageQuery, section: z.enum(COURSE_SECTIONS, { error: 'Seção inválida.' }).optional() })
   .strict()
 
 export const AdminLesson = z.object({
@@ -340,7 +337,7 @@ export type AdminProduct = z.infer<typeof AdminProduct>
 export const AdminProductPage = paginated(AdminProduct)
 export type AdminProductPage = z.infer<typeof AdminProductPage>
 
-export const AdminListQuery = z.object({ ...PageQuery, q: SearchText.optional() }).strict()
+export const AdminListQuery = z.object(SearchedPageQuery).strict()
 
 // ── Bundles ───────────────────────────────────────────────────────────────────
 

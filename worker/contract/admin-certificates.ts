@@ -5,7 +5,7 @@ import {
   certificateNameProblem,
 } from '../domain/certificate-text.ts'
 import { ATTENDANCE_STATES, CERTIFICATE_KINDS, DEFAULT_COURSE_SHARE } from '../domain/certificates.ts'
-import { Id, IdFilter, LongText, PageQuery, paginated, SearchText, Version } from './admin.ts'
+import { exportQueryOf, Id, IdFilter, LongText, paginated, SearchedPageQuery, Version } from './admin.ts'
 
 // The certificates as the admin follows and issues them (issue 24, items 2 and 5): the course's
 // and the conference's certificate settings, the students' progress, an in-person class's
@@ -105,9 +105,8 @@ export const CERTIFICATE_FILTER = ['sim', 'nao'] as const
 
 export const ProgressQuery = z
   .object({
-    ...PageQuery,
-    /** Student's name or e-mail. */
-    q: SearchText.optional(),
+    /** q: the student's name or e-mail. */
+    ...SearchedPageQuery,
     course_id: IdFilter,
     class_id: IdFilter,
     /** Stopped: not finished and no lesson watched in more than this many days. */
@@ -121,7 +120,7 @@ export const ProgressQuery = z
   })
   .strict()
 export type ProgressQuery = z.output<typeof ProgressQuery>
-export const ProgressExportQuery = ProgressQuery.omit({ page: true, per_page: true }).strict()
+export const ProgressExportQuery = exportQueryOf(ProgressQuery)
 
 export const StudentProgress = z.object({
   enrollment_id: z.number().int(),
@@ -144,9 +143,7 @@ export type StudentProgressPage = z.infer<typeof StudentProgressPage>
 
 // ── In-person attendance ───────────────────────────────────────────────────────
 
-export const InPersonClassesQuery = z
-  .object({ ...PageQuery, q: SearchText.optional(), course_id: IdFilter })
-  .strict()
+export const InPersonClassesQuery = z.object({ ...SearchedPageQuery, course_id: IdFilter }).strict()
 
 export const InPersonClass = z.object({
   id: z.number().int(),
@@ -217,17 +214,13 @@ export const CERTIFICATE_STATE_LABELS: Record<(typeof CERTIFICATE_STATES)[number
 
 export const IssuedCertificatesQuery = z
   .object({
-    ...PageQuery,
-    /** Code, holder's name or what was completed. */
-    q: SearchText.optional(),
+    /** q: the code, the holder's name or what was completed. */
+    ...SearchedPageQuery,
     kind: z.enum(CERTIFICATE_KINDS, { error: 'Tipo de certificado inválido.' }).optional(),
   })
   .strict()
 export type IssuedCertificatesQuery = z.output<typeof IssuedCertificatesQuery>
-export const IssuedCertificatesExportQuery = IssuedCertificatesQuery.omit({
-  page: true,
-  per_page: true,
-}).strict()
+export const IssuedCertificatesExportQuery = exportQueryOf(IssuedCertificatesQuery)
 
 export const IssuedCertificate = z.object({
   id: z.number().int(),

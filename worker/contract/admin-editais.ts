@@ -10,6 +10,7 @@ import {
 import { ORDER_STATES, PLAN_PAYMENT_METHODS } from '../domain/payments.ts'
 import {
   CalendarDay,
+  exportQueryOf,
   Id,
   LongText,
   MoneyInput,
@@ -17,6 +18,7 @@ import {
   PageQuery,
   PeriodQuery,
   paginated,
+  SearchedPageQuery,
   SearchText,
   Slug,
   Version,
@@ -131,11 +133,7 @@ export const EditalStateInput = z
   .strict()
 
 export const AdminEditalsQuery = z
-  .object({
-    ...PageQuery,
-    q: SearchText.optional(),
-    state: z.enum(EDITAL_STATES, { error: 'Situação inválida.' }).optional(),
-  })
+  .object({ ...SearchedPageQuery, state: z.enum(EDITAL_STATES, { error: 'Situação inválida.' }).optional() })
   .strict()
 export type AdminEditalsQuery = z.output<typeof AdminEditalsQuery>
 
@@ -208,7 +206,7 @@ export const ApplicationsQuery = z
   })
   .strict()
 export type ApplicationsQuery = z.output<typeof ApplicationsQuery>
-export const ApplicationsExportQuery = ApplicationsQuery.omit({ page: true, per_page: true }).strict()
+export const ApplicationsExportQuery = exportQueryOf(ApplicationsQuery)
 
 export const AdminApplicationRow = z.object({
   id: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LEAD_STATES, LEAD_TARGETS } from '../domain/leads.ts'
-import { PageQuery, PeriodQuery, paginated, SearchText, Version } from './admin.ts'
+import { exportQueryOf, PageQuery, PeriodQuery, paginated, SearchText, Version } from './admin.ts'
 
 // The contact and chat messages of /admin/leads.
 
@@ -14,7 +14,7 @@ export const LeadsQuery = z
   })
   .strict()
 export type LeadsQuery = z.output<typeof LeadsQuery>
-export const LeadsExportQuery = LeadsQuery.omit({ page: true, per_page: true }).strict()
+export const LeadsExportQuery = exportQueryOf(LeadsQuery)
 
 export const AdminLead = z.object({
   id: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { SHORT_CODE_MAX, SHORT_CODE_MIN, SHORT_CODE_PATTERN } from '../domain/short-links.ts'
-import { CalendarDay, PageQuery, paginated, SearchText, Version } from './admin.ts'
+import { CalendarDay, paginated, SearchedPageQuery, Version } from './admin.ts'
 
 // Short links /l/{code} and their QR codes (/admin/qrcode).
 
@@ -55,7 +55,7 @@ export type AdminShortLink = z.infer<typeof AdminShortLink>
 export const AdminShortLinkPage = paginated(AdminShortLink)
 export type AdminShortLinkPage = z.infer<typeof AdminShortLinkPage>
 
-export const ShortLinksQuery = z.object({ ...PageQuery, q: SearchText.optional() }).strict()
+export const ShortLinksQuery = z.object(SearchedPageQuery).strict()
 
 export const ClicksQuery = z.object({ from: CalendarDay.optional(), to: CalendarDay.optional() }).strict()
 

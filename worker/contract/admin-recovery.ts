@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { REMINDER_KINDS, SUPPRESSION_REASONS } from '../domain/reminders.ts'
-import { PageQuery, PeriodQuery, paginated, SearchText } from './admin.ts'
+import { exportQueryOf, PageQuery, PeriodQuery, paginated, SearchText } from './admin.ts'
 import { Cents } from './money.ts'
 
 // Sales recovery as the admin sees it (issue 25, item 6): the dashboard's figures and the list of
@@ -45,10 +45,7 @@ export const AbandonedCheckoutsQuery = z
   .strict()
 export type AbandonedCheckoutsQuery = z.output<typeof AbandonedCheckoutsQuery>
 /** The same filters, for the CSV of everything they match (no pages). */
-export const AbandonedCheckoutsExportQuery = AbandonedCheckoutsQuery.omit({
-  page: true,
-  per_page: true,
-}).strict()
+export const AbandonedCheckoutsExportQuery = exportQueryOf(AbandonedCheckoutsQuery)
 
 export const AdminAbandonedCheckout = z.object({
   id: z.string(),

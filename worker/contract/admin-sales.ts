@@ -2,7 +2,16 @@ import { z } from 'zod'
 import { GRANULARITIES } from '../domain/dashboard.ts'
 import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../domain/enrollments.ts'
 import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
-import { CalendarDay, Id, IdFilter, PageQuery, PeriodQuery, paginated, SearchText } from './admin.ts'
+import {
+  CalendarDay,
+  exportQueryOf,
+  Id,
+  IdFilter,
+  PageQuery,
+  PeriodQuery,
+  paginated,
+  SearchText,
+} from './admin.ts'
 import { RecoveryFigures } from './admin-recovery.ts'
 import { emailAddress, PHONE_PATTERN, personName } from './auth.ts'
 import { Cents } from './money.ts'
@@ -103,7 +112,7 @@ export const EnrollmentsQuery = z
   .strict()
 export type EnrollmentsQuery = z.output<typeof EnrollmentsQuery>
 /** The same filters, for the CSV of everything they match (no pages). */
-export const EnrollmentsExportQuery = EnrollmentsQuery.omit({ page: true, per_page: true }).strict()
+export const EnrollmentsExportQuery = exportQueryOf(EnrollmentsQuery)
 
 export const AdminEnrollment = z.object({
   id: z.number().int(),

@@ -92,6 +92,15 @@ export const SearchText = z
   .trim()
   .max(100, { error: 'A pesquisa pode ter no máximo 100 caracteres.' })
 
+/** ?page=&per_page=&q= of a list searched by free text. */
+export const SearchedPageQuery = { ...PageQuery, q: SearchText.optional() }
+
+/** The query of a list's CSV export: the list's filters, without its page (every row). */
+export function exportQueryOf<Shape extends typeof PageQuery>(query: z.ZodObject<Shape>) {
+  const { page, per_page, ...filters } = query.shape
+  return z.object(filters).strict()
+}
+
 export function paginated<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),

@@ -23,6 +23,7 @@ import {
   auditedInsert,
   auditStatement,
   nextVersion,
+  returnedOr404,
   rowOr404,
   versionedUpdate,
 } from './internal.ts'
@@ -43,6 +44,13 @@ const lessonColumns = (input: z.output<typeof LessonInput>) => ({
   durationSeconds: input.duration_seconds,
   body: input.body,
 })
+
+/** A write of the course's content, then a new catalogue snapshot; answers what the write answered. */
+async function published<T>(ctx: AppContext, write: T | Promise<T>): Promise<T> {
+  const answer = await write
+  await invalidateCatalog(ctx)
+  return answer
+}
 
 const findModule = (ctx: AppContext, id: number) =>
   rowOr404(ctx, courseModules, id, ADMIN_CATALOG_MESSAGES.moduleNotFound)
@@ -88,21 +96,14 @@ export async function updateModule({ ctx, actor, id, input }: AdminEdit<typeof M
       data: changedFields({ title: before.title }, { title: input.title }),
     },
   })
-  if (!updated[0]) throw notFound(ADMIN_CATALOG_MESSAGES.moduleNotFound)
-  await invalidateCatalog(ctx)
-  return moduleOut(updated[0])
+  return published(ctx, moduleOut(returnedOr404(updated, ADMIN_CATALOG_MESSAGES.moduleNotFound)))
 }
 
 /** DELETE /api/admin/modulos/{id}: the module and its lessons (and the students' progress in them). */
 export async function deleteModule({ ctx, actor, id }: AdminRowAction) {
-  const before = await findModule(ctx, id)
-  await auditedDelete(ctx, actor, {
-    remove: ctx.db.delete(courseModules).where(eq(courseModules.id, id)),
-    entity: 'course_module',
-    id,
-    before: moduleOut(before),
-  })
-  await invalidateCatalog(ctx)
+  const before = moduleOut(await findModule(ctx, id))
+  const remove = ctx.db.delete(courseModules).where(eq(courseModules.id, id))
+  await published(ctx, auditedDelete(ctx, actor, { remove, entity: 'course_module', id, before }))
 }
 
 /**
@@ -202,20 +203,13 @@ export async function updateLesson({ ctx, actor, id, input }: AdminEdit<typeof L
       .returning(),
     audit: { entity: 'lesson', id, data: changedFields(lessonFields(before), after) },
   })
-  if (!updated[0]) throw notFound(ADMIN_CATALOG_MESSAGES.lessonNotFound)
-  await invalidateCatalog(ctx)
-  return lessonOut(updated[0])
+  return published(ctx, lessonOut(returnedOr404(updated, ADMIN_CATALOG_MESSAGES.lessonNotFound)))
 }
 
 export async function deleteLesson({ ctx, actor, id }: AdminRowAction) {
-  const before = await findLesson(ctx, id)
-  await auditedDelete(ctx, actor, {
-    remove: ctx.db.delete(lessons).where(eq(lessons.id, id)),
-    entity: 'lesson',
-    id,
-    before: lessonOut(before),
-  })
-  await invalidateCatalog(ctx)
+  const before = lessonOut(await findLesson(ctx, id))
+  const remove = ctx.db.delete(lessons).where(eq(lessons.id, id))
+  await published(ctx, auditedDelete(ctx, actor, { remove, entity: 'lesson', id, before }))
 }
 
 /** PUT /api/admin/modulos/{id}/aulas/ordem */

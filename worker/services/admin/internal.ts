@@ -114,6 +114,12 @@ export async function rowOr404<T extends TableWithId>(
   return row
 }
 
+/** The row a write returned, or the 404 with `message` when there was none (the row went meanwhile). */
+export function returnedOr404<T>(rows: T[], message: string): T {
+  if (!rows[0]) throw notFound(message)
+  return rows[0]
+}
+
 /**
  * A new row and its audit line `<entity>.create` with what the form sent (`after`), in one batch
  * (all or nothing); `also`: statements that follow in the same batch. Resolves to the insert's result.

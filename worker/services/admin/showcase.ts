@@ -23,7 +23,7 @@ import type { CardType } from '../../domain/catalog.ts'
 import { sliderImageUrl } from '../../domain/institute.ts'
 import { priceBundle } from '../../domain/pricing.ts'
 import { AppError } from '../../errors.ts'
-import { toPricingClass } from '../cart/pricing.ts'
+import { bundleForPricing } from '../cart/pricing.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
 import { toShowcaseCard } from '../showcase/lists.ts'
 import { type AdminWrite, auditStatement, nextVersion, withVersionCheck } from './internal.ts'
@@ -108,15 +108,7 @@ async function loadItems(ctx: AppContext) {
         const turma = classById.get(row.classId)
         return turma ? [turma] : []
       })
-    const priced = priceBundle({
-      id: bundle.id,
-      name: bundle.name,
-      discountType: bundle.discountType,
-      discountPercent: bundle.discountPercent,
-      discountCents: bundle.discountCents,
-      instalmentTimes: bundle.instalmentTimes,
-      classes: members.map(toPricingClass),
-    })
+    const priced = priceBundle(bundleForPricing(bundle, members))
     images[`pacote:${bundle.id}`] = courseImages(members[0]?.courseId)
     items.set(`pacote:${bundle.id}`, {
       name: bundle.name,

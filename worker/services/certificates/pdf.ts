@@ -4,7 +4,7 @@
  * FILES when set, and a QR code of the verification address drawn as squares (no image).
  */
 import fontkit from '@pdf-lib/fontkit'
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib'
+import { type Color, PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib'
 import QRCode from 'qrcode'
 import regularFont from '../../assets/fonts/DejaVuSerif.ttf'
 import boldFont from '../../assets/fonts/DejaVuSerif-Bold.ttf'
@@ -157,22 +157,13 @@ export async function certificatePdf(
       thickness: 0.8,
       color: INK,
     })
-    const nameSize = fitting(signatory.name, bold, 12, 240)
-    page.drawText(signatory.name, {
-      x: signX + (240 - bold.widthOfTextAtSize(signatory.name, nameSize)) / 2,
-      y: lineY - 16,
-      size: nameSize,
-      font: bold,
-      color: INK,
-    })
-    const roleSize = fitting(signatory.role, regular, 10, 240)
-    page.drawText(signatory.role, {
-      x: signX + (240 - regular.widthOfTextAtSize(signatory.role, roleSize)) / 2,
-      y: lineY - 30,
-      size: roleSize,
-      font: regular,
-      color: MUTED,
-    })
+    /** A line centred under the signature's, shrunk to fit its width. */
+    const underLine = (text: string, y: number, font: PDFFont, maxSize: number, color: Color) => {
+      const size = fitting(text, font, maxSize, 240)
+      page.drawText(text, { x: signX + (240 - font.widthOfTextAtSize(text, size)) / 2, y, size, font, color })
+    }
+    underLine(signatory.name, lineY - 16, bold, 12, INK)
+    underLine(signatory.role, lineY - 30, regular, 10, MUTED)
   }
   page.drawText(`Curitiba, ${formatDateLong(certificate.completedOn)}`, {
     x: signX,

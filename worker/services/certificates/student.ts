@@ -22,6 +22,7 @@ import { CERTIFICATE_KIND } from '../../domain/certificates.ts'
 import { INSTITUTE } from '../../domain/institute.ts'
 import { curitibaDay } from '../../domain/time-zone.ts'
 import { AppError, conflict, invalidField, notFound } from '../../errors.ts'
+import { activeEnrollmentsOf } from '../student/access.ts'
 import { verificationUrl } from './credential.ts'
 import { type CertificateRow, certificateByCode, issueCertificate, subjectOf } from './issue.ts'
 
@@ -92,7 +93,7 @@ async function coursesProgress(ctx: AppContext, userId: number, courseUrl?: stri
     .selectDistinct({ id: classes.courseId })
     .from(enrollments)
     .innerJoin(classes, eq(classes.id, enrollments.classId))
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.status, 'active')))
+    .where(activeEnrollmentsOf(userId))
   const rows = await db
     .select({
       course: courses,
@@ -184,13 +185,7 @@ export async function issueCourseCertificate({
       .select({ id: enrollments.id })
       .from(enrollments)
       .innerJoin(classes, eq(classes.id, enrollments.classId))
-      .where(
-        and(
-          eq(enrollments.userId, userId),
-          eq(enrollments.status, 'active'),
-          eq(classes.courseId, course.id),
-        ),
-      )
+      .where(and(activeEnrollmentsOf(userId), eq(classes.courseId, course.id)))
     if (enrolled.length === 0) throw new AppError('FORBIDDEN', CERTIFICATE_MESSAGES.notEnrolled)
     throw conflict(CERTIFICATE_MESSAGES.noLessons)
   }

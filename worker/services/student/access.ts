@@ -5,13 +5,17 @@ import type { AppContext } from '../../context.ts'
 // What a student may read follows the enrollment's status (DESIGN 6): a refund or a chargeback
 // cancels the enrollment, and with it the course's lessons, material and e-books.
 
+/** The student's enrollments that give access now (active: not refunded, charged back nor cancelled). */
+export const activeEnrollmentsOf = (userId: number) =>
+  and(eq(enrollments.userId, userId), eq(enrollments.status, 'active'))
+
 /** Courses the student holds an active enrollment in (any of their classes). */
 export function activeCourseIds(ctx: AppContext, userId: number) {
   return ctx.db
     .selectDistinct({ id: classes.courseId })
     .from(enrollments)
     .innerJoin(classes, eq(classes.id, enrollments.classId))
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.status, 'active')))
+    .where(activeEnrollmentsOf(userId))
 }
 
 /** A course's material, if the student may download it now. */

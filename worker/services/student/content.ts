@@ -3,6 +3,7 @@ import { classes, courseMaterials, courseModules, courses, enrollments, lessons 
 import type { AppContext } from '../../context.ts'
 import type { Progress, StudentCourse } from '../../contract/student.ts'
 import { AppError, notFound } from '../../errors.ts'
+import { activeEnrollmentsOf } from './access.ts'
 import { downloadLink, linksExpireAt } from './downloads.ts'
 
 export const CONTENT_MESSAGES = {
@@ -39,13 +40,7 @@ export async function getStudentCourse({
       .select({ turma: classes })
       .from(enrollments)
       .innerJoin(classes, eq(classes.id, enrollments.classId))
-      .where(
-        and(
-          eq(enrollments.userId, userId),
-          eq(enrollments.status, 'active'),
-          inArray(classes.courseId, course),
-        ),
-      )
+      .where(and(activeEnrollmentsOf(userId), inArray(classes.courseId, course)))
       .orderBy(asc(classes.courseInit), asc(classes.id)),
     db
       .select()

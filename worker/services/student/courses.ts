@@ -1,6 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { classes, courses, enrollments } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
+import { activeEnrollmentsOf } from './access.ts'
 
 /** The classes a student is enrolled in, newest first (GET /api/usuario/cursos). */
 export async function listEnrolledCourses({ ctx, userId }: { ctx: AppContext; userId: number }) {
@@ -9,7 +10,7 @@ export async function listEnrolledCourses({ ctx, userId }: { ctx: AppContext; us
     .from(enrollments)
     .innerJoin(classes, eq(classes.id, enrollments.classId))
     .innerJoin(courses, eq(courses.id, classes.courseId))
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.status, 'active')))
+    .where(activeEnrollmentsOf(userId))
     .orderBy(desc(enrollments.createdAt))
   return rows.map(({ enrollment, turma, course }) => ({
     class_id: turma.id,
