@@ -1,6 +1,7 @@
 import { jwtVerify, SignJWT } from 'jose'
 import { DEADLINES_MS, deadlineOf, withDeadline } from '../../adapters/deadline.ts'
 import type { AppContext } from '../../context.ts'
+import { BEAT_BATCH_MS } from '../../domain/attendance.ts'
 import { CONFERENCE_PATH, conferenceState } from '../../domain/conference.ts'
 import type { AttendanceBeat, AttendanceStats } from '../../durable/stubs.ts'
 import { DependencyUnavailableError } from '../../errors.ts'
@@ -63,8 +64,6 @@ const attendance = (ctx: AppContext) =>
 export const limitHeartbeats = (ctx: AppContext, userId: number) =>
   consumeLimit(ctx, 'heartbeat', `user:${userId}`)
 
-/** How long an isolate gathers beats before it hands them to the aggregator in one call. */
-export const BEAT_BATCH_MS = 1000
 /** What an isolate keeps at most while the aggregator does not answer (the oldest beats go first). */
 const MAX_BUFFERED_BEATS = 50_000
 
