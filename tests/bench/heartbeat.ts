@@ -214,6 +214,10 @@ export async function heartbeatScenario(
         await new Promise((resolve) => setTimeout(resolve, 2000))
         after = await stats(origin)
       }
+      if (after.calls < before.calls) {
+        // Its counts start again at zero: the phase's figures are not comparable.
+        process.stdout.write(`heartbeat: the attendance object restarted during the ${count}-viewer phase\n`)
+      }
       writes.push({
         viewers: count,
         seconds: Math.round((Date.now() - started) / 1000),

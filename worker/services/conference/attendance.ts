@@ -23,18 +23,32 @@ import { conferenceSnapshot } from './clock.ts'
 export const PRESENCE_TICKET_TTL_SECONDS = 20 * 60
 const AUDIENCE = 'renalis:presenca'
 
-const secretKey = (ctx: AppContext) => new TextEncoder().encode(ctx.env.APP_SECRET)
+// The HMAC key, imported once per isolate and secret (jose would import raw bytes at every beat).
+let imported: { secret: string; key: CryptoKey } | null = null
+async function secretKey(ctx: AppContext): Promise<CryptoKey> {
+  const secret = ctx.env.APP_SECRET
+  if (imported?.secret === secret) return imported.key
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  )
+  imported = { secret, key }
+  return key
+}
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 /** A ticket for this viewer, bound to the session (its id is the hash of the session cookie). */
-export function presenceTicket(ctx: AppContext, userId: number, sessionId: string): Promise<string> {
+export async function presenceTicket(ctx: AppContext, userId: number, sessionId: string): Promise<string> {
   return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setAudience(AUDIENCE)
     .setIssuedAt(seconds(ctx.now))
     .setExpirationTime(seconds(ctx.now) + PRESENCE_TICKET_TTL_SECONDS)
-    .sign(secretKey(ctx))
+    .sign(await secretKey(ctx))
 }
 
 /** The viewer a ticket names, when it is valid, unexpired and issued under this session; else null. */
@@ -45,7 +59,7 @@ export async function ticketViewer(
 ): Promise<number | null> {
   if (ticket.length > 1000) return null
   try {
-    const { payload } = await jwtVerify<{ sid: string }>(ticket, secretKey(ctx), {
+    const { payload } = await jwtVerify<{ sid: string }>(ticket, await secretKey(ctx), {
       audience: AUDIENCE,
       algorithms: ['HS256'],
       currentDate: ctx.now,
