@@ -71,7 +71,15 @@ export function unavailable(message: string = UNAVAILABLE_MESSAGE, extra?: Recor
 }
 
 /** Everything outside the Worker that a request may wait on (README, "When a dependency fails"). */
-export type Dependency = 'database' | 'payments' | 'email' | 'oauth' | 'translation' | 'contact' | 'cep'
+export type Dependency =
+  | 'database'
+  | 'payments'
+  | 'email'
+  | 'oauth'
+  | 'translation'
+  | 'contact'
+  | 'cep'
+  | 'attendance'
 
 /**
  * An outside call did not answer in time, could not be reached, or answered 5xx. Thrown by the

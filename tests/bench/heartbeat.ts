@@ -5,19 +5,24 @@
 // - database writes: viewers beating once a second each (30× the page's pace) for a little over
 //   a minute, then until the alarm has written the last beat; the aggregator's flushes counted —
 //   the write transactions a minute, which must not follow the number of viewers (only the rows
-//   inside each one do).
+//   inside each one do). The viewers share at most WRITE_CONNECTIONS connections (each request
+//   the next viewer's cookies): 3 000 connections of their own ran the local workerd out of file
+//   descriptors (20 000, soft and hard limit alike on this machine).
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import { createDb } from '../../db/client.ts'
 import { sessions, users } from '../../db/schema.ts'
 import { TALK_ROWS } from '../../db/seed-data/conference.ts'
+import { BEAT_BATCH_MS } from '../../worker/domain/attendance.ts'
 import { hashToken, newToken } from '../../worker/services/auth/tokens.ts'
 import { drain, type Phase, run, simulate, sum } from './conference.ts'
 
 const BEAT = '/api/jornada/presenca'
 const CLOCK = '/4a-jornada-multiprofissional/get/video_init'
+/** The writes phase's connections at most, whatever the viewers. */
+const WRITE_CONNECTIONS = 500
 
-type Stats = { beats: number; flushes: number; rowsWritten: number; pendingRows: number }
+type Stats = { calls: number; beats: number; flushes: number; rowsWritten: number; pendingRows: number }
 export type HeartbeatResult = {
   viewers: number
   seconds: number
@@ -28,6 +33,8 @@ export type WritesResult = {
   viewers: number
   seconds: number
   beats: number
+  /** Calls to the attendance object: the isolates' batches of beats. */
+  calls: number
   flushes: number
   rowsWritten: number
   errors: number
@@ -111,7 +118,7 @@ function beats(
   origin: string,
   cookies: string[],
   key: number,
-  options: { connections: number; seconds: number; connectionRate?: number },
+  options: { connections: number; seconds: number; overallRate?: number },
 ): Promise<Phase> {
   let next = 0
   return autocannon({
@@ -120,7 +127,7 @@ function beats(
     connections: options.connections,
     duration: options.seconds,
     timeout: 60,
-    ...(options.connectionRate ? { connectionRate: options.connectionRate } : {}),
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ key }),
     requests: [
@@ -195,21 +202,27 @@ export async function heartbeatScenario(
       const beatSeconds = 65
       process.stdout.write(`heartbeat: ${count} viewers beating once a second for ${beatSeconds} s…\n`)
       const phase = await beats(origin, cookies.slice(0, count), on.key, {
-        connections: count,
+        connections: Math.min(count, WRITE_CONNECTIONS),
         seconds: beatSeconds,
-        connectionRate: 1,
+        overallRate: count,
       })
-      // Until the alarm has written the last of it: every flush of the phase is counted, over
-      // the whole time from its first beat to its last write.
+      // Until the alarm has written the last of it (after the isolate's last batch has reached
+      // the object): every flush of the phase is counted, from its first beat to its last write.
+      await new Promise((resolve) => setTimeout(resolve, 2 * BEAT_BATCH_MS))
       let after = await stats(origin)
       while (after.pendingRows > 0 && Date.now() - started < (beatSeconds + 150) * 1000) {
         await new Promise((resolve) => setTimeout(resolve, 2000))
         after = await stats(origin)
       }
+      if (after.calls < before.calls) {
+        // Its counts start again at zero: the phase's figures are not comparable.
+        process.stdout.write(`heartbeat: the attendance object restarted during the ${count}-viewer phase\n`)
+      }
       writes.push({
         viewers: count,
         seconds: Math.round((Date.now() - started) / 1000),
         beats: after.beats - before.beats,
+        calls: after.calls - before.calls,
         flushes: after.flushes - before.flushes,
         rowsWritten: after.rowsWritten - before.rowsWritten,
         errors: phase.errors,
@@ -242,12 +255,13 @@ export function printHeartbeat(throughput: HeartbeatResult | null, writes: Write
   }
   if (writes.length) {
     console.log(
-      '\nConference heartbeat, database writes: each viewer beats once a second (30× the page’s pace); a flush is one write transaction (flush id, one multi-row upsert, pruning)',
+      `\nConference heartbeat, database writes: each viewer beats once a second (30× the page’s pace), on ${WRITE_CONNECTIONS} connections at most; a flush is one write transaction (flush id, one multi-row upsert, pruning)`,
     )
     console.table(
       writes.map((w) => ({
         viewers: w.viewers,
         beats: w.beats,
+        'calls to the object': w.calls,
         'seconds (to the last write)': w.seconds,
         'DB writes (transactions)': w.flushes,
         'DB writes/min': ((w.flushes * 60) / w.seconds).toFixed(2),

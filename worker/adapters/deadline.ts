@@ -21,6 +21,11 @@ export const DEADLINES_MS = {
   contact: 10_000,
   /** The CEP service (a billing address's street): a person types it when it is late. */
   cep: 3_000,
+  /**
+   * The conference's attendance object taking an isolate's batch of beats (no visitor waits for
+   * it): a batch it does not take in time leaves again with the next one.
+   */
+  attendance: 10_000,
 } as const satisfies Record<Dependency, number>
 
 /**

@@ -15,6 +15,12 @@ export const HEARTBEAT_INTERVAL_MS = 30_000
  */
 export const MAX_BEAT_CREDIT_MS = 35_000
 
+/**
+ * How long a Worker isolate gathers beats before it hands them to the attendance object in one
+ * call: what an isolate evicted in between loses (each of those viewers one interval).
+ */
+export const BEAT_BATCH_MS = 1000
+
 /** How long the counts wait where the clock lives before they are written in one batch. */
 export const ATTENDANCE_FLUSH_INTERVAL_MS = 60_000
 

@@ -3,13 +3,13 @@ import { createAppContext } from '../context.ts'
 import type { ShortLinkConfig } from '../domain/short-links.ts'
 import type { Env } from '../env.ts'
 import { type ClickFlush, loadShortLink, recordClickFlush } from '../services/short-links/clicks.ts'
+import { FlushingAlarm } from './flushing-alarm.ts'
 import type { LinkClicksStub } from './stubs.ts'
 
 /** How long clicks wait in the counter before they are written to the database. */
 export const FLUSH_INTERVAL_MS = 60_000
 /** How long the counter trusts what it read of its link (an edit also tells it at once). */
 export const CONFIG_TTL_MS = 60_000
-const RETRY_MS = 30_000
 
 /**
  * One short link /l/{code}: where it goes and how often it was followed. Every click reaches this
@@ -25,8 +25,12 @@ export class LinkClicks extends DurableObject<Env> implements LinkClicksStub {
   private linkId: number | null = null
   private pending: Record<string, number> = {}
   private inflight: ClickFlush | null = null
-  private alarmSet = false
-  private flushing: Promise<void> | null = null
+  private readonly flusher = new FlushingAlarm(this.ctx, {
+    intervalMs: FLUSH_INTERVAL_MS,
+    failureKind: 'link_clicks_flush_failed',
+    send: () => this.send(),
+    hasPending: () => Object.keys(this.pending).length > 0,
+  })
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
@@ -35,7 +39,6 @@ export class LinkClicks extends DurableObject<Env> implements LinkClicksStub {
       this.linkId = (stored.get('linkId') as number | undefined) ?? null
       this.pending = (stored.get('pending') as Record<string, number> | undefined) ?? {}
       this.inflight = (stored.get('inflight') as ClickFlush | null | undefined) ?? null
-      this.alarmSet = (await ctx.storage.getAlarm()) !== null
     })
   }
 
@@ -73,10 +76,7 @@ export class LinkClicks extends DurableObject<Env> implements LinkClicksStub {
     this.linkId = link.id
     this.pending[day] = (this.pending[day] ?? 0) + 1
     await this.ctx.storage.put({ linkId: link.id, pending: this.pending })
-    if (!this.alarmSet) {
-      this.alarmSet = true
-      await this.ctx.storage.setAlarm(Date.now() + FLUSH_INTERVAL_MS)
-    }
+    await this.flusher.pending()
     return link.target
   }
 
@@ -86,18 +86,13 @@ export class LinkClicks extends DurableObject<Env> implements LinkClicksStub {
   }
 
   /** Writes what is pending now (the admin's click counts call it before reading the database). */
-  async flush(): Promise<void> {
-    while (this.flushing) await this.flushing
-    if (!this.inflight && Object.keys(this.pending).length === 0) return
-    this.flushing = this.send().finally(() => {
-      this.flushing = null
-    })
-    await this.flushing
+  flush(): Promise<void> {
+    return this.flusher.flush()
   }
 
   private async send() {
     if (!this.inflight) {
-      if (this.linkId === null) return
+      if (this.linkId === null || Object.keys(this.pending).length === 0) return
       this.inflight = { id: crypto.randomUUID(), linkId: this.linkId, days: this.pending }
       this.pending = {}
       await this.ctx.storage.put({ inflight: this.inflight, pending: this.pending })
@@ -108,20 +103,6 @@ export class LinkClicks extends DurableObject<Env> implements LinkClicksStub {
   }
 
   override async alarm() {
-    this.alarmSet = false
-    try {
-      await this.flush()
-    } catch (error) {
-      console.error(
-        JSON.stringify({ level: 'error', kind: 'link_clicks_flush_failed', error: String(error) }),
-      )
-      this.alarmSet = true
-      await this.ctx.storage.setAlarm(Date.now() + RETRY_MS)
-      return
-    }
-    if (Object.keys(this.pending).length > 0) {
-      this.alarmSet = true
-      await this.ctx.storage.setAlarm(Date.now() + FLUSH_INTERVAL_MS)
-    }
+    await this.flusher.ring()
   }
 }

@@ -14,12 +14,22 @@ export interface LinkClicksStub extends Rpc.DurableObjectBranded {
 /** One viewer's beat as the Worker passes it on: the live talk per the clock, at the clock's `now`. */
 export type AttendanceBeat = { userId: number; day: number; slot: number; talkInit: number; now: number }
 
-/** What the aggregator has seen since it started (the benchmark's and the tests' figures). */
-export type AttendanceStats = { beats: number; flushes: number; rowsWritten: number; pendingRows: number }
+/**
+ * What the aggregator has seen since it started (the benchmark's and the tests' figures): `calls`
+ * are the Worker's batches of beats.
+ */
+export type AttendanceStats = {
+  calls: number
+  beats: number
+  flushes: number
+  rowsWritten: number
+  pendingRows: number
+}
 
 /** What the Worker calls on the conference's attendance aggregator (durable/conference-attendance.ts). */
 export interface ConferenceAttendanceStub extends Rpc.DurableObjectBranded {
-  beat(beat: AttendanceBeat): Promise<{ seconds: number }>
+  /** An isolate's beats of the last second, in the order they came. */
+  beats(beats: AttendanceBeat[]): Promise<void>
   flush(): Promise<{ rows: number }>
   stats(): Promise<AttendanceStats>
 }

@@ -198,7 +198,13 @@ export const conferenceRoutes = app
       summary: 'O que o agregador de presença da Jornada recebeu e gravou (somente local)',
       responses: {
         200: jsonContent(
-          z.object({ beats: int(), flushes: int(), rowsWritten: int(), pendingRows: int() }),
+          z.object({
+            calls: int().openapi({ description: 'Lotes de sinais recebidos (um por isolate e segundo).' }),
+            beats: int(),
+            flushes: int(),
+            rowsWritten: int(),
+            pendingRows: int(),
+          }),
           'Contagens desde que o objeto iniciou.',
         ),
       },

@@ -1,7 +1,10 @@
 import { jwtVerify, SignJWT } from 'jose'
+import { DEADLINES_MS, deadlineOf, withDeadline } from '../../adapters/deadline.ts'
 import type { AppContext } from '../../context.ts'
+import { BEAT_BATCH_MS } from '../../domain/attendance.ts'
 import { CONFERENCE_PATH, conferenceState } from '../../domain/conference.ts'
-import type { AttendanceStats } from '../../durable/stubs.ts'
+import type { AttendanceBeat, AttendanceStats } from '../../durable/stubs.ts'
+import { DependencyUnavailableError } from '../../errors.ts'
 import { consumeLimit } from '../limits/limits.ts'
 import { conferenceSnapshot } from './clock.ts'
 
@@ -9,7 +12,8 @@ import { conferenceSnapshot } from './clock.ts'
  * The conference heartbeat (issue 24, DESIGN 9). A beat costs no database read nor write: the
  * viewer is known by a short-lived ticket signed with APP_SECRET (one session read per viewer every
  * PRESENCE_TICKET_TTL_SECONDS), the live talk by the Worker's copy of the clock, and the seconds are
- * kept by the ConferenceAttendance Durable Object, which writes them in batches.
+ * kept by the ConferenceAttendance Durable Object, which writes them in batches. Nor does a beat
+ * wait for that object: each isolate gathers its beats and hands them over in one call a second.
  */
 
 /**
@@ -19,18 +23,32 @@ import { conferenceSnapshot } from './clock.ts'
 export const PRESENCE_TICKET_TTL_SECONDS = 20 * 60
 const AUDIENCE = 'renalis:presenca'
 
-const secretKey = (ctx: AppContext) => new TextEncoder().encode(ctx.env.APP_SECRET)
+// The HMAC key, imported once per isolate and secret (jose would import raw bytes at every beat).
+let imported: { secret: string; key: CryptoKey } | null = null
+async function secretKey(ctx: AppContext): Promise<CryptoKey> {
+  const secret = ctx.env.APP_SECRET
+  if (imported?.secret === secret) return imported.key
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  )
+  imported = { secret, key }
+  return key
+}
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 /** A ticket for this viewer, bound to the session (its id is the hash of the session cookie). */
-export function presenceTicket(ctx: AppContext, userId: number, sessionId: string): Promise<string> {
+export async function presenceTicket(ctx: AppContext, userId: number, sessionId: string): Promise<string> {
   return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setAudience(AUDIENCE)
     .setIssuedAt(seconds(ctx.now))
     .setExpirationTime(seconds(ctx.now) + PRESENCE_TICKET_TTL_SECONDS)
-    .sign(secretKey(ctx))
+    .sign(await secretKey(ctx))
 }
 
 /** The viewer a ticket names, when it is valid, unexpired and issued under this session; else null. */
@@ -41,7 +59,7 @@ export async function ticketViewer(
 ): Promise<number | null> {
   if (ticket.length > 1000) return null
   try {
-    const { payload } = await jwtVerify<{ sid: string }>(ticket, secretKey(ctx), {
+    const { payload } = await jwtVerify<{ sid: string }>(ticket, await secretKey(ctx), {
       audience: AUDIENCE,
       algorithms: ['HS256'],
       currentDate: ctx.now,
@@ -60,9 +78,61 @@ const attendance = (ctx: AppContext) =>
 export const limitHeartbeats = (ctx: AppContext, userId: number) =>
   consumeLimit(ctx, 'heartbeat', `user:${userId}`)
 
+/** What an isolate keeps at most while the aggregator does not answer (the oldest beats go first). */
+const MAX_BUFFERED_BEATS = 50_000
+
+// This isolate's beats not yet handed over, and the batch on its way. An isolate evicted between
+// two batches takes its buffer with it: at most BEAT_BATCH_MS of beats, each of which costs its
+// viewer one interval (the next beat credits from the one before).
+let buffered: AttendanceBeat[] = []
+let scheduledAt: number | null = null
+let sending: Promise<void> | null = null
+
+function queueBeat(ctx: AppContext, beat: AttendanceBeat) {
+  buffered.push(beat)
+  // A batch is due, unless its timer belonged to a request whose context has gone.
+  if (scheduledAt !== null && Date.now() - scheduledAt < BEAT_BATCH_MS + DEADLINES_MS.attendance) return
+  scheduledAt = Date.now()
+  ctx.waitUntil(
+    new Promise((resolve) => setTimeout(resolve, BEAT_BATCH_MS))
+      .then(() => sendBeats(ctx))
+      .catch((error: unknown) => {
+        console.error(
+          JSON.stringify({ level: 'error', kind: 'conference_beats_batch_failed', error: String(error) }),
+        )
+      }),
+  )
+}
+
+/** Hands this isolate's buffered beats to the aggregator, now; on failure they stay buffered. */
+async function sendBeats(ctx: AppContext): Promise<void> {
+  scheduledAt = null
+  if (buffered.length === 0) return
+  const batch = buffered
+  buffered = []
+  // Past the deadline (or on an error) the batch goes back to the buffer and leaves with the next
+  // one: a beat the aggregator already has credits nothing again.
+  const call = withDeadline('attendance', deadlineOf(ctx.env, 'attendance'), () =>
+    attendance(ctx).beats(batch),
+  )
+  sending = call.then(
+    () => undefined,
+    () => undefined,
+  )
+  try {
+    await call
+  } catch (error) {
+    buffered = [...batch, ...buffered].slice(-MAX_BUFFERED_BEATS)
+    throw error
+  } finally {
+    sending = null
+  }
+}
+
 /**
  * A viewer's beat while the talk `key` plays. Counted only when that talk is live on the
- * conference's clock; the aggregator credits the seconds since this viewer's previous beat.
+ * conference's clock; the aggregator credits the seconds since this viewer's previous beat when
+ * this isolate's batch reaches it (within BEAT_BATCH_MS): the answer does not wait for it.
  */
 export async function recordHeartbeat({
   ctx,
@@ -78,12 +148,26 @@ export async function recordHeartbeat({
   const state = conferenceState(programme.talks, now)
   if (state.status !== 'live' || state.live.key !== key) return { counted: false }
   const { day, slot, init } = state.live
-  await attendance(ctx).beat({ userId, day, slot, talkInit: init, now })
+  queueBeat(ctx, { userId, day, slot, talkInit: init, now })
   return { counted: true }
 }
 
-/** Writes what the aggregator holds now (before the certificates are issued; tests). */
-export const flushAttendance = (ctx: AppContext) => attendance(ctx).flush()
+/**
+ * Writes what the aggregator holds now (before the certificates are issued; tests), with this
+ * isolate's buffered beats first. Other isolates' last second of beats reaches it within
+ * BEAT_BATCH_MS; the certificates are issued after the programme has ended, long after.
+ */
+export async function flushAttendance(ctx: AppContext): Promise<{ rows: number }> {
+  await sending
+  await sendBeats(ctx)
+  try {
+    return await attendance(ctx).flush()
+  } catch (error) {
+    // The flush's one dependency is the database (the error's class stays in the object): a 503.
+    // What it could not write waits there for the alarm's retry.
+    throw new DependencyUnavailableError('database', 'unreachable', `attendance flush: ${String(error)}`)
+  }
+}
 
 /** Local only: the aggregator's counts since it started (the benchmark's figures). */
 export const attendanceStats = ({ ctx }: { ctx: AppContext }): Promise<AttendanceStats> =>
