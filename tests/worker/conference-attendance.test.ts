@@ -152,6 +152,20 @@ describe('POST /api/jornada/presenca', () => {
     expect(await flushCount()).toBe(flushesBefore + 1)
   })
 
+  it('beats of an account deleted before the flush are not written (the deletion took its attendance)', async () => {
+    const [kept, leaving] = [await newViewer(), await newViewer()]
+    await beatAt(0, [kept, leaving])
+    await beatAt(30, [kept, leaving])
+    const deleted = await workerFetch('http://localhost/api/usuario/privacidade/excluir', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: leaving.session },
+      body: JSON.stringify({ confirmar: true }),
+    })
+    expect(deleted.status).toBe(200)
+    expect(await flushNow()).toMatchObject({ status: 200 })
+    expect(await secondsOf([kept.user.id, leaving.user.id])).toEqual([{ userId: kept.user.id, seconds: 30 }])
+  })
+
   it('credits at most 35 s a beat, only the live talk, and nothing of the break before it', async () => {
     const viewer = await newViewer()
     await beatAt(0, [viewer])

@@ -39,7 +39,8 @@ export async function recordAttendanceFlush(
         FROM json_each(${rows}) AS row
         JOIN users ON users.id = row.value ->> 0
         JOIN conference_talks ON conference_talks.day = row.value ->> 1 AND conference_talks.slot = row.value ->> 2
-        WHERE true
+        -- An account deleted since its beats: they go with it (its attendance was deleted then).
+        WHERE users.deleted_at IS NULL
         ON CONFLICT (user_id, talk_id) DO UPDATE SET
           seconds = seconds + excluded.seconds,
           last_seen_at = max(coalesce(last_seen_at, 0), excluded.last_seen_at)`),
