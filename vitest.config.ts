@@ -1,22 +1,6 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin'
-import { configDefaults, defineConfig } from 'vitest/config'
+import { defineConfig } from 'vitest/config'
 import { newCertificateSigningKeys } from './scripts/lib/signing-key.ts'
-
-/**
- * The worker files that time answers (outages, deadlines, the conference's clock): `npm test`
- * runs them alone, after the journeys (WORKER_PART=timed); the others (WORKER_PART=calm) run
- * beside the journeys (scripts/test.ts). Unset: every worker file.
- */
-const TIMED_WORKER_FILES = [
-  'outages',
-  'interrupted-writes',
-  'outbox',
-  'deadlines',
-  'fail-closed',
-  'conference',
-  'conference-attendance',
-].map((name) => `tests/worker/${name}.test.ts`)
-const workerPart = process.env.WORKER_PART
 
 export default defineConfig({
   test: {
@@ -67,8 +51,7 @@ export default defineConfig({
         ],
         test: {
           name: 'worker',
-          include: workerPart === 'timed' ? TIMED_WORKER_FILES : ['tests/worker/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...(workerPart === 'calm' ? TIMED_WORKER_FILES : [])],
+          include: ['tests/worker/**/*.test.ts'],
           globalSetup: ['tests/support/worker/global-setup.ts'],
           setupFiles: ['tests/support/worker/setup.ts'],
           testTimeout: 20_000,

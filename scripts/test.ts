@@ -35,77 +35,34 @@ type Run = {
 }
 
 // Vitest runs files one at a time here (one worker on 2 cores; the worker and e2e projects one
-// file after another), so the end-to-end journeys (Chromium, wrangler dev) and the other suites
-// each leave a core mostly idle: with e2e and the unit or web suites asked for, two lanes run side
-// by side. One lane is the journeys, niced. The other runs the unit and web suites (Node,
-// happy-dom), then the worker files that time nothing (WORKER_PART=calm, vitest.config.ts), at a
-// lower priority than the journeys, so that they take what the journeys leave idle and never
-// starve them (the whole worker project beside un-niced journeys timed out a sign-up). Then the
-// worker files that time answers in milliseconds (outages, deadlines, the conference clock...:
-// WORKER_PART=timed) run alone, as before. The app is built first, once (the e2e stack serves it,
-// and the worker project's wrangler.toml names its web/deploy), so no process sees it half written.
+// file after another), so the end-to-end journeys (Chromium, wrangler dev) and the unit and web
+// suites (Node, happy-dom) each leave a core mostly idle: with both asked for, they run as two
+// Vitest processes side by side, then the worker project runs alone, as before (its outage tests
+// time answers in milliseconds; beside the journeys they failed on a loaded machine). The app is
+// built first, once (the e2e stack serves it, and the worker project's wrangler.toml names its
+// web/deploy), so no process sees it half written. The journeys run niced: they take the core the
+// other suites leave idle.
 const split = projects.includes('e2e') && projects.some((project) => project === 'unit' || project === 'web')
 const beside: string[] = projects.filter((project) => project === 'unit' || project === 'web')
-const worker = projects.includes('worker')
-const rest = projects.filter((project) => !['e2e', 'worker', ...beside].includes(project))
-/** A lane's runs go one after another; a phase's lanes side by side; phases one after another. */
-type Lane = Run[]
-const phases: Lane[][] = split
+const after = projects.filter((project) => project !== 'e2e' && !beside.includes(project))
+/** Runs of one phase go side by side; phases one after another. */
+const phases: Run[][] = split
   ? [
       [
-        [
-          {
-            name: 'e2e',
-            projects: ['e2e'],
-            report: 'vitest-report-e2e.json',
-            env: { E2E_SKIP_BUILD: '1' },
-            nice: 10,
-          },
-        ],
-        [
-          { name: beside.join(' + '), projects: beside, report: 'vitest-report.json' },
-          ...(worker
-            ? [
-                {
-                  name: 'worker (calm)',
-                  projects: ['worker'],
-                  report: 'vitest-report-worker-calm.json',
-                  env: { WORKER_PART: 'calm' },
-                  nice: 15,
-                },
-              ]
-            : []),
-        ],
+        {
+          name: 'e2e',
+          projects: ['e2e'],
+          report: 'vitest-report-e2e.json',
+          env: { E2E_SKIP_BUILD: '1' },
+          nice: 10,
+        },
+        { name: beside.join(' + '), projects: beside, report: 'vitest-report.json' },
       ],
-      ...(worker || rest.length > 0
-        ? [
-            [
-              [
-                ...(worker
-                  ? [
-                      {
-                        name: 'worker (timed)',
-                        projects: ['worker'],
-                        report: 'vitest-report-worker-timed.json',
-                        env: { WORKER_PART: 'timed' },
-                      },
-                    ]
-                  : []),
-                ...(rest.length > 0
-                  ? [
-                      {
-                        name: rest.join(' + '),
-                        projects: rest,
-                        report: `vitest-report-${rest.join('-')}.json`,
-                      },
-                    ]
-                  : []),
-              ],
-            ],
-          ]
+      ...(after.length > 0
+        ? [[{ name: after.join(' + '), projects: after, report: `vitest-report-${after.join('-')}.json` }]]
         : []),
     ]
-  : [[[{ name: projects.join(' + '), projects, report: 'vitest-report.json' }]]]
+  : [[{ name: projects.join(' + '), projects, report: 'vitest-report.json' }]]
 if (split && process.env.E2E_SKIP_BUILD !== '1') await runBuild()
 
 /**
@@ -155,22 +112,13 @@ function vitest(run: Run, live: boolean): Promise<{ code: number; results?: Resu
 }
 
 // A run that ends before writing its report must not be counted by the last run's.
-const runs = phases.flat(2)
+const runs = phases.flat()
 await Promise.all(runs.map((run) => rm(`${root}/tests/artifacts/${run.report}`, { force: true })))
 const ended: { code: number; results?: Results }[] = []
-/** The runs of a lane one after another; the first lane of a phase streams its output. */
-async function runLane(lane: Lane, live: boolean) {
-  for (const run of lane) {
-    const started = Date.now()
-    ended.push(await vitest(run, live))
-    timings.push(`${run.name}: ${Math.round((Date.now() - started) / 1000)} s`)
-  }
-}
-const timings: string[] = []
-for (const phase of phases) await Promise.all(phase.map((lane, index) => runLane(lane, index === 0)))
+for (const phase of phases)
+  ended.push(...(await Promise.all(phase.map((run, index) => vitest(run, index === 0)))))
 const reported = ended.flatMap(({ results }) => (results ? [results] : []))
 const sum = (key: keyof Results) => reported.reduce((total, results) => total + results[key], 0)
-if (runs.length > 1) console.log(`\n${timings.join(', ')}`)
 if (reported.length > 0) {
   console.log(
     `\n${sum('numPassedTests')} passed, ${sum('numFailedTests')} failed, ${sum('numPendingTests')} skipped`,
