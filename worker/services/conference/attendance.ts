@@ -5,6 +5,7 @@ import { BEAT_BATCH_MS } from '../../domain/attendance.ts'
 import { CONFERENCE_PATH, conferenceState } from '../../domain/conference.ts'
 import type { AttendanceBeat, AttendanceStats } from '../../durable/stubs.ts'
 import { DependencyUnavailableError } from '../../errors.ts'
+import { hmacKey } from '../hash.ts'
 import { consumeLimit } from '../limits/limits.ts'
 import { conferenceSnapshot } from './clock.ts'
 
@@ -23,21 +24,8 @@ import { conferenceSnapshot } from './clock.ts'
 export const PRESENCE_TICKET_TTL_SECONDS = 20 * 60
 const AUDIENCE = 'renalis:presenca'
 
-// The HMAC key, imported once per isolate and secret (jose would import raw bytes at every beat).
-let imported: { secret: string; key: CryptoKey } | null = null
-async function secretKey(ctx: AppContext): Promise<CryptoKey> {
-  const secret = ctx.env.APP_SECRET
-  if (imported?.secret === secret) return imported.key
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  )
-  imported = { secret, key }
-  return key
-}
+/** The tickets' HMAC key (jose would import raw bytes at every beat). */
+const secretKey = (ctx: AppContext) => hmacKey(ctx.env.APP_SECRET)
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 /** A ticket for this viewer, bound to the session (its id is the hash of the session cookie). */

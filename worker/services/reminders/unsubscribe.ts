@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts'
 import { UNSUBSCRIBE_PATH } from '../../contract/reminders.ts'
 import { INSTITUTE } from '../../domain/institute.ts'
 import type { SuppressionReason } from '../../domain/reminders.ts'
+import { hmacKey } from '../hash.ts'
 
 const encoder = new TextEncoder()
 
@@ -15,13 +16,7 @@ function base64url(bytes: ArrayBuffer): string {
 
 /** HMAC-SHA256 over the address, keyed by APP_SECRET with a purpose of its own. */
 async function signature(ctx: AppContext, email: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(`lembretes:descadastro:${ctx.env.APP_SECRET}`),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
+  const key = await hmacKey(`lembretes:descadastro:${ctx.env.APP_SECRET}`)
   return base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(email.toLowerCase())))
 }
 

@@ -62,6 +62,7 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
     watchedTalks,
     checkouts,
     remindersSent,
+    held,
   ] = await db.batch([
     db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, userId)),
     db
@@ -127,12 +128,12 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
       .from(reminders)
       .where(eq(reminders.email, user.email))
       .orderBy(desc(reminders.createdAt)),
+    db
+      .select()
+      .from(certificates)
+      .where(eq(certificates.userId, userId))
+      .orderBy(desc(certificates.issuedAt)),
   ])
-  const held = await db
-    .select()
-    .from(certificates)
-    .where(eq(certificates.userId, userId))
-    .orderBy(desc(certificates.issuedAt))
   return {
     certificates: held.map((row) => ({
       ...verificationOf(row),
