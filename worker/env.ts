@@ -22,8 +22,6 @@ export type Env = {
   SEARCH_RATE_LIMIT: RateLimit
   /** Approximate per-location limit for POST /api/translate (numbers in wrangler.toml). */
   TRANSLATION_RATE_LIMIT: RateLimit
-  /** Approximate per-location limit per viewer for the conference's heartbeat (wrangler.toml). */
-  HEARTBEAT_RATE_LIMIT: RateLimit
   /**
    * 'local' under `npm start`, 'test' in the test suites: the two values that turn on the local
    * tools (dev mailbox, login provider stand-in, payment simulator, demo files; `isLocalEnv` in

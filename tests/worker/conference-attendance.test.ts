@@ -87,6 +87,7 @@ async function newViewer(name = 'Pessoa que Assiste') {
         body: (await response.json()) as unknown,
         roundTrips: Number(/db;desc="(\d+) round trips"/.exec(timing)?.[1]),
         setCookie: set,
+        retryAfter: response.headers.get('retry-after'),
       }
     },
   }
@@ -270,6 +271,24 @@ describe('POST /api/jornada/presenca', () => {
     })
     expect(response.status).toBe(401)
     expect(HeartbeatAnswer.safeParse(await response.json()).success).toBe(false)
+  })
+  it('a script beating back to back is refused past 120 beats a minute (429 in pt-BR with Retry-After); other viewers beat on', async () => {
+    await simulate(START + 10 * SECOND)
+    const [script, person] = [await newViewer(), await newViewer()]
+    let allowed = 0
+    let refused: Awaited<ReturnType<Viewer['beat']>> | null = null
+    // Fixed one-minute windows: within 241 beats one window holds a 121st, wherever its boundary falls.
+    for (let i = 0; i < 241 && !refused; i++) {
+      const answer = await script.beat({ key: 0 })
+      if (answer.status === 200) allowed += 1
+      else refused = answer
+    }
+    expect(refused?.status).toBe(429)
+    expect(allowed).toBeGreaterThanOrEqual(120)
+    expect(JSON.stringify(refused?.body)).toMatch(/Muitas solicitações seguidas/)
+    expect(Number(refused?.retryAfter)).toBeGreaterThanOrEqual(1)
+    expect(Number(refused?.retryAfter)).toBeLessThanOrEqual(60)
+    expect(await person.beat({ key: 0 })).toMatchObject({ status: 200, body: { counted: true } })
   })
 })
 

@@ -6,8 +6,9 @@ export const LIMIT_MESSAGE = 'Muitas solicitações seguidas. Aguarde alguns min
 /**
  * Abuse limits per client IP (and per account where the target is one person). Each is far above
  * what a person does by hand, so only scripts meet them. `exact` limits are counted by a Durable
- * Object (worker/durable/rate-limiter.ts); the others by the Workers rate-limiting binding of the
- * same name, approximate and per location, whose numbers live in wrangler.toml.
+ * Object (worker/durable/rate-limiter.ts); `isolate` ones in the isolate's memory, with no call at
+ * all (services/limits/isolate.ts); the others by the Workers rate-limiting binding of the same
+ * name, approximate and per location, whose numbers live in wrangler.toml.
  */
 export const LIMITS = {
   signUp: { exact: true, limit: 30, windowSeconds: 3600, what: 'contas criadas' },
@@ -45,8 +46,10 @@ export const LIMITS = {
   devTools: { exact: true, limit: 600, windowSeconds: 600, what: 'ferramentas locais' },
   search: { exact: false, binding: 'SEARCH_RATE_LIMIT', what: 'pesquisas' },
   translation: { exact: false, binding: 'TRANSLATION_RATE_LIMIT', what: 'traduções' },
-  // Per viewer (the conference page beats twice a minute while a talk plays).
-  heartbeat: { exact: false, binding: 'HEARTBEAT_RATE_LIMIT', what: 'sinais de presença' },
+  // Per viewer (the conference page beats twice a minute while a talk plays): a script is stopped
+  // at two a second. In memory (decision 018): a beat is the site's most frequent call, and a beat
+  // more credits nothing (the aggregator counts the time since the viewer's previous one).
+  heartbeat: { exact: false, isolate: true, limit: 120, windowSeconds: 60, what: 'sinais de presença' },
 } as const
 
 export type LimitName = keyof typeof LIMITS

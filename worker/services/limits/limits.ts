@@ -2,8 +2,12 @@ import type { AppContext } from '../../context.ts'
 import { addressKey } from '../../domain/address.ts'
 import { LIMIT_MESSAGE, LIMITS, type LimitName, QUOTAS, type QuotaName } from '../../domain/limits.ts'
 import { rateLimited } from '../../errors.ts'
+import { IsolateWindows } from './isolate.ts'
 
 export type { LimitName }
+
+/** The `isolate` limits' counts: this isolate's, for as long as it lives. */
+const isolateWindows = new IsolateWindows()
 
 /**
  * Counts one use of `name` for `key` and refuses it with 429 over the limit. Without a key, the
@@ -12,6 +16,11 @@ export type { LimitName }
 export async function consumeLimit(ctx: AppContext, name: LimitName, key: string = addressKey(ctx.clientIp)) {
   const policy = LIMITS[name]
   const message = 'message' in policy ? policy.message : LIMIT_MESSAGE
+  if ('isolate' in policy) {
+    const retryAfterSeconds = isolateWindows.hit(name, key, ctx.now.getTime(), policy)
+    if (retryAfterSeconds !== null) throw rateLimited(message, retryAfterSeconds)
+    return
+  }
   if (!policy.exact) {
     const { success } = await ctx.env[policy.binding].limit({ key: `${name}|${key}` })
     if (!success) throw rateLimited(message, 60)
