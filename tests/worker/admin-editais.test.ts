@@ -15,8 +15,8 @@ import { adminCall, auditOf, newAdmin } from '../support/worker/admin.ts'
 import { call } from '../support/worker/checkout.ts'
 import { createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
-import { providerRequests } from '../support/worker/pagarme.ts'
-import { byCard, myApplications, payPlan, purchase } from '../support/worker/plans.ts'
+import { chargeAtProvider, outage, providerRequests } from '../support/worker/pagarme.ts'
+import { byCard, myApplications, paymentRows, payPlan, purchase } from '../support/worker/plans.ts'
 
 const db = testDb()
 let admin: string
@@ -525,5 +525,76 @@ describe('plan payments and their money', () => {
       {},
     )
     expect(unknown.status).toBe(404)
+  })
+
+  it('a refusal closes the applicant’s unpaid boleto and cancels it at the provider, once; a paid fee stays paid', async () => {
+    const edital = await openCall({ places: 3 })
+    const registration = edital.plans[0]!
+    const waiting = await applies(edital.id)
+    const boleto = await payPlan(
+      waiting.cookie,
+      purchase(waiting.user, { id: registration.id, amountCents: 35000 }, waiting.applicationId),
+    )
+    expect(boleto.status).toBe(200)
+    const paid = await applies(edital.id)
+    expect(
+      (
+        await payPlan(
+          paid.cookie,
+          await byCard(
+            purchase(paid.user, { id: registration.id, amountCents: 35000 }, paid.applicationId),
+            'credit_card',
+          ),
+        )
+      ).status,
+    ).toBe(200)
+
+    // The admin clicks twice: one cancellation at the provider.
+    for (let i = 0; i < 2; i++) {
+      expect((await decide(waiting.applicationId, 'rejected', 'Documentação incompleta.')).status).toBe(200)
+    }
+    const [closed] = await paymentRows(waiting.applicationId)
+    expect(closed).toMatchObject({ status: 'expired' })
+    expect((await chargeAtProvider(closed!.gatewayChargeId!)).status).toBe('canceled')
+    const cancels = await providerRequests(`/charges/${closed!.gatewayChargeId}`, 'DELETE')
+    expect(cancels.map((request) => request.idempotencyKey)).toEqual([`recusado-${closed!.id}`])
+    // The applicant no longer owes it, nor can pay it again here.
+    const mine = (await myApplications(waiting.cookie)).find((row) => row.id === waiting.applicationId)!
+    expect(mine.due_cents).toBe(0)
+    const again = await payPlan(
+      waiting.cookie,
+      purchase(waiting.user, { id: registration.id, amountCents: 35000 }, waiting.applicationId),
+    )
+    expect(again.status).toBe(422)
+
+    expect((await decide(paid.applicationId, 'rejected', 'Fora do perfil do edital.')).status).toBe(200)
+    const [kept] = await paymentRows(paid.applicationId)
+    expect(kept).toMatchObject({ status: 'paid' })
+    expect(await providerRequests(`/charges/${kept!.gatewayChargeId}`, 'DELETE')).toEqual([])
+  })
+
+  it('a refusal while the provider is down still closes the boleto here (the decision is not held up)', async () => {
+    const edital = await openCall({ places: 3 })
+    const student = await applies(edital.id)
+    const registration = edital.plans[0]!
+    expect(
+      (
+        await payPlan(
+          student.cookie,
+          purchase(student.user, { id: registration.id, amountCents: 35000 }, student.applicationId),
+        )
+      ).status,
+    ).toBe(200)
+    const [row] = await paymentRows(student.applicationId)
+    await outage(row!.gatewayChargeId!)
+    try {
+      expect((await decide(student.applicationId, 'rejected', 'Vagas preenchidas.')).status).toBe(200)
+    } finally {
+      await outage(row!.gatewayChargeId!, false)
+    }
+    const [closed] = await paymentRows(student.applicationId)
+    expect(closed).toMatchObject({ status: 'expired' })
+    // Not cancelled there: paid all the same, its report is recorded and the admin refunds it.
+    expect((await chargeAtProvider(closed!.gatewayChargeId!)).status).toBe('pending')
   })
 })

@@ -20,7 +20,7 @@ import { curitibaDay } from '../../domain/time-zone.ts'
 import { AppError, invalidField, notFound } from '../../errors.ts'
 import { deliverLater } from '../email/outbox.ts'
 import { firstName, message } from '../email/templates.ts'
-import { planLedger } from '../payments/plan-payments.ts'
+import { closeWaitingPlanPayments, planLedger } from '../payments/plan-payments.ts'
 import { refundPayment } from '../payments/refund.ts'
 import { FEE_ORDER, feeOwed } from '../plans/fees.ts'
 import { type AdminRowAction, type AdminRowRead, auditStatement } from './internal.ts'
@@ -298,6 +298,8 @@ export async function decideApplication({
   if (application.status === 'cancelled') throw invalidField('decision', ADMIN_EDITAL_MESSAGES.decisionClosed)
   const reason = input.decision === 'approved' ? null : input.reason || null
   if (application.status === input.decision && application.decisionReason === reason) {
+    // Sent again after a failure: what the refusal closes is closed now.
+    if (input.decision === 'rejected') await closeWaitingPlanPayments(ctx, id)
     return getApplication({ ctx, id })
   }
 
@@ -353,6 +355,7 @@ export async function decideApplication({
   ])
   if (updated.length === 0) throw new AppError('CONFLICT', ADMIN_EDITAL_MESSAGES.placesFull)
   if (queued[0]) deliverLater(ctx, queued[0].id)
+  if (input.decision === 'rejected') await closeWaitingPlanPayments(ctx, id)
   return getApplication({ ctx, id })
 }
 

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import { editais, feePlans, planPayments } from '../../../db/schema.ts'
 import type { EmailMessage } from '../../adapters/email.ts'
 import type { GatewayPayment, PaymentRequest } from '../../adapters/payments/types.ts'
@@ -211,21 +211,51 @@ async function makeRoomFor(
   const closed = await settle(ctx, ledger, other, { status: 'expired', refundedCents: 0 })
   // Paid meanwhile: this one is its duplicate.
   if (closed.row.status !== 'expired') return OPEN.includes(closed.row.status) ? closed.row.id : null
-  if (other.gatewayChargeId) {
-    // Best effort: if it is paid at the provider all the same, its report arrives as a duplicate.
-    await paymentGateway(ctx)
-      .cancelCharge({ chargeId: other.gatewayChargeId, idempotencyKey: `substituido-${other.id}` })
-      .catch((error: unknown) =>
-        console.warn(
-          JSON.stringify({
-            level: 'warn',
-            requestId: ctx.requestId,
-            kind: 'plan_payment_cancel_failed',
-            planPayment: other.id,
-            error: String(error),
-          }),
-        ),
-      )
-  }
+  // If it is paid at the provider all the same, its report arrives as a duplicate.
+  await cancelAtProvider(ctx, other, `substituido-${other.id}`)
   return null
+}
+
+/**
+ * Cancels a closed payment's charge at the provider, best effort: a failure is logged, and a charge
+ * paid all the same reports its payment, which is recorded (the admin refunds it from the panel).
+ */
+async function cancelAtProvider(ctx: AppContext, row: PlanPaymentRow, idempotencyKey: string) {
+  if (!row.gatewayChargeId) return
+  await paymentGateway(ctx)
+    .cancelCharge({ chargeId: row.gatewayChargeId, idempotencyKey })
+    .catch((error: unknown) =>
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          requestId: ctx.requestId,
+          kind: 'plan_payment_cancel_failed',
+          planPayment: row.id,
+          error: String(error),
+        }),
+      ),
+    )
+}
+
+/**
+ * An application refused: its fees no longer apply, so a payment still waiting for its money (a
+ * boleto or PIX not paid yet) is closed here and its charge cancelled at the provider, so the
+ * applicant cannot pay it. A fee already paid stays paid: the admin refunds it from the panel.
+ * Answers how many it closed; sent again, it finds none.
+ */
+export async function closeWaitingPlanPayments(ctx: AppContext, applicationId: number): Promise<number> {
+  const ledger = planLedger(ctx)
+  const waiting = await ctx.db
+    .select()
+    .from(planPayments)
+    .where(and(eq(planPayments.applicationId, applicationId), eq(planPayments.status, 'pending')))
+  let closed = 0
+  for (const row of waiting) {
+    const settled = await settle(ctx, ledger, row, { status: 'expired', refundedCents: 0 })
+    // Paid meanwhile: it stays paid.
+    if (settled.row.status !== 'expired') continue
+    closed += 1
+    await cancelAtProvider(ctx, row, `recusado-${row.id}`)
+  }
+  return closed
 }
