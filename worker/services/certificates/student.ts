@@ -5,16 +5,7 @@
  * the holder or an administrator downloads.
  */
 import { and, asc, count, desc, eq, inArray, isNull, max, min, sum } from 'drizzle-orm'
-import {
-  certificates,
-  classes,
-  courseModules,
-  courses,
-  enrollments,
-  lessonProgress,
-  lessons,
-  users,
-} from '../../../db/schema.ts'
+import { certificates, courseModules, courses, lessonProgress, lessons, users } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import type { CertificateVerification, HeldCertificate, MyCertificates } from '../../contract/certificates.ts'
 import { certificateName, certificateNameProblem, hoursLabel } from '../../domain/certificate-text.ts'
@@ -22,7 +13,7 @@ import { CERTIFICATE_KIND } from '../../domain/certificates.ts'
 import { INSTITUTE } from '../../domain/institute.ts'
 import { curitibaDay } from '../../domain/time-zone.ts'
 import { AppError, conflict, invalidField, notFound } from '../../errors.ts'
-import { activeEnrollmentsOf } from '../student/access.ts'
+import { activeCourseIds } from '../student/access.ts'
 import { verificationUrl } from './credential.ts'
 import { type CertificateRow, certificateByCode, issueCertificate, subjectOf } from './issue.ts'
 
@@ -89,11 +80,7 @@ export function heldCertificate(ctx: AppContext, row: CertificateRow): HeldCerti
 /** The online courses the student is actively enrolled in, each with its lessons and progress. */
 async function coursesProgress(ctx: AppContext, userId: number, courseUrl?: string) {
   const { db } = ctx
-  const enrolled = db
-    .selectDistinct({ id: classes.courseId })
-    .from(enrollments)
-    .innerJoin(classes, eq(classes.id, enrollments.classId))
-    .where(activeEnrollmentsOf(userId))
+  const enrolled = activeCourseIds(ctx, userId)
   const rows = await db
     .select({
       course: courses,
@@ -181,12 +168,10 @@ export async function issueCourseCertificate({
   if (!course) throw notFound('Curso não encontrado.')
   const [progress] = await coursesProgress(ctx, userId, courseUrl)
   if (!progress) {
-    const enrolled = await ctx.db
-      .select({ id: enrollments.id })
-      .from(enrollments)
-      .innerJoin(classes, eq(classes.id, enrollments.classId))
-      .where(and(activeEnrollmentsOf(userId), eq(classes.courseId, course.id)))
-    if (enrolled.length === 0) throw new AppError('FORBIDDEN', CERTIFICATE_MESSAGES.notEnrolled)
+    const enrolled = await activeCourseIds(ctx, userId)
+    if (!enrolled.some(({ id }) => id === course.id)) {
+      throw new AppError('FORBIDDEN', CERTIFICATE_MESSAGES.notEnrolled)
+    }
     throw conflict(CERTIFICATE_MESSAGES.noLessons)
   }
   if (!progress.eligible) {

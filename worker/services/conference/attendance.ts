@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose'
-import { DEADLINES_MS, deadlineOf, withDeadline } from '../../adapters/deadline.ts'
+import { deadlineOf, withDeadline } from '../../adapters/deadline.ts'
 import type { AppContext } from '../../context.ts'
 import { BEAT_BATCH_MS } from '../../domain/attendance.ts'
 import { CONFERENCE_PATH, conferenceState } from '../../domain/conference.ts'
@@ -79,7 +79,8 @@ let sending: Promise<void> | null = null
 function queueBeat(ctx: AppContext, beat: AttendanceBeat) {
   buffered.push(beat)
   // A batch is due, unless its timer belonged to a request whose context has gone.
-  if (scheduledAt !== null && Date.now() - scheduledAt < BEAT_BATCH_MS + DEADLINES_MS.attendance) return
+  if (scheduledAt !== null && Date.now() - scheduledAt < BEAT_BATCH_MS + deadlineOf(ctx.env, 'attendance'))
+    return
   scheduledAt = Date.now()
   ctx.waitUntil(
     new Promise((resolve) => setTimeout(resolve, BEAT_BATCH_MS))

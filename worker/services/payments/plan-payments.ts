@@ -241,21 +241,17 @@ async function cancelAtProvider(ctx: AppContext, row: PlanPaymentRow, idempotenc
  * An application refused: its fees no longer apply, so a payment still waiting for its money (a
  * boleto or PIX not paid yet) is closed here and its charge cancelled at the provider, so the
  * applicant cannot pay it. A fee already paid stays paid: the admin refunds it from the panel.
- * Answers how many it closed; sent again, it finds none.
+ * Sent again, it finds none.
  */
-export async function closeWaitingPlanPayments(ctx: AppContext, applicationId: number): Promise<number> {
+export async function closeWaitingPlanPayments(ctx: AppContext, applicationId: number): Promise<void> {
   const ledger = planLedger(ctx)
   const waiting = await ctx.db
     .select()
     .from(planPayments)
     .where(and(eq(planPayments.applicationId, applicationId), eq(planPayments.status, 'pending')))
-  let closed = 0
   for (const row of waiting) {
     const settled = await settle(ctx, ledger, row, { status: 'expired', refundedCents: 0 })
     // Paid meanwhile: it stays paid.
-    if (settled.row.status !== 'expired') continue
-    closed += 1
-    await cancelAtProvider(ctx, row, `recusado-${row.id}`)
+    if (settled.row.status === 'expired') await cancelAtProvider(ctx, row, `recusado-${row.id}`)
   }
-  return closed
 }
