@@ -22,6 +22,7 @@ import {
 import {
   ATTENDANCE_STATES,
   CERTIFICATE_KINDS,
+  type CertificateEvidence,
   DEFAULT_CONFERENCE_SHARE,
   DEFAULT_COURSE_SHARE,
 } from '../worker/domain/certificates.ts'
@@ -982,6 +983,11 @@ export const certificates = sqliteTable(
     issuedAt: integer('issued_at', { mode: 'timestamp_ms' }).notNull(),
     revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
     revokedReason: text('revoked_reason'),
+    /** A chargeback of the purchase that paid for it is open: suspended until it is won or lost. */
+    suspendedAt: integer('suspended_at', { mode: 'timestamp_ms' }),
+    suspendedReason: text('suspended_reason'),
+    /** What earned it (share watched, assessment, attendance): told in the credential's evidence. */
+    evidence: text('evidence', { mode: 'json' }).$type<CertificateEvidence>(),
     /** A reissue's code: this one was replaced by it. */
     replacedBy: text('replaced_by'),
   },

@@ -242,6 +242,7 @@ describe('the credential', () => {
       completedOn: '2027-10-23',
       template: '',
       signatory: null,
+      evidence: null,
     })
     const header = JSON.parse(
       Buffer.from(certificate.credential!.split('.')[0]!, 'base64url').toString('utf8'),
@@ -314,6 +315,7 @@ describe('the verification page', () => {
       completedOn: '2026-11-20',
       template: '',
       signatory: null,
+      evidence: null,
     })
     const page = await fetchPage(`/certificados/${certificate.code}`, { headers: NAVIGATE })
     expect(page.status).toBe(200)

@@ -4,7 +4,13 @@ import {
   certificateName,
   certificateNameProblem,
 } from '../domain/certificate-text.ts'
-import { ATTENDANCE_STATES, CERTIFICATE_KINDS, DEFAULT_COURSE_SHARE } from '../domain/certificates.ts'
+import {
+  ATTENDANCE_STATES,
+  CERTIFICATE_KINDS,
+  CERTIFICATE_STATUS,
+  CERTIFICATE_STATUSES,
+  DEFAULT_COURSE_SHARE,
+} from '../domain/certificates.ts'
 import { exportQueryOf, Id, IdFilter, LongText, paginated, SearchedPageQuery, Version } from './admin.ts'
 
 // The certificates as the admin follows and issues them (issue 24, items 2 and 5): the course's
@@ -205,12 +211,8 @@ export type BulkIssueResult = z.infer<typeof BulkIssueResult>
 
 // ── Certificates issued ─────────────────────────────────────────────────────────
 
-export const CERTIFICATE_STATES = ['valid', 'revoked', 'replaced'] as const
-export const CERTIFICATE_STATE_LABELS: Record<(typeof CERTIFICATE_STATES)[number], string> = {
-  valid: 'válido',
-  revoked: 'revogado',
-  replaced: 'substituído',
-}
+export const CERTIFICATE_STATES = CERTIFICATE_STATUSES
+export const CERTIFICATE_STATE_LABELS = CERTIFICATE_STATUS.labels
 
 export const IssuedCertificatesQuery = z
   .object({
@@ -235,6 +237,7 @@ export const IssuedCertificate = z.object({
   state: z.enum(CERTIFICATE_STATES),
   revoked_at: z.string().nullable(),
   revoked_reason: z.string().nullable(),
+  suspended_reason: z.string().nullable(),
   replaced_by: z.string().nullable(),
 })
 export type IssuedCertificate = z.infer<typeof IssuedCertificate>

@@ -1,8 +1,7 @@
 import { z } from 'zod'
-import { CERTIFICATE_KINDS } from '../domain/certificates.ts'
+import { CERTIFICATE_KINDS, CERTIFICATE_STATUSES } from '../domain/certificates.ts'
 
-/** What a certificate's verification says: valid, revoked (when, why), or replaced (by which code). */
-export const CERTIFICATE_STATUSES = ['valid', 'revoked', 'replaced'] as const
+export { CERTIFICATE_STATUSES }
 
 /** GET /api/certificados/{code}: what anyone may read of a certificate (no e-mail, no account). */
 export const CertificateVerification = z.object({
@@ -22,6 +21,9 @@ export const CertificateVerification = z.object({
   issuer: z.string(),
   revoked_at: z.string().nullable(),
   revoked_reason: z.string().nullable(),
+  /** A chargeback of the purchase is open: suspended since, and why. */
+  suspended_at: z.string().nullable(),
+  suspended_reason: z.string().nullable(),
   replaced_by: z.string().nullable(),
 })
 export type CertificateVerification = z.infer<typeof CertificateVerification>

@@ -216,6 +216,7 @@ export async function issuePresentCertificates({ ctx, actor, id }: AdminRowActio
       completedOn: date,
       template: course.certificateTemplate,
       signatory,
+      evidence: { attendedMinutes: course.workloadHours * 60 },
     })
     if (created) issued.push({ code: certificate.code, name: row.student.name, email: row.student.email })
   }

@@ -15,7 +15,7 @@ import {
   type StudentProgress,
 } from '../../contract/admin-certificates.ts'
 import { changedFields } from '../../domain/audit.ts'
-import { CERTIFICATE_KIND } from '../../domain/certificates.ts'
+import { CERTIFICATE_KIND, certificateStatus } from '../../domain/certificates.ts'
 import { csvDateTime } from '../../domain/csv.ts'
 import { DAY_MS } from '../../domain/time-zone.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
@@ -153,9 +153,6 @@ function issuedRows(ctx: AppContext) {
 }
 type IssuedRow = Awaited<ReturnType<ReturnType<typeof issuedRows>['execute']>>[number]
 
-const stateOf = (row: typeof certificates.$inferSelect) =>
-  row.revokedAt ? 'revoked' : row.replacedBy ? 'replaced' : 'valid'
-
 const toIssued = ({ certificate: row, email }: IssuedRow): IssuedCertificate => ({
   id: row.id,
   code: row.code,
@@ -166,9 +163,10 @@ const toIssued = ({ certificate: row, email }: IssuedRow): IssuedCertificate => 
   minutes: row.minutes,
   completed_on: row.completedOn,
   issued_at: row.issuedAt.toISOString(),
-  state: stateOf(row),
+  state: certificateStatus(row),
   revoked_at: iso(row.revokedAt),
   revoked_reason: row.revokedReason,
+  suspended_reason: row.suspendedAt ? row.suspendedReason : null,
   replaced_by: row.replacedBy,
 })
 

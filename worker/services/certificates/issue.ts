@@ -14,6 +14,7 @@ import {
   fillCertificateTemplate,
   normalizeCertificateCode,
 } from '../../domain/certificate-text.ts'
+import type { CertificateEvidence } from '../../domain/certificates.ts'
 import { conflict, notFound } from '../../errors.ts'
 import { signCredential } from './credential.ts'
 
@@ -36,6 +37,8 @@ export type IssueInput = CertificateSubject & {
   /** '' = the kind's default text; placeholders {nome} {curso} {horas} {inicio} {conclusao}. */
   template: string
   signatory: { name: string; role: string; signatureKey: string | null } | null
+  /** What earned it (issue 39): kept with the row and told in the credential. */
+  evidence: CertificateEvidence | null
 }
 
 /** The subject's key: one certificate per subject and generation. */
@@ -114,6 +117,7 @@ export async function issueCertificate(
       classId: input.kind === 'in_person' ? input.classId : null,
       talkId: input.kind === 'speaker' ? input.talkId : null,
       signatory: input.signatory,
+      evidence: input.evidence,
       credential,
     })
     .onConflictDoNothing({ target: [certificates.subject, certificates.generation] })
@@ -177,6 +181,7 @@ export async function reissueCertificate(
       classId: old.classId,
       talkId: old.talkId,
       signatory: old.signatory,
+      evidence: old.evidence,
       credential,
     })
     .onConflictDoNothing({ target: [certificates.subject, certificates.generation] })

@@ -9,7 +9,7 @@ import { certificates, courseModules, courses, lessonProgress, lessons, users } 
 import type { AppContext } from '../../context.ts'
 import type { CertificateVerification, HeldCertificate, MyCertificates } from '../../contract/certificates.ts'
 import { certificateName, certificateNameProblem, hoursLabel } from '../../domain/certificate-text.ts'
-import { CERTIFICATE_KIND } from '../../domain/certificates.ts'
+import { CERTIFICATE_KIND, certificateStatus } from '../../domain/certificates.ts'
 import { INSTITUTE } from '../../domain/institute.ts'
 import { curitibaDay } from '../../domain/time-zone.ts'
 import { AppError, conflict, invalidField, notFound } from '../../errors.ts'
@@ -31,7 +31,7 @@ export const CERTIFICATE_MESSAGES = {
 export function verificationOf(row: CertificateRow): CertificateVerification {
   return {
     code: row.code,
-    status: row.replacedBy ? 'replaced' : row.revokedAt ? 'revoked' : 'valid',
+    status: certificateStatus(row),
     kind: row.kind,
     kind_label: CERTIFICATE_KIND.labels[row.kind],
     holder_name: row.holderName,
@@ -45,6 +45,8 @@ export function verificationOf(row: CertificateRow): CertificateVerification {
     issuer: INSTITUTE.fullName,
     revoked_at: row.revokedAt?.toISOString() ?? null,
     revoked_reason: row.revokedAt ? row.revokedReason : null,
+    suspended_at: row.suspendedAt?.toISOString() ?? null,
+    suspended_reason: row.suspendedAt ? row.suspendedReason : null,
     replaced_by: row.replacedBy,
   }
 }
@@ -193,6 +195,7 @@ export async function issueCourseCertificate({
     signatory: course.signatoryName
       ? { name: course.signatoryName, role: course.signatoryRole ?? '', signatureKey: course.signatureKey }
       : null,
+    evidence: { lessonsDone: progress.watched, lessonsTotal: progress.lessons },
   })
   return { certificate: heldCertificate(ctx, certificate), created }
 }

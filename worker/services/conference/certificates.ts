@@ -87,6 +87,7 @@ export async function issueConferenceCertificates({ ctx }: { ctx: AppContext }) 
       completedOn: day(last),
       template: '',
       signatory,
+      evidence: { attendedMinutes: Math.floor(viewer.seconds / 60) },
     }))
   const speakers: IssueInput[] = talkRows.map((row) => {
     // The programme as the clock holds it (shifts included) is the authority for when it ran.
@@ -103,6 +104,7 @@ export async function issueConferenceCertificates({ ctx }: { ctx: AppContext }) 
       completedOn: day(init),
       template: '',
       signatory,
+      evidence: null,
     }
   })
   const todo = [...viewers, ...speakers].filter((input) => !done.has(subjectOf(input)))

@@ -93,6 +93,7 @@ export default function CertificatesPage() {
 const hours = (minutes: number) => `${(minutes / 60).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} h`
 const STATE_TONE: Record<IssuedCertificate['state'], Tone> = {
   valid: 'green',
+  suspended: 'amber',
   revoked: 'red',
   replaced: 'amber',
 }
@@ -139,6 +140,7 @@ function IssuedSection() {
             <Badge tone={STATE_TONE[row.state]}>{CERTIFICATE_STATE_LABELS[row.state]}</Badge>
             {row.replaced_by ? <p className="text-xs">por {row.replaced_by}</p> : null}
             {row.revoked_reason ? <p className="text-xs">{row.revoked_reason}</p> : null}
+            {row.suspended_reason ? <p className="text-xs">{row.suspended_reason}</p> : null}
           </>
         ),
       },
