@@ -200,11 +200,17 @@ export const AttendanceInput = z
   .strict()
 export type AttendanceInput = z.infer<typeof AttendanceInput>
 
+/** Someone whose certificate waits for a name it can print (their profile's name breaks the rule). */
+export const HeldBackCertificate = z.object({ name: z.string(), reason: z.string() })
+export type HeldBackCertificate = z.infer<typeof HeldBackCertificate>
+
 export const BulkIssueResult = z.object({
   /** Certificates issued now (each e-mailed). */
   issued: z.number().int(),
   /** Present students who already had theirs. */
   already: z.number().int(),
+  /** Present students not issued: their profile's name cannot be printed as it is. */
+  held_back: z.array(HeldBackCertificate),
   attendance: ClassAttendance,
 })
 export type BulkIssueResult = z.infer<typeof BulkIssueResult>

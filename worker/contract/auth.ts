@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { NAME_LETTERS, PHONE_PATTERN } from '../domain/patterns.ts'
+import { NAME_FORBIDDEN, NAME_LETTERS, PHONE_PATTERN } from '../domain/patterns.ts'
 import { USER_TYPES } from '../domain/roles.ts'
 import { SOCIAL_PROVIDERS } from '../domain/social.ts'
 
@@ -25,9 +25,18 @@ export const AUTH_MESSAGES = {
   repeatMismatch: 'Favor repetir a nova senha!',
 } as const
 
+/** A name is one line: no line break, control character nor bidi override (issue 39). */
+export const ONE_LINE_NAME = 'O nome deve ficar em uma linha, sem quebras nem caracteres de controle.'
+const oneLine = (name: string) => !NAME_FORBIDDEN.test(name)
+
 /** A person's full name in a form: `missing` when absent, `incomplete` when shorter than 3 letters. */
 export const personName = (missing: string, incomplete = missing) =>
-  z.string({ error: missing }).trim().min(3, { error: incomplete }).max(120)
+  z
+    .string({ error: missing })
+    .trim()
+    .min(3, { error: incomplete })
+    .max(120)
+    .refine(oneLine, { error: ONE_LINE_NAME })
 
 /** An e-mail address in a form: trimmed and lower-cased, then checked (`invalid`). */
 export const emailAddress = ({
@@ -56,6 +65,7 @@ const Name = z
   .min(3, { error: 'Informe seu nome completo.' })
   .max(120, { error: 'Nome longo demais.' })
   .regex(new RegExp(`[${NAME_LETTERS}]{2,}`), { error: 'Informe seu nome completo.' })
+  .refine(oneLine, { error: ONE_LINE_NAME })
 
 const Phone = z
   .string({ error: 'Informe seu telefone.' })

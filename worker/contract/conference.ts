@@ -37,5 +37,8 @@ export const ConferenceCertificatesResult = z.object({
   talks: z.number().int().meta({ description: 'Palestras (um certificado de palestrante cada).' }),
   min_share: z.number().int().meta({ description: 'A parcela mínima exigida, em %.' }),
   programme_minutes: z.number().int().meta({ description: 'O tempo total das palestras, em minutos.' }),
+  held_back: z.array(z.object({ name: z.string(), reason: z.string() })).meta({
+    description: 'Não emitidos: o nome (do perfil, do palestrante) não pode ser impresso como está.',
+  }),
 })
 export type ConferenceCertificatesResult = z.infer<typeof ConferenceCertificatesResult>

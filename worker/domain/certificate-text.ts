@@ -1,6 +1,8 @@
 // What a certificate says (issue 24): its code's shape, its hours, its dates and its text, the
 // template's placeholders filled in. Pure: the issuing service (services/certificates) calls it.
+import { PRINTABLE_RANGES } from './certificate-glyphs.ts'
 import { formatDateLong } from './long-date.ts'
+import { NAME_FORBIDDEN } from './patterns.ts'
 
 /** 'RN-' and ten characters of Crockford's base32 (no I, L, O, U: nothing to misread when typed). */
 export const CERTIFICATE_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
@@ -71,23 +73,73 @@ export function fillCertificateTemplate(
   )
 }
 
+let printable: Array<[number, number]> | undefined
+
+/** Whether both certificate fonts draw this code point (binary search over their ranges). */
+function isPrintable(codePoint: number): boolean {
+  printable ??= PRINTABLE_RANGES.trim()
+    .split(/\s+/)
+    .map((range) => {
+      const [first = '0', last = first] = range.split('-')
+      return [Number.parseInt(first, 16), Number.parseInt(last, 16)] as [number, number]
+    })
+  let low = 0
+  let high = printable.length - 1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    const [first, last] = printable[middle] as [number, number]
+    if (codePoint < first) high = middle - 1
+    else if (codePoint > last) low = middle + 1
+    else return true
+  }
+  return false
+}
+
+/** The characters of `text` the certificate fonts cannot draw (each once, in order; spacing aside). */
+export function unprintableCharacters(text: string): string[] {
+  const found = new Set<string>()
+  for (const character of text.normalize('NFC')) {
+    if (/\s/u.test(character)) continue
+    if (!isPrintable(character.codePointAt(0) ?? 0)) found.add(character)
+  }
+  return [...found]
+}
+
+/** The pt-BR message for characters a certificate cannot print, or null. */
+export function unprintableProblem(text: string, what = 'O nome'): string | null {
+  const missing = unprintableCharacters(text)
+  if (missing.length === 0) return null
+  return `${what} tem caracteres que o certificado não consegue imprimir (${missing.slice(0, 5).join(' ')}): escreva-o com letras latinas, gregas ou cirílicas.`
+}
+
 /**
  * A name to print: the full name, as on the holder's documents — two words at least, letters
- * (any script), spaces, apostrophes, hyphens and dots, 5 to 120 characters. Null when fine, else
- * the pt-BR message.
+ * (any script the certificate's fonts draw), spaces, apostrophes, hyphens and dots, 5 to 120
+ * characters, on one line. Null when fine, else the pt-BR message.
  */
 export function certificateNameProblem(name: string): string | null {
-  const trimmed = name.trim().replace(/\s+/g, ' ')
+  if (NAME_FORBIDDEN.test(name))
+    return 'O nome deve ficar em uma linha, sem quebras nem caracteres de controle.'
+  const trimmed = certificateName(name)
   if (trimmed.length < 5 || trimmed.length > 120) return 'Informe o nome completo (de 5 a 120 caracteres).'
   if (!/^[\p{L}\p{M}][\p{L}\p{M}'’.\- ]*$/u.test(trimmed)) {
     return 'O nome deve ter apenas letras, espaços, apóstrofos, hífens e pontos.'
   }
   if (trimmed.split(' ').length < 2)
     return 'Informe o nome completo, com sobrenome, como nos seus documentos.'
-  return null
+  return unprintableProblem(trimmed)
 }
 
-/** The name as it will be printed (spaces collapsed). */
+/** The name as it will be printed (composed, spaces collapsed). */
 export function certificateName(name: string): string {
-  return name.trim().replace(/\s+/g, ' ')
+  return name.normalize('NFC').trim().replace(/\s+/g, ' ')
+}
+
+/** What the admin is told of certificates held back by their names (bulk issuing). */
+export function heldBackSummary(heldBack: ReadonlyArray<{ name: string }>): string {
+  if (heldBack.length === 0) return ''
+  const names = heldBack.map((person) => `“${person.name.replace(/\s+/g, ' ')}”`).join(', ')
+  return heldBack.length === 1
+    ? `1 certificado não emitido: o nome ${names} não pode ser impresso como está; peça a correção no perfil e emita de novo.`
+    : `${heldBack.length} certificados não emitidos: os nomes ${names} não podem ser impressos como estão; peça a correção nos perfis e emita de novo.`
 }

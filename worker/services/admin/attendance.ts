@@ -7,14 +7,14 @@ import {
   type AttendanceInput,
   type BulkIssueResult,
   type ClassAttendance,
+  type HeldBackCertificate,
   type InPersonClass,
   type InPersonClassesQuery,
 } from '../../contract/admin-certificates.ts'
-import { certificateName } from '../../domain/certificate-text.ts'
 import { ATTENDANCE_STATES } from '../../domain/certificates.ts'
 import { curitibaDay } from '../../domain/time-zone.ts'
 import { invalidField, notFound } from '../../errors.ts'
-import { issueCertificate } from '../certificates/issue.ts'
+import { issueOrHoldBack } from '../certificates/issue.ts'
 import { deliverLater, queueEmail } from '../email/outbox.ts'
 import { firstName, message } from '../email/templates.ts'
 import { inPersonClass } from './certificates.ts'
@@ -204,12 +204,13 @@ export async function issuePresentCertificates({ ctx, actor, id }: AdminRowActio
     ? { name: course.signatoryName, role: course.signatoryRole ?? '', signatureKey: course.signatureKey }
     : null
   const issued: { code: string; name: string; email: string }[] = []
+  const heldBack: HeldBackCertificate[] = []
   for (const row of present) {
-    const { certificate, created } = await issueCertificate(ctx, {
+    const outcome = await issueOrHoldBack(ctx, {
       kind: 'in_person',
       userId: row.student.id,
       classId: id,
-      holderName: certificateName(row.student.name),
+      holderName: row.student.name,
       title: course.name,
       minutes: course.workloadHours * 60,
       startedOn: date,
@@ -218,7 +219,10 @@ export async function issuePresentCertificates({ ctx, actor, id }: AdminRowActio
       signatory,
       evidence: { attendedMinutes: course.workloadHours * 60 },
     })
-    if (created) issued.push({ code: certificate.code, name: row.student.name, email: row.student.email })
+    if (outcome.heldBack) heldBack.push(outcome.heldBack)
+    else if (outcome.created) {
+      issued.push({ code: outcome.certificate.code, name: row.student.name, email: row.student.email })
+    }
   }
 
   if (issued.length > 0) {
@@ -258,7 +262,8 @@ export async function issuePresentCertificates({ ctx, actor, id }: AdminRowActio
   }
   return {
     issued: issued.length,
-    already: present.length - issued.length,
+    already: present.length - issued.length - heldBack.length,
+    held_back: heldBack,
     attendance: await getClassAttendance({ ctx, id }),
   }
 }

@@ -15,6 +15,7 @@ import { changedFields } from '../../domain/audit.ts'
 import { sliderImageUrl } from '../../domain/institute.ts'
 import { invalidField, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
+import { certificateTemplateProblem } from '../certificates/pdf.ts'
 import { toAdminImages } from './images.ts'
 import {
   type AdminEdit,
@@ -194,6 +195,19 @@ async function checkEbooks(ctx: AppContext, ids: number[]) {
     throw invalidField('ebook_ids', ADMIN_CATALOG_MESSAGES.ebookNotFound)
 }
 
+/** A certificate text too long for the page, or with characters the fonts lack: 422 before anything is written. */
+async function checkCertificateTemplate(input: {
+  certificate_template: string
+  name: string
+  workload_hours: number | null
+}) {
+  const problem = await certificateTemplateProblem(input.certificate_template, {
+    name: input.name,
+    workloadHours: input.workload_hours,
+  })
+  if (problem) throw invalidField('certificate_template', problem)
+}
+
 const urlTaken = takenAs('courses.url', 'url', ADMIN_CATALOG_MESSAGES.urlTaken)
 
 /** POST /api/admin/cursos: the course, its e-books and the audit line in one batch; then a new snapshot. */
@@ -203,6 +217,7 @@ export async function createCourse({
   input,
 }: AdminWrite<typeof CourseInput>): Promise<AdminCourse> {
   await checkEbooks(ctx, input.ebook_ids)
+  await checkCertificateTemplate(input)
   const { db } = ctx
   const ownId = sql`(SELECT id FROM courses WHERE url = ${input.url})`
   await auditedInsert(ctx, actor, {
@@ -232,6 +247,7 @@ export async function updateCourse({
   ])
   if (!before[0]) throw notFound(ADMIN_CATALOG_MESSAGES.courseNotFound)
   await checkEbooks(ctx, input.ebook_ids)
+  await checkCertificateTemplate(input)
   const { version, ...fields } = input
   const ebookIds = [...new Set(input.ebook_ids)].sort((a, b) => a - b)
   const diff = changedFields(

@@ -11,6 +11,7 @@ import {
 } from '../../adapters/oauth.ts'
 import { isLocalEnv, publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
+import { plainName } from '../../domain/patterns.ts'
 import { AppError, dependencyFailure, notFound, unavailable } from '../../errors.ts'
 import { proofStatements } from './proof.ts'
 import { providerLinkedNotice } from './providers.ts'
@@ -208,7 +209,7 @@ export async function logInWithProfile({
         db
           .insert(users)
           .values({
-            name: profile.name.slice(0, 120),
+            name: plainName(profile.name).slice(0, 120),
             email: profile.email,
             type: 'N',
             isNewUser: true,

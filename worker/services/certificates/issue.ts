@@ -11,11 +11,13 @@ import type { AppContext } from '../../context.ts'
 import {
   CERTIFICATE_CODE_PATTERN,
   certificateCodeOf,
+  certificateName,
+  certificateNameProblem,
   fillCertificateTemplate,
   normalizeCertificateCode,
 } from '../../domain/certificate-text.ts'
 import type { CertificateEvidence } from '../../domain/certificates.ts'
-import { conflict, notFound } from '../../errors.ts'
+import { conflict, invalidField, notFound } from '../../errors.ts'
 import { signCredential } from './credential.ts'
 
 export type CertificateRow = typeof certificates.$inferSelect
@@ -73,22 +75,41 @@ export async function currentCertificateOf(
   return row
 }
 
+/** A certificate issued (or found), or held back because its name cannot be printed as it is. */
+export type IssueOutcome =
+  | { certificate: CertificateRow; created: boolean; heldBack?: undefined }
+  | { heldBack: { name: string; reason: string } }
+
 /**
  * Generation 1 of the subject (INSERT … ON CONFLICT DO NOTHING on (subject, generation)): ten
  * calls at once → one row; `created` says whether this call made it. When the subject already has
- * a certificate, its current generation is answered.
+ * a certificate, its current generation is answered. A 422 when the name breaks the name rule.
  */
 export async function issueCertificate(
   ctx: AppContext,
   input: IssueInput,
 ): Promise<{ certificate: CertificateRow; created: boolean }> {
+  const outcome = await issueOrHoldBack(ctx, input)
+  if (outcome.heldBack) throw invalidField('nome', outcome.heldBack.reason)
+  return outcome
+}
+
+/**
+ * As issueCertificate, for the admin's bulk issuing (a class, the conference): a name the rule
+ * refuses (a profile's, a speaker's) holds that certificate back, said in the answer, instead of
+ * failing the others.
+ */
+export async function issueOrHoldBack(ctx: AppContext, input: IssueInput): Promise<IssueOutcome> {
   const subject = subjectOf(input)
   const existing = await currentCertificateOf(ctx, subject)
   if (existing) return { certificate: existing, created: false }
+  // Every path (a course, a class, the conference, a talk) prints a name the holder could confirm.
+  const nameProblem = certificateNameProblem(input.holderName)
+  if (nameProblem) return { heldBack: { name: input.holderName, reason: nameProblem } }
   const code = newCode()
   const issuedAt = ctx.now
   const body = fillCertificateTemplate(input.template, input.kind, {
-    name: input.holderName,
+    name: certificateName(input.holderName),
     title: input.title,
     minutes: input.minutes,
     startedOn: input.startedOn,
@@ -97,7 +118,7 @@ export async function issueCertificate(
   const facts = {
     code,
     kind: input.kind,
-    holderName: input.holderName,
+    holderName: certificateName(input.holderName),
     title: input.title,
     minutes: input.minutes,
     startedOn: input.startedOn,
@@ -151,12 +172,15 @@ async function certificateOrNotFound(ctx: AppContext, code: string): Promise<Cer
 export async function reissueCertificate(
   ctx: AppContext,
   code: string,
-  holderName: string,
+  newName: string,
 ): Promise<CertificateRow> {
   const old = await certificateOrNotFound(ctx, code)
   if (old.replacedBy) throw conflict(`Este certificado já foi substituído pelo ${old.replacedBy}.`)
   if (old.revokedAt) throw conflict('Este certificado foi revogado e não pode ser reemitido.')
   if (old.holderName === null) throw conflict('O titular deste certificado foi removido a pedido.')
+  const nameProblem = certificateNameProblem(newName)
+  if (nameProblem) throw invalidField('nome', nameProblem)
+  const holderName = certificateName(newName)
   const facts = {
     code: newCode(),
     kind: old.kind,

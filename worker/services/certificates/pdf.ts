@@ -4,11 +4,20 @@
  * FILES when set, and a QR code of the verification address drawn as squares (no image).
  */
 import fontkit from '@pdf-lib/fontkit'
-import { type Color, PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib'
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib'
 import QRCode from 'qrcode'
 import regularFont from '../../assets/fonts/DejaVuSerif.ttf'
 import boldFont from '../../assets/fonts/DejaVuSerif-Bold.ttf'
-import { hoursLabel } from '../../domain/certificate-text.ts'
+import {
+  A4_LANDSCAPE,
+  type CertificateFont,
+  fitBlock,
+  LONGEST_NAME,
+  layoutCertificate,
+  type Measure,
+  TEXT_WIDTH,
+} from '../../domain/certificate-layout.ts'
+import { fillCertificateTemplate, hoursLabel, unprintableProblem } from '../../domain/certificate-text.ts'
 import { CERTIFICATE_KIND } from '../../domain/certificates.ts'
 import { INSTITUTE } from '../../domain/institute.ts'
 import { formatDateLong } from '../../domain/long-date.ts'
@@ -16,34 +25,14 @@ import type { Env } from '../../env.ts'
 import { verificationUrl } from './credential.ts'
 import type { CertificateRow } from './issue.ts'
 
-const A4_LANDSCAPE: [number, number] = [841.89, 595.28]
 const TEAL = rgb(0.06, 0.37, 0.45)
 const INK = rgb(0.07, 0.2, 0.23)
 const MUTED = rgb(0.3, 0.36, 0.4)
 
-/** Words into lines no wider than `width` at `size`. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = []
-  for (const paragraph of text.split(/\n+/)) {
-    let line = ''
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const next = line ? `${line} ${word}` : word
-      if (line && font.widthOfTextAtSize(next, size) > width) {
-        lines.push(line)
-        line = word
-      } else {
-        line = next
-      }
-    }
-    if (line) lines.push(line)
-  }
-  return lines
-}
-
 /** The largest size up to `size` at which `text` fits in `width` on one line. */
 function fitting(text: string, font: PDFFont, size: number, width: number): number {
   const natural = font.widthOfTextAtSize(text, size)
-  return natural <= width ? size : Math.max(10, (size * width) / natural)
+  return natural <= width ? size : Math.max(6, (size * width) / natural)
 }
 
 function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color = INK) {
@@ -87,15 +76,53 @@ function drawQrCode(page: PDFPage, text: string, x: number, y: number, size: num
   }
 }
 
+const measureWith =
+  (fonts: Record<CertificateFont, PDFFont>): Measure =>
+  (text, font, size) =>
+    fonts[font].widthOfTextAtSize(text, size)
+
+async function embedFonts(pdf: PDFDocument): Promise<Record<CertificateFont, PDFFont>> {
+  pdf.registerFontkit(fontkit)
+  const [regular, bold] = await Promise.all([
+    pdf.embedFont(regularFont, { subset: true }),
+    pdf.embedFont(boldFont, { subset: true }),
+  ])
+  return { regular, bold }
+}
+
+/**
+ * Why a course's certificate text cannot be printed, or null (checked when the course is saved,
+ * issue 39): filled with the longest name the rules allow, the course's name and long dates, it
+ * must fit the page at the smallest body size, in characters the fonts draw.
+ */
+export async function certificateTemplateProblem(
+  template: string,
+  course: { name: string; workloadHours: number | null },
+): Promise<string | null> {
+  if (template.trim() === '') return null
+  const unprintable = unprintableProblem(template, 'O texto do certificado')
+  if (unprintable) return unprintable
+  const body = fillCertificateTemplate(template, 'course', {
+    name: LONGEST_NAME,
+    title: course.name,
+    minutes: (course.workloadHours ?? 999) * 60 + 59,
+    startedOn: '2026-09-28',
+    completedOn: '2026-09-30',
+  })
+  const fonts = await embedFonts(await PDFDocument.create())
+  const layout = layoutCertificate({ name: LONGEST_NAME, body }, measureWith(fonts))
+  if (layout.fits) return null
+  return 'O texto do certificado não cabe na página com um nome longo (até 120 letras): encurte-o.'
+}
+
 /** The certificate's PDF bytes. */
 export async function certificatePdf(
   env: Pick<Env, 'FILES' | 'PUBLIC_ORIGIN'>,
   certificate: CertificateRow,
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create()
-  pdf.registerFontkit(fontkit)
-  const regular = await pdf.embedFont(regularFont, { subset: true })
-  const bold = await pdf.embedFont(boldFont, { subset: true })
+  const fonts = await embedFonts(pdf)
+  const { regular, bold } = fonts
   const holder = certificate.holderName ?? 'Titular removido a pedido'
   pdf.setTitle(`Certificado ${certificate.code} — ${certificate.title}`)
   pdf.setAuthor(INSTITUTE.fullName)
@@ -103,7 +130,7 @@ export async function certificatePdf(
   pdf.setLanguage('pt-BR')
   pdf.setCreationDate(certificate.issuedAt)
 
-  const page = pdf.addPage(A4_LANDSCAPE)
+  const page = pdf.addPage([A4_LANDSCAPE.width, A4_LANDSCAPE.height])
   const { width, height } = page.getSize()
   page.drawRectangle({
     x: 24,
@@ -125,21 +152,21 @@ export async function certificatePdf(
   centered(page, INSTITUTE.fullName.toUpperCase(), height - 82, bold, 13, TEAL)
   centered(page, 'CERTIFICADO', height - 140, bold, 40, TEAL)
   centered(page, CERTIFICATE_KIND.labels[certificate.kind], height - 166, regular, 15, MUTED)
-  const textWidth = width - 200
-  centered(page, holder, height - 222, bold, fitting(holder, bold, 28, textWidth), INK)
-
-  let y = height - 262
-  for (const line of wrap(certificate.body, regular, 15, textWidth).slice(0, 6)) {
-    centered(page, line, y, regular, 15)
-    y -= 22
-  }
+  const measure = measureWith(fonts)
+  const layout = layoutCertificate({ name: holder, body: certificate.body }, measure)
+  layout.name.lines.forEach((line, i) => {
+    centered(page, line, layout.name.baselines[i] ?? 0, bold, layout.name.size, INK)
+  })
+  layout.body.lines.forEach((line, i) => {
+    centered(page, line, layout.body.baselines[i] ?? 0, regular, layout.body.size)
+  })
   const facts = [
     `Carga horária: ${hoursLabel(certificate.minutes)}`,
     certificate.startedOn && certificate.startedOn !== certificate.completedOn
       ? `Período: ${formatDateLong(certificate.startedOn)} a ${formatDateLong(certificate.completedOn)}`
       : `Conclusão: ${formatDateLong(certificate.completedOn)}`,
   ].join('   ·   ')
-  centered(page, facts, y - 8, regular, 12, MUTED)
+  centered(page, facts, layout.factsBaseline, regular, fitting(facts, regular, 12, TEXT_WIDTH), MUTED)
 
   // The signatory, bottom left.
   const signatory = certificate.signatory
@@ -157,13 +184,21 @@ export async function certificatePdf(
       thickness: 0.8,
       color: INK,
     })
-    /** A line centred under the signature's, shrunk to fit its width. */
-    const underLine = (text: string, y: number, font: PDFFont, maxSize: number, color: Color) => {
-      const size = fitting(text, font, maxSize, 240)
-      page.drawText(text, { x: signX + (240 - font.widthOfTextAtSize(text, size)) / 2, y, size, font, color })
+    // Under the signature's line, the name then the role, each shrunk (or wrapped) to its width.
+    let y = lineY - 16
+    for (const [text, font, largest, smallest, color] of [
+      [signatory.name, 'bold', 12, 8, INK],
+      [signatory.role, 'regular', 10, 7, MUTED],
+    ] as const) {
+      const block = fitBlock(text, measure, font, { largest, smallest, width: 240 })
+      for (const line of block.lines) {
+        const drawn = fonts[font]
+        const x = signX + (240 - drawn.widthOfTextAtSize(line, block.size)) / 2
+        page.drawText(line, { x, y, size: block.size, font: drawn, color })
+        y -= block.size * 1.25
+      }
+      y -= 2
     }
-    underLine(signatory.name, lineY - 16, bold, 12, INK)
-    underLine(signatory.role, lineY - 30, regular, 10, MUTED)
   }
   page.drawText(`Curitiba, ${formatDateLong(certificate.completedOn)}`, {
     x: signX,

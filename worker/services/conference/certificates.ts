@@ -8,6 +8,7 @@ import {
 } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import { programmeSeconds, talkMinutes, watchedEnough } from '../../domain/attendance.ts'
+import { certificateNameProblem } from '../../domain/certificate-text.ts'
 import { DEFAULT_CONFERENCE_SHARE } from '../../domain/certificates.ts'
 import { conferenceState, type Talk, talkEnd } from '../../domain/conference.ts'
 import { CONFERENCE_TITLE } from '../../domain/institute.ts'
@@ -107,7 +108,14 @@ export async function issueConferenceCertificates({ ctx }: { ctx: AppContext }) 
       evidence: null,
     }
   })
-  const todo = [...viewers, ...speakers].filter((input) => !done.has(subjectOf(input)))
+  // A name the certificate cannot print (a profile's, a speaker's) is held back and told, every call.
+  const heldBack: Array<{ name: string; reason: string }> = []
+  const todo = [...viewers, ...speakers].filter((input) => {
+    if (done.has(subjectOf(input))) return false
+    const reason = certificateNameProblem(input.holderName)
+    if (reason) heldBack.push({ name: input.holderName, reason })
+    return reason === null
+  })
   const batch = todo.slice(0, CERTIFICATES_PER_CALL)
   let created = 0
   for (let start = 0; start < batch.length; start += AT_ONCE) {
@@ -124,5 +132,6 @@ export async function issueConferenceCertificates({ ctx }: { ctx: AppContext }) 
     talks: speakers.length,
     min_share: minShare,
     programme_minutes: Math.round(totalSeconds / 60),
+    held_back: heldBack,
   }
 }

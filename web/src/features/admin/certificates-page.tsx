@@ -3,6 +3,7 @@ import { useSearch } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import {
   ADMIN_CERTIFICATE_MESSAGES,
+  type BulkIssueResult,
   CERTIFICATE_FILTER,
   CERTIFICATE_STATE_LABELS,
   ClassAttendance,
@@ -17,6 +18,7 @@ import {
   type StudentProgress,
   StudentProgressPage,
 } from '../../../../worker/contract/admin-certificates.ts'
+import { heldBackSummary } from '../../../../worker/domain/certificate-text.ts'
 import {
   ATTENDANCE,
   type Attendance,
@@ -350,10 +352,12 @@ function AttendanceForm({ sheet }: { sheet: ClassAttendance }) {
     run(
       () => send('POST', `${path}/emissao`),
       (answer) => {
-        const { issued, already } = answer as { issued: number; already: number }
-        return issued > 0
-          ? `${issued} ${issued === 1 ? 'certificado emitido' : 'certificados emitidos'}.`
-          : `Nenhum certificado novo: ${already} ${already === 1 ? 'aluno já tinha' : 'alunos já tinham'} o seu.`
+        const { issued, already, held_back } = answer as BulkIssueResult
+        const done =
+          issued > 0
+            ? `${issued} ${issued === 1 ? 'certificado emitido' : 'certificados emitidos'}.`
+            : `Nenhum certificado novo: ${already} ${already === 1 ? 'aluno já tinha' : 'alunos já tinham'} o seu.`
+        return held_back.length > 0 ? `${done} ${heldBackSummary(held_back)}` : done
       },
       'Erro ao emitir os certificados.',
     )

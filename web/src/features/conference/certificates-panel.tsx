@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { heldBackSummary } from '../../../../worker/domain/certificate-text.ts'
 import { ActionButton } from '../../lib/form-field.tsx'
 import { toastSuccess } from '../../lib/toast.ts'
 import { useIssueConferenceCertificates } from './conference.mutations.ts'
@@ -15,7 +16,7 @@ export function CertificatesPanel() {
   const issue = useIssueConferenceCertificates({
     onIssued: (result) => {
       const text = `${plural(result.issued, 'certificado emitido', 'certificados emitidos')} agora. ${plural(result.eligible_viewers, 'pessoa assistiu', 'pessoas assistiram')} a pelo menos ${result.min_share} % dos ${result.programme_minutes} minutos de palestras (de ${result.viewers} com presença registrada); ${plural(result.talks, 'palestra', 'palestras')} com certificado de palestrante.`
-      setSummary(text)
+      setSummary(result.held_back.length > 0 ? `${text} ${heldBackSummary(result.held_back)}` : text)
       void toastSuccess(plural(result.issued, 'certificado emitido', 'certificados emitidos'))
     },
   })
