@@ -90,6 +90,29 @@ describe('GET /search/all_product', () => {
     expect((await search(t)).body).toEqual(first.body)
   })
 
+  it('finds a Hangul name, and an accented one typed decomposed (NFD): query and index fold one way', async () => {
+    const t = token()
+    await createProduct(db, { name: `한국 신장 키트 ${t}` })
+    await createProduct(db, { name: `Cateter de diálise ${t}` })
+    expect((await search(`한국 ${t}`)).body.map((result) => result.name)).toEqual([`한국 신장 키트 ${t}`])
+    expect((await search(`신 ${t}`)).body.map((result) => result.name)).toEqual([`한국 신장 키트 ${t}`])
+    for (const typed of [`dia\u0301lise ${t}`, `DIALISE ${t}`, `diálise ${t}`]) {
+      expect((await search(typed)).body.map((result) => result.name)).toEqual([`Cateter de diálise ${t}`])
+    }
+  })
+
+  it('answers an empty search (?search=) with no results, as its document allows', async () => {
+    const empty = await search('')
+    expect(empty.response.status).toBe(200)
+    expect(empty.body).toEqual([])
+    const document = (await (await workerFetch('http://localhost/api/openapi.json')).json()) as {
+      paths: Record<string, { get: { parameters: Array<Record<string, unknown>> } }>
+    }
+    expect(document.paths['/search/all_product']?.get.parameters).toContainEqual(
+      expect.objectContaining({ name: 'search', in: 'query', required: true, allowEmptyValue: true }),
+    )
+  })
+
   it('refuses a missing or oversize search with 422 in pt-BR, never 5xx', async () => {
     const missing = await workerFetch('http://localhost/search/all_product')
     expect(missing.status).toBe(422)

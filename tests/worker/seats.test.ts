@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { classSeats, enrollments, orderItems, orders, users } from '../../db/schema.ts'
+import { classes, classSeats, enrollments, orderItems, orders, users } from '../../db/schema.ts'
 import { AdminClassPage } from '../../worker/contract/admin-catalog.ts'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { CourseSeats } from '../../worker/contract/catalog.ts'
@@ -272,5 +272,41 @@ describe('what the course page, the cart and the admin see', () => {
         [null, 0, 0, null],
       ]),
     )
+  })
+
+  it('refuses to lower a class’s seats below those sold or held, with the count in pt-BR; nothing changes', async () => {
+    const { cookie } = await newAdmin()
+    const course = await createCourse(db)
+    const turma = await createClass(db, { courseId: course.id, seats: 5 })
+    expect((await pay(await cartWith(['turma', turma.id]))).status).toBe(200)
+    expect((await pay(await cartWith(['turma', turma.id]), 'PIX')).status).toBe(200)
+    const edit = async (seats: number | null) => {
+      const [row] = await db.select().from(classes).where(eq(classes.id, turma.id))
+      return adminCall(cookie, 'PUT', `/api/admin/turmas/${turma.id}`, {
+        course_id: course.id,
+        name: row!.name,
+        type: 'C',
+        course_init: null,
+        location: row!.location,
+        price: row!.priceCents,
+        student_price: row!.studentPriceCents,
+        student_discount: row!.studentDiscount,
+        boleto: row!.isBoletoAllowed,
+        instalment_times: row!.instalmentTimes,
+        is_open: row!.isOpen,
+        seats,
+        version: row!.version,
+      })
+    }
+    const refused = await edit(1)
+    expect(refused.status).toBe(422)
+    expect(refused.body.errors).toEqual({
+      seats: [
+        'Esta turma já tem 2 vagas ocupadas (1 vendida ou matriculada, 1 reservada por pagamento pendente): informe 2 ou mais.',
+      ],
+    })
+    expect((await db.select().from(classes).where(eq(classes.id, turma.id)))[0]?.seats).toBe(5)
+    expect((await edit(2)).status).toBe(200)
+    expect((await edit(null)).status).toBe(200)
   })
 })

@@ -26,6 +26,8 @@ export const ADMIN_CATALOG_MESSAGES = {
   classInUse:
     'Esta turma tem matrículas ou pedidos: ela não pode ser excluída, apenas fechada para novas inscrições.',
   couponUsed: 'Este cupom já foi usado: ele não pode ser excluído, apenas desativado.',
+  seatsBelowTaken: (taken: number, held: number) =>
+    `Esta turma já tem ${taken + held} ${taken + held === 1 ? 'vaga ocupada' : 'vagas ocupadas'} (${taken} ${taken === 1 ? 'vendida ou matriculada' : 'vendidas ou matriculadas'}, ${held} ${held === 1 ? 'reservada' : 'reservadas'} por pagamento pendente): informe ${taken + held} ou mais.`,
   imagesChanged: 'As imagens mudaram enquanto você editava. Recarregue a página e tente de novo.',
   orderChanged: 'A lista mudou enquanto você editava. Recarregue a página e tente de novo.',
   courseNotFound: 'Curso não encontrado.',

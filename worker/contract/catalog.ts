@@ -111,11 +111,16 @@ export type SearchResult = z.infer<typeof SearchResult>
 export const SearchResults = z.array(SearchResult)
 export type SearchResults = z.infer<typeof SearchResults>
 
+/**
+ * The box's text, required; empty (`?search=`) is a search too, answered with no results (the box
+ * clears its list when emptied, SPEC 4): the document says so (`allowEmptyValue`).
+ */
 export const SearchQuery = z
   .object({
     search: z
       .string({ error: 'Informe o texto da pesquisa.' })
-      .max(100, { error: 'A pesquisa pode ter no máximo 100 caracteres.' }),
+      .max(100, { error: 'A pesquisa pode ter no máximo 100 caracteres.' })
+      .meta({ param: { allowEmptyValue: true } }),
   })
   .strict()
 

@@ -3,13 +3,17 @@ export const SEARCH_MAX_LENGTH = 100
 export const SEARCH_MAX_TERMS = 8
 export const SEARCH_RESULT_LIMIT = 10
 
-/** Lowercase, accents stripped, runs of anything but letters and digits folded to one space. */
+/**
+ * The visitor's text as terms: composed (NFC), lowercase, runs of anything but letters, their marks
+ * and digits folded to one space. Accents are not stripped here: FTS5 folds the query's terms with
+ * the index's own tokenizer (unicode61 remove_diacritics 2), so both sides fold one way — stripping
+ * them here decomposed Hangul syllables into jamo the index never holds (issue 40).
+ */
 export function normalizeSearch(text: string): string {
   return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
+    .normalize('NFC')
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
     .trim()
 }
 

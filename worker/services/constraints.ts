@@ -20,3 +20,6 @@ export const isCouponLimit = (error: unknown) => constraintFailed(error, /coupon
 
 /** A class's seat triggers (`order_items_seat`, `orders_seat_reopened`, migration 0009) refused it. */
 export const isClassSoldOut = (error: unknown) => constraintFailed(error, /class_sold_out/)
+
+/** The seats' floor trigger (`classes_seats_floor`, migration 0020) refused fewer seats than are taken. */
+export const isBelowSeatsTaken = (error: unknown) => constraintFailed(error, /class_seats_below_taken/)

@@ -8,6 +8,7 @@ type Parameter = {
   name: string
   in: 'query' | 'path' | 'header' | 'cookie'
   required?: boolean
+  allowEmptyValue?: boolean
   schema?: Schema
 }
 type Media = { schema?: Schema }
@@ -123,6 +124,11 @@ export function createContract(document: unknown) {
         const values = url.searchParams.getAll(parameter.name)
         if (values.length === 0) {
           if (parameter.required) problems.push(`query ${parameter.name}: obrigatório`)
+          continue
+        }
+        // As Prism reads OpenAPI 3: a required parameter sent empty is absent, unless it allows it.
+        if (parameter.required && !parameter.allowEmptyValue && values.every((v) => v === '')) {
+          problems.push(`query ${parameter.name}: obrigatório (vazio, sem allowEmptyValue)`)
           continue
         }
         const value =

@@ -13,6 +13,7 @@ import {
 import { changedFields } from '../../domain/audit.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
+import { isBelowSeatsTaken } from '../constraints.ts'
 import {
   type AdminEdit,
   type AdminRead,
@@ -173,6 +174,13 @@ export async function updateClass({
         course_init: fields.type === 'N' ? fields.course_init : null,
       }),
     },
+  }).catch(async (error: unknown) => {
+    if (!isBelowSeatsTaken(error)) throw error
+    const [seats] = await ctx.db.select(seatCount).from(classSeats).where(eq(classSeats.classId, id))
+    throw invalidField(
+      'seats',
+      ADMIN_CATALOG_MESSAGES.seatsBelowTaken(Number(seats?.taken), Number(seats?.held)),
+    )
   })
   await invalidateCatalog(ctx)
   return readClass(ctx, id)
