@@ -1,5 +1,6 @@
 import type { JWK } from 'jose'
 import { PAGARME_API_URL } from './adapters/payments/pagarme.ts'
+import { PAGARME_WEBHOOK_JWKS_URL } from './adapters/payments/webhook-keys.ts'
 import {
   accountTypeOf,
   PAGARME_ACCOUNT_TYPES,
@@ -85,6 +86,30 @@ export function configurationProblems(env: Env): string[] {
   return problems
 }
 
+/**
+ * Off the local tools a webhook must carry Pagar.me's signature (issue 40): the key set is required,
+ * over https, on Pagar.me's host — or on the one host a test environment names for its stand-in
+ * (PAGARME_WEBHOOK_JWKS_HOST), never an address slipped in unannounced.
+ */
+function webhookKeysProblems(env: Env): string[] {
+  const address = env.PAGARME_WEBHOOK_JWKS_URL
+  if (!address) {
+    return [
+      `falta PAGARME_WEBHOOK_JWKS_URL (${PAGARME_WEBHOOK_JWKS_URL}): sem ele, webhooks sem assinatura seriam aceitos`,
+    ]
+  }
+  if (!URL.canParse(address)) return []
+  const url = new URL(address)
+  if (url.protocol !== 'https:') return ['PAGARME_WEBHOOK_JWKS_URL deve usar https em produção']
+  const allowed = env.PAGARME_WEBHOOK_JWKS_HOST || new URL(PAGARME_WEBHOOK_JWKS_URL).hostname
+  if (url.hostname !== allowed) {
+    return [
+      `PAGARME_WEBHOOK_JWKS_URL aponta para ${url.hostname}, não para o Pagar.me (${allowed}); um ambiente de teste declara o seu em PAGARME_WEBHOOK_JWKS_HOST`,
+    ]
+  }
+  return []
+}
+
 /** What the payments need to take money (and, off the local tools, to take it for real). */
 function paymentsProblems(env: Env): string[] {
   const problems: string[] = []
@@ -106,9 +131,7 @@ function paymentsProblems(env: Env): string[] {
     if (env.PAGARME_API_URL && !env.PAGARME_API_URL.startsWith('https://')) {
       problems.push('PAGARME_API_URL deve usar https em produção')
     }
-    if (env.PAGARME_WEBHOOK_JWKS_URL && !env.PAGARME_WEBHOOK_JWKS_URL.startsWith('https://')) {
-      problems.push('PAGARME_WEBHOOK_JWKS_URL deve usar https em produção')
-    }
+    problems.push(...webhookKeysProblems(env))
   } else if (env.PAYMENT_GATEWAY === 'sandbox' && !env.PAGARME_API_URL) {
     problems.push('PAYMENT_GATEWAY=sandbox precisa de PAGARME_API_URL (o sandbox iniciado por npm start)')
   }

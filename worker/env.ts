@@ -76,9 +76,12 @@ export type Env = {
   /**
    * Pagar.me's webhook key set (JWKS), https://hubapi.pagar.me/.well-known/jwks.json in
    * production. When set, every webhook must also carry a valid X-Webhook-Asymmetric-Signature
-   * over its raw body (worker/adapters/payments/webhook-keys.ts); unset, Basic auth alone.
+   * over its raw body (worker/adapters/payments/webhook-keys.ts); unset, Basic auth alone, which
+   * only `local`/`test` accept (the configuration check refuses it anywhere else).
    */
   PAGARME_WEBHOOK_JWKS_URL?: string
+  /** A test environment's own key-set host (its stand-in of Pagar.me), named explicitly; else hubapi.pagar.me. */
+  PAGARME_WEBHOOK_JWKS_HOST?: string
   /**
    * The institute's external `/api/sendMsg` (SPEC section 7's alternative contact mode). When set,
    * contact messages are forwarded there instead of e-mailed through the outbox.

@@ -126,6 +126,16 @@ describe('the configuration check of a deployment', () => {
       { PAGARME_WEBHOOK_JWKS_URL: 'http://hubapi.pagar.me/.well-known/jwks.json' },
       'PAGARME_WEBHOOK_JWKS_URL deve usar https em produção',
     ],
+    [
+      'no webhook key set (unsigned webhooks)',
+      { PAGARME_WEBHOOK_JWKS_URL: undefined },
+      'falta PAGARME_WEBHOOK_JWKS_URL (https://hubapi.pagar.me/.well-known/jwks.json): sem ele, webhooks sem assinatura seriam aceitos',
+    ],
+    [
+      "a webhook key set on a host that is not Pagar.me's",
+      { PAGARME_WEBHOOK_JWKS_URL: 'https://chaves.golpe.example/.well-known/jwks.json' },
+      'PAGARME_WEBHOOK_JWKS_URL aponta para chaves.golpe.example, não para o Pagar.me (hubapi.pagar.me); um ambiente de teste declara o seu em PAGARME_WEBHOOK_JWKS_HOST',
+    ],
   ]
 
   for (const [what, vars, problem] of wrong) {
@@ -162,6 +172,23 @@ describe('the configuration check of a deployment', () => {
     const ping = await request(env, '/api/ping')
     expect(ping.status).toBe(200)
     expect(await ping.json()).toEqual({ ok: true })
+  })
+
+  it("lets a test environment name its own stand-in's key set, explicitly", () => {
+    const standIn = 'https://pagarme-sandbox.homologacao.example/.well-known/jwks.json'
+    expect(configurationProblems(deployment({ PAGARME_WEBHOOK_JWKS_URL: standIn }))).toHaveLength(1)
+    expect(
+      configurationProblems(
+        deployment({
+          PAGARME_WEBHOOK_JWKS_URL: standIn,
+          PAGARME_WEBHOOK_JWKS_HOST: 'pagarme-sandbox.homologacao.example',
+        }),
+      ),
+    ).toEqual([])
+    // Local tools keep Basic auth alone available (the sandbox signs anyway).
+    expect(
+      configurationProblems({ ...deployment({ PAGARME_WEBHOOK_JWKS_URL: undefined }), APP_ENV: 'local' }),
+    ).toEqual([])
   })
 
   it('lets a sound configuration serve API requests', async () => {
