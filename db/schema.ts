@@ -1050,6 +1050,8 @@ export const reminders = sqliteTable(
     applicationId: integer('application_id').references(() => applications.id, { onDelete: 'set null' }),
     planId: integer('plan_id').references(() => feePlans.id, { onDelete: 'set null' }),
     outboxId: integer('outbox_id'),
+    /** Held back by the per-address cap (REMINDER_SETTINGS.sequencesPerAddress): recorded, never sent. */
+    isCapped: integer('is_capped', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1059,8 +1061,8 @@ export const reminders = sqliteTable(
     index('reminders_order').on(t.orderId),
     // The recovery figures ask, per abandoned checkout, whether (and when) it was reminded.
     index('reminders_checkout').on(t.checkoutId),
-    // A person's reminders, for the privacy export and the account's deletion.
-    index('reminders_email').on(t.email),
+    // A person's reminders, for the privacy export and the account's deletion, and the per-address cap.
+    index('reminders_email').on(t.email, t.kind, t.createdAt),
   ],
 )
 

@@ -211,7 +211,8 @@ const verdicts = new WeakMap<Env, readonly string[]>()
  * buyer was last seen at it, the second after `abandonedSecondMs`; a monthly fee is announced
  * `feeDueDays` days ahead; an abandoned checkout is kept `abandonedRetentionDays` after it was last
  * seen (the privacy policy says so), then deleted by the job. `batchSize`: candidates of each kind
- * one run handles (the rest wait for the next run, five minutes later).
+ * one run handles (the rest wait for the next run, five minutes later). The per-address cap of the
+ * abandoned-checkout e-mails is domain/reminders.ts's ABANDONED_SEQUENCES_PER_ADDRESS.
  */
 export const REMINDER_SETTINGS = {
   abandonedFirstMs: 3_600_000,

@@ -74,6 +74,7 @@ async function reminder(
   kind: ReminderKind,
   createdAt: Date,
   about: { checkoutId?: string; orderId?: string },
+  isCapped = false,
 ) {
   await db.insert(reminders).values({
     kind,
@@ -81,6 +82,7 @@ async function reminder(
     email: 'p@teste.example',
     checkoutId: about.checkoutId ?? null,
     orderId: about.orderId ?? null,
+    isCapped,
     createdAt,
   })
 }
@@ -166,12 +168,18 @@ beforeAll(async () => {
     paymentType: 'BOLETO',
   })
   await reminder('boleto_expired', at('2019-05-06T09:00:00'), { orderId: orderL })
+
+  // N: its address past the cap, its first reminder held back (never sent), then paid: abandoned,
+  // neither reminded nor recovered; one held back in the figures.
+  const orderN = await paidOrder(3_000, '2019-05-16T12:00:00', '2019-05-16T12:01:00')
+  const n = await checkout({ createdAt: at('2019-05-16T09:00:00'), orderId: orderN })
+  await reminder('abandoned_first', at('2019-05-16T10:00:00'), { checkoutId: n.id }, true)
 })
 
 describe('the dashboard’s recovery figures (/api/admin/dashboard)', () => {
   it('counts abandoned checkouts, reminders by kind, recovered sales to the centavo, and the rate', async () => {
     const may = await dashboard('2019-05-01', '2019-05-31')
-    expect(may.abandoned).toBe(6) // A, B, C, D, K, M
+    expect(may.abandoned).toBe(7) // A, B, C, D, K, M, N
     expect(may.abandoned_after_minutes).toBe(60)
     expect(may.reminders).toEqual([
       { kind: 'abandoned_first', count: 5 },
@@ -185,6 +193,7 @@ describe('the dashboard’s recovery figures (/api/admin/dashboard)', () => {
     // A 490,00 + B 890,01 (100,00 refunded) + M 10,00 + H 123,45 + L 50,00 (charged back).
     expect(may.recovered).toEqual({ orders: 5, paid: 156_346, refunded: 15_000, net: 141_346 })
     expect(may.rate).toEqual({ reminded: 5, recovered: 4 }) // A, B, C, K, M reminded; C not paid
+    expect(may.capped).toBe(1) // N
   }, 60_000) // the file's first request starts the Worker
 
   it('cuts the period at Curitiba’s midnight, at both ends', async () => {

@@ -146,6 +146,36 @@ describe('abandoned checkouts', () => {
     ])
   })
 
+  it('caps an address at one sequence a day and three a week, whatever the carts; the capped count in the figures', async () => {
+    const email = newEmail('limite')
+    const leave = async () => {
+      const view = await newCart()
+      expect((await capture(view.hash, email)).status).toBe(200)
+    }
+    // Four carts left at once with one address (anyone may type anyone's): one first e-mail.
+    for (let i = 0; i < 4; i++) await leave()
+    const report = await runCron(workerEnv, at(REMINDER_SETTINGS.abandonedFirstMs + 60_000))
+    expect(report.reminders).toMatchObject({ abandoned_first: 1, capped: 3 })
+    expect(await mailTo(email)).toHaveLength(1)
+    // The capped ones are never sent later, nor get a second; the one sent gets its second.
+    await runCron(workerEnv, at(REMINDER_SETTINGS.abandonedSecondMs + 2 * 60_000))
+    expect((await mailTo(email)).map((mail) => mail.subject)).toEqual([
+      'Você esqueceu algo no carrinho',
+      'Sua compra ainda está esperando por você',
+    ])
+    // New carts on the following days: one sequence a day, three in the week, then none.
+    const sentFirsts = async () =>
+      (await remindersOf(email)).filter((r) => r.kind === 'abandoned_first' && !r.isCapped)
+    for (const day of [2, 3, 4]) {
+      await leave()
+      await leave()
+      await runCron(workerEnv, at(day * DAY_MS + REMINDER_SETTINGS.abandonedFirstMs))
+    }
+    expect(await sentFirsts()).toHaveLength(3)
+    expect((await remindersOf(email)).filter((r) => r.isCapped)).toHaveLength(3 + 1 + 1 + 2)
+    expect((await outboxOf(email)).length).toBe(6)
+  })
+
   it('without consent nothing is kept nor sent; unticking the box forgets what was kept', async () => {
     const view = await newCart()
     const never = newEmail('sem-consentimento')

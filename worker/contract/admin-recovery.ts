@@ -17,6 +17,8 @@ export const RecoveryFigures = z.object({
   abandoned_after_minutes: z.number().int(),
   /** Reminders sent in the period, of every kind. */
   reminders: z.array(z.object({ kind: z.enum(REMINDER_KINDS), count: z.number().int() })),
+  /** First abandoned-checkout e-mails held back in the period by the per-address cap (never sent). */
+  capped: z.number().int(),
   /**
    * Orders paid in the period after a reminder about them (about the order, or about the checkout
    * the order came from) was sent; their money as the revenue counts it (net of refunds).

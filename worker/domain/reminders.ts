@@ -17,6 +17,12 @@ export const REMINDER_KIND = labelled({
 export const REMINDER_KINDS = REMINDER_KIND.values
 export type ReminderKind = (typeof REMINDER_KINDS)[number]
 
+/**
+ * Anyone may type any address at a checkout, so an address gets at most this many abandoned-checkout
+ * sequences (a first e-mail and its second) a day and a week, whatever the carts (issue 40).
+ */
+export const ABANDONED_SEQUENCES_PER_ADDRESS = { day: 1, week: 3 } as const
+
 /** Why an address receives no reminder: it asked (one click), or mail to it bounced. */
 export const SUPPRESSION = labelled({
   unsubscribed: 'descadastrado',

@@ -43,15 +43,17 @@ export function recoveryStatements(ctx: AppContext, start: number, end: number) 
     db.all<Cohort>(sql`
       SELECT count(*) AS abandoned, sum(ac.reminded) AS reminded,
         sum(ac.reminded AND po.paid_at IS NOT NULL) AS recovered
-      FROM (SELECT a.*, EXISTS (SELECT 1 FROM reminders r WHERE r.checkout_id = a.id) AS reminded
+      FROM (SELECT a.*, EXISTS (SELECT 1 FROM reminders r WHERE r.checkout_id = a.id AND r.is_capped = 0) AS reminded
         FROM abandoned_checkouts a) ac
         LEFT JOIN orders po ON po.id = ac.order_id
       WHERE ac.created_at >= ${start} AND ac.created_at < ${end}
         AND (ac.reminded OR (ac.created_at <= ${abandonedBy(ctx)}
           AND (po.id IS NULL OR po.created_at >= ac.created_at + ${ABANDONED_AFTER_MS})))`),
-    db.all<{ kind: ReminderKind; count: number }>(sql`
-      SELECT r.kind AS kind, count(*) AS count FROM reminders r
-      WHERE r.created_at >= ${start} AND r.created_at < ${end} GROUP BY r.kind`),
+    // Sent, by kind; and (kind null) those the per-address cap held back.
+    db.all<{ kind: ReminderKind | null; count: number }>(sql`
+      SELECT CASE WHEN r.is_capped THEN NULL ELSE r.kind END AS kind, count(*) AS count FROM reminders r
+      WHERE r.created_at >= ${start} AND r.created_at < ${end}
+      GROUP BY CASE WHEN r.is_capped THEN NULL ELSE r.kind END`),
     // A reminder about the checkout the order came from (sent before the order, as the job sends
     // none to a checkout with one), or about the order itself (boleto, PIX) sent before it was paid.
     db.all<Money>(sql`
@@ -60,16 +62,16 @@ export function recoveryStatements(ctx: AppContext, start: number, end: number) 
       FROM orders o
       WHERE o.paid_at >= ${start} AND o.paid_at < ${end} AND (
         EXISTS (SELECT 1 FROM reminders r
-          WHERE r.order_id = o.id AND (r.checkout_id IS NOT NULL OR r.created_at < o.paid_at))
+          WHERE r.order_id = o.id AND r.is_capped = 0 AND (r.checkout_id IS NOT NULL OR r.created_at < o.paid_at))
         OR EXISTS (SELECT 1 FROM abandoned_checkouts ac JOIN reminders r ON r.checkout_id = ac.id
-          WHERE ac.order_id = o.id))`),
+          WHERE ac.order_id = o.id AND r.is_capped = 0))`),
   ] as const
 }
 
 /** The figures from what `recoveryStatements` read. */
 export function recoveryFigures(
   cohort: Cohort[],
-  byKind: { kind: ReminderKind; count: number }[],
+  byKind: { kind: ReminderKind | null; count: number }[],
   money: Money[],
 ): RecoveryFigures {
   const sent = new Map(byKind.map((row) => [row.kind, Number(row.count)]))
@@ -79,6 +81,7 @@ export function recoveryFigures(
     abandoned: Number(cohort[0]?.abandoned ?? 0),
     abandoned_after_minutes: ABANDONED_AFTER_MS / 60_000,
     reminders: REMINDER_KINDS.map((kind) => ({ kind, count: sent.get(kind) ?? 0 })),
+    capped: sent.get(null) ?? 0,
     recovered: { orders: Number(money[0]?.orders ?? 0), paid, refunded, net: paid - refunded },
     rate: { reminded: Number(cohort[0]?.reminded ?? 0), recovered: Number(cohort[0]?.recovered ?? 0) },
   }
@@ -87,14 +90,14 @@ export function recoveryFigures(
 // ── Open abandoned checkouts ─────────────────────────────────────────────────
 
 const lastReminder = (column: SQL) =>
-  sql`(SELECT ${column} FROM reminders r WHERE r.checkout_id = ${abandonedCheckouts.id}
+  sql`(SELECT ${column} FROM reminders r WHERE r.checkout_id = ${abandonedCheckouts.id} AND r.is_capped = 0
     ORDER BY r.created_at DESC, r.id DESC LIMIT 1)`
 
 const selectRows = (ctx: AppContext) =>
   ctx.db
     .select({
       checkout: abandonedCheckouts,
-      reminders: sql<number>`(SELECT count(*) FROM reminders r WHERE r.checkout_id = ${abandonedCheckouts.id})`,
+      reminders: sql<number>`(SELECT count(*) FROM reminders r WHERE r.checkout_id = ${abandonedCheckouts.id} AND r.is_capped = 0)`,
       lastKind: sql<ReminderKind | null>`${lastReminder(sql`r.kind`)}`,
       lastAt: sql<number | null>`${lastReminder(sql`r.created_at`)}`,
       stopped: emailSuppressions.reason,

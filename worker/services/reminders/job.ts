@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { REMINDER_SETTINGS } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
-import type { ReminderKind } from '../../domain/reminders.ts'
+import { ABANDONED_SEQUENCES_PER_ADDRESS, type ReminderKind } from '../../domain/reminders.ts'
 import { curitibaDay, DAY_MS } from '../../domain/time-zone.ts'
 import type { OutboxMessage } from '../email/templates.ts'
 import { feeOwed } from '../plans/fees.ts'
@@ -21,34 +21,54 @@ type Reminder = {
   message: () => Promise<OutboxMessage>
 }
 
-export type RemindersReport = Record<ReminderKind, number> & { forgotten: number }
+export type RemindersReport = Record<ReminderKind, number> & { forgotten: number; capped: number }
 
 const notSuppressed = (email: SQL | string) =>
   sql`NOT EXISTS (SELECT 1 FROM email_suppressions s WHERE s.email = ${email})`
 const notSent = (subject: SQL) => sql`NOT EXISTS (SELECT 1 FROM reminders r WHERE r.subject = ${subject})`
 
 /**
+ * Whether `email` may begin one more abandoned-checkout sequence now: fewer first e-mails sent to
+ * it than the cap allows in the last day and the last week. Read inside the reminder's own batch,
+ * so runs at once never pass the cap together.
+ */
+function withinAddressCap(ctx: AppContext, email: string): SQL {
+  const sentSince = (ms: number) => sql`(SELECT count(*) FROM reminders r WHERE r.email = ${email}
+    AND r.kind = 'abandoned_first' AND r.is_capped = 0 AND r.created_at > ${ctx.now.getTime() - ms})`
+  const { day, week } = ABANDONED_SEQUENCES_PER_ADDRESS
+  return sql`(${sentSince(DAY_MS)} < ${day} AND ${sentSince(7 * DAY_MS)} < ${week})`
+}
+
+/**
  * Writes one reminder and its outbox message in one batch (one transaction): the reminder row is
  * unique by subject, and the message is queued only by the batch whose row still lacks one, so two
- * runs at once send it once, and a run that dies before the batch leaves it to the next run.
- * Answers whether this run wrote it.
+ * runs at once send it once, and a run that dies before the batch leaves it to the next run. A
+ * first abandoned-checkout e-mail past its address's cap is recorded as capped and never sent.
+ * Answers what this run wrote.
  */
-async function remind(ctx: AppContext, reminder: Reminder): Promise<boolean> {
+async function remind(ctx: AppContext, reminder: Reminder): Promise<'sent' | 'capped' | null> {
   const { db } = ctx
   const mail = await reminder.message()
-  const [inserted] = await db.batch([
-    db.run(sql`INSERT INTO reminders (kind, subject, email, checkout_id, order_id, application_id, plan_id, created_at)
+  const capped =
+    reminder.kind === 'abandoned_first' ? sql`NOT ${withinAddressCap(ctx, reminder.email)}` : sql`0`
+  const [inserted, , , row] = await db.batch([
+    db.run(sql`INSERT INTO reminders (kind, subject, email, checkout_id, order_id, application_id, plan_id,
+        is_capped, created_at)
       SELECT ${reminder.kind}, ${reminder.subject}, ${reminder.email}, ${reminder.checkoutId ?? null},
-        ${reminder.orderId ?? null}, ${reminder.applicationId ?? null}, ${reminder.planId ?? null}, ${ctx.now.getTime()}
+        ${reminder.orderId ?? null}, ${reminder.applicationId ?? null}, ${reminder.planId ?? null}, ${capped},
+        ${ctx.now.getTime()}
       WHERE ${reminder.stillDue} AND ${notSuppressed(reminder.email)}
       ON CONFLICT (subject) DO NOTHING`),
     db.run(sql`INSERT INTO email_outbox ("to", subject, html, text, secret, status, headers)
       SELECT ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, 0, 'pending', ${JSON.stringify(mail.headers ?? {})}
-      WHERE EXISTS (SELECT 1 FROM reminders WHERE subject = ${reminder.subject} AND outbox_id IS NULL)`),
+      WHERE EXISTS (SELECT 1 FROM reminders WHERE subject = ${reminder.subject} AND outbox_id IS NULL
+        AND is_capped = 0)`),
     db.run(sql`UPDATE reminders SET outbox_id = last_insert_rowid()
-      WHERE subject = ${reminder.subject} AND outbox_id IS NULL`),
+      WHERE subject = ${reminder.subject} AND outbox_id IS NULL AND is_capped = 0`),
+    db.all<{ is_capped: number }>(sql`SELECT is_capped FROM reminders WHERE subject = ${reminder.subject}`),
   ])
-  return inserted.rowsAffected === 1
+  if (inserted.rowsAffected !== 1) return null
+  return row[0]?.is_capped ? 'capped' : 'sent'
 }
 
 /**
@@ -68,6 +88,7 @@ export async function sendReminders(ctx: AppContext): Promise<RemindersReport> {
     fee_due: 0,
     fee_overdue: 0,
     forgotten: 0,
+    capped: 0,
   }
   // The second abandoned-checkout reminders first: a checkout whose first goes out in this run
   // gets its second in a later one, never both at once.
@@ -79,7 +100,9 @@ export async function sendReminders(ctx: AppContext): Promise<RemindersReport> {
     ...(await fees(ctx)),
   ]
   for (const reminder of found) {
-    if (await remind(ctx, reminder)) report[reminder.kind] += 1
+    const written = await remind(ctx, reminder)
+    if (written === 'sent') report[reminder.kind] += 1
+    else if (written === 'capped') report.capped += 1
   }
   const cutoff = ctx.now.getTime() - REMINDER_SETTINGS.abandonedRetentionDays * DAY_MS
   const forgotten = await ctx.db.run(sql`DELETE FROM abandoned_checkouts WHERE seen_at < ${cutoff}`)
@@ -96,7 +119,7 @@ async function abandoned(ctx: AppContext, kind: 'abandoned_first' | 'abandoned_s
   const seenBy =
     ctx.now.getTime() - (second ? REMINDER_SETTINGS.abandonedSecondMs : REMINDER_SETTINGS.abandonedFirstMs)
   const open = (c: SQL) => sql`${c}.order_id IS NULL AND ${c}.seen_at <= ${seenBy}
-    ${second ? sql`AND EXISTS (SELECT 1 FROM reminders f WHERE f.subject = 'abandoned_first:' || ${c}.id)` : sql``}`
+    ${second ? sql`AND EXISTS (SELECT 1 FROM reminders f WHERE f.subject = 'abandoned_first:' || ${c}.id AND f.is_capped = 0)` : sql``}`
   const rows = await ctx.db.all<CheckoutRow>(sql`SELECT c.id, c.email, c.items, c.total_cents
     FROM abandoned_checkouts c
     WHERE ${open(sql.raw('c'))} AND ${notSent(sql`${kind} || ':' || c.id`)} AND ${notSuppressed(sql`c.email`)}

@@ -4,7 +4,7 @@ import { AuditPage } from '../../../../worker/contract/admin.ts'
 import { Dashboard } from '../../../../worker/contract/admin-sales.ts'
 import { addDays, GRANULARITY_LABELS, type Granularity } from '../../../../worker/domain/dashboard.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../../../worker/domain/payments.ts'
-import { REMINDER_KIND } from '../../../../worker/domain/reminders.ts'
+import { ABANDONED_SEQUENCES_PER_ADDRESS, REMINDER_KIND } from '../../../../worker/domain/reminders.ts'
 import { curitibaDay } from '../../../../worker/domain/time-zone.ts'
 import { Link } from '../../components/link.tsx'
 import { formatBRL } from '../../lib/money.ts'
@@ -159,11 +159,16 @@ function Recovery({ figures }: { figures: Dashboard['recovery'] }) {
         <Figure
           label="Lembretes enviados"
           value={String(total)}
-          detail={
+          detail={[
             sent.length
               ? sent.map((row) => `${REMINDER_KIND.labels[row.kind]}: ${row.count}`).join(' · ')
-              : 'Nenhum no período.'
-          }
+              : 'Nenhum no período.',
+            figures.capped
+              ? `${figures.capped} ${figures.capped === 1 ? 'retido' : 'retidos'} pelo limite por e-mail (${ABANDONED_SEQUENCES_PER_ADDRESS.day} por dia, ${ABANDONED_SEQUENCES_PER_ADDRESS.week} por semana)`
+              : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         />
         <Figure
           label="Vendas recuperadas"
