@@ -59,7 +59,17 @@ type Row = {
   misses: string[]
   /** SEO audits that fail (scored 0), with their own explanation. */
   seoMisses: string[]
+  /** Lighthouse runs of this page and visitor, those tried again after a flaky start included. */
+  tries: number
 }
+
+/**
+ * Lighthouse's errors that say nothing of the page: Debian's Chromium sometimes reports no
+ * navigation start (NO_NAVSTART) and the like. Such a run is tried again, at most
+ * MAX_TRIES times in all; any other error, or the same one every time, stops the audit.
+ */
+const FLAKY_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'PROTOCOL_TIMEOUT', 'NO_TRACING_STARTED'])
+const MAX_TRIES = 3
 
 const CHROME_FLAGS = [
   ...CHROMIUM_FLAGS,
@@ -70,7 +80,13 @@ const CHROME_FLAGS = [
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100)
 const metric = (lhr: Result, id: string) => lhr.audits[id]?.displayValue ?? '—'
 
-function summarize(lhr: Result, page: string, formFactor: Row['formFactor'], visitor: Row['visitor']): Row {
+function summarize(
+  lhr: Result,
+  page: string,
+  formFactor: Row['formFactor'],
+  visitor: Row['visitor'],
+  tries: number,
+): Row {
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [category, score(lhr.categories[category]?.score)]),
   ) as Row['scores']
@@ -99,6 +115,7 @@ function summarize(lhr: Result, page: string, formFactor: Row['formFactor'], vis
     },
     misses,
     seoMisses,
+    tries,
   }
 }
 
@@ -147,16 +164,27 @@ try {
       // Scores move from run to run with the machine's load: Lighthouse's advice is the median.
       // The visitors take turns, so that a change of load weighs on both alike.
       const results = new Map(VISITORS.map((visitor) => [visitor, [] as NonNullable<RunnerResult>[]]))
+      const tries = new Map(VISITORS.map((visitor) => [visitor, 0]))
       for (let run = 0; run < RUNS; run++) {
         for (const visitor of VISITORS) {
-          await jar.clearCookies()
-          if (visitor === 'signed-in') await jar.addCookies(cookies)
-          const outcome = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined)
-          if (!outcome) throw new Error(`Lighthouse não devolveu resultado para ${url}`)
-          if (outcome.lhr.runtimeError) {
-            throw new Error(`Lighthouse falhou em ${url}: ${outcome.lhr.runtimeError.message}`)
+          for (let attempt = 1; ; attempt++) {
+            await jar.clearCookies()
+            if (visitor === 'signed-in') await jar.addCookies(cookies)
+            tries.set(visitor, tries.get(visitor)! + 1)
+            const outcome = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined)
+            if (!outcome) throw new Error(`Lighthouse não devolveu resultado para ${url}`)
+            const error = outcome.lhr.runtimeError
+            if (!error) {
+              results.get(visitor)!.push(outcome)
+              break
+            }
+            if (!FLAKY_ERRORS.has(error.code) || attempt >= MAX_TRIES) {
+              throw new Error(`Lighthouse falhou em ${url} (${attempt}× ${error.code}): ${error.message}`)
+            }
+            process.stdout.write(
+              `  ${error.code} (${visitor}): tentando de novo (${attempt + 1}/${MAX_TRIES})\n`,
+            )
           }
-          results.get(visitor)!.push(outcome)
         }
       }
       for (const [visitor, outcomes] of results) {
@@ -164,7 +192,7 @@ try {
           (a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0),
         )
         const result = outcomes[Math.floor(outcomes.length / 2)]!
-        rows.push(summarize(result.lhr, page.name, formFactor, visitor))
+        rows.push(summarize(result.lhr, page.name, formFactor, visitor, tries.get(visitor)!))
         if (values.reports) {
           const out = join(root, 'tests', 'artifacts', 'lighthouse')
           await mkdir(out, { recursive: true })
@@ -197,6 +225,7 @@ console.table(
     LCP: row.metrics.lcp,
     TBT: row.metrics.tbt,
     CLS: row.metrics.cls,
+    tries: `${row.tries} for ${RUNS}`,
   })),
 )
 
