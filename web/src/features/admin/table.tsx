@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 
 // The admin lists' tables: a table that scrolls on a phone, its cell classes, its empty row, the
 // badges of a state, pages with previous and next, and a table drawn from a description of its
@@ -74,22 +74,68 @@ export function Pagination({
   )
 }
 
+/** Which sides of a scrolling box hide more of its content, kept as it scrolls or resizes. */
+function useHiddenSides() {
+  const ref = useRef<HTMLElement>(null)
+  const [hidden, setHidden] = useState({ left: false, right: false })
+  useEffect(() => {
+    const box = ref.current
+    if (!box) return
+    const update = () => {
+      const left = box.scrollLeft > 1
+      const right = box.scrollLeft + box.clientWidth < box.scrollWidth - 1
+      setHidden((was) => (was.left === left && was.right === right ? was : { left, right }))
+    }
+    update()
+    box.addEventListener('scroll', update, { passive: true })
+    const resized = new ResizeObserver(update)
+    resized.observe(box)
+    return () => {
+      box.removeEventListener('scroll', update)
+      resized.disconnect()
+    }
+  }, [])
+  return { ref, hidden }
+}
+
+const EDGE = 'pointer-events-none absolute inset-y-px w-8 from-slate-900/20 to-transparent'
+
 /**
- * A table that scrolls sideways on a phone; the scrolling region takes the keyboard focus. It is
- * positioned (`relative`) so that what the cells place absolutely (the buttons' `sr-only` words)
- * scrolls and clips with the table: unpositioned, those boxes escaped the region and widened the
- * whole page on a phone (issue 22, item 1).
+ * A table that scrolls sideways on a phone; the scrolling region takes the keyboard focus (the
+ * arrow keys scroll it). When columns are out of sight, a shade on that edge and a line under the
+ * table say so (issue 40). The region is positioned (`relative`) so that what the cells place
+ * absolutely (the buttons' `sr-only` words) scrolls and clips with the table: unpositioned, those
+ * boxes escaped the region and widened the whole page on a phone (issue 22, item 1).
  */
 export function DataTable({ label, children }: { label: string; children: ReactNode }) {
+  const { ref, hidden } = useHiddenSides()
   return (
-    <section
-      aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-      tabIndex={0}
-      className="scroll-shadows relative min-w-0 overflow-x-auto rounded-xl border border-slate-200"
-    >
-      <table className="w-full min-w-[40rem] border-collapse text-left text-sm">{children}</table>
-    </section>
+    <div className="min-w-0">
+      <div className="relative">
+        <section
+          ref={ref}
+          aria-label={label}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+          className="relative min-w-0 overflow-x-auto rounded-xl border border-slate-200"
+        >
+          <table className="w-full min-w-[40rem] border-collapse text-left text-sm">{children}</table>
+        </section>
+        {hidden.left ? (
+          <div aria-hidden="true" className={`${EDGE} left-px rounded-l-xl bg-linear-to-r`} />
+        ) : null}
+        {hidden.right ? (
+          <div aria-hidden="true" className={`${EDGE} right-px rounded-r-xl bg-linear-to-l`} />
+        ) : null}
+      </div>
+      {hidden.right || hidden.left ? (
+        <p className="mt-1 text-right text-slate-600 text-xs" data-testid="table-scroll-hint">
+          {hidden.right
+            ? 'Mais colunas à direita: deslize a tabela (ou use as setas do teclado) →'
+            : '← Colunas à esquerda'}
+        </p>
+      ) : null}
+    </div>
   )
 }
 
