@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import type { Result } from 'axe-core'
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
@@ -14,6 +16,30 @@ import { firstRow, PHONE, settled, sidewaysScroll } from '../support/e2e/phone.t
 
 const baseURL = inject('baseURL')
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+// A second engine beside axe (issue 40): Squiz's HTML_CodeSniffer, its WCAG 2 AA standard. Run
+// through the DevTools protocol (page.evaluate), which the pages' CSP does not govern.
+const HTMLCS_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('html_codesniffer/build/HTMLCS.js'),
+  'utf8',
+)
+
+/** HTML_CodeSniffer's errors (not its warnings and notices, which ask a person to judge), one line each. */
+async function codeSnifferErrors(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    ${HTMLCS_SOURCE}
+    return new Promise((resolve) => {
+      HTMLCS.process('WCAG2AA', document, () => {
+        resolve(HTMLCS.getMessages().filter((m) => m.type === HTMLCS.ERROR).map((m) => {
+          const el = m.element
+          const where = el && el.tagName ? el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') : ''
+          return m.code + ' ' + where + ': ' + m.msg
+        }))
+      })
+    })
+  })()`)
+}
+let codeSnifferChecked = 0
 const VIEWPORTS = {
   desktop: { viewport: { width: 1366, height: 900 } },
   phone: PHONE,
@@ -402,7 +428,7 @@ afterAll(async () => {
   const sum = (key: 'run' | 'applied' | 'violations') =>
     checked.reduce((total, entry) => total + entry[key], 0)
   console.log(
-    `axe-core ${axeVersion}: ${checked.length} pages (${new Set(checked.map((entry) => entry.page)).size} kinds × ${Object.keys(VIEWPORTS).length} viewports) × ${Math.max(...checked.map((entry) => entry.run))} WCAG 2.x A/AA rules = ${sum('run')} page-rule checks (${sum('applied')} with something to check): ${sum('violations')} violations`,
+    `HTML_CodeSniffer WCAG2AA: ${codeSnifferChecked} pages without an error. axe-core ${axeVersion}: ${checked.length} pages (${new Set(checked.map((entry) => entry.page)).size} kinds × ${Object.keys(VIEWPORTS).length} viewports) × ${Math.max(...checked.map((entry) => entry.run))} WCAG 2.x A/AA rules = ${sum('run')} page-rule checks (${sum('applied')} with something to check): ${sum('violations')} violations`,
   )
 })
 
@@ -437,6 +463,8 @@ for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) {
           await screenshot(page, `a11y-${viewport}-${kind.name.replace(/\W+/g, '-')}`)
         }
         expect(describeViolations(results.violations)).toEqual([])
+        expect(await codeSnifferErrors(page)).toEqual([])
+        codeSnifferChecked += 1
         expect(
           { page: kind.name, ...sideways },
           `${kind.name} scrolls ${sideways.overflow} px sideways at 375 px`,

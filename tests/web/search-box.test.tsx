@@ -183,6 +183,24 @@ describe('search box', () => {
     expect(document.activeElement).not.toBe(box())
   })
 
+  it('submits by keyboard: the Pesquisar button searches at once and takes the focus to the first result', async () => {
+    const texts = stubSearch()
+    await renderBox()
+    const user = setupFakeClock()
+    await user.type(box(), 'renal')
+    expect(texts).toEqual([])
+    // The submit is the form's own: reached with Tab, pressed with Enter.
+    await user.tab()
+    const submit = screen.getByRole('button', { name: 'Pesquisar' })
+    expect(document.activeElement).toBe(submit)
+    await user.keyboard('{Enter}')
+    await showsResults()
+    expect(texts).toEqual(['renal'])
+    expect(document.activeElement).toBe(box())
+    expect(box().getAttribute('aria-activedescendant')).toBe(visibleOptions()[0]!.id)
+    await vi.waitFor(() => expect(screen.getByText(/3 resultados encontrados/)).toBeTruthy())
+  })
+
   it('links every result to its url, anchors included', async () => {
     stubSearch()
     await renderBox()

@@ -18,7 +18,9 @@ function splitUrl(url: string) {
  * The header search box (SPEC sections 2, 4 and 8), an ARIA combobox: the text is searched once
  * it has been unchanged for 400 ms; the results list (at most 300 px high) shows only while there
  * are results and the box has focus. ArrowDown/ArrowUp move through the results, Enter opens
- * one, Escape closes the list; a click or tap outside takes the focus away.
+ * one, Escape closes the list; a click or tap outside takes the focus away. The form's own submit
+ * (Enter with the list closed, or its 'Pesquisar' button, shown when it has the keyboard's focus)
+ * searches at once and takes the focus to the results (issue 40: a form needs a way to submit).
  */
 export function SearchBox({ className = '' }: { className?: string }) {
   const inputId = useId()
@@ -30,7 +32,10 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const [dismissed, setDismissed] = useState(false)
   const [selection, setSelection] = useState({ term: '', index: -1 })
 
-  const term = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS)
+  const typed = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS)
+  // What the submit asked for, while the box still holds that text: no wait for the debounce.
+  const [submitted, setSubmitted] = useState<string | null>(null)
+  const term = submitted !== null && submitted === text.trim() ? submitted : typed
   const search = useQuery({ ...searchQuery(term), placeholderData: keepPreviousData })
   const results: SearchResult[] = text.trim() === '' || term === '' ? [] : (search.data ?? [])
   const open = focused && !dismissed && results.length > 0
@@ -112,7 +117,16 @@ export function SearchBox({ className = '' }: { className?: string }) {
 
   return (
     <search ref={containerRef} className={`relative block ${className}`}>
-      <form onSubmit={(event) => event.preventDefault()}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (text.trim() === '') return
+          setSubmitted(text.trim())
+          setDismissed(false)
+          setSelection({ term: text.trim(), index: 0 })
+          inputRef.current?.focus()
+        }}
+      >
         <label htmlFor={inputId} className="sr-only">
           Pesquisar cursos e produtos
         </label>
@@ -183,6 +197,12 @@ export function SearchBox({ className = '' }: { className?: string }) {
         <p className="sr-only" role="status" aria-live="polite">
           {statusText}
         </p>
+        <button
+          type="submit"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-1/2 focus:right-1 focus:-translate-y-1/2 focus:rounded-full focus:bg-teal-700 focus:px-3 focus:py-1 focus:font-semibold focus:text-sm focus:text-white"
+        >
+          Pesquisar
+        </button>
       </form>
     </search>
   )
