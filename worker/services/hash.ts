@@ -25,3 +25,48 @@ export function hmacKey(secret: string): Promise<CryptoKey> {
   }
   return key
 }
+
+/**
+ * What APP_SECRET signs, one key each (issue 40): a token of one purpose never verifies as another's.
+ * The labels are part of the keys: renaming one ends the tokens signed under it.
+ */
+export const KEY_PURPOSES = {
+  download: 'renalis:download-link:v1',
+  studentDocument: 'renalis:student-document-link:v1',
+  presence: 'renalis:presence-ticket:v1',
+  oauthState: 'renalis:oauth-state:v1',
+} as const
+export type KeyPurpose = keyof typeof KEY_PURPOSES
+
+const purposeKeys = new Map<string, Promise<CryptoKey>>()
+const utf8 = (text: string) => new TextEncoder().encode(text)
+
+/**
+ * The HMAC-SHA256 key of one purpose, derived from `secret` by HKDF-SHA256 with the purpose's label
+ * as its info (RFC 5869), imported once per isolate.
+ */
+export function purposeKey(secret: string, purpose: KeyPurpose): Promise<CryptoKey> {
+  const cacheKey = `${purpose}\u0000${secret}`
+  let key = purposeKeys.get(cacheKey)
+  if (!key) {
+    key = crypto.subtle
+      .importKey('raw', utf8(secret), 'HKDF', false, ['deriveKey'])
+      .then((base) =>
+        crypto.subtle.deriveKey(
+          {
+            name: 'HKDF',
+            hash: 'SHA-256',
+            salt: utf8('instituto-renalis'),
+            info: utf8(KEY_PURPOSES[purpose]),
+          },
+          base,
+          { name: 'HMAC', hash: 'SHA-256', length: 256 },
+          false,
+          ['sign', 'verify'],
+        ),
+      )
+    key.catch(() => purposeKeys.delete(cacheKey))
+    purposeKeys.set(cacheKey, key)
+  }
+  return key
+}

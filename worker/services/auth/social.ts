@@ -13,6 +13,7 @@ import { isLocalEnv, publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { plainName } from '../../domain/patterns.ts'
 import { AppError, dependencyFailure, notFound, unavailable } from '../../errors.ts'
+import { purposeKey } from '../hash.ts'
 import { proofStatements } from './proof.ts'
 import { providerLinkedNotice } from './providers.ts'
 import { endAllSessions, sessionInsert, toUser } from './sessions.ts'
@@ -47,10 +48,12 @@ function clientFor(ctx: AppContext, provider: SocialProvider) {
   })
 }
 
-function secretKey(ctx: AppContext): Uint8Array {
+const STATE_AUDIENCE = 'renalis:oauth-state'
+
+function secretKey(ctx: AppContext): Promise<CryptoKey> {
   if (!ctx.env.APP_SECRET || ctx.env.APP_SECRET.length < 32)
     throw new Error('APP_SECRET ausente ou curto demais')
-  return new TextEncoder().encode(ctx.env.APP_SECRET)
+  return purposeKey(ctx.env.APP_SECRET, 'oauthState')
 }
 
 /**
@@ -71,9 +74,10 @@ export async function startSocialLogin({
   const { state, codeVerifier } = newOAuthState()
   const cookie = await new SignJWT({ state, codeVerifier, provider, linkUserId })
     .setProtectedHeader({ alg: 'HS256' })
+    .setAudience(STATE_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${OAUTH_TTL_SECONDS}s`)
-    .sign(secretKey(ctx))
+    .sign(await secretKey(ctx))
   return { url: client.authorizationUrl(state, codeVerifier).toString(), cookie }
 }
 
@@ -102,7 +106,7 @@ export async function finishSocialLogin({
     codeVerifier: string
     provider: string
     linkUserId?: number | null
-  }>(cookie, secretKey(ctx)).then(
+  }>(cookie, await secretKey(ctx), { audience: STATE_AUDIENCE, algorithms: ['HS256'] }).then(
     (result) => result.payload,
     () => null,
   )

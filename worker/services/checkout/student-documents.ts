@@ -9,6 +9,7 @@ import { grantsAccess } from '../../domain/orders.ts'
 import { AppError, invalidField, notFound } from '../../errors.ts'
 import { brl, firstName, message } from '../email/templates.ts'
 import { deleteFiles } from '../files/files.ts'
+import { purposeKey } from '../hash.ts'
 import type { OrderRow } from '../payments/ledger.ts'
 import { sendAgain } from './pay.ts'
 import { type OnOrder, refundOrder } from './refund.ts'
@@ -49,7 +50,7 @@ export const STUDENT_DOC_MESSAGES = {
 const day = (date: Date) => date.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })
 
 const DOCUMENT_AUDIENCE = 'student-document'
-const secretKey = (ctx: AppContext) => new TextEncoder().encode(ctx.env.APP_SECRET)
+const secretKey = (ctx: AppContext) => purposeKey(ctx.env.APP_SECRET, 'studentDocument')
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 async function orderWithDocument(ctx: AppContext, orderId: string): Promise<OrderRow> {
@@ -73,7 +74,7 @@ export async function documentLink(ctx: AppContext, orderId: string, adminId: nu
     .setAudience(DOCUMENT_AUDIENCE)
     .setIssuedAt(seconds(ctx.now))
     .setExpirationTime(expires)
-    .sign(secretKey(ctx))
+    .sign(await secretKey(ctx))
   return {
     url: `/api/admin/documentos-estudante/${token}`,
     expires_at: new Date(expires * 1000).toISOString(),
@@ -87,7 +88,7 @@ export async function documentLink(ctx: AppContext, orderId: string, adminId: nu
 export async function openDocument(ctx: AppContext, token: string, adminId: number) {
   let claims: { order?: unknown; doc?: unknown; sub?: string }
   try {
-    ;({ payload: claims } = await jwtVerify(token, secretKey(ctx), {
+    ;({ payload: claims } = await jwtVerify(token, await secretKey(ctx), {
       audience: DOCUMENT_AUDIENCE,
       algorithms: ['HS256'],
       currentDate: ctx.now,

@@ -5,13 +5,14 @@ import { BEAT_BATCH_MS } from '../../domain/attendance.ts'
 import { CONFERENCE_PATH, conferenceState } from '../../domain/conference.ts'
 import type { AttendanceBeat, AttendanceStats } from '../../durable/stubs.ts'
 import { DependencyUnavailableError } from '../../errors.ts'
-import { hmacKey } from '../hash.ts'
+import { purposeKey } from '../hash.ts'
 import { consumeLimit } from '../limits/limits.ts'
 import { conferenceSnapshot } from './clock.ts'
 
 /**
  * The conference heartbeat (issue 24, DESIGN 9). A beat costs no database read nor write: the
- * viewer is known by a short-lived ticket signed with APP_SECRET (one session read per viewer every
+ * viewer is known by a short-lived ticket signed with the tickets' own key (derived from APP_SECRET;
+ * one session read per viewer every
  * PRESENCE_TICKET_TTL_SECONDS), the live talk by the Worker's copy of the clock, and the seconds are
  * kept by the ConferenceAttendance Durable Object, which writes them in batches. Nor does a beat
  * wait for that object: each isolate gathers its beats and hands them over in one call a second.
@@ -24,8 +25,8 @@ import { conferenceSnapshot } from './clock.ts'
 export const PRESENCE_TICKET_TTL_SECONDS = 20 * 60
 const AUDIENCE = 'renalis:presenca'
 
-/** The tickets' HMAC key (jose would import raw bytes at every beat). */
-const secretKey = (ctx: AppContext) => hmacKey(ctx.env.APP_SECRET)
+/** The tickets' HMAC key, imported once per isolate (jose would import raw bytes at every beat). */
+const secretKey = (ctx: AppContext) => purposeKey(ctx.env.APP_SECRET, 'presence')
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 /** A ticket for this viewer, bound to the session (its id is the hash of the session cookie). */

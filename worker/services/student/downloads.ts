@@ -1,11 +1,13 @@
 import { jwtVerify, SignJWT } from 'jose'
 import { isLocalEnv } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
+import { purposeKey } from '../hash.ts'
 import { readableEbook, readableMaterial } from './access.ts'
 
 /**
  * Downloads of course material and e-books (R2, behind the Worker): a short-lived link signed
- * with APP_SECRET (jose, HS256), bound to one student and one file. Opening it needs that
+ * with the download links' own key (derived from APP_SECRET; jose, HS256), bound to one student
+ * and one file. Opening it needs that
  * student's session and, at that moment, the enrollment or library entry that gives the file: a
  * link copied to someone else, opened logged out, used after it expired or after a refund,
  * answers 403 with a clear pt-BR message.
@@ -26,7 +28,7 @@ export const DOWNLOAD_MESSAGES = {
 export type DownloadKind = 'material' | 'ebook'
 type Claims = { sub: string; kind: DownloadKind; id: number }
 
-const secretKey = (ctx: AppContext) => new TextEncoder().encode(ctx.env.APP_SECRET)
+const secretKey = (ctx: AppContext) => purposeKey(ctx.env.APP_SECRET, 'download')
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 export const linksExpireAt = (ctx: AppContext) => new Date((seconds(ctx.now) + DOWNLOAD_TTL_SECONDS) * 1000)
@@ -39,7 +41,7 @@ export async function downloadLink(ctx: AppContext, userId: number, kind: Downlo
     .setAudience(AUDIENCE)
     .setIssuedAt(seconds(ctx.now))
     .setExpirationTime(seconds(ctx.now) + DOWNLOAD_TTL_SECONDS)
-    .sign(secretKey(ctx))
+    .sign(await secretKey(ctx))
   return `/download/${token}`
 }
 
@@ -52,7 +54,7 @@ export class DownloadRefused extends Error {
 
 async function claimsOf(ctx: AppContext, token: string): Promise<Claims> {
   try {
-    const { payload } = await jwtVerify<Claims>(token, secretKey(ctx), {
+    const { payload } = await jwtVerify<Claims>(token, await secretKey(ctx), {
       audience: AUDIENCE,
       algorithms: ['HS256'],
       currentDate: ctx.now,
