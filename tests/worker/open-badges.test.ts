@@ -34,6 +34,7 @@ import {
   testEnv,
 } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
+import { callWith, databaseFault, envWith } from '../support/worker/outages.ts'
 
 const db = testDb()
 const ORIGIN = 'http://localhost'
@@ -247,6 +248,24 @@ describe('a verifier written from OB 3.0 and W3C Bitstring Status List', () => {
     expect(Number(response.headers.get('age'))).toBeLessThanOrEqual(maxAge)
     for (const missing of ['999999', '0', 'abc', '1.5']) {
       expect((await get(`/api/certificados/situacao/${missing}`)).status, missing).toBe(404)
+    }
+  })
+
+  it('serves its last copy, however old (its Age says), while the database is down', async () => {
+    const { statusList: list } = await issued({ kind: 'conference' })
+    // The copy this location keeps was built ten minutes ago: past its ttl.
+    await statusListsChanged(testContext({ now: new Date(Date.now() - 600_000) }))
+    await databaseFault('refuse')
+    try {
+      const answer = await callWith(
+        envWith({ DEADLINES_MS: JSON.stringify({ database: 500 }) }),
+        `/api/certificados/situacao/${list}`,
+      )
+      expect(answer.status).toBe(200)
+      expect(Number(answer.headers.get('age'))).toBeGreaterThanOrEqual(600)
+      expect(answer.text).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+    } finally {
+      await databaseFault('none')
     }
   })
 })

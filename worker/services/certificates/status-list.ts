@@ -18,6 +18,7 @@ import {
   statusIndexOf,
   statusListCredential,
 } from '../../domain/open-badge.ts'
+import { dependencyFailure } from '../../errors.ts'
 import { type CredentialSlot, signVerifiable, statusListUrl } from './credential.ts'
 
 // ── Entries ──────────────────────────────────────────────────────────────────────────────────
@@ -109,10 +110,13 @@ async function cached(ctx: AppContext, list: number): Promise<CachedList | null>
   return { jwt: await hit.text(), builtAt }
 }
 
+/** How long a copy stays in the cache: fresh for its ttl, then served only while the database fails. */
+const KEPT_SECONDS = 24 * 3600
+
 function keep(ctx: AppContext, list: number, copy: CachedList): Promise<void> {
   const response = new Response(copy.jwt, {
     headers: {
-      'Cache-Control': `max-age=${STATUS_LIST_TTL_SECONDS}`,
+      'Cache-Control': `max-age=${KEPT_SECONDS}`,
       'X-Built-At': String(copy.builtAt),
     },
   })
@@ -121,8 +125,8 @@ function keep(ctx: AppContext, list: number, copy: CachedList): Promise<void> {
 
 /**
  * GET /api/certificados/situacao/{n}: the list's signed credential and its age in seconds, from
- * the cache while younger than its ttl, else built from the database and kept; null for a list
- * no certificate is on.
+ * the cache while younger than its ttl, else built from the database and kept (an older copy when
+ * the database fails: its `validFrom` and age say how old); null for a list no certificate is on.
  */
 export async function statusList(
   ctx: AppContext,
@@ -134,14 +138,21 @@ export async function statusList(
   if (copy && ageOf(copy) >= 0 && ageOf(copy) < STATUS_LIST_TTL_SECONDS) {
     return { jwt: copy.jwt, ageSeconds: ageOf(copy) }
   }
-  const [[exists], rows] = await ctx.db.batch([
-    ctx.db
-      .select({ id: certificates.id })
-      .from(certificates)
-      .where(eq(certificates.statusList, list))
-      .limit(1),
-    flaggedRows(ctx, list),
-  ])
+  let found: [{ id: number }[], FlaggedRow[]]
+  try {
+    found = await ctx.db.batch([
+      ctx.db
+        .select({ id: certificates.id })
+        .from(certificates)
+        .where(eq(certificates.statusList, list))
+        .limit(1),
+      flaggedRows(ctx, list),
+    ])
+  } catch (error) {
+    if (copy && dependencyFailure(error)) return { jwt: copy.jwt, ageSeconds: Math.max(0, ageOf(copy)) }
+    throw error
+  }
+  const [[exists], rows] = found
   if (!exists) return null
   const fresh = await buildList(ctx, list, rows)
   ctx.waitUntil(keep(ctx, list, fresh))
