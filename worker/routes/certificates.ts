@@ -56,9 +56,15 @@ function privateFile(c: Context<AppBindings>, body: BodyInit, type: string, file
 /** Public keys change only with a rotation, which keeps the old ones: an hour of caching. */
 const KEY_MAX_AGE = 3600
 
-/** A public JSON document under its own media type, readable by a verifier's page on any site. */
-function publicJson(c: Context<AppBindings>, body: unknown, type: string, maxAge: number) {
-  return new Response(JSON.stringify(body), {
+/** A public document (a key, a status list) under its own media type, readable by a verifier's page on any site. */
+function publicDocument(
+  c: Context<AppBindings>,
+  body: string,
+  type: string,
+  maxAge: number,
+  extra: Record<string, string> = {},
+) {
+  return new Response(body, {
     status: 200,
     headers: {
       'Content-Type': type,
@@ -66,6 +72,7 @@ function publicJson(c: Context<AppBindings>, body: unknown, type: string, maxAge
       'Access-Control-Allow-Origin': '*',
       'X-Content-Type-Options': 'nosniff',
       'X-Request-Id': c.var.ctx.requestId,
+      ...extra,
     },
   })
 }
@@ -213,7 +220,8 @@ export const certificateRoutes = newApp()
       },
       { offline: true },
     ),
-    async (c) => publicJson(c, publicKeySet(c.env), 'application/jwk-set+json', KEY_MAX_AGE),
+    async (c) =>
+      publicDocument(c, JSON.stringify(publicKeySet(c.env)), 'application/jwk-set+json', KEY_MAX_AGE),
   )
   .openapi(
     defineRoute(
@@ -239,7 +247,7 @@ export const certificateRoutes = newApp()
     async (c) => {
       const key = publicKey(c.env, c.req.valid('param').kid)
       if (!key) throw new AppError('NOT_FOUND', 'Chave não encontrada.')
-      return publicJson(c, key, 'application/jwk+json', KEY_MAX_AGE)
+      return publicDocument(c, JSON.stringify(key), 'application/jwk+json', KEY_MAX_AGE)
     },
   )
   .openapi(
@@ -269,16 +277,8 @@ export const certificateRoutes = newApp()
       const { lista } = c.req.valid('param')
       const found = LIST_NUMBER.test(lista) ? await statusList(c.var.ctx, Number(lista)) : null
       if (!found) throw new AppError('NOT_FOUND', 'Lista de situação não encontrada.')
-      return new Response(found.jwt, {
-        status: 200,
-        headers: {
-          'Content-Type': CREDENTIAL_MEDIA_TYPE,
-          'Cache-Control': `public, max-age=${STATUS_LIST_TTL_SECONDS}`,
-          Age: String(found.ageSeconds),
-          'X-Content-Type-Options': 'nosniff',
-          'Access-Control-Allow-Origin': '*',
-          'X-Request-Id': c.var.ctx.requestId,
-        },
+      return publicDocument(c, found.jwt, CREDENTIAL_MEDIA_TYPE, STATUS_LIST_TTL_SECONDS, {
+        Age: String(found.ageSeconds),
       })
     },
   )
