@@ -990,9 +990,16 @@ export const certificates = sqliteTable(
     evidence: text('evidence', { mode: 'json' }).$type<CertificateEvidence>(),
     /** A reissue's code: this one was replaced by it. */
     replacedBy: text('replaced_by'),
+    /** The credential's pseudonymous subject (`urn:uuid:…`, its `credentialSubject.id` and `sub`). */
+    recipientId: text('recipient_id'),
+    /** Its entry in the signed status lists (decision 020): the list's number and a random index. */
+    statusList: integer('status_list'),
+    statusIndex: integer('status_index'),
   },
   (t) => [
     uniqueIndex('certificates_code_unique').on(t.code),
+    // One certificate per entry of a status list; also what a list's regeneration reads, by list.
+    uniqueIndex('certificates_status_entry').on(t.statusList, t.statusIndex),
     // Issuing twice at once inserts one row; a reissue is the next generation.
     uniqueIndex('certificates_subject_generation').on(t.subject, t.generation),
     // Meus cursos lists the holder's certificates.

@@ -1,5 +1,6 @@
 import { createAppContext } from './context.ts'
 import type { Env } from './env.ts'
+import { signOldCredentialsAgain } from './services/certificates/resign.ts'
 import { endCouponHolds } from './services/checkout/coupon-holds.ts'
 import { endDifferenceDeadlines, sweepStudentDocuments } from './services/checkout/student-documents.ts'
 import { drainOutbox } from './services/email/outbox.ts'
@@ -18,7 +19,8 @@ export const PAYMENTS_CRON = '*/15 * * * *'
  * sweeps the secrets it is done with (./services/email/secrets.ts), ends the coupon holds whose
  * time is up (./services/checkout/coupon-holds.ts) and, under PAYMENTS_CRON, reconciles the
  * payments, refunds the rejected student prices whose difference was not paid in time and deletes
- * the student documents no longer needed (./services/checkout/student-documents.ts). Its clock is the run's scheduled time, so a test can run it "later"
+ * the student documents no longer needed (./services/checkout/student-documents.ts); under
+ * OUTBOX_CRON it also signs again a batch of credentials still in their pre-issue-39 form. Its clock is the run's scheduled time, so a test can run it "later"
  * without waiting. One job failing does not stop the others.
  */
 export async function runScheduled(
@@ -39,6 +41,11 @@ export async function runScheduled(
   const outbox = await drainOutbox(ctx)
   const secrets = await sweep(ctx)
   const couponHolds = await guarded(ctx, 'coupon_holds_failed', () => endCouponHolds(ctx))
+  // Credentials signed before issue 39, a bounded batch a run (./services/certificates/resign.ts).
+  const credentials =
+    controller.cron === OUTBOX_CRON
+      ? await guarded(ctx, 'credentials_resign_failed', () => signOldCredentialsAgain(ctx))
+      : null
   const studentDocuments =
     controller.cron === PAYMENTS_CRON
       ? {
@@ -57,9 +64,10 @@ export async function runScheduled(
       secrets,
       couponHolds,
       studentDocuments,
+      credentials,
     }),
   )
-  return { outbox, payments, reminders, secrets, couponHolds, studentDocuments }
+  return { outbox, payments, reminders, secrets, couponHolds, studentDocuments, credentials }
 }
 
 /** One job of the run: what it answers, or null (logged) when it failed. */

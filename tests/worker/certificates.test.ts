@@ -192,13 +192,18 @@ describe('a course certificate, issued by its student', () => {
 
 describe('the credential', () => {
   it('is an Open Badges 3.0 credential that an independent check verifies against /.well-known/jwks.json', async () => {
+    // The whole of OB 3.0 and the status lists: tests/worker/open-badges.test.ts.
     const { cookie, code } = await certifiedStudent()
     const download = await send(`/api/usuario/certificados/${code}/credencial`, cookie)
     expect(download.status).toBe(200)
     const jwt = await download.text()
 
     const header = JSON.parse(Buffer.from(jwt.split('.')[0]!, 'base64url').toString('utf8'))
-    expect(header).toMatchObject({ alg: 'ES256', typ: 'vc+jwt' })
+    // OB 3.0's JOSE header: alg and kid only, the kid the address of the key (issue 39).
+    expect(header).toEqual({
+      alg: 'ES256',
+      kid: expect.stringMatching(new RegExp(`^${testEnv.PUBLIC_ORIGIN}/api/certificados/chaves/`)),
+    })
     const credential = claims(jwt)
     expect(credential['@context']).toEqual([
       'https://www.w3.org/ns/credentials/v2',
@@ -224,7 +229,8 @@ describe('the credential', () => {
     const jwks = await workerFetch(`${ORIGIN}/.well-known/jwks.json`)
     expect(jwks.headers.get('cache-control')).toContain('max-age')
     const { keys } = (await jwks.json()) as { keys: Record<string, unknown>[] }
-    expect(keys).toHaveLength(2)
+    // Two keys, each under its address and under its short name (credentials signed before issue 39).
+    expect(keys).toHaveLength(4)
     for (const key of keys) expect(key).not.toHaveProperty('d')
   })
 
@@ -247,7 +253,7 @@ describe('the credential', () => {
     const header = JSON.parse(
       Buffer.from(certificate.credential!.split('.')[0]!, 'base64url').toString('utf8'),
     )
-    expect(header.kid).toBe(older!.kid)
+    expect(header.kid).toBe(`${testEnv.PUBLIC_ORIGIN}/api/certificados/chaves/${older!.kid}`)
     expect(await verifiesAgainstJwks(certificate.credential!)).toBe(true)
   })
 })
@@ -260,6 +266,7 @@ describe('verification', () => {
       await (await send(`/api/certificados/${code}`, undefined)).json(),
     )
     expect(valid).toMatchObject({ status: 'valid', holder_name: 'Ana Beatriz Souza', hours: '12 horas' })
+    expect(Math.abs(Date.parse(valid.checked_at) - Date.now())).toBeLessThan(60_000)
     expect(valid).not.toHaveProperty('email')
     // Typed in lower case, with spaces: the same certificate.
     expect(

@@ -59,6 +59,7 @@ describe('OpenAPI document and reference', () => {
       'get /api/dev/translate/stats',
       // The certificates' public keys: the configured secret, nothing else.
       'get /.well-known/jwks.json',
+      'get /api/certificados/chaves/{kid}',
     ])
     const missing: string[] = []
     for (const [path, ops] of Object.entries(doc.paths)) {

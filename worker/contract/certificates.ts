@@ -25,6 +25,8 @@ export const CertificateVerification = z.object({
   suspended_at: z.string().nullable(),
   suspended_reason: z.string().nullable(),
   replaced_by: z.string().nullable(),
+  /** When this state was read: the verification says the state as of then. */
+  checked_at: z.string(),
 })
 export type CertificateVerification = z.infer<typeof CertificateVerification>
 
@@ -69,7 +71,7 @@ export const IssueCourseCertificateInput = z
   .strict()
 export type IssueCourseCertificateInput = z.infer<typeof IssueCourseCertificateInput>
 
-/** A public key of /.well-known/jwks.json. */
+/** A public key: alone at its `kid` address, or one of /.well-known/jwks.json (never a private part). */
 export const PublicJwk = z
   .object({
     kty: z.string(),
@@ -77,6 +79,8 @@ export const PublicJwk = z
     crv: z.string().optional(),
     x: z.string().optional(),
     y: z.string().optional(),
+    use: z.string().optional(),
+    alg: z.string().optional(),
   })
-  .passthrough()
+  .strict()
 export const PublicJwks = z.object({ keys: z.array(PublicJwk) })

@@ -24,6 +24,11 @@ export function curitibaDateTime(instant: Date): string {
   return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)}`
 }
 
+/** An instant as an ISO 8601 date-time on Curitiba's clock, to the second: '2026-11-23T15:48:00-03:00'. */
+export function curitibaIsoDateTime(instant: Date): string {
+  return `${wallClock(instant).slice(0, 19)}-03:00`
+}
+
 /** The instant Curitiba's day `day` ('YYYY-MM-DD') starts, 00:00 at UTC−3, in ms. */
 export function curitibaDayStartMs(day: string): number {
   return Date.parse(`${day}T00:00:00.000Z`) + CURITIBA_OFFSET_MS

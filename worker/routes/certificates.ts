@@ -7,14 +7,18 @@ import {
   HeldCertificate,
   IssueCourseCertificateInput,
   MyCertificates,
+  PublicJwk,
   PublicJwks,
 } from '../contract/certificates.ts'
 import { Msg } from '../contract/errors.ts'
+import { STATUS_LIST_TTL_SECONDS } from '../domain/open-badge.ts'
 import { AppError } from '../errors.ts'
 import { requireUser } from '../middleware/auth.ts'
 import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
-import { CREDENTIAL_TYP, publicKeySet } from '../services/certificates/credential.ts'
+import { CREDENTIAL_MEDIA_TYPE, publicKey, publicKeySet } from '../services/certificates/credential.ts'
 import { certificatePdf } from '../services/certificates/pdf.ts'
+import { currentCredential } from '../services/certificates/resign.ts'
+import { statusList } from '../services/certificates/status-list.ts'
 import {
   CERTIFICATE_MESSAGES,
   issueCourseCertificate,
@@ -29,6 +33,12 @@ const CertificateCode = z.string().max(2000).openapi({ example: 'RN-7K2M9QX4TD' 
 
 const TAGS = ['Certificados']
 
+/** A status list's number as the URL carries it; anything else answers 404. */
+const StatusListParam = z.string().max(40).openapi({ example: '1' })
+const LIST_NUMBER = /^[1-9]\d{0,6}$/
+/** A signing key's name (its `kid` address ends with it). */
+const KeyName = z.string().max(200).openapi({ example: 'renalis-2026-11-20-3f9a1c2e' })
+
 /** The headers of a file for its holder alone. */
 function privateFile(c: Context<AppBindings>, body: BodyInit, type: string, filename: string) {
   return new Response(body, {
@@ -39,6 +49,30 @@ function privateFile(c: Context<AppBindings>, body: BodyInit, type: string, file
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
       'X-Request-Id': c.var.ctx.requestId,
+    },
+  })
+}
+
+/** Public keys change only with a rotation, which keeps the old ones: an hour of caching. */
+const KEY_MAX_AGE = 3600
+
+/** A public document (a key, a status list) under its own media type, readable by a verifier's page on any site. */
+function publicDocument(
+  c: Context<AppBindings>,
+  body: string,
+  type: string,
+  maxAge: number,
+  extra: Record<string, string> = {},
+) {
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': type,
+      'Cache-Control': `public, max-age=${maxAge}`,
+      'Access-Control-Allow-Origin': '*',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Request-Id': c.var.ctx.requestId,
+      ...extra,
     },
   })
 }
@@ -122,15 +156,14 @@ export const certificateRoutes = newApp()
         method: 'get',
         path: '/api/usuario/certificados/{code}/credencial',
         tags: TAGS,
-        summary:
-          'A credencial Open Badges 3.0 do certificado (JWT, vc+jwt), para o titular ou um administrador',
+        summary: 'A credencial Open Badges 3.0 do certificado (JWT), para o titular ou um administrador',
         description:
-          'Assinada com ES256 por uma chave de `/.well-known/jwks.json` (cabeçalho `kid`). Apagada com o nome do titular quando a conta é excluída: 404.',
+          'Assinada com ES256 (cabeçalho `alg` e `kid`; o `kid` é o endereço da chave pública). Uma credencial assinada antes da issue 39 é assinada de novo no formato atual (mesmo código e id, com a entrada da lista de situação). Apagada com o nome do titular quando a conta é excluída: 404.',
         request: { params: z.object({ code: CertificateCode }), query: NoQuery },
         responses: {
           200: {
             description: 'A credencial (Content-Disposition: attachment).',
-            content: { [`application/${CREDENTIAL_TYP}`]: { schema: z.string() } },
+            content: { [CREDENTIAL_MEDIA_TYPE]: { schema: z.string() } },
           },
         },
       },
@@ -139,8 +172,9 @@ export const certificateRoutes = newApp()
     async (c) => {
       const user = await requireUser(c)
       const row = await ownCertificate({ ctx: c.var.ctx, user, code: c.req.valid('param').code })
-      if (!row.credential) throw new AppError('NOT_FOUND', CERTIFICATE_MESSAGES.noCredential)
-      return privateFile(c, row.credential, `application/${CREDENTIAL_TYP}`, `certificado-${row.code}.jwt`)
+      const credential = await currentCredential(c.var.ctx, row)
+      if (!credential) throw new AppError('NOT_FOUND', CERTIFICATE_MESSAGES.noCredential)
+      return privateFile(c, credential, CREDENTIAL_MEDIA_TYPE, `certificado-${row.code}.jwt`)
     },
   )
   .openapi(
@@ -152,9 +186,9 @@ export const certificateRoutes = newApp()
         path: '/api/certificados/{code}',
         tags: TAGS,
         summary:
-          'Verificar um certificado pelo código: válido, revogado (quando e por quê) ou substituído (por qual)',
+          'Verificar um certificado pelo código: válido, suspenso ou revogado (quando e por quê) ou substituído (por qual)',
         description:
-          'Mostra só o nome do titular, o que foi concluído, a carga horária e as datas. Código desconhecido ou malformado: 404.',
+          'Mostra só o nome do titular, o que foi concluído, a carga horária e as datas, e a situação no momento da consulta (`checked_at`). Código desconhecido ou malformado: 404.',
         request: { params: z.object({ code: CertificateCode }), query: NoQuery },
         responses: { 200: jsonContent(CertificateVerification, 'O certificado.') },
       },
@@ -175,14 +209,76 @@ export const certificateRoutes = newApp()
         tags: TAGS,
         summary: 'As chaves públicas (JWKS) que verificam as credenciais dos certificados',
         description:
-          'Cada credencial diz no cabeçalho `kid` qual chave a assinou. Uma troca de chave acrescenta a nova e mantém as antigas: o que foi emitido continua verificável.',
+          'Cada chave aparece com o endereço que a responde como `kid` (o que as credenciais dizem no cabeçalho) e com o seu nome curto (o que diziam as credenciais assinadas antes da issue 39). Uma troca de chave acrescenta a nova e mantém as antigas: o que foi emitido continua verificável.',
         request: { query: NoQuery },
-        responses: { 200: jsonContent(PublicJwks, 'O conjunto de chaves.') },
+        responses: {
+          200: {
+            description: 'O conjunto de chaves (application/jwk-set+json).',
+            content: { 'application/jwk-set+json': { schema: PublicJwks } },
+          },
+        },
       },
       { offline: true },
     ),
+    async (c) =>
+      publicDocument(c, JSON.stringify(publicKeySet(c.env)), 'application/jwk-set+json', KEY_MAX_AGE),
+  )
+  .openapi(
+    defineRoute(
+      'none',
+      {
+        operationId: 'getCertificateKey',
+        method: 'get',
+        path: '/api/certificados/chaves/{kid}',
+        tags: TAGS,
+        summary:
+          'Uma chave pública (JWK) dos certificados: o endereço que o cabeçalho `kid` das credenciais nomeia',
+        description: 'Só a parte pública (nunca `d`). Chave desconhecida: 404.',
+        request: { params: z.object({ kid: KeyName }), query: NoQuery },
+        responses: {
+          200: {
+            description: 'A chave (application/jwk+json).',
+            content: { 'application/jwk+json': { schema: PublicJwk } },
+          },
+        },
+      },
+      { offline: true, errors: ['notFound'] },
+    ),
     async (c) => {
-      c.header('Cache-Control', 'public, max-age=3600')
-      return c.json(publicKeySet(c.env) as z.infer<typeof PublicJwks>, 200)
+      const key = publicKey(c.env, c.req.valid('param').kid)
+      if (!key) throw new AppError('NOT_FOUND', 'Chave não encontrada.')
+      return publicDocument(c, JSON.stringify(key), 'application/jwk+json', KEY_MAX_AGE)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'none',
+      {
+        operationId: 'getCertificateStatusList',
+        method: 'get',
+        path: '/api/certificados/situacao/{lista}',
+        tags: TAGS,
+        summary:
+          'Uma lista de situação dos certificados (W3C Bitstring Status List v1.0), assinada como as credenciais',
+        description:
+          'Uma BitstringStatusListCredential em JWT: dois bits por certificado (0 válido, 1 suspenso, 2 revogado, 3 substituído), no índice que a credencial diz em `credentialStatus`. ' +
+          `Guardada na borda por ${STATUS_LIST_TTL_SECONDS} s: o \`ttl\` da lista e o max-age do Cache-Control (com \`Age\`). Lista desconhecida: 404.`,
+        request: { params: z.object({ lista: StatusListParam }), query: NoQuery },
+        responses: {
+          200: {
+            description: 'A lista assinada (application/vc+jwt).',
+            content: { [CREDENTIAL_MEDIA_TYPE]: { schema: z.string() } },
+          },
+        },
+      },
+      { errors: ['notFound'] },
+    ),
+    async (c) => {
+      const { lista } = c.req.valid('param')
+      const found = LIST_NUMBER.test(lista) ? await statusList(c.var.ctx, Number(lista)) : null
+      if (!found) throw new AppError('NOT_FOUND', 'Lista de situação não encontrada.')
+      return publicDocument(c, found.jwt, CREDENTIAL_MEDIA_TYPE, STATUS_LIST_TTL_SECONDS, {
+        Age: String(found.ageSeconds),
+      })
     },
   )

@@ -19,6 +19,14 @@ import {
 import type { CertificateEvidence } from '../../domain/certificates.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import { signCredential } from './credential.ts'
+import {
+  currentStatusListQuery,
+  isStatusEntryTaken,
+  newCredentialSlot,
+  STATUS_INDEX_DRAWS,
+  statusListOfCount,
+  statusListsChanged,
+} from './status-list.ts'
 
 export type CertificateRow = typeof certificates.$inferSelect
 
@@ -62,16 +70,19 @@ function newCode(): string {
 }
 
 /** The subject's current certificate (its latest generation), if any. */
-export async function currentCertificateOf(
-  ctx: AppContext,
-  subject: string,
-): Promise<CertificateRow | undefined> {
-  const [row] = await ctx.db
+const currentCertificateQuery = (ctx: AppContext, subject: string) =>
+  ctx.db
     .select()
     .from(certificates)
     .where(eq(certificates.subject, subject))
     .orderBy(desc(certificates.generation))
     .limit(1)
+
+export async function currentCertificateOf(
+  ctx: AppContext,
+  subject: string,
+): Promise<CertificateRow | undefined> {
+  const [row] = await currentCertificateQuery(ctx, subject)
   return row
 }
 
@@ -79,6 +90,34 @@ export async function currentCertificateOf(
 export type IssueOutcome =
   | { certificate: CertificateRow; created: boolean; heldBack?: undefined }
   | { heldBack: { name: string; reason: string } }
+
+type SignedFacts = Parameters<typeof signCredential>[1] & typeof certificates.$inferInsert
+
+/**
+ * Inserts a certificate (ON CONFLICT (subject, generation) DO NOTHING) with its credential signed
+ * on a new status entry of `statusList`; an index another certificate holds already (the unique
+ * index refuses it) is drawn again. Answers the row inserted, or none when the subject had one.
+ */
+async function insertSigned(
+  ctx: AppContext,
+  statusList: number,
+  row: SignedFacts,
+): Promise<CertificateRow | undefined> {
+  for (let draw = 1; ; draw++) {
+    const slot = newCredentialSlot(statusList)
+    const credential = await signCredential(ctx.env, row, slot, row.issuedAt)
+    try {
+      const [inserted] = await ctx.db
+        .insert(certificates)
+        .values({ ...row, ...slot, credential })
+        .onConflictDoNothing({ target: [certificates.subject, certificates.generation] })
+        .returning()
+      return inserted
+    } catch (error) {
+      if (draw >= STATUS_INDEX_DRAWS || !isStatusEntryTaken(error)) throw error
+    }
+  }
+}
 
 /**
  * Generation 1 of the subject (INSERT … ON CONFLICT DO NOTHING on (subject, generation)): ten
@@ -101,13 +140,14 @@ export async function issueCertificate(
  */
 export async function issueOrHoldBack(ctx: AppContext, input: IssueInput): Promise<IssueOutcome> {
   const subject = subjectOf(input)
-  const existing = await currentCertificateOf(ctx, subject)
+  const [[existing], entries] = await ctx.db.batch([
+    currentCertificateQuery(ctx, subject),
+    currentStatusListQuery(ctx),
+  ])
   if (existing) return { certificate: existing, created: false }
   // Every path (a course, a class, the conference, a talk) prints a name the holder could confirm.
   const nameProblem = certificateNameProblem(input.holderName)
   if (nameProblem) return { heldBack: { name: input.holderName, reason: nameProblem } }
-  const code = newCode()
-  const issuedAt = ctx.now
   const body = fillCertificateTemplate(input.template, input.kind, {
     name: certificateName(input.holderName),
     title: input.title,
@@ -115,8 +155,8 @@ export async function issueOrHoldBack(ctx: AppContext, input: IssueInput): Promi
     startedOn: input.startedOn,
     completedOn: input.completedOn,
   })
-  const facts = {
-    code,
+  const row = await insertSigned(ctx, statusListOfCount(entries), {
+    code: newCode(),
     kind: input.kind,
     holderName: certificateName(input.holderName),
     title: input.title,
@@ -124,26 +164,16 @@ export async function issueOrHoldBack(ctx: AppContext, input: IssueInput): Promi
     startedOn: input.startedOn,
     completedOn: input.completedOn,
     body,
-    issuedAt,
-  }
-  const credential = await signCredential(ctx.env, facts)
-  const inserted = await ctx.db
-    .insert(certificates)
-    .values({
-      ...facts,
-      subject,
-      generation: 1,
-      userId: input.userId ?? null,
-      courseId: input.kind === 'course' ? input.courseId : null,
-      classId: input.kind === 'in_person' ? input.classId : null,
-      talkId: input.kind === 'speaker' ? input.talkId : null,
-      signatory: input.signatory,
-      evidence: input.evidence,
-      credential,
-    })
-    .onConflictDoNothing({ target: [certificates.subject, certificates.generation] })
-    .returning()
-  const [row] = inserted
+    issuedAt: ctx.now,
+    evidence: input.evidence,
+    subject,
+    generation: 1,
+    userId: input.userId ?? null,
+    courseId: input.kind === 'course' ? input.courseId : null,
+    classId: input.kind === 'in_person' ? input.classId : null,
+    talkId: input.kind === 'speaker' ? input.talkId : null,
+    signatory: input.signatory,
+  })
   if (row) return { certificate: row, created: true }
   const winner = await currentCertificateOf(ctx, subject)
   if (!winner) throw new Error(`certificate of ${subject} neither inserted nor found`)
@@ -174,7 +204,13 @@ export async function reissueCertificate(
   code: string,
   newName: string,
 ): Promise<CertificateRow> {
-  const old = await certificateOrNotFound(ctx, code)
+  const normalized = normalizeCertificateCode(code)
+  if (!CERTIFICATE_CODE_PATTERN.test(normalized)) throw notFound('Certificado não encontrado.')
+  const [[old], entries] = await ctx.db.batch([
+    ctx.db.select().from(certificates).where(eq(certificates.code, normalized)),
+    currentStatusListQuery(ctx),
+  ])
+  if (!old) throw notFound('Certificado não encontrado.')
   if (old.replacedBy) throw conflict(`Este certificado já foi substituído pelo ${old.replacedBy}.`)
   if (old.revokedAt) throw conflict('Este certificado foi revogado e não pode ser reemitido.')
   if (old.holderName === null) throw conflict('O titular deste certificado foi removido a pedido.')
@@ -192,24 +228,18 @@ export async function reissueCertificate(
     // The template is not kept: the name printed is the one part a reissue changes.
     body: old.body.split(old.holderName).join(holderName),
     issuedAt: ctx.now,
+    evidence: old.evidence,
   }
-  const credential = await signCredential(ctx.env, facts)
-  const [row] = await ctx.db
-    .insert(certificates)
-    .values({
-      ...facts,
-      subject: old.subject,
-      generation: old.generation + 1,
-      userId: old.userId,
-      courseId: old.courseId,
-      classId: old.classId,
-      talkId: old.talkId,
-      signatory: old.signatory,
-      evidence: old.evidence,
-      credential,
-    })
-    .onConflictDoNothing({ target: [certificates.subject, certificates.generation] })
-    .returning()
+  const row = await insertSigned(ctx, statusListOfCount(entries), {
+    ...facts,
+    subject: old.subject,
+    generation: old.generation + 1,
+    userId: old.userId,
+    courseId: old.courseId,
+    classId: old.classId,
+    talkId: old.talkId,
+    signatory: old.signatory,
+  })
   const next =
     row ??
     (
@@ -223,6 +253,8 @@ export async function reissueCertificate(
     .update(certificates)
     .set({ replacedBy: next.code })
     .where(and(eq(certificates.id, old.id), isNull(certificates.replacedBy)))
+  // The old credential's entry now reads 'replaced' (decision 020).
+  await statusListsChanged(ctx)
   return next
 }
 
@@ -239,5 +271,6 @@ export async function revokeCertificate(
     .set({ revokedAt: ctx.now, revokedReason: reason })
     .where(and(eq(certificates.id, row.id), isNull(certificates.revokedAt)))
     .returning()
+  if (updated) await statusListsChanged(ctx)
   return updated ?? (await certificateOrNotFound(ctx, code))
 }

@@ -27,8 +27,8 @@ export const CERTIFICATE_MESSAGES = {
   noCredential: 'A credencial deste certificado foi apagada com os dados do titular.',
 } as const
 
-/** What anyone may read of a certificate. */
-export function verificationOf(row: CertificateRow): CertificateVerification {
+/** What anyone may read of a certificate, as the database says at `checkedAt`. */
+export function verificationOf(row: CertificateRow, checkedAt: Date): CertificateVerification {
   return {
     code: row.code,
     status: certificateStatus(row),
@@ -48,6 +48,7 @@ export function verificationOf(row: CertificateRow): CertificateVerification {
     suspended_at: row.suspendedAt?.toISOString() ?? null,
     suspended_reason: row.suspendedAt ? row.suspendedReason : null,
     replaced_by: row.replacedBy,
+    checked_at: checkedAt.toISOString(),
   }
 }
 
@@ -69,7 +70,7 @@ export function linkedInUrl(ctx: AppContext, row: CertificateRow): string {
 export function heldCertificate(ctx: AppContext, row: CertificateRow): HeldCertificate {
   const base = `/api/usuario/certificados/${row.code}`
   return {
-    ...verificationOf(row),
+    ...verificationOf(row, ctx.now),
     links: {
       pdf: `${base}/pdf`,
       credential: row.credential ? `${base}/credencial` : null,
@@ -204,7 +205,7 @@ export async function issueCourseCertificate({
 export async function verifyCertificate({ ctx, code }: { ctx: AppContext; code: string }) {
   const row = await certificateByCode(ctx, code)
   if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound)
-  return verificationOf(row)
+  return verificationOf(row, ctx.now)
 }
 
 /** A certificate its holder (or an administrator) may download; 404 to anyone else. */

@@ -136,7 +136,7 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
   ])
   return {
     certificates: held.map((row) => ({
-      ...verificationOf(row),
+      ...verificationOf(row, ctx.now),
       verification_url: verificationUrl(ctx.env, row.code),
     })),
     exported_at: ctx.now.toISOString(),

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
+import type { CertificateVerification } from '../../../../worker/contract/certificates.ts'
 import { INSTITUTE } from '../../../../worker/domain/institute.ts'
+import { curitibaDateTime } from '../../../../worker/domain/time-zone.ts'
 import { NotFound } from '../../components/not-found.tsx'
 import { QueryStatus } from '../../components/query-status.tsx'
 import { ApiError } from '../../lib/api.ts'
@@ -30,36 +32,7 @@ export function VerificationPage({ code }: { code: string }) {
           aria-labelledby="situacao"
           className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
         >
-          {data.status === 'valid' ? (
-            <p id="situacao" className="font-bold text-2xl text-teal-800" role="status">
-              Certificado válido
-            </p>
-          ) : data.status === 'revoked' ? (
-            <div role="status">
-              <p id="situacao" className="font-bold text-2xl text-red-800">
-                Certificado revogado em {formatInstantDate(data.revoked_at ?? '')}
-              </p>
-              {data.revoked_reason ? (
-                <p className="mt-1 text-slate-700">Motivo: {data.revoked_reason}</p>
-              ) : null}
-            </div>
-          ) : (
-            <div role="status">
-              <p id="situacao" className="font-bold text-2xl text-amber-800">
-                Certificado substituído
-              </p>
-              <p className="mt-1 text-slate-700">
-                Este certificado foi reemitido com o código{' '}
-                <a
-                  className="font-semibold text-teal-800 underline"
-                  href={`/certificados/${data.replaced_by}`}
-                >
-                  {data.replaced_by}
-                </a>
-                .
-              </p>
-            </div>
-          )}
+          <CertificateState data={data} />
           <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
             <dt className="font-semibold text-slate-600">Titular</dt>
             <dd className="text-slate-900">{data.holder_name ?? 'Titular removido a pedido'}</dd>
@@ -74,6 +47,9 @@ export function VerificationPage({ code }: { code: string }) {
             <dt className="font-semibold text-slate-600">Emitido por</dt>
             <dd className="text-slate-900">{data.issuer}</dd>
           </dl>
+          <p className="mt-6 text-slate-600 text-sm">
+            Situação consultada em {curitibaDateTime(new Date(data.checked_at))} (horário de Brasília).
+          </p>
           {data.holder_removed ? (
             <p className="mt-4 text-slate-700 text-sm">
               O titular excluiu a conta e pediu a remoção dos seus dados: o certificado continua verificável,
@@ -84,4 +60,52 @@ export function VerificationPage({ code }: { code: string }) {
       ) : null}
     </div>
   )
+}
+
+/** The certificate's state as of the check: valid, suspended or revoked (since when, why), or replaced. */
+function CertificateState({ data }: { data: CertificateVerification }) {
+  switch (data.status) {
+    case 'valid':
+      return (
+        <p id="situacao" className="font-bold text-2xl text-teal-800" role="status">
+          Certificado válido
+        </p>
+      )
+    case 'suspended':
+      return (
+        <div role="status">
+          <p id="situacao" className="font-bold text-2xl text-amber-800">
+            Certificado suspenso desde {formatInstantDate(data.suspended_at ?? '')}
+          </p>
+          {data.suspended_reason ? (
+            <p className="mt-1 text-slate-700">Motivo: {data.suspended_reason}</p>
+          ) : null}
+          <p className="mt-1 text-slate-700">Enquanto suspenso, o certificado não deve ser aceito.</p>
+        </div>
+      )
+    case 'revoked':
+      return (
+        <div role="status">
+          <p id="situacao" className="font-bold text-2xl text-red-800">
+            Certificado revogado em {formatInstantDate(data.revoked_at ?? '')}
+          </p>
+          {data.revoked_reason ? <p className="mt-1 text-slate-700">Motivo: {data.revoked_reason}</p> : null}
+        </div>
+      )
+    case 'replaced':
+      return (
+        <div role="status">
+          <p id="situacao" className="font-bold text-2xl text-amber-800">
+            Certificado substituído
+          </p>
+          <p className="mt-1 text-slate-700">
+            Este certificado foi reemitido com o código{' '}
+            <a className="font-semibold text-teal-800 underline" href={`/certificados/${data.replaced_by}`}>
+              {data.replaced_by}
+            </a>
+            .
+          </p>
+        </div>
+      )
+  }
 }
