@@ -49,22 +49,20 @@ export function purposeKey(secret: string, purpose: KeyPurpose): Promise<CryptoK
   const cacheKey = `${purpose}\u0000${secret}`
   let key = purposeKeys.get(cacheKey)
   if (!key) {
-    key = crypto.subtle
-      .importKey('raw', utf8(secret), 'HKDF', false, ['deriveKey'])
-      .then((base) =>
-        crypto.subtle.deriveKey(
-          {
-            name: 'HKDF',
-            hash: 'SHA-256',
-            salt: utf8('instituto-renalis'),
-            info: utf8(KEY_PURPOSES[purpose]),
-          },
-          base,
-          { name: 'HMAC', hash: 'SHA-256', length: 256 },
-          false,
-          ['sign', 'verify'],
-        ),
-      )
+    key = crypto.subtle.importKey('raw', utf8(secret), 'HKDF', false, ['deriveKey']).then((base) =>
+      crypto.subtle.deriveKey(
+        {
+          name: 'HKDF',
+          hash: 'SHA-256',
+          salt: utf8('instituto-renalis'),
+          info: utf8(KEY_PURPOSES[purpose]),
+        },
+        base,
+        { name: 'HMAC', hash: 'SHA-256', length: 256 },
+        false,
+        ['sign', 'verify'],
+      ),
+    )
     key.catch(() => purposeKeys.delete(cacheKey))
     purposeKeys.set(cacheKey, key)
   }
