@@ -97,12 +97,15 @@ export const certificateRoutes = newApp()
         path: '/api/usuario/certificados/{code}/pdf',
         tags: TAGS,
         summary: 'O certificado em PDF (A4 paisagem), para o titular ou um administrador',
+        description:
+          'Revogado ou suspenso (uma compra reembolsada, um pagamento contestado): 403 ao titular, com o motivo; um administrador ainda baixa.',
         request: { params: z.object({ code: CertificateCode }), query: NoQuery },
         responses: {
           200: {
             description: 'O PDF (Content-Disposition: attachment).',
             content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
           },
+          403: jsonContent(Msg, 'O certificado está revogado ou suspenso.'),
         },
       },
       { errors: ['notFound'] },
@@ -125,13 +128,15 @@ export const certificateRoutes = newApp()
         summary:
           'A credencial Open Badges 3.0 do certificado (JWT, vc+jwt), para o titular ou um administrador',
         description:
-          'Assinada com ES256 por uma chave de `/.well-known/jwks.json` (cabeçalho `kid`). Apagada com o nome do titular quando a conta é excluída: 404.',
+          'Assinada com ES256 por uma chave de `/.well-known/jwks.json` (cabeçalho `kid`). Apagada com o nome do titular quando a conta é excluída: 404. ' +
+          'Revogado ou suspenso: 403 ao titular, com o motivo; um administrador ainda baixa.',
         request: { params: z.object({ code: CertificateCode }), query: NoQuery },
         responses: {
           200: {
             description: 'A credencial (Content-Disposition: attachment).',
             content: { [`application/${CREDENTIAL_TYP}`]: { schema: z.string() } },
           },
+          403: jsonContent(Msg, 'O certificado está revogado ou suspenso.'),
         },
       },
       { errors: ['notFound'] },

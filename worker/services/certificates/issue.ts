@@ -5,7 +5,7 @@
  * inserted with ON CONFLICT DO NOTHING, so ten calls at once make one row; a reissue (a name
  * corrected) is the next generation and the old one points at it (replaced_by).
  */
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { certificates } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import {
@@ -16,7 +16,9 @@ import {
 } from '../../domain/certificate-text.ts'
 import type { CertificateEvidence } from '../../domain/certificates.ts'
 import { conflict, notFound } from '../../errors.ts'
+import { deliverLater } from '../email/outbox.ts'
 import { signCredential } from './credential.ts'
+import { certificateIssuedEmail } from './emails.ts'
 
 export type CertificateRow = typeof certificates.$inferSelect
 
@@ -106,7 +108,7 @@ export async function issueCertificate(
     issuedAt,
   }
   const credential = await signCredential(ctx.env, facts)
-  const inserted = await ctx.db
+  const insert = ctx.db
     .insert(certificates)
     .values({
       ...facts,
@@ -122,6 +124,18 @@ export async function issueCertificate(
     })
     .onConflictDoNothing({ target: [certificates.subject, certificates.generation] })
     .returning()
+  // The holder is told in the insert's own batch, only if this call made the certificate (its code).
+  const mail = input.userId ? await certificateIssuedEmail(ctx.env, '', facts) : null
+  const [inserted, queued] = mail
+    ? await ctx.db.batch([
+        insert,
+        ctx.db.all<{ id: number }>(sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text)
+          SELECT u.email, ${mail.subject}, ${mail.html}, ${mail.text} FROM users u
+          WHERE u.id = ${input.userId} AND u.deleted_at IS NULL
+            AND EXISTS (SELECT 1 FROM certificates WHERE code = ${code}) RETURNING id`),
+      ])
+    : [await insert, []]
+  if (queued[0]) deliverLater(ctx, queued[0].id)
   const [row] = inserted
   if (row) return { certificate: row, created: true }
   const winner = await currentCertificateOf(ctx, subject)

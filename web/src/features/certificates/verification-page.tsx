@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { CERTIFICATE_STATUS } from '../../../../worker/domain/certificates.ts'
 import { INSTITUTE } from '../../../../worker/domain/institute.ts'
 import { NotFound } from '../../components/not-found.tsx'
 import { QueryStatus } from '../../components/query-status.tsx'
@@ -37,11 +38,26 @@ export function VerificationPage({ code }: { code: string }) {
           ) : data.status === 'revoked' ? (
             <div role="status">
               <p id="situacao" className="font-bold text-2xl text-red-800">
-                Certificado revogado em {formatInstantDate(data.revoked_at ?? '')}
+                Certificado {CERTIFICATE_STATUS.labels.revoked}
+                {data.revoked_reason ? `: ${data.revoked_reason}` : ''}
               </p>
-              {data.revoked_reason ? (
-                <p className="mt-1 text-slate-700">Motivo: {data.revoked_reason}</p>
+              {data.revoked_at ? (
+                <p className="mt-1 text-slate-700">
+                  Revogado em {formatInstantDate(data.revoked_at)}: não vale mais como comprovante.
+                </p>
               ) : null}
+            </div>
+          ) : data.status === 'suspended' ? (
+            <div role="status">
+              <p id="situacao" className="font-bold text-2xl text-amber-800">
+                Certificado {CERTIFICATE_STATUS.labels.suspended}
+                {data.suspended_reason ? `: ${data.suspended_reason}` : ''}
+              </p>
+              <p className="mt-1 text-slate-700">
+                {data.suspended_at ? `Suspenso desde ${formatInstantDate(data.suspended_at)}. ` : ''}
+                Enquanto estiver suspenso, não vale como comprovante: volta a valer se a contestação do
+                pagamento terminar a favor do instituto, e é revogado se não terminar.
+              </p>
             </div>
           ) : (
             <div role="status">
