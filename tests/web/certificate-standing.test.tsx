@@ -93,22 +93,22 @@ describe("the holder's certificates", () => {
   })
 })
 
+/** The verification page of `code`, its JSON answering the certificate with `standing`. */
+function renderVerification(code: string, title: string, standing: Partial<HeldCertificate>) {
+  vi.stubGlobal(
+    'fetch',
+    mockFetch({ [`/api/certificados/${code}`]: { body: held(code, title, standing) } }).fetchMock,
+  )
+  renderWithApp(<VerificationPage code={code} />)
+}
+
 describe('the verification page', () => {
   it('reads a suspended certificate as suspended, with the reason and what follows', async () => {
-    const code = 'RN-CCCCCCCCCC'
-    vi.stubGlobal(
-      'fetch',
-      mockFetch({
-        [`/api/certificados/${code}`]: {
-          body: held(code, 'Curso contestado', {
-            status: 'suspended',
-            suspended_at: '2026-03-11T15:00:00.000Z',
-            suspended_reason: 'pagamento contestado junto à operadora do cartão',
-          }),
-        },
-      }).fetchMock,
-    )
-    renderWithApp(<VerificationPage code={code} />)
+    renderVerification('RN-CCCCCCCCCC', 'Curso contestado', {
+      status: 'suspended',
+      suspended_at: '2026-03-11T15:00:00.000Z',
+      suspended_reason: 'pagamento contestado junto à operadora do cartão',
+    })
     const status = await screen.findByText(
       'Certificado suspenso: pagamento contestado junto à operadora do cartão',
     )
@@ -120,20 +120,11 @@ describe('the verification page', () => {
   })
 
   it("reads a refund's revocation as 'revogado: compra reembolsada'", async () => {
-    const code = 'RN-BBBBBBBBBB'
-    vi.stubGlobal(
-      'fetch',
-      mockFetch({
-        [`/api/certificados/${code}`]: {
-          body: held(code, 'Curso reembolsado', {
-            status: 'revoked',
-            revoked_at: '2026-03-10T15:00:00.000Z',
-            revoked_reason: 'compra reembolsada',
-          }),
-        },
-      }).fetchMock,
-    )
-    renderWithApp(<VerificationPage code={code} />)
+    renderVerification('RN-BBBBBBBBBB', 'Curso reembolsado', {
+      status: 'revoked',
+      revoked_at: '2026-03-10T15:00:00.000Z',
+      revoked_reason: 'compra reembolsada',
+    })
     expect(await screen.findByText('Certificado revogado: compra reembolsada')).toBeTruthy()
     expect(screen.getByText('Revogado em 10 de março de 2026: não vale mais como comprovante.')).toBeTruthy()
   })

@@ -21,6 +21,7 @@ import {
   newPayer,
   orderScreen,
   payCheckout,
+  sessionCookieOf,
 } from '../support/worker/checkout.ts'
 import { createClass, createUser, sessionCookie, testContext, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
@@ -490,11 +491,7 @@ describe('a gift follows decision 010: an account that never proved the address 
     expect(await orderRow(order.id)).toMatchObject({ recipientUserId: stranger.id, giftClaimEmail: null })
     const login = await call('/login', { email: stranger.email, password: 'senha-do-presente-1' })
     expect(login.status).toBe(200)
-    const owner = login.response.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('renalis_session='))!
-      .split(';')[0]!
-    expect(await enrolledClasses(owner)).toContain(turma.id)
+    expect(await enrolledClasses(sessionCookieOf(login.response))).toContain(turma.id)
   })
 
   it('an account that proved the address receives it at once, as before', async () => {

@@ -14,6 +14,7 @@ import {
   type CertificateKind,
   type CertificateStatus,
 } from '../../domain/certificates.ts'
+import { disputeStep, endsAccess, type OrderState } from '../../domain/orders.ts'
 import type { OutboxMessage } from '../email/templates.ts'
 import { certificateStandingEmail, type StandingChange } from './emails.ts'
 
@@ -28,6 +29,21 @@ export const CERTIFICATE_STATUS_SQL = sql<CertificateStatus>`(CASE
   WHEN certificates.replaced_by IS NOT NULL THEN 'replaced'
   WHEN certificates.suspended_at IS NOT NULL THEN 'suspended'
   ELSE 'valid' END)`
+
+/**
+ * Whether a settlement step from `current` to `next` changes the standing of what the order paid
+ * for: its access ended (a refund, a chargeback) or its dispute was won or lost.
+ */
+export function stepMovesCertificates(current: OrderState, next: OrderState): boolean {
+  return (endsAccess(next) && !endsAccess(current)) || disputeStep(current, next) !== null
+}
+
+/**
+ * Runs once a settlement that may have moved certificates is written (the order ledger calls it):
+ * the one seam where what reads a certificate's standing from elsewhere (the status lists' edge
+ * cache, issue 39) is told it changed. Nothing reads it apart yet.
+ */
+export async function certificatesMoved(_ctx: AppContext): Promise<void> {}
 
 /** The ids of the certificates `orderId` paid for, held by `holderId`. */
 function paidFor(orderId: string, holderId: number, guarded: boolean): SQL {

@@ -6,7 +6,7 @@ import type { PayResult } from '../../contract/checkout.ts'
 import { CERTIFICATE_MONEY_REASONS } from '../../domain/certificates.ts'
 import { disputeStep, endsAccess, grantsAccess } from '../../domain/orders.ts'
 import { AppError } from '../../errors.ts'
-import { certificatesPaidBy } from '../certificates/standing.ts'
+import { certificatesMoved, certificatesPaidBy, stepMovesCertificates } from '../certificates/standing.ts'
 import { couponStatements } from '../checkout/coupon-holds.ts'
 import {
   chargebackEmail,
@@ -179,7 +179,13 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
       statements.push(...couponStatements(order.id, current.state, next.state, thisStep))
       return { statements, mails }
     },
-    settle: (order, report) => settle(ctx, ledger, order, report),
+    async settle(order, report) {
+      const settled = await settle(ctx, ledger, order, report)
+      if (settled.changed && stepMovesCertificates(order.status, settled.row.status)) {
+        await certificatesMoved(ctx)
+      }
+      return settled
+    },
     code: providerCode,
     // A code matches only the order's current one: the canceled charge of an expired boleto issued
     // again must not close the new one.
