@@ -11,7 +11,7 @@ import {
 } from '../../contract/admin-sales.ts'
 import { csvDateTime, csvMoney } from '../../domain/csv.ts'
 import { ENROLLMENT_SOURCE_LABELS, ENROLLMENT_STATUS_LABELS } from '../../domain/enrollments.ts'
-import { disputeLostAt, disputeOf } from '../../domain/orders.ts'
+import { disputeLostAt, disputeOf, grantsAccess } from '../../domain/orders.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../domain/payments.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import { giftOf } from '../checkout/gifts.ts'
@@ -225,7 +225,7 @@ export async function getAdminOrder({ ctx, id }: { ctx: AppContext; id: string }
     gift: giftOf(order),
     withdrawal: order.withdrawalStatus ? withdrawalOf(order, lineRows, ctx.now) : null,
     dispute: disputeView(order),
-    gift_waits_for_proof: order.giftClaimEmail !== null,
+    gift_waits_for_proof: order.giftClaimEmail !== null && grantsAccess(order.status),
   }
 }
 

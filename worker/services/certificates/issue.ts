@@ -124,7 +124,8 @@ export async function issueCertificate(
     })
     .onConflictDoNothing({ target: [certificates.subject, certificates.generation] })
     .returning()
-  // The holder is told in the insert's own batch, only if this call made the certificate (its code).
+  // The holder is told in the insert's own batch, only if this call made the certificate (its code);
+  // the address is the holder account's, read there.
   const mail = input.userId ? await certificateIssuedEmail(ctx.env, '', facts) : null
   const [inserted, queued] = mail
     ? await ctx.db.batch([
