@@ -273,6 +273,14 @@ describe('a chargeback suspends; won, it reinstates; lost, it revokes', () => {
     })
     expect(await enrolledClasses(cookie)).toEqual([])
     expect(await subjectsTo(payer.email)).toContain(`Certificado suspenso: ${certificate.title}`)
+    // No new generation escapes the suspension while the dispute runs.
+    const admin = await newAdmin()
+    const reissue = await call(
+      `/api/admin/certificados/${certificate.id}/reemissao`,
+      { holder_name: 'Ana Beatriz Souza Lima' },
+      { cookie: admin.cookie },
+    )
+    expect(reissue.status).toBe(409)
 
     // Still disputed: the reconciliation re-reads it and changes nothing.
     await reconcileUntilMoved(order.id, 7)
@@ -299,7 +307,6 @@ describe('a chargeback suspends; won, it reinstates; lost, it revokes', () => {
     expect(await verify(certificate.code)).toMatchObject({ status: 'valid' })
 
     // The admin's order shows the dispute won.
-    const admin = await newAdmin()
     const seen = AdminOrder.parse(
       (await call(`/api/admin/pedidos/${order.id}`, undefined, { cookie: admin.cookie })).body,
     )

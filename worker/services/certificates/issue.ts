@@ -171,6 +171,12 @@ export async function reissueCertificate(
   const old = await certificateOrNotFound(ctx, code)
   if (old.replacedBy) throw conflict(`Este certificado já foi substituído pelo ${old.replacedBy}.`)
   if (old.revokedAt) throw conflict('Este certificado foi revogado e não pode ser reemitido.')
+  // A new generation would be valid while the purchase's chargeback is still disputed (decision 023).
+  if (old.suspendedAt) {
+    throw conflict(
+      'Este certificado está suspenso enquanto a contestação do pagamento não termina: não pode ser reemitido agora.',
+    )
+  }
   if (old.holderName === null) throw conflict('O titular deste certificado foi removido a pedido.')
   const facts = {
     code: newCode(),
