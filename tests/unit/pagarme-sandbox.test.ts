@@ -333,6 +333,9 @@ describe('after the sale', () => {
     expect(early.status).toBe(422)
     await fetch(`${sandbox.origin}/_sandbox/charges/${charge}/chargeback`, { method: 'POST' })
     expect(await payables('chargeback_refund')).toEqual([])
+    // A person plays the win from the dashboard's button.
+    const before = await (await fetch(`${sandbox.origin}/`)).text()
+    expect(before).toContain(`action="/sandbox/actions/dispute-won/${charge}"`)
     const won = await fetch(`${sandbox.origin}/_sandbox/charges/${charge}/dispute-won`, { method: 'POST' })
     expect(won.status).toBe(200)
     expect((await call('GET', `/charges/${charge}`)).body).toMatchObject({
@@ -345,6 +348,9 @@ describe('after the sale', () => {
       ['chargeback_refund', 49000],
     ])
     expect(await payables('chargeback_refund')).toEqual([['chargeback_refund', 49000]])
+    // The dashboard says so, and offers no second win.
+    const page = await (await fetch(`${sandbox.origin}/`)).text()
+    expect(page).toContain('contestação ganha (recebível chargeback_refund)')
   })
 
   it('an outage answers 503 for what it names, then recovers', async () => {
