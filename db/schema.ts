@@ -594,6 +594,11 @@ export const orders = sqliteTable(
      * the order is paid, that holds its enrollments (issue 22, item 7).
      */
     recipientUserId: integer('recipient_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A paid gift to an address whose account has not proved it while someone holds it: no account
+     * receives it until one proves this address, which then becomes its recipient (decision 010).
+     */
+    giftClaimEmail: text('gift_claim_email'),
     /** The buyer's request to give the purchase up within 7 days (CDC art. 49; issue 22, item 8). */
     withdrawalStatus: text('withdrawal_status', { enum: WITHDRAWAL_STATES }),
     withdrawalReason: text('withdrawal_reason'),
@@ -623,6 +628,8 @@ export const orders = sqliteTable(
     index('orders_created').on(t.createdAt),
     // Claimed when an account proves the address.
     index('orders_claim_email').on(t.claimEmail),
+    // A gift waiting for its recipient's proof, claimed the same way.
+    index('orders_gift_claim_email').on(t.giftClaimEmail),
     // The admin's list of purchases given up, waiting for an answer.
     index('orders_withdrawal').on(t.withdrawalStatus),
   ],

@@ -852,6 +852,57 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     return ok(chargeView(order, charge))
   }
 
+  /**
+   * The institute wins the dispute (Pagar.me's reapresentação): the charge stays `chargedback`
+   * (final, as Pagar.me documents it) and a `chargeback_refund` payable returns the money. Pagar.me
+   * sends no event for it: the store finds it when it reads the charge (decision 023).
+   */
+  function winDispute(chargeId: string): Reply {
+    const order = orderOfCharge(chargeId)
+    const charge = order?.charges.find((c) => c.id === chargeId)
+    if (!order || !charge) return notFound('Charge')
+    if (charge.status !== 'chargedback') {
+      return invalid({ charge: [`Only a charged-back charge has a dispute (status ${charge.status}).`] })
+    }
+    state.disputesWon[chargeId] ??= iso()
+    changed()
+    return ok(chargeView(order, charge))
+  }
+
+  /**
+   * The charge's payables (recebíveis), as v5 lists them: a credit when it was paid, a refund for
+   * what went back, a chargeback, and a chargeback_refund once its dispute was won.
+   */
+  function payablesOf(charge: Charge): Json[] {
+    const paidAmount = charge.paid_amount ?? charge.amount
+    const paid = typeof charge.paid_at === 'string' || charge.status === 'chargedback'
+    const payable = (type: string, amount: number, at: string) => ({
+      id: `${charge.id}-${type}`,
+      type,
+      status: 'waiting_funds',
+      amount,
+      fee: 0,
+      anticipation_fee: 0,
+      fraud_coverage_fee: 0,
+      installment: 1,
+      charge_id: charge.id,
+      recipient_id: 'rp_sandbox',
+      payment_method: charge.payment_method,
+      payment_date: at,
+      created_at: at,
+    })
+    const at = String(charge.paid_at ?? charge.updated_at)
+    const won = state.disputesWon[charge.id]
+    return [
+      ...(paid ? [payable('credit', paidAmount, at)] : []),
+      ...(paid && (charge.canceled_amount ?? 0) > 0
+        ? [payable('refund', -(charge.canceled_amount ?? 0), charge.updated_at)]
+        : []),
+      ...(charge.status === 'chargedback' ? [payable('chargeback', -paidAmount, charge.updated_at)] : []),
+      ...(won ? [payable('chargeback_refund', paidAmount, won)] : []),
+    ]
+  }
+
   // ── HTTP ────────────────────────────────────────────────────────────────────────────────
 
   function authorized(request: Request): boolean {
@@ -942,6 +993,18 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       return ok(chargeView(order, chargeById(chargeMatch[1]!)!))
     }
     if (chargeMatch && method === 'DELETE') return cancelCharge(chargeMatch[1]!, body)
+    if (path === '/payables' && method === 'GET') {
+      const chargeId = url.searchParams.get('charge_id')
+      const type = url.searchParams.get('type')
+      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1)
+      const size = Math.min(100, Math.max(1, Number(url.searchParams.get('size') ?? 10) || 10))
+      const charges = Object.values(state.orders).flatMap((order) => order.charges)
+      const all = charges
+        .filter((charge) => chargeId === null || charge.id === chargeId)
+        .flatMap(payablesOf)
+        .filter((payable) => type === null || payable.type === type)
+      return ok({ data: all.slice((page - 1) * size, page * size), paging: { total: all.length } })
+    }
     return { status: 404, body: { message: 'No HTTP resource was found that matches the request URI.' } }
   }
 
@@ -953,13 +1016,14 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     } catch {
       return { status: 400, body: { message: 'The request body is not valid JSON.' } }
     }
-    const chargeAction = /^\/charges\/([\w-]+)\/(pay|refund|chargeback|age)$/.exec(path)
+    const chargeAction = /^\/charges\/([\w-]+)\/(pay|refund|chargeback|dispute-won|age)$/.exec(path)
     if (chargeAction && request.method === 'POST') {
       const [, chargeId, action] = chargeAction
       if (action === 'pay')
         return payCharge(chargeId!, body.amount === undefined ? undefined : Number(body.amount))
       if (action === 'age') return ageCharge(chargeId!, Number(body.days ?? 1))
       if (action === 'chargeback') return chargeBack(chargeId!)
+      if (action === 'dispute-won') return winDispute(chargeId!)
       return cancelCharge(chargeId!, body)
     }
     if (path === '/outage' && request.method === 'POST') {
@@ -1101,6 +1165,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       return html(
         dashboardPage(
           Object.values(state.orders),
+          state.disputesWon,
           state.webhooks,
           state.outages,
           await signingKeys,
@@ -1109,7 +1174,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       )
     }
     const action =
-      /^\/sandbox\/actions\/(pay|refund|chargeback|outage-on|outage-off|refuse-on|rotate-keys|keys-outage-on|keys-outage-off)(?:\/([\w-]+))?$/.exec(
+      /^\/sandbox\/actions\/(pay|refund|chargeback|dispute-won|outage-on|outage-off|refuse-on|rotate-keys|keys-outage-on|keys-outage-off)(?:\/([\w-]+))?$/.exec(
         url.pathname,
       )
     if (action && request.method === 'POST') {
@@ -1128,6 +1193,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
         form.get(field) ? Math.round(Number(form.get(field)!.replace(',', '.')) * 100) : undefined
       if (name === 'pay') payCharge(chargeId!, cents('amount'))
       else if (name === 'chargeback') chargeBack(chargeId!)
+      else if (name === 'dispute-won') winDispute(chargeId!)
       else if (name === 'refund') {
         const amount = form.get('amount')
           ? Math.round(Number(form.get('amount')!.replace(',', '.')) * 100)

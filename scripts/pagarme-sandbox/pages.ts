@@ -24,7 +24,7 @@ table{width:100%;border-collapse:collapse;font-size:.9rem}th,td{border-bottom:1p
 form{display:inline}button{margin:.1rem;padding:.25rem .5rem;border:1px solid #0f766e;background:#fff;color:#0f5f73;border-radius:4px;cursor:pointer}
 input{width:6rem}.muted{color:#475569}code{font-size:.85rem}`
 
-function actions(charge: Charge) {
+function actions(charge: Charge, disputeWon: boolean) {
   const paid = charge.status === 'paid' || charge.status === 'overpaid' || charge.status === 'underpaid'
   return html`${
     charge.status === 'pending' && charge.payment_method !== 'credit_card'
@@ -39,11 +39,18 @@ function actions(charge: Charge) {
           <button>Estornar</button></form>
         <form method="post" action="/sandbox/actions/chargeback/${charge.id}"><button>Chargeback</button></form>`
       : ''
+  }${
+    charge.status === 'chargedback' && !disputeWon
+      ? html`<form method="post" action="/sandbox/actions/dispute-won/${charge.id}"><button>Ganhar a contestação (reapresentação)</button></form>`
+      : charge.status === 'chargedback'
+        ? html`<span class="muted">contestação ganha (recebível chargeback_refund)</span>`
+        : ''
   }`
 }
 
 export function dashboardPage(
   orders: Order[],
+  disputesWon: SandboxState['disputesWon'],
   webhooks: WebhookDelivery[],
   outages: SandboxState['outages'],
   keys: SigningKey[],
@@ -60,7 +67,7 @@ export function dashboardPage(
         <td>${charge.payment_method}</td>
         <td>${brl(order.amount)}</td>
         <td>${order.status} / <strong>${charge.status}</strong> / ${charge.last_transaction.status}</td>
-        <td>${actions(charge)}</td>
+        <td>${actions(charge, Object.hasOwn(disputesWon, charge.id))}</td>
       </tr>`
     })
   const hooks = webhooks
@@ -97,7 +104,9 @@ ${
 <form method="post" action="/sandbox/actions/refuse-on"><button>Recusar tudo com 412</button></form>`
 }</p>
 <p class="muted">Um cartão estornado no dia da captura volta cancelado, com a transação anulada (voided); em outro dia,
-estornado (refunded). Um boleto pago com outro valor fica pago a menor (underpaid) ou a maior (overpaid).</p>
+estornado (refunded). Um boleto pago com outro valor fica pago a menor (underpaid) ou a maior (overpaid).
+Uma cobrança contestada fica <code>chargedback</code> para sempre; ganhar a contestação só cria o recebível
+<code>chargeback_refund</code> (GET /payables), que a loja lê na conciliação ou em "Consultar o Pagar.me".</p>
 <h2>Pedidos</h2>
 <table><thead><tr><th>Pedido</th><th>Criado</th><th>Meio</th><th>Valor</th><th>Pedido / cobrança / transação</th><th>Ações</th></tr></thead>
 <tbody>${rows.length ? rows : html`<tr><td colspan="6">Nenhum pedido ainda.</td></tr>`}</tbody></table>

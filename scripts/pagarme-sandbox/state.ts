@@ -55,6 +55,11 @@ export type SandboxState = TdsState & {
   webhooks: WebhookDelivery[]
   /** Debit charges waiting for the payer at the issuer's challenge page (3-D Secure). */
   challenges: Record<string, { number: string; cvv: string; successUrl: string | null }>
+  /**
+   * Charged-back charges whose dispute (reapresentação) the institute won, and when: the charge
+   * stays `chargedback`, as at Pagar.me; the win shows as a `chargeback_refund` payable.
+   */
+  disputesWon: Record<string, string>
   sequence: number
 }
 /** A webhook signing key of the sandbox: generated at start and at each rotation, never saved. */
@@ -77,6 +82,7 @@ export function emptyState(): SandboxState {
     outages: [],
     webhooks: [],
     challenges: {},
+    disputesWon: {},
     tdsTokens: {},
     authentications: {},
     sequence: 0,

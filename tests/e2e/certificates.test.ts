@@ -130,8 +130,8 @@ describe('certificates', () => {
       await admin.getByRole('button', { name: 'Revogar certificado' }).click()
       await row.getByText('Emitido por engano').waitFor()
       await visitor.reload()
-      await visitor.getByText(/Certificado revogado em/).waitFor()
-      await visitor.getByText('Motivo: Emitido por engano').waitFor()
+      await visitor.getByText('Certificado revogado: Emitido por engano').waitFor()
+      await visitor.getByText(/^Revogado em /).waitFor()
       await screenshot(visitor, 'certificates-revoked')
 
       await visitor.goto(`${baseURL}/certificados/RN-0000000000`)

@@ -102,6 +102,30 @@ describe('readCharge', () => {
       { state: 'charged_back', paidCents: 89000, refundedCents: 0 },
     ],
     [
+      'a chargeback still disputed: its payables hold no chargeback_refund',
+      { ...card({ status: 'chargedback', paid_amount: 89000, tx: 'chargedback' }), payables: [] },
+      true,
+      { state: 'charged_back', paidCents: 89000, refundedCents: 0 },
+    ],
+    [
+      'a chargeback won (reapresentação ganha): still chargedback, a chargeback_refund payable; paid again',
+      {
+        ...card({ status: 'chargedback', paid_amount: 89000, tx: 'chargedback' }),
+        payables: [{ type: 'chargeback_refund' }],
+      },
+      true,
+      { state: 'paid', paidCents: 89000, refundedCents: 0, disputeWon: true },
+    ],
+    [
+      'a chargeback won of a charge partly refunded before it',
+      {
+        ...card({ status: 'chargedback', paid_amount: 89000, canceled_amount: 9000, tx: 'chargedback' }),
+        payables: [{ type: 'chargeback_refund' }],
+      },
+      true,
+      { state: 'partially_refunded', paidCents: 89000, refundedCents: 9000, disputeWon: true },
+    ],
+    [
       'a card refused',
       card({ status: 'failed', tx: 'not_authorized' }),
       false,

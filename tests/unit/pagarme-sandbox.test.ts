@@ -322,6 +322,37 @@ describe('after the sale', () => {
     expect(read.body).toMatchObject({ status: 'chargedback', order: { status: 'paid' } })
   })
 
+  it('a dispute won stays chargedback, as at Pagar.me, and shows as a chargeback_refund payable', async () => {
+    const charge = await paidCard()
+    const payables = async (type?: string) =>
+      (await call('GET', `/payables?charge_id=${charge}${type ? `&type=${type}` : ''}`)).body.data.map(
+        (payable: { type: string; amount: number }) => [payable.type, payable.amount],
+      )
+    expect(await payables()).toEqual([['credit', 49000]])
+    const early = await fetch(`${sandbox.origin}/_sandbox/charges/${charge}/dispute-won`, { method: 'POST' })
+    expect(early.status).toBe(422)
+    await fetch(`${sandbox.origin}/_sandbox/charges/${charge}/chargeback`, { method: 'POST' })
+    expect(await payables('chargeback_refund')).toEqual([])
+    // A person plays the win from the dashboard's button.
+    const before = await (await fetch(`${sandbox.origin}/`)).text()
+    expect(before).toContain(`action="/sandbox/actions/dispute-won/${charge}"`)
+    const won = await fetch(`${sandbox.origin}/_sandbox/charges/${charge}/dispute-won`, { method: 'POST' })
+    expect(won.status).toBe(200)
+    expect((await call('GET', `/charges/${charge}`)).body).toMatchObject({
+      status: 'chargedback',
+      last_transaction: { status: 'chargedback' },
+    })
+    expect(await payables()).toEqual([
+      ['credit', 49000],
+      ['chargeback', -49000],
+      ['chargeback_refund', 49000],
+    ])
+    expect(await payables('chargeback_refund')).toEqual([['chargeback_refund', 49000]])
+    // The dashboard says so, and offers no second win.
+    const page = await (await fetch(`${sandbox.origin}/`)).text()
+    expect(page).toContain('contestação ganha (recebível chargeback_refund)')
+  })
+
   it('an outage answers 503 for what it names, then recovers', async () => {
     const charge = await paidCard()
     await fetch(`${sandbox.origin}/_sandbox/outage`, {

@@ -3,6 +3,10 @@ import { boletoLine, dueDateFactor, formatBoletoLine } from '../../worker/domain
 import {
   advance,
   canReissue,
+  DISPUTE_DAYS,
+  disputeLostAt,
+  disputeOf,
+  disputeStep,
   endsAccess,
   grantsAccess,
   isSameStep,
@@ -36,8 +40,45 @@ describe('order states only move forward', () => {
     [at('refunded', 49000), at('charged_back'), at('refunded', 49000)],
     [at('partially_refunded', 19000), at('partially_refunded', 9000), at('partially_refunded', 19000)],
     [at('partially_refunded', 9000), at('paid'), at('partially_refunded', 9000)],
+    // a chargeback's dispute (decision 023): lost for good, or won (only a report that says so)
+    [at('charged_back'), at('chargeback_lost'), at('chargeback_lost')],
+    [at('chargeback_lost'), at('paid'), at('chargeback_lost')],
+    [at('chargeback_lost'), at('charged_back'), at('chargeback_lost')],
+    [at('paid'), at('chargeback_lost'), at('paid')],
+    [at('pending'), at('chargeback_lost'), at('pending')],
   ] as const)('%o + reported %o → %o', (current, reported, expected) => {
     expect(advance(current, reported)).toEqual(expected)
+  })
+
+  it.each([
+    // The dispute won pays the order again; a won report changes nothing elsewhere.
+    ['charged_back', { state: 'paid', refundedCents: 0 }, { state: 'paid', refundedCents: 0 }],
+    [
+      'charged_back',
+      { state: 'partially_refunded', refundedCents: 9000 },
+      { state: 'partially_refunded', refundedCents: 9000 },
+    ],
+    ['chargeback_lost', { state: 'paid', refundedCents: 0 }, { state: 'chargeback_lost', refundedCents: 0 }],
+    ['refunded', { state: 'paid', refundedCents: 0 }, { state: 'refunded', refundedCents: 0 }],
+    ['paid', { state: 'paid', refundedCents: 0 }, { state: 'paid', refundedCents: 0 }],
+  ] as const)('%s + a report of the dispute won %o → %o', (state, reported, expected) => {
+    expect(advance({ state, refundedCents: 0 }, { ...reported, disputeWon: true })).toEqual(expected)
+  })
+
+  it('a dispute opens with the chargeback, is won back into access or lost, and counts as lost after its days', () => {
+    expect(disputeStep('paid', 'charged_back')).toBe('opened')
+    expect(disputeStep('partially_refunded', 'charged_back')).toBe('opened')
+    expect(disputeStep('charged_back', 'paid')).toBe('won')
+    expect(disputeStep('charged_back', 'chargeback_lost')).toBe('lost')
+    expect(disputeStep('paid', 'refunded')).toBeNull()
+    expect(disputeStep('pending', 'paid')).toBeNull()
+    const at = new Date('2026-03-01T12:00:00.000Z')
+    expect(disputeOf('charged_back', at)).toBe('open')
+    expect(disputeOf('paid', at)).toBe('won')
+    expect(disputeOf('chargeback_lost', at)).toBe('lost')
+    expect(disputeOf('paid', null)).toBeNull()
+    expect(DISPUTE_DAYS).toBe(180)
+    expect(disputeLostAt(at).toISOString()).toBe('2026-08-28T12:00:00.000Z')
   })
 
   it('no state advances to itself (the same refund twice is no step)', () => {
@@ -47,7 +88,7 @@ describe('order states only move forward', () => {
 
   it('paid and partly refunded orders give access; refunded and charged-back ones end it', () => {
     expect(ORDER_STATES.filter(grantsAccess)).toEqual(['paid', 'partially_refunded'])
-    expect(ORDER_STATES.filter(endsAccess)).toEqual(['refunded', 'charged_back'])
+    expect(ORDER_STATES.filter(endsAccess)).toEqual(['refunded', 'charged_back', 'chargeback_lost'])
   })
 })
 

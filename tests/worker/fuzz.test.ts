@@ -12,7 +12,7 @@ const TOTAL_INPUTS = 6_000
 const ADMIN_INPUTS = 400
 /** Inputs to the dashboard and its list of abandoned checkouts (issue 25), as an administrator. */
 const RECOVERY_INPUTS = 150
-/** Inputs to the admin's certificate operations (issue 24), as an administrator. */
+/** Inputs to the admin's certificate operations (issues 24 and 39: a chargeback's dispute too), as an administrator. */
 const CERTIFICATE_ADMIN_INPUTS = 200
 /**
  * Operations fuzzed at the same time, each lane with its own user: while one request waits on
@@ -130,9 +130,11 @@ describe('OpenAPI-driven fuzz: hostile input of every kind', () => {
 
   it(`answers ${CERTIFICATE_ADMIN_INPUTS} arbitrary requests to the certificates' admin operations, as an administrator`, async () => {
     const operations = (await operationsOf()).filter(({ template }) =>
-      /^\/api\/admin\/(certificados(\/|$)|cursos\/\{id\}\/assinatura$)/.test(template),
+      /^\/api\/admin\/(certificados(\/|$)|cursos\/\{id\}\/assinatura$|pedidos\/\{id\}\/contestacao$)/.test(
+        template,
+      ),
     )
-    expect(operations.length).toBeGreaterThanOrEqual(14)
+    expect(operations.length).toBeGreaterThanOrEqual(15)
     const runs = Math.ceil(CERTIFICATE_ADMIN_INPUTS / operations.length)
     // The conference's settings are one row other files read: left as found.
     const [settings] = await testDb().select().from(conferenceSettings)

@@ -26,6 +26,7 @@ import cardPaid from '../fixtures/pagarme/order-card-paid.json'
 import debitChallenge from '../fixtures/pagarme/order-debit-3ds-challenge.json'
 import pixPending from '../fixtures/pagarme/order-pix-pending.json'
 import byCode from '../fixtures/pagarme/orders-by-code.json'
+import chargebackRefund from '../fixtures/pagarme/payables-chargeback-refund.json'
 import validationError from '../fixtures/pagarme/validation-error.json'
 import { billingAddress as address, providerBillingAddress } from '../support/buyer.ts'
 import { answering, hangingFetch } from '../support/worker/fetch-stubs.ts'
@@ -243,6 +244,36 @@ describe('pagarme adapter: every documented charge status reaches the order stat
     expect(declineReason(chargeToPayment(antifraud as never).refusal)).toBe(
       'o banco emissor não autorizou esta compra. Fale com o banco ou use outro cartão.',
     )
+  })
+})
+
+describe('pagarme adapter: a chargeback and its dispute (decision 023)', () => {
+  /** Pagar.me answering the charge, and its chargeback_refund payables. */
+  const provider = (payables: unknown) =>
+    vi.fn<typeof fetch>(async (input) =>
+      Response.json(String(input).includes('/payables?') ? payables : chargedback, { status: 200 }),
+    )
+
+  it('reads a charged-back charge with its chargeback_refund payables: none, still disputed', async () => {
+    const fetcher = provider({ data: [], paging: { total: 0 } })
+    const payment = await gateway(fetcher).getCharge('ch_Ch4rg3dB4ck0001')
+    expect(payment).toMatchObject({ status: 'charged_back', refundedCents: 0 })
+    expect(payment.disputeWon).toBeUndefined()
+    expect(fetcher.mock.calls.map(([url]) => String(url).replace(/^.*\/core\/v5/, ''))).toEqual([
+      '/charges/ch_Ch4rg3dB4ck0001',
+      '/payables?charge_id=ch_Ch4rg3dB4ck0001&type=chargeback_refund&page=1&size=10',
+    ])
+  })
+
+  it('a chargeback_refund payable (reapresentação ganha) reads as paid again, the dispute won', async () => {
+    const payment = await gateway(provider(chargebackRefund)).getCharge('ch_Ch4rg3dB4ck0001')
+    expect(payment).toMatchObject({ status: 'paid', refundedCents: 0, paidCents: 49000, disputeWon: true })
+  })
+
+  it('asks no payables of a charge that is not charged back', async () => {
+    const fetcher = answering(200, cardRefunded)
+    await gateway(fetcher).getCharge('ch_x')
+    expect(fetcher.mock.calls).toHaveLength(1)
   })
 })
 

@@ -225,6 +225,8 @@ export const IssuedCertificatesQuery = z
     /** q: the code, the holder's name or what was completed. */
     ...SearchedPageQuery,
     kind: z.enum(CERTIFICATE_KINDS, { error: 'Tipo de certificado inválido.' }).optional(),
+    /** Valid, suspended (a chargeback open), revoked (a refund, a lost chargeback, the admin), replaced. */
+    state: z.enum(CERTIFICATE_STATES, { error: 'Situação de certificado inválida.' }).optional(),
   })
   .strict()
 export type IssuedCertificatesQuery = z.output<typeof IssuedCertificatesQuery>
@@ -243,6 +245,7 @@ export const IssuedCertificate = z.object({
   state: z.enum(CERTIFICATE_STATES),
   revoked_at: z.string().nullable(),
   revoked_reason: z.string().nullable(),
+  suspended_at: z.string().nullable(),
   suspended_reason: z.string().nullable(),
   replaced_by: z.string().nullable(),
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { GRANULARITIES } from '../domain/dashboard.ts'
 import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../domain/enrollments.ts'
+import { DISPUTE_STATES } from '../domain/orders.ts'
 import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
 import {
   CalendarDay,
@@ -234,5 +235,14 @@ export const AdminOrder = z.object({
   gift: GiftRecipient.nullable(),
   /** The buyer's request to give it up within 7 days, when one was made (issue 22, item 8). */
   withdrawal: Withdrawal.nullable(),
+  /**
+   * Its chargeback's dispute, when it had one (decision 023): open (its certificates suspended),
+   * won (paid again) or lost; `lost_after`: when an open one is recorded lost by the reconciliation.
+   */
+  dispute: z
+    .object({ state: z.enum(DISPUTE_STATES), since: z.string(), lost_after: z.string().nullable() })
+    .nullable(),
+  /** A gift waiting for its recipient to prove the address (decision 010). */
+  gift_waits_for_proof: z.boolean(),
 })
 export type AdminOrder = z.infer<typeof AdminOrder>

@@ -33,8 +33,9 @@ export type CertificateVerification = z.infer<typeof CertificateVerification>
 /** A certificate the signed-in person holds, with its links. */
 export const HeldCertificate = CertificateVerification.extend({
   links: z.object({
-    pdf: z.string(),
-    /** Null once the credential was erased with the holder's name. */
+    /** Null while the certificate is revoked or suspended: not offered for download (issue 39). */
+    pdf: z.string().nullable(),
+    /** Null then too, and once the credential was erased with the holder's name. */
     credential: z.string().nullable(),
     verification: z.string(),
     linkedin: z.string(),

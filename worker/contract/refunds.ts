@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DISPUTE_STATES } from '../domain/orders.ts'
 import { ORDER_STATES } from '../domain/payments.ts'
 import { Cents } from './money.ts'
 import { WITHDRAWAL_MESSAGES } from './student.ts'
@@ -70,3 +71,40 @@ export const WithdrawalDecisionInput = z
     error: WITHDRAWAL_MESSAGES.answer,
   })
 export type WithdrawalDecisionInput = z.infer<typeof WithdrawalDecisionInput>
+
+/** What the institute's acts on a chargeback's dispute say (decision 023). */
+export const CHARGEBACK_MESSAGES = {
+  action: 'Escolha consultar o Pagar.me ou registrar a contestação como perdida.',
+  note: 'Diga como soube que a contestação foi perdida (ex.: e-mail do Pagar.me de 10/03).',
+  notDisputed: 'Este pedido não tem contestação em aberto.',
+  noCharge: 'Este pedido não tem cobrança no Pagar.me para consultar.',
+  won: 'O Pagar.me informa a contestação ganha: o pedido vale de novo, e as matrículas e os certificados foram restabelecidos.',
+  stillOpen:
+    'O Pagar.me ainda não informa contestação ganha: ela continua em aberto, e os certificados do pedido, suspensos.',
+  lost: 'Contestação registrada como perdida: os certificados que o pedido pagou foram revogados.',
+  alreadyLost: 'A contestação deste pedido já foi registrada como perdida.',
+} as const
+
+/**
+ * POST /api/admin/pedidos/{id}/contestacao: re-read an open chargeback at Pagar.me now (a dispute
+ * won shows only there), or record it lost, with how the institute learned it.
+ */
+export const ChargebackInput = z
+  .object({
+    acao: z.enum(['consultar', 'perdida'], { error: CHARGEBACK_MESSAGES.action }),
+    observacao: z.string().trim().max(500, { error: 'No máximo 500 caracteres.' }).optional(),
+  })
+  .strict()
+  .refine((value) => value.acao === 'consultar' || (value.observacao?.length ?? 0) >= 3, {
+    path: ['observacao'],
+    error: CHARGEBACK_MESSAGES.note,
+  })
+export type ChargebackInput = z.infer<typeof ChargebackInput>
+
+export const ChargebackResult = z.object({
+  order_id: z.string(),
+  status: z.enum(ORDER_STATES),
+  dispute: z.enum(DISPUTE_STATES).nullable(),
+  message: z.string(),
+})
+export type ChargebackResult = z.infer<typeof ChargebackResult>

@@ -66,3 +66,15 @@ export type CertificateEvidence = {
   /** An in-person class marked present, or the conference: minutes attended. */
   attendedMinutes?: number
 }
+
+/**
+ * Why money going back changed a certificate (issue 39, decision 023): the reason kept with the
+ * row, which the verification page reads after 'revogado' or 'suspenso'.
+ */
+export const CERTIFICATE_MONEY_REASONS = {
+  refunded: 'compra reembolsada',
+  chargeback: 'pagamento contestado junto à operadora do cartão',
+  chargebackLost: 'pagamento contestado e devolvido ao titular do cartão',
+  /** Not kept (a reinstated certificate is valid): what its holder is told. */
+  disputeWon: 'a contestação do pagamento terminou a favor do instituto',
+} as const

@@ -6,7 +6,8 @@ export { ORDER_STATES, type OrderState }
 /**
  * Where an order may go from each state (DESIGN 6). States only move forward: a late or replayed
  * report of an earlier state changes nothing. An expired order may still become paid, because the
- * provider's word that the money arrived wins over our deadline (the buyer paid as it closed).
+ * provider's word that the money arrived wins over our deadline (the buyer paid as it closed). A
+ * chargeback is a dispute: open (`charged_back`) until it is won (see `advance`) or lost for good.
  */
 const NEXT: Record<OrderState, readonly OrderState[]> = {
   pending: ['paid', 'failed', 'expired', 'partially_refunded', 'refunded', 'charged_back'],
@@ -15,18 +16,30 @@ const NEXT: Record<OrderState, readonly OrderState[]> = {
   partially_refunded: ['refunded', 'charged_back'],
   failed: [],
   refunded: [],
-  charged_back: [],
+  charged_back: ['chargeback_lost'],
+  chargeback_lost: [],
 }
 
 /** Where an order stands: its state and how much of it was refunded, in centavos. */
 export type OrderPosition = { state: OrderState; refundedCents: number }
 
 /**
+ * What the provider reports. `disputeWon`: the charge is still `chargedback` (Pagar.me never moves
+ * it again) but the institute won the dispute (a `chargeback_refund` payable): the money is back.
+ */
+export type ReportedPosition = OrderPosition & { disputeWon?: boolean | undefined }
+
+/**
  * The position to store when the provider reports `reported`: `current` itself when the report is
  * not a step forward. A further partial refund is a step forward within `partially_refunded`
- * (the refunded amount only grows).
+ * (the refunded amount only grows). A charged-back order is paid again only by a report of the
+ * dispute won, never by a plain (late, replayed) report of the payment (decision 023).
  */
-export function advance(current: OrderPosition, reported: OrderPosition): OrderPosition {
+export function advance(current: OrderPosition, reported: ReportedPosition): OrderPosition {
+  const position = { state: reported.state, refundedCents: reported.refundedCents }
+  if (current.state === 'charged_back' && reported.disputeWon && grantsAccess(reported.state)) {
+    return { state: position.state, refundedCents: Math.max(current.refundedCents, position.refundedCents) }
+  }
   if (NEXT[current.state].includes(reported.state)) {
     return { state: reported.state, refundedCents: Math.max(current.refundedCents, reported.refundedCents) }
   }
@@ -44,7 +57,6 @@ export function isSameStep(a: OrderPosition, b: OrderPosition): boolean {
   return a.state === b.state && a.refundedCents === b.refundedCents
 }
 
-/** States in which the order's enrollments, seats and e-books are the buyer's. */
 /** The states in which an order gives what it bought (paid, or only partly refunded). */
 export const ACCESS_STATES = ['paid', 'partially_refunded'] as const satisfies readonly OrderState[]
 
@@ -54,7 +66,39 @@ export function grantsAccess(state: OrderState): boolean {
 
 /** The money went back (refund) or was taken back (chargeback): what the order gave ends. */
 export function endsAccess(state: OrderState): boolean {
-  return state === 'refunded' || state === 'charged_back'
+  return state === 'refunded' || state === 'charged_back' || state === 'chargeback_lost'
+}
+
+// ── A chargeback's dispute (decision 023) ──
+
+/**
+ * Days a chargeback's dispute may stay open: Pagar.me's reapresentação takes 45 to 120 days; one
+ * still not won after this many is recorded as lost by the reconciliation.
+ */
+export const DISPUTE_DAYS = 180
+
+/** When an open dispute, charged back at `chargedBackAt`, counts as lost. */
+export function disputeLostAt(chargedBackAt: Date): Date {
+  return new Date(chargedBackAt.getTime() + DISPUTE_DAYS * DAY_MS)
+}
+
+/** A chargeback as the institute follows it: still disputed, won (paid again), or lost. */
+export const DISPUTE_STATES = ['open', 'won', 'lost'] as const
+export type DisputeState = (typeof DISPUTE_STATES)[number]
+
+/** Where an order's chargeback stands; null when it never had one. */
+export function disputeOf(state: OrderState, chargedBackAt: Date | null): DisputeState | null {
+  if (state === 'charged_back') return 'open'
+  if (state === 'chargeback_lost') return 'lost'
+  return chargedBackAt ? 'won' : null
+}
+
+/** What a settlement step does to a chargeback's dispute: opens it, wins it, loses it, or nothing. */
+export function disputeStep(current: OrderState, next: OrderState): 'opened' | 'won' | 'lost' | null {
+  if (next === 'charged_back' && current !== 'charged_back') return 'opened'
+  if (current === 'charged_back' && grantsAccess(next)) return 'won'
+  if (current === 'charged_back' && next === 'chargeback_lost') return 'lost'
+  return null
 }
 
 /** States a refund may be asked for from our side. */

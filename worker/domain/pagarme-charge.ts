@@ -15,7 +15,10 @@ import type { OrderState } from './payments.ts'
  *   `canceled`, its last transaction `voided`, with `canceled_amount` and, as in the documentation's
  *   `charge.refunded` example, no `paid_at`; a later-day refund `refunded`.
  * - `refunded`: returned (a PIX refund, once it left `pending_refund`).
- * - `chargedback` (or a last transaction `chargedback`): the cardholder disputed it.
+ * - `chargedback` (or a last transaction `chargedback`): the cardholder disputed it. The status is
+ *   final ("depois de se tornar chargedback a transação não vai sofrer mais alterações de status"):
+ *   a dispute the institute wins shows only in the charge's payables, as a `chargeback_refund`
+ *   ("chargeback com reapresentação ganha"), which the adapter reads with the charge (decision 023).
  * - `failed`: refused, or (last transaction `expired`) a boleto or PIX never paid.
  */
 export type ChargeFacts = {
@@ -26,6 +29,8 @@ export type ChargeFacts = {
   canceled_amount?: number | null
   paid_at?: string | null
   last_transaction?: { status?: string | null } | null
+  /** Not the charge's own field: its payables (GET /payables?charge_id=…), read for a chargeback. */
+  payables?: readonly { type?: string | null }[] | undefined
 }
 
 export type ChargeReading = {
@@ -34,6 +39,8 @@ export type ChargeReading = {
   paidCents: number
   /** What went back to the payer. */
   refundedCents: number
+  /** A chargeback the institute won: still `chargedback` at the provider, paid again for the store. */
+  disputeWon?: true
 }
 
 /** Last-transaction states that say money had been taken and went back (all or part). */
@@ -53,6 +60,11 @@ export function readCharge(charge: ChargeFacts, paidBefore = false): ChargeReadi
   const paid = (fallback: number) => (received > 0 ? received : fallback)
 
   if (charge.status === 'chargedback' || tx === 'chargedback') {
+    if (charge.payables?.some((payable) => payable.type === 'chargeback_refund')) {
+      // The reapresentação was won: the money came back, read as the payment it was.
+      const asPaid = { ...charge, status: 'paid', last_transaction: { status: 'paid' }, payables: undefined }
+      return { ...readCharge(asPaid), disputeWon: true }
+    }
     // The issuer took the money back, not the store: nothing is recorded as refunded.
     return { state: 'charged_back', paidCents: paid(charge.amount), refundedCents: 0 }
   }

@@ -30,7 +30,8 @@ export const PLAN_PAYMENT_METHOD_LABELS: Record<PlanPaymentMethod, string> = {
 /**
  * An order's (and a plan payment's) state. Before the payment: pending, then paid, failed or
  * expired; after it, what the provider can still report: a partial or total refund, or a
- * chargeback (DESIGN 6). worker/domain/orders.ts holds the order in which they may follow.
+ * chargeback (DESIGN 6): open while it is disputed, then won (paid again) or lost for good
+ * (`chargeback_lost`, decision 023). worker/domain/orders.ts holds the order in which they may follow.
  */
 export const ORDER_STATES = [
   'pending',
@@ -40,6 +41,7 @@ export const ORDER_STATES = [
   'partially_refunded',
   'refunded',
   'charged_back',
+  'chargeback_lost',
 ] as const
 export type OrderState = (typeof ORDER_STATES)[number]
 
@@ -51,4 +53,5 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   partially_refunded: 'estornado em parte',
   refunded: 'estornado',
   charged_back: 'contestado pelo titular do cartão',
+  chargeback_lost: 'contestação encerrada: valor devolvido ao titular do cartão',
 }

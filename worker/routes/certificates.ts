@@ -131,12 +131,15 @@ export const certificateRoutes = newApp()
         path: '/api/usuario/certificados/{code}/pdf',
         tags: TAGS,
         summary: 'O certificado em PDF (A4 paisagem), para o titular ou um administrador',
+        description:
+          'Revogado ou suspenso (uma compra reembolsada, um pagamento contestado): 403 ao titular, com o motivo; um administrador ainda baixa.',
         request: { params: z.object({ code: CertificateCode }), query: NoQuery },
         responses: {
           200: {
             description: 'O PDF (Content-Disposition: attachment).',
             content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
           },
+          403: jsonContent(Msg, 'O certificado está revogado ou suspenso.'),
         },
       },
       { errors: ['notFound'] },
@@ -158,13 +161,15 @@ export const certificateRoutes = newApp()
         tags: TAGS,
         summary: 'A credencial Open Badges 3.0 do certificado (JWT), para o titular ou um administrador',
         description:
-          'Assinada com ES256 (cabeçalho `alg` e `kid`; o `kid` é o endereço da chave pública). Uma credencial assinada antes da issue 39 é assinada de novo no formato atual (mesmo código e id, com a entrada da lista de situação). Apagada com o nome do titular quando a conta é excluída: 404.',
+          'Assinada com ES256 (cabeçalho `alg` e `kid`; o `kid` é o endereço da chave pública). Uma credencial assinada antes da issue 39 é assinada de novo no formato atual (mesmo código e id, com a entrada da lista de situação). Apagada com o nome do titular quando a conta é excluída: 404. ' +
+          'Revogado ou suspenso: 403 ao titular, com o motivo; um administrador ainda baixa.',
         request: { params: z.object({ code: CertificateCode }), query: NoQuery },
         responses: {
           200: {
             description: 'A credencial (Content-Disposition: attachment).',
             content: { [CREDENTIAL_MEDIA_TYPE]: { schema: z.string() } },
           },
+          403: jsonContent(Msg, 'O certificado está revogado ou suspenso.'),
         },
       },
       { errors: ['notFound'] },

@@ -2,6 +2,8 @@ import { z } from '@hono/zod-openapi'
 import { Cep, CepAddress } from '../contract/address.ts'
 import { OrderId, PayInput, PaymentsConfig, PayResult } from '../contract/checkout.ts'
 import {
+  ChargebackInput,
+  ChargebackResult,
   OutsideRefundInput,
   RefundOrderInput,
   RefundOrderResult,
@@ -18,6 +20,7 @@ import { currentUser, requireUser, setSessionCookie } from '../middleware/auth.t
 import { localOnly } from '../middleware/local-only.ts'
 import { defineRoute, jsonContent, NoQuery, newApp } from '../openapi.ts'
 import { findAddress } from '../services/address/cep.ts'
+import { decideChargeback } from '../services/checkout/chargeback.ts'
 import { getOrderStatus, payCheckout } from '../services/checkout/pay.ts'
 import { recordOutsideRefund, refundOrder } from '../services/checkout/refund.ts'
 import { decideDocument, documentLink, openDocument } from '../services/checkout/student-documents.ts'
@@ -78,6 +81,21 @@ const orderActs = adminApp(
     ),
     errors: ['notFound', 'conflict'],
     run: ({ ctx, actor, id, input }) => decideWithdrawal({ ctx, orderId: id, input, actorUserId: actor.id }),
+  }),
+  operation({
+    operationId: 'decideChargeback',
+    route: 'POST /api/admin/pedidos/{id}/contestacao',
+    summary: 'Contestação (chargeback) de um pedido: consultar o Pagar.me agora, ou registrá-la como perdida',
+    description:
+      'No Pagar.me a cobrança contestada fica `chargedback` para sempre; uma contestação ganha aparece só nos recebíveis ' +
+      '(`chargeback_refund`), que a conciliação lê a cada 6 horas. `consultar` lê agora: ganha, o pedido volta a valer e as ' +
+      'matrículas e os certificados voltam. `perdida` (com uma `observacao` de como se soube) revoga os certificados que o ' +
+      'pedido pagou, uma vez só. Sem contestação em aberto: 409. Pagar.me fora do ar: 503.',
+    params: OrderParams,
+    body: ChargebackInput,
+    answers: json(200, ChargebackResult, 'A contestação como ficou.'),
+    errors: ['notFound', 'conflict'],
+    run: ({ ctx, actor, id, input }) => decideChargeback({ ctx, orderId: id, input, actorUserId: actor.id }),
   }),
   operation({
     operationId: 'decideStudentDocument',

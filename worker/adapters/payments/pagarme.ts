@@ -62,6 +62,8 @@ export type PagarmeCharge = {
   paid_at?: string | null
   last_transaction?: PagarmeTransaction | null
   order?: { id: string; code: string; status?: string } | null
+  /** Read apart (GET /payables) for a charged-back charge: a won dispute shows only there. */
+  payables?: Array<{ type?: string | null }>
 }
 export type PagarmeOrder = {
   id: string
@@ -100,6 +102,7 @@ export function toPayment(order: PagarmeOrder, chargeOverride?: PagarmeCharge): 
     amountCents: charge?.amount ?? order.amount,
     paidCents: reading ? reading.paidCents : status === 'paid' ? order.amount : 0,
     refundedCents: reading?.refundedCents ?? 0,
+    ...(reading?.disputeWon ? { disputeWon: true } : {}),
     ...(ifPaid && reading && ifPaid.state !== reading.state
       ? { ifPaidBefore: { status: ifPaid.state, refundedCents: ifPaid.refundedCents } }
       : {}),
@@ -313,6 +316,33 @@ export function pagarmeGateway(config: PagarmeConfig, fetcher: typeof fetch = fe
     }
   }
 
+  /** A charged-back charge with its payables: a dispute won is a `chargeback_refund` (decision 023). */
+  async function withPayables<T extends PagarmeCharge | undefined | null>(charge: T): Promise<T> {
+    if (!charge || (charge.status !== 'chargedback' && charge.last_transaction?.status !== 'chargedback')) {
+      return charge
+    }
+    const query = new URLSearchParams({
+      charge_id: charge.id,
+      type: 'chargeback_refund',
+      page: '1',
+      size: '10',
+    })
+    try {
+      const list = await call<{ data?: Array<{ type?: string | null }> | null }>(`/payables?${query}`)
+      return { ...charge, payables: list.data ?? [] }
+    } catch (error) {
+      // No payables to read (none yet, or not for this account): the chargeback stands as read.
+      if (error instanceof GatewayNotFoundError || error instanceof GatewayValidationError) return charge
+      throw error
+    }
+  }
+  async function orderWithPayables(order: PagarmeOrder): Promise<PagarmeOrder> {
+    const first = order.charges?.[0]
+    return first
+      ? { ...order, charges: [await withPayables(first), ...(order.charges ?? []).slice(1)] }
+      : order
+  }
+
   return {
     tokenizeUrl: `${api}/tokens`,
     async createTdsToken() {
@@ -360,7 +390,7 @@ export function pagarmeGateway(config: PagarmeConfig, fetcher: typeof fetch = fe
       })
     },
     async getOrder(id) {
-      return toPayment(await call<PagarmeOrder>(`/orders/${encodeURIComponent(id)}`))
+      return toPayment(await orderWithPayables(await call<PagarmeOrder>(`/orders/${encodeURIComponent(id)}`)))
     },
     async findOrderByCode(code) {
       const list = await call<{ data?: PagarmeOrder[] | null }>(
@@ -369,10 +399,12 @@ export function pagarmeGateway(config: PagarmeConfig, fetcher: typeof fetch = fe
       const found = (list.data ?? []).filter((order) => order.code === code)
       // Several would mean a retry charged twice: the paid one is the one that counts.
       const chosen = found.find((order) => order.status === 'paid') ?? found[0]
-      return chosen ? toPayment(chosen) : null
+      return chosen ? toPayment(await orderWithPayables(chosen)) : null
     },
     async getCharge(id) {
-      return chargeToPayment(await call<PagarmeCharge>(`/charges/${encodeURIComponent(id)}`))
+      return chargeToPayment(
+        await withPayables(await call<PagarmeCharge>(`/charges/${encodeURIComponent(id)}`)),
+      )
     },
     async cancelCharge(input: CancelChargeInput) {
       const charge = await call<PagarmeCharge>(`/charges/${encodeURIComponent(input.chargeId)}`, {

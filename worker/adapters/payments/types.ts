@@ -24,6 +24,8 @@ export type GatewayPayment = {
    * voided on the day of its capture is a refund then, an authorization given up otherwise.
    */
   ifPaidBefore?: { status: PaymentStatus; refundedCents: number } | undefined
+  /** A chargeback the institute won (the charge stays `chargedback`; a `chargeback_refund` payable). */
+  disputeWon?: boolean | undefined
   boleto?: { url: string; pdf: string; line: string; dueAt: string } | undefined
   pix?: { code: string; qrCodeUrl: string | null; expiresAt: string } | undefined
   /** Why the card was refused: the issuer's return code and words, and the gateway's own errors. */

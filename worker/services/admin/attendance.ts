@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { classes, courses, enrollments, users } from '../../../db/schema.ts'
-import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import {
   ADMIN_CERTIFICATE_MESSAGES,
@@ -15,8 +14,6 @@ import { ATTENDANCE_STATES } from '../../domain/certificates.ts'
 import { curitibaDay } from '../../domain/time-zone.ts'
 import { invalidField, notFound } from '../../errors.ts'
 import { issueOrHoldBack } from '../certificates/issue.ts'
-import { deliverLater, queueEmail } from '../email/outbox.ts'
-import { firstName, message } from '../email/templates.ts'
 import { inPersonClass } from './certificates.ts'
 import {
   type AdminRead,
@@ -203,7 +200,7 @@ export async function issuePresentCertificates({ ctx, actor, id }: AdminRowActio
   const signatory = course.signatoryName
     ? { name: course.signatoryName, role: course.signatoryRole ?? '', signatureKey: course.signatureKey }
     : null
-  const issued: { code: string; name: string; email: string }[] = []
+  const issued: { code: string }[] = []
   const heldBack: HeldBackCertificate[] = []
   for (const row of present) {
     const outcome = await issueOrHoldBack(ctx, {
@@ -220,45 +217,19 @@ export async function issuePresentCertificates({ ctx, actor, id }: AdminRowActio
       evidence: { attendedMinutes: course.workloadHours * 60 },
     })
     if (outcome.heldBack) heldBack.push(outcome.heldBack)
-    else if (outcome.created) {
-      issued.push({ code: outcome.certificate.code, name: row.student.name, email: row.student.email })
-    }
+    else if (outcome.created) issued.push({ code: outcome.certificate.code })
   }
 
+  // Each student was e-mailed by the issuing itself (services/certificates/issue.ts).
   if (issued.length > 0) {
-    const origin = publicOrigin(ctx.env)
-    const mails = await Promise.all(
-      issued.map((student) =>
-        message(
-          student.email,
-          `Seu certificado: ${course.name}`,
-          [
-            `Olá, ${firstName(student.name)}!`,
-            `O certificado da sua participação em ${course.name} (${course.workloadHours} horas) está disponível em Meus cursos.`,
-            `Código de verificação: ${student.code}`,
-          ],
-          [
-            { href: `${origin}/usuario/cursos`, label: 'Abrir Meus cursos' },
-            { href: `${origin}/certificados/${student.code}`, label: 'Verificar o certificado' },
-          ],
-        ),
-      ),
+    await ctx.db.run(
+      auditStatement(ctx, actor, {
+        action: 'class.certificates_issue',
+        entity: 'class',
+        entityId: id,
+        data: { after: { codes: issued.map((student) => student.code) } },
+      }),
     )
-    const { db } = ctx
-    const results = await db.batch([
-      db.run(
-        auditStatement(ctx, actor, {
-          action: 'class.certificates_issue',
-          entity: 'class',
-          entityId: id,
-          data: { after: { codes: issued.map((student) => student.code) } },
-        }),
-      ),
-      ...mails.map((mail) => queueEmail(ctx, mail)),
-    ])
-    for (const queued of results.slice(1) as { id: number }[][]) {
-      if (queued[0]) deliverLater(ctx, queued[0].id)
-    }
   }
   return {
     issued: issued.length,

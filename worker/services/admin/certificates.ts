@@ -20,6 +20,7 @@ import { csvDateTime } from '../../domain/csv.ts'
 import { DAY_MS } from '../../domain/time-zone.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import { reissueCertificate, revokeCertificate } from '../certificates/issue.ts'
+import { CERTIFICATE_STATUS_SQL } from '../certificates/standing.ts'
 import { storeSignatureImage } from '../files/files.ts'
 import {
   type Actor,
@@ -166,6 +167,7 @@ const toIssued = ({ certificate: row, email }: IssuedRow): IssuedCertificate => 
   state: certificateStatus(row),
   revoked_at: iso(row.revokedAt),
   revoked_reason: row.revokedReason,
+  suspended_at: iso(row.suspendedAt),
   suspended_reason: row.suspendedAt ? row.suspendedReason : null,
   replaced_by: row.replacedBy,
 })
@@ -183,7 +185,10 @@ export const issuedListing = listing<IssuedFilters, IssuedRow, IssuedCertificate
       .from(certificates)
       .leftJoin(users, eq(users.id, certificates.userId))
       .$dynamic(),
-  conditions: (filters) => [filters.kind ? eq(certificates.kind, filters.kind) : undefined],
+  conditions: (filters) => [
+    filters.kind ? eq(certificates.kind, filters.kind) : undefined,
+    filters.state ? sql`${CERTIFICATE_STATUS_SQL} = ${filters.state}` : undefined,
+  ],
   search: (pattern, text) =>
     sql`(${certificates.code} = ${text.toUpperCase()} OR ${certificates.holderName} LIKE ${pattern} ESCAPE '\\'
       OR ${certificates.title} LIKE ${pattern} ESCAPE '\\' OR ${users.email} LIKE ${pattern} ESCAPE '\\')`,
@@ -202,6 +207,8 @@ export const issuedListing = listing<IssuedFilters, IssuedRow, IssuedCertificate
       ['Emitido em', (row) => csvDateTime(new Date(row.issued_at))],
       ['Situação', (row) => CERTIFICATE_STATE_LABELS[row.state]],
       ['Motivo da revogação', (row) => row.revoked_reason ?? ''],
+      ['Suspenso em', (row) => (row.suspended_at ? csvDateTime(new Date(row.suspended_at)) : '')],
+      ['Motivo da suspensão', (row) => row.suspended_reason ?? ''],
       ['Substituído por', (row) => row.replaced_by ?? ''],
     ],
   },

@@ -55,7 +55,7 @@ function revenueOf(
 ) {
   return sql`
       SELECT ${bucket(sql`o.paid_at`, granularity)} AS start, sum(${amount}) AS paid,
-        sum(CASE WHEN o.status = 'charged_back' THEN ${amount} ELSE o.refunded_cents END) AS refunded,
+        sum(CASE WHEN o.status IN ('charged_back', 'chargeback_lost') THEN ${amount} ELSE o.refunded_cents END) AS refunded,
         count(*) AS orders
       FROM ${sql.raw(table)} o WHERE o.paid_at >= ${start} AND o.paid_at < ${end} GROUP BY 1 ORDER BY 1`
 }

@@ -11,6 +11,7 @@ import {
 } from '../../contract/admin-sales.ts'
 import { csvDateTime, csvMoney } from '../../domain/csv.ts'
 import { ENROLLMENT_SOURCE_LABELS, ENROLLMENT_STATUS_LABELS } from '../../domain/enrollments.ts'
+import { disputeLostAt, disputeOf, grantsAccess } from '../../domain/orders.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../domain/payments.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import { giftOf } from '../checkout/gifts.ts'
@@ -223,6 +224,20 @@ export async function getAdminOrder({ ctx, id }: { ctx: AppContext; id: string }
     enrollments: enrollmentRows.map((row) => ({ id: row.id, class_id: row.classId, status: row.status })),
     gift: giftOf(order),
     withdrawal: order.withdrawalStatus ? withdrawalOf(order, lineRows, ctx.now) : null,
+    dispute: disputeView(order),
+    gift_waits_for_proof: order.giftClaimEmail !== null && grantsAccess(order.status),
+  }
+}
+
+/** Where the order's chargeback stands (decision 023), and when an open one counts as lost. */
+function disputeView(order: typeof orders.$inferSelect): AdminOrder['dispute'] {
+  const state = disputeOf(order.status, order.chargedBackAt)
+  if (!state) return null
+  const since = order.chargedBackAt ?? order.updatedAt
+  return {
+    state,
+    since: since.toISOString(),
+    lost_after: state === 'open' ? disputeLostAt(since).toISOString() : null,
   }
 }
 

@@ -58,7 +58,7 @@ export function recoveryStatements(ctx: AppContext, start: number, end: number) 
     // none to a checkout with one), or about the order itself (boleto, PIX) sent before it was paid.
     db.all<Money>(sql`
       SELECT count(*) AS orders, sum(o.total_cents) AS paid,
-        sum(CASE WHEN o.status = 'charged_back' THEN o.total_cents ELSE o.refunded_cents END) AS refunded
+        sum(CASE WHEN o.status IN ('charged_back', 'chargeback_lost') THEN o.total_cents ELSE o.refunded_cents END) AS refunded
       FROM orders o
       WHERE o.paid_at >= ${start} AND o.paid_at < ${end} AND (
         EXISTS (SELECT 1 FROM reminders r

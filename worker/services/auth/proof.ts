@@ -27,8 +27,9 @@ const CODE_MAX_ATTEMPTS = 5
 
 /**
  * The statements that record a proof of `email` for the account `userId` (values or subqueries
- * of the caller's batch): the account is proved, and the guests' orders made with the address are
- * claimed, with the enrollments of those that are paid. Batch them with the caller's own writes.
+ * of the caller's batch): the account is proved, the guests' orders made with the address are
+ * claimed, and so are the gifts sent to it that waited for the proof, with the enrollments of
+ * those that are paid. Batch them with the caller's own writes.
  */
 export function proofStatements(ctx: AppContext, userId: number | SQL, email: string | SQL) {
   const { db } = ctx
@@ -48,15 +49,21 @@ export function proofStatements(ctx: AppContext, userId: number | SQL, email: st
     db.run(
       sql`UPDATE orders AS o SET user_id = ${userId}, claim_email = NULL WHERE ${claimable} AND ${owned}`,
     ),
+    // Gifts to the address: this account becomes their recipient, then holds what the paid ones give.
+    db.run(
+      sql`UPDATE orders AS o SET recipient_user_id = ${userId} WHERE o.gift_claim_email = ${email} AND ${owned}`,
+    ),
+    db.run(
+      enrolStatement(
+        userId,
+        sql`o.gift_claim_email = ${email} AND o.recipient_user_id = ${userId} AND o.status IN (${paid}) AND ${owned}`,
+      ),
+    ),
+    db.run(
+      sql`UPDATE orders AS o SET gift_claim_email = NULL WHERE o.gift_claim_email = ${email} AND o.recipient_user_id = ${userId}`,
+    ),
   ] as const
 }
-
-/**
- * An account nobody holds: no password and no session, so only a proof of its e-mail opens it. A
- * guest's order may join it (decision 010). Reads the `users` row of the query it is used in.
- */
-export const NOBODY_HOLDS_IT = sql`(users.password_hash IS NULL
-  AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = users.id))`
 
 type TokenPurpose = (typeof emailTokens.$inferSelect)['purpose']
 

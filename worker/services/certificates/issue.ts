@@ -5,7 +5,7 @@
  * inserted with ON CONFLICT DO NOTHING, so ten calls at once make one row; a reissue (a name
  * corrected) is the next generation and the old one points at it (replaced_by).
  */
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import { certificates } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import {
@@ -18,7 +18,9 @@ import {
 } from '../../domain/certificate-text.ts'
 import type { CertificateEvidence } from '../../domain/certificates.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
+import { deliverLater } from '../email/outbox.ts'
 import { signCredential } from './credential.ts'
+import { type CertificateFacts, certificateIssuedEmail } from './emails.ts'
 import {
   currentStatusListQuery,
   isStatusEntryTaken,
@@ -96,27 +98,45 @@ type SignedFacts = Parameters<typeof signCredential>[1] & typeof certificates.$i
 /**
  * Inserts a certificate (ON CONFLICT (subject, generation) DO NOTHING) with its credential signed
  * on a new status entry of `statusList`; an index another certificate holds already (the unique
- * index refuses it) is drawn again. Answers the row inserted, or none when the subject had one.
+ * index refuses it) is drawn again. `also`: statements of the insert's own batch (its e-mail).
+ * Answers the row inserted (none when the subject had one) and what `also` returned.
  */
 async function insertSigned(
   ctx: AppContext,
   statusList: number,
   row: SignedFacts,
-): Promise<CertificateRow | undefined> {
+  also: SQL[] = [],
+): Promise<{ inserted: CertificateRow | undefined; also: Array<Array<{ id: number }>> }> {
   for (let draw = 1; ; draw++) {
     const slot = newCredentialSlot(statusList)
     const credential = await signCredential(ctx.env, row, slot, row.issuedAt)
+    const insert = ctx.db
+      .insert(certificates)
+      .values({ ...row, ...slot, credential })
+      .onConflictDoNothing({ target: [certificates.subject, certificates.generation] })
+      .returning()
     try {
-      const [inserted] = await ctx.db
-        .insert(certificates)
-        .values({ ...row, ...slot, credential })
-        .onConflictDoNothing({ target: [certificates.subject, certificates.generation] })
-        .returning()
-      return inserted
+      const [inserted, ...rest] = await ctx.db.batch([
+        insert,
+        ...also.map((statement) => ctx.db.all<{ id: number }>(statement)),
+      ])
+      return { inserted: inserted[0], also: rest as Array<Array<{ id: number }>> }
     } catch (error) {
       if (draw >= STATUS_INDEX_DRAWS || !isStatusEntryTaken(error)) throw error
     }
   }
+}
+
+/**
+ * The holder's 'Seu certificado' e-mail, queued by the insert's batch only if that batch made the
+ * certificate (its new code exists); the address is the holder account's, read there.
+ */
+async function issuedEmailStatement(ctx: AppContext, userId: number, facts: CertificateFacts): Promise<SQL> {
+  const mail = await certificateIssuedEmail(ctx.env, '', facts)
+  return sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text)
+    SELECT u.email, ${mail.subject}, ${mail.html}, ${mail.text} FROM users u
+    WHERE u.id = ${userId} AND u.deleted_at IS NULL
+      AND EXISTS (SELECT 1 FROM certificates WHERE code = ${facts.code}) RETURNING id`
 }
 
 /**
@@ -155,25 +175,35 @@ export async function issueOrHoldBack(ctx: AppContext, input: IssueInput): Promi
     startedOn: input.startedOn,
     completedOn: input.completedOn,
   })
-  const row = await insertSigned(ctx, statusListOfCount(entries), {
+  const facts = {
     code: newCode(),
     kind: input.kind,
     holderName: certificateName(input.holderName),
     title: input.title,
     minutes: input.minutes,
-    startedOn: input.startedOn,
-    completedOn: input.completedOn,
-    body,
-    issuedAt: ctx.now,
-    evidence: input.evidence,
-    subject,
-    generation: 1,
-    userId: input.userId ?? null,
-    courseId: input.kind === 'course' ? input.courseId : null,
-    classId: input.kind === 'in_person' ? input.classId : null,
-    talkId: input.kind === 'speaker' ? input.talkId : null,
-    signatory: input.signatory,
-  })
+  }
+  const { inserted: row, also } = await insertSigned(
+    ctx,
+    statusListOfCount(entries),
+    {
+      ...facts,
+      startedOn: input.startedOn,
+      completedOn: input.completedOn,
+      body,
+      issuedAt: ctx.now,
+      evidence: input.evidence,
+      subject,
+      generation: 1,
+      userId: input.userId ?? null,
+      courseId: input.kind === 'course' ? input.courseId : null,
+      classId: input.kind === 'in_person' ? input.classId : null,
+      talkId: input.kind === 'speaker' ? input.talkId : null,
+      signatory: input.signatory,
+    },
+    input.userId ? [await issuedEmailStatement(ctx, input.userId, facts)] : [],
+  )
+  const queued = also[0]?.[0]
+  if (queued) deliverLater(ctx, queued.id)
   if (row) return { certificate: row, created: true }
   const winner = await currentCertificateOf(ctx, subject)
   if (!winner) throw new Error(`certificate of ${subject} neither inserted nor found`)
@@ -213,6 +243,12 @@ export async function reissueCertificate(
   if (!old) throw notFound('Certificado não encontrado.')
   if (old.replacedBy) throw conflict(`Este certificado já foi substituído pelo ${old.replacedBy}.`)
   if (old.revokedAt) throw conflict('Este certificado foi revogado e não pode ser reemitido.')
+  // A new generation would be valid while the purchase's chargeback is still disputed (decision 023).
+  if (old.suspendedAt) {
+    throw conflict(
+      'Este certificado está suspenso enquanto a contestação do pagamento não termina: não pode ser reemitido agora.',
+    )
+  }
   if (old.holderName === null) throw conflict('O titular deste certificado foi removido a pedido.')
   const nameProblem = certificateNameProblem(newName)
   if (nameProblem) throw invalidField('nome', nameProblem)
@@ -230,7 +266,7 @@ export async function reissueCertificate(
     issuedAt: ctx.now,
     evidence: old.evidence,
   }
-  const row = await insertSigned(ctx, statusListOfCount(entries), {
+  const { inserted: row } = await insertSigned(ctx, statusListOfCount(entries), {
     ...facts,
     subject: old.subject,
     generation: old.generation + 1,

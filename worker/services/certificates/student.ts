@@ -25,7 +25,19 @@ export const CERTIFICATE_MESSAGES = {
     `Assista a ${required}% das aulas para emitir o certificado (você assistiu a ${watched} de ${total}).`,
   notHolder: 'Só o titular do certificado pode baixá-lo.',
   noCredential: 'A credencial deste certificado foi apagada com os dados do titular.',
+  revoked: (reason: string | null) =>
+    `Este certificado foi revogado${reason ? ` (${reason})` : ''}: o PDF e a credencial digital não estão mais disponíveis. A página de verificação mostra a revogação.`,
+  suspended: (reason: string | null) =>
+    `Este certificado está suspenso${reason ? ` (${reason})` : ''}: o PDF e a credencial digital voltam a ficar disponíveis se a contestação terminar a favor do instituto.`,
 } as const
+
+/** Why its holder may not download it now (revoked, suspended: issue 39), or null. */
+function notDownloadable(row: CertificateRow): string | null {
+  const status = certificateStatus(row)
+  if (status === 'revoked') return CERTIFICATE_MESSAGES.revoked(row.revokedReason)
+  if (status === 'suspended') return CERTIFICATE_MESSAGES.suspended(row.suspendedReason)
+  return null
+}
 
 /** What anyone may read of a certificate, as the database says at `checkedAt`. */
 export function verificationOf(row: CertificateRow, checkedAt: Date): CertificateVerification {
@@ -69,11 +81,13 @@ export function linkedInUrl(ctx: AppContext, row: CertificateRow): string {
 
 export function heldCertificate(ctx: AppContext, row: CertificateRow): HeldCertificate {
   const base = `/api/usuario/certificados/${row.code}`
+  // A revoked or suspended certificate is not offered for download (the endpoints refuse it too).
+  const files = notDownloadable(row) === null
   return {
     ...verificationOf(row, ctx.now),
     links: {
-      pdf: `${base}/pdf`,
-      credential: row.credential ? `${base}/credencial` : null,
+      pdf: files ? `${base}/pdf` : null,
+      credential: files && row.credential ? `${base}/credencial` : null,
       verification: `/certificados/${row.code}`,
       linkedin: linkedInUrl(ctx, row),
     },
@@ -208,7 +222,10 @@ export async function verifyCertificate({ ctx, code }: { ctx: AppContext; code: 
   return verificationOf(row, ctx.now)
 }
 
-/** A certificate its holder (or an administrator) may download; 404 to anyone else. */
+/**
+ * A certificate its holder (or an administrator) may download; 404 to anyone else, and 403 to its
+ * holder while it is revoked or suspended (an administrator still may: the institute's records).
+ */
 export async function ownCertificate({
   ctx,
   user,
@@ -220,5 +237,7 @@ export async function ownCertificate({
 }): Promise<CertificateRow> {
   const row = await certificateByCode(ctx, code)
   if (!row || (row.userId !== user.id && user.type !== 'A')) throw notFound(CERTIFICATE_MESSAGES.notFound)
+  const refused = user.type === 'A' ? null : notDownloadable(row)
+  if (refused) throw new AppError('FORBIDDEN', refused)
   return row
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts'
 import type { Gift } from '../../contract/checkout.ts'
 import { INSTITUTE } from '../../domain/institute.ts'
 import type { Env } from '../../env.ts'
+import { NOBODY_HOLDS_IT } from '../auth/holders.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
 import { brl, firstName, message } from '../email/templates.ts'
 import type { OrderRow } from '../payments/ledger.ts'
@@ -55,8 +56,17 @@ export async function firstPasswordLink(ctx: AppContext, order: OrderRow, thisSt
   }
 }
 
-/** The payment confirmation; with a first-password link it is secret (blanked once sent). */
-export function confirmationEmail(env: Env, order: OrderRow, firstPassword?: string, claim = false) {
+/**
+ * The payment confirmation; with a first-password link it is secret (blanked once sent).
+ * `giftWaits`: the gift's recipient must first confirm the address (decision 010).
+ */
+export function confirmationEmail(
+  env: Env,
+  order: OrderRow,
+  firstPassword?: string,
+  claim = false,
+  giftWaits = false,
+) {
   const gift = giftOf(order)
   return message(
     order.payer.email,
@@ -64,7 +74,9 @@ export function confirmationEmail(env: Env, order: OrderRow, firstPassword?: str
     [
       `Olá, ${firstName(order.payer.name)}!`,
       gift
-        ? `Recebemos o pagamento do seu pedido ${order.id} (${brl(order.totalCents)}). O presente foi entregue: ${gift.name} (${gift.email}) recebeu por e-mail o acesso, com o seu nome.`
+        ? giftWaits
+          ? `Recebemos o pagamento do seu pedido ${order.id} (${brl(order.totalCents)}). ${gift.name} (${gift.email}) recebeu por e-mail o presente, com o seu nome; o acesso aparece na conta desse e-mail assim que ele for confirmado.`
+          : `Recebemos o pagamento do seu pedido ${order.id} (${brl(order.totalCents)}). O presente foi entregue: ${gift.name} (${gift.email}) recebeu por e-mail o acesso, com o seu nome.`
         : `Recebemos o pagamento do seu pedido ${order.id} (${brl(order.totalCents)}). Sua matrícula está confirmada.`,
       ...(firstPassword && claim
         ? [
@@ -87,16 +99,25 @@ export function confirmationEmail(env: Env, order: OrderRow, firstPassword?: str
 }
 
 /**
- * To a gift's recipient, when it is paid: who sent it and what it gives; when the account of that
- * e-mail has no password (made for the gift, or never given one), a single-use link to set it,
- * written in the settlement's transaction. Following it proves the address (decision 010).
+ * To a gift's recipient, when it is paid: who sent it and what it gives. When the account of that
+ * e-mail has no password (made for the gift, or never given one), a single-use link to set it; when
+ * someone holds the account without having proved the address, the gift waits for the proof
+ * (decision 010; `recipientStatements`), and the link (a new password, which ends the sessions
+ * there) or the account's own confirmation claims it. Following the link proves the address.
+ * The link is written in the settlement's transaction.
  */
 export async function giftEmail(ctx: AppContext, order: OrderRow, gift: Gift, thisStep: SQL) {
   const [account] = await ctx.db
-    .select({ passwordHash: users.passwordHash, deletedAt: users.deletedAt })
+    .select({
+      passwordHash: users.passwordHash,
+      deletedAt: users.deletedAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+      held: sql<number>`NOT ${NOBODY_HOLDS_IT}`,
+    })
     .from(users)
     .where(eq(users.email, gift.email))
-  const needsPassword = !account || (!account.deletedAt && !account.passwordHash)
+  const waits = Boolean(account && !account.deletedAt && !account.emailVerifiedAt && account.held)
+  const needsPassword = !account || (!account.deletedAt && (!account.passwordHash || waits))
   const token = needsPassword ? newToken() : null
   const items = await ctx.db
     .select({ name: orderItems.name })
@@ -110,12 +131,16 @@ export async function giftEmail(ctx: AppContext, order: OrderRow, gift: Gift, th
     [
       `Olá, ${firstName(gift.name)}!`,
       `${order.payer.name} (${order.payer.email}) presenteou você com: ${items.map((item) => item.name).join('; ')}.`,
-      link
-        ? 'Criamos uma conta para você com este e-mail. Para entrar na área do aluno, crie sua senha pelo link abaixo: ele vale por 7 dias e pode ser usado uma única vez.'
-        : 'O acesso já está na sua conta, em "Meus cursos".',
+      waits
+        ? `Este e-mail já tem uma conta no ${INSTITUTE.name}, ainda não confirmada, e o presente fica guardado até a confirmação. Para recebê-lo, crie uma nova senha pelo link abaixo (vale por 7 dias, uma única vez; a nova senha substitui qualquer outra e encerra as sessões abertas na conta) ou, se a conta é sua, entre nela e confirme o e-mail pelo link de confirmação (em Meu perfil, "Reenviar link de confirmação"). Confirmado o e-mail, o acesso aparece em "Meus cursos".`
+        : link
+          ? 'Criamos uma conta para você com este e-mail. Para entrar na área do aluno, crie sua senha pelo link abaixo: ele vale por 7 dias e pode ser usado uma única vez.'
+          : 'O acesso já está na sua conta, em "Meus cursos".',
     ],
     [
-      ...(link ? [{ href: link, label: 'Criar minha senha' }] : []),
+      ...(link
+        ? [{ href: link, label: waits ? 'Confirmar o e-mail com uma nova senha' : 'Criar minha senha' }]
+        : []),
       { href: `${publicOrigin(ctx.env)}/usuario/cursos`, label: 'Meus cursos' },
     ],
     { secret: Boolean(link) },
@@ -123,10 +148,12 @@ export async function giftEmail(ctx: AppContext, order: OrderRow, gift: Gift, th
   const expiresAt = new Date(ctx.now.getTime() + FIRST_PASSWORD_TTL_MS)
   return {
     mail,
+    waits,
     statement: token
       ? sql`INSERT INTO password_resets (token_hash, user_id, expires_at)
           SELECT ${await hashToken(token)}, id, ${expiresAt.getTime()} FROM users
-          WHERE email = ${gift.email} AND password_hash IS NULL AND deleted_at IS NULL AND ${thisStep}`
+          WHERE email = ${gift.email} AND deleted_at IS NULL
+            AND (password_hash IS NULL OR email_verified_at IS NULL) AND ${thisStep}`
       : null,
   }
 }
@@ -154,6 +181,20 @@ export function chargebackEmail(env: Env, order: OrderRow) {
       `Olá, ${firstName(order.payer.name)}!`,
       `O pagamento do pedido ${order.id} (${brl(order.totalCents)}) foi contestado junto à operadora do cartão e o valor foi devolvido. Por isso, as inscrições e o acesso que ele dava foram encerrados.`,
       `Se você não reconhece a contestação, fale com o Centro de Ensino: ${INSTITUTE.emails.education}.`,
+    ],
+    { href: `${publicOrigin(env)}/pedido/${order.id}`, label: 'Ver o pedido' },
+  )
+}
+
+/** A chargeback the institute won (decision 023): the order counts again, and what it gave is back. */
+export function disputeWonEmail(env: Env, order: OrderRow) {
+  return message(
+    order.payer.email,
+    `Contestação encerrada — pedido ${order.id}`,
+    [
+      `Olá, ${firstName(order.payer.name)}!`,
+      `A contestação do pagamento do pedido ${order.id} (${brl(order.totalCents)}) junto à operadora do cartão terminou a favor do instituto: o pagamento vale de novo, e as inscrições e o acesso que ele dava foram restabelecidos.`,
+      `Em caso de dúvida, fale com o Centro de Ensino: ${INSTITUTE.emails.education}.`,
     ],
     { href: `${publicOrigin(env)}/pedido/${order.id}`, label: 'Ver o pedido' },
   )

@@ -6,7 +6,7 @@ import { CHECKOUT_MESSAGES, GIFT_MESSAGES, type PayInput, type PayResult } from 
 import { CART_ITEM_TYPES, type CartItemType } from '../../domain/catalog.ts'
 import { couponIsExhausted, validatePaymentChoice } from '../../domain/pricing.ts'
 import { AppError, notFound } from '../../errors.ts'
-import { NOBODY_HOLDS_IT } from '../auth/proof.ts'
+import { NOBODY_HOLDS_IT } from '../auth/holders.ts'
 import { type SessionUser, sessionInsert } from '../auth/sessions.ts'
 import { type PricedSnapshot, priceSnapshot } from '../cart/pricing.ts'
 import { readCart } from '../cart/snapshot.ts'

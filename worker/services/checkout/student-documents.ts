@@ -174,7 +174,7 @@ export async function decideDocument({
 }
 
 /** A difference order in this state was paid (refunded later or not): the difference counts as paid. */
-const PAID_STATES = ['paid', 'partially_refunded', 'refunded', 'charged_back'] as const
+const PAID_STATES = ['paid', 'partially_refunded', 'refunded', 'charged_back', 'chargeback_lost'] as const
 export const paysDifference = (status: OrderRow['status']) =>
   (PAID_STATES as readonly string[]).includes(status)
 

@@ -13,8 +13,19 @@ import type { OutboxMessage } from '../email/templates.ts'
 export type OrderRow = typeof orders.$inferSelect
 export type PlanPaymentRow = typeof planPayments.$inferSelect
 
-/** What the provider says of a payment: its state, what was refunded, and the payment it read. */
-export type Report = { status: OrderState; refundedCents: number; payment?: GatewayPayment | undefined }
+/**
+ * What the provider says of a payment: its state, what was refunded, and the payment it read;
+ * `disputeWon`, a chargeback the institute won (decision 023).
+ */
+export type Report = {
+  status: OrderState
+  refundedCents: number
+  payment?: GatewayPayment | undefined
+  disputeWon?: boolean | undefined
+}
+
+/** A message a step queues; `when`, a condition of the step's own batch besides the step itself. */
+export type StepMail = OutboxMessage & { when?: SQL | undefined }
 
 export type QueuedEmail = { id: number; message: OutboxMessage }
 export type Step = { current: OrderPosition; next: OrderPosition }
@@ -57,7 +68,7 @@ export type Ledger<Row extends Payment, Result> = {
   /** Columns a step sets besides state, amounts and dates (e.g. a refund request confirmed). */
   stepColumns?(row: Row, step: Step): Partial<Row>
   /** What the step implies, written in its own transaction: `thisStep` holds only for it. */
-  effects(row: Row, step: Step, thisStep: SQL): Promise<{ statements: SQL[]; mails: OutboxMessage[] }>
+  effects(row: Row, step: Step, thisStep: SQL): Promise<{ statements: SQL[]; mails: StepMail[] }>
   /** Applies a report (DESIGN 6) through `settle`, with what this kind does around it. */
   settle(row: Row, report: Report): Promise<Settled<Row>>
   /** Its provider order's code (an Idempotency-Key too), and how a code finds the row. */

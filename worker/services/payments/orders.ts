@@ -3,19 +3,21 @@ import { orders } from '../../../db/schema.ts'
 import type { GatewayPayment } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
 import type { PayResult } from '../../contract/checkout.ts'
-import { endsAccess, grantsAccess } from '../../domain/orders.ts'
+import { CERTIFICATE_MONEY_REASONS } from '../../domain/certificates.ts'
+import { disputeStep, endsAccess, grantsAccess } from '../../domain/orders.ts'
 import { AppError } from '../../errors.ts'
+import { certificatesMoved, certificatesPaidBy, stepMovesCertificates } from '../certificates/standing.ts'
 import { couponStatements } from '../checkout/coupon-holds.ts'
 import {
   chargebackEmail,
   confirmationEmail,
+  disputeWonEmail,
   firstPasswordLink,
   giftEmail,
   refundEmail,
 } from '../checkout/emails.ts'
 import { giftOf, recipientStatements } from '../checkout/gifts.ts'
-import type { OutboxMessage } from '../email/templates.ts'
-import type { Ledger, OrderRow, Report } from './ledger.ts'
+import type { Ledger, OrderRow, Report, StepMail } from './ledger.ts'
 import { boletoRequest, cardWithAddress } from './request.ts'
 import { providerFields, reportedDate, rowsOf, settle } from './settle.ts'
 
@@ -71,6 +73,15 @@ export function enrolStatement(buyerId: number | SQL, where: SQL) {
     WHERE enrollments.status = 'cancelled'`
 }
 
+/**
+ * Flags an order whose classes went over their seats while it gave none (an expired order paid
+ * late, a chargeback won): honoured, for the institute to decide (decision 011).
+ */
+const overSeatsStatement = (orderId: string, thisStep: SQL) =>
+  sql`UPDATE orders SET is_over_seats = 1 WHERE id = ${orderId} AND ${thisStep}
+    AND EXISTS (SELECT 1 FROM order_items i JOIN class_seats s ON s.class_id = i.class_id
+      WHERE i.order_id = ${orderId} AND s.seats IS NOT NULL AND s.taken + s.held > s.seats)`
+
 /** The provider's ids and the boleto's or PIX's data, as the payment reports them. */
 function fields(order: OrderRow, payment: GatewayPayment | undefined): Partial<OrderRow> {
   if (!payment) return {}
@@ -108,24 +119,42 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
     }),
     async effects(order, { current, next }, thisStep) {
       const statements: SQL[] = []
-      const mails: OutboxMessage[] = []
-      if (grantsAccess(next.state) && !grantsAccess(current.state)) {
+      const mails: StepMail[] = []
+      const dispute = disputeStep(current.state, next.state)
+      // What the order paid for, as its certificates' standing follows it (decision 023).
+      const certificates = async (change: 'revoke' | 'suspend' | 'reinstate', reason: string) => {
+        const holderId = giftOf(order) ? order.recipientUserId : order.userId
+        const standing = await certificatesPaidBy(ctx, {
+          orderId: order.id,
+          holderId,
+          change,
+          reason,
+          thisStep,
+        })
+        statements.push(...standing.statements)
+        mails.push(...standing.mails)
+      }
+      if (dispute === 'won') {
+        // The dispute won: the enrollments it cancelled come back, and its certificates with them.
+        statements.push(enrolStatement(sql`o.user_id`, sql`o.id = ${order.id} AND ${thisStep}`))
+        statements.push(overSeatsStatement(order.id, thisStep))
+        await certificates('reinstate', CERTIFICATE_MONEY_REASONS.disputeWon)
+        mails.push(await disputeWonEmail(ctx.env, order))
+      } else if (grantsAccess(next.state) && !grantsAccess(current.state)) {
         const gift = giftOf(order)
         if (gift) statements.push(...recipientStatements(order, gift, thisStep))
         // A class bought again after a refund reactivates the student's cancelled enrollment.
         statements.push(enrolStatement(sql`o.user_id`, sql`o.id = ${order.id} AND ${thisStep}`))
-        if (current.state === 'expired') {
-          // Paid late, after its seat was released: honoured, and flagged when a class it
-          // enrols in went over its seats meanwhile (decision 011).
-          statements.push(sql`UPDATE orders SET is_over_seats = 1 WHERE id = ${order.id} AND ${thisStep}
-            AND EXISTS (SELECT 1 FROM order_items i JOIN class_seats s ON s.class_id = i.class_id
-              WHERE i.order_id = ${order.id} AND s.seats IS NOT NULL AND s.taken + s.held > s.seats)`)
-        }
+        // Paid late, after its seat was released: honoured, and flagged when a class it enrols in
+        // went over its seats meanwhile (decision 011).
+        if (current.state === 'expired') statements.push(overSeatsStatement(order.id, thisStep))
         const firstPassword = await firstPasswordLink(ctx, order, thisStep)
         if (firstPassword) statements.push(firstPassword.statement)
-        mails.push(await confirmationEmail(ctx.env, order, firstPassword?.link, firstPassword?.claim))
-        if (gift) {
-          const received = await giftEmail(ctx, order, gift, thisStep)
+        const received = gift ? await giftEmail(ctx, order, gift, thisStep) : null
+        mails.push(
+          await confirmationEmail(ctx.env, order, firstPassword?.link, firstPassword?.claim, received?.waits),
+        )
+        if (received) {
           if (received.statement) statements.push(received.statement)
           mails.push(received.mail)
         }
@@ -133,21 +162,30 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
       if (endsAccess(next.state) && !endsAccess(current.state)) {
         statements.push(sql`UPDATE enrollments SET status = 'cancelled'
           WHERE order_id = ${order.id} AND status = 'active' AND ${thisStep}`)
-        mails.push(
-          next.state === 'charged_back'
-            ? await chargebackEmail(ctx.env, order)
-            : await refundEmail(ctx.env, order, next.refundedCents || order.totalCents, true),
-        )
+        if (next.state === 'charged_back') {
+          await certificates('suspend', CERTIFICATE_MONEY_REASONS.chargeback)
+          mails.push(await chargebackEmail(ctx.env, order))
+        } else {
+          await certificates('revoke', CERTIFICATE_MONEY_REASONS.refunded)
+          mails.push(await refundEmail(ctx.env, order, next.refundedCents || order.totalCents, true))
+        }
       } else if (next.state === 'partially_refunded' && next.refundedCents > current.refundedCents) {
         mails.push(await refundEmail(ctx.env, order, next.refundedCents, false))
       }
+      if (dispute === 'lost') await certificates('revoke', CERTIFICATE_MONEY_REASONS.chargebackLost)
       // A seat held or taken needs no statement to go back: the class_seats view counts live
       // orders only, so this step's new state releases it (decision 011).
       // Its coupon uses go back when it fails or expires, and are taken again by a late payment.
       statements.push(...couponStatements(order.id, current.state, next.state, thisStep))
       return { statements, mails }
     },
-    settle: (order, report) => settle(ctx, ledger, order, report),
+    async settle(order, report) {
+      const settled = await settle(ctx, ledger, order, report)
+      if (settled.changed && stepMovesCertificates(order.status, settled.row.status)) {
+        await certificatesMoved(ctx)
+      }
+      return settled
+    },
     code: providerCode,
     // A code matches only the order's current one: the canceled charge of an expired boleto issued
     // again must not close the new one.

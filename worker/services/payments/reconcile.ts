@@ -6,6 +6,8 @@ import {
   GatewayValidationError,
 } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
+import { DISPUTE_DAYS } from '../../domain/orders.ts'
+import { DAY_MS } from '../../domain/time-zone.ts'
 import { paymentGateway } from './gateway.ts'
 import type { Ledger, Payment, Report } from './ledger.ts'
 import { orderLedger } from './orders.ts'
@@ -23,6 +25,11 @@ export const RECONCILIATION = {
   paidRecheckMs: 6 * 3600_000,
   /** …for this long: chargebacks arrive months after the sale. */
   paidLookbackMs: 180 * 86_400_000,
+  /**
+   * A chargeback's dispute is re-read as a paid order is (a won one shows only in the charge's
+   * payables) while it may still be won; after this, not won, it is recorded as lost (decision 023).
+   */
+  disputeMs: DISPUTE_DAYS * DAY_MS,
   /** A PIX past its expiry, plus this, is closed. */
   pixGraceMs: 10 * 60_000,
   /** A boleto is paid up to its due date and compensates in up to 3 working days. */
@@ -34,8 +41,10 @@ export const RECONCILIATION = {
 export type ReconciliationResult = {
   /** Pending orders re-read (a missed payment, or a deadline that passed). */
   pendingChecked: number
-  /** Paid orders whose charge was re-read for a refund or chargeback a webhook missed. */
+  /** Paid orders whose charge was re-read for a refund or chargeback a webhook missed, or a dispute won. */
   paidChecked: number
+  /** Disputes open past their time, recorded as lost. */
+  disputesLost: number
   changed: number
   /** The provider stopped answering: the rest waits for the next run. */
   interrupted: boolean
@@ -72,12 +81,19 @@ const apply = async <Row extends Payment>(
  * payments alike. Pending ones are re-read: paid ones settle; unpaid ones past their deadline are
  * canceled at the provider first (so a late payment cannot arrive) and close as expired (a boleto
  * or PIX) or failed (a debit card never authenticated); ones that never reached the provider fail.
- * Recent paid ones' charges are re-read, applying refunds and chargebacks. Every 15 minutes
+ * Recent paid ones' charges are re-read, applying refunds and chargebacks, and so are open
+ * chargebacks' (a dispute won); one open past its time is lost (decision 023). Every 15 minutes
  * (wrangler.toml) and on demand locally.
  */
 export async function reconcilePayments({ ctx }: { ctx: AppContext }): Promise<ReconciliationResult> {
   const now = ctx.now.getTime()
-  const result: ReconciliationResult = { pendingChecked: 0, paidChecked: 0, changed: 0, interrupted: false }
+  const result: ReconciliationResult = {
+    pendingChecked: 0,
+    paidChecked: 0,
+    disputesLost: 0,
+    changed: 0,
+    interrupted: false,
+  }
   const budget = () => result.pendingChecked + result.paidChecked < RECONCILIATION.maxOrders
   try {
     await reconcileLedger(ctx, orderLedger(ctx), now, result, budget)
@@ -101,9 +117,11 @@ async function reconcileLedger<Row extends Payment & Deadlines>(
 ) {
   const duePending = sql`status = 'pending' AND ${ledger.atProvider.pending}
     AND coalesce(reconciled_at, created_at) < ${now - RECONCILIATION.pendingRecheckMs}`
-  const duePaid = sql`status IN ('paid', 'partially_refunded') AND ${ledger.atProvider.paid}
-    AND paid_at > ${now - RECONCILIATION.paidLookbackMs}
-    AND coalesce(reconciled_at, 0) < ${now - RECONCILIATION.paidRecheckMs}`
+  const disputedSince = sql`coalesce(charged_back_at, paid_at)`
+  const duePaid = sql`((status IN ('paid', 'partially_refunded') AND paid_at > ${now - RECONCILIATION.paidLookbackMs})
+      OR (status = 'charged_back' AND ${disputedSince} > ${now - RECONCILIATION.disputeMs}))
+    AND ${ledger.atProvider.paid} AND coalesce(reconciled_at, 0) < ${now - RECONCILIATION.paidRecheckMs}`
+  const disputeOver = sql`status = 'charged_back' AND ${disputedSince} <= ${now - RECONCILIATION.disputeMs}`
   const checked = (row: Row) =>
     ctx.db.batch([ledger.update({ reconciledAt: ctx.now } as Partial<Row>, sql`id = ${row.id}`)])
   while (budget()) {
@@ -136,6 +154,18 @@ async function reconcileLedger<Row extends Payment & Deadlines>(
       await checked(row)
     }
     if (paid.length < RECONCILIATION.page) break
+  }
+  // Disputes not won in time: lost, with no call to the provider (it would say chargedback again).
+  for (;;) {
+    const over = await ledger.select(disputeOver, RECONCILIATION.page, [disputedSince])
+    let lost = 0
+    for (const row of over) {
+      if (await apply(ctx, ledger, row, { status: 'chargeback_lost', refundedCents: row.refundedCents }))
+        lost += 1
+    }
+    result.disputesLost += lost
+    result.changed += lost
+    if (over.length < RECONCILIATION.page || lost === 0) break
   }
 }
 

@@ -13,6 +13,7 @@ export const reportOf = (payment: GatewayPayment): Report => ({
   status: payment.status,
   refundedCents: payment.refundedCents,
   payment,
+  ...(payment.disputeWon ? { disputeWon: true } : {}),
 })
 
 /** A date the provider reports, or what the row had when it reports none. */
@@ -64,7 +65,7 @@ export async function settle<Row extends Payment>(
     current,
     known
       ? { state: known.status, refundedCents: known.refundedCents }
-      : { state: report.status, refundedCents: report.refundedCents },
+      : { state: report.status, refundedCents: report.refundedCents, disputeWon: report.disputeWon },
   )
   const fields = ledger.fields(row, report.payment)
   const thisRow = sql`id = ${row.id}`
@@ -96,7 +97,7 @@ export async function settle<Row extends Payment>(
   const queue = mails.map(
     (mail) => sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text, secret)
       SELECT ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.secret ? 1 : 0}
-      WHERE ${thisStep} RETURNING id`,
+      WHERE ${thisStep}${mail.when ? sql` AND ${mail.when}` : sql``} RETURNING id`,
   )
   const [updatedRows, ...rest] = await db.batch([
     transition,

@@ -6,6 +6,7 @@ import {
   type BulkIssueResult,
   CERTIFICATE_FILTER,
   CERTIFICATE_STATE_LABELS,
+  CERTIFICATE_STATES,
   ClassAttendance,
   ConferenceCertificateSettings,
   ConferenceSettingsInput,
@@ -114,7 +115,7 @@ function useFocusOnOpen<T>(key: T) {
 type Acting = { certificate: IssuedCertificate; action: 'revoke' | 'reissue' } | null
 
 function IssuedSection() {
-  const { filters, set } = useFilters({ q: '', kind: '' })
+  const { filters, set } = useFilters({ q: '', kind: '', state: '' })
   const q = useDebouncedValue(filters.q.trim(), 400)
   const params = { ...filters, q }
   const list = useAdminList('certificates', '/api/admin/certificados', params, IssuedCertificatePage)
@@ -141,8 +142,18 @@ function IssuedSection() {
           <>
             <Badge tone={STATE_TONE[row.state]}>{CERTIFICATE_STATE_LABELS[row.state]}</Badge>
             {row.replaced_by ? <p className="text-xs">por {row.replaced_by}</p> : null}
-            {row.revoked_reason ? <p className="text-xs">{row.revoked_reason}</p> : null}
-            {row.suspended_reason ? <p className="text-xs">{row.suspended_reason}</p> : null}
+            {row.revoked_reason ? (
+              <p className="text-xs">
+                {row.revoked_at ? `${formatDateTime(row.revoked_at)}: ` : ''}
+                {row.revoked_reason}
+              </p>
+            ) : null}
+            {row.suspended_reason && row.state === 'suspended' ? (
+              <p className="text-xs">
+                {row.suspended_at ? `${formatDateTime(row.suspended_at)}: ` : ''}
+                {row.suspended_reason}
+              </p>
+            ) : null}
           </>
         ),
       },
@@ -151,7 +162,7 @@ function IssuedSection() {
       {
         label: 'Revogar',
         of: row.code,
-        hidden: row.state !== 'valid',
+        hidden: row.state !== 'valid' && row.state !== 'suspended',
         onClick: () => setActing({ certificate: row, action: 'revoke' }),
       },
       {
@@ -171,6 +182,9 @@ function IssuedSection() {
         <SearchInput label="Código, nome, curso ou e-mail" value={filters.q} onChange={set('q')} />
         <FilterSelect label="Tipo" all="Todos" value={filters.kind} onChange={set('kind')}>
           <EnumOptions values={CERTIFICATE_KINDS} labels={CERTIFICATE_KIND.labels} />
+        </FilterSelect>
+        <FilterSelect label="Situação" all="Todas" value={filters.state} onChange={set('state')}>
+          <EnumOptions values={CERTIFICATE_STATES} labels={CERTIFICATE_STATE_LABELS} />
         </FilterSelect>
       </FilterBar>
       <ResourceList list={list} description={description} />

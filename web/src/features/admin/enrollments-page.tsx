@@ -38,6 +38,7 @@ import {
   useRefreshAdmin,
 } from './admin-api.ts'
 import { BoletoRefundModal } from './boleto-refund-modal.tsx'
+import { ChargebackPanel } from './chargeback-panel.tsx'
 import { EnumOptions, FilterSelect, PeriodFields, RecordOptions, SearchInput } from './fields.tsx'
 import { FormFields } from './form-fields.tsx'
 import { formatDateTime } from './format.ts'
@@ -69,6 +70,7 @@ const TONE: Record<OrderState, 'green' | 'amber' | 'red' | 'slate'> = {
   partially_refunded: 'amber',
   refunded: 'red',
   charged_back: 'red',
+  chargeback_lost: 'red',
 }
 
 type Filters = {
@@ -215,6 +217,13 @@ function OrderModal({ orderId }: { orderId: string | null }) {
             </div>
             <StudentDocumentPanel order={order} />
             <WithdrawalPanel order={order} />
+            <ChargebackPanel order={order} />
+            {order.gift_waits_for_proof ? (
+              <p className="text-slate-700">
+                O presente aguarda a confirmação do e-mail de quem o recebe: a conta desse e-mail ainda não o
+                confirmou. A matrícula aparece quando for confirmado.
+              </p>
+            ) : null}
             <div>
               <h3 className="font-semibold text-slate-900">No provedor de pagamento</h3>
               <dl>

@@ -5,35 +5,60 @@ import type { CourseCertificateProgress, HeldCertificate } from '../../../../wor
 import { DialogCloseButton, DialogShell } from '../../components/dialog-shell.tsx'
 import { QueryStatus } from '../../components/query-status.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { formatDateLong } from '../../lib/date.ts'
+import { formatDateLong, formatInstantDate } from '../../lib/date.ts'
 import { NameField, SubmitButton } from '../../lib/form-field.tsx'
 import { errorMessage } from '../../lib/toast.ts'
 import { myCertificatesQuery, useIssueCourseCertificate } from './certificates.queries.ts'
 
-/** A certificate's links: PDF, credential, verification page, LinkedIn. */
+/**
+ * A certificate's links: PDF, credential, verification page, LinkedIn. A revoked or suspended one
+ * (issue 39) says so, with the reason, and keeps only its verification page.
+ */
 function CertificateLinks({ certificate }: { certificate: HeldCertificate }) {
+  const standing = certificate.status === 'revoked' || certificate.status === 'suspended'
   return (
-    <div className="mt-3 flex flex-wrap gap-2">
-      <a className="btn btn-primary" href={certificate.links.pdf} download>
-        Baixar PDF<span className="sr-only"> do certificado {certificate.title}</span>
-      </a>
-      {certificate.links.credential ? (
-        <a className="btn btn-outline" href={certificate.links.credential} download>
-          Credencial digital
-        </a>
+    <>
+      {certificate.status === 'revoked' ? (
+        <p className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-red-900 text-sm">
+          <strong>Revogado</strong>
+          {certificate.revoked_at ? ` em ${formatInstantDate(certificate.revoked_at)}` : ''}
+          {certificate.revoked_reason ? `: ${certificate.revoked_reason}` : ''}. O PDF e a credencial digital
+          não estão mais disponíveis.
+        </p>
+      ) : certificate.status === 'suspended' ? (
+        <p className="mt-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-950 text-sm">
+          <strong>Suspenso</strong>
+          {certificate.suspended_at ? ` desde ${formatInstantDate(certificate.suspended_at)}` : ''}
+          {certificate.suspended_reason ? `: ${certificate.suspended_reason}` : ''}. O PDF e a credencial
+          digital voltam a ficar disponíveis se a contestação terminar a favor do instituto.
+        </p>
       ) : null}
-      <a className="btn btn-outline" href={certificate.links.verification}>
-        Página de verificação
-      </a>
-      <a
-        className="btn btn-outline"
-        href={certificate.links.linkedin}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        Adicionar ao LinkedIn<span className="sr-only"> (abre em nova aba)</span>
-      </a>
-    </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {certificate.links.pdf ? (
+          <a className="btn btn-primary" href={certificate.links.pdf} download>
+            Baixar PDF<span className="sr-only"> do certificado {certificate.title}</span>
+          </a>
+        ) : null}
+        {certificate.links.credential ? (
+          <a className="btn btn-outline" href={certificate.links.credential} download>
+            Credencial digital
+          </a>
+        ) : null}
+        <a className="btn btn-outline" href={certificate.links.verification}>
+          Página de verificação<span className="sr-only"> do certificado {certificate.title}</span>
+        </a>
+        {standing ? null : (
+          <a
+            className="btn btn-outline"
+            href={certificate.links.linkedin}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Adicionar ao LinkedIn<span className="sr-only"> (abre em nova aba)</span>
+          </a>
+        )}
+      </div>
+    </>
   )
 }
 
@@ -156,7 +181,6 @@ export function MyCertificates() {
             </p>
             <p className="mt-2 text-slate-700">
               Certificado <span className="font-mono">{certificate.code}</span>
-              {certificate.status === 'revoked' ? ' (revogado)' : ''}
             </p>
             <CertificateLinks certificate={certificate} />
           </li>

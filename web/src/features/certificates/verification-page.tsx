@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { CertificateVerification } from '../../../../worker/contract/certificates.ts'
+import { CERTIFICATE_STATUS } from '../../../../worker/domain/certificates.ts'
 import { INSTITUTE } from '../../../../worker/domain/institute.ts'
 import { curitibaDateTime } from '../../../../worker/domain/time-zone.ts'
 import { NotFound } from '../../components/not-found.tsx'
@@ -75,21 +76,28 @@ function CertificateState({ data }: { data: CertificateVerification }) {
       return (
         <div role="status">
           <p id="situacao" className="font-bold text-2xl text-amber-800">
-            Certificado suspenso desde {formatInstantDate(data.suspended_at ?? '')}
+            Certificado {CERTIFICATE_STATUS.labels.suspended}
+            {data.suspended_reason ? `: ${data.suspended_reason}` : ''}
           </p>
-          {data.suspended_reason ? (
-            <p className="mt-1 text-slate-700">Motivo: {data.suspended_reason}</p>
-          ) : null}
-          <p className="mt-1 text-slate-700">Enquanto suspenso, o certificado não deve ser aceito.</p>
+          <p className="mt-1 text-slate-700">
+            {data.suspended_at ? `Suspenso desde ${formatInstantDate(data.suspended_at)}. ` : ''}
+            Enquanto estiver suspenso, não vale como comprovante: volta a valer se a contestação do pagamento
+            terminar a favor do instituto, e é revogado se não terminar.
+          </p>
         </div>
       )
     case 'revoked':
       return (
         <div role="status">
           <p id="situacao" className="font-bold text-2xl text-red-800">
-            Certificado revogado em {formatInstantDate(data.revoked_at ?? '')}
+            Certificado {CERTIFICATE_STATUS.labels.revoked}
+            {data.revoked_reason ? `: ${data.revoked_reason}` : ''}
           </p>
-          {data.revoked_reason ? <p className="mt-1 text-slate-700">Motivo: {data.revoked_reason}</p> : null}
+          {data.revoked_at ? (
+            <p className="mt-1 text-slate-700">
+              Revogado em {formatInstantDate(data.revoked_at)}: não vale mais como comprovante.
+            </p>
+          ) : null}
         </div>
       )
     case 'replaced':

@@ -50,6 +50,8 @@ function heading(order: PayResult, method: Method, sawPending: boolean): string 
       return 'Pagamento estornado'
     case 'charged_back':
       return 'Pagamento contestado'
+    case 'chargeback_lost':
+      return 'Contestação encerrada'
   }
 }
 
@@ -75,6 +77,15 @@ function AfterSale({ order }: { order: PayResult }) {
       <p className="rounded-2xl bg-slate-50 p-5 text-slate-900 ring-1 ring-slate-200">
         O pagamento foi contestado junto à operadora do cartão e as inscrições deste pedido foram canceladas.
         Em caso de dúvida, fale com o Centro de Ensino pelo e-mail {INSTITUTE.emails.education}.
+      </p>
+    )
+  }
+  if (order.status === 'chargeback_lost') {
+    return (
+      <p className="rounded-2xl bg-slate-50 p-5 text-slate-900 ring-1 ring-slate-200">
+        A contestação do pagamento terminou com o valor devolvido ao titular do cartão: as inscrições e os
+        certificados deste pedido foram encerrados. Em caso de dúvida, fale com o Centro de Ensino pelo e-mail{' '}
+        {INSTITUTE.emails.education}.
       </p>
     )
   }
