@@ -1,8 +1,10 @@
 import { z } from '@hono/zod-openapi'
 import { html } from 'hono/html'
+import { LOCAL_VIDEO_PATH } from '../domain/video.ts'
 import { localOnly } from '../middleware/local-only.ts'
-import { defineRoute, newApp } from '../openapi.ts'
+import { defineRoute, NoQuery, newApp } from '../openapi.ts'
 import { listOutbox } from '../services/email/outbox.ts'
+import { demoLessonVideo } from '../services/student/downloads.ts'
 
 const OutboxMessage = z.object({
   id: z.number(),
@@ -21,6 +23,36 @@ app.use('/dev/*', localOnly)
 app.use('/api/dev/*', localOnly)
 
 export const devRoutes = app
+  .openapi(
+    defineRoute(
+      'none',
+      {
+        operationId: 'getDemoLessonVideo',
+        method: 'get',
+        path: LOCAL_VIDEO_PATH,
+        tags: ['Desenvolvimento'],
+        summary: 'O vídeo que o player local das aulas reproduz (somente local)',
+        description:
+          'Em produção as aulas tocam no player do YouTube; localmente e nos testes, este vídeo curto (WebM) faz as vezes de todos.',
+        request: { query: NoQuery },
+        responses: {
+          200: {
+            description: 'O vídeo (WebM).',
+            content: { 'video/webm': { schema: z.string().openapi({ format: 'binary' }) } },
+          },
+        },
+      },
+      { errors: ['notFound'], offline: true },
+    ),
+    async (c) => {
+      const body = await demoLessonVideo(c.var.ctx, new URL(c.req.url).origin)
+      if (!body) return c.json({ msg: 'O vídeo de demonstração não está no build (npm run build).' }, 404)
+      return new Response(body, {
+        status: 200,
+        headers: { 'Content-Type': 'video/webm', 'Cache-Control': 'private, max-age=3600' },
+      })
+    },
+  )
   .openapi(
     defineRoute(
       'none',
