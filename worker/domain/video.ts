@@ -9,3 +9,6 @@ export const YOUTUBE_IFRAME_API = `${YOUTUBE_API_ORIGIN}/iframe_api`
 
 /** The local stand-in's video: web/public/conteudo-demo/videos/, served by a local-only route. */
 export const LOCAL_VIDEO_PATH = '/api/dev/videoaula.webm'
+
+/** Its length (scripts/make-demo-video.ts): the demo course's lessons last exactly this. */
+export const LOCAL_VIDEO_SECONDS = 24

@@ -187,6 +187,29 @@ export async function issueCourseCertificate({
   return { certificate: heldCertificate(ctx, certificate), created }
 }
 
+/**
+ * Local only (the seed's demo certificate, POST /api/dev/certificados): the course certificate of
+ * the account with this e-mail, issued exactly as its student would issue it.
+ */
+export async function issueCertificateFor({
+  ctx,
+  email,
+  courseUrl,
+  name,
+}: {
+  ctx: AppContext
+  email: string
+  courseUrl: string
+  name: string
+}) {
+  const [user] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()))
+  if (!user) throw notFound('Conta não encontrada.')
+  return issueCourseCertificate({ ctx, userId: user.id, courseUrl, name })
+}
+
 /** GET /api/certificados/{code}: 404 for an unknown or malformed code. */
 export async function verifyCertificate({ ctx, code }: { ctx: AppContext; code: string }) {
   const row = await certificateByCode(ctx, code)
