@@ -13,13 +13,7 @@ import {
   reissueCertificate,
   revokeCertificate,
 } from '../../worker/services/certificates/issue.ts'
-import {
-  createUser,
-  sessionCookie,
-  testContext,
-  testDb,
-  testEnv,
-} from '../support/worker/db.ts'
+import { createUser, sessionCookie, testContext, testDb, testEnv } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 import { fetchPage, NAVIGATE, withRenderer } from '../support/worker/pages.ts'
 import { studyAll, studyCourse } from '../support/worker/study.ts'

@@ -136,7 +136,11 @@ describe('Content-Security-Policy', () => {
     expect(policyOf(conference).get('frame-src')).toEqual(["'self'", player])
     await expectInlineScriptsAllowed(conference)
     // A course's lessons: the IFrame API's script (and the player script it loads) from www.youtube.com.
-    const lessons = await fetchPage('/usuario/cursos/hemodialise-para-enfermagem', { headers: NAVIGATE }, youtube)
+    const lessons = await fetchPage(
+      '/usuario/cursos/hemodialise-para-enfermagem',
+      { headers: NAVIGATE },
+      youtube,
+    )
     expect(lessons.status).toBe(200)
     expect(policyOf(lessons).get('frame-src')).toEqual(["'self'", player])
     expect(policyOf(lessons).get('script-src')).toEqual(["'self'", 'https://www.youtube.com'])

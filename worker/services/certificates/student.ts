@@ -202,10 +202,7 @@ export async function issueCertificateFor({
   courseUrl: string
   name: string
 }) {
-  const [user] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email.toLowerCase()))
+  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()))
   if (!user) throw notFound('Conta não encontrada.')
   return issueCourseCertificate({ ctx, userId: user.id, courseUrl, name })
 }

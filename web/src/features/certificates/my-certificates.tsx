@@ -8,10 +8,11 @@ import { ApiError } from '../../lib/api.ts'
 import { formatDateLong } from '../../lib/date.ts'
 import { NameField, SubmitButton } from '../../lib/form-field.tsx'
 import { errorMessage } from '../../lib/toast.ts'
+import { lessonEvidenceText } from '../student/study-text.ts'
 import { myCertificatesQuery, useIssueCourseCertificate } from './certificates.queries.ts'
 
 /** A certificate's links: PDF, credential, verification page, LinkedIn. */
-function CertificateLinks({ certificate }: { certificate: HeldCertificate }) {
+export function CertificateLinks({ certificate }: { certificate: HeldCertificate }) {
   return (
     <div className="mt-3 flex flex-wrap gap-2">
       <a className="btn btn-primary" href={certificate.links.pdf} download>
@@ -37,13 +38,13 @@ function CertificateLinks({ certificate }: { certificate: HeldCertificate }) {
   )
 }
 
-/** The dialog where the student confirms the name printed, once. */
-function IssueDialog({
+/** The dialog where the student confirms the name printed, once (Meus cursos and the course page). */
+export function IssueDialog({
   course,
   profileName,
   onClose,
 }: {
-  course: CourseCertificateProgress
+  course: Pick<CourseCertificateProgress, 'course_url' | 'course_name'>
   profileName: string
   onClose: () => void
 }) {
@@ -103,6 +104,33 @@ function IssueDialog({
   )
 }
 
+/** A course's evidence on its card: lessons done, videos played, and each lesson on demand. */
+function CourseStudy({ course }: { course: CourseCertificateProgress }) {
+  const { study } = course
+  return (
+    <>
+      <p className="mt-1 text-slate-700 text-sm">
+        {study.lessons_done} de {study.lessons_total} aulas concluídas
+        {study.watched_percent === null ? '' : ` · vídeos reproduzidos: ${study.watched_percent}%`} (o
+        certificado pede {study.certificate_share}% das aulas)
+      </p>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer font-medium text-teal-800">
+          Ver as aulas<span className="sr-only"> de {course.course_name}</span>
+        </summary>
+        <ul className="mt-2 space-y-1 text-slate-700">
+          {study.lessons.map((lesson) => (
+            <li key={lesson.lesson_id}>
+              <span className="font-medium text-slate-900">{lesson.title}</span>:{' '}
+              {lessonEvidenceText(lesson, study.watch_share)}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </>
+  )
+}
+
 /** Meus cursos' certificates: each online course's progress, 'Emitir certificado', and what is held. */
 export function MyCertificates() {
   const mine = useQuery(myCertificatesQuery())
@@ -129,10 +157,7 @@ export function MyCertificates() {
         {data?.courses.map((course) => (
           <li key={course.course_id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <h3 className="font-bold text-lg text-slate-900">{course.course_name}</h3>
-            <p className="mt-1 text-slate-700 text-sm">
-              {course.watched} de {course.lessons} aulas assistidas (o certificado pede{' '}
-              {course.required_share}%)
-            </p>
+            <CourseStudy course={course} />
             {course.certificate ? (
               <>
                 <p className="mt-2 text-slate-700">
