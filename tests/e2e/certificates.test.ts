@@ -46,8 +46,9 @@ async function playAtTwice(page: Page, title: string) {
   await video.evaluate((element: HTMLVideoElement) => {
     element.playbackRate = 2
   })
-  // 24 s of video in 12 s: sent at its end, and counted whole.
-  await page.getByText('Concluída: 100% do vídeo reproduzido').waitFor({ timeout: 40_000 })
+  // 24 s of video in 12 s, sent as it plays and at its end: counted. Not quite 100 %: the first
+  // milliseconds pass before the browser says it plays, and so do a few at each buffering stall.
+  await page.getByText(/^Concluída: (9\d|100)% do vídeo reproduzido$/).waitFor({ timeout: 40_000 })
 }
 
 describe('certificates', () => {

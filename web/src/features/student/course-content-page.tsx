@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { CalendarDays, Check, Circle, Download, FileText, MapPin } from 'lucide'
 import { useEffect, useRef, useState } from 'react'
 import type { Lesson, StudentCourse } from '../../../../worker/contract/student.ts'
+import { durationText } from '../../../../worker/domain/study.ts'
 import { BackHeading } from '../../components/back-heading.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
@@ -17,7 +18,9 @@ import { useOpenReading } from './study.mutations.ts'
 import { StudyProgress } from './study-progress.tsx'
 import { lessonEvidenceText } from './study-text.ts'
 
-const minutes = (seconds: number | null) => (seconds ? `${Math.max(1, Math.round(seconds / 60))} min` : null)
+/** A video's length: '24 s', '18 min'. */
+const length = (seconds: number | null) =>
+  seconds ? durationText(seconds < 60 ? seconds : Math.round(seconds / 60) * 60) : null
 const sizeText = (bytes: number | null) =>
   bytes === null
     ? null
@@ -177,9 +180,9 @@ function Lessons({ course }: { course: StudentCourse }) {
                     <span>
                       {lesson.title}
                       <span className="sr-only">{done.has(lesson.id) ? ' (concluída)' : ''}</span>
-                      {minutes(lesson.duration_seconds) ? (
+                      {length(lesson.duration_seconds) ? (
                         <span className="block font-normal text-slate-600 text-sm">
-                          {minutes(lesson.duration_seconds)}
+                          {length(lesson.duration_seconds)}
                         </span>
                       ) : null}
                     </span>
