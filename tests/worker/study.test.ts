@@ -9,7 +9,7 @@ import { MAX_BEAT_SEGMENTS } from '../../worker/domain/study.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { call, cartWith, payCheckout, sessionCookieOf } from '../support/worker/checkout.ts'
 import { createUser, sessionCookie, testDb } from '../support/worker/db.ts'
-import { beat, openReading, playerCall, playWhole, studyCourse } from '../support/worker/study.ts'
+import { beat, openReading, playerCall, playWhole, spentOn, studyCourse } from '../support/worker/study.ts'
 
 // Issue 39, item 1: a certificate is earned by evidence — time actually played, measured by the
 // player and checked by the server — never by the student's own 'Aula assistida' mark.
@@ -72,6 +72,7 @@ describe('a course certificate earned by evidence (issue 39)', () => {
     await playWhole(second!, cookie)
     const playback = crypto.randomUUID()
     await beat(third!.id, cookie, playback)
+    await spentOn(playback, s(3))
     await beat(third!.id, cookie, playback, [{ from: 0, to: s(3), wall_ms: s(3), rate: 1 }])
     await openReading(course.readings[0]!, cookie)
     const short = await issue(course.course.url, cookie)
@@ -139,28 +140,42 @@ describe('the player’s beats', () => {
     expect(StudyAnswer.parse(fast.body).study.lessons[0]).toMatchObject({ played_seconds: 54, done: true })
   })
 
-  it('one playback at a time: a second one replaces the first, whose next claim starts from nothing', async () => {
+  it('one playback at a time: another tab takes the playback over with its clock and credit, so tabs together never pass the budget; a playback gone quiet hands nothing on', async () => {
     const course = await studyCourse(db, { videos: 2, seconds: 60, readings: 0 })
     const { student, cookie } = await enrolledIn(course)
     const [lesson, other] = course.videos
     const first = crypto.randomUUID()
     await beat(lesson!.id, cookie, first)
+    // Thirty seconds on: 2 × 30 + 5 = 65 s of video may have been credited in all.
     await openedAgo(student.id, 30)
     expect(
       (await beat(lesson!.id, cookie, first, [{ from: 0, to: s(20), wall_ms: s(10), rate: 2 }])).status,
     ).toBe(200)
 
-    // Another tab plays another lesson: the first playback is no longer the student's.
+    // Another tab plays another lesson: it is now the student's playback, on the same clock.
     const second = crypto.randomUUID()
-    expect((await beat(other!.id, cookie, second)).status).toBe(200)
-    const playbacks = await db.select().from(lessonPlaybacks).where(eq(lessonPlaybacks.userId, student.id))
-    expect(playbacks.map((row) => [row.playback, row.lessonId])).toEqual([[second, other!.id]])
+    expect(
+      (await beat(other!.id, cookie, second, [{ from: 0, to: s(30), wall_ms: s(15), rate: 2 }])).status,
+    ).toBe(200)
+    const [row] = await db.select().from(lessonPlaybacks).where(eq(lessonPlaybacks.userId, student.id))
+    expect([row?.playback, row?.lessonId, row?.creditedMs]).toEqual([second, other!.id, s(50)])
 
-    // The first tab goes on: within its own old budget, but its clock starts again.
+    // The first tab goes on: 50 + 20 s would pass the 65 s both tabs share.
     const back = await beat(lesson!.id, cookie, first, [{ from: s(20), to: s(40), wall_ms: s(10), rate: 2 }])
     expect(back.status).toBe(409)
-    const course1 = await courseOf(course.course.url, cookie)
-    expect(course1.study.lessons.map((row) => row.played_seconds)).toEqual([20, 0])
+    expect(
+      (await courseOf(course.course.url, cookie)).study.lessons.map((one) => one.played_seconds),
+    ).toEqual([20, 30])
+
+    // A playback quiet for longer than two beats is over: a new one starts its own clock (at the slack).
+    await db
+      .update(lessonPlaybacks)
+      .set({ lastBeatAt: new Date(Date.now() - 60_000), openedAt: new Date(Date.now() - 600_000) })
+      .where(eq(lessonPlaybacks.userId, student.id))
+    const later = await beat(lesson!.id, cookie, crypto.randomUUID(), [
+      { from: s(20), to: s(40), wall_ms: s(10), rate: 2 },
+    ])
+    expect(later.status).toBe(409)
   })
 
   it('refuses a visitor (401), a student without an active enrollment (403), an unknown lesson (404), a lesson of the other kind (409), bad input (422), and stores nothing', async () => {

@@ -20,6 +20,12 @@ export const BEAT_INTERVAL_MS = 15_000
  */
 export const PLAYBACK_SLACK_MS = 5_000
 
+/**
+ * A playback that has not beaten for this long is over: the next one starts its own clock. One
+ * that has (another tab) hands its clock and credit on, so tabs together never pass the budget.
+ */
+export const STALE_PLAYBACK_MS = 2 * BEAT_INTERVAL_MS
+
 /** The most segments one beat carries (a player sends early rather than hold more). */
 export const MAX_BEAT_SEGMENTS = 50
 

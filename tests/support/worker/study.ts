@@ -1,8 +1,9 @@
+import { eq, sql } from 'drizzle-orm'
 import { expect } from 'vitest'
 import type { Db } from '../../../db/client.ts'
 import * as schema from '../../../db/schema.ts'
 import { StudyAnswer } from '../../../worker/contract/study.ts'
-import { createClass, createCourse } from './db.ts'
+import { createClass, createCourse, testDb } from './db.ts'
 import { workerFetch } from './http.ts'
 
 // Evidence of study (issue 39) as a test earns it: a course of short video lessons (a few seconds,
@@ -76,11 +77,22 @@ export type Segment = { from: number; to: number; wall_ms: number; rate: number 
 export const beat = (lessonId: number, cookie: string | null, playback: string, segments: Segment[] = []) =>
   playerCall(`/api/usuario/aulas/${lessonId}/reproducao`, cookie, { playback, segments })
 
-/** Plays a video lesson whole at 2× in a new playback: its opening beat, then the whole of it. */
+/**
+ * The playback's clock moved back `ms`: the wall time a student playing would have spent (a test
+ * cannot wait it; the budget is 2× the time since the playback opened).
+ */
+export const spentOn = (playback: string, ms: number) =>
+  testDb()
+    .update(schema.lessonPlaybacks)
+    .set({ openedAt: sql`${schema.lessonPlaybacks.openedAt} - ${ms}` })
+    .where(eq(schema.lessonPlaybacks.playback, playback))
+
+/** Plays a video lesson whole at 2× in a new playback: its opening beat, half its length, the whole of it. */
 export async function playWhole(lesson: Lesson, cookie: string) {
   const playback = crypto.randomUUID()
   expect((await beat(lesson.id, cookie, playback)).status).toBe(200)
   const ms = (lesson.durationSeconds ?? 0) * 1000
+  await spentOn(playback, ms / 2)
   const played = await beat(lesson.id, cookie, playback, [{ from: 0, to: ms, wall_ms: ms / 2, rate: 2 }])
   expect(played.status, JSON.stringify(played.body)).toBe(200)
   return StudyAnswer.parse(played.body)
@@ -93,7 +105,7 @@ export async function openReading(lesson: Lesson, cookie: string) {
   return StudyAnswer.parse(opened.body)
 }
 
-/** Every lesson done by evidence: each video played whole (short lessons: within the slack), each reading opened. */
+/** Every lesson done by evidence: each video played whole at 2×, each reading opened. */
 export async function studyAll(lessons: Lesson[], cookie: string) {
   for (const lesson of lessons) {
     if (lesson.youtubeId) await playWhole(lesson, cookie)

@@ -21,6 +21,7 @@ import {
   type Interval,
   MAX_CREDITED_RATE,
   PLAYBACK_SLACK_MS,
+  STALE_PLAYBACK_MS,
 } from '../../domain/study.ts'
 import { AppError, conflict, notFound } from '../../errors.ts'
 import { consumeLimit } from '../limits/limits.ts'
@@ -233,7 +234,8 @@ function answerOf(lessonId: number, creditedMs: number, rows: Readonly<StandingR
 /**
  * POST /api/usuario/aulas/{id}/reproducao: what the player recorded since its last beat. A
  * playback (one uuid per player) is the student's one at a time: a new one, or one on another
- * lesson, replaces it and starts its clock. Its segments credit at most their wall time × their
+ * lesson, replaces it, and starts its own clock unless the one replaced still beats (another
+ * tab), whose clock and credit it takes on. Its segments credit at most their wall time × their
  * rate (capped at 2×), and all it ever credits at most 2× the wall time since it opened plus a
  * slack: a claim beyond that is refused whole (409). One batch: the enrollment checked, the
  * segments appended (or extending the one they continue), the credit counted, the standing read.
@@ -266,11 +268,15 @@ export async function recordPlayback({
   // Evaluated before the credit below moves (statements run in order, in one transaction).
   const accepted = sql`${enrolled} AND EXISTS (SELECT 1 FROM lesson_playbacks WHERE ${mine}
     AND credited_ms + ${claimMs} <= (${now} - opened_at) * ${MAX_CREDITED_RATE} + ${PLAYBACK_SLACK_MS})`
+  // The playback replaced still beats (another tab): the new one takes on its clock and credit.
+  const current = sql`lesson_playbacks.last_beat_at > ${now - STALE_PLAYBACK_MS}`
   const [, ...rest] = await db.batch([
     db.run(sql`INSERT INTO lesson_playbacks (user_id, playback, lesson_id, opened_at, credited_ms, last_beat_at)
       SELECT ${userId}, ${playback}, ${lessonId}, ${now}, 0, ${now} WHERE ${enrolled} AND ${hasVideo(lessonId)}
       ON CONFLICT (user_id) DO UPDATE SET playback = excluded.playback, lesson_id = excluded.lesson_id,
-        opened_at = excluded.opened_at, credited_ms = 0, last_beat_at = excluded.last_beat_at
+        opened_at = CASE WHEN ${current} THEN lesson_playbacks.opened_at ELSE excluded.opened_at END,
+        credited_ms = CASE WHEN ${current} THEN lesson_playbacks.credited_ms ELSE 0 END,
+        last_beat_at = excluded.last_beat_at
       WHERE lesson_playbacks.playback <> excluded.playback OR lesson_playbacks.lesson_id <> excluded.lesson_id`),
     ...intervals.flatMap(({ from, to }) => [
       // Going on where this playback left off: the same row grows.
