@@ -18,7 +18,7 @@ import { COURSE_SECTIONS } from '../../worker/domain/catalog.ts'
 import { verifyPassword } from '../../worker/domain/password.ts'
 import { PLAN_PAYMENT_METHODS } from '../../worker/domain/payments.ts'
 import { bundleIsForSale } from '../../worker/domain/pricing.ts'
-import { courseStanding, type Interval } from '../../worker/domain/study.ts'
+import { courseStanding } from '../../worker/domain/study.ts'
 import { LOCAL_VIDEO_SECONDS } from '../../worker/domain/video.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -428,18 +428,15 @@ describe('seedDatabase', () => {
       .select()
       .from(schema.lessonOpenings)
       .where(eq(schema.lessonOpenings.userId, student))
-    const played = new Map<number, Interval[]>()
-    for (const row of segments)
-      played.set(row.lessonId, [...(played.get(row.lessonId) ?? []), { from: row.fromMs, to: row.toMs }])
     const standing = courseStanding({
-      lessons: lessons.map((lesson) => ({
-        id: lesson.id,
-        title: lesson.title,
-        hasVideo: lesson.youtubeId !== null,
-        durationSeconds: lesson.durationSeconds,
+      lessons: lessons.map(({ id, title, youtubeId, durationSeconds }) => ({
+        id,
+        title,
+        hasVideo: youtubeId !== null,
+        durationSeconds,
       })),
-      played,
-      opened: new Set(openings.map((row) => row.lessonId)),
+      segments: segments.map((row) => ({ lessonId: row.lessonId, from: row.fromMs, to: row.toMs })),
+      opened: openings.map((row) => row.lessonId),
       watchShare: 90,
       certificateShare: 100,
     })

@@ -234,22 +234,26 @@ export type CourseStanding = {
 }
 
 /**
- * A course's standing from its lessons (in order), the intervals played of each, and the
- * readings opened: lessons done against the course's `certificateShare` of them.
+ * A course's standing from its lessons (in order), the intervals played (each with its lesson),
+ * and the readings opened: lessons done against the course's `certificateShare` of them.
  */
 export function courseStanding({
   lessons,
-  played,
-  opened,
+  segments,
+  opened: openedIds,
   watchShare,
   certificateShare,
 }: {
   lessons: readonly LessonFacts[]
-  played: ReadonlyMap<number, readonly Interval[]>
-  opened: ReadonlySet<number>
+  segments: readonly (Interval & { lessonId: number })[]
+  opened: readonly number[]
   watchShare: number
   certificateShare: number
 }): CourseStanding {
+  const played = new Map<number, Interval[]>()
+  for (const { lessonId, from, to } of segments)
+    played.set(lessonId, [...(played.get(lessonId) ?? []), { from, to }])
+  const opened = new Set(openedIds)
   const standings = lessons.map((lesson) =>
     lessonStanding(lesson, played.get(lesson.id) ?? [], opened.has(lesson.id), watchShare),
   )

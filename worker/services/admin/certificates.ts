@@ -102,14 +102,19 @@ function standingOfRow(row: ProgressRow) {
   })
 }
 
+/** Whose enrollment, in which course and class, and since when. */
+const enrollmentOf = (row: ProgressRow) => ({
+  enrollment_id: row.enrollment.id,
+  student: row.student,
+  course: { id: row.course.id, name: row.course.name },
+  class: row.turma,
+  enrolled_at: row.enrollment.createdAt.toISOString(),
+})
+
 const toProgress = (row: ProgressRow): StudentProgress => {
   const standing = standingOfRow(row)
   return {
-    enrollment_id: row.enrollment.id,
-    student: row.student,
-    course: { id: row.course.id, name: row.course.name },
-    class: row.turma,
-    enrolled_at: row.enrollment.createdAt.toISOString(),
+    ...enrollmentOf(row),
     lessons_done: standing.lessonsDone,
     lessons_total: standing.lessonsTotal,
     watched_percent: standing.watchedPercent,
@@ -191,11 +196,7 @@ export async function studentEvidence({ ctx, id }: AdminRowRead): Promise<Studen
   const standing = standingsOf(study).get(row.course.id)
   if (!standing) throw notFound(ADMIN_CERTIFICATE_MESSAGES.enrollmentNotFound)
   return {
-    enrollment_id: row.enrollment.id,
-    student: row.student,
-    course: { id: row.course.id, name: row.course.name },
-    class: row.turma,
-    enrolled_at: row.enrollment.createdAt.toISOString(),
+    ...enrollmentOf(row),
     first_activity_at: iso(standing.firstActivity),
     last_activity_at: iso(standing.lastActivity),
     study: studyOut(standing),

@@ -18,7 +18,6 @@ import {
   beatClaim,
   type CourseStanding,
   courseStanding,
-  type Interval,
   MAX_CREDITED_RATE,
   PLAYBACK_SLACK_MS,
   STALE_PLAYBACK_MS,
@@ -99,12 +98,6 @@ export type StandingFacts = {
 
 /** The standing those facts make (worker/domain/study.ts decides). */
 export function standingFrom({ course, lessons, segments, openedLessonIds }: StandingFacts): CourseStanding {
-  const played = new Map<number, Interval[]>()
-  for (const segment of segments) {
-    const list = played.get(segment.lessonId) ?? []
-    list.push({ from: segment.from, to: segment.to })
-    played.set(segment.lessonId, list)
-  }
   return courseStanding({
     lessons: lessons.map((lesson) => ({
       id: lesson.id,
@@ -112,8 +105,8 @@ export function standingFrom({ course, lessons, segments, openedLessonIds }: Sta
       hasVideo: lesson.youtubeId !== null,
       durationSeconds: lesson.durationSeconds,
     })),
-    played,
-    opened: new Set(openedLessonIds),
+    segments,
+    opened: openedLessonIds,
     watchShare: course.watchShare,
     certificateShare: course.certificateShare,
   })
