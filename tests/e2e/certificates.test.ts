@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext } from 'playwright-core'
 import { extractText } from 'unpdf'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { DEMO_USERS } from '../../db/seed.ts'
@@ -7,6 +7,7 @@ import { SEED_IDS } from '../../db/seed-data/catalog.ts'
 import { openAdminSection } from '../support/e2e/admin.ts'
 import { fileBrowser, screenshot, signInOnPage } from '../support/e2e/browser.ts'
 import { cartWithClass, payCartByPix } from '../support/e2e/checkout.ts'
+import { playAtTwice } from '../support/e2e/study.ts'
 
 // Issues 24 and 39 in real Chromium on the seeded stack: a new buyer pays the demo course, plays its
 // three lessons at 2× in the local player (each counted as it plays) and opens its reading; the
@@ -36,20 +37,6 @@ async function newContext(ip: string) {
 afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close()
 })
-
-/** Plays the lesson on screen at 2× in the local player until the page says it is done. */
-async function playAtTwice(page: Page, title: string) {
-  await page.getByRole('heading', { level: 2, name: title }).waitFor()
-  await page.getByRole('button', { name: /Reproduzir a videoaula/ }).click()
-  const video = page.locator(`video[aria-label="Videoaula: ${title}"]`)
-  await video.waitFor()
-  await video.evaluate((element: HTMLVideoElement) => {
-    element.playbackRate = 2
-  })
-  // 24 s of video in 12 s, sent as it plays and at its end: counted. Not quite 100 %: the first
-  // milliseconds pass before the browser says it plays, and so do a few at each buffering stall.
-  await page.getByText(/^Concluída: (9\d|100)% do vídeo reproduzido$/).waitFor({ timeout: 40_000 })
-}
 
 describe('certificates', () => {
   it('a new buyer plays the demo course at 2×, the course page offers the certificate at once; its PDF; a visitor verifies it from the QR code; the admin revokes it and the page says so', {
