@@ -38,6 +38,7 @@ import {
 } from '../worker/domain/payments.ts'
 import { REMINDER_KINDS, SUPPRESSION_REASONS } from '../worker/domain/reminders.ts'
 import { USER_TYPES } from '../worker/domain/roles.ts'
+import { DEFAULT_WATCH_SHARE } from '../worker/domain/study.ts'
 
 // Enumerations have one home each in worker/domain (catalog, roles, payments, leads); the database
 // stores their exact strings.
@@ -185,6 +186,8 @@ export const courses = sqliteTable(
     workloadHours: integer('workload_hours'),
     /** The share of the lessons (percent) a student must have watched to issue the certificate. */
     certificateShare: integer('certificate_share').notNull().default(DEFAULT_COURSE_SHARE),
+    /** The share (percent) of a video's distinct seconds that makes its lesson done (issue 39). */
+    watchShare: integer('watch_share').notNull().default(DEFAULT_WATCH_SHARE),
     /** Who signs the course's certificates: name, role, and the signature picture in FILES. */
     signatoryName: text('signatory_name'),
     signatoryRole: text('signatory_role'),
@@ -454,6 +457,68 @@ export const lessonProgress = sqliteTable(
       .notNull()
       .references(() => lessons.id, { onDelete: 'cascade' }),
     watchedAt: integer('watched_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] })],
+)
+
+/**
+ * The one playback a student has going (issue 39): a player instance names itself with a uuid,
+ * and a new one replaces the old. What its beats credit may never pass MAX_CREDITED_RATE × the
+ * wall time since it opened (the server's clock) plus a small slack.
+ */
+export const lessonPlaybacks = sqliteTable('lesson_playbacks', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  playback: text('playback').notNull(),
+  lessonId: integer('lesson_id')
+    .notNull()
+    .references(() => lessons.id, { onDelete: 'cascade' }),
+  openedAt: integer('opened_at', { mode: 'timestamp_ms' }).notNull(),
+  /** Media milliseconds its beats were credited, each segment counted. */
+  creditedMs: integer('credited_ms').notNull().default(0),
+  lastBeatAt: integer('last_beat_at', { mode: 'timestamp_ms' }).notNull(),
+})
+
+/**
+ * Media played and credited (issue 39): [from_ms, to_ms) of a lesson's video, as the server
+ * accepted it. A segment that goes on where one of its playback ended extends that row.
+ */
+export const lessonSegments = sqliteTable(
+  'lesson_segments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    playback: text('playback').notNull(),
+    fromMs: integer('from_ms').notNull(),
+    toMs: integer('to_ms').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A student's evidence is read by course (its lessons), never across students.
+    index('lesson_segments_user_lesson').on(t.userId, t.lessonId),
+    // A beat extends the segment its playback left off.
+    index('lesson_segments_playback').on(t.playback, t.toMs),
+  ],
+)
+
+/** A lesson without video shown to its student (issue 39): its evidence is having been opened. */
+export const lessonOpenings = sqliteTable(
+  'lesson_openings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    openedAt: integer('opened_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.lessonId] })],
 )

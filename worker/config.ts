@@ -1,12 +1,14 @@
 import type { JWK } from 'jose'
 import { PAGARME_API_URL } from './adapters/payments/pagarme.ts'
 import { PAGARME_WEBHOOK_JWKS_URL } from './adapters/payments/webhook-keys.ts'
+import type { VideoPlayer } from './contract/student.ts'
 import {
   accountTypeOf,
   PAGARME_ACCOUNT_TYPES,
   type PagarmeAccountType,
   SANDBOX_3DS_SCRIPT_PATH,
 } from './domain/three-ds.ts'
+import { LOCAL_VIDEO_PATH, VIDEO_PLAYER_HOST } from './domain/video.ts'
 import type { Env } from './env.ts'
 
 /**
@@ -23,6 +25,16 @@ import type { Env } from './env.ts'
  */
 export function isLocalEnv(env: Pick<Env, 'APP_ENV'>): boolean {
   return env.APP_ENV === 'local' || env.APP_ENV === 'test'
+}
+
+/**
+ * The lessons' video player (issue 39), which the course's answer tells the web: YouTube's
+ * IFrame API in a deployment; locally and in the tests the stand-in over the demo video, unless
+ * VIDEO_PLAYER=youtube asks for YouTube's (fail closed: a deployment never gets the stand-in).
+ */
+export function videoPlayerOf(env: Pick<Env, 'APP_ENV' | 'VIDEO_PLAYER'>): VideoPlayer {
+  if (isLocalEnv(env) && env.VIDEO_PLAYER !== 'youtube') return { kind: 'local', src: LOCAL_VIDEO_PATH }
+  return { kind: 'youtube', host: VIDEO_PLAYER_HOST }
 }
 
 /** The site's one public origin, from PUBLIC_ORIGIN, without a trailing slash. */

@@ -103,4 +103,9 @@ export type Env = {
    * the tests generate one.
    */
   CERTIFICATE_SIGNING_KEYS?: string
+  /**
+   * Which player the lessons use off production (issue 39): unset, the local stand-in over the
+   * demo video; 'youtube' tries YouTube's player locally. A deployment always plays YouTube's.
+   */
+  VIDEO_PLAYER?: string
 }

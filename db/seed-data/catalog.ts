@@ -16,6 +16,8 @@ type EbookRow = typeof ebooks.$inferInsert
 /** Ids the tests of other parts may rely on. */
 export const SEED_IDS = {
   users: { admin: 1, student: 2 },
+  /** The demo course (issue 39): three clips of the local player's video and a reading. */
+  courses: { demo: 16 },
   classes: {
     /** 'Comece agora' of Hemodiálise para Enfermagem: R$ 1.000,00, up to 12 instalments, no student price. */
     price1000: 1,
@@ -23,6 +25,8 @@ export const SEED_IDS = {
     price490: 3,
     /** Transplante Renal, February 2027: closed for enrollment. */
     closed: 13,
+    /** The demo course's class (issue 39): R$ 19,90 in one payment, finished in a few minutes. */
+    demo: 22,
   },
   bundles: { percent: 1, fixed: 2 },
   coupons: { percentOnClass: 1, fixedOnCourse: 2, expired: 3 },
@@ -852,6 +856,43 @@ export const COURSES: CourseSeed[] = [
         isBoletoAllowed: false,
         seats: 8,
       },
+    ],
+  },
+  // ── The demo course (issue 39): finished in a few minutes, on the local player's short video ──
+  {
+    id: SEED_IDS.courses.demo,
+    url: 'minicurso-sinais-de-alerta-da-doenca-renal',
+    name: 'Minicurso: Sinais de Alerta da Doença Renal',
+    section: 'online',
+    sortOrder: 7,
+    workloadHours: 1,
+    slider: slides('minicurso-sinais-de-alerta-da-doenca-renal', 1),
+    summary:
+      'Três videoaulas curtas e uma leitura para reconhecer cedo os sinais da doença renal, com certificado digital. Conclui-se em poucos minutos: uma boa forma de conhecer a área do aluno.',
+    description: describe({
+      intro: [
+        'Inchaço, urina espumosa, pressão alta e cansaço podem ser os primeiros sinais de que os rins precisam de atenção. Este minicurso mostra o que observar e quando procurar a unidade de saúde.',
+        'É também o curso de demonstração do portal: as videoaulas são curtas e o certificado sai assim que o conteúdo é concluído.',
+      ],
+      objectives: [
+        'Reconhecer os sinais e sintomas que sugerem doença renal',
+        'Saber quem deve fazer exames de rastreamento',
+        'Entender o que o certificado digital do instituto comprova',
+      ],
+      audience: 'Profissionais e estudantes da saúde e qualquer pessoa interessada em saúde renal.',
+      program: [
+        'Os sinais de alerta',
+        'Quem deve ser rastreado',
+        'Os exames que contam a história',
+        'Leitura: como cuidar dos rins no dia a dia',
+      ],
+      method:
+        'Curso 100% online: três videoaulas curtas e uma leitura. Cada videoaula conta quando é reproduzida (90% dos seus segundos); a leitura, quando é aberta.',
+      hours: 1,
+      online: true,
+    }),
+    classes: [
+      { id: SEED_IDS.classes.demo, name: 'Comece agora', type: 'C', priceCents: 1990, instalmentTimes: 1 },
     ],
   },
 ]

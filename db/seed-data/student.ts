@@ -4,6 +4,8 @@
  * and enrollments, e-books, lesson progress and an application to an edital whose fee plans are
  * partly paid. Ids are explicit, so the seed is deterministic and the e2e journeys can point at it.
  */
+
+import { LOCAL_VIDEO_SECONDS } from '../../worker/domain/video.ts'
 import type {
   applications,
   courseMaterials,
@@ -12,7 +14,9 @@ import type {
   editais,
   enrollments,
   feePlans,
+  lessonOpenings,
   lessonProgress,
+  lessonSegments,
   lessons,
   orderItems,
   orders,
@@ -24,7 +28,14 @@ type ModuleRow = typeof courseModules.$inferInsert & { id: number }
 type LessonRow = typeof lessons.$inferInsert & { id: number }
 type MaterialRow = typeof courseMaterials.$inferInsert & { id: number }
 
-type LessonSeed = { title: string; youtubeId: string | null; minutes: number | null; body: string }
+type LessonSeed = {
+  title: string
+  youtubeId: string | null
+  minutes: number | null
+  /** A length in seconds, for a video shorter than a minute (the demo course's). */
+  seconds?: number
+  body: string
+}
 type ModuleSeed = { title: string; lessons: LessonSeed[] }
 type CourseContent = { courseId: number; url: string; modules: ModuleSeed[]; materials: string[] }
 
@@ -35,6 +46,14 @@ const video = (title: string, youtubeId: string, minutes: number, body: string):
   body,
 })
 const reading = (title: string, body: string): LessonSeed => ({ title, youtubeId: null, minutes: null, body })
+/** A lesson of the demo course: as long as the local player's video, which plays it locally. */
+const clip = (title: string, youtubeId: string, body: string): LessonSeed => ({
+  title,
+  youtubeId,
+  minutes: null,
+  seconds: LOCAL_VIDEO_SECONDS,
+  body,
+})
 
 // YouTube ids are the demo's stand-ins for the institute's own (unlisted) lesson videos: the
 // admin area replaces them. The embed loads nothing from YouTube until the student presses play.
@@ -324,6 +343,37 @@ const CONTENT: CourseContent[] = [
     ],
     materials: ['Tabela de pressão arterial pediátrica por percentil'],
   },
+  {
+    courseId: SEED_IDS.courses.demo,
+    url: 'minicurso-sinais-de-alerta-da-doenca-renal',
+    modules: [
+      {
+        title: 'Sinais de alerta',
+        lessons: [
+          clip(
+            'Os sinais que os rins dão',
+            'RnlsDemo001',
+            'Inchaço nas pernas e ao redor dos olhos, urina espumosa, urinar à noite, pressão alta e cansaço sem causa aparente.',
+          ),
+          clip(
+            'Quem deve ser rastreado',
+            'RnlsDemo002',
+            'Pessoas com diabetes, hipertensão, mais de 60 anos, obesidade ou doença renal na família: creatinina e exame de urina uma vez por ano.',
+          ),
+          clip(
+            'Os exames que contam a história',
+            'RnlsDemo003',
+            'A taxa de filtração glomerular estimada, a partir da creatinina, e a relação albumina/creatinina na urina.',
+          ),
+          reading(
+            'Leitura: cuidar dos rins no dia a dia',
+            '## No dia a dia\n\n- Beba água ao longo do dia\n- Controle a pressão e a glicemia\n- Evite anti-inflamatórios sem orientação médica\n- Não fume\n\n## Quando procurar a unidade de saúde\n\nSe notar inchaço, urina com espuma ou sangue, ou se tiver diabetes ou hipertensão e nunca tiver feito os exames dos rins.',
+          ),
+        ],
+      },
+    ],
+    materials: [],
+  },
 ]
 
 const slug = (text: string) =>
@@ -352,7 +402,7 @@ for (const course of CONTENT) {
         moduleId,
         title: lesson.title,
         youtubeId: lesson.youtubeId,
-        durationSeconds: lesson.minutes === null ? null : lesson.minutes * 60,
+        durationSeconds: lesson.seconds ?? (lesson.minutes === null ? null : lesson.minutes * 60),
         body: lesson.body,
         sortOrder: lessonIndex + 1,
       })
@@ -533,6 +583,39 @@ export const DEMO_PROGRESS_ROWS: (typeof lessonProgress.$inferInsert)[] = [
   { userId: STUDENT, lessonId: 1, watchedAt: at('2026-10-06T19:00:00-03:00') },
   { userId: STUDENT, lessonId: 2, watchedAt: at('2026-10-07T19:30:00-03:00') },
 ]
+
+/**
+ * The demo student's evidence of study of Hemodiálise para Enfermagem (issue 39): every video
+ * played whole, one an evening, and the reading opened. The certificate it earns is issued when
+ * the local stack starts (scripts/lib/stack.ts), by the issuing service and signed with the
+ * stack's key: DEMO_CERTIFICATE.
+ */
+const COURSE_ONE_MODULES = new Set(MODULE_ROWS.filter((row) => row.courseId === 1).map((row) => row.id))
+const COURSE_ONE_LESSONS = LESSON_ROWS.filter((row) => COURSE_ONE_MODULES.has(row.moduleId))
+export const DEMO_SEGMENT_ROWS: (typeof lessonSegments.$inferInsert)[] = COURSE_ONE_LESSONS.filter(
+  (lesson) => lesson.youtubeId !== null,
+).map((lesson, index) => {
+  const start = at(`2026-10-${String(6 + index).padStart(2, '0')}T19:00:00-03:00`)
+  const ms = (lesson.durationSeconds ?? 0) * 1000
+  return {
+    userId: STUDENT,
+    lessonId: lesson.id,
+    playback: `5eed0000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
+    fromMs: 0,
+    toMs: ms,
+    createdAt: start,
+    updatedAt: new Date(start.getTime() + ms),
+  }
+})
+export const DEMO_OPENING_ROWS: (typeof lessonOpenings.$inferInsert)[] = COURSE_ONE_LESSONS.filter(
+  (lesson) => lesson.youtubeId === null,
+).map((lesson) => ({ userId: STUDENT, lessonId: lesson.id, openedAt: at('2026-10-09T20:30:00-03:00') }))
+
+/** The certificate the demo student earned, issued by the running stack (its key signs it). */
+export const DEMO_CERTIFICATE = {
+  courseUrl: 'hemodialise-para-enfermagem',
+  name: 'Ana Beatriz Souza',
+} as const
 
 /** A free e-book added to the library by hand (the others come with the courses). */
 export const DEMO_LIBRARY_ROWS: (typeof ebookLibrary.$inferInsert)[] = [

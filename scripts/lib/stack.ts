@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url'
 import { createDb } from '../../db/client.ts'
 import { startLocalServer } from '../../db/local-server.ts'
 import { migrateDatabase } from '../../db/migrate.ts'
-import { seedDatabase } from '../../db/seed.ts'
+import { DEMO_USERS, seedDatabase } from '../../db/seed.ts'
+import { DEMO_CERTIFICATE } from '../../db/seed-data/student.ts'
 import { accountTypeOf, type PagarmeAccountType } from '../../worker/domain/three-ds.ts'
 import { SANDBOX_PUBLIC_KEY, SANDBOX_SECRET_KEY } from '../pagarme-sandbox/api.ts'
 import { type SandboxServer, startPagarmeSandbox } from '../pagarme-sandbox/server.ts'
@@ -235,7 +236,29 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop()
     throw error
   }
+  const appEnv = options.appEnv ?? 'local'
+  if (appEnv === 'local' || appEnv === 'test') await issueDemoCertificate(origin)
   return { origin, databaseUrl: database.url, pagarmeSandbox: sandbox?.origin ?? null, seeded, stop, exited }
+}
+
+/**
+ * The demo student's certificate, earned by the seeded evidence (issue 39): issued by the Worker's
+ * own issuing service and signed with this stack's key, which the seed (a plain script) does not
+ * hold. Issuing again answers the same certificate, so every start asks.
+ */
+async function issueDemoCertificate(origin: string) {
+  const response = await fetch(`${origin}/api/dev/certificados`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      email: DEMO_USERS.student.email,
+      course_url: DEMO_CERTIFICATE.courseUrl,
+      nome: DEMO_CERTIFICATE.name,
+    }),
+  }).catch((error: unknown) => ({ ok: false, status: 0, text: async () => String(error) }))
+  if (!response.ok) {
+    console.warn(`Certificado de demonstração não emitido (${response.status}): ${await response.text()}`)
+  }
 }
 
 export function stopChild(child: ChildProcess): Promise<void> {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,10 +13,13 @@ import * as schema from '../../db/schema.ts'
 import { DEMO_USERS, type SeedableDb, seedDatabase } from '../../db/seed.ts'
 import { SEED_IDS } from '../../db/seed-data/catalog.ts'
 import { MISSING_IMAGE } from '../../db/seed-data/showcase.ts'
+import { DEMO_CERTIFICATE } from '../../db/seed-data/student.ts'
 import { COURSE_SECTIONS } from '../../worker/domain/catalog.ts'
 import { verifyPassword } from '../../worker/domain/password.ts'
 import { PLAN_PAYMENT_METHODS } from '../../worker/domain/payments.ts'
 import { bundleIsForSale } from '../../worker/domain/pricing.ts'
+import { courseStanding } from '../../worker/domain/study.ts'
+import { LOCAL_VIDEO_SECONDS } from '../../worker/domain/video.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const PUBLIC = join(ROOT, 'web', 'public')
@@ -72,6 +75,8 @@ async function allCounts() {
     enrollments: schema.enrollments,
     applications: schema.applications,
     planPayments: schema.planPayments,
+    lessonSegments: schema.lessonSegments,
+    lessonOpenings: schema.lessonOpenings,
   }
   const counts: Record<string, number> = {}
   for (const [name, table] of Object.entries(tables)) counts[name] = await rowCount(table)
@@ -119,7 +124,8 @@ describe('seedDatabase', () => {
       expect(course.classes.length).toBeLessThanOrEqual(3)
     }
     const classes = courses.flatMap((c) => c.classes)
-    for (const turma of classes) {
+    // The demo course's class is cheap on purpose (issue 39): a new user tries the whole way for R$ 19,90.
+    for (const turma of classes.filter((c) => c.id !== SEED_IDS.classes.demo)) {
       expect(turma.priceCents).toBeGreaterThanOrEqual(29000)
       expect(turma.priceCents).toBeLessThanOrEqual(480000)
       if (turma.type === 'N') expect(turma.courseInit).toMatch(/^2027-\d\d-\d\d$/)
@@ -344,7 +350,8 @@ describe('seedDatabase', () => {
     const online = await db.select().from(schema.courses).where(eq(schema.courses.section, 'online'))
     const modules = await db.query.courseModules.findMany({ with: { lessons: true } })
     const materials = await db.select().from(schema.courseMaterials)
-    for (const course of online) {
+    // The demo course (issue 39) is short by design: one module of three clips and a reading.
+    for (const course of online.filter((row) => row.id !== SEED_IDS.courses.demo)) {
       const own = modules.filter((module) => module.courseId === course.id)
       expect(own.length, course.url).toBeGreaterThanOrEqual(2)
       for (const module of own) {
@@ -381,6 +388,62 @@ describe('seedDatabase', () => {
     expect(
       await db.select().from(schema.ebookLibrary).where(eq(schema.ebookLibrary.userId, student)),
     ).toHaveLength(1)
+  })
+
+  it('seeds a demo course finished in minutes on the local video, and the demo student’s evidence that earns Hemodiálise para Enfermagem (issue 39)', async () => {
+    const [demo] = await db.select().from(schema.courses).where(eq(schema.courses.id, SEED_IDS.courses.demo))
+    expect(demo).toMatchObject({
+      section: 'online',
+      isPublished: true,
+      watchShare: 90,
+      certificateShare: 100,
+    })
+    const [turma] = await db.select().from(schema.classes).where(eq(schema.classes.id, SEED_IDS.classes.demo))
+    expect(turma).toMatchObject({ courseId: demo!.id, type: 'C', priceCents: 1990 })
+    const lessonsOf = async (courseId: number) =>
+      (
+        await db.query.courseModules.findMany({
+          where: eq(schema.courseModules.courseId, courseId),
+          with: { lessons: true },
+        })
+      ).flatMap((module) => module.lessons)
+    const clips = await lessonsOf(demo!.id)
+    expect(clips.map((lesson) => [lesson.youtubeId !== null, lesson.durationSeconds])).toEqual([
+      [true, LOCAL_VIDEO_SECONDS],
+      [true, LOCAL_VIDEO_SECONDS],
+      [true, LOCAL_VIDEO_SECONDS],
+      [false, null],
+    ])
+    const video = join(PUBLIC, 'conteudo-demo', 'videos', 'aula-demonstrativa.webm')
+    expect(statSync(video).size).toBeLessThan(300 * 1024)
+
+    // The demo student's segments and readings make Hemodiálise para Enfermagem's certificate earned.
+    const student = SEED_IDS.users.student
+    const lessons = await lessonsOf(1)
+    const segments = await db
+      .select()
+      .from(schema.lessonSegments)
+      .where(eq(schema.lessonSegments.userId, student))
+    const openings = await db
+      .select()
+      .from(schema.lessonOpenings)
+      .where(eq(schema.lessonOpenings.userId, student))
+    const standing = courseStanding({
+      lessons: lessons.map(({ id, title, youtubeId, durationSeconds }) => ({
+        id,
+        title,
+        hasVideo: youtubeId !== null,
+        durationSeconds,
+      })),
+      segments: segments.map((row) => ({ lessonId: row.lessonId, from: row.fromMs, to: row.toMs })),
+      opened: openings.map((row) => row.lessonId),
+      watchShare: 90,
+      certificateShare: 100,
+    })
+    expect(standing).toMatchObject({ lessonsDone: 8, lessonsTotal: 8, watchedPercent: 100, eligible: true })
+    expect(DEMO_CERTIFICATE.courseUrl).toBe(
+      (await db.select().from(schema.courses).where(eq(schema.courses.id, 1)))[0]!.url,
+    )
   })
 
   it('does nothing on a second run', async () => {

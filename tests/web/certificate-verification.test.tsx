@@ -49,9 +49,12 @@ describe('/certificados/{code}', () => {
       suspended_at: '2026-06-01T18:00:00.000Z',
       suspended_reason: 'contestação do pagamento em análise',
     })
-    await screen.findByText('Certificado suspenso desde 1 de junho de 2026')
-    expect(screen.getByText('Motivo: contestação do pagamento em análise')).toBeTruthy()
-    expect(screen.getByText('Enquanto suspenso, o certificado não deve ser aceito.')).toBeTruthy()
+    await screen.findByText('Certificado suspenso: contestação do pagamento em análise')
+    expect(
+      screen.getByText(
+        /^Suspenso desde 1 de junho de 2026\. Enquanto estiver suspenso, não vale como comprovante/,
+      ),
+    ).toBeTruthy()
   })
 
   it('says revoked with its reason, and replaced with the code that replaced it', async () => {
@@ -61,8 +64,8 @@ describe('/certificados/{code}', () => {
       revoked_at: '2026-06-01T18:00:00.000Z',
       revoked_reason: 'compra reembolsada',
     })
-    await screen.findByText('Certificado revogado em 1 de junho de 2026')
-    expect(screen.getByText('Motivo: compra reembolsada')).toBeTruthy()
+    await screen.findByText('Certificado revogado: compra reembolsada')
+    expect(screen.getByText('Revogado em 1 de junho de 2026: não vale mais como comprovante.')).toBeTruthy()
     vi.unstubAllGlobals()
     document.body.innerHTML = ''
 

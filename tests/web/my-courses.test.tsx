@@ -47,6 +47,66 @@ describe('/usuario/cursos', () => {
     ])
   })
 
+  it("tells each online course's evidence, lesson by lesson, and offers the certificate once earned (issue 39)", async () => {
+    const lesson = (lesson_id: number, title: string, played_seconds: number, done: boolean) => ({
+      lesson_id,
+      title,
+      kind: 'video' as const,
+      duration_seconds: 24,
+      played_seconds,
+      played_percent: Math.floor((played_seconds * 100) / 24),
+      opened: false,
+      done,
+    })
+    const study = (lessons: ReturnType<typeof lesson>[]) => ({
+      lessons,
+      lessons_done: lessons.filter((row) => row.done).length,
+      lessons_total: lessons.length,
+      percent: Math.floor((lessons.filter((row) => row.done).length * 100) / lessons.length),
+      watched_percent: 50,
+      watch_share: 90,
+      certificate_share: 100,
+      eligible: lessons.every((row) => row.done),
+    })
+    const course = (id: number, name: string, lessons: ReturnType<typeof lesson>[]) => ({
+      course_id: id,
+      course_name: name,
+      course_url: `curso-${id}`,
+      study: study(lessons),
+      eligible: lessons.every((row) => row.done),
+      certificate: null,
+    })
+    stubFetch({
+      '/api/usuario/cursos': { body: [] },
+      '/api/usuario/certificados': {
+        body: {
+          profile_name: 'Ana Beatriz Souza',
+          courses: [
+            course(1, 'Minicurso: Sinais de Alerta', [
+              lesson(1, 'Os sinais', 24, true),
+              lesson(2, 'Quem rastrear', 12, false),
+            ]),
+            course(2, 'Diálise Peritoneal', [lesson(3, 'Prescrição', 24, true)]),
+          ],
+          certificates: [],
+        },
+      },
+    })
+    renderWithApp(<MyCoursesPage />)
+    const pending = (
+      await screen.findByRole('heading', { level: 3, name: 'Minicurso: Sinais de Alerta' })
+    ).closest('li')!
+    expect(pending.textContent).toContain(
+      '1 de 2 aulas concluídas · vídeos reproduzidos: 50% (o certificado pede 100% das aulas)',
+    )
+    expect(pending.textContent).toContain(
+      'Quem rastrear: Reproduzido 12 s de 24 s (50%; conta a partir de 90%)',
+    )
+    expect(pending.querySelector('button')).toBeNull()
+    const earned = screen.getByRole('heading', { level: 3, name: 'Diálise Peritoneal' }).closest('li')!
+    expect(earned.querySelector('button')?.textContent).toBe('Emitir certificado: Diálise Peritoneal')
+  })
+
   it('says so when there are no enrollments', async () => {
     stubFetch({ '/api/usuario/cursos': { body: [] } })
     renderWithApp(<MyCoursesPage />)

@@ -9,12 +9,14 @@ import { MyEbooksPage } from '../../web/src/features/student/my-ebooks-page.tsx'
 import { PurchaseDetailPage } from '../../web/src/features/student/purchase-detail-page.tsx'
 import { PurchasesPage } from '../../web/src/features/student/purchases-page.tsx'
 import { ConfirmProvider } from '../../web/src/lib/confirm.tsx'
+import type { HeldCertificate, MyCertificates } from '../../worker/contract/certificates.ts'
 import {
   type EbookLibrary,
   type Purchase,
   type StudentCourse,
   WITHDRAWAL_MESSAGES,
 } from '../../worker/contract/student.ts'
+import type { LessonStudy, StudyStanding } from '../../worker/contract/study.ts'
 import { STUDENT, toastTitle } from '../support/web/auth-fixtures.tsx'
 import { stubFetch } from '../support/web/checkout-fixtures.tsx'
 import { pageAt, renderRoutes } from '../support/web/render.tsx'
@@ -233,6 +235,37 @@ describe('Minhas compras', () => {
   })
 })
 
+const lessonStudy = (
+  lesson_id: number,
+  title: string,
+  overrides: Partial<LessonStudy> = {},
+): LessonStudy => ({
+  lesson_id,
+  title,
+  kind: 'video',
+  duration_seconds: 20,
+  played_seconds: 0,
+  played_percent: 0,
+  opened: false,
+  done: false,
+  ...overrides,
+})
+
+const STUDY: StudyStanding = {
+  lessons: [
+    lessonStudy(1, 'Boas-vindas', { played_seconds: 20, played_percent: 100, done: true }),
+    lessonStudy(2, 'Princípios físicos'),
+    lessonStudy(3, 'Leitura', { kind: 'reading', duration_seconds: null }),
+  ],
+  lessons_done: 1,
+  lessons_total: 3,
+  percent: 33,
+  watched_percent: 50,
+  watch_share: 90,
+  certificate_share: 100,
+  eligible: false,
+}
+
 const COURSE: StudentCourse = {
   id: 1,
   name: 'Hemodiálise para Enfermagem',
@@ -248,15 +281,15 @@ const COURSE: StudentCourse = {
           id: 1,
           title: 'Boas-vindas',
           youtube_id: 'h7Q2mVt9kLs',
-          duration_seconds: 360,
+          duration_seconds: 20,
           body: '',
-          watched: true,
+          watched: false,
         },
         {
           id: 2,
           title: 'Princípios físicos',
           youtube_id: 'Rk4cW8pZ1aE',
-          duration_seconds: 1080,
+          duration_seconds: 20,
           body: 'Difusão.',
           watched: false,
         },
@@ -279,42 +312,213 @@ const COURSE: StudentCourse = {
       download_url: '/download/a.b.c',
     },
   ],
-  progress: { watched: 1, total: 3, percent: 33 },
+  progress: { watched: 0, total: 3, percent: 0 },
+  study: STUDY,
+  player: { kind: 'local', src: '/api/dev/videoaula.webm' },
   links_expire_at: '2099-01-01T00:00:00.000Z',
 }
 
+const played = {
+  ...STUDY,
+  lessons: [
+    STUDY.lessons[0]!,
+    lessonStudy(2, 'Princípios físicos', { played_seconds: 20, played_percent: 100, done: true }),
+    STUDY.lessons[2]!,
+  ],
+  lessons_done: 2,
+  percent: 66,
+  watched_percent: 100,
+}
+const finished = {
+  ...played,
+  lessons: [
+    played.lessons[0]!,
+    played.lessons[1]!,
+    lessonStudy(3, 'Leitura', { kind: 'reading', duration_seconds: null, opened: true, done: true }),
+  ],
+  lessons_done: 3,
+  percent: 100,
+  eligible: true,
+}
+
+const certificatesOf = (
+  study: StudyStanding,
+  certificate: HeldCertificate | null = null,
+): MyCertificates => ({
+  profile_name: 'Ana Beatriz Souza',
+  courses: [
+    {
+      course_id: 1,
+      course_name: COURSE.name,
+      course_url: COURSE.url,
+      study,
+      eligible: study.eligible,
+      certificate,
+    },
+  ],
+  certificates: certificate ? [certificate] : [],
+})
+
+const HELD: HeldCertificate = {
+  code: 'RN-ABCDEFGHJK',
+  status: 'valid',
+  kind: 'course',
+  kind_label: 'Conclusão de curso',
+  holder_name: 'Ana Beatriz Souza',
+  holder_removed: false,
+  title: COURSE.name,
+  minutes: 3600,
+  hours: '60 horas',
+  started_on: '2026-11-20',
+  completed_on: '2026-11-28',
+  issued_at: '2026-11-28T12:00:00.000Z',
+  checked_at: '2026-11-28T12:30:00.000Z',
+  issuer: 'Instituto Renalis',
+  revoked_at: null,
+  revoked_reason: null,
+  suspended_at: null,
+  suspended_reason: null,
+  replaced_by: null,
+  links: {
+    pdf: '/api/usuario/certificados/RN-ABCDEFGHJK/pdf',
+    credential: '/api/usuario/certificados/RN-ABCDEFGHJK/credencial',
+    verification: '/certificados/RN-ABCDEFGHJK',
+    linkedin: 'https://www.linkedin.com/profile/add?certId=RN-ABCDEFGHJK',
+  },
+}
+
 describe('a course for its student', () => {
-  it('opens the first lesson not watched; the video loads nothing until play; marking moves the progress', async () => {
+  it('plays a lesson: nothing loads before the press; what plays is sent in beats and counted; the mark is the student’s own; the certificate is offered once earned', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const start = Date.parse('2026-11-28T15:00:00Z')
+    vi.setSystemTime(start)
     const { requests } = stubFetch({
       '/api/usuario/cursos/hemodialise-para-enfermagem': { body: COURSE },
+      '/api/usuario/aulas/2/reproducao': [
+        { body: { lesson_id: 2, credited_ms: 0, study: STUDY } },
+        { body: { lesson_id: 2, credited_ms: 20_000, study: played } },
+      ],
       '/api/usuario/aulas/2/assistida': {
-        body: { lesson_id: 2, watched: true, progress: { watched: 2, total: 3, percent: 66 } },
+        body: { lesson_id: 2, watched: true, progress: { watched: 1, total: 3, percent: 33 } },
       },
+      '/api/usuario/aulas/3/aberta': { body: { lesson_id: 3, credited_ms: 0, study: finished } },
+      '/api/usuario/certificados': [
+        { body: certificatesOf(STUDY) },
+        { body: certificatesOf(finished) },
+        { body: certificatesOf(finished, HELD) },
+      ],
+      '/api/usuario/cursos/hemodialise-para-enfermagem/certificado': { status: 201, body: HELD },
     })
-    const user = userEvent.setup()
-    renderAt(<CourseContentPage url="hemodialise-para-enfermagem" />)
-    expect(await screen.findByRole('heading', { level: 2, name: 'Princípios físicos' })).toBeTruthy()
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('33')
-    // Privacy: no iframe (nothing from the video host) until the student presses play.
-    expect(document.querySelector('iframe')).toBeNull()
-    await user.click(screen.getByRole('button', { name: /Reproduzir a videoaula/ }))
-    const frame = document.querySelector('iframe')!
-    expect(frame.getAttribute('src')).toBe(
-      'https://www.youtube-nocookie.com/embed/Rk4cW8pZ1aE?autoplay=1&rel=0',
-    )
-    expect(frame.getAttribute('title')).toBe('Videoaula: Princípios físicos')
+    try {
+      const user = userEvent.setup()
+      renderAt(<CourseContentPage url="hemodialise-para-enfermagem" />)
+      // The first lesson not done by evidence opens.
+      expect(await screen.findByRole('heading', { level: 2, name: 'Princípios físicos' })).toBeTruthy()
+      expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('33')
+      expect(screen.getByText(/Seu progresso: 1 de 3 aulas concluídas \(33%\)/)).toBeTruthy()
+      expect(screen.getByText('Reproduzido 0 s de 20 s (0%; conta a partir de 90%)')).toBeTruthy()
+      expect(
+        await screen.findByText(/O certificado fica disponível quando você concluir 100% das aulas/),
+      ).toBeTruthy()
+      // Privacy: no player at all until the student presses play.
+      expect(document.querySelector('video, iframe')).toBeNull()
+      await user.click(screen.getByRole('button', { name: /Reproduzir a videoaula/ }))
+      const video = document.querySelector('video')!
+      expect(video.getAttribute('src')).toBe('/api/dev/videoaula.webm')
+      expect(video.getAttribute('aria-label')).toBe('Videoaula: Princípios físicos')
 
-    await user.click(screen.getByRole('button', { name: 'Marcar como assistida' }))
-    expect(await screen.findByRole('button', { name: 'Aula assistida' })).toBeTruthy()
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('66')
-    expect(screen.getByText(/Seu progresso: 2 de 3 aulas assistidas \(66%\)/)).toBeTruthy()
-    expect(requests('/api/usuario/aulas/2/assistida')[0]!.method).toBe('POST')
+      // Playing at 2× opens the playback; 10 s later the 20 s of video played are sent at the pause.
+      video.playbackRate = 2
+      video.dispatchEvent(new Event('playing'))
+      await waitFor(() => expect(requests('/api/usuario/aulas/2/reproducao')).toHaveLength(1))
+      const opening = requests('/api/usuario/aulas/2/reproducao')[0]!.body!
+      expect(opening.segments).toEqual([])
+      expect(opening.playback).toMatch(/^[0-9a-f-]{36}$/)
+      vi.setSystemTime(start + 10_000)
+      video.currentTime = 20
+      video.dispatchEvent(new Event('pause'))
+      await waitFor(() => expect(requests('/api/usuario/aulas/2/reproducao')).toHaveLength(2))
+      expect(requests('/api/usuario/aulas/2/reproducao')[1]!.body).toEqual({
+        playback: opening.playback,
+        segments: [{ from: 0, to: 20_000, wall_ms: 10_000, rate: 2 }],
+      })
+      expect(await screen.findByText('Concluída: 100% do vídeo reproduzido')).toBeTruthy()
+      expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('66')
 
-    const nav = screen.getByRole('navigation', { name: 'Aulas do curso' })
-    await user.click(within(nav).getByRole('button', { name: /Leitura/ }))
-    expect(await screen.findByRole('heading', { level: 2, name: 'Leitura' })).toBeTruthy()
-    expect(document.querySelector('iframe')).toBeNull()
-    expect(screen.getByRole('link', { name: /Apostila/ }).getAttribute('href')).toBe('/download/a.b.c')
+      // 'Aula assistida' is the student's own mark: the progress from evidence does not move.
+      await user.click(screen.getByRole('button', { name: 'Marcar como assistida' }))
+      expect(await screen.findByRole('button', { name: 'Aula assistida' })).toBeTruthy()
+      expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('66')
+
+      // A reading counts once shown: the certificate is offered at that moment.
+      const nav = screen.getByRole('navigation', { name: 'Aulas do curso' })
+      await user.click(within(nav).getByRole('button', { name: /Leitura/ }))
+      expect(await screen.findByRole('heading', { level: 2, name: 'Leitura' })).toBeTruthy()
+      expect(document.querySelector('video, iframe')).toBeNull()
+      await waitFor(() => expect(requests('/api/usuario/aulas/3/aberta')).toHaveLength(1))
+      expect(await screen.findByText('Leitura aberta: concluída')).toBeTruthy()
+      await user.click(await screen.findByRole('button', { name: /Emitir certificado/ }))
+      const dialog = screen.getByRole('dialog', { name: 'Emitir certificado' })
+      expect((within(dialog).getByLabelText('Nome no certificado') as HTMLInputElement).value).toBe(
+        'Ana Beatriz Souza',
+      )
+      await user.click(within(dialog).getByRole('button', { name: 'Confirmar e emitir' }))
+      expect(requests('/api/usuario/cursos/hemodialise-para-enfermagem/certificado')[0]!.body).toEqual({
+        nome: 'Ana Beatriz Souza',
+      })
+      const offer = screen.getByRole('region', { name: 'Certificado' })
+      expect((await within(offer).findByRole('link', { name: /Baixar PDF/ })).getAttribute('href')).toBe(
+        HELD.links.pdf,
+      )
+      expect(within(offer).getByText('RN-ABCDEFGHJK')).toBeTruthy()
+      expect(screen.getByRole('link', { name: /Apostila/ }).getAttribute('href')).toBe('/download/a.b.c')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('the YouTube adapter: nothing from YouTube before the press; then its IFrame API on the privacy-enhanced host', async () => {
+    const created: { host: string; videoId: string; events: Record<string, (event: unknown) => void> }[] = []
+    const iframe = document.createElement('iframe')
+    const fake = {
+      getCurrentTime: () => 0,
+      getPlaybackRate: () => 1,
+      getIframe: () => iframe,
+      playVideo: vi.fn(),
+      destroy: vi.fn(),
+    }
+    window.YT = {
+      Player: class {
+        constructor(_target: HTMLElement, options: (typeof created)[number]) {
+          created.push(options)
+          // biome-ignore lint/correctness/noConstructorReturn: the fake player stands for YouTube's
+          return fake
+        }
+      } as never,
+    }
+    const { requests } = stubFetch({
+      '/api/usuario/cursos/hemodialise-para-enfermagem': {
+        body: { ...COURSE, player: { kind: 'youtube', host: 'https://www.youtube-nocookie.com' } },
+      },
+      '/api/usuario/aulas/2/reproducao': { body: { lesson_id: 2, credited_ms: 0, study: STUDY } },
+    })
+    try {
+      const user = userEvent.setup()
+      renderAt(<CourseContentPage url="hemodialise-para-enfermagem" />)
+      await screen.findByRole('heading', { level: 2, name: 'Princípios físicos' })
+      expect(created).toHaveLength(0)
+      expect(screen.getByText(/nada é carregado antes de você apertar o play/)).toBeTruthy()
+      await user.click(screen.getByRole('button', { name: /Reproduzir a videoaula/ }))
+      await waitFor(() => expect(created).toHaveLength(1))
+      expect(created[0]).toMatchObject({ host: 'https://www.youtube-nocookie.com', videoId: 'Rk4cW8pZ1aE' })
+      created[0]!.events.onReady!({ target: fake })
+      expect(iframe.title).toBe('Videoaula: Princípios físicos')
+      expect(fake.playVideo).toHaveBeenCalled()
+      created[0]!.events.onStateChange!({ data: 1 })
+      await waitFor(() => expect(requests('/api/usuario/aulas/2/reproducao')).toHaveLength(1))
+    } finally {
+      delete window.YT
+    }
   })
 
   it('a student without an active enrollment reads why', async () => {
@@ -339,6 +543,14 @@ describe('a course for its student', () => {
           modules: [],
           materials: [],
           progress: { watched: 0, total: 0, percent: 0 },
+          study: {
+            ...STUDY,
+            lessons: [],
+            lessons_done: 0,
+            lessons_total: 0,
+            percent: 0,
+            watched_percent: null,
+          },
           classes: [
             {
               id: 9,

@@ -8,6 +8,7 @@ import {
   emailOutbox,
   enrollments,
   lessonProgress,
+  lessonSegments,
   lessons,
 } from '../../db/schema.ts'
 import { AdminCourse } from '../../worker/contract/admin-catalog.ts'
@@ -87,7 +88,7 @@ describe('admin certificates (/api/admin/certificados)', () => {
     ).toBe(403)
   })
 
-  it("the course form keeps the certificate's settings, refuses unknown placeholders, and takes a PNG or JPEG signature", async () => {
+  it("the course form keeps the certificate's settings (the video share too), refuses unknown placeholders, and takes a PNG or JPEG signature", async () => {
     const url = unique('curso-cert')
     const input = {
       name: 'Diálise Peritoneal',
@@ -95,6 +96,7 @@ describe('admin certificates (/api/admin/certificados)', () => {
       section: 'online',
       workload_hours: 20,
       certificate_share: 80,
+      watch_share: 75,
       signatory_name: 'Dra. Helena Prado',
       signatory_role: 'Diretora de ensino',
       certificate_template: 'Certificamos que {nome} concluiu {curso} ({horas} h) em {conclusao}.',
@@ -104,6 +106,7 @@ describe('admin certificates (/api/admin/certificados)', () => {
     const course = AdminCourse.parse(created.body)
     expect(course).toMatchObject({
       certificate_share: 80,
+      watch_share: 75,
       signatory_name: 'Dra. Helena Prado',
       certificate_template: input.certificate_template,
       has_signature: false,
@@ -124,11 +127,13 @@ describe('admin certificates (/api/admin/certificados)', () => {
       ...input,
       version: course.version,
       certificate_share: 0,
+      watch_share: 101,
       certificate_template: 'Certificamos que {aluno} concluiu {curso}.',
     })
     expect(bad.status).toBe(422)
     expect(bad.body.errors.certificate_template[0]).toContain('Marcador desconhecido: {aluno}')
     expect(bad.body.errors.certificate_share).toEqual(['Informe um percentual de 1 a 100.'])
+    expect(bad.body.errors.watch_share).toEqual(['Informe um percentual de 1 a 100.'])
     expect(await db.select().from(courses).where(eq(courses.id, course.id))).toEqual(before)
 
     const webp = await adminCall(
@@ -302,7 +307,7 @@ describe('admin certificates (/api/admin/certificados)', () => {
     expect(refused.body.errors.workload_hours[0]).toContain('carga horária')
   })
 
-  it("follows an online class's students: lessons watched, last activity, stopped for N days, certificate; CSV", async () => {
+  it("follows an online class's students: lessons done by evidence, last activity, stopped for N days, certificate; CSV", async () => {
     const course = await createCourse(db, { section: 'online', workloadHours: 10 })
     const turma = await createClass(db, { courseId: course.id, type: 'C' })
     const [module] = await db
@@ -312,16 +317,26 @@ describe('admin certificates (/api/admin/certificados)', () => {
     const lessonRows = await db
       .insert(lessons)
       .values([
-        { moduleId: module!.id, title: 'Aula 1' },
+        { moduleId: module!.id, title: 'Aula 1', youtubeId: 'dQw4w9WgXcQ', durationSeconds: 60 },
         { moduleId: module!.id, title: 'Aula 2' },
       ])
       .returning()
     const stopped = await enrol(turma.id, 'Diego Parado')
     const fresh = await enrol(turma.id, 'Elisa Começando')
+    // Diego played the video whole 40 days ago, and marked the reading 'assistida' (no evidence).
     const watchedAt = new Date(Date.now() - 40 * DAY_MS)
+    await db.insert(lessonSegments).values({
+      userId: stopped.user.id,
+      lessonId: lessonRows[0]!.id,
+      playback: crypto.randomUUID(),
+      fromMs: 0,
+      toMs: 60_000,
+      createdAt: watchedAt,
+      updatedAt: watchedAt,
+    })
     await db
       .insert(lessonProgress)
-      .values({ userId: stopped.user.id, lessonId: lessonRows[0]!.id, watchedAt })
+      .values({ userId: stopped.user.id, lessonId: lessonRows[1]!.id, watchedAt })
 
     const page = StudentProgressPage.parse(
       (await adminCall(admin, 'GET', `/api/admin/certificados/progresso?class_id=${turma.id}`)).body,
@@ -329,8 +344,10 @@ describe('admin certificates (/api/admin/certificados)', () => {
     expect(page.total).toBe(2)
     const diego = page.items.find((row) => row.student.id === stopped.user.id)
     expect(diego).toMatchObject({
-      lessons_watched: 1,
+      lessons_done: 1,
       lessons_total: 2,
+      watched_percent: 100,
+      eligible: false,
       required_share: 100,
       last_activity_at: watchedAt.toISOString(),
       certificate_code: null,
@@ -369,7 +386,7 @@ describe('admin certificates (/api/admin/certificados)', () => {
     expect(csv.status).toBe(200)
     expect(csv.response.headers.get('content-type')).toContain('text/csv')
     expect(csv.body).toContain('Diego Parado')
-    expect(csv.body).toContain('Aulas assistidas')
+    expect(csv.body).toContain('Aulas concluídas')
   })
 
   it('revokes with a reason and reissues under a corrected name: the old code names the new one', async () => {

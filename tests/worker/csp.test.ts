@@ -128,14 +128,26 @@ describe('Content-Security-Policy', () => {
     expect(production.get('frame-src')).toEqual(["'self'", 'https:'])
   })
 
-  it("lets only the pages that play videos frame YouTube's privacy-enhanced player", async () => {
+  it("lets only the pages that play videos frame YouTube's privacy-enhanced player (a course's lessons, through its IFrame API)", async () => {
     const player = 'https://www.youtube-nocookie.com'
-    for (const path of ['/4a-jornada-multiprofissional', '/usuario/cursos/hemodialise-para-enfermagem']) {
-      const page = await fetchPage(path, { headers: NAVIGATE })
-      expect(page.status, path).toBe(200)
-      expect(policyOf(page).get('frame-src'), path).toEqual(["'self'", player])
-      await expectInlineScriptsAllowed(page)
-    }
+    const youtube = { VIDEO_PLAYER: 'youtube' }
+    const conference = await fetchPage('/4a-jornada-multiprofissional', { headers: NAVIGATE }, youtube)
+    expect(conference.status).toBe(200)
+    expect(policyOf(conference).get('frame-src')).toEqual(["'self'", player])
+    await expectInlineScriptsAllowed(conference)
+    // A course's lessons: the IFrame API's script (and the player script it loads) from www.youtube.com.
+    const lessons = await fetchPage(
+      '/usuario/cursos/hemodialise-para-enfermagem',
+      { headers: NAVIGATE },
+      youtube,
+    )
+    expect(lessons.status).toBe(200)
+    expect(policyOf(lessons).get('frame-src')).toEqual(["'self'", player])
+    expect(policyOf(lessons).get('script-src')).toEqual(["'self'", 'https://www.youtube.com'])
+    // The local stand-in plays our own video: the course page allows nothing outside.
+    const local = await fetchPage('/usuario/cursos/hemodialise-para-enfermagem', { headers: NAVIGATE })
+    expect(policyOf(local).get('frame-src')).toBeUndefined()
+    expect(policyOf(local).get('script-src')).toEqual(["'self'"])
     // The shared render, served again from the cache, keeps its allowance.
     const again = await fetchPage('/4a-jornada-multiprofissional', { headers: NAVIGATE })
     expect(policyOf(again).get('frame-src')).toEqual(["'self'", player])

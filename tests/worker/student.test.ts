@@ -188,6 +188,8 @@ describe('a course for its student', () => {
     )
     expect(after.progress.watched).toBe(1)
     expect(after.modules[0]?.lessons[0]?.watched).toBe(true)
+    // The student's own mark is never evidence of study (issue 39).
+    expect(after.study).toMatchObject({ lessons_done: 0, lessons_total: 3 })
     const unmarked = await workerFetch(`${ORIGIN}/api/usuario/aulas/${lessons[0]!.id}/assistida`, {
       method: 'DELETE',
       headers: { cookie, origin: ORIGIN },
@@ -511,7 +513,11 @@ describe('the student pages’ Content-Security-Policy', () => {
       ?.slice(1)
 
   it('a course page may frame the privacy-enhanced video player; the payment-plan screen may reach the card gateway', async () => {
-    const course = await fetchPage('/usuario/cursos/hemodialise-para-enfermagem', { headers: NAVIGATE })
+    const course = await fetchPage(
+      '/usuario/cursos/hemodialise-para-enfermagem',
+      { headers: NAVIGATE },
+      { VIDEO_PLAYER: 'youtube' },
+    )
     expect(directive(course, 'frame-src')).toEqual(["'self'", 'https://www.youtube-nocookie.com'])
     expect(directive(course, 'connect-src')).toEqual(["'self'"])
     const plan = await fetchPage('/usuario/editais/mensalidade/5', { headers: NAVIGATE })

@@ -155,6 +155,8 @@ export const AdminCourse = z.object({
   ebook_ids: z.array(z.number().int()),
   modules: z.array(AdminModule),
   certificate_share: z.number().int(),
+  /** The share of each video's distinct seconds that makes its lesson done (issue 39). */
+  watch_share: z.number().int(),
   signatory_name: z.string().nullable(),
   signatory_role: z.string().nullable(),
   certificate_template: z.string(),

@@ -11,7 +11,9 @@ import {
   CERTIFICATE_STATUSES,
   DEFAULT_COURSE_SHARE,
 } from '../domain/certificates.ts'
+import { DEFAULT_WATCH_SHARE } from '../domain/study.ts'
 import { exportQueryOf, Id, IdFilter, LongText, paginated, SearchedPageQuery, Version } from './admin.ts'
+import { StudyStanding } from './study.ts'
 
 // The certificates as the admin follows and issues them (issue 24, items 2 and 5): the course's
 // and the conference's certificate settings, the students' progress, an in-person class's
@@ -20,6 +22,7 @@ import { exportQueryOf, Id, IdFilter, LongText, paginated, SearchedPageQuery, Ve
 export const ADMIN_CERTIFICATE_MESSAGES = {
   share: 'Informe um percentual de 1 a 100.',
   certificateNotFound: 'Certificado não encontrado.',
+  enrollmentNotFound: 'Matrícula não encontrada.',
   classNotFound: 'Turma não encontrada.',
   notInPerson: 'Só turmas presenciais com data têm lista de presença.',
   notEnded: 'A presença só pode ser marcada a partir do dia da turma.',
@@ -75,6 +78,7 @@ export const CertificateTemplate = LongText(2000).superRefine((template, context
 /** The certificate fields of the course form (POST and PUT /api/admin/cursos). */
 export const CourseCertificateFields = {
   certificate_share: SharePercent.default(DEFAULT_COURSE_SHARE),
+  watch_share: SharePercent.default(DEFAULT_WATCH_SHARE),
   signatory_name: SignatoryText(120),
   signatory_role: SignatoryText(120),
   certificate_template: CertificateTemplate,
@@ -115,7 +119,7 @@ export const ProgressQuery = z
     ...SearchedPageQuery,
     course_id: IdFilter,
     class_id: IdFilter,
-    /** Stopped: not finished and no lesson watched in more than this many days. */
+    /** Stopped: no certificate yet, and no lesson played or opened in more than this many days. */
     idle_days: z.coerce
       .number({ error: 'Informe um número de dias.' })
       .int({ error: 'Informe um número inteiro de dias.' })
@@ -134,11 +138,16 @@ export const StudentProgress = z.object({
   course: z.object({ id: z.number().int(), name: z.string() }),
   class: z.object({ id: z.number().int(), name: z.string() }),
   enrolled_at: z.string(),
-  lessons_watched: z.number().int(),
+  /** Lessons done by evidence (issue 39): a video played to the course's share, a reading opened. */
+  lessons_done: z.number().int(),
   lessons_total: z.number().int(),
+  /** Distinct seconds played over the videos' length, 0–100; null for a course without videos. */
+  watched_percent: z.number().int().nullable(),
   /** The share of lessons the course asks for. */
   required_share: z.number().int(),
-  /** When the last lesson was watched (null: none yet). */
+  /** Enough lessons done for the certificate. */
+  eligible: z.boolean(),
+  /** When a lesson was last played or opened (null: none yet). */
   last_activity_at: z.string().nullable(),
   /** The valid certificate's code, when one was issued. */
   certificate_code: z.string().nullable(),
@@ -146,6 +155,25 @@ export const StudentProgress = z.object({
 export type StudentProgress = z.infer<typeof StudentProgress>
 export const StudentProgressPage = paginated(StudentProgress)
 export type StudentProgressPage = z.infer<typeof StudentProgressPage>
+
+/**
+ * GET /api/admin/certificados/progresso/{id}: one enrollment's evidence of study (issue 39, item
+ * 9): each lesson's share played or its reading opened, and the lessons done.
+ */
+export const StudentEvidence = z.object({
+  enrollment_id: z.number().int(),
+  student: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  course: z.object({ id: z.number().int(), name: z.string() }),
+  class: z.object({ id: z.number().int(), name: z.string() }),
+  enrolled_at: z.string(),
+  first_activity_at: z.string().nullable(),
+  last_activity_at: z.string().nullable(),
+  study: StudyStanding,
+  certificate_code: z.string().nullable(),
+  /** The final assessment's attempts and scores, where the course has one (filled by its part of issue 39). */
+  assessment: z.null(),
+})
+export type StudentEvidence = z.infer<typeof StudentEvidence>
 
 // ── In-person attendance ───────────────────────────────────────────────────────
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CERTIFICATE_KINDS, CERTIFICATE_STATUSES } from '../domain/certificates.ts'
+import { StudyStanding } from './study.ts'
 
 export { CERTIFICATE_STATUSES }
 
@@ -48,10 +49,9 @@ export const CourseCertificateProgress = z.object({
   course_id: z.number().int(),
   course_name: z.string(),
   course_url: z.string(),
-  lessons: z.number().int(),
-  watched: z.number().int(),
-  /** The share of the lessons (percent) the course asks for. */
-  required_share: z.number().int(),
+  /** The course from evidence (issue 39): each lesson played or opened, and the share asked. */
+  study: StudyStanding,
+  /** The certificate may be issued now. */
   eligible: z.boolean(),
   certificate: HeldCertificate.nullable(),
 })

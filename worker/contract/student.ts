@@ -5,6 +5,7 @@ import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
 import { ValidationErrorBody } from './errors.ts'
 import { Cents } from './money.ts'
 import { StudentDocumentState } from './student-documents.ts'
+import { StudyStanding } from './study.ts'
 
 /** GET /api/usuario/cursos: a class the student is enrolled in. */
 export const EnrolledCourse = z.object({
@@ -153,6 +154,13 @@ export type ReissueRefused = z.infer<typeof ReissueRefused>
 
 // ── A course for its student ────────────────────────────────────────────────
 
+export const CONTENT_MESSAGES = {
+  courseNotFound: 'Curso não encontrado.',
+  notEnrolled:
+    'Você não tem matrícula ativa neste curso. Confira em Minhas compras ou fale com o Centro de Ensino.',
+  lessonNotFound: 'Aula não encontrada.',
+} as const
+
 export const Lesson = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -181,6 +189,16 @@ export const Material = z.object({
   download_url: z.string(),
 })
 
+/**
+ * Which player plays the lessons (issue 39), as the Worker's configuration decides: YouTube's
+ * (IFrame API on `host`, each lesson's `youtube_id`), or the local stand-in playing `src`.
+ */
+export const VideoPlayer = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('youtube'), host: z.string() }),
+  z.object({ kind: z.literal('local'), src: z.string() }),
+])
+export type VideoPlayer = z.infer<typeof VideoPlayer>
+
 /** GET /api/usuario/cursos/{url}: what the enrolled student studies. */
 export const StudentCourse = z.object({
   id: z.number().int(),
@@ -200,7 +218,11 @@ export const StudentCourse = z.object({
   ),
   modules: z.array(z.object({ id: z.number().int(), title: z.string(), lessons: z.array(Lesson) })),
   materials: z.array(Material),
+  /** The lessons the student marked 'Aula assistida' (their own mark, never evidence). */
   progress: Progress,
+  /** The course from evidence (issue 39): each lesson played or opened, and the certificate's share. */
+  study: StudyStanding,
+  player: VideoPlayer,
   /** When the download links stop working (the page fetches new ones after that). */
   links_expire_at: z.string(),
 })

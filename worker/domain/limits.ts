@@ -50,6 +50,17 @@ export const LIMITS = {
   // at two a second. In memory (decision 018): a beat is the site's most frequent call, and a beat
   // more credits nothing (the aggregator counts the time since the viewer's previous one).
   heartbeat: { exact: false, isolate: true, limit: 120, windowSeconds: 60, what: 'sinais de presença' },
+  // Per student (issue 39): a lesson's player sends every 15 s and at each pause, end or hidden
+  // page. In memory as the heartbeat: a beat more gains nothing (a playback's credit is bounded by
+  // its wall time, counted by the database).
+  playback: {
+    exact: false,
+    isolate: true,
+    limit: 30,
+    windowSeconds: 60,
+    what: 'envios do player',
+    message: 'Muitos envios do player em pouco tempo. Aguarde um minuto: a reprodução segue normalmente.',
+  },
 } as const
 
 export type LimitName = keyof typeof LIMITS

@@ -1,8 +1,13 @@
 import { z } from '@hono/zod-openapi'
 import { html } from 'hono/html'
+import { CourseUrl } from '../contract/catalog.ts'
+import { HeldCertificate } from '../contract/certificates.ts'
+import { LOCAL_VIDEO_PATH } from '../domain/video.ts'
 import { localOnly } from '../middleware/local-only.ts'
-import { defineRoute, newApp } from '../openapi.ts'
+import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
+import { issueCertificateFor } from '../services/certificates/student.ts'
 import { listOutbox } from '../services/email/outbox.ts'
+import { demoLessonVideo } from '../services/student/downloads.ts'
 
 const OutboxMessage = z.object({
   id: z.number(),
@@ -16,11 +21,80 @@ const OutboxMessage = z.object({
   headers: z.record(z.string(), z.string()),
 })
 
+/** The local seed's certificate: whose (e-mail), of which course, with which name. */
+const DevCertificateInput = z
+  .object({
+    email: z.email({ error: 'E-mail inválido.' }).max(200),
+    course_url: CourseUrl,
+    nome: z.string().max(500),
+  })
+  .strict()
+
 const app = newApp()
 app.use('/dev/*', localOnly)
 app.use('/api/dev/*', localOnly)
 
 export const devRoutes = app
+  .openapi(
+    defineRoute(
+      'none',
+      {
+        operationId: 'getDemoLessonVideo',
+        method: 'get',
+        path: LOCAL_VIDEO_PATH,
+        tags: ['Desenvolvimento'],
+        summary: 'O vídeo que o player local das aulas reproduz (somente local)',
+        description:
+          'Em produção as aulas tocam no player do YouTube; localmente e nos testes, este vídeo curto (WebM) faz as vezes de todos.',
+        request: { query: NoQuery },
+        responses: {
+          200: {
+            description: 'O vídeo (WebM).',
+            content: { 'video/webm': { schema: z.string().openapi({ format: 'binary' }) } },
+          },
+        },
+      },
+      { errors: ['notFound'], offline: true },
+    ),
+    async (c) => {
+      const body = await demoLessonVideo(c.var.ctx, new URL(c.req.url).origin)
+      if (!body) return c.json({ msg: 'O vídeo de demonstração não está no build (npm run build).' }, 404)
+      return new Response(body, {
+        status: 200,
+        headers: { 'Content-Type': 'video/webm', 'Cache-Control': 'private, max-age=3600' },
+      })
+    },
+  )
+  .openapi(
+    defineRoute(
+      'none',
+      {
+        operationId: 'issueDevCourseCertificate',
+        method: 'post',
+        path: '/api/dev/certificados',
+        tags: ['Desenvolvimento'],
+        summary: 'Emitir o certificado de curso de um aluno pelo serviço de emissão (somente local)',
+        description:
+          'O que o aluno faria em Meus cursos, feito pelo seed local: as evidências de estudo decidem (409 com o que falta), e o certificado é assinado com a chave desta instância. Já emitido: o mesmo (200).',
+        request: jsonBody(DevCertificateInput),
+        responses: {
+          200: jsonContent(HeldCertificate, 'Já estava emitido.'),
+          201: jsonContent(HeldCertificate, 'Emitido agora.'),
+        },
+      },
+      { limit: 'devTools', errors: ['notFound', 'conflict'] },
+    ),
+    async (c) => {
+      const { email, course_url, nome } = c.req.valid('json')
+      const { certificate, created } = await issueCertificateFor({
+        ctx: c.var.ctx,
+        email,
+        courseUrl: course_url,
+        name: nome,
+      })
+      return c.json(certificate, created ? 201 : 200)
+    },
+  )
   .openapi(
     defineRoute(
       'none',

@@ -19,6 +19,7 @@ import {
   WithdrawalResult,
 } from '../contract/student.ts'
 import { PayDifferenceInput } from '../contract/student-documents.ts'
+import { PlaybackBeatInput, StudyAnswer } from '../contract/study.ts'
 import { clearSessionCookie, currentUser, requireUser } from '../middleware/auth.ts'
 import { isNavigation } from '../middleware/navigation.ts'
 import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
@@ -33,6 +34,7 @@ import {
   payOwnDifference,
   reissuePayment,
 } from '../services/student/purchases.ts'
+import { recordOpening, recordPlayback } from '../services/student/study.ts'
 import { ownRead } from './own.ts'
 
 /** A signed link's token: a compact JWS (three base64url parts). */
@@ -254,6 +256,65 @@ export const studentRoutes = newApp()
       summary: 'Desmarcar uma aula assistida',
       answer: 'Desmarcada.',
     }),
+  )
+  .openapi(
+    defineRoute(
+      'N',
+      {
+        operationId: 'recordLessonPlayback',
+        method: 'post',
+        path: '/api/usuario/aulas/{id}/reproducao',
+        tags: ['Área do aluno'],
+        summary: 'O que o player reproduziu de uma videoaula (evidência de estudo para o certificado)',
+        description:
+          'O player envia a cada ~15 s, e na pausa, no fim, com a página oculta ou ao sair, os trechos reproduzidos com a página visível. ' +
+          'Cada trecho conta no máximo o tempo de relógio × a velocidade (até 2×); uma reprodução (um `playback` por player) é a única do aluno: uma nova substitui a anterior. ' +
+          'Tudo o que uma reprodução recebe não passa de 2× o tempo desde que ela abriu (relógio do servidor), com uma pequena folga: um envio além disso é recusado inteiro (409) e nada conta. ' +
+          'Sem matrícula ativa no curso: 403. Aula sem vídeo: 409. Limite por aluno: 429 com `Retry-After`.',
+        request: { params: z.object({ id: IdParam }), ...jsonBody(PlaybackBeatInput) },
+        responses: {
+          200: jsonContent(StudyAnswer, 'Contado: a aula e o curso como estão agora.'),
+          403: jsonContent(Msg, 'Sem matrícula ativa no curso da aula.'),
+        },
+      },
+      { limit: 'service', errors: ['notFound', 'conflict'] },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      return c.json(
+        await recordPlayback({
+          ctx: c.var.ctx,
+          userId: user.id,
+          lessonId: Number(c.req.valid('param').id),
+          input: c.req.valid('json'),
+        }),
+        200,
+      )
+    },
+  )
+  .openapi(
+    defineRoute(
+      'N',
+      {
+        operationId: 'recordLessonOpened',
+        method: 'post',
+        path: '/api/usuario/aulas/{id}/aberta',
+        tags: ['Área do aluno'],
+        summary: 'Uma aula sem vídeo foi aberta (a evidência de uma leitura); repetir não muda nada',
+        description: 'Sem matrícula ativa no curso: 403. Aula com vídeo (conta pelo tempo reproduzido): 409.',
+        request: { params: z.object({ id: IdParam }) },
+        responses: {
+          200: jsonContent(StudyAnswer, 'A aula e o curso como estão agora.'),
+          403: jsonContent(Msg, 'Sem matrícula ativa no curso da aula.'),
+        },
+      },
+      { errors: ['notFound', 'conflict'] },
+    ),
+    async (c) => {
+      const user = await requireUser(c)
+      const lessonId = Number(c.req.valid('param').id)
+      return c.json(await recordOpening({ ctx: c.var.ctx, userId: user.id, lessonId }), 200)
+    },
   )
   .openapi(
     defineRoute(

@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Context } from 'hono'
-import { isLocalEnv, publicOrigin } from '../config.ts'
+import { isLocalEnv, publicOrigin, videoPlayerOf } from '../config.ts'
 import type { AppBindings } from '../context.ts'
 import type { ApiFetch, PageRenderer } from '../contract/ssr.ts'
+import { VIDEO_PLAYER_HOST, YOUTUBE_API_ORIGIN } from '../domain/video.ts'
 import { isApiNamespace } from '../middleware/navigation.ts'
 import {
   allowConnect,
@@ -47,8 +48,21 @@ const CERTIFICATE_PAGE = /^\/certificados\/([^/]+)\/?$/
 // are the ones in force there.
 const PAYMENT_PAGES = /^\/(checkout(\/|$)|usuario\/editais\/mensalidade\/)/
 const PLAN_PAYMENT_PAGE = /^\/usuario\/editais\/mensalidade\//
-const VIDEO_PAGES = /^\/(usuario\/cursos\/[^/]+|4a-jornada-multiprofissional(\/|$))/
-const VIDEO_PLAYER = 'https://www.youtube-nocookie.com'
+const CONFERENCE_PAGES = /^\/4a-jornada-multiprofissional(\/|$)/
+const LESSON_PAGES = /^\/usuario\/cursos\/[^/]+/
+
+/**
+ * The conference frames YouTube's privacy-enhanced player; a course's lessons drive it through
+ * the IFrame API, whose script comes from www.youtube.com (issue 39), unless the local stand-in
+ * plays them (its video is our own: nothing to allow).
+ */
+function allowVideoPlayer(c: Context<AppBindings>, pathname: string) {
+  if (CONFERENCE_PAGES.test(pathname)) allowFrames(c, [VIDEO_PLAYER_HOST])
+  if (LESSON_PAGES.test(pathname) && videoPlayerOf(c.env).kind === 'youtube') {
+    allowFrames(c, [VIDEO_PLAYER_HOST])
+    allowScriptOrigins(c, [YOUTUBE_API_ORIGIN])
+  }
+}
 
 /**
  * Headers of the page request that its API calls carry too. Never the cookie nor anything else
@@ -214,7 +228,7 @@ export async function respondWithPage(
     const page = renderer.describe(url.pathname + url.search)
     if (otherwise && !page.found) return otherwise()
     if (BROWSER_ONLY.test(url.pathname)) return browserOnlyPage(c, url.pathname)
-    if (VIDEO_PAGES.test(url.pathname)) allowFrames(c, [VIDEO_PLAYER])
+    allowVideoPlayer(c, url.pathname)
 
     const prepared = await loadTemplate(c)
     allowInlineScripts(c, prepared.inlineScripts)
@@ -313,7 +327,7 @@ export function spaShell(c: Context<AppBindings>) {
       // Payments misconfigured: the page loads, and its payment call answers the 503.
     }
   }
-  if (VIDEO_PAGES.test(pathname)) allowFrames(c, [VIDEO_PLAYER])
+  allowVideoPlayer(c, pathname)
   return c.env.ASSETS.fetch(new URL('/', c.req.url))
 }
 

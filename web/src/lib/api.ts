@@ -20,6 +20,8 @@ export type ApiOptions<T> = {
   formData?: FormData
   schema?: ZodType<T>
   signal?: AbortSignal
+  /** The request outlives the page (a lesson's last beat on pagehide). */
+  keepalive?: boolean
   /**
    * false: the caller handles 401/419 itself. GET /admin/user/get answers 401 to every anonymous
    * visitor; reloading on it inside /usuario or /admin would loop forever.
@@ -66,7 +68,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export async function api<T = unknown>(path: string, options: ApiOptions<T> = {}): Promise<T> {
-  const { method = 'GET', json, formData, schema, signal, globalErrors = true } = options
+  const { method = 'GET', json, formData, schema, signal, keepalive, globalErrors = true } = options
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (json !== undefined) headers['Content-Type'] = 'application/json'
   const response = await transport(path, {
@@ -75,6 +77,7 @@ export async function api<T = unknown>(path: string, options: ApiOptions<T> = {}
     credentials: 'same-origin',
     body: formData ?? (json === undefined ? undefined : JSON.stringify(json)),
     signal,
+    ...(keepalive ? { keepalive } : {}),
   })
   const body = await readBody(response)
   if (!response.ok) {

@@ -17,6 +17,7 @@ import {
   ReissueInput,
   RevokeInput,
   SignatureUploadForm,
+  StudentEvidence,
   StudentProgressPage,
 } from '../../contract/admin-certificates.ts'
 import { MULTIPART_OVERHEAD_BYTES, SIGNATURE_MAX_BYTES } from '../../domain/uploads.ts'
@@ -33,6 +34,7 @@ import {
   progressListing,
   reissueIssued,
   revokeIssued,
+  studentEvidence,
   updateConferenceSettings,
   uploadConferenceSignature,
   uploadCourseSignature,
@@ -51,8 +53,10 @@ export const adminCertificateRoutes = adminApp(
   operation({
     operationId: 'listStudentProgress',
     route: 'GET /api/admin/certificados/progresso',
-    summary: 'Progresso dos alunos das turmas online: aulas assistidas, última atividade, certificado',
-    description: '`idle_days`: só quem não terminou e não assiste a uma aula há mais de N dias.',
+    summary:
+      'Progresso dos alunos das turmas online: aulas concluídas (pelas evidências), última atividade, certificado',
+    description:
+      'Uma aula conta quando o vídeo foi reproduzido até a parte que o curso pede (ou a leitura aberta); marcar "assistida" não conta. `idle_days`: só quem ainda não tem certificado e não reproduz nem abre uma aula há mais de N dias.',
     query: ProgressQuery,
     answers: json(200, StudentProgressPage, 'Uma página de alunos, matrícula mais recente primeiro.'),
     run: ({ ctx, query }) => progressListing(ctx).list({ ctx, query }),
@@ -64,6 +68,18 @@ export const adminCertificateRoutes = adminApp(
     query: ProgressExportQuery,
     answers: csv('O arquivo CSV.'),
     run: ({ ctx, actor, query }) => progressListing(ctx).exportCsv({ ctx, actor, filters: query }),
+  }),
+  operation({
+    operationId: 'getStudentEvidence',
+    route: 'GET /api/admin/certificados/progresso/{id}',
+    summary:
+      'As evidências de estudo de uma matrícula: quanto de cada videoaula foi reproduzido, leituras abertas, aulas concluídas',
+    description:
+      '`id`: a matrícula. O mesmo cálculo que o aluno vê e que libera o certificado (issue 39). `assessment`: a avaliação final, quando o curso tiver uma.',
+    query: NoQuery,
+    answers: json(200, StudentEvidence, 'As evidências.'),
+    errors: ['notFound'],
+    run: studentEvidence,
   }),
   // ── In-person classes: attendance, then the certificates of those present ──
   operation({

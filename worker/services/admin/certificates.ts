@@ -12,6 +12,7 @@ import {
   type ProgressQuery,
   type ReissueInput,
   type RevokeInput,
+  type StudentEvidence,
   type StudentProgress,
 } from '../../contract/admin-certificates.ts'
 import { changedFields } from '../../domain/audit.ts'
@@ -22,9 +23,11 @@ import { conflict, invalidField, notFound } from '../../errors.ts'
 import { reissueCertificate, revokeCertificate } from '../certificates/issue.ts'
 import { CERTIFICATE_STATUS_SQL } from '../certificates/standing.ts'
 import { storeSignatureImage } from '../files/files.ts'
+import { standingFrom, standingQueries, standingsOf, studyOut } from '../student/study.ts'
 import {
   type Actor,
   type AdminRowAction,
+  type AdminRowRead,
   type AdminWrite,
   auditedWrite,
   auditStatement,
@@ -39,15 +42,18 @@ import { listing } from './listing.ts'
 
 // ── Progress of online classes ────────────────────────────────────────────────
 
-/** The lessons of the enrolment's course, and those its student watched. */
-const lessonsTotal = sql<number>`(SELECT count(*) FROM lessons l
-  JOIN course_modules m ON m.id = l.module_id WHERE m.course_id = ${courses.id})`
-const lessonsWatched = sql<number>`(SELECT count(*) FROM lesson_progress p
-  JOIN lessons l ON l.id = p.lesson_id JOIN course_modules m ON m.id = l.module_id
-  WHERE m.course_id = ${courses.id} AND p.user_id = ${users.id})`
-const lastActivity = sql<number | null>`(SELECT max(p.watched_at) FROM lesson_progress p
-  JOIN lessons l ON l.id = p.lesson_id JOIN course_modules m ON m.id = l.module_id
-  WHERE m.course_id = ${courses.id} AND p.user_id = ${users.id})`
+/** The enrolment's course's lessons, and its student's segments and readings opened, as JSON arrays. */
+const lessonsJson = sql<string>`(SELECT json_group_array(json_array(l.id, l.youtube_id, l.duration_seconds))
+  FROM lessons l JOIN course_modules m ON m.id = l.module_id WHERE m.course_id = ${courses.id})`
+const ofCourse = sql`JOIN lessons l ON l.id = x.lesson_id JOIN course_modules m ON m.id = l.module_id
+  WHERE m.course_id = ${courses.id} AND x.user_id = ${users.id}`
+const segmentsJson = sql<string>`(SELECT json_group_array(json_array(x.lesson_id, x.from_ms, x.to_ms))
+  FROM lesson_segments x ${ofCourse})`
+const openedJson = sql<string>`(SELECT json_group_array(x.lesson_id) FROM lesson_openings x ${ofCourse})`
+/** When a lesson of the course was last played or opened by the student. */
+const lastActivity = sql<number | null>`(SELECT max(at) FROM (
+  SELECT max(x.updated_at) AS at FROM lesson_segments x ${ofCourse}
+  UNION ALL SELECT max(x.opened_at) FROM lesson_openings x ${ofCourse}))`
 /** The student's valid course certificate (the newest generation, not revoked). */
 const courseCertificate = sql<string | null>`(SELECT c.code FROM certificates c
   WHERE c.kind = 'course' AND c.user_id = ${users.id} AND c.course_id = ${courses.id}
@@ -61,9 +67,15 @@ function progressRows(ctx: AppContext) {
       enrollment: { id: enrollments.id, createdAt: enrollments.createdAt },
       student: { id: users.id, name: users.name, email: users.email },
       turma: { id: classes.id, name: classes.name },
-      course: { id: courses.id, name: courses.name, share: courses.certificateShare },
-      total: lessonsTotal,
-      watched: lessonsWatched,
+      course: {
+        id: courses.id,
+        name: courses.name,
+        certificateShare: courses.certificateShare,
+        watchShare: courses.watchShare,
+      },
+      lessons: lessonsJson,
+      segments: segmentsJson,
+      opened: openedJson,
       last: lastActivity,
       code: courseCertificate,
     })
@@ -74,18 +86,45 @@ function progressRows(ctx: AppContext) {
 }
 type ProgressRow = Awaited<ReturnType<ReturnType<typeof progressRows>['execute']>>[number]
 
-const toProgress = (row: ProgressRow): StudentProgress => ({
+/** The row's evidence as the domain reads it (JSON arrays of the subqueries above). */
+function standingOfRow(row: ProgressRow) {
+  const lessons = JSON.parse(row.lessons) as [number, string | null, number | null][]
+  const segments = JSON.parse(row.segments) as [number, number, number][]
+  return standingFrom({
+    course: row.course,
+    lessons: lessons.map(([id, youtubeId, durationSeconds]) => ({
+      id,
+      title: '',
+      youtubeId,
+      durationSeconds,
+    })),
+    segments: segments.map(([lessonId, from, to]) => ({ lessonId, from, to })),
+    openedLessonIds: JSON.parse(row.opened) as number[],
+  })
+}
+
+/** Whose enrollment, in which course and class, and since when. */
+const enrollmentOf = (row: ProgressRow) => ({
   enrollment_id: row.enrollment.id,
   student: row.student,
   course: { id: row.course.id, name: row.course.name },
   class: row.turma,
   enrolled_at: row.enrollment.createdAt.toISOString(),
-  lessons_watched: Number(row.watched),
-  lessons_total: Number(row.total),
-  required_share: row.course.share,
-  last_activity_at: row.last === null ? null : new Date(Number(row.last)).toISOString(),
-  certificate_code: row.code,
 })
+
+const toProgress = (row: ProgressRow): StudentProgress => {
+  const standing = standingOfRow(row)
+  return {
+    ...enrollmentOf(row),
+    lessons_done: standing.lessonsDone,
+    lessons_total: standing.lessonsTotal,
+    watched_percent: standing.watchedPercent,
+    required_share: row.course.certificateShare,
+    eligible: standing.eligible,
+    last_activity_at: row.last === null ? null : new Date(Number(row.last)).toISOString(),
+    certificate_code: row.code,
+  }
+}
 
 /** GET /api/admin/certificados/progresso (and its CSV): the active enrolments of online classes. */
 export function progressListing(ctx: AppContext) {
@@ -106,9 +145,9 @@ export function progressListing(ctx: AppContext) {
       eq(enrollments.status, 'active'),
       filters.course_id ? eq(courses.id, filters.course_id) : undefined,
       filters.class_id ? eq(classes.id, filters.class_id) : undefined,
-      // Stopped: lessons left, and none watched (nor the enrolment made) in the last N days.
+      // Stopped: no certificate yet, and no lesson played or opened (nor the enrolment made) in N days.
       filters.idle_days !== undefined &&
-        sql`${lessonsWatched} < ${lessonsTotal} AND coalesce(${lastActivity}, ${enrollments.createdAt}) < ${
+        sql`${courseCertificate} IS NULL AND coalesce(${lastActivity}, ${enrollments.createdAt}) < ${
           ctx.now.getTime() - filters.idle_days * DAY_MS
         }`,
       filters.certificate === 'sim' && sql`${courseCertificate} IS NOT NULL`,
@@ -126,12 +165,13 @@ export function progressListing(ctx: AppContext) {
         ['Curso', (row) => row.course.name],
         ['Turma', (row) => row.class.name],
         ['Matrícula', (row) => csvDateTime(new Date(row.enrolled_at))],
-        ['Aulas assistidas', (row) => row.lessons_watched],
+        ['Aulas concluídas', (row) => row.lessons_done],
         ['Aulas no curso', (row) => row.lessons_total],
         [
           'Progresso (%)',
-          (row) => (row.lessons_total ? Math.floor((row.lessons_watched * 100) / row.lessons_total) : 0),
+          (row) => (row.lessons_total ? Math.floor((row.lessons_done * 100) / row.lessons_total) : 0),
         ],
+        ['Vídeos reproduzidos (%)', (row) => row.watched_percent ?? ''],
         [
           'Última atividade',
           (row) => (row.last_activity_at ? csvDateTime(new Date(row.last_activity_at)) : ''),
@@ -140,6 +180,30 @@ export function progressListing(ctx: AppContext) {
       ],
     },
   })
+}
+
+/**
+ * GET /api/admin/certificados/progresso/{id}: one enrollment's evidence, lesson by lesson, in one
+ * round trip (its student's standing read by the same code as the student's own pages).
+ */
+export async function studentEvidence({ ctx, id }: AdminRowRead): Promise<StudentEvidence> {
+  const studentOf = sql`(SELECT user_id FROM enrollments WHERE id = ${id})`
+  const courseOf = sql`(SELECT c.course_id FROM enrollments e JOIN classes c ON c.id = e.class_id WHERE e.id = ${id})`
+  const [[row], ...study] = await ctx.db.batch([
+    progressRows(ctx).where(eq(enrollments.id, id)),
+    ...standingQueries(ctx, studentOf, (column) => sql`${column} = ${courseOf}`),
+  ])
+  if (!row) throw notFound(ADMIN_CERTIFICATE_MESSAGES.enrollmentNotFound)
+  const standing = standingsOf(study).get(row.course.id)
+  if (!standing) throw notFound(ADMIN_CERTIFICATE_MESSAGES.enrollmentNotFound)
+  return {
+    ...enrollmentOf(row),
+    first_activity_at: iso(standing.firstActivity),
+    last_activity_at: iso(standing.lastActivity),
+    study: studyOut(standing),
+    certificate_code: row.code,
+    assessment: null,
+  }
 }
 
 // ── Certificates issued ───────────────────────────────────────────────────────

@@ -4,16 +4,18 @@
  * person holds with their links, the public verification, and the files (PDF, credential) only
  * the holder or an administrator downloads.
  */
-import { and, asc, count, desc, eq, inArray, isNull, max, min, sum } from 'drizzle-orm'
-import { certificates, courseModules, courses, lessonProgress, lessons, users } from '../../../db/schema.ts'
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { certificates, courses, users } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import type { CertificateVerification, HeldCertificate, MyCertificates } from '../../contract/certificates.ts'
 import { certificateName, certificateNameProblem, hoursLabel } from '../../domain/certificate-text.ts'
 import { CERTIFICATE_KIND, certificateStatus } from '../../domain/certificates.ts'
 import { INSTITUTE } from '../../domain/institute.ts'
+import { missingForCertificate } from '../../domain/study.ts'
 import { curitibaDay } from '../../domain/time-zone.ts'
 import { AppError, conflict, invalidField, notFound } from '../../errors.ts'
 import { activeCourseIds } from '../student/access.ts'
+import { type CourseStudy, standingQueries, standingsOf, studyOut, studyStanding } from '../student/study.ts'
 import { verificationUrl } from './credential.ts'
 import { type CertificateRow, certificateByCode, issueCertificate, subjectOf } from './issue.ts'
 
@@ -21,8 +23,6 @@ export const CERTIFICATE_MESSAGES = {
   notFound: 'Certificado não encontrado.',
   notEnrolled: 'Você não tem matrícula ativa neste curso.',
   noLessons: 'Este curso não tem aulas online para concluir.',
-  notEnough: (required: number, watched: number, total: number) =>
-    `Assista a ${required}% das aulas para emitir o certificado (você assistiu a ${watched} de ${total}).`,
   notHolder: 'Só o titular do certificado pode baixá-lo.',
   noCredential: 'A credencial deste certificado foi apagada com os dados do titular.',
   revoked: (reason: string | null) =>
@@ -94,36 +94,25 @@ export function heldCertificate(ctx: AppContext, row: CertificateRow): HeldCerti
   }
 }
 
-/** The online courses the student is actively enrolled in, each with its lessons and progress. */
-async function coursesProgress(ctx: AppContext, userId: number, courseUrl?: string) {
-  const { db } = ctx
+/** The online courses the student is actively enrolled in that have lessons, each with its standing. */
+async function coursesProgress(ctx: AppContext, userId: number) {
   const enrolled = activeCourseIds(ctx, userId)
-  const rows = await db
-    .select({
-      course: courses,
-      lessons: count(lessons.id),
-      watched: count(lessonProgress.lessonId),
-      firstWatched: min(lessonProgress.watchedAt),
-      lastWatched: max(lessonProgress.watchedAt),
-      seconds: sum(lessons.durationSeconds),
-    })
-    .from(courses)
-    .innerJoin(courseModules, eq(courseModules.courseId, courses.id))
-    .innerJoin(lessons, eq(lessons.moduleId, courseModules.id))
-    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
-    .where(and(inArray(courses.id, enrolled), courseUrl ? eq(courses.url, courseUrl) : undefined))
-    .groupBy(courses.id)
-    .orderBy(asc(courses.sortOrder))
-  return rows.map((row) => ({
-    ...row,
-    eligible: row.lessons > 0 && row.watched * 100 >= row.course.certificateShare * row.lessons,
-  }))
+  const [rows, ...study] = await ctx.db.batch([
+    ctx.db.select().from(courses).where(inArray(courses.id, enrolled)).orderBy(asc(courses.sortOrder)),
+    ...standingQueries(ctx, userId, (column) => inArray(column, enrolled)),
+  ])
+  const standings = standingsOf(study)
+  return rows.flatMap((course) => {
+    const standing = standings.get(course.id)
+    return standing && standing.lessonsTotal > 0 ? [{ course, standing }] : []
+  })
 }
 
-/** Minutes a course's certificate attests: its workload, else its lessons' length (an hour at least). */
-function courseMinutes(course: typeof courses.$inferSelect, seconds: string | null): number {
+/** Minutes a course's certificate attests: its workload, else its videos' length (an hour at least). */
+function courseMinutes(course: typeof courses.$inferSelect, standing: CourseStudy): number {
   if (course.workloadHours) return course.workloadHours * 60
-  return Math.max(60, Math.round(Number(seconds ?? 0) / 60))
+  const seconds = standing.lessons.reduce((total, lesson) => total + (lesson.durationSeconds ?? 0), 0)
+  return Math.max(60, Math.round(seconds / 60))
 }
 
 /** GET /api/usuario/certificados. */
@@ -146,16 +135,14 @@ export async function myCertificates({
   const bySubject = new Map(held.map((row) => [row.subject, row]))
   return {
     profile_name: user?.name ?? '',
-    courses: progress.map((row) => {
-      const issued = bySubject.get(subjectOf({ kind: 'course', userId, courseId: row.course.id }))
+    courses: progress.map(({ course, standing }) => {
+      const issued = bySubject.get(subjectOf({ kind: 'course', userId, courseId: course.id }))
       return {
-        course_id: row.course.id,
-        course_name: row.course.name,
-        course_url: row.course.url,
-        lessons: row.lessons,
-        watched: row.watched,
-        required_share: row.course.certificateShare,
-        eligible: row.eligible,
+        course_id: course.id,
+        course_name: course.name,
+        course_url: course.url,
+        study: studyOut(standing),
+        eligible: standing.eligible,
         certificate: issued ? heldCertificate(ctx, issued) : null,
       }
     }),
@@ -165,7 +152,8 @@ export async function myCertificates({
 
 /**
  * POST /api/usuario/cursos/{url}/certificado: the course's certificate, with the name the
- * student confirmed. Not enrolled: 403; not enough lessons watched: 409; a name that is not a full
+ * student confirmed. Not enrolled: 403; not earned by evidence (studyStanding: lessons played to
+ * the course's share, readings opened): 409 saying what is missing; a name that is not a full
  * name: 422. Issued already (or by a request at the same moment): the same certificate.
  */
 export async function issueCourseCertificate({
@@ -181,38 +169,57 @@ export async function issueCourseCertificate({
 }): Promise<{ certificate: HeldCertificate; created: boolean }> {
   const problem = certificateNameProblem(name)
   if (problem) throw invalidField('nome', problem)
-  const [course] = await ctx.db.select().from(courses).where(eq(courses.url, courseUrl))
+  const [[course], enrolled] = await ctx.db.batch([
+    ctx.db.select().from(courses).where(eq(courses.url, courseUrl)),
+    activeCourseIds(ctx, userId),
+  ])
   if (!course) throw notFound('Curso não encontrado.')
-  const [progress] = await coursesProgress(ctx, userId, courseUrl)
-  if (!progress) {
-    const enrolled = await activeCourseIds(ctx, userId)
-    if (!enrolled.some(({ id }) => id === course.id)) {
-      throw new AppError('FORBIDDEN', CERTIFICATE_MESSAGES.notEnrolled)
-    }
-    throw conflict(CERTIFICATE_MESSAGES.noLessons)
+  if (!enrolled.some(({ id }) => id === course.id)) {
+    throw new AppError('FORBIDDEN', CERTIFICATE_MESSAGES.notEnrolled)
   }
-  if (!progress.eligible) {
-    throw conflict(
-      CERTIFICATE_MESSAGES.notEnough(course.certificateShare, progress.watched, progress.lessons),
-    )
-  }
-  const completed = progress.lastWatched ?? ctx.now
+  const standing = await studyStanding(ctx, userId, course.id)
+  if (!standing || standing.lessonsTotal === 0) throw conflict(CERTIFICATE_MESSAGES.noLessons)
+  if (!standing.eligible) throw conflict(missingForCertificate(standing))
   const { certificate, created } = await issueCertificate(ctx, {
     kind: 'course',
     userId,
     courseId: course.id,
     holderName: certificateName(name),
     title: course.name,
-    minutes: courseMinutes(course, progress.seconds),
-    startedOn: progress.firstWatched ? curitibaDay(progress.firstWatched) : null,
-    completedOn: curitibaDay(completed),
+    minutes: courseMinutes(course, standing),
+    startedOn: standing.firstActivity ? curitibaDay(standing.firstActivity) : null,
+    completedOn: curitibaDay(standing.lastActivity ?? ctx.now),
     template: course.certificateTemplate,
     signatory: course.signatoryName
       ? { name: course.signatoryName, role: course.signatoryRole ?? '', signatureKey: course.signatureKey }
       : null,
-    evidence: { lessonsDone: progress.watched, lessonsTotal: progress.lessons },
+    evidence: {
+      ...(standing.watchedPercent === null ? {} : { watchedPercent: standing.watchedPercent }),
+      lessonsDone: standing.lessonsDone,
+      lessonsTotal: standing.lessonsTotal,
+    },
   })
   return { certificate: heldCertificate(ctx, certificate), created }
+}
+
+/**
+ * Local only (the seed's demo certificate, POST /api/dev/certificados): the course certificate of
+ * the account with this e-mail, issued exactly as its student would issue it.
+ */
+export async function issueCertificateFor({
+  ctx,
+  email,
+  courseUrl,
+  name,
+}: {
+  ctx: AppContext
+  email: string
+  courseUrl: string
+  name: string
+}) {
+  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()))
+  if (!user) throw notFound('Conta não encontrada.')
+  return issueCourseCertificate({ ctx, userId: user.id, courseUrl, name })
 }
 
 /** GET /api/certificados/{code}: 404 for an unknown or malformed code. */

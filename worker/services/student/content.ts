@@ -1,17 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { classes, courseMaterials, courseModules, courses, enrollments, lessons } from '../../../db/schema.ts'
+import { videoPlayerOf } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
-import type { Progress, StudentCourse } from '../../contract/student.ts'
+import { CONTENT_MESSAGES, type Progress, type StudentCourse } from '../../contract/student.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { activeEnrollmentsOf } from './access.ts'
 import { downloadLink, linksExpireAt } from './downloads.ts'
-
-export const CONTENT_MESSAGES = {
-  courseNotFound: 'Curso não encontrado.',
-  notEnrolled:
-    'Você não tem matrícula ativa neste curso. Confira em Minhas compras ou fale com o Centro de Ensino.',
-  lessonNotFound: 'Aula não encontrada.',
-} as const
+import { standingQueries, standingsOf, studyOut } from './study.ts'
 
 export function progressOf(watched: number, total: number): Progress {
   return { watched, total, percent: total === 0 ? 0 : Math.floor((watched * 100) / total) }
@@ -34,7 +29,7 @@ export async function getStudentCourse({
 }): Promise<StudentCourse> {
   const { db } = ctx
   const course = db.select({ id: courses.id }).from(courses).where(eq(courses.url, url))
-  const [found, mine, modules, lessonRows, materials] = await db.batch([
+  const [found, mine, modules, lessonRows, materials, ...study] = await db.batch([
     db.select().from(courses).where(eq(courses.url, url)),
     db
       .select({ turma: classes })
@@ -61,6 +56,7 @@ export async function getStudentCourse({
       .from(courseMaterials)
       .where(inArray(courseMaterials.courseId, course))
       .orderBy(asc(courseMaterials.sortOrder), asc(courseMaterials.id)),
+    ...standingQueries(ctx, userId, (column) => inArray(column, course)),
   ])
   const row = found[0]
   if (!row) throw notFound(CONTENT_MESSAGES.courseNotFound)
@@ -103,6 +99,9 @@ export async function getStudentCourse({
       })),
     ),
     progress: progressOf(all.filter((item) => item.watched).length, all.length),
+    // The same batch read the course, so its standing is there.
+    study: studyOut(standingsOf(study).get(row.id)!),
+    player: videoPlayerOf(ctx.env),
     links_expire_at: linksExpireAt(ctx).toISOString(),
   }
 }

@@ -93,6 +93,22 @@ async function fileBody(ctx: AppContext, key: string, origin: string) {
   return { body: shipped.body as ReadableStream, contentType: 'application/pdf' }
 }
 
+/** The demo video's file among the demo files (never deployed: scripts/build.ts, check:deploy). */
+export const DEMO_VIDEO_FILE = 'videos/aula-demonstrativa.webm'
+
+/**
+ * Local only: the video the lessons' stand-in player plays (issue 39), whole; null when the
+ * build has none. Off the local stack its route does not exist.
+ */
+export async function demoLessonVideo(ctx: AppContext, origin: string): Promise<ReadableStream | null> {
+  const shipped = await ctx.env.ASSETS.fetch(new URL(`/conteudo-demo/${DEMO_VIDEO_FILE}`, origin))
+  if (!shipped.ok || !shipped.body) {
+    await shipped.body?.cancel()
+    return null
+  }
+  return shipped.body as ReadableStream
+}
+
 /** GET /download/{token}: the file, or a DownloadRefused with what the person should do. */
 export async function openDownload({
   ctx,

@@ -15,7 +15,10 @@ import {
   enrollments,
   feePlans,
   leads,
+  lessonOpenings,
+  lessonPlaybacks,
   lessonProgress,
+  lessonSegments,
   oauthAccounts,
   orderItems,
   orders,
@@ -56,6 +59,8 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
     payments,
     contactMessages,
     watched,
+    segments,
+    openings,
     library,
     mails,
     actions,
@@ -90,6 +95,12 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
       .orderBy(desc(planPayments.createdAt)),
     db.select().from(leads).where(eq(leads.email, user.email)).orderBy(desc(leads.createdAt)),
     db.select().from(lessonProgress).where(eq(lessonProgress.userId, userId)),
+    db
+      .select()
+      .from(lessonSegments)
+      .where(eq(lessonSegments.userId, userId))
+      .orderBy(asc(lessonSegments.lessonId), asc(lessonSegments.fromMs)),
+    db.select().from(lessonOpenings).where(eq(lessonOpenings.userId, userId)),
     db.select().from(ebookLibrary).where(eq(ebookLibrary.userId, userId)),
     db
       .select({
@@ -233,6 +244,15 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
       })),
     ],
     lesson_progress: watched.map((row) => ({ lesson_id: row.lessonId, watched_at: iso(row.watchedAt) })),
+    // The evidence of study (issue 39): what the player counted, and the readings opened.
+    lessons_played: segments.map((row) => ({
+      lesson_id: row.lessonId,
+      from_seconds: row.fromMs / 1000,
+      to_seconds: row.toMs / 1000,
+      first_played_at: iso(row.createdAt),
+      last_played_at: iso(row.updatedAt),
+    })),
+    readings_opened: openings.map((row) => ({ lesson_id: row.lessonId, opened_at: iso(row.openedAt) })),
     ebook_library: library.map((row) => ({ ebook_id: row.ebookId, added_at: iso(row.addedAt) })),
     conference_attendance: watchedTalks.map((row) => ({
       talk: row.talk,
@@ -336,6 +356,10 @@ export async function deleteMyAccount({ ctx, userId }: { ctx: AppContext; userId
     db.delete(conferenceAttendance).where(eq(conferenceAttendance.userId, userId)),
     db.delete(abandonedCheckouts).where(eq(abandonedCheckouts.email, user.email)),
     db.update(reminders).set({ email: anonymousEmail }).where(eq(reminders.email, user.email)),
+    // The evidence of study goes with the progress (issue 39).
+    db.delete(lessonSegments).where(eq(lessonSegments.userId, userId)),
+    db.delete(lessonOpenings).where(eq(lessonOpenings.userId, userId)),
+    db.delete(lessonPlaybacks).where(eq(lessonPlaybacks.userId, userId)),
   ])
   // Every file of the account: whatever is under its own prefix (photos, past ones included), and
   // its student documents.

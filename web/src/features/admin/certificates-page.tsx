@@ -16,9 +16,11 @@ import {
   IssuedCertificatePage,
   ReissueInput,
   RevokeInput,
+  StudentEvidence,
   type StudentProgress,
   StudentProgressPage,
 } from '../../../../worker/contract/admin-certificates.ts'
+import type { LessonStudy } from '../../../../worker/contract/study.ts'
 import { heldBackSummary } from '../../../../worker/domain/certificate-text.ts'
 import {
   ATTENDANCE,
@@ -30,6 +32,7 @@ import { Link } from '../../components/link.tsx'
 import { TextField } from '../../lib/form-field.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
+import { lessonEvidenceText } from '../student/study-text.ts'
 import {
   adminQuery,
   send,
@@ -452,6 +455,7 @@ const CERTIFICATE_FILTER_LABELS: Record<(typeof CERTIFICATE_FILTER)[number], str
 
 function ProgressSection() {
   const options = useAdminOptions()
+  const [selected, setSelected] = useState<number | null>(null)
   const { filters, set } = useFilters({ q: '', course_id: '', class_id: '', idle_days: '', certificate: '' })
   const q = useDebouncedValue(filters.q.trim(), 400)
   const idle = useDebouncedValue(filters.idle_days.trim(), 400)
@@ -480,11 +484,15 @@ function ProgressSection() {
     },
     { header: 'Curso e turma', cell: (row: StudentProgress) => `${row.course.name} — ${row.class.name}` },
     {
-      header: 'Aulas assistidas',
+      header: 'Aulas concluídas',
       cell: (row: StudentProgress) =>
-        `${row.lessons_watched} de ${row.lessons_total}${
-          row.lessons_total ? ` (${Math.floor((row.lessons_watched * 100) / row.lessons_total)}%)` : ''
+        `${row.lessons_done} de ${row.lessons_total}${
+          row.lessons_total ? ` (${Math.floor((row.lessons_done * 100) / row.lessons_total)}%)` : ''
         }`,
+    },
+    {
+      header: 'Vídeos reproduzidos',
+      cell: (row: StudentProgress) => (row.watched_percent === null ? '—' : `${row.watched_percent}%`),
     },
     {
       header: 'Última atividade',
@@ -538,6 +546,13 @@ function ProgressSection() {
             <ResourceTable
               label="Progresso dos alunos"
               columns={columns}
+              actions={(row) => [
+                {
+                  label: 'Evidências',
+                  of: `${row.student.name} — ${row.course.name}`,
+                  onClick: () => setSelected(row.enrollment_id),
+                },
+              ]}
               rows={data.items}
               rowKey={(row) => row.enrollment_id}
               empty="Nenhum aluno encontrado."
@@ -552,7 +567,74 @@ function ProgressSection() {
           </>
         )}
       </QueryState>
+      {selected !== null ? <EvidencePanel key={selected} enrollmentId={selected} /> : null}
     </>
+  )
+}
+
+/**
+ * One enrollment's evidence of study (issue 39, item 9): each lesson's share played or its reading
+ * opened, by the rules that decide the certificate. The final assessment's attempts join it.
+ */
+function EvidencePanel({ enrollmentId }: { enrollmentId: number }) {
+  const query = useQuery(
+    adminQuery(
+      ['evidence', enrollmentId],
+      `/api/admin/certificados/progresso/${enrollmentId}`,
+      StudentEvidence,
+    ),
+  )
+  const heading = useFocusOnOpen(enrollmentId)
+  return (
+    <section aria-labelledby="evidencias" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="evidencias" ref={heading} tabIndex={-1} className="font-semibold text-lg text-slate-900">
+        Evidências de estudo
+        {query.data ? `: ${query.data.student.name} — ${query.data.course.name}` : ''}
+      </h2>
+      <QueryState query={query} loading="Carregando as evidências...">
+        {(evidence) => (
+          <>
+            <p className="mt-2 text-slate-700">
+              {evidence.study.lessons_done} de {evidence.study.lessons_total} aulas concluídas
+              {evidence.study.watched_percent === null
+                ? ''
+                : `; vídeos reproduzidos: ${evidence.study.watched_percent}%`}
+              . Cada vídeo conta a partir de {evidence.study.watch_share}%; o certificado pede{' '}
+              {evidence.study.certificate_share}% das aulas.{' '}
+              {evidence.certificate_code
+                ? `Certificado ${evidence.certificate_code}.`
+                : evidence.study.eligible
+                  ? 'Pode emitir o certificado.'
+                  : 'Ainda não pode emitir o certificado.'}
+            </p>
+            <p className="mt-1 text-slate-600 text-sm">
+              Primeira atividade:{' '}
+              {evidence.first_activity_at ? formatDateTime(evidence.first_activity_at) : 'nenhuma'}
+              {' · '}última:{' '}
+              {evidence.last_activity_at ? formatDateTime(evidence.last_activity_at) : 'nenhuma'}
+            </p>
+            <ResourceTable
+              label="Aulas e evidências"
+              columns={[
+                { header: 'Aula', cell: (lesson: LessonStudy) => lesson.title },
+                {
+                  header: 'Evidência',
+                  cell: (lesson: LessonStudy) => lessonEvidenceText(lesson, evidence.study.watch_share),
+                },
+                {
+                  header: 'Situação',
+                  cell: (lesson: LessonStudy) =>
+                    lesson.done ? <Badge tone="green">concluída</Badge> : <Badge>pendente</Badge>,
+                },
+              ]}
+              rows={evidence.study.lessons}
+              rowKey={(lesson) => lesson.lesson_id}
+              empty="O curso não tem aulas."
+            />
+          </>
+        )}
+      </QueryState>
+    </section>
   )
 }
 

@@ -11,6 +11,7 @@ import { COURSE_SECTIONS } from '../../../../worker/domain/catalog.ts'
 import { CERTIFICATE_PLACEHOLDERS } from '../../../../worker/domain/certificate-text.ts'
 import { DEFAULT_COURSE_SHARE } from '../../../../worker/domain/certificates.ts'
 import { slugify } from '../../../../worker/domain/short-links.ts'
+import { DEFAULT_WATCH_SHARE } from '../../../../worker/domain/study.ts'
 import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
 import { fetchAdmin, useAdminOptions, withQuery } from './admin-api.ts'
@@ -44,6 +45,7 @@ type Values = {
   /** Checkbox values are text; the schema turns them into ids. */
   ebook_ids: string[]
   certificate_share: number
+  watch_share: number
   signatory_name: string
   signatory_role: string
   certificate_template: string
@@ -60,6 +62,7 @@ const EMPTY: Values = {
   is_published: true,
   ebook_ids: [],
   certificate_share: DEFAULT_COURSE_SHARE,
+  watch_share: DEFAULT_WATCH_SHARE,
   signatory_name: '',
   signatory_role: '',
   certificate_template: '',
@@ -78,6 +81,7 @@ const valuesOf = (course: AdminCourse | null): Values =>
         is_published: course.is_published,
         ebook_ids: course.ebook_ids.map(String),
         certificate_share: course.certificate_share,
+        watch_share: course.watch_share,
         signatory_name: course.signatory_name ?? '',
         signatory_role: course.signatory_role ?? '',
         certificate_template: course.certificate_template,
@@ -201,7 +205,14 @@ export function CourseFormModal({
             {
               name: 'certificate_share',
               label: 'Aulas exigidas para o certificado (%)',
-              hint: 'Parte das aulas que o aluno precisa assistir (de 1 a 100).',
+              hint: 'Parte das aulas que o aluno precisa concluir (de 1 a 100).',
+              input: { type: 'number', inputMode: 'numeric', min: 1, max: 100 },
+              options: { valueAsNumber: true },
+            },
+            {
+              name: 'watch_share',
+              label: 'Parte de cada vídeo a reproduzir (%)',
+              hint: 'Uma videoaula conta como concluída quando o aluno reproduz esta parte dos seus segundos (de 1 a 100). Marcar "assistida" não conta.',
               input: { type: 'number', inputMode: 'numeric', min: 1, max: 100 },
               options: { valueAsNumber: true },
             },

@@ -8,13 +8,14 @@ import { ApiError } from '../../lib/api.ts'
 import { formatDateLong, formatInstantDate } from '../../lib/date.ts'
 import { NameField, SubmitButton } from '../../lib/form-field.tsx'
 import { errorMessage } from '../../lib/toast.ts'
+import { lessonEvidenceText } from '../student/study-text.ts'
 import { myCertificatesQuery, useIssueCourseCertificate } from './certificates.queries.ts'
 
 /**
  * A certificate's links: PDF, credential, verification page, LinkedIn. A revoked or suspended one
  * (issue 39) says so, with the reason, and keeps only its verification page.
  */
-function CertificateLinks({ certificate }: { certificate: HeldCertificate }) {
+export function CertificateLinks({ certificate }: { certificate: HeldCertificate }) {
   const standing = certificate.status === 'revoked' || certificate.status === 'suspended'
   return (
     <>
@@ -62,13 +63,13 @@ function CertificateLinks({ certificate }: { certificate: HeldCertificate }) {
   )
 }
 
-/** The dialog where the student confirms the name printed, once. */
-function IssueDialog({
+/** The dialog where the student confirms the name printed, once (Meus cursos and the course page). */
+export function IssueDialog({
   course,
   profileName,
   onClose,
 }: {
-  course: CourseCertificateProgress
+  course: Pick<CourseCertificateProgress, 'course_url' | 'course_name'>
   profileName: string
   onClose: () => void
 }) {
@@ -128,6 +129,33 @@ function IssueDialog({
   )
 }
 
+/** A course's evidence on its card: lessons done, videos played, and each lesson on demand. */
+function CourseStudy({ course }: { course: CourseCertificateProgress }) {
+  const { study } = course
+  return (
+    <>
+      <p className="mt-1 text-slate-700 text-sm">
+        {study.lessons_done} de {study.lessons_total} aulas concluídas
+        {study.watched_percent === null ? '' : ` · vídeos reproduzidos: ${study.watched_percent}%`} (o
+        certificado pede {study.certificate_share}% das aulas)
+      </p>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer font-medium text-teal-800">
+          Ver as aulas<span className="sr-only"> de {course.course_name}</span>
+        </summary>
+        <ul className="mt-2 space-y-1 text-slate-700">
+          {study.lessons.map((lesson) => (
+            <li key={lesson.lesson_id}>
+              <span className="font-medium text-slate-900">{lesson.title}</span>:{' '}
+              {lessonEvidenceText(lesson, study.watch_share)}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </>
+  )
+}
+
 /** Meus cursos' certificates: each online course's progress, 'Emitir certificado', and what is held. */
 export function MyCertificates() {
   const mine = useQuery(myCertificatesQuery())
@@ -154,10 +182,7 @@ export function MyCertificates() {
         {data?.courses.map((course) => (
           <li key={course.course_id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <h3 className="font-bold text-lg text-slate-900">{course.course_name}</h3>
-            <p className="mt-1 text-slate-700 text-sm">
-              {course.watched} de {course.lessons} aulas assistidas (o certificado pede{' '}
-              {course.required_share}%)
-            </p>
+            <CourseStudy course={course} />
             {course.certificate ? (
               <>
                 <p className="mt-2 text-slate-700">

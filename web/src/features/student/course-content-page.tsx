@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { CalendarDays, Check, Circle, Download, FileText, MapPin } from 'lucide'
 import { useEffect, useRef, useState } from 'react'
 import type { Lesson, StudentCourse } from '../../../../worker/contract/student.ts'
+import { durationText } from '../../../../worker/domain/study.ts'
 import { BackHeading } from '../../components/back-heading.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
@@ -9,41 +10,23 @@ import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { formatDateLong } from '../../lib/date.ts'
 import { errorMessage, toastError } from '../../lib/toast.ts'
+import { CourseCertificateOffer } from '../certificates/course-certificate.tsx'
 import { Markdown } from '../content/markdown.tsx'
+import { LessonPlayer } from './player/lesson-player.tsx'
 import { studentCourseQuery, useMarkLesson } from './student.queries.ts'
-import { VideoEmbed } from './video-embed.tsx'
+import { useOpenReading } from './study.mutations.ts'
+import { StudyProgress } from './study-progress.tsx'
+import { lessonEvidenceText } from './study-text.ts'
 
-const minutes = (seconds: number | null) => (seconds ? `${Math.max(1, Math.round(seconds / 60))} min` : null)
+/** A video's length: '24 s', '18 min'. */
+const length = (seconds: number | null) =>
+  seconds ? durationText(seconds < 60 ? seconds : Math.round(seconds / 60) * 60) : null
 const sizeText = (bytes: number | null) =>
   bytes === null
     ? null
     : bytes >= 1024 * 1024
       ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
       : `${Math.max(1, Math.round(bytes / 1024))} KB`
-
-function ProgressBar({ course }: { course: StudentCourse }) {
-  const { watched, total, percent } = course.progress
-  return (
-    <div className="mt-4 max-w-xl">
-      <p className="font-medium text-slate-800" id="progresso-curso">
-        Seu progresso: {watched} de {total} {total === 1 ? 'aula assistida' : 'aulas assistidas'} ({percent}%)
-      </p>
-      <div
-        role="progressbar"
-        aria-labelledby="progresso-curso"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="mt-2 h-3 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div
-          className="h-full rounded-full bg-teal-700 transition-[width]"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
-    </div>
-  )
-}
 
 /** An in-person (or dated) class: when, where and what to bring. */
 function ClassDetails({ course }: { course: StudentCourse }) {
@@ -78,25 +61,49 @@ function ClassDetails({ course }: { course: StudentCourse }) {
   )
 }
 
+/** A reading counts once shown (issue 39): the page tells the server when its text is on screen. */
+function useReadingOpened(course: StudentCourse, lesson: Lesson, opened: boolean) {
+  const open = useOpenReading(course.url)
+  const asked = useRef(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per lesson shown (the lesson is the key)
+  useEffect(() => {
+    if (lesson.youtube_id || opened || asked.current) return
+    asked.current = true
+    open.mutate(lesson.id)
+  }, [])
+}
+
 function LessonView({
-  url,
+  course,
   lesson,
   next,
   onNext,
 }: {
-  url: string
+  course: StudentCourse
   lesson: Lesson
   next: Lesson | null
   onNext: () => void
 }) {
-  const mark = useMarkLesson(url)
+  const mark = useMarkLesson(course.url)
+  const study = course.study.lessons.find((row) => row.lesson_id === lesson.id)
+  useReadingOpened(course, lesson, study?.opened ?? false)
   return (
     <article aria-labelledby="aula-atual" className="space-y-4">
       <h2 id="aula-atual" tabIndex={-1} className="font-bold text-2xl text-slate-900">
         {lesson.title}
       </h2>
       {lesson.youtube_id ? (
-        <VideoEmbed key={lesson.id} youtubeId={lesson.youtube_id} title={lesson.title} />
+        <LessonPlayer
+          lesson={lesson}
+          youtubeId={lesson.youtube_id}
+          player={course.player}
+          courseUrl={course.url}
+        />
+      ) : null}
+      {study ? (
+        <p className="font-medium text-slate-800" aria-live="polite">
+          {lessonEvidenceText(study, course.study.watch_share)}
+        </p>
       ) : null}
       {lesson.body ? <Markdown source={lesson.body} headingOffset={1} /> : null}
       <div className="flex flex-wrap gap-3">
@@ -127,8 +134,9 @@ function LessonView({
 
 function Lessons({ course }: { course: StudentCourse }) {
   const all = course.modules.flatMap((module) => module.lessons)
+  const done = new Set(course.study.lessons.filter((row) => row.done).map((row) => row.lesson_id))
   const [currentId, setCurrentId] = useState<number | null>(
-    () => (all.find((lesson) => !lesson.watched) ?? all[0])?.id ?? null,
+    () => (all.find((lesson) => !done.has(lesson.id)) ?? all[0])?.id ?? null,
   )
   const chosen = useRef(false)
   const index = all.findIndex((lesson) => lesson.id === currentId)
@@ -146,7 +154,8 @@ function Lessons({ course }: { course: StudentCourse }) {
   return (
     <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <LessonView
-        url={course.url}
+        key={current.id}
+        course={course}
         lesson={current}
         next={all[index + 1] ?? null}
         onNext={() => choose(all[index + 1]!.id)}
@@ -165,15 +174,15 @@ function Lessons({ course }: { course: StudentCourse }) {
                     className={`flex w-full items-start gap-2 rounded-lg px-2 py-2 text-left ${lesson.id === current.id ? 'bg-teal-50 font-semibold text-teal-950 ring-1 ring-teal-700' : 'text-slate-800 hover:bg-slate-100'}`}
                   >
                     <Icon
-                      drawing={lesson.watched ? Check : Circle}
-                      className={`mt-0.5 size-4 shrink-0 ${lesson.watched ? 'text-teal-700' : 'text-slate-500'}`}
+                      drawing={done.has(lesson.id) ? Check : Circle}
+                      className={`mt-0.5 size-4 shrink-0 ${done.has(lesson.id) ? 'text-teal-700' : 'text-slate-500'}`}
                     />
                     <span>
                       {lesson.title}
-                      <span className="sr-only">{lesson.watched ? ' (assistida)' : ''}</span>
-                      {minutes(lesson.duration_seconds) ? (
+                      <span className="sr-only">{done.has(lesson.id) ? ' (concluída)' : ''}</span>
+                      {length(lesson.duration_seconds) ? (
                         <span className="block font-normal text-slate-600 text-sm">
-                          {minutes(lesson.duration_seconds)}
+                          {length(lesson.duration_seconds)}
                         </span>
                       ) : null}
                     </span>
@@ -250,9 +259,12 @@ export function CourseContentPage({ url }: { url: string }) {
       ) : null}
       {course ? (
         <>
-          {course.progress.total > 0 ? <ProgressBar course={course} /> : null}
+          {course.study.lessons_total > 0 ? <StudyProgress study={course.study} /> : null}
           <ClassDetails course={course} />
           <Lessons course={course} />
+          {/* Where the student is (issue 39): the certificate offered once earned. The final
+              assessment's block goes beside it. */}
+          {course.study.lessons_total > 0 ? <CourseCertificateOffer courseUrl={course.url} /> : null}
           <Materials course={course} />
         </>
       ) : null}
