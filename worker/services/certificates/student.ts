@@ -13,6 +13,7 @@ import { CERTIFICATE_KIND, certificateStatus } from '../../domain/certificates.t
 import { INSTITUTE } from '../../domain/institute.ts'
 import { curitibaDay } from '../../domain/time-zone.ts'
 import { AppError, conflict, invalidField, notFound } from '../../errors.ts'
+import { assessmentEvidence } from '../assessment/gate.ts'
 import { activeCourseIds } from '../student/access.ts'
 import { verificationUrl } from './credential.ts'
 import { type CertificateRow, certificateByCode, issueCertificate, subjectOf } from './issue.ts'
@@ -150,8 +151,9 @@ export async function myCertificates({
 
 /**
  * POST /api/usuario/cursos/{url}/certificado: the course's certificate, with the name the
- * student confirmed. Not enrolled: 403; not enough lessons watched: 409; a name that is not a full
- * name: 422. Issued already (or by a request at the same moment): the same certificate.
+ * student confirmed. Not enrolled: 403; not enough lessons watched, or the course's final assessment
+ * not passed: 409; a name that is not a full name: 422. Issued already (or by a request at the same
+ * moment): the same certificate.
  */
 export async function issueCourseCertificate({
   ctx,
@@ -181,6 +183,7 @@ export async function issueCourseCertificate({
       CERTIFICATE_MESSAGES.notEnough(course.certificateShare, progress.watched, progress.lessons),
     )
   }
+  const assessment = await assessmentEvidence(ctx, userId, course.id)
   const completed = progress.lastWatched ?? ctx.now
   const { certificate, created } = await issueCertificate(ctx, {
     kind: 'course',
@@ -195,7 +198,11 @@ export async function issueCourseCertificate({
     signatory: course.signatoryName
       ? { name: course.signatoryName, role: course.signatoryRole ?? '', signatureKey: course.signatureKey }
       : null,
-    evidence: { lessonsDone: progress.watched, lessonsTotal: progress.lessons },
+    evidence: {
+      lessonsDone: progress.watched,
+      lessonsTotal: progress.lessons,
+      ...(assessment ? { assessment } : {}),
+    },
   })
   return { certificate: heldCertificate(ctx, certificate), created }
 }
