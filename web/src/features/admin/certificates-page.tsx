@@ -35,6 +35,7 @@ import {
   useCsvExport,
   useRefreshAdmin,
 } from './admin-api.ts'
+import { StudentAssessmentAttempts } from './assessment-attempts.tsx'
 import { EnumOptions, FilterSelect, RecordOptions, SearchInput, SelectField } from './fields.tsx'
 import { formatDateTime, formatDay } from './format.ts'
 import { AdminPage, QueryState } from './page.tsx'
@@ -439,6 +440,7 @@ function ProgressSection() {
   const idle = useDebouncedValue(filters.idle_days.trim(), 400)
   const params = { ...filters, q, idle_days: idle }
   const list = useAdminList('progress', '/api/admin/certificados/progresso', params, StudentProgressPage)
+  const [selected, setSelected] = useState<number | null>(null)
   const { exporting, exportCsv } = useCsvExport(
     '/api/admin/certificados/progresso/exportacao',
     params,
@@ -523,6 +525,13 @@ function ProgressSection() {
               rows={data.items}
               rowKey={(row) => row.enrollment_id}
               empty="Nenhum aluno encontrado."
+              actions={(row) => [
+                {
+                  label: 'Avaliação final',
+                  of: `de ${row.student.name} em ${row.course.name}`,
+                  onClick: () => setSelected(row.enrollment_id),
+                },
+              ]}
             />
             <Pagination
               page={list.page}
@@ -534,6 +543,7 @@ function ProgressSection() {
           </>
         )}
       </QueryState>
+      {selected !== null ? <StudentAssessmentAttempts key={selected} enrollmentId={selected} /> : null}
     </>
   )
 }

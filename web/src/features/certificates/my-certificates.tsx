@@ -37,8 +37,8 @@ function CertificateLinks({ certificate }: { certificate: HeldCertificate }) {
   )
 }
 
-/** The dialog where the student confirms the name printed, once. */
-function IssueDialog({
+/** The dialog where the student confirms the name printed, once (Meus cursos, the assessment's pass). */
+export function IssueDialog({
   course,
   profileName,
   onClose,

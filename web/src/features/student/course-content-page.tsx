@@ -9,6 +9,7 @@ import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { formatDateLong } from '../../lib/date.ts'
 import { errorMessage, toastError } from '../../lib/toast.ts'
+import { FinalAssessmentBlock } from '../assessment/final-assessment-block.tsx'
 import { Markdown } from '../content/markdown.tsx'
 import { studentCourseQuery, useMarkLesson } from './student.queries.ts'
 import { VideoEmbed } from './video-embed.tsx'
@@ -253,6 +254,7 @@ export function CourseContentPage({ url }: { url: string }) {
           {course.progress.total > 0 ? <ProgressBar course={course} /> : null}
           <ClassDetails course={course} />
           <Lessons course={course} />
+          <FinalAssessmentBlock url={course.url} />
           <Materials course={course} />
         </>
       ) : null}
