@@ -142,6 +142,10 @@ const start = (seen: Seen | null, student: Course) =>
   call(seen, student.cookie, 'POST', `${student.base}/tentativas`)
 const submit = (seen: Seen | null, student: Course, number: number) =>
   call(seen, student.cookie, 'POST', `${student.base}/tentativas/${number}/envio`)
+const issueCertificate = (seen: Seen | null, student: Course) =>
+  call(seen, student.cookie, 'POST', `/api/usuario/cursos/${student.course.url}/certificado`, {
+    nome: 'Ana Beatriz Souza',
+  })
 const standing = async (seen: Seen | null, student: Course) => {
   const { status, body } = await call(seen, student.cookie, 'GET', student.base)
   expect(status).toBe(200)
@@ -248,15 +252,7 @@ describe('a student takes the final assessment', () => {
     expect(after.review).toBeNull()
 
     // The certificate waits for a pass, and says so.
-    const certificate = await call(
-      seen,
-      student.cookie,
-      'POST',
-      `/api/usuario/cursos/${student.course.url}/certificado`,
-      {
-        nome: 'Ana Beatriz Souza',
-      },
-    )
+    const certificate = await issueCertificate(seen, student)
     expect(certificate.status).toBe(409)
     expect(certificate.body.msg).toBe(ASSESSMENT_MESSAGES.certificateMissing)
 
@@ -352,15 +348,7 @@ describe('a student takes the final assessment', () => {
     expect(JSON.stringify(passed.standing.review)).toContain(student.marker)
     expect((await start(null, student)).body.msg).toBe(ASSESSMENT_MESSAGES.alreadyPassed)
 
-    const issued = await call(
-      null,
-      student.cookie,
-      'POST',
-      `/api/usuario/cursos/${student.course.url}/certificado`,
-      {
-        nome: 'Ana Beatriz Souza',
-      },
-    )
+    const issued = await issueCertificate(null, student)
     expect(issued.status).toBe(201)
     const [row] = await db
       .select()
@@ -521,15 +509,7 @@ describe('a student takes the final assessment', () => {
     const refused = await start(null, student)
     expect(refused.status).toBe(409)
     expect(refused.body.msg).toBe(ASSESSMENT_MESSAGES.disabled)
-    const issued = await call(
-      null,
-      student.cookie,
-      'POST',
-      `/api/usuario/cursos/${student.course.url}/certificado`,
-      {
-        nome: 'Ana Beatriz Souza',
-      },
-    )
+    const issued = await issueCertificate(null, student)
     expect(issued.status).toBe(201)
   })
 })

@@ -270,7 +270,6 @@ export async function getStanding({
 function refusal(standing: Standing): string | null {
   switch (standing.state) {
     case 'available':
-    case 'open':
       return null
     case 'passed':
       return ASSESSMENT_MESSAGES.alreadyPassed
@@ -296,7 +295,7 @@ export async function startAttempt({
   const attempts = await withRanOutClosed(ctx, loaded.attempts)
   const standing = await standingOfLoaded(ctx, userId, loaded, attempts)
   const open = attempts.find((attempt) => attempt.number === standing.openAttempt?.number)
-  if (open) return { attempt: openView(ctx, open), created: false }
+  if (open && standing.state === 'open') return { attempt: openView(ctx, open), created: false }
   const refused = refusal(standing)
   if (refused) throw conflict(refused)
   if (loaded.bank.length === 0) throw conflict(ASSESSMENT_MESSAGES.noQuestions)

@@ -14,14 +14,13 @@ import { ASSESSMENT_LIMITS } from '../../../../worker/domain/assessment.ts'
 import { Icon } from '../../components/icons.tsx'
 import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
-import { toastError, toastSuccess } from '../../lib/toast.ts'
-import { adminQuery, send, useAdminAction, useRefreshAdmin } from './admin-api.ts'
+import { adminQuery, send, useAdminAction } from './admin-api.ts'
 import { CheckboxField, TextAreaField } from './fields.tsx'
 import { IconButton } from './icon-button.tsx'
 import { QueryState } from './page.tsx'
 import { useEditor, useResourceForm } from './resource-form.ts'
 import { Badge } from './table.tsx'
-import { serverFieldErrors } from './use-modal-save.ts'
+import { useCheckedSave } from './use-checked-save.ts'
 
 // A course's final assessment where its content is edited (issue 39): the settings, then the
 // question bank (create, edit, take out of the draws).
@@ -76,7 +75,6 @@ const NUMBER_FIELDS = [
 ] as const
 
 function SettingsForm({ courseId, settings }: { courseId: number; settings: AssessmentSettings }) {
-  const refresh = useRefreshAdmin()
   const [values, setValues] = useState<SettingsValues>({
     is_enabled: settings.is_enabled,
     exam_size: String(settings.exam_size),
@@ -85,39 +83,24 @@ function SettingsForm({ courseId, settings }: { courseId: number; settings: Asse
     wait_hours: String(settings.wait_hours),
     time_limit_minutes: settings.time_limit_minutes === null ? '' : String(settings.time_limit_minutes),
   })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
-
-  async function save() {
-    const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
-    const input = {
-      is_enabled: values.is_enabled,
-      exam_size: number(values.exam_size),
-      pass_percent: number(values.pass_percent),
-      max_attempts: number(values.max_attempts),
-      wait_hours: number(values.wait_hours),
-      time_limit_minutes: values.time_limit_minutes.trim() === '' ? null : number(values.time_limit_minutes),
-      version: settings.version,
-    }
-    const checked = AssessmentSettingsInput.safeParse(input)
-    if (!checked.success) {
-      return setErrors(
-        Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      )
-    }
-    setErrors({})
-    setBusy(true)
-    try {
-      await send('PUT', `/api/admin/cursos/${courseId}/avaliacao`, checked.data)
-      void toastSuccess('Avaliação final salva.')
-      await refresh()
-    } catch (error) {
-      setErrors(serverFieldErrors(error))
-      void toastError(error, 'Erro ao salvar a avaliação.')
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { errors, busy, save } = useCheckedSave(
+    AssessmentSettingsInput,
+    `/api/admin/cursos/${courseId}/avaliacao`,
+    {
+      success: 'Avaliação final salva.',
+      failure: 'Erro ao salvar a avaliação.',
+    },
+  )
+  const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
+  const input = () => ({
+    is_enabled: values.is_enabled,
+    exam_size: number(values.exam_size),
+    pass_percent: number(values.pass_percent),
+    max_attempts: number(values.max_attempts),
+    wait_hours: number(values.wait_hours),
+    time_limit_minutes: values.time_limit_minutes.trim() === '' ? null : number(values.time_limit_minutes),
+    version: settings.version,
+  })
 
   return (
     <form
@@ -125,7 +108,7 @@ function SettingsForm({ courseId, settings }: { courseId: number; settings: Asse
       className="rounded-xl border border-slate-200 bg-white p-4"
       onSubmit={(event) => {
         event.preventDefault()
-        void save()
+        void save(input())
       }}
     >
       <CheckboxField

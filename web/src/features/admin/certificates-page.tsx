@@ -43,6 +43,7 @@ import { type ListDescription, ResourceList } from './resource-list.tsx'
 import { SignatureUpload } from './signature-upload.tsx'
 import { Badge, Pagination, ResourceTable, type Tone } from './table.tsx'
 import { ExportButton, FilterBar, useFilters } from './toolbar.tsx'
+import { useCheckedSave } from './use-checked-save.ts'
 
 // /admin/certificados (issue 24): the certificates issued (revoke, reissue), the in-person classes'
 // attendance and their certificates in one action, the online students' progress, the conference.
@@ -562,41 +563,21 @@ function ConferenceSection() {
 }
 
 function ConferenceForm({ settings }: { settings: ConferenceCertificateSettings }) {
-  const refresh = useRefreshAdmin()
   const [values, setValues] = useState({
     min_share: String(settings.min_share),
     signatory_name: settings.signatory_name ?? '',
     signatory_role: settings.signatory_role ?? '',
   })
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({})
-  const [busy, setBusy] = useState(false)
+  const { errors, busy, save } = useCheckedSave(ConferenceSettingsInput, '/api/admin/certificados/jornada', {
+    success: 'Configurações da jornada salvas.',
+    failure: 'Erro ao salvar as configurações.',
+  })
   const field = (key: keyof typeof values) => ({
     value: values[key],
     error: errors[key],
     onChange: (event: { target: { value: string } }) =>
       setValues((current) => ({ ...current, [key]: event.target.value })),
   })
-
-  async function save() {
-    const input = { ...values, min_share: Number(values.min_share), version: settings.version }
-    const checked = ConferenceSettingsInput.safeParse(input)
-    if (!checked.success) {
-      return setErrors(
-        Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      )
-    }
-    setErrors({})
-    setBusy(true)
-    try {
-      await send('PUT', '/api/admin/certificados/jornada', input)
-      void toastSuccess('Configurações da jornada salvas.')
-      await refresh()
-    } catch (error) {
-      void toastError(error, 'Erro ao salvar as configurações.')
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <section
@@ -610,7 +591,7 @@ function ConferenceForm({ settings }: { settings: ConferenceCertificateSettings 
         className="mt-3 space-y-4"
         onSubmit={(event) => {
           event.preventDefault()
-          void save()
+          void save({ ...values, min_share: Number(values.min_share), version: settings.version })
         }}
       >
         <TextField
