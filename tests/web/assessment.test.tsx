@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { assessmentStandingQuery } from '../../web/src/features/assessment/assessment.queries.ts'
 import { ExamPage } from '../../web/src/features/assessment/exam-page.tsx'
 import { FinalAssessmentBlock } from '../../web/src/features/assessment/final-assessment-block.tsx'
 import type { AssessmentStanding, OpenAttempt, SubmittedAttempt } from '../../worker/contract/assessment.ts'
@@ -211,5 +213,51 @@ describe('the exam page', () => {
     await user.click(screen.getByRole('button', { name: 'Tentar de novo' }))
     expect(await screen.findByRole('group', { name: /Qual o acesso vascular preferido\?/ })).toBeTruthy()
     expect(calls.filter((call) => call.init?.method === 'POST')).toHaveLength(1)
+  })
+})
+
+/** Says when the standing the block reads has arrived. */
+function Loaded({ url }: { url: string }) {
+  const query = useQuery(assessmentStandingQuery(url))
+  return <h1>{query.data ? 'situação lida' : 'Curso'}</h1>
+}
+
+describe("the course page's 'Avaliação final' block", () => {
+  function renderBlock(body: AssessmentStanding) {
+    const { fetchMock } = mockFetch({ [API]: { body } })
+    vi.stubGlobal('fetch', fetchMock)
+    renderRoutes(
+      (root) => [
+        paramsPageAt(root, '/usuario/cursos/$url', ({ url }) => (
+          <>
+            <Loaded url={url!} />
+            <FinalAssessmentBlock url={url!} />
+          </>
+        )),
+        pageAt(root, '/usuario/cursos/$url/avaliacao', <p>Página da avaliação</p>),
+      ],
+      { at: `/usuario/cursos/${URL_}` },
+    )
+  }
+
+  it('says where the student stands and leads to the exam', async () => {
+    renderBlock(
+      standing({ state: 'available', message: 'Você pode começar a avaliação final quando quiser.' }),
+    )
+    const block = await screen.findByRole('region', { name: 'Avaliação final' })
+    expect(block.textContent).toContain('Você pode começar a avaliação final quando quiser.')
+    expect(block.textContent).toContain('Nota mínima 70% · 1 de 3 tentativas restantes · melhor nota 33%')
+    const link = within(block).getByRole('link', { name: 'Fazer a avaliação final' })
+    expect(link.getAttribute('href')).toBe(`/usuario/cursos/${URL_}/avaliacao`)
+  })
+
+  it('is not there for a course without an assessment', async () => {
+    renderBlock(
+      standing({ enabled: false, state: 'disabled', message: 'Este curso não tem avaliação final.' }),
+    )
+    // Once the standing is in the cache the block reads, it has rendered as it will stay.
+    await screen.findByText('situação lida')
+    expect(document.querySelector('[aria-labelledby="avaliacao-final"]')).toBeNull()
+    expect(screen.queryByText('Este curso não tem avaliação final.')).toBeNull()
   })
 })
