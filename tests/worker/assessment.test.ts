@@ -502,7 +502,9 @@ describe('a student takes the final assessment', () => {
     expect((await attemptRow(student, 1)).answers).toEqual(before.answers)
   })
 
-  it('is nothing to a course without one: the standing says so, no attempt starts, the certificate asks for none', async () => {
+  it('is nothing to a course without one: the standing says so, no attempt starts, the certificate asks for none', {
+    timeout: 60_000,
+  }, async () => {
     const student = await assessedCourse({ settings: { isEnabled: false } })
     await watchLessons(student)
     expect(await standing(null, student)).toMatchObject({ enabled: false, state: 'disabled' })
@@ -511,6 +513,34 @@ describe('a student takes the final assessment', () => {
     expect(refused.body.msg).toBe(ASSESSMENT_MESSAGES.disabled)
     const issued = await issueCertificate(null, student)
     expect(issued.status).toBe(201)
+  })
+})
+
+describe("the student's data (LGPD)", () => {
+  it('the export lists the attempts and their scores; deleting the account deletes them', {
+    timeout: 60_000,
+  }, async () => {
+    const student = await assessedCourse()
+    await watchLessons(student)
+    await start(null, student)
+    await answer(null, student, 1, 2)
+    await submit(null, student, 1)
+    const exported = await call(null, student.cookie, 'GET', '/api/usuario/privacidade/exportar')
+    expect(exported.status).toBe(200)
+    expect(exported.body.assessment_attempts).toEqual([
+      expect.objectContaining({ course: student.course.name, number: 1, score_percent: 50, passed: false }),
+    ])
+    expect(JSON.stringify(exported.body.assessment_attempts)).not.toContain(student.marker)
+
+    const deleted = await call(null, student.cookie, 'POST', '/api/usuario/privacidade/excluir', {
+      confirmar: true,
+    })
+    expect(deleted.status).toBe(200)
+    const left = await db
+      .select()
+      .from(schema.assessmentAttempts)
+      .where(eq(schema.assessmentAttempts.userId, student.student.id))
+    expect(left).toEqual([])
   })
 })
 

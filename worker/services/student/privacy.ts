@@ -3,6 +3,8 @@ import { html } from 'hono/html'
 import {
   abandonedCheckouts,
   applications,
+  assessmentAttempts,
+  assessmentExtraAttempts,
   auditLog,
   certificates,
   classes,
@@ -63,6 +65,7 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
     checkouts,
     remindersSent,
     held,
+    attempts,
   ] = await db.batch([
     db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, userId)),
     db
@@ -133,6 +136,12 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
       .from(certificates)
       .where(eq(certificates.userId, userId))
       .orderBy(desc(certificates.issuedAt)),
+    db
+      .select({ attempt: assessmentAttempts, course: courses.name })
+      .from(assessmentAttempts)
+      .innerJoin(courses, eq(courses.id, assessmentAttempts.courseId))
+      .where(eq(assessmentAttempts.userId, userId))
+      .orderBy(asc(assessmentAttempts.startedAt)),
   ])
   return {
     certificates: held.map((row) => ({
@@ -234,6 +243,14 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
     ],
     lesson_progress: watched.map((row) => ({ lesson_id: row.lessonId, watched_at: iso(row.watchedAt) })),
     ebook_library: library.map((row) => ({ ebook_id: row.ebookId, added_at: iso(row.addedAt) })),
+    assessment_attempts: attempts.map(({ attempt, course }) => ({
+      course,
+      number: attempt.number,
+      started_at: iso(attempt.startedAt),
+      ended_at: iso(attempt.submittedAt),
+      score_percent: attempt.scorePercent,
+      passed: attempt.isPassed,
+    })),
     conference_attendance: watchedTalks.map((row) => ({
       talk: row.talk,
       seconds_watched: row.seconds,
@@ -336,6 +353,9 @@ export async function deleteMyAccount({ ctx, userId }: { ctx: AppContext; userId
     db.delete(conferenceAttendance).where(eq(conferenceAttendance.userId, userId)),
     db.delete(abandonedCheckouts).where(eq(abandonedCheckouts.email, user.email)),
     db.update(reminders).set({ email: anonymousEmail }).where(eq(reminders.email, user.email)),
+    // The final assessments' attempts go with the progress (the certificates keep what they attest).
+    db.delete(assessmentAttempts).where(eq(assessmentAttempts.userId, userId)),
+    db.delete(assessmentExtraAttempts).where(eq(assessmentExtraAttempts.userId, userId)),
   ])
   // Every file of the account: whatever is under its own prefix (photos, past ones included), and
   // its student documents.
