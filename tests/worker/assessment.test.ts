@@ -8,7 +8,7 @@ import {
   OpenAttempt,
   SubmittedAttempt,
 } from '../../worker/contract/assessment.ts'
-import { HeldCertificate } from '../../worker/contract/certificates.ts'
+import { HeldCertificate, MyCertificates } from '../../worker/contract/certificates.ts'
 import { curitibaDateTime } from '../../worker/domain/time-zone.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { createClass, createCourse, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
@@ -301,6 +301,12 @@ describe('a student takes the final assessment', () => {
     expect([...third].sort()).toEqual([...askedOnce].sort())
     await answer(null, student, 3, 2)
     await submit(null, student, 3)
+    // Meus cursos offers no certificate yet, and says why.
+    const mine = async () =>
+      MyCertificates.parse(
+        (await call(null, student.cookie, 'GET', '/api/usuario/certificados')).body,
+      ).courses.find((course) => course.course_id === student.course.id)
+    expect(await mine()).toMatchObject({ watched: 2, lessons: 2, assessment_pending: true, eligible: false })
     const exhausted = await start(null, student)
     expect(exhausted.status).toBe(409)
     expect(exhausted.body.msg).toBe(ASSESSMENT_MESSAGES.exhausted(3))
@@ -347,6 +353,7 @@ describe('a student takes the final assessment', () => {
     )
     expect(JSON.stringify(passed.standing.review)).toContain(student.marker)
     expect((await start(null, student)).body.msg).toBe(ASSESSMENT_MESSAGES.alreadyPassed)
+    expect(await mine()).toMatchObject({ assessment_pending: false, eligible: true })
 
     const issued = await issueCertificate(null, student)
     expect(issued.status).toBe(201)

@@ -49,6 +49,8 @@ export const CourseCertificateProgress = z.object({
   watched: z.number().int(),
   /** The share of the lessons (percent) the course asks for. */
   required_share: z.number().int(),
+  /** The course's final assessment is on and not yet passed: the certificate waits for it. */
+  assessment_pending: z.boolean(),
   eligible: z.boolean(),
   certificate: HeldCertificate.nullable(),
 })

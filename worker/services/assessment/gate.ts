@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { assessmentAttempts, assessmentSettings } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import { ASSESSMENT_MESSAGES } from '../../contract/assessment.ts'
@@ -40,4 +40,22 @@ export async function assessmentEvidence(
   }
   if (settings[0]?.isEnabled) throw conflict(ASSESSMENT_MESSAGES.certificateMissing)
   return null
+}
+
+/**
+ * The courses whose certificate still waits for this student's final assessment: switched on, and
+ * no attempt passed. Meus cursos offers 'Emitir certificado' only without it.
+ */
+export async function pendingAssessments(ctx: AppContext, userId: number): Promise<Set<number>> {
+  const rows = await ctx.db
+    .select({ courseId: assessmentSettings.courseId })
+    .from(assessmentSettings)
+    .where(
+      and(
+        eq(assessmentSettings.isEnabled, true),
+        sql`NOT EXISTS (SELECT 1 FROM assessment_attempts a
+          WHERE a.user_id = ${userId} AND a.course_id = ${assessmentSettings.courseId} AND a.is_passed = 1)`,
+      ),
+    )
+  return new Set(rows.map((row) => row.courseId))
 }

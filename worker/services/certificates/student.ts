@@ -13,7 +13,7 @@ import { CERTIFICATE_KIND, certificateStatus } from '../../domain/certificates.t
 import { INSTITUTE } from '../../domain/institute.ts'
 import { curitibaDay } from '../../domain/time-zone.ts'
 import { AppError, conflict, invalidField, notFound } from '../../errors.ts'
-import { assessmentEvidence } from '../assessment/gate.ts'
+import { assessmentEvidence, pendingAssessments } from '../assessment/gate.ts'
 import { activeCourseIds } from '../student/access.ts'
 import { verificationUrl } from './credential.ts'
 import { type CertificateRow, certificateByCode, issueCertificate, subjectOf } from './issue.ts'
@@ -120,7 +120,7 @@ export async function myCertificates({
   ctx: AppContext
   userId: number
 }): Promise<MyCertificates> {
-  const [[user], progress, held] = await Promise.all([
+  const [[user], progress, held, pending] = await Promise.all([
     ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId)),
     coursesProgress(ctx, userId),
     ctx.db
@@ -128,6 +128,7 @@ export async function myCertificates({
       .from(certificates)
       .where(and(eq(certificates.userId, userId), isNull(certificates.replacedBy)))
       .orderBy(desc(certificates.issuedAt)),
+    pendingAssessments(ctx, userId),
   ])
   const bySubject = new Map(held.map((row) => [row.subject, row]))
   return {
@@ -141,7 +142,8 @@ export async function myCertificates({
         lessons: row.lessons,
         watched: row.watched,
         required_share: row.course.certificateShare,
-        eligible: row.eligible,
+        assessment_pending: pending.has(row.course.id),
+        eligible: row.eligible && !pending.has(row.course.id),
         certificate: issued ? heldCertificate(ctx, issued) : null,
       }
     }),
