@@ -334,27 +334,27 @@ function QuestionModal({ courseId, question }: { courseId: number; question: Adm
           <ol className="space-y-2">
             {fields.map((field, index) => (
               <li key={field.id} className="flex items-start gap-2">
-                <label className="mt-2.5 flex shrink-0 items-center gap-1 text-sm">
-                  <input
-                    type="radio"
-                    value={String(index)}
-                    className="size-4 accent-teal-700"
-                    {...form.register('correct')}
-                  />
-                  <span className="sr-only">Alternativa {index + 1} é a correta</span>
-                </label>
+                <input
+                  type="radio"
+                  value={String(index)}
+                  aria-label={`Alternativa ${index + 1} é a correta`}
+                  className="mt-10 size-4 shrink-0 accent-teal-700"
+                  {...form.register('correct')}
+                />
                 <TextField
                   label={`Alternativa ${index + 1}`}
                   className="flex-1"
                   error={optionErrors?.[index]?.text?.message}
                   {...form.register(`options.${index}.text`)}
                 />
-                <IconButton
-                  icon={Trash2}
-                  label={`Remover a alternativa ${index + 1}`}
-                  disabled={fields.length <= ASSESSMENT_LIMITS.options.min}
-                  onClick={() => removeOption(index)}
-                />
+                <span className="mt-7">
+                  <IconButton
+                    icon={Trash2}
+                    label={`Remover a alternativa ${index + 1}`}
+                    disabled={fields.length <= ASSESSMENT_LIMITS.options.min}
+                    onClick={() => removeOption(index)}
+                  />
+                </span>
               </li>
             ))}
           </ol>
