@@ -22,6 +22,8 @@ export const ASSESSMENT_MESSAGES = {
   submitted: 'Esta tentativa já foi enviada: as respostas não podem mais mudar.',
   timeUp:
     'O tempo desta tentativa acabou: valem as respostas salvas até o fim do tempo. Envie para ver o resultado.',
+  busy: 'Uma resposta estava sendo salva neste momento: envie de novo.',
+  startedElsewhere: 'Outra tentativa acabou de ser registrada: recarregue a página.',
   question: 'Esta questão não existe na tentativa.',
   option: 'Esta alternativa não existe na questão.',
   /** The 409 of a certificate asked for before the assessment was passed. */

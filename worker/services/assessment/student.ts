@@ -72,6 +72,7 @@ async function load(ctx: AppContext, userId: number, url: string, { withBank = f
       .where(and(eq(assessmentAttempts.userId, userId), inArray(assessmentAttempts.courseId, course)))
       .orderBy(asc(assessmentAttempts.number)),
     db.select({ count: count() }).from(assessmentQuestions).where(active),
+    // A batch's shape is fixed: without the bank, its select matches nothing.
     db
       .select()
       .from(assessmentQuestions)
@@ -125,7 +126,7 @@ export async function closeAttempt(ctx: AppContext, attempt: AttemptRow): Promis
     if (!again) throw notFound(ASSESSMENT_MESSAGES.attemptNotFound)
     current = again
   }
-  if (current.submittedAt === null) throw conflict('Respostas sendo salvas neste momento: envie de novo.')
+  if (current.submittedAt === null) throw conflict(ASSESSMENT_MESSAGES.busy)
   return current
 }
 
@@ -331,7 +332,7 @@ export async function startAttempt({
         isNull(assessmentAttempts.submittedAt),
       ),
     )
-  if (!winner) throw conflict('Outra tentativa acabou de ser registrada: recarregue a página.')
+  if (!winner) throw conflict(ASSESSMENT_MESSAGES.startedElsewhere)
   return { attempt: openView(ctx, winner), created: false }
 }
 

@@ -3,7 +3,7 @@ import type { AssessmentStanding } from '../../../../worker/contract/assessment.
 import { apiParsed } from '../../lib/api.ts'
 import { retryServerErrors } from '../../lib/load.ts'
 
-export const contract = () => import('../../../../worker/contract/assessment.ts')
+const contract = () => import('../../../../worker/contract/assessment.ts')
 
 export const assessmentKeys = {
   all: ['assessment'] as const,
