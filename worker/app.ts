@@ -21,6 +21,7 @@ import {
 import { limitBody, newApp, registerSharedComponents } from './openapi.ts'
 import { accountRoutes } from './routes/account.ts'
 import { adminRoutes } from './routes/admin/index.ts'
+import { assessmentRoutes } from './routes/assessment.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
 import { catalogRoutes } from './routes/catalog.ts'
@@ -95,6 +96,7 @@ const routes = app
   .route('/', planRoutes)
   .route('/', studentRoutes)
   .route('/', certificateRoutes)
+  .route('/', assessmentRoutes)
   .route('/', contactRoutes)
   .route('/', conferenceRoutes)
   .route('/', i18nRoutes)

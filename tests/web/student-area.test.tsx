@@ -352,6 +352,7 @@ const certificatesOf = (
       course_name: COURSE.name,
       course_url: COURSE.url,
       study,
+      assessment_pending: false,
       eligible: study.eligible,
       certificate,
     },

@@ -14,6 +14,8 @@ const ADMIN_INPUTS = 400
 const RECOVERY_INPUTS = 150
 /** Inputs to the admin's certificate operations (issues 24 and 39: a chargeback's dispute too), as an administrator. */
 const CERTIFICATE_ADMIN_INPUTS = 200
+/** Inputs to a course's final assessment operations (issue 39), as an administrator. */
+const ASSESSMENT_ADMIN_INPUTS = 150
 /**
  * Operations fuzzed at the same time, each lane with its own user: while one request waits on
  * the database, the Worker takes another (the run's time, not its inputs).
@@ -145,6 +147,20 @@ describe('OpenAPI-driven fuzz: hostile input of every kind', () => {
       `fuzz certificados (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
     )
     expect(sent).toBeGreaterThanOrEqual(CERTIFICATE_ADMIN_INPUTS)
+    expect(serverErrors).toBe(0)
+  }, 300_000)
+
+  it(`answers ${ASSESSMENT_ADMIN_INPUTS} arbitrary requests to the final assessment's admin operations, as an administrator`, async () => {
+    const operations = (await operationsOf()).filter(({ template }) =>
+      /^\/api\/admin\/(cursos\/\{id\}\/avaliacao|avaliacao\/)/.test(template),
+    )
+    expect(operations.length).toBe(4)
+    const runs = Math.ceil(ASSESSMENT_ADMIN_INPUTS / operations.length)
+    const { sent, serverErrors, byStatus } = await fuzz(operations, ['administrador'], runs)
+    console.log(
+      `fuzz avaliação final (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
+    )
+    expect(sent).toBeGreaterThanOrEqual(ASSESSMENT_ADMIN_INPUTS)
     expect(serverErrors).toBe(0)
   }, 300_000)
 })

@@ -46,6 +46,7 @@ import { Route as UsuarioPerfilRouteImport } from './routes/usuario/perfil'
 import { Route as AdminEditaisIdRouteImport } from './routes/admin/editais_.$id'
 import { Route as UsuarioComprasOrderIdRouteImport } from './routes/usuario/compras_.$orderId'
 import { Route as UsuarioCursosUrlRouteImport } from './routes/usuario/cursos_.$url'
+import { Route as UsuarioCursosUrlAvaliacaoRouteImport } from './routes/usuario/cursos_.$url_.avaliacao'
 import { Route as UsuarioEditaisMensalidadePlanIdRouteImport } from './routes/usuario/editais_.mensalidade.$planId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -236,6 +237,12 @@ const UsuarioCursosUrlRoute = UsuarioCursosUrlRouteImport.update({
   path: '/cursos/$url',
   getParentRoute: () => UsuarioRouteRoute,
 } as any)
+const UsuarioCursosUrlAvaliacaoRoute =
+  UsuarioCursosUrlAvaliacaoRouteImport.update({
+    id: '/cursos_/$url_/avaliacao',
+    path: '/cursos/$url/avaliacao',
+    getParentRoute: () => UsuarioRouteRoute,
+  } as any)
 const UsuarioEditaisMensalidadePlanIdRoute =
   UsuarioEditaisMensalidadePlanIdRouteImport.update({
     id: '/editais_/mensalidade/$planId',
@@ -281,6 +288,7 @@ export interface FileRoutesByFullPath {
   '/admin/editais/$id': typeof AdminEditaisIdRoute
   '/usuario/compras/$orderId': typeof UsuarioComprasOrderIdRoute
   '/usuario/cursos/$url': typeof UsuarioCursosUrlRoute
+  '/usuario/cursos/$url/avaliacao': typeof UsuarioCursosUrlAvaliacaoRoute
   '/usuario/editais/mensalidade/$planId': typeof UsuarioEditaisMensalidadePlanIdRoute
 }
 export interface FileRoutesByTo {
@@ -320,6 +328,7 @@ export interface FileRoutesByTo {
   '/admin/editais/$id': typeof AdminEditaisIdRoute
   '/usuario/compras/$orderId': typeof UsuarioComprasOrderIdRoute
   '/usuario/cursos/$url': typeof UsuarioCursosUrlRoute
+  '/usuario/cursos/$url/avaliacao': typeof UsuarioCursosUrlAvaliacaoRoute
   '/usuario/editais/mensalidade/$planId': typeof UsuarioEditaisMensalidadePlanIdRoute
 }
 export interface FileRoutesById {
@@ -361,6 +370,7 @@ export interface FileRoutesById {
   '/admin/editais_/$id': typeof AdminEditaisIdRoute
   '/usuario/compras_/$orderId': typeof UsuarioComprasOrderIdRoute
   '/usuario/cursos_/$url': typeof UsuarioCursosUrlRoute
+  '/usuario/cursos_/$url_/avaliacao': typeof UsuarioCursosUrlAvaliacaoRoute
   '/usuario/editais_/mensalidade/$planId': typeof UsuarioEditaisMensalidadePlanIdRoute
 }
 export interface FileRouteTypes {
@@ -403,6 +413,7 @@ export interface FileRouteTypes {
     | '/admin/editais/$id'
     | '/usuario/compras/$orderId'
     | '/usuario/cursos/$url'
+    | '/usuario/cursos/$url/avaliacao'
     | '/usuario/editais/mensalidade/$planId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -442,6 +453,7 @@ export interface FileRouteTypes {
     | '/admin/editais/$id'
     | '/usuario/compras/$orderId'
     | '/usuario/cursos/$url'
+    | '/usuario/cursos/$url/avaliacao'
     | '/usuario/editais/mensalidade/$planId'
   id:
     | '__root__'
@@ -482,6 +494,7 @@ export interface FileRouteTypes {
     | '/admin/editais_/$id'
     | '/usuario/compras_/$orderId'
     | '/usuario/cursos_/$url'
+    | '/usuario/cursos_/$url_/avaliacao'
     | '/usuario/editais_/mensalidade/$planId'
   fileRoutesById: FileRoutesById
 }
@@ -776,6 +789,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsuarioCursosUrlRouteImport
       parentRoute: typeof UsuarioRouteRoute
     }
+    '/usuario/cursos_/$url_/avaliacao': {
+      id: '/usuario/cursos_/$url_/avaliacao'
+      path: '/cursos/$url/avaliacao'
+      fullPath: '/usuario/cursos/$url/avaliacao'
+      preLoaderRoute: typeof UsuarioCursosUrlAvaliacaoRouteImport
+      parentRoute: typeof UsuarioRouteRoute
+    }
     '/usuario/editais_/mensalidade/$planId': {
       id: '/usuario/editais_/mensalidade/$planId'
       path: '/editais/mensalidade/$planId'
@@ -810,6 +830,7 @@ interface UsuarioRouteRouteChildren {
   UsuarioPerfilRoute: typeof UsuarioPerfilRoute
   UsuarioComprasOrderIdRoute: typeof UsuarioComprasOrderIdRoute
   UsuarioCursosUrlRoute: typeof UsuarioCursosUrlRoute
+  UsuarioCursosUrlAvaliacaoRoute: typeof UsuarioCursosUrlAvaliacaoRoute
   UsuarioEditaisMensalidadePlanIdRoute: typeof UsuarioEditaisMensalidadePlanIdRoute
 }
 
@@ -821,6 +842,7 @@ const UsuarioRouteRouteChildren: UsuarioRouteRouteChildren = {
   UsuarioPerfilRoute: UsuarioPerfilRoute,
   UsuarioComprasOrderIdRoute: UsuarioComprasOrderIdRoute,
   UsuarioCursosUrlRoute: UsuarioCursosUrlRoute,
+  UsuarioCursosUrlAvaliacaoRoute: UsuarioCursosUrlAvaliacaoRoute,
   UsuarioEditaisMensalidadePlanIdRoute: UsuarioEditaisMensalidadePlanIdRoute,
 }
 

@@ -51,6 +51,8 @@ export const CourseCertificateProgress = z.object({
   course_url: z.string(),
   /** The course from evidence (issue 39): each lesson played or opened, and the share asked. */
   study: StudyStanding,
+  /** The course's final assessment is on and not yet passed: the certificate waits for it. */
+  assessment_pending: z.boolean(),
   /** The certificate may be issued now. */
   eligible: z.boolean(),
   certificate: HeldCertificate.nullable(),

@@ -287,6 +287,8 @@ export const DataExport = z
     consents: z.array(z.record(z.string(), z.unknown())),
     /** The certificates held: after the account's deletion they verify without the name. */
     certificates: z.array(z.record(z.string(), z.unknown())),
+    /** The final assessments' attempts: when, and the score (deleted with the account, as the progress). */
+    assessment_attempts: z.array(z.record(z.string(), z.unknown())),
     /** The conference's talks watched signed in, and for how long (the attendance certificate's basis). */
     conference_attendance: z.array(z.record(z.string(), z.unknown())),
     /** Carts kept for reminders (only with the checkout's consent), and the reminders sent. */

@@ -100,7 +100,7 @@ export const certificateRoutes = newApp()
         tags: TAGS,
         summary: 'Emitir o certificado de conclusão de um curso online, com o nome confirmado pelo aluno',
         description:
-          'Sem matrícula ativa no curso: 403. Aulas assistidas abaixo do que o curso pede: 409. Nome que não é um nome completo: 422 em `errors.nome`. ' +
+          'Sem matrícula ativa no curso: 403. Aulas assistidas abaixo do que o curso pede, ou a avaliação final do curso (quando ativada) sem aprovação: 409. Nome que não é um nome completo: 422 em `errors.nome`. ' +
           'Já emitido (ou pedido duas vezes ao mesmo tempo): o mesmo certificado, nunca dois códigos.',
         request: { params: z.object({ url: CourseUrl }), ...jsonBody(IssueCourseCertificateInput) },
         responses: {

@@ -1,4 +1,5 @@
 import { newApp } from '../../openapi.ts'
+import { adminAssessmentRoutes } from './assessment.ts'
 import { adminCatalogRoutes } from './catalog.ts'
 import { adminCertificateRoutes } from './certificates.ts'
 import { adminCourseRoutes } from './courses.ts'
@@ -16,3 +17,4 @@ export const adminRoutes = newApp()
   .route('/', adminEditalRoutes)
   .route('/', adminRecoveryRoutes)
   .route('/', adminCertificateRoutes)
+  .route('/', adminAssessmentRoutes)

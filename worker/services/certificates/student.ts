@@ -14,6 +14,7 @@ import { INSTITUTE } from '../../domain/institute.ts'
 import { missingForCertificate } from '../../domain/study.ts'
 import { curitibaDay } from '../../domain/time-zone.ts'
 import { AppError, conflict, invalidField, notFound } from '../../errors.ts'
+import { assessmentEvidence, pendingAssessments } from '../assessment/gate.ts'
 import { activeCourseIds } from '../student/access.ts'
 import { type CourseStudy, standingQueries, standingsOf, studyOut, studyStanding } from '../student/study.ts'
 import { verificationUrl } from './credential.ts'
@@ -123,7 +124,7 @@ export async function myCertificates({
   ctx: AppContext
   userId: number
 }): Promise<MyCertificates> {
-  const [[user], progress, held] = await Promise.all([
+  const [[user], progress, held, pending] = await Promise.all([
     ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId)),
     coursesProgress(ctx, userId),
     ctx.db
@@ -131,6 +132,7 @@ export async function myCertificates({
       .from(certificates)
       .where(and(eq(certificates.userId, userId), isNull(certificates.replacedBy)))
       .orderBy(desc(certificates.issuedAt)),
+    pendingAssessments(ctx, userId),
   ])
   const bySubject = new Map(held.map((row) => [row.subject, row]))
   return {
@@ -142,7 +144,8 @@ export async function myCertificates({
         course_name: course.name,
         course_url: course.url,
         study: studyOut(standing),
-        eligible: standing.eligible,
+        assessment_pending: pending.has(course.id),
+        eligible: standing.eligible && !pending.has(course.id),
         certificate: issued ? heldCertificate(ctx, issued) : null,
       }
     }),
@@ -153,8 +156,9 @@ export async function myCertificates({
 /**
  * POST /api/usuario/cursos/{url}/certificado: the course's certificate, with the name the
  * student confirmed. Not enrolled: 403; not earned by evidence (studyStanding: lessons played to
- * the course's share, readings opened): 409 saying what is missing; a name that is not a full
- * name: 422. Issued already (or by a request at the same moment): the same certificate.
+ * the course's share, readings opened), or the course's final assessment not passed: 409 saying
+ * what is missing; a name that is not a full name: 422. Issued already (or by a request at the
+ * same moment): the same certificate.
  */
 export async function issueCourseCertificate({
   ctx,
@@ -180,6 +184,7 @@ export async function issueCourseCertificate({
   const standing = await studyStanding(ctx, userId, course.id)
   if (!standing || standing.lessonsTotal === 0) throw conflict(CERTIFICATE_MESSAGES.noLessons)
   if (!standing.eligible) throw conflict(missingForCertificate(standing))
+  const assessment = await assessmentEvidence(ctx, userId, course.id)
   const { certificate, created } = await issueCertificate(ctx, {
     kind: 'course',
     userId,
@@ -197,6 +202,7 @@ export async function issueCourseCertificate({
       ...(standing.watchedPercent === null ? {} : { watchedPercent: standing.watchedPercent }),
       lessonsDone: standing.lessonsDone,
       lessonsTotal: standing.lessonsTotal,
+      ...(assessment ? { assessment } : {}),
     },
   })
   return { certificate: heldCertificate(ctx, certificate), created }

@@ -3,6 +3,8 @@ import { html } from 'hono/html'
 import {
   abandonedCheckouts,
   applications,
+  assessmentAttempts,
+  assessmentExtraAttempts,
   auditLog,
   certificates,
   classes,
@@ -68,6 +70,7 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
     checkouts,
     remindersSent,
     held,
+    attempts,
   ] = await db.batch([
     db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, userId)),
     db
@@ -144,6 +147,12 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
       .from(certificates)
       .where(eq(certificates.userId, userId))
       .orderBy(desc(certificates.issuedAt)),
+    db
+      .select({ attempt: assessmentAttempts, course: courses.name })
+      .from(assessmentAttempts)
+      .innerJoin(courses, eq(courses.id, assessmentAttempts.courseId))
+      .where(eq(assessmentAttempts.userId, userId))
+      .orderBy(asc(assessmentAttempts.startedAt)),
   ])
   return {
     certificates: held.map((row) => ({
@@ -254,6 +263,14 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
     })),
     readings_opened: openings.map((row) => ({ lesson_id: row.lessonId, opened_at: iso(row.openedAt) })),
     ebook_library: library.map((row) => ({ ebook_id: row.ebookId, added_at: iso(row.addedAt) })),
+    assessment_attempts: attempts.map(({ attempt, course }) => ({
+      course,
+      number: attempt.number,
+      started_at: iso(attempt.startedAt),
+      ended_at: iso(attempt.submittedAt),
+      score_percent: attempt.scorePercent,
+      passed: attempt.isPassed,
+    })),
     conference_attendance: watchedTalks.map((row) => ({
       talk: row.talk,
       seconds_watched: row.seconds,
@@ -360,6 +377,9 @@ export async function deleteMyAccount({ ctx, userId }: { ctx: AppContext; userId
     db.delete(lessonSegments).where(eq(lessonSegments.userId, userId)),
     db.delete(lessonOpenings).where(eq(lessonOpenings.userId, userId)),
     db.delete(lessonPlaybacks).where(eq(lessonPlaybacks.userId, userId)),
+    // The final assessments' attempts go with the progress (the certificates keep what they attest).
+    db.delete(assessmentAttempts).where(eq(assessmentAttempts.userId, userId)),
+    db.delete(assessmentExtraAttempts).where(eq(assessmentExtraAttempts.userId, userId)),
   ])
   // Every file of the account: whatever is under its own prefix (photos, past ones included), and
   // its student documents.

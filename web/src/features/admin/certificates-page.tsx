@@ -41,6 +41,7 @@ import {
   useCsvExport,
   useRefreshAdmin,
 } from './admin-api.ts'
+import { StudentAssessmentAttempts } from './assessment-attempts.tsx'
 import { EnumOptions, FilterSelect, RecordOptions, SearchInput, SelectField } from './fields.tsx'
 import { formatDateTime, formatDay } from './format.ts'
 import { AdminPage, QueryState } from './page.tsx'
@@ -48,6 +49,7 @@ import { type ListDescription, ResourceList } from './resource-list.tsx'
 import { SignatureUpload } from './signature-upload.tsx'
 import { Badge, Pagination, ResourceTable, type Tone } from './table.tsx'
 import { ExportButton, FilterBar, useFilters } from './toolbar.tsx'
+import { useCheckedSave } from './use-checked-save.ts'
 
 // /admin/certificados (issue 24): the certificates issued (revoke, reissue), the in-person classes'
 // attendance and their certificates in one action, the online students' progress, the conference.
@@ -455,12 +457,12 @@ const CERTIFICATE_FILTER_LABELS: Record<(typeof CERTIFICATE_FILTER)[number], str
 
 function ProgressSection() {
   const options = useAdminOptions()
-  const [selected, setSelected] = useState<number | null>(null)
   const { filters, set } = useFilters({ q: '', course_id: '', class_id: '', idle_days: '', certificate: '' })
   const q = useDebouncedValue(filters.q.trim(), 400)
   const idle = useDebouncedValue(filters.idle_days.trim(), 400)
   const params = { ...filters, q, idle_days: idle }
   const list = useAdminList('progress', '/api/admin/certificados/progresso', params, StudentProgressPage)
+  const [selected, setSelected] = useState<number | null>(null)
   const { exporting, exportCsv } = useCsvExport(
     '/api/admin/certificados/progresso/exportacao',
     params,
@@ -548,8 +550,8 @@ function ProgressSection() {
               columns={columns}
               actions={(row) => [
                 {
-                  label: 'Evidências',
-                  of: `${row.student.name} — ${row.course.name}`,
+                  label: 'Evidências e avaliação',
+                  of: `de ${row.student.name} em ${row.course.name}`,
                   onClick: () => setSelected(row.enrollment_id),
                 },
               ]}
@@ -567,7 +569,9 @@ function ProgressSection() {
           </>
         )}
       </QueryState>
-      {selected !== null ? <EvidencePanel key={selected} enrollmentId={selected} /> : null}
+      {/* One enrollment's evidence of study, then its final assessment's attempts (issue 39, item 9). */}
+      {selected !== null ? <EvidencePanel key={`e${selected}`} enrollmentId={selected} /> : null}
+      {selected !== null ? <StudentAssessmentAttempts key={`a${selected}`} enrollmentId={selected} /> : null}
     </>
   )
 }
@@ -652,41 +656,21 @@ function ConferenceSection() {
 }
 
 function ConferenceForm({ settings }: { settings: ConferenceCertificateSettings }) {
-  const refresh = useRefreshAdmin()
   const [values, setValues] = useState({
     min_share: String(settings.min_share),
     signatory_name: settings.signatory_name ?? '',
     signatory_role: settings.signatory_role ?? '',
   })
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({})
-  const [busy, setBusy] = useState(false)
+  const { errors, busy, save } = useCheckedSave(ConferenceSettingsInput, '/api/admin/certificados/jornada', {
+    success: 'Configurações da jornada salvas.',
+    failure: 'Erro ao salvar as configurações.',
+  })
   const field = (key: keyof typeof values) => ({
     value: values[key],
     error: errors[key],
     onChange: (event: { target: { value: string } }) =>
       setValues((current) => ({ ...current, [key]: event.target.value })),
   })
-
-  async function save() {
-    const input = { ...values, min_share: Number(values.min_share), version: settings.version }
-    const checked = ConferenceSettingsInput.safeParse(input)
-    if (!checked.success) {
-      return setErrors(
-        Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      )
-    }
-    setErrors({})
-    setBusy(true)
-    try {
-      await send('PUT', '/api/admin/certificados/jornada', input)
-      void toastSuccess('Configurações da jornada salvas.')
-      await refresh()
-    } catch (error) {
-      void toastError(error, 'Erro ao salvar as configurações.')
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <section
@@ -700,7 +684,7 @@ function ConferenceForm({ settings }: { settings: ConferenceCertificateSettings 
         className="mt-3 space-y-4"
         onSubmit={(event) => {
           event.preventDefault()
-          void save()
+          void save({ ...values, min_share: Number(values.min_share), version: settings.version })
         }}
       >
         <TextField

@@ -12,6 +12,7 @@ import { openModal } from '../../lib/form-modal.tsx'
 import { toastError } from '../../lib/toast.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { adminQuery, fetchAdmin, send, useAdminAction, useAdminList } from './admin-api.ts'
+import { CourseAssessment } from './assessment-editor.tsx'
 import { BundlesPanel } from './bundles-panel.tsx'
 import { CouponsPanel } from './coupons-panel.tsx'
 import { CourseModules } from './course-content.tsx'
@@ -129,6 +130,7 @@ function CourseDetail({ id, onClose }: { id: number; onClose: () => void }) {
               name={course.name}
             />
             <CourseModules course={course} />
+            <CourseAssessment courseId={course.id} />
           </div>
         )}
       </QueryState>

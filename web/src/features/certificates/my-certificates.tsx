@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useRef, useState } from 'react'
 import type { CourseCertificateProgress, HeldCertificate } from '../../../../worker/contract/certificates.ts'
 import { DialogCloseButton, DialogShell } from '../../components/dialog-shell.tsx'
+import { Link } from '../../components/link.tsx'
 import { QueryStatus } from '../../components/query-status.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { formatDateLong, formatInstantDate } from '../../lib/date.ts'
@@ -63,7 +64,7 @@ export function CertificateLinks({ certificate }: { certificate: HeldCertificate
   )
 }
 
-/** The dialog where the student confirms the name printed, once (Meus cursos and the course page). */
+/** The dialog where the student confirms the name printed, once (Meus cursos, the course page, the assessment's pass). */
 export function IssueDialog({
   course,
   profileName,
@@ -195,6 +196,18 @@ export function MyCertificates() {
               <button type="button" className="btn btn-primary mt-3" onClick={() => setIssuing(course)}>
                 Emitir certificado<span className="sr-only">: {course.course_name}</span>
               </button>
+            ) : course.assessment_pending ? (
+              <p className="mt-2 text-slate-700">
+                O certificado pede aprovação na{' '}
+                <Link
+                  to="/usuario/cursos/$url/avaliacao"
+                  params={{ url: course.course_url }}
+                  className="link"
+                >
+                  avaliação final<span className="sr-only"> de {course.course_name}</span>
+                </Link>
+                .
+              </p>
             ) : null}
           </li>
         ))}

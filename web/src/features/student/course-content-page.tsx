@@ -10,6 +10,7 @@ import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { formatDateLong } from '../../lib/date.ts'
 import { errorMessage, toastError } from '../../lib/toast.ts'
+import { FinalAssessmentBlock } from '../assessment/final-assessment-block.tsx'
 import { CourseCertificateOffer } from '../certificates/course-certificate.tsx'
 import { Markdown } from '../content/markdown.tsx'
 import { LessonPlayer } from './player/lesson-player.tsx'
@@ -262,8 +263,8 @@ export function CourseContentPage({ url }: { url: string }) {
           {course.study.lessons_total > 0 ? <StudyProgress study={course.study} /> : null}
           <ClassDetails course={course} />
           <Lessons course={course} />
-          {/* Where the student is (issue 39): the certificate offered once earned. The final
-              assessment's block goes beside it. */}
+          {/* Where the student is (issue 39): the final assessment, then the certificate offered once earned. */}
+          <FinalAssessmentBlock url={course.url} />
           {course.study.lessons_total > 0 ? <CourseCertificateOffer courseUrl={course.url} /> : null}
           <Materials course={course} />
         </>
