@@ -8,6 +8,7 @@ import { INSTITUTE } from '../worker/domain/institute.ts'
 import { hashPassword } from '../worker/domain/password.ts'
 import { createDb } from './client.ts'
 import * as schema from './schema.ts'
+import { DEMO_ASSESSMENT, DEMO_QUESTION_ROWS } from './seed-data/assessment.ts'
 import {
   BUNDLE_CLASS_ROWS,
   BUNDLE_ROWS,
@@ -158,6 +159,8 @@ export async function seedDatabase(db: SeedableDb): Promise<{ seeded: boolean }>
       db.insert(schema.courseModules).values(MODULE_ROWS),
       db.insert(schema.lessons).values(LESSON_ROWS),
       db.insert(schema.courseMaterials).values(MATERIAL_ROWS),
+      db.insert(schema.assessmentSettings).values(DEMO_ASSESSMENT),
+      db.insert(schema.assessmentQuestions).values(DEMO_QUESTION_ROWS),
       db.insert(schema.orders).values(DEMO_ORDER_ROWS),
       db.insert(schema.orderItems).values(DEMO_ORDER_ITEM_ROWS),
       db.insert(schema.enrollments).values(DEMO_ENROLLMENT_ROWS),
@@ -197,6 +200,7 @@ export const SEED_SUMMARY = {
   'planos de taxa': FEE_PLAN_ROWS.length + SPECIALIZATION_PLAN_ROWS.length,
   'módulos de curso': MODULE_ROWS.length,
   aulas: LESSON_ROWS.length,
+  'questões de avaliação': DEMO_QUESTION_ROWS.length,
   'materiais de curso': MATERIAL_ROWS.length,
   'pedidos da aluna de demonstração': DEMO_ORDER_ROWS.length,
   palestras: TALK_ROWS.length,

@@ -868,11 +868,11 @@ export const COURSES: CourseSeed[] = [
     workloadHours: 1,
     slider: slides('minicurso-sinais-de-alerta-da-doenca-renal', 1),
     summary:
-      'Três videoaulas curtas e uma leitura para reconhecer cedo os sinais da doença renal, com certificado digital. Conclui-se em poucos minutos: uma boa forma de conhecer a área do aluno.',
+      'Três videoaulas curtas, uma leitura e uma avaliação final para reconhecer cedo os sinais da doença renal, com certificado digital. Conclui-se em poucos minutos: uma boa forma de conhecer a área do aluno.',
     description: describe({
       intro: [
         'Inchaço, urina espumosa, pressão alta e cansaço podem ser os primeiros sinais de que os rins precisam de atenção. Este minicurso mostra o que observar e quando procurar a unidade de saúde.',
-        'É também o curso de demonstração do portal: as videoaulas são curtas e o certificado sai assim que o conteúdo é concluído.',
+        'É também o curso de demonstração do portal: as videoaulas são curtas, e o certificado sai assim que o conteúdo é concluído e a avaliação final, aprovada.',
       ],
       objectives: [
         'Reconhecer os sinais e sintomas que sugerem doença renal',
@@ -885,9 +885,10 @@ export const COURSES: CourseSeed[] = [
         'Quem deve ser rastreado',
         'Os exames que contam a história',
         'Leitura: como cuidar dos rins no dia a dia',
+        'Avaliação final',
       ],
       method:
-        'Curso 100% online: três videoaulas curtas e uma leitura. Cada videoaula conta quando é reproduzida (90% dos seus segundos); a leitura, quando é aberta.',
+        'Curso 100% online: três videoaulas curtas, uma leitura e uma avaliação final de quatro questões (70% para aprovação, três tentativas). Cada videoaula conta quando é reproduzida (90% dos seus segundos); a leitura, quando é aberta.',
       hours: 1,
       online: true,
     }),

@@ -73,6 +73,7 @@ describe('/usuario/cursos', () => {
       course_name: name,
       course_url: `curso-${id}`,
       study: study(lessons),
+      assessment_pending: false,
       eligible: lessons.every((row) => row.done),
       certificate: null,
     })
