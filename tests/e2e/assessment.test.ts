@@ -9,7 +9,7 @@ import {
   courseModules,
   courses,
   enrollments,
-  lessonProgress,
+  lessonOpenings,
   lessons,
   users,
 } from '../../db/schema.ts'
@@ -208,10 +208,11 @@ async function journey(
     .where(eq(users.email, email))
     .returning()
   await db.insert(enrollments).values({ userId: student!.id, classId: turma.id })
+  // Its two lessons are readings: opened, they are done (decision 021's evidence).
   await db
-    .insert(lessonProgress)
+    .insert(lessonOpenings)
     .values(
-      courseLessons.map((lesson) => ({ userId: student!.id, lessonId: lesson.id, watchedAt: new Date() })),
+      courseLessons.map((lesson) => ({ userId: student!.id, lessonId: lesson.id, openedAt: new Date() })),
     )
 
   await page.goto(`${baseURL}/usuario/cursos/${course.url}`)
