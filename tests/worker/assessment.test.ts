@@ -13,6 +13,7 @@ import { curitibaDateTime } from '../../worker/domain/time-zone.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { createClass, createCourse, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
+import { studyAll } from '../support/worker/study.ts'
 
 const db = testDb()
 const ORIGIN = 'http://localhost'
@@ -93,11 +94,9 @@ async function assessedCourse({
 
 type Course = Awaited<ReturnType<typeof assessedCourse>>
 
+/** Its lessons are readings: opened, they are done (decision 021's evidence). */
 async function watchLessons({ lessons, cookie }: Course) {
-  for (const lesson of lessons) {
-    const { status } = await call(null, cookie, 'POST', `/api/usuario/aulas/${lesson.id}/assistida`)
-    expect(status).toBe(200)
-  }
+  await studyAll(lessons, cookie)
 }
 
 /** The attempt's row as the server keeps it (its right answers included). */
@@ -306,7 +305,7 @@ describe('a student takes the final assessment', () => {
       MyCertificates.parse(
         (await call(null, student.cookie, 'GET', '/api/usuario/certificados')).body,
       ).courses.find((course) => course.course_id === student.course.id)
-    expect(await mine()).toMatchObject({ watched: 2, lessons: 2, assessment_pending: true, eligible: false })
+    expect(await mine()).toMatchObject({ study: { lessons_done: 2, lessons_total: 2 }, assessment_pending: true, eligible: false })
     const exhausted = await start(null, student)
     expect(exhausted.status).toBe(409)
     expect(exhausted.body.msg).toBe(ASSESSMENT_MESSAGES.exhausted(3))
@@ -730,7 +729,7 @@ describe('the admin keeps the assessment', () => {
     const learner = await createUser(db)
     await db.insert(schema.enrollments).values({ userId: learner.id, classId: turma.id })
     const cookie = await sessionCookie(learner.id)
-    await call(null, cookie, 'POST', `/api/usuario/aulas/${lesson!.id}/assistida`)
+    await studyAll([lesson!], cookie)
     const attempt = OpenAttempt.parse(
       (await call(null, cookie, 'POST', `/api/usuario/cursos/${course.url}/avaliacao/tentativas`)).body,
     )

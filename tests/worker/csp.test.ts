@@ -119,8 +119,8 @@ describe('Content-Security-Policy', () => {
           PAGARME_SECRET_KEY: 'sk_live_configurada',
           PUBLIC_ORIGIN: 'https://www.institutorenalis.com.br',
           PAGARME_3DS_SCRIPT_URL: 'https://3ds.pagar.me/3ds.js',
-          // The sandbox's http key set of the tests is no production setting.
-          PAGARME_WEBHOOK_JWKS_URL: undefined,
+          // Production's key set (wrangler.toml), not the tests' sandbox one.
+          PAGARME_WEBHOOK_JWKS_URL: 'https://hubapi.pagar.me/.well-known/jwks.json',
         },
       ),
     )

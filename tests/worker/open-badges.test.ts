@@ -34,6 +34,7 @@ import {
   testEnv,
 } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
+import { studyAll } from '../support/worker/study.ts'
 import { callWith, databaseFault, envWith } from '../support/worker/outages.ts'
 
 const db = testDb()
@@ -49,7 +50,7 @@ function get(path: string, cookie?: string) {
 
 const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
 
-/** A student who watched every lesson of a new online course and was issued its certificate. */
+/** A student who studied every lesson of a new online course and was issued its certificate. */
 async function courseCertificate() {
   const course = await createCourse(db, { name: 'Diálise Peritoneal na Prática', workloadHours: 12 })
   const turma = await createClass(db, { courseId: course.id, type: 'C' })
@@ -64,13 +65,8 @@ async function courseCertificate() {
   const student = await createUser(db, { name: 'Ana Beatriz Souza' })
   await db.insert(schema.enrollments).values({ userId: student.id, classId: turma.id })
   const cookie = await sessionCookie(student.id)
-  for (const lesson of lessons) {
-    const watched = await workerFetch(`${ORIGIN}/api/usuario/aulas/${lesson.id}/assistida`, {
-      method: 'POST',
-      headers: { cookie, origin: ORIGIN },
-    })
-    expect(watched.status).toBe(200)
-  }
+  // Its lessons are readings: opened, they are done (decision 021's evidence).
+  await studyAll(lessons, cookie)
   const issued = await workerFetch(`${ORIGIN}/api/usuario/cursos/${course.url}/certificado`, {
     method: 'POST',
     headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },

@@ -25,7 +25,8 @@ const production = () =>
     PAGARME_SECRET_KEY: 'sk_0123456789abcdef',
     PAGARME_PUBLIC_KEY_LIVE: 'pk_0123456789abcdef',
     PAGARME_WEBHOOK_AUTH: 'pagarme:segredo-do-webhook-de-producao',
-    PAGARME_WEBHOOK_JWKS_URL: undefined,
+    // Production requires signed webhooks (issue 40): wrangler.toml's key set, never fetched here.
+    PAGARME_WEBHOOK_JWKS_URL: 'https://hubapi.pagar.me/.well-known/jwks.json',
     APP_SECRET: 'um-segredo-de-producao-com-mais-de-32-caracteres',
   })
 const local = () => envWith({ APP_ENV: 'local' })

@@ -60,6 +60,8 @@ describe('OpenAPI document and reference', () => {
       // The certificates' public keys: the configured secret, nothing else.
       'get /.well-known/jwks.json',
       'get /api/certificados/chaves/{kid}',
+      // The local player's video: one of the build's own assets (local only).
+      'get /api/dev/videoaula.webm',
     ])
     const missing: string[] = []
     for (const [path, ops] of Object.entries(doc.paths)) {
