@@ -2,6 +2,18 @@ import { cloudflareTest } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
 import { newCertificateSigningKeys } from './scripts/lib/signing-key.ts'
 
+/**
+ * Files that need a Worker of their own: they mock the web app's modules (vi.mock), or read the
+ * conference clock's Durable Object before anything else has (its programme loads on the first
+ * read). Every other worker file shares one Worker: one Miniflare and one module graph for the
+ * whole run, instead of a new one per file (which cost ~8 s a file, half the project's time).
+ */
+const ISOLATED = [
+  'tests/worker/conference.test.ts',
+  'tests/worker/pages.test.ts',
+  'tests/worker/page-render-errors.test.ts',
+]
+
 export default defineConfig({
   test: {
     projects: [
@@ -22,43 +34,8 @@ export default defineConfig({
           testTimeout: 15_000,
         },
       },
-      {
-        plugins: [
-          // The global setup starts the local libSQL server and the Pagar.me sandbox on free ports
-          // and provides their URLs.
-          cloudflareTest(({ inject }) => ({
-            wrangler: { configPath: './wrangler.toml' },
-            miniflare: {
-              bindings: {
-                APP_ENV: 'test',
-                PAYMENT_GATEWAY: 'sandbox',
-                // Today's debit flow for every file; tests/worker/debit-psp.test.ts runs a PSP account.
-                PAGARME_ACCOUNT_TYPE: 'gateway',
-                PUBLIC_ORIGIN: 'http://127.0.0.1:8787',
-                DATABASE_URL: inject<string>('databaseUrl'),
-                APP_SECRET: 'segredo-de-teste-com-mais-de-32-caracteres',
-                PAGARME_API_URL: inject<string>('pagarmeApiUrl'),
-                PAGARME_SECRET_KEY: 'sk_test_worker_tests',
-                PAGARME_PUBLIC_KEY_TEST: 'pk_test_worker_tests',
-                PAGARME_PUBLIC_KEY_LIVE: 'pk_live_worker_tests',
-                PAGARME_WEBHOOK_AUTH: 'pagarme:segredo-do-webhook-de-teste',
-                PAGARME_WEBHOOK_JWKS_URL: inject<string>('pagarmeJwksUrl'),
-                // Two keys, as after a rotation: the first signs, both are published.
-                CERTIFICATE_SIGNING_KEYS: newCertificateSigningKeys(2),
-              },
-            },
-          })),
-        ],
-        test: {
-          name: 'worker',
-          include: ['tests/worker/**/*.test.ts'],
-          globalSetup: ['tests/support/worker/global-setup.ts'],
-          setupFiles: ['tests/support/worker/setup.ts'],
-          testTimeout: 20_000,
-          // One database for the whole project: files run one after another.
-          fileParallelism: false,
-        },
-      },
+      workerProject('worker', { isolate: false }),
+      workerProject('worker-isolated', { isolate: true }),
       {
         test: {
           name: 'e2e',
@@ -78,3 +55,52 @@ export default defineConfig({
     ],
   },
 })
+
+/**
+ * The Worker's tests, in workerd. `worker` shares one Worker across its files; `worker-isolated`
+ * gives each of its files a new one, after `worker` (its group comes second). Each project has its
+ * own database and sandbox (the global setup); `npm run test:worker` runs both.
+ */
+function workerProject(name: 'worker' | 'worker-isolated', { isolate }: { isolate: boolean }) {
+  return {
+    plugins: [
+      // The global setup starts the local libSQL server and the Pagar.me sandbox on free ports
+      // and provides their URLs.
+      cloudflareTest(({ inject }) => ({
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          bindings: {
+            APP_ENV: 'test',
+            PAYMENT_GATEWAY: 'sandbox',
+            // Today's debit flow for every file; tests/worker/debit-psp.test.ts runs a PSP account.
+            PAGARME_ACCOUNT_TYPE: 'gateway',
+            PUBLIC_ORIGIN: 'http://127.0.0.1:8787',
+            DATABASE_URL: inject<string>('databaseUrl'),
+            APP_SECRET: 'segredo-de-teste-com-mais-de-32-caracteres',
+            PAGARME_API_URL: inject<string>('pagarmeApiUrl'),
+            PAGARME_SECRET_KEY: 'sk_test_worker_tests',
+            PAGARME_PUBLIC_KEY_TEST: 'pk_test_worker_tests',
+            PAGARME_PUBLIC_KEY_LIVE: 'pk_live_worker_tests',
+            PAGARME_WEBHOOK_AUTH: 'pagarme:segredo-do-webhook-de-teste',
+            PAGARME_WEBHOOK_JWKS_URL: inject<string>('pagarmeJwksUrl'),
+            // Two keys, as after a rotation: the first signs, both are published.
+            CERTIFICATE_SIGNING_KEYS: newCertificateSigningKeys(2),
+          },
+        },
+      })),
+    ],
+    test: {
+      name,
+      include: isolate ? ISOLATED : ['tests/worker/**/*.test.ts'],
+      exclude: isolate ? [] : ISOLATED,
+      globalSetup: ['tests/support/worker/global-setup.ts'],
+      setupFiles: ['tests/support/worker/setup.ts'],
+      testTimeout: 20_000,
+      // One database per project: files run one after another.
+      fileParallelism: false,
+      isolate,
+      // Groups of their own (unit and web, group 0, run two files at a time), `worker` first.
+      sequence: { groupOrder: isolate ? 2 : 1 },
+    },
+  }
+}

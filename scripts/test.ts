@@ -21,7 +21,10 @@ const passed = tokens.flatMap((token) => {
   }
   return []
 })
-const projects = (values.only as string[] | undefined) ?? ['unit', 'web', 'worker', 'e2e']
+// `worker` is two Vitest projects: its files that share one Worker, then those that need their own.
+const projects = ((values.only as string[] | undefined) ?? ['unit', 'web', 'worker', 'e2e']).flatMap(
+  (project) => (project === 'worker' ? ['worker', 'worker-isolated'] : [project]),
+)
 await mkdir(`${root}/tests/artifacts`, { recursive: true })
 
 type Results = { numPassedTests: number; numFailedTests: number; numPendingTests: number }

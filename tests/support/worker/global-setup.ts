@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   project.provide('outsideWorldUrl', outside.url)
   project.provide('pagarmeApiUrl', pagarme.apiUrl)
   project.provide('pagarmeJwksUrl', pagarme.jwksUrl)
-  const collector = await startContractCollector('worker')
+  const collector = await startContractCollector(project.name)
   project.provide('contractCollectorUrl', collector.url)
   return async () => {
     await collector.close()
