@@ -99,7 +99,10 @@ const LEAD_ROWS: (typeof schema.leads.$inferInsert)[] = [
     description: 'Há vagas para a turma de abril do curso de Acesso Vascular? Posso parcelar em 12 vezes?',
     target: 'chat',
     recipient: INSTITUTE.emails.education,
+    // Answered: its state says so (is_handled follows it), with the team's note.
     isHandled: true,
+    state: 'answered',
+    note: 'Respondido no chat: há vagas na turma de abril; parcela em até 12x no cartão.',
     createdAt: new Date('2026-11-19T16:05:00-03:00'),
   },
   {

@@ -57,7 +57,7 @@ async function main() {
 
   Contas de demonstração (somente no banco local):
     administrador  ${DEMO_USERS.admin.email} / ${DEMO_USERS.admin.password}
-    aluno          ${DEMO_USERS.student.email} / ${DEMO_USERS.student.password}
+    aluno          ${DEMO_USERS.student.email} / ${DEMO_USERS.student.password}${demoPurchaseLine(stack.demoPurchase)}
 
   Pagamentos: ${
     stack.pagarmeSandbox
@@ -69,6 +69,17 @@ async function main() {
   Ctrl-C encerra tudo. Os dados ficam em .data/ (npm run db:reset recomeça do zero).
 `)
   if (appEnv !== 'local' && appEnv !== 'test') await reportProductionCheck(stack.origin, appEnv)
+}
+
+/** The demo student's recent purchase, whose 'Solicitar reembolso' a new user can try. */
+function demoPurchaseLine(purchase: Stack['demoPurchase']): string {
+  if (!purchase) return ''
+  const until = new Date(purchase.refundableUntil).toLocaleString('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  })
+  return `\n                   compra recente (${purchase.created ? 'feita agora' : 'mantida'}): ${purchase.item}, cartão;\n                   'Solicitar reembolso' em Minhas compras até ${until}`
 }
 
 /** APP_ENV from .dev.vars is a deployment's: say so, and whether its configuration check passes. */

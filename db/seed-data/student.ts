@@ -447,7 +447,8 @@ export const CLASS_DETAILS: Record<number, string> = {
 // ── The demo student's history ──────────────────────────────────────────────
 
 const STUDENT = SEED_IDS.users.student
-const PAYER = {
+/** The demo student as a payer (the seeded orders', and the stack's recent purchase: DEMO_RECENT_PURCHASE). */
+export const DEMO_PAYER = {
   name: 'Ana Beatriz Souza',
   email: 'aluno@instituto.test',
   cpf: '52998224725',
@@ -475,7 +476,7 @@ export const DEMO_ORDER_IDS = {
 type OrderRow = typeof orders.$inferInsert
 const order = (values: Omit<OrderRow, 'userId' | 'payer' | 'gateway'>): OrderRow => ({
   userId: STUDENT,
-  payer: PAYER,
+  payer: DEMO_PAYER,
   gateway: 'sandbox',
   ...values,
 })
@@ -617,6 +618,18 @@ export const DEMO_CERTIFICATE = {
   name: 'Ana Beatriz Souza',
 } as const
 
+/**
+ * The demo student's recent purchase (issue 40, item 4): a seeded order never reached the payment
+ * sandbox, so none of them can be refunded, and their 7 days are long gone. The local stack, when it
+ * starts with the sandbox (scripts/lib/demo-purchase.ts), has the demo student buy an online course
+ * by card through the checkout API, as a browser would, unless a purchase of hers still offers
+ * 'Solicitar reembolso': the first of these classes (online 'Comece agora') she does not hold yet.
+ */
+export const DEMO_RECENT_PURCHASE = {
+  /** Pesquisa Clínica (BPC/GCP), Nutrição Renal na Prática Clínica, Nefropediatria Essencial, LRA na UTI. */
+  classIds: [7, 4, 8, 5],
+} as const
+
 /** A free e-book added to the library by hand (the others come with the courses). */
 export const DEMO_LIBRARY_ROWS: (typeof ebookLibrary.$inferInsert)[] = [
   { userId: STUDENT, ebookId: 5, addedAt: at('2026-10-30T10:00:00-03:00') },
@@ -717,7 +730,7 @@ export const DEMO_PLAN_PAYMENT_ROWS: (typeof planPayments.$inferInsert)[] = [
     paymentMethod: 'credit_card',
     amountCents: 45000,
     gateway: 'sandbox',
-    payer: { id: STUDENT, ...PAYER },
+    payer: { id: STUDENT, ...DEMO_PAYER },
     billingAddress: ADDRESS,
     createdAt: at('2026-11-06T08:40:00-03:00'),
     paidAt: at('2026-11-06T08:40:03-03:00'),

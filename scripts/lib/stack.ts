@@ -16,6 +16,7 @@ import { DEMO_CERTIFICATE } from '../../db/seed-data/student.ts'
 import { accountTypeOf, type PagarmeAccountType } from '../../worker/domain/three-ds.ts'
 import { SANDBOX_PUBLIC_KEY, SANDBOX_SECRET_KEY } from '../pagarme-sandbox/api.ts'
 import { type SandboxServer, startPagarmeSandbox } from '../pagarme-sandbox/server.ts'
+import { type DemoPurchase, ensureDemoPurchase } from './demo-purchase.ts'
 import { newCertificateSigningKeys } from './signing-key.ts'
 
 export const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -62,6 +63,11 @@ export type Stack = {
   /** The Pagar.me sandbox's origin (dashboard, /_sandbox controls), when the stack started one. */
   pagarmeSandbox: string | null
   seeded: boolean
+  /**
+   * The demo student's recent purchase, refundable for 7 days (scripts/lib/demo-purchase.ts): made
+   * or kept at the start of a local stack with the sandbox; null otherwise, or when it failed.
+   */
+  demoPurchase: DemoPurchase | null
   stop(): Promise<void>
   /** Resolves if wrangler exits on its own. */
   exited: Promise<number | null>
@@ -237,8 +243,31 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     throw error
   }
   const appEnv = options.appEnv ?? 'local'
-  if (appEnv === 'local' || appEnv === 'test') await issueDemoCertificate(origin)
-  return { origin, databaseUrl: database.url, pagarmeSandbox: sandbox?.origin ?? null, seeded, stop, exited }
+  const local = appEnv === 'local' || appEnv === 'test'
+  if (local) await issueDemoCertificate(origin)
+  // Only against the sandbox: never a purchase at Pagar.me's own test environment.
+  const demoPurchase = local && sandbox ? await buyDemoPurchase(origin) : null
+  return {
+    origin,
+    databaseUrl: database.url,
+    pagarmeSandbox: sandbox?.origin ?? null,
+    seeded,
+    demoPurchase,
+    stop,
+    exited,
+  }
+}
+
+/** The demo student's recent purchase (its refund to try), or a warning why the stack runs without it. */
+async function buyDemoPurchase(origin: string): Promise<DemoPurchase | null> {
+  try {
+    return await ensureDemoPurchase(origin)
+  } catch (error) {
+    console.warn(
+      `Compra recente da aluna de demonstração não feita: ${error instanceof Error ? error.message : error}`,
+    )
+    return null
+  }
 }
 
 /**

@@ -4,8 +4,8 @@ import type { BrowserContext, Download, Page } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { lessonProgress, planPayments } from '../../db/schema.ts'
-import { SEED_IDS } from '../../db/seed-data/catalog.ts'
-import { DEMO_PLAN_IDS, LESSON_ROWS } from '../../db/seed-data/student.ts'
+import { classById, courseById, SEED_IDS } from '../../db/seed-data/catalog.ts'
+import { DEMO_PLAN_IDS, DEMO_RECENT_PURCHASE, LESSON_ROWS } from '../../db/seed-data/student.ts'
 import { fileBrowser, screenshot, signInOnPage } from '../support/e2e/browser.ts'
 import { addressByCep, typeAddressAfterCep, typeCard } from '../support/e2e/checkout.ts'
 
@@ -22,6 +22,8 @@ const sandbox = inject('pagarmeSandbox')
 const db = createDb({ url: inject('e2eDatabaseUrl') })
 const STUDENT = { email: 'aluno@instituto.test', password: 'Aluno@12345' }
 const COURSE = 'hemodialise-para-enfermagem'
+/** The course of the demo student's recent purchase, made when the stack started. */
+const RECENT_COURSE = courseById(classById(DEMO_RECENT_PURCHASE.classIds[0]).courseId!).name
 const CARD = { holder: 'ANA B SOUZA', expiry: '1230', cvv: '123' }
 
 const browser = fileBrowser()
@@ -87,6 +89,15 @@ describe('the demo student studies', () => {
     await page.getByText('Hemodiálise para Enfermagem — Comece agora').first().waitFor()
     await page.getByText('Cartão de crédito em 3x de R$ 348,56').first().waitFor()
     await page.getByRole('button', { name: 'Gerar novo boleto' }).first().waitFor()
+    // The recent purchase the stack made at its start (issue 40, item 4): by card, days ago at
+    // most, so the 7-day right shows on it (not pressed here: the other journeys share the stack).
+    const recent = orders.filter({ hasText: `${RECENT_COURSE} — Comece agora` })
+    await recent.getByRole('button', { name: 'Solicitar reembolso' }).waitFor()
+    await recent.getByText(/Você pode desistir desta compra até \d{1,2} de \S+ de \d{4}/).waitFor()
+    await recent
+      .getByText(/Cartão de crédito/)
+      .first()
+      .waitFor()
     await screenshot(page, 'student-purchases')
 
     await page.goto(`${baseURL}/usuario/cursos`)

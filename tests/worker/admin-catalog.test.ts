@@ -6,6 +6,7 @@ import {
   AdminClass,
   AdminClassPage,
   AdminCoupon,
+  AdminCouponPage,
   AdminOptions,
   AdminProduct,
 } from '../../worker/contract/admin-catalog.ts'
@@ -250,6 +251,14 @@ describe('products, bundles and coupons', () => {
     })
     const [row] = await db.select().from(coupons).where(eq(coupons.id, coupon.id))
     expect(row?.expiresAt?.toISOString()).toBe('2100-01-01T03:00:00.000Z')
+    // The day's last second, as the seed writes it, reads as the same day (the edit dialog's value).
+    await db
+      .update(coupons)
+      .set({ expiresAt: new Date('2099-12-31T23:59:59-03:00') })
+      .where(eq(coupons.id, coupon.id))
+    const listed = AdminCouponPage.parse((await adminCall(admin, 'GET', `/api/admin/cupons?q=${key}`)).body)
+    expect(listed.items.find((item) => item.id === coupon.id)?.expires_on).toBe('2099-12-31')
+    await db.update(coupons).set({ expiresAt: row!.expiresAt }).where(eq(coupons.id, coupon.id))
 
     const dup = await adminCall(admin, 'POST', '/api/admin/cupons', {
       key,

@@ -12,7 +12,7 @@ import {
   type CouponUpdateInput,
 } from '../../contract/admin-catalog.ts'
 import { changedFields } from '../../domain/audit.ts'
-import { curitibaDay, curitibaDayEndMs, DAY_MS } from '../../domain/time-zone.ts'
+import { curitibaDay, curitibaDayEndMs } from '../../domain/time-zone.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import {
   type AdminEdit,
@@ -36,8 +36,11 @@ type CouponFields = Omit<z.output<typeof CouponInput>, never>
 
 /** A coupon valid "until" a day lasts to the end of that day in Curitiba. */
 const expiresAtOf = (day: string | null) => (day ? new Date(curitibaDayEndMs(day)) : null)
-const expiresOnOf = (instant: Date | null) =>
-  instant ? curitibaDay(new Date(instant.getTime() - DAY_MS)) : null
+/**
+ * The day a coupon is valid until: the day of its last moment (the end is exclusive: the next day's
+ * midnight as saved here, or 23:59:59 as the seed writes it; both read as that day).
+ */
+const expiresOnOf = (instant: Date | null) => (instant ? curitibaDay(new Date(instant.getTime() - 1)) : null)
 
 function editable(row: CouponRow): CouponFields {
   return {
