@@ -68,6 +68,7 @@ const TONE: Record<OrderState, 'green' | 'amber' | 'red' | 'slate'> = {
   failed: 'red',
   expired: 'slate',
   partially_refunded: 'amber',
+  underpaid: 'amber',
   refunded: 'red',
   charged_back: 'red',
   chargeback_lost: 'red',
