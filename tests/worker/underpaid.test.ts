@@ -15,7 +15,8 @@ import { payAtProvider, providerRequests, sendWebhook } from '../support/worker/
 
 const db = testDb()
 const orderRow = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!
-const enrollmentsOf = (orderId: string) => db.select().from(enrollments).where(eq(enrollments.orderId, orderId))
+const enrollmentsOf = (orderId: string) =>
+  db.select().from(enrollments).where(eq(enrollments.orderId, orderId))
 const seatsOf = async (classId: number) =>
   (await db.select().from(classSeats).where(eq(classSeats.classId, classId)))[0]!
 const mailsTo = (to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to))
@@ -73,7 +74,9 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     // A replay changes nothing, and tells no one twice.
     expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
     expect((await orderRow(order.id)).status).toBe('underpaid')
-    expect((await mailsTo(payer.email)).filter((mail) => mail.subject.includes('pago a menor'))).toHaveLength(1)
+    expect((await mailsTo(payer.email)).filter((mail) => mail.subject.includes('pago a menor'))).toHaveLength(
+      1,
+    )
 
     const { cookie: admin } = await newAdmin()
     const detail = await adminCall(admin, 'GET', `/api/admin/pedidos/${order.id}`)
@@ -93,7 +96,10 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     for (let run = 0; run < 8 && (await orderRow(order.id)).status === 'pending'; run++) {
       expect((await reconcilePayments({ ctx: later })).interrupted).toBe(false)
     }
-    expect(await orderRow(order.id)).toMatchObject({ status: 'underpaid', receivedCents: order.totalCents - SHORT })
+    expect(await orderRow(order.id)).toMatchObject({
+      status: 'underpaid',
+      receivedCents: order.totalCents - SHORT,
+    })
     expect(await enrollmentsOf(order.id)).toEqual([])
     expect((await myPurchase(cookie, order.id)).underpaid).toMatchObject({ missing: SHORT })
 
@@ -106,13 +112,21 @@ describe('a boleto paid short (issue 40, item 5)', () => {
 
   it('paying the difference opens the access, in the same settlement, once', async () => {
     const { order, cookie, turma, payer } = await paidShort()
-    const asked = await call(`/api/usuario/compras/${order.id}/diferenca`, { payment_type: 'PIX' }, { cookie })
+    const asked = await call(
+      `/api/usuario/compras/${order.id}/diferenca`,
+      { payment_type: 'PIX' },
+      { cookie },
+    )
     expect(asked.status, JSON.stringify(asked.body)).toBe(200)
     const difference = PayResult.parse(asked.body)
     expect(difference).toMatchObject({ status: 'pending', total: SHORT })
     expect(difference.ccj_pix_code).toBeTruthy()
     // A second click answers the same one.
-    const again = await call(`/api/usuario/compras/${order.id}/diferenca`, { payment_type: 'PIX' }, { cookie })
+    const again = await call(
+      `/api/usuario/compras/${order.id}/diferenca`,
+      { payment_type: 'PIX' },
+      { cookie },
+    )
     expect(PayResult.parse(again.body).order_id).toBe(difference.order_id)
     const differenceRow = await orderRow(difference.order_id)
     expect(differenceRow).toMatchObject({ differenceOf: order.id, differenceKind: 'underpaid' })
@@ -122,7 +136,10 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     await payAtProvider(differenceRow.gatewayChargeId!)
     expect((await sendWebhook('charge.paid', differenceRow.gatewayChargeId!)).status).toBe(200)
     expect((await orderRow(difference.order_id)).status).toBe('paid')
-    expect(await orderRow(order.id)).toMatchObject({ status: 'paid', receivedCents: order.totalCents - SHORT })
+    expect(await orderRow(order.id)).toMatchObject({
+      status: 'paid',
+      receivedCents: order.totalCents - SHORT,
+    })
     expect((await enrollmentsOf(order.id)).map((row) => row.status)).toEqual(['active'])
     expect(await enrolledClasses(cookie)).toContain(turma.id)
     expect(await seatsOf(turma.id)).toMatchObject({ held: 0, taken: 1 })
@@ -137,7 +154,11 @@ describe('a boleto paid short (issue 40, item 5)', () => {
 
     const mine = await myPurchase(cookie, order.id)
     expect(mine).toMatchObject({ status: 'paid', underpaid: null })
-    const late = await call(`/api/usuario/compras/${order.id}/diferenca`, { payment_type: 'BOLETO' }, { cookie })
+    const late = await call(
+      `/api/usuario/compras/${order.id}/diferenca`,
+      { payment_type: 'BOLETO' },
+      { cookie },
+    )
     expect(late.status).toBe(409)
     expect(late.body.msg).toBe('Este pedido não tem diferença a pagar.')
   })
@@ -155,14 +176,20 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     })
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
     expect(accepted.body).toMatchObject({ order_id: order.id, status: 'paid' })
-    expect(await orderRow(order.id)).toMatchObject({ status: 'paid', receivedCents: order.totalCents - SHORT })
+    expect(await orderRow(order.id)).toMatchObject({
+      status: 'paid',
+      receivedCents: order.totalCents - SHORT,
+    })
     expect(await enrolledClasses(cookie)).toContain(turma.id)
     const audit = await db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'order.underpaid_accepted')))
     expect(audit).toHaveLength(1)
-    expect(audit[0]).toMatchObject({ actorUserId: user.id, data: { note, received_cents: order.totalCents - SHORT } })
+    expect(audit[0]).toMatchObject({
+      actorUserId: user.id,
+      data: { note, received_cents: order.totalCents - SHORT },
+    })
 
     const twice = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
       observacao: note,
@@ -170,9 +197,14 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     expect(twice.status).toBe(409)
     expect(twice.body.msg).toBe('Este pedido não está pago a menor.')
     const paidInFull = await buyClass('CREDIT_CARD')
-    const notShort = await adminCall(admin, 'POST', `/api/admin/pedidos/${paidInFull.order.id}/valor-recebido`, {
-      observacao: note,
-    })
+    const notShort = await adminCall(
+      admin,
+      'POST',
+      `/api/admin/pedidos/${paidInFull.order.id}/valor-recebido`,
+      {
+        observacao: note,
+      },
+    )
     expect(notShort.status).toBe(409)
   })
 

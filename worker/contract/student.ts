@@ -105,9 +105,7 @@ export const Purchase = z.object({
    * the difference is paid (`can_pay_difference`: 'Pagar a diferença', POST …/diferenca, whose order
    * then shows apart with its PIX or boleto) or the institute accepts what came.
    */
-  underpaid: z
-    .object({ received: Cents, missing: Cents, can_pay_difference: z.boolean() })
-    .nullable(),
+  underpaid: z.object({ received: Cents, missing: Cents, can_pay_difference: z.boolean() }).nullable(),
   /** A gift: who received the access (issue 22, item 7). */
   gift: GiftRecipient.nullable(),
   /** The right of withdrawal; null when it does not arise (unpaid, free, already refunded). */

@@ -104,7 +104,11 @@ export function disputeStep(current: OrderState, next: OrderState): 'opened' | '
 }
 
 /** States a refund may be asked for from our side: a paid order, or what arrived of one paid short. */
-export const REFUNDABLE_STATES = ['paid', 'partially_refunded', 'underpaid'] as const satisfies readonly OrderState[]
+export const REFUNDABLE_STATES = [
+  'paid',
+  'partially_refunded',
+  'underpaid',
+] as const satisfies readonly OrderState[]
 
 export function isRefundable(state: OrderState): boolean {
   return (REFUNDABLE_STATES as readonly OrderState[]).includes(state)

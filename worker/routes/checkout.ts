@@ -288,7 +288,8 @@ export const checkoutRoutes = app
         method: 'post',
         path: '/api/admin/pedidos/{id}/estorno',
         tags: ['Administração'],
-        summary: 'Estornar um pedido pago (ou o que chegou de um pago a menor), no todo ou em parte (DELETE /charges/{id} no Pagar.me)',
+        summary:
+          'Estornar um pedido pago (ou o que chegou de um pago a menor), no todo ou em parte (DELETE /charges/{id} no Pagar.me)',
         description:
           'Sem `amount_cents`, estorna tudo o que resta. Pedidos repetidos ou simultâneos chamam o provedor uma vez só: ' +
           'os demais respondem 202 com o estorno em andamento. O pedido muda quando o provedor confirma; um estorno total ' +

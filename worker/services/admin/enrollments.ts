@@ -15,8 +15,8 @@ import { ENROLLMENT_SOURCE_LABELS, ENROLLMENT_STATUS_LABELS } from '../../domain
 import { disputeLostAt, disputeOf, grantsAccess, missingCents } from '../../domain/orders.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../domain/payments.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
-import { giftOf } from '../checkout/gifts.ts'
 import { paidDifferences } from '../checkout/differences.ts'
+import { giftOf } from '../checkout/gifts.ts'
 import { documentStateOf } from '../checkout/student-documents.ts'
 import { withdrawalOf } from '../student/purchases.ts'
 import { type AdminRowAction, type AdminWrite, auditedWrite, auditStatement, iso } from './internal.ts'
@@ -202,7 +202,8 @@ export async function getAdminOrder({ ctx, id }: { ctx: AppContext; id: string }
     is_student: order.isStudent,
     student_document: documentStateOf(
       order,
-      order.studentDocStatus === 'rejected' && (await paidDifferences(ctx, [order.id], 'student_price')).has(order.id),
+      order.studentDocStatus === 'rejected' &&
+        (await paidDifferences(ctx, [order.id], 'student_price')).has(order.id),
     ),
     provider: {
       gateway: order.gateway,

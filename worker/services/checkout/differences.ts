@@ -103,7 +103,8 @@ export async function payDifference({
   }
   // One open at a time for the amount asked now (a partial refund meanwhile changes it).
   const open = ofKind.find(
-    (row) => row.status === 'pending' && row.paymentType === paymentType && row.totalCents === asked.amountCents,
+    (row) =>
+      row.status === 'pending' && row.paymentType === paymentType && row.totalCents === asked.amountCents,
   )
   if (open) return sendAgain(ctx, open)
   const id = `ped_${crypto.randomUUID().replace(/-/g, '')}`

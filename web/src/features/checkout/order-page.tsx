@@ -86,8 +86,8 @@ function AfterSale({ order }: { order: PayResult }) {
     return (
       <div className="rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-300">
         <p>
-          O boleto foi pago com um valor menor que o total do pedido. A inscrição é confirmada quando a diferença
-          for paga: veja quanto falta e pague por PIX ou boleto em Minhas compras.
+          O boleto foi pago com um valor menor que o total do pedido. A inscrição é confirmada quando a
+          diferença for paga: veja quanto falta e pague por PIX ou boleto em Minhas compras.
         </p>
         <Link to="/usuario/compras" className="btn btn-outline mt-3">
           Ir para Minhas compras
