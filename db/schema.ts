@@ -36,6 +36,7 @@ import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../worker/domain/enroll
 import { LEAD_STATES, LEAD_TARGETS } from '../worker/domain/leads.ts'
 import { WITHDRAWAL_STATES } from '../worker/domain/orders.ts'
 import {
+  DIFFERENCE_KINDS,
   ORDER_STATES,
   PAYMENT_TYPES,
   PLAN_PAYMENT_METHODS,
@@ -613,6 +614,8 @@ export const orders = sqliteTable(
     studentDiscountCents: integer('student_discount_cents').notNull().default(0),
     /** An order that pays the difference of a rejected student document: the order it belongs to. */
     differenceOf: text('difference_of'),
+    /** What such an order pays: a student price's difference, or what a boleto paid short missed. */
+    differenceKind: text('difference_kind', { enum: DIFFERENCE_KINDS }),
     hasPassport: integer('has_passport', { mode: 'boolean' }).notNull().default(false),
     /**
      * A guest's order made with the e-mail of an account that never proved it: no account holds
@@ -760,7 +763,8 @@ export const enrollments = sqliteTable(
 )
 
 /**
- * A class's seats, counted rather than stored (decision 011): held by its pending orders, taken by
+ * A class's seats, counted rather than stored (decision 011): held by its pending orders (and its
+ * orders paid short, while the difference is due or the institute decides: issue 40), taken by
  * its paid or partly refunded orders and by its active manual enrollments. A state change releases
  * a seat by itself. Triggers (migration 0009) refuse an order line, or an order issued again, that
  * would put a class over its seats; the manual enrollment checks the same view.
@@ -772,7 +776,7 @@ export const classSeats = sqliteView('class_seats', {
   taken: integer('taken').notNull(),
 }).as(sql`SELECT c.id AS class_id, c.seats AS seats,
   (SELECT count(DISTINCT i.order_id) FROM order_items i JOIN orders o ON o.id = i.order_id
-    WHERE i.class_id = c.id AND o.status = 'pending') AS held,
+    WHERE i.class_id = c.id AND o.status IN ('pending', 'underpaid')) AS held,
   (SELECT count(DISTINCT i.order_id) FROM order_items i JOIN orders o ON o.id = i.order_id
     WHERE i.class_id = c.id AND o.status IN ('paid', 'partially_refunded'))
   + (SELECT count(*) FROM enrollments e

@@ -84,10 +84,34 @@ describe('readCharge', () => {
       { state: 'expired', paidCents: 0, refundedCents: 0 },
     ],
     [
-      'a boleto paid short (underpaid): the money arrived, read as paid with what was received',
+      'a boleto paid short (underpaid): underpaid, with what arrived (nothing given yet)',
       boleto({ status: 'underpaid', paid_amount: 80000, tx: 'underpaid' }),
       false,
-      { state: 'paid', paidCents: 80000, refundedCents: 0 },
+      { state: 'underpaid', paidCents: 80000, refundedCents: 0 },
+    ],
+    [
+      'underpaid, but what arrived covers the total: paid',
+      boleto({ status: 'underpaid', paid_amount: 89000, tx: 'underpaid' }),
+      false,
+      { state: 'paid', paidCents: 89000, refundedCents: 0 },
+    ],
+    [
+      'underpaid, part of what arrived returned: still underpaid, with what went back',
+      boleto({ status: 'underpaid', paid_amount: 80000, canceled_amount: 30000, tx: 'partial_refunded' }),
+      false,
+      { state: 'underpaid', paidCents: 80000, refundedCents: 30000 },
+    ],
+    [
+      'underpaid, all of what arrived returned: refunded',
+      boleto({ status: 'underpaid', paid_amount: 80000, canceled_amount: 80000, tx: 'refunded' }),
+      false,
+      { state: 'refunded', paidCents: 80000, refundedCents: 80000 },
+    ],
+    [
+      'underpaid then refunded at the provider (canceled, paid_amount kept): refunded what arrived',
+      boleto({ status: 'canceled', paid_amount: 80000, canceled_amount: 80000, tx: 'refunded' }),
+      false,
+      { state: 'refunded', paidCents: 80000, refundedCents: 80000 },
     ],
     [
       'a boleto paid over (overpaid)',

@@ -3,13 +3,16 @@ import { boletoLine, dueDateFactor, formatBoletoLine } from '../../worker/domain
 import {
   advance,
   canReissue,
+  chargedCents,
   DISPUTE_DAYS,
   disputeLostAt,
   disputeOf,
   disputeStep,
   endsAccess,
   grantsAccess,
+  isRefundable,
   isSameStep,
+  missingCents,
   ORDER_STATES,
   type OrderState,
 } from '../../worker/domain/orders.ts'
@@ -31,6 +34,15 @@ describe('order states only move forward', () => {
     [at('partially_refunded', 9000), at('refunded', 49000), at('refunded', 49000)],
     // a payment that arrives after the deadline still counts
     [at('expired'), at('paid'), at('paid')],
+    // a boleto paid short (issue 40, item 5): the difference paid or what came accepted, or refunded
+    [at('pending'), at('underpaid'), at('underpaid')],
+    [at('expired'), at('underpaid'), at('underpaid')],
+    [at('underpaid'), at('paid'), at('paid')],
+    [at('underpaid'), at('underpaid', 3000), at('underpaid', 3000)],
+    [at('underpaid', 3000), at('refunded', 80000), at('refunded', 80000)],
+    [at('underpaid'), at('pending'), at('underpaid')],
+    [at('paid'), at('underpaid'), at('paid')],
+    [at('refunded', 80000), at('underpaid'), at('refunded', 80000)],
     // late, replayed or backward reports change nothing
     [at('paid'), at('pending'), at('paid')],
     [at('paid'), at('failed'), at('paid')],
@@ -84,6 +96,17 @@ describe('order states only move forward', () => {
   it('no state advances to itself (the same refund twice is no step)', () => {
     for (const state of ORDER_STATES)
       expect(isSameStep(advance(at(state, 100), at(state, 100)), at(state, 100))).toBe(true)
+  })
+
+  it('what is missing of an order paid short, and what of its charge can go back', () => {
+    expect(missingCents({ totalCents: 89000, receivedCents: 80000, refundedCents: 0 })).toBe(9000)
+    expect(missingCents({ totalCents: 89000, receivedCents: 80000, refundedCents: 30000 })).toBe(39000)
+    expect(missingCents({ totalCents: 89000, receivedCents: 90000, refundedCents: 0 })).toBe(0)
+    expect(chargedCents({ totalCents: 89000, receivedCents: 80000 })).toBe(80000)
+    expect(chargedCents({ totalCents: 89000, receivedCents: 90000 })).toBe(89000)
+    expect(chargedCents({ totalCents: 89000, receivedCents: null })).toBe(89000)
+    expect(isRefundable('underpaid')).toBe(true)
+    expect(isRefundable('pending')).toBe(false)
   })
 
   it('paid and partly refunded orders give access; refunded and charged-back ones end it', () => {

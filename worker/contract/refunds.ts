@@ -108,3 +108,30 @@ export const ChargebackResult = z.object({
   message: z.string(),
 })
 export type ChargebackResult = z.infer<typeof ChargebackResult>
+
+// ── A boleto paid short (issue 40, item 5) ──
+
+export const UNDERPAID_MESSAGES = {
+  note: 'Diga por que o valor recebido é aceito (ex.: diferença de tarifa bancária, combinado com o aluno).',
+  notUnderpaid: 'Este pedido não está pago a menor.',
+  accepted: 'Valor recebido aceito: o pedido está pago e as matrículas foram abertas.',
+} as const
+
+/** POST /api/admin/pedidos/{id}/valor-recebido: the institute accepts what arrived, and says why. */
+export const AcceptUnderpaidInput = z
+  .object({
+    observacao: z
+      .string({ error: UNDERPAID_MESSAGES.note })
+      .trim()
+      .min(3, { error: UNDERPAID_MESSAGES.note })
+      .max(500, { error: 'No máximo 500 caracteres.' }),
+  })
+  .strict()
+export type AcceptUnderpaidInput = z.infer<typeof AcceptUnderpaidInput>
+
+export const AcceptUnderpaidResult = z.object({
+  order_id: z.string(),
+  status: z.enum(ORDER_STATES),
+  message: z.string(),
+})
+export type AcceptUnderpaidResult = z.infer<typeof AcceptUnderpaidResult>

@@ -100,6 +100,12 @@ export const Purchase = z.object({
   can_reissue: z.boolean(),
   /** The student document's review, when the order had one (issue 29, item 3). */
   student_document: StudentDocumentState.nullable(),
+  /**
+   * A boleto paid short (issue 40, item 5): what arrived and what is missing. Nothing is given until
+   * the difference is paid (`can_pay_difference`: 'Pagar a diferença', POST …/diferenca, whose order
+   * then shows apart with its PIX or boleto) or the institute accepts what came.
+   */
+  underpaid: z.object({ received: Cents, missing: Cents, can_pay_difference: z.boolean() }).nullable(),
   /** A gift: who received the access (issue 22, item 7). */
   gift: GiftRecipient.nullable(),
   /** The right of withdrawal; null when it does not arise (unpaid, free, already refunded). */

@@ -10,8 +10,10 @@ export { ORDER_STATES, type OrderState }
  * chargeback is a dispute: open (`charged_back`) until it is won (see `advance`) or lost for good.
  */
 const NEXT: Record<OrderState, readonly OrderState[]> = {
-  pending: ['paid', 'failed', 'expired', 'partially_refunded', 'refunded', 'charged_back'],
-  expired: ['paid', 'partially_refunded', 'refunded', 'charged_back'],
+  pending: ['paid', 'underpaid', 'failed', 'expired', 'partially_refunded', 'refunded', 'charged_back'],
+  expired: ['paid', 'underpaid', 'partially_refunded', 'refunded', 'charged_back'],
+  // Paid short: the difference paid or what came accepted (paid), or what came returned (refunded).
+  underpaid: ['paid', 'refunded'],
   paid: ['partially_refunded', 'refunded', 'charged_back'],
   partially_refunded: ['refunded', 'charged_back'],
   failed: [],
@@ -32,7 +34,7 @@ export type ReportedPosition = OrderPosition & { disputeWon?: boolean | undefine
 /**
  * The position to store when the provider reports `reported`: `current` itself when the report is
  * not a step forward. A further partial refund is a step forward within `partially_refunded`
- * (the refunded amount only grows). A charged-back order is paid again only by a report of the
+ * or `underpaid` (the refunded amount only grows). A charged-back order is paid again only by a report of the
  * dispute won, never by a plain (late, replayed) report of the payment (decision 023).
  */
 export function advance(current: OrderPosition, reported: ReportedPosition): OrderPosition {
@@ -44,8 +46,8 @@ export function advance(current: OrderPosition, reported: ReportedPosition): Ord
     return { state: reported.state, refundedCents: Math.max(current.refundedCents, reported.refundedCents) }
   }
   if (
-    current.state === 'partially_refunded' &&
-    reported.state === 'partially_refunded' &&
+    (current.state === 'partially_refunded' || current.state === 'underpaid') &&
+    reported.state === current.state &&
     reported.refundedCents > current.refundedCents
   ) {
     return { state: current.state, refundedCents: reported.refundedCents }
@@ -101,9 +103,38 @@ export function disputeStep(current: OrderState, next: OrderState): 'opened' | '
   return null
 }
 
-/** States a refund may be asked for from our side. */
+/** States a refund may be asked for from our side: a paid order, or what arrived of one paid short. */
+export const REFUNDABLE_STATES = [
+  'paid',
+  'partially_refunded',
+  'underpaid',
+] as const satisfies readonly OrderState[]
+
 export function isRefundable(state: OrderState): boolean {
-  return state === 'paid' || state === 'partially_refunded'
+  return (REFUNDABLE_STATES as readonly OrderState[]).includes(state)
+}
+
+// ── A boleto paid short (issue 40, item 5) ──
+
+/** What an order's money is, as the provider counted it: its total, what arrived, what went back. */
+export type Received = { totalCents: number; receivedCents: number | null; refundedCents: number }
+
+/**
+ * What is missing of an order paid short: its total less what arrived and stayed (0 when it is
+ * covered). The student pays it as a difference order, or the institute accepts what came.
+ */
+export function missingCents(order: Received): number {
+  return Math.max(0, order.totalCents - ((order.receivedCents ?? 0) - order.refundedCents))
+}
+
+/**
+ * What of an order's charge can go back: its total, or what arrived when that was less (a boleto
+ * paid short; the difference, paid by an order of its own, is refunded with that order).
+ */
+export function chargedCents(order: Pick<Received, 'totalCents' | 'receivedCents'>): number {
+  return order.receivedCents !== null && order.receivedCents < order.totalCents
+    ? order.receivedCents
+    : order.totalCents
 }
 
 /**

@@ -8,8 +8,10 @@ import type { OrderState } from './payments.ts'
  * - `paid`, `overpaid`: paid (more than asked, for a boleto paid over). With `canceled_amount`,
  *   part of it went back (`charge.partial_canceled`, the last transaction `partial_void` or
  *   `partial_refunded`); all of it, the whole is returned.
- * - `underpaid`: a boleto paid short. The money arrived: read as paid, with what was received
- *   (the provider's own plugins do the same); the admin sees what is missing.
+ * - `underpaid`: a boleto paid short. What arrived covers the total (`paid_amount` ≥ `amount`):
+ *   paid. Otherwise `underpaid` with what arrived: nothing is given until the difference is paid or
+ *   the institute accepts what came (issue 40, item 5). With `canceled_amount`, as for paid: all of
+ *   what arrived returned is refunded; part of it keeps it underpaid, with what went back.
  * - `canceled`: cancelled before payment (a boleto or PIX past its deadline, a card authorization
  *   given up) or returned after it: a card refunded on the day of its capture comes back
  *   `canceled`, its last transaction `voided`, with `canceled_amount` and, as in the documentation's
@@ -69,9 +71,15 @@ export function readCharge(charge: ChargeFacts, paidBefore = false): ChargeReadi
     return { state: 'charged_back', paidCents: paid(charge.amount), refundedCents: 0 }
   }
   switch (charge.status) {
-    case 'paid':
-    case 'overpaid':
     case 'underpaid': {
+      if (received >= charge.amount) return readCharge({ ...charge, status: 'paid' }, paidBefore)
+      if (canceled <= 0) return { state: 'underpaid', paidCents: received, refundedCents: 0 }
+      return canceled >= received
+        ? { state: 'refunded', paidCents: received, refundedCents: received }
+        : { state: 'underpaid', paidCents: received, refundedCents: canceled }
+    }
+    case 'paid':
+    case 'overpaid': {
       const total = paid(charge.amount)
       if (canceled <= 0) return { state: 'paid', paidCents: total, refundedCents: 0 }
       // The access ends exactly when the whole was returned.

@@ -29,13 +29,15 @@ export const PLAN_PAYMENT_METHOD_LABELS: Record<PlanPaymentMethod, string> = {
 
 /**
  * An order's (and a plan payment's) state. Before the payment: pending, then paid, failed or
- * expired; after it, what the provider can still report: a partial or total refund, or a
+ * expired, or `underpaid` (a boleto paid short: the money arrived, not all of it; nothing is given
+ * until the difference is paid or the institute accepts what came, issue 40 item 5); after it, what the provider can still report: a partial or total refund, or a
  * chargeback (DESIGN 6): open while it is disputed, then won (paid again) or lost for good
  * (`chargeback_lost`, decision 023). worker/domain/orders.ts holds the order in which they may follow.
  */
 export const ORDER_STATES = [
   'pending',
   'paid',
+  'underpaid',
   'failed',
   'expired',
   'partially_refunded',
@@ -48,6 +50,7 @@ export type OrderState = (typeof ORDER_STATES)[number]
 export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   pending: 'aguardando pagamento',
   paid: 'pago',
+  underpaid: 'pago a menor',
   failed: 'recusado',
   expired: 'expirado',
   partially_refunded: 'estornado em parte',
@@ -55,3 +58,10 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   charged_back: 'contestado pelo titular do cartão',
   chargeback_lost: 'contestação encerrada: valor devolvido ao titular do cartão',
 }
+
+/**
+ * What an order that pays another's difference (`orders.difference_of`) pays: the student price of
+ * a rejected student document, or what is missing of a boleto paid short (issue 40, item 5).
+ */
+export const DIFFERENCE_KINDS = ['student_price', 'underpaid'] as const
+export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number]

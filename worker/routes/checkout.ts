@@ -2,6 +2,8 @@ import { z } from '@hono/zod-openapi'
 import { Cep, CepAddress } from '../contract/address.ts'
 import { OrderId, PayInput, PaymentsConfig, PayResult } from '../contract/checkout.ts'
 import {
+  AcceptUnderpaidInput,
+  AcceptUnderpaidResult,
   ChargebackInput,
   ChargebackResult,
   OutsideRefundInput,
@@ -24,6 +26,7 @@ import { decideChargeback } from '../services/checkout/chargeback.ts'
 import { getOrderStatus, payCheckout } from '../services/checkout/pay.ts'
 import { recordOutsideRefund, refundOrder } from '../services/checkout/refund.ts'
 import { decideDocument, documentLink, openDocument } from '../services/checkout/student-documents.ts'
+import { acceptUnderpaid } from '../services/checkout/underpaid.ts'
 import { decideWithdrawal } from '../services/checkout/withdrawal.ts'
 import { STUDENT_DOC_TYPES } from '../services/files/files.ts'
 import { getPaymentsConfig } from '../services/payments/config.ts'
@@ -96,6 +99,22 @@ const orderActs = adminApp(
     answers: json(200, ChargebackResult, 'A contestação como ficou.'),
     errors: ['notFound', 'conflict'],
     run: ({ ctx, actor, id, input }) => decideChargeback({ ctx, orderId: id, input, actorUserId: actor.id }),
+  }),
+  operation({
+    operationId: 'acceptUnderpaid',
+    route: 'POST /api/admin/pedidos/{id}/valor-recebido',
+    summary: 'Aceitar o valor recebido de um boleto pago a menor (o pedido fica pago e as matrículas abrem)',
+    description:
+      'Um boleto pago a menor (`underpaid`) não abre o acesso: o aluno paga a diferença em Minhas compras, ou o instituto ' +
+      'decide. Aceitar (com uma `observacao` do porquê) deixa o pedido pago como um pagamento o deixaria: as matrículas abrem, ' +
+      'o comprador recebe a confirmação, e o registro de auditoria guarda quem aceitou quanto e por quê, na mesma transação, ' +
+      'uma vez só. A outra decisão é estornar o que chegou (`POST /api/admin/pedidos/{id}/estorno`, um boleto para uma ' +
+      '`bank_account`). Pedido que não está pago a menor: 409.',
+    params: OrderParams,
+    body: AcceptUnderpaidInput,
+    answers: json(200, AcceptUnderpaidResult, 'O pedido, pago.'),
+    errors: ['notFound', 'conflict'],
+    run: ({ ctx, actor, id, input }) => acceptUnderpaid({ ctx, orderId: id, input, actorUserId: actor.id }),
   }),
   operation({
     operationId: 'decideStudentDocument',
@@ -269,11 +288,13 @@ export const checkoutRoutes = app
         method: 'post',
         path: '/api/admin/pedidos/{id}/estorno',
         tags: ['Administração'],
-        summary: 'Estornar um pedido pago, no todo ou em parte (DELETE /charges/{id} no Pagar.me)',
+        summary:
+          'Estornar um pedido pago (ou o que chegou de um pago a menor), no todo ou em parte (DELETE /charges/{id} no Pagar.me)',
         description:
           'Sem `amount_cents`, estorna tudo o que resta. Pedidos repetidos ou simultâneos chamam o provedor uma vez só: ' +
           'os demais respondem 202 com o estorno em andamento. O pedido muda quando o provedor confirma; um estorno total ' +
-          'encerra as inscrições e avisa o comprador por e-mail. Um boleto pago só é estornado para uma `bank_account`.',
+          'encerra as inscrições e avisa o comprador por e-mail. Um boleto pago só é estornado para uma `bank_account`. ' +
+          'Um boleto pago a menor (`underpaid`) também: estorna-se o que chegou (nunca mais que isso), e o pedido fica estornado sem ter aberto o acesso.',
         request: {
           params: z.object({ id: OrderId }),
           body: { content: { 'application/json': { schema: RefundOrderInput } }, required: false },

@@ -196,9 +196,12 @@ export const studentRoutes = newApp()
         method: 'post',
         path: '/api/usuario/compras/{id}/diferenca',
         tags: ['Área do aluno'],
-        summary: 'Pagar por PIX ou boleto a diferença de um pedido cujo documento de estudante foi recusado',
+        summary:
+          'Pagar por PIX ou boleto a diferença de um pedido: documento de estudante recusado, ou boleto pago a menor',
         description:
-          'Um pedido novo, só com a diferença (o desconto do preço de estudante), até o prazo que o e-mail da recusa diz. Um segundo clique enquanto ele está aberto devolve o mesmo; expirado, um novo. ' +
+          'Um pedido novo, só com a diferença: o desconto do preço de estudante, até o prazo que o e-mail da recusa diz; ou o que ' +
+          'falta de um boleto pago a menor (`underpaid`: o total menos o que chegou), sem prazo, e quando esse pedido é pago o ' +
+          'original fica pago na mesma transação e as matrículas abrem. Um segundo clique enquanto ele está aberto devolve o mesmo; expirado, um novo. ' +
           'Sem diferença a pagar, já paga ou depois do prazo: 409.',
         request: { params: z.object({ id: OrderId }), ...jsonBody(PayDifferenceInput) },
         responses: { 200: jsonContent(PayResult, 'O pedido da diferença, pendente, com o boleto ou o PIX.') },

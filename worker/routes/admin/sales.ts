@@ -9,6 +9,7 @@ import {
   EnrollmentsExportQuery,
   EnrollmentsQuery,
   ManualEnrollmentInput,
+  UnderpaidOrders,
 } from '../../contract/admin-sales.ts'
 import { NoQuery } from '../../openapi.ts'
 import { listAuditLog } from '../../services/admin/audit.ts'
@@ -19,6 +20,7 @@ import {
   exportEnrollments,
   getAdminOrder,
   listEnrollments,
+  listUnderpaidOrders,
 } from '../../services/admin/enrollments.ts'
 import { adminApp, csv, json, operation } from './operations.ts'
 
@@ -88,5 +90,17 @@ export const adminSalesRoutes = adminApp(
     answers: json(200, AdminOrder, 'O pedido.'),
     errors: ['notFound'],
     run: getAdminOrder,
+  }),
+  operation({
+    operationId: 'listUnderpaidOrders',
+    route: 'GET /api/admin/pedidos-pagos-a-menor',
+    summary: 'Boletos pagos a menor que aguardam a diferença do aluno ou a decisão do instituto',
+    description:
+      'Um boleto pago a menor (`underpaid`) não abre matrícula, por isso não aparece na lista de matrículas: aqui, do mais ' +
+      'antigo ao mais novo (até 100), com o que falta e se o aluno já gerou o pagamento da diferença. No pedido, o instituto ' +
+      'aceita o valor recebido (`POST /api/admin/pedidos/{id}/valor-recebido`) ou estorna o que chegou (`…/estorno`).',
+    query: NoQuery,
+    answers: json(200, UnderpaidOrders, 'Os pedidos pagos a menor.'),
+    run: listUnderpaidOrders,
   }),
 )

@@ -8,14 +8,16 @@ import {
   ENROLLMENT_MESSAGES,
   type EnrollmentsQuery,
   type ManualEnrollmentInput,
+  type UnderpaidOrders,
 } from '../../contract/admin-sales.ts'
 import { csvDateTime, csvMoney } from '../../domain/csv.ts'
 import { ENROLLMENT_SOURCE_LABELS, ENROLLMENT_STATUS_LABELS } from '../../domain/enrollments.ts'
-import { disputeLostAt, disputeOf, grantsAccess } from '../../domain/orders.ts'
+import { disputeLostAt, disputeOf, grantsAccess, missingCents } from '../../domain/orders.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../domain/payments.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
+import { paidDifferences } from '../checkout/differences.ts'
 import { giftOf } from '../checkout/gifts.ts'
-import { documentStateOf, paidDifferences } from '../checkout/student-documents.ts'
+import { documentStateOf } from '../checkout/student-documents.ts'
 import { withdrawalOf } from '../student/purchases.ts'
 import { type AdminRowAction, type AdminWrite, auditedWrite, auditStatement, iso } from './internal.ts'
 import { listing } from './listing.ts'
@@ -190,6 +192,7 @@ export async function getAdminOrder({ ctx, id }: { ctx: AppContext; id: string }
     total: order.totalCents,
     refunded: order.refundedCents,
     received: order.receivedCents,
+    missing: order.status === 'underpaid' ? missingCents(order) : null,
     created_at: order.createdAt.toISOString(),
     paid_at: iso(order.paidAt),
     refunded_at: iso(order.refundedAt),
@@ -199,7 +202,8 @@ export async function getAdminOrder({ ctx, id }: { ctx: AppContext; id: string }
     is_student: order.isStudent,
     student_document: documentStateOf(
       order,
-      order.studentDocStatus === 'rejected' && (await paidDifferences(ctx, [order.id])).has(order.id),
+      order.studentDocStatus === 'rejected' &&
+        (await paidDifferences(ctx, [order.id], 'student_price')).has(order.id),
     ),
     provider: {
       gateway: order.gateway,
@@ -227,6 +231,36 @@ export async function getAdminOrder({ ctx, id }: { ctx: AppContext; id: string }
     dispute: disputeView(order),
     gift_waits_for_proof: order.giftClaimEmail !== null && grantsAccess(order.status),
   }
+}
+
+/** How many boletos paid short the list shows at most (the oldest first). */
+const UNDERPAID_LIST_LIMIT = 100
+
+/**
+ * GET /api/admin/pedidos-pagos-a-menor: the orders paid short still waiting (issue 40, item 5),
+ * oldest first, each with what is missing and whether its difference was issued.
+ */
+export async function listUnderpaidOrders({ ctx }: { ctx: AppContext }): Promise<UnderpaidOrders> {
+  const { db } = ctx
+  const rows = await db
+    .select({
+      order: orders,
+      differencePending: sql<number>`EXISTS (SELECT 1 FROM orders d
+        WHERE d.difference_of = ${orders.id} AND d.difference_kind = 'underpaid' AND d.status = 'pending')`,
+    })
+    .from(orders)
+    .where(eq(orders.status, 'underpaid'))
+    .orderBy(orders.updatedAt)
+    .limit(UNDERPAID_LIST_LIMIT)
+  return rows.map(({ order, differencePending }) => ({
+    order_id: order.id,
+    payer: { name: order.payer.name, email: order.payer.email },
+    total: order.totalCents,
+    received: order.receivedCents ?? 0,
+    missing: missingCents(order),
+    difference_pending: Boolean(differencePending),
+    since: order.updatedAt.toISOString(),
+  }))
 }
 
 /** Where the order's chargeback stands (decision 023), and when an open one counts as lost. */

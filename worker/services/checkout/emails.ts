@@ -173,6 +173,24 @@ export function refundEmail(env: Env, order: OrderRow, refundedCents: number, to
   )
 }
 
+/**
+ * A boleto paid short (issue 40, item 5): what arrived, what is missing, and how to pay it; the
+ * enrollment waits for it (or for the institute's decision).
+ */
+export function underpaidEmail(env: Env, order: OrderRow, receivedCents: number, missing: number) {
+  return message(
+    order.payer.email,
+    `Boleto pago a menor — pedido ${order.id}`,
+    [
+      `Olá, ${firstName(order.payer.name)}!`,
+      `Recebemos ${brl(receivedCents)} pelo boleto do pedido ${order.id}, de ${brl(order.totalCents)}: faltam ${brl(missing)}.`,
+      'Para confirmar a inscrição, pague a diferença por PIX ou boleto em Minhas compras. A inscrição é confirmada assim que ela chegar.',
+      `Em caso de dúvida, fale com o Centro de Ensino: ${INSTITUTE.emails.education}.`,
+    ],
+    { href: `${publicOrigin(env)}/usuario/compras`, label: 'Minhas compras' },
+  )
+}
+
 export function chargebackEmail(env: Env, order: OrderRow) {
   return message(
     order.payer.email,

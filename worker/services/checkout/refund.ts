@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { auditLog, orders } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import type { RefundOrderInput, RefundOrderResult } from '../../contract/refunds.ts'
-import { isRefundable } from '../../domain/orders.ts'
+import { chargedCents, isRefundable } from '../../domain/orders.ts'
 import { invalidField, notFound } from '../../errors.ts'
 import { type OrderRow, orderLedger, settleOrder } from '../payments/orders.ts'
 import { REFUND_UNAVAILABLE, refundCall, refundPayment } from '../payments/refund.ts'
@@ -36,6 +36,7 @@ export type OnOrder = { ctx: AppContext; orderId: string; actorUserId: number | 
 
 /**
  * Refunds a paid order at the provider (DELETE /charges/{id}, with the amount for a part of it),
+ * or what arrived of one paid short (issue 40, item 5: the institute's other answer to it),
  * once however often it is asked: the request that claims the order calls the provider, the
  * others answer that it is on its way. The order changes only when the provider confirms; a refund
  * the provider confirms later (a PIX refund) arrives by webhook or reconciliation.
@@ -62,7 +63,8 @@ export async function refundOrder({
   }
 
   const outcome = await refundPayment(ctx, orderLedger(ctx), order, {
-    totalCents: order.totalCents,
+    // A boleto paid short: what arrived is all its charge can give back.
+    totalCents: chargedCents(order),
     input,
     texts: REFUND_MESSAGES,
     audit: (amount) =>

@@ -3,7 +3,6 @@ import { jwtVerify, SignJWT } from 'jose'
 import { orders } from '../../../db/schema.ts'
 import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
-import type { PayResult } from '../../contract/checkout.ts'
 import type { StudentDocumentDecision, StudentDocumentState } from '../../contract/student-documents.ts'
 import { grantsAccess } from '../../domain/orders.ts'
 import { AppError, invalidField, notFound } from '../../errors.ts'
@@ -11,7 +10,7 @@ import { brl, firstName, message } from '../email/templates.ts'
 import { deleteFiles } from '../files/files.ts'
 import { purposeKey } from '../hash.ts'
 import type { OrderRow } from '../payments/ledger.ts'
-import { sendAgain } from './pay.ts'
+import { DIFFERENCE_MESSAGES, paidDifferences } from './differences.ts'
 import { type OnOrder, refundOrder } from './refund.ts'
 
 /**
@@ -40,9 +39,7 @@ export const STUDENT_DOC_MESSAGES = {
   notPaid: 'O documento é recusado depois que o pedido é pago: aguarde o pagamento.',
   alreadyDecided: 'O documento deste pedido já foi analisado.',
   linkExpired: 'Este link do documento expirou. Abra o pedido de novo para gerar outro.',
-  noDifference: 'Este pedido não tem diferença a pagar.',
-  differencePaid: 'A diferença deste pedido já foi paga.',
-  deadlinePassed: 'O prazo para pagar a diferença terminou: o pedido será cancelado e estornado.',
+  ...DIFFERENCE_MESSAGES,
   approved: 'Documento aprovado.',
   rejected: 'Documento recusado: o aluno foi avisado por e-mail.',
 } as const
@@ -173,86 +170,6 @@ export async function decideDocument({
   return { message: reject ? STUDENT_DOC_MESSAGES.rejected : STUDENT_DOC_MESSAGES.approved }
 }
 
-/** A difference order in this state was paid (refunded later or not): the difference counts as paid. */
-const PAID_STATES = ['paid', 'partially_refunded', 'refunded', 'charged_back', 'chargeback_lost'] as const
-export const paysDifference = (status: OrderRow['status']) =>
-  (PAID_STATES as readonly string[]).includes(status)
-
-/** The difference orders of these orders that were paid. */
-export async function paidDifferences(ctx: AppContext, orderIds: string[]): Promise<Set<string>> {
-  if (orderIds.length === 0) return new Set()
-  const rows = await ctx.db
-    .select({ of: orders.differenceOf })
-    .from(orders)
-    .where(and(inArray(orders.differenceOf, orderIds), inArray(orders.status, [...PAID_STATES])))
-  return new Set(rows.map((row) => row.of!))
-}
-
-/**
- * POST /api/usuario/compras/{id}/diferenca: the difference of a rejected student document, by a
- * PIX or boleto of its own (an order whose only line is the difference). A second click while one
- * is open answers that one; after it expired, a new one.
- */
-export async function payDifference({
-  ctx,
-  order,
-  paymentType,
-}: {
-  ctx: AppContext
-  order: OrderRow
-  paymentType: 'PIX' | 'BOLETO'
-}): Promise<PayResult> {
-  const { db } = ctx
-  if (
-    order.studentDocStatus !== 'rejected' ||
-    order.studentDiscountCents <= 0 ||
-    !grantsAccess(order.status)
-  ) {
-    throw new AppError('CONFLICT', STUDENT_DOC_MESSAGES.noDifference)
-  }
-  const earlier = await db.select().from(orders).where(eq(orders.differenceOf, order.id))
-  if (earlier.some((row) => paysDifference(row.status))) {
-    throw new AppError('CONFLICT', STUDENT_DOC_MESSAGES.differencePaid)
-  }
-  if (order.studentDocDeadline && order.studentDocDeadline.getTime() < ctx.now.getTime()) {
-    throw new AppError('CONFLICT', STUDENT_DOC_MESSAGES.deadlinePassed)
-  }
-  const open = earlier.find((row) => row.status === 'pending' && row.paymentType === paymentType)
-  if (open) return sendAgain(ctx, open)
-  const id = `ped_${crypto.randomUUID().replace(/-/g, '')}`
-  const key = `diferenca-${order.id}-${earlier.length + 1}`
-  const [[created]] = await db.batch([
-    db
-      .insert(orders)
-      .values({
-        id,
-        userId: order.userId,
-        cartHash: order.cartHash,
-        idempotencyKey: key,
-        paymentType,
-        instalments: 1,
-        grossCents: order.studentDiscountCents,
-        discountCents: 0,
-        interestCents: 0,
-        donationCents: 0,
-        totalCents: order.studentDiscountCents,
-        gateway: order.gateway,
-        payer: order.payer,
-        billingAddress: order.billingAddress,
-        differenceOf: order.id,
-      })
-      .onConflictDoNothing({ target: orders.idempotencyKey })
-      .returning(),
-    db.run(sql`INSERT INTO order_items (order_id, item_type, item_id, class_id, course_id, coupon_id, name, gross_cents, net_cents)
-      SELECT ${id}, 'diferenca', 0, NULL, NULL, NULL, ${`Diferença do preço de estudante — pedido ${order.id}`},
-        ${order.studentDiscountCents}, ${order.studentDiscountCents}
-      WHERE EXISTS (SELECT 1 FROM orders WHERE id = ${id})`),
-  ])
-  // Another click wrote it first: that one.
-  const row = created ?? (await db.select().from(orders).where(eq(orders.idempotencyKey, key)))[0]!
-  return sendAgain(ctx, row)
-}
-
 /**
  * The scheduled end of the difference's deadline: a rejected order whose difference was not paid
  * in time is refunded in full (which ends its enrollments, as any refund does). A card or PIX is
@@ -275,6 +192,7 @@ export async function endDifferenceDeadlines(ctx: AppContext): Promise<number> {
   const paid = await paidDifferences(
     ctx,
     due.map((order) => order.id),
+    'student_price',
   )
   let refunded = 0
   for (const order of due.filter((row) => !paid.has(row.id))) {

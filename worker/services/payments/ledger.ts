@@ -22,6 +22,8 @@ export type Report = {
   refundedCents: number
   payment?: GatewayPayment | undefined
   disputeWon?: boolean | undefined
+  /** What the act that reports it writes with its step, only if it happens (an admin's audit line). */
+  writes?: ((thisStep: SQL) => SQL[]) | undefined
 }
 
 /** A message a step queues; `when`, a condition of the step's own batch besides the step itself. */
@@ -69,6 +71,11 @@ export type Ledger<Row extends Payment, Result> = {
   stepColumns?(row: Row, step: Step): Partial<Row>
   /** What the step implies, written in its own transaction: `thisStep` holds only for it. */
   effects(row: Row, step: Step, thisStep: SQL): Promise<{ statements: SQL[]; mails: StepMail[] }>
+  /**
+   * Rows that step with this one, in its transaction and only if it happens: an order paid short
+   * becomes paid when the order that pays its difference does (issue 40, item 5).
+   */
+  alongside?(row: Row, step: Step): Promise<Array<{ row: Row; report: Report }>>
   /** Applies a report (DESIGN 6) through `settle`, with what this kind does around it. */
   settle(row: Row, report: Report): Promise<Settled<Row>>
   /** Its provider order's code (an Idempotency-Key too), and how a code finds the row. */

@@ -1,10 +1,10 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { eq, type SQL, sql } from 'drizzle-orm'
 import { orders } from '../../../db/schema.ts'
 import type { GatewayPayment } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
 import type { PayResult } from '../../contract/checkout.ts'
 import { CERTIFICATE_MONEY_REASONS } from '../../domain/certificates.ts'
-import { disputeStep, endsAccess, grantsAccess } from '../../domain/orders.ts'
+import { disputeStep, endsAccess, grantsAccess, missingCents } from '../../domain/orders.ts'
 import { AppError } from '../../errors.ts'
 import { certificatesMoved, certificatesPaidBy, stepMovesCertificates } from '../certificates/standing.ts'
 import { couponStatements } from '../checkout/coupon-holds.ts'
@@ -15,6 +15,7 @@ import {
   firstPasswordLink,
   giftEmail,
   refundEmail,
+  underpaidEmail,
 } from '../checkout/emails.ts'
 import { giftOf, recipientStatements } from '../checkout/gifts.ts'
 import type { Ledger, OrderRow, Report, StepMail } from './ledger.ts'
@@ -159,6 +160,20 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
           mails.push(received.mail)
         }
       }
+      if (next.state === 'underpaid' && current.state !== 'underpaid') {
+        // Paid short: nothing is given yet; the seat stays held (class_seats) while the difference
+        // is due. Paid late, after its seat was released: flagged as a late payment is.
+        if (current.state === 'expired') statements.push(overSeatsStatement(order.id, thisStep))
+        const received = order.receivedCents ?? 0
+        mails.push(
+          await underpaidEmail(
+            ctx.env,
+            order,
+            received,
+            missingCents({ ...order, receivedCents: received, refundedCents: next.refundedCents }),
+          ),
+        )
+      }
       if (endsAccess(next.state) && !endsAccess(current.state)) {
         statements.push(sql`UPDATE enrollments SET status = 'cancelled'
           WHERE order_id = ${order.id} AND status = 'active' AND ${thisStep}`)
@@ -178,6 +193,14 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
       // Its coupon uses go back when it fails or expires, and are taken again by a late payment.
       statements.push(...couponStatements(order.id, current.state, next.state, thisStep))
       return { statements, mails }
+    },
+    // The order that pays what a boleto paid short missed: once it is paid, so is that order.
+    async alongside(order, { current, next }) {
+      if (order.differenceKind !== 'underpaid' || !order.differenceOf) return []
+      if (!grantsAccess(next.state) || grantsAccess(current.state)) return []
+      const [short] = await db.select().from(orders).where(eq(orders.id, order.differenceOf))
+      if (short?.status !== 'underpaid') return []
+      return [{ row: short, report: { status: 'paid', refundedCents: short.refundedCents } }]
     },
     async settle(order, report) {
       const settled = await settle(ctx, ledger, order, report)

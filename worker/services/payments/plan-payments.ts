@@ -107,7 +107,10 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
       }
       return { statements: [] as SQL[], mails }
     },
-    async settle(row, report) {
+    async settle(row, reported) {
+      // A fee's boleto paid short still counts as paid, recording what arrived (received_cents): the
+      // difference to pay and the institute's decision are the store's orders' (issue 40, item 5).
+      const report: Report = reported.status === 'underpaid' ? { ...reported, status: 'paid' } : reported
       // `duplicateOf`: the payment that had already paid this fee, written with a late payment's step.
       const reopens = OPEN.includes(report.status) && !OPEN.includes(row.status) && row.duplicateOf === null
       const duplicateOf = reopens ? await makeRoomFor(ctx, ledger, row) : null

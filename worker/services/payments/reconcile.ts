@@ -118,7 +118,9 @@ async function reconcileLedger<Row extends Payment & Deadlines>(
   const duePending = sql`status = 'pending' AND ${ledger.atProvider.pending}
     AND coalesce(reconciled_at, created_at) < ${now - RECONCILIATION.pendingRecheckMs}`
   const disputedSince = sql`coalesce(charged_back_at, paid_at)`
+  // A boleto paid short is re-read as a paid one (a refund made in Pagar.me's dashboard), from when it arrived.
   const duePaid = sql`((status IN ('paid', 'partially_refunded') AND paid_at > ${now - RECONCILIATION.paidLookbackMs})
+      OR (status = 'underpaid' AND updated_at > ${now - RECONCILIATION.paidLookbackMs})
       OR (status = 'charged_back' AND ${disputedSince} > ${now - RECONCILIATION.disputeMs}))
     AND ${ledger.atProvider.paid} AND coalesce(reconciled_at, 0) < ${now - RECONCILIATION.paidRecheckMs}`
   const disputeOver = sql`status = 'charged_back' AND ${disputedSince} <= ${now - RECONCILIATION.disputeMs}`

@@ -8,6 +8,7 @@ import {
   GatewayValidationError,
 } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
+import { REFUNDABLE_STATES } from '../../domain/orders.ts'
 import { translateProviderErrors } from '../../domain/payment-errors.ts'
 import { AppError, invalidField } from '../../errors.ts'
 import { paymentGateway } from './gateway.ts'
@@ -79,7 +80,8 @@ export async function refundPayment<Row extends Refundable, Result>(
 }
 
 /**
- * Refunds `amountCents` of a paid payment (an order, a plan payment) at the provider
+ * Refunds `amountCents` of a paid payment (an order, a plan payment; or what arrived of an order
+ * paid short) at the provider
  * (DELETE /charges/{id}), once however often it is asked: the request that claims the row calls the
  * provider, the others answer null (it is on its way). The row changes only when the provider
  * confirms (the ledger's settlement); one confirmed later arrives by webhook or reconciliation.
@@ -101,7 +103,7 @@ async function refundAtProvider<Row extends Refundable, Result>(
   const key = row.refundKey && row.refundRequestedCents === amountCents ? row.refundKey : crypto.randomUUID()
   const claimed = (await ledger.update(
     { refundKey: key, refundRequestedAt: new Date(now), refundRequestedCents: amountCents } as Partial<Row>,
-    sql`id = ${row.id} AND status IN ('paid', 'partially_refunded') AND refunded_cents = ${row.refundedCents}
+    sql`id = ${row.id} AND status IN ${REFUNDABLE_STATES} AND refunded_cents = ${row.refundedCents}
       AND (refund_key IS NULL OR refund_requested_at < ${now - REFUND_LEASE_MS})`,
   )) as unknown as Row[]
   const mine = claimed[0]

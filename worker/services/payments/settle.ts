@@ -45,18 +45,14 @@ function changesColumns<Row>(row: Row, fields: Partial<Row>): boolean {
   })
 }
 
-/**
- * Applies what the provider reports (DESIGN 6). Only a step forward changes anything, and what
- * that step implies is written in the same transaction, keyed to the random settlement id the
- * step wrote, so a replayed or concurrent report adds nothing.
- */
-export async function settle<Row extends Payment>(
-  ctx: AppContext,
+type Position<Row> = { current: OrderPosition; next: OrderPosition; fields: Partial<Row> }
+
+/** Where a report moves a row: its position now and next, and the columns the payment fills in. */
+function positionOf<Row extends Payment>(
   ledger: Ledger<Row, unknown>,
   row: Row,
   report: Report,
-): Promise<Settled<Row>> {
-  const { db } = ctx
+): Position<Row> {
   const current: OrderPosition = { state: row.status, refundedCents: row.refundedCents }
   // A charge whose meaning depends on whether it had been paid (a card voided on the day of its
   // capture: a refund then), read with what the store knows.
@@ -67,15 +63,21 @@ export async function settle<Row extends Payment>(
       ? { state: known.status, refundedCents: known.refundedCents }
       : { state: report.status, refundedCents: report.refundedCents, disputeWon: report.disputeWon },
   )
-  const fields = ledger.fields(row, report.payment)
-  const thisRow = sql`id = ${row.id}`
+  return { current, next, fields: ledger.fields(row, report.payment) }
+}
 
-  if (isSameStep(current, next)) {
-    if (!changesColumns(row, fields)) return { row, changed: false, emails: [] }
-    const [updated] = (await db.batch([ledger.update(fields, thisRow)]))[0] as Row[]
-    return { row: updated ?? row, changed: false, emails: [] }
-  }
-
+/**
+ * One step's writes: the row's transition (when it still stands where it was read, and `guard`
+ * holds), and what the step implies and queues, keyed to the step's random settlement id.
+ */
+async function stepWrites<Row extends Payment>(
+  ctx: AppContext,
+  ledger: Ledger<Row, unknown>,
+  row: Row,
+  report: Report,
+  { current, next, fields }: Position<Row>,
+  guard?: SQL,
+) {
   const settlementId = crypto.randomUUID()
   const step = { current, next }
   const transition = ledger.update(
@@ -90,19 +92,60 @@ export async function settle<Row extends Payment>(
       ...(next.refundedCents > current.refundedCents ? { refundedAt: ctx.now } : {}),
       ...(next.state === 'charged_back' ? { chargedBackAt: ctx.now } : {}),
     } as Partial<Row>,
-    sql`${thisRow} AND status = ${current.state} AND refunded_cents = ${current.refundedCents}`,
+    sql`id = ${row.id} AND status = ${current.state} AND refunded_cents = ${current.refundedCents}${guard ? sql` AND ${guard}` : sql``}`,
   )
   const thisStep = sql`EXISTS (SELECT 1 FROM ${sql.identifier(ledger.table)} WHERE id = ${row.id} AND settlement_id = ${settlementId})`
-  const { statements, mails } = await ledger.effects(row, step, thisStep)
-  const queue = mails.map(
+  // The effects read the row as this report fills it in (what arrived, the provider's ids).
+  const effects = await ledger.effects({ ...row, ...fields } as Row, step, thisStep)
+  const statements = [...effects.statements, ...(report.writes?.(thisStep) ?? [])]
+  const queue = effects.mails.map(
     (mail) => sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text, secret)
       SELECT ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.secret ? 1 : 0}
       WHERE ${thisStep}${mail.when ? sql` AND ${mail.when}` : sql``} RETURNING id`,
   )
+  return { step, thisStep, transition, statements, mails: effects.mails, queue }
+}
+
+/**
+ * Applies what the provider reports (DESIGN 6). Only a step forward changes anything, and what
+ * that step implies is written in the same transaction, keyed to the random settlement id the
+ * step wrote, so a replayed or concurrent report adds nothing. The rows the ledger moves along
+ * with it (`alongside`: an order paid short, once its difference is paid) step in that same
+ * transaction, each only if this step happened.
+ */
+export async function settle<Row extends Payment>(
+  ctx: AppContext,
+  ledger: Ledger<Row, unknown>,
+  row: Row,
+  report: Report,
+): Promise<Settled<Row>> {
+  const { db } = ctx
+  const position = positionOf(ledger, row, report)
+  const { current, next, fields } = position
+
+  if (isSameStep(current, next)) {
+    if (!changesColumns(row, fields)) return { row, changed: false, emails: [] }
+    const [updated] = (await db.batch([ledger.update(fields, sql`id = ${row.id}`)]))[0] as Row[]
+    return { row: updated ?? row, changed: false, emails: [] }
+  }
+
+  const main = await stepWrites(ctx, ledger, row, report, position)
+  const others = []
+  for (const other of (await ledger.alongside?.(row, main.step)) ?? []) {
+    const moved = positionOf(ledger, other.row, other.report)
+    if (isSameStep(moved.current, moved.next)) continue
+    others.push(await stepWrites(ctx, ledger, other.row, other.report, moved, main.thisStep))
+  }
+  const steps = [main, ...others]
+  const writes = steps.flatMap((one) => [
+    ...(one === main ? [] : [one.transition]),
+    ...one.statements.map((statement) => db.run(statement)),
+  ])
+  const mails = steps.flatMap((one) => one.mails)
   const [updatedRows, ...rest] = await db.batch([
-    transition,
-    ...statements.map((statement) => db.run(statement)),
-    ...queue.map((statement) => db.run(statement)),
+    main.transition,
+    ...writes,
+    ...steps.flatMap((one) => one.queue.map((statement) => db.run(statement))),
   ])
   const updated = (updatedRows as Row[])[0]
   if (!updated) {
@@ -113,7 +156,7 @@ export async function settle<Row extends Payment>(
     }
     return settle(ctx, ledger, fresh, report)
   }
-  const queued = (rest.slice(statements.length) as ResultSet[]).flatMap((result, index) => {
+  const queued = (rest.slice(writes.length) as ResultSet[]).flatMap((result, index) => {
     const id = Number(result.rows[0]?.id)
     return Number.isInteger(id) && id > 0 ? [{ id, message: mails[index]! }] : []
   })

@@ -9,20 +9,22 @@ import type { AppContext } from '../../context.ts'
 import { CHECKOUT_MESSAGES, type PayResult } from '../../contract/checkout.ts'
 import type { Purchase, PurchaseDetail, Receipt, Withdrawal } from '../../contract/student.ts'
 import type { CartItemType } from '../../domain/catalog.ts'
-import { canReissue, refundsAtOnce, withdrawalEndsAt, withdrawalView } from '../../domain/orders.ts'
+import {
+  canReissue,
+  missingCents,
+  refundsAtOnce,
+  withdrawalEndsAt,
+  withdrawalView,
+} from '../../domain/orders.ts'
 import { couponIsUsable } from '../../domain/pricing.ts'
 import { reissueAsStored } from '../../domain/reissue.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { isAvailable, priceSnapshot } from '../cart/pricing.ts'
 import { type CartSnapshot, writeCart } from '../cart/snapshot.ts'
+import { differenceAsked, paidDifferences, payDifference, paysDifference } from '../checkout/differences.ts'
 import { giftOf } from '../checkout/gifts.ts'
 import { sendAgain } from '../checkout/pay.ts'
-import {
-  documentStateOf,
-  paidDifferences,
-  payDifference,
-  paysDifference,
-} from '../checkout/student-documents.ts'
+import { documentStateOf } from '../checkout/student-documents.ts'
 import { isClassSoldOut, isCouponLimit } from '../constraints.ts'
 import { paymentGateway } from '../payments/gateway.ts'
 import type { OrderRow } from '../payments/ledger.ts'
@@ -89,6 +91,14 @@ function purchaseOf(order: OrderRow, items: Item[], now: Date, differencePaid = 
     // A difference's PIX or boleto is asked again from its order (payDifference), never reissued.
     can_reissue: order.differenceOf === null && canReissue(order.status, order.paymentType),
     student_document: documentStateOf(order, differencePaid),
+    underpaid:
+      order.status === 'underpaid'
+        ? {
+            received: order.receivedCents ?? 0,
+            missing: missingCents(order),
+            can_pay_difference: differenceAsked(order) !== null,
+          }
+        : null,
     gift: gift ? { name: gift.name, email: gift.email } : null,
     withdrawal: withdrawalOf(order, lines, now),
   }
@@ -111,9 +121,13 @@ export async function listPurchases({ ctx, userId }: { ctx: AppContext; userId: 
       )
       .orderBy(orderItems.id),
   ])
-  // A difference is paid by an order of the same buyer: among these.
+  // A student price's difference is paid by an order of the same buyer: among these.
   const paid = new Set(
-    rows.filter((row) => row.differenceOf && paysDifference(row.status)).map((row) => row.differenceOf),
+    rows
+      .filter(
+        (row) => row.differenceOf && row.differenceKind === 'student_price' && paysDifference(row.status),
+      )
+      .map((row) => row.differenceOf),
   )
   return rows.map((order) => purchaseOf(order, items, ctx.now, paid.has(order.id)))
 }
@@ -175,7 +189,7 @@ export type OwnOrder = { ctx: AppContext; userId: number; orderId: string }
 export async function getPurchase({ ctx, userId, orderId }: OwnOrder): Promise<PurchaseDetail> {
   const { order, items } = await orderWithLines(ctx, orderId, userId)
   const differencePaid = order.studentDocStatus
-    ? (await paidDifferences(ctx, [order.id])).has(order.id)
+    ? (await paidDifferences(ctx, [order.id], 'student_price')).has(order.id)
     : false
   let receipt: Receipt | null = null
   let unavailable = false
@@ -337,7 +351,10 @@ export async function reissuePayment({ ctx, userId, orderId }: OwnOrder): Promis
   }
 }
 
-/** POST /api/usuario/compras/{id}/diferenca: the student's own rejected order's difference. */
+/**
+ * POST /api/usuario/compras/{id}/diferenca: the student's own order's difference (a rejected
+ * student document's, or what a boleto paid short missed).
+ */
 export async function payOwnDifference({
   ctx,
   userId,

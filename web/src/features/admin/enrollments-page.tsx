@@ -47,6 +47,7 @@ import { ResourceList } from './resource-list.tsx'
 import { StudentDocumentPanel } from './student-document-panel.tsx'
 import { Badge } from './table.tsx'
 import { ExportButton, FilterBar, NewButton, useFilters } from './toolbar.tsx'
+import { UnderpaidOrdersSection, UnderpaidPanel } from './underpaid-orders.tsx'
 import { useModalSave } from './use-modal-save.ts'
 import { WithdrawalPanel } from './withdrawal-panel.tsx'
 
@@ -68,6 +69,7 @@ const TONE: Record<OrderState, 'green' | 'amber' | 'red' | 'slate'> = {
   failed: 'red',
   expired: 'slate',
   partially_refunded: 'amber',
+  underpaid: 'amber',
   refunded: 'red',
   charged_back: 'red',
   chargeback_lost: 'red',
@@ -215,6 +217,7 @@ function OrderModal({ orderId }: { orderId: string | null }) {
                 ))}
               </ul>
             </div>
+            <UnderpaidPanel order={order} />
             <StudentDocumentPanel order={order} />
             <WithdrawalPanel order={order} />
             <ChargebackPanel order={order} />
@@ -368,6 +371,17 @@ export default function EnrollmentsPage() {
         </>
       }
     >
+      <UnderpaidOrdersSection
+        onOpen={(id) => {
+          setOrderId(id)
+          openModal(ORDER_MODAL_ID, 'update')
+        }}
+        onRefund={(id) => {
+          // Only a boleto is paid short: its refund goes to the payer's bank account.
+          setBoletoOrder(id)
+          openModal(BOLETO_REFUND_MODAL_ID, 'store')
+        }}
+      />
       <FilterBar columns={4}>
         <SearchInput label="Nome, e-mail ou CPF" value={filters.q} onChange={set('q')} />
         <FilterSelect

@@ -40,6 +40,8 @@ function heading(order: PayResult, method: Method, sawPending: boolean): string 
       return method === 'CREDIT_CARD' && !sawPending ? 'Pagamento aprovado' : 'Pagamento confirmado'
     case 'partially_refunded':
       return 'Pagamento confirmado'
+    case 'underpaid':
+      return 'Boleto pago a menor'
     case 'pending':
       return method === 'PIX' ? 'Pedido recebido: falta pagar o PIX' : 'Pedido recebido: falta pagar o boleto'
     case 'failed':
@@ -78,6 +80,19 @@ function AfterSale({ order }: { order: PayResult }) {
         O pagamento foi contestado junto à operadora do cartão e as inscrições deste pedido foram canceladas.
         Em caso de dúvida, fale com o Centro de Ensino pelo e-mail {INSTITUTE.emails.education}.
       </p>
+    )
+  }
+  if (order.status === 'underpaid') {
+    return (
+      <div className="rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-300">
+        <p>
+          O boleto foi pago com um valor menor que o total do pedido. A inscrição é confirmada quando a
+          diferença for paga: veja quanto falta e pague por PIX ou boleto em Minhas compras.
+        </p>
+        <Link to="/usuario/compras" className="btn btn-outline mt-3">
+          Ir para Minhas compras
+        </Link>
+      </div>
     )
   }
   if (order.status === 'chargeback_lost') {

@@ -63,20 +63,9 @@ function Reissue({ purchase }: { purchase: Purchase }) {
   )
 }
 
-/**
- * A student document the institute rejected (issue 29, item 3): why, and the difference to pay by
- * PIX or boleto before the deadline (the new order then shows here with its code or slip).
- */
-function StudentDocumentNotice({ purchase }: { purchase: Purchase }) {
+/** 'Pagar a diferença por PIX' and '… por boleto': the difference becomes an order of its own, listed here. */
+function PayDifferenceButtons({ purchase }: { purchase: Purchase }) {
   const pay = usePayDifference()
-  const document = purchase.student_document
-  if (document?.status !== 'rejected') return null
-  const open =
-    document.difference > 0 &&
-    !document.difference_paid &&
-    document.deadline !== null &&
-    new Date(document.deadline).getTime() > Date.now() &&
-    grantsAccess(purchase.status)
   const choose = (paymentType: 'PIX' | 'BOLETO') =>
     pay.mutate(
       { orderId: purchase.order_id, paymentType },
@@ -89,6 +78,65 @@ function StudentDocumentNotice({ purchase }: { purchase: Purchase }) {
         onError: (error) => void toastError(error, 'Não foi possível gerar o pagamento da diferença.'),
       },
     )
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      {(
+        [
+          ['PIX', 'PIX', 'btn-primary'],
+          ['BOLETO', 'boleto', 'btn-outline'],
+        ] as const
+      ).map(([type, label, style]) => (
+        <button
+          key={type}
+          type="button"
+          className={`btn ${style}`}
+          disabled={pay.isPending}
+          aria-busy={pay.isPending || undefined}
+          onClick={() => choose(type)}
+        >
+          Pagar a diferença por {label}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * A boleto paid short (issue 40, item 5): what arrived, what is missing, and how to pay it; the
+ * enrollment opens once the difference is paid (or the institute accepts what came).
+ */
+function UnderpaidNotice({ purchase }: { purchase: Purchase }) {
+  const short = purchase.underpaid
+  if (!short) return null
+  return (
+    <div className="rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
+      <p className="font-semibold">
+        Boleto pago a menor: recebemos {formatBRL(short.received)} de {formatBRL(purchase.total)}; faltam{' '}
+        {formatBRL(short.missing)}.
+      </p>
+      <p className="mt-1">
+        {short.can_pay_difference
+          ? 'A inscrição é confirmada quando a diferença chegar. Pague-a por PIX ou boleto: o pagamento aparece nesta lista como um pedido à parte.'
+          : 'O Centro de Ensino vai analisar o pagamento e entrar em contato.'}
+      </p>
+      {short.can_pay_difference ? <PayDifferenceButtons purchase={purchase} /> : null}
+    </div>
+  )
+}
+
+/**
+ * A student document the institute rejected (issue 29, item 3): why, and the difference to pay by
+ * PIX or boleto before the deadline (the new order then shows here with its code or slip).
+ */
+function StudentDocumentNotice({ purchase }: { purchase: Purchase }) {
+  const document = purchase.student_document
+  if (document?.status !== 'rejected') return null
+  const open =
+    document.difference > 0 &&
+    !document.difference_paid &&
+    document.deadline !== null &&
+    new Date(document.deadline).getTime() > Date.now() &&
+    grantsAccess(purchase.status)
   return (
     <div className="rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
       <p className="font-semibold">O documento de estudante deste pedido foi recusado.</p>
@@ -104,25 +152,7 @@ function StudentDocumentNotice({ purchase }: { purchase: Purchase }) {
             {formatInstantDate(document.deadline!)}. Sem o pagamento, o pedido será cancelado e o valor,
             estornado.
           </p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            {(
-              [
-                ['PIX', 'PIX', 'btn-primary'],
-                ['BOLETO', 'boleto', 'btn-outline'],
-              ] as const
-            ).map(([type, label, style]) => (
-              <button
-                key={type}
-                type="button"
-                className={`btn ${style}`}
-                disabled={pay.isPending}
-                aria-busy={pay.isPending || undefined}
-                onClick={() => choose(type)}
-              >
-                Pagar a diferença por {label}
-              </button>
-            ))}
-          </div>
+          <PayDifferenceButtons purchase={purchase} />
         </>
       ) : null}
     </div>
@@ -183,6 +213,7 @@ function PurchaseCard({ purchase }: { purchase: Purchase }) {
           />
         ) : null}
         {purchase.can_reissue ? <Reissue purchase={purchase} /> : null}
+        <UnderpaidNotice purchase={purchase} />
         <StudentDocumentNotice purchase={purchase} />
         <WithdrawalSection purchase={purchase} />
       </div>

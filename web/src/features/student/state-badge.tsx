@@ -5,6 +5,7 @@ const TONES: Record<string, string> = {
   paid: 'bg-emerald-100 text-emerald-900',
   partially_refunded: 'bg-emerald-100 text-emerald-900',
   pending: 'bg-amber-100 text-amber-950',
+  underpaid: 'bg-amber-100 text-amber-950',
   due: 'bg-sky-100 text-sky-950',
   late: 'bg-red-100 text-red-900',
 }

@@ -138,7 +138,10 @@ export function useReissuePayment() {
   })
 }
 
-/** The difference of a rejected student document, by a PIX or boleto of its own (issue 29, item 3). */
+/**
+ * An order's difference, by a PIX or boleto of its own: a rejected student document's (issue 29,
+ * item 3), or what a boleto paid short missed (issue 40, item 5).
+ */
 export function usePayDifference() {
   const queryClient = useQueryClient()
   return useMutation({

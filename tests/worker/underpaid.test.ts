@@ -1,0 +1,244 @@
+import { and, eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { auditLog, classSeats, emailOutbox, enrollments, orders } from '../../db/schema.ts'
+import { PayResult } from '../../worker/contract/checkout.ts'
+import { PurchaseList } from '../../worker/contract/student.ts'
+import { reconcilePayments } from '../../worker/services/payments/reconcile.ts'
+import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { buyClass, call, enrolledClasses } from '../support/worker/checkout.ts'
+import { testContext, testDb } from '../support/worker/db.ts'
+import { payAtProvider, providerRequests, sendWebhook } from '../support/worker/pagarme.ts'
+
+// Issue 40, item 5: a boleto paid short (Pagar.me's `underpaid`, `paid_amount` < `amount`) keeps the
+// access closed, the student sees what is missing and pays the difference, or the institute decides
+// (accepts what came, or refunds it). Through the sandbox, which pays a boleto short as Pagar.me does.
+
+const db = testDb()
+const orderRow = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!
+const enrollmentsOf = (orderId: string) =>
+  db.select().from(enrollments).where(eq(enrollments.orderId, orderId))
+const seatsOf = async (classId: number) =>
+  (await db.select().from(classSeats).where(eq(classSeats.classId, classId)))[0]!
+const mailsTo = (to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to))
+const SHORT = 9000
+
+async function myPurchase(cookie: string, orderId: string) {
+  const answer = await call('/api/usuario/compras', undefined, { cookie })
+  expect(answer.status).toBe(200)
+  return PurchaseList.parse(answer.body).find((purchase) => purchase.order_id === orderId)!
+}
+
+/** A new buyer's boleto for a class with seats, paid `SHORT` centavos short, told by the webhook. */
+async function paidShort() {
+  const bought = await buyClass('BOLETO')
+  await payAtProvider(bought.order.gatewayChargeId!, bought.order.totalCents - SHORT)
+  expect((await sendWebhook('charge.underpaid', bought.order.gatewayChargeId!)).status).toBe(200)
+  return bought
+}
+
+const BANK_ACCOUNT = {
+  holder_name: 'Ana Beatriz Souza',
+  holder_document: '52998224725',
+  bank: '341',
+  branch_number: '1234',
+  account_number: '56789',
+  account_check_digit: '0',
+  type: 'checking',
+}
+
+describe('a boleto paid short (issue 40, item 5)', () => {
+  it('the underpaid webhook keeps the access closed, the seat held, and shows the difference', async () => {
+    const { order, turma, cookie, payer } = await paidShort()
+    const received = order.totalCents - SHORT
+    expect(await orderRow(order.id)).toMatchObject({
+      status: 'underpaid',
+      receivedCents: received,
+      paidAt: null,
+    })
+    expect(await enrollmentsOf(order.id)).toEqual([])
+    expect(await enrolledClasses(cookie)).not.toContain(turma.id)
+    // Held, as a pending boleto's, while the difference is due or the institute decides.
+    expect(await seatsOf(turma.id)).toMatchObject({ held: 1, taken: 0 })
+
+    const mine = await myPurchase(cookie, order.id)
+    expect(mine).toMatchObject({
+      status: 'underpaid',
+      underpaid: { received, missing: SHORT, can_pay_difference: true },
+      withdrawal: null,
+      can_reissue: false,
+    })
+    const told = (await mailsTo(payer.email)).filter((mail) => mail.subject.includes('pago a menor'))
+    expect(told).toHaveLength(1)
+    expect(told[0]!.text).toContain('faltam R$')
+
+    // A replay changes nothing, and tells no one twice.
+    expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
+    expect((await orderRow(order.id)).status).toBe('underpaid')
+    expect((await mailsTo(payer.email)).filter((mail) => mail.subject.includes('pago a menor'))).toHaveLength(
+      1,
+    )
+
+    const { cookie: admin } = await newAdmin()
+    const detail = await adminCall(admin, 'GET', `/api/admin/pedidos/${order.id}`)
+    expect(detail.body).toMatchObject({ status: 'underpaid', received, missing: SHORT })
+    const listed = await adminCall(admin, 'GET', '/api/admin/pedidos-pagos-a-menor')
+    expect(listed.status).toBe(200)
+    expect(listed.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ order_id: order.id, received, missing: SHORT })]),
+    )
+  })
+
+  it('the reconciliation reads a boleto paid short the same way, and never cancels it', async () => {
+    const { order, cookie } = await buyClass('BOLETO')
+    await payAtProvider(order.gatewayChargeId!, order.totalCents - SHORT)
+    const later = testContext({ now: new Date(Date.now() + 31 * 60_000) })
+    // A run reads at most 200 orders of the shared test database: run until this one was seen.
+    for (let run = 0; run < 8 && (await orderRow(order.id)).status === 'pending'; run++) {
+      expect((await reconcilePayments({ ctx: later })).interrupted).toBe(false)
+    }
+    expect(await orderRow(order.id)).toMatchObject({
+      status: 'underpaid',
+      receivedCents: order.totalCents - SHORT,
+    })
+    expect(await enrollmentsOf(order.id)).toEqual([])
+    expect((await myPurchase(cookie, order.id)).underpaid).toMatchObject({ missing: SHORT })
+
+    // Days on, it is re-read and stays as it is.
+    const days = testContext({ now: new Date(Date.now() + 9 * 86_400_000) })
+    for (let run = 0; run < 3; run++) await reconcilePayments({ ctx: days })
+    expect(await providerRequests(`/charges/${order.gatewayChargeId}`, 'DELETE')).toEqual([])
+    expect((await orderRow(order.id)).status).toBe('underpaid')
+  })
+
+  it('paying the difference opens the access, in the same settlement, once', async () => {
+    const { order, cookie, turma, payer } = await paidShort()
+    const asked = await call(
+      `/api/usuario/compras/${order.id}/diferenca`,
+      { payment_type: 'PIX' },
+      { cookie },
+    )
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    const difference = PayResult.parse(asked.body)
+    expect(difference).toMatchObject({ status: 'pending', total: SHORT })
+    expect(difference.ccj_pix_code).toBeTruthy()
+    // A second click answers the same one.
+    const again = await call(
+      `/api/usuario/compras/${order.id}/diferenca`,
+      { payment_type: 'PIX' },
+      { cookie },
+    )
+    expect(PayResult.parse(again.body).order_id).toBe(difference.order_id)
+    const differenceRow = await orderRow(difference.order_id)
+    expect(differenceRow).toMatchObject({ differenceOf: order.id, differenceKind: 'underpaid' })
+    // Still closed while the difference waits.
+    expect((await orderRow(order.id)).status).toBe('underpaid')
+
+    await payAtProvider(differenceRow.gatewayChargeId!)
+    expect((await sendWebhook('charge.paid', differenceRow.gatewayChargeId!)).status).toBe(200)
+    expect((await orderRow(difference.order_id)).status).toBe('paid')
+    expect(await orderRow(order.id)).toMatchObject({
+      status: 'paid',
+      receivedCents: order.totalCents - SHORT,
+    })
+    expect((await enrollmentsOf(order.id)).map((row) => row.status)).toEqual(['active'])
+    expect(await enrolledClasses(cookie)).toContain(turma.id)
+    expect(await seatsOf(turma.id)).toMatchObject({ held: 0, taken: 1 })
+
+    // Replays add nothing: one enrollment, one confirmation of the order.
+    expect((await sendWebhook('charge.paid', differenceRow.gatewayChargeId!)).status).toBe(200)
+    expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
+    expect(await enrollmentsOf(order.id)).toHaveLength(1)
+    expect((await orderRow(order.id)).status).toBe('paid')
+    const confirmations = (await mailsTo(payer.email)).filter((mail) => mail.text.includes(order.id))
+    expect(confirmations.filter((mail) => /confirmad/i.test(mail.subject))).toHaveLength(1)
+
+    const mine = await myPurchase(cookie, order.id)
+    expect(mine).toMatchObject({ status: 'paid', underpaid: null })
+    const late = await call(
+      `/api/usuario/compras/${order.id}/diferenca`,
+      { payment_type: 'BOLETO' },
+      { cookie },
+    )
+    expect(late.status).toBe(409)
+    expect(late.body.msg).toBe('Este pedido não tem diferença a pagar.')
+  })
+
+  it('the admin accepts what arrived: paid, the access opens, one audit line; 409 otherwise', async () => {
+    const { order, cookie, turma } = await paidShort()
+    const { cookie: admin, user } = await newAdmin()
+    const noNote = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {})
+    expect(noNote.status).toBe(422)
+    expect((await orderRow(order.id)).status).toBe('underpaid')
+
+    const note = 'Tarifa bancária descontada pelo banco do aluno.'
+    const accepted = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+      observacao: note,
+    })
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
+    expect(accepted.body).toMatchObject({ order_id: order.id, status: 'paid' })
+    expect(await orderRow(order.id)).toMatchObject({
+      status: 'paid',
+      receivedCents: order.totalCents - SHORT,
+    })
+    expect(await enrolledClasses(cookie)).toContain(turma.id)
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'order.underpaid_accepted')))
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).toMatchObject({
+      actorUserId: user.id,
+      data: { note, received_cents: order.totalCents - SHORT },
+    })
+
+    const twice = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+      observacao: note,
+    })
+    expect(twice.status).toBe(409)
+    expect(twice.body.msg).toBe('Este pedido não está pago a menor.')
+    const paidInFull = await buyClass('CREDIT_CARD')
+    const notShort = await adminCall(
+      admin,
+      'POST',
+      `/api/admin/pedidos/${paidInFull.order.id}/valor-recebido`,
+      {
+        observacao: note,
+      },
+    )
+    expect(notShort.status).toBe(409)
+  })
+
+  it('the admin refunds what arrived (a boleto: to a bank account); the access never opened', async () => {
+    const { order, cookie, turma } = await paidShort()
+    const received = order.totalCents - SHORT
+    const { cookie: admin } = await newAdmin()
+    const tooMuch = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+      amount_cents: order.totalCents,
+      bank_account: BANK_ACCOUNT,
+    })
+    expect(tooMuch.status).toBe(422)
+    const refunded = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+      bank_account: BANK_ACCOUNT,
+    })
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200)
+    expect(refunded.body).toMatchObject({ status: 'refunded', refunded_cents: received })
+    expect(await orderRow(order.id)).toMatchObject({ status: 'refunded', refundedCents: received })
+    expect(await enrollmentsOf(order.id)).toEqual([])
+    expect(await enrolledClasses(cookie)).not.toContain(turma.id)
+    expect(await seatsOf(turma.id)).toMatchObject({ held: 0, taken: 0 })
+    // Nothing left to decide or pay.
+    const accept = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+      observacao: 'tarde demais',
+    })
+    expect(accept.status).toBe(409)
+    expect((await myPurchase(cookie, order.id)).underpaid).toBeNull()
+  })
+
+  it('a boleto paid in full or over still opens the access at once', async () => {
+    const { order, cookie, turma } = await buyClass('BOLETO')
+    await payAtProvider(order.gatewayChargeId!, order.totalCents + 500)
+    expect((await sendWebhook('charge.overpaid', order.gatewayChargeId!)).status).toBe(200)
+    expect((await orderRow(order.id)).status).toBe('paid')
+    expect(await enrolledClasses(cookie)).toContain(turma.id)
+  })
+})

@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query'
+import { type AdminOrder, UnderpaidOrders } from '../../../../worker/contract/admin-sales.ts'
+import { AcceptUnderpaidInput, AcceptUnderpaidResult } from '../../../../worker/contract/refunds.ts'
+import { formatBRL } from '../../lib/money.ts'
+import { adminQuery } from './admin-api.ts'
+import { DecisionPanel, Refusal, type RequestDescription } from './decision-panel.tsx'
+import { formatDateTime } from './format.ts'
+import { QueryState } from './page.tsx'
+
+// A boleto paid short (issue 40, item 5): its order gives nothing until the student pays the
+// difference or the institute decides: accept what came, or refund it (the boleto's refund, to a
+// bank account). Such an order holds no enrollment, so the enrollments page lists them apart.
+
+const UNDERPAID: RequestDescription<'underpaid'> = {
+  id: 'pedido-pago-a-menor',
+  title: 'Boleto pago a menor',
+  states: { underpaid: { label: 'aguarda a diferença ou a decisão', tone: 'amber' } },
+  path: 'valor-recebido',
+  answer: AcceptUnderpaidResult,
+  failure: 'Não foi possível aceitar o valor recebido.',
+}
+
+/** In the order's details: what arrived and what is missing, and 'Aceitar o valor recebido'. */
+export function UnderpaidPanel({ order }: { order: AdminOrder }) {
+  if (order.status !== 'underpaid' || order.missing === null) return null
+  return (
+    <DecisionPanel
+      request={UNDERPAID}
+      orderId={order.id}
+      status="underpaid"
+      facts={[
+        { label: 'Recebido', value: formatBRL(order.received ?? 0) },
+        { label: 'Faltam', value: formatBRL(order.missing) },
+        {
+          label: 'O que acontece',
+          value:
+            'o aluno pode pagar a diferença em Minhas compras; aceitar o valor recebido abre as matrículas; ' +
+            'estornar devolve o que chegou (na lista de boletos pagos a menor, com a conta bancária).',
+          wrap: true,
+        },
+      ]}
+    >
+      {(decision) => (
+        <div className="mt-2 space-y-2">
+          <Refusal
+            decision={decision}
+            label="Por que aceitar o valor recebido"
+            className="btn btn-primary"
+            onRefuse={() => void decision.decide({ observacao: decision.text }, AcceptUnderpaidInput)}
+          >
+            Aceitar o valor recebido
+          </Refusal>
+        </div>
+      )}
+    </DecisionPanel>
+  )
+}
+
+/** The boletos paid short waiting now: each opens its order, or refunds what arrived. */
+export function UnderpaidOrdersSection({
+  onOpen,
+  onRefund,
+}: {
+  onOpen: (orderId: string) => void
+  onRefund: (orderId: string) => void
+}) {
+  const query = useQuery(adminQuery(['underpaid'], '/api/admin/pedidos-pagos-a-menor', UnderpaidOrders))
+  // Shown only when some wait (or the list could not be read): none is the usual case.
+  if (!query.data?.length && !query.isError) return null
+  return (
+    <section
+      aria-labelledby="boletos-pagos-a-menor"
+      className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
+      <h2 id="boletos-pagos-a-menor" className="font-semibold text-lg">
+        Boletos pagos a menor
+      </h2>
+      <p className="mt-1 text-sm">
+        Não abrem matrícula até o aluno pagar a diferença ou o instituto decidir: aceitar o valor recebido (no
+        pedido) ou estornar o que chegou.
+      </p>
+      <QueryState query={query} loading="Carregando os boletos pagos a menor...">
+        {(orders) => (
+          <ul className="mt-3 divide-y divide-amber-200">
+            {orders.map((order) => (
+              <li
+                key={order.order_id}
+                className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm"
+              >
+                <div className="min-w-0">
+                  <p className="font-medium">{order.payer.name}</p>
+                  <p className="break-all text-xs">{order.payer.email}</p>
+                  <p>
+                    Recebido {formatBRL(order.received)} de {formatBRL(order.total)}; faltam{' '}
+                    {formatBRL(order.missing)}
+                    {order.difference_pending ? ' (diferença gerada, aguardando pagamento)' : ''}
+                  </p>
+                  <p className="text-xs">desde {formatDateTime(order.since)}</p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <button type="button" className="btn btn-outline" onClick={() => onOpen(order.order_id)}>
+                    Ver pedido<span className="sr-only"> de {order.payer.name}</span>
+                  </button>
+                  <button type="button" className="btn btn-outline" onClick={() => onRefund(order.order_id)}>
+                    Estornar o que chegou<span className="sr-only"> de {order.payer.name}</span>
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  )
+}

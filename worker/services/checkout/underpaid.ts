@@ -1,0 +1,47 @@
+import { eq, sql } from 'drizzle-orm'
+import { orders } from '../../../db/schema.ts'
+import {
+  type AcceptUnderpaidInput,
+  type AcceptUnderpaidResult,
+  UNDERPAID_MESSAGES,
+} from '../../contract/refunds.ts'
+import { conflict, notFound } from '../../errors.ts'
+import { settleOrder } from '../payments/orders.ts'
+import { deliverEmails } from '../payments/settle.ts'
+import type { OnOrder } from './refund.ts'
+
+/**
+ * POST /api/admin/pedidos/{id}/valor-recebido (issue 40, item 5): the institute accepts what a
+ * boleto paid short brought. The order becomes paid as a payment makes it (its enrollments open,
+ * the buyer gets the confirmation), and the audit log keeps who accepted how much and why, in the
+ * same transaction, once however often it is asked. The institute's other answer is the refund
+ * of what arrived (POST …/estorno). 409 when the order is not paid short.
+ */
+export async function acceptUnderpaid({
+  ctx,
+  orderId,
+  input,
+  actorUserId,
+}: OnOrder & { input: AcceptUnderpaidInput }): Promise<AcceptUnderpaidResult> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
+  if (!order) throw notFound('Pedido não encontrado.')
+  if (order.status !== 'underpaid') throw conflict(UNDERPAID_MESSAGES.notUnderpaid)
+  const data = JSON.stringify({
+    received_cents: order.receivedCents,
+    total_cents: order.totalCents,
+    note: input.observacao,
+  })
+  const settled = await settleOrder(ctx, order, {
+    status: 'paid',
+    refundedCents: order.refundedCents,
+    writes: (thisStep) => [
+      sql`INSERT INTO audit_log (actor_user_id, action, entity, entity_id, data, ip)
+        SELECT ${actorUserId}, 'order.underpaid_accepted', 'order', ${order.id}, ${data}, ${ctx.clientIp}
+        WHERE ${thisStep}`,
+    ],
+  })
+  // Another request (or the difference's payment) moved it first.
+  if (!settled.changed) throw conflict(UNDERPAID_MESSAGES.notUnderpaid)
+  if (settled.emails.length) ctx.waitUntil(deliverEmails(ctx, settled.emails))
+  return { order_id: settled.order.id, status: settled.order.status, message: UNDERPAID_MESSAGES.accepted }
+}
