@@ -305,7 +305,11 @@ describe('a student takes the final assessment', () => {
       MyCertificates.parse(
         (await call(null, student.cookie, 'GET', '/api/usuario/certificados')).body,
       ).courses.find((course) => course.course_id === student.course.id)
-    expect(await mine()).toMatchObject({ study: { lessons_done: 2, lessons_total: 2 }, assessment_pending: true, eligible: false })
+    expect(await mine()).toMatchObject({
+      study: { lessons_done: 2, lessons_total: 2 },
+      assessment_pending: true,
+      eligible: false,
+    })
     const exhausted = await start(null, student)
     expect(exhausted.status).toBe(409)
     expect(exhausted.body.msg).toBe(ASSESSMENT_MESSAGES.exhausted(3))

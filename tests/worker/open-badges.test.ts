@@ -34,8 +34,8 @@ import {
   testEnv,
 } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
-import { studyAll } from '../support/worker/study.ts'
 import { callWith, databaseFault, envWith } from '../support/worker/outages.ts'
+import { studyAll } from '../support/worker/study.ts'
 
 const db = testDb()
 const ORIGIN = 'http://localhost'
