@@ -3,13 +3,14 @@ import { defineConfig } from 'vitest/config'
 import { newCertificateSigningKeys } from './scripts/lib/signing-key.ts'
 
 /**
- * Files that need a Worker of their own: they mock the web app's modules (vi.mock), or read the
- * conference clock's Durable Object before anything else has (its programme loads on the first
- * read). Every other worker file shares one Worker: one Miniflare and one module graph for the
+ * Files that need a Worker of their own: they mock the web app's modules (vi.mock), or set the
+ * conference programme in the database for its clock's Durable Object, which loads it on its first
+ * read only. Every other worker file shares one Worker: one Miniflare and one module graph for the
  * whole run, instead of a new one per file (which cost ~8 s a file, half the project's time).
  */
 const ISOLATED = [
   'tests/worker/conference.test.ts',
+  'tests/worker/conference-attendance.test.ts',
   'tests/worker/pages.test.ts',
   'tests/worker/page-render-errors.test.ts',
 ]

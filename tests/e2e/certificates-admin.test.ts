@@ -23,8 +23,10 @@ const PHONE = { width: 375, height: 800 }
 const COURSE = `Acesso Vascular Presencial ${stamp}`
 const CLASS = 'Turma de sábado'
 const STUDENT_PASSWORD = 'Presente@2026'
-const ANA = { name: `Ana Presente ${stamp}`, email: `ana.presente.${stamp}@exemplo.com.br` }
-const BRUNO = { name: `Bruno Ausente ${stamp}`, email: `bruno.ausente.${stamp}@exemplo.com.br` }
+// A name is letters (the certificate's name rule): the stamp's digits spelt as letters.
+const letters = stamp.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)
+const ANA = { name: `Ana Presente ${letters}`, email: `ana.presente.${stamp}@exemplo.com.br` }
+const BRUNO = { name: `Bruno Ausente ${letters}`, email: `bruno.ausente.${stamp}@exemplo.com.br` }
 
 const browser = fileBrowser()
 const { newPage, errors, closeAll } = journeyPages(browser)
@@ -107,7 +109,8 @@ describe('certificates from the admin side', () => {
     const row = list.locator('tbody tr', { hasText: issued!.code })
     await row.getByText(ANA.name).waitFor()
     await row.getByText('válido').waitFor()
-    expect(await list.locator('tbody tr').count()).toBe(1)
+    // The list narrows to the code as the filter applies (debounced).
+    await expect.poll(() => list.locator('tbody tr').count()).toBe(1)
 
     // The student present finds it in Meus cursos, with its PDF and verification links.
     const student = await newPage(DESKTOP, '10.24.2.3')

@@ -148,7 +148,10 @@ describe('profile page', () => {
     const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'grande.png', { type: 'image/png' })
     await userEvent.upload(input, big)
     expect(await screen.findByText('A foto deve ter no máximo 2 MB.')).toBeTruthy()
-    expect(screen.queryByRole('button', { name: 'Salvar foto' })).toBeNull()
+    // Nothing valid chosen: the submit says to choose a photo, and sends nothing.
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar foto' }))
+    expect(await screen.findByText('Escolha uma foto para enviar.')).toBeTruthy()
+    expect(calls.some((call) => call.path === '/api/usuario/foto')).toBe(false)
 
     const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'eu.png', { type: 'image/png' })
     await userEvent.upload(input, photo)

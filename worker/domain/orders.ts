@@ -166,6 +166,11 @@ export type WithdrawalFacts = {
   refundedCents: number
   /** An order that pays another's difference is part of that order, never given up alone. */
   differenceOf: string | null
+  /**
+   * When the cardholder disputed the charge: the dispute settled its money, and Pagar.me never
+   * cancels a charge once charged back, so the purchase is not given up here, even after a win.
+   */
+  chargedBackAt: Date | null
   withdrawalStatus: WithdrawalState | null
 }
 
@@ -181,13 +186,13 @@ export function withdrawalOpensAfter(now: Date): Date {
 
 /**
  * Whether a purchase may be given up now, or what became of the request: null when the question
- * does not arise (unpaid, free, refunded, part of another order). Only a whole paid order is given
+ * does not arise (unpaid, free, refunded, disputed, part of another order). Only a whole paid order is given
  * up; a request once made keeps its state, whatever the date.
  */
 export function withdrawalView(order: WithdrawalFacts, now: Date): WithdrawalView | null {
   if (order.withdrawalStatus) return order.withdrawalStatus
   if (order.status !== 'paid' || order.refundedCents > 0 || order.totalCents === 0) return null
-  if (!order.paidAt || order.differenceOf !== null) return null
+  if (!order.paidAt || order.differenceOf !== null || order.chargedBackAt !== null) return null
   return now < withdrawalEndsAt(order.paidAt) ? 'available' : 'expired'
 }
 

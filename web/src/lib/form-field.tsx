@@ -56,7 +56,7 @@ type TextFieldProps = Omit<ComponentProps<'input'>, 'id' | 'className'> & {
 export function TextField({ label, error, hint, className, ...input }: TextFieldProps) {
   return (
     <FieldShell label={label} error={error} hint={hint} className={className}>
-      {(control) => <input {...input} {...control} className={INPUT_CLASS} />}
+      {(control) => <input type="text" {...input} {...control} className={INPUT_CLASS} />}
     </FieldShell>
   )
 }

@@ -31,7 +31,7 @@ export function PhoneInput({ value, onChange, inputRef, ...input }: PhoneInputPr
       inputRef={inputRef}
       type="tel"
       inputMode="tel"
-      autoComplete="tel-national"
+      autoComplete="tel"
       placeholder="(41) 99999-9999"
       className={INPUT_CLASS}
     />

@@ -122,7 +122,16 @@ export function PasswordFields({ isNewUser, state, username }: PasswordFieldsPro
   return (
     <div className="space-y-4">
       {username ? (
-        <input type="email" name="username" autoComplete="username" value={username} readOnly hidden />
+        // Text, as the autofill table groups 'username'; named, though hidden (HTML_CodeSniffer H98, H91).
+        <input
+          type="text"
+          name="username"
+          autoComplete="username"
+          aria-label="E-mail da conta"
+          value={username}
+          readOnly
+          hidden
+        />
       ) : null}
       <PasswordMessages messages={state.messages} alertRef={state.alertRef} />
       {isNewUser ? null : (

@@ -13,6 +13,7 @@ export const PHOTO_MESSAGES = {
   size: 'A foto deve ter no máximo 2 MB.',
   saved: 'Foto atualizada com sucesso!',
   failed: 'Erro ao enviar a foto.',
+  none: 'Escolha uma foto para enviar.',
 } as const
 
 export function photoProblem(file: File): string | null {
@@ -52,7 +53,11 @@ export function PhotoForm({ user }: { user: User }) {
   }
 
   function send() {
-    if (!file) return
+    if (!file) {
+      setProblem(PHOTO_MESSAGES.none)
+      inputRef.current?.focus()
+      return
+    }
     upload.mutate(file, {
       onSuccess: () => {
         clear()
@@ -109,16 +114,17 @@ export function PhotoForm({ user }: { user: User }) {
           </p>
         ) : null}
       </div>
-      {file ? (
-        <div className="flex flex-wrap justify-center gap-2">
-          <SubmitButton pending={upload.isPending} className="btn btn-primary">
-            Salvar foto
-          </SubmitButton>
+      {/* The submit is always there (a form the keyboard can send); without a photo it says to choose one. */}
+      <div className="flex flex-wrap justify-center gap-2">
+        <SubmitButton pending={upload.isPending} className={file ? 'btn btn-primary' : 'btn btn-outline'}>
+          Salvar foto
+        </SubmitButton>
+        {file ? (
           <button type="button" className="btn btn-outline" onClick={clear} disabled={upload.isPending}>
             Cancelar
           </button>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
     </form>
   )
 }

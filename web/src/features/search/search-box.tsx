@@ -158,14 +158,14 @@ export function SearchBox({ className = '' }: { className?: string }) {
           }}
           onBlur={() => setFocused(false)}
           onKeyDown={onKeyDown}
-          className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 pr-4 pl-9 text-slate-900 placeholder:text-slate-500 focus:border-teal-600 focus:bg-white"
+          className="search-input"
         />
         <div
           id={listId}
           role="listbox"
           aria-label="Resultados da pesquisa"
           hidden={!open}
-          className="absolute inset-x-0 top-full z-50 mt-1 max-h-[300px] overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+          className="search-results"
         >
           {results.map((result, index) => {
             const props = {
@@ -197,10 +197,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
         <p className="sr-only" role="status" aria-live="polite">
           {statusText}
         </p>
-        <button
-          type="submit"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-1/2 focus:right-1 focus:-translate-y-1/2 focus:rounded-full focus:bg-teal-700 focus:px-3 focus:py-1 focus:font-semibold focus:text-sm focus:text-white"
-        >
+        <button type="submit" className="search-submit">
           Pesquisar
         </button>
       </form>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { StudentCourse } from '../../../../worker/contract/student.ts'
 import type { PlaybackBeatInput, StudyAnswer } from '../../../../worker/contract/study.ts'
 import { api } from '../../lib/api.ts'
+import { assessmentKeys } from '../assessment/assessment.queries.ts'
 import { certificateKeys } from '../certificates/certificates.queries.ts'
 import { studentKeys } from './student.queries.ts'
 
@@ -18,16 +19,22 @@ export const sendPlayback = (lessonId: number, body: PlaybackBeatInput, keepaliv
     globalErrors: false,
   })
 
-/** Puts a standing the server answered into the course's page; a certificate just earned refreshes Meus cursos. */
+/**
+ * Puts a standing the server answered into the course's page; a lesson just done re-reads the final
+ * assessment's standing (it opens once the lessons are watched), a certificate just earned Meus cursos.
+ */
 export function useStudyAnswer(courseUrl: string) {
   const queryClient = useQueryClient()
   return (answer: StudyAnswer) => {
     let earned = false
+    let done = false
     queryClient.setQueryData<StudentCourse>(studentKeys.course(courseUrl), (course) => {
       if (!course) return course
       earned = answer.study.eligible && !course.study.eligible
+      done = answer.study.lessons_done > course.study.lessons_done
       return { ...course, study: answer.study }
     })
+    if (done) void queryClient.invalidateQueries({ queryKey: assessmentKeys.standing(courseUrl) })
     if (earned) void queryClient.invalidateQueries({ queryKey: certificateKeys.mine() })
   }
 }
