@@ -58,6 +58,7 @@ const catalogue: Readonly<Record<string, string>> = {
     'This e-mail already has an account. Log in with e-mail and password.',
   'Envie uma imagem JPG, PNG ou WebP.': 'Upload a JPG, PNG or WebP image.',
   'A foto deve ter no máximo 2 MB.': 'The photo must be at most 2 MB.',
+  'Escolha uma foto para enviar.': 'Choose a photo to send.',
   'Foto atualizada com sucesso!': 'Photo updated successfully!',
   'Erro ao enviar a foto.': 'Error uploading the photo.',
   'Dados atualizados com sucesso!': 'Details updated successfully!',

@@ -61,6 +61,7 @@ const catalogue: Readonly<Record<string, string>> = {
     'Este correo electrónico ya tiene una cuenta. Inicia sesión con correo y contraseña.',
   'Envie uma imagem JPG, PNG ou WebP.': 'Sube una imagen JPG, PNG o WebP.',
   'A foto deve ter no máximo 2 MB.': 'La foto debe tener como máximo 2 MB.',
+  'Escolha uma foto para enviar.': 'Elija una foto para enviar.',
   'Foto atualizada com sucesso!': '¡Foto actualizada con éxito!',
   'Erro ao enviar a foto.': 'Error al subir la foto.',
   'Dados atualizados com sucesso!': '¡Datos actualizados con éxito!',
