@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { copyFile, readFile, stat, writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { DEMO_USERS } from '../db/seed.ts'
+import { curitibaDateTime } from '../worker/domain/time-zone.ts'
 import { runBuild } from './build.ts'
 import { newCertificateSigningKeys } from './lib/signing-key.ts'
 import { readDevVars, root, type Stack, startStack, stopChild } from './lib/stack.ts'
@@ -74,11 +75,7 @@ async function main() {
 /** The demo student's recent purchase, whose 'Solicitar reembolso' a new user can try. */
 function demoPurchaseLine(purchase: Stack['demoPurchase']): string {
   if (!purchase) return ''
-  const until = new Date(purchase.refundableUntil).toLocaleString('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  })
+  const until = curitibaDateTime(new Date(purchase.refundableUntil))
   return `\n                   compra recente (${purchase.created ? 'feita agora' : 'mantida'}): ${purchase.item}, cartão;\n                   'Solicitar reembolso' em Minhas compras até ${until}`
 }
 

@@ -7,6 +7,7 @@
 import type { z } from 'zod'
 import { DEMO_USERS } from '../../db/seed.ts'
 import { ADDRESS, DEMO_ORDER_IDS, DEMO_PAYER, DEMO_RECENT_PURCHASE } from '../../db/seed-data/student.ts'
+import { tokenizeCard } from '../../web/src/features/checkout/card.ts'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PaymentsConfig, PayResult } from '../../worker/contract/checkout.ts'
 import { EnrolledCourses, PurchaseList } from '../../worker/contract/student.ts'
@@ -54,7 +55,13 @@ export async function ensureDemoPurchase(origin: string): Promise<DemoPurchase> 
   )
   const view = await client.read(`/checkout/get?cart=${cart.hash}`, CheckoutView)
   const config = await client.read('/api/payments/config', PaymentsConfig)
-  const token = await tokenize(config)
+  // The card tokenized at the provider by the checkout page's own code, with the public key.
+  const token = await tokenizeCard(config, {
+    number: TEST_CARDS.approved,
+    holderName: 'ANA B SOUZA',
+    expiry: '12/31',
+    cvv: '123',
+  })
   const result = await client.send(
     '/checkout/pagar',
     {
@@ -80,27 +87,6 @@ export async function ensureDemoPurchase(origin: string): Promise<DemoPurchase> 
     item: bought?.items.map((item) => item.name).join(', ') ?? `turma ${classId}`,
     refundableUntil: bought?.withdrawal?.ends_at ?? '',
   }
-}
-
-/** What the browser does with the card: a token at the provider, with the store's public key. */
-async function tokenize(config: PaymentsConfig): Promise<string> {
-  const response = await fetch(`${config.tokenize_url}?appId=${config.public_key}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      type: 'card',
-      card: {
-        number: TEST_CARDS.approved,
-        holder_name: 'ANA B SOUZA',
-        exp_month: 12,
-        exp_year: 2031,
-        cvv: '123',
-      },
-    }),
-  })
-  if (!response.ok)
-    throw new Error(`o sandbox recusou o cartão (${response.status}): ${await response.text()}`)
-  return ((await response.json()) as { id: string }).id
 }
 
 /** The Worker's API as the demo student's browser calls it: same origin, her session cookie. */

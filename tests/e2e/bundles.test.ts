@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { fileBrowser, matching, SESSION_CHECK, screenshot, watchErrors } from '../support/e2e/browser.ts'
-import { addressByCep, typeCard } from '../support/e2e/checkout.ts'
+import { payAsGuestByCard } from '../support/e2e/checkout.ts'
 import { press, pressUntil } from '../support/e2e/keyboard.ts'
 import { pageOverflow } from '../support/e2e/phone.ts'
 
@@ -95,17 +95,7 @@ describe('a bundle bought from a course page', () => {
     await page.getByRole('group', { name: 'Forma de pagamento' }).waitFor()
     expect(await page.getByTestId('checkout-total').textContent()).toBe('R$ 7.310,00')
 
-    await page.getByLabel('Nome completo', { exact: true }).fill(buyer.name)
-    await page.getByLabel('E-mail', { exact: true }).fill(buyer.email)
-    await page.getByLabel('Telefone', { exact: true }).pressSequentially(buyer.phone)
-    await page.getByLabel('CPF', { exact: true }).pressSequentially(buyer.cpf)
-    await page.getByRole('radio', { name: 'Cartão de crédito' }).check()
-    await typeCard(page, CARD)
-    await addressByCep(page)
-    await page.getByRole('button', { name: 'Finalizar pagamento' }).click()
-
-    await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
-    await page.getByRole('heading', { level: 1, name: 'Pagamento aprovado' }).waitFor()
+    await payAsGuestByCard(page, buyer, CARD)
     expect(await page.getByTestId('order-status').textContent()).toBe('pago')
 
     // The purchase opened the new buyer's account: Meus cursos lists both classes of the bundle.

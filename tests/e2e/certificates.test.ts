@@ -10,7 +10,7 @@ import { DEMO_QUESTIONS } from '../../db/seed-data/assessment.ts'
 import { SEED_IDS } from '../../db/seed-data/catalog.ts'
 import { openAdminSection } from '../support/e2e/admin.ts'
 import { fileBrowser, screenshot, signInOnPage } from '../support/e2e/browser.ts'
-import { addressByCep, cartWithClass, typeCard } from '../support/e2e/checkout.ts'
+import { cartWithClass, payAsGuestByCard } from '../support/e2e/checkout.ts'
 import { playAtTwice } from '../support/e2e/study.ts'
 
 // Issue 39 in real Chromium on the seeded stack, with the local player: a new buyer pays the demo
@@ -59,17 +59,7 @@ async function buyByCard(page: Page, buyer: { name: string; email: string; phone
   const hash = await cartWithClass(page, baseURL, SEED_IDS.classes.demo)
   await page.goto(`${baseURL}/checkout/${hash}`)
   await page.getByRole('group', { name: 'Forma de pagamento' }).waitFor()
-  await page.getByLabel('Nome completo', { exact: true }).fill(buyer.name)
-  await page.getByLabel('E-mail', { exact: true }).fill(buyer.email)
-  await page.getByLabel('Telefone', { exact: true }).pressSequentially(buyer.phone)
-  await page.getByLabel('CPF', { exact: true }).pressSequentially(buyer.cpf)
-  await page.getByRole('radio', { name: 'Cartão de crédito' }).check()
-  await typeCard(page, CARD)
-  await addressByCep(page)
-  await page.getByRole('button', { name: 'Finalizar pagamento' }).click()
-  await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
-  await page.getByRole('heading', { level: 1, name: 'Pagamento aprovado' }).waitFor()
-  return /\/pedido\/(ped_[0-9a-f]{32})$/.exec(page.url())![1]!
+  return payAsGuestByCard(page, buyer, CARD)
 }
 
 /** Every question of the attempt on screen, answered rightly or wrongly (the seed's bank says which). */

@@ -17,6 +17,7 @@ import {
 } from '../support/worker/checkout.ts'
 import { createUser, productionEnv, sessionCookie, testContext, testDb } from '../support/worker/db.ts'
 import {
+  BANK_ACCOUNT,
   chargeAtProvider,
   chargebackAtProvider,
   outage,
@@ -245,15 +246,7 @@ describe('refunds from our side (POST /api/admin/pedidos/{id}/estorno)', () => {
       'Para estornar um boleto pago, informe a conta bancária do comprador.',
     ])
     const withAccount = await refund(boleto.order.id, admin, {
-      bank_account: {
-        holder_name: 'Ana Beatriz Souza',
-        holder_document: '52998224725',
-        bank: '341',
-        branch_number: '1234',
-        account_number: '56789',
-        account_check_digit: '0',
-        type: 'checking',
-      },
+      bank_account: BANK_ACCOUNT,
     })
     expect(withAccount.body).toMatchObject({ status: 'refunded', refunded_cents: 49000 })
   })

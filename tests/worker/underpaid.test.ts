@@ -7,7 +7,7 @@ import { reconcilePayments } from '../../worker/services/payments/reconcile.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { buyClass, call, enrolledClasses } from '../support/worker/checkout.ts'
 import { testContext, testDb } from '../support/worker/db.ts'
-import { payAtProvider, providerRequests, sendWebhook } from '../support/worker/pagarme.ts'
+import { BANK_ACCOUNT, payAtProvider, providerRequests, sendWebhook } from '../support/worker/pagarme.ts'
 
 // Issue 40, item 5: a boleto paid short (Pagar.me's `underpaid`, `paid_amount` < `amount`) keeps the
 // access closed, the student sees what is missing and pays the difference, or the institute decides
@@ -34,16 +34,6 @@ async function paidShort() {
   await payAtProvider(bought.order.gatewayChargeId!, bought.order.totalCents - SHORT)
   expect((await sendWebhook('charge.underpaid', bought.order.gatewayChargeId!)).status).toBe(200)
   return bought
-}
-
-const BANK_ACCOUNT = {
-  holder_name: 'Ana Beatriz Souza',
-  holder_document: '52998224725',
-  bank: '341',
-  branch_number: '1234',
-  account_number: '56789',
-  account_check_digit: '0',
-  type: 'checking',
 }
 
 describe('a boleto paid short (issue 40, item 5)', () => {

@@ -47,6 +47,28 @@ export async function typeCard(page: Page, card: Card) {
   await page.getByLabel('Nome impresso no cartão', { exact: true }).fill(card.holder)
 }
 
+/**
+ * On the checkout page, as a guest: the buyer's name, e-mail, phone and CPF, `card` in one payment,
+ * the address from the CEP; placed and approved. The order's id.
+ */
+export async function payAsGuestByCard(
+  page: Page,
+  buyer: { name: string; email: string; phone: string; cpf: string },
+  card: Card,
+): Promise<string> {
+  await page.getByLabel('Nome completo', { exact: true }).fill(buyer.name)
+  await page.getByLabel('E-mail', { exact: true }).fill(buyer.email)
+  await page.getByLabel('Telefone', { exact: true }).pressSequentially(buyer.phone)
+  await page.getByLabel('CPF', { exact: true }).pressSequentially(buyer.cpf)
+  await page.getByRole('radio', { name: 'Cartão de crédito' }).check()
+  await typeCard(page, card)
+  await addressByCep(page)
+  await page.getByRole('button', { name: 'Finalizar pagamento' }).click()
+  await page.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
+  await page.getByRole('heading', { level: 1, name: 'Pagamento aprovado' }).waitFor()
+  return /\/pedido\/(ped_[0-9a-f]{32})$/.exec(page.url())![1]!
+}
+
 /** On the checkout page, as a guest: the payer's name and e-mail, the test phone and CPF, PIX; placed. */
 export async function placeGuestPixOrder(page: Page, who: { name: string; email: string }) {
   await page.getByLabel('Nome completo', { exact: true }).fill(who.name)
