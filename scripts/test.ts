@@ -27,7 +27,12 @@ const projects = ((values.only as string[] | undefined) ?? ['unit', 'web', 'work
 )
 await mkdir(`${root}/tests/artifacts`, { recursive: true })
 
-type Results = { numPassedTests: number; numFailedTests: number; numPendingTests: number }
+type Results = {
+  numPassedTests: number
+  numFailedTests: number
+  numPendingTests: number
+  testResults?: { name: string; status: string; assertionResults: { fullName: string; status: string }[] }[]
+}
 type Run = {
   name: string
   projects: string[]
@@ -122,6 +127,16 @@ for (const phase of phases)
   ended.push(...(await Promise.all(phase.map((run, index) => vitest(run, index === 0)))))
 const reported = ended.flatMap(({ results }) => (results ? [results] : []))
 const sum = (key: keyof Results) => reported.reduce((total, results) => total + results[key], 0)
+// The failures named again at the end: a long run's log is often read from its tail.
+const failures = reported.flatMap(({ testResults = [] }) =>
+  testResults.flatMap(({ name, status, assertionResults }) => {
+    const file = name.replace(`${root}/`, '')
+    const failed = assertionResults.filter((result) => result.status === 'failed')
+    if (failed.length === 0) return status === 'failed' ? [`  ✗ ${file} (o arquivo falhou)`] : []
+    return failed.map(({ fullName }) => `  ✗ ${file} › ${fullName}`)
+  }),
+)
+if (failures.length > 0) console.log(`\nFalharam:\n${failures.join('\n')}`)
 if (reported.length > 0) {
   console.log(
     `\n${sum('numPassedTests')} passed, ${sum('numFailedTests')} failed, ${sum('numPendingTests')} skipped`,
