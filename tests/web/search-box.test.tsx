@@ -7,7 +7,9 @@ import { SearchBox } from '../../web/src/features/search/search-box.tsx'
 import type { SearchResults } from '../../worker/contract/catalog.ts'
 import { mockFetch, pageAt, renderRoutes, renderWithApp } from '../support/web/render.tsx'
 
-const STYLES = readFileSync(new URL('../../web/src/styles.css', import.meta.url), 'utf8')
+// From the project's root (Vitest's working directory): under happy-dom a module's own URL is
+// not a file: URL, and the CSS import pipeline hands tests an empty sheet.
+const STYLES = readFileSync('web/src/styles.css', 'utf8')
 
 const RESULTS: SearchResults = [
   { name: 'Diálise Peritoneal: Prescrição, Treinamento e Complicações', url: '/cursos/dialise-peritoneal' },
