@@ -43,34 +43,28 @@ type Run = {
 }
 
 // Vitest runs files one at a time here (one worker on 2 cores; the worker and e2e projects one
-// file after another), so the end-to-end journeys (Chromium, wrangler dev) and the unit and web
-// suites (Node, happy-dom) each leave a core mostly idle: with both asked for, they run as two
-// Vitest processes side by side, then the worker project runs alone, as before (its outage tests
-// time answers in milliseconds; beside the journeys they failed on a loaded machine). The app is
-// built first, once (the e2e stack serves it, and the worker project's wrangler.toml names its
-// web/deploy), so no process sees it half written. The journeys run niced: they take the core the
-// other suites leave idle.
-const split = projects.includes('e2e') && projects.some((project) => project === 'unit' || project === 'web')
+// file after another), so the end-to-end journeys (Chromium, wrangler dev) leave a core mostly
+// idle: with other suites asked for, they run in two lanes side by side, the journeys niced in one
+// (they take what the other lane leaves idle), and in the other the unit and web suites (Node,
+// happy-dom) then the worker suite (workerd). At normal priority beside the niced journeys, the
+// worker suite keeps the CPU its outage tests time in milliseconds. The app is built first, once
+// (the e2e stack serves it, and the worker project's wrangler.toml names its web/deploy), so no
+// process sees it half written.
+const split = projects.includes('e2e') && projects.length > 1
 const beside: string[] = projects.filter((project) => project === 'unit' || project === 'web')
 const after = projects.filter((project) => project !== 'e2e' && !beside.includes(project))
-/** Runs of one phase go side by side; phases one after another. */
-const phases: Run[][] = split
+const run = (names: string[]): Run => ({
+  name: names.join(' + '),
+  projects: names,
+  report: `vitest-report-${names.join('-')}.json`,
+})
+/** Runs of one lane go one after another; lanes side by side. */
+const lanes: Run[][] = split
   ? [
-      [
-        {
-          name: 'e2e',
-          projects: ['e2e'],
-          report: 'vitest-report-e2e.json',
-          env: { E2E_SKIP_BUILD: '1' },
-          nice: 10,
-        },
-        { name: beside.join(' + '), projects: beside, report: 'vitest-report.json' },
-      ],
-      ...(after.length > 0
-        ? [[{ name: after.join(' + '), projects: after, report: `vitest-report-${after.join('-')}.json` }]]
-        : []),
+      [{ ...run(['e2e']), env: { E2E_SKIP_BUILD: '1' }, nice: 10 }],
+      [beside, after].filter((names) => names.length > 0).map(run),
     ]
-  : [[{ name: projects.join(' + '), projects, report: 'vitest-report.json' }]]
+  : [[{ ...run(projects), report: 'vitest-report.json' }]]
 if (split && process.env.E2E_SKIP_BUILD !== '1') await runBuild()
 
 /**
@@ -120,13 +114,15 @@ function vitest(run: Run, live: boolean): Promise<{ code: number; results?: Resu
 }
 
 // A run that ends before writing its report must not be counted by the last run's.
-const runs = phases.flat()
-await Promise.all(runs.map((run) => rm(`${root}/tests/artifacts/${run.report}`, { force: true })))
+await Promise.all(lanes.flat().map(({ report }) => rm(`${root}/tests/artifacts/${report}`, { force: true })))
 const ended: { code: number; results?: Results }[] = []
-for (const phase of phases)
-  ended.push(...(await Promise.all(phase.map((run, index) => vitest(run, index === 0)))))
+await Promise.all(
+  lanes.map(async (lane, laneIndex) => {
+    for (const [index, each] of lane.entries()) ended.push(await vitest(each, laneIndex === 0 && index === 0))
+  }),
+)
 const reported = ended.flatMap(({ results }) => (results ? [results] : []))
-const sum = (key: keyof Results) => reported.reduce((total, results) => total + results[key], 0)
+const sum = (key: 'numPassedTests' | 'numFailedTests' | 'numPendingTests') => reported.reduce((total, results) => total + results[key], 0)
 // The failures named again at the end: a long run's log is often read from its tail.
 const failures = reported.flatMap(({ testResults = [] }) =>
   testResults.flatMap(({ name, status, assertionResults }) => {
