@@ -266,6 +266,36 @@ describe('Minhas compras', () => {
     expect(within(receipt).getByText('123456')).toBeTruthy()
     expect(screen.getByText('Juros do parcelamento')).toBeTruthy()
   })
+
+  it('the order detail of a boleto paid short says what is missing and how to pay it', async () => {
+    stubFetch({
+      [`/api/usuario/compras/${ORDER}`]: {
+        body: {
+          ...purchase({
+            status: 'underpaid',
+            payment_type: 'BOLETO',
+            instalments: 1,
+            total: 49000,
+            underpaid: { received: 40000, missing: 9000, can_pay_difference: true },
+          }),
+          paid_at: null,
+          gross: 49000,
+          discount: 0,
+          interest: 0,
+          donation: 0,
+          payer: { name: 'Ana Beatriz Souza', email: 'aluno@instituto.test' },
+          receipt: null,
+          receipt_unavailable: false,
+        },
+      },
+    })
+    renderAt(<PurchaseDetailPage orderId={ORDER} />)
+    expect(
+      await screen.findByText('Boleto pago a menor: recebemos R$ 400,00 de R$ 490,00; faltam R$ 90,00.'),
+    ).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Pagar a diferença por PIX' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Pagar a diferença por boleto' })).toBeTruthy()
+  })
 })
 
 const lessonStudy = (

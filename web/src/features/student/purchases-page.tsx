@@ -105,7 +105,7 @@ function PayDifferenceButtons({ purchase }: { purchase: Purchase }) {
  * A boleto paid short (issue 40, item 5): what arrived, what is missing, and how to pay it; the
  * enrollment opens once the difference is paid (or the institute accepts what came).
  */
-function UnderpaidNotice({ purchase }: { purchase: Purchase }) {
+export function UnderpaidNotice({ purchase }: { purchase: Purchase }) {
   const short = purchase.underpaid
   if (!short) return null
   return (
