@@ -1,6 +1,7 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
 import { newCertificateSigningKeys } from './scripts/lib/signing-key.ts'
+import { E2E_WORKERS } from './tests/support/e2e/workers.ts'
 
 /**
  * Files that need a Worker of their own: they mock the web app's modules (vi.mock), or set the
@@ -46,11 +47,15 @@ export default defineConfig({
           setupFiles: ['tests/support/e2e/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
-          // Files run one after another; a file's independent pages (describe.concurrent: the
-          // accessibility pass, the phone walk) open three at a time, while one waits on the
-          // Worker, another runs axe or lays out in Chromium.
+          // E2E_WORKERS files at once, each against a stack of its own (the global setup starts
+          // one per worker; tests/support/e2e/stack.ts picks it by the worker's pool id). Within
+          // a file, independent pages (describe.concurrent: the accessibility pass, the phone
+          // walk) open three at a time, while one waits on the Worker, another runs axe or lays
+          // out in Chromium.
+          maxWorkers: E2E_WORKERS,
           maxConcurrency: 3,
+          // A group of its own: its worker count differs from the unit and web suites'.
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -3,18 +3,18 @@ import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import type { Result } from 'axe-core'
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { SPECIALIZATION_EDITAL } from '../../db/seed-data/student.ts'
 import { fileBrowser, fileSessions, screenshot } from '../support/e2e/browser.ts'
 import { placeGuestPixOrder } from '../support/e2e/checkout.ts'
 import { firstRow, PHONE, settled, sidewaysScroll } from '../support/e2e/phone.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
 // Issue 12, item 16: axe-core over every page kind, on a desktop and on a 375 px phone, must
 // find no violation of the WCAG 2.x A/AA rules. On the phone, no page kind scrolls sideways
 // either (issue 22, item 1; the admin's dialogs and panels: phone-walk.test.ts). A new page kind
 // is one line in PAGES. The page kinds are independent: each viewport's open a few at a time.
 
-const baseURL = inject('baseURL')
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 // A second engine beside axe (issue 40): Squiz's HTML_CodeSniffer, its WCAG 2 AA standard. Run

@@ -1,17 +1,17 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterEach, describe, expect, inject, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { resetPasswordOnPage } from '../support/e2e/accounts.ts'
 import { fileBrowser, httpAnswers, screenshot, watchErrors } from '../support/e2e/browser.ts'
 import { placeGuestPixOrder } from '../support/e2e/checkout.ts'
 import { pageOverflow } from '../support/e2e/phone.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
 // Issue 28, who owns an account, in real Chromium: an e-mail changes only through the link sent
 // to the new address (the old one gets a 'não fui eu' link); provider links are listed and undone
 // in Meu perfil on a phone and a desktop, and from the reset page; an account a guest checkout
 // created sets its first password with a code e-mailed to it; axe finds nothing on the new screens.
 
-const baseURL = inject('baseURL')
 const PHONE = { width: 375, height: 812 }
 const DESKTOP = { width: 1366, height: 900 }
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']

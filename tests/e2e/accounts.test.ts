@@ -1,10 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { describe, expect, inject, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DEMO_USERS } from '../../db/seed.ts'
 import { resetPasswordOnPage } from '../support/e2e/accounts.ts'
 import { fileBrowser, httpAnswers, screenshot, watchErrors } from '../support/e2e/browser.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
-const baseURL = inject('baseURL')
 const browser = fileBrowser()
 
 // Answers the journeys provoke on purpose, which Chromium logs as console errors: the 401 of

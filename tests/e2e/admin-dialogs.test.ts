@@ -1,8 +1,9 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signInToAdmin } from '../support/e2e/admin.ts'
 import { fileBrowser, matching, SESSION_CHECK, watchErrors } from '../support/e2e/browser.ts'
 import { settled } from '../support/e2e/phone.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
 // Issue 40, item 2, in real Chromium on the seeded stack: the admin's form dialogs (classes,
 // leads, a course's modules and lessons, products, bundles, coupons) once reset their fields only
@@ -12,7 +13,6 @@ import { settled } from '../support/e2e/phone.ts'
 // (every field empty or at its default), and another item's edit opens with that item's values.
 // Nothing is saved. One page, one sign-in.
 
-const baseURL = inject('baseURL')
 const UNSAVED = 'Texto digitado e não salvo'
 
 const browser = fileBrowser()

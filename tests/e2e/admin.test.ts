@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it, vi } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { openAdminSection, signInToAdmin } from '../support/e2e/admin.ts'
 import {
   ARTIFACTS,
@@ -11,6 +11,7 @@ import {
   watchErrors,
 } from '../support/e2e/browser.ts'
 import { typeAddress, typeCard } from '../support/e2e/checkout.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
 // Issue 10 in real Chromium, as a new administrator would on the seeded stack: the demo admin
 // creates a course with an uploaded image and a class of R$ 890,00 in up to 6x with boleto,
@@ -19,7 +20,6 @@ import { typeAddress, typeCard } from '../support/e2e/checkout.ts'
 // dashboard and the enrollment in /admin/matriculas, exports the CSV (read back here), refunds it
 // (the student loses access), and the audit log lists each step.
 
-const baseURL = inject('baseURL')
 const DESKTOP = { width: 1366, height: 900 }
 const stamp = Date.now().toString(36)
 const COURSE = `Diálise Peritoneal Automatizada ${stamp}`

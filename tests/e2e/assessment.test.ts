@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { and, eq } from 'drizzle-orm'
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterEach, describe, expect, inject, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import {
   assessmentAttempts,
@@ -16,14 +16,14 @@ import {
 import { signInAdminByApi } from '../support/e2e/admin.ts'
 import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
 import { PHONE, settled, sidewaysScroll } from '../support/e2e/phone.ts'
+import { baseURL, e2eDatabaseUrl } from '../support/e2e/stack.ts'
 
 // Issue 39, item 2, in real Chromium: the admin writes a question (refused until one option is
 // marked right) and switches the course's final assessment on; a student on a 375 px phone takes
 // it by keyboard from the course page, reloads mid-way (the answers stay), fails, tries again,
 // passes, reads the review and issues the certificate. axe finds nothing on the exam page.
 
-const baseURL = inject('baseURL')
-const db = createDb({ url: inject('e2eDatabaseUrl') })
+const db = createDb({ url: e2eDatabaseUrl })
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const browser = fileBrowser()
 const contexts: BrowserContext[] = []

@@ -1,16 +1,16 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterEach, describe, expect, inject, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { fileBrowser, matching, SESSION_CHECK, screenshot, watchErrors } from '../support/e2e/browser.ts'
 import { payAsGuestByCard } from '../support/e2e/checkout.ts'
 import { press, pressUntil } from '../support/e2e/keyboard.ts'
 import { pageOverflow } from '../support/e2e/phone.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
 // Issue 22, item 6: the seeded bundle 'Acesso Vascular + Biópsia Renal' is offered on the pages of
 // its two courses, with its saving; a new buyer adds it from one of them, pays by card in the
 // Pagar.me sandbox, and finds both of its classes in Meus cursos. On a phone, the offer fits the
 // screen and goes into the cart by keyboard.
 
-const baseURL = inject('baseURL')
 const BUNDLE = 'Acesso Vascular + Biópsia Renal'
 /** Classes 17 (Acesso Vascular, R$ 3.800,00) and 21 (Biópsia Renal, R$ 4.800,00), 15% off. */
 const BUNDLE_CLASSES = [17, 21]

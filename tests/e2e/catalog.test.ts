@@ -1,12 +1,12 @@
 import type { Locator, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
 // The catalogue journeys of issue 3 against the seeded stack: the menu (with 'Editais'), the
 // search box and its debounce, the course page, the same walk on a 375 px phone, and every
 // public route of SPEC section 2 reached from the menu, the footer or the search.
 
-const baseURL = inject('baseURL')
 const DESKTOP = { width: 1366, height: 900 }
 const PHONE = { width: 375, height: 812 }
 const SEEDED_COURSE = { url: 'hemodialise-para-enfermagem', name: 'Hemodiálise para Enfermagem' }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { certificates, classes, courses, enrollments, users } from '../../db/schema.ts'
 import { addDays } from '../../worker/domain/dashboard.ts'
@@ -9,14 +9,14 @@ import { curitibaDay } from '../../worker/domain/time-zone.ts'
 import { openAdminSection, signInAdminByApi } from '../support/e2e/admin.ts'
 import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
 import { pageOverflow } from '../support/e2e/phone.ts'
+import { baseURL, e2eDatabaseUrl } from '../support/e2e/stack.ts'
 
 // Issue 24 in Chromium, the admin's side: an in-person class held two days ago, two students; the
 // admin marks one present and one absent, issues the certificates of those present (once, however
 // often it is asked), and finds the certificate in the list of those issued. At 375 px the
 // attendance screen scrolls nothing sideways.
 
-const baseURL = inject('baseURL')
-const db = createDb({ url: inject('e2eDatabaseUrl') })
+const db = createDb({ url: e2eDatabaseUrl })
 const stamp = Date.now().toString(36)
 const DESKTOP = { width: 1366, height: 900 }
 const PHONE = { width: 375, height: 800 }

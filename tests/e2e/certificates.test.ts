@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { extractText } from 'unpdf'
-import { afterEach, describe, expect, inject, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { certificates } from '../../db/schema.ts'
 import { DEMO_USERS } from '../../db/seed.ts'
@@ -11,6 +11,7 @@ import { SEED_IDS } from '../../db/seed-data/catalog.ts'
 import { openAdminSection } from '../support/e2e/admin.ts'
 import { fileBrowser, screenshot, signInOnPage } from '../support/e2e/browser.ts'
 import { cartWithClass, payAsGuestByCard } from '../support/e2e/checkout.ts'
+import { baseURL, e2eDatabaseUrl, pagarmeSandbox } from '../support/e2e/stack.ts'
 import { playAtTwice } from '../support/e2e/study.ts'
 
 // Issue 39 in real Chromium on the seeded stack, with the local player: a new buyer pays the demo
@@ -20,9 +21,8 @@ import { playAtTwice } from '../support/e2e/study.ts'
 // it (the downloads stop), the dispute won reinstates it, and the buyer's withdrawal within 7 days
 // revokes it ('revogado: compra reembolsada'). A second test: the admin revokes by hand.
 
-const baseURL = inject('baseURL')
-const sandbox = inject('pagarmeSandbox')
-const db = createDb({ url: inject('e2eDatabaseUrl') })
+const sandbox = pagarmeSandbox
+const db = createDb({ url: e2eDatabaseUrl })
 const ADMIN = DEMO_USERS.admin
 const COURSE_URL = 'minicurso-sinais-de-alerta-da-doenca-renal'
 const CARD = { number: '4000000000000010', holder: 'BEATRIZ L TAVARES', expiry: '1230', cvv: '123' }

@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fileBrowser, screenshot } from '../support/e2e/browser.ts'
 import { typeAddressAfterCep, typeCard } from '../support/e2e/checkout.ts'
 import { pageOverflow } from '../support/e2e/phone.ts'
+import { baseURL, pagarmeSandbox } from '../support/e2e/stack.ts'
 
 // Issue 5 in real Chromium against the seeded stack and the Pagar.me sandbox: a new visitor fills
 // the cart from the home showcase and a course page, follows it in a second tab, applies RENAL10
@@ -11,8 +12,7 @@ import { pageOverflow } from '../support/e2e/phone.ts'
 // buyer's order (issue 15). Each journey has a browser context and a buyer of its own, so any one
 // of them runs alone.
 
-const baseURL = inject('baseURL')
-const sandbox = inject('pagarmeSandbox')
+const sandbox = pagarmeSandbox
 const DESKTOP = { width: 1366, height: 900 }
 type Buyer = { name: string; email: string; cpf: string; phone: string }
 const newBuyer = (first: string): Buyer => ({

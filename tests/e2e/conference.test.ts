@@ -1,10 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TALK_ROWS } from '../../db/seed-data/conference.ts'
 import type { ClockAnswer } from '../../worker/domain/conference.ts'
 import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
-const baseURL = inject('baseURL')
 const browser = fileBrowser()
 
 // The seeded programme: talk [1,2] starts at 09:20 of day 1, 80 minutes into the day's video.

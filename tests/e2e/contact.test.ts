@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { Locator, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { leads } from '../../db/schema.ts'
 import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { baseURL, e2eDatabaseUrl } from '../support/e2e/stack.ts'
 
-const baseURL = inject('baseURL')
-const db = createDb({ url: inject('e2eDatabaseUrl') })
+const db = createDb({ url: e2eDatabaseUrl })
 const browser = fileBrowser()
 
 const PHONE = { width: 375, height: 740 }

@@ -1,11 +1,11 @@
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
 // Issue 12, item 9: every journey fails on a Content-Security-Policy violation (browser.ts turns
 // each into a console error). These check that the net catches one, and that the pages with
 // scripts of their own (the API reference) work under the policy.
 
-const baseURL = inject('baseURL')
 const browser = fileBrowser()
 
 describe('Content-Security-Policy in Chromium', () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { applications, planPayments, users } from '../../db/schema.ts'
 import { addDays } from '../../worker/domain/dashboard.ts'
@@ -10,6 +10,7 @@ import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts
 import { addressByCep } from '../support/e2e/checkout.ts'
 import { pageOverflow } from '../support/e2e/phone.ts'
 import { choosePlanPayment } from '../support/e2e/plans.ts'
+import { baseURL, e2eDatabaseUrl, pagarmeSandbox } from '../support/e2e/stack.ts'
 
 // Issue 26 in Chromium: the admin opens a call with two places and a fee plan (a registration fee
 // paid by boleto, two monthly fees) and publishes it; three students apply on its public page; the
@@ -18,9 +19,8 @@ import { choosePlanPayment } from '../support/e2e/plans.ts'
 // the admin sees the payment on the call's page and in the dashboard's revenue (edital fees). The
 // call's screens and Meus editais are checked at 375 px.
 
-const baseURL = inject('baseURL')
-const sandbox = inject('pagarmeSandbox')
-const db = createDb({ url: inject('e2eDatabaseUrl') })
+const sandbox = pagarmeSandbox
+const db = createDb({ url: e2eDatabaseUrl })
 const stamp = Date.now().toString(36)
 const DESKTOP = { width: 1366, height: 900 }
 const PHONE = { width: 375, height: 800 }

@@ -1,12 +1,12 @@
 import type { BrowserContext } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FIRST_LOAD_BUDGET_KB, formatFirstLoad, measureFirstLoad } from '../../scripts/lib/first-load.ts'
 import { fileBrowser } from '../support/e2e/browser.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
 // DESIGN 10 and issue 13: the home page's JavaScript as Chromium fetches it, every script until
 // the network is idle (lazy chunks included), gzipped. `npm run build` checks the same.
 
-const baseURL = inject('baseURL')
 const browser = fileBrowser()
 
 describe('first load', () => {

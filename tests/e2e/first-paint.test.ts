@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
 // The Worker sends public pages already rendered (worker/ssr): a phone paints the page from the
 // first response, before any JavaScript, and the browser then takes that same markup over.
 
-const baseURL = inject('baseURL')
 const PHONE = { width: 375, height: 812 }
 const COURSE = { url: 'hemodialise-para-enfermagem', name: 'Hemodiálise para Enfermagem' }
 

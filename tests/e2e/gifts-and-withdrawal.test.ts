@@ -1,20 +1,20 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { classes, courses, emailOutbox } from '../../db/schema.ts'
 import { DEMO_USERS } from '../../db/seed.ts'
 import { fileBrowser, journeyPages, screenshot, signInOnPage } from '../support/e2e/browser.ts'
 import { addressByCep, cartWithClass, payCartByPix } from '../support/e2e/checkout.ts'
 import { pageOverflow } from '../support/e2e/phone.ts'
+import { baseURL, e2eDatabaseUrl } from '../support/e2e/stack.ts'
 
 // Issue 22, items 7 and 8 in real Chromium: a gift bought at the checkout is opened by its
 // recipient on a phone (the e-mail's link, a password, Meus cursos); a buyer gives an online course
 // up in Minhas compras and it is refunded at once; an in-person class's request reaches the admin,
 // who refuses it with an answer the buyer reads.
 
-const baseURL = inject('baseURL')
-const db = createDb({ url: inject('e2eDatabaseUrl') })
+const db = createDb({ url: e2eDatabaseUrl })
 const stamp = Date.now().toString(36)
 const PHONE = { width: 375, height: 800 }
 const DESKTOP = { width: 1366, height: 900 }

@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
-const baseURL = inject('baseURL')
 const browser = fileBrowser()
 
 async function openHome(viewport: { width: number; height: number }, path = '/') {

@@ -1,8 +1,8 @@
 import type { Request } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
-const baseURL = inject('baseURL')
 const browser = fileBrowser()
 
 /** A visitor who chose English earlier ('Lang' in localStorage). */

@@ -1,13 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fileBrowser, IN_CURITIBA, screenshot } from '../support/e2e/browser.ts'
 import { press, pressUntil, visibleFocus } from '../support/e2e/keyboard.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
 // Issue 12, item 17: a visitor buys a course from the home page with the keyboard alone (Tab,
 // Shift+Tab, Enter, Space, arrow keys and typing; no click), and after every key the focus is on
 // something they can see: a ring of at least 2 px, on screen, not under the sticky header.
 
-const baseURL = inject('baseURL')
 const BUYER = {
   name: 'Teclado Souza Lima',
   email: `teclado.${Date.now()}@exemplo.com.br`,

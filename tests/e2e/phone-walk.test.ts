@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, describe, inject, it } from 'vitest'
+import { afterAll, describe, it } from 'vitest'
 import { fileBrowser, fileSessions, screenshot } from '../support/e2e/browser.ts'
 import { firstRow, PHONE, settled, sidewaysScroll } from '../support/e2e/phone.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
 // Issue 22, item 1: every student and admin screen on a 375 px phone, with its data loaded and
 // the admin screens' main dialogs and panels open, must not scroll sideways (sidewaysScroll in
@@ -10,7 +11,6 @@ import { firstRow, PHONE, settled, sidewaysScroll } from '../support/e2e/phone.t
 // opens what that pass does not: the admin's dialogs, panels and tabs. A new one is one line in
 // SCREENS. The screens are independent (nothing is saved): they open a few at a time.
 
-const baseURL = inject('baseURL')
 const CONTEXT = {
   ...PHONE,
   locale: 'pt-BR',

@@ -1,18 +1,18 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { planPayments } from '../../db/schema.ts'
 import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
 import { typeAddressAfterCep } from '../support/e2e/checkout.ts'
 import { pageOverflow } from '../support/e2e/phone.ts'
 import { approvedApplicant, choosePlanPayment } from '../support/e2e/plans.ts'
+import { baseURL, e2eDatabaseUrl } from '../support/e2e/stack.ts'
 
 // Issue 30, item 1 on a phone: a fee plan's boleto names its payer's address, and the form works
 // when the CEP service is down (the address typed by hand). An applicant of its own (approved in the
 // seeded specialisation) pays April's fee, so no other journey's plans change.
 
-const baseURL = inject('baseURL')
-const db = createDb({ url: inject('e2eDatabaseUrl') })
+const db = createDb({ url: e2eDatabaseUrl })
 const stamp = Date.now().toString(36)
 
 const browser = fileBrowser()

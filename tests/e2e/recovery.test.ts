@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { abandonedCheckouts } from '../../db/schema.ts'
 import { CRON, runCron } from '../../scripts/cron.ts'
@@ -9,6 +9,7 @@ import { signInToAdmin } from '../support/e2e/admin.ts'
 import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
 import { addressByCep, typeAddress, typeCard } from '../support/e2e/checkout.ts'
 import { PHONE, pageOverflow, settled } from '../support/e2e/phone.ts'
+import { baseURL, e2eDatabaseUrl } from '../support/e2e/stack.ts'
 
 // Issue 25's journey in real Chromium against the local stack and the Pagar.me sandbox: a visitor
 // who ticks the reminders' box types an e-mail at the checkout and leaves; the scheduled job, run
@@ -16,8 +17,7 @@ import { PHONE, pageOverflow, settled } from '../support/e2e/phone.ts'
 // where the purchase is paid by card; the admin's dashboard counts one more recovered sale. Without
 // the box ticked, the same visit brings no e-mail.
 
-const baseURL = inject('baseURL')
-const db = createDb({ url: inject('e2eDatabaseUrl') })
+const db = createDb({ url: e2eDatabaseUrl })
 const stamp = Date.now().toString(36)
 const DESKTOP = { width: 1366, height: 900 }
 const COURSE = {

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { emailOutbox } from '../../db/schema.ts'
 import { CRON, runCron } from '../../scripts/cron.ts'
 import { root } from '../../scripts/lib/stack.ts'
+import { baseURL, e2eDatabaseUrl } from '../support/e2e/stack.ts'
 
-const baseURL = inject('baseURL')
-const db = createDb({ url: inject('e2eDatabaseUrl') })
+const db = createDb({ url: e2eDatabaseUrl })
 
 describe('scheduled jobs on the local stack', () => {
   it('wrangler.toml declares the Cron Trigger that `npm run cron` plays', async () => {

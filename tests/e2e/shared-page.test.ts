@@ -1,12 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
 // Public pages are one render for every visitor (DESIGN 10, issue 13): the header's user area
 // is filled in by the browser. These journeys check what a person sees while that happens, and
 // that a button pressed before the app has taken the page over still does its work.
 
-const baseURL = inject('baseURL')
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }
 const browser = fileBrowser()
 

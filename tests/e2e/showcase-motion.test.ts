@@ -1,12 +1,12 @@
 import type { Locator, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
 // Issue 12, item 18 (WCAG 2.2.2): the showcase cards float for 6 to 12 s (SPEC section 9) and
 // never stopped. The float pauses while the pointer or the focus is on the showcase, the
 // showcase's own control stops and restarts it, and reduced motion has no float at all.
 
-const baseURL = inject('baseURL')
 const browser = fileBrowser()
 
 async function openHome(reducedMotion: 'reduce' | 'no-preference') {

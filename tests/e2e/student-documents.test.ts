@@ -1,19 +1,19 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { classes, emailOutbox } from '../../db/schema.ts'
 import { DEMO_USERS } from '../../db/seed.ts'
 import { fileBrowser, journeyPages, screenshot, signInOnPage } from '../support/e2e/browser.ts'
 import { cartWithClass, payCartByPix } from '../support/e2e/checkout.ts'
 import { pageOverflow } from '../support/e2e/phone.ts'
+import { baseURL, e2eDatabaseUrl } from '../support/e2e/stack.ts'
 
 // Issue 29, item 3 in real Chromium: a buyer pays a class at the student price with a document;
 // the admin opens the document from the order (a signed link, in a new tab), rejects it with a
 // reason; the buyer is e-mailed and Minhas compras asks for the difference, paid by PIX.
 
-const baseURL = inject('baseURL')
-const db = createDb({ url: inject('e2eDatabaseUrl') })
+const db = createDb({ url: e2eDatabaseUrl })
 const stamp = Date.now().toString(36)
 const PDF = '%PDF-1.7 carteirinha de estudante (teste)'
 const REASON = 'A carteirinha enviada venceu em 2024.'

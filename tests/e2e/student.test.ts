@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import { and, eq } from 'drizzle-orm'
 import type { BrowserContext, Download, Page } from 'playwright-core'
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { lessonProgress, planPayments } from '../../db/schema.ts'
 import { classById, courseById, SEED_IDS } from '../../db/seed-data/catalog.ts'
 import { DEMO_PLAN_IDS, DEMO_RECENT_PURCHASE, LESSON_ROWS } from '../../db/seed-data/student.ts'
 import { fileBrowser, screenshot, signInOnPage } from '../support/e2e/browser.ts'
 import { addressByCep, typeAddressAfterCep, typeCard } from '../support/e2e/checkout.ts'
+import { baseURL, e2eDatabaseUrl, pagarmeSandbox } from '../support/e2e/stack.ts'
 
 // Issue 9 in real Chromium on the seeded stack (`npm start`'s demo data) and the Pagar.me sandbox:
 // the demo student sees the seeded purchases, studies an online course (the player loads nothing
@@ -17,9 +18,8 @@ import { addressByCep, typeAddressAfterCep, typeCard } from '../support/e2e/chec
 // declined card, boleto (its PDF), debit card through the issuer's challenge after a refused one —
 // and Meus editais shows each as paid or pending.
 
-const baseURL = inject('baseURL')
-const sandbox = inject('pagarmeSandbox')
-const db = createDb({ url: inject('e2eDatabaseUrl') })
+const sandbox = pagarmeSandbox
+const db = createDb({ url: e2eDatabaseUrl })
 const STUDENT = { email: 'aluno@instituto.test', password: 'Aluno@12345' }
 const COURSE = 'hemodialise-para-enfermagem'
 /** The course of the demo student's recent purchase, made when the stack started. */

@@ -6,20 +6,29 @@ import { runBuild } from '../../../scripts/build.ts'
 import { freePort, root, startStack } from '../../../scripts/lib/stack.ts'
 import { summary } from '../contract/contract.ts'
 import { startContractProxy } from '../contract/proxy.ts'
+import { E2E_WORKERS } from './workers.ts'
+
+/** One stack the journeys run against: its address (the validating proxy), its database, its sandbox. */
+export type E2EStack = {
+  baseURL: string
+  /** The stack's libSQL server, for tests that arrange data behind the Worker's back. */
+  databaseUrl: string
+  /** The Pagar.me sandbox the stack started: the tests play the provider after the sale there. */
+  pagarmeSandbox: string
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string
-    /** The stack's libSQL server, for tests that arrange data behind the Worker's back. */
-    e2eDatabaseUrl: string
-    /** The Pagar.me sandbox the stack started: the tests play the provider after the sale there. */
-    pagarmeSandbox: string
+    /** One stack per Vitest worker of the e2e project (tests/support/e2e/stack.ts picks its own). */
+    e2eStacks: E2EStack[]
   }
 }
 
 // The journeys run against the real stack: the built SPA served by wrangler dev (workerd),
 // the local libSQL server on a fresh seeded file, the Pagar.me sandbox (its webhooks go to the
-// Worker), and Debian's Chromium.
+// Worker), and Debian's Chromium. The journeys wait mostly on the browser and the network, not
+// the CPU: two files run at once, each against a stack of its own (its own database, sandbox and
+// Worker), so that no journey sees another's writes.
 export default async function setup(project: TestProject) {
   // web/deploy too: the React guard bundles the Worker as `wrangler deploy` does (its assets).
   const built = await Promise.all(
@@ -30,6 +39,27 @@ export default async function setup(project: TestProject) {
   )
   if (!built || process.env.E2E_SKIP_BUILD !== '1') await runBuild()
 
+  const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startOne()))
+  const stacks = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+  const failed = started.find((result) => result.status === 'rejected')
+  if (failed) {
+    await Promise.all(stacks.map((stack) => stack.stop()))
+    throw failed.reason
+  }
+  project.provide(
+    'e2eStacks',
+    stacks.map(({ provided }) => provided),
+  )
+
+  return async () => {
+    for (const [index, stack] of stacks.entries()) {
+      console.log(`\ne2e (pilha ${index + 1}) — ${summary(stack.stats())}`)
+    }
+    await Promise.all(stacks.map((stack) => stack.stop()))
+  }
+}
+
+async function startOne() {
   const dir = await mkdtemp(join(tmpdir(), 'renalis-e2e-'))
   let log = ''
   // Chromium talks to a validating proxy (the contract test) that forwards to wrangler dev.
@@ -47,19 +77,23 @@ export default async function setup(project: TestProject) {
     onLog: (line) => {
       log = (log + line).slice(-20_000)
     },
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
     console.error(log)
+    await rm(dir, { recursive: true, force: true })
     throw error
   })
   const proxy = await startContractProxy(stack.origin, proxyPort)
-  project.provide('baseURL', proxy.origin)
-  project.provide('e2eDatabaseUrl', stack.databaseUrl)
-  project.provide('pagarmeSandbox', stack.pagarmeSandbox!)
-
-  return async () => {
-    console.log(`\ne2e — ${summary(proxy.stats)}`)
-    await proxy.close()
-    await stack.stop()
-    await rm(dir, { recursive: true, force: true })
+  return {
+    provided: {
+      baseURL: proxy.origin,
+      databaseUrl: stack.databaseUrl,
+      pagarmeSandbox: stack.pagarmeSandbox!,
+    } satisfies E2EStack,
+    stats: () => proxy.stats,
+    stop: async () => {
+      await proxy.close()
+      await stack.stop()
+      await rm(dir, { recursive: true, force: true })
+    },
   }
 }
