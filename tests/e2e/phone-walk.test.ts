@@ -7,7 +7,7 @@ import { baseURL } from '../support/e2e/stack.ts'
 // Issue 22, item 1: every student and admin screen on a 375 px phone, with its data loaded and
 // the admin screens' main dialogs and panels open, must not scroll sideways (sidewaysScroll in
 // tests/support/e2e/phone.ts). The screens themselves, with their data, are checked on a11y's
-// phone pass (tests/e2e/a11y.test.ts), which visits every student and admin page; this walk
+// phone pass (tests/e2e/a11y-phone.test.ts), which visits every student and admin page; this walk
 // opens what that pass does not: the admin's dialogs, panels and tabs. A new one is one line in
 // SCREENS. The screens are independent (nothing is saved): they open a few at a time.
 

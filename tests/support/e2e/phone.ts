@@ -1,7 +1,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core'
 
 // A 375 px phone and what must hold on it (issue 22, item 1): no screen scrolls sideways. The
-// accessibility journey's phone pass checks it on every page kind it visits (tests/e2e/a11y.test.ts);
+// accessibility journey's phone pass checks it on every page kind it visits (tests/e2e/a11y-phone.test.ts);
 // the phone walk on the admin's dialogs and panels that journey does not open (phone-walk.test.ts).
 
 /** A 375 px phone as both journeys open it (a phone's pixel density: layout as a phone shows it). */

@@ -4,16 +4,17 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Result } from 'axe-core'
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
-import { SPECIALIZATION_EDITAL } from '../../db/seed-data/student.ts'
-import { fileBrowser, fileSessions, screenshot } from '../support/e2e/browser.ts'
-import { placeGuestPixOrder } from '../support/e2e/checkout.ts'
-import { firstRow, PHONE, settled, sidewaysScroll } from '../support/e2e/phone.ts'
-import { baseURL } from '../support/e2e/stack.ts'
+import { SPECIALIZATION_EDITAL } from '../../../db/seed-data/student.ts'
+import { fileBrowser, fileSessions, screenshot } from './browser.ts'
+import { placeGuestPixOrder } from './checkout.ts'
+import { firstRow, PHONE, settled, sidewaysScroll } from './phone.ts'
+import { baseURL } from './stack.ts'
 
 // Issue 12, item 16: axe-core over every page kind, on a desktop and on a 375 px phone, must
 // find no violation of the WCAG 2.x A/AA rules. On the phone, no page kind scrolls sideways
 // either (issue 22, item 1; the admin's dialogs and panels: phone-walk.test.ts). A new page kind
-// is one line in PAGES. The page kinds are independent: each viewport's open a few at a time.
+// is one line in PAGES. The page kinds are independent: a viewport's open a few at a time, and
+// each viewport is a test file of its own (tests/e2e/a11y-desktop.test.ts, a11y-phone.test.ts).
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
@@ -59,7 +60,7 @@ const PLAN_PAYMENT = '/usuario/editais/mensalidade/8?inscricao=1'
 const LINK_TOKEN = 'a'.repeat(43)
 
 type Who = 'visitor' | 'student' | 'admin'
-type Viewport = keyof typeof VIEWPORTS
+export type Viewport = keyof typeof VIEWPORTS
 type PageKind = {
   name: string
   /** Who looks at it (a visitor unless told). */
@@ -349,68 +350,6 @@ function orderResult(page: Page): Promise<string> {
   return orderPath
 }
 
-const browser = fileBrowser()
-const contexts: BrowserContext[] = []
-
-/** One login per role for the whole file. */
-const sessionOf = fileSessions(browser, baseURL, ACCOUNTS)
-
-/**
- * Contexts of a role and viewport that a page kind has finished with, for the next one: a context
- * keeps the browser's cache, so a page loads its scripts and styles as a returning visitor's would
- * (a fresh context per page fetched and compiled them all again, about half of this file's time).
- * Each comes back as it started: its cookies the role's session (none for a visitor), its storage
- * empty.
- */
-const idle = new Map<string, BrowserContext[]>()
-
-async function borrowContext(viewport: Viewport, who: Who): Promise<BrowserContext> {
-  const reused = idle.get(`${who} ${viewport}`)?.pop()
-  if (reused) return reused
-  const context = await browser().newContext({
-    ...VIEWPORTS[viewport],
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    reducedMotion: 'reduce',
-    ...(who === 'visitor' ? {} : { storageState: await sessionOf(who) }),
-  })
-  contexts.push(context)
-  return context
-}
-
-/** Empties what the page kind stored (on the page, before it closes) and restores the role's cookies. */
-async function returnContext(viewport: Viewport, who: Who, page: Page) {
-  const context = page.context()
-  try {
-    await page.evaluate(() => {
-      window.localStorage.clear()
-      window.sessionStorage.clear()
-    })
-    for (const other of context.pages()) await other.close()
-    await context.clearCookies()
-    if (who !== 'visitor') await context.addCookies((await sessionOf(who)).cookies)
-  } catch {
-    // Not known to be as it started: no other page kind gets it.
-    await context.close()
-    return
-  }
-  const key = `${who} ${viewport}`
-  idle.set(key, [...(idle.get(key) ?? []), context])
-}
-
-async function openPage(viewport: Viewport, kind: PageKind) {
-  const who = kind.as ?? 'visitor'
-  const context = await borrowContext(viewport, who)
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
-  const path = typeof kind.path === 'string' ? kind.path : await kind.path(page)
-  await page.goto(baseURL + path)
-  await (typeof kind.ready === 'string' ? h1(page, kind.ready) : kind.ready(page))
-  await settled(page)
-  return { page, who, errors }
-}
-
 /** One line per violation and node: rule, impact, target and axe's summary of what to fix. */
 function describeViolations(violations: Result[]): string[] {
   return violations.flatMap((violation) =>
@@ -421,21 +360,87 @@ function describeViolations(violations: Result[]): string[] {
   )
 }
 
-/** Per page checked: the rules axe ran (the WCAG tags' set), those that found something to check, and the nodes those passed. */
-let axeVersion = ''
-const checked: { page: string; run: number; applied: number; violations: number }[] = []
+/**
+ * The pass over every page kind on one viewport: a test file per viewport, so the two run side by
+ * side on the e2e project's workers (tests/e2e/a11y-desktop.test.ts, a11y-phone.test.ts).
+ */
+export function accessibilityPass(viewport: Viewport) {
+  const browser = fileBrowser()
+  const contexts: BrowserContext[] = []
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {})
-  if (checked.length === 0) return
-  const sum = (key: 'run' | 'applied' | 'violations') =>
-    checked.reduce((total, entry) => total + entry[key], 0)
-  console.log(
-    `HTML_CodeSniffer WCAG2AA: ${codeSnifferChecked} pages without an error. axe-core ${axeVersion}: ${checked.length} pages (${new Set(checked.map((entry) => entry.page)).size} kinds × ${Object.keys(VIEWPORTS).length} viewports) × ${Math.max(...checked.map((entry) => entry.run))} WCAG 2.x A/AA rules = ${sum('run')} page-rule checks (${sum('applied')} with something to check): ${sum('violations')} violations`,
-  )
-})
+  /** One login per role for the whole file. */
+  const sessionOf = fileSessions(browser, baseURL, ACCOUNTS)
 
-for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) {
+  /**
+   * Contexts of a role and viewport that a page kind has finished with, for the next one: a context
+   * keeps the browser's cache, so a page loads its scripts and styles as a returning visitor's would
+   * (a fresh context per page fetched and compiled them all again, about half of this file's time).
+   * Each comes back as it started: its cookies the role's session (none for a visitor), its storage
+   * empty.
+   */
+  const idle = new Map<string, BrowserContext[]>()
+
+  async function borrowContext(viewport: Viewport, who: Who): Promise<BrowserContext> {
+    const reused = idle.get(`${who} ${viewport}`)?.pop()
+    if (reused) return reused
+    const context = await browser().newContext({
+      ...VIEWPORTS[viewport],
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+      reducedMotion: 'reduce',
+      ...(who === 'visitor' ? {} : { storageState: await sessionOf(who) }),
+    })
+    contexts.push(context)
+    return context
+  }
+
+  /** Empties what the page kind stored (on the page, before it closes) and restores the role's cookies. */
+  async function returnContext(viewport: Viewport, who: Who, page: Page) {
+    const context = page.context()
+    try {
+      await page.evaluate(() => {
+        window.localStorage.clear()
+        window.sessionStorage.clear()
+      })
+      for (const other of context.pages()) await other.close()
+      await context.clearCookies()
+      if (who !== 'visitor') await context.addCookies((await sessionOf(who)).cookies)
+    } catch {
+      // Not known to be as it started: no other page kind gets it.
+      await context.close()
+      return
+    }
+    const key = `${who} ${viewport}`
+    idle.set(key, [...(idle.get(key) ?? []), context])
+  }
+
+  async function openPage(viewport: Viewport, kind: PageKind) {
+    const who = kind.as ?? 'visitor'
+    const context = await borrowContext(viewport, who)
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    const path = typeof kind.path === 'string' ? kind.path : await kind.path(page)
+    await page.goto(baseURL + path)
+    await (typeof kind.ready === 'string' ? h1(page, kind.ready) : kind.ready(page))
+    await settled(page)
+    return { page, who, errors }
+  }
+
+  /** Per page checked: the rules axe ran (the WCAG tags' set), those that found something to check, and the nodes those passed. */
+  let axeVersion = ''
+  const checked: { page: string; run: number; applied: number; violations: number }[] = []
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {})
+    if (checked.length === 0) return
+    const sum = (key: 'run' | 'applied' | 'violations') =>
+      checked.reduce((total, entry) => total + entry[key], 0)
+    console.log(
+      `HTML_CodeSniffer WCAG2AA: ${codeSnifferChecked} pages without an error. axe-core ${axeVersion}: ${checked.length} pages (${new Set(checked.map((entry) => entry.page)).size} kinds on ${viewport === 'desktop' ? 'a desktop' : 'a 375 px phone'}) × ${Math.max(...checked.map((entry) => entry.run))} WCAG 2.x A/AA rules = ${sum('run')} page-rule checks (${sum('applied')} with something to check): ${sum('violations')} violations`,
+    )
+  })
+
   describe.concurrent(`axe-core, WCAG 2.x A/AA, on ${viewport === 'desktop' ? 'a desktop' : 'a 375 px phone'}`, () => {
     for (const kind of PAGES) {
       it(`${kind.name}: no violation${viewport === 'phone' ? ', no sideways scrolling' : ''}`, async ({
