@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide'
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import { useFieldArray } from 'react-hook-form'
 import { z } from 'zod'
 import {
@@ -13,12 +13,12 @@ import {
 import { ASSESSMENT_LIMITS } from '../../../../worker/domain/assessment.ts'
 import { Icon } from '../../components/icons.tsx'
 import { TextField } from '../../lib/form-field.tsx'
-import { FormModal } from '../../lib/form-modal.tsx'
 import { adminQuery, send, useAdminAction } from './admin-api.ts'
-import { CheckboxField, TextAreaField } from './fields.tsx'
+import { CheckboxField } from './fields.tsx'
+import { type FormDescription, ResourceForm } from './form-fields.tsx'
 import { IconButton } from './icon-button.tsx'
 import { QueryState } from './page.tsx'
-import { useEditor, useResourceForm } from './resource-form.ts'
+import { type ResourceFormOf, useEditor } from './resource-form.ts'
 import { Badge } from './table.tsx'
 import { useCheckedSave } from './use-checked-save.ts'
 
@@ -246,7 +246,7 @@ function QuestionBank({
           ))}
         </ol>
       )}
-      <QuestionModal courseId={courseId} question={editor.editing} />
+      <ResourceForm description={questionForm(courseId)} item={editor.editing} />
     </div>
   )
 }
@@ -284,26 +284,8 @@ const QuestionForm = z
 
 const EMPTY_OPTIONS = [{ text: '' }, { text: '' }, { text: '' }, { text: '' }]
 
-function QuestionModal({ courseId, question }: { courseId: number; question: AdminQuestion | null }) {
-  const form = useResourceForm<QuestionValues, AdminQuestion>({
-    modalId: QUESTION_MODAL_ID,
-    item: question,
-    schema: QuestionForm,
-    valuesOf: useCallback(
-      (item: AdminQuestion | null) => ({
-        prompt: item?.prompt ?? '',
-        options: item ? item.options.map((option) => ({ text: option.text })) : EMPTY_OPTIONS,
-        correct: item ? String(item.options.findIndex((option) => option.is_correct)) : '',
-        explanation: item?.explanation ?? '',
-        is_active: item?.is_active ?? true,
-      }),
-      [],
-    ),
-    path: '/api/admin/avaliacao/questoes',
-    createPath: `/api/admin/cursos/${courseId}/avaliacao/questoes`,
-    success: 'Questão salva.',
-    failure: 'Erro ao salvar a questão.',
-  })
+/** The question's alternatives: 2 to 5 rows, each with its text, a radio for the right one and a remove button. */
+function OptionsFieldset({ form }: { form: ResourceFormOf<QuestionValues, AdminQuestion> }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'options' })
   const optionErrors = form.errors.options
   const listError = optionErrors?.message ?? optionErrors?.root?.message
@@ -318,70 +300,83 @@ function QuestionModal({ courseId, question }: { courseId: number; question: Adm
   }
 
   return (
-    <FormModal {...form.modal} title={question ? 'Editar questão' : 'Nova questão'}>
-      <div className="space-y-4">
-        <TextAreaField
-          label="Enunciado"
-          rows={3}
-          error={form.errors.prompt?.message}
-          {...form.register('prompt')}
-        />
-        <fieldset aria-describedby={listError ? 'alternativas-erro' : undefined}>
-          <legend className="mb-1 font-medium text-slate-800 text-sm">
-            Alternativas (de {ASSESSMENT_LIMITS.options.min} a {ASSESSMENT_LIMITS.options.max}; marque a
-            correta)
-          </legend>
-          <ol className="space-y-2">
-            {fields.map((field, index) => (
-              <li key={field.id} className="flex items-start gap-2">
-                <input
-                  type="radio"
-                  value={String(index)}
-                  aria-label={`Alternativa ${index + 1} é a correta`}
-                  className="mt-10 size-4 shrink-0 accent-teal-700"
-                  {...form.register('correct')}
-                />
-                <TextField
-                  label={`Alternativa ${index + 1}`}
-                  className="flex-1"
-                  error={optionErrors?.[index]?.text?.message}
-                  {...form.register(`options.${index}.text`)}
-                />
-                <span className="mt-7">
-                  <IconButton
-                    icon={Trash2}
-                    label={`Remover a alternativa ${index + 1}`}
-                    disabled={fields.length <= ASSESSMENT_LIMITS.options.min}
-                    onClick={() => removeOption(index)}
-                  />
-                </span>
-              </li>
-            ))}
-          </ol>
-          {listError ? (
-            <p id="alternativas-erro" className="mt-1 font-medium text-red-700 text-sm">
-              {listError}
-            </p>
-          ) : null}
-          <button
-            type="button"
-            className="btn btn-soft mt-2"
-            disabled={fields.length >= ASSESSMENT_LIMITS.options.max}
-            onClick={() => append({ text: '' })}
-          >
-            <Icon drawing={Plus} className="size-4" />
-            Mais uma alternativa
-          </button>
-        </fieldset>
-        <TextAreaField
-          label="Explicação (opcional)"
-          hint="Mostrada só a quem foi aprovado, na revisão da tentativa."
-          rows={3}
-          error={form.errors.explanation?.message}
-          {...form.register('explanation')}
-        />
-        <CheckboxField label="Ativa (entra nos sorteios)" {...form.register('is_active')} />
-      </div>
-    </FormModal>
+    <fieldset aria-describedby={listError ? 'alternativas-erro' : undefined}>
+      <legend className="mb-1 font-medium text-slate-800 text-sm">
+        Alternativas (de {ASSESSMENT_LIMITS.options.min} a {ASSESSMENT_LIMITS.options.max}; marque a correta)
+      </legend>
+      <ol className="space-y-2">
+        {fields.map((field, index) => (
+          <li key={field.id} className="flex items-start gap-2">
+            <input
+              type="radio"
+              value={String(index)}
+              aria-label={`Alternativa ${index + 1} é a correta`}
+              className="mt-10 size-4 shrink-0 accent-teal-700"
+              {...form.register('correct')}
+            />
+            <TextField
+              label={`Alternativa ${index + 1}`}
+              className="flex-1"
+              error={optionErrors?.[index]?.text?.message}
+              {...form.register(`options.${index}.text`)}
+            />
+            <span className="mt-7">
+              <IconButton
+                icon={Trash2}
+                label={`Remover a alternativa ${index + 1}`}
+                disabled={fields.length <= ASSESSMENT_LIMITS.options.min}
+                onClick={() => removeOption(index)}
+              />
+            </span>
+          </li>
+        ))}
+      </ol>
+      {listError ? (
+        <p id="alternativas-erro" className="mt-1 font-medium text-red-700 text-sm">
+          {listError}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn-soft mt-2"
+        disabled={fields.length >= ASSESSMENT_LIMITS.options.max}
+        onClick={() => append({ text: '' })}
+      >
+        <Icon drawing={Plus} className="size-4" />
+        Mais uma alternativa
+      </button>
+    </fieldset>
   )
 }
+
+const questionValuesOf = (item: AdminQuestion | null): QuestionValues => ({
+  prompt: item?.prompt ?? '',
+  options: item ? item.options.map((option) => ({ text: option.text })) : EMPTY_OPTIONS,
+  correct: item ? String(item.options.findIndex((option) => option.is_correct)) : '',
+  explanation: item?.explanation ?? '',
+  is_active: item?.is_active ?? true,
+})
+
+/** A question of the course's bank: its prompt, its alternatives, the explanation, whether it is drawn. */
+const questionForm = (courseId: number): FormDescription<QuestionValues, AdminQuestion> => ({
+  modalId: QUESTION_MODAL_ID,
+  schema: QuestionForm,
+  valuesOf: questionValuesOf,
+  path: '/api/admin/avaliacao/questoes',
+  createPath: `/api/admin/cursos/${courseId}/avaliacao/questoes`,
+  success: 'Questão salva.',
+  failure: 'Erro ao salvar a questão.',
+  title: (question) => (question ? 'Editar questão' : 'Nova questão'),
+  fields: [
+    { kind: 'textarea', name: 'prompt', label: 'Enunciado', rows: 3 },
+    { kind: 'part', key: 'options', render: (form) => <OptionsFieldset form={form} /> },
+    {
+      kind: 'textarea',
+      name: 'explanation',
+      label: 'Explicação (opcional)',
+      hint: 'Mostrada só a quem foi aprovado, na revisão da tentativa.',
+      rows: 3,
+    },
+    { kind: 'checkbox', name: 'is_active', label: 'Ativa (entra nos sorteios)' },
+  ],
+})

@@ -9,13 +9,12 @@ import {
   ClassInput,
 } from '../../../../worker/contract/admin-catalog.ts'
 import { formatDateLong } from '../../lib/date.ts'
-import { FormModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { formSchema, send, useAdminAction, useAdminList, useAdminOptions } from './admin-api.ts'
 import { CheckboxField, FilterSelect, RecordOptions } from './fields.tsx'
-import { FormFields, INSTALMENTS } from './form-fields.tsx'
+import { type FormDescription, INSTALMENTS, ResourceForm } from './form-fields.tsx'
 import { AdminPage } from './page.tsx'
-import { useEditor, useResourceForm } from './resource-form.ts'
+import { useEditor } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
 import { Badge, TwoLines } from './table.tsx'
 import { NewButton, Toolbar } from './toolbar.tsx'
@@ -75,6 +74,82 @@ function valuesOf(turma: AdminClass | null, courseId: number | null): Values {
   }
 }
 
+/** The class's form: its course, name and kind, prices and instalments, seats, place and details. */
+const classForm = (
+  courses: AdminOptions['courses'],
+  values: (item: AdminClass | null) => Values,
+): FormDescription<Values, AdminClass, AdminClass> => ({
+  modalId: MODAL_ID,
+  schema: ClassForm,
+  valuesOf: values,
+  path: '/api/admin/turmas',
+  success: (turma) => (turma ? 'Turma atualizada com sucesso!' : 'Turma cadastrada com sucesso!'),
+  answer: AdminClassSchema,
+  title: (turma) => (turma ? `Editar turma: ${turma.name}` : 'Nova turma'),
+  twoColumns: true,
+  fields: [
+    {
+      kind: 'select',
+      name: 'course_id',
+      label: 'Curso',
+      wide: true,
+      choices: (
+        <>
+          <option value="">Escolha o curso</option>
+          <RecordOptions records={courses} name={(course) => course.name} />
+        </>
+      ),
+    },
+    { name: 'name', label: 'Nome da turma', wide: true },
+    {
+      kind: 'select',
+      name: 'type',
+      label: 'Tipo',
+      choices: (
+        <>
+          <option value="N">Com data de início</option>
+          <option value="C">Comece agora</option>
+        </>
+      ),
+    },
+    {
+      name: 'course_init',
+      label: 'Início',
+      input: { type: 'date' },
+      shownIf: (form) => form.watch('type') === 'N',
+    },
+    { kind: 'money', name: 'price', label: 'Preço' },
+    INSTALMENTS,
+    {
+      kind: 'money',
+      name: 'student_price',
+      label: 'Preço de estudante',
+      hint: 'Com o documento de estudante, quando o desconto se aplica.',
+    },
+    {
+      kind: 'part',
+      key: 'student_discount',
+      render: (form) => (
+        <div className="flex flex-col justify-end">
+          <CheckboxField label="Desconto de estudante" {...form.register('student_discount')} />
+        </div>
+      ),
+    },
+    { kind: 'checkbox', name: 'boleto', label: 'Aceita boleto' },
+    { kind: 'checkbox', name: 'is_open', label: 'Inscrições abertas' },
+    { name: 'seats', label: 'Vagas', hint: 'Vazio: sem limite.', input: { inputMode: 'numeric' } },
+    { name: 'location', label: 'Local' },
+    {
+      kind: 'textarea',
+      name: 'details',
+      label: 'Detalhes (turma presencial)',
+      hint: 'Horários, o que levar, como chegar. Markdown simples.',
+      rows: 4,
+      wide: true,
+    },
+  ],
+})
+
 function ClassModal({
   turma,
   courseId,
@@ -84,92 +159,9 @@ function ClassModal({
   courseId: number | null
   courses: AdminOptions['courses']
 }) {
-  const form = useResourceForm<Values, AdminClass, AdminClass>({
-    modalId: MODAL_ID,
-    item: turma,
-    schema: ClassForm,
-    valuesOf: useCallback((item: AdminClass | null) => valuesOf(item, courseId), [courseId]),
-    path: '/api/admin/turmas',
-    success: turma ? 'Turma atualizada com sucesso!' : 'Turma cadastrada com sucesso!',
-    answer: AdminClassSchema,
-  })
-  const type = form.watch('type')
-  return (
-    <FormModal {...form.modal} title={turma ? `Editar turma: ${turma.name}` : 'Nova turma'}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormFields
-          form={form}
-          fields={[
-            {
-              kind: 'select',
-              name: 'course_id',
-              label: 'Curso',
-              wide: true,
-              choices: (
-                <>
-                  <option value="">Escolha o curso</option>
-                  <RecordOptions records={courses} name={(course) => course.name} />
-                </>
-              ),
-            },
-            { name: 'name', label: 'Nome da turma', wide: true },
-            {
-              kind: 'select',
-              name: 'type',
-              label: 'Tipo',
-              choices: (
-                <>
-                  <option value="N">Com data de início</option>
-                  <option value="C">Comece agora</option>
-                </>
-              ),
-            },
-          ]}
-        />
-        {type === 'N' ? (
-          <FormFields
-            form={form}
-            fields={[{ name: 'course_init', label: 'Início', input: { type: 'date' } }]}
-          />
-        ) : (
-          <div />
-        )}
-        <FormFields
-          form={form}
-          fields={[
-            { kind: 'money', name: 'price', label: 'Preço' },
-            INSTALMENTS,
-            {
-              kind: 'money',
-              name: 'student_price',
-              label: 'Preço de estudante',
-              hint: 'Com o documento de estudante, quando o desconto se aplica.',
-            },
-          ]}
-        />
-        <div className="flex flex-col justify-end">
-          <CheckboxField label="Desconto de estudante" {...form.register('student_discount')} />
-        </div>
-        <FormFields
-          form={form}
-          fields={[
-            { kind: 'checkbox', name: 'boleto', label: 'Aceita boleto' },
-            { kind: 'checkbox', name: 'is_open', label: 'Inscrições abertas' },
-            { name: 'seats', label: 'Vagas', hint: 'Vazio: sem limite.', input: { inputMode: 'numeric' } },
-            { name: 'location', label: 'Local' },
-            {
-              kind: 'textarea',
-              name: 'details',
-              label: 'Detalhes (turma presencial)',
-              hint: 'Horários, o que levar, como chegar. Markdown simples.',
-              rows: 4,
-              wide: true,
-            },
-          ]}
-        />
-      </div>
-    </FormModal>
-  )
+  // A new class starts in the course the screen shows.
+  const values = useCallback((item: AdminClass | null) => valuesOf(item, courseId), [courseId])
+  return <ResourceForm description={classForm(courses, values)} item={turma} />
 }
 
 /** The course chosen by ?curso=ID (a link from the course screen), or by the select. */

@@ -1,7 +1,11 @@
 import { useState } from 'react'
 import { z } from 'zod'
-import { type AdminCoupon, AdminCouponPage, CouponInput } from '../../../../worker/contract/admin-catalog.ts'
-import { FormModal } from '../../lib/form-modal.tsx'
+import {
+  type AdminCoupon,
+  AdminCouponPage,
+  type AdminOptions,
+  CouponInput,
+} from '../../../../worker/contract/admin-catalog.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { formSchema, send, useAdminAction, useAdminList, useAdminOptions } from './admin-api.ts'
 import {
@@ -13,9 +17,9 @@ import {
   toDiscountValue,
 } from './discount-field.tsx'
 import { RecordOptions, SearchInput } from './fields.tsx'
-import { FormFields } from './form-fields.tsx'
+import { type FormDescription, ResourceForm } from './form-fields.tsx'
 import { formatDay } from './format.ts'
-import { useEditor, useResourceForm } from './resource-form.ts'
+import { useEditor } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
 import { Badge } from './table.tsx'
 import { NewButton, Toolbar } from './toolbar.tsx'
@@ -57,77 +61,63 @@ const valuesOf = (coupon: AdminCoupon | null): Values => ({
   max_uses: coupon?.max_uses ? String(coupon.max_uses) : '',
 })
 
-function CouponModal({ coupon }: { coupon: AdminCoupon | null }) {
-  const options = useAdminOptions()
-  const form = useResourceForm<Values, AdminCoupon>({
-    modalId: MODAL_ID,
-    item: coupon,
-    schema: CouponForm,
-    valuesOf,
-    path: '/api/admin/cupons',
-    success: 'Cupom salvo com sucesso!',
-  })
-  return (
-    <FormModal {...form.modal} title={coupon ? `Editar cupom ${coupon.key}` : 'Novo cupom'}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormFields
-          form={form}
-          fields={[
-            {
-              name: 'key',
-              label: 'Código',
-              hint: 'O que o comprador digita no carrinho.',
-              input: { autoComplete: 'off' },
-              wide: true,
-            },
-          ]}
-        />
+/** The coupon's form: its code, its discount, what it is good for, its limit and its date. */
+const couponForm = (options: AdminOptions | undefined): FormDescription<Values, AdminCoupon> => ({
+  modalId: MODAL_ID,
+  schema: CouponForm,
+  valuesOf,
+  path: '/api/admin/cupons',
+  success: 'Cupom salvo com sucesso!',
+  title: (coupon) => (coupon ? `Editar cupom ${coupon.key}` : 'Novo cupom'),
+  twoColumns: true,
+  fields: [
+    {
+      name: 'key',
+      label: 'Código',
+      hint: 'O que o comprador digita no carrinho.',
+      input: { autoComplete: 'off' },
+      wide: true,
+    },
+    {
+      kind: 'part',
+      key: 'discount',
+      render: (form) => (
         <DiscountFields {...form} type={form.watch('discount_type')} fixedLabel="Valor fixo" />
-        <FormFields
-          form={form}
-          fields={[
-            {
-              kind: 'select',
-              name: 'class_id',
-              label: 'Turma',
-              hint: 'Vazio: qualquer turma (do curso, se escolhido).',
-              choices: (
-                <>
-                  <option value="">Qualquer turma</option>
-                  <RecordOptions records={options.data?.classes} name={(turma) => turma.label} />
-                </>
-              ),
-            },
-            {
-              kind: 'select',
-              name: 'course_id',
-              label: 'Curso',
-              choices: (
-                <>
-                  <option value="">Qualquer curso</option>
-                  <RecordOptions records={options.data?.courses} name={(course) => course.name} />
-                </>
-              ),
-            },
-            {
-              name: 'max_uses',
-              label: 'Limite de usos',
-              hint: 'Vazio: sem limite.',
-              input: { inputMode: 'numeric' },
-            },
-            {
-              name: 'expires_on',
-              label: 'Válido até',
-              hint: 'Vazio: sem validade.',
-              input: { type: 'date' },
-            },
-            { kind: 'checkbox', name: 'is_active', label: 'Ativo', wide: true },
-          ]}
-        />
-      </div>
-    </FormModal>
-  )
-}
+      ),
+    },
+    {
+      kind: 'select',
+      name: 'class_id',
+      label: 'Turma',
+      hint: 'Vazio: qualquer turma (do curso, se escolhido).',
+      choices: (
+        <>
+          <option value="">Qualquer turma</option>
+          <RecordOptions records={options?.classes} name={(turma) => turma.label} />
+        </>
+      ),
+    },
+    {
+      kind: 'select',
+      name: 'course_id',
+      label: 'Curso',
+      choices: (
+        <>
+          <option value="">Qualquer curso</option>
+          <RecordOptions records={options?.courses} name={(course) => course.name} />
+        </>
+      ),
+    },
+    {
+      name: 'max_uses',
+      label: 'Limite de usos',
+      hint: 'Vazio: sem limite.',
+      input: { inputMode: 'numeric' },
+    },
+    { name: 'expires_on', label: 'Válido até', hint: 'Vazio: sem validade.', input: { type: 'date' } },
+    { kind: 'checkbox', name: 'is_active', label: 'Ativo', wide: true },
+  ],
+})
 
 /** Coupons (/admin/course, tab Cupons). */
 export function CouponsPanel() {
@@ -135,6 +125,7 @@ export function CouponsPanel() {
   const q = useDebouncedValue(text.trim(), 400)
   const { editing, create, edit } = useEditor<AdminCoupon>(MODAL_ID)
   const act = useAdminAction()
+  const options = useAdminOptions()
   const list = useAdminList('coupons', '/api/admin/cupons', { q }, AdminCouponPage)
   return (
     <div>
@@ -190,7 +181,7 @@ export function CouponsPanel() {
           ],
         }}
       />
-      <CouponModal coupon={editing} />
+      <ResourceForm description={couponForm(options.data)} item={editing} />
     </div>
   )
 }

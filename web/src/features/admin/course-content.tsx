@@ -10,13 +10,12 @@ import {
 } from '../../../../worker/contract/admin-catalog.ts'
 import { Icon } from '../../components/icons.tsx'
 import { confirm } from '../../lib/confirm.tsx'
-import { FormModal, openModal } from '../../lib/form-modal.tsx'
+import { openModal } from '../../lib/form-modal.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { send, useRefreshAdmin } from './admin-api.ts'
-import { FormFields } from './form-fields.tsx'
+import { ResourceForm } from './form-fields.tsx'
 import { IconButton } from './icon-button.tsx'
 import { MoveButtons } from './move-buttons.tsx'
-import { useResourceForm } from './resource-form.ts'
 
 const MODULE_MODAL_ID = 'admin-modulo'
 const LESSON_MODAL_ID = 'admin-aula'
@@ -25,20 +24,22 @@ type ModuleTarget = { courseId: number; module: AdminModule | null }
 type LessonTarget = { moduleId: number; lesson: AdminLesson | null }
 
 function ModuleModal({ target }: { target: ModuleTarget | null }) {
-  const form = useResourceForm<{ title: string }, AdminModule>({
-    modalId: MODULE_MODAL_ID,
-    item: target?.module ?? null,
-    schema: ModuleInput,
-    // Read again at each opening (target), a new module's too.
-    valuesOf: useCallback(() => ({ title: target?.module?.title ?? '' }), [target]),
-    path: '/api/admin/modulos',
-    createPath: `/api/admin/cursos/${target?.courseId}/modulos`,
-    success: 'Módulo salvo.',
-  })
+  // Read again at each opening (target), a new module's too.
+  const valuesOf = useCallback(() => ({ title: target?.module?.title ?? '' }), [target])
   return (
-    <FormModal {...form.modal} title={target?.module ? 'Editar módulo' : 'Novo módulo'}>
-      <FormFields form={form} fields={[{ name: 'title', label: 'Título do módulo' }]} />
-    </FormModal>
+    <ResourceForm
+      description={{
+        modalId: MODULE_MODAL_ID,
+        schema: ModuleInput,
+        valuesOf,
+        path: '/api/admin/modulos',
+        createPath: `/api/admin/cursos/${target?.courseId}/modulos`,
+        success: 'Módulo salvo.',
+        title: (module) => (module ? 'Editar módulo' : 'Novo módulo'),
+        fields: [{ name: 'title', label: 'Título do módulo' }],
+      }}
+      item={target?.module ?? null}
+    />
   )
 }
 
@@ -58,43 +59,40 @@ const LessonForm = z
   }))
 
 function LessonModal({ target }: { target: LessonTarget | null }) {
-  const form = useResourceForm<LessonValues, AdminLesson>({
-    modalId: LESSON_MODAL_ID,
-    item: target?.lesson ?? null,
-    schema: LessonForm,
-    // Read again at each opening (target), a new lesson's too.
-    valuesOf: useCallback(() => {
-      const lesson = target?.lesson
-      return {
-        title: lesson?.title ?? '',
-        youtube_id: lesson?.youtube_id ?? '',
-        minutes: lesson?.duration_seconds ? String(Math.round(lesson.duration_seconds / 60)) : '',
-        body: lesson?.body ?? '',
-      }
-    }, [target]),
-    path: '/api/admin/aulas',
-    createPath: `/api/admin/modulos/${target?.moduleId}/aulas`,
-    success: 'Aula salva.',
-  })
+  // Read again at each opening (target), a new lesson's too.
+  const valuesOf = useCallback((): LessonValues => {
+    const lesson = target?.lesson
+    return {
+      title: lesson?.title ?? '',
+      youtube_id: lesson?.youtube_id ?? '',
+      minutes: lesson?.duration_seconds ? String(Math.round(lesson.duration_seconds / 60)) : '',
+      body: lesson?.body ?? '',
+    }
+  }, [target])
   return (
-    <FormModal {...form.modal} title={target?.lesson ? 'Editar aula' : 'Nova aula'}>
-      <div className="space-y-4">
-        <FormFields
-          form={form}
-          fields={[
-            { name: 'title', label: 'Título da aula' },
-            {
-              name: 'youtube_id',
-              label: 'Vídeo do YouTube',
-              hint: 'O endereço do vídeo (youtube.com/watch?v=… ou youtu.be/…) ou o código. Vazio para uma leitura.',
-              input: { autoComplete: 'off' },
-            },
-            { name: 'minutes', label: 'Duração (minutos)', input: { inputMode: 'numeric' } },
-            { kind: 'textarea', name: 'body', label: 'Texto da aula', hint: 'Markdown simples.', rows: 6 },
-          ]}
-        />
-      </div>
-    </FormModal>
+    <ResourceForm
+      description={{
+        modalId: LESSON_MODAL_ID,
+        schema: LessonForm,
+        valuesOf,
+        path: '/api/admin/aulas',
+        createPath: `/api/admin/modulos/${target?.moduleId}/aulas`,
+        success: 'Aula salva.',
+        title: (lesson) => (lesson ? 'Editar aula' : 'Nova aula'),
+        fields: [
+          { name: 'title', label: 'Título da aula' },
+          {
+            name: 'youtube_id',
+            label: 'Vídeo do YouTube',
+            hint: 'O endereço do vídeo (youtube.com/watch?v=… ou youtu.be/…) ou o código. Vazio para uma leitura.',
+            input: { autoComplete: 'off' },
+          },
+          { name: 'minutes', label: 'Duração (minutos)', input: { inputMode: 'numeric' } },
+          { kind: 'textarea', name: 'body', label: 'Texto da aula', hint: 'Markdown simples.', rows: 6 },
+        ],
+      }}
+      item={target?.lesson ?? null}
+    />
   )
 }
 

@@ -12,12 +12,9 @@ import { CERTIFICATE_PLACEHOLDERS } from '../../../../worker/domain/certificate-
 import { DEFAULT_COURSE_SHARE } from '../../../../worker/domain/certificates.ts'
 import { slugify } from '../../../../worker/domain/short-links.ts'
 import { DEFAULT_WATCH_SHARE } from '../../../../worker/domain/study.ts'
-import { TextField } from '../../lib/form-field.tsx'
-import { FormModal } from '../../lib/form-modal.tsx'
 import { fetchAdmin, useAdminOptions, withQuery } from './admin-api.ts'
 import { EnumOptions } from './fields.tsx'
-import { FormFields } from './form-fields.tsx'
-import { useResourceForm } from './resource-form.ts'
+import { type FormDescription, ResourceForm } from './form-fields.tsx'
 import { SignatureUpload } from './signature-upload.tsx'
 
 export const COURSE_MODAL_ID = 'admin-curso'
@@ -102,18 +99,6 @@ export function CourseFormModal({
   const options = useAdminOptions()
   const [urlTouched, setUrlTouched] = useState(course !== null)
   const [urlMessage, setUrlMessage] = useState<string | null>(null)
-  const form = useResourceForm<Values, AdminCourse, AdminCourse>({
-    modalId: COURSE_MODAL_ID,
-    item: course,
-    schema: CourseForm,
-    valuesOf,
-    path: '/api/admin/cursos',
-    success: course ? 'Curso atualizado com sucesso!' : 'Curso cadastrado com sucesso!',
-    failure: 'Erro ao salvar o curso.',
-    answer: AdminCourseSchema,
-    onSaved,
-  })
-
   useEffect(() => {
     setUrlTouched(course !== null)
     setUrlMessage(null)
@@ -132,110 +117,122 @@ export function CourseFormModal({
     }
   }
 
-  return (
-    <FormModal {...form.modal} title={course ? `Editar curso: ${course.name}` : 'Novo curso'}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Nome do curso"
-          className="sm:col-span-2"
-          error={form.errors.name?.message}
-          {...form.register('name', {
-            // The address follows the name as it is typed, until the admin writes one of their own.
-            onChange: (event) => {
-              if (!urlTouched) form.setValue('url', slugify(event.target.value ?? '', 160))
-            },
-          })}
-        />
-        <TextField
-          label="Endereço (url)"
-          hint={urlMessage ?? 'A página fica em /cursos/{endereço}.'}
-          className="sm:col-span-2"
-          error={form.errors.url?.message}
-          autoComplete="off"
-          {...form.register('url', {
-            onChange: () => setUrlTouched(true),
-            onBlur: (event) => void checkUrl(event.target.value),
-          })}
-        />
-        <FormFields
-          form={form}
-          fields={[
+  const description: FormDescription<Values, AdminCourse, AdminCourse> = {
+    modalId: COURSE_MODAL_ID,
+    schema: CourseForm,
+    valuesOf,
+    path: '/api/admin/cursos',
+    success: (item) => (item ? 'Curso atualizado com sucesso!' : 'Curso cadastrado com sucesso!'),
+    failure: 'Erro ao salvar o curso.',
+    answer: AdminCourseSchema,
+    onSaved,
+    title: (item) => (item ? `Editar curso: ${item.name}` : 'Novo curso'),
+    twoColumns: true,
+    fields: [
+      {
+        name: 'name',
+        label: 'Nome do curso',
+        wide: true,
+        // The address follows the name as it is typed, until the admin writes one of their own.
+        options: (form) => ({
+          onChange: (event) => {
+            if (!urlTouched) form.setValue('url', slugify(event.target.value ?? '', 160))
+          },
+        }),
+      },
+      {
+        name: 'url',
+        label: 'Endereço (url)',
+        hint: urlMessage ?? 'A página fica em /cursos/{endereço}.',
+        wide: true,
+        input: { autoComplete: 'off' },
+        options: {
+          onChange: () => setUrlTouched(true),
+          onBlur: (event) => void checkUrl(event.target.value),
+        },
+      },
+      {
+        kind: 'select',
+        name: 'section',
+        label: 'Seção',
+        choices: <EnumOptions values={COURSE_SECTIONS} labels={COURSE_SECTION_LABELS} />,
+      },
+      {
+        name: 'workload_hours',
+        label: 'Carga horária (horas)',
+        input: { type: 'number', inputMode: 'numeric', min: 1 },
+        options: { setValueAs: numberOrNull },
+      },
+      {
+        name: 'summary',
+        label: 'Título da descrição',
+        hint: 'Frase curta sob o nome, nas listas e no topo da página.',
+        wide: true,
+      },
+      {
+        kind: 'textarea',
+        name: 'description',
+        label: 'Descrição',
+        hint: 'Texto da página do curso: ## para títulos, - para listas.',
+        rows: 8,
+        wide: true,
+      },
+      {
+        name: 'sort_order',
+        label: 'Ordem na seção',
+        input: { type: 'number', inputMode: 'numeric', min: 0 },
+        options: { valueAsNumber: true },
+      },
+      { kind: 'checkbox', name: 'is_published', label: 'Publicado no site', wide: true },
+      {
+        kind: 'choices',
+        name: 'ebook_ids',
+        label: 'E-books que o curso dá aos alunos',
+        loading: 'Carregando e-books...',
+        empty: 'Nenhum e-book cadastrado.',
+        wide: true,
+        choices: options.data?.ebooks.map((ebook) => ({ id: ebook.id, label: ebook.title })),
+      },
+      {
+        name: 'certificate_share',
+        label: 'Aulas exigidas para o certificado (%)',
+        hint: 'Parte das aulas que o aluno precisa concluir (de 1 a 100).',
+        input: { type: 'number', inputMode: 'numeric', min: 1, max: 100 },
+        options: { valueAsNumber: true },
+      },
+      {
+        name: 'watch_share',
+        label: 'Parte de cada vídeo a reproduzir (%)',
+        hint: 'Uma videoaula conta como concluída quando o aluno reproduz esta parte dos seus segundos (de 1 a 100). Marcar "assistida" não conta.',
+        input: { type: 'number', inputMode: 'numeric', min: 1, max: 100 },
+        options: { valueAsNumber: true },
+      },
+      { name: 'signatory_name', label: 'Quem assina o certificado' },
+      { name: 'signatory_role', label: 'Cargo de quem assina' },
+      {
+        kind: 'textarea',
+        name: 'certificate_template',
+        label: 'Texto do certificado',
+        hint: `Marcadores: ${PLACEHOLDERS}. Em branco: o texto padrão.`,
+        rows: 4,
+        wide: true,
+      },
+      ...(course
+        ? [
             {
-              kind: 'select',
-              name: 'section',
-              label: 'Seção',
-              choices: <EnumOptions values={COURSE_SECTIONS} labels={COURSE_SECTION_LABELS} />,
-            },
-            {
-              name: 'workload_hours',
-              label: 'Carga horária (horas)',
-              input: { type: 'number', inputMode: 'numeric', min: 1 },
-              options: { setValueAs: numberOrNull },
-            },
-            {
-              name: 'summary',
-              label: 'Título da descrição',
-              hint: 'Frase curta sob o nome, nas listas e no topo da página.',
-              wide: true,
-            },
-            {
-              kind: 'textarea',
-              name: 'description',
-              label: 'Descrição',
-              hint: 'Texto da página do curso: ## para títulos, - para listas.',
-              rows: 8,
-              wide: true,
-            },
-            {
-              name: 'sort_order',
-              label: 'Ordem na seção',
-              input: { type: 'number', inputMode: 'numeric', min: 0 },
-              options: { valueAsNumber: true },
-            },
-            { kind: 'checkbox', name: 'is_published', label: 'Publicado no site', wide: true },
-            {
-              kind: 'choices',
-              name: 'ebook_ids',
-              label: 'E-books que o curso dá aos alunos',
-              loading: 'Carregando e-books...',
-              empty: 'Nenhum e-book cadastrado.',
-              wide: true,
-              choices: options.data?.ebooks.map((ebook) => ({ id: ebook.id, label: ebook.title })),
-            },
-            {
-              name: 'certificate_share',
-              label: 'Aulas exigidas para o certificado (%)',
-              hint: 'Parte das aulas que o aluno precisa concluir (de 1 a 100).',
-              input: { type: 'number', inputMode: 'numeric', min: 1, max: 100 },
-              options: { valueAsNumber: true },
-            },
-            {
-              name: 'watch_share',
-              label: 'Parte de cada vídeo a reproduzir (%)',
-              hint: 'Uma videoaula conta como concluída quando o aluno reproduz esta parte dos seus segundos (de 1 a 100). Marcar "assistida" não conta.',
-              input: { type: 'number', inputMode: 'numeric', min: 1, max: 100 },
-              options: { valueAsNumber: true },
-            },
-            { name: 'signatory_name', label: 'Quem assina o certificado' },
-            { name: 'signatory_role', label: 'Cargo de quem assina' },
-            {
-              kind: 'textarea',
-              name: 'certificate_template',
-              label: 'Texto do certificado',
-              hint: `Marcadores: ${PLACEHOLDERS}. Em branco: o texto padrão.`,
-              rows: 4,
-              wide: true,
-            },
-          ]}
-        />
-        {course ? (
-          <SignatureUpload
-            className="sm:col-span-2"
-            path={`/api/admin/cursos/${course.id}/assinatura`}
-            hasSignature={course.has_signature}
-          />
-        ) : null}
-      </div>
-    </FormModal>
-  )
+              kind: 'part',
+              key: 'signature',
+              render: () => (
+                <SignatureUpload
+                  className="sm:col-span-2"
+                  path={`/api/admin/cursos/${course.id}/assinatura`}
+                  hasSignature={course.has_signature}
+                />
+              ),
+            } as const,
+          ]
+        : []),
+    ],
+  }
+  return <ResourceForm description={description} item={course} />
 }

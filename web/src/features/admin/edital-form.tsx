@@ -12,12 +12,11 @@ import {
   type PlanPaymentMethod,
 } from '../../../../worker/domain/payments.ts'
 import { TextField } from '../../lib/form-field.tsx'
-import { FormModal } from '../../lib/form-modal.tsx'
 import { formSchema } from './admin-api.ts'
 import { CheckboxField, EnumOptions, SelectField } from './fields.tsx'
-import { FormFields } from './form-fields.tsx'
+import { type FormDescription, ResourceForm } from './form-fields.tsx'
 import { MoneyField } from './money-field.tsx'
-import { useResourceForm } from './resource-form.ts'
+import type { ResourceFormOf } from './resource-form.ts'
 
 // The call's form (/admin/editais): its text, its application period and places, and its fee plan
 // as a list of fees, each with its kind, amount, due day, payment methods and card instalments.
@@ -184,6 +183,56 @@ function PlanRow({
   )
 }
 
+/** The fee plan: a row per fee, their messages, and buttons to add a registration or a monthly fee. */
+function FeePlan({
+  form,
+  edital,
+}: {
+  form: ResourceFormOf<Values, AdminEdital>
+  edital: AdminEdital | null
+}) {
+  // Each row's React key under its own name: `id` is the fee's id (an existing fee kept).
+  const plans = useFieldArray({ control: form.control, name: 'plans', keyName: 'key' })
+  const paid = new Set(edital?.plans.filter((plan) => plan.has_payments).map((plan) => plan.id))
+  const plansError = (get(form.errors, 'plans') as { message?: string } | undefined)?.message
+  return (
+    <section aria-labelledby="plano-de-taxas" className="space-y-3 sm:col-span-2">
+      <h3 id="plano-de-taxas" className="font-semibold text-slate-900">
+        Plano de taxas
+      </h3>
+      {plansError ? (
+        <p role="alert" className="font-medium text-red-700 text-sm">
+          {plansError}
+        </p>
+      ) : null}
+      {plans.fields.length === 0 ? (
+        <p className="text-slate-700 text-sm">Nenhuma taxa: inscrição gratuita.</p>
+      ) : null}
+      {plans.fields.map((field, index) => (
+        <PlanRow
+          key={field.key}
+          form={form}
+          index={index}
+          locked={field.id !== undefined && paid.has(field.id)}
+          onRemove={() => plans.remove(index)}
+        />
+      ))}
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => plans.append(newPlan('registration'))}
+        >
+          Adicionar taxa de inscrição
+        </button>
+        <button type="button" className="btn btn-outline" onClick={() => plans.append(newPlan('monthly'))}>
+          Adicionar mensalidade
+        </button>
+      </div>
+    </section>
+  )
+}
+
 /** 'Novo edital' and 'Editar': the call and its fee plan; `onSaved` gets the call as saved. */
 export function EditalFormModal({
   edital,
@@ -192,93 +241,45 @@ export function EditalFormModal({
   edital: AdminEdital | null
   onSaved?: (saved: AdminEdital) => void
 }) {
-  const form = useResourceForm<Values, AdminEdital, AdminEdital>({
+  const description: FormDescription<Values, AdminEdital, AdminEdital> = {
     modalId: EDITAL_MODAL_ID,
-    item: edital,
     schema: EditalForm,
     valuesOf,
     path: '/api/admin/editais',
-    success: edital ? 'Edital atualizado.' : 'Edital criado (rascunho).',
+    success: (item) => (item ? 'Edital atualizado.' : 'Edital criado (rascunho).'),
     failure: 'Não foi possível salvar o edital.',
     answer: AdminEditalSchema,
     ...(onSaved ? { onSaved } : {}),
-  })
-  // Each row's React key under its own name: `id` is the fee's id (an existing fee kept).
-  const plans = useFieldArray({ control: form.control, name: 'plans', keyName: 'key' })
-  const paid = new Set(edital?.plans.filter((plan) => plan.has_payments).map((plan) => plan.id))
-  const plansError = (get(form.errors, 'plans') as { message?: string } | undefined)?.message
-  return (
-    <FormModal {...form.modal} title={edital ? `Editar edital: ${edital.title}` : 'Novo edital'}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormFields
-          form={form}
-          fields={[
-            { name: 'title', label: 'Título', wide: true },
-            {
-              name: 'slug',
-              label: 'Endereço (slug)',
-              wide: true,
-              hint: 'A página fica em /editais/este-endereco.',
-              input: { autoComplete: 'off' },
-            },
-            { kind: 'textarea', name: 'summary', label: 'Resumo', rows: 2, wide: true },
-            {
-              kind: 'textarea',
-              name: 'body',
-              label: 'Texto do edital',
-              hint: 'Markdown simples: ## títulos, listas, links.',
-              rows: 6,
-              wide: true,
-            },
-            { name: 'opens_on', label: 'Inscrições de', input: { type: 'date' } },
-            { name: 'closes_on', label: 'Inscrições até', input: { type: 'date' } },
-            {
-              name: 'places',
-              label: 'Vagas',
-              hint: 'Vazio: sem limite.',
-              input: { inputMode: 'numeric' },
-            },
-          ]}
-        />
-        <section aria-labelledby="plano-de-taxas" className="space-y-3 sm:col-span-2">
-          <h3 id="plano-de-taxas" className="font-semibold text-slate-900">
-            Plano de taxas
-          </h3>
-          {plansError ? (
-            <p role="alert" className="font-medium text-red-700 text-sm">
-              {plansError}
-            </p>
-          ) : null}
-          {plans.fields.length === 0 ? (
-            <p className="text-slate-700 text-sm">Nenhuma taxa: inscrição gratuita.</p>
-          ) : null}
-          {plans.fields.map((field, index) => (
-            <PlanRow
-              key={field.key}
-              form={form}
-              index={index}
-              locked={field.id !== undefined && paid.has(field.id)}
-              onRemove={() => plans.remove(index)}
-            />
-          ))}
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              className="btn btn-outline"
-              onClick={() => plans.append(newPlan('registration'))}
-            >
-              Adicionar taxa de inscrição
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline"
-              onClick={() => plans.append(newPlan('monthly'))}
-            >
-              Adicionar mensalidade
-            </button>
-          </div>
-        </section>
-      </div>
-    </FormModal>
-  )
+    title: (item) => (item ? `Editar edital: ${item.title}` : 'Novo edital'),
+    twoColumns: true,
+    fields: [
+      { name: 'title', label: 'Título', wide: true },
+      {
+        name: 'slug',
+        label: 'Endereço (slug)',
+        wide: true,
+        hint: 'A página fica em /editais/este-endereco.',
+        input: { autoComplete: 'off' },
+      },
+      { kind: 'textarea', name: 'summary', label: 'Resumo', rows: 2, wide: true },
+      {
+        kind: 'textarea',
+        name: 'body',
+        label: 'Texto do edital',
+        hint: 'Markdown simples: ## títulos, listas, links.',
+        rows: 6,
+        wide: true,
+      },
+      { name: 'opens_on', label: 'Inscrições de', input: { type: 'date' } },
+      { name: 'closes_on', label: 'Inscrições até', input: { type: 'date' } },
+      {
+        name: 'places',
+        label: 'Vagas',
+        hint: 'Vazio: sem limite.',
+        input: { inputMode: 'numeric' },
+      },
+      { kind: 'part', key: 'plans', render: (form) => <FeePlan form={form} edital={edital} /> },
+    ],
+  }
+  return <ResourceForm description={description} item={edital} />
 }

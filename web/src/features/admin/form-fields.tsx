@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react'
+import { type ComponentProps, Fragment, type ReactNode } from 'react'
 import type {
   Control,
   FieldErrors,
@@ -21,8 +21,16 @@ import {
 
 // A form modal's fields as a description: each field's name, label, hint and kind; FormFields
 // draws them with the form's register, its messages beside each, wide ones across both columns.
+// What a list of fields cannot say (fields drawn together, a list of rows, an upload, a preview)
+// is a described `part`, drawn by a component of its own with the same form.
 
-type Shared = { label: string; hint?: string; wide?: boolean }
+type Shared<F> = {
+  label: string
+  hint?: string
+  wide?: boolean
+  /** Drawn only while this holds (read from the form); hidden, it keeps its place in the grid. */
+  shownIf?: (form: F) => boolean
+}
 
 type InputProps = Pick<
   ComponentProps<'input'>,
@@ -30,23 +38,36 @@ type InputProps = Pick<
 >
 
 /** One field of a form: a text input (the default), a text area, a checkbox, a select or money. */
-export type FieldSpec<V extends FieldValues> = Shared &
-  (
-    | { kind?: 'text'; name: Path<V>; input?: InputProps; options?: RegisterOptions<V, Path<V>> }
-    | { kind: 'textarea'; name: Path<V>; rows?: number }
-    | { kind: 'checkbox'; name: Path<V> }
-    | { kind: 'select'; name: Path<V>; choices: ReactNode }
-    | { kind: 'money'; name: FieldPathByValue<V, number | null | undefined> }
-    | {
-        /** Checkboxes of records (the label is the legend), read while `choices` is undefined. */
-        kind: 'choices'
-        name: Path<V>
-        choices: readonly { id: number; label: string }[] | undefined
-        loading: string
-        empty?: string
-        tall?: boolean
-      }
-  )
+export type FieldSpec<V extends FieldValues, F extends FieldsForm<V> = FieldsForm<V>> =
+  | (Shared<F> &
+      (
+        | {
+            kind?: 'text'
+            name: Path<V>
+            input?: InputProps
+            /** How it registers; a function where a handler writes to the form (setValue). */
+            options?: RegisterOptions<V, Path<V>> | ((form: F) => RegisterOptions<V, Path<V>>)
+          }
+        | { kind: 'textarea'; name: Path<V>; rows?: number }
+        | { kind: 'checkbox'; name: Path<V> }
+        | { kind: 'select'; name: Path<V>; choices: ReactNode }
+        | { kind: 'money'; name: FieldPathByValue<V, number | null | undefined> }
+        | {
+            /** Checkboxes of records (the label is the legend), read while `choices` is undefined. */
+            kind: 'choices'
+            name: Path<V>
+            choices: readonly { id: number; label: string }[] | undefined
+            loading: string
+            empty?: string
+            tall?: boolean
+          }
+      ))
+  | {
+      /** A piece of the form drawn by `render` (a component of its own where it holds state). */
+      kind: 'part'
+      key: string
+      render: (form: F) => ReactNode
+    }
 
 /** What FormFields needs of a react-hook-form form. */
 export type FieldsForm<V extends FieldValues> = {
@@ -58,14 +79,17 @@ export type FieldsForm<V extends FieldValues> = {
 const WIDE = 'sm:col-span-2'
 
 /** The described fields, in order, inside the modal's grid or column. */
-export function FormFields<V extends FieldValues>({
-  form: { register, control, errors },
+export function FormFields<V extends FieldValues, F extends FieldsForm<V> = FieldsForm<V>>({
+  form,
   fields,
 }: {
-  form: FieldsForm<V>
-  fields: readonly FieldSpec<V>[]
+  form: F & FieldsForm<V>
+  fields: readonly NoInfer<FieldSpec<V, F>>[]
 }) {
+  const { register, control, errors } = form
   return fields.map((field) => {
+    if (field.kind === 'part') return <Fragment key={field.key}>{field.render(form)}</Fragment>
+    if (field.shownIf && !field.shownIf(form)) return <div key={field.name} />
     const error = (errors as Record<string, { message?: string } | undefined>)[field.name]?.message
     const shared = { label: field.label, ...(field.hint ? { hint: field.hint } : {}) }
     const className = field.wide ? WIDE : undefined
@@ -147,7 +171,10 @@ export function FormFields<V extends FieldValues>({
             {...field.input}
             className={className}
             error={error}
-            {...register(field.name, field.options)}
+            {...register(
+              field.name,
+              typeof field.options === 'function' ? field.options(form) : field.options,
+            )}
           />
         )
     }
@@ -163,30 +190,36 @@ export const INSTALMENTS = {
 } as const
 
 /**
- * A resource's form as one description: what useResourceForm needs to load and save it, the
- * modal's title for the item (null: a new one), and its described fields, in one column or in two.
+ * A resource's form as one description: what useResourceForm needs to load and save it (the
+ * success message may depend on the item: a new one or an edit), the modal's title for the item
+ * (null: a new one), and its described fields and parts, in one column or in two.
  */
-export type FormDescription<V extends FieldValues, I extends Versioned> = Omit<
-  ResourceFormOptions<V, I>,
-  'item'
+export type FormDescription<V extends FieldValues, I extends Versioned, A = unknown> = Omit<
+  ResourceFormOptions<V, I, A>,
+  'item' | 'success'
 > & {
+  success: string | ((item: I | null) => string)
   title: (item: I | null) => string
-  fields: readonly FieldSpec<V>[]
+  fields: readonly FieldSpec<V, ResourceFormOf<V, I>>[]
   twoColumns?: boolean
 }
 
 /** A resource's form modal as its description says, with what the form adds after the fields. */
-export function ResourceForm<V extends FieldValues, I extends Versioned>({
+export function ResourceForm<V extends FieldValues, I extends Versioned, A = unknown>({
   description,
   item,
   children,
 }: {
-  description: FormDescription<V, I>
+  description: FormDescription<V, I, A>
   item: I | null
   children?: (form: ResourceFormOf<V, I>) => ReactNode
 }) {
-  const { title, fields, twoColumns = false, ...options } = description
-  const form = useResourceForm<V, I>({ ...options, item })
+  const { title, fields, twoColumns = false, success, ...options } = description
+  const form = useResourceForm<V, I, A>({
+    ...options,
+    item,
+    success: typeof success === 'string' ? success : success(item),
+  }) as ResourceFormOf<V, I>
   return (
     <FormModal {...form.modal} title={title(item)}>
       <div className={twoColumns ? 'grid gap-4 sm:grid-cols-2' : 'space-y-4'}>

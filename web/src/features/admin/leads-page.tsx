@@ -10,14 +10,13 @@ import {
   whatsappUrl,
 } from '../../../../worker/domain/leads.ts'
 import { Icon } from '../../components/icons.tsx'
-import { FormModal } from '../../lib/form-modal.tsx'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { useAdminList, useCsvExport } from './admin-api.ts'
 import { EnumOptions, FilterSelect, PeriodFields, SearchInput } from './fields.tsx'
-import { FormFields } from './form-fields.tsx'
+import { type FormDescription, ResourceForm } from './form-fields.tsx'
 import { formatDateTime } from './format.ts'
 import { AdminPage } from './page.tsx'
-import { useEditor, useResourceForm } from './resource-form.ts'
+import { useEditor } from './resource-form.ts'
 import { type ListDescription, ResourceList } from './resource-list.tsx'
 import { Badge } from './table.tsx'
 import { ExportButton, FilterBar, useFilters } from './toolbar.tsx'
@@ -34,54 +33,49 @@ const replySubject = 'Instituto Renalis: resposta ao seu contato'
 type Values = { state: LeadState; note: string }
 const valuesOf = (lead: AdminLead | null): Values => ({ state: lead?.state ?? 'new', note: lead?.note ?? '' })
 
-function LeadModal({ lead }: { lead: AdminLead | null }) {
-  const form = useResourceForm<Values, AdminLead>({
-    modalId: MODAL_ID,
-    item: lead,
-    schema: LeadUpdateInput.omit({ version: true }),
-    valuesOf,
-    path: '/api/admin/leads',
-    success: 'Lead atualizado.',
-  })
-  const whatsapp = lead
-    ? whatsappUrl(lead.phone, `Olá, ${lead.name.split(' ')[0]}! Aqui é do Instituto Renalis.`)
-    : null
+/** The lead's message with links to answer it, then its state and the team's note. */
+function LeadMessage({ lead }: { lead: AdminLead }) {
+  const whatsapp = whatsappUrl(lead.phone, `Olá, ${lead.name.split(' ')[0]}! Aqui é do Instituto Renalis.`)
   return (
-    <FormModal id={MODAL_ID} title={lead ? `Lead: ${lead.name}` : 'Lead'} onUpdate={form.modal.onUpdate}>
-      {lead ? (
-        <div className="space-y-4">
-          <blockquote className="whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-slate-800">
-            {lead.message}
-          </blockquote>
-          <p className="flex flex-wrap gap-2">
-            <a className="btn btn-outline" href={mailtoUrl(lead.email, replySubject)}>
-              <Icon drawing={Mail} className="size-4" />
-              Responder por e-mail
-            </a>
-            {whatsapp ? (
-              <a className="btn btn-outline" href={whatsapp} target="_blank" rel="noreferrer">
-                <Icon drawing={Phone} className="size-4" />
-                Responder no WhatsApp
-              </a>
-            ) : null}
-          </p>
-          <FormFields
-            form={form}
-            fields={[
-              {
-                kind: 'select',
-                name: 'state',
-                label: 'Situação',
-                choices: <EnumOptions values={LEAD_STATES} labels={LEAD_STATE_LABELS} />,
-              },
-              { kind: 'textarea', name: 'note', label: 'Anotação da equipe', rows: 3 },
-            ]}
-          />
-        </div>
-      ) : null}
-    </FormModal>
+    <>
+      <blockquote className="whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-slate-800">
+        {lead.message}
+      </blockquote>
+      <p className="flex flex-wrap gap-2">
+        <a className="btn btn-outline" href={mailtoUrl(lead.email, replySubject)}>
+          <Icon drawing={Mail} className="size-4" />
+          Responder por e-mail
+        </a>
+        {whatsapp ? (
+          <a className="btn btn-outline" href={whatsapp} target="_blank" rel="noreferrer">
+            <Icon drawing={Phone} className="size-4" />
+            Responder no WhatsApp
+          </a>
+        ) : null}
+      </p>
+    </>
   )
 }
+
+/** A lead is only attended (never made here): its message, its state and the team's note. */
+const leadForm = (lead: AdminLead | null): FormDescription<Values, AdminLead> => ({
+  modalId: MODAL_ID,
+  schema: LeadUpdateInput.omit({ version: true }),
+  valuesOf,
+  path: '/api/admin/leads',
+  success: 'Lead atualizado.',
+  title: (item) => (item ? `Lead: ${item.name}` : 'Lead'),
+  fields: [
+    { kind: 'part', key: 'message', render: () => (lead ? <LeadMessage lead={lead} /> : null) },
+    {
+      kind: 'select',
+      name: 'state',
+      label: 'Situação',
+      choices: <EnumOptions values={LEAD_STATES} labels={LEAD_STATE_LABELS} />,
+    },
+    { kind: 'textarea', name: 'note', label: 'Anotação da equipe', rows: 3 },
+  ],
+})
 
 type Filters = { q: string; target: string; state: string; from: string; to: string }
 const NO_FILTERS: Filters = { q: '', target: '', state: '', from: '', to: '' }
@@ -154,7 +148,7 @@ export default function LeadsPage() {
         <PeriodFields from={filters.from} to={filters.to} set={set} />
       </FilterBar>
       <ResourceList list={list} description={describe(edit)} />
-      <LeadModal lead={editing} />
+      <ResourceForm description={leadForm(editing)} item={editing} />
     </AdminPage>
   )
 }

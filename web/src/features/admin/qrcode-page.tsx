@@ -13,17 +13,16 @@ import {
 } from '../../../../worker/contract/admin-links.ts'
 import { ALLOWED_OUTSIDE_HOSTS, withUtm } from '../../../../worker/domain/short-links.ts'
 import { Icon } from '../../components/icons.tsx'
-import { FormModal } from '../../lib/form-modal.tsx'
 import { saveFile } from '../../lib/save-file.ts'
 import { toastError } from '../../lib/toast.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { adminQuery, formSchema, send, useAdminAction, useAdminList } from './admin-api.ts'
 import { BarChart } from './bar-chart.tsx'
 import { SearchInput } from './fields.tsx'
-import { FormFields } from './form-fields.tsx'
+import { type FormDescription, FormFields, ResourceForm } from './form-fields.tsx'
 import { formatDay } from './format.ts'
 import { AdminPage, QueryState } from './page.tsx'
-import { useEditor, useResourceForm } from './resource-form.ts'
+import { type ResourceFormOf, useEditor } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
 import { Badge } from './table.tsx'
 import { NewButton } from './toolbar.tsx'
@@ -89,92 +88,81 @@ const valuesOf = (link: AdminShortLink | null): Values => ({
   utm_content: '',
 })
 
-function LinkModal({ link }: { link: AdminShortLink | null }) {
-  const form = useResourceForm<Values, AdminShortLink>({
-    modalId: MODAL_ID,
-    item: link,
-    schema: link ? UpdateForm : CreateForm,
-    valuesOf,
-    path: '/api/admin/qrcodes',
-    success: 'Link salvo com sucesso!',
-  })
-  const values = useWatch({ control: form.control }) as Values
-  const preview = finalTarget(values)
+/** The UTM builder's four parameters and, as they are typed, the address the link will open. */
+function UtmFields({ form }: { form: ResourceFormOf<Values, AdminShortLink> }) {
+  const preview = finalTarget(useWatch({ control: form.control }) as Values)
   return (
-    <FormModal {...form.modal} title={link ? `Editar link /l/${link.code}` : 'Novo link curto'}>
-      <div className="space-y-4">
+    <fieldset className="rounded-lg border border-slate-200 p-3">
+      <legend className="px-1 font-medium text-slate-800 text-sm">Parâmetros UTM (opcional)</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
         <FormFields
           form={form}
           fields={[
             {
-              name: 'title',
-              label: 'Título',
-              hint: 'Para você encontrar o link (ex.: folder do congresso).',
+              name: 'utm_source',
+              label: 'utm_source (origem)',
+              input: { placeholder: 'folder', autoComplete: 'off' },
             },
-            ...(link
-              ? []
-              : [
-                  {
-                    name: 'code',
-                    label: 'Código',
-                    hint: 'O fim do endereço: /l/{código}. Vazio: feito do título. Não muda depois de criado.',
-                    input: { autoComplete: 'off' },
-                  } as const,
-                ]),
             {
-              name: 'target_url',
-              label: 'Destino',
-              hint: `Uma página do site (/cursos/…) ou um endereço https:// de: ${ALLOWED_OUTSIDE_HOSTS.join(', ')}.`,
-              input: { autoComplete: 'off' },
+              name: 'utm_medium',
+              label: 'utm_medium (meio)',
+              input: { placeholder: 'qrcode', autoComplete: 'off' },
             },
+            {
+              name: 'utm_campaign',
+              label: 'utm_campaign (campanha)',
+              input: { placeholder: 'congresso-2027', autoComplete: 'off' },
+            },
+            { name: 'utm_content', label: 'utm_content (conteúdo)', input: { autoComplete: 'off' } },
           ]}
         />
-        <fieldset className="rounded-lg border border-slate-200 p-3">
-          <legend className="px-1 font-medium text-slate-800 text-sm">Parâmetros UTM (opcional)</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormFields
-              form={form}
-              fields={[
-                {
-                  name: 'utm_source',
-                  label: 'utm_source (origem)',
-                  input: { placeholder: 'folder', autoComplete: 'off' },
-                },
-                {
-                  name: 'utm_medium',
-                  label: 'utm_medium (meio)',
-                  input: { placeholder: 'qrcode', autoComplete: 'off' },
-                },
-                {
-                  name: 'utm_campaign',
-                  label: 'utm_campaign (campanha)',
-                  input: { placeholder: 'congresso-2027', autoComplete: 'off' },
-                },
-                { name: 'utm_content', label: 'utm_content (conteúdo)', input: { autoComplete: 'off' } },
-              ]}
-            />
-          </div>
-          <p className="mt-2 break-all text-slate-700 text-sm" aria-live="polite">
-            Abre: <span className="font-mono">{preview || '—'}</span>
-          </p>
-        </fieldset>
-        {link ? (
-          <FormFields
-            form={form}
-            fields={[
-              {
-                kind: 'checkbox',
-                name: 'is_enabled',
-                label: 'Link ativo',
-                hint: 'Desativado, o link e o QR code levam a uma página de aviso.',
-              },
-            ]}
-          />
-        ) : null}
       </div>
-    </FormModal>
+      <p className="mt-2 break-all text-slate-700 text-sm" aria-live="polite">
+        Abre: <span className="font-mono">{preview || '—'}</span>
+      </p>
+    </fieldset>
   )
 }
+
+/** A short link's form: a new one chooses its code; an edited one keeps it and can be turned off. */
+const linkForm = (link: AdminShortLink | null): FormDescription<Values, AdminShortLink> => ({
+  modalId: MODAL_ID,
+  schema: link ? UpdateForm : CreateForm,
+  valuesOf,
+  path: '/api/admin/qrcodes',
+  success: 'Link salvo com sucesso!',
+  title: (item) => (item ? `Editar link /l/${item.code}` : 'Novo link curto'),
+  fields: [
+    { name: 'title', label: 'Título', hint: 'Para você encontrar o link (ex.: folder do congresso).' },
+    ...(link
+      ? []
+      : [
+          {
+            name: 'code',
+            label: 'Código',
+            hint: 'O fim do endereço: /l/{código}. Vazio: feito do título. Não muda depois de criado.',
+            input: { autoComplete: 'off' },
+          } as const,
+        ]),
+    {
+      name: 'target_url',
+      label: 'Destino',
+      hint: `Uma página do site (/cursos/…) ou um endereço https:// de: ${ALLOWED_OUTSIDE_HOSTS.join(', ')}.`,
+      input: { autoComplete: 'off' },
+    },
+    { kind: 'part', key: 'utm', render: (form) => <UtmFields form={form} /> },
+    ...(link
+      ? [
+          {
+            kind: 'checkbox',
+            name: 'is_enabled',
+            label: 'Link ativo',
+            hint: 'Desativado, o link e o QR code levam a uma página de aviso.',
+          } as const,
+        ]
+      : []),
+  ],
+})
 
 /** The link's QR code drawn as SVG from its modules, its files to download, and its clicks per day. */
 function LinkPanel({ link, onClose }: { link: AdminShortLink; onClose: () => void }) {
@@ -344,7 +332,7 @@ export default function QrcodePage() {
           ) : null
         }}
       />
-      <LinkModal link={editing} />
+      <ResourceForm description={linkForm(editing)} item={editing} />
     </AdminPage>
   )
 }

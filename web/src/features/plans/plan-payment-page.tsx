@@ -1,19 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { CircleCheck, Clock, LoaderCircle, Lock, TriangleAlert } from 'lucide'
+import { LoaderCircle, Lock, TriangleAlert } from 'lucide'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { PaymentsConfig } from '../../../../worker/contract/checkout.ts'
 import type { Application, Plan, PlanPaymentResult } from '../../../../worker/contract/plans.ts'
 import { PLAN_MESSAGES, parsePaymentMethods } from '../../../../worker/contract/plans.ts'
-import { REMINDERS_CONSENT_LABEL } from '../../../../worker/contract/reminders.ts'
-import { INSTITUTE } from '../../../../worker/domain/institute.ts'
 import { grantsAccess } from '../../../../worker/domain/orders.ts'
-import { PLAN_PAYMENT_METHOD_LABELS } from '../../../../worker/domain/payments.ts'
 import { BackHeading } from '../../components/back-heading.tsx'
 import { Icon } from '../../components/icons.tsx'
-import { Link } from '../../components/link.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { ActionButton } from '../../lib/form-field.tsx'
 import { formatBRL } from '../../lib/money.ts'
@@ -21,16 +17,7 @@ import { errorMessage, showToast, toastError } from '../../lib/toast.ts'
 import { type CurrentUser, useCurrentUser } from '../auth/use-current-user.ts'
 import { CARD_TOKEN_ERROR, CardTokenError, checkCard, tokenizeCard } from '../checkout/card.ts'
 import { paymentsConfigQuery } from '../checkout/checkout.queries.ts'
-import { AddressFields, PayerFields, Section } from '../checkout/checkout-fields.tsx'
 import { newIdempotencyKey } from '../checkout/pay.ts'
-import { BoletoPanel } from '../checkout/payment-panels.tsx'
-import {
-  CardFields,
-  CardPrivacyNote,
-  InstalmentsSelect,
-  PaymentChoices,
-} from '../checkout/payment-section.tsx'
-import { boletoPdf } from './my-editais-page.tsx'
 import {
   buildPlanPurchase,
   emptyPlanForm,
@@ -39,16 +26,20 @@ import {
   payerId,
   planFormSchema,
   planPurchaseFailure,
-  resultHeading,
 } from './plan-payment.form.ts'
+import { Done, Finished } from './plan-payment-done.tsx'
+import {
+  MethodStep,
+  PayerStep,
+  PaymentStep,
+  PlanSummary,
+  STEPS,
+  type Step,
+  Stepper,
+  StepTitle,
+} from './plan-payment-steps.tsx'
 import { payPlan, useApplyToEdital } from './plans.mutations.ts'
 import { myApplicationsQuery, planKeys, planPaymentQuery, planQuery } from './plans.queries.ts'
-
-/** The payment-plan screen's steps (SPEC section 4: success moves to step 5). */
-export const STEPS = ['Plano', 'Dados do pagador', 'Forma de pagamento', 'Pagamento', 'Concluído'] as const
-type Step = 1 | 2 | 3 | 4 | 5
-
-const EMAIL_FAILED = `Seu pagamento foi realizado com sucesso, mas não foi possível enviar o e-mail de confirmação. Entre em contato com o Centro de Ensino pelo e-mail ${INSTITUTE.emails.education}.`
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (
@@ -58,163 +49,6 @@ function Shell({ children }: { children: React.ReactNode }) {
       </BackHeading>
       <div className="mt-6">{children}</div>
     </div>
-  )
-}
-
-function Stepper({ step }: { step: Step }) {
-  return (
-    <ol aria-label="Etapas do pagamento" className="mb-6 grid grid-cols-5 gap-1 sm:gap-2">
-      {STEPS.map((label, index) => {
-        const number = index + 1
-        const state = number < step ? 'done' : number === step ? 'current' : 'next'
-        return (
-          <li
-            key={label}
-            aria-current={state === 'current' ? 'step' : undefined}
-            className="flex flex-col items-center gap-1 text-center text-xs sm:text-sm"
-          >
-            <span
-              aria-hidden="true"
-              className={`grid size-8 place-items-center rounded-full font-bold ${state === 'current' ? 'bg-teal-700 text-white' : state === 'done' ? 'bg-teal-100 text-teal-900' : 'bg-slate-200 text-slate-700'}`}
-            >
-              {number}
-            </span>
-            <span className={state === 'current' ? 'font-semibold text-slate-900' : 'text-slate-700'}>
-              <span className="sr-only">Etapa {number}: </span>
-              {label}
-              <span className="sr-only">{state === 'done' ? ' (concluída)' : ''}</span>
-            </span>
-          </li>
-        )
-      })}
-    </ol>
-  )
-}
-
-/** The step's title, focused when the step changes, so a screen reader hears where it is. */
-function StepTitle({ step, children }: { step: Step; children: React.ReactNode }) {
-  const ref = useRef<HTMLHeadingElement>(null)
-  const first = useRef(true)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the step is the trigger
-  useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
-    // The new step is read from the top of the page (the way back and the steps above it in
-    // sight, none under the sticky header), its title focused where it stands.
-    window.scrollTo({ top: 0 })
-    ref.current?.focus({ preventScroll: true })
-  }, [step])
-  return (
-    <h2 ref={ref} id="etapa-titulo" tabIndex={-1} className="font-bold text-2xl text-slate-900">
-      {children}
-    </h2>
-  )
-}
-
-function PlanSummary({ plan, application }: { plan: Plan; application: Application }) {
-  const methods = parsePaymentMethods(plan.payment_methods)
-  return (
-    <dl className="grid gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:grid-cols-2">
-      <div>
-        <dt className="text-slate-600 text-sm">Plano</dt>
-        <dd className="font-semibold text-slate-900">{plan.name}</dd>
-      </div>
-      <div>
-        <dt className="text-slate-600 text-sm">Valor</dt>
-        <dd className="whitespace-nowrap font-bold text-teal-900 text-xl">{formatBRL(plan.amount)}</dd>
-      </div>
-      <div>
-        <dt className="text-slate-600 text-sm">Edital</dt>
-        <dd className="text-slate-900">{plan.edital.title}</dd>
-      </div>
-      <div>
-        <dt className="text-slate-600 text-sm">Inscrição</dt>
-        <dd className="text-slate-900">nº {application.id}</dd>
-      </div>
-      <div className="sm:col-span-2">
-        <dt className="text-slate-600 text-sm">Formas de pagamento</dt>
-        <dd className="text-slate-900">
-          {methods.map((method) => PLAN_PAYMENT_METHOD_LABELS[method]).join(', ')}
-          {plan.instalment_times > 1 && methods.includes('credit_card')
-            ? ` (cartão de crédito em até ${plan.instalment_times}x sem juros)`
-            : ''}
-        </dd>
-      </div>
-    </dl>
-  )
-}
-
-/** Step 5: paid, or the boleto to pay (its link with '?format=pdf', SPEC 9), and the record's state. */
-function Done({ result }: { result: PlanPaymentResult }) {
-  const paid = grantsAccess(result.status)
-  return (
-    <div className="space-y-5">
-      <div
-        className={`flex items-start gap-3 rounded-2xl p-5 ring-1 ${paid ? 'bg-teal-50 text-teal-950 ring-teal-200' : 'bg-amber-50 text-amber-950 ring-amber-300'}`}
-      >
-        {paid ? (
-          <Icon drawing={CircleCheck} className="mt-0.5 size-6 shrink-0 text-teal-700" />
-        ) : (
-          <Icon drawing={Clock} className="mt-0.5 size-6 shrink-0 text-amber-700" />
-        )}
-        <div>
-          <p className="font-semibold text-lg" data-testid="plan-result">
-            {resultHeading(result)}
-          </p>
-          <p>
-            {paid
-              ? `${PLAN_PAYMENT_METHOD_LABELS[result.payment_method]}${result.instalments > 1 ? ` em ${result.instalments}x de ${formatBRL(result.instalment_value)}` : ''}: ${formatBRL(result.amount)}. O recibo foi enviado por e-mail.`
-              : result.payment_method === 'boleto'
-                ? 'Pague o boleto até o vencimento: o plano aparece como pago em Meus editais depois da compensação.'
-                : `O banco ainda está confirmando o pagamento de ${formatBRL(result.amount)} no ${PLAN_PAYMENT_METHOD_LABELS[result.payment_method].toLowerCase()}. Não pague de novo: o plano aparece como pago em Meus editais assim que a confirmação chegar, e você recebe o recibo por e-mail.`}
-          </p>
-        </div>
-      </div>
-      {result.error ? (
-        <p role="alert" className="rounded-lg bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
-          {EMAIL_FAILED}
-        </p>
-      ) : null}
-      {!paid && result.payment_method === 'boleto' ? (
-        <BoletoPanel
-          link={result.ccj_boleto_link ? boletoPdf(result.ccj_boleto_link) : null}
-          line={result.ccj_pay_number}
-          dueAt={result.boleto_due_at}
-          note="A compensação do boleto leva até 3 dias úteis."
-        />
-      ) : null}
-      {result.needs_update ? (
-        <div className="rounded-2xl border border-slate-200 p-5">
-          <p className="text-slate-900">
-            Os dados do pagador são diferentes dos do seu cadastro. Se forem os seus dados atuais, atualize o
-            seu cadastro.
-          </p>
-          <Link to="/usuario/perfil" className="btn btn-outline mt-3">
-            Atualizar meu cadastro
-          </Link>
-        </div>
-      ) : null}
-      <Link to="/usuario/editais" className="btn btn-primary">
-        Voltar para Meus editais
-      </Link>
-    </div>
-  )
-}
-
-/** Step 5, whatever Meus editais says of the plan once it is paid. */
-function Finished({ result }: { result: PlanPaymentResult }) {
-  return (
-    <>
-      <Stepper step={5} />
-      <section aria-labelledby="etapa-titulo">
-        <StepTitle step={5}>Etapa 5 de 5: Concluído</StepTitle>
-        <div className="mt-4">
-          <Done result={result} />
-        </div>
-      </section>
-    </>
   )
 }
 
@@ -250,9 +84,6 @@ function Wizard({
   })
   const method = form.watch('payment_method')
   const parcela = Number(form.watch('parcela')) || 1
-  const card = method === 'credit_card' || method === 'debit_card'
-  const instalments = Array.from({ length: Math.max(1, plan.instalment_times) }, (_, index) => index + 1)
-  const methodError = form.formState.errors.payment_method?.message
 
   const pay = useMutation({
     mutationFn: async (values: PlanFormValues) => {
@@ -385,94 +216,17 @@ function Wizard({
           Etapa {step} de 5: {STEPS[step - 1]}
         </StepTitle>
         {step === 1 ? <PlanSummary plan={plan} application={application} /> : null}
-        {step === 2 ? (
-          <>
-            <PayerFields
-              form={form}
-              loggedIn
-              title="Dados do pagador"
-              intro="Preenchemos com os dados do seu cadastro; confira e informe o CPF de quem paga."
-            />
-            <label className="flex items-start gap-3 rounded-2xl border border-slate-200 p-5 font-medium text-slate-900">
-              <input
-                type="checkbox"
-                className="mt-1 size-5 shrink-0 accent-teal-700"
-                {...form.register('reminders_consent')}
-              />
-              <span>
-                {REMINDERS_CONSENT_LABEL}
-                <span className="mt-1 block font-normal text-slate-700 text-sm">
-                  Avisamos quando uma mensalidade estiver para vencer ou atrasada; cada lembrete traz um link
-                  para parar de recebê-los.
-                </span>
-              </span>
-            </label>
-          </>
-        ) : null}
-        {step === 3 ? (
-          <section aria-labelledby="forma-pagamento" className="rounded-2xl border border-slate-200 p-5">
-            <PaymentChoices
-              choices={methods}
-              labels={PLAN_PAYMENT_METHOD_LABELS}
-              error={methodError}
-              registration={form.register('payment_method')}
-            />
-            {method === 'credit_card' && instalments.length > 1 ? (
-              <div className="mt-4 max-w-xs">
-                <InstalmentsSelect registration={form.register('parcela')}>
-                  {instalments.map((count) => (
-                    <option key={count} value={String(count)}>
-                      {count}x de {formatBRL(Math.round(plan.amount / count))}
-                      {count === 1 ? ' (à vista)' : ' (sem juros)'}
-                    </option>
-                  ))}
-                </InstalmentsSelect>
-              </div>
-            ) : null}
-            {method === 'debit_card' ? (
-              <p className="mt-4 text-slate-700 text-sm">
-                No cartão de débito, o seu banco confirma a compra (3-D Secure): você pode ser levado à página
-                do banco para autorizar e depois volta para cá.
-              </p>
-            ) : null}
-            {method === 'boleto' ? (
-              <p className="mt-4 text-slate-700 text-sm">
-                Geramos o boleto na próxima etapa; ele vence em 3 dias e a compensação leva até 3 dias úteis.
-              </p>
-            ) : null}
-          </section>
-        ) : null}
+        {step === 2 ? <PayerStep form={form} /> : null}
+        {step === 3 ? <MethodStep form={form} plan={plan} methods={methods} /> : null}
         {step === 4 ? (
-          <>
-            {card ? (
-              <Section title={method === 'debit_card' ? 'Cartão de débito' : 'Cartão de crédito'}>
-                <CardPrivacyNote />
-                <CardFields form={form} cardError={cardError} cardErrorId={cardErrorId} />
-              </Section>
-            ) : (
-              <p className="rounded-2xl border border-slate-200 p-5 text-slate-800">
-                Confira: um boleto de {formatBRL(plan.amount)} para {plan.name}, em nome de{' '}
-                {form.getValues('payer.name')}.
-              </p>
-            )}
-            {/* A card's antifraud and a registered boleto both name the payer's address. */}
-            <AddressFields form={form} />
-            {method === 'debit_card' ? (
-              <section
-                aria-labelledby="autenticacao-titulo"
-                hidden={!authenticating}
-                className="rounded-2xl border border-teal-300 bg-teal-50 p-4"
-              >
-                <h3 id="autenticacao-titulo" className="font-bold text-lg text-slate-900">
-                  Confirme a compra com o seu banco
-                </h3>
-                <p className="text-slate-700 text-sm">
-                  O seu banco pode pedir uma confirmação (3-D Secure). Nada é cobrado antes dela.
-                </p>
-                <div ref={challengeRef} className="mt-3" />
-              </section>
-            ) : null}
-          </>
+          <PaymentStep
+            form={form}
+            plan={plan}
+            cardError={cardError}
+            cardErrorId={cardErrorId}
+            authenticating={authenticating}
+            challengeRef={challengeRef}
+          />
         ) : null}
 
         {payError ? (
