@@ -3,21 +3,23 @@ import { eq, sql } from 'drizzle-orm'
 import { orderItems, orders, users } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import { CHECKOUT_MESSAGES, GIFT_MESSAGES, type PayInput, type PayResult } from '../../contract/checkout.ts'
-import { CART_ITEM_TYPES, type CartItemType } from '../../domain/catalog.ts'
+import { CART_ITEM_TYPES } from '../../domain/catalog.ts'
 import { couponIsExhausted, validatePaymentChoice } from '../../domain/pricing.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { NOBODY_HOLDS_IT } from '../auth/holders.ts'
 import { type SessionUser, sessionInsert } from '../auth/sessions.ts'
+import { linesOf } from '../cart/lines.ts'
 import { type PricedSnapshot, priceSnapshot } from '../cart/pricing.ts'
 import { readCart } from '../cart/snapshot.ts'
 import { isClassSoldOut, isCouponLimit } from '../constraints.ts'
 import { deliverLater } from '../email/outbox.ts'
 import { attemptCharge, nothingChargedUnless } from '../payments/attempt.ts'
 import { settingsOf } from '../payments/gateway.ts'
-import { type OrderRow, orderLedger, purchaseError, resultOf } from '../payments/orders.ts'
 import { settleAndDeliver } from '../payments/settle.ts'
 import { closeAbandonedCheckout } from '../reminders/close.ts'
 import { purchaseWithYourEmail } from './emails.ts'
+import { orderLedger } from './order-ledger.ts'
+import { type OrderRow, purchaseError, resultOf } from './orders.ts'
 
 async function orderByKey(ctx: AppContext, key: string) {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.idempotencyKey, key))
@@ -87,62 +89,6 @@ function checkIds(input: PayInput, snapshot: PricedSnapshot) {
       throw purchaseError('NOT_FOUND', 1, CHECKOUT_MESSAGES.productNotFound)
     }
   }
-}
-
-type Line = {
-  itemType: CartItemType
-  itemId: number
-  classId: number | null
-  courseId: number | null
-  couponId: number | null
-  name: string
-  grossCents: number
-  netCents: number
-}
-
-/** Order lines read as the cart does: the course's name, then the class's. */
-export function linesOf(snapshot: PricedSnapshot): Line[] {
-  const courseName = (classId: number) => snapshot.details.classes.get(classId)?.course.name ?? ''
-  return snapshot.priced.items.flatMap((item): Line[] => {
-    if (item.type === 'pacote') {
-      return item.classes.map((c) => ({
-        itemType: 'pacote' as const,
-        itemId: item.id,
-        classId: c.classId,
-        courseId: c.courseId,
-        couponId: null,
-        name: `${item.name} — ${courseName(c.classId)}`,
-        grossCents: c.grossCents,
-        netCents: c.netCents,
-      }))
-    }
-    if (item.type === 'turma') {
-      return [
-        {
-          itemType: 'turma' as const,
-          itemId: item.id,
-          classId: item.id,
-          courseId: item.courseId,
-          couponId: item.couponId,
-          name: `${courseName(item.id)} — ${item.name}`,
-          grossCents: item.grossCents,
-          netCents: item.netCents,
-        },
-      ]
-    }
-    return [
-      {
-        itemType: 'produto' as const,
-        itemId: item.id,
-        classId: null,
-        courseId: null,
-        couponId: null,
-        name: item.name,
-        grossCents: item.grossCents,
-        netCents: item.netCents,
-      },
-    ]
-  })
 }
 
 /**

@@ -9,8 +9,8 @@ import { AppError, invalidField, notFound } from '../../errors.ts'
 import { brl, firstName, message } from '../email/templates.ts'
 import { deleteFiles } from '../files/files.ts'
 import { purposeKey } from '../hash.ts'
-import type { OrderRow } from '../payments/ledger.ts'
 import { DIFFERENCE_MESSAGES, paidDifferences } from './differences.ts'
+import type { OrderRow } from './orders.ts'
 import { type OnOrder, refundOrder } from './refund.ts'
 
 /**

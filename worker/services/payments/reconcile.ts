@@ -10,8 +10,6 @@ import { DISPUTE_DAYS } from '../../domain/orders.ts'
 import { DAY_MS } from '../../domain/time-zone.ts'
 import { paymentGateway } from './gateway.ts'
 import type { Ledger, Payment, Report } from './ledger.ts'
-import { orderLedger } from './orders.ts'
-import { planLedger } from './plan-payments.ts'
 import { readAtProvider, reportOf, settleAndDeliver } from './settle.ts'
 
 export const RECONCILIATION = {
@@ -83,9 +81,15 @@ const apply = async <Row extends Payment>(
  * or PIX) or failed (a debit card never authenticated); ones that never reached the provider fail.
  * Recent paid ones' charges are re-read, applying refunds and chargebacks, and so are open
  * chargebacks' (a dispute won); one open past its time is lost (decision 023). Every 15 minutes
- * (wrangler.toml) and on demand locally.
+ * (wrangler.toml) and on demand locally, over the `ledgers` the scheduled job hands in, in order.
  */
-export async function reconcilePayments({ ctx }: { ctx: AppContext }): Promise<ReconciliationResult> {
+export async function reconcileLedgers({
+  ctx,
+  ledgers,
+}: {
+  ctx: AppContext
+  ledgers: readonly Ledger<Payment & Deadlines, unknown>[]
+}): Promise<ReconciliationResult> {
   const now = ctx.now.getTime()
   const result: ReconciliationResult = {
     pendingChecked: 0,
@@ -96,8 +100,7 @@ export async function reconcilePayments({ ctx }: { ctx: AppContext }): Promise<R
   }
   const budget = () => result.pendingChecked + result.paidChecked < RECONCILIATION.maxOrders
   try {
-    await reconcileLedger(ctx, orderLedger(ctx), now, result, budget)
-    await reconcileLedger(ctx, planLedger(ctx), now, result, budget)
+    for (const ledger of ledgers) await reconcileLedger(ctx, ledger, now, result, budget)
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError)) throw error
     result.interrupted = true

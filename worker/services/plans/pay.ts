@@ -20,14 +20,9 @@ import { constraintFailed } from '../constraints.ts'
 import { attemptCharge, nothingChargedUnless } from '../payments/attempt.ts'
 import { paymentGateway, settingsOf } from '../payments/gateway.ts'
 import type { Card } from '../payments/ledger.ts'
-import {
-  type PlanPaymentRow,
-  planError,
-  planLedger,
-  planPaymentResult,
-  settlePlanPayment,
-} from '../payments/plan-payments.ts'
 import { readAtProvider, reportOf, settleAndDeliver } from '../payments/settle.ts'
+import { planLedger, settlePlanPayment } from './payment-ledger.ts'
+import { type PlanPaymentRow, planError, planPaymentResult } from './payments.ts'
 
 /** States in which a plan counts as paid, or as waiting for a payment already made. */
 const OPEN_STATES = ['pending', 'paid', 'partially_refunded'] as const

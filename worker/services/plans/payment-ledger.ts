@@ -9,45 +9,12 @@ import { PLAN_MESSAGES, type PlanPaymentResult } from '../../contract/plans.ts'
 import { endsAccess, grantsAccess, type OrderState } from '../../domain/orders.ts'
 import { declineReason } from '../../domain/payment-errors.ts'
 import { AppError } from '../../errors.ts'
-import { paymentGateway, settingsOf } from './gateway.ts'
-import type { Card, Ledger, PlanPaymentRow, Report } from './ledger.ts'
-import { planPaidEmail, planRefundEmail } from './plan-emails.ts'
-import { boletoRequest, cardWithAddress } from './request.ts'
-import { providerFields, rowsOf, settle } from './settle.ts'
-
-export type { PlanPaymentRow }
-
-/**
- * SPEC section 8 on the plan purchase: code 1 a generic server error, code 2 the provider's (or
- * our) messages joined, code 3 the provider's validation errors translated.
- */
-export const planError = (
-  status: 'NOT_FOUND' | 'VALIDATION' | 'UNAVAILABLE' | 'CONFLICT',
-  code: 1 | 2 | 3,
-  msg: string,
-  errors: string[] = [msg],
-) => new AppError(status, msg, undefined, { code, errors })
-
-export function planPaymentResult(row: PlanPaymentRow, emailFailed = false): PlanPaymentResult {
-  return {
-    payment_id: row.id,
-    plan_id: row.planId,
-    inscricao_id: row.applicationId,
-    status: row.status,
-    payment_method: row.paymentMethod,
-    error: emailFailed,
-    ccj_boleto_link: row.boletoUrl,
-    ccj_pay_number: row.payNumber,
-    boleto_due_at: row.boletoDueAt?.toISOString() ?? null,
-    authentication_url: row.status === 'pending' ? row.authenticationUrl : null,
-    refusal: row.status === 'failed' ? row.refusalReason : null,
-    amount: row.amountCents,
-    instalments: row.instalments,
-    instalment_value: Math.round(row.amountCents / row.instalments),
-    needs_update: row.payer.id === undefined,
-    paid_at: row.paidAt?.toISOString() ?? null,
-  }
-}
+import { paymentGateway, settingsOf } from '../payments/gateway.ts'
+import type { Card, Ledger, Report } from '../payments/ledger.ts'
+import { boletoRequest, cardWithAddress } from '../payments/request.ts'
+import { providerFields, rowsOf, settle } from '../payments/settle.ts'
+import { planPaidEmail, planRefundEmail } from './emails.ts'
+import { type PlanPaymentRow, planError, planPaymentResult } from './payments.ts'
 
 /** The provider's ids, the boleto's data, a debit's challenge and a refusal's reason. */
 function fields(row: PlanPaymentRow, payment: GatewayPayment | undefined): Partial<PlanPaymentRow> {

@@ -21,13 +21,13 @@ import { reissueAsStored } from '../../domain/reissue.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { isAvailable, priceSnapshot } from '../cart/pricing.ts'
 import { type CartSnapshot, writeCart } from '../cart/snapshot.ts'
-import { differenceAsked, paidDifferences, payDifference, paysDifference } from '../checkout/differences.ts'
-import { giftOf } from '../checkout/gifts.ts'
-import { sendAgain } from '../checkout/pay.ts'
-import { documentStateOf } from '../checkout/student-documents.ts'
 import { isClassSoldOut, isCouponLimit } from '../constraints.ts'
 import { paymentGateway } from '../payments/gateway.ts'
-import type { OrderRow } from '../payments/ledger.ts'
+import { differenceAsked, paidDifferences, payDifference, paysDifference } from './differences.ts'
+import { giftOf } from './gifts.ts'
+import type { OrderRow } from './orders.ts'
+import { sendAgain } from './pay.ts'
+import { documentStateOf } from './student-documents.ts'
 
 export const PURCHASE_MESSAGES = {
   notFound: 'Compra não encontrada.',
