@@ -78,7 +78,7 @@ for (const path of [CURRENT_USER_PATH, '/api/menu']) {
   })
 }
 
-const routes = app
+app
   .route('/', systemRoutes)
   .route('/', showcaseRoutes)
   .route('/', menuRoutes)
@@ -231,5 +231,4 @@ function respondToError(error: Error, c: Context<AppBindings>) {
   return c.json({ msg: `Erro interno. Código de referência: ${requestId}` }, 500)
 }
 
-export type AppType = typeof routes
 export { app }

@@ -3,6 +3,7 @@ import { html } from 'hono/html'
 import { CourseUrl } from '../contract/catalog.ts'
 import { HeldCertificate } from '../contract/certificates.ts'
 import { OrderId } from '../contract/checkout.ts'
+import { curitibaDateTime } from '../domain/time-zone.ts'
 import { LOCAL_VIDEO_PATH } from '../domain/video.ts'
 import { localOnly } from '../middleware/local-only.ts'
 import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
@@ -181,7 +182,7 @@ export const devRoutes = app
       const items = rows.map(
         (row) => html`<article>
   <h2>${row.subject}</h2>
-  <p class="meta">Para <strong>${row.to}</strong> · ${row.createdAt.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })} · ${row.status}</p>
+  <p class="meta">Para <strong>${row.to}</strong> · ${curitibaDateTime(row.createdAt)} · ${row.status}</p>
   ${Object.entries(row.headers ?? {}).map(([name, value]) => html`<p class="meta"><code>${name}: ${value}</code></p>`)}
   <iframe sandbox="" title="${`Conteúdo do e-mail: ${row.subject}`}" srcdoc="${row.html}"></iframe>
 </article>`,

@@ -7,7 +7,7 @@ import { CERTIFICATE_MONEY_REASONS } from '../../domain/certificates.ts'
 import { disputeStep, endsAccess, grantsAccess, missingCents } from '../../domain/orders.ts'
 import { certificatesMoved, certificatesPaidBy, stepMovesCertificates } from '../certificates/standing.ts'
 import type { Ledger, Report, StepMail } from '../payments/ledger.ts'
-import { boletoRequest, cardWithAddress } from '../payments/request.ts'
+import { boletoRequest, cardInputs } from '../payments/request.ts'
 import { providerFields, reportedDate, rowsOf, settle } from '../payments/settle.ts'
 import { enrollStatement } from '../student/access.ts'
 import { couponStatements } from './coupon-holds.ts'
@@ -59,6 +59,7 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
     // A free order has nothing at the provider.
     atProvider: { pending: sql`total_cents > 0`, paid: sql`gateway != 'gratuito'` },
     fields,
+    unsent: { boletoLine: null, pixCode: null, pixExpiresAt: null },
     stepColumns: (order, { current, next }) => ({
       ...(next.refundedCents > current.refundedCents || endsAccess(next.state)
         ? { refundKey: null, refundRequestedAt: null, refundRequestedCents: null }
@@ -170,8 +171,10 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
     sent: (order) => order.status !== 'pending' || order.gatewayOrderId !== null || order.totalCents === 0,
     request(order, card) {
       switch (order.paymentType) {
-        case 'CREDIT_CARD':
-          return { method: 'credit_card', instalments: order.instalments, ...cardWithAddress(order, card) }
+        case 'CREDIT_CARD': {
+          const { cardToken, billingAddress } = cardInputs(ctx, 'credit_card', order, card)
+          return { method: 'credit_card', instalments: order.instalments, cardToken, billingAddress }
+        }
         case 'BOLETO':
           return boletoRequest(
             ctx,

@@ -64,6 +64,8 @@ export type Ledger<Row extends Payment, Result> = {
   update(values: Partial<Row>, condition: SQL): BatchItem<'sqlite'>
   /** The provider's ids and the boleto's (or PIX's, a debit's challenge…) data, as it reports them. */
   fields(row: Row, payment: GatewayPayment | undefined): Partial<Row>
+  /** Its own columns that `fields` fills in, blank: as before anything was sent (a payment issued again). */
+  unsent: Partial<Row>
   /** Columns a step sets besides state, amounts and dates (e.g. a refund request confirmed). */
   stepColumns?(row: Row, step: Step): Partial<Row>
   /** What the step implies, written in its own transaction: `thisStep` holds only for it. */

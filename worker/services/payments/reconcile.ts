@@ -6,7 +6,7 @@ import {
   GatewayValidationError,
 } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
-import { DISPUTE_DAYS } from '../../domain/orders.ts'
+import { ACCESS_STATES, DISPUTE_DAYS } from '../../domain/orders.ts'
 import { DAY_MS } from '../../domain/time-zone.ts'
 import { paymentGateway } from './gateway.ts'
 import type { Ledger, Payment, Report } from './ledger.ts'
@@ -122,7 +122,7 @@ async function reconcileLedger<Row extends Payment & Deadlines>(
     AND coalesce(reconciled_at, created_at) < ${now - RECONCILIATION.pendingRecheckMs}`
   const disputedSince = sql`coalesce(charged_back_at, paid_at)`
   // A boleto paid short is re-read as a paid one (a refund made in Pagar.me's dashboard), from when it arrived.
-  const duePaid = sql`((status IN ('paid', 'partially_refunded') AND paid_at > ${now - RECONCILIATION.paidLookbackMs})
+  const duePaid = sql`((status IN ${ACCESS_STATES} AND paid_at > ${now - RECONCILIATION.paidLookbackMs})
       OR (status = 'underpaid' AND updated_at > ${now - RECONCILIATION.paidLookbackMs})
       OR (status = 'charged_back' AND ${disputedSince} > ${now - RECONCILIATION.disputeMs}))
     AND ${ledger.atProvider.paid} AND coalesce(reconciled_at, 0) < ${now - RECONCILIATION.paidRecheckMs}`
