@@ -20,6 +20,7 @@ import {
 } from './middleware/security-headers.ts'
 import { limitBody, newApp, registerSharedComponents } from './openapi.ts'
 import { accountRoutes } from './routes/account.ts'
+import { addressRoutes } from './routes/address.ts'
 import { adminRoutes } from './routes/admin/index.ts'
 import { assessmentRoutes } from './routes/assessment.ts'
 import { authRoutes } from './routes/auth.ts'
@@ -34,7 +35,6 @@ import { devRoutes } from './routes/dev.ts'
 import { fileRoutes } from './routes/files.ts'
 import { i18nRoutes } from './routes/i18n.ts'
 import { menuRoutes } from './routes/menu.ts'
-import { outboxRoutes } from './routes/outbox.ts'
 import { planRoutes } from './routes/plans.ts'
 import { reminderRoutes } from './routes/reminders.ts'
 import { searchRoutes } from './routes/search.ts'
@@ -44,6 +44,7 @@ import { showcaseRoutes } from './routes/showcase.ts'
 import { socialRoutes } from './routes/social.ts'
 import { studentRoutes } from './routes/student.ts'
 import { systemRoutes } from './routes/system.ts'
+import { webhookRoutes } from './routes/webhooks.ts'
 import { respondWithPage } from './ssr/pages.ts'
 
 const app = newApp()
@@ -77,7 +78,7 @@ for (const path of [CURRENT_USER_PATH, '/api/menu']) {
   })
 }
 
-const routes = app
+app
   .route('/', systemRoutes)
   .route('/', showcaseRoutes)
   .route('/', menuRoutes)
@@ -92,7 +93,8 @@ const routes = app
   .route('/', socialRoutes)
   .route('/', cartRoutes)
   .route('/', checkoutRoutes)
-  .route('/', outboxRoutes)
+  .route('/', webhookRoutes)
+  .route('/', addressRoutes)
   .route('/', planRoutes)
   .route('/', studentRoutes)
   .route('/', certificateRoutes)
@@ -229,5 +231,4 @@ function respondToError(error: Error, c: Context<AppBindings>) {
   return c.json({ msg: `Erro interno. Código de referência: ${requestId}` }, 500)
 }
 
-export type AppType = typeof routes
 export { app }

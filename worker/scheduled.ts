@@ -5,7 +5,8 @@ import { endCouponHolds } from './services/checkout/coupon-holds.ts'
 import { endDifferenceDeadlines, sweepStudentDocuments } from './services/checkout/student-documents.ts'
 import { drainOutbox } from './services/email/outbox.ts'
 import { type SecretsSweep, sweepSecrets } from './services/email/secrets.ts'
-import { type ReconciliationResult, reconcilePayments } from './services/payments/reconcile.ts'
+import { reconcilePayments } from './services/payment-ledgers.ts'
+import type { ReconciliationResult } from './services/payments/reconcile.ts'
 import { sendReminders } from './services/reminders/job.ts'
 
 /** The Cron Triggers of wrangler.toml (`[triggers] crons`). */

@@ -4,6 +4,7 @@
 import { html } from 'hono/html'
 import { formatBoletoLine } from '../../worker/domain/boleto.ts'
 import type { PagarmeAccountType } from '../../worker/domain/three-ds.ts'
+import { CURITIBA_TIME_ZONE } from '../../worker/domain/time-zone.ts'
 import { onePagePdf } from '../make-seed-files.ts'
 import {
   type Charge,
@@ -17,7 +18,7 @@ import {
 
 const brl = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })
 const date = (iso: unknown) =>
-  typeof iso === 'string' ? new Date(iso).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }) : ''
+  typeof iso === 'string' ? new Date(iso).toLocaleString('pt-BR', { timeZone: CURITIBA_TIME_ZONE }) : ''
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:1100px;margin:1.5rem auto;padding:0 1rem;color:#12343b}
 table{width:100%;border-collapse:collapse;font-size:.9rem}th,td{border-bottom:1px solid #cbd5e1;padding:.4rem;text-align:left;vertical-align:top}

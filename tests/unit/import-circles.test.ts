@@ -32,7 +32,7 @@ function importGraph(): Map<string, string[]> {
   return graph
 }
 
-/** Tarjan's strongly connected components larger than one module: each is an import circle. */
+/** Tarjan's strongly connected components larger than one node (a module, a room): each is an import circle. */
 function circles(graph: Map<string, string[]>): string[][] {
   let next = 0
   const index = new Map<string, number>()
@@ -61,7 +61,7 @@ function circles(graph: Map<string, string[]>): string[][] {
       member = stack.pop()
       if (member === undefined) break
       onStack.delete(member)
-      component.push(relative(root, member))
+      component.push(member)
     } while (member !== module)
     if (component.length > 1) found.push(component.sort())
   }
@@ -69,9 +69,37 @@ function circles(graph: Map<string, string[]>): string[][] {
   return found
 }
 
+const ROOMS = resolve(root, 'worker/services')
+
+/** The rooms of worker/services (its folders) and which others each imports, from the file graph. */
+function roomGraph(files: Map<string, string[]>): Map<string, string[]> {
+  const roomOf = (file: string) => {
+    const [room, ...rest] = relative(ROOMS, file).split('/')
+    return room && room !== '..' && rest.length > 0 ? room : undefined
+  }
+  const rooms = new Map<string, Set<string>>()
+  for (const [file, imports] of files) {
+    const from = roomOf(file)
+    if (!from) continue
+    const targets = rooms.get(from) ?? new Set<string>()
+    for (const target of imports.map(roomOf)) if (target && target !== from) targets.add(target)
+    rooms.set(from, targets)
+  }
+  return new Map([...rooms].map(([room, targets]) => [room, [...targets].sort()]))
+}
+
+/** Rooms that import each other, as 'a <-> b'. */
+function pairs(rooms: Map<string, string[]>): string[] {
+  return [...rooms].flatMap(([room, targets]) =>
+    targets
+      .filter((target) => target > room && rooms.get(target)?.includes(room))
+      .map((t) => `${room} <-> ${t}`),
+  )
+}
+
 describe('imports', () => {
   it('form no circle anywhere in the tree: a walk through the code never returns to a file it left', () => {
-    expect(circles(importGraph())).toEqual([])
+    expect(circles(importGraph()).map((circle) => circle.map((file) => relative(root, file)))).toEqual([])
   })
 
   it('would name a circle if there were one', () => {
@@ -81,5 +109,29 @@ describe('imports', () => {
       ['/c.ts', ['/a.ts']],
     ])
     expect(circles(graph).map((circle) => circle.length)).toEqual([2])
+  })
+
+  it('run one way between the rooms of worker/services: no two folders import each other, nor walk back in a circle', () => {
+    const rooms = roomGraph(importGraph())
+    expect(rooms.size).toBeGreaterThan(10)
+    expect(pairs(rooms)).toEqual([])
+    expect(circles(rooms)).toEqual([])
+  })
+
+  it('would name rooms that import each other, and a circle of three', () => {
+    const files = new Map([
+      [`${ROOMS}/cart/cart.ts`, [`${ROOMS}/catalog/courses.ts`]],
+      [`${ROOMS}/catalog/courses.ts`, [`${ROOMS}/cart/pricing.ts`, `${ROOMS}/hash.ts`]],
+      [`${ROOMS}/a/x.ts`, [`${ROOMS}/b/x.ts`]],
+      [`${ROOMS}/b/x.ts`, [`${ROOMS}/c/x.ts`]],
+      [`${ROOMS}/c/x.ts`, [`${ROOMS}/a/x.ts`]],
+    ])
+    const rooms = roomGraph(files)
+    expect(pairs(rooms)).toEqual(['cart <-> catalog'])
+    expect(
+      circles(rooms)
+        .map((circle) => circle.length)
+        .sort(),
+    ).toEqual([2, 3])
   })
 })

@@ -10,7 +10,7 @@ import { CERTIFICATE_MONEY_REASONS, certificateStatus } from '../../worker/domai
 import { issueCertificate } from '../../worker/services/certificates/issue.ts'
 import { CERTIFICATE_STATUS_SQL } from '../../worker/services/certificates/standing.ts'
 import { CERTIFICATE_MESSAGES } from '../../worker/services/certificates/student.ts'
-import { reconcilePayments } from '../../worker/services/payments/reconcile.ts'
+import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { newAdmin } from '../support/worker/admin.ts'
 import {
   buyClass,

@@ -6,6 +6,7 @@ import { auditLog, emailOutbox, orders } from '../../db/schema.ts'
 import { configurationProblems } from '../../worker/config.ts'
 import { RefundOrderResult } from '../../worker/contract/refunds.ts'
 import worker from '../../worker/index.ts'
+import { paymentLedgers } from '../../worker/services/payment-ledgers.ts'
 import { receivePagarmeWebhook } from '../../worker/services/payments/webhook.ts'
 import {
   buyClass,
@@ -158,8 +159,10 @@ describe('webhooks', () => {
       'falta o segredo PAGARME_WEBHOOK_AUTH (usuario:senha do webhook do Pagar.me)',
     )
     expect(configurationProblems({ ...production, PAGARME_WEBHOOK_AUTH: 'pagarme:segredo' })).toEqual([])
+    const ctx = testContext({ env: production })
     const attempt = receivePagarmeWebhook({
-      ctx: testContext({ env: production }),
+      ctx,
+      ledgers: paymentLedgers(ctx),
       authorization: undefined,
       signature: undefined,
       body: new Uint8Array(),
@@ -306,7 +309,7 @@ describe('the scheduled reconciliation', () => {
       .where(eq(orders.id, unknown.order.id))
     const refunded = await buyClass('CREDIT_CARD')
     await refundAtProvider(refunded.order.gatewayChargeId!)
-    const { reconcilePayments } = await import('../../worker/services/payments/reconcile.ts')
+    const { reconcilePayments } = await import('../../worker/services/payment-ledgers.ts')
     // Each run reads at most 200 orders (the shared test database holds every file's): run until done.
     const ctx = testContext({ now: new Date(Date.now() + 7 * 3600_000) })
     for (let run = 0; run < 5; run++) {
@@ -323,7 +326,7 @@ describe('the scheduled reconciliation', () => {
     const unpaid = await buyClass('PIX')
     await payAtProvider(paid.order.gatewayChargeId!)
 
-    const { reconcilePayments } = await import('../../worker/services/payments/reconcile.ts')
+    const { reconcilePayments } = await import('../../worker/services/payment-ledgers.ts')
     // Right after the sale nothing is due yet…
     await reconcilePayments({ ctx: testContext() })
     expect((await orderScreen(paid.order.id)).status).toBe('pending')

@@ -4,8 +4,8 @@ import * as schema from '../../db/schema.ts'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { ReissueRefused } from '../../worker/contract/student.ts'
-import { reconcilePayments } from '../../worker/services/payments/reconcile.ts'
-import { PURCHASE_MESSAGES } from '../../worker/services/student/purchases.ts'
+import { PURCHASE_MESSAGES } from '../../worker/services/checkout/purchases.ts'
+import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { billingAddress } from '../support/buyer.ts'
 import {
   buyClass,

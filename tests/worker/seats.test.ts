@@ -5,7 +5,7 @@ import { AdminClassPage } from '../../worker/contract/admin-catalog.ts'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { CourseSeats } from '../../worker/contract/catalog.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
-import { settleOrder } from '../../worker/services/payments/orders.ts'
+import { settleOrder } from '../../worker/services/checkout/order-ledger.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import {
   call,

@@ -10,7 +10,7 @@ import {
   PurchaseList,
   StudentCourse,
 } from '../../worker/contract/student.ts'
-import { reconcilePayments } from '../../worker/services/payments/reconcile.ts'
+import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { DOWNLOAD_MESSAGES, downloadLink } from '../../worker/services/student/downloads.ts'
 import { buyClass, call, newPayer, orderScreen } from '../support/worker/checkout.ts'
 import {

@@ -13,7 +13,7 @@ export const CERTIFICATE_KIND = labelled({
 export const CERTIFICATE_KINDS = CERTIFICATE_KIND.values
 export type CertificateKind = (typeof CERTIFICATE_KINDS)[number]
 
-/** An in-person enrolment's attendance, marked by the admin after the class ends. */
+/** An in-person enrollment's attendance, marked by the admin after the class ends. */
 export const ATTENDANCE = labelled({
   present: 'presente',
   absent: 'ausente',

@@ -66,6 +66,16 @@ export function grantsAccess(state: OrderState): boolean {
   return (ACCESS_STATES as readonly OrderState[]).includes(state)
 }
 
+/**
+ * The states in which a payment stands for what it pays: it grants access, or waits for money on
+ * its way (a boleto not paid yet). A fee plan has at most one such payment per application.
+ */
+export const OPEN_STATES = ['pending', ...ACCESS_STATES] as const satisfies readonly OrderState[]
+
+export function isOpen(state: OrderState): boolean {
+  return (OPEN_STATES as readonly OrderState[]).includes(state)
+}
+
 /** The money went back (refund) or was taken back (chargeback): what the order gave ends. */
 export function endsAccess(state: OrderState): boolean {
   return state === 'refunded' || state === 'charged_back' || state === 'chargeback_lost'
@@ -104,11 +114,7 @@ export function disputeStep(current: OrderState, next: OrderState): 'opened' | '
 }
 
 /** States a refund may be asked for from our side: a paid order, or what arrived of one paid short. */
-export const REFUNDABLE_STATES = [
-  'paid',
-  'partially_refunded',
-  'underpaid',
-] as const satisfies readonly OrderState[]
+export const REFUNDABLE_STATES = [...ACCESS_STATES, 'underpaid'] as const satisfies readonly OrderState[]
 
 export function isRefundable(state: OrderState): boolean {
   return (REFUNDABLE_STATES as readonly OrderState[]).includes(state)

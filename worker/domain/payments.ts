@@ -21,6 +21,13 @@ export type PlanPaymentMethod = (typeof PLAN_PAYMENT_METHODS)[number]
 export const PROVIDER_PAYMENT_METHODS = [...PLAN_PAYMENT_METHODS, 'pix'] as const
 export type ProviderPaymentMethod = (typeof PROVIDER_PAYMENT_METHODS)[number]
 
+/** How the provider is asked for a checkout's payment type. */
+export const PROVIDER_METHOD: Record<PaymentType, ProviderPaymentMethod> = {
+  CREDIT_CARD: 'credit_card',
+  BOLETO: 'boleto',
+  PIX: 'pix',
+}
+
 export const PLAN_PAYMENT_METHOD_LABELS: Record<PlanPaymentMethod, string> = {
   credit_card: 'Cartão de crédito',
   boleto: 'Boleto',

@@ -2,6 +2,9 @@
 // screens, the dashboard's days, coupons' last day, short links' daily counts). UTC−3 all year:
 // Brazil dropped daylight saving in 2019.
 
+/** Curitiba's clock as Intl names it, for what formats dates through Intl (the web app, the sandbox's pages). */
+export const CURITIBA_TIME_ZONE = 'America/Sao_Paulo'
+
 /** A calendar day's length (Curitiba has no daylight saving). */
 export const DAY_MS = 86_400_000
 
@@ -16,6 +19,12 @@ function wallClock(instant: Date): string {
 /** Curitiba's calendar day of an instant: '2026-11-23'. */
 export function curitibaDay(instant: Date): string {
   return wallClock(instant).slice(0, 10)
+}
+
+/** Curitiba's calendar day of an instant, as it is written: '23/11/2026'. */
+export function curitibaDate(instant: Date): string {
+  const day = curitibaDay(instant)
+  return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`
 }
 
 /** An instant as Curitiba reads it: '23/11/2026 15:48'. */

@@ -1,16 +1,14 @@
 import { z } from '@hono/zod-openapi'
-import { ConferenceCertificatesResult, HeartbeatAnswer, HeartbeatInput } from '../contract/conference.ts'
+import { HeartbeatAnswer, HeartbeatInput } from '../contract/conference.ts'
 import { HEARTBEAT_INTERVAL_MS } from '../domain/attendance.ts'
 import { CONFERENCE_STATUSES } from '../domain/conference.ts'
 import { localOnly } from '../middleware/local-only.ts'
 import { PRESENCE_PATH, presenceSession, presenceViewer } from '../middleware/presence.ts'
 import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
 import { attendanceStats, flushAttendance, recordHeartbeat } from '../services/conference/attendance.ts'
-import { issueConferenceCertificates } from '../services/conference/certificates.ts'
 import {
   conferenceClock,
   conferenceClockStats,
-  shiftConferenceProgramme,
   simulateConferenceClock,
 } from '../services/conference/clock.ts'
 
@@ -28,7 +26,7 @@ const ClockTalk = z.object({
   youtube_id: z.string().nullable(),
 })
 
-const ClockAnswer = z.object({
+export const ClockAnswer = z.object({
   inits: z.array(ClockTalk),
   now: int().openapi({ description: 'O relógio do servidor no momento da resposta (ms desde 1970).' }),
   status: z.enum(CONFERENCE_STATUSES).openapi({
@@ -55,7 +53,7 @@ const ClockQuery = z
   })
   .strict()
 
-const ShiftInput = z
+export const ShiftInput = z
   .object({
     day: int().min(1).max(9),
     from_slot: int().min(1).max(99),
@@ -89,30 +87,6 @@ export const conferenceRoutes = app
     async (c) => {
       const answer = await conferenceClock({ ctx: c.var.ctx, key: c.req.valid('query').key })
       c.header('Cache-Control', 'no-store')
-      return c.json(answer, 200)
-    },
-  )
-  .openapi(
-    defineRoute(
-      'A',
-      {
-        operationId: 'shiftConferenceProgramme',
-        method: 'post',
-        path: '/api/admin/conference/shift',
-        tags: ['Jornada'],
-        summary: 'Atrasar (ou adiantar) uma palestra e as seguintes do mesmo dia',
-        description: 'Quem assiste acompanha em segundos (a cópia do Worker dura até 2 s).',
-        request: jsonBody(ShiftInput),
-        responses: { 200: jsonContent(ClockAnswer, 'A programação ajustada.') },
-      },
-      { errors: ['notFound'] },
-    ),
-    async (c) => {
-      const { day, from_slot, minutes } = c.req.valid('json')
-      const answer = await shiftConferenceProgramme({
-        ctx: c.var.ctx,
-        shift: { day, fromSlot: from_slot, minutes },
-      })
       return c.json(answer, 200)
     },
   )
@@ -171,23 +145,6 @@ export const conferenceRoutes = app
       const { key } = c.req.valid('json')
       return c.json(await recordHeartbeat({ ctx: c.var.ctx, userId: presenceViewer(c), key }), 200)
     },
-  )
-  .openapi(
-    defineRoute(
-      'A',
-      {
-        operationId: 'issueConferenceCertificates',
-        method: 'post',
-        path: '/api/admin/conference/certificates',
-        tags: ['Jornada'],
-        summary: 'Emitir certificados da jornada',
-        description:
-          'Depois da última palestra: um certificado de participação para quem assistiu à parcela mínima da programação (configurada; padrão 75 %), com as horas assistidas, e um de palestrante por palestra. Pode ser repetido sem duplicar; emite em lotes (`remaining` diz quanto falta).',
-        responses: { 200: jsonContent(ConferenceCertificatesResult, 'O que foi emitido e o que falta.') },
-      },
-      { errors: ['conflict'] },
-    ),
-    async (c) => c.json(await issueConferenceCertificates({ ctx: c.var.ctx }), 200),
   )
   .openapi(
     defineRoute('none', {

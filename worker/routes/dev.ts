@@ -2,11 +2,15 @@ import { z } from '@hono/zod-openapi'
 import { html } from 'hono/html'
 import { CourseUrl } from '../contract/catalog.ts'
 import { HeldCertificate } from '../contract/certificates.ts'
+import { OrderId } from '../contract/checkout.ts'
+import { curitibaDateTime } from '../domain/time-zone.ts'
 import { LOCAL_VIDEO_PATH } from '../domain/video.ts'
 import { localOnly } from '../middleware/local-only.ts'
 import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
 import { issueCertificateFor } from '../services/certificates/student.ts'
+import { orderLedger } from '../services/checkout/order-ledger.ts'
 import { listOutbox } from '../services/email/outbox.ts'
+import { simulateSandboxPayment } from '../services/payments/sandbox.ts'
 import { demoLessonVideo } from '../services/student/downloads.ts'
 
 const OutboxMessage = z.object({
@@ -33,8 +37,37 @@ const DevCertificateInput = z
 const app = newApp()
 app.use('/dev/*', localOnly)
 app.use('/api/dev/*', localOnly)
+// 'Simular pagamento' of the Pagar.me sandbox.
+app.use('/api/sandbox/*', localOnly)
 
 export const devRoutes = app
+  .openapi(
+    defineRoute(
+      'none',
+      {
+        operationId: 'simulateSandboxPayment',
+        method: 'post',
+        path: '/api/sandbox/pedidos/{id}/pagar',
+        tags: ['Sandbox de pagamento'],
+        summary: 'Simular o pagamento de um boleto ou PIX pendente no sandbox do Pagar.me (somente local)',
+        description: 'Paga a cobrança no sandbox e relê o pedido lá, como o webhook faria.',
+        request: { params: z.object({ id: OrderId }) },
+        responses: {
+          200: jsonContent(z.object({ status: z.string() }), 'A nova situação do pedido.'),
+        },
+      },
+      { errors: ['notFound'], limit: 'checkout' },
+    ),
+    async (c) =>
+      c.json(
+        await simulateSandboxPayment({
+          ctx: c.var.ctx,
+          ledger: orderLedger(c.var.ctx),
+          id: c.req.valid('param').id,
+        }),
+        200,
+      ),
+  )
   .openapi(
     defineRoute(
       'none',
@@ -149,7 +182,7 @@ export const devRoutes = app
       const items = rows.map(
         (row) => html`<article>
   <h2>${row.subject}</h2>
-  <p class="meta">Para <strong>${row.to}</strong> · ${row.createdAt.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })} · ${row.status}</p>
+  <p class="meta">Para <strong>${row.to}</strong> · ${curitibaDateTime(row.createdAt)} · ${row.status}</p>
   ${Object.entries(row.headers ?? {}).map(([name, value]) => html`<p class="meta"><code>${name}: ${value}</code></p>`)}
   <iframe sandbox="" title="${`Conteúdo do e-mail: ${row.subject}`}" srcdoc="${row.html}"></iframe>
 </article>`,

@@ -10,6 +10,7 @@ import {
   DataExport,
   DeleteAccountInput,
   EbookLibrary,
+  EnrolledCourses,
   LessonProgress,
   PurchaseDetail,
   PurchaseList,
@@ -23,17 +24,18 @@ import { PlaybackBeatInput, StudyAnswer } from '../contract/study.ts'
 import { clearSessionCookie, currentUser, requireUser } from '../middleware/auth.ts'
 import { isNavigation } from '../middleware/navigation.ts'
 import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
-import { requestWithdrawal } from '../services/checkout/withdrawal.ts'
-import { getStudentCourse, markLesson } from '../services/student/content.ts'
-import { DOWNLOAD_MESSAGES, DownloadRefused, openDownload } from '../services/student/downloads.ts'
-import { addFreeEbook, getLibrary } from '../services/student/ebooks.ts'
-import { deleteMyAccount, exportMyData } from '../services/student/privacy.ts'
 import {
   getPurchase,
   listPurchases,
   payOwnDifference,
   reissuePayment,
-} from '../services/student/purchases.ts'
+} from '../services/checkout/purchases.ts'
+import { requestWithdrawal } from '../services/checkout/withdrawal.ts'
+import { deleteMyAccount, exportMyData } from '../services/privacy/privacy.ts'
+import { getStudentCourse, markLesson } from '../services/student/content.ts'
+import { listEnrolledCourses } from '../services/student/courses.ts'
+import { DOWNLOAD_MESSAGES, DownloadRefused, openDownload } from '../services/student/downloads.ts'
+import { addFreeEbook, getLibrary } from '../services/student/ebooks.ts'
 import { recordOpening, recordPlayback } from '../services/student/study.ts'
 import { ownRead } from './own.ts'
 
@@ -92,6 +94,22 @@ function lessonWatched(
 
 /** The student area (SPEC section 2's student menu): purchases, a course's content, e-books, privacy. */
 export const studentRoutes = newApp()
+  .openapi(
+    defineRoute('N', {
+      operationId: 'listMyCourses',
+      method: 'get',
+      path: '/api/usuario/cursos',
+      tags: ['Área do aluno'],
+      summary: 'As turmas em que o aluno está matriculado',
+      responses: {
+        200: jsonContent(EnrolledCourses, 'Matrículas.'),
+      },
+    }),
+    async (c) => {
+      const user = await requireUser(c)
+      return c.json(await listEnrolledCourses({ ctx: c.var.ctx, userId: user.id }), 200)
+    },
+  )
   .openapi(
     ...ownRead(listPurchases, {
       operationId: 'listMyPurchases',

@@ -1,5 +1,9 @@
+import { CURITIBA_TIME_ZONE } from '../../../worker/domain/time-zone.ts'
+
 // '2027-03-15' → '15 de março de 2027': one home for web, e-mails and certificates.
 export { formatDateLong } from '../../../worker/domain/long-date.ts'
+/** Curitiba's clock (worker/domain/time-zone.ts), whatever the device's zone. */
+export { CURITIBA_TIME_ZONE }
 
 let curitibaDate: Intl.DateTimeFormat | undefined
 
@@ -11,7 +15,7 @@ export function formatInstantDate(isoInstant: string): string {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: 'America/Sao_Paulo',
+    timeZone: CURITIBA_TIME_ZONE,
   })
   return curitibaDate.format(date)
 }

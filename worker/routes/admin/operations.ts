@@ -13,12 +13,12 @@ import { ADMIN_TAG, actorOf, csvContent, csvResponse, IdParams } from './shared.
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
-type Params = z.ZodObject<{ id: z.ZodType }>
+type Params = z.ZodObject
 /** A query schema as the route's request takes it (an object, or a pipe from one). */
 type Query = NonNullable<NonNullable<RouteConfig['request']>['query']>
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined
 type RouteOptions = NonNullable<Parameters<typeof defineRoute>[2]>
-type Responses = Record<number, ReturnType<typeof jsonContent> | ReturnType<typeof csvContent>>
+type Responses = RouteConfig['responses']
 
 /** How an operation answers: the response it documents and how the service's result becomes it. */
 export type Answer<T> = {
@@ -49,7 +49,9 @@ export const csv = (description: string): Answer<{ csv: string; filename: string
 })
 
 type IdOf<R, P> = P extends Params
-  ? z.output<P>['id']
+  ? z.output<P> extends { id: infer Id }
+    ? Id
+    : undefined
   : R extends `${string}{id}${string}`
     ? number
     : undefined
@@ -60,6 +62,8 @@ export type ServiceInput<R, P, Q, B, F> = {
   actor: Awaited<ReturnType<typeof actorOf>>
   /** The path's `{id}` (IdParams unless the operation names its own params). */
   id: IdOf<R, P>
+  /** Every parameter of the path (its `{id}`, or another name: a signed link's `{token}`). */
+  params: Out<P>
   query: Out<Q>
   /** The JSON body. */
   input: Out<B>
@@ -73,10 +77,13 @@ export type Operation<R extends string, P, Q, B, F, T> = {
   route: R
   summary: string
   description?: string
+  /** The reference's group: the admin area's unless an operation belongs with another (Jornada). */
+  tags?: string[]
   params?: P
   query?: Q
-  /** A required JSON body. */
+  /** A JSON body, required unless `optionalBody`. */
   body?: B
+  optionalBody?: boolean
   /** A required multipart/form-data body. */
   form?: F
   answers: Answer<T>
@@ -108,13 +115,17 @@ export function operation<
       operationId: description.operationId,
       method: method.toLowerCase() as Lowercase<Method>,
       path,
-      tags: [ADMIN_TAG],
+      tags: description.tags ?? [ADMIN_TAG],
       summary: description.summary,
       ...(description.description ? { description: description.description } : {}),
       request: {
         ...(params ? { params } : {}),
         ...(query ? { query } : {}),
-        ...(body ? jsonBody(body) : {}),
+        ...(body && description.optionalBody
+          ? { body: { content: { 'application/json': { schema: body } }, required: false } }
+          : body
+            ? jsonBody(body)
+            : {}),
         ...(form ? { body: { content: { 'multipart/form-data': { schema: form } }, required: true } } : {}),
       },
       responses: answers.responses,
@@ -124,10 +135,12 @@ export function operation<
   const handler = async (c: Context<AppBindings>) => {
     // The route's validators ran before the handler; `valid` hands over what they parsed.
     const valid = (target: 'param' | 'query' | 'json' | 'form') => c.req.valid(target as never) as unknown
+    const pathParams = params ? (valid('param') as { id?: unknown }) : undefined
     const input = {
       ctx: c.var.ctx,
       actor: await actorOf(c),
-      id: params ? (valid('param') as { id: unknown }).id : undefined,
+      id: pathParams?.id,
+      params: pathParams,
       query: query ? valid('query') : undefined,
       input: body ? valid('json') : undefined,
       form: form ? valid('form') : undefined,

@@ -47,7 +47,7 @@ export const adminSalesRoutes = adminApp(
     run: listAuditLog,
   }),
   operation({
-    operationId: 'listEnrolments',
+    operationId: 'listEnrollments',
     route: 'GET /api/admin/matriculas',
     summary:
       'Matrículas com aluno, curso, turma, pedido e pagamento; filtros e busca por nome, e-mail ou CPF',
@@ -56,7 +56,7 @@ export const adminSalesRoutes = adminApp(
     run: listEnrollments,
   }),
   operation({
-    operationId: 'exportEnrolments',
+    operationId: 'exportEnrollments',
     route: 'GET /api/admin/matriculas/exportacao',
     summary: 'As matrículas do filtro em CSV (UTF-8 com BOM, ";", datas e valores no formato brasileiro)',
     description: 'A exportação fica no registro de auditoria (dados pessoais).',
@@ -65,7 +65,7 @@ export const adminSalesRoutes = adminApp(
     run: ({ ctx, actor, query }) => exportEnrollments({ ctx, actor, filters: query }),
   }),
   operation({
-    operationId: 'createManualEnrolment',
+    operationId: 'createManualEnrollment',
     route: 'POST /api/admin/matriculas',
     summary: 'Matricular um aluno que pagou fora do site (a conta do e-mail, ou uma nova)',
     body: ManualEnrollmentInput,
@@ -74,7 +74,7 @@ export const adminSalesRoutes = adminApp(
     run: createManualEnrollment,
   }),
   operation({
-    operationId: 'cancelManualEnrolment',
+    operationId: 'cancelManualEnrollment',
     route: 'POST /api/admin/matriculas/{id}/cancelamento',
     summary: 'Cancelar uma matrícula manual (a de um pedido se encerra pelo estorno do pedido: 409)',
     answers: json(200, AdminEnrollment, 'A matrícula cancelada.'),

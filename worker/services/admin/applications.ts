@@ -15,14 +15,14 @@ import {
 import type { RefundOrderInput } from '../../contract/refunds.ts'
 import { csvDateTime, csvMoney } from '../../domain/csv.ts'
 import { APPLICATION_STATE_LABELS, feeApplies, feeState } from '../../domain/editais.ts'
-import { isRefundable } from '../../domain/orders.ts'
+import { ACCESS_STATES, isRefundable, type OrderState } from '../../domain/orders.ts'
 import { curitibaDay } from '../../domain/time-zone.ts'
 import { AppError, invalidField, notFound } from '../../errors.ts'
 import { deliverLater } from '../email/outbox.ts'
 import { firstName, message } from '../email/templates.ts'
-import { closeWaitingPlanPayments, planLedger } from '../payments/plan-payments.ts'
 import { refundPayment } from '../payments/refund.ts'
 import { FEE_ORDER, feeOwed } from '../plans/fees.ts'
+import { closeWaitingPlanPayments, planLedger } from '../plans/payment-ledger.ts'
 import { type AdminRowAction, type AdminRowRead, auditStatement } from './internal.ts'
 import { listing } from './listing.ts'
 
@@ -40,13 +40,13 @@ function unpaid(lateOn?: string): SQL<number> {
     WHERE fp.edital_id = applications.edital_id AND ${feeOwed('applications')}
       ${lateOn ? sql`AND fp.due_on IS NOT NULL AND fp.due_on < ${lateOn}` : sql``})`
 }
-const payments = (what: SQL, statuses: string) =>
+const payments = (what: SQL, statuses: readonly OrderState[]) =>
   sql<number>`(SELECT coalesce(sum(${what}), 0) FROM plan_payments pp
-    WHERE pp.application_id = applications.id AND pp.status IN (${sql.raw(statuses)}))`
+    WHERE pp.application_id = applications.id AND pp.status IN ${statuses})`
 
 const money = (today: string) => ({
-  paid: payments(sql`pp.amount_cents - pp.refunded_cents`, `'paid', 'partially_refunded'`),
-  pending: payments(sql`pp.amount_cents`, `'pending'`),
+  paid: payments(sql`pp.amount_cents - pp.refunded_cents`, ACCESS_STATES),
+  pending: payments(sql`pp.amount_cents`, ['pending']),
   due: unpaid(),
   late: unpaid(today),
   refunded: sql<number>`(SELECT coalesce(sum(pp.refunded_cents), 0) FROM plan_payments pp

@@ -24,7 +24,7 @@ import {
   searchOf,
 } from './internal.ts'
 
-// An in-person class's attendance (issue 24, item 2): marked per enrolment once the class's day
+// An in-person class's attendance (issue 24, item 2): marked per enrollment once the class's day
 // has come, then the certificates of those present issued in one action (each once, e-mailed).
 
 const activeIn = (classId: SQL) =>
@@ -133,7 +133,7 @@ export async function getClassAttendance({ ctx, id }: AdminRowRead): Promise<Cla
 
 /**
  * PUT /api/admin/certificados/turmas/{id}/presencas: present or absent, for any of the class's
- * active enrolments at once; one batch with its audit line (all or nothing).
+ * active enrollments at once; one batch with its audit line (all or nothing).
  */
 export async function markAttendance({
   ctx,

@@ -42,7 +42,7 @@ import { listing } from './listing.ts'
 
 // ── Progress of online classes ────────────────────────────────────────────────
 
-/** The enrolment's course's lessons, and its student's segments and readings opened, as JSON arrays. */
+/** The enrollment's course's lessons, and its student's segments and readings opened, as JSON arrays. */
 const lessonsJson = sql<string>`(SELECT json_group_array(json_array(l.id, l.youtube_id, l.duration_seconds))
   FROM lessons l JOIN course_modules m ON m.id = l.module_id WHERE m.course_id = ${courses.id})`
 const ofCourse = sql`JOIN lessons l ON l.id = x.lesson_id JOIN course_modules m ON m.id = l.module_id
@@ -126,7 +126,7 @@ const toProgress = (row: ProgressRow): StudentProgress => {
   }
 }
 
-/** GET /api/admin/certificados/progresso (and its CSV): the active enrolments of online classes. */
+/** GET /api/admin/certificados/progresso (and its CSV): the active enrollments of online classes. */
 export function progressListing(ctx: AppContext) {
   return listing<ProgressFilters, ProgressRow, StudentProgress>({
     createdAt: enrollments.createdAt,
@@ -145,7 +145,7 @@ export function progressListing(ctx: AppContext) {
       eq(enrollments.status, 'active'),
       filters.course_id ? eq(courses.id, filters.course_id) : undefined,
       filters.class_id ? eq(classes.id, filters.class_id) : undefined,
-      // Stopped: no certificate yet, and no lesson played or opened (nor the enrolment made) in N days.
+      // Stopped: no certificate yet, and no lesson played or opened (nor the enrollment made) in N days.
       filters.idle_days !== undefined &&
         sql`${courseCertificate} IS NULL AND coalesce(${lastActivity}, ${enrollments.createdAt}) < ${
           ctx.now.getTime() - filters.idle_days * DAY_MS

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { PERIOD_ORDER_MESSAGE } from '../../contract/admin.ts'
 import type { Dashboard, DashboardQuery } from '../../contract/admin-sales.ts'
 import { bucketsOf, daysBetween, type Granularity, MAX_PERIOD_DAYS } from '../../domain/dashboard.ts'
+import { ACCESS_STATES } from '../../domain/orders.ts'
 import { ORDER_STATES, type OrderState, PAYMENT_TYPES, type PaymentType } from '../../domain/payments.ts'
 import { curitibaDay, curitibaDayEndMs, curitibaDayStartMs } from '../../domain/time-zone.ts'
 import { invalidField } from '../../errors.ts'
@@ -93,7 +94,7 @@ export async function getDashboard({ ctx, query }: AdminRead<typeof DashboardQue
       db.all<{ course_id: number; name: string; revenue: number; sold: number }>(sql`
       SELECT c.id AS course_id, c.name AS name, sum(i.net_cents) AS revenue, count(*) AS sold
       FROM order_items i JOIN orders o ON o.id = i.order_id JOIN courses c ON c.id = i.course_id
-      WHERE ${paidIn} AND o.status IN ('paid', 'partially_refunded')
+      WHERE ${paidIn} AND o.status IN ${ACCESS_STATES}
       GROUP BY c.id ORDER BY revenue DESC, c.name LIMIT 5`),
       // Fees unpaid after their due day, now (whatever the period).
       db.all<LateFee>(sql`

@@ -17,8 +17,8 @@ import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../domain/payments.t
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import { paidDifferences } from '../checkout/differences.ts'
 import { giftOf } from '../checkout/gifts.ts'
+import { withdrawalOf } from '../checkout/purchases.ts'
 import { documentStateOf } from '../checkout/student-documents.ts'
-import { withdrawalOf } from '../student/purchases.ts'
 import { type AdminRowAction, type AdminWrite, auditedWrite, auditStatement, iso } from './internal.ts'
 import { listing } from './listing.ts'
 

@@ -10,7 +10,7 @@ import { AppError, invalidField } from '../../errors.ts'
 import { deliverLater, queueEmail } from '../email/outbox.ts'
 import { emailMessage, firstName } from '../email/templates.ts'
 import { consumeLimit } from '../limits/limits.ts'
-import { enrolStatement } from '../payments/orders.ts'
+import { enrollStatement } from '../student/access.ts'
 import { endAllSessions, endOtherSessions, type SessionUser, toUser } from './sessions.ts'
 import { hashToken, newToken } from './tokens.ts'
 
@@ -36,16 +36,12 @@ export function proofStatements(ctx: AppContext, userId: number | SQL, email: st
   const claimable = sql`o.claim_email = ${email} AND o.user_id IS NULL`
   // The address is still the account's when the batch runs (a change may have moved it).
   const owned = sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.email = ${email})`
-  const paid = sql.join(
-    ACCESS_STATES.map((state) => sql`${state}`),
-    sql`, `,
-  )
   return [
     db
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${ctx.now.getTime()})` })
       .where(and(eq(users.id, userId), eq(users.email, email))),
-    db.run(enrolStatement(userId, sql`${claimable} AND o.status IN (${paid}) AND ${owned}`)),
+    db.run(enrollStatement(userId, sql`${claimable} AND o.status IN ${ACCESS_STATES} AND ${owned}`)),
     db.run(
       sql`UPDATE orders AS o SET user_id = ${userId}, claim_email = NULL WHERE ${claimable} AND ${owned}`,
     ),
@@ -54,9 +50,9 @@ export function proofStatements(ctx: AppContext, userId: number | SQL, email: st
       sql`UPDATE orders AS o SET recipient_user_id = ${userId} WHERE o.gift_claim_email = ${email} AND ${owned}`,
     ),
     db.run(
-      enrolStatement(
+      enrollStatement(
         userId,
-        sql`o.gift_claim_email = ${email} AND o.recipient_user_id = ${userId} AND o.status IN (${paid}) AND ${owned}`,
+        sql`o.gift_claim_email = ${email} AND o.recipient_user_id = ${userId} AND o.status IN ${ACCESS_STATES} AND ${owned}`,
       ),
     ),
     db.run(

@@ -15,11 +15,11 @@ import {
   couponIsUsable,
   type PricedCart,
   type PricingBundle,
-  type PricingClass,
   type PricingCoupon,
   priceCart,
 } from '../../domain/pricing.ts'
 import { scarcestSeats, seatsLeft } from '../../domain/seats.ts'
+import { bundleForPricing, toPricingClass } from '../catalog/pricing.ts'
 import type { CartSnapshot } from './snapshot.ts'
 
 type ClassRow = typeof classes.$inferSelect
@@ -157,39 +157,12 @@ export function isAvailable(details: CartDetails, item: CartSnapshot['items'][nu
   )
 }
 
-/** A class row as the pricing rules take it (the cart's and the showcase preview's prices agree). */
-export function toPricingClass(turma: ClassRow): PricingClass {
-  return {
-    id: turma.id,
-    courseId: turma.courseId,
-    name: turma.name,
-    priceCents: turma.priceCents,
-    studentPriceCents: turma.studentPriceCents,
-    studentDiscount: turma.studentDiscount,
-    isBoletoAllowed: turma.isBoletoAllowed,
-    instalmentTimes: turma.instalmentTimes,
-  }
-}
-
 function toPricingBundle(details: CartDetails, id: number): PricingBundle {
   const { bundle, classIds } = details.bundles.get(id)!
   return bundleForPricing(
     bundle,
     classIds.map((classId) => details.classes.get(classId)!.turma),
   )
-}
-
-/** A bundle row and its class rows as the pricing rules take them (the cart and the course page). */
-export function bundleForPricing(bundle: BundleRow, bundleClasses: readonly ClassRow[]): PricingBundle {
-  return {
-    id: bundle.id,
-    name: bundle.name,
-    discountType: bundle.discountType,
-    discountPercent: bundle.discountPercent,
-    discountCents: bundle.discountCents,
-    instalmentTimes: bundle.instalmentTimes,
-    classes: bundleClasses.map(toPricingClass),
-  }
 }
 
 function toPricingCoupon(coupon: typeof coupons.$inferSelect): PricingCoupon {

@@ -11,7 +11,7 @@ import {
 import { capInstalments } from '../../domain/instalments.ts'
 import { bundleIsForSale, priceBundle } from '../../domain/pricing.ts'
 import { notFound } from '../../errors.ts'
-import { bundleForPricing } from '../cart/pricing.ts'
+import { bundleForPricing } from './pricing.ts'
 import { readSnapshot } from './snapshot.ts'
 
 type CourseRow = typeof courses.$inferSelect

@@ -5,8 +5,9 @@ import type { AppContext } from '../../context.ts'
 import { CHARGEBACK_MESSAGES, type ChargebackInput, type ChargebackResult } from '../../contract/refunds.ts'
 import { disputeOf } from '../../domain/orders.ts'
 import { conflict, invalidField, notFound, unavailable } from '../../errors.ts'
-import { type OrderRow, orderLedger, settleOrder } from '../payments/orders.ts'
 import { deliverEmails, readAtProvider, reportOf, settleAndDeliver } from '../payments/settle.ts'
+import { orderLedger, settleOrder } from './order-ledger.ts'
+import type { OrderRow } from './orders.ts'
 import type { OnOrder } from './refund.ts'
 
 // A chargeback's dispute, as the institute follows it (decision 023). Pagar.me's charge stays

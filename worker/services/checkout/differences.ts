@@ -5,7 +5,7 @@ import type { PayResult } from '../../contract/checkout.ts'
 import { grantsAccess, missingCents } from '../../domain/orders.ts'
 import type { DifferenceKind } from '../../domain/payments.ts'
 import { AppError } from '../../errors.ts'
-import type { OrderRow } from '../payments/ledger.ts'
+import type { OrderRow } from './orders.ts'
 import { sendAgain } from './pay.ts'
 
 /**

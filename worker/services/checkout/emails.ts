@@ -8,8 +8,8 @@ import type { Env } from '../../env.ts'
 import { NOBODY_HOLDS_IT } from '../auth/holders.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
 import { brl, firstName, message } from '../email/templates.ts'
-import type { OrderRow } from '../payments/ledger.ts'
 import { giftOf } from './gifts.ts'
+import type { OrderRow } from './orders.ts'
 
 // The buyer's e-mails about an order, in pt-BR, built with the outbox's template (hono/html:
 // every value is escaped, so a payer named '<svg/onload=…>' stays text).

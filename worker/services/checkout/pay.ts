@@ -3,50 +3,45 @@ import { eq, sql } from 'drizzle-orm'
 import { orderItems, orders, users } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import { CHECKOUT_MESSAGES, GIFT_MESSAGES, type PayInput, type PayResult } from '../../contract/checkout.ts'
-import { CART_ITEM_TYPES, type CartItemType } from '../../domain/catalog.ts'
+import { CART_ITEM_TYPES } from '../../domain/catalog.ts'
+import { PROVIDER_METHOD } from '../../domain/payments.ts'
 import { couponIsExhausted, validatePaymentChoice } from '../../domain/pricing.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { NOBODY_HOLDS_IT } from '../auth/holders.ts'
 import { type SessionUser, sessionInsert } from '../auth/sessions.ts'
+import { linesOf } from '../cart/lines.ts'
 import { type PricedSnapshot, priceSnapshot } from '../cart/pricing.ts'
 import { readCart } from '../cart/snapshot.ts'
 import { isClassSoldOut, isCouponLimit } from '../constraints.ts'
 import { deliverLater } from '../email/outbox.ts'
-import { attemptCharge, nothingChargedUnless } from '../payments/attempt.ts'
+import { attemptCharge, joinByKey, nothingChargedUnless } from '../payments/attempt.ts'
 import { settingsOf } from '../payments/gateway.ts'
-import { type OrderRow, orderLedger, purchaseError, resultOf } from '../payments/orders.ts'
+import { paymentInputs } from '../payments/request.ts'
 import { settleAndDeliver } from '../payments/settle.ts'
 import { closeAbandonedCheckout } from '../reminders/close.ts'
 import { purchaseWithYourEmail } from './emails.ts'
-
-async function orderByKey(ctx: AppContext, key: string) {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.idempotencyKey, key))
-  return order
-}
-
-/**
- * An idempotency key belongs to one buyer, one cart and one payment type (issue 12, item 7):
- * another buyer's or another cart's submit with it gets nothing of the first order.
- */
-function assertSameAttempt(order: OrderRow, user: SessionUser | null, input: PayInput) {
-  const sameBuyer = user ? order.userId === user.id : order.payer.email === input.payer.email
-  const sameCart = order.cartHash === input.hash
-  const sameType = (order.paymentType ?? null) === (input.payment_type ?? null) || order.totalCents === 0
-  if (!sameBuyer || !sameCart || !sameType) {
-    throw purchaseError('VALIDATION', 2, CHECKOUT_MESSAGES.attemptMismatch)
-  }
-}
+import { orderLedger } from './order-ledger.ts'
+import { type OrderRow, purchaseError, resultOf } from './orders.ts'
 
 /** A checkout submit: who buys (signed in or not), and what they sent. */
 type Checkout = { ctx: AppContext; user: SessionUser | null; input: PayInput }
 
-/** The same key again (its own attempt's): the order as it stands, or one more attempt at the provider. */
-async function resume({ ctx, user, input }: Checkout, order: OrderRow): Promise<{ result: PayResult }> {
-  assertSameAttempt(order, user, input)
-  return { result: await attemptCharge(ctx, orderLedger(ctx), order, cardOf(input), true) }
-}
-
 const cardOf = (input: PayInput) => ({ token: input.cardhash ?? null })
+
+/**
+ * The order its idempotency key already made, joined: the key belongs to one buyer, one cart and
+ * one payment type (issue 12, item 7); another buyer's or another cart's submit with it gets
+ * nothing of the first order.
+ */
+const earlierOrder = ({ ctx, user, input }: Checkout) =>
+  joinByKey<OrderRow, PayResult>(ctx, orderLedger(ctx), input.idempotency_key, {
+    card: cardOf(input),
+    mismatch: CHECKOUT_MESSAGES.attemptMismatch,
+    isSame: (order) =>
+      (user ? order.userId === user.id : order.payer.email === input.payer.email) &&
+      order.cartHash === input.hash &&
+      ((order.paymentType ?? null) === (input.payment_type ?? null) || order.totalCents === 0),
+  })
 
 /**
  * Whose order it is (decision 010): the signed-in buyer's; a guest's goes to the account of that
@@ -89,62 +84,6 @@ function checkIds(input: PayInput, snapshot: PricedSnapshot) {
   }
 }
 
-type Line = {
-  itemType: CartItemType
-  itemId: number
-  classId: number | null
-  courseId: number | null
-  couponId: number | null
-  name: string
-  grossCents: number
-  netCents: number
-}
-
-/** Order lines read as the cart does: the course's name, then the class's. */
-export function linesOf(snapshot: PricedSnapshot): Line[] {
-  const courseName = (classId: number) => snapshot.details.classes.get(classId)?.course.name ?? ''
-  return snapshot.priced.items.flatMap((item): Line[] => {
-    if (item.type === 'pacote') {
-      return item.classes.map((c) => ({
-        itemType: 'pacote' as const,
-        itemId: item.id,
-        classId: c.classId,
-        courseId: c.courseId,
-        couponId: null,
-        name: `${item.name} — ${courseName(c.classId)}`,
-        grossCents: c.grossCents,
-        netCents: c.netCents,
-      }))
-    }
-    if (item.type === 'turma') {
-      return [
-        {
-          itemType: 'turma' as const,
-          itemId: item.id,
-          classId: item.id,
-          courseId: item.courseId,
-          couponId: item.couponId,
-          name: `${courseName(item.id)} — ${item.name}`,
-          grossCents: item.grossCents,
-          netCents: item.netCents,
-        },
-      ]
-    }
-    return [
-      {
-        itemType: 'produto' as const,
-        itemId: item.id,
-        classId: null,
-        courseId: null,
-        couponId: null,
-        name: item.name,
-        grossCents: item.grossCents,
-        netCents: item.netCents,
-      },
-    ]
-  })
-}
-
 /**
  * POST /checkout/pagar. Every amount is recomputed from the cart and the database; the browser's
  * total is only compared. The order is written before the charge, so a charge never lacks an order.
@@ -156,10 +95,8 @@ export async function payCheckout(args: Checkout): Promise<{ result: PayResult; 
 
 async function placeOrder(checkout: Checkout): Promise<{ result: PayResult; sessionToken?: string }> {
   const { ctx, user, input } = checkout
-  const earlier = await orderByKey(ctx, input.idempotency_key)
-  if (earlier) {
-    return resume(checkout, earlier)
-  }
+  const earlier = await earlierOrder(checkout)
+  if (earlier) return { result: earlier }
 
   const cart = await readCart(ctx, input.hash)
   if (!cart || cart.items.length === 0) throw purchaseError('NOT_FOUND', 1, CHECKOUT_MESSAGES.productNotFound)
@@ -200,25 +137,11 @@ async function placeOrder(checkout: Checkout): Promise<{ result: PayResult; sess
       'gifts.0.email': [GIFT_MESSAGES.notYourself],
     })
   }
-  // A registered boleto names its payer's address: asked for before anything is written or sent.
-  if (amounts.paymentType === 'BOLETO' && !input.billingAddress) {
-    throw new AppError('VALIDATION', CHECKOUT_MESSAGES.boletoAddressRequired, {
-      billingAddress: [CHECKOUT_MESSAGES.boletoAddressRequired],
-    })
-  }
-  if (amounts.paymentType === 'CREDIT_CARD') {
-    if (!input.cardhash) {
-      throw new AppError('VALIDATION', CHECKOUT_MESSAGES.cardTokenRequired, {
-        cardhash: [CHECKOUT_MESSAGES.cardTokenRequired],
-      })
-    }
-    // The provider's antifraud needs it: refused here, before anything is written or sent.
-    if (!input.billingAddress) {
-      throw new AppError('VALIDATION', CHECKOUT_MESSAGES.billingAddressRequired, {
-        billingAddress: [CHECKOUT_MESSAGES.billingAddressRequired],
-      })
-    }
-  }
+  // A card's token and its payer's address, a boleto's address: refused before anything is written or sent.
+  paymentInputs(ctx, amounts.paymentType && PROVIDER_METHOD[amounts.paymentType], {
+    card: cardOf(input),
+    billingAddress: input.billingAddress,
+  })
   const free = amounts.totalCents === 0
   const gatewayName = free ? 'gratuito' : settingsOf(ctx).mode
 
@@ -313,8 +236,8 @@ async function placeOrder(checkout: Checkout): Promise<{ result: PayResult; sess
   }
   const order = inserted[0]
   if (!order) {
-    const winner = (await orderByKey(ctx, input.idempotency_key))!
-    return resume(checkout, winner)
+    // Another request took the key first: its order.
+    return { result: (await earlierOrder(checkout))! }
   }
 
   const noticeId = Number(noticeRow?.rows[0]?.id)

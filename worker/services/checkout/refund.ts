@@ -4,9 +4,10 @@ import type { AppContext } from '../../context.ts'
 import type { RefundOrderInput, RefundOrderResult } from '../../contract/refunds.ts'
 import { chargedCents, isRefundable } from '../../domain/orders.ts'
 import { invalidField, notFound } from '../../errors.ts'
-import { type OrderRow, orderLedger, settleOrder } from '../payments/orders.ts'
 import { REFUND_UNAVAILABLE, refundCall, refundPayment } from '../payments/refund.ts'
 import { deliverEmails, readAtProvider, reportOf } from '../payments/settle.ts'
+import { orderLedger, settleOrder } from './order-ledger.ts'
+import type { OrderRow } from './orders.ts'
 
 export const REFUND_MESSAGES = {
   notRefundable: 'Só um pedido pago pode ser estornado.',

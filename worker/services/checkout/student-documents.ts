@@ -4,13 +4,14 @@ import { orders } from '../../../db/schema.ts'
 import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import type { StudentDocumentDecision, StudentDocumentState } from '../../contract/student-documents.ts'
-import { grantsAccess } from '../../domain/orders.ts'
+import { ACCESS_STATES, grantsAccess } from '../../domain/orders.ts'
+import { curitibaDate } from '../../domain/time-zone.ts'
 import { AppError, invalidField, notFound } from '../../errors.ts'
 import { brl, firstName, message } from '../email/templates.ts'
 import { deleteFiles } from '../files/files.ts'
 import { purposeKey } from '../hash.ts'
-import type { OrderRow } from '../payments/ledger.ts'
 import { DIFFERENCE_MESSAGES, paidDifferences } from './differences.ts'
+import type { OrderRow } from './orders.ts'
 import { type OnOrder, refundOrder } from './refund.ts'
 
 /**
@@ -43,8 +44,6 @@ export const STUDENT_DOC_MESSAGES = {
   approved: 'Documento aprovado.',
   rejected: 'Documento recusado: o aluno foi avisado por e-mail.',
 } as const
-
-const day = (date: Date) => date.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })
 
 const DOCUMENT_AUDIENCE = 'student-document'
 const secretKey = (ctx: AppContext) => purposeKey(ctx.env.APP_SECRET, 'studentDocument')
@@ -115,7 +114,7 @@ function rejectionEmail(ctx: AppContext, order: OrderRow, reason: string, deadli
       `Analisamos o documento de estudante enviado com o pedido ${order.id} e não pudemos aceitá-lo. Motivo: ${reason}`,
       ...(deadline
         ? [
-            `O preço de estudante deu ${brl(order.studentDiscountCents)} de desconto neste pedido. Para manter sua inscrição, pague essa diferença por PIX ou boleto até ${day(deadline)}, em Minhas compras. Sem o pagamento até lá, o pedido será cancelado e o valor pago, estornado.`,
+            `O preço de estudante deu ${brl(order.studentDiscountCents)} de desconto neste pedido. Para manter sua inscrição, pague essa diferença por PIX ou boleto até ${curitibaDate(deadline)}, em Minhas compras. Sem o pagamento até lá, o pedido será cancelado e o valor pago, estornado.`,
           ]
         : []),
     ],
@@ -184,7 +183,7 @@ export async function endDifferenceDeadlines(ctx: AppContext): Promise<number> {
       and(
         eq(orders.studentDocStatus, 'rejected'),
         lt(orders.studentDocDeadline, ctx.now),
-        inArray(orders.status, ['paid', 'partially_refunded']),
+        inArray(orders.status, [...ACCESS_STATES]),
         inArray(orders.paymentType, ['CREDIT_CARD', 'PIX']),
       ),
     )

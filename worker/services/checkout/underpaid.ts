@@ -6,8 +6,8 @@ import {
   UNDERPAID_MESSAGES,
 } from '../../contract/refunds.ts'
 import { conflict, notFound } from '../../errors.ts'
-import { settleOrder } from '../payments/orders.ts'
 import { deliverEmails } from '../payments/settle.ts'
+import { settleOrder } from './order-ledger.ts'
 import type { OnOrder } from './refund.ts'
 
 /**

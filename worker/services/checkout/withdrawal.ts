@@ -10,8 +10,8 @@ import { curitibaDateTime } from '../../domain/time-zone.ts'
 import { AppError, invalidField } from '../../errors.ts'
 import { deliverLater, queueEmail } from '../email/outbox.ts'
 import { brl, firstName, message, type OutboxMessage } from '../email/templates.ts'
-import type { OrderRow } from '../payments/ledger.ts'
-import { type OwnOrder, orderWithLines, withdrawalOf } from '../student/purchases.ts'
+import type { OrderRow } from './orders.ts'
+import { type OwnOrder, orderWithLines, withdrawalOf } from './purchases.ts'
 import { type OnOrder, refundOrder } from './refund.ts'
 
 // The buyer's right of withdrawal (Código de Defesa do Consumidor, art. 49; issue 22, item 8):

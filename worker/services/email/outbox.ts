@@ -9,8 +9,8 @@ import {
 } from '../../adapters/email.ts'
 import type { AppContext } from '../../context.ts'
 import { dependencyFailure } from '../../errors.ts'
-import { suppressStatement } from '../reminders/unsubscribe.ts'
 import { blankedContent, blankIfSecret } from './secrets.ts'
+import { suppressStatement } from './suppressions.ts'
 import type { OutboxMessage } from './templates.ts'
 
 /**

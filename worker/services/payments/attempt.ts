@@ -73,6 +73,35 @@ export async function attemptCharge<Row extends Payment, Result>(
   }
 }
 
+/**
+ * How a submit joins the payment its idempotency key already made (decision 004): a key belongs to
+ * one attempt (`isSame`: the same payer, what is paid and how); another's use of it gets nothing of
+ * that payment (`mismatch`, a 422). `card`: what this submit brought of a card.
+ */
+export type Join<Row> = { isSame: (row: Row) => boolean; mismatch: string; card: Card }
+
+/** The earlier submit's payment, as it stands or with one more attempt at the provider (looked up there first). */
+export function joinAttempt<Row extends Payment, Result>(
+  ctx: AppContext,
+  ledger: Ledger<Row, Result>,
+  row: Row,
+  join: Join<Row>,
+): Promise<Result> {
+  if (!join.isSame(row)) throw ledger.error('VALIDATION', 2, join.mismatch)
+  return attemptCharge(ctx, ledger, row, join.card, true)
+}
+
+/** The payment written under `key`, joined (`joinAttempt`); undefined when the key made none yet. */
+export async function joinByKey<Row extends Payment, Result>(
+  ctx: AppContext,
+  ledger: Ledger<Row, Result>,
+  key: string,
+  join: Join<Row>,
+): Promise<Result | undefined> {
+  const [row] = await ledger.select(sql`idempotency_key = ${key}`, 1)
+  return row ? joinAttempt(ctx, ledger, row, join) : undefined
+}
+
 /** Takes the payment for one attempt at the provider; undefined when another attempt holds it. */
 async function claim<Row extends Payment>({ ctx, ledger }: Attempt<Row, unknown>, row: Row) {
   const [claimed] = await ctx.db.batch([

@@ -1,17 +1,14 @@
 import type { SQL } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
-import type { orders, planPayments } from '../../../db/schema.ts'
 import type { BillingAddress, GatewayPayment, PaymentRequest } from '../../adapters/payments/types.ts'
 import type { OrderPosition } from '../../domain/orders.ts'
 import type { OrderState } from '../../domain/payments.ts'
 import type { AppError } from '../../errors.ts'
 import type { OutboxMessage } from '../email/templates.ts'
 
-// The payments' vocabulary: the two ledgers (orders, plan payments) and what the pipeline that
-// serves them (charge attempt, settlement, webhook, reconciliation) asks of each.
-
-export type OrderRow = typeof orders.$inferSelect
-export type PlanPaymentRow = typeof planPayments.$inferSelect
+// The payments' vocabulary: what the pipeline (charge attempt, settlement, webhook, reconciliation)
+// asks of a ledger. Each ledger lives with its owner (the store's orders in services/checkout, the
+// fee plans' payments in services/plans) and is handed in by whoever calls the pipeline.
 
 /**
  * What the provider says of a payment: its state, what was refunded, and the payment it read;
@@ -67,6 +64,8 @@ export type Ledger<Row extends Payment, Result> = {
   update(values: Partial<Row>, condition: SQL): BatchItem<'sqlite'>
   /** The provider's ids and the boleto's (or PIX's, a debit's challenge…) data, as it reports them. */
   fields(row: Row, payment: GatewayPayment | undefined): Partial<Row>
+  /** Its own columns that `fields` fills in, blank: as before anything was sent (a payment issued again). */
+  unsent: Partial<Row>
   /** Columns a step sets besides state, amounts and dates (e.g. a refund request confirmed). */
   stepColumns?(row: Row, step: Step): Partial<Row>
   /** What the step implies, written in its own transaction: `thisStep` holds only for it. */

@@ -6,12 +6,10 @@ import {
   GatewayValidationError,
 } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
-import { DISPUTE_DAYS } from '../../domain/orders.ts'
+import { ACCESS_STATES, DISPUTE_DAYS } from '../../domain/orders.ts'
 import { DAY_MS } from '../../domain/time-zone.ts'
 import { paymentGateway } from './gateway.ts'
 import type { Ledger, Payment, Report } from './ledger.ts'
-import { orderLedger } from './orders.ts'
-import { planLedger } from './plan-payments.ts'
 import { readAtProvider, reportOf, settleAndDeliver } from './settle.ts'
 
 export const RECONCILIATION = {
@@ -83,9 +81,15 @@ const apply = async <Row extends Payment>(
  * or PIX) or failed (a debit card never authenticated); ones that never reached the provider fail.
  * Recent paid ones' charges are re-read, applying refunds and chargebacks, and so are open
  * chargebacks' (a dispute won); one open past its time is lost (decision 023). Every 15 minutes
- * (wrangler.toml) and on demand locally.
+ * (wrangler.toml) and on demand locally, over the `ledgers` the scheduled job hands in, in order.
  */
-export async function reconcilePayments({ ctx }: { ctx: AppContext }): Promise<ReconciliationResult> {
+export async function reconcileLedgers({
+  ctx,
+  ledgers,
+}: {
+  ctx: AppContext
+  ledgers: readonly Ledger<Payment & Deadlines, unknown>[]
+}): Promise<ReconciliationResult> {
   const now = ctx.now.getTime()
   const result: ReconciliationResult = {
     pendingChecked: 0,
@@ -96,8 +100,7 @@ export async function reconcilePayments({ ctx }: { ctx: AppContext }): Promise<R
   }
   const budget = () => result.pendingChecked + result.paidChecked < RECONCILIATION.maxOrders
   try {
-    await reconcileLedger(ctx, orderLedger(ctx), now, result, budget)
-    await reconcileLedger(ctx, planLedger(ctx), now, result, budget)
+    for (const ledger of ledgers) await reconcileLedger(ctx, ledger, now, result, budget)
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError)) throw error
     result.interrupted = true
@@ -119,7 +122,7 @@ async function reconcileLedger<Row extends Payment & Deadlines>(
     AND coalesce(reconciled_at, created_at) < ${now - RECONCILIATION.pendingRecheckMs}`
   const disputedSince = sql`coalesce(charged_back_at, paid_at)`
   // A boleto paid short is re-read as a paid one (a refund made in Pagar.me's dashboard), from when it arrived.
-  const duePaid = sql`((status IN ('paid', 'partially_refunded') AND paid_at > ${now - RECONCILIATION.paidLookbackMs})
+  const duePaid = sql`((status IN ${ACCESS_STATES} AND paid_at > ${now - RECONCILIATION.paidLookbackMs})
       OR (status = 'underpaid' AND updated_at > ${now - RECONCILIATION.paidLookbackMs})
       OR (status = 'charged_back' AND ${disputedSince} > ${now - RECONCILIATION.disputeMs}))
     AND ${ledger.atProvider.paid} AND coalesce(reconciled_at, 0) < ${now - RECONCILIATION.paidRecheckMs}`

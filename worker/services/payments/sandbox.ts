@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm'
-import { orders } from '../../../db/schema.ts'
 import {
   GatewayNotFoundError,
   GatewayUnavailableError,
@@ -8,27 +6,34 @@ import {
 import type { AppContext } from '../../context.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { paymentGateway, settingsOf } from './gateway.ts'
-import { orderLedger } from './orders.ts'
-import { readAtProvider, reportOf, settleAndDeliver } from './settle.ts'
+import type { Ledger, Payment } from './ledger.ts'
+import { readAtProvider, readRow, reportOf, settleAndDeliver } from './settle.ts'
 
 /** An order of an earlier sandbox (its state file was removed): nothing to pay there. */
 const UNKNOWN_TO_SANDBOX = 'O sandbox de pagamentos não conhece este pedido. Faça um novo pedido.'
 
 /**
  * 'Simular pagamento' (PAYMENT_GATEWAY=sandbox; only locally, by the route's localOnly middleware):
- * the buyer pays the boleto or PIX at the local sandbox, then the order is re-read there, as the
- * sandbox's webhook would make it.
+ * the buyer pays the boleto or PIX at the local sandbox, then the payment (`id`, of the `ledger` the
+ * route hands in) is re-read there, as the sandbox's webhook would make it.
  */
-export async function simulateSandboxPayment({ ctx, orderId }: { ctx: AppContext; orderId: string }) {
+export async function simulateSandboxPayment<Row extends Payment>({
+  ctx,
+  ledger,
+  id,
+}: {
+  ctx: AppContext
+  ledger: Ledger<Row, unknown>
+  id: string
+}) {
   if (settingsOf(ctx).mode !== 'sandbox') throw notFound('Endereço não encontrado.')
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
-  if (!order?.gatewayChargeId) throw notFound('Pedido não encontrado.')
+  const row = await readRow(ledger, id)
+  if (!row?.gatewayChargeId) throw notFound('Pedido não encontrado.')
   try {
-    await paymentGateway(ctx).payAtSandbox(order.gatewayChargeId)
-    const ledger = orderLedger(ctx)
-    const payment = await readAtProvider(ctx, ledger, order)
-    if (!payment) return { status: order.status }
-    const settled = await settleAndDeliver(ctx, ledger, order, reportOf(payment))
+    await paymentGateway(ctx).payAtSandbox(row.gatewayChargeId)
+    const payment = await readAtProvider(ctx, ledger, row)
+    if (!payment) return { status: row.status }
+    const settled = await settleAndDeliver(ctx, ledger, row, reportOf(payment))
     return { status: settled.row.status }
   } catch (error) {
     if (error instanceof GatewayNotFoundError) throw notFound(UNKNOWN_TO_SANDBOX)

@@ -163,6 +163,40 @@ export async function settle<Row extends Payment>(
   return { row: updated, changed: true, emails: queued }
 }
 
+/** What a payment issued again may change besides its state: the owner's own columns, or SQL for them. */
+export type Reopening<Row> = { [Column in keyof Row]?: Row[Column] | SQL }
+
+/**
+ * A payment issued again (an expired boleto or PIX, for the same order): pending, with nothing of
+ * the provider's left (its ids, the boleto's or PIX's data: the ledger's `unsent`), nor of the last
+ * attempt (its lease, the reconciliation's and the settlement's marks), so the next attempt sends
+ * it as a first submit does. `also`: what the owner's act changes with it; `where`: how the row
+ * must still stand. A batch item; the row comes back reopened, or not at all.
+ */
+export function reopen<Row extends Payment>(
+  ctx: AppContext,
+  ledger: Ledger<Row, unknown>,
+  row: Row,
+  { also, where }: { also: Reopening<Row>; where: SQL },
+) {
+  return ledger.update(
+    {
+      status: 'pending',
+      gatewayOrderId: null,
+      gatewayChargeId: null,
+      chargeAttemptAt: null,
+      boletoUrl: null,
+      boletoDueAt: null,
+      reconciledAt: null,
+      settlementId: null,
+      updatedAt: ctx.now,
+      ...ledger.unsent,
+      ...also,
+    } as Partial<Row>,
+    sql`id = ${row.id} AND ${where}`,
+  )
+}
+
 /**
  * A ledger's reads and writes of its table, as `select` and `update` ask (drizzle maps the columns
  * of the table it is given; the two tables share the columns the pipeline names).

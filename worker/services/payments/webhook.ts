@@ -15,8 +15,6 @@ import type { AppContext } from '../../context.ts'
 import { AppError, DependencyUnavailableError, unavailable } from '../../errors.ts'
 import { paymentGateway, settingsOf } from './gateway.ts'
 import type { Ledger, Payment } from './ledger.ts'
-import { orderLedger } from './orders.ts'
-import { planLedger } from './plan-payments.ts'
 import { deliverEmails, reportOf, rowForPayment } from './settle.ts'
 
 export { WEBHOOK_SIGNATURE_HEADER }
@@ -84,7 +82,7 @@ async function checkSignature(
  * does nothing. An event the provider does not know is acknowledged and ignored; one that cannot
  * be confirmed (the provider unreachable or failing) answers 503, so Pagar.me sends it again.
  * Before any of that: Basic auth, and the signature over `body` (the raw request body) when the
- * provider's keys are configured.
+ * provider's keys are configured. `ledgers`: where a payment may belong, asked in this order.
  */
 export async function receivePagarmeWebhook({
   ctx,
@@ -92,8 +90,10 @@ export async function receivePagarmeWebhook({
   signature,
   body,
   event,
+  ledgers,
 }: {
   ctx: AppContext
+  ledgers: readonly Ledger<Payment, unknown>[]
   authorization: string | undefined
   /** The X-Webhook-Asymmetric-Signature header. */
   signature: string | undefined
@@ -125,10 +125,10 @@ export async function receivePagarmeWebhook({
     }
     throw error
   }
-  // An order, or an edital fee plan's payment: both follow the same rules.
-  const status =
-    (await settleFound(ctx, orderLedger(ctx), payment)) ?? (await settleFound(ctx, planLedger(ctx), payment))
-  if (status) return { ok: true, order_status: status }
+  for (const ledger of ledgers) {
+    const status = await settleFound(ctx, ledger, payment)
+    if (status) return { ok: true, order_status: status }
+  }
   log(ctx, 'webhook_unknown_order', { type: event.type, code: payment.code })
   return { ok: true, order_status: null }
 }

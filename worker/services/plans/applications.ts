@@ -5,9 +5,8 @@ import { type Application, PLAN_MESSAGES } from '../../contract/plans.ts'
 import { feeApplies } from '../../domain/editais.ts'
 import { grantsAccess } from '../../domain/orders.ts'
 import { AppError, notFound } from '../../errors.ts'
-import type { PlanPaymentRow } from '../payments/ledger.ts'
-import { planPaymentResult } from '../payments/plan-payments.ts'
 import { FEE_ORDER, toFeePlan } from './fees.ts'
+import { type PlanPaymentRow, planPaymentResult } from './payments.ts'
 
 /**
  * Where one plan stands for one application: paid (a payment the provider confirmed), pending (a

@@ -1,6 +1,7 @@
 import { asc, type SQL, sql } from 'drizzle-orm'
 import { feePlans } from '../../../db/schema.ts'
 import type { FeePlan } from '../../contract/catalog.ts'
+import { OPEN_STATES } from '../../domain/orders.ts'
 
 /** How a call's fees are listed everywhere: registration fees first, then by due day, cheapest first. */
 export const FEE_ORDER = [
@@ -34,5 +35,5 @@ export function feeOwed(application: 'applications' | 'a'): SQL {
   return sql`${a}.status NOT IN ('rejected', 'cancelled')
     AND (fp.kind = 'registration' OR ${a}.status = 'approved')
     AND NOT EXISTS (SELECT 1 FROM plan_payments pp WHERE pp.application_id = ${a}.id
-      AND pp.plan_id = fp.id AND pp.status IN ('paid', 'partially_refunded', 'pending'))`
+      AND pp.plan_id = fp.id AND pp.status IN ${OPEN_STATES})`
 }

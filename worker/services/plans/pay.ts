@@ -14,23 +14,23 @@ import {
   type TdsToken,
 } from '../../contract/plans.ts'
 import { feeApplies } from '../../domain/editais.ts'
+import { OPEN_STATES } from '../../domain/orders.ts'
 import { AppError, invalidField, notFound } from '../../errors.ts'
 import type { SessionUser } from '../auth/sessions.ts'
 import { constraintFailed } from '../constraints.ts'
-import { attemptCharge, nothingChargedUnless } from '../payments/attempt.ts'
+import {
+  attemptCharge,
+  type Join,
+  joinAttempt,
+  joinByKey,
+  nothingChargedUnless,
+} from '../payments/attempt.ts'
 import { paymentGateway, settingsOf } from '../payments/gateway.ts'
 import type { Card } from '../payments/ledger.ts'
-import {
-  type PlanPaymentRow,
-  planError,
-  planLedger,
-  planPaymentResult,
-  settlePlanPayment,
-} from '../payments/plan-payments.ts'
+import { paymentInputs } from '../payments/request.ts'
 import { readAtProvider, reportOf, settleAndDeliver } from '../payments/settle.ts'
-
-/** States in which a plan counts as paid, or as waiting for a payment already made. */
-const OPEN_STATES = ['pending', 'paid', 'partially_refunded'] as const
+import { planLedger, settlePlanPayment } from './payment-ledger.ts'
+import { type PlanPaymentRow, planError, planPaymentResult } from './payments.ts'
 
 /** GET /search/planos?id={id}: a plan of a published edital, its methods as SPEC 3's JSON string. */
 export async function getPlan({ ctx, id }: { ctx: AppContext; id: number }) {
@@ -55,27 +55,11 @@ export async function getPlan({ ctx, id }: { ctx: AppContext; id: number }) {
   }
 }
 
-const byKey = async (ctx: AppContext, key: string) =>
-  (await ctx.db.select().from(planPayments).where(eq(planPayments.idempotencyKey, key)))[0]
-
-/** A key belongs to one student, one application, one plan and one method (decision 004). */
-function assertSameAttempt(row: PlanPaymentRow, user: SessionUser, input: PlanPurchaseInput) {
-  const same =
-    row.userId === user.id &&
-    row.planId === input.plan_id &&
-    row.applicationId === input.inscricao_id &&
-    row.paymentMethod === input.payment_method
-  if (!same) throw planError('VALIDATION', 2, PLAN_MESSAGES.attemptMismatch)
-}
-
 /** What the browser sends of the card: the provider's token, and a PSP debit's authentication. */
 const cardOf = (input: PlanPurchaseInput): Card => ({
   token: input.cardhash ?? null,
   tdsTransactionId: input.tds_transaction_id ?? null,
 })
-
-const attempt = (ctx: AppContext, row: PlanPaymentRow, card: Card, lookUpFirst: boolean) =>
-  attemptCharge(ctx, planLedger(ctx), row, card, lookUpFirst)
 
 /**
  * A debit whose payer left the issuer's challenge: the new attempt replaces it. It is canceled at
@@ -118,11 +102,20 @@ const isOneOpenViolation = (error: unknown): boolean =>
 /** A student's plan purchase: who buys, and what they sent. */
 type PlanPurchase = { ctx: AppContext; user: SessionUser; input: PlanPurchaseInput }
 
-/** The payment this key already made (its own, or a double click's): that payment's attempt. */
-function join({ ctx, user, input }: PlanPurchase, row: PlanPaymentRow) {
-  assertSameAttempt(row, user, input)
-  return attempt(ctx, row, cardOf(input), true)
-}
+/** How this submit joins the payment its key already made: one student, application, plan and method (decision 004). */
+const sameAttempt = ({ user, input }: PlanPurchase): Join<PlanPaymentRow> => ({
+  card: cardOf(input),
+  mismatch: PLAN_MESSAGES.attemptMismatch,
+  isSame: (row) =>
+    row.userId === user.id &&
+    row.planId === input.plan_id &&
+    row.applicationId === input.inscricao_id &&
+    row.paymentMethod === input.payment_method,
+})
+
+/** The payment this key already made (its own, or a double click's), joined; undefined when none. */
+const earlierPayment = (purchase: PlanPurchase) =>
+  joinByKey(purchase.ctx, planLedger(purchase.ctx), purchase.input.idempotency_key, sameAttempt(purchase))
 
 /** The open payments of a plan for an application (a unique index allows one). */
 const openPayments = (ctx: AppContext, applicationId: number, planId: number, ...also: SQL[]) =>
@@ -152,10 +145,8 @@ export async function payPlan(args: PlanPurchase): Promise<PlanPaymentResult> {
 async function placePlanPayment(purchase: PlanPurchase): Promise<PlanPaymentResult> {
   const { ctx, user, input } = purchase
   const { db } = ctx
-  const earlier = await byKey(ctx, input.idempotency_key)
-  if (earlier) {
-    return join(purchase, earlier)
-  }
+  const earlier = await earlierPayment(purchase)
+  if (earlier) return earlier
 
   const [plans, owned, open] = await db.batch([
     db
@@ -197,30 +188,12 @@ async function placePlanPayment(purchase: PlanPurchase): Promise<PlanPaymentResu
   if (input.id !== undefined && input.id !== user.id) {
     throw invalidField('id', 'O pagador com cadastro deve ser você: sem o id, informe os dados de quem paga.')
   }
-  const card = input.payment_method !== 'boleto'
-  if (card && !input.cardhash) {
-    throw new AppError('VALIDATION', CHECKOUT_MESSAGES.cardTokenRequired, {
-      cardhash: [CHECKOUT_MESSAGES.cardTokenRequired],
-    })
-  }
-  if (
-    input.payment_method === 'debit_card' &&
-    !input.tds_transaction_id &&
-    settingsOf(ctx).accountType === 'psp'
-  ) {
-    throw new AppError('VALIDATION', PLAN_MESSAGES.debitAuthenticationRequired, {
-      tds_transaction_id: [PLAN_MESSAGES.debitAuthenticationRequired],
-    })
-  }
-  if (!input.billingAddress) {
-    // A card's antifraud needs it; a registered boleto names its payer's address (issue 30, item 1).
-    const message = card ? CHECKOUT_MESSAGES.billingAddressRequired : CHECKOUT_MESSAGES.boletoAddressRequired
-    throw new AppError('VALIDATION', message, { billingAddress: [message] })
-  }
+  // A card's token (a PSP debit's authentication) and the payer's address (issue 30, item 1).
+  paymentInputs(ctx, input.payment_method, { card: cardOf(input), billingAddress: input.billingAddress })
   const current = open[0]
   if (current?.idempotencyKey === input.idempotency_key) {
     // The same submit again, after the first wrote its payment (a double click): that payment.
-    return join(purchase, current)
+    return joinAttempt(ctx, planLedger(ctx), current, sameAttempt(purchase))
   }
   if (current) {
     // A debit left at the issuer's challenge gives way to this attempt; anything else stands.
@@ -266,10 +239,8 @@ async function placePlanPayment(purchase: PlanPurchase): Promise<PlanPaymentResu
   } catch (error) {
     if (!isOneOpenViolation(error)) throw error
     // Another attempt opened a payment first: the same key joins it; another key is refused.
-    const sameKey = await byKey(ctx, input.idempotency_key)
-    if (sameKey) {
-      return join(purchase, sameKey)
-    }
+    const sameKey = await earlierPayment(purchase)
+    if (sameKey) return sameKey
     const [winner] = await openPayments(ctx, application.id, plan.id)
     if (winner?.status === 'pending' && winner.paymentMethod !== 'boleto') {
       throw planError('UNAVAILABLE', 2, CHECKOUT_MESSAGES.inProgress)
@@ -279,9 +250,9 @@ async function placePlanPayment(purchase: PlanPurchase): Promise<PlanPaymentResu
   }
   const row = inserted[0]
   if (!row) {
-    return join(purchase, (await byKey(ctx, input.idempotency_key))!)
+    return (await earlierPayment(purchase))!
   }
-  return attempt(ctx, row, cardOf(input), false)
+  return attemptCharge(ctx, planLedger(ctx), row, cardOf(input), false)
 }
 
 /**

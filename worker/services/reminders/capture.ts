@@ -8,9 +8,9 @@ import {
   type ResumedCheckout,
 } from '../../contract/reminders.ts'
 import { AppError, notFound } from '../../errors.ts'
+import { linesOf } from '../cart/lines.ts'
 import { priceSnapshot } from '../cart/pricing.ts'
 import { CartSnapshot, readCart, writeCart } from '../cart/snapshot.ts'
-import { linesOf } from '../checkout/pay.ts'
 
 /**
  * POST /api/lembretes/checkout: a buyer who ticked the reminders' box typed a valid e-mail at the

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm'
 import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { UNSUBSCRIBE_PATH } from '../../contract/reminders.ts'
 import { INSTITUTE } from '../../domain/institute.ts'
-import type { SuppressionReason } from '../../domain/reminders.ts'
+import { suppressStatement } from '../email/suppressions.ts'
 import { hmacKey } from '../hash.ts'
 
 const encoder = new TextEncoder()
@@ -45,12 +44,6 @@ export async function isSignedFor(ctx: AppContext, email: string, token: string)
   let difference = 0
   for (let index = 0; index < expected.length; index += 1) difference |= expected[index]! ^ given[index]!
   return difference === 0
-}
-
-/** No reminder reaches the address from now on (an unsubscribe is kept over an earlier bounce, and vice versa). */
-export function suppressStatement(ctx: AppContext, email: string, reason: SuppressionReason) {
-  return sql`INSERT INTO email_suppressions (email, reason, created_at)
-    VALUES (${email.toLowerCase()}, ${reason}, ${ctx.now.getTime()}) ON CONFLICT (email) DO NOTHING`
 }
 
 /** POST with a valid link: the address is suppressed. A forged or altered link changes nothing. */

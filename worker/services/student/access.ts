@@ -1,9 +1,28 @@
-import { and, eq, inArray, or } from 'drizzle-orm'
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { classes, courseMaterials, ebookLibrary, ebooks, enrollments } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 
-// What a student may read follows the enrollment's status (DESIGN 6): a refund or a chargeback
-// cancels the enrollment, and with it the course's lessons, material and e-books.
+// What a student may read follows the enrollment's status (DESIGN 6): a paid order enrolls (the
+// statement below), a refund or a chargeback cancels the enrollment, and with it the course's
+// lessons, material and e-books.
+
+/** An order `o` bought as a gift: its enrollments are its recipient's, never the buyer's. */
+const IS_GIFT = sql`json_array_length(COALESCE(o.gifts, '[]')) > 0`
+
+/**
+ * Enrolls `buyerId` in the classes of the orders `o` that `where` selects (aliases `o` for orders,
+ * `i` for their lines), or a gift's recipient in a gift's: one enrollment per class, a cancelled one
+ * (a refund) made active again. A payment's settlement and a proof of the e-mail that claims paid
+ * orders (decision 010) share it.
+ */
+export function enrollStatement(buyerId: number | SQL, where: SQL) {
+  const holder = sql`CASE WHEN ${IS_GIFT} THEN o.recipient_user_id ELSE ${buyerId} END`
+  return sql`INSERT INTO enrollments (user_id, class_id, order_id)
+    SELECT ${holder}, i.class_id, o.id FROM order_items i JOIN orders o ON o.id = i.order_id
+    WHERE ${where} AND i.class_id IS NOT NULL AND ${holder} IS NOT NULL
+    ON CONFLICT (user_id, class_id) DO UPDATE SET status = 'active', order_id = excluded.order_id
+    WHERE enrollments.status = 'cancelled'`
+}
 
 /** The student's enrollments that give access now (active: not refunded, charged back nor cancelled). */
 export const activeEnrollmentsOf = (userId: number) =>

@@ -3,10 +3,11 @@ import { Copy, ExternalLink, QrCode } from 'lucide'
 import { type FocusEvent, useEffect, useId, useState } from 'react'
 import { Icon } from '../../components/icons.tsx'
 import { copyText } from '../../lib/clipboard.ts'
+import { CURITIBA_TIME_ZONE } from '../../lib/date.ts'
 import { INPUT_CLASS } from '../../lib/form-field.tsx'
 import { showToast } from '../../lib/toast.ts'
 
-const dueDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'America/Sao_Paulo' })
+const dueDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: CURITIBA_TIME_ZONE })
 
 /** Remaining time as 'mm:ss' (minutes may pass 59: a PIX usually lasts 30 minutes to a day). */
 export function formatCountdown(ms: number): string {

@@ -1,5 +1,7 @@
+import { CURITIBA_TIME_ZONE } from '../../lib/date.ts'
+
 /** The Jornada happens in Curitiba: its times are shown in Brasília time whatever the device's zone. */
-const ZONE = 'America/Sao_Paulo'
+const ZONE = CURITIBA_TIME_ZONE
 
 let hourMinute: Intl.DateTimeFormat | undefined
 let hourMinuteSecond: Intl.DateTimeFormat | undefined

@@ -3,7 +3,7 @@ import type { PurchaseDetail, Receipt } from '../../../../worker/contract/studen
 import { ORDER_STATE_LABELS } from '../../../../worker/domain/payments.ts'
 import { BackHeading } from '../../components/back-heading.tsx'
 import { QueryStatus } from '../../components/query-status.tsx'
-import { formatInstantDate } from '../../lib/date.ts'
+import { CURITIBA_TIME_ZONE, formatInstantDate } from '../../lib/date.ts'
 import { formatBRL } from '../../lib/money.ts'
 import { OrderLines } from '../checkout/order-lines.tsx'
 import { paymentText, UnderpaidNotice } from './purchases-page.tsx'
@@ -14,7 +14,7 @@ const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('pt-BR', {
     dateStyle: 'short',
     timeStyle: 'short',
-    timeZone: 'America/Sao_Paulo',
+    timeZone: CURITIBA_TIME_ZONE,
   })
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {

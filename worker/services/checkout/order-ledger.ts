@@ -5,9 +5,12 @@ import type { AppContext } from '../../context.ts'
 import type { PayResult } from '../../contract/checkout.ts'
 import { CERTIFICATE_MONEY_REASONS } from '../../domain/certificates.ts'
 import { disputeStep, endsAccess, grantsAccess, missingCents } from '../../domain/orders.ts'
-import { AppError } from '../../errors.ts'
 import { certificatesMoved, certificatesPaidBy, stepMovesCertificates } from '../certificates/standing.ts'
-import { couponStatements } from '../checkout/coupon-holds.ts'
+import type { Ledger, Report, StepMail } from '../payments/ledger.ts'
+import { boletoRequest, cardInputs } from '../payments/request.ts'
+import { providerFields, reportedDate, rowsOf, settle } from '../payments/settle.ts'
+import { enrollStatement } from '../student/access.ts'
+import { couponStatements } from './coupon-holds.ts'
 import {
   chargebackEmail,
   confirmationEmail,
@@ -16,63 +19,11 @@ import {
   giftEmail,
   refundEmail,
   underpaidEmail,
-} from '../checkout/emails.ts'
-import { giftOf, recipientStatements } from '../checkout/gifts.ts'
-import type { Ledger, OrderRow, Report, StepMail } from './ledger.ts'
-import { boletoRequest, cardWithAddress } from './request.ts'
-import { providerFields, reportedDate, rowsOf, settle } from './settle.ts'
-
-export type { OrderRow }
+} from './emails.ts'
+import { giftOf, recipientStatements } from './gifts.ts'
+import { type OrderRow, providerCode, purchaseError, resultOf } from './orders.ts'
 
 const PIX_TTL_SECONDS = 30 * 60
-
-/** Purchase errors carry the SPEC's codes: 1 product not found, 2 a message, 3 provider errors. */
-export const purchaseError = (
-  status: 'NOT_FOUND' | 'VALIDATION' | 'UNAVAILABLE' | 'CONFLICT',
-  code: 1 | 2 | 3,
-  msg: string,
-  errors?: string[],
-) => new AppError(status, msg, undefined, { code, ...(errors ? { errors } : {}) })
-
-export function resultOf(order: OrderRow, emailFailed = false): PayResult {
-  return {
-    order_id: order.id,
-    status: order.status,
-    error: emailFailed,
-    ccj_boleto_link: order.boletoUrl,
-    ccj_pay_number: order.boletoLine,
-    ccj_pix_code: order.pixCode,
-    boleto_due_at: order.boletoDueAt?.toISOString() ?? null,
-    pix_expires_at: order.pixExpiresAt?.toISOString() ?? null,
-    total: order.totalCents,
-    instalments: order.instalments,
-    instalment_value: Math.round(order.totalCents / order.instalments),
-    refunded_cents: order.refundedCents,
-    message: null,
-  }
-}
-
-/** The order's provider code: its id, and for an expired boleto or PIX issued again, id-N. */
-export const providerCode = (order: Pick<OrderRow, 'id' | 'chargeAttempts'>) =>
-  order.chargeAttempts > 1 ? `${order.id}-${order.chargeAttempts}` : order.id
-
-/** An order `o` bought as a gift: its enrollments are its recipient's, never the buyer's. */
-const IS_GIFT = sql`json_array_length(COALESCE(o.gifts, '[]')) > 0`
-
-/**
- * Enrols `buyerId` in the classes of the orders `o` that `where` selects (aliases `o` for orders,
- * `i` for their lines), or a gift's recipient in a gift's: one enrollment per class, a cancelled one
- * (a refund) made active again. A payment's settlement and a proof of the e-mail that claims paid
- * orders (decision 010) share it.
- */
-export function enrolStatement(buyerId: number | SQL, where: SQL) {
-  const holder = sql`CASE WHEN ${IS_GIFT} THEN o.recipient_user_id ELSE ${buyerId} END`
-  return sql`INSERT INTO enrollments (user_id, class_id, order_id)
-    SELECT ${holder}, i.class_id, o.id FROM order_items i JOIN orders o ON o.id = i.order_id
-    WHERE ${where} AND i.class_id IS NOT NULL AND ${holder} IS NOT NULL
-    ON CONFLICT (user_id, class_id) DO UPDATE SET status = 'active', order_id = excluded.order_id
-    WHERE enrollments.status = 'cancelled'`
-}
 
 /**
  * Flags an order whose classes went over their seats while it gave none (an expired order paid
@@ -108,6 +59,7 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
     // A free order has nothing at the provider.
     atProvider: { pending: sql`total_cents > 0`, paid: sql`gateway != 'gratuito'` },
     fields,
+    unsent: { boletoLine: null, pixCode: null, pixExpiresAt: null },
     stepColumns: (order, { current, next }) => ({
       ...(next.refundedCents > current.refundedCents || endsAccess(next.state)
         ? { refundKey: null, refundRequestedAt: null, refundRequestedCents: null }
@@ -137,7 +89,7 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
       }
       if (dispute === 'won') {
         // The dispute won: the enrollments it cancelled come back, and its certificates with them.
-        statements.push(enrolStatement(sql`o.user_id`, sql`o.id = ${order.id} AND ${thisStep}`))
+        statements.push(enrollStatement(sql`o.user_id`, sql`o.id = ${order.id} AND ${thisStep}`))
         statements.push(overSeatsStatement(order.id, thisStep))
         await certificates('reinstate', CERTIFICATE_MONEY_REASONS.disputeWon)
         mails.push(await disputeWonEmail(ctx.env, order))
@@ -145,7 +97,7 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
         const gift = giftOf(order)
         if (gift) statements.push(...recipientStatements(order, gift, thisStep))
         // A class bought again after a refund reactivates the student's cancelled enrollment.
-        statements.push(enrolStatement(sql`o.user_id`, sql`o.id = ${order.id} AND ${thisStep}`))
+        statements.push(enrollStatement(sql`o.user_id`, sql`o.id = ${order.id} AND ${thisStep}`))
         // Paid late, after its seat was released: honoured, and flagged when a class it enrols in
         // went over its seats meanwhile (decision 011).
         if (current.state === 'expired') statements.push(overSeatsStatement(order.id, thisStep))
@@ -219,8 +171,10 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
     sent: (order) => order.status !== 'pending' || order.gatewayOrderId !== null || order.totalCents === 0,
     request(order, card) {
       switch (order.paymentType) {
-        case 'CREDIT_CARD':
-          return { method: 'credit_card', instalments: order.instalments, ...cardWithAddress(order, card) }
+        case 'CREDIT_CARD': {
+          const { cardToken, billingAddress } = cardInputs(ctx, 'credit_card', order, card)
+          return { method: 'credit_card', instalments: order.instalments, cardToken, billingAddress }
+        }
         case 'BOLETO':
           return boletoRequest(
             ctx,

@@ -5,49 +5,15 @@ import type { GatewayPayment, PaymentRequest } from '../../adapters/payments/typ
 import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { CHECKOUT_MESSAGES } from '../../contract/checkout.ts'
-import { PLAN_MESSAGES, type PlanPaymentResult } from '../../contract/plans.ts'
-import { endsAccess, grantsAccess, type OrderState } from '../../domain/orders.ts'
+import type { PlanPaymentResult } from '../../contract/plans.ts'
+import { endsAccess, grantsAccess, isOpen, OPEN_STATES } from '../../domain/orders.ts'
 import { declineReason } from '../../domain/payment-errors.ts'
-import { AppError } from '../../errors.ts'
-import { paymentGateway, settingsOf } from './gateway.ts'
-import type { Card, Ledger, PlanPaymentRow, Report } from './ledger.ts'
-import { planPaidEmail, planRefundEmail } from './plan-emails.ts'
-import { boletoRequest, cardWithAddress } from './request.ts'
-import { providerFields, rowsOf, settle } from './settle.ts'
-
-export type { PlanPaymentRow }
-
-/**
- * SPEC section 8 on the plan purchase: code 1 a generic server error, code 2 the provider's (or
- * our) messages joined, code 3 the provider's validation errors translated.
- */
-export const planError = (
-  status: 'NOT_FOUND' | 'VALIDATION' | 'UNAVAILABLE' | 'CONFLICT',
-  code: 1 | 2 | 3,
-  msg: string,
-  errors: string[] = [msg],
-) => new AppError(status, msg, undefined, { code, errors })
-
-export function planPaymentResult(row: PlanPaymentRow, emailFailed = false): PlanPaymentResult {
-  return {
-    payment_id: row.id,
-    plan_id: row.planId,
-    inscricao_id: row.applicationId,
-    status: row.status,
-    payment_method: row.paymentMethod,
-    error: emailFailed,
-    ccj_boleto_link: row.boletoUrl,
-    ccj_pay_number: row.payNumber,
-    boleto_due_at: row.boletoDueAt?.toISOString() ?? null,
-    authentication_url: row.status === 'pending' ? row.authenticationUrl : null,
-    refusal: row.status === 'failed' ? row.refusalReason : null,
-    amount: row.amountCents,
-    instalments: row.instalments,
-    instalment_value: Math.round(row.amountCents / row.instalments),
-    needs_update: row.payer.id === undefined,
-    paid_at: row.paidAt?.toISOString() ?? null,
-  }
-}
+import { paymentGateway } from '../payments/gateway.ts'
+import type { Card, Ledger, Report } from '../payments/ledger.ts'
+import { boletoRequest, cardInputs } from '../payments/request.ts'
+import { providerFields, rowsOf, settle } from '../payments/settle.ts'
+import { planPaidEmail, planRefundEmail } from './emails.ts'
+import { type PlanPaymentRow, planError, planPaymentResult } from './payments.ts'
 
 /** The provider's ids, the boleto's data, a debit's challenge and a refusal's reason. */
 function fields(row: PlanPaymentRow, payment: GatewayPayment | undefined): Partial<PlanPaymentRow> {
@@ -71,8 +37,6 @@ async function namesOf(ctx: AppContext, planId: number) {
   return row ?? { plan: 'Plano', edital: '' }
 }
 
-const OPEN: OrderState[] = ['pending', 'paid', 'partially_refunded']
-
 /**
  * The edital fee plans' payments: they settle as an order does (DESIGN 6), and what a step
  * implies is only e-mail. A debit card is sent with 3-D Secure, as the account's contract says.
@@ -84,6 +48,7 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
     ...rowsOf<PlanPaymentRow>(db, planPayments),
     atProvider: { pending: sql`1`, paid: sql`1` },
     fields,
+    unsent: { payNumber: null, authenticationUrl: null, refusalReason: null },
     // As on orders: a refund the provider confirmed (or a payment that ended) is no longer asked.
     stepColumns: (_row, { current, next }) =>
       next.refundedCents > current.refundedCents || endsAccess(next.state)
@@ -112,7 +77,7 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
       // difference to pay and the institute's decision are the store's orders' (issue 40, item 5).
       const report: Report = reported.status === 'underpaid' ? { ...reported, status: 'paid' } : reported
       // `duplicateOf`: the payment that had already paid this fee, written with a late payment's step.
-      const reopens = OPEN.includes(report.status) && !OPEN.includes(row.status) && row.duplicateOf === null
+      const reopens = isOpen(report.status) && !isOpen(row.status) && row.duplicateOf === null
       const duplicateOf = reopens ? await makeRoomFor(ctx, ledger, row) : null
       return settle(
         ctx,
@@ -151,23 +116,19 @@ function paymentRequest(ctx: AppContext, row: PlanPaymentRow, card: Card): Payme
       'Pagar até o vencimento. A confirmação chega por e-mail e aparece em Meus editais.',
     )
   }
-  const paid = cardWithAddress(row, card)
+  const { cardToken, billingAddress, pspAuthentication } = cardInputs(ctx, row.paymentMethod, row, card)
+  const paid = { cardToken, billingAddress }
   if (row.paymentMethod === 'credit_card') {
     return { method: 'credit_card', instalments: row.instalments, ...paid }
   }
   // Card networks require 3-D Secure on e-commerce debit, run as the account's contract says
   // (worker/domain/three-ds.ts). A PSP account: the browser authenticated the card with Pagar.me's
   // 3DS library before this request, and the order carries that authentication's transaction id.
-  if (settingsOf(ctx).accountType === 'psp') {
-    if (!card.tdsTransactionId) {
-      throw new AppError('VALIDATION', PLAN_MESSAGES.debitAuthenticationRequired, {
-        tds_transaction_id: [PLAN_MESSAGES.debitAuthenticationRequired],
-      })
-    }
+  if (pspAuthentication) {
     return {
       method: 'debit_card',
       ...paid,
-      authentication: { mpi: 'pagarme', transactionId: card.tdsTransactionId },
+      authentication: { mpi: 'pagarme', transactionId: pspAuthentication },
     }
   }
   // A gateway account: the acquirer runs it and, when the issuer asks for a challenge, answers
@@ -206,14 +167,14 @@ async function makeRoomFor(
     .where(
       sql`${planPayments.applicationId} = ${row.applicationId} AND ${planPayments.planId} = ${row.planId}
         AND ${planPayments.id} != ${row.id} AND ${planPayments.duplicateOf} IS NULL
-        AND ${planPayments.status} IN ('pending', 'paid', 'partially_refunded')`,
+        AND ${planPayments.status} IN ${OPEN_STATES}`,
     )
     .limit(1)
   if (!other) return null
   if (other.status !== 'pending') return other.id
   const closed = await settle(ctx, ledger, other, { status: 'expired', refundedCents: 0 })
   // Paid meanwhile: this one is its duplicate.
-  if (closed.row.status !== 'expired') return OPEN.includes(closed.row.status) ? closed.row.id : null
+  if (closed.row.status !== 'expired') return isOpen(closed.row.status) ? closed.row.id : null
   // If it is paid at the provider all the same, its report arrives as a duplicate.
   await cancelAtProvider(ctx, other, `substituido-${other.id}`)
   return null

@@ -1,7 +1,7 @@
 import { publicOrigin } from '../../config.ts'
 import type { Env } from '../../env.ts'
 import { brl, firstName, message } from '../email/templates.ts'
-import type { PlanPaymentRow } from './ledger.ts'
+import type { PlanPaymentRow } from './payments.ts'
 
 // The payer's e-mails about a fee plan's payment, in pt-BR (escaped by the outbox's template).
 

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { defineRoute, jsonContent, NoQuery, newApp } from '../openapi.ts'
-import { listUndelivered } from '../services/email/outbox.ts'
+import { NoQuery } from '../../openapi.ts'
+import { listUndelivered } from '../../services/email/outbox.ts'
+import { adminApp, json, operation } from './operations.ts'
 
 const UndeliveredEmail = z.object({
   id: z.number().int(),
@@ -13,22 +14,19 @@ const UndeliveredEmail = z.object({
   expires_at: z.string().nullable(),
 })
 
-export const outboxRoutes = newApp().openapi(
-  defineRoute('A', {
+/** The outbox as the institute reads it: what did not go out. */
+export const adminEmailRoutes = adminApp(
+  operation({
     operationId: 'listUndeliveredEmails',
-    method: 'get',
-    path: '/api/admin/emails/nao-entregues',
+    route: 'GET /api/admin/emails/nao-entregues',
     tags: ['E-mails'],
     summary: 'E-mails que não saíram: o envio desistiu (`failed`) ou o link expirou antes (`expired`)',
     description:
       'A tarefa agendada tenta de novo com intervalos crescentes enquanto a API de e-mail estiver fora; o que ela abandonou aparece aqui, mais novo primeiro (até 100).',
-    request: { query: NoQuery },
-    responses: { 200: jsonContent(z.array(UndeliveredEmail), 'As mensagens.') },
-  }),
-  async (c) => {
-    const rows = await listUndelivered(c.var.ctx)
-    return c.json(
-      rows.map((row) => ({
+    query: NoQuery,
+    answers: json(200, z.array(UndeliveredEmail), 'As mensagens.'),
+    run: async ({ ctx }) =>
+      (await listUndelivered(ctx)).map((row) => ({
         id: row.id,
         to: row.to,
         subject: row.subject,
@@ -38,7 +36,5 @@ export const outboxRoutes = newApp().openapi(
         created_at: row.createdAt.toISOString(),
         expires_at: row.expiresAt?.toISOString() ?? null,
       })),
-      200,
-    )
-  },
+  }),
 )

@@ -21,13 +21,15 @@ import { reissueAsStored } from '../../domain/reissue.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { isAvailable, priceSnapshot } from '../cart/pricing.ts'
 import { type CartSnapshot, writeCart } from '../cart/snapshot.ts'
-import { differenceAsked, paidDifferences, payDifference, paysDifference } from '../checkout/differences.ts'
-import { giftOf } from '../checkout/gifts.ts'
-import { sendAgain } from '../checkout/pay.ts'
-import { documentStateOf } from '../checkout/student-documents.ts'
 import { isClassSoldOut, isCouponLimit } from '../constraints.ts'
 import { paymentGateway } from '../payments/gateway.ts'
-import type { OrderRow } from '../payments/ledger.ts'
+import { reopen } from '../payments/settle.ts'
+import { differenceAsked, paidDifferences, payDifference, paysDifference } from './differences.ts'
+import { giftOf } from './gifts.ts'
+import { orderLedger } from './order-ledger.ts'
+import type { OrderRow } from './orders.ts'
+import { sendAgain } from './pay.ts'
+import { documentStateOf } from './student-documents.ts'
 
 export const PURCHASE_MESSAGES = {
   notFound: 'Compra não encontrada.',
@@ -293,38 +295,20 @@ export async function reissuePayment({ ctx, userId, orderId }: OwnOrder): Promis
   const attempts = order.chargeAttempts + 1
   let reopened: OrderRow[]
   try {
-    ;[reopened] = await db.batch([
-      db
-        .update(orders)
-        .set({
-          status: 'pending',
+    const results = await db.batch([
+      reopen(ctx, orderLedger(ctx), order, {
+        also: {
           chargeAttempts: attempts,
-          gatewayOrderId: null,
-          gatewayChargeId: null,
-          chargeAttemptAt: null,
-          boletoUrl: null,
-          boletoLine: null,
-          boletoDueAt: null,
-          pixCode: null,
-          pixExpiresAt: null,
-          reconciledAt: null,
-          settlementId: null,
-          updatedAt: ctx.now,
           // Its coupon uses, reserved again below (services/checkout/coupon-holds.ts).
           couponHeld: sql`EXISTS (SELECT 1 FROM order_items WHERE order_id = ${order.id} AND coupon_id IS NOT NULL)`,
-        })
-        .where(
-          and(
-            eq(orders.id, order.id),
-            eq(orders.status, 'expired'),
-            eq(orders.chargeAttempts, order.chargeAttempts),
-          ),
-        )
-        .returning(),
+        },
+        where: sql`status = 'expired' AND charge_attempts = ${order.chargeAttempts}`,
+      }),
       db.run(sql`UPDATE coupons SET used_count = used_count + 1
         WHERE id IN (SELECT coupon_id FROM order_items WHERE order_id = ${order.id} AND coupon_id IS NOT NULL)
         AND EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND status = 'pending' AND charge_attempts = ${attempts})`),
     ])
+    reopened = results[0] as OrderRow[]
   } catch (error) {
     // The coupon's last use sold since it was priced: that is a change too.
     if (isCouponLimit(error)) {
