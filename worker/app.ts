@@ -33,6 +33,7 @@ import { contentRoutes } from './routes/content.ts'
 import { devRoutes } from './routes/dev.ts'
 import { fileRoutes } from './routes/files.ts'
 import { i18nRoutes } from './routes/i18n.ts'
+import { liveQuestionRoutes } from './routes/live-questions.ts'
 import { menuRoutes } from './routes/menu.ts'
 import { outboxRoutes } from './routes/outbox.ts'
 import { planRoutes } from './routes/plans.ts'
@@ -99,6 +100,7 @@ const routes = app
   .route('/', assessmentRoutes)
   .route('/', contactRoutes)
   .route('/', conferenceRoutes)
+  .route('/', liveQuestionRoutes)
   .route('/', i18nRoutes)
   .route('/', adminRoutes)
   .route('/', shortLinkRoutes)
