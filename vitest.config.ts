@@ -11,6 +11,7 @@ import { newCertificateSigningKeys } from './scripts/lib/signing-key.ts'
 const ISOLATED = [
   'tests/worker/conference.test.ts',
   'tests/worker/conference-attendance.test.ts',
+  'tests/worker/live-questions.test.ts',
   'tests/worker/pages.test.ts',
   'tests/worker/page-render-errors.test.ts',
 ]
