@@ -176,27 +176,31 @@ export const liveQuestionRoutes = app
     },
   )
   .openapi(
-    defineRoute('none', {
-      operationId: 'getLiveRoomStats',
-      method: 'get',
-      path: '/api/dev/conference/live/{key}/stats',
-      tags: ['Desenvolvimento'],
-      summary: 'O que a sala de uma palestra tem e fez (somente local)',
-      request: { params: KeyParams },
-      responses: {
-        200: jsonContent(
-          z.object({
-            sockets: z.number().int(),
-            seq: z.number().int(),
-            flushes: z.number().int(),
-            broadcasts: z.number().int(),
-            ticks: z.number().int(),
-            due: z.record(z.string(), z.number()),
-          }),
-          'Contagens desde que a sala iniciou.',
-        ),
+    defineRoute(
+      'none',
+      {
+        operationId: 'getLiveRoomStats',
+        method: 'get',
+        path: '/api/dev/conference/live/{key}/stats',
+        tags: ['Desenvolvimento'],
+        summary: 'O que a sala de uma palestra tem e fez (somente local)',
+        request: { params: KeyParams },
+        responses: {
+          200: jsonContent(
+            z.object({
+              sockets: z.number().int(),
+              seq: z.number().int(),
+              flushes: z.number().int(),
+              broadcasts: z.number().int(),
+              ticks: z.number().int(),
+              due: z.record(z.string(), z.number()),
+            }),
+            'Contagens desde que a sala iniciou.',
+          ),
+        },
       },
-    }),
+      { errors: ['notFound'] },
+    ),
     async (c) => c.json(await liveRoomStats(c.var.ctx, c.req.valid('param').key), 200),
   )
   .openapi(
@@ -219,7 +223,7 @@ export const liveQuestionRoutes = app
           ),
         },
       },
-      { limit: 'devTools' },
+      { limit: 'devTools', errors: ['notFound'] },
     ),
     async (c) => c.json(await flushLiveRoom(c.var.ctx, c.req.valid('param').key), 200),
   )
