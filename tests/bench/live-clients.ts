@@ -1,3 +1,7 @@
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
 // One of the live-questions benchmark's client processes (tests/bench/live-room.ts): opens its
 // share of the viewers' sockets, then records when each approval reaches each of them. Its report
 // (stdout, one JSON line) on 'report' from the parent.
@@ -57,11 +61,11 @@ process.stdout.write(`${JSON.stringify({ kind: 'ready', open, failed })}\n`)
 process.stdin.setEncoding('utf8')
 process.stdin.on('data', (chunk: string) => {
   if (!chunk.includes('report')) return
-  process.stdout.write(
-    `${JSON.stringify({ kind: 'report', open, failed, closedEarly, receipts: Object.fromEntries(receipts) })}\n`,
-  )
+  // The receipts are large (a number per viewer and approval): through a file, not the pipe.
+  const file = join(tmpdir(), `live-clients-${process.pid}.json`)
+  writeFileSync(file, JSON.stringify(Object.fromEntries(receipts)))
   for (const ws of sockets) ws.close()
-  setTimeout(() => process.exit(0), 500)
+  process.stdout.write(`${JSON.stringify({ kind: 'report', open, failed, closedEarly, file })}\n`, () =>
+    setTimeout(() => process.exit(0), 500),
+  )
 })
-
-export {}

@@ -9,7 +9,7 @@
 // spread between the first and the last viewer's receipt, since workerd's clock does not move
 // while a handler runs (Spectre mitigation), so the room cannot time its own loop.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -32,7 +32,7 @@ const percentile = (sorted: number[], p: number) =>
 
 type ClientLine =
   | { kind: 'ready'; open: number; failed: number }
-  | { kind: 'report'; open: number; failed: number; closedEarly: number; receipts: Record<string, number[]> }
+  | { kind: 'report'; open: number; failed: number; closedEarly: number; file: string }
 
 function startClients(origin: string, from: number, count: number) {
   const child = spawn(
@@ -111,10 +111,15 @@ async function runOnce(origin: string, viewers: number, seconds: number): Promis
   // The last broadcasts arrive.
   await new Promise((resolve) => setTimeout(resolve, 3000))
   for (const client of clients) client.child.stdin?.write('report\n')
-  const reports = (await Promise.all(clients.map((client) => client.next()))) as Extract<
-    ClientLine,
-    { kind: 'report' }
-  >[]
+  const reports = await Promise.all(
+    (
+      (await Promise.all(clients.map((client) => client.next()))) as Extract<ClientLine, { kind: 'report' }>[]
+    ).map(async (report) => {
+      const receipts = JSON.parse(await readFile(report.file, 'utf8')) as Record<string, number[]>
+      await rm(report.file, { force: true })
+      return { ...report, receipts }
+    }),
+  )
   moderator.ws.close()
   const latencies: number[] = []
   const lasts: number[] = []
