@@ -48,7 +48,9 @@ async function signedIn(
     })
     expect(response.status(), await response.text()).toBe(200)
   } else {
-    const response = await context.request.post(`${baseURL}/login`, { data: { ...credentials, json: true } })
+    const response = await context.request.post(`${baseURL}/login`, {
+      data: { email: credentials.email, password: credentials.password, json: true },
+    })
     expect(response.status()).toBe(200)
   }
   const page = await context.newPage()

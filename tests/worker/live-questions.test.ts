@@ -184,6 +184,23 @@ describe('opening a talk’s room', () => {
       headers: { upgrade: 'websocket', cookie },
     })
     expect(moderation.status).toBe(403)
+    // As Chromium sends it.
+    const browserLike = await exports.default.fetch(SOCKET(LIVE_KEY), {
+      headers: {
+        upgrade: 'websocket',
+        connection: 'Upgrade',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        'sec-websocket-version': '13',
+        'sec-fetch-mode': 'websocket',
+        'sec-fetch-dest': 'websocket',
+        origin: BASE,
+        accept: '*/*',
+        cookie,
+      },
+    })
+    expect(browserLike.status, await (browserLike.status === 101 ? '' : browserLike.text())).toBe(101)
+    browserLike.webSocket?.accept()
+    browserLike.webSocket?.close()
     const client = await connect(cookie)
     const welcome = await client.next((frame) => frame.t === 'welcome')
     expect(welcome).toMatchObject({ t: 'welcome', role: 'viewer', mine: [], missed: null })

@@ -226,7 +226,7 @@ export class LiveRoom extends DurableObject<Env> implements LiveRoomStub {
       .toArray()) {
       reactions[row.kind] = row.total
     }
-    return { seq: this.seq, questions, reactions, open: !this.closed && this.talk !== null }
+    return { seq: this.seq, questions, reactions, open: !this.closed }
   }
 
   private queue(): QueueQuestion[] {

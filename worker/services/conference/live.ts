@@ -86,7 +86,10 @@ const boards = new Map<number, CachedBoard>()
 export async function liveBoardSnapshot(ctx: AppContext, key: number): Promise<LiveBoard> {
   const held = boards.get(key)
   if (held && Date.now() - held.fetchedAt < BOARD_CACHE_TTL_MS) return held.board
-  const { talk } = await talkOf(ctx, key)
+  const { talk, talks, now } = await talkOf(ctx, key)
+  // Open while the talk is live on the clock (a room never opened says nothing of it).
+  const state = conferenceState(talks, now)
+  const live = state.status === 'live' && state.live.key === key
   const cacheKey = new Request(`${publicOrigin(ctx.env)}/__live/board/${talk.day}-${talk.slot}`)
   const hit = await caches.default.match(cacheKey)
   if (hit) {
@@ -96,7 +99,8 @@ export async function liveBoardSnapshot(ctx: AppContext, key: number): Promise<L
       return shared.board
     }
   }
-  const fresh: CachedBoard = { board: await liveRoom(ctx, talk).board(), fetchedAt: Date.now() }
+  const board = await liveRoom(ctx, talk).board()
+  const fresh: CachedBoard = { board: { ...board, open: board.open && live }, fetchedAt: Date.now() }
   boards.set(key, fresh)
   if (boards.size > 100) boards.delete(boards.keys().next().value as number)
   ctx.waitUntil(
