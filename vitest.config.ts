@@ -12,6 +12,7 @@ import { E2E_WORKERS } from './tests/support/e2e/workers.ts'
 const ISOLATED = [
   'tests/worker/conference.test.ts',
   'tests/worker/conference-attendance.test.ts',
+  'tests/worker/live-questions.test.ts',
   'tests/worker/pages.test.ts',
   'tests/worker/page-render-errors.test.ts',
 ]

@@ -122,7 +122,8 @@ await Promise.all(
   }),
 )
 const reported = ended.flatMap(({ results }) => (results ? [results] : []))
-const sum = (key: 'numPassedTests' | 'numFailedTests' | 'numPendingTests') => reported.reduce((total, results) => total + results[key], 0)
+const sum = (key: 'numPassedTests' | 'numFailedTests' | 'numPendingTests') =>
+  reported.reduce((total, results) => total + results[key], 0)
 // The failures named again at the end: a long run's log is often read from its tail.
 const failures = reported.flatMap(({ testResults = [] }) =>
   testResults.flatMap(({ name, status, assertionResults }) => {

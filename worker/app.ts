@@ -34,6 +34,7 @@ import { contentRoutes } from './routes/content.ts'
 import { devRoutes } from './routes/dev.ts'
 import { fileRoutes } from './routes/files.ts'
 import { i18nRoutes } from './routes/i18n.ts'
+import { liveQuestionRoutes } from './routes/live-questions.ts'
 import { menuRoutes } from './routes/menu.ts'
 import { planRoutes } from './routes/plans.ts'
 import { reminderRoutes } from './routes/reminders.ts'
@@ -101,6 +102,7 @@ app
   .route('/', assessmentRoutes)
   .route('/', contactRoutes)
   .route('/', conferenceRoutes)
+  .route('/', liveQuestionRoutes)
   .route('/', i18nRoutes)
   .route('/', adminRoutes)
   .route('/', shortLinkRoutes)

@@ -1,7 +1,7 @@
 import type { ConferenceClock } from './durable/conference-clock.ts'
 import type { LoginLimiter } from './durable/login-limiter.ts'
 import type { RateLimiter } from './durable/rate-limiter.ts'
-import type { ConferenceAttendanceStub, LinkClicksStub } from './durable/stubs.ts'
+import type { ConferenceAttendanceStub, LinkClicksStub, LiveRoomStub } from './durable/stubs.ts'
 
 /** Bindings and configuration declared in wrangler.toml (vars) and set as secrets. */
 export type Env = {
@@ -13,6 +13,8 @@ export type Env = {
   CONFERENCE_CLOCK: DurableObjectNamespace<ConferenceClock>
   /** The conference's attendance, aggregated from the viewers' heartbeats (flushed by alarm). */
   CONFERENCE_ATTENDANCE: DurableObjectNamespace<ConferenceAttendanceStub>
+  /** One live room per talk (questions, votes, reactions over hibernating WebSockets; issue 44). */
+  LIVE_ROOMS: DurableObjectNamespace<LiveRoomStub>
   LOGIN_LIMITER: DurableObjectNamespace<LoginLimiter>
   /** Exact abuse limits per client IP or account (worker/domain/limits.ts). */
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>

@@ -6,6 +6,7 @@ import { runScheduled } from './scheduled.ts'
 export { ConferenceAttendance } from './durable/conference-attendance.ts'
 export { ConferenceClock } from './durable/conference-clock.ts'
 export { LinkClicks } from './durable/link-clicks.ts'
+export { LiveRoom } from './durable/live-room.ts'
 export { LoginLimiter } from './durable/login-limiter.ts'
 export { RateLimiter } from './durable/rate-limiter.ts'
 

@@ -14,6 +14,7 @@ import { hashPassword } from '../../worker/domain/password.ts'
 import { conferenceScenario, printConference } from './conference.ts'
 import { demoStudentCookies } from './demo-login.ts'
 import { heartbeatScenario, printHeartbeat } from './heartbeat.ts'
+import { liveRoomScenario, printLiveRoom } from './live-room.ts'
 
 const { values } = parseArgs({
   options: {
@@ -34,6 +35,9 @@ const { values } = parseArgs({
      */
     'heartbeat-viewers': { type: 'string', default: '3000' },
     'heartbeat-write-viewers': { type: 'string', default: '300,3000' },
+    /** Sockets open on one talk's live room (issue 44), one run per count, and each run's seconds. */
+    'live-viewers': { type: 'string', default: '500,1000' },
+    'live-seconds': { type: 'string', default: '100' },
   },
 })
 const duration = Number(values.duration)
@@ -44,8 +48,25 @@ const PAGE_ROWS = {
 }
 const connections = Number(values.connections)
 const scenario = values.scenario
-if (!['all', 'routes', 'conference', 'heartbeat'].includes(scenario))
-  throw new Error(`--scenario: all, routes, conference or heartbeat`)
+if (!['all', 'routes', 'conference', 'heartbeat', 'live'].includes(scenario))
+  throw new Error(`--scenario: all, routes, conference, heartbeat or live`)
+
+// The live room runs on its own runtime (tests/bench/live-room.ts), not on the stack.
+async function liveScenario() {
+  const results = await liveRoomScenario({
+    viewerCounts: values['live-viewers'].split(',').filter(Boolean).map(Number),
+    seconds: Number(values['live-seconds']),
+  })
+  printLiveRoom(results)
+  const holding = results.filter((r) => r.lost === 0 && r.lastP99 <= 1000)
+  console.log(
+    `live room: the largest audience that held (0 lost, last viewer p99 ≤ 1 s): ${holding.length ? Math.max(...holding.map((r) => r.viewers)) : 'none of'} viewers (goal 10 000)`,
+  )
+}
+if (scenario === 'live') {
+  await liveScenario()
+  process.exit(0)
+}
 const viewerCounts = values.viewers.split(',').map(Number)
 const viewerSeconds = Number(values['viewer-seconds'])
 
@@ -338,6 +359,7 @@ try {
       process.exitCode = 1
     }
   }
+  if (scenario === 'all') await liveScenario()
   console.log(
     `\nLoad average when the run ended: ${loadavg()
       .map((n) => n.toFixed(2))

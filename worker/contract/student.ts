@@ -297,6 +297,8 @@ export const DataExport = z
     assessment_attempts: z.array(z.record(z.string(), z.unknown())),
     /** The conference's talks watched signed in, and for how long (the attendance certificate's basis). */
     conference_attendance: z.array(z.record(z.string(), z.unknown())),
+    /** The live questions the database kept (approved or answered), with the talk (issue 44). */
+    conference_questions: z.array(z.record(z.string(), z.unknown())),
     /** Carts kept for reminders (only with the checkout's consent), and the reminders sent. */
     reminder_checkouts: z.array(z.record(z.string(), z.unknown())),
     reminders_sent: z.array(z.record(z.string(), z.unknown())),

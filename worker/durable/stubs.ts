@@ -33,3 +33,30 @@ export interface ConferenceAttendanceStub extends Rpc.DurableObjectBranded {
   flush(): Promise<{ rows: number }>
   stats(): Promise<AttendanceStats>
 }
+
+/** Who opens a socket on a talk's room, as the Worker found them before the upgrade. */
+export type LiveViewer = {
+  userId: number
+  role: 'viewer' | 'moderator' | 'speaker'
+  /** The first name shown under their questions (unless they ask as 'Anônimo'). */
+  name: string
+}
+
+/** The talk a room belongs to, by its session pair. */
+export type LiveTalk = { day: number; slot: number }
+
+export type LiveRoomStats = {
+  sockets: number
+  seq: number
+  flushes: number
+  broadcasts: number
+  ticks: number
+  due: Record<string, number>
+}
+
+/** What the Worker calls on a talk's live room (durable/live-room.ts), besides the upgrade (fetch). */
+export interface LiveRoomStub extends Rpc.DurableObjectBranded {
+  board(): Promise<import('../contract/live-questions.ts').LiveBoard>
+  flush(): Promise<{ questions: number; reactions: number }>
+  stats(): Promise<LiveRoomStats>
+}

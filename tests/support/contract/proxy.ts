@@ -2,7 +2,8 @@
 // dev`, and every exchange with an API operation is checked against the served OpenAPI
 // document. `GET /__contract` answers the problems found since the last call.
 import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, connect } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { type Contract, createContract } from './contract.ts'
 
 const HOP_BY_HOP = new Set([
@@ -87,6 +88,28 @@ export async function startContractProxy(upstream: string, port = 0) {
       response.writeHead(502, { 'content-type': 'text/plain' })
       response.end(`proxy: ${error instanceof Error ? error.message : String(error)}`)
     }
+  })
+  // WebSocket upgrades (the live questions, issue 44) are tunnelled as they are: the frames that
+  // follow are not HTTP exchanges the contract could check.
+  server.on('upgrade', (request: IncomingMessage, client: Duplex, head: Buffer) => {
+    const target = new URL(upstream)
+    const upstreamSocket = connect(Number(target.port), target.hostname, () => {
+      const lines = [`${request.method} ${request.url} HTTP/1.1`]
+      for (let i = 0; i < request.rawHeaders.length; i += 2) {
+        const name = request.rawHeaders[i] as string
+        lines.push(`${name}: ${name.toLowerCase() === 'host' ? target.host : request.rawHeaders[i + 1]}`)
+      }
+      upstreamSocket.write(`${lines.join('\r\n')}\r\n\r\n`)
+      if (head.length) upstreamSocket.write(head)
+      upstreamSocket.pipe(client)
+      client.pipe(upstreamSocket)
+    })
+    const end = () => {
+      upstreamSocket.destroy()
+      client.destroy()
+    }
+    upstreamSocket.on('error', end)
+    client.on('error', end)
   })
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const address = server.address() as AddressInfo

@@ -29,9 +29,18 @@ const AUDIENCE = 'renalis:presenca'
 const secretKey = (ctx: AppContext) => purposeKey(ctx.env.APP_SECRET, 'presence')
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
-/** A ticket for this viewer, bound to the session (its id is the hash of the session cookie). */
-export async function presenceTicket(ctx: AppContext, userId: number, sessionId: string): Promise<string> {
-  return new SignJWT({ sid: sessionId })
+/**
+ * A ticket for this viewer, bound to the session (its id is the hash of the session cookie). It
+ * carries the first name the live questions show (issue 44), so a talk's room is opened without a
+ * database read either.
+ */
+export async function presenceTicket(
+  ctx: AppContext,
+  userId: number,
+  sessionId: string,
+  firstName?: string,
+): Promise<string> {
+  return new SignJWT({ sid: sessionId, ...(firstName ? { fn: firstName } : {}) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setAudience(AUDIENCE)
@@ -46,15 +55,25 @@ export async function ticketViewer(
   ticket: string,
   sessionId: string,
 ): Promise<number | null> {
+  return (await ticketClaims(ctx, ticket, sessionId))?.userId ?? null
+}
+
+/** The viewer and the first name a valid ticket carries (null name: a ticket issued without it). */
+export async function ticketClaims(
+  ctx: AppContext,
+  ticket: string,
+  sessionId: string,
+): Promise<{ userId: number; firstName: string | null } | null> {
   if (ticket.length > 1000) return null
   try {
-    const { payload } = await jwtVerify<{ sid: string }>(ticket, await secretKey(ctx), {
+    const { payload } = await jwtVerify<{ sid: string; fn?: unknown }>(ticket, await secretKey(ctx), {
       audience: AUDIENCE,
       algorithms: ['HS256'],
       currentDate: ctx.now,
     })
     const userId = Number(payload.sub)
-    return payload.sid === sessionId && Number.isSafeInteger(userId) && userId > 0 ? userId : null
+    if (payload.sid !== sessionId || !Number.isSafeInteger(userId) || userId <= 0) return null
+    return { userId, firstName: typeof payload.fn === 'string' ? payload.fn : null }
   } catch {
     return null
   }

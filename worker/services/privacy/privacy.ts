@@ -21,6 +21,7 @@ import {
   lessonPlaybacks,
   lessonProgress,
   lessonSegments,
+  liveQuestions,
   oauthAccounts,
   orderItems,
   orders,
@@ -71,6 +72,7 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
     remindersSent,
     held,
     attempts,
+    asked,
   ] = await db.batch([
     db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, userId)),
     db
@@ -153,6 +155,13 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
       .innerJoin(courses, eq(courses.id, assessmentAttempts.courseId))
       .where(eq(assessmentAttempts.userId, userId))
       .orderBy(asc(assessmentAttempts.startedAt)),
+    // The conference's live questions the database kept (approved or answered; issue 44).
+    db
+      .select({ question: liveQuestions, talk: conferenceTalks.title })
+      .from(liveQuestions)
+      .innerJoin(conferenceTalks, eq(conferenceTalks.id, liveQuestions.talkId))
+      .where(eq(liveQuestions.userId, userId))
+      .orderBy(asc(liveQuestions.askedAt)),
   ])
   return {
     certificates: held.map((row) => ({
@@ -276,6 +285,14 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
       seconds_watched: row.seconds,
       last_seen_at: iso(row.lastSeenAt),
     })),
+    conference_questions: asked.map(({ question, talk }) => ({
+      talk,
+      text: question.text,
+      shown_as: question.anonymous ? 'Anônimo' : question.authorName,
+      status: question.status,
+      votes: question.votes,
+      asked_at: iso(question.askedAt),
+    })),
     reminder_checkouts: checkouts.map((row) => ({
       items: row.items,
       total_cents: row.totalCents,
@@ -380,6 +397,8 @@ export async function deleteMyAccount({ ctx, userId }: { ctx: AppContext; userId
     // The final assessments' attempts go with the progress (the certificates keep what they attest).
     db.delete(assessmentAttempts).where(eq(assessmentAttempts.userId, userId)),
     db.delete(assessmentExtraAttempts).where(eq(assessmentExtraAttempts.userId, userId)),
+    // The live questions stay in the talk's record without who asked (issue 44).
+    db.update(liveQuestions).set({ userId: null, authorName: null }).where(eq(liveQuestions.userId, userId)),
   ])
   // Every file of the account: whatever is under its own prefix (photos, past ones included), and
   // its student documents.

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { CalendarClock, Radio } from 'lucide'
-import { useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import {
   type ClockAnswer,
   type ConferenceState,
@@ -22,6 +22,10 @@ import { useAttendanceHeartbeat } from './heartbeat.ts'
 import { serverNow, useServerNow } from './server-clock.ts'
 import { ShiftPanel } from './shift-panel.tsx'
 import { VideoPlayer } from './video-player.tsx'
+
+// The live questions (issue 44) load only where a talk is live and someone is signed in.
+const LiveQuestions = lazy(() => import('./live/live-questions.tsx'))
+const KeptQuestionsPanel = lazy(() => import('./live/kept-questions-panel.tsx'))
 
 /**
  * /4a-jornada-multiprofissional (SPEC sections 2, 4 and 7): the programme of 14 talks over two
@@ -57,6 +61,11 @@ export function ConferencePage() {
       )}
       {user?.type === 'A' && clock.data ? <ShiftPanel answer={clock.data} /> : null}
       {user?.type === 'A' && clock.data ? <CertificatesPanel /> : null}
+      {user?.type === 'A' && clock.data ? (
+        <Suspense fallback={<LoadingState label="Carregando as perguntas..." />}>
+          <KeptQuestionsPanel answer={clock.data} />
+        </Suspense>
+      ) : null}
     </article>
   )
 }
@@ -133,6 +142,18 @@ function StageBody({ state, now, version }: StageProps) {
           />
         ) : (
           <p>O vídeo desta palestra ainda não está disponível.</p>
+        )}
+        {user ? (
+          <Suspense fallback={<LoadingState label="Carregando as perguntas ao vivo..." />}>
+            <LiveQuestions talkKey={live.key} isAdmin={user.type === 'A'} />
+          </Suspense>
+        ) : (
+          <p className="mt-4 text-slate-700">
+            <a className="font-semibold text-teal-800 underline" href="/login">
+              Entre
+            </a>{' '}
+            para enviar perguntas e votar nas perguntas da plateia.
+          </p>
         )}
       </div>
     )

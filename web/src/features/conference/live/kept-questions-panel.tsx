@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import type { ClockAnswer } from '../../../../../worker/domain/conference.ts'
+import { ErrorState, LoadingState } from '../../../components/page-status.tsx'
+import { INPUT_CLASS } from '../../../lib/form-field.tsx'
+import { keptQuestionsPath, keptQuestionsQuery } from './live.queries.ts'
+
+/**
+ * For administrators, after the event (issue 44): each talk's approved and answered questions as
+ * the database kept them, with who asked, and their CSV.
+ */
+export default function KeptQuestionsPanel({ answer }: { answer: ClockAnswer }) {
+  const id = useId()
+  const [key, setKey] = useState(answer.inits[0]?.key ?? 0)
+  const kept = useQuery(keptQuestionsQuery(key))
+  return (
+    <section
+      aria-labelledby={`${id}-titulo`}
+      className="mt-12 max-w-3xl rounded-2xl border border-slate-200 bg-white p-6"
+    >
+      <h2 id={`${id}-titulo`} className="font-bold text-slate-900 text-xl">
+        Perguntas das palestras (administração)
+      </h2>
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={`${id}-palestra`} className="mb-1 block font-medium text-slate-800 text-sm">
+            Palestra
+          </label>
+          <select
+            id={`${id}-palestra`}
+            className={INPUT_CLASS}
+            value={key}
+            onChange={(event) => setKey(Number(event.target.value))}
+          >
+            {answer.inits.map((talk) => (
+              <option key={talk.key} value={talk.key}>
+                [{talk.session[0]},{talk.session[1]}] {talk.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <a className="font-semibold text-teal-800 underline" href={`${keptQuestionsPath(key)}.csv`} download>
+          Exportar CSV
+        </a>
+      </div>
+      {kept.isPending ? (
+        <LoadingState label="Carregando as perguntas..." />
+      ) : kept.isError ? (
+        <ErrorState title="Não foi possível carregar as perguntas." onRetry={() => void kept.refetch()} />
+      ) : kept.data.questions.length === 0 ? (
+        <p className="mt-4 text-slate-700">Nenhuma pergunta aprovada nesta palestra.</p>
+      ) : (
+        <ol className="mt-4 grid gap-2">
+          {kept.data.questions.map((q) => (
+            <li key={q.id} className="rounded-xl border border-slate-200 p-3">
+              <p className="text-slate-900">{q.text}</p>
+              <p className="mt-1 text-slate-600 text-sm">
+                {q.author ?? 'Conta excluída'}
+                {q.anonymous ? ' (anônima para o público)' : ''} ·{' '}
+                {q.status === 'answered' ? 'Respondida' : 'Aprovada'} · {q.votes}{' '}
+                {q.votes === 1 ? 'voto' : 'votos'}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
