@@ -18,7 +18,7 @@ import {
   inlineScriptsIn,
   privacyHeaders,
 } from './middleware/security-headers.ts'
-import { limitBody, newApp, registerSharedComponents } from './openapi.ts'
+import { limitBody, newApp, serveOpenApiDocument } from './openapi.ts'
 import { accountRoutes } from './routes/account.ts'
 import { adminRoutes } from './routes/admin/index.ts'
 import { assessmentRoutes } from './routes/assessment.ts'
@@ -104,8 +104,8 @@ const routes = app
   .route('/', shortLinkRoutes)
   .route('/', reminderRoutes)
 
-registerSharedComponents(app)
-app.doc31('/api/openapi.json', (c) => {
+// Built on its first request and kept (worker/openapi.ts): nothing of it at startup.
+serveOpenApiDocument(app, '/api/openapi.json', (c) => {
   const origin = publicOrigin(c.env)
   return {
     openapi: '3.1.0',
