@@ -1,5 +1,6 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
+import { pdfWorkerOptions } from './scripts/lib/pdf-worker.ts'
 import { newCertificateSigningKeys } from './scripts/lib/signing-key.ts'
 import { E2E_WORKERS } from './tests/support/e2e/workers.ts'
 
@@ -93,6 +94,8 @@ function workerProject(name: 'worker' | 'worker-isolated', { isolate }: { isolat
             // Two keys, as after a rotation: the first signs, both are published.
             CERTIFICATE_SIGNING_KEYS: newCertificateSigningKeys(2),
           },
+          // The PDF Worker, which wrangler.toml's CERTIFICATE_PDF service binding names.
+          workers: [pdfWorkerOptions(inject<string>('pdfWorkerDir'))],
         },
       })),
     ],

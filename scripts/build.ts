@@ -1,4 +1,5 @@
-// `npm run build`: the web app into web/dist (served by the Worker as static assets), the API
+// `npm run build`: the web app into web/dist (served by the Worker as static assets), the Worker's
+// route tree for its page renderer (scripts/ssr-route-tree.ts), the API
 // reference's script beside it (no CDN at run time), web/deploy (what `wrangler deploy`
 // uploads: the same files but the demo course material), then the home page's JavaScript as
 // Chromium fetches it from the local stack, which fails the build above the budget (DESIGN 10).
@@ -8,6 +9,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FIRST_LOAD_BUDGET_KB, formatFirstLoad, measureFirstLoad } from './lib/first-load.ts'
 import { startScratchStack } from './lib/stack.ts'
+import { writeServerRouteTree } from './ssr-route-tree.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -34,6 +36,8 @@ export const DEMO_FILES_DIR = 'conteudo-demo'
 /** The web app and the API reference's script, into web/dist; the same minus the demo files, into web/deploy. */
 export async function runBuild(): Promise<void> {
   await step([`${root}/node_modules/vite/bin/vite.js`, 'build', '--logLevel', 'warn'])
+  // The Worker's page renderer's route tree, from the browser's that Vite has just regenerated.
+  await writeServerRouteTree()
   await mkdir(`${root}/web/dist/vendor/scalar`, { recursive: true })
   await copyFile(
     `${root}/node_modules/@scalar/api-reference/dist/browser/standalone.js`,

@@ -1,13 +1,13 @@
-// `npm run check:deploy`: builds the production Worker exactly as `wrangler deploy` would, with
-// wrangler.toml's production vars and bindings, without uploading it (--dry-run). A configuration
-// or bundle that would not deploy fails here, in CI, instead of at release time. The assets it
-// would upload (web/deploy) must hold no demo course material.
-import { spawnSync } from 'node:child_process'
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+// `npm run check:deploy`: builds the production Workers exactly as `wrangler deploy` would, with
+// wrangler.toml's (and wrangler.pdf.toml's) production vars and bindings, without uploading them
+// (--dry-run). A configuration or bundle that would not deploy fails here, in CI, instead of at
+// release time; so does a site Worker above its size budget (issue 42: 1 024 KiB gzipped, every
+// module counted), whose upload, gzipped size and largest parts it prints. The assets it would
+// upload (web/deploy) must hold no demo course material.
+import { readdir, stat } from 'node:fs/promises'
 import { DEMO_FILES_DIR, runBuild } from './build.ts'
 import { root } from './lib/stack.ts'
+import { dryRunUpload, GZIP_BUDGET_KIB, type Upload } from './lib/worker-size.ts'
 
 const exists = (path: string) =>
   stat(path).then(
@@ -29,21 +29,31 @@ if (demo.length > 0) {
   process.exit(1)
 }
 
-const outdir = await mkdtemp(join(tmpdir(), 'renalis-deploy-'))
-try {
-  const result = spawnSync(
-    process.execPath,
-    [`${root}node_modules/wrangler/bin/wrangler.js`, 'deploy', '--dry-run', '--outdir', outdir],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-    },
-  )
-  if (result.status !== 0) {
-    console.error('O Worker de produção não passou no deploy --dry-run.')
-    process.exit(result.status ?? 1)
+// Both Workers as they would deploy (the PDF Worker first: the site's binds to it). The site's
+// Worker is what every visitor's first page starts: its whole upload, every module, gzipped,
+// must stay within the budget (issue 42).
+const uploads: Upload[] = []
+for (const config of ['wrangler.pdf.toml', 'wrangler.toml']) {
+  try {
+    uploads.push(await dryRunUpload(config))
+  } catch (error) {
+    console.error((error as { log?: string }).log ?? '')
+    console.error(`O Worker de produção (${config}) não passou no deploy --dry-run.`)
+    process.exit(1)
   }
-} finally {
-  await rm(outdir, { recursive: true, force: true })
+}
+for (const upload of uploads) {
+  console.log(
+    `\n${upload.config}: upload ${upload.uploadKib.toFixed(2)} KiB, gzip ${upload.gzipKib.toFixed(2)} KiB` +
+      (upload.config === 'wrangler.toml' ? ` (orçamento: ${GZIP_BUDGET_KIB} KiB gzip)` : ''),
+  )
+  console.log('  maiores partes (KiB no bundle, antes do gzip):')
+  for (const { part, kib } of upload.largest) console.log(`  ${kib.toFixed(0).padStart(7)}  ${part}`)
+}
+const site = uploads.find((upload) => upload.config === 'wrangler.toml')!
+if (site.gzipKib > GZIP_BUDGET_KIB) {
+  console.error(
+    `\nO Worker do site passou do orçamento: ${site.gzipKib.toFixed(2)} KiB gzip > ${GZIP_BUDGET_KIB} KiB.`,
+  )
+  process.exit(1)
 }

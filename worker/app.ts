@@ -18,7 +18,7 @@ import {
   inlineScriptsIn,
   privacyHeaders,
 } from './middleware/security-headers.ts'
-import { limitBody, newApp, registerSharedComponents } from './openapi.ts'
+import { limitBody, newApp, serveOpenApiDocument } from './openapi.ts'
 import { accountRoutes } from './routes/account.ts'
 import { addressRoutes } from './routes/address.ts'
 import { adminRoutes } from './routes/admin/index.ts'
@@ -108,8 +108,8 @@ app
   .route('/', shortLinkRoutes)
   .route('/', reminderRoutes)
 
-registerSharedComponents(app)
-app.doc31('/api/openapi.json', (c) => {
+// Built on its first request and kept (worker/openapi.ts): nothing of it at startup.
+serveOpenApiDocument(app, '/api/openapi.json', (c) => {
   const origin = publicOrigin(c.env)
   return {
     openapi: '3.1.0',

@@ -2,6 +2,7 @@ import type { ConferenceClock } from './durable/conference-clock.ts'
 import type { LoginLimiter } from './durable/login-limiter.ts'
 import type { RateLimiter } from './durable/rate-limiter.ts'
 import type { ConferenceAttendanceStub, LinkClicksStub, LiveRoomStub } from './durable/stubs.ts'
+import type CertificatePdfWorker from './pdf/index.ts'
 
 /** Bindings and configuration declared in wrangler.toml (vars) and set as secrets. */
 export type Env = {
@@ -10,6 +11,8 @@ export type Env = {
   TRANSLATIONS: KVNamespace
   CATALOG: KVNamespace
   FILES: R2Bucket
+  /** The PDF Worker (worker/pdf, wrangler.pdf.toml): certificates drawn outside this Worker (decision 025). */
+  CERTIFICATE_PDF: Service<CertificatePdfWorker>
   CONFERENCE_CLOCK: DurableObjectNamespace<ConferenceClock>
   /** The conference's attendance, aggregated from the viewers' heartbeats (flushed by alarm). */
   CONFERENCE_ATTENDANCE: DurableObjectNamespace<ConferenceAttendanceStub>

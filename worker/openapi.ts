@@ -5,7 +5,7 @@ import {
   type RouteConfig,
   z,
 } from '@hono/zod-openapi'
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import type { AppBindings } from './context.ts'
@@ -59,7 +59,7 @@ export function newApp() {
 
 // ── Error responses: each kind documented once, as a component every operation refers to ──────
 
-/** A body schema as JSON Schema (components take plain OpenAPI objects, not zod). */
+/** A body schema as JSON Schema (components take plain OpenAPI objects, not zod): made with the document. */
 function json(schema: z.ZodType) {
   const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema)
   return { 'application/json': { schema: jsonSchema as { [key: string]: unknown } } }
@@ -72,59 +72,59 @@ const ERROR_COMPONENTS = {
   BadRequest: {
     status: 400,
     description: 'Corpo ilegível (JSON malformado): `{ msg }`.',
-    content: json(MessageErrorBody),
+    content: () => json(MessageErrorBody),
   },
   Unauthenticated: {
     status: 401,
     description: 'Sem sessão (ou sessão encerrada): `{ message: "Unauthenticated." }`.',
-    content: json(UnauthenticatedBody),
+    content: () => json(UnauthenticatedBody),
   },
   Forbidden: {
     status: 403,
     description: 'Logado, mas sem o papel exigido: `{ msg }`.',
-    content: json(MessageErrorBody),
+    content: () => json(MessageErrorBody),
   },
-  NotFound: { status: 404, description: 'Não encontrado: `{ msg }`.', content: json(MessageErrorBody) },
+  NotFound: { status: 404, description: 'Não encontrado: `{ msg }`.', content: () => json(MessageErrorBody) },
   Conflict: {
     status: 409,
     description: 'Conflito com o estado atual (alguém salvou antes, ou já foi feito): `{ msg }`.',
-    content: json(MessageErrorBody),
+    content: () => json(MessageErrorBody),
   },
   PayloadTooLarge: {
     status: 413,
     description: 'Corpo da requisição acima do limite: `{ msg }`.',
-    content: json(MessageErrorBody),
+    content: () => json(MessageErrorBody),
   },
   UnsupportedMediaType: {
     status: 415,
     description:
       'Content-Type diferente do documentado, ou corpo onde a operação não recebe nenhum: `{ msg }`.',
-    content: json(MessageErrorBody),
+    content: () => json(MessageErrorBody),
   },
   SessionExpired: {
     status: 419,
     description:
       'Escrita vinda de outro site, ou sessão expirada: `{ msg }`. O site recarrega a página (SPEC, seção 7).',
-    content: json(MessageErrorBody),
+    content: () => json(MessageErrorBody),
   },
   ValidationFailed: {
     status: 422,
     description:
       'Dados inválidos: `{ message, errors: { campo: [mensagens] } }`; falhas de compra: `{ msg, code, errors? }` (SPEC, seção 8).',
-    content: json(z.union([ValidationErrorBody, MessageErrorBody])),
+    content: () => json(z.union([ValidationErrorBody, MessageErrorBody])),
   },
   RateLimited: {
     status: 429,
     description:
       'Limite de uso atingido: `{ msg }` (no login, `{ message, errors: { email: [...] } }`). `Retry-After` diz quando tentar de novo.',
-    content: json(z.union([ValidationErrorBody, MessageErrorBody])),
+    content: () => json(z.union([ValidationErrorBody, MessageErrorBody])),
     headers: retryAfter,
   },
   Unavailable: {
     status: 503,
     description:
       'Um serviço de que a operação depende (banco de dados, meio de pagamento…) falhou ou demorou: `{ msg }`. Nada foi gravado pela metade; a mesma requisição pode ser repetida após `Retry-After`.',
-    content: json(MessageErrorBody),
+    content: () => json(MessageErrorBody),
     headers: retryAfter,
   },
 } as const
@@ -133,11 +133,11 @@ type ErrorComponent = keyof typeof ERROR_COMPONENTS
 const ref = (name: ErrorComponent) => ({ $ref: `#/components/responses/${name}` })
 
 /** Registers the shared error responses and the session's security scheme on the composed app. */
-export function registerSharedComponents(app: OpenAPIHono<AppBindings>) {
+function registerSharedComponents(app: OpenAPIHono<AppBindings>) {
   for (const [name, { description, content, ...rest }] of Object.entries(ERROR_COMPONENTS)) {
     app.openAPIRegistry.registerComponent('responses', name, {
       description,
-      content,
+      content: content(),
       ...('headers' in rest ? { headers: rest.headers } : {}),
     })
   }
@@ -147,6 +147,34 @@ export function registerSharedComponents(app: OpenAPIHono<AppBindings>) {
     name: 'renalis_session',
     description:
       'O cookie de sessão (HttpOnly) que o login define. Operações de administrador exigem uma sessão de usuário tipo A (`x-required-role: A`); as outras, qualquer sessão.',
+  })
+}
+
+/**
+ * GET `path`: the composed app's OpenAPI 3.1 document. Built on its first request, not when the
+ * Worker starts (issue 42: the JSON Schemas of every operation cost startup time no visitor's
+ * page needs), then kept for the isolate's life, one per `configure` answer (the origins in it).
+ */
+export function serveOpenApiDocument(
+  app: OpenAPIHono<AppBindings>,
+  path: string,
+  configure: (c: Context<AppBindings>) => Parameters<OpenAPIHono['getOpenAPI31Document']>[0],
+) {
+  const documents = new Map<string, string>()
+  let componentsRegistered = false
+  app.get(path, (c) => {
+    if (!componentsRegistered) {
+      registerSharedComponents(app)
+      componentsRegistered = true
+    }
+    const config = configure(c)
+    const key = JSON.stringify(config)
+    let document = documents.get(key)
+    if (document === undefined) {
+      document = JSON.stringify(app.getOpenAPI31Document(config))
+      documents.set(key, document)
+    }
+    return c.body(document, 200, { 'Content-Type': 'application/json' })
   })
 }
 

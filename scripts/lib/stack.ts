@@ -172,6 +172,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     [
       `${root}/node_modules/wrangler/bin/wrangler.js`,
       'dev',
+      // The site's Worker, and the PDF Worker its CERTIFICATE_PDF binding calls (decision 025);
+      // the options below are the first one's.
+      '--config',
+      `${root}wrangler.toml`,
+      '--config',
+      `${root}wrangler.pdf.toml`,
       // The build with its demo files (wrangler.toml's web/deploy is what a deploy uploads).
       '--assets',
       `${root}web/dist`,

@@ -3,18 +3,23 @@
  * loaders and components as the browser, rendered to HTML with the data they loaded, so a
  * visitor sees the page before any JavaScript runs. The browser then hydrates it (main.tsx).
  */
-import { dehydrate } from '@tanstack/react-query'
-import { createMemoryHistory } from '@tanstack/react-router'
+import { dehydrate, type QueryClient } from '@tanstack/react-query'
+import { createMemoryHistory, type RouterHistory } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { renderToReadableStream } from 'react-dom/server'
 import type { CreatePageRenderer, PageDescription, RenderPage } from '../../worker/contract/ssr.ts'
 import { App } from './app.tsx'
+import { type AppRouteTree, createRouterWith } from './create-router.ts'
 import { editaisMenuQuery, menuQuery } from './features/menu/menu.queries.ts'
 import { setApiTransport } from './lib/api.ts'
 import { isClientError } from './lib/load.ts'
 import { setPublicOrigin } from './lib/public-origin.ts'
 import { createQueryClient } from './lib/query-client.ts'
-import { createAppRouter } from './router.tsx'
+// The Worker's tree: the browser-only screens are bare routes there (scripts/ssr-route-tree.ts).
+import { routeTree } from './routeTree.server.gen.ts'
+
+const createAppRouter = (queryClient: QueryClient, history: RouterHistory) =>
+  createRouterWith(routeTree as unknown as AppRouteTree, queryClient, history)
 
 /**
  * The renderer, bound to the Worker's scope: API calls made while a page renders reach that

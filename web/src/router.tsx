@@ -1,19 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import type { RouterHistory } from '@tanstack/react-router'
+import { createRouterWith } from './create-router.ts'
 import { routeTree } from './routeTree.gen.ts'
 
 /** `history` is a memory history in tests and in the Worker's page renderer. */
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
-  return createRouter({
-    routeTree,
-    context: { queryClient },
-    ...(history ? { history } : {}),
-    defaultPreload: 'intent',
-    // React Query owns caching: the router always asks it instead of keeping its own copy.
-    defaultPreloadStaleTime: 0,
-    // The browser restores scroll positions; a page rendered on the server has none to restore.
-    scrollRestoration: typeof document !== 'undefined',
-  })
+  return createRouterWith(routeTree, queryClient, history)
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>

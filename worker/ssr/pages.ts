@@ -15,6 +15,7 @@ import { catalogVersion } from '../services/catalog/snapshot.ts'
 import { certificateByCode } from '../services/certificates/issue.ts'
 import { getPaymentsConfig } from '../services/payments/config.ts'
 import { settingsOf } from '../services/payments/gateway.ts'
+import { BROWSER_ONLY } from './browser-only.ts'
 import { BOOT_SCRIPT, loaderScript } from './inline-scripts.ts'
 
 const pageFetch = new AsyncLocalStorage<ApiFetch>()
@@ -32,12 +33,6 @@ export const loadRenderer = () =>
     }),
   ))
 
-/**
- * Pages the browser renders itself: personal ones (nothing to show before it knows the cart or
- * the session's data) and the password reset, whose token is in the URL fragment a server
- * never sees. A certificate's verification too: it must say revoked the moment it is (no shared render).
- */
-const BROWSER_ONLY = /^\/(usuario|admin|carrinho-de-compras|checkout|pedido|senha|conta|certificados)(\/|$)/
 /** A certificate's verification page: for no certificate, its shell answers 404, as its JSON does. */
 const CERTIFICATE_PAGE = /^\/certificados\/([^/]+)\/?$/
 

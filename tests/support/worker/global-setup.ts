@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startLocalServer } from '../../../db/local-server.ts'
 import { migrateDatabase } from '../../../db/migrate.ts'
+import { buildPdfWorker } from '../../../scripts/lib/pdf-worker.ts'
 import { startPagarmeSandbox } from '../../../scripts/pagarme-sandbox/server.ts'
 import { startContractCollector } from '../contract/collector.ts'
 import { startOutsideWorld } from './outside-world.ts'
@@ -31,6 +32,8 @@ export default async function setup(project: TestProject) {
   project.provide('outsideWorldUrl', outside.url)
   project.provide('pagarmeApiUrl', pagarme.apiUrl)
   project.provide('pagarmeJwksUrl', pagarme.jwksUrl)
+  // The PDF Worker beside the site's, as in production (its service binding, decision 025).
+  project.provide('pdfWorkerDir', await buildPdfWorker())
   const collector = await startContractCollector(project.name)
   project.provide('contractCollectorUrl', collector.url)
   return async () => {

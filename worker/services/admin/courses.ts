@@ -198,12 +198,15 @@ async function checkEbooks(ctx: AppContext, ids: number[]) {
 }
 
 /** A certificate text too long for the page, or with characters the fonts lack: 422 before anything is written. */
-async function checkCertificateTemplate(input: {
-  certificate_template: string
-  name: string
-  workload_hours: number | null
-}) {
-  const problem = await certificateTemplateProblem(input.certificate_template, {
+async function checkCertificateTemplate(
+  ctx: AppContext,
+  input: {
+    certificate_template: string
+    name: string
+    workload_hours: number | null
+  },
+) {
+  const problem = await certificateTemplateProblem(ctx.env, input.certificate_template, {
     name: input.name,
     workloadHours: input.workload_hours,
   })
@@ -219,7 +222,7 @@ export async function createCourse({
   input,
 }: AdminWrite<typeof CourseInput>): Promise<AdminCourse> {
   await checkEbooks(ctx, input.ebook_ids)
-  await checkCertificateTemplate(input)
+  await checkCertificateTemplate(ctx, input)
   const { db } = ctx
   const ownId = sql`(SELECT id FROM courses WHERE url = ${input.url})`
   await auditedInsert(ctx, actor, {
@@ -249,7 +252,7 @@ export async function updateCourse({
   ])
   if (!before[0]) throw notFound(ADMIN_CATALOG_MESSAGES.courseNotFound)
   await checkEbooks(ctx, input.ebook_ids)
-  await checkCertificateTemplate(input)
+  await checkCertificateTemplate(ctx, input)
   const { version, ...fields } = input
   const ebookIds = [...new Set(input.ebook_ids)].sort((a, b) => a - b)
   const diff = changedFields(
