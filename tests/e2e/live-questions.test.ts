@@ -1,13 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_USERS } from '../../db/seed.ts'
 import { TALK_ROWS } from '../../db/seed-data/conference.ts'
 import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { baseURL } from '../support/e2e/stack.ts'
 
 // Live questions during a talk (issue 44): two viewers and a moderator in three browser contexts,
 // everything seen without a reload.
 
-const baseURL = inject('baseURL')
 const browser = fileBrowser()
 const LIVE_TALK = TALK_ROWS.find((talk) => talk.day === 1 && talk.slot === 2)!
 // Into the talk, and later than conference.test.ts's moment (its own questions room state aside).

@@ -6,7 +6,7 @@ import { conferenceTalks, liveFlushes, liveQuestions, liveReactions } from '../.
 import type { ServerFrame } from '../../worker/contract/live-questions.ts'
 import { CONFERENCE_PATH } from '../../worker/domain/conference.ts'
 import { QUESTION_MAX_CHARS } from '../../worker/domain/live-questions.ts'
-import { deleteMyAccount, exportMyData } from '../../worker/services/student/privacy.ts'
+import { deleteMyAccount, exportMyData } from '../../worker/services/privacy/privacy.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { createUser, sessionCookie, testContext, testDb } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
