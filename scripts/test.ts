@@ -114,7 +114,9 @@ function vitest(run: Run, live: boolean): Promise<{ code: number; results?: Resu
 }
 
 // A run that ends before writing its report must not be counted by the last run's.
-await Promise.all(phases.flat(2).map(({ report }) => rm(`${root}/tests/artifacts/${report}`, { force: true })))
+await Promise.all(
+  phases.flat(2).map(({ report }) => rm(`${root}/tests/artifacts/${report}`, { force: true })),
+)
 const ended: { code: number; results?: Results }[] = []
 for (const phase of phases) {
   await Promise.all(
