@@ -56,10 +56,6 @@ export default defineConfig({
           // out in Chromium.
           maxWorkers: E2E_WORKERS,
           maxConcurrency: 3,
-          // One retry of a failed journey, named in the run's output: on 2 cores a journey that
-          // passes alone has failed once after other files (catalog's mobile menu walk, to be
-          // found); a journey that fails twice still fails the run.
-          retry: 1,
           // A group of its own: its worker count differs from the unit and web suites'.
           sequence: { groupOrder: 3 },
         },
