@@ -44,12 +44,12 @@ type Run = {
 
 // Vitest runs files one at a time here (one worker on 2 cores; the worker and e2e projects one
 // file after another), so the end-to-end journeys (Chromium, wrangler dev) and the unit and web
-// suites (Node, happy-dom) each leave a core mostly idle: with both asked for, they run in two
-// lanes side by side, the journeys niced (they take the core the other suites leave idle); the
-// worker suite runs after both, alone (its outage tests time answers in milliseconds: beside the
-// journeys they failed on a loaded machine, and the journeys beside it timed pages out). The app
-// is built first, once (the e2e stack serves it, and the worker project's wrangler.toml names its
-// web/deploy), so no process sees it half written.
+// suites (Node, happy-dom) each leave a core mostly idle: with both asked for, they run as two
+// Vitest processes side by side, the journeys niced (they take the core the other suites leave
+// idle); the worker suite runs after both, alone (its outage tests time answers in milliseconds:
+// beside the journeys they failed on a loaded machine, and the journeys beside it timed pages
+// out). The app is built first, once (the e2e stack serves it, and the worker project's
+// wrangler.toml names its web/deploy), so no process sees it half written.
 const split = projects.includes('e2e') && projects.some((project) => project === 'unit' || project === 'web')
 const beside: string[] = projects.filter((project) => project === 'unit' || project === 'web')
 const after = projects.filter((project) => project !== 'e2e' && !beside.includes(project))
@@ -58,13 +58,13 @@ const run = (names: string[]): Run => ({
   projects: names,
   report: `vitest-report-${names.join('-')}.json`,
 })
-/** Phases one after another; a phase's lanes side by side; a lane's runs one after another. */
-const phases: Run[][][] = split
+/** Runs of one phase go side by side; phases one after another. */
+const phases: Run[][] = split
   ? [
-      [[{ ...run(['e2e']), env: { E2E_SKIP_BUILD: '1' }, nice: 10 }], [run(beside)]],
-      ...(after.length > 0 ? [[[run(after)]]] : []),
+      [{ ...run(['e2e']), env: { E2E_SKIP_BUILD: '1' }, nice: 10 }, run(beside)],
+      ...(after.length > 0 ? [[run(after)]] : []),
     ]
-  : [[[{ ...run(projects), report: 'vitest-report.json' }]]]
+  : [[{ ...run(projects), report: 'vitest-report.json' }]]
 if (split && process.env.E2E_SKIP_BUILD !== '1') await runBuild()
 
 /**
@@ -114,18 +114,10 @@ function vitest(run: Run, live: boolean): Promise<{ code: number; results?: Resu
 }
 
 // A run that ends before writing its report must not be counted by the last run's.
-await Promise.all(
-  phases.flat(2).map(({ report }) => rm(`${root}/tests/artifacts/${report}`, { force: true })),
-)
+await Promise.all(phases.flat().map(({ report }) => rm(`${root}/tests/artifacts/${report}`, { force: true })))
 const ended: { code: number; results?: Results }[] = []
-for (const phase of phases) {
-  await Promise.all(
-    phase.map(async (lane, laneIndex) => {
-      for (const [index, each] of lane.entries())
-        ended.push(await vitest(each, laneIndex === 0 && index === 0))
-    }),
-  )
-}
+for (const phase of phases)
+  ended.push(...(await Promise.all(phase.map((each, index) => vitest(each, index === 0)))))
 const reported = ended.flatMap(({ results }) => (results ? [results] : []))
 const sum = (key: 'numPassedTests' | 'numFailedTests' | 'numPendingTests') =>
   reported.reduce((total, results) => total + results[key], 0)

@@ -80,6 +80,7 @@ export type Dependency =
   | 'contact'
   | 'cep'
   | 'attendance'
+  | 'pdf'
 
 /**
  * An outside call did not answer in time, could not be reached, or answered 5xx. Thrown by the

@@ -3,14 +3,12 @@
 // Miniflare as an auxiliary Worker beside the site's (vitest.config.ts), which reaches it through
 // its CERTIFICATE_PDF service binding as in production. The bundle is kept in
 // .wrangler/pdf-worker and made again only when one of its inputs changed.
-import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { root, wrangler } from './worker-size.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const CACHE = join(root, '.wrangler', 'pdf-worker')
 const CURRENT = join(CACHE, 'current.json')
 export const PDF_WORKER_CONFIG = join(root, 'wrangler.pdf.toml')
@@ -40,25 +38,16 @@ export async function buildPdfWorker(): Promise<string> {
   await mkdir(CACHE, { recursive: true })
   const dir = await mkdtemp(join(CACHE, 'build-'))
   const metafile = join(dir, 'meta.json')
-  const result = spawnSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/wrangler/bin/wrangler.js'),
-      'deploy',
-      '--dry-run',
-      '--config',
-      PDF_WORKER_CONFIG,
-      '--outdir',
-      join(dir, 'bundle'),
-      '--metafile',
-      metafile,
-    ],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-    },
-  )
+  const result = wrangler([
+    'deploy',
+    '--dry-run',
+    '--config',
+    PDF_WORKER_CONFIG,
+    '--outdir',
+    join(dir, 'bundle'),
+    '--metafile',
+    metafile,
+  ])
   if (result.status !== 0) {
     throw new Error(`O Worker de PDF não compilou:\n${result.stdout}\n${result.stderr}`)
   }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
+export const root = fileURLToPath(new URL('../..', import.meta.url))
 const WRANGLER = join(root, 'node_modules/wrangler/bin/wrangler.js')
 
 /** The site's Worker's budget: its whole upload, every module, gzipped. */
@@ -16,7 +16,8 @@ export const GZIP_BUDGET_KIB = 1024
 /** The site's Worker's startup CPU goal (median of 3 runs of `wrangler check startup`, idle excluded). */
 export const STARTUP_GOAL_MS = 80
 
-function wrangler(args: string[]) {
+/** wrangler from node_modules, no metrics sent, its output kept. */
+export function wrangler(args: string[]) {
   return spawnSync(process.execPath, [WRANGLER, ...args], {
     cwd: root,
     encoding: 'utf8',

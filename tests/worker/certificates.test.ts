@@ -8,6 +8,7 @@ import {
   HeldCertificate,
   MyCertificates,
 } from '../../worker/contract/certificates.ts'
+import type { Env } from '../../worker/env.ts'
 import {
   issueCertificate,
   reissueCertificate,
@@ -15,6 +16,7 @@ import {
 } from '../../worker/services/certificates/issue.ts'
 import { createUser, sessionCookie, testContext, testDb, testEnv } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
+import { callWith, envWith } from '../support/worker/outages.ts'
 import { fetchPage, NAVIGATE, withRenderer } from '../support/worker/pages.ts'
 import { studyAll, studyCourse } from '../support/worker/study.ts'
 
@@ -165,6 +167,24 @@ describe('a course certificate, issued by its student', () => {
     const other = await sessionCookie((await createUser(db)).id)
     expect((await send(`/api/usuario/certificados/${code}/pdf`, other)).status).toBe(404)
     expect((await send(`/api/usuario/certificados/${code}/pdf`, undefined)).status).toBe(401)
+  })
+
+  it('answers 503, to be tried again, while the PDF Worker fails (never a 500)', async () => {
+    const { cookie, code } = await certifiedStudent()
+    const failing = {
+      certificatePdf: () => Promise.reject(new Error('Worker exceeded CPU time limit.')),
+    } as unknown as Env['CERTIFICATE_PDF']
+
+    const answer = await callWith(
+      envWith({ CERTIFICATE_PDF: failing }),
+      `/api/usuario/certificados/${code}/pdf`,
+      {
+        headers: { cookie, accept: 'application/json' },
+      },
+    )
+    expect(answer.status).toBe(503)
+    expect(answer.headers.get('retry-after')).toBe('5')
+    expect(answer.body).toEqual({ msg: 'Estamos com instabilidade. Tente novamente em instantes.' })
   })
 })
 

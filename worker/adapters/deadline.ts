@@ -26,6 +26,11 @@ export const DEADLINES_MS = {
    * it): a batch it does not take in time leaves again with the next one.
    */
   attendance: 10_000,
+  /**
+   * The PDF Worker (decision 025) drawing a certificate or measuring a certificate text: its own
+   * start, then work its 1 s CPU limit bounds.
+   */
+  pdf: 10_000,
 } as const satisfies Record<Dependency, number>
 
 /**

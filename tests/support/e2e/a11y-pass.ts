@@ -361,8 +361,8 @@ function describeViolations(violations: Result[]): string[] {
 }
 
 /**
- * The pass over every page kind on one viewport: a test file per viewport, so the two run side by
- * side on the e2e project's workers (tests/e2e/a11y-desktop.test.ts, a11y-phone.test.ts).
+ * The pass over every page kind on one viewport: a test file per viewport (tests/e2e/a11y-desktop.test.ts,
+ * a11y-phone.test.ts), so the two may run side by side when the e2e project has more than one worker.
  */
 export function accessibilityPass(viewport: Viewport) {
   const browser = fileBrowser()
@@ -372,16 +372,16 @@ export function accessibilityPass(viewport: Viewport) {
   const sessionOf = fileSessions(browser, baseURL, ACCOUNTS)
 
   /**
-   * Contexts of a role and viewport that a page kind has finished with, for the next one: a context
+   * Contexts of a role that a page kind has finished with, for the next one: a context
    * keeps the browser's cache, so a page loads its scripts and styles as a returning visitor's would
    * (a fresh context per page fetched and compiled them all again, about half of this file's time).
    * Each comes back as it started: its cookies the role's session (none for a visitor), its storage
    * empty.
    */
-  const idle = new Map<string, BrowserContext[]>()
+  const idle = new Map<Who, BrowserContext[]>()
 
-  async function borrowContext(viewport: Viewport, who: Who): Promise<BrowserContext> {
-    const reused = idle.get(`${who} ${viewport}`)?.pop()
+  async function borrowContext(who: Who): Promise<BrowserContext> {
+    const reused = idle.get(who)?.pop()
     if (reused) return reused
     const context = await browser().newContext({
       ...VIEWPORTS[viewport],
@@ -395,7 +395,7 @@ export function accessibilityPass(viewport: Viewport) {
   }
 
   /** Empties what the page kind stored (on the page, before it closes) and restores the role's cookies. */
-  async function returnContext(viewport: Viewport, who: Who, page: Page) {
+  async function returnContext(who: Who, page: Page) {
     const context = page.context()
     try {
       await page.evaluate(() => {
@@ -410,13 +410,12 @@ export function accessibilityPass(viewport: Viewport) {
       await context.close()
       return
     }
-    const key = `${who} ${viewport}`
-    idle.set(key, [...(idle.get(key) ?? []), context])
+    idle.set(who, [...(idle.get(who) ?? []), context])
   }
 
-  async function openPage(viewport: Viewport, kind: PageKind) {
+  async function openPage(kind: PageKind) {
     const who = kind.as ?? 'visitor'
-    const context = await borrowContext(viewport, who)
+    const context = await borrowContext(who)
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
@@ -446,7 +445,7 @@ export function accessibilityPass(viewport: Viewport) {
       it(`${kind.name}: no violation${viewport === 'phone' ? ', no sideways scrolling' : ''}`, async ({
         expect,
       }) => {
-        const { page, who, errors } = await openPage(viewport, kind)
+        const { page, who, errors } = await openPage(kind)
         const sideways = viewport === 'phone' ? await sidewaysScroll(page) : { overflow: 0, culprits: [] }
         // Legacy mode runs axe.run() inside the page: the same rules, about twice as fast as the
         // default, which opens a page of its own per run to merge frames (these pages have none).
@@ -479,7 +478,7 @@ export function accessibilityPass(viewport: Viewport) {
         ).toEqual({ page: kind.name, overflow: 0, culprits: [] })
         expect(errors).toEqual([])
         // A page kind that failed leaves its context as it was (closed with the file).
-        await returnContext(viewport, who, page)
+        await returnContext(who, page)
       })
     }
   })

@@ -26,9 +26,9 @@ declare module 'vitest' {
 
 // The journeys run against the real stack: the built SPA served by wrangler dev (workerd),
 // the local libSQL server on a fresh seeded file, the Pagar.me sandbox (its webhooks go to the
-// Worker), and Debian's Chromium. The journeys wait mostly on the browser and the network, not
-// the CPU: two files run at once, each against a stack of its own (its own database, sandbox and
-// Worker), so that no journey sees another's writes.
+// Worker), and Debian's Chromium. One stack per worker of the e2e project (E2E_WORKERS, 1 unless
+// told: tests/support/e2e/workers.ts): files that run at once each have their own database,
+// sandbox and Worker, so that no journey sees another's writes.
 export default async function setup(project: TestProject) {
   // web/deploy too: the React guard bundles the Worker as `wrangler deploy` does (its assets).
   const built = await Promise.all(
