@@ -224,6 +224,30 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     expect((await myPurchase(cookie, order.id)).underpaid).toBeNull()
   })
 
+  it('accepted, part of it refunded: read as partly refunded (the charge stays underpaid at the provider)', async () => {
+    const { order, cookie, turma } = await paidShort()
+    const received = order.totalCents - SHORT
+    const { cookie: admin } = await newAdmin()
+    const accepted = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+      observacao: 'Tarifa bancária.',
+    })
+    expect(accepted.status).toBe(200)
+    const part = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+      amount_cents: 1000,
+      bank_account: BANK_ACCOUNT,
+    })
+    expect(part.status, JSON.stringify(part.body)).toBe(200)
+    expect(part.body).toMatchObject({ status: 'partially_refunded', refunded_cents: 1000 })
+    expect(await enrolledClasses(cookie)).toContain(turma.id)
+    // The rest of what arrived: refunded, the access ends.
+    const rest = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+      bank_account: BANK_ACCOUNT,
+    })
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200)
+    expect(rest.body).toMatchObject({ status: 'refunded', refunded_cents: received })
+    expect(await enrolledClasses(cookie)).not.toContain(turma.id)
+  })
+
   it('a boleto paid in full or over still opens the access at once', async () => {
     const { order, cookie, turma } = await buyClass('BOLETO')
     await payAtProvider(order.gatewayChargeId!, order.totalCents + 500)
