@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { auditLog, classSeats, emailOutbox, enrollments, orders } from '../../db/schema.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { PurchaseList } from '../../worker/contract/student.ts'
+import { REFUND_MESSAGES } from '../../worker/services/checkout/refund.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { buyClass, call, enrolledClasses } from '../support/worker/checkout.ts'
@@ -246,6 +247,38 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     expect(rest.status, JSON.stringify(rest.body)).toBe(200)
     expect(rest.body).toMatchObject({ status: 'refunded', refunded_cents: received })
     expect(await enrolledClasses(cookie)).not.toContain(turma.id)
+  })
+
+  it('the difference that opened the access is refunded only after the order it completed', async () => {
+    const { order, cookie, turma } = await paidShort()
+    const asked = await call(
+      `/api/usuario/compras/${order.id}/diferenca`,
+      { payment_type: 'PIX' },
+      { cookie },
+    )
+    const difference = await orderRow(PayResult.parse(asked.body).order_id)
+    await payAtProvider(difference.gatewayChargeId!)
+    expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)
+    expect((await orderRow(order.id)).status).toBe('paid')
+
+    const { cookie: admin } = await newAdmin()
+    const alone = await adminCall(admin, 'POST', `/api/admin/pedidos/${difference.id}/estorno`, {})
+    expect(alone.status).toBe(422)
+    expect(alone.body.errors.status).toEqual([REFUND_MESSAGES.completesOrder(order.id)])
+    expect(await providerRequests(`/charges/${difference.gatewayChargeId}`, 'DELETE')).toEqual([])
+    expect((await orderRow(difference.id)).status).toBe('paid')
+    expect(await enrolledClasses(cookie)).toContain(turma.id)
+
+    // The order refunded (what arrived of it): its access ends; then the difference goes back too.
+    const original = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+      bank_account: BANK_ACCOUNT,
+    })
+    expect(original.body).toMatchObject({ status: 'refunded', refunded_cents: order.totalCents - SHORT })
+    expect(await enrolledClasses(cookie)).not.toContain(turma.id)
+    expect(await seatsOf(turma.id)).toMatchObject({ held: 0, taken: 0 })
+    const after = await adminCall(admin, 'POST', `/api/admin/pedidos/${difference.id}/estorno`, {})
+    expect(after.status, JSON.stringify(after.body)).toBe(200)
+    expect(after.body).toMatchObject({ status: 'refunded', refunded_cents: SHORT })
   })
 
   it('a boleto paid in full or over still opens the access at once', async () => {
