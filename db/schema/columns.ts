@@ -21,3 +21,9 @@ export const partOf = (name: string, target: () => AnySQLiteColumn) =>
 export const stamped = () => ({ createdAt: createdAt(), updatedAt: updatedAt() })
 /** An admin-edited row's version and stamps. */
 export const edited = () => ({ version: version(), ...stamped() })
+/**
+ * States written into DDL (a view's or a partial index's `IN (…)`), from the domain's list: the
+ * schema and the code read one list, and a change to it makes drizzle-kit generate a migration.
+ */
+export const statesIn = (states: readonly string[]) =>
+  sql.raw(`(${states.map((state) => `'${state}'`).join(', ')})`)

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { APPLICATION_STATES, FEE_KINDS } from '../../worker/domain/editais.ts'
+import { OPEN_STATES } from '../../worker/domain/orders.ts'
 import { ORDER_STATES, PLAN_PAYMENT_METHODS, type PlanPaymentMethod } from '../../worker/domain/payments.ts'
 import { users } from './accounts.ts'
-import { createdAt, partOf, serial, version } from './columns.ts'
+import { createdAt, partOf, serial, statesIn, version } from './columns.ts'
 
 // The schema: Editais, applications and fee plans.
 
@@ -129,7 +130,7 @@ export const planPayments = sqliteTable(
     /**
      * Paid late (after it expired or failed) when another payment had already paid the same fee:
      * that payment's id. Recorded as the provider reports it, outside the one-open rule, for the
-     * institute to refund (services/payments/plan-payments.ts).
+     * institute to refund (services/plans/payment-ledger.ts).
      */
     duplicateOf: text('duplicate_of'),
     /** As on orders: what the provider says arrived (a boleto paid short or over). */
@@ -144,7 +145,7 @@ export const planPayments = sqliteTable(
     // (a late payment of one that had expired is recorded as a duplicate, outside the rule).
     uniqueIndex('plan_payments_one_open')
       .on(t.applicationId, t.planId)
-      .where(sql`status IN ('pending', 'paid', 'partially_refunded') AND duplicate_of IS NULL`),
+      .where(sql`status IN ${statesIn(OPEN_STATES)} AND duplicate_of IS NULL`),
     // Webhooks and the reconciliation find a payment by the provider's ids.
     index('plan_payments_gateway_charge').on(t.gatewayChargeId),
     index('plan_payments_gateway_order').on(t.gatewayOrderId),

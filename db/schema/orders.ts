@@ -3,11 +3,11 @@ import { index, integer, sqliteTable, sqliteView, text, uniqueIndex } from 'driz
 import { ORDER_ITEM_TYPES, STUDENT_DOC_STATES } from '../../worker/domain/catalog.ts'
 import { ATTENDANCE_STATES } from '../../worker/domain/certificates.ts'
 import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../../worker/domain/enrollments.ts'
-import { WITHDRAWAL_STATES } from '../../worker/domain/orders.ts'
+import { ACCESS_STATES, WITHDRAWAL_STATES } from '../../worker/domain/orders.ts'
 import { DIFFERENCE_KINDS, ORDER_STATES, PAYMENT_TYPES } from '../../worker/domain/payments.ts'
 import { users } from './accounts.ts'
 import { classes, coupons, courses } from './catalog.ts'
-import { createdAt, partOf, serial, stamped } from './columns.ts'
+import { createdAt, partOf, serial, stamped, statesIn } from './columns.ts'
 
 // The schema: Orders and enrollments.
 
@@ -215,7 +215,7 @@ export const classSeats = sqliteView('class_seats', {
   (SELECT count(DISTINCT i.order_id) FROM order_items i JOIN orders o ON o.id = i.order_id
     WHERE i.class_id = c.id AND o.status IN ('pending', 'underpaid')) AS held,
   (SELECT count(DISTINCT i.order_id) FROM order_items i JOIN orders o ON o.id = i.order_id
-    WHERE i.class_id = c.id AND o.status IN ('paid', 'partially_refunded'))
+    WHERE i.class_id = c.id AND o.status IN ${statesIn(ACCESS_STATES)})
   + (SELECT count(*) FROM enrollments e
     WHERE e.class_id = c.id AND e.status = 'active' AND e.order_id IS NULL) AS taken
   FROM classes c`)

@@ -108,6 +108,18 @@ describe('readCharge', () => {
       { state: 'refunded', paidCents: 80000, refundedCents: 80000 },
     ],
     [
+      'underpaid the store counts paid (accepted, or its difference paid): paid with what arrived',
+      boleto({ status: 'underpaid', paid_amount: 80000, tx: 'underpaid' }),
+      true,
+      { state: 'paid', paidCents: 80000, refundedCents: 0 },
+    ],
+    [
+      'underpaid the store counts paid, part of what arrived returned: partly refunded',
+      boleto({ status: 'underpaid', paid_amount: 80000, canceled_amount: 30000, tx: 'partial_refunded' }),
+      true,
+      { state: 'partially_refunded', paidCents: 80000, refundedCents: 30000 },
+    ],
+    [
       'underpaid then refunded at the provider (canceled, paid_amount kept): refunded what arrived',
       boleto({ status: 'canceled', paid_amount: 80000, canceled_amount: 80000, tx: 'refunded' }),
       false,

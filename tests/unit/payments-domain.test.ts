@@ -4,6 +4,7 @@ import {
   advance,
   canReissue,
   chargedCents,
+  completesOrder,
   DISPUTE_DAYS,
   disputeLostAt,
   disputeOf,
@@ -107,6 +108,19 @@ describe('order states only move forward', () => {
     expect(chargedCents({ totalCents: 89000, receivedCents: null })).toBe(89000)
     expect(isRefundable('underpaid')).toBe(true)
     expect(isRefundable('pending')).toBe(false)
+  })
+
+  it('a difference completes the order paid short that its own settlement paid, while it gives access', () => {
+    const at = new Date('2026-03-02T12:00:00Z')
+    const difference = { differenceKind: 'underpaid', paidAt: at }
+    expect(completesOrder(difference, { status: 'paid', paidAt: at })).toBe(true)
+    expect(completesOrder(difference, { status: 'partially_refunded', paidAt: at })).toBe(true)
+    // Accepted by the institute before, or refunded since: it completes nothing that stands.
+    expect(completesOrder(difference, { status: 'paid', paidAt: new Date(at.getTime() - 1) })).toBe(false)
+    expect(completesOrder(difference, { status: 'refunded', paidAt: at })).toBe(false)
+    expect(
+      completesOrder({ ...difference, differenceKind: 'student_price' }, { status: 'paid', paidAt: at }),
+    ).toBe(false)
   })
 
   it('paid and partly refunded orders give access; refunded and charged-back ones end it', () => {

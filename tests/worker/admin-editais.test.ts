@@ -15,7 +15,14 @@ import { adminCall, auditOf, newAdmin } from '../support/worker/admin.ts'
 import { call } from '../support/worker/checkout.ts'
 import { createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
-import { chargeAtProvider, outage, providerRequests } from '../support/worker/pagarme.ts'
+import {
+  BANK_ACCOUNT,
+  chargeAtProvider,
+  outage,
+  payAtProvider,
+  providerRequests,
+  sendWebhook,
+} from '../support/worker/pagarme.ts'
 import { byCard, myApplications, paymentRows, payPlan, purchase } from '../support/worker/plans.ts'
 
 const db = testDb()
@@ -525,6 +532,31 @@ describe('plan payments and their money', () => {
       {},
     )
     expect(unknown.status).toBe(404)
+  })
+
+  it('a fee boleto paid short counts as paid; its refund gives back what arrived, in parts or at once', async () => {
+    const edital = await openCall({ places: 3 })
+    const student = await applies(edital.id)
+    const slip = await payPlan(
+      student.cookie,
+      purchase(student.user, { id: edital.plans[0]!.id, amountCents: 35000 }, student.applicationId),
+    )
+    expect(slip.status).toBe(200)
+    const paymentId = (slip.body as { payment_id: string }).payment_id
+    const [issued] = await db.select().from(planPayments).where(eq(planPayments.id, paymentId))
+    await payAtProvider(issued!.gatewayChargeId!, 30000)
+    expect((await sendWebhook('charge.underpaid', issued!.gatewayChargeId!)).status).toBe(200)
+    const refund = (body: object) =>
+      adminCall(admin, 'POST', `/api/admin/editais/pagamentos/${paymentId}/estorno`, {
+        bank_account: BANK_ACCOUNT,
+        ...body,
+      })
+    const part = await refund({ amount_cents: 1000 })
+    expect(part.status, JSON.stringify(part.body)).toBe(200)
+    expect(part.body).toMatchObject({ status: 'partially_refunded', refunded_cents: 1000 })
+    const rest = await refund({})
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200)
+    expect(rest.body).toMatchObject({ status: 'refunded', refunded_cents: 30000 })
   })
 
   it('a refusal closes the applicant’s unpaid boleto and cancels it at the provider, once; a paid fee stays paid', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { auditLog, classSeats, emailOutbox, enrollments, orders } from '../../db/schema.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { PurchaseList } from '../../worker/contract/student.ts'
+import { REFUND_MESSAGES } from '../../worker/services/checkout/refund.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { buyClass, call, enrolledClasses } from '../support/worker/checkout.ts'
@@ -222,6 +223,62 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     })
     expect(accept.status).toBe(409)
     expect((await myPurchase(cookie, order.id)).underpaid).toBeNull()
+  })
+
+  it('accepted, part of it refunded: read as partly refunded (the charge stays underpaid at the provider)', async () => {
+    const { order, cookie, turma } = await paidShort()
+    const received = order.totalCents - SHORT
+    const { cookie: admin } = await newAdmin()
+    const accepted = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+      observacao: 'Tarifa bancária.',
+    })
+    expect(accepted.status).toBe(200)
+    const part = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+      amount_cents: 1000,
+      bank_account: BANK_ACCOUNT,
+    })
+    expect(part.status, JSON.stringify(part.body)).toBe(200)
+    expect(part.body).toMatchObject({ status: 'partially_refunded', refunded_cents: 1000 })
+    expect(await enrolledClasses(cookie)).toContain(turma.id)
+    // The rest of what arrived: refunded, the access ends.
+    const rest = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+      bank_account: BANK_ACCOUNT,
+    })
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200)
+    expect(rest.body).toMatchObject({ status: 'refunded', refunded_cents: received })
+    expect(await enrolledClasses(cookie)).not.toContain(turma.id)
+  })
+
+  it('the difference that opened the access is refunded only after the order it completed', async () => {
+    const { order, cookie, turma } = await paidShort()
+    const asked = await call(
+      `/api/usuario/compras/${order.id}/diferenca`,
+      { payment_type: 'PIX' },
+      { cookie },
+    )
+    const difference = await orderRow(PayResult.parse(asked.body).order_id)
+    await payAtProvider(difference.gatewayChargeId!)
+    expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)
+    expect((await orderRow(order.id)).status).toBe('paid')
+
+    const { cookie: admin } = await newAdmin()
+    const alone = await adminCall(admin, 'POST', `/api/admin/pedidos/${difference.id}/estorno`, {})
+    expect(alone.status).toBe(422)
+    expect(alone.body.errors.status).toEqual([REFUND_MESSAGES.completesOrder(order.id)])
+    expect(await providerRequests(`/charges/${difference.gatewayChargeId}`, 'DELETE')).toEqual([])
+    expect((await orderRow(difference.id)).status).toBe('paid')
+    expect(await enrolledClasses(cookie)).toContain(turma.id)
+
+    // The order refunded (what arrived of it): its access ends; then the difference goes back too.
+    const original = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+      bank_account: BANK_ACCOUNT,
+    })
+    expect(original.body).toMatchObject({ status: 'refunded', refunded_cents: order.totalCents - SHORT })
+    expect(await enrolledClasses(cookie)).not.toContain(turma.id)
+    expect(await seatsOf(turma.id)).toMatchObject({ held: 0, taken: 0 })
+    const after = await adminCall(admin, 'POST', `/api/admin/pedidos/${difference.id}/estorno`, {})
+    expect(after.status, JSON.stringify(after.body)).toBe(200)
+    expect(after.body).toMatchObject({ status: 'refunded', refunded_cents: SHORT })
   })
 
   it('a boleto paid in full or over still opens the access at once', async () => {

@@ -144,6 +144,24 @@ export function chargedCents(order: Pick<Received, 'totalCents' | 'receivedCents
 }
 
 /**
+ * Whether an order paying a boleto's missing part (`difference_kind` 'underpaid') is what made that
+ * order (`original`) paid and still gives its access: the settlement that paid the difference paid
+ * the original in the same step, at the same instant (one accepted by the institute, or a second
+ * difference paid later, was paid at another). Its money going back alone would leave that access.
+ */
+export function completesOrder(
+  difference: { differenceKind: string | null; paidAt: Date | null },
+  original: { status: OrderState; paidAt: Date | null },
+): boolean {
+  return (
+    difference.differenceKind === 'underpaid' &&
+    grantsAccess(original.status) &&
+    difference.paidAt !== null &&
+    original.paidAt?.getTime() === difference.paidAt.getTime()
+  )
+}
+
+/**
  * An expired boleto or PIX may be issued again for the same order (Minhas compras): our own act,
  * never a provider's report, and the one way an order goes back to pending. The old charge was
  * canceled at the provider when the order expired, so it can no longer be paid.

@@ -50,10 +50,11 @@ const RETURNED = new Set(['partial_void', 'refunded', 'partial_refunded', 'charg
 const CARDS = new Set(['credit_card', 'debit_card'])
 
 /**
- * `paidBefore`: the store had recorded this payment as paid. It settles the one case the charge
- * alone leaves open: a card charge `canceled` with its last transaction `voided` and no mark of a
+ * `paidBefore`: the store had recorded this payment as paid. It settles the cases the charge alone
+ * leaves open: a card charge `canceled` with its last transaction `voided` and no mark of a
  * payment is a refund on the day of its capture when it had been paid, and an authorization given
- * up (nothing charged) when it had not.
+ * up (nothing charged) when it had not; a boleto `underpaid` the store counts paid is a payment of
+ * what arrived, so part of it returned is a partial refund.
  */
 export function readCharge(charge: ChargeFacts, paidBefore = false): ChargeReading {
   const tx = charge.last_transaction?.status ?? ''
@@ -72,7 +73,10 @@ export function readCharge(charge: ChargeFacts, paidBefore = false): ChargeReadi
   }
   switch (charge.status) {
     case 'underpaid': {
-      if (received >= charge.amount) return readCharge({ ...charge, status: 'paid' }, paidBefore)
+      // Covered, or already paid for the store (the institute accepted what came, or the difference
+      // was paid): Pagar.me keeps the charge `underpaid`, read as a payment of what arrived.
+      if (received >= charge.amount || paidBefore)
+        return readCharge({ ...charge, status: 'paid' }, paidBefore)
       if (canceled <= 0) return { state: 'underpaid', paidCents: received, refundedCents: 0 }
       return canceled >= received
         ? { state: 'refunded', paidCents: received, refundedCents: received }

@@ -152,7 +152,7 @@ export const adminEditalRoutes = adminApp(
     route: 'POST /api/admin/editais/pagamentos/{id}/estorno',
     summary: 'Estornar no Pagar.me um pagamento de taxa de edital (uma vez, por mais cliques que haja)',
     description:
-      'Sem `amount_cents`, o que ainda resta; um boleto pede a `bank_account` do pagador. Recusado pelo provedor: 422, ' +
+      'Sem `amount_cents`, o que ainda resta (de um boleto pago a menor, do que chegou); um boleto pede a `bank_account` do pagador. Recusado pelo provedor: 422, ' +
       'e o próximo pedido pode tentar de novo; Pagar.me fora do ar: 503, sem estorno em dobro.',
     params: z.object({ id: PlanPaymentId }),
     body: RefundOrderInput,

@@ -49,7 +49,8 @@ export const adminOrderRoutes = adminApp(
       'Sem `amount_cents`, estorna tudo o que resta. Pedidos repetidos ou simultâneos chamam o provedor uma vez só: ' +
       'os demais respondem 202 com o estorno em andamento. O pedido muda quando o provedor confirma; um estorno total ' +
       'encerra as inscrições e avisa o comprador por e-mail. Um boleto pago só é estornado para uma `bank_account`. ' +
-      'Um boleto pago a menor (`underpaid`) também: estorna-se o que chegou (nunca mais que isso), e o pedido fica estornado sem ter aberto o acesso.',
+      'Um boleto pago a menor (`underpaid`) também: estorna-se o que chegou (nunca mais que isso), e o pedido fica estornado sem ter aberto o acesso. ' +
+      'O pedido da diferença que completou um boleto pago a menor só é estornado depois dele (antes: 422 em `errors.status`), para que o acesso que ela abriu se encerre.',
     params: OrderParams,
     body: RefundOrderInput,
     optionalBody: true,

@@ -15,7 +15,7 @@ import {
 import type { RefundOrderInput } from '../../contract/refunds.ts'
 import { csvDateTime, csvMoney } from '../../domain/csv.ts'
 import { APPLICATION_STATE_LABELS, feeApplies, feeState } from '../../domain/editais.ts'
-import { ACCESS_STATES, isRefundable, type OrderState } from '../../domain/orders.ts'
+import { ACCESS_STATES, chargedCents, isRefundable, type OrderState } from '../../domain/orders.ts'
 import { curitibaDay } from '../../domain/time-zone.ts'
 import { AppError, invalidField, notFound } from '../../errors.ts'
 import { deliverLater } from '../email/outbox.ts'
@@ -399,7 +399,8 @@ export async function refundPlanPayment({
   if (!isRefundable(payment.status)) throw invalidField('status', PLAN_REFUND_MESSAGES.notRefundable)
   if (!payment.gatewayChargeId) throw invalidField('charge', PLAN_REFUND_MESSAGES.noCharge)
   const outcome = await refundPayment(ctx, planLedger(ctx), payment, {
-    totalCents: payment.amountCents,
+    // A boleto paid short (counted as paid): what arrived is all its charge can give back.
+    totalCents: chargedCents({ totalCents: payment.amountCents, receivedCents: payment.receivedCents }),
     input,
     texts: PLAN_REFUND_MESSAGES,
     audit: (amount) =>

@@ -15,6 +15,7 @@ import {
 } from '../../contract/admin-editais.ts'
 import { changedFields } from '../../domain/audit.ts'
 import { type EditalState, editalState, feeApplies, feeState } from '../../domain/editais.ts'
+import { grantsAccess } from '../../domain/orders.ts'
 import { curitibaDay, curitibaDayEndMs, curitibaDayStartMs } from '../../domain/time-zone.ts'
 import { invalidField, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
@@ -153,9 +154,7 @@ async function feeMoney(ctx: AppContext, editalId: number, plans: PlanRow[]) {
       }
       if (state === 'refunded') continue
       if (state === 'paid') {
-        const paid = mine.filter(
-          (payment) => payment.status === 'paid' || payment.status === 'partially_refunded',
-        )
+        const paid = mine.filter((payment) => grantsAccess(payment.status))
         tally.paid.count += 1
         tally.paid.cents += paid.reduce(
           (sum, payment) => sum + payment.amountCents - payment.refundedCents,

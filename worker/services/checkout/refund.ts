@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { auditLog, orders } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import type { RefundOrderInput, RefundOrderResult } from '../../contract/refunds.ts'
-import { chargedCents, isRefundable } from '../../domain/orders.ts'
+import { chargedCents, completesOrder, isRefundable } from '../../domain/orders.ts'
 import { invalidField, notFound } from '../../errors.ts'
 import { REFUND_UNAVAILABLE, refundCall, refundPayment } from '../payments/refund.ts'
 import { deliverEmails, readAtProvider, reportOf } from '../payments/settle.ts'
@@ -21,6 +21,8 @@ export const REFUND_MESSAGES = {
   confirmed: 'Estorno confirmado pela operadora.',
   awaiting: 'Estorno solicitado; o pedido muda quando a operadora confirmar.',
   alreadyRefunded: 'Este pedido já foi estornado.',
+  completesOrder: (orderId: string) =>
+    `Esta diferença completou o pedido ${orderId}, que ainda dá acesso: estorne primeiro aquele pedido (as matrículas se encerram) e depois esta diferença.`,
   unavailable: REFUND_UNAVAILABLE,
 } as const
 
@@ -55,6 +57,13 @@ export async function refundOrder({
   if (!isRefundable(order.status)) throw invalidField('status', REFUND_MESSAGES.notRefundable)
   if (order.gateway === 'gratuito' || order.totalCents === 0)
     throw invalidField('status', REFUND_MESSAGES.free)
+  if (order.differenceKind === 'underpaid' && order.differenceOf) {
+    // What money granted, money going back takes back: the order it completed goes first.
+    const [original] = await db.select().from(orders).where(eq(orders.id, order.differenceOf))
+    if (original && completesOrder(order, original)) {
+      throw invalidField('status', REFUND_MESSAGES.completesOrder(original.id))
+    }
+  }
   if (!order.gatewayChargeId) {
     // Paid before charge ids were stored: the provider's order names its charge.
     const payment = await refundCall(REFUND_MESSAGES, () => readAtProvider(ctx, orderLedger(ctx), order!))
