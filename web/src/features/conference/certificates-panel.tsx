@@ -3,8 +3,7 @@ import { heldBackSummary } from '../../../../worker/domain/certificate-text.ts'
 import { ActionButton } from '../../lib/form-field.tsx'
 import { toastSuccess } from '../../lib/toast.ts'
 import { useIssueConferenceCertificates } from './conference.mutations.ts'
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+import { plural } from './conference-format.ts'
 
 /**
  * For administrators, after the conference: 'Emitir certificados da jornada' — attendance
