@@ -3,7 +3,8 @@ import { heldBackSummary } from '../../../../worker/domain/certificate-text.ts'
 import { ActionButton } from '../../lib/form-field.tsx'
 import { toastSuccess } from '../../lib/toast.ts'
 import { useIssueConferenceCertificates } from './conference.mutations.ts'
-import { plural } from './conference-format.ts'
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /**
  * For administrators, after the conference: 'Emitir certificados da jornada' — attendance

@@ -38,9 +38,6 @@ export function formatDay(instant: number): string {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** '1 voto', '3 votos'. */
-export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-
 /** A countdown: '2 dias e 03:04:05', '1 dia e 00:00:09', '03:04:05' (never negative). */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000))

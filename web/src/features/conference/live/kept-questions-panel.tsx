@@ -3,8 +3,8 @@ import { useId, useState } from 'react'
 import type { ClockAnswer } from '../../../../../worker/domain/conference.ts'
 import { ErrorState, LoadingState } from '../../../components/page-status.tsx'
 import { INPUT_CLASS } from '../../../lib/form-field.tsx'
-import { plural } from '../conference-format.ts'
 import { keptQuestionsPath, keptQuestionsQuery } from './live.queries.ts'
+import { plural } from './plural.ts'
 
 /**
  * For administrators, after the event (issue 44): each talk's approved and answered questions as

@@ -16,8 +16,8 @@ import {
   type ReactionKind,
 } from '../../../../../worker/domain/live-questions.ts'
 import { INPUT_CLASS } from '../../../lib/form-field.tsx'
-import { plural } from '../conference-format.ts'
 import { type LiveState, useLiveRoom } from './live-room.ts'
+import { plural } from './plural.ts'
 
 const REACTION_ICONS: Record<ReactionKind, string> = { aplauso: '👏', coracao: '❤️', boa_pergunta: '💡' }
 const BUTTON =
