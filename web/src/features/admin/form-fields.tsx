@@ -32,6 +32,11 @@ type Shared<F> = {
   shownIf?: (form: F) => boolean
 }
 
+/** How a field registers; a function where a handler writes to the form (setValue). */
+type Registration<V extends FieldValues, F> =
+  | RegisterOptions<V, Path<V>>
+  | ((form: F) => RegisterOptions<V, Path<V>>)
+
 type InputProps = Pick<
   ComponentProps<'input'>,
   'type' | 'inputMode' | 'autoComplete' | 'placeholder' | 'min' | 'max'
@@ -45,12 +50,11 @@ export type FieldSpec<V extends FieldValues, F extends FieldsForm<V> = FieldsFor
             kind?: 'text'
             name: Path<V>
             input?: InputProps
-            /** How it registers; a function where a handler writes to the form (setValue). */
-            options?: RegisterOptions<V, Path<V>> | ((form: F) => RegisterOptions<V, Path<V>>)
+            options?: Registration<V, F>
           }
         | { kind: 'textarea'; name: Path<V>; rows?: number }
         | { kind: 'checkbox'; name: Path<V> }
-        | { kind: 'select'; name: Path<V>; choices: ReactNode }
+        | { kind: 'select'; name: Path<V>; choices: ReactNode; options?: Registration<V, F> }
         | { kind: 'money'; name: FieldPathByValue<V, number | null | undefined> }
         | {
             /** Checkboxes of records (the label is the legend), read while `choices` is undefined. */
@@ -87,6 +91,8 @@ export function FormFields<V extends FieldValues, F extends FieldsForm<V> = Fiel
   fields: readonly NoInfer<FieldSpec<V, F>>[]
 }) {
   const { register, control, errors } = form
+  const registered = (name: Path<V>, options: Registration<V, F> | undefined) =>
+    register(name, typeof options === 'function' ? options(form) : options)
   return fields.map((field) => {
     if (field.kind === 'part') return <Fragment key={field.key}>{field.render(form)}</Fragment>
     if (field.shownIf && !field.shownIf(form)) return <div key={field.name} />
@@ -120,7 +126,7 @@ export function FormFields<V extends FieldValues, F extends FieldsForm<V> = Fiel
             {...shared}
             className={className}
             error={error}
-            {...register(field.name)}
+            {...registered(field.name, field.options)}
           >
             {field.choices}
           </SelectField>
@@ -171,10 +177,7 @@ export function FormFields<V extends FieldValues, F extends FieldsForm<V> = Fiel
             {...field.input}
             className={className}
             error={error}
-            {...register(
-              field.name,
-              typeof field.options === 'function' ? field.options(form) : field.options,
-            )}
+            {...registered(field.name, field.options)}
           />
         )
     }

@@ -7,14 +7,13 @@ import type { AdminOptions } from '../../../../worker/contract/admin-catalog.ts'
 import { ShowcaseCardInput } from '../../../../worker/contract/admin-showcase.ts'
 import { CARD_TYPES, type CardType } from '../../../../worker/domain/catalog.ts'
 import { confirm } from '../../lib/confirm.tsx'
-import { TextField } from '../../lib/form-field.tsx'
 import { closeModal, FormModal } from '../../lib/form-modal.tsx'
 import { useFormModal } from '../../lib/form-modal-state.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { formSchema } from './admin-api.ts'
-import { CheckboxField, EnumOptions, SelectField, TextAreaField } from './fields.tsx'
+import { EnumOptions } from './fields.tsx'
+import { FormFields } from './form-fields.tsx'
 import { IconButton } from './icon-button.tsx'
-import { MoneyField } from './money-field.tsx'
 import { MoveButtons } from './move-buttons.tsx'
 import {
   CARD_MODAL_ID,
@@ -61,21 +60,19 @@ const CardForm = formSchema(
       amount: z.number().nullable(),
       open: z.boolean(),
     })
-    .transform(({ lines, item_id, img, ...values }) => ({
-      ...values,
-      item_id: Number(item_id),
-      // '' is 'the item's first picture': left out, the server takes it when publishing.
-      img: img || undefined,
-      name_splited: lines
+    .transform(({ lines, item_id, img, ...values }) => {
+      const names = lines
         .split('\n')
         .map((line) => line.trim())
-        .filter(Boolean).length
-        ? lines
-            .split('\n')
-            .map((line) => line.trim())
-            .filter(Boolean)
-        : null,
-    })),
+        .filter(Boolean)
+      return {
+        ...values,
+        item_id: Number(item_id),
+        // '' is 'the item's first picture': left out, the server takes it when publishing.
+        img: img || undefined,
+        name_splited: names.length ? names : null,
+      }
+    }),
   ShowcaseCardInput.omit({ id: true }),
 )
 
@@ -150,80 +147,80 @@ export function CardModal({
       onUpdate={() => void submit()}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Tipo"
-          error={errors.type?.message}
-          {...register('type', { onChange: () => setValue('item_id', '') })}
-        >
-          <EnumOptions values={CARD_TYPES} labels={TYPE_LABELS} />
-        </SelectField>
-        <SelectField
-          label="Item"
-          error={errors.item_id?.message}
-          {...register('item_id', {
-            onChange: (event) => {
-              const chosen = choices.find((choice) => String(choice.id) === event.target.value)
-              if (chosen && !getValues('name')) setValue('name', chosen.name)
-              setValue('img', '')
+        <FormFields
+          form={{ register, control, errors }}
+          fields={[
+            {
+              kind: 'select',
+              name: 'type',
+              label: 'Tipo',
+              options: { onChange: () => setValue('item_id', '') },
+              choices: <EnumOptions values={CARD_TYPES} labels={TYPE_LABELS} />,
             },
-          })}
-        >
-          <option value="">Escolha</option>
-          {choices.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.label}
-              {choice.price !== null ? ` — ${formatBRL(choice.price)}` : ''}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="Nome no card"
-          className="sm:col-span-2"
-          error={errors.name?.message}
-          {...register('name')}
+            {
+              kind: 'select',
+              name: 'item_id',
+              label: 'Item',
+              options: {
+                onChange: (event) => {
+                  const chosen = choices.find((choice) => String(choice.id) === event.target.value)
+                  if (chosen && !getValues('name')) setValue('name', chosen.name)
+                  setValue('img', '')
+                },
+              },
+              choices: (
+                <>
+                  <option value="">Escolha</option>
+                  {choices.map((choice) => (
+                    <option key={choice.id} value={choice.id}>
+                      {choice.label}
+                      {choice.price !== null ? ` — ${formatBRL(choice.price)}` : ''}
+                    </option>
+                  ))}
+                </>
+              ),
+            },
+            { name: 'name', label: 'Nome no card', wide: true },
+            {
+              kind: 'textarea',
+              name: 'lines',
+              label: 'Nome em linhas (opcional)',
+              hint: "Uma por linha: o card as junta com '+'.",
+              rows: 2,
+              wide: true,
+            },
+            { name: 'description_title', label: 'Título da descrição', wide: true },
+            { kind: 'textarea', name: 'description', label: 'Descrição', rows: 3, wide: true },
+            {
+              kind: 'select',
+              name: 'img',
+              label: 'Imagem',
+              choices: (
+                <>
+                  <option value="">A primeira do item</option>
+                  {pictures.map((picture, index) => (
+                    <option key={picture} value={picture}>
+                      Imagem {index + 1} do item
+                    </option>
+                  ))}
+                </>
+              ),
+            },
+            {
+              kind: 'money',
+              name: 'amount',
+              label: 'Valor original (riscado)',
+              hint: 'Vazio: sem valor riscado.',
+            },
+            {
+              kind: 'checkbox',
+              name: 'open',
+              label: 'Inscrições abertas',
+              hint: "Fora do modo carrinho, o botão diz 'realizar inscrição' (senão, 'Saiba mais').",
+              wide: true,
+            },
+          ]}
         />
-        <TextAreaField
-          label="Nome em linhas (opcional)"
-          hint="Uma por linha: o card as junta com '+'."
-          rows={2}
-          className="sm:col-span-2"
-          {...register('lines')}
-        />
-        <TextField
-          label="Título da descrição"
-          className="sm:col-span-2"
-          error={errors.description_title?.message}
-          {...register('description_title')}
-        />
-        <TextAreaField
-          label="Descrição"
-          rows={3}
-          className="sm:col-span-2"
-          error={errors.description?.message}
-          {...register('description')}
-        />
-        <SelectField label="Imagem" error={errors.img?.message} {...register('img')}>
-          <option value="">A primeira do item</option>
-          {pictures.map((picture, index) => (
-            <option key={picture} value={picture}>
-              Imagem {index + 1} do item
-            </option>
-          ))}
-        </SelectField>
-        <MoneyField
-          control={control}
-          name="amount"
-          label="Valor original (riscado)"
-          hint="Vazio: sem valor riscado."
-          error={errors.amount?.message}
-        />
-        <div className="sm:col-span-2">
-          <CheckboxField
-            label="Inscrições abertas"
-            hint="Fora do modo carrinho, o botão diz 'realizar inscrição' (senão, 'Saiba mais')."
-            {...register('open')}
-          />
-        </div>
       </div>
     </FormModal>
   )

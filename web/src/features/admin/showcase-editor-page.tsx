@@ -277,9 +277,6 @@ function Editor({ showcase, options }: { showcase: AdminShowcase; options: Admin
             key: cardTarget.card?.key ?? newKey(),
             price,
             ...values,
-            name_splited: values.name_splited,
-            img: values.img,
-            amount: values.amount,
           }
           updateList(list.key, {
             cards: cardTarget.card

@@ -3,10 +3,9 @@ import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { ShowcaseListInput } from '../../../../worker/contract/admin-showcase.ts'
-import { TextField } from '../../lib/form-field.tsx'
 import { closeModal, FormModal } from '../../lib/form-modal.tsx'
 import { useFormModal } from '../../lib/form-modal-state.tsx'
-import { CheckboxField } from './fields.tsx'
+import { FormFields } from './form-fields.tsx'
 import { type DraftList, LIST_MODAL_ID } from './showcase-draft.ts'
 
 // The showcase editor's list form: a list's title, subtitle and whether its cards add to the cart.
@@ -22,6 +21,7 @@ export function ListModal({
 }) {
   const {
     register,
+    control,
     handleSubmit,
     reset,
     formState: { errors },
@@ -52,17 +52,18 @@ export function ListModal({
       onUpdate={() => void submit()}
     >
       <div className="space-y-4">
-        <TextField
-          label="Título"
-          hint="Vira o botão e a âncora da lista na home."
-          error={errors.title?.message}
-          {...register('title')}
-        />
-        <TextField label="Subtítulo" error={errors.sub_title?.message} {...register('sub_title')} />
-        <CheckboxField
-          label="Modo carrinho"
-          hint="Cada card tem 'Adicionar ao carrinho'; sem ele, um link para a página do item."
-          {...register('cart_mode')}
+        <FormFields
+          form={{ register, control, errors }}
+          fields={[
+            { name: 'title', label: 'Título', hint: 'Vira o botão e a âncora da lista na home.' },
+            { name: 'sub_title', label: 'Subtítulo' },
+            {
+              kind: 'checkbox',
+              name: 'cart_mode',
+              label: 'Modo carrinho',
+              hint: "Cada card tem 'Adicionar ao carrinho'; sem ele, um link para a página do item.",
+            },
+          ]}
         />
       </div>
     </FormModal>

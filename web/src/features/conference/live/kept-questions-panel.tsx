@@ -4,6 +4,7 @@ import type { ClockAnswer } from '../../../../../worker/domain/conference.ts'
 import { ErrorState, LoadingState } from '../../../components/page-status.tsx'
 import { INPUT_CLASS } from '../../../lib/form-field.tsx'
 import { keptQuestionsPath, keptQuestionsQuery } from './live.queries.ts'
+import { plural } from './plural.ts'
 
 /**
  * For administrators, after the event (issue 44): each talk's approved and answered questions as
@@ -57,8 +58,7 @@ export default function KeptQuestionsPanel({ answer }: { answer: ClockAnswer }) 
               <p className="mt-1 text-slate-600 text-sm">
                 {q.author ?? 'Conta excluída'}
                 {q.anonymous ? ' (anônima para o público)' : ''} ·{' '}
-                {q.status === 'answered' ? 'Respondida' : 'Aprovada'} · {q.votes}{' '}
-                {q.votes === 1 ? 'voto' : 'votos'}
+                {q.status === 'answered' ? 'Respondida' : 'Aprovada'} · {plural(q.votes, 'voto', 'votos')}
               </p>
             </li>
           ))}

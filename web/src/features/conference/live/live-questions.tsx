@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import type {
   BoardQuestion,
   OwnQuestion,
@@ -6,14 +6,18 @@ import type {
 } from '../../../../../worker/contract/live-questions.ts'
 import {
   boardOrder,
+  type LiveRole,
   QUESTION_INTERVAL_MS,
   QUESTION_MAX_CHARS,
+  QUESTIONS_PER_TALK,
+  type QuestionStatus,
   REACTION_KINDS,
   REACTION_LABELS,
   type ReactionKind,
 } from '../../../../../worker/domain/live-questions.ts'
 import { INPUT_CLASS } from '../../../lib/form-field.tsx'
-import { type LiveRole, type LiveState, useLiveRoom } from './live-room.ts'
+import { type LiveState, useLiveRoom } from './live-room.ts'
+import { plural } from './plural.ts'
 
 const REACTION_ICONS: Record<ReactionKind, string> = { aplauso: '👏', coracao: '❤️', boa_pergunta: '💡' }
 const BUTTON =
@@ -21,10 +25,39 @@ const BUTTON =
 const PRIMARY =
   'rounded-lg bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 disabled:opacity-50'
 
-const byBoard = (a: BoardQuestion, b: BoardQuestion) =>
+type Ordered = { status: QuestionStatus; pinned: boolean; votes: number; asked_at: number }
+const byBoard = (a: Ordered, b: Ordered) =>
   boardOrder({ ...a, askedAt: a.asked_at }, { ...b, askedAt: b.asked_at })
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+/** Buttons of which one is pressed: the organisation's views, the moderators' filters. */
+function PressedChoice<T extends string>({
+  legend,
+  choices,
+  value,
+  onChange,
+}: {
+  legend: string
+  choices: readonly (readonly [T, string])[]
+  value: T
+  onChange: (value: T) => void
+}) {
+  return (
+    <fieldset className="flex flex-wrap gap-2">
+      <legend className="sr-only">{legend}</legend>
+      {choices.map(([choice, label]) => (
+        <button
+          key={choice}
+          type="button"
+          className={BUTTON}
+          aria-pressed={value === choice}
+          onClick={() => onChange(choice)}
+        >
+          {label}
+        </button>
+      ))}
+    </fieldset>
+  )
+}
 
 /**
  * The live questions beside the player (issue 44). Viewers: the board, ask, vote, react. The
@@ -43,26 +76,16 @@ export default function LiveQuestions({ talkKey, isAdmin }: { talkKey: number; i
           Perguntas ao vivo
         </h2>
         {isAdmin ? (
-          <fieldset className="flex flex-wrap gap-2">
-            <legend className="sr-only">Visão</legend>
-            {(
-              [
-                ['viewer', 'Plateia'],
-                ['moderator', 'Moderação'],
-                ['speaker', 'Palestrante'],
-              ] as const
-            ).map(([value, label]) => (
-              <button
-                key={value}
-                type="button"
-                className={BUTTON}
-                aria-pressed={role === value}
-                onClick={() => setRole(value)}
-              >
-                {label}
-              </button>
-            ))}
-          </fieldset>
+          <PressedChoice
+            legend="Visão"
+            choices={[
+              ['viewer', 'Plateia'],
+              ['moderator', 'Moderação'],
+              ['speaker', 'Palestrante'],
+            ]}
+            value={role}
+            onChange={setRole}
+          />
         ) : null}
       </div>
       {/* A new room (and socket) per role: each sees what its role may see. */}
@@ -200,9 +223,17 @@ function AskForm({ room }: { room: Room }) {
   const [anonymous, setAnonymous] = useState(false)
   const [lastAskedAt, setLastAskedAt] = useState(0)
   const [now, setNow] = useState(() => Date.now())
-  const asked = room.state.mine.size
   const wait = Math.max(0, Math.ceil((lastAskedAt + QUESTION_INTERVAL_MS - now) / 1000))
-  const tooMany = asked >= 5
+  const tooMany = room.state.mine.size >= QUESTIONS_PER_TALK
+  // The countdown ticks each second until the interval has passed (or the form goes away).
+  useEffect(() => {
+    if (!lastAskedAt) return
+    const timer = setInterval(() => {
+      setNow(Date.now())
+      if (Date.now() - lastAskedAt > QUESTION_INTERVAL_MS) clearInterval(timer)
+    }, 1000)
+    return () => clearInterval(timer)
+  }, [lastAskedAt])
   return (
     <form
       className="grid gap-2"
@@ -215,10 +246,6 @@ function AskForm({ room }: { room: Room }) {
         const at = Date.now()
         setLastAskedAt(at)
         setNow(at)
-        const timer = setInterval(() => {
-          setNow(Date.now())
-          if (Date.now() - at > QUESTION_INTERVAL_MS) clearInterval(timer)
-        }, 1000)
       }}
     >
       <label htmlFor={`${id}-pergunta`} className="font-semibold text-slate-900">
@@ -256,7 +283,7 @@ function AskForm({ room }: { room: Room }) {
         </button>
         <span className="text-slate-600 text-sm">
           {tooMany
-            ? 'Você já enviou 5 perguntas nesta palestra.'
+            ? `Você já enviou ${QUESTIONS_PER_TALK} perguntas nesta palestra.`
             : wait > 0
               ? `Você poderá enviar outra pergunta em ${wait} s.`
               : null}
@@ -293,31 +320,19 @@ function ModeratorQueue({ state, moderate }: { state: LiveState; moderate: Room[
   const [filter, setFilter] = useState<'pending' | 'approved' | 'all'>('pending')
   const questions = [...state.queue.values()]
     .filter((q) => filter === 'all' || q.status === filter)
-    .sort((a, b) =>
-      filter === 'approved' ? byBoard(a as BoardQuestion, b as BoardQuestion) : a.asked_at - b.asked_at,
-    )
+    .sort((a, b) => (filter === 'approved' ? byBoard(a, b) : a.asked_at - b.asked_at))
   return (
     <div className="mt-3 grid gap-3">
-      <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Filtrar a fila</legend>
-        {(
-          [
-            ['pending', 'Aguardando'],
-            ['approved', 'Aprovadas'],
-            ['all', 'Todas'],
-          ] as const
-        ).map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            className={BUTTON}
-            aria-pressed={filter === value}
-            onClick={() => setFilter(value)}
-          >
-            {label}
-          </button>
-        ))}
-      </fieldset>
+      <PressedChoice
+        legend="Filtrar a fila"
+        choices={[
+          ['pending', 'Aguardando'],
+          ['approved', 'Aprovadas'],
+          ['all', 'Todas'],
+        ]}
+        value={filter}
+        onChange={setFilter}
+      />
       {questions.length === 0 ? <p className="text-slate-600">Nenhuma pergunta aqui.</p> : null}
       <ol className="grid gap-2" aria-label="Fila da moderação">
         {questions.map((q) => (

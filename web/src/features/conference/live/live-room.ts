@@ -8,18 +8,18 @@ import {
   ServerFrame,
 } from '../../../../../worker/contract/live-questions.ts'
 import {
+  type LiveRole,
   type ModerationAction,
-  REACTION_KINDS,
+  REACTION_MAX_PER_FRAME,
   REACTION_SEND_INTERVAL_MS,
   type ReactionKind,
 } from '../../../../../worker/domain/live-questions.ts'
 import { api } from '../../../lib/api.ts'
 
 /** The talk's live questions, where its WebSocket and its snapshot live. */
-export const livePath = (key: number) => `/api/jornada/presenca/perguntas/${key}`
+const livePath = (key: number) => `/api/jornada/presenca/perguntas/${key}`
 
-export type LiveRole = 'viewer' | 'moderator' | 'speaker'
-export type Connection = 'connecting' | 'open' | 'fallback' | 'closed'
+type Connection = 'connecting' | 'open' | 'fallback' | 'closed'
 
 export type LiveState = {
   connection: Connection
@@ -32,8 +32,6 @@ export type LiveState = {
   voted: Set<string>
   queue: Map<string, QueueQuestion>
   reactions: Record<string, number>
-  /** The last second's reactions from everyone (a short burst on screen). */
-  burst: Record<string, number>
   notice: string | null
   closedMessage: string | null
 }
@@ -55,18 +53,17 @@ const initial = (): LiveState => ({
   voted: new Set(),
   queue: new Map(),
   reactions: {},
-  burst: {},
   notice: null,
   closedMessage: null,
 })
 
-function applyEvent(state: LiveState, event: RoomEvent, hold: boolean): LiveState {
+function applyEvent(state: LiveState, event: RoomEvent): LiveState {
   switch (event.k) {
     case 'question': {
       const onBoard = state.board.has(event.q.id)
       // A question new to the board waits behind 'Mostrar novas' (the list never moves under the
       // reader); one already shown, or the reader's own, updates in place.
-      if (!onBoard && hold && !state.mine.has(event.q.id)) {
+      if (!onBoard && !state.mine.has(event.q.id)) {
         const unseen = new Map(state.unseen)
         unseen.set(event.q.id, event.q)
         return { ...state, unseen }
@@ -97,7 +94,7 @@ function applyEvent(state: LiveState, event: RoomEvent, hold: boolean): LiveStat
       const reactions = { ...state.reactions }
       for (const [kind, count] of Object.entries(event.reactions))
         reactions[kind] = (reactions[kind] ?? 0) + count
-      return { ...state, board, unseen, queue, reactions, burst: event.reactions }
+      return { ...state, board, unseen, queue, reactions }
     }
     case 'queue': {
       const queue = new Map(state.queue)
@@ -145,12 +142,12 @@ function reduce(state: LiveState, action: Action): LiveState {
             next = reduce(next, { type: 'snapshot', board: frame.board })
             if (frame.queue) next.queue = new Map(frame.queue.map((q) => [q.id, q]))
           }
-          for (const { e } of frame.missed ?? []) next = applyEvent(next, e, true)
+          for (const { e } of frame.missed ?? []) next = applyEvent(next, e)
           return { ...next, seq: frame.seq }
         }
         case 'event':
           if (frame.seq <= state.seq) return state // already applied (a resumed copy)
-          return { ...applyEvent(state, frame.e, true), seq: frame.seq }
+          return { ...applyEvent(state, frame.e), seq: frame.seq }
         case 'mine': {
           const mine = new Map(state.mine)
           mine.set(frame.q.id, frame.q)
@@ -286,8 +283,7 @@ export function useLiveRoom(key: number, role: LiveRole) {
     moderate: (qid: string, action: ModerationAction) =>
       send({ t: 'moderate', cid: newClientId(), qid, action }),
     react: (kind: ReactionKind) => {
-      if (!REACTION_KINDS.includes(kind)) return
-      reactions.current[kind] = Math.min(30, (reactions.current[kind] ?? 0) + 1)
+      reactions.current[kind] = Math.min(REACTION_MAX_PER_FRAME, (reactions.current[kind] ?? 0) + 1)
     },
     showNew: () => dispatch({ type: 'showNew' }),
     dismissNotice: () => dispatch({ type: 'notice', notice: null }),
