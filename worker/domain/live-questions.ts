@@ -98,47 +98,53 @@ export function nearlySame(a: string, b: string): boolean {
  * Words of the list (LDNOOBW's Portuguese list, the `naughty-words` package) that a nephrology
  * conference uses in their plain sense, or that are no offence at all: never flagged.
  */
-const NOT_OFFENSIVE = new Set(
-  [
-    'aborto',
-    'amador',
-    'anus',
-    'aranha',
-    'ariano',
-    'bissexual',
-    'burro',
-    'camisinha',
-    'cerveja',
-    'clitoris',
-    'cocaina',
-    'coito',
-    'comer',
-    'fecal',
-    'heroina',
-    'heterosexual',
-    'homem gay',
-    'homoerotico',
-    'homosexual',
-    'inferno',
-    'lesbica',
-    'mama',
-    'penis',
-    'saco',
-    'torneira',
-    'frango assado',
-    'consolo',
-    'chupar',
-    'gozar',
-    'transar',
-    'pinto',
-    'pau',
-  ].map(normaliseQuestion),
-)
+const NOT_OFFENSIVE = [
+  'aborto',
+  'amador',
+  'anus',
+  'aranha',
+  'ariano',
+  'bissexual',
+  'burro',
+  'camisinha',
+  'cerveja',
+  'clitoris',
+  'cocaina',
+  'coito',
+  'comer',
+  'fecal',
+  'heroina',
+  'heterosexual',
+  'homem gay',
+  'homoerotico',
+  'homosexual',
+  'inferno',
+  'lesbica',
+  'mama',
+  'penis',
+  'saco',
+  'torneira',
+  'frango assado',
+  'consolo',
+  'chupar',
+  'gozar',
+  'transar',
+  'pinto',
+  'pau',
+]
 
-/** The list, normalised as the questions are; multi-word entries matched as phrases. */
-const FLAGGED_TERMS: readonly string[] = (ptWords as string[])
-  .map(normaliseQuestion)
-  .filter((term) => term && !NOT_OFFENSIVE.has(term))
+/**
+ * The list, normalised as the questions are (multi-word entries matched as phrases): made at the
+ * first question, not when the Worker starts.
+ */
+let listed: readonly string[] | null = null
+function flaggedTerms(): readonly string[] {
+  if (!listed) {
+    const allowed = new Set(NOT_OFFENSIVE.map(normaliseQuestion))
+    listed = (ptWords as string[]).map(normaliseQuestion).filter((term) => term && !allowed.has(term))
+  }
+  return listed
+}
 
 /**
  * The listed words a question contains (whole words or phrases, accents and case ignored). A
@@ -146,7 +152,7 @@ const FLAGGED_TERMS: readonly string[] = (ptWords as string[])
  */
 export function flaggedWords(text: string): string[] {
   const padded = ` ${normaliseQuestion(text)} `
-  return FLAGGED_TERMS.filter((term) => padded.includes(` ${term} `))
+  return flaggedTerms().filter((term) => padded.includes(` ${term} `))
 }
 
 /** Why a question cannot be asked now, or null. */
