@@ -47,12 +47,18 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
 
 export const QUESTION_STATUSES = ['pending', 'approved', 'answered', 'hidden'] as const
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number]
+/** The statuses the audience sees (the board), and the only ones the database keeps. */
+export const PUBLIC_STATUSES = ['approved', 'answered'] as const satisfies readonly QuestionStatus[]
+export type PublicStatus = (typeof PUBLIC_STATUSES)[number]
 
 export const LIVE_ROLES = ['viewer', 'moderator', 'speaker'] as const
 export type LiveRole = (typeof LIVE_ROLES)[number]
 
 /** The name under an anonymous question, for the audience (the institute still sees who asked). */
 export const ANONYMOUS_NAME = 'Anônimo'
+
+/** What a viewer is told when the talk has ended (every socket, then closed). */
+export const ROOM_CLOSED_MESSAGE = 'A palestra terminou: o quadro de perguntas foi encerrado.'
 
 /** The first word of a person's name, as the audience sees it under a question. */
 export function firstName(name: string): string {
@@ -209,7 +215,8 @@ export function moderate(
 }
 
 /** Whether the audience sees a question (the board). */
-export const isPublic = (status: QuestionStatus) => status === 'approved' || status === 'answered'
+export const isPublic = (status: QuestionStatus): status is PublicStatus =>
+  (PUBLIC_STATUSES as readonly QuestionStatus[]).includes(status)
 
 /** The board's order: pinned first, then open questions by votes (older first), answered last. */
 export function boardOrder<

@@ -28,9 +28,11 @@ import {
   moderate,
   nearlySame,
   normaliseQuestion,
+  type PublicStatus,
   type QuestionStatus,
   REACTION_KINDS,
   REACTION_MIN_GAP_MS,
+  ROOM_CLOSED_MESSAGE,
 } from '../domain/live-questions.ts'
 import type { Env } from '../env.ts'
 import { type LiveFlush, recordLiveFlush } from '../services/conference/live-flush.ts'
@@ -252,8 +254,7 @@ export class LiveRoom extends DurableObject<Env> implements LiveRoomStub {
     }
     const frame = ClientFrame.safeParse(parsed)
     if (!frame.success) return this.refuse(ws, BAD_DATA, 'frame', 'Mensagem inválida.')
-    if (this.closed)
-      return send(ws, { t: 'closed', msg: 'A palestra terminou: o quadro de perguntas foi encerrado.' })
+    if (this.closed) return send(ws, { t: 'closed', msg: ROOM_CLOSED_MESSAGE })
     const now = Date.now()
     const rate = this.rate.get(ws) ?? { windowStart: now, frames: 0, lastReact: 0 }
     if (now - rate.windowStart >= FRAME_WINDOW_MS) {
@@ -551,7 +552,7 @@ export class LiveRoom extends DurableObject<Env> implements LiveRoomStub {
           author: row.author,
           anonymous: row.anonymous === 1,
           text: row.text,
-          status: row.status as 'approved' | 'answered',
+          status: row.status as PublicStatus,
           votes: row.votes,
           askedAt: row.asked_at,
         })),
@@ -577,10 +578,7 @@ export class LiveRoom extends DurableObject<Env> implements LiveRoomStub {
     this.tick()
     this.closed = true
     this.setMeta('closed', '1')
-    const text = JSON.stringify({
-      t: 'closed',
-      msg: 'A palestra terminou: o quadro de perguntas foi encerrado.',
-    } satisfies ServerFrame)
+    const text = JSON.stringify({ t: 'closed', msg: ROOM_CLOSED_MESSAGE } satisfies ServerFrame)
     for (const socket of this.ctx.getWebSockets()) {
       trySend(socket, text)
       try {
