@@ -19,10 +19,10 @@ import { conferenceSnapshot } from './clock.ts'
  */
 
 /** How long the board's snapshot is served from a copy (per isolate, and per location). */
-export const BOARD_CACHE_TTL_MS = 2000
+const BOARD_CACHE_TTL_MS = 2000
 
 const roomName = (talk: LiveTalk) => `talk:${talk.day}-${talk.slot}`
-export const liveRoom = (ctx: AppContext, talk: LiveTalk) =>
+const liveRoom = (ctx: AppContext, talk: LiveTalk) =>
   ctx.env.LIVE_ROOMS.get(ctx.env.LIVE_ROOMS.idFromName(roomName(talk)))
 
 async function talkOf(ctx: AppContext, key: number) {
