@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { PUBLIC_STATUSES } from '../../worker/domain/live-questions.ts'
 import { users } from './accounts.ts'
 import { conferenceTalks } from './conference.ts'
 
@@ -23,7 +24,7 @@ export const liveQuestions = sqliteTable(
     authorName: text('author_name'),
     anonymous: integer('anonymous', { mode: 'boolean' }).notNull().default(false),
     text: text('text').notNull(),
-    status: text('status', { enum: ['approved', 'answered'] }).notNull(),
+    status: text('status', { enum: PUBLIC_STATUSES }).notNull(),
     votes: integer('votes').notNull().default(0),
     askedAt: integer('asked_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),

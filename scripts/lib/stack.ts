@@ -308,7 +308,8 @@ export function stopChild(child: ChildProcess): Promise<void> {
   })
 }
 
-async function waitForHttp(url: string, timeoutMs: number) {
+/** Resolves once `url` answers 2xx; throws after `timeoutMs`. */
+export async function waitForHttp(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     const ok = await fetch(url).then(

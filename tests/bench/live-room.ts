@@ -13,7 +13,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { freePort, root, stopChild } from '../../scripts/lib/stack.ts'
+import { freePort, root, stopChild, waitForHttp } from '../../scripts/lib/stack.ts'
 
 export type LiveRoomResult = {
   viewers: number
@@ -206,7 +206,7 @@ export async function liveRoomScenario({
       )
       const origin = `http://127.0.0.1:${port}`
       try {
-        await waitUntilUp(`${origin}/stats`)
+        await waitForHttp(`${origin}/stats`, 120_000)
         results.push(await runOnce(origin, viewers, seconds))
       } finally {
         await stopChild(wrangler)
@@ -216,18 +216,6 @@ export async function liveRoomScenario({
     await rm(dir, { recursive: true, force: true })
   }
   return results
-}
-
-async function waitUntilUp(url: string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error(`${url} did not answer in 2 minutes`)
 }
 
 export function printLiveRoom(results: LiveRoomResult[]) {

@@ -3,33 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TALK_ROWS } from '../../db/seed-data/conference.ts'
 import type { ClockAnswer } from '../../worker/domain/conference.ts'
 import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { LIVE_TALK, simulateClock } from '../support/e2e/conference.ts'
 import { baseURL } from '../support/e2e/stack.ts'
 
 const browser = fileBrowser()
 
-// The seeded programme: talk [1,2] starts at 09:20 of day 1, 80 minutes into the day's video.
-const LIVE_TALK = TALK_ROWS.find((talk) => talk.day === 1 && talk.slot === 2)!
 const SIMULATED_NOW = LIVE_TALK.initAt.getTime() + 10 * 60_000
-
-/** The conference's clock (local-only route): "now" is the given moment, and keeps running. */
-async function simulate(at: number | null) {
-  const response = await fetch(`${baseURL}/api/dev/conference/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ at: at === null ? null : new Date(at).toISOString() }),
-  })
-  expect(response.status).toBe(200)
-}
 
 async function serverClock(): Promise<ClockAnswer> {
   return (await (await fetch(`${baseURL}/4a-jornada-multiprofissional/get/video_init`)).json()) as ClockAnswer
 }
 
 beforeAll(async () => {
-  await simulate(SIMULATED_NOW)
+  await simulateClock(SIMULATED_NOW)
 })
 afterAll(async () => {
-  await simulate(null)
+  await simulateClock(null)
 })
 
 type Viewer = { context: BrowserContext; page: Page; errors: string[]; videoHost: string[] }
@@ -113,7 +102,7 @@ describe('the live conference in Chromium', () => {
   it('between talks a countdown, and the page is reached from the footer', async () => {
     const next = TALK_ROWS.find((talk) => talk.day === 1 && talk.slot === 3)!
     // Talk [1,2] ran its 50 minutes (09:20–10:10); [1,3] is at 10:30.
-    await simulate(next.initAt.getTime() - 5 * 60_000)
+    await simulateClock(next.initAt.getTime() - 5 * 60_000)
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     const errors = collectPageErrors(page)
@@ -129,6 +118,6 @@ describe('the live conference in Chromium', () => {
     await screenshot(page, 'conference-break')
     expect(errors).toEqual([])
     await context.close()
-    await simulate(SIMULATED_NOW)
+    await simulateClock(SIMULATED_NOW)
   })
 })

@@ -1,29 +1,19 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_USERS } from '../../db/seed.ts'
-import { TALK_ROWS } from '../../db/seed-data/conference.ts'
 import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
+import { LIVE_TALK, simulateClock } from '../support/e2e/conference.ts'
 import { baseURL } from '../support/e2e/stack.ts'
 
 // Live questions during a talk (issue 44): two viewers and a moderator in three browser contexts,
 // everything seen without a reload.
 
 const browser = fileBrowser()
-const LIVE_TALK = TALK_ROWS.find((talk) => talk.day === 1 && talk.slot === 2)!
 // Into the talk, and later than conference.test.ts's moment (its own questions room state aside).
 const SIMULATED_NOW = LIVE_TALK.initAt.getTime() + 15 * 60_000
 
-async function simulate(at: number | null) {
-  const response = await fetch(`${baseURL}/api/dev/conference/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ at: at === null ? null : new Date(at).toISOString() }),
-  })
-  expect(response.status).toBe(200)
-}
-
-beforeAll(() => simulate(SIMULATED_NOW))
-afterAll(() => simulate(null))
+beforeAll(() => simulateClock(SIMULATED_NOW))
+afterAll(() => simulateClock(null))
 
 type Person = { context: BrowserContext; page: Page; errors: string[] }
 

@@ -12,6 +12,7 @@ import { ConferenceCertificatesResult, HeartbeatAnswer } from '../../worker/cont
 import { CONFERENCE_PATH } from '../../worker/domain/conference.ts'
 import { recordAttendanceFlush } from '../../worker/services/conference/attendance-flush.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { simulateClock } from '../support/worker/conference.ts'
 import { createUser, sessionCookie, testContext, testDb } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 import { databaseFault } from '../support/worker/outages.ts'
@@ -54,16 +55,6 @@ async function flushNow(): Promise<{ status: number; rows?: number }> {
   return { status: response.status, rows: body.rows }
 }
 
-/** Makes `at` the conference's "now" (local-only route); the Worker's copies of the clock are dropped. */
-async function simulate(at: number | null) {
-  const response = await workerFetch('http://localhost/api/dev/conference/clock', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ at: at === null ? null : new Date(at).toISOString() }),
-  })
-  expect(response.status).toBe(200)
-}
-
 /** A signed-in viewer's page: its session cookie, and the ticket cookie its first beat receives. */
 async function newViewer(name = 'Pessoa que Assiste') {
   const user = await createUser(db, { name })
@@ -96,7 +87,7 @@ type Viewer = Awaited<ReturnType<typeof newViewer>>
 
 /** Every viewer beats at `t` seconds into the programme (the clock moved there first). */
 async function beatAt(t: number, viewers: Viewer[]) {
-  await simulate(START + t * SECOND)
+  await simulateClock(START + t * SECOND)
   const answers = await Promise.all(viewers.map((viewer) => viewer.beat({ key: liveKey(t) })))
   for (const answer of answers) expect(answer.body).toEqual({ counted: true })
   return answers
@@ -124,7 +115,7 @@ describe('POST /api/jornada/presenca', () => {
     const statsBefore = await aggregator().stats()
     // The pages open before the first talk: a beat counts nothing yet, but the first one reads the
     // session once and leaves a ticket; from then on no beat touches the database.
-    await simulate(START - 60 * SECOND)
+    await simulateClock(START - 60 * SECOND)
     const opened = await Promise.all(viewers.map((viewer) => viewer.beat({ key: 0 })))
     for (const answer of opened) expect(answer).toMatchObject({ status: 200, body: { counted: false } })
     expect(opened.every((answer) => answer.setCookie?.includes('HttpOnly'))).toBe(true)
@@ -174,10 +165,10 @@ describe('POST /api/jornada/presenca', () => {
     await beatAt(590, [viewer])
     await beatAt(615, [viewer]) // talk [1,2] began 15 s ago: 15 s of it, none to [1,1]
     // The talk the page names must be the live one.
-    await simulate(START + 640 * SECOND)
+    await simulateClock(START + 640 * SECOND)
     expect((await viewer.beat({ key: 0 })).body).toEqual({ counted: false })
     // After the programme nothing is live.
-    await simulate(START + 4000 * SECOND)
+    await simulateClock(START + 4000 * SECOND)
     expect((await viewer.beat({ key: 1 })).body).toEqual({ counted: false })
 
     await flushNow()
@@ -217,7 +208,7 @@ describe('POST /api/jornada/presenca', () => {
   })
 
   it('answers 401 without a session and 422 to bad input, with pt-BR messages', async () => {
-    await simulate(START + 10 * SECOND)
+    await simulateClock(START + 10 * SECOND)
     const anonymous = await workerFetch(BEAT, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -255,7 +246,7 @@ describe('POST /api/jornada/presenca', () => {
   })
 
   it('a session that ended is a 401 once its ticket is gone', async () => {
-    await simulate(START + 10 * SECOND)
+    await simulateClock(START + 10 * SECOND)
     const viewer = await newViewer()
     expect((await viewer.beat()).status).toBe(200)
     const logout = await workerFetch('http://localhost/logout', {
@@ -273,7 +264,7 @@ describe('POST /api/jornada/presenca', () => {
     expect(HeartbeatAnswer.safeParse(await response.json()).success).toBe(false)
   })
   it('a script beating back to back is refused past 120 beats a minute (429 in pt-BR with Retry-After); other viewers beat on', async () => {
-    await simulate(START + 10 * SECOND)
+    await simulateClock(START + 10 * SECOND)
     const [script, person] = [await newViewer(), await newViewer()]
     let allowed = 0
     let refused: Awaited<ReturnType<Viewer['beat']>> | null = null
@@ -315,14 +306,14 @@ describe('POST /api/admin/conference/certificates', () => {
       }
     }
     await aggregator().beats(beats)
-    await simulate(START + 3000 * SECOND)
+    await simulateClock(START + 3000 * SECOND)
 
     // Not before the programme has ended.
     const early = await adminCall(admin.cookie, 'POST', ISSUE)
     expect(early.status).toBe(409)
     expect(early.body.msg).toContain('ainda não terminou')
 
-    await simulate(START + (PROGRAMME_SECONDS + 60) * SECOND)
+    await simulateClock(START + (PROGRAMME_SECONDS + 60) * SECOND)
     const student = await adminCall(eighty.session, 'POST', ISSUE)
     expect(student.status).toBe(403)
     const first = await adminCall(admin.cookie, 'POST', ISSUE)

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { conferenceTalks } from '../../db/schema.ts'
 import type { ClockAnswer } from '../../worker/domain/conference.ts'
+import { simulateClock } from '../support/worker/conference.ts'
 import { createUser, sessionCookie, testDb } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
@@ -34,17 +35,6 @@ async function clock(query = ''): Promise<ClockAnswer> {
   return (await response.json()) as ClockAnswer
 }
 
-/** Makes `at` the conference's "now" (local-only route); the Worker's copies are dropped. */
-async function simulate(at: number | null) {
-  const response = await workerFetch('http://localhost/api/dev/conference/clock', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ at: at === null ? null : new Date(at).toISOString() }),
-  })
-  expect(response.status).toBe(200)
-  return (await response.json()) as ClockAnswer
-}
-
 async function served(): Promise<number> {
   const response = await workerFetch('http://localhost/api/dev/conference/stats')
   return ((await response.json()) as { served: number }).served
@@ -61,7 +51,7 @@ beforeEach(async () => {
 describe('GET /4a-jornada-multiprofissional/get/video_init', () => {
   it('a live talk: the server clock, the talk, and the video at the position every viewer shares', async () => {
     const at = TALKS[1]!.initAt.getTime() + minutes(10) + 5000
-    await simulate(at)
+    await simulateClock(at)
     const answer = await clock()
     expect(answer.inits).toHaveLength(6)
     expect(answer.inits[1]).toMatchObject({
@@ -86,20 +76,20 @@ describe('GET /4a-jornada-multiprofissional/get/video_init', () => {
   })
 
   it('before, between and after the talks: status, next talk, no live video', async () => {
-    await simulate(DAY_1 - minutes(60 * 24))
+    await simulateClock(DAY_1 - minutes(60 * 24))
     const before = await clock()
     expect(before).toMatchObject({ status: 'before', live: null, url: null, next: { key: 0 } })
 
     // Talk 1.2 ran its 50 minutes; 1.3 starts 20 minutes later.
-    await simulate(TALKS[1]!.initAt.getTime() + minutes(55))
+    await simulateClock(TALKS[1]!.initAt.getTime() + minutes(55))
     expect(await clock()).toMatchObject({ status: 'break', live: null, url: null, next: { key: 2 } })
 
-    await simulate(DAY_2 + minutes(60 * 10))
+    await simulateClock(DAY_2 + minutes(60 * 10))
     expect(await clock()).toMatchObject({ status: 'after', live: null, url: null, next: null })
   })
 
   it('?key gives that talk its own video (a replay from its start); unknown keys are 404, bad ones 422', async () => {
-    await simulate(DAY_2 + minutes(60 * 10))
+    await simulateClock(DAY_2 + minutes(60 * 10))
     const replay = await clock('?key=4')
     expect(replay.url).toBe('https://www.youtube-nocookie.com/embed/TesteDia02?start=4800&autoplay=1&rel=0')
     expect((await workerFetch(`${CLOCK}?key=40`)).status).toBe(404)
@@ -108,7 +98,7 @@ describe('GET /4a-jornada-multiprofissional/get/video_init', () => {
   })
 
   it('answers a crowd from its copy: the Durable Object sees a bounded number of requests', async () => {
-    await simulate(TALKS[0]!.initAt.getTime() + minutes(5))
+    await simulateClock(TALKS[0]!.initAt.getTime() + minutes(5))
     await clock() // the copy is filled
     const before = await served()
     const answers = await Promise.all(Array.from({ length: 200 }, () => clock()))
@@ -117,7 +107,7 @@ describe('GET /4a-jornada-multiprofissional/get/video_init', () => {
   })
 
   it('"now" is the moment of each answer, even from the copy', async () => {
-    await simulate(TALKS[0]!.initAt.getTime())
+    await simulateClock(TALKS[0]!.initAt.getTime())
     const first = await clock()
     const count = await served()
     await new Promise((resolve) => setTimeout(resolve, 1200))
@@ -129,12 +119,12 @@ describe('GET /4a-jornada-multiprofissional/get/video_init', () => {
   })
 
   it('the programme is loaded from the database on the first read only', async () => {
-    await simulate(null)
+    await simulateClock(null)
     const first = await clock()
     expect(first.inits.map((talk) => talk.title)).toEqual(TALKS.map((talk) => talk.title))
     // A change in the database does not reach viewers: the Durable Object is the authority.
     await db.delete(conferenceTalks)
-    await simulate(null)
+    await simulateClock(null)
     expect((await clock()).inits).toHaveLength(6)
   })
 })
@@ -149,7 +139,7 @@ describe('POST /api/admin/conference/shift', () => {
 
   it('a talk runs late: it and the rest of its day move, and viewers see it on their next poll', async () => {
     const at = TALKS[1]!.initAt.getTime() + minutes(2)
-    await simulate(at)
+    await simulateClock(at)
     expect((await clock()).status).toBe('live')
     const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
 
@@ -168,7 +158,7 @@ describe('POST /api/admin/conference/shift', () => {
   })
 
   it('is for administrators: 401 anonymous, 403 student, 404 no such talk, 422 bad input', async () => {
-    await simulate(null)
+    await simulateClock(null)
     const student = await sessionCookie((await createUser(db, { type: 'N' })).id)
     const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
     expect((await shift({ day: 1, from_slot: 1, minutes: 5 })).status).toBe(401)

@@ -8,6 +8,7 @@ import { CONFERENCE_PATH } from '../../worker/domain/conference.ts'
 import { QUESTION_MAX_CHARS } from '../../worker/domain/live-questions.ts'
 import { deleteMyAccount, exportMyData } from '../../worker/services/privacy/privacy.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { simulateClock } from '../support/worker/conference.ts'
 import { createUser, sessionCookie, testContext, testDb } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
@@ -103,15 +104,6 @@ const isEvent = (k: string, id?: string) => (frame: ServerFrame) =>
   frame.e.k === k &&
   (id === undefined || ('q' in frame.e ? frame.e.q.id : 'id' in frame.e ? frame.e.id : '') === id)
 
-async function simulate(at: number) {
-  const response = await workerFetch(`${BASE}/api/dev/conference/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ at: new Date(at).toISOString() }),
-  })
-  expect(response.status).toBe(200)
-}
-
 async function viewer(name: string) {
   const user = await createUser(db, { name })
   return { user, cookie: await sessionCookie(user.id) }
@@ -159,7 +151,7 @@ beforeAll(async () => {
       youtubeId: 'TesteLive01',
     })),
   )
-  await simulate(START + 5 * 60_000)
+  await simulateClock(START + 5 * 60_000)
 })
 
 afterAll(async () => {

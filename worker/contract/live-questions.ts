@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import {
+  LIVE_ROLES,
   MODERATION_ACTIONS,
+  PUBLIC_STATUSES,
   QUESTION_MAX_CHARS,
   QUESTION_STATUSES,
   REACTION_KINDS,
@@ -45,7 +47,7 @@ export const BoardQuestion = z.object({
   id: z.string(),
   text: z.string(),
   name: z.string().meta({ description: "O primeiro nome de quem perguntou, ou 'Anônimo'." }),
-  status: z.enum(['approved', 'answered']),
+  status: z.enum(PUBLIC_STATUSES),
   pinned: z.boolean(),
   votes: z.number().int(),
   asked_at: z.number().int(),
@@ -98,7 +100,7 @@ export type LiveBoard = z.infer<typeof LiveBoard>
 export const ServerFrame = z.discriminatedUnion('t', [
   z.object({
     t: z.literal('welcome'),
-    role: z.enum(['viewer', 'moderator', 'speaker']),
+    role: z.enum(LIVE_ROLES),
     seq: z.number().int(),
     mine: z.array(OwnQuestion),
     voted: z.array(z.string()),
@@ -127,7 +129,7 @@ export const KeptQuestion = z.object({
   text: z.string(),
   author: z.string().nullable().meta({ description: 'O nome de quem perguntou (null: conta excluída).' }),
   anonymous: z.boolean(),
-  status: z.enum(['approved', 'answered']),
+  status: z.enum(PUBLIC_STATUSES),
   votes: z.number().int(),
   asked_at: z.string(),
 })

@@ -47,12 +47,18 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
 
 export const QUESTION_STATUSES = ['pending', 'approved', 'answered', 'hidden'] as const
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number]
+/** The statuses the audience sees (the board), and the only ones the database keeps. */
+export const PUBLIC_STATUSES = ['approved', 'answered'] as const satisfies readonly QuestionStatus[]
+export type PublicStatus = (typeof PUBLIC_STATUSES)[number]
 
 export const LIVE_ROLES = ['viewer', 'moderator', 'speaker'] as const
 export type LiveRole = (typeof LIVE_ROLES)[number]
 
 /** The name under an anonymous question, for the audience (the institute still sees who asked). */
 export const ANONYMOUS_NAME = 'Anônimo'
+
+/** What a viewer is told when the talk has ended (every socket, then closed). */
+export const ROOM_CLOSED_MESSAGE = 'A palestra terminou: o quadro de perguntas foi encerrado.'
 
 /** The first word of a person's name, as the audience sees it under a question. */
 export function firstName(name: string): string {
@@ -98,47 +104,53 @@ export function nearlySame(a: string, b: string): boolean {
  * Words of the list (LDNOOBW's Portuguese list, the `naughty-words` package) that a nephrology
  * conference uses in their plain sense, or that are no offence at all: never flagged.
  */
-const NOT_OFFENSIVE = new Set(
-  [
-    'aborto',
-    'amador',
-    'anus',
-    'aranha',
-    'ariano',
-    'bissexual',
-    'burro',
-    'camisinha',
-    'cerveja',
-    'clitoris',
-    'cocaina',
-    'coito',
-    'comer',
-    'fecal',
-    'heroina',
-    'heterosexual',
-    'homem gay',
-    'homoerotico',
-    'homosexual',
-    'inferno',
-    'lesbica',
-    'mama',
-    'penis',
-    'saco',
-    'torneira',
-    'frango assado',
-    'consolo',
-    'chupar',
-    'gozar',
-    'transar',
-    'pinto',
-    'pau',
-  ].map(normaliseQuestion),
-)
+const NOT_OFFENSIVE = [
+  'aborto',
+  'amador',
+  'anus',
+  'aranha',
+  'ariano',
+  'bissexual',
+  'burro',
+  'camisinha',
+  'cerveja',
+  'clitoris',
+  'cocaina',
+  'coito',
+  'comer',
+  'fecal',
+  'heroina',
+  'heterosexual',
+  'homem gay',
+  'homoerotico',
+  'homosexual',
+  'inferno',
+  'lesbica',
+  'mama',
+  'penis',
+  'saco',
+  'torneira',
+  'frango assado',
+  'consolo',
+  'chupar',
+  'gozar',
+  'transar',
+  'pinto',
+  'pau',
+]
 
-/** The list, normalised as the questions are; multi-word entries matched as phrases. */
-const FLAGGED_TERMS: readonly string[] = (ptWords as string[])
-  .map(normaliseQuestion)
-  .filter((term) => term && !NOT_OFFENSIVE.has(term))
+/**
+ * The list, normalised as the questions are (multi-word entries matched as phrases): made at the
+ * first question, not when the Worker starts.
+ */
+let listed: readonly string[] | null = null
+function flaggedTerms(): readonly string[] {
+  if (!listed) {
+    const allowed = new Set(NOT_OFFENSIVE.map(normaliseQuestion))
+    listed = (ptWords as string[]).map(normaliseQuestion).filter((term) => term && !allowed.has(term))
+  }
+  return listed
+}
 
 /**
  * The listed words a question contains (whole words or phrases, accents and case ignored). A
@@ -146,7 +158,7 @@ const FLAGGED_TERMS: readonly string[] = (ptWords as string[])
  */
 export function flaggedWords(text: string): string[] {
   const padded = ` ${normaliseQuestion(text)} `
-  return FLAGGED_TERMS.filter((term) => padded.includes(` ${term} `))
+  return flaggedTerms().filter((term) => padded.includes(` ${term} `))
 }
 
 /** Why a question cannot be asked now, or null. */
@@ -203,7 +215,8 @@ export function moderate(
 }
 
 /** Whether the audience sees a question (the board). */
-export const isPublic = (status: QuestionStatus) => status === 'approved' || status === 'answered'
+export const isPublic = (status: QuestionStatus): status is PublicStatus =>
+  (PUBLIC_STATUSES as readonly QuestionStatus[]).includes(status)
 
 /** The board's order: pinned first, then open questions by votes (older first), answered last. */
 export function boardOrder<

@@ -28,9 +28,11 @@ import {
   moderate,
   nearlySame,
   normaliseQuestion,
+  type PublicStatus,
   type QuestionStatus,
   REACTION_KINDS,
   REACTION_MIN_GAP_MS,
+  ROOM_CLOSED_MESSAGE,
 } from '../domain/live-questions.ts'
 import type { Env } from '../env.ts'
 import { type LiveFlush, recordLiveFlush } from '../services/conference/live-flush.ts'
@@ -186,14 +188,14 @@ export class LiveRoom extends DurableObject<Env> implements LiveRoomStub {
     const resumable =
       since !== null && since <= this.seq && (since >= (oldest ?? this.seq + 1) - 1 || since === this.seq)
     if (resumable) {
-      const audiences = viewer.role === 'moderator' ? ['all', 'moderators'] : ['all']
+      // A moderator missed the queue's changes too; the audience, only what is theirs.
       const missed = sql
-        .exec<{ seq: number; audience: string; body: string }>(
-          'SELECT * FROM events WHERE seq > ? ORDER BY seq',
+        .exec<{ seq: number; body: string }>(
+          "SELECT seq, body FROM events WHERE seq > ? AND (audience = 'all' OR ?) ORDER BY seq",
           since,
+          viewer.role === 'moderator' ? 1 : 0,
         )
         .toArray()
-        .filter((row) => audiences.includes(row.audience))
         .map((row) => ({ seq: row.seq, e: JSON.parse(row.body) as RoomEvent }))
       return { t: 'welcome', role: viewer.role, seq: this.seq, mine, voted, missed, board: null, queue: null }
     }
@@ -252,8 +254,7 @@ export class LiveRoom extends DurableObject<Env> implements LiveRoomStub {
     }
     const frame = ClientFrame.safeParse(parsed)
     if (!frame.success) return this.refuse(ws, BAD_DATA, 'frame', 'Mensagem inválida.')
-    if (this.closed)
-      return send(ws, { t: 'closed', msg: 'A palestra terminou: o quadro de perguntas foi encerrado.' })
+    if (this.closed) return send(ws, { t: 'closed', msg: ROOM_CLOSED_MESSAGE })
     const now = Date.now()
     const rate = this.rate.get(ws) ?? { windowStart: now, frames: 0, lastReact: 0 }
     if (now - rate.windowStart >= FRAME_WINDOW_MS) {
@@ -308,18 +309,17 @@ export class LiveRoom extends DurableObject<Env> implements LiveRoomStub {
     now: number,
   ) {
     const sql = this.ctx.storage.sql
-    const again = sql
-      .exec<QuestionRow>('SELECT * FROM questions WHERE user_id = ? AND cid = ?', who.u, frame.cid)
-      .toArray()[0]
-    // A resend (the answer was lost): the same question, nothing new.
-    if (again) return send(ws, { t: 'ack', cid: frame.cid, ok: true, id: again.id })
-    const previous = sql
-      .exec<{ normalised: string; asked_at: number }>(
-        'SELECT normalised, asked_at FROM questions WHERE user_id = ?',
+    // The person's questions: a resend is found among them, and the limits count them.
+    const theirs = sql
+      .exec<{ id: string; cid: string; normalised: string; asked_at: number }>(
+        'SELECT id, cid, normalised, asked_at FROM questions WHERE user_id = ?',
         who.u,
       )
       .toArray()
-      .map((row) => ({ normalised: row.normalised, askedAt: row.asked_at }))
+    const again = theirs.find((row) => row.cid === frame.cid)
+    // A resend (the answer was lost): the same question, nothing new.
+    if (again) return send(ws, { t: 'ack', cid: frame.cid, ok: true, id: again.id })
+    const previous = theirs.map((row) => ({ normalised: row.normalised, askedAt: row.asked_at }))
     const refusal = askRefusal(frame.text, previous, now)
     if (refusal && LIMIT_BREAKING.has(refusal)) {
       return this.refuse(ws, POLICY, 'limit', ASK_REFUSAL_MESSAGES[refusal])
@@ -334,24 +334,37 @@ export class LiveRoom extends DurableObject<Env> implements LiveRoomStub {
         now - 3_600_000,
       )
       .toArray()
-    const similar = recent.find((row) => nearlySame(row.normalised, normalised))?.id ?? null
-    const id = crypto.randomUUID()
-    sql.exec(
-      `INSERT INTO questions (id, cid, user_id, author, anonymous, text, normalised, status, asked_at, words, similar_to)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
-      id,
-      frame.cid,
-      who.u,
-      who.n,
-      frame.anonymous ? 1 : 0,
+    const row: QuestionRow = {
+      id: crypto.randomUUID(),
+      cid: frame.cid,
+      user_id: who.u,
+      author: who.n,
+      anonymous: frame.anonymous ? 1 : 0,
       text,
       normalised,
-      now,
-      JSON.stringify(flaggedWords(text)),
-      similar,
+      status: 'pending',
+      pinned: 0,
+      votes: 0,
+      asked_at: now,
+      words: JSON.stringify(flaggedWords(text)),
+      similar_to: recent.find((item) => nearlySame(item.normalised, normalised))?.id ?? null,
+    }
+    sql.exec(
+      `INSERT INTO questions (id, cid, user_id, author, anonymous, text, normalised, status, asked_at, words, similar_to)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      row.id,
+      row.cid,
+      row.user_id,
+      row.author,
+      row.anonymous,
+      row.text,
+      row.normalised,
+      row.status,
+      row.asked_at,
+      row.words,
+      row.similar_to,
     )
-    const row = this.question(id) as QuestionRow
-    send(ws, { t: 'ack', cid: frame.cid, ok: true, id })
+    send(ws, { t: 'ack', cid: frame.cid, ok: true, id: row.id })
     this.toOwner(row)
     this.broadcast({ k: 'queue', q: queueQuestion(row) }, 'moderators')
   }
@@ -381,12 +394,13 @@ export class LiveRoom extends DurableObject<Env> implements LiveRoomStub {
   }
 
   private react(counts: Record<string, number | undefined>, now: number) {
-    let any = false
+    const sent = REACTION_KINDS.filter((kind) => (counts[kind] ?? 0) > 0)
+    if (sent.length === 0) return
     const minute = minuteOf(now)
-    for (const kind of REACTION_KINDS) {
-      const count = counts[kind] ?? 0
-      if (count <= 0) continue
-      any = true
+    // One change number for the frame's kinds (they reach the database together).
+    const change = this.nextChange()
+    for (const kind of sent) {
+      const count = counts[kind] as number
       this.reactionsToSend.set(kind, (this.reactionsToSend.get(kind) ?? 0) + count)
       this.ctx.storage.sql.exec(
         `INSERT INTO reactions (minute, kind, count, db_dirty) VALUES (?, ?, ?, ?)
@@ -394,13 +408,11 @@ export class LiveRoom extends DurableObject<Env> implements LiveRoomStub {
         minute,
         kind,
         count,
-        this.nextChange(),
+        change,
       )
     }
-    if (any) {
-      void this.schedule('tick', now + BROADCAST_INTERVAL_MS)
-      void this.schedule('flush', now + LIVE_FLUSH_INTERVAL_MS)
-    }
+    void this.schedule('tick', now + BROADCAST_INTERVAL_MS)
+    void this.schedule('flush', now + LIVE_FLUSH_INTERVAL_MS)
   }
 
   private moderate(
@@ -421,7 +433,7 @@ export class LiveRoom extends DurableObject<Env> implements LiveRoomStub {
       this.nextChange(),
       frame.qid,
     )
-    const row = this.question(frame.qid) as QuestionRow
+    const row: QuestionRow = { ...question, status: next.status, pinned: next.pinned ? 1 : 0 }
     send(ws, { t: 'ack', cid: frame.cid, ok: true, id: frame.qid })
     if (isPublic(next.status)) this.broadcast({ k: 'question', q: boardQuestion(row) }, 'all')
     else if (wasPublic) this.broadcast({ k: 'removed', id: row.id }, 'all')
@@ -540,7 +552,7 @@ export class LiveRoom extends DurableObject<Env> implements LiveRoomStub {
           author: row.author,
           anonymous: row.anonymous === 1,
           text: row.text,
-          status: row.status as 'approved' | 'answered',
+          status: row.status as PublicStatus,
           votes: row.votes,
           askedAt: row.asked_at,
         })),
@@ -566,10 +578,7 @@ export class LiveRoom extends DurableObject<Env> implements LiveRoomStub {
     this.tick()
     this.closed = true
     this.setMeta('closed', '1')
-    const text = JSON.stringify({
-      t: 'closed',
-      msg: 'A palestra terminou: o quadro de perguntas foi encerrado.',
-    } satisfies ServerFrame)
+    const text = JSON.stringify({ t: 'closed', msg: ROOM_CLOSED_MESSAGE } satisfies ServerFrame)
     for (const socket of this.ctx.getWebSockets()) {
       trySend(socket, text)
       try {

@@ -1,3 +1,4 @@
+import type { LiveRole } from '../domain/live-questions.ts'
 import type { ShortLinkConfig } from '../domain/short-links.ts'
 
 /**
@@ -37,7 +38,7 @@ export interface ConferenceAttendanceStub extends Rpc.DurableObjectBranded {
 /** Who opens a socket on a talk's room, as the Worker found them before the upgrade. */
 export type LiveViewer = {
   userId: number
-  role: 'viewer' | 'moderator' | 'speaker'
+  role: LiveRole
   /** The first name shown under their questions (unless they ask as 'Anônimo'). */
   name: string
 }

@@ -20,7 +20,7 @@ import {
 import { csvContent, csvResponse } from './admin/shared.ts'
 
 /** A talk's live questions: under the presence path, where the viewer's ticket cookie is sent. */
-export const LIVE_PATH = `${PRESENCE_PATH}/perguntas`
+const LIVE_PATH = `${PRESENCE_PATH}/perguntas`
 
 const KeyParams = z.object({
   key: z
@@ -30,7 +30,7 @@ const KeyParams = z.object({
     .openapi({ param: { name: 'key', in: 'path' }, type: 'integer', example: 3 }),
 })
 
-const ROLES: Record<string, LiveRole> = { moderacao: 'moderator', palestrante: 'speaker' }
+const ROLES = { moderacao: 'moderator', palestrante: 'speaker' } as const satisfies Record<string, LiveRole>
 
 const SocketQuery = z
   .object({
@@ -84,7 +84,7 @@ export const liveQuestionRoutes = app
     async (c) => {
       const { key } = c.req.valid('param')
       const { papel, since } = c.req.valid('query')
-      const role = papel ? (ROLES[papel] ?? 'viewer') : 'viewer'
+      const role: LiveRole = papel ? ROLES[papel] : 'viewer'
       if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
         throw new AppError('BAD_REQUEST', 'Este endereço aceita apenas conexões WebSocket.')
       }

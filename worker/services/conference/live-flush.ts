@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client.ts'
+import type { PublicStatus } from '../../domain/live-questions.ts'
 
 /** What a talk's room writes: only what is public, as absolute values (so a resend changes nothing). */
 export type LiveFlush = {
@@ -11,7 +12,7 @@ export type LiveFlush = {
     author: string
     anonymous: boolean
     text: string
-    status: 'approved' | 'answered'
+    status: PublicStatus
     votes: number
     askedAt: number
   }[]

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import { conferenceTalks, liveQuestions, liveReactions } from '../../../db/schema.ts'
 import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
@@ -19,10 +19,10 @@ import { conferenceSnapshot } from './clock.ts'
  */
 
 /** How long the board's snapshot is served from a copy (per isolate, and per location). */
-export const BOARD_CACHE_TTL_MS = 2000
+const BOARD_CACHE_TTL_MS = 2000
 
 const roomName = (talk: LiveTalk) => `talk:${talk.day}-${talk.slot}`
-export const liveRoom = (ctx: AppContext, talk: LiveTalk) =>
+const liveRoom = (ctx: AppContext, talk: LiveTalk) =>
   ctx.env.LIVE_ROOMS.get(ctx.env.LIVE_ROOMS.idFromName(roomName(talk)))
 
 async function talkOf(ctx: AppContext, key: number) {
@@ -132,29 +132,31 @@ export async function flushLiveRoom(ctx: AppContext, key: number) {
 /** What the database kept of a talk's questions (the admin's list after the event), by votes. */
 export async function keptQuestions(ctx: AppContext, key: number): Promise<KeptQuestion[]> {
   const { talk } = await talkOf(ctx, key)
+  return questionsKept(ctx, talk)
+}
+
+async function questionsKept(ctx: AppContext, talk: LiveTalk): Promise<KeptQuestion[]> {
   const rows = await ctx.db
     .select({ question: liveQuestions })
     .from(liveQuestions)
     .innerJoin(conferenceTalks, eq(conferenceTalks.id, liveQuestions.talkId))
     .where(and(eq(conferenceTalks.day, talk.day), eq(conferenceTalks.slot, talk.slot)))
-    .orderBy(asc(liveQuestions.askedAt))
-  return rows
-    .map(({ question }) => ({
-      id: question.id,
-      text: question.text,
-      author: question.authorName,
-      anonymous: question.anonymous,
-      status: question.status,
-      votes: question.votes,
-      asked_at: question.askedAt.toISOString(),
-    }))
-    .sort((a, b) => b.votes - a.votes)
+    .orderBy(desc(liveQuestions.votes), asc(liveQuestions.askedAt))
+  return rows.map(({ question }) => ({
+    id: question.id,
+    text: question.text,
+    author: question.authorName,
+    anonymous: question.anonymous,
+    status: question.status,
+    votes: question.votes,
+    asked_at: question.askedAt.toISOString(),
+  }))
 }
 
 /** The same list as CSV for a spreadsheet. */
 export async function keptQuestionsCsv(ctx: AppContext, key: number) {
   const { talk } = await talkOf(ctx, key)
-  const questions = await keptQuestions(ctx, key)
+  const questions = await questionsKept(ctx, talk)
   const csv = toCsv(
     ['Pergunta', 'Quem perguntou', 'Anônima para o público', 'Situação', 'Votos', 'Enviada em'],
     questions.map((q) => [

@@ -33,6 +33,7 @@ import {
 import type { AppContext } from '../../context.ts'
 import { PRIVACY_MESSAGES } from '../../contract/student.ts'
 import { INSTITUTE } from '../../domain/institute.ts'
+import { ANONYMOUS_NAME } from '../../domain/live-questions.ts'
 import { notFound } from '../../errors.ts'
 import { verificationUrl } from '../certificates/credential.ts'
 import { verificationOf } from '../certificates/student.ts'
@@ -288,7 +289,7 @@ export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: n
     conference_questions: asked.map(({ question, talk }) => ({
       talk,
       text: question.text,
-      shown_as: question.anonymous ? 'Anônimo' : question.authorName,
+      shown_as: question.anonymous ? ANONYMOUS_NAME : question.authorName,
       status: question.status,
       votes: question.votes,
       asked_at: iso(question.askedAt),
