@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { configurationVerdict, publicOrigin } from './config.ts'
-import { type AppBindings, contextMiddleware } from './context.ts'
+import { type AppBindings, type AppContext, contextMiddleware } from './context.ts'
 import { RETRY_AFTER_SECONDS } from './contract/unavailable.ts'
 import { INSTITUTE } from './domain/institute.ts'
 import { ANY_BODY_MAX_BYTES } from './domain/uploads.ts'
@@ -18,10 +18,9 @@ import {
   inlineScriptsIn,
   privacyHeaders,
 } from './middleware/security-headers.ts'
-import { limitBody, newApp, serveOpenApiDocument } from './openapi.ts'
+import { type App, limitBody, newApp, serveOpenApiDocument } from './openapi.ts'
 import { accountRoutes } from './routes/account.ts'
 import { addressRoutes } from './routes/address.ts'
-import { adminRoutes } from './routes/admin/index.ts'
 import { assessmentRoutes } from './routes/assessment.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
@@ -104,12 +103,28 @@ app
   .route('/', conferenceRoutes)
   .route('/', liveQuestionRoutes)
   .route('/', i18nRoutes)
-  .route('/', adminRoutes)
   .route('/', shortLinkRoutes)
   .route('/', reminderRoutes)
 
+/**
+ * The admin area's operations (66 of them, with the largest contracts) are built on the first
+ * request under /api/admin an isolate receives, not when it starts: a visitor's cold start never
+ * pays for them (issue 42, decision 025). The area is an app of its own, answered like this one
+ * (the request's context, errors, 404 and 405); its routes join the OpenAPI document.
+ */
+const adminArea = lazyArea(async () => (await import('./routes/admin/index.ts')).adminRoutes)
+
+/** Every route of the Worker, the lazily built areas' included (for the tests that walk them). */
+export async function everyRoute() {
+  return [...app.routes, ...(await adminArea()).routes].filter(
+    (route) => !(route.method === 'ALL' && route.path === `${ADMIN_API}/*`),
+  )
+}
+
+const ADMIN_API = '/api/admin'
+
 // Built on its first request and kept (worker/openapi.ts): nothing of it at startup.
-serveOpenApiDocument(app, '/api/openapi.json', (c) => {
+serveOpenApiDocument(app, [adminArea], '/api/openapi.json', (c) => {
   const origin = publicOrigin(c.env)
   return {
     openapi: '3.1.0',
@@ -148,24 +163,60 @@ app.get('/api/docs', async (c, next) => {
   return response
 })
 
-// A known path with the wrong method answers 405, not 404.
-const methodsByPath = new Map<string, Set<string>>()
-for (const route of app.routes) {
-  if (route.method === 'ALL') continue
-  const methods = methodsByPath.get(route.path) ?? new Set<string>()
-  methods.add(route.method)
-  methodsByPath.set(route.path, methods)
-}
-for (const [path, methods] of methodsByPath) {
-  app.all(path, (c) =>
-    pageOr(c, () => {
-      c.header('Allow', [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', '))
-      return c.json({ msg: 'Método não permitido para este endereço.' }, 405)
-    }),
-  )
+answerLikeTheSite(app)
+// After this app's own routes and their 405s: an /api/admin path the live questions declare
+// (registered above) is answered here, and any other is the admin area's.
+app.all(`${ADMIN_API}/*`, async (c) => {
+  const area = await adminArea()
+  contexts.set(c.req.raw, c.var.ctx)
+  return area.fetch(c.req.raw, c.env, executionContextOf(c))
+})
+
+/** What every app of the Worker does after its routes: 405 for a known path, 404, the error shapes. */
+function answerLikeTheSite(target: App) {
+  // A known path with the wrong method answers 405, not 404.
+  const methodsByPath = new Map<string, Set<string>>()
+  for (const route of target.routes) {
+    if (route.method === 'ALL') continue
+    const methods = methodsByPath.get(route.path) ?? new Set<string>()
+    methods.add(route.method)
+    methodsByPath.set(route.path, methods)
+  }
+  for (const [path, methods] of methodsByPath) {
+    target.all(path, (c) =>
+      pageOr(c, () => {
+        c.header('Allow', [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', '))
+        return c.json({ msg: 'Método não permitido para este endereço.' }, 405)
+      }),
+    )
+  }
+  target.notFound((c) => pageOr(c, () => c.json({ msg: 'Endereço não encontrado.' }, 404)))
+  target.onError((error, c) => respondToError(error, c))
 }
 
-app.notFound((c) => pageOr(c, () => c.json({ msg: 'Endereço não encontrado.' }, 404)))
+/** The request's context, handed from this app to the area that answers the request. */
+const contexts = new WeakMap<Request, AppContext>()
+
+/** An area's routes as an app of its own, built once, on the first call (again after a failure). */
+function lazyArea(routes: () => Promise<App>) {
+  let built: Promise<App> | undefined
+  return () => {
+    built ??= routes().then((loaded) => {
+      const area = newApp()
+      area.use('*', async (c, next) => {
+        c.set('ctx', contexts.get(c.req.raw) as AppContext)
+        await next()
+      })
+      area.route('/', loaded)
+      answerLikeTheSite(area)
+      return area
+    })
+    built.catch(() => {
+      built = undefined
+    })
+    return built
+  }
+}
 
 /**
  * A page for whoever asks for one, or accepts anything on a path that is a page (curl, uptime
@@ -189,8 +240,6 @@ function executionContextOf(c: Context<AppBindings>): Parameters<typeof app.fetc
     return undefined // app.request() in tests
   }
 }
-
-app.onError((error, c) => respondToError(error, c))
 
 function respondToError(error: Error, c: Context<AppBindings>) {
   if (error instanceof AppError) {

@@ -47,7 +47,10 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
 }
 
 /** Every sub-app is built here, so every validation failure answers the same 422 shape. */
-export function newApp() {
+/** An app of the Worker's: its routes, validation and OpenAPI registry. */
+export type App = OpenAPIHono<AppBindings>
+
+export function newApp(): App {
   return new OpenAPIHonoApp<AppBindings>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -156,22 +159,27 @@ function registerSharedComponents(app: OpenAPIHono<AppBindings>) {
  * page needs), then kept for the isolate's life, one per `configure` answer (the origins in it).
  */
 export function serveOpenApiDocument(
-  app: OpenAPIHono<AppBindings>,
+  app: App,
+  areas: Array<() => Promise<App>>,
   path: string,
   configure: (c: Context<AppBindings>) => Parameters<OpenAPIHono['getOpenAPI31Document']>[0],
 ) {
   const documents = new Map<string, string>()
-  let componentsRegistered = false
-  app.get(path, (c) => {
-    if (!componentsRegistered) {
-      registerSharedComponents(app)
-      componentsRegistered = true
+  let documented: App | undefined
+  app.get(path, async (c) => {
+    if (!documented) {
+      // This app's operations and those of the areas built on demand, in one registry.
+      const whole = newApp()
+      whole.route('/', app)
+      for (const area of areas) whole.route('/', await area())
+      registerSharedComponents(whole)
+      documented = whole
     }
     const config = configure(c)
     const key = JSON.stringify(config)
     let document = documents.get(key)
     if (document === undefined) {
-      document = JSON.stringify(app.getOpenAPI31Document(config))
+      document = JSON.stringify(documented.getOpenAPI31Document(config))
       documents.set(key, document)
     }
     return c.body(document, 200, { 'Content-Type': 'application/json' })

@@ -1,7 +1,7 @@
 // The database away (frozen, as a hung connection to Turso looks, or refusing connections):
 // what a visitor gets from each call, and that everything comes back on its own.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { app } from '../../worker/app.ts'
+import { everyRoute } from '../../worker/app.ts'
 import { CartResponse } from '../../worker/contract/cart.ts'
 import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
 import type { Env } from '../../worker/env.ts'
@@ -199,6 +199,9 @@ describe.each(['hang', 'refuse'] as const)('with the database %s', (fault) => {
   })
 })
 
+// The admin area is built on its first request (worker/app.ts): every route, its own included.
+const registered = await everyRoute()
+
 describe('every route with the database frozen', () => {
   const db = testDb()
   // Short, so that walking every route costs seconds; the documented deadline is tested below.
@@ -210,7 +213,7 @@ describe('every route with the database frozen', () => {
 
   const routes = [
     ...new Map(
-      app.routes
+      registered
         .filter((route) => route.method !== 'ALL' && !['/api/openapi.json', '/api/docs'].includes(route.path))
         .map((route) => [`${route.method} ${route.path}`, route] as const),
     ).values(),

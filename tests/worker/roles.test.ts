@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { app } from '../../worker/app.ts'
+import { everyRoute } from '../../worker/app.ts'
 import { createUser, sessionCookie, testDb } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
@@ -10,6 +10,9 @@ type Operation = { 'x-required-role'?: 'none' | 'N' | 'A' }
  * OpenAPI document must be what the server enforces; a route added later under /admin or
  * /usuario without protection, or declaring a role it does not enforce, fails here.
  */
+// The admin area is built on its first request (worker/app.ts): every route, its own included.
+const registered = await everyRoute()
+
 describe('route × role matrix', () => {
   const db = testDb()
   const ids = { student: 0, admin: 0 }
@@ -31,7 +34,7 @@ describe('route × role matrix', () => {
     )
   })
 
-  const routes = app.routes
+  const routes = registered
     .filter((route) => route.method !== 'ALL' && !['/api/openapi.json', '/api/docs'].includes(route.path))
     .map((route) => ({ method: route.method, path: route.path }))
     .filter(

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { app } from '../../worker/app.ts'
+import { app, everyRoute } from '../../worker/app.ts'
 import type { Env } from '../../worker/env.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
@@ -23,7 +23,7 @@ describe('OpenAPI document and reference', () => {
         Object.keys(ops).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
       ),
     )
-    const registered = app.routes
+    const registered = (await everyRoute())
       .filter((route) => route.method !== 'ALL' && !['/api/openapi.json', '/api/docs'].includes(route.path))
       .map((route) => `${route.method} ${route.path}`)
     expect(registered.length).toBeGreaterThan(0)
