@@ -101,11 +101,12 @@ import {
   type Json,
   type Note,
   type ProviderError,
+  SANDBOX_TOKEN,
   type SandboxState,
 } from './state.ts'
 
-/** The token the stand-in accepts (FOCUS_NFE_TOKEN of npm start and the tests). */
-export const SANDBOX_TOKEN = 'sandbox-token'
+export { SANDBOX_TOKEN }
+
 export const NFSE_PATH = '/v2/nfsen'
 /** The events POST /v2/hooks accepts (Focus NFe's list). */
 const HOOK_EVENTS = new Set([

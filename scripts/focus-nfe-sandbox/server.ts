@@ -102,6 +102,34 @@ export async function startFocusNfeSandbox(
   }
 }
 
+/**
+ * Registers the store's gatilho at a Focus NFe API (the stand-in here) as Focus documents it: POST
+ * /v2/hooks with the event, the URL and the `authorization` the store checks. Earlier gatilhos to
+ * the same URL (an earlier run's secret) are deleted first, so one firing reaches the store once.
+ */
+export async function registerFocusNfeHook(
+  apiUrl: string,
+  token: string,
+  url: string,
+  authorization: string,
+) {
+  const headers = { Authorization: `Basic ${btoa(`${token}:`)}`, 'Content-Type': 'application/json' }
+  const listed = await fetch(`${apiUrl}/v2/hooks`, { headers })
+  if (!listed.ok) throw new Error(`GET /v2/hooks respondeu ${listed.status}`)
+  for (const hook of (await listed.json()) as Array<{ id: string; url: string; event: string }>) {
+    if (hook.url !== url || hook.event !== 'nfsen') continue
+    const deleted = await fetch(`${apiUrl}/v2/hooks/${hook.id}`, { method: 'DELETE', headers })
+    await deleted.body?.cancel()
+  }
+  const created = await fetch(`${apiUrl}/v2/hooks`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ event: 'nfsen', url, authorization }),
+  })
+  if (!created.ok) throw new Error(`POST /v2/hooks respondeu ${created.status}: ${await created.text()}`)
+  return (await created.json()) as { id: string }
+}
+
 if (import.meta.main) {
   const { values } = parseArgs({
     options: {

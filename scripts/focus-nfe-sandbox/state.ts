@@ -3,6 +3,9 @@
 
 export type Json = Record<string, unknown>
 
+/** The company token the stand-in accepts (FOCUS_NFE_TOKEN of npm start and the tests). */
+export const SANDBOX_TOKEN = 'sandbox-token'
+
 /** The four statuses Focus NFe documents for a NFS-e Nacional (GET /v2/nfsen/REF). */
 export type NoteStatus = 'processando_autorizacao' | 'autorizado' | 'erro_autorizacao' | 'cancelado'
 
