@@ -65,6 +65,12 @@
  *    numero_dps up to 15 digits (both optional: without numero_dps the stand-in numbers the DPS),
  *    data_emissao an ISO date-time, data_competencia YYYY-MM-DD. All problems are listed in
  *    `erros` ({codigo: "requisicao_invalida", mensagem}); `mensagem` is the first one.
+ *    The codes follow the national layout: codigo_opcao_simples_nacional (opSimpNac) 1 não optante,
+ *    2 MEI, 3 ME/EPP (then regime_tributario_simples_nacional 1–3); tributacao_iss (tribISSQN)
+ *    1 operação tributável, 2 imunidade, 3 exportação de serviço, 4 não incidência;
+ *    tipo_retencao_iss (tpRetISSQN) 1 não retido, 2 retido pelo tomador, 3 retido pelo
+ *    intermediário; codigo_tributacao_municipal_iss (cTribMun) is the municipality's 3-digit
+ *    subdivision of the national code, not a second national code.
  * 5. `cnpj_prestador` other than the company's (the `companyCnpj` option, when set): 400
  *    `empresa_nao_habilitada`.
  * 6. The same serie_dps + numero_dps as an authorised note of the same prestador: the new note ends
