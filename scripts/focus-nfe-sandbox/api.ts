@@ -106,6 +106,7 @@ import {
   type Hook,
   type Json,
   type Note,
+  OBSERVER_HEADER,
   type ProviderError,
   SANDBOX_TOKEN,
   type SandboxState,
@@ -779,6 +780,11 @@ export function createFocusNfeSandbox(options: FocusSandboxOptions = {}) {
   }
 
   async function apiCall(request: Request, url: URL, bodyText: string): Promise<Response> {
+    if (request.headers.has(OBSERVER_HEADER)) {
+      const answer = api(request, url, bodyText)
+      changed()
+      return toResponse(answer)
+    }
     let parsed: unknown = null
     try {
       parsed = bodyText ? JSON.parse(bodyText) : null

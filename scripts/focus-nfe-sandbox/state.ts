@@ -5,6 +5,12 @@ export type Json = Record<string, unknown>
 
 /** The company token the stand-in accepts (FOCUS_NFE_TOKEN of npm start and the tests). */
 export const SANDBOX_TOKEN = 'sandbox-token'
+/**
+ * A test's own API calls (a look-up of a note "as an admin would") carry this header: answered like
+ * any other, but neither recorded among the requests nor caught by an armed fault, so what a test
+ * asserts about the Worker's calls counts the Worker's only.
+ */
+export const OBSERVER_HEADER = 'x-stand-in-observer'
 
 /** The four statuses Focus NFe documents for a NFS-e Nacional (GET /v2/nfsen/REF). */
 export type NoteStatus = 'processando_autorizacao' | 'autorizado' | 'erro_autorizacao' | 'cancelado'

@@ -315,6 +315,16 @@ describe('a call that times out', () => {
   })
 })
 
+describe('a call that fails', () => {
+  it('answers the status it was told, once, and the next call is served', async () => {
+    await control('/next-call', { fault: 'error', method: 'GET', path: '/v2/nfsen/', status: 503 })
+    const ref = newRef()
+    await issue(ref)
+    expect((await get(ref)).status).toBe(503)
+    expect((await get(ref)).body.status).toBe('autorizado')
+  })
+})
+
 describe('gatilhos (POST /v2/hooks)', () => {
   it('POSTs the note’s JSON to the registered URL with the Authorization header registered', async () => {
     const received: Array<{ authorization: string | undefined; body: Record<string, unknown> }> = []
@@ -386,6 +396,14 @@ describe('the recorded requests and the page', () => {
         body: expect.objectContaining({ cpf_tomador: '52998224725' }),
       }),
     ])
+    // A test's own look-up (the observer header) is answered but not recorded.
+    const looked = await call('GET', `/v2/nfsen/${ref}`, undefined, { ...auth(), 'x-stand-in-observer': '1' })
+    expect(looked.body.status).toBe('autorizado')
+    const gets = await call(
+      'GET',
+      `/_sandbox/requests?path=${encodeURIComponent(`/v2/nfsen/${ref}`)}&method=GET`,
+    )
+    expect(gets.body).toEqual([])
     const page = await (await fetch(`${server.origin}/`)).text()
     expect(page).toContain(ref)
     expect(page).toContain('Ana Beatriz Souza')

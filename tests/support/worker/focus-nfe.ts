@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { expect } from 'vitest'
+import { OBSERVER_HEADER } from '../../../scripts/focus-nfe-sandbox/state.ts'
 import { workerFetch } from './http.ts'
 
 // The Focus NFe stand-in the worker tests' global setup started (scripts/focus-nfe-sandbox): the
@@ -103,10 +104,13 @@ export async function sentDps(ref: string): Promise<Array<Record<string, unknown
     .map((r) => r.body as Record<string, unknown>)
 }
 
-/** Reads a note at the provider, as the Worker would (GET /v2/nfsen/REF with the token). */
+/**
+ * Reads a note at the provider as an admin would in Focus NFe's panel (GET /v2/nfsen/REF with the
+ * token), as an observer: the call is not among providerRequests and no armed fault catches it.
+ */
 export async function noteAtProvider(ref: string): Promise<{ status: number; body: ProviderNote }> {
   const response = await fetch(`${origin()}/v2/nfsen/${encodeURIComponent(ref)}`, {
-    headers: { Authorization: `Basic ${btoa(`${fiscalEnv.FOCUS_NFE_TOKEN}:`)}` },
+    headers: { Authorization: `Basic ${btoa(`${fiscalEnv.FOCUS_NFE_TOKEN}:`)}`, [OBSERVER_HEADER]: '1' },
   })
   return { status: response.status, body: (await response.json()) as ProviderNote }
 }
