@@ -93,7 +93,9 @@
  *    cancellation (synchronous). Retries after 1 s, 5 s and 30 s (Focus: 1 min … 24 h). At most 5
  *    gatilhos per event and CNPJ (400 `requisicao_invalida` beyond). With no gatilho registered the
  *    firing is kept `pending` under /_sandbox/deliveries for the worker tests to hand over.
- * 11. Authorisation comes `authorizeAfterMs` after the POST (2 s by default; 0 in the worker tests:
+ * 11. A call with the header `x-stand-in-observer` (a test looking a note up) is answered as any
+ *    other but not recorded under /_sandbox/requests, and no armed fault catches it.
+ * 12. Authorisation comes `authorizeAfterMs` after the POST (2 s by default; 0 in the worker tests:
  *    the next read finds it decided).
  */
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils'
