@@ -45,7 +45,7 @@ const dps = (overrides: Record<string, unknown> = {}) => ({
 let refs = 0
 const newRef = () => `pedido-${Date.now().toString(36)}-${++refs}`
 
-async function call(method: string, path: string, body?: unknown, headers = auth()) {
+async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = auth()) {
   const response = await fetch(`${server.origin}${path}`, {
     method,
     headers,
@@ -59,7 +59,7 @@ const get = (ref: string) => call('GET', `/v2/nfsen/${ref}`)
 const cancel = (ref: string, justificativa = 'Serviço não prestado: reembolso integral ao comprador') =>
   call('DELETE', `/v2/nfsen/${ref}`, { justificativa })
 const control = (path: string, body: unknown = {}) =>
-  call('POST', `/_sandbox${path}`, body, { 'Content-Type': 'application/json' } as never)
+  call('POST', `/_sandbox${path}`, body, { 'Content-Type': 'application/json' })
 
 beforeAll(async () => {
   server = await startFocusNfeSandbox({ quiet: true, authorizeAfterMs: 0, webhookRetryDelaysMs: [0] })
@@ -72,7 +72,7 @@ describe('authentication: HTTP Basic with the token as user and an empty passwor
   it('answers 401 in the error shape without the token or with another one, and nothing is created', async () => {
     const ref = newRef()
     for (const headers of [{ 'Content-Type': 'application/json' }, auth('outro-token')]) {
-      const answer = await call('POST', `/v2/nfsen?ref=${ref}`, dps(), headers as never)
+      const answer = await call('POST', `/v2/nfsen?ref=${ref}`, dps(), headers)
       expect(answer.status).toBe(401)
       expect(answer.body).toEqual({ codigo: expect.any(String), mensagem: expect.any(String) })
     }
