@@ -23,7 +23,8 @@ import { decideDocument, documentLink, openDocument } from '../../services/check
 import { acceptUnderpaid } from '../../services/checkout/underpaid.ts'
 import { decideWithdrawal } from '../../services/checkout/withdrawal.ts'
 import { STUDENT_DOC_TYPES } from '../../services/files/files.ts'
-import { type Answer, adminApp, json, operation } from './operations.ts'
+import { type Answer, json, routesOf } from '../operation.ts'
+import { operation } from './operations.ts'
 
 /** What a decision on a refund answers: 200 once done, 202 while the provider has yet to confirm it. */
 const refundAnswer = (done: string, awaiting: string): Answer<RefundOrderResult> => ({
@@ -39,7 +40,7 @@ const OrderParams = z.object({ id: OrderId })
  * The institute's acts on an order (`/api/admin/pedidos/{id}/…`): refunds, a buyer's withdrawal,
  * a chargeback, a boleto paid short, a student document (and the signed link that opens it).
  */
-export const adminOrderRoutes = adminApp(
+export const adminOrderRoutes = routesOf(
   operation({
     operationId: 'refundOrder',
     route: 'POST /api/admin/pedidos/{id}/estorno',
