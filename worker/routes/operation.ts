@@ -80,6 +80,8 @@ export type Declaration<R extends string, P, Q, B, F, T> = RouteOptions & {
   form?: F
   formEncoding?: 'multipart' | 'urlencoded'
   answers: Answer<T>
+  /** What else it answers, beyond `answers` and the errors defineRoute implies (a 404 of its own shape). */
+  responses?: Responses
 }
 
 export type Operation<R extends string, P, Q, B, F, T> = Declaration<R, P, Q, B, F, T> & {
@@ -103,7 +105,7 @@ export function operation<
   F extends z.ZodType | undefined = undefined,
   T = unknown,
 >(op: Operation<R, P, Q, B, F, T>): Declared {
-  const { route: methodAndPath, role, params, query, body, form, answers, run, ...rest } = op
+  const { route: methodAndPath, role, params, query, body, form, answers, responses, run, ...rest } = op
   const { operationId, summary, description, tags, optionalBody, formEncoding, ...options } = rest
   const [method, path] = methodAndPath.split(' ') as [Method, string]
   const required = !optionalBody
@@ -129,7 +131,7 @@ export function operation<
             }
           : {}),
       },
-      responses: answers.responses,
+      responses: { ...answers.responses, ...responses },
     },
     options,
   )
