@@ -12,7 +12,7 @@ import { Msg } from '../contract/errors.ts'
 import { requireUser } from '../middleware/auth.ts'
 import { jsonContent, NoQuery } from '../openapi.ts'
 import { getStanding, saveAnswer, startAttempt, submitAttempt } from '../services/assessment/student.ts'
-import { json, operation, response, routesOf } from './operation.ts'
+import { createdOrExisting, json, operation, routesOf } from './operation.ts'
 
 const TAGS = ['Avaliação final']
 const BASE = '/api/usuario/cursos/{url}/avaliacao'
@@ -53,16 +53,16 @@ export const assessmentRoutes = routesOf(
       'Com uma tentativa em andamento, responde a mesma (200), nunca uma segunda. ' +
       'Recusada com 409 e o motivo: aulas por assistir, espera depois da segunda reprovação, sem tentativas, já aprovado ou avaliação desativada.',
     params: z.object({ url: CourseUrl }),
-    answers: response({
-      200: jsonContent(OpenAttempt, 'A tentativa que já estava em andamento.'),
-      201: jsonContent(OpenAttempt, 'A tentativa, começada agora.'),
-      ...notEnrolled,
+    answers: createdOrExisting(OpenAttempt, {
+      existing: 'A tentativa que já estava em andamento.',
+      created: 'A tentativa, começada agora.',
     }),
+    responses: notEnrolled,
     errors: ['notFound', 'conflict'],
     run: async ({ c, ctx, params }) => {
       const user = await requireUser(c)
       const { attempt, created } = await startAttempt({ ctx, userId: user.id, url: params.url })
-      return created ? c.json(attempt, 201) : c.json(attempt, 200)
+      return { value: attempt, created }
     },
   }),
   operation({

@@ -26,7 +26,7 @@ import {
   ownCertificate,
   verifyCertificate,
 } from '../services/certificates/student.ts'
-import { json, operation, response, routesOf } from './operation.ts'
+import { createdOrExisting, json, operation, response, routesOf } from './operation.ts'
 import { ownRead } from './own.ts'
 
 /** A code as typed or scanned: anything short; an unknown or malformed one answers 404, not 422. */
@@ -100,11 +100,11 @@ export const certificateRoutes = routesOf(
       'Já emitido (ou pedido duas vezes ao mesmo tempo): o mesmo certificado, nunca dois códigos.',
     params: z.object({ url: CourseUrl }),
     body: IssueCourseCertificateInput,
-    answers: response({
-      200: jsonContent(HeldCertificate, 'O certificado que já existia.'),
-      201: jsonContent(HeldCertificate, 'O certificado, emitido agora.'),
-      403: jsonContent(Msg, 'Sem matrícula ativa no curso.'),
+    answers: createdOrExisting(HeldCertificate, {
+      existing: 'O certificado que já existia.',
+      created: 'O certificado, emitido agora.',
     }),
+    responses: { 403: jsonContent(Msg, 'Sem matrícula ativa no curso.') },
     errors: ['notFound', 'conflict'],
     run: async ({ c, ctx, params, input }) => {
       const user = await requireUser(c)
@@ -114,7 +114,7 @@ export const certificateRoutes = routesOf(
         courseUrl: params.url,
         name: input.nome,
       })
-      return created ? c.json(certificate, 201) : c.json(certificate, 200)
+      return { value: certificate, created }
     },
   }),
   operation({

@@ -1,4 +1,4 @@
-import type { OpenAPIHono, RouteConfig, z } from '@hono/zod-openapi'
+import { type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { AppBindings, AppContext } from '../context.ts'
 import { Done } from '../contract/admin.ts'
@@ -39,6 +39,24 @@ export const json = <S extends z.ZodType>(
 export const done = (description: string): Answer<void> => ({
   responses: { 200: jsonContent(Done, description) },
   send: (c) => c.json({ ok: true as const }, 200),
+})
+
+/** A page (text/html), documented as one of the responses of `response()`. */
+export const htmlContent = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: z.string() } },
+})
+
+/**
+ * What a call makes once (a repeated or simultaneous call answers the same): 201 with `value` when
+ * this call `created` it, 200 with the one that already was.
+ */
+export const createdOrExisting = <S extends z.ZodType>(
+  schema: S,
+  words: { existing: string; created: string },
+): Answer<{ value: z.output<S>; created: boolean }> => ({
+  responses: { 200: jsonContent(schema, words.existing), 201: jsonContent(schema, words.created) },
+  send: (c, { value, created }) => c.json(value as object, created ? 201 : 200),
 })
 
 /**

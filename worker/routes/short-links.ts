@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { html } from 'hono/html'
 import { AppError } from '../errors.ts'
 import { followShortLink } from '../services/short-links/links.ts'
-import { operation, response, routesOf } from './operation.ts'
+import { htmlContent, operation, response, routesOf } from './operation.ts'
 
 const notFoundPage = html`<!doctype html>
 <html lang="pt-BR">
@@ -35,10 +35,7 @@ export const shortLinkRoutes = routesOf(
         description: 'Para o destino do link.',
         headers: { Location: { description: 'O destino.', schema: { type: 'string' } } },
       },
-      404: {
-        description: 'Link inexistente ou desativado: uma página que diz isso.',
-        content: { 'text/html': { schema: z.string() } },
-      },
+      404: htmlContent('Link inexistente ou desativado: uma página que diz isso.'),
     }),
     run: async ({ c, ctx, params }) => {
       try {

@@ -17,9 +17,7 @@ import {
   SOCIAL_MESSAGES,
   startSocialLogin,
 } from '../services/auth/social.ts'
-import { operation, register, response } from './operation.ts'
-
-const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } })
+import { htmlContent as htmlPage, operation, register, response } from './operation.ts'
 
 type Result = {
   type: 'social-login'
