@@ -189,7 +189,7 @@ export function serveOpenApiDocument(
 /** Statuses an operation may answer besides those its request shape and role already imply. */
 type Extra = 'notFound' | 'conflict' | 'validation'
 
-type RouteOptions = {
+export type RouteOptions = {
   /** The abuse limit that guards it (SPEC writes by visitors must have one); documented as 429. */
   limit?: LimitName | 'service'
   /**

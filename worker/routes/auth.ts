@@ -12,7 +12,6 @@ import {
 } from '../contract/auth.ts'
 import { Msg } from '../contract/errors.ts'
 import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '../middleware/auth.ts'
-import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
 import {
   changePassword,
   logIn,
@@ -23,222 +22,158 @@ import {
   updateProfile,
 } from '../services/auth/accounts.ts'
 import { endSession } from '../services/auth/sessions.ts'
+import { json, operation, routesOf } from './operation.ts'
 
 const publicUser = (user: User): User => User.parse(user)
 
-export const authRoutes = newApp()
-  .openapi(
-    defineRoute('none', {
-      operationId: 'getCurrentUser',
-      method: 'get',
-      path: '/admin/user/get',
-      tags: ['Conta'],
-      summary: 'O usuário logado, ou null para um visitante',
-      description:
-        'O cabeçalho pergunta em toda página; um visitante recebe `null` (200), sem erro no console do navegador.',
-      responses: { 200: jsonContent(User.nullable(), 'O usuário, ou null.') },
-    }),
-    async (c) => {
+const TAGS = ['Conta']
+
+export const authRoutes = routesOf(
+  operation({
+    operationId: 'getCurrentUser',
+    route: 'GET /admin/user/get',
+    role: 'none',
+    tags: TAGS,
+    summary: 'O usuário logado, ou null para um visitante',
+    description:
+      'O cabeçalho pergunta em toda página; um visitante recebe `null` (200), sem erro no console do navegador.',
+    answers: json(200, User.nullable(), 'O usuário, ou null.'),
+    run: async ({ c }) => {
       const user = await currentUser(c)
-      return c.json(user ? publicUser(user) : null, 200)
+      return user ? publicUser(user) : null
     },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'logIn',
-        method: 'post',
-        path: '/login',
-        tags: ['Conta'],
-        summary: 'Entrar com e-mail e senha',
-        description:
-          '422 `Usuário ou senha incorreta`; a 6ª falha em um minuto para o mesmo e-mail e IP responde 429 sem calcular hash.',
-        request: jsonBody(LoginInput),
-        responses: { 200: jsonContent(User, 'O usuário; a sessão vai no cookie HttpOnly.') },
-      },
-      { limit: 'service' },
-    ),
-    async (c) => {
-      const { user, sessionToken } = await logIn({
-        ctx: c.var.ctx,
-        input: c.req.valid('json'),
-        userAgent: c.req.header('user-agent'),
-      })
+  }),
+  operation({
+    operationId: 'logIn',
+    route: 'POST /login',
+    role: 'none',
+    tags: TAGS,
+    summary: 'Entrar com e-mail e senha',
+    description:
+      '422 `Usuário ou senha incorreta`; a 6ª falha em um minuto para o mesmo e-mail e IP responde 429 sem calcular hash.',
+    body: LoginInput,
+    answers: json(200, User, 'O usuário; a sessão vai no cookie HttpOnly.'),
+    limit: 'service',
+    run: async ({ c, ctx, input }) => {
+      const { user, sessionToken } = await logIn({ ctx, input, userAgent: c.req.header('user-agent') })
       setSessionCookie(c, sessionToken)
-      return c.json(user, 200)
+      return user
     },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'logOut',
-        method: 'post',
-        path: '/logout',
-        tags: ['Conta'],
-        summary: 'Sair: encerra a sessão no servidor',
-        request: {
-          body: { content: { 'application/json': { schema: z.object({}).strict() } }, required: false },
-        },
-        responses: {
-          200: jsonContent(z.object({ success: z.literal(true) }), 'Sessão encerrada (ou já não havia).'),
-        },
-      },
-      { unlimited: 'Só encerra a sessão de quem chama: nunca é recusada por frequência.' },
-    ),
-    async (c) => {
+  }),
+  operation({
+    operationId: 'logOut',
+    route: 'POST /logout',
+    role: 'none',
+    tags: TAGS,
+    summary: 'Sair: encerra a sessão no servidor',
+    body: z.object({}).strict(),
+    optionalBody: true,
+    answers: json(200, z.object({ success: z.literal(true) }), 'Sessão encerrada (ou já não havia).'),
+    unlimited: 'Só encerra a sessão de quem chama: nunca é recusada por frequência.',
+    run: async ({ c, ctx }) => {
       const user = await currentUser(c)
-      if (user) await endSession(c.var.ctx, user.sessionId)
+      if (user) await endSession(ctx, user.sessionId)
       clearSessionCookie(c)
-      return c.json({ success: true as const }, 200)
+      return { success: true as const }
     },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'registerUser',
-        method: 'post',
-        path: '/user/create_user',
-        tags: ['Conta'],
-        summary: 'Criar conta de aluno (já entra logado)',
-        request: jsonBody(RegisterInput),
-        responses: {
-          200: jsonContent(z.object({ msg: z.string(), data: User }), 'Conta criada.'),
-        },
-      },
-      { limit: 'signUp' },
-    ),
-    async (c) => {
-      const { user, sessionToken } = await register({
-        ctx: c.var.ctx,
-        input: c.req.valid('json'),
-        userAgent: c.req.header('user-agent'),
-      })
+  }),
+  operation({
+    operationId: 'registerUser',
+    route: 'POST /user/create_user',
+    role: 'none',
+    tags: TAGS,
+    summary: 'Criar conta de aluno (já entra logado)',
+    body: RegisterInput,
+    answers: json(200, z.object({ msg: z.string(), data: User }), 'Conta criada.'),
+    limit: 'signUp',
+    run: async ({ c, ctx, input }) => {
+      const { user, sessionToken } = await register({ ctx, input, userAgent: c.req.header('user-agent') })
       setSessionCookie(c, sessionToken)
-      return c.json({ msg: AUTH_MESSAGES.registered, data: user }, 200)
+      return { msg: AUTH_MESSAGES.registered, data: user }
     },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'requestPasswordReset',
-        method: 'post',
-        path: '/password/email',
-        tags: ['Conta'],
-        summary: 'Pedir o link de redefinição de senha por e-mail',
-        description: 'E-mail desconhecido: 422 `Não encontramos seu e-mail em nossa base de dados!`.',
-        request: jsonBody(ResetRequestInput),
-        responses: { 200: jsonContent(Msg, 'Link enviado.') },
-      },
-      { limit: 'passwordResetPerIp' },
+  }),
+  operation({
+    operationId: 'requestPasswordReset',
+    route: 'POST /password/email',
+    role: 'none',
+    tags: TAGS,
+    summary: 'Pedir o link de redefinição de senha por e-mail',
+    description: 'E-mail desconhecido: 422 `Não encontramos seu e-mail em nossa base de dados!`.',
+    body: ResetRequestInput,
+    answers: json(200, Msg, 'Link enviado.'),
+    limit: 'passwordResetPerIp',
+    run: async ({ ctx, input }) => ({ msg: await requestPasswordReset({ ctx, email: input.email }) }),
+  }),
+  operation({
+    operationId: 'resetPassword',
+    route: 'POST /api/auth/reset-password',
+    role: 'none',
+    tags: TAGS,
+    summary: 'Definir nova senha com o link recebido (uso único, expira em 1 hora)',
+    description:
+      'O link prova o e-mail: a conta passa a ver as compras feitas com ele. `desvincular` remove as redes sociais escolhidas.',
+    body: ResetPasswordInput,
+    answers: json(200, Msg, 'Senha redefinida; todas as sessões foram encerradas.'),
+    limit: 'passwordSet',
+    run: async ({ ctx, input: { token, password, desvincular } }) => ({
+      msg: await resetPassword({ ctx, token, password, unlink: desvincular }),
+    }),
+  }),
+  operation({
+    operationId: 'resetPasswordAccount',
+    route: 'POST /api/auth/reset-password/conta',
+    role: 'none',
+    tags: TAGS,
+    summary: 'A conta de um link de redefinição: o e-mail e as redes sociais vinculadas',
+    body: ResetAccountInput,
+    answers: json(
+      200,
+      z.object({ email: z.string(), providers: z.array(LinkedProvider) }),
+      'Para a página de redefinição oferecer desvincular as redes sociais.',
     ),
-    async (c) =>
-      c.json({ msg: await requestPasswordReset({ ctx: c.var.ctx, email: c.req.valid('json').email }) }, 200),
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'resetPassword',
-        method: 'post',
-        path: '/api/auth/reset-password',
-        tags: ['Conta'],
-        summary: 'Definir nova senha com o link recebido (uso único, expira em 1 hora)',
-        request: jsonBody(ResetPasswordInput),
-        description:
-          'O link prova o e-mail: a conta passa a ver as compras feitas com ele. `desvincular` remove as redes sociais escolhidas.',
-        responses: {
-          200: jsonContent(Msg, 'Senha redefinida; todas as sessões foram encerradas.'),
-        },
-      },
-      { limit: 'passwordSet' },
+    limit: 'passwordSet',
+    run: ({ ctx, input }) => resetAccount({ ctx, token: input.token }),
+  }),
+  operation({
+    operationId: 'updateProfile',
+    route: 'PUT /usuario/perfil/updateUser',
+    role: 'N',
+    tags: TAGS,
+    summary: 'Atualizar nome e telefone; pedir a troca do e-mail',
+    description:
+      'Nome e telefone mudam na hora. Um e-mail novo só vale depois de aberto o link enviado a ele; o endereço antigo é avisado e `msg` diz isso.',
+    body: ProfileInput,
+    answers: json(
+      200,
+      z.object({ data: User, msg: z.string().optional() }),
+      'Dados atualizados (o e-mail, só depois da confirmação).',
     ),
-    async (c) => {
-      const { token, password, desvincular } = c.req.valid('json')
-      return c.json(
-        { msg: await resetPassword({ ctx: c.var.ctx, token, password, unlink: desvincular }) },
-        200,
-      )
+    limit: 'service',
+    run: async ({ c, ctx, input }) => {
+      const { user: data, msg } = await updateProfile({ ctx, user: await requireUser(c), input })
+      return { data, ...(msg ? { msg } : {}) }
     },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'resetPasswordAccount',
-        method: 'post',
-        path: '/api/auth/reset-password/conta',
-        tags: ['Conta'],
-        summary: 'A conta de um link de redefinição: o e-mail e as redes sociais vinculadas',
-        request: jsonBody(ResetAccountInput),
-        responses: {
-          200: jsonContent(
-            z.object({ email: z.string(), providers: z.array(LinkedProvider) }),
-            'Para a página de redefinição oferecer desvincular as redes sociais.',
-          ),
-        },
-      },
-      { limit: 'passwordSet' },
-    ),
-    async (c) => c.json(await resetAccount({ ctx: c.var.ctx, token: c.req.valid('json').token }), 200),
-  )
-  .openapi(
-    defineRoute(
-      'N',
-      {
-        operationId: 'updateProfile',
-        method: 'put',
-        path: '/usuario/perfil/updateUser',
-        tags: ['Conta'],
-        summary: 'Atualizar nome e telefone; pedir a troca do e-mail',
-        description:
-          'Nome e telefone mudam na hora. Um e-mail novo só vale depois de aberto o link enviado a ele; o endereço antigo é avisado e `msg` diz isso.',
-        request: jsonBody(ProfileInput),
-        responses: {
-          200: jsonContent(
-            z.object({ data: User, msg: z.string().optional() }),
-            'Dados atualizados (o e-mail, só depois da confirmação).',
-          ),
-        },
-      },
-      { limit: 'service' },
-    ),
-    async (c) => {
-      const user = await requireUser(c)
-      const { user: data, msg } = await updateProfile({ ctx: c.var.ctx, user, input: c.req.valid('json') })
-      return c.json({ data, ...(msg ? { msg } : {}) }, 200)
-    },
-  )
-  .openapi(
-    defineRoute(
-      'N',
-      {
-        operationId: 'changePassword',
-        method: 'post',
-        path: '/usuario/perfil/updatePassword/',
-        tags: ['Conta'],
-        summary: 'Trocar a senha (todas as sessões são encerradas; este navegador recebe uma nova)',
-        description:
-          'Erros acumulados em `errors.senha`, com as mensagens do formulário de senha. A primeira senha de uma conta cujo e-mail não foi confirmado pede `codigo`, enviado por `POST /api/usuario/conta/codigo`.',
-        request: jsonBody(PasswordChangeInput),
-        responses: {
-          200: jsonContent(z.object({ data: z.string() }), 'A mensagem de sucesso em `data`.'),
-        },
-      },
-      { limit: 'service' },
-    ),
-    async (c) => {
-      const user = await requireUser(c)
+  }),
+  operation({
+    operationId: 'changePassword',
+    route: 'POST /usuario/perfil/updatePassword/',
+    role: 'N',
+    tags: TAGS,
+    summary: 'Trocar a senha (todas as sessões são encerradas; este navegador recebe uma nova)',
+    description:
+      'Erros acumulados em `errors.senha`, com as mensagens do formulário de senha. A primeira senha de uma conta cujo e-mail não foi confirmado pede `codigo`, enviado por `POST /api/usuario/conta/codigo`.',
+    body: PasswordChangeInput,
+    answers: json(200, z.object({ data: z.string() }), 'A mensagem de sucesso em `data`.'),
+    limit: 'service',
+    run: async ({ c, ctx, input }) => {
       const { msg, sessionToken } = await changePassword({
-        ctx: c.var.ctx,
-        user,
-        input: c.req.valid('json'),
+        ctx,
+        user: await requireUser(c),
+        input,
         userAgent: c.req.header('user-agent'),
       })
       setSessionCookie(c, sessionToken)
-      return c.json({ data: msg }, 200)
+      return { data: msg }
     },
-  )
+  }),
+)

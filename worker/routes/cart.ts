@@ -10,7 +10,7 @@ import {
 } from '../contract/cart.ts'
 import { MULTIPART_OVERHEAD_BYTES, STUDENT_DOC_MAX_BYTES } from '../domain/uploads.ts'
 import { AppError } from '../errors.ts'
-import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
+import { jsonContent } from '../openapi.ts'
 import {
   applyCoupon,
   attachStudentDocument,
@@ -20,6 +20,7 @@ import {
   setCartFlags,
   updateCart,
 } from '../services/cart/cart.ts'
+import { json, operation, routesOf } from './operation.ts'
 
 const gone = {
   404: jsonContent(
@@ -28,153 +29,104 @@ const gone = {
   ),
 }
 
-export const cartRoutes = newApp()
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'updateCart',
-        method: 'post',
-        path: '/carrinho-de-compras/update-cart',
-        tags: ['Carrinho'],
-        summary: 'Adicionar ou remover turma, produto ou pacote: responde o novo hash e o carrinho',
-        description: 'Cada alteração grava um novo snapshot imutável sob um hash aleatório (KV).',
-        request: jsonBody(UpdateCartInput),
-        responses: { 200: jsonContent(CartResponse, 'Novo hash e carrinho.'), ...gone },
-      },
-      { limit: 'cartWrite' },
-    ),
-    async (c) => c.json(await updateCart({ ctx: c.var.ctx, input: c.req.valid('json') }), 200),
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'applyCoupon',
-        method: 'post',
-        path: '/carrinho-de-compras/set-cupom',
-        tags: ['Carrinho'],
-        summary: 'Aplicar um cupom de turma',
-        request: jsonBody(SetCouponInput),
-        responses: { 200: jsonContent(CartResponse, 'Novo hash e carrinho.'), ...gone },
-      },
-      { limit: 'coupon' },
-    ),
-    async (c) => {
-      const { hash, key } = c.req.valid('json')
-      return c.json(await applyCoupon({ ctx: c.var.ctx, hash, key }), 200)
-    },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'setCartFlags',
-        method: 'post',
-        path: '/api/carrinho/flags',
-        tags: ['Carrinho'],
-        summary: 'Marcar passaporte ou retirar o documento de estudante',
-        request: jsonBody(CartFlagsInput),
-        responses: { 200: jsonContent(CartResponse, 'Novo hash e carrinho.'), ...gone },
-      },
-      { limit: 'cartWrite' },
-    ),
-    async (c) => {
-      const input = c.req.valid('json')
+const TAGS = ['Carrinho']
+const changed = json(200, CartResponse, 'Novo hash e carrinho.')
+
+export const cartRoutes = routesOf(
+  operation({
+    operationId: 'updateCart',
+    route: 'POST /carrinho-de-compras/update-cart',
+    role: 'none',
+    tags: TAGS,
+    summary: 'Adicionar ou remover turma, produto ou pacote: responde o novo hash e o carrinho',
+    description: 'Cada alteração grava um novo snapshot imutável sob um hash aleatório (KV).',
+    body: UpdateCartInput,
+    answers: changed,
+    responses: gone,
+    limit: 'cartWrite',
+    run: ({ ctx, input }) => updateCart({ ctx, input }),
+  }),
+  operation({
+    operationId: 'applyCoupon',
+    route: 'POST /carrinho-de-compras/set-cupom',
+    role: 'none',
+    tags: TAGS,
+    summary: 'Aplicar um cupom de turma',
+    body: SetCouponInput,
+    answers: changed,
+    responses: gone,
+    limit: 'coupon',
+    run: ({ ctx, input: { hash, key } }) => applyCoupon({ ctx, hash, key }),
+  }),
+  operation({
+    operationId: 'setCartFlags',
+    route: 'POST /api/carrinho/flags',
+    role: 'none',
+    tags: TAGS,
+    summary: 'Marcar passaporte ou retirar o documento de estudante',
+    body: CartFlagsInput,
+    answers: changed,
+    responses: gone,
+    limit: 'cartWrite',
+    run: ({ ctx, input }) => {
       if (input.has_student_doc === true) {
         throw new AppError('VALIDATION', 'Envie o documento de estudante.', {
           has_student_doc: ['Envie o documento de estudante.'],
         })
       }
-      return c.json(
-        await setCartFlags({
-          ctx: c.var.ctx,
-          hash: input.hash,
-          flags: { hasPassport: input.has_passport, hasStudentDoc: input.has_student_doc },
-        }),
-        200,
-      )
+      return setCartFlags({
+        ctx,
+        hash: input.hash,
+        flags: { hasPassport: input.has_passport, hasStudentDoc: input.has_student_doc },
+      })
     },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'uploadStudentDocument',
-        method: 'post',
-        path: '/api/carrinho/{hash}/documento-estudante',
-        tags: ['Carrinho'],
-        summary:
-          'Enviar o documento de estudante (PDF ou imagem, até 5 MB): vale o preço de estudante e saem os cupons',
-        request: {
-          params: z.object({ hash: CartHash }),
-          body: {
-            content: {
-              'multipart/form-data': {
-                schema: z.object({
-                  document: z.unknown().optional().openapi({ type: 'string', format: 'binary' }),
-                }),
-              },
-            },
-            required: true,
-          },
-        },
-        responses: { 200: jsonContent(CartResponse, 'Novo hash e carrinho.'), ...gone },
-      },
-      { limit: 'studentDocument', maxBodyBytes: STUDENT_DOC_MAX_BYTES + MULTIPART_OVERHEAD_BYTES },
-    ),
-    async (c) =>
-      c.json(
-        await attachStudentDocument({
-          ctx: c.var.ctx,
-          hash: c.req.valid('param').hash,
-          file: c.req.valid('form').document,
-        }),
-        200,
-      ),
-  )
-  .openapi(
-    defineRoute('none', {
-      operationId: 'getCart',
-      method: 'get',
-      path: '/api/carrinho/{hash}',
-      tags: ['Carrinho'],
-      summary: 'O carrinho, para o botão do cabeçalho',
-      request: { params: z.object({ hash: CartHash }) },
-      responses: { 200: jsonContent(CartResponse, 'O carrinho.'), ...gone },
-    }),
-    async (c) => c.json(await getCart({ ctx: c.var.ctx, hash: c.req.valid('param').hash }), 200),
-  )
-  .openapi(
-    defineRoute('none', {
-      operationId: 'getCheckout',
-      method: 'get',
-      path: '/checkout/get',
-      tags: ['Carrinho'],
-      summary: 'O carrinho com os preços calculados pelo servidor, para o checkout',
-      request: { query: z.object({ cart: CartHash }).strict() },
-      responses: {
-        200: jsonContent(CheckoutView, 'Turmas, produtos, pacotes, cupons e parcelas.'),
-        ...gone,
-      },
-    }),
-    async (c) => c.json(await getCheckout({ ctx: c.var.ctx, hash: c.req.valid('query').cart }), 200),
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'listRecommendations',
-        method: 'get',
-        path: '/carrinho-de-compras/recomendation/{hash}',
-        tags: ['Carrinho'],
-        summary: 'Cursos e produtos relacionados que ainda não estão no carrinho',
-        request: { params: z.object({ hash: CartHash }) },
-        responses: {
-          200: jsonContent(Recommendations, 'Recomendações.'),
-        },
-      },
-      { errors: ['notFound'] },
-    ),
-    async (c) => c.json(await recommend({ ctx: c.var.ctx, hash: c.req.valid('param').hash }), 200),
-  )
+  }),
+  operation({
+    operationId: 'uploadStudentDocument',
+    route: 'POST /api/carrinho/{hash}/documento-estudante',
+    role: 'none',
+    tags: TAGS,
+    summary:
+      'Enviar o documento de estudante (PDF ou imagem, até 5 MB): vale o preço de estudante e saem os cupons',
+    params: z.object({ hash: CartHash }),
+    form: z.object({ document: z.unknown().optional().openapi({ type: 'string', format: 'binary' }) }),
+    answers: changed,
+    responses: gone,
+    limit: 'studentDocument',
+    maxBodyBytes: STUDENT_DOC_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+    run: ({ ctx, params, form }) => attachStudentDocument({ ctx, hash: params.hash, file: form.document }),
+  }),
+  operation({
+    operationId: 'getCart',
+    route: 'GET /api/carrinho/{hash}',
+    role: 'none',
+    tags: TAGS,
+    summary: 'O carrinho, para o botão do cabeçalho',
+    params: z.object({ hash: CartHash }),
+    answers: json(200, CartResponse, 'O carrinho.'),
+    responses: gone,
+    run: ({ ctx, params }) => getCart({ ctx, hash: params.hash }),
+  }),
+  operation({
+    operationId: 'getCheckout',
+    route: 'GET /checkout/get',
+    role: 'none',
+    tags: TAGS,
+    summary: 'O carrinho com os preços calculados pelo servidor, para o checkout',
+    query: z.object({ cart: CartHash }).strict(),
+    answers: json(200, CheckoutView, 'Turmas, produtos, pacotes, cupons e parcelas.'),
+    responses: gone,
+    run: ({ ctx, query }) => getCheckout({ ctx, hash: query.cart }),
+  }),
+  operation({
+    operationId: 'listRecommendations',
+    route: 'GET /carrinho-de-compras/recomendation/{hash}',
+    role: 'none',
+    tags: TAGS,
+    summary: 'Cursos e produtos relacionados que ainda não estão no carrinho',
+    params: z.object({ hash: CartHash }),
+    answers: json(200, Recommendations, 'Recomendações.'),
+    errors: ['notFound'],
+    run: ({ ctx, params }) => recommend({ ctx, hash: params.hash }),
+  }),
+)

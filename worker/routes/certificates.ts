@@ -14,7 +14,7 @@ import { Msg } from '../contract/errors.ts'
 import { STATUS_LIST_TTL_SECONDS } from '../domain/open-badge.ts'
 import { AppError } from '../errors.ts'
 import { requireUser } from '../middleware/auth.ts'
-import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
+import { jsonContent, NoQuery } from '../openapi.ts'
 import { CREDENTIAL_MEDIA_TYPE, publicKey, publicKeySet } from '../services/certificates/credential.ts'
 import { certificatePdf } from '../services/certificates/pdf.ts'
 import { currentCredential } from '../services/certificates/resign.ts'
@@ -26,6 +26,7 @@ import {
   ownCertificate,
   verifyCertificate,
 } from '../services/certificates/student.ts'
+import { createdOrExisting, json, operation, response, routesOf } from './operation.ts'
 import { ownRead } from './own.ts'
 
 /** A code as typed or scanned: anything short; an unknown or malformed one answers 404, not 422. */
@@ -78,212 +79,180 @@ function publicDocument(
 }
 
 /** Certificates (issue 24): the student's, the files, the public verification and the keys. */
-export const certificateRoutes = newApp()
-  .openapi(
-    ...ownRead(myCertificates, {
-      operationId: 'getMyCertificates',
-      path: '/api/usuario/certificados',
-      tags: TAGS,
-      summary:
-        'Meus certificados: o progresso dos cursos online e os certificados que a pessoa tem, com os links',
-      answer: MyCertificates,
-      answered: 'Os cursos (aulas assistidas, se pode emitir) e os certificados.',
+export const certificateRoutes = routesOf(
+  ownRead(myCertificates, {
+    operationId: 'getMyCertificates',
+    path: '/api/usuario/certificados',
+    tags: TAGS,
+    summary:
+      'Meus certificados: o progresso dos cursos online e os certificados que a pessoa tem, com os links',
+    answer: MyCertificates,
+    answered: 'Os cursos (aulas assistidas, se pode emitir) e os certificados.',
+  }),
+  operation({
+    operationId: 'issueCourseCertificate',
+    route: 'POST /api/usuario/cursos/{url}/certificado',
+    role: 'N',
+    tags: TAGS,
+    summary: 'Emitir o certificado de conclusão de um curso online, com o nome confirmado pelo aluno',
+    description:
+      'Sem matrícula ativa no curso: 403. Aulas assistidas abaixo do que o curso pede, ou a avaliação final do curso (quando ativada) sem aprovação: 409. Nome que não é um nome completo: 422 em `errors.nome`. ' +
+      'Já emitido (ou pedido duas vezes ao mesmo tempo): o mesmo certificado, nunca dois códigos.',
+    params: z.object({ url: CourseUrl }),
+    body: IssueCourseCertificateInput,
+    answers: createdOrExisting(HeldCertificate, {
+      existing: 'O certificado que já existia.',
+      created: 'O certificado, emitido agora.',
     }),
-  )
-  .openapi(
-    defineRoute(
-      'N',
-      {
-        operationId: 'issueCourseCertificate',
-        method: 'post',
-        path: '/api/usuario/cursos/{url}/certificado',
-        tags: TAGS,
-        summary: 'Emitir o certificado de conclusão de um curso online, com o nome confirmado pelo aluno',
-        description:
-          'Sem matrícula ativa no curso: 403. Aulas assistidas abaixo do que o curso pede, ou a avaliação final do curso (quando ativada) sem aprovação: 409. Nome que não é um nome completo: 422 em `errors.nome`. ' +
-          'Já emitido (ou pedido duas vezes ao mesmo tempo): o mesmo certificado, nunca dois códigos.',
-        request: { params: z.object({ url: CourseUrl }), ...jsonBody(IssueCourseCertificateInput) },
-        responses: {
-          200: jsonContent(HeldCertificate, 'O certificado que já existia.'),
-          201: jsonContent(HeldCertificate, 'O certificado, emitido agora.'),
-          403: jsonContent(Msg, 'Sem matrícula ativa no curso.'),
-        },
-      },
-      { errors: ['notFound', 'conflict'] },
-    ),
-    async (c) => {
+    responses: { 403: jsonContent(Msg, 'Sem matrícula ativa no curso.') },
+    errors: ['notFound', 'conflict'],
+    run: async ({ c, ctx, params, input }) => {
       const user = await requireUser(c)
       const { certificate, created } = await issueCourseCertificate({
-        ctx: c.var.ctx,
+        ctx,
         userId: user.id,
-        courseUrl: c.req.valid('param').url,
-        name: c.req.valid('json').nome,
+        courseUrl: params.url,
+        name: input.nome,
       })
-      return created ? c.json(certificate, 201) : c.json(certificate, 200)
+      return { value: certificate, created }
     },
-  )
-  .openapi(
-    defineRoute(
-      'N',
-      {
-        operationId: 'downloadCertificatePdf',
-        method: 'get',
-        path: '/api/usuario/certificados/{code}/pdf',
-        tags: TAGS,
-        summary: 'O certificado em PDF (A4 paisagem), para o titular ou um administrador',
-        description:
-          'Revogado ou suspenso (uma compra reembolsada, um pagamento contestado): 403 ao titular, com o motivo; um administrador ainda baixa.',
-        request: { params: z.object({ code: CertificateCode }), query: NoQuery },
-        responses: {
-          200: {
-            description: 'O PDF (Content-Disposition: attachment).',
-            content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
-          },
-          403: jsonContent(Msg, 'O certificado está revogado ou suspenso.'),
-        },
+  }),
+  operation({
+    operationId: 'downloadCertificatePdf',
+    route: 'GET /api/usuario/certificados/{code}/pdf',
+    role: 'N',
+    tags: TAGS,
+    summary: 'O certificado em PDF (A4 paisagem), para o titular ou um administrador',
+    description:
+      'Revogado ou suspenso (uma compra reembolsada, um pagamento contestado): 403 ao titular, com o motivo; um administrador ainda baixa.',
+    params: z.object({ code: CertificateCode }),
+    query: NoQuery,
+    answers: response({
+      200: {
+        description: 'O PDF (Content-Disposition: attachment).',
+        content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
       },
-      { errors: ['notFound'] },
-    ),
-    async (c) => {
-      const user = await requireUser(c)
-      const row = await ownCertificate({ ctx: c.var.ctx, user, code: c.req.valid('param').code })
+      403: jsonContent(Msg, 'O certificado está revogado ou suspenso.'),
+    }),
+    errors: ['notFound'],
+    run: async ({ c, ctx, params }) => {
+      const row = await ownCertificate({ ctx, user: await requireUser(c), code: params.code })
       const bytes = await certificatePdf(c.env, row)
       return privateFile(c, bytes, 'application/pdf', `certificado-${row.code}.pdf`)
     },
-  )
-  .openapi(
-    defineRoute(
-      'N',
-      {
-        operationId: 'downloadCertificateCredential',
-        method: 'get',
-        path: '/api/usuario/certificados/{code}/credencial',
-        tags: TAGS,
-        summary: 'A credencial Open Badges 3.0 do certificado (JWT), para o titular ou um administrador',
-        description:
-          'Assinada com ES256 (cabeçalho `alg` e `kid`; o `kid` é o endereço da chave pública). Uma credencial assinada antes da issue 39 é assinada de novo no formato atual (mesmo código e id, com a entrada da lista de situação). Apagada com o nome do titular quando a conta é excluída: 404. ' +
-          'Revogado ou suspenso: 403 ao titular, com o motivo; um administrador ainda baixa.',
-        request: { params: z.object({ code: CertificateCode }), query: NoQuery },
-        responses: {
-          200: {
-            description: 'A credencial (Content-Disposition: attachment).',
-            content: { [CREDENTIAL_MEDIA_TYPE]: { schema: z.string() } },
-          },
-          403: jsonContent(Msg, 'O certificado está revogado ou suspenso.'),
-        },
+  }),
+  operation({
+    operationId: 'downloadCertificateCredential',
+    route: 'GET /api/usuario/certificados/{code}/credencial',
+    role: 'N',
+    tags: TAGS,
+    summary: 'A credencial Open Badges 3.0 do certificado (JWT), para o titular ou um administrador',
+    description:
+      'Assinada com ES256 (cabeçalho `alg` e `kid`; o `kid` é o endereço da chave pública). Uma credencial assinada antes da issue 39 é assinada de novo no formato atual (mesmo código e id, com a entrada da lista de situação). Apagada com o nome do titular quando a conta é excluída: 404. ' +
+      'Revogado ou suspenso: 403 ao titular, com o motivo; um administrador ainda baixa.',
+    params: z.object({ code: CertificateCode }),
+    query: NoQuery,
+    answers: response({
+      200: {
+        description: 'A credencial (Content-Disposition: attachment).',
+        content: { [CREDENTIAL_MEDIA_TYPE]: { schema: z.string() } },
       },
-      { errors: ['notFound'] },
-    ),
-    async (c) => {
-      const user = await requireUser(c)
-      const row = await ownCertificate({ ctx: c.var.ctx, user, code: c.req.valid('param').code })
-      const credential = await currentCredential(c.var.ctx, row)
+      403: jsonContent(Msg, 'O certificado está revogado ou suspenso.'),
+    }),
+    errors: ['notFound'],
+    run: async ({ c, ctx, params }) => {
+      const row = await ownCertificate({ ctx, user: await requireUser(c), code: params.code })
+      const credential = await currentCredential(ctx, row)
       if (!credential) throw new AppError('NOT_FOUND', CERTIFICATE_MESSAGES.noCredential)
       return privateFile(c, credential, CREDENTIAL_MEDIA_TYPE, `certificado-${row.code}.jwt`)
     },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'verifyCertificate',
-        method: 'get',
-        path: '/api/certificados/{code}',
-        tags: TAGS,
-        summary:
-          'Verificar um certificado pelo código: válido, suspenso ou revogado (quando e por quê) ou substituído (por qual)',
-        description:
-          'Mostra só o nome do titular, o que foi concluído, a carga horária e as datas, e a situação no momento da consulta (`checked_at`). Código desconhecido ou malformado: 404.',
-        request: { params: z.object({ code: CertificateCode }), query: NoQuery },
-        responses: { 200: jsonContent(CertificateVerification, 'O certificado.') },
-      },
-      { errors: ['notFound'] },
-    ),
-    async (c) => {
+  }),
+  operation({
+    operationId: 'verifyCertificate',
+    route: 'GET /api/certificados/{code}',
+    role: 'none',
+    tags: TAGS,
+    summary:
+      'Verificar um certificado pelo código: válido, suspenso ou revogado (quando e por quê) ou substituído (por qual)',
+    description:
+      'Mostra só o nome do titular, o que foi concluído, a carga horária e as datas, e a situação no momento da consulta (`checked_at`). Código desconhecido ou malformado: 404.',
+    params: z.object({ code: CertificateCode }),
+    query: NoQuery,
+    answers: json(200, CertificateVerification, 'O certificado.'),
+    errors: ['notFound'],
+    run: ({ c, ctx, params }) => {
       c.header('Cache-Control', 'no-store')
-      return c.json(await verifyCertificate({ ctx: c.var.ctx, code: c.req.valid('param').code }), 200)
+      return verifyCertificate({ ctx, code: params.code })
     },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'getCertificateKeys',
-        method: 'get',
-        path: '/.well-known/jwks.json',
-        tags: TAGS,
-        summary: 'As chaves públicas (JWKS) que verificam as credenciais dos certificados',
-        description:
-          'Cada chave aparece com o endereço que a responde como `kid` (o que as credenciais dizem no cabeçalho) e com o seu nome curto (o que diziam as credenciais assinadas antes da issue 39). Uma troca de chave acrescenta a nova e mantém as antigas: o que foi emitido continua verificável.',
-        request: { query: NoQuery },
-        responses: {
-          200: {
-            description: 'O conjunto de chaves (application/jwk-set+json).',
-            content: { 'application/jwk-set+json': { schema: PublicJwks } },
-          },
-        },
+  }),
+  operation({
+    operationId: 'getCertificateKeys',
+    route: 'GET /.well-known/jwks.json',
+    role: 'none',
+    tags: TAGS,
+    summary: 'As chaves públicas (JWKS) que verificam as credenciais dos certificados',
+    description:
+      'Cada chave aparece com o endereço que a responde como `kid` (o que as credenciais dizem no cabeçalho) e com o seu nome curto (o que diziam as credenciais assinadas antes da issue 39). Uma troca de chave acrescenta a nova e mantém as antigas: o que foi emitido continua verificável.',
+    query: NoQuery,
+    answers: response({
+      200: {
+        description: 'O conjunto de chaves (application/jwk-set+json).',
+        content: { 'application/jwk-set+json': { schema: PublicJwks } },
       },
-      { offline: true },
-    ),
-    async (c) =>
+    }),
+    offline: true,
+    run: ({ c }) =>
       publicDocument(c, JSON.stringify(publicKeySet(c.env)), 'application/jwk-set+json', KEY_MAX_AGE),
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'getCertificateKey',
-        method: 'get',
-        path: '/api/certificados/chaves/{kid}',
-        tags: TAGS,
-        summary:
-          'Uma chave pública (JWK) dos certificados: o endereço que o cabeçalho `kid` das credenciais nomeia',
-        description: 'Só a parte pública (nunca `d`). Chave desconhecida: 404.',
-        request: { params: z.object({ kid: KeyName }), query: NoQuery },
-        responses: {
-          200: {
-            description: 'A chave (application/jwk+json).',
-            content: { 'application/jwk+json': { schema: PublicJwk } },
-          },
-        },
+  }),
+  operation({
+    operationId: 'getCertificateKey',
+    route: 'GET /api/certificados/chaves/{kid}',
+    role: 'none',
+    tags: TAGS,
+    summary:
+      'Uma chave pública (JWK) dos certificados: o endereço que o cabeçalho `kid` das credenciais nomeia',
+    description: 'Só a parte pública (nunca `d`). Chave desconhecida: 404.',
+    params: z.object({ kid: KeyName }),
+    query: NoQuery,
+    answers: response({
+      200: {
+        description: 'A chave (application/jwk+json).',
+        content: { 'application/jwk+json': { schema: PublicJwk } },
       },
-      { offline: true, errors: ['notFound'] },
-    ),
-    async (c) => {
-      const key = publicKey(c.env, c.req.valid('param').kid)
+    }),
+    offline: true,
+    errors: ['notFound'],
+    run: ({ c, params }) => {
+      const key = publicKey(c.env, params.kid)
       if (!key) throw new AppError('NOT_FOUND', 'Chave não encontrada.')
       return publicDocument(c, JSON.stringify(key), 'application/jwk+json', KEY_MAX_AGE)
     },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'getCertificateStatusList',
-        method: 'get',
-        path: '/api/certificados/situacao/{lista}',
-        tags: TAGS,
-        summary:
-          'Uma lista de situação dos certificados (W3C Bitstring Status List v1.0), assinada como as credenciais',
-        description:
-          'Uma BitstringStatusListCredential em JWT: dois bits por certificado (0 válido, 1 suspenso, 2 revogado, 3 substituído), no índice que a credencial diz em `credentialStatus`. ' +
-          `Guardada na borda por ${STATUS_LIST_TTL_SECONDS} s: o \`ttl\` da lista e o max-age do Cache-Control (com \`Age\`). Lista desconhecida: 404.`,
-        request: { params: z.object({ lista: StatusListParam }), query: NoQuery },
-        responses: {
-          200: {
-            description: 'A lista assinada (application/vc+jwt).',
-            content: { [CREDENTIAL_MEDIA_TYPE]: { schema: z.string() } },
-          },
-        },
+  }),
+  operation({
+    operationId: 'getCertificateStatusList',
+    route: 'GET /api/certificados/situacao/{lista}',
+    role: 'none',
+    tags: TAGS,
+    summary:
+      'Uma lista de situação dos certificados (W3C Bitstring Status List v1.0), assinada como as credenciais',
+    description:
+      'Uma BitstringStatusListCredential em JWT: dois bits por certificado (0 válido, 1 suspenso, 2 revogado, 3 substituído), no índice que a credencial diz em `credentialStatus`. ' +
+      `Guardada na borda por ${STATUS_LIST_TTL_SECONDS} s: o \`ttl\` da lista e o max-age do Cache-Control (com \`Age\`). Lista desconhecida: 404.`,
+    params: z.object({ lista: StatusListParam }),
+    query: NoQuery,
+    answers: response({
+      200: {
+        description: 'A lista assinada (application/vc+jwt).',
+        content: { [CREDENTIAL_MEDIA_TYPE]: { schema: z.string() } },
       },
-      { errors: ['notFound'] },
-    ),
-    async (c) => {
-      const { lista } = c.req.valid('param')
-      const found = LIST_NUMBER.test(lista) ? await statusList(c.var.ctx, Number(lista)) : null
+    }),
+    errors: ['notFound'],
+    run: async ({ c, ctx, params: { lista } }) => {
+      const found = LIST_NUMBER.test(lista) ? await statusList(ctx, Number(lista)) : null
       if (!found) throw new AppError('NOT_FOUND', 'Lista de situação não encontrada.')
       return publicDocument(c, found.jwt, CREDENTIAL_MEDIA_TYPE, STATUS_LIST_TTL_SECONDS, {
         Age: String(found.ageSeconds),
       })
     },
-  )
+  }),
+)

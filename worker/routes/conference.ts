@@ -4,13 +4,14 @@ import { HEARTBEAT_INTERVAL_MS } from '../domain/attendance.ts'
 import { CONFERENCE_STATUSES } from '../domain/conference.ts'
 import { localOnly } from '../middleware/local-only.ts'
 import { PRESENCE_PATH, presenceSession, presenceViewer } from '../middleware/presence.ts'
-import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
+import { newApp } from '../openapi.ts'
 import { attendanceStats, flushAttendance, recordHeartbeat } from '../services/conference/attendance.ts'
 import {
   conferenceClock,
   conferenceClockStats,
   simulateConferenceClock,
 } from '../services/conference/clock.ts'
+import { json, operation, register } from './operation.ts'
 
 const int = () => z.number().int()
 
@@ -67,123 +68,93 @@ export const ShiftInput = z
 const app = newApp()
 app.use('/api/dev/*', localOnly)
 
-export const conferenceRoutes = app
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'getConferenceClock',
-        method: 'get',
-        path: '/4a-jornada-multiprofissional/get/video_init',
-        tags: ['Jornada'],
-        summary: 'Programação da 4ª Jornada, o relógio do servidor e o vídeo ao vivo',
-        description:
-          'Quem assiste consulta a cada poucos segundos; o Worker responde de uma cópia de até 2 s do Durable Object `ConferenceClock`, que é a autoridade da programação e da hora. `now` é sempre o instante da resposta.',
-        request: { query: ClockQuery },
-        responses: { 200: jsonContent(ClockAnswer, 'A programação e o relógio.') },
-      },
-      { errors: ['notFound'] },
-    ),
-    async (c) => {
-      const answer = await conferenceClock({ ctx: c.var.ctx, key: c.req.valid('query').key })
+const DEV = ['Desenvolvimento']
+
+export const conferenceRoutes = register(
+  app,
+  operation({
+    operationId: 'getConferenceClock',
+    route: 'GET /4a-jornada-multiprofissional/get/video_init',
+    role: 'none',
+    tags: ['Jornada'],
+    summary: 'Programação da 4ª Jornada, o relógio do servidor e o vídeo ao vivo',
+    description:
+      'Quem assiste consulta a cada poucos segundos; o Worker responde de uma cópia de até 2 s do Durable Object `ConferenceClock`, que é a autoridade da programação e da hora. `now` é sempre o instante da resposta.',
+    query: ClockQuery,
+    answers: json(200, ClockAnswer, 'A programação e o relógio.'),
+    errors: ['notFound'],
+    run: async ({ c, ctx, query }) => {
+      const answer = await conferenceClock({ ctx, key: query.key })
       c.header('Cache-Control', 'no-store')
-      return c.json(answer, 200)
+      return answer
     },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'simulateConferenceClock',
-        method: 'post',
-        path: '/api/dev/conference/clock',
-        tags: ['Desenvolvimento'],
-        summary: 'Simular um momento da Jornada (somente local)',
-        description:
-          '`at` (ISO 8601) passa a ser "agora" para o relógio da Jornada, que segue correndo; `null` volta ao relógio real.',
-        request: jsonBody(z.object({ at: z.iso.datetime({ offset: true }).nullable() }).strict()),
-        responses: { 200: jsonContent(ClockAnswer, 'A Jornada no momento simulado.') },
-      },
-      { limit: 'devTools' },
+  }),
+  operation({
+    operationId: 'simulateConferenceClock',
+    route: 'POST /api/dev/conference/clock',
+    role: 'none',
+    tags: DEV,
+    summary: 'Simular um momento da Jornada (somente local)',
+    description:
+      '`at` (ISO 8601) passa a ser "agora" para o relógio da Jornada, que segue correndo; `null` volta ao relógio real.',
+    body: z.object({ at: z.iso.datetime({ offset: true }).nullable() }).strict(),
+    answers: json(200, ClockAnswer, 'A Jornada no momento simulado.'),
+    limit: 'devTools',
+    run: ({ ctx, input: { at } }) =>
+      simulateConferenceClock({ ctx, at: at === null ? null : Date.parse(at) }),
+  }),
+  operation({
+    operationId: 'getConferenceClockStats',
+    route: 'GET /api/dev/conference/stats',
+    role: 'none',
+    tags: DEV,
+    summary: 'Quantas requisições chegaram ao Durable Object da Jornada (somente local)',
+    answers: json(200, z.object({ served: int() }), 'Contagem desde que o objeto iniciou.'),
+    run: ({ ctx }) => conferenceClockStats({ ctx }),
+  }),
+  operation({
+    operationId: 'conferenceHeartbeat',
+    route: `POST ${PRESENCE_PATH}`,
+    role: 'N',
+    tags: ['Jornada'],
+    summary: 'Sinal de presença de quem assiste à Jornada (para o certificado)',
+    description: `A página da Jornada envia um a cada ${HEARTBEAT_INTERVAL_MS / 1000} s enquanto uma palestra ao vivo toca com a aba visível. Cada sinal conta o tempo desde o anterior da mesma pessoa (no máximo 35 s), só se a palestra estiver ao vivo no relógio da Jornada. Nenhuma leitura ou escrita no banco por sinal: quem assiste é reconhecido por um bilhete assinado (cookie HttpOnly, definido no primeiro sinal), e o tempo é somado no Durable Object da Jornada e gravado em lotes.`,
+    body: HeartbeatInput,
+    answers: json(200, HeartbeatAnswer, 'O sinal, contado ou não.'),
+    limit: 'service',
+    authenticate: presenceSession,
+    run: ({ c, ctx, input: { key } }) => recordHeartbeat({ ctx, userId: presenceViewer(c), key }),
+  }),
+  operation({
+    operationId: 'getConferenceAttendanceStats',
+    route: 'GET /api/dev/conference/attendance',
+    role: 'none',
+    tags: DEV,
+    summary: 'O que o agregador de presença da Jornada recebeu e gravou (somente local)',
+    answers: json(
+      200,
+      z.object({
+        calls: int().openapi({ description: 'Lotes de sinais recebidos (um por isolate e segundo).' }),
+        beats: int(),
+        flushes: int(),
+        rowsWritten: int(),
+        pendingRows: int(),
+      }),
+      'Contagens desde que o objeto iniciou.',
     ),
-    async (c) => {
-      const { at } = c.req.valid('json')
-      const answer = await simulateConferenceClock({
-        ctx: c.var.ctx,
-        at: at === null ? null : Date.parse(at),
-      })
-      return c.json(answer, 200)
-    },
-  )
-  .openapi(
-    defineRoute('none', {
-      operationId: 'getConferenceClockStats',
-      method: 'get',
-      path: '/api/dev/conference/stats',
-      tags: ['Desenvolvimento'],
-      summary: 'Quantas requisições chegaram ao Durable Object da Jornada (somente local)',
-      responses: { 200: jsonContent(z.object({ served: int() }), 'Contagem desde que o objeto iniciou.') },
-    }),
-    async (c) => c.json(await conferenceClockStats({ ctx: c.var.ctx }), 200),
-  )
-  .openapi(
-    defineRoute(
-      'N',
-      {
-        operationId: 'conferenceHeartbeat',
-        method: 'post',
-        path: PRESENCE_PATH,
-        tags: ['Jornada'],
-        summary: 'Sinal de presença de quem assiste à Jornada (para o certificado)',
-        description: `A página da Jornada envia um a cada ${HEARTBEAT_INTERVAL_MS / 1000} s enquanto uma palestra ao vivo toca com a aba visível. Cada sinal conta o tempo desde o anterior da mesma pessoa (no máximo 35 s), só se a palestra estiver ao vivo no relógio da Jornada. Nenhuma leitura ou escrita no banco por sinal: quem assiste é reconhecido por um bilhete assinado (cookie HttpOnly, definido no primeiro sinal), e o tempo é somado no Durable Object da Jornada e gravado em lotes.`,
-        request: jsonBody(HeartbeatInput),
-        responses: { 200: jsonContent(HeartbeatAnswer, 'O sinal, contado ou não.') },
-      },
-      { limit: 'service', authenticate: presenceSession },
-    ),
-    async (c) => {
-      const { key } = c.req.valid('json')
-      return c.json(await recordHeartbeat({ ctx: c.var.ctx, userId: presenceViewer(c), key }), 200)
-    },
-  )
-  .openapi(
-    defineRoute('none', {
-      operationId: 'getConferenceAttendanceStats',
-      method: 'get',
-      path: '/api/dev/conference/attendance',
-      tags: ['Desenvolvimento'],
-      summary: 'O que o agregador de presença da Jornada recebeu e gravou (somente local)',
-      responses: {
-        200: jsonContent(
-          z.object({
-            calls: int().openapi({ description: 'Lotes de sinais recebidos (um por isolate e segundo).' }),
-            beats: int(),
-            flushes: int(),
-            rowsWritten: int(),
-            pendingRows: int(),
-          }),
-          'Contagens desde que o objeto iniciou.',
-        ),
-      },
-    }),
-    async (c) => c.json(await attendanceStats({ ctx: c.var.ctx }), 200),
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'flushConferenceAttendance',
-        method: 'post',
-        path: '/api/dev/conference/attendance/flush',
-        tags: ['Desenvolvimento'],
-        summary: 'Gravar agora a presença acumulada da Jornada (somente local)',
-        // Nothing to send; an empty JSON object is accepted.
-        request: {
-          body: { content: { 'application/json': { schema: z.object({}).strict() } }, required: false },
-        },
-        responses: { 200: jsonContent(z.object({ rows: int() }), 'Linhas (pessoa × palestra) gravadas.') },
-      },
-      { limit: 'devTools' },
-    ),
-    async (c) => c.json(await flushAttendance(c.var.ctx), 200),
-  )
+    run: ({ ctx }) => attendanceStats({ ctx }),
+  }),
+  operation({
+    operationId: 'flushConferenceAttendance',
+    route: 'POST /api/dev/conference/attendance/flush',
+    role: 'none',
+    tags: DEV,
+    summary: 'Gravar agora a presença acumulada da Jornada (somente local)',
+    // Nothing to send; an empty JSON object is accepted.
+    body: z.object({}).strict(),
+    optionalBody: true,
+    answers: json(200, z.object({ rows: int() }), 'Linhas (pessoa × palestra) gravadas.'),
+    limit: 'devTools',
+    run: ({ ctx }) => flushAttendance(ctx),
+  }),
+)

@@ -11,8 +11,8 @@ import {
   isContactRecipient,
 } from '../domain/contact.ts'
 import { LEAD_TARGETS } from '../domain/leads.ts'
-import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
 import { sendContactMessage } from '../services/contact/send.ts'
+import { json, operation, routesOf } from './operation.ts'
 
 /** Far above the longest valid message (5 000 characters of up to 4 bytes each). */
 const MAX_BODY_BYTES = 32 * 1024
@@ -65,25 +65,22 @@ export const ContactInput = z
     }
   })
 
-export const contactRoutes = newApp().openapi(
-  defineRoute(
-    'none',
-    {
-      operationId: 'sendContactMessage',
-      method: 'post',
-      path: '/contato/send',
-      tags: ['Contato'],
-      summary: "Enviar mensagem 'Fale com a gente' ao instituto",
-      description:
-        'Guarda o contato (lead) e avisa o instituto por e-mail (ou pelo `/api/sendMsg` externo, quando configurado); responde sem esperar a entrega. `to` precisa ser um endereço do instituto. Limite: 20 mensagens por hora por IP; corpo de até 32 KB.',
-      request: jsonBody(ContactInput),
-      responses: { 200: jsonContent(Msg, 'Mensagem recebida.') },
+export const contactRoutes = routesOf(
+  operation({
+    operationId: 'sendContactMessage',
+    route: 'POST /contato/send',
+    role: 'none',
+    tags: ['Contato'],
+    summary: "Enviar mensagem 'Fale com a gente' ao instituto",
+    description:
+      'Guarda o contato (lead) e avisa o instituto por e-mail (ou pelo `/api/sendMsg` externo, quando configurado); responde sem esperar a entrega. `to` precisa ser um endereço do instituto. Limite: 20 mensagens por hora por IP; corpo de até 32 KB.',
+    body: ContactInput,
+    answers: json(200, Msg, 'Mensagem recebida.'),
+    limit: 'contact',
+    maxBodyBytes: MAX_BODY_BYTES,
+    run: async ({ ctx, input: { website: _honeypot, ...message } }) => {
+      await sendContactMessage({ ctx, message })
+      return { msg: CONTACT_TEXT.sent }
     },
-    { limit: 'contact', maxBodyBytes: MAX_BODY_BYTES },
-  ),
-  async (c) => {
-    const { website: _honeypot, ...message } = c.req.valid('json')
-    await sendContactMessage({ ctx: c.var.ctx, message })
-    return c.json({ msg: CONTACT_TEXT.sent }, 200)
-  },
+  }),
 )

@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi'
 import { Edital, Page, ProceedingList } from '../contract/catalog.ts'
-import { defineRoute, NoQuery, newApp } from '../openapi.ts'
+import { NoQuery } from '../openapi.ts'
 import { getEdital, getPage, listProceedings } from '../services/catalog/content.ts'
+import { json, operation, routesOf } from './operation.ts'
 
 const PageSlug = z
   .string()
@@ -12,55 +13,40 @@ const EditalSlug = z
   .max(160)
   .regex(/^[a-z0-9-]+$/, { error: 'Endereço de edital inválido.' })
 
-export const contentRoutes = newApp()
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'getPage',
-        method: 'get',
-        path: '/api/paginas/{slug}',
-        tags: ['Institucional'],
-        summary: 'Conteúdo de uma página institucional (ex.: quem-somos, pesquisa/publicacoes)',
-        description: 'Um slug com barra vai codificado: `pesquisa%2Fpublicacoes`.',
-        request: { params: z.object({ slug: PageSlug }), query: NoQuery },
-        responses: {
-          200: { description: 'A página.', content: { 'application/json': { schema: Page } } },
-        },
-      },
-      { errors: ['notFound'] },
-    ),
-    async (c) => c.json(await getPage({ ctx: c.var.ctx, slug: c.req.valid('param').slug }), 200),
-  )
-  .openapi(
-    defineRoute('none', {
-      operationId: 'listProceedings',
-      method: 'get',
-      path: '/api/anais',
-      tags: ['Institucional'],
-      summary: 'Anais das jornadas, com os arquivos para download',
-      request: { query: NoQuery },
-      responses: {
-        200: { description: 'Anais.', content: { 'application/json': { schema: ProceedingList } } },
-      },
-    }),
-    async (c) => c.json((await listProceedings({ ctx: c.var.ctx })).value, 200),
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'getEdital',
-        method: 'get',
-        path: '/api/editais/{slug}',
-        tags: ['Editais'],
-        summary: 'Um edital com seus planos de taxa',
-        request: { params: z.object({ slug: EditalSlug }), query: NoQuery },
-        responses: {
-          200: { description: 'O edital.', content: { 'application/json': { schema: Edital } } },
-        },
-      },
-      { errors: ['notFound'] },
-    ),
-    async (c) => c.json(await getEdital({ ctx: c.var.ctx, slug: c.req.valid('param').slug }), 200),
-  )
+export const contentRoutes = routesOf(
+  operation({
+    operationId: 'getPage',
+    route: 'GET /api/paginas/{slug}',
+    role: 'none',
+    tags: ['Institucional'],
+    summary: 'Conteúdo de uma página institucional (ex.: quem-somos, pesquisa/publicacoes)',
+    description: 'Um slug com barra vai codificado: `pesquisa%2Fpublicacoes`.',
+    params: z.object({ slug: PageSlug }),
+    query: NoQuery,
+    answers: json(200, Page, 'A página.'),
+    errors: ['notFound'],
+    run: ({ ctx, params }) => getPage({ ctx, slug: params.slug }),
+  }),
+  operation({
+    operationId: 'listProceedings',
+    route: 'GET /api/anais',
+    role: 'none',
+    tags: ['Institucional'],
+    summary: 'Anais das jornadas, com os arquivos para download',
+    query: NoQuery,
+    answers: json(200, ProceedingList, 'Anais.'),
+    run: async ({ ctx }) => (await listProceedings({ ctx })).value,
+  }),
+  operation({
+    operationId: 'getEdital',
+    route: 'GET /api/editais/{slug}',
+    role: 'none',
+    tags: ['Editais'],
+    summary: 'Um edital com seus planos de taxa',
+    params: z.object({ slug: EditalSlug }),
+    query: NoQuery,
+    answers: json(200, Edital, 'O edital.'),
+    errors: ['notFound'],
+    run: ({ ctx, params }) => getEdital({ ctx, slug: params.slug }),
+  }),
+)

@@ -6,12 +6,13 @@ import { OrderId } from '../contract/checkout.ts'
 import { curitibaDateTime } from '../domain/time-zone.ts'
 import { LOCAL_VIDEO_PATH } from '../domain/video.ts'
 import { localOnly } from '../middleware/local-only.ts'
-import { defineRoute, jsonBody, jsonContent, NoQuery, newApp } from '../openapi.ts'
+import { NoQuery, newApp } from '../openapi.ts'
 import { issueCertificateFor } from '../services/certificates/student.ts'
 import { orderLedger } from '../services/checkout/order-ledger.ts'
 import { listOutbox } from '../services/email/outbox.ts'
 import { simulateSandboxPayment } from '../services/payments/sandbox.ts'
 import { demoLessonVideo } from '../services/student/downloads.ts'
+import { createdOrExisting, htmlContent, json, operation, register, response } from './operation.ts'
 
 const OutboxMessage = z.object({
   id: z.number(),
@@ -40,144 +41,104 @@ app.use('/api/dev/*', localOnly)
 // 'Simular pagamento' of the Pagar.me sandbox.
 app.use('/api/sandbox/*', localOnly)
 
-export const devRoutes = app
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'simulateSandboxPayment',
-        method: 'post',
-        path: '/api/sandbox/pedidos/{id}/pagar',
-        tags: ['Sandbox de pagamento'],
-        summary: 'Simular o pagamento de um boleto ou PIX pendente no sandbox do Pagar.me (somente local)',
-        description: 'Paga a cobrança no sandbox e relê o pedido lá, como o webhook faria.',
-        request: { params: z.object({ id: OrderId }) },
-        responses: {
-          200: jsonContent(z.object({ status: z.string() }), 'A nova situação do pedido.'),
-        },
+const TAGS = ['Desenvolvimento']
+
+export const devRoutes = register(
+  app,
+  operation({
+    operationId: 'simulateSandboxPayment',
+    route: 'POST /api/sandbox/pedidos/{id}/pagar',
+    role: 'none',
+    tags: ['Sandbox de pagamento'],
+    summary: 'Simular o pagamento de um boleto ou PIX pendente no sandbox do Pagar.me (somente local)',
+    description: 'Paga a cobrança no sandbox e relê o pedido lá, como o webhook faria.',
+    params: z.object({ id: OrderId }),
+    answers: json(200, z.object({ status: z.string() }), 'A nova situação do pedido.'),
+    errors: ['notFound'],
+    limit: 'checkout',
+    run: ({ ctx, params }) => simulateSandboxPayment({ ctx, ledger: orderLedger(ctx), id: params.id }),
+  }),
+  operation({
+    operationId: 'getDemoLessonVideo',
+    route: `GET ${LOCAL_VIDEO_PATH}`,
+    role: 'none',
+    tags: TAGS,
+    summary: 'O vídeo que o player local das aulas reproduz (somente local)',
+    description:
+      'Em produção as aulas tocam no player do YouTube; localmente e nos testes, este vídeo curto (WebM) faz as vezes de todos.',
+    query: NoQuery,
+    answers: response({
+      200: {
+        description: 'O vídeo (WebM).',
+        content: { 'video/webm': { schema: z.string().openapi({ format: 'binary' }) } },
       },
-      { errors: ['notFound'], limit: 'checkout' },
-    ),
-    async (c) =>
-      c.json(
-        await simulateSandboxPayment({
-          ctx: c.var.ctx,
-          ledger: orderLedger(c.var.ctx),
-          id: c.req.valid('param').id,
-        }),
-        200,
-      ),
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'getDemoLessonVideo',
-        method: 'get',
-        path: LOCAL_VIDEO_PATH,
-        tags: ['Desenvolvimento'],
-        summary: 'O vídeo que o player local das aulas reproduz (somente local)',
-        description:
-          'Em produção as aulas tocam no player do YouTube; localmente e nos testes, este vídeo curto (WebM) faz as vezes de todos.',
-        request: { query: NoQuery },
-        responses: {
-          200: {
-            description: 'O vídeo (WebM).',
-            content: { 'video/webm': { schema: z.string().openapi({ format: 'binary' }) } },
-          },
-        },
-      },
-      { errors: ['notFound'], offline: true },
-    ),
-    async (c) => {
-      const body = await demoLessonVideo(c.var.ctx, new URL(c.req.url).origin)
+    }),
+    errors: ['notFound'],
+    offline: true,
+    run: async ({ c, ctx }) => {
+      const body = await demoLessonVideo(ctx, new URL(c.req.url).origin)
       if (!body) return c.json({ msg: 'O vídeo de demonstração não está no build (npm run build).' }, 404)
       return new Response(body, {
         status: 200,
         headers: { 'Content-Type': 'video/webm', 'Cache-Control': 'private, max-age=3600' },
       })
     },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'issueDevCourseCertificate',
-        method: 'post',
-        path: '/api/dev/certificados',
-        tags: ['Desenvolvimento'],
-        summary: 'Emitir o certificado de curso de um aluno pelo serviço de emissão (somente local)',
-        description:
-          'O que o aluno faria em Meus cursos, feito pelo seed local: as evidências de estudo decidem (409 com o que falta), e o certificado é assinado com a chave desta instância. Já emitido: o mesmo (200).',
-        request: jsonBody(DevCertificateInput),
-        responses: {
-          200: jsonContent(HeldCertificate, 'Já estava emitido.'),
-          201: jsonContent(HeldCertificate, 'Emitido agora.'),
-        },
-      },
-      { limit: 'devTools', errors: ['notFound', 'conflict'] },
-    ),
-    async (c) => {
-      const { email, course_url, nome } = c.req.valid('json')
+  }),
+  operation({
+    operationId: 'issueDevCourseCertificate',
+    route: 'POST /api/dev/certificados',
+    role: 'none',
+    tags: TAGS,
+    summary: 'Emitir o certificado de curso de um aluno pelo serviço de emissão (somente local)',
+    description:
+      'O que o aluno faria em Meus cursos, feito pelo seed local: as evidências de estudo decidem (409 com o que falta), e o certificado é assinado com a chave desta instância. Já emitido: o mesmo (200).',
+    body: DevCertificateInput,
+    answers: createdOrExisting(HeldCertificate, {
+      existing: 'Já estava emitido.',
+      created: 'Emitido agora.',
+    }),
+    limit: 'devTools',
+    errors: ['notFound', 'conflict'],
+    run: async ({ ctx, input: { email, course_url, nome } }) => {
       const { certificate, created } = await issueCertificateFor({
-        ctx: c.var.ctx,
+        ctx,
         email,
         courseUrl: course_url,
         name: nome,
       })
-      return c.json(certificate, created ? 201 : 200)
+      return { value: certificate, created }
     },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'listDevMailbox',
-        method: 'get',
-        path: '/api/dev/mailbox',
-        tags: ['Desenvolvimento'],
-        summary: 'Caixa de saída de e-mails (somente local)',
-        responses: {
-          200: {
-            description: 'Mensagens, mais novas primeiro.',
-            content: { 'application/json': { schema: z.array(OutboxMessage) } },
-          },
-        },
-      },
-      { errors: ['notFound'] },
-    ),
-    async (c) => {
-      const rows = await listOutbox(c.var.ctx)
-      return c.json(
-        rows.map((row) => ({
-          id: row.id,
-          to: row.to,
-          subject: row.subject,
-          text: row.text,
-          html: row.html,
-          status: row.status,
-          created_at: row.createdAt.toISOString(),
-          headers: row.headers ?? {},
-        })),
-        200,
-      )
-    },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'showDevMailbox',
-        method: 'get',
-        path: '/dev/mailbox',
-        tags: ['Desenvolvimento'],
-        summary: 'Página da caixa de saída de e-mails (somente local)',
-        responses: { 200: { description: 'HTML.', content: { 'text/html': { schema: z.string() } } } },
-      },
-      { errors: ['notFound'] },
-    ),
-    async (c) => {
-      const rows = await listOutbox(c.var.ctx)
+  }),
+  operation({
+    operationId: 'listDevMailbox',
+    route: 'GET /api/dev/mailbox',
+    role: 'none',
+    tags: TAGS,
+    summary: 'Caixa de saída de e-mails (somente local)',
+    answers: json(200, z.array(OutboxMessage), 'Mensagens, mais novas primeiro.'),
+    errors: ['notFound'],
+    run: async ({ ctx }) =>
+      (await listOutbox(ctx)).map((row) => ({
+        id: row.id,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        status: row.status,
+        created_at: row.createdAt.toISOString(),
+        headers: row.headers ?? {},
+      })),
+  }),
+  operation({
+    operationId: 'showDevMailbox',
+    route: 'GET /dev/mailbox',
+    role: 'none',
+    tags: TAGS,
+    summary: 'Página da caixa de saída de e-mails (somente local)',
+    answers: response({ 200: htmlContent('HTML.') }),
+    errors: ['notFound'],
+    run: async ({ c, ctx }) => {
+      const rows = await listOutbox(ctx)
       // Each message in a sandboxed frame: whatever a message holds cannot run on this origin.
       const items = rows.map(
         (row) => html`<article>
@@ -195,4 +156,5 @@ export const devRoutes = app
 ${items.length ? items : html`<p>Nenhum e-mail ainda.</p>`}
 </body></html>`)
     },
-  )
+  }),
+)

@@ -2,8 +2,9 @@ import { z } from '@hono/zod-openapi'
 import { TRANSLATION_TARGETS } from '../domain/languages.ts'
 import { QUOTAS } from '../domain/limits.ts'
 import { localOnly } from '../middleware/local-only.ts'
-import { defineRoute, jsonBody, jsonContent, newApp } from '../openapi.ts'
+import { newApp } from '../openapi.ts'
 import { sandboxTranslationCalls, translateTexts } from '../services/i18n/translate.ts'
+import { json, operation, register } from './operation.ts'
 
 /** Toasts are short; the page widget sends a page's texts in batches of at most 50. */
 const TranslateInput = z
@@ -19,46 +20,34 @@ const TranslateInput = z
 const app = newApp()
 app.use('/api/dev/*', localOnly)
 
-export const i18nRoutes = app
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'translateText',
-        method: 'post',
-        path: '/api/translate',
-        tags: ['Idiomas'],
-        summary: 'Traduzir textos do próprio site (o widget de tradução da página, toasts)',
-        description: `Só traduz textos que o site publica: nomes, resumos e descrições de cursos, turmas, produtos, pacotes, páginas, editais, e-books, anais, a vitrine, o menu e a programação da jornada (comparados depois de normalizados: NFC, espaços). Outro texto (um nome, um e-mail, uma mensagem) não vai ao serviço nem ao cache: volta \`null\`, e quando nenhum texto do pedido é do site a resposta é 422 (\`Só traduzimos textos publicados no site…\`). Cada texto aceito vem do KV \`TRANSLATIONS\` quando alguém já pediu; os demais vão ao serviço de tradução (Google Cloud Translation v2, \`format: html\`) numa única chamada, com a chave guardada no Worker, e contam nas cotas de caracteres (${QUOTAS.translationPerAddress.amount} por endereço por hora, ${QUOTAS.translationSite.amount} por dia no site: 429 acima delas). Localmente, sem chave, um tradutor de testes responde \`[EN] texto\`.`,
-        request: jsonBody(TranslateInput),
-        responses: {
-          200: jsonContent(
-            z.object({ translations: z.array(z.string().nullable()) }),
-            'Uma tradução por texto, na ordem; `null` para um texto que não é do site (fica em português).',
-          ),
-        },
-      },
-      { limit: 'translation' },
+export const i18nRoutes = register(
+  app,
+  operation({
+    operationId: 'translateText',
+    route: 'POST /api/translate',
+    role: 'none',
+    tags: ['Idiomas'],
+    summary: 'Traduzir textos do próprio site (o widget de tradução da página, toasts)',
+    description: `Só traduz textos que o site publica: nomes, resumos e descrições de cursos, turmas, produtos, pacotes, páginas, editais, e-books, anais, a vitrine, o menu e a programação da jornada (comparados depois de normalizados: NFC, espaços). Outro texto (um nome, um e-mail, uma mensagem) não vai ao serviço nem ao cache: volta \`null\`, e quando nenhum texto do pedido é do site a resposta é 422 (\`Só traduzimos textos publicados no site…\`). Cada texto aceito vem do KV \`TRANSLATIONS\` quando alguém já pediu; os demais vão ao serviço de tradução (Google Cloud Translation v2, \`format: html\`) numa única chamada, com a chave guardada no Worker, e contam nas cotas de caracteres (${QUOTAS.translationPerAddress.amount} por endereço por hora, ${QUOTAS.translationSite.amount} por dia no site: 429 acima delas). Localmente, sem chave, um tradutor de testes responde \`[EN] texto\`.`,
+    body: TranslateInput,
+    answers: json(
+      200,
+      z.object({ translations: z.array(z.string().nullable()) }),
+      'Uma tradução por texto, na ordem; `null` para um texto que não é do site (fica em português).',
     ),
-    async (c) => {
-      const { q, target } = c.req.valid('json')
-      return c.json({ translations: await translateTexts({ ctx: c.var.ctx, texts: q, target }) }, 200)
-    },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'getSandboxTranslatorStats',
-        method: 'get',
-        path: '/api/dev/translate/stats',
-        tags: ['Desenvolvimento'],
-        summary: 'Quantas chamadas chegaram ao tradutor de testes (somente local)',
-        responses: {
-          200: jsonContent(z.object({ calls: z.number().int() }), 'Chamadas desde que o Worker iniciou.'),
-        },
-      },
-      { offline: true },
-    ),
-    (c) => c.json(sandboxTranslationCalls(), 200),
-  )
+    limit: 'translation',
+    run: async ({ ctx, input: { q, target } }) => ({
+      translations: await translateTexts({ ctx, texts: q, target }),
+    }),
+  }),
+  operation({
+    operationId: 'getSandboxTranslatorStats',
+    route: 'GET /api/dev/translate/stats',
+    role: 'none',
+    tags: ['Desenvolvimento'],
+    summary: 'Quantas chamadas chegaram ao tradutor de testes (somente local)',
+    answers: json(200, z.object({ calls: z.number().int() }), 'Chamadas desde que o Worker iniciou.'),
+    offline: true,
+    run: () => sandboxTranslationCalls(),
+  }),
+)

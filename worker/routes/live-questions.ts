@@ -6,7 +6,7 @@ import { AppError } from '../errors.ts'
 import { currentUser } from '../middleware/auth.ts'
 import { localOnly } from '../middleware/local-only.ts'
 import { PRESENCE_PATH, presenceAuthenticated, presenceIdentity } from '../middleware/presence.ts'
-import { defineRoute, jsonContent, newApp } from '../openapi.ts'
+import { jsonContent, newApp } from '../openapi.ts'
 import {
   flushLiveRoom,
   keptQuestions,
@@ -17,7 +17,8 @@ import {
   openLiveSocket,
   roleAllowed,
 } from '../services/conference/live.ts'
-import { csvContent, csvResponse } from './admin/shared.ts'
+import { operation as adminOperation, csv } from './admin/operations.ts'
+import { json, operation, register, response } from './operation.ts'
 
 /** A talk's live questions: under the presence path, where the viewer's ticket cookie is sent. */
 const LIVE_PATH = `${PRESENCE_PATH}/perguntas`
@@ -54,36 +55,34 @@ const SocketQuery = z
 const app = newApp()
 app.use('/api/dev/*', localOnly)
 
-export const liveQuestionRoutes = app
-  .openapi(
-    defineRoute(
-      'N',
-      {
-        operationId: 'openLiveQuestions',
-        method: 'get',
-        path: `${LIVE_PATH}/{key}`,
-        tags: ['Jornada'],
-        summary: 'Perguntas ao vivo de uma palestra (WebSocket)',
-        description: [
-          'Abre o WebSocket da sala da palestra (um Durable Object por palestra, com a API de hibernação) enquanto ela está ao vivo no relógio da Jornada; fora disso, 409. Quem assiste é reconhecido pela sessão e pelo bilhete de presença (cookie HttpOnly), sem leitura no banco.',
-          'Quadros do cliente (JSON, validados um a um; um quadro inválido fecha só aquela conexão, código 1007): `{"t":"ask","cid","text","anonymous"}` (até 280 caracteres), `{"t":"vote","cid","qid"}` (um voto por pergunta), `{"t":"react","counts":{"aplauso","coracao","boa_pergunta"}}` (no máximo a cada poucos segundos), `{"t":"moderate","cid","qid","action"}` (approve, hide, answer, pin, unpin; só moderação) e `{"t":"ping"}` (respondido com `{"t":"pong"}` sem acordar a sala).',
-          'Quadros do servidor: `welcome` (o que faltou desde `since`, ou o quadro), `event` com `seq` (pergunta aprovada ou alterada, removida, votos e reações somados no máximo uma vez por segundo, a fila da moderação), `mine` (as perguntas da própria pessoa), `ack` por `cid`, `error` (seguido do fechamento, código 1008, quando uma regra é quebrada: uma pergunta a cada 30 s, 5 por palestra) e `closed` quando a palestra termina.',
-        ].join('\n\n'),
-        request: { params: KeyParams, query: SocketQuery },
-        responses: {
-          101: { description: 'Conexão WebSocket aceita.' },
-          400: jsonContent(MessageErrorBody, 'Pedido sem `Upgrade: websocket`: `{ msg }`.'),
-          403: jsonContent(
-            MessageErrorBody,
-            'Papel de moderação ou de palestrante sem ser administrador: `{ msg }`.',
-          ),
-        },
-      },
-      { errors: ['notFound', 'conflict'], authenticate: presenceAuthenticated },
-    ),
-    async (c) => {
-      const { key } = c.req.valid('param')
-      const { papel, since } = c.req.valid('query')
+const DEV = ['Desenvolvimento']
+
+export const liveQuestionRoutes = register(
+  app,
+  operation({
+    operationId: 'openLiveQuestions',
+    route: `GET ${LIVE_PATH}/{key}`,
+    role: 'N',
+    tags: ['Jornada'],
+    summary: 'Perguntas ao vivo de uma palestra (WebSocket)',
+    description: [
+      'Abre o WebSocket da sala da palestra (um Durable Object por palestra, com a API de hibernação) enquanto ela está ao vivo no relógio da Jornada; fora disso, 409. Quem assiste é reconhecido pela sessão e pelo bilhete de presença (cookie HttpOnly), sem leitura no banco.',
+      'Quadros do cliente (JSON, validados um a um; um quadro inválido fecha só aquela conexão, código 1007): `{"t":"ask","cid","text","anonymous"}` (até 280 caracteres), `{"t":"vote","cid","qid"}` (um voto por pergunta), `{"t":"react","counts":{"aplauso","coracao","boa_pergunta"}}` (no máximo a cada poucos segundos), `{"t":"moderate","cid","qid","action"}` (approve, hide, answer, pin, unpin; só moderação) e `{"t":"ping"}` (respondido com `{"t":"pong"}` sem acordar a sala).',
+      'Quadros do servidor: `welcome` (o que faltou desde `since`, ou o quadro), `event` com `seq` (pergunta aprovada ou alterada, removida, votos e reações somados no máximo uma vez por segundo, a fila da moderação), `mine` (as perguntas da própria pessoa), `ack` por `cid`, `error` (seguido do fechamento, código 1008, quando uma regra é quebrada: uma pergunta a cada 30 s, 5 por palestra) e `closed` quando a palestra termina.',
+    ].join('\n\n'),
+    params: KeyParams,
+    query: SocketQuery,
+    answers: response({
+      101: { description: 'Conexão WebSocket aceita.' },
+      400: jsonContent(MessageErrorBody, 'Pedido sem `Upgrade: websocket`: `{ msg }`.'),
+      403: jsonContent(
+        MessageErrorBody,
+        'Papel de moderação ou de palestrante sem ser administrador: `{ msg }`.',
+      ),
+    }),
+    errors: ['notFound', 'conflict'],
+    authenticate: presenceAuthenticated,
+    run: async ({ c, ctx, params: { key }, query: { papel, since } }) => {
       const role: LiveRole = papel ? ROLES[papel] : 'viewer'
       if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
         throw new AppError('BAD_REQUEST', 'Este endereço aceita apenas conexões WebSocket.')
@@ -95,135 +94,94 @@ export const liveQuestionRoutes = app
           throw new AppError('FORBIDDEN', 'Só a organização do evento pode abrir esta visão.')
         }
       }
-      const response = await openLiveSocket({
-        ctx: c.var.ctx,
-        key,
-        viewer: { userId, role, name: firstName },
-        since,
-      })
-      return response as never
+      return openLiveSocket({ ctx, key, viewer: { userId, role, name: firstName }, since })
     },
-  )
-  .openapi(
-    defineRoute(
-      'N',
-      {
-        operationId: 'getLiveBoard',
-        method: 'get',
-        path: `${LIVE_PATH}/{key}/quadro`,
-        tags: ['Jornada'],
-        summary: 'O quadro de perguntas de uma palestra (quando o WebSocket não conecta)',
-        description:
-          'As perguntas aprovadas e respondidas pela ordem do quadro e as reações até aqui, de uma cópia de até 2 s (por isolate e por local), de modo que a sala recebe um número limitado de leituras, qualquer que seja o público.',
-        request: { params: KeyParams },
-        responses: { 200: jsonContent(LiveBoard, 'O quadro.') },
-      },
-      { errors: ['notFound'], authenticate: presenceAuthenticated },
-    ),
-    async (c) => {
-      const board = await liveBoardSnapshot(c.var.ctx, c.req.valid('param').key)
+  }),
+  operation({
+    operationId: 'getLiveBoard',
+    route: `GET ${LIVE_PATH}/{key}/quadro`,
+    role: 'N',
+    tags: ['Jornada'],
+    summary: 'O quadro de perguntas de uma palestra (quando o WebSocket não conecta)',
+    description:
+      'As perguntas aprovadas e respondidas pela ordem do quadro e as reações até aqui, de uma cópia de até 2 s (por isolate e por local), de modo que a sala recebe um número limitado de leituras, qualquer que seja o público.',
+    params: KeyParams,
+    answers: json(200, LiveBoard, 'O quadro.'),
+    errors: ['notFound'],
+    authenticate: presenceAuthenticated,
+    run: async ({ c, ctx, params }) => {
+      const board = await liveBoardSnapshot(ctx, params.key)
       c.header('Cache-Control', 'private, max-age=2')
-      return c.json(board, 200)
+      return board
     },
-  )
-  .openapi(
-    defineRoute(
-      'A',
-      {
-        operationId: 'listLiveQuestions',
-        method: 'get',
-        path: '/api/admin/conference/talks/{key}/questions',
-        tags: ['Jornada'],
-        summary: 'Perguntas aprovadas e respondidas de uma palestra (depois do evento)',
-        description:
-          'O que a sala gravou no banco (uma vez por minuto e ao fim da palestra): perguntas aprovadas e respondidas, com quem perguntou (também as anônimas para o público) e os votos, e as reações por tipo.',
-        request: { params: KeyParams },
-        responses: {
-          200: jsonContent(
-            z.object({ questions: z.array(KeptQuestion), reactions: z.record(z.string(), z.number().int()) }),
-            'As perguntas, por votos.',
-          ),
-        },
-      },
-      { errors: ['notFound'] },
+  }),
+  adminOperation({
+    operationId: 'listLiveQuestions',
+    route: 'GET /api/admin/conference/talks/{key}/questions',
+    tags: ['Jornada'],
+    summary: 'Perguntas aprovadas e respondidas de uma palestra (depois do evento)',
+    description:
+      'O que a sala gravou no banco (uma vez por minuto e ao fim da palestra): perguntas aprovadas e respondidas, com quem perguntou (também as anônimas para o público) e os votos, e as reações por tipo.',
+    params: KeyParams,
+    answers: json(
+      200,
+      z.object({ questions: z.array(KeptQuestion), reactions: z.record(z.string(), z.number().int()) }),
+      'As perguntas, por votos.',
     ),
-    async (c) => {
-      const { key } = c.req.valid('param')
-      const [questions, reactions] = await Promise.all([
-        keptQuestions(c.var.ctx, key),
-        keptReactions(c.var.ctx, key),
-      ])
-      return c.json({ questions, reactions }, 200)
+    errors: ['notFound'],
+    run: async ({ ctx, params: { key } }) => {
+      const [questions, reactions] = await Promise.all([keptQuestions(ctx, key), keptReactions(ctx, key)])
+      return { questions, reactions }
     },
-  )
-  .openapi(
-    defineRoute(
-      'A',
-      {
-        operationId: 'exportLiveQuestions',
-        method: 'get',
-        path: '/api/admin/conference/talks/{key}/questions.csv',
-        tags: ['Jornada'],
-        summary: 'Exportar as perguntas de uma palestra (CSV)',
-        request: { params: KeyParams },
-        responses: { 200: csvContent('As perguntas aprovadas e respondidas, por votos.') },
-      },
-      { errors: ['notFound'] },
+  }),
+  adminOperation({
+    operationId: 'exportLiveQuestions',
+    route: 'GET /api/admin/conference/talks/{key}/questions.csv',
+    tags: ['Jornada'],
+    summary: 'Exportar as perguntas de uma palestra (CSV)',
+    params: KeyParams,
+    answers: csv('As perguntas aprovadas e respondidas, por votos.'),
+    errors: ['notFound'],
+    run: ({ ctx, params }) => keptQuestionsCsv(ctx, params.key),
+  }),
+  operation({
+    operationId: 'getLiveRoomStats',
+    route: 'GET /api/dev/conference/live/{key}/stats',
+    role: 'none',
+    tags: DEV,
+    summary: 'O que a sala de uma palestra tem e fez (somente local)',
+    params: KeyParams,
+    answers: json(
+      200,
+      z.object({
+        sockets: z.number().int(),
+        seq: z.number().int(),
+        flushes: z.number().int(),
+        broadcasts: z.number().int(),
+        ticks: z.number().int(),
+        due: z.record(z.string(), z.number()),
+      }),
+      'Contagens desde que a sala iniciou.',
     ),
-    async (c) => {
-      const { csv, filename } = await keptQuestionsCsv(c.var.ctx, c.req.valid('param').key)
-      return csvResponse(csv, filename) as never
-    },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'getLiveRoomStats',
-        method: 'get',
-        path: '/api/dev/conference/live/{key}/stats',
-        tags: ['Desenvolvimento'],
-        summary: 'O que a sala de uma palestra tem e fez (somente local)',
-        request: { params: KeyParams },
-        responses: {
-          200: jsonContent(
-            z.object({
-              sockets: z.number().int(),
-              seq: z.number().int(),
-              flushes: z.number().int(),
-              broadcasts: z.number().int(),
-              ticks: z.number().int(),
-              due: z.record(z.string(), z.number()),
-            }),
-            'Contagens desde que a sala iniciou.',
-          ),
-        },
-      },
-      { errors: ['notFound'] },
+    errors: ['notFound'],
+    run: ({ ctx, params }) => liveRoomStats(ctx, params.key),
+  }),
+  operation({
+    operationId: 'flushLiveRoom',
+    route: 'POST /api/dev/conference/live/{key}/flush',
+    role: 'none',
+    tags: DEV,
+    summary: 'Gravar agora o que a sala de uma palestra tem de público (somente local)',
+    params: KeyParams,
+    body: z.object({}).strict(),
+    optionalBody: true,
+    answers: json(
+      200,
+      z.object({ questions: z.number().int(), reactions: z.number().int() }),
+      'O que foi gravado.',
     ),
-    async (c) => c.json(await liveRoomStats(c.var.ctx, c.req.valid('param').key), 200),
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'flushLiveRoom',
-        method: 'post',
-        path: '/api/dev/conference/live/{key}/flush',
-        tags: ['Desenvolvimento'],
-        summary: 'Gravar agora o que a sala de uma palestra tem de público (somente local)',
-        request: {
-          params: KeyParams,
-          body: { content: { 'application/json': { schema: z.object({}).strict() } }, required: false },
-        },
-        responses: {
-          200: jsonContent(
-            z.object({ questions: z.number().int(), reactions: z.number().int() }),
-            'O que foi gravado.',
-          ),
-        },
-      },
-      { limit: 'devTools', errors: ['notFound'] },
-    ),
-    async (c) => c.json(await flushLiveRoom(c.var.ctx, c.req.valid('param').key), 200),
-  )
+    limit: 'devTools',
+    errors: ['notFound'],
+    run: ({ ctx, params }) => flushLiveRoom(ctx, params.key),
+  }),
+)

@@ -1,24 +1,20 @@
 import { Menu } from '../contract/menu.ts'
 import { currentUser } from '../middleware/auth.ts'
-import { defineRoute, NoQuery, newApp } from '../openapi.ts'
+import { NoQuery } from '../openapi.ts'
 import { getMenu } from '../services/menu/menu.ts'
+import { json, operation, routesOf } from './operation.ts'
 
-const menuRoute = defineRoute('none', {
-  operationId: 'getMenu',
-  method: 'get',
-  path: '/api/menu',
-  tags: ['Menu'],
-  summary: 'Opções do menu, filtradas pelo papel de quem pede',
-  description:
-    'Itens sem permissão aparecem para todos; itens de aluno (N) e de administrador (A) só com sessão.',
-  request: { query: NoQuery },
-  responses: {
-    200: { description: 'Árvore do menu.', content: { 'application/json': { schema: Menu } } },
-  },
-})
-
-export const menuRoutes = newApp().openapi(menuRoute, async (c) => {
-  const user = await currentUser(c)
-  const menu = await getMenu({ ctx: c.var.ctx, role: user?.type ?? 'none' })
-  return c.json(menu, 200)
-})
+export const menuRoutes = routesOf(
+  operation({
+    operationId: 'getMenu',
+    route: 'GET /api/menu',
+    role: 'none',
+    tags: ['Menu'],
+    summary: 'Opções do menu, filtradas pelo papel de quem pede',
+    description:
+      'Itens sem permissão aparecem para todos; itens de aluno (N) e de administrador (A) só com sessão.',
+    query: NoQuery,
+    answers: json(200, Menu, 'Árvore do menu.'),
+    run: async ({ c, ctx }) => getMenu({ ctx, role: (await currentUser(c))?.type ?? 'none' }),
+  }),
+)

@@ -1,7 +1,8 @@
-import type { RouteHandler, z } from '@hono/zod-openapi'
-import type { AppBindings, AppContext } from '../context.ts'
+import type { z } from '@hono/zod-openapi'
+import type { AppContext } from '../context.ts'
 import { requireUser } from '../middleware/auth.ts'
-import { defineRoute, jsonContent, NoQuery } from '../openapi.ts'
+import { NoQuery } from '../openapi.ts'
+import { json, operation } from './operation.ts'
 
 /**
  * What a signed-in person reads of their own (GET, no query, role 'N'): the service answers for
@@ -9,20 +10,23 @@ import { defineRoute, jsonContent, NoQuery } from '../openapi.ts'
  */
 export function ownRead<T extends z.ZodType>(
   load: (args: { ctx: AppContext; userId: number }) => Promise<z.output<T>>,
-  words: { operationId: string; path: string; tags: string[]; summary: string; answer: T; answered: string },
+  words: {
+    operationId: string
+    path: `/${string}`
+    tags: string[]
+    summary: string
+    answer: T
+    answered: string
+  },
 ) {
-  const route = defineRoute('N', {
+  return operation({
     operationId: words.operationId,
-    method: 'get',
-    path: words.path,
+    route: `GET ${words.path}`,
+    role: 'N',
     tags: words.tags,
     summary: words.summary,
-    request: { query: NoQuery },
-    responses: { 200: jsonContent(words.answer, words.answered) },
+    query: NoQuery,
+    answers: json(200, words.answer, words.answered),
+    run: async ({ c, ctx }) => load({ ctx, userId: (await requireUser(c)).id }),
   })
-  const handler: RouteHandler<typeof route, AppBindings> = async (c) => {
-    const user = await requireUser(c)
-    return c.json((await load({ ctx: c.var.ctx, userId: user.id })) as never, 200)
-  }
-  return [route, handler] as const
 }

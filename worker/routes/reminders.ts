@@ -13,9 +13,9 @@ import {
   UnsubscribeQuery,
 } from '../contract/reminders.ts'
 import { AppError } from '../errors.ts'
-import { defineRoute, jsonContent, newApp } from '../openapi.ts'
 import { resumeCheckout, saveAbandonedCheckout } from '../services/reminders/capture.ts'
 import { isSignedFor, unsubscribe } from '../services/reminders/unsubscribe.ts'
+import { htmlContent, json, operation, response, routesOf } from './operation.ts'
 
 /** A small page of the unsubscribe link (no SPA: it opens from an e-mail, with no session). */
 function page(title: string, body: ReturnType<typeof html>) {
@@ -35,83 +35,67 @@ function page(title: string, body: ReturnType<typeof html>) {
 </html>`
 }
 
-const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } })
-
 const refused = (c: Context<AppBindings>) =>
   c.html(page('Link inválido', html`<p>${REMINDER_MESSAGES.badLink}</p>`), 403, {
     'Cache-Control': 'no-store',
   })
 
+const TAGS = ['Checkout']
+
 /** Issue 25: the checkout's abandoned carts, the link back to one, and the one-click unsubscribe. */
-export const reminderRoutes = newApp()
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'saveAbandonedCheckout',
-        method: 'post',
-        path: '/api/lembretes/checkout',
-        tags: ['Checkout'],
-        summary: 'Lembrar (ou esquecer) o e-mail e o carrinho de quem pediu lembretes no checkout',
-        description:
-          'Enviado pelo checkout quando a pessoa marcou "Quero receber lembretes sobre esta compra por e-mail" e digitou um e-mail válido. ' +
-          '`consent: true` grava um registro por e-mail e carrinho (ou atualiza quando foi visto); `consent: false` o apaga. ' +
-          'Sem pedido em 1 hora, um lembrete; em 24 horas, outro. Um pedido desse carrinho e e-mail encerra os lembretes. ' +
-          'Carrinho inexistente ou vazio: 422 em `errors.hash`.',
-        request: {
-          body: { content: { 'application/json': { schema: AbandonedCheckoutInput } }, required: true },
-        },
-        responses: { 200: jsonContent(AbandonedCheckoutSaved, '`saved`: se o registro existe agora.') },
-      },
-      { limit: 'abandonedCheckout' },
-    ),
-    async (c) => c.json(await saveAbandonedCheckout({ ctx: c.var.ctx, input: c.req.valid('json') }), 200),
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'resumeAbandonedCheckout',
-        method: 'get',
-        path: '/api/lembretes/checkout/{id}',
-        tags: ['Checkout'],
-        summary: 'O carrinho que o link de um lembrete traz de volta (`/checkout?retomar={id}`)',
-        description:
-          'O id é aleatório e só vai no e-mail. Responde o hash do carrinho para abrir o checkout. Já comprado, ou esquecido (30 dias): 404.',
-        request: { params: z.object({ id: AbandonedCheckoutId }) },
-        responses: { 200: jsonContent(ResumedCheckout, 'O carrinho.') },
-      },
-      { errors: ['notFound'] },
-    ),
-    async (c) => {
+export const reminderRoutes = routesOf(
+  operation({
+    operationId: 'saveAbandonedCheckout',
+    route: 'POST /api/lembretes/checkout',
+    role: 'none',
+    tags: TAGS,
+    summary: 'Lembrar (ou esquecer) o e-mail e o carrinho de quem pediu lembretes no checkout',
+    description:
+      'Enviado pelo checkout quando a pessoa marcou "Quero receber lembretes sobre esta compra por e-mail" e digitou um e-mail válido. ' +
+      '`consent: true` grava um registro por e-mail e carrinho (ou atualiza quando foi visto); `consent: false` o apaga. ' +
+      'Sem pedido em 1 hora, um lembrete; em 24 horas, outro. Um pedido desse carrinho e e-mail encerra os lembretes. ' +
+      'Carrinho inexistente ou vazio: 422 em `errors.hash`.',
+    body: AbandonedCheckoutInput,
+    answers: json(200, AbandonedCheckoutSaved, '`saved`: se o registro existe agora.'),
+    limit: 'abandonedCheckout',
+    run: ({ ctx, input }) => saveAbandonedCheckout({ ctx, input }),
+  }),
+  operation({
+    operationId: 'resumeAbandonedCheckout',
+    route: 'GET /api/lembretes/checkout/{id}',
+    role: 'none',
+    tags: TAGS,
+    summary: 'O carrinho que o link de um lembrete traz de volta (`/checkout?retomar={id}`)',
+    description:
+      'O id é aleatório e só vai no e-mail. Responde o hash do carrinho para abrir o checkout. Já comprado, ou esquecido (30 dias): 404.',
+    params: z.object({ id: AbandonedCheckoutId }),
+    answers: json(200, ResumedCheckout, 'O carrinho.'),
+    errors: ['notFound'],
+    run: ({ c, ctx, params }) => {
       c.header('Cache-Control', 'no-store')
-      return c.json(await resumeCheckout({ ctx: c.var.ctx, id: c.req.valid('param').id }), 200)
+      return resumeCheckout({ ctx, id: params.id })
     },
-  )
-  .openapi(
-    defineRoute('none', {
-      operationId: 'followReminderLink',
-      method: 'get',
-      path: '/checkout',
-      tags: ['Checkout'],
-      summary:
-        'O link de um lembrete de carrinho abandonado (`/checkout?retomar={id}`): abre o mesmo checkout',
-      description:
-        'Redireciona para `/checkout/{hash}?retomar={id}`, e a página devolve aquele carrinho ao navegador. ' +
-        'Já comprado, ou esquecido (30 dias): uma página que diz isso.',
-      request: { query: z.object({ retomar: AbandonedCheckoutId }).strict() },
-      responses: {
-        302: {
-          description: 'Para o checkout do carrinho.',
-          headers: { Location: { description: 'O checkout.', schema: { type: 'string' } } },
-        },
-        404: htmlPage('O carrinho não está mais disponível: uma página que diz isso.'),
+  }),
+  operation({
+    operationId: 'followReminderLink',
+    route: 'GET /checkout',
+    role: 'none',
+    tags: TAGS,
+    summary: 'O link de um lembrete de carrinho abandonado (`/checkout?retomar={id}`): abre o mesmo checkout',
+    description:
+      'Redireciona para `/checkout/{hash}?retomar={id}`, e a página devolve aquele carrinho ao navegador. ' +
+      'Já comprado, ou esquecido (30 dias): uma página que diz isso.',
+    query: z.object({ retomar: AbandonedCheckoutId }).strict(),
+    answers: response({
+      302: {
+        description: 'Para o checkout do carrinho.',
+        headers: { Location: { description: 'O checkout.', schema: { type: 'string' } } },
       },
+      404: htmlContent('O carrinho não está mais disponível: uma página que diz isso.'),
     }),
-    async (c) => {
-      const { retomar } = c.req.valid('query')
+    run: async ({ c, ctx, query: { retomar } }) => {
       try {
-        const { hash } = await resumeCheckout({ ctx: c.var.ctx, id: retomar })
+        const { hash } = await resumeCheckout({ ctx, id: retomar })
         return new Response(null, {
           status: 302,
           headers: { Location: `/checkout/${hash}?retomar=${retomar}`, 'Cache-Control': 'no-store' },
@@ -129,26 +113,23 @@ export const reminderRoutes = newApp()
         )
       }
     },
-  )
-  .openapi(
-    defineRoute('none', {
-      operationId: 'unsubscribePage',
-      method: 'get',
-      path: UNSUBSCRIBE_PATH,
-      tags: ['Checkout'],
-      summary: 'A página do link de descadastro: confirma antes de parar os lembretes',
-      description:
-        'Abrir o link não muda nada (um leitor de e-mail pode abri-lo sozinho): a página pede a confirmação, que envia o POST. ' +
-        'Link forjado ou alterado: 403.',
-      request: { query: UnsubscribeQuery },
-      responses: {
-        200: htmlPage('A confirmação, com o botão que descadastra.'),
-        403: htmlPage('Link inválido.'),
-      },
+  }),
+  operation({
+    operationId: 'unsubscribePage',
+    route: `GET ${UNSUBSCRIBE_PATH}`,
+    role: 'none',
+    tags: TAGS,
+    summary: 'A página do link de descadastro: confirma antes de parar os lembretes',
+    description:
+      'Abrir o link não muda nada (um leitor de e-mail pode abri-lo sozinho): a página pede a confirmação, que envia o POST. ' +
+      'Link forjado ou alterado: 403.',
+    query: UnsubscribeQuery,
+    answers: response({
+      200: htmlContent('A confirmação, com o botão que descadastra.'),
+      403: htmlContent('Link inválido.'),
     }),
-    async (c) => {
-      const { email, token } = c.req.valid('query')
-      if (!(await isSignedFor(c.var.ctx, email, token))) return refused(c)
+    run: async ({ c, ctx, query: { email, token } }) => {
+      if (!(await isSignedFor(ctx, email, token))) return refused(c)
       const action = `${UNSUBSCRIBE_PATH}?${new URLSearchParams({ email, token })}`
       return c.html(
         page(
@@ -163,38 +144,29 @@ export const reminderRoutes = newApp()
         { 'Cache-Control': 'no-store' },
       )
     },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'unsubscribe',
-        method: 'post',
-        path: UNSUBSCRIBE_PATH,
-        tags: ['Checkout'],
-        summary: 'Descadastrar em um clique (RFC 8058): nenhum lembrete mais para este endereço',
-        description:
-          'O POST `List-Unsubscribe=One-Click` que o provedor de e-mail envia (ou o botão da página de confirmação), sem sessão e sem ' +
-          'token de CSRF: a assinatura do link (HMAC do endereço) é a autorização. Link forjado ou alterado: 403, nada muda.',
-        request: {
-          query: UnsubscribeQuery,
-          body: {
-            content: { 'application/x-www-form-urlencoded': { schema: UnsubscribeBody } },
-            required: true,
-          },
-        },
-        responses: {
-          200: htmlPage('Descadastrado (ou já estava).'),
-          403: htmlPage('Link inválido: nada mudou.'),
-        },
-      },
-      { limit: 'unsubscribe' },
-    ),
-    async (c) => {
-      const { email, token } = c.req.valid('query')
-      if (!(await unsubscribe(c.var.ctx, email, token))) return refused(c)
+  }),
+  operation({
+    operationId: 'unsubscribe',
+    route: `POST ${UNSUBSCRIBE_PATH}`,
+    role: 'none',
+    tags: TAGS,
+    summary: 'Descadastrar em um clique (RFC 8058): nenhum lembrete mais para este endereço',
+    description:
+      'O POST `List-Unsubscribe=One-Click` que o provedor de e-mail envia (ou o botão da página de confirmação), sem sessão e sem ' +
+      'token de CSRF: a assinatura do link (HMAC do endereço) é a autorização. Link forjado ou alterado: 403, nada muda.',
+    query: UnsubscribeQuery,
+    form: UnsubscribeBody,
+    formEncoding: 'urlencoded',
+    answers: response({
+      200: htmlContent('Descadastrado (ou já estava).'),
+      403: htmlContent('Link inválido: nada mudou.'),
+    }),
+    limit: 'unsubscribe',
+    run: async ({ c, ctx, query: { email, token } }) => {
+      if (!(await unsubscribe(ctx, email, token))) return refused(c)
       return c.html(page('Pronto', html`<p>${REMINDER_MESSAGES.unsubscribed}</p>`), 200, {
         'Cache-Control': 'no-store',
       })
     },
-  )
+  }),
+)

@@ -1,24 +1,22 @@
 import { z } from '@hono/zod-openapi'
 import { html } from 'hono/html'
 import { publicOrigin } from '../config.ts'
-import { defineRoute, newApp } from '../openapi.ts'
 import { listPublicPaths } from '../services/catalog/sitemap.ts'
+import { operation, response, routesOf } from './operation.ts'
 
-export const seoRoutes = newApp()
-  .openapi(
-    defineRoute('none', {
-      operationId: 'getSitemap',
-      method: 'get',
-      path: '/sitemap.xml',
-      tags: ['SEO'],
-      summary: 'Mapa do site: páginas públicas, cursos, produtos e editais',
-      responses: {
-        200: { description: 'XML do sitemap.', content: { 'application/xml': { schema: z.string() } } },
-      },
+export const seoRoutes = routesOf(
+  operation({
+    operationId: 'getSitemap',
+    route: 'GET /sitemap.xml',
+    role: 'none',
+    tags: ['SEO'],
+    summary: 'Mapa do site: páginas públicas, cursos, produtos e editais',
+    answers: response({
+      200: { description: 'XML do sitemap.', content: { 'application/xml': { schema: z.string() } } },
     }),
-    async (c) => {
-      const origin = publicOrigin(c.var.ctx.env)
-      const paths = await listPublicPaths({ ctx: c.var.ctx })
+    run: async ({ c, ctx }) => {
+      const origin = publicOrigin(ctx.env)
+      const paths = await listPublicPaths({ ctx })
       const urls = paths.map((path) => html`  <url><loc>${origin + path}</loc></url>\n`)
       const xml = await html`<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -29,22 +27,19 @@ ${urls}</urlset>
         'Cache-Control': 'public, max-age=3600',
       })
     },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'getRobotsTxt',
-        method: 'get',
-        path: '/robots.txt',
-        tags: ['SEO'],
-        summary: 'Regras para robôs de busca',
-        responses: { 200: { description: 'robots.txt', content: { 'text/plain': { schema: z.string() } } } },
-      },
-      { offline: true },
-    ),
-    (c) => {
-      const origin = publicOrigin(c.var.ctx.env)
+  }),
+  operation({
+    operationId: 'getRobotsTxt',
+    route: 'GET /robots.txt',
+    role: 'none',
+    tags: ['SEO'],
+    summary: 'Regras para robôs de busca',
+    answers: response({
+      200: { description: 'robots.txt', content: { 'text/plain': { schema: z.string() } } },
+    }),
+    offline: true,
+    run: ({ c, ctx }) => {
+      const origin = publicOrigin(ctx.env)
       const lines = [
         'User-agent: *',
         'Disallow: /admin',
@@ -56,4 +51,5 @@ ${urls}</urlset>
       ]
       return c.text(`${lines.join('\n')}\n`, 200, { 'Cache-Control': 'public, max-age=86400' })
     },
-  )
+  }),
+)

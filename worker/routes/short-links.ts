@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi'
 import { html } from 'hono/html'
 import { AppError } from '../errors.ts'
-import { defineRoute, newApp } from '../openapi.ts'
 import { followShortLink } from '../services/short-links/links.ts'
+import { htmlContent, operation, response, routesOf } from './operation.ts'
 
 const notFoundPage = html`<!doctype html>
 <html lang="pt-BR">
@@ -20,43 +20,40 @@ const notFoundPage = html`<!doctype html>
 </html>`
 
 /** Short links of the admin's 'Qrcode/Link' screen: /l/{code} (a printed QR code's address). */
-export const shortLinkRoutes = newApp().openapi(
-  defineRoute('none', {
+export const shortLinkRoutes = routesOf(
+  operation({
     operationId: 'followShortLink',
-    method: 'get',
-    path: '/l/{code}',
+    route: 'GET /l/{code}',
+    role: 'none',
     tags: ['Links'],
     summary: 'Segue um link curto (e conta o clique)',
     description:
       'Cada clique é contado por um Durable Object do link, sem escrita no banco por clique; os cliques vão para o banco a cada minuto.',
-    request: { params: z.object({ code: z.string().max(200) }) },
-    responses: {
+    params: z.object({ code: z.string().max(200) }),
+    answers: response({
       302: {
         description: 'Para o destino do link.',
         headers: { Location: { description: 'O destino.', schema: { type: 'string' } } },
       },
-      404: {
-        description: 'Link inexistente ou desativado: uma página que diz isso.',
-        content: { 'text/html': { schema: z.string() } },
-      },
+      404: htmlContent('Link inexistente ou desativado: uma página que diz isso.'),
+    }),
+    run: async ({ c, ctx, params }) => {
+      try {
+        const target = await followShortLink({ ctx, code: params.code })
+        return new Response(null, {
+          status: 302,
+          headers: {
+            Location: target,
+            'Cache-Control': 'no-store',
+            'Referrer-Policy': 'strict-origin-when-cross-origin',
+          },
+        })
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') {
+          return c.html(notFoundPage, 404, { 'Cache-Control': 'no-store' })
+        }
+        throw error
+      }
     },
   }),
-  async (c) => {
-    try {
-      const target = await followShortLink({ ctx: c.var.ctx, code: c.req.valid('param').code })
-      return new Response(null, {
-        status: 302,
-        headers: {
-          Location: target,
-          'Cache-Control': 'no-store',
-          'Referrer-Policy': 'strict-origin-when-cross-origin',
-        },
-      })
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') {
-        return c.html(notFoundPage, 404, { 'Cache-Control': 'no-store' })
-      }
-      throw error
-    }
-  },
 )

@@ -8,7 +8,7 @@ import { AppError, dependencyFailure } from '../errors.ts'
 import { currentUser, isPlainLocalhost, setSessionCookie } from '../middleware/auth.ts'
 import { localOnly } from '../middleware/local-only.ts'
 import { allowInlineScripts } from '../middleware/security-headers.ts'
-import { defineRoute, newApp } from '../openapi.ts'
+import { newApp } from '../openapi.ts'
 import {
   finishSocialLogin,
   grantSandboxConsent,
@@ -17,8 +17,7 @@ import {
   SOCIAL_MESSAGES,
   startSocialLogin,
 } from '../services/auth/social.ts'
-
-const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } })
+import { htmlContent as htmlPage, operation, register, response } from './operation.ts'
 
 type Result = {
   type: 'social-login'
@@ -67,31 +66,27 @@ const app = newApp()
 // The test login provider exists only locally.
 app.use('/oauth/sandbox/*', localOnly)
 
-export const socialRoutes = app
-  .openapi(
-    defineRoute('none', {
-      operationId: 'startSocialLogin',
-      method: 'get',
-      path: '/redirect',
-      tags: ['Conta'],
-      summary: 'Início do login social na janela popup (Google, Facebook; Instagram indisponível)',
-      description:
-        'Redireciona ao provedor com state e PKCE num cookie HttpOnly assinado que vale 10 minutos. ' +
-        'Vincular uma rede social à conta começa em `POST /api/usuario/conta/vincular` (pede a senha).',
-      request: {
-        query: z
-          .object({
-            login: z.enum(['google', 'facebook', 'instagram'], { error: 'Provedor de login inválido.' }),
-          })
-          .strict(),
-      },
-      responses: {
-        302: { description: 'Para o provedor.' },
-        200: htmlPage('Página de erro que avisa a janela principal.'),
-      },
+export const socialRoutes = register(
+  app,
+  operation({
+    operationId: 'startSocialLogin',
+    route: 'GET /redirect',
+    role: 'none',
+    tags: ['Conta'],
+    summary: 'Início do login social na janela popup (Google, Facebook; Instagram indisponível)',
+    description:
+      'Redireciona ao provedor com state e PKCE num cookie HttpOnly assinado que vale 10 minutos. ' +
+      'Vincular uma rede social à conta começa em `POST /api/usuario/conta/vincular` (pede a senha).',
+    query: z
+      .object({
+        login: z.enum(['google', 'facebook', 'instagram'], { error: 'Provedor de login inválido.' }),
+      })
+      .strict(),
+    answers: response({
+      302: { description: 'Para o provedor.' },
+      200: htmlPage('Página de erro que avisa a janela principal.'),
     }),
-    async (c) => {
-      const { login } = c.req.valid('query')
+    run: async ({ c, ctx, query: { login } }) => {
       if (login === 'instagram') {
         return resultPage(c, {
           type: 'social-login',
@@ -101,7 +96,7 @@ export const socialRoutes = app
         })
       }
       try {
-        const { url, cookie } = await startSocialLogin({ ctx: c.var.ctx, provider: login })
+        const { url, cookie } = await startSocialLogin({ ctx, provider: login })
         setOAuthCookie(c, cookie)
         return c.redirect(url, 302)
       } catch (error) {
@@ -109,35 +104,29 @@ export const socialRoutes = app
         return resultPage(c, { type: 'social-login', status: 'error', new_user: false, message })
       }
     },
-  )
-  .openapi(
-    defineRoute('none', {
-      operationId: 'finishSocialLogin',
-      method: 'get',
-      path: '/oauth/{provider}/callback',
-      tags: ['Conta'],
-      summary: 'Retorno do provedor: confere o state, troca o código e abre a sessão',
-      request: {
-        params: z.object({ provider: z.enum(['google', 'facebook']) }),
-        query: z.object({
-          code: z.string().max(2048).optional(),
-          state: z.string().max(512).optional(),
-          error: z.string().max(200).optional(),
-          error_description: z.string().max(500).optional(),
-        }),
-      },
-      responses: { 200: htmlPage('Página de resultado que avisa a janela principal e fecha.') },
+  }),
+  operation({
+    operationId: 'finishSocialLogin',
+    route: 'GET /oauth/{provider}/callback',
+    role: 'none',
+    tags: ['Conta'],
+    summary: 'Retorno do provedor: confere o state, troca o código e abre a sessão',
+    params: z.object({ provider: z.enum(['google', 'facebook']) }),
+    query: z.object({
+      code: z.string().max(2048).optional(),
+      state: z.string().max(512).optional(),
+      error: z.string().max(200).optional(),
+      error_description: z.string().max(500).optional(),
     }),
-    async (c) => {
-      const { provider } = c.req.valid('param')
-      const { code, state } = c.req.valid('query')
+    answers: response({ 200: htmlPage('Página de resultado que avisa a janela principal e fecha.') }),
+    run: async ({ c, ctx, params: { provider }, query: { code, state } }) => {
       const cookie = getCookie(c, OAUTH_COOKIE)
       // The state cookie is used once, whatever happens next.
       deleteCookie(c, OAUTH_COOKIE, { path: '/oauth', secure: !isPlainLocalhost(c.req.url) })
       try {
         if (!code || !state) throw new AppError('BAD_REQUEST', SOCIAL_MESSAGES.failed)
         const result = await finishSocialLogin({
-          ctx: c.var.ctx,
+          ctx,
           provider,
           code,
           state,
@@ -163,26 +152,21 @@ export const socialRoutes = app
         return resultPage(c, { type: 'social-login', status: 'error', new_user: false, message })
       }
     },
-  )
-  .openapi(
-    defineRoute('none', {
-      operationId: 'showSandboxConsent',
-      method: 'get',
-      path: '/oauth/sandbox/authorize',
-      tags: ['Desenvolvimento'],
-      summary: 'Provedor de login de teste (somente local): pede nome e e-mail',
-      request: {
-        query: z.object({
-          provider: z.enum(['google', 'facebook']),
-          state: z.string().max(512),
-          code_challenge: z.string().max(128),
-          code_challenge_method: z.literal('S256').optional(),
-        }),
-      },
-      responses: { 200: htmlPage('Formulário do provedor de teste.') },
+  }),
+  operation({
+    operationId: 'showSandboxConsent',
+    route: 'GET /oauth/sandbox/authorize',
+    role: 'none',
+    tags: ['Desenvolvimento'],
+    summary: 'Provedor de login de teste (somente local): pede nome e e-mail',
+    query: z.object({
+      provider: z.enum(['google', 'facebook']),
+      state: z.string().max(512),
+      code_challenge: z.string().max(128),
+      code_challenge_method: z.literal('S256').optional(),
     }),
-    (c) => {
-      const { provider, state, code_challenge } = c.req.valid('query')
+    answers: response({ 200: htmlPage('Formulário do provedor de teste.') }),
+    run: ({ c, query: { provider, state, code_challenge } }) => {
       const label = provider === 'google' ? 'Google' : 'Facebook'
       return c.html(html`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Provedor de teste — ${label}</title>
@@ -195,40 +179,26 @@ export const socialRoutes = app
 <button type="submit">Entrar</button><small>Nenhum serviço externo é chamado: este provedor existe só no ambiente local.</small>
 </form></body></html>`)
     },
-  )
-  .openapi(
-    defineRoute(
-      'none',
-      {
-        operationId: 'grantSandboxConsent',
-        method: 'post',
-        path: '/oauth/sandbox/authorize',
-        tags: ['Desenvolvimento'],
-        summary: 'Consentimento no provedor de teste (somente local): volta ao callback com um código',
-        request: {
-          body: {
-            content: {
-              'application/x-www-form-urlencoded': {
-                schema: z.object({
-                  provider: z.enum(['google', 'facebook']),
-                  state: z.string().max(512),
-                  code_challenge: z.string().max(128),
-                  name: z.string().trim().min(3, { error: 'Informe seu nome.' }).max(120),
-                  email: z.email({ error: 'Informe um e-mail válido.' }),
-                }),
-              },
-            },
-            required: true,
-          },
-        },
-        responses: { 302: { description: 'Para /oauth/{provider}/callback.' } },
-      },
-      { limit: 'sandboxConsent' },
-    ),
-    (c) => {
-      const form = c.req.valid('form')
+  }),
+  operation({
+    operationId: 'grantSandboxConsent',
+    route: 'POST /oauth/sandbox/authorize',
+    role: 'none',
+    tags: ['Desenvolvimento'],
+    summary: 'Consentimento no provedor de teste (somente local): volta ao callback com um código',
+    form: z.object({
+      provider: z.enum(['google', 'facebook']),
+      state: z.string().max(512),
+      code_challenge: z.string().max(128),
+      name: z.string().trim().min(3, { error: 'Informe seu nome.' }).max(120),
+      email: z.email({ error: 'Informe um e-mail válido.' }),
+    }),
+    formEncoding: 'urlencoded',
+    answers: response({ 302: { description: 'Para /oauth/{provider}/callback.' } }),
+    limit: 'sandboxConsent',
+    run: ({ c, ctx, form }) => {
       const code = grantSandboxConsent({
-        ctx: c.var.ctx,
+        ctx,
         provider: form.provider,
         name: form.name,
         email: form.email,
@@ -239,4 +209,5 @@ export const socialRoutes = app
       callback.searchParams.set('state', form.state)
       return c.redirect(callback.pathname + callback.search, 302)
     },
-  )
+  }),
+)

@@ -16,10 +16,11 @@ import {
   updateAssessmentSettings,
   updateQuestion,
 } from '../../services/admin/assessment.ts'
-import { adminApp, json, operation } from './operations.ts'
+import { json, routesOf } from '../operation.ts'
+import { operation } from './operations.ts'
 
 /** A course's final assessment (issue 39): settings and question bank, and each student's attempts. */
-export const adminAssessmentRoutes = adminApp(
+export const adminAssessmentRoutes = routesOf(
   operation({
     operationId: 'getAdminAssessment',
     route: 'GET /api/admin/cursos/{id}/avaliacao',

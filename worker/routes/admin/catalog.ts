@@ -25,11 +25,12 @@ import { createClass, deleteClass, listAdminClasses, updateClass } from '../../s
 import { createCoupon, deleteCoupon, listAdminCoupons, updateCoupon } from '../../services/admin/coupons.ts'
 import { listAdminOptions } from '../../services/admin/options.ts'
 import { createProduct, listAdminProducts, updateProduct } from '../../services/admin/products.ts'
+import { done, json, routesOf } from '../operation.ts'
 import { sliderImages } from './images.ts'
-import { adminApp, done, json, operation, resource } from './operations.ts'
+import { operation, resource } from './operations.ts'
 
 /** /admin/turmas and the products, bundles and coupons of /admin/course. */
-export const adminCatalogRoutes = adminApp(
+export const adminCatalogRoutes = routesOf(
   operation({
     operationId: 'listAdminOptions',
     route: 'GET /api/admin/opcoes',

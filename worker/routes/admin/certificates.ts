@@ -39,7 +39,8 @@ import {
   uploadConferenceSignature,
   uploadCourseSignature,
 } from '../../services/admin/certificates.ts'
-import { adminApp, csv, json, operation } from './operations.ts'
+import { json, routesOf } from '../operation.ts'
+import { csv, operation } from './operations.ts'
 
 /** The signature's file, documented as binary (the service checks its type, size and signature). */
 const SignatureForm = SignatureUploadForm.extend({
@@ -48,7 +49,7 @@ const SignatureForm = SignatureUploadForm.extend({
 const SIGNATURE_BODY_MAX = SIGNATURE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES
 
 /** /admin/certificados (issue 24): progress, in-person attendance, certificates issued, the conference's settings. */
-export const adminCertificateRoutes = adminApp(
+export const adminCertificateRoutes = routesOf(
   // ── Progress of the online classes' students ──
   operation({
     operationId: 'listStudentProgress',

@@ -2,10 +2,11 @@ import { ConferenceCertificatesResult } from '../../contract/conference.ts'
 import { issueConferenceCertificates } from '../../services/conference/certificates.ts'
 import { shiftConferenceProgramme } from '../../services/conference/clock.ts'
 import { ClockAnswer, ShiftInput } from '../conference.ts'
-import { adminApp, json, operation } from './operations.ts'
+import { json, routesOf } from '../operation.ts'
+import { operation } from './operations.ts'
 
 /** The Jornada as the institute runs it: the programme's timing, then its certificates. */
-export const adminConferenceRoutes = adminApp(
+export const adminConferenceRoutes = routesOf(
   operation({
     operationId: 'shiftConferenceProgramme',
     route: 'POST /api/admin/conference/shift',

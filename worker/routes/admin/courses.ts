@@ -33,11 +33,12 @@ import {
   setCoursePublished,
   updateCourse,
 } from '../../services/admin/courses.ts'
+import { done, json, routesOf } from '../operation.ts'
 import { sliderImages } from './images.ts'
-import { adminApp, done, json, operation, orderedChildren, resource } from './operations.ts'
+import { operation, orderedChildren, resource } from './operations.ts'
 
 /** /admin/course: courses with their images, e-books, modules and lessons. */
-export const adminCourseRoutes = adminApp(
+export const adminCourseRoutes = routesOf(
   // Before /cursos/{id}, which would take "disponibilidade" for an id.
   operation({
     operationId: 'checkCourseUrl',

@@ -32,7 +32,8 @@ import {
   updateEdital,
   uploadEditalPdf,
 } from '../../services/admin/editais.ts'
-import { type Answer, adminApp, csv, json, operation, resource } from './operations.ts'
+import { type Answer, json, routesOf } from '../operation.ts'
+import { csv, operation, resource } from './operations.ts'
 
 /** The PDF of the form, documented as binary (the service checks its type, size and signature). */
 const PdfForm = z.object({ pdf: z.unknown().optional().openapi({ type: 'string', format: 'binary' }) })
@@ -47,7 +48,7 @@ const refundAnswer: Answer<PlanRefundResult> = {
 }
 
 /** /admin/editais: the calls, their applications and decisions, and their fees' refunds. */
-export const adminEditalRoutes = adminApp(
+export const adminEditalRoutes = routesOf(
   ...resource('/api/admin/editais', {
     list: {
       operationId: 'listAdminEditais',

@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi'
 import { NoQuery } from '../../openapi.ts'
 import { listUndelivered } from '../../services/email/outbox.ts'
-import { adminApp, json, operation } from './operations.ts'
+import { json, routesOf } from '../operation.ts'
+import { operation } from './operations.ts'
 
 const UndeliveredEmail = z.object({
   id: z.number().int(),
@@ -15,7 +16,7 @@ const UndeliveredEmail = z.object({
 })
 
 /** The outbox as the institute reads it: what did not go out. */
-export const adminEmailRoutes = adminApp(
+export const adminEmailRoutes = routesOf(
   operation({
     operationId: 'listUndeliveredEmails',
     route: 'GET /api/admin/emails/nao-entregues',

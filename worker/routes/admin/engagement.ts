@@ -25,10 +25,11 @@ import {
   shortLinkClicks,
   updateShortLink,
 } from '../../services/short-links/links.ts'
-import { adminApp, csv, json, operation, resource } from './operations.ts'
+import { json, routesOf } from '../operation.ts'
+import { csv, operation, resource } from './operations.ts'
 
 /** /admin/leads, /admin/qrcode and /admin/home. */
-export const adminEngagementRoutes = adminApp(
+export const adminEngagementRoutes = routesOf(
   // ── Leads ──
   ...resource('/api/admin/leads', {
     list: {

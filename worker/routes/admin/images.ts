@@ -2,7 +2,8 @@ import { z } from '@hono/zod-openapi'
 import { AdminImage, ImagesInput, ImageUploadForm } from '../../contract/admin-catalog.ts'
 import { CATALOG_IMAGE_MAX_BYTES, MULTIPART_OVERHEAD_BYTES } from '../../domain/uploads.ts'
 import { addSliderImage, updateSliderImages } from '../../services/admin/images.ts'
-import { json, operation } from './operations.ts'
+import { json } from '../operation.ts'
+import { operation } from './operations.ts'
 
 type Texts = { operationId: string; summary: string; description?: string; answer: string }
 

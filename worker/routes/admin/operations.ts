@@ -1,46 +1,24 @@
-import type { RouteConfig, z } from '@hono/zod-openapi'
-import type { Context } from 'hono'
-import type { AppBindings, AppContext } from '../../context.ts'
-import { Done } from '../../contract/admin.ts'
+import type { z } from '@hono/zod-openapi'
 import { OrderInput } from '../../contract/admin-catalog.ts'
-import { defineRoute, jsonBody, jsonContent, newApp } from '../../openapi.ts'
+import {
+  type Answer,
+  type Declaration,
+  type Declared,
+  operation as declare,
+  type Input,
+  type Out,
+  type Query,
+} from '../operation.ts'
 import { ADMIN_TAG, actorOf, csvContent, csvResponse, IdParams } from './shared.ts'
 
 /**
- * The admin area's operations as descriptions: each names its route, its schemas, how it answers
- * and the service it runs; `adminApp` declares them all alike (role A, the admin tag, validation,
- * the implied error responses of defineRoute) and registers them in the order given.
+ * The admin area's operations: `operation()` of routes/operation.ts with the admin's defaults —
+ * role A, the admin tag (unless an operation belongs with another, Jornada), `IdParams` for a path
+ * with `{id}` — and the acting administrator handed to the service.
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 type Params = z.ZodObject
-/** A query schema as the route's request takes it (an object, or a pipe from one). */
-type Query = NonNullable<NonNullable<RouteConfig['request']>['query']>
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined
-type RouteOptions = NonNullable<Parameters<typeof defineRoute>[2]>
-type Responses = RouteConfig['responses']
-
-/** How an operation answers: the response it documents and how the service's result becomes it. */
-export type Answer<T> = {
-  responses: Responses
-  send: (c: Context<AppBindings>, result: T) => Response
-}
-
-/** The service's result as JSON with `status`, documented with `schema`. */
-export const json = <S extends z.ZodType>(
-  status: 200 | 201,
-  schema: S,
-  description: string,
-): Answer<z.output<S>> => ({
-  responses: { [status]: jsonContent(schema, description) },
-  send: (c, result) => c.json(result as object, status),
-})
-
-/** `{ ok: true }` once the service is done. */
-export const done = (description: string): Answer<void> => ({
-  responses: { 200: jsonContent(Done, description) },
-  send: (c) => c.json({ ok: true as const }, 200),
-})
 
 /** The service's file as a CSV download. */
 export const csv = (description: string): Answer<{ csv: string; filename: string }> => ({
@@ -57,45 +35,18 @@ type IdOf<R, P> = P extends Params
     : undefined
 
 /** What the handler hands the service: the context, the acting administrator, the validated input. */
-export type ServiceInput<R, P, Q, B, F> = {
-  ctx: AppContext
+export type ServiceInput<R, P, Q, B, F> = Omit<Input<P, Q, B, F>, 'c'> & {
   actor: Awaited<ReturnType<typeof actorOf>>
   /** The path's `{id}` (IdParams unless the operation names its own params). */
   id: IdOf<R, P>
   /** Every parameter of the path (its `{id}`, or another name: a signed link's `{token}`). */
   params: Out<P>
-  query: Out<Q>
-  /** The JSON body. */
-  input: Out<B>
-  /** The multipart form. */
-  form: Out<F>
 }
 
-export type Operation<R extends string, P, Q, B, F, T> = {
-  operationId: string
-  /** Method and path, e.g. `PUT /api/admin/turmas/{id}`. */
-  route: R
-  summary: string
-  description?: string
+export type Operation<R extends string, P, Q, B, F, T> = Omit<Declaration<R, P, Q, B, F, T>, 'tags'> & {
   /** The reference's group: the admin area's unless an operation belongs with another (Jornada). */
   tags?: string[]
-  params?: P
-  query?: Q
-  /** A JSON body, required unless `optionalBody`. */
-  body?: B
-  optionalBody?: boolean
-  /** A required multipart/form-data body. */
-  form?: F
-  answers: Answer<T>
-  errors?: RouteOptions['errors']
-  maxBodyBytes?: number
   run: (input: ServiceInput<R, P, Q, B, F>) => Promise<T>
-}
-
-/** An operation ready to register: its declaration and its handler. */
-export type Declared = {
-  route: ReturnType<typeof defineRoute>
-  handler: (c: Context<AppBindings>) => Promise<Response>
 }
 
 export function operation<
@@ -106,55 +57,18 @@ export function operation<
   F extends z.ZodType | undefined = undefined,
   T = unknown,
 >(description: Operation<R, P, Q, B, F, T>): Declared {
-  const { route: methodAndPath, query, body, form, answers, run } = description
-  const [method, path] = methodAndPath.split(' ') as [Method, string]
-  const params = description.params ?? (path.includes('{id}') ? IdParams : undefined)
-  const route = defineRoute(
-    'A',
-    {
-      operationId: description.operationId,
-      method: method.toLowerCase() as Lowercase<Method>,
-      path,
-      tags: description.tags ?? [ADMIN_TAG],
-      summary: description.summary,
-      ...(description.description ? { description: description.description } : {}),
-      request: {
-        ...(params ? { params } : {}),
-        ...(query ? { query } : {}),
-        ...(body && description.optionalBody
-          ? { body: { content: { 'application/json': { schema: body } }, required: false } }
-          : body
-            ? jsonBody(body)
-            : {}),
-        ...(form ? { body: { content: { 'multipart/form-data': { schema: form } }, required: true } } : {}),
-      },
-      responses: answers.responses,
+  const { run, tags, params } = description
+  return declare({
+    ...description,
+    role: 'A',
+    tags: tags ?? [ADMIN_TAG],
+    params: params ?? (description.route.includes('{id}') ? IdParams : undefined),
+    run: async ({ c, ...input }) => {
+      const pathParams = input.params as { id?: unknown } | undefined
+      const service = { ...input, actor: await actorOf(c), id: pathParams?.id }
+      return run(service as ServiceInput<R, P, Q, B, F>)
     },
-    { errors: description.errors, maxBodyBytes: description.maxBodyBytes },
-  )
-  const handler = async (c: Context<AppBindings>) => {
-    // The route's validators ran before the handler; `valid` hands over what they parsed.
-    const valid = (target: 'param' | 'query' | 'json' | 'form') => c.req.valid(target as never) as unknown
-    const pathParams = params ? (valid('param') as { id?: unknown }) : undefined
-    const input = {
-      ctx: c.var.ctx,
-      actor: await actorOf(c),
-      id: pathParams?.id,
-      params: pathParams,
-      query: query ? valid('query') : undefined,
-      input: body ? valid('json') : undefined,
-      form: form ? valid('form') : undefined,
-    }
-    return answers.send(c, await run(input as ServiceInput<R, P, Q, B, F>))
-  }
-  return { route, handler }
-}
-
-/** A sub-app with the operations registered in this order (the order in which Hono matches them). */
-export function adminApp(...operations: Declared[]) {
-  const app = newApp()
-  for (const { route, handler } of operations) app.openapi(route, handler as never)
-  return app
+  })
 }
 
 type Entry<R extends string, Q, B, T> = Omit<Operation<R, undefined, Q, B, undefined, T>, 'route'>

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import type { AppContext } from '../../context.ts'
 import { OrderId } from '../../contract/checkout.ts'
 import {
   AcceptUnderpaidInput,
@@ -23,7 +24,8 @@ import { decideDocument, documentLink, openDocument } from '../../services/check
 import { acceptUnderpaid } from '../../services/checkout/underpaid.ts'
 import { decideWithdrawal } from '../../services/checkout/withdrawal.ts'
 import { STUDENT_DOC_TYPES } from '../../services/files/files.ts'
-import { type Answer, adminApp, json, operation } from './operations.ts'
+import { type Answer, json, routesOf } from '../operation.ts'
+import { type Operation, operation } from './operations.ts'
 
 /** What a decision on a refund answers: 200 once done, 202 while the provider has yet to confirm it. */
 const refundAnswer = (done: string, awaiting: string): Answer<RefundOrderResult> => ({
@@ -36,13 +38,42 @@ const refundAnswer = (done: string, awaiting: string): Answer<RefundOrderResult>
 const OrderParams = z.object({ id: OrderId })
 
 /**
+ * An act of the institute on an order (`POST /api/admin/pedidos/{id}/<act>`): its body, decided by
+ * the service with the acting administrator; 404 and 409 unless it says otherwise.
+ */
+function orderAct<const A extends string, B extends z.ZodType, T>(
+  act: A,
+  description: Omit<
+    Operation<`POST /api/admin/pedidos/{id}/${A}`, typeof OrderParams, undefined, B, undefined, T>,
+    'route' | 'params' | 'body' | 'run'
+  > & {
+    body: B
+    decide: (input: {
+      ctx: AppContext
+      orderId: string
+      input: z.output<B>
+      actorUserId: number
+    }) => Promise<T>
+  },
+) {
+  const { decide, ...rest } = description
+  return operation({
+    errors: ['notFound', 'conflict'],
+    ...rest,
+    route: `POST /api/admin/pedidos/{id}/${act}`,
+    params: OrderParams,
+    run: ({ ctx, actor, id, input }) =>
+      decide({ ctx, orderId: id, input: input as z.output<B>, actorUserId: actor.id }),
+  })
+}
+
+/**
  * The institute's acts on an order (`/api/admin/pedidos/{id}/…`): refunds, a buyer's withdrawal,
  * a chargeback, a boleto paid short, a student document (and the signed link that opens it).
  */
-export const adminOrderRoutes = adminApp(
-  operation({
+export const adminOrderRoutes = routesOf(
+  orderAct('estorno', {
     operationId: 'refundOrder',
-    route: 'POST /api/admin/pedidos/{id}/estorno',
     summary:
       'Estornar um pedido pago (ou o que chegou de um pago a menor), no todo ou em parte (DELETE /charges/{id} no Pagar.me)',
     description:
@@ -51,7 +82,6 @@ export const adminOrderRoutes = adminApp(
       'encerra as inscrições e avisa o comprador por e-mail. Um boleto pago só é estornado para uma `bank_account`. ' +
       'Um boleto pago a menor (`underpaid`) também: estorna-se o que chegou (nunca mais que isso), e o pedido fica estornado sem ter aberto o acesso. ' +
       'O pedido da diferença que completou um boleto pago a menor só é estornado depois dele (antes: 422 em `errors.status`), para que o acesso que ela abriu se encerre.',
-    params: OrderParams,
     body: RefundOrderInput,
     optionalBody: true,
     answers: refundAnswer(
@@ -59,7 +89,7 @@ export const adminOrderRoutes = adminApp(
       'Estorno solicitado e ainda não confirmado.',
     ),
     errors: ['notFound'],
-    run: ({ ctx, actor, id, input }) => refundOrder({ ctx, orderId: id, input, actorUserId: actor.id }),
+    decide: refundOrder,
   }),
   operation({
     operationId: 'recordOutsideRefund',
@@ -76,41 +106,34 @@ export const adminOrderRoutes = adminApp(
     run: ({ ctx, actor, id, input }) =>
       recordOutsideRefund({ ctx, orderId: id, reason: input.motivo, actorUserId: actor.id }),
   }),
-  operation({
+  orderAct('reembolso-solicitado', {
     operationId: 'decideWithdrawal',
-    route: 'POST /api/admin/pedidos/{id}/reembolso-solicitado',
     summary: 'Aprovar ou recusar o pedido de reembolso (desistência em 7 dias) de um comprador',
     description:
       'Aprovar estorna o pedido no Pagar.me como o botão Estornar (um boleto, para a `bank_account`); recusado pelo provedor, ' +
       'o pedido de reembolso volta a aguardar. Recusar exige uma `resposta`, que o comprador recebe por e-mail e lê em Minhas compras. ' +
       'Sem pedido aguardando resposta: 409.',
-    params: OrderParams,
     body: WithdrawalDecisionInput,
     answers: refundAnswer(
       'Recusado, ou aprovado com o estorno confirmado.',
       'Aprovado; o estorno aguarda a confirmação do provedor.',
     ),
-    errors: ['notFound', 'conflict'],
-    run: ({ ctx, actor, id, input }) => decideWithdrawal({ ctx, orderId: id, input, actorUserId: actor.id }),
+    decide: decideWithdrawal,
   }),
-  operation({
+  orderAct('contestacao', {
     operationId: 'decideChargeback',
-    route: 'POST /api/admin/pedidos/{id}/contestacao',
     summary: 'Contestação (chargeback) de um pedido: consultar o Pagar.me agora, ou registrá-la como perdida',
     description:
       'No Pagar.me a cobrança contestada fica `chargedback` para sempre; uma contestação ganha aparece só nos recebíveis ' +
       '(`chargeback_refund`), que a conciliação lê a cada 6 horas. `consultar` lê agora: ganha, o pedido volta a valer e as ' +
       'matrículas e os certificados voltam. `perdida` (com uma `observacao` de como se soube) revoga os certificados que o ' +
       'pedido pagou, uma vez só. Sem contestação em aberto: 409. Pagar.me fora do ar: 503.',
-    params: OrderParams,
     body: ChargebackInput,
     answers: json(200, ChargebackResult, 'A contestação como ficou.'),
-    errors: ['notFound', 'conflict'],
-    run: ({ ctx, actor, id, input }) => decideChargeback({ ctx, orderId: id, input, actorUserId: actor.id }),
+    decide: decideChargeback,
   }),
-  operation({
+  orderAct('valor-recebido', {
     operationId: 'acceptUnderpaid',
-    route: 'POST /api/admin/pedidos/{id}/valor-recebido',
     summary: 'Aceitar o valor recebido de um boleto pago a menor (o pedido fica pago e as matrículas abrem)',
     description:
       'Um boleto pago a menor (`underpaid`) não abre o acesso: o aluno paga a diferença em Minhas compras, ou o instituto ' +
@@ -118,25 +141,20 @@ export const adminOrderRoutes = adminApp(
       'o comprador recebe a confirmação, e o registro de auditoria guarda quem aceitou quanto e por quê, na mesma transação, ' +
       'uma vez só. A outra decisão é estornar o que chegou (`POST /api/admin/pedidos/{id}/estorno`, um boleto para uma ' +
       '`bank_account`). Pedido que não está pago a menor: 409.',
-    params: OrderParams,
     body: AcceptUnderpaidInput,
     answers: json(200, AcceptUnderpaidResult, 'O pedido, pago.'),
-    errors: ['notFound', 'conflict'],
-    run: ({ ctx, actor, id, input }) => acceptUnderpaid({ ctx, orderId: id, input, actorUserId: actor.id }),
+    decide: acceptUnderpaid,
   }),
-  operation({
+  orderAct('documento-estudante', {
     operationId: 'decideStudentDocument',
-    route: 'POST /api/admin/pedidos/{id}/documento-estudante',
     summary: 'Aprovar ou recusar o documento de estudante de um pedido',
     description:
       'Uma vez por documento. Recusar pede o motivo (o aluno o lê) e só vale para um pedido pago: o aluno recebe um e-mail ' +
       'com a diferença a pagar (o desconto do preço de estudante) por PIX ou boleto em Minhas compras, em até 7 dias; sem o ' +
       'pagamento, o pedido é cancelado e estornado. Já analisado, ou um pedido ainda não pago: 409.',
-    params: OrderParams,
     body: StudentDocumentDecision,
     answers: json(200, StudentDocumentDecided, 'A decisão, registrada.'),
-    errors: ['notFound', 'conflict'],
-    run: ({ ctx, actor, id, input }) => decideDocument({ ctx, orderId: id, input, actorUserId: actor.id }),
+    decide: decideDocument,
   }),
   operation({
     operationId: 'studentDocumentLink',

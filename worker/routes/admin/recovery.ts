@@ -4,10 +4,11 @@ import {
   AdminAbandonedCheckoutPage,
 } from '../../contract/admin-recovery.ts'
 import { exportAbandonedCheckouts, listAbandonedCheckouts } from '../../services/admin/recovery.ts'
-import { adminApp, csv, json, operation } from './operations.ts'
+import { json, routesOf } from '../operation.ts'
+import { csv, operation } from './operations.ts'
 
 /** The dashboard's list of the abandoned checkouts still open (issue 25, item 6). */
-export const adminRecoveryRoutes = adminApp(
+export const adminRecoveryRoutes = routesOf(
   operation({
     operationId: 'listAbandonedCheckouts',
     route: 'GET /api/admin/recuperacao',

@@ -22,12 +22,13 @@ import {
   listEnrollments,
   listUnderpaidOrders,
 } from '../../services/admin/enrollments.ts'
-import { adminApp, csv, json, operation } from './operations.ts'
+import { json, routesOf } from '../operation.ts'
+import { csv, operation } from './operations.ts'
 
 const OrderId = z.string().regex(/^ped_[0-9a-f]{32}$/, { error: 'Pedido inválido.' })
 
 /** /admin (dashboard and audit log) and /admin/matriculas. */
-export const adminSalesRoutes = adminApp(
+export const adminSalesRoutes = routesOf(
   operation({
     operationId: 'getAdminDashboard',
     route: 'GET /api/admin/dashboard',
