@@ -24,6 +24,7 @@ import {
 import { payCheckout } from './checkout.mutations.ts'
 import { checkoutKeys, checkoutQuery, paymentsConfigQuery } from './checkout.queries.ts'
 import { AddressFields, DonationField, GiftFields, PayerFields } from './checkout-fields.tsx'
+import { CompanyFields } from './company-fields.tsx'
 import { chargeFor, parseBRL } from './instalments.ts'
 import { rememberOrder } from './order-record.ts'
 import { OrderSummary } from './order-summary.tsx'
@@ -201,6 +202,7 @@ function CheckoutForm({ view, refreshing }: { view: CheckoutView; refreshing: bo
           ) : null}
           <DonationField form={form} />
           <GiftFields form={form} />
+          {payable ? <CompanyFields form={form} /> : null}
           {payable ? <AddressFields form={form} /> : null}
           <div className="space-y-3">
             {payError ? (

@@ -6,6 +6,7 @@ import {
   MAX_GIFTS,
   Payer,
 } from '../../../../worker/contract/checkout.ts'
+import { Company } from '../../../../worker/contract/fiscal.ts'
 import { PAYMENT_TYPES } from '../../../../worker/domain/payments.ts'
 import { parseBRL } from './instalments.ts'
 
@@ -56,6 +57,8 @@ export function checkoutFormSchema(netTotalCents: number) {
       gifts: z.array(Gift.strip()).max(MAX_GIFTS),
       /** 'Quero receber lembretes sobre esta compra por e-mail' (issue 25): unticked by default. */
       reminders_consent: z.boolean(),
+      /** 'Comprar como empresa' (issue 43): the note's taker is the company, checked as the server does. */
+      company: z.object({ enabled: z.boolean(), cnpj: z.string(), razaoSocial: z.string() }),
       ...addressAndCardFields,
     })
     .superRefine((value, ctx) => {
@@ -69,11 +72,21 @@ export function checkoutFormSchema(netTotalCents: number) {
         }
       })
       if (netTotalCents + parseBRL(value.doacao) === 0) return
+      if (value.company.enabled) checkCompany(value.company, ctx)
       if (value.payment_type === null) {
         ctx.addIssue({ code: 'custom', path: ['payment_type'], message: PAYMENT_TYPE_REQUIRED })
       }
       checkBillingAddress(value.billingAddress, ctx)
     })
+}
+
+/** The company's CNPJ and razão social checked as the contract's Company, each issue on its field. */
+function checkCompany(fields: { cnpj: string; razaoSocial: string }, ctx: z.RefinementCtx) {
+  const company = Company.safeParse({ cnpj: fields.cnpj, razaoSocial: fields.razaoSocial })
+  if (company.success) return
+  for (const issue of company.error.issues) {
+    ctx.addIssue({ code: 'custom', path: ['company', ...issue.path], message: issue.message })
+  }
 }
 
 export type CheckoutFormInput = z.input<ReturnType<typeof checkoutFormSchema>>
@@ -114,5 +127,6 @@ export const emptyCheckoutForm = (): CheckoutFormInput => ({
   doacao: '',
   gifts: [],
   reminders_consent: false,
+  company: { enabled: false, cnpj: '', razaoSocial: '' },
   ...emptyAddressAndCard(),
 })

@@ -57,6 +57,10 @@ export function buildPayInput({
     billingAddress: address.success ? address.data : null,
     payer: { ...(payerId !== null ? { id: payerId } : {}), ...values.payer },
     reminders_consent: values.reminders_consent,
+    // 'Comprar como empresa': the note goes to the company (issue 43); only with something to pay.
+    ...(payable && values.company.enabled
+      ? { empresa: { cnpj: values.company.cnpj.trim(), razaoSocial: values.company.razaoSocial.trim() } }
+      : {}),
   }
 }
 
