@@ -83,17 +83,21 @@ async function noSidewaysScroll(page: Page, name: string) {
 }
 
 describe('NFS-e: a paid order gets its note, a refund cancels it (375 px)', () => {
-  it('buyer pays, sees the note and its PDF; admin sees it authorised, refunds, and the note is cancelled', async () => {
+  let page: Page
+  let admin: Page
+  let orderId: string
+
+  it('the buyer pays by card; Minhas compras shows the note issued, with its PDF', async () => {
     // The buyer pays the demo course by card as a guest (the purchase creates the account).
-    const page = await phone()
+    page = await phone()
     const hash = await cartWithClass(page, baseURL, SEED_IDS.classes.demo)
     await page.goto(`${baseURL}/checkout/${hash}`)
     await page.getByRole('group', { name: 'Forma de pagamento' }).waitFor()
-    const orderId = await payAsGuestByCard(page, buyer, CARD)
+    orderId = await payAsGuestByCard(page, buyer, CARD)
 
-    // Minhas compras: the note is issued, with the link to its PDF.
     await page.goto(`${baseURL}/usuario/compras`)
     await page.getByRole('heading', { level: 1, name: 'Minhas compras' }).waitFor()
+    await screenshot(page, 'nfse-minhas-compras-paga')
     await untilSays(page, () => purchaseCard(page).getByTestId('invoice-state').textContent(), 'emitida')
     const pdf = purchaseCard(page).getByRole('link', { name: /^Ver nota fiscal \(PDF\)/ })
     const href = await pdf.getAttribute('href')
@@ -101,22 +105,24 @@ describe('NFS-e: a paid order gets its note, a refund cancels it (375 px)', () =
     const document = await page.context().request.get(href!)
     expect(document.status()).toBe(200)
     await noSidewaysScroll(page, 'nfse-minhas-compras-emitida')
+  }, 120_000)
 
-    // The admin, on a phone too: 'Notas fiscais' from the admin menu, the note authorised.
-    const admin = await phone()
+  it("the admin, on a phone too, finds it 'autorizada' in 'Notas fiscais'", async () => {
+    admin = await phone()
     await signInToAdmin(admin, baseURL)
     await admin
       .getByRole('navigation', { name: 'Administração' })
       .getByRole('link', { name: 'Notas fiscais' })
       .click()
     await admin.getByRole('heading', { level: 1, name: 'Notas fiscais' }).waitFor()
-    let row = await invoiceRow(admin)
+    const row = await invoiceRow(admin)
     await row.getByText('autorizada', { exact: true }).waitFor()
     await row.getByText(orderId).waitFor()
     await row.getByRole('link', { name: `PDF da nota de ${buyer.name}` }).waitFor()
     await noSidewaysScroll(admin, 'nfse-admin-autorizada')
+  }, 60_000)
 
-    // The admin refunds the order in Matrículas: the note's cancellation follows the money.
+  it('the admin refunds the order (Matrículas): the note ends cancelled on both screens', async () => {
     await admin
       .getByRole('navigation', { name: 'Administração' })
       .getByRole('link', { name: 'Matrículas' })
@@ -139,10 +145,7 @@ describe('NFS-e: a paid order gets its note, a refund cancels it (375 px)', () =
     await admin.getByRole('heading', { level: 1, name: 'Notas fiscais' }).waitFor()
     await untilSays(
       admin,
-      async () => {
-        row = await invoiceRow(admin)
-        return row.locator('td').nth(3).locator('span').first().textContent()
-      },
+      async () => (await invoiceRow(admin)).locator('td').nth(3).locator('span').first().textContent(),
       'cancelada',
     )
     await noSidewaysScroll(admin, 'nfse-admin-cancelada')
@@ -156,5 +159,5 @@ describe('NFS-e: a paid order gets its note, a refund cancels it (375 px)', () =
     ).toBe(0)
     await noSidewaysScroll(page, 'nfse-minhas-compras-cancelada')
     expect(errors).toEqual([])
-  })
+  }, 120_000)
 })
