@@ -18,9 +18,9 @@ import {
 
 const ANONYMOUS = { status: 401, body: { message: 'Unauthenticated.' } }
 
-async function openCheckout() {
+async function openCheckout(view = checkoutView()) {
   const stub = stubFetch({
-    '/checkout/get': { body: checkoutView() },
+    '/checkout/get': { body: view },
     '/admin/user/get': ANONYMOUS,
     '/checkout/pagar': { body: payResult() },
     [`/api/pedidos/${ORDER_ID}`]: { body: { ...payResult(), items: [] } },
@@ -80,5 +80,41 @@ describe("checkout: 'Comprar como empresa'", () => {
     await submit(user)
     await waitFor(() => expect(requests('/checkout/pagar')).toHaveLength(1))
     expect(requests('/checkout/pagar')[0]!.body).not.toHaveProperty('empresa')
+  })
+})
+
+describe("checkout: 'Moro fora do Brasil' (a passport holder abroad)", () => {
+  const passport = () => checkoutView({ flags: { has_student_doc: false, has_passport: true } })
+
+  it('is offered only with the passport flag', async () => {
+    await openCheckout()
+    expect(screen.queryByRole('checkbox', { name: 'Moro fora do Brasil' })).toBeNull()
+  })
+
+  it('asks for the address abroad with the rule’s messages, then sends it as `estrangeiro`', async () => {
+    const { user, requests } = await openCheckout(passport())
+    await user.click(screen.getByRole('checkbox', { name: 'Moro fora do Brasil' }))
+    await submit(user)
+    expect(await screen.findByText(INVOICE_MESSAGES.foreignCountry)).toBeTruthy()
+    expect(screen.getByText(INVOICE_MESSAGES.foreignAddress)).toBeTruthy()
+    expect(requests('/checkout/pagar')).toHaveLength(0)
+
+    await user.selectOptions(screen.getByLabelText('País'), 'PT')
+    expect((screen.getByRole('option', { name: 'Portugal' }) as HTMLOptionElement).selected).toBe(true)
+    expect(screen.queryByRole('option', { name: 'Brasil' })).toBeNull()
+    await user.type(screen.getByLabelText('Endereço no exterior'), 'Rua Augusta, 100, 2º esq.')
+    await user.type(screen.getByLabelText('Cidade no exterior'), 'Lisboa')
+    await user.type(screen.getByLabelText('Código postal'), '1100-053')
+    await user.type(screen.getByLabelText('Número fiscal no seu país (opcional)'), '123456789')
+    await submit(user)
+    await waitFor(() => expect(requests('/checkout/pagar')).toHaveLength(1))
+    const body = requests('/checkout/pagar')[0]!.body!
+    expect(body.estrangeiro).toEqual({
+      pais: 'PT',
+      endereco: 'Rua Augusta, 100, 2º esq.',
+      cidade: 'Lisboa',
+      codigo_postal: '1100-053',
+      nif: '123456789',
+    })
   })
 })
