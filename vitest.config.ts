@@ -1,5 +1,6 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
+import { SANDBOX_TOKEN as FOCUS_NFE_SANDBOX_TOKEN } from './scripts/focus-nfe-sandbox/state.ts'
 import { pdfWorkerOptions } from './scripts/lib/pdf-worker.ts'
 import { newCertificateSigningKeys } from './scripts/lib/signing-key.ts'
 import { E2E_WORKERS } from './tests/support/e2e/workers.ts'
@@ -72,8 +73,8 @@ export default defineConfig({
 function workerProject(name: 'worker' | 'worker-isolated', { isolate }: { isolate: boolean }) {
   return {
     plugins: [
-      // The global setup starts the local libSQL server and the Pagar.me sandbox on free ports
-      // and provides their URLs.
+      // The global setup starts the local libSQL server, the Pagar.me sandbox and the Focus NFe
+      // stand-in on free ports and provides their URLs.
       cloudflareTest(({ inject }) => ({
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
@@ -91,6 +92,12 @@ function workerProject(name: 'worker' | 'worker-isolated', { isolate }: { isolat
             PAGARME_PUBLIC_KEY_LIVE: 'pk_live_worker_tests',
             PAGARME_WEBHOOK_AUTH: 'pagarme:segredo-do-webhook-de-teste',
             PAGARME_WEBHOOK_JWKS_URL: inject<string>('pagarmeJwksUrl'),
+            // NFS-e against the Focus NFe stand-in; the institute's settings take their local
+            // defaults (worker/config.ts).
+            FISCAL_ISSUANCE: 'on',
+            FOCUS_NFE_API_URL: inject<string>('focusNfeApiUrl'),
+            FOCUS_NFE_TOKEN: FOCUS_NFE_SANDBOX_TOKEN,
+            FOCUS_NFE_WEBHOOK_SECRET: 'segredo-do-gatilho-de-teste',
             // Two keys, as after a rotation: the first signs, both are published.
             CERTIFICATE_SIGNING_KEYS: newCertificateSigningKeys(2),
           },

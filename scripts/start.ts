@@ -15,6 +15,7 @@ const { values: args } = parseArgs({ options: { dev: { type: 'boolean', default:
 const port = Number(process.env.PORT ?? 8787)
 const dbPort = Number(process.env.DB_PORT ?? 8080)
 const sandboxPort = Number(process.env.PAGARME_SANDBOX_PORT ?? 8090)
+const focusNfePort = Number(process.env.FOCUS_NFE_SANDBOX_PORT ?? 8091)
 
 let stack: Stack | undefined
 let watcher: ChildProcess | undefined
@@ -44,6 +45,10 @@ async function main() {
     payments: 'dev-vars',
     sandboxPort,
     sandboxStateFile: `${root}/.data/pagarme-sandbox.json`,
+    focusNfePort,
+    focusNfeStateFile: `${root}/.data/focus-nfe-sandbox.json`,
+    // A moment, as the national system takes: the note shows "processing" before it is authorised.
+    focusNfeAuthorizeAfterMs: 3_000,
   })
   void stack.exited.then((code) => {
     if (!stopping) {
@@ -64,6 +69,11 @@ async function main() {
     stack.pagarmeSandbox
       ? `sandbox do Pagar.me em ${stack.pagarmeSandbox} (cartão de teste 4000 0000 0000 0010)`
       : 'Pagar.me em PAGARME_API_URL (.dev.vars)'
+  }
+  Notas fiscais (NFS-e): ${
+    stack.focusNfeSandbox
+      ? `stand-in da Focus NFe em ${stack.focusNfeSandbox} (autoriza em 3 s; painel para recusar ou autorizar)`
+      : 'Focus NFe em FOCUS_NFE_API_URL (.dev.vars)'
   }
   Referência da API: ${stack.origin}/api/docs
   Tarefas agendadas (e-mails pendentes): npm run cron

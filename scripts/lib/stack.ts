@@ -14,6 +14,12 @@ import { migrateDatabase } from '../../db/migrate.ts'
 import { DEMO_USERS, seedDatabase } from '../../db/seed.ts'
 import { DEMO_CERTIFICATE } from '../../db/seed-data/student.ts'
 import { accountTypeOf, type PagarmeAccountType } from '../../worker/domain/three-ds.ts'
+import {
+  type FocusNfeSandboxServer,
+  registerFocusNfeHook,
+  startFocusNfeSandbox,
+} from '../focus-nfe-sandbox/server.ts'
+import { SANDBOX_TOKEN as FOCUS_NFE_SANDBOX_TOKEN } from '../focus-nfe-sandbox/state.ts'
 import { SANDBOX_PUBLIC_KEY, SANDBOX_SECRET_KEY } from '../pagarme-sandbox/api.ts'
 import { type SandboxServer, startPagarmeSandbox } from '../pagarme-sandbox/server.ts'
 import { type DemoPurchase, ensureDemoPurchase } from './demo-purchase.ts'
@@ -55,6 +61,14 @@ export type StackOptions = {
   /** The sandbox's port (0: a free one) and the file that keeps its orders across restarts. */
   sandboxPort?: number
   sandboxStateFile?: string
+  /**
+   * The Focus NFe stand-in's port (0: a free one), the file that keeps its notes, and how long it
+   * takes to authorise a note (300 ms unless told). Under `payments: 'dev-vars'` a .dev.vars with
+   * FOCUS_NFE_API_URL (Focus NFe itself) starts no stand-in.
+   */
+  focusNfePort?: number
+  focusNfeStateFile?: string
+  focusNfeAuthorizeAfterMs?: number
 }
 
 export type Stack = {
@@ -62,6 +76,8 @@ export type Stack = {
   databaseUrl: string
   /** The Pagar.me sandbox's origin (dashboard, /_sandbox controls), when the stack started one. */
   pagarmeSandbox: string | null
+  /** The Focus NFe stand-in's origin (its page, /_sandbox controls), when the stack started one. */
+  focusNfeSandbox: string | null
   seeded: boolean
   /**
    * The demo student's recent purchase, refundable for 7 days (scripts/lib/demo-purchase.ts): made
@@ -136,7 +152,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // asks for Pagar.me itself or another PAGARME_API_URL; then wrangler reads those from .dev.vars.
   const gateway = options.payments === 'dev-vars' ? (readDevVars().PAYMENT_GATEWAY ?? 'sandbox') : 'sandbox'
   let sandbox: SandboxServer | null = null
-  const paymentVars: string[] = []
+  const providerVars: string[] = []
   if (gateway !== 'pagarme') {
     const webhookAuth = `pagarme:${randomBytes(12).toString('hex')}`
     const accountType =
@@ -163,7 +179,47 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ['PAGARME_WEBHOOK_JWKS_URL', sandbox.jwksUrl],
       ['PAGARME_ACCOUNT_TYPE', accountType],
     ]) {
-      paymentVars.push('--var', `${name}:${value}`)
+      providerVars.push('--var', `${name}:${value}`)
+    }
+  }
+
+  // The NFS-e provider: the local stand-in speaking Focus NFe's API, unless .dev.vars (npm start)
+  // names another FOCUS_NFE_API_URL; then wrangler reads the FOCUS_NFE_* values from .dev.vars.
+  // Issuance is on against the stand-in (the institute's settings take their local defaults,
+  // worker/config.ts) unless .dev.vars says FISCAL_ISSUANCE itself; with a production APP_ENV the
+  // settings have no defaults, so issuance stays as .dev.vars has it (off when absent).
+  const devVars = options.payments === 'dev-vars' ? readDevVars() : {}
+  const localEnv = ['local', 'test'].includes(options.appEnv ?? 'local')
+  let focusNfe: FocusNfeSandboxServer | null = null
+  if (!devVars.FOCUS_NFE_API_URL) {
+    const webhookSecret = randomBytes(16).toString('hex')
+    try {
+      focusNfe = await startFocusNfeSandbox({
+        port: options.focusNfePort ?? 0,
+        stateFile: options.focusNfeStateFile,
+        authorizeAfterMs: options.focusNfeAuthorizeAfterMs ?? 300,
+        quiet: options.quiet ?? false,
+      })
+      // Its gatilho goes straight to wrangler, as the Pagar.me sandbox's webhooks do.
+      await registerFocusNfeHook(
+        focusNfe.origin,
+        FOCUS_NFE_SANDBOX_TOKEN,
+        `${origin}/webhooks/focus-nfe`,
+        webhookSecret,
+      )
+    } catch (error) {
+      await focusNfe?.close()
+      await sandbox?.close()
+      await database.close()
+      throw error
+    }
+    for (const [name, value] of [
+      ['FOCUS_NFE_API_URL', focusNfe.origin],
+      ['FOCUS_NFE_TOKEN', FOCUS_NFE_SANDBOX_TOKEN],
+      ['FOCUS_NFE_WEBHOOK_SECRET', webhookSecret],
+      ...(devVars.FISCAL_ISSUANCE || !localEnv ? [] : [['FISCAL_ISSUANCE', 'on']]),
+    ]) {
+      providerVars.push('--var', `${name}:${value}`)
     }
   }
 
@@ -198,7 +254,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // (the payment provider's come from .dev.vars when it asks for PAYMENT_GATEWAY=pagarme).
       '--var',
       `APP_ENV:${options.appEnv ?? 'local'}`,
-      ...paymentVars,
+      ...providerVars,
       '--var',
       `PUBLIC_ORIGIN:${options.publicOrigin ?? origin}`,
       '--var',
@@ -234,6 +290,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const stop = async () => {
     await stopChild(wrangler)
     await sandbox?.close()
+    await focusNfe?.close()
     await database.close()
   }
 
@@ -257,6 +314,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     origin,
     databaseUrl: database.url,
     pagarmeSandbox: sandbox?.origin ?? null,
+    focusNfeSandbox: focusNfe?.origin ?? null,
     seeded,
     demoPurchase,
     stop,

@@ -15,6 +15,8 @@ export type E2EStack = {
   databaseUrl: string
   /** The Pagar.me sandbox the stack started: the tests play the provider after the sale there. */
   pagarmeSandbox: string
+  /** The Focus NFe stand-in the stack started (its gatilho reaches the Worker): the notes' far end. */
+  focusNfeSandbox: string
 }
 
 declare module 'vitest' {
@@ -88,6 +90,7 @@ async function startOne() {
       baseURL: proxy.origin,
       databaseUrl: stack.databaseUrl,
       pagarmeSandbox: stack.pagarmeSandbox!,
+      focusNfeSandbox: stack.focusNfeSandbox!,
     } satisfies E2EStack,
     stats: () => proxy.stats,
     stop: async () => {

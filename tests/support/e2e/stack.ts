@@ -12,3 +12,5 @@ export const baseURL = stack.baseURL
 export const e2eDatabaseUrl = stack.databaseUrl
 /** The stack's Pagar.me sandbox: the tests play the provider after the sale there. */
 export const pagarmeSandbox = stack.pagarmeSandbox
+/** The stack's Focus NFe stand-in (NFS-e): the tests play the national system there. */
+export const focusNfeSandbox = stack.focusNfeSandbox

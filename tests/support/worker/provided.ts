@@ -9,6 +9,8 @@ declare module 'vitest' {
     pagarmeApiUrl: string
     /** The sandbox's webhook key set: PAGARME_WEBHOOK_JWKS_URL of the worker tests. */
     pagarmeJwksUrl: string
+    /** The Focus NFe stand-in (scripts/focus-nfe-sandbox): FOCUS_NFE_API_URL of the worker tests. */
+    focusNfeApiUrl: string
     /** The PDF Worker's bundle (scripts/lib/pdf-worker.ts): an auxiliary Worker of the tests. */
     pdfWorkerDir: string
   }
