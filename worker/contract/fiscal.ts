@@ -150,7 +150,7 @@ export const AdminInvoice = z.object({
   /** The order (a sale), or null for an edital fee. */
   order_id: z.string().nullable(),
   /** The edital fee's payment, or null for a sale. */
-  plan_payment_id: z.number().int().nullable(),
+  plan_payment_id: z.string().nullable(),
   state: z.enum(INVOICE_STATES),
   buyer: z.object({
     kind: z.enum(TAKER_KINDS),

@@ -7,7 +7,7 @@ import {
   FiscalRequestRefusedError,
   type ProviderNote,
 } from '../../adapters/fiscal/types.ts'
-import { fiscalSettings, publicOrigin } from '../../config.ts'
+import { fiscalSettings } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import {
   INVOICE_CLAIM_MS,
@@ -17,7 +17,7 @@ import {
 } from '../../domain/fiscal.ts'
 import { dependencyFailure } from '../../errors.ts'
 import { findIbge } from '../address/cep.ts'
-import { brl, firstName, message } from '../email/templates.ts'
+import { invoiceEmail } from './emails.ts'
 
 // The NFS-e job (issue 43, decision 026): runs with the scheduled handler, and for one note when
 // the provider's gatilho arrives. Each note is claimed atomically before any call (ten runs at
@@ -94,20 +94,7 @@ async function later(ctx: AppContext, claimed: Claimed, detail: string) {
 
 /** The buyer's e-mail with the PDF link, queued once per note (with the write that authorises it). */
 async function authorisedEmail(ctx: AppContext, row: InvoiceRow, note: ProviderNote, token: string) {
-  const taker = row.snapshot.taker
-  const mail = await message(
-    taker.email,
-    `Nota fiscal do seu ${row.orderId ? `pedido ${row.orderId}` : 'pagamento'}`,
-    [
-      `Olá, ${firstName(taker.name)}!`,
-      `A nota fiscal de serviço (NFS-e nº ${note.number ?? '—'}) de ${brl(row.valueCents)} foi emitida.`,
-      'Guarde o PDF: ele também fica em Minhas compras.',
-    ],
-    [
-      ...(note.pdfUrl ? [{ href: note.pdfUrl, label: 'Baixar a nota fiscal (PDF)' }] : []),
-      { href: `${publicOrigin(ctx.env)}/usuario/compras`, label: 'Minhas compras' },
-    ],
-  )
+  const mail = await invoiceEmail(ctx, { ...row, number: note.number, pdfUrl: note.pdfUrl })
   return sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text, status)
     SELECT ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, 'pending'
     WHERE EXISTS (SELECT 1 FROM invoices WHERE id = ${row.id} AND claim_token = ${token} AND emailed_at IS NULL)`
