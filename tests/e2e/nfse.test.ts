@@ -76,8 +76,9 @@ async function invoiceRow(admin: Page): Promise<Locator> {
   return row
 }
 
-async function noSidewaysScroll(page: Page, name: string) {
+async function noSidewaysScroll(page: Page, name: string, inView?: Locator) {
   await settled(page)
+  await inView?.scrollIntoViewIfNeeded()
   await screenshot(page, name)
   expect(await pageOverflow(page), name).toBeLessThanOrEqual(0)
 }
@@ -104,7 +105,7 @@ describe('NFS-e: a paid order gets its note, a refund cancels it (375 px)', () =
     expect(href).toMatch(/^https?:\/\//)
     const document = await page.context().request.get(href!)
     expect(document.status()).toBe(200)
-    await noSidewaysScroll(page, 'nfse-minhas-compras-emitida')
+    await noSidewaysScroll(page, 'nfse-minhas-compras-emitida', pdf)
   }, 120_000)
 
   it("the admin, on a phone too, finds it 'autorizada' in 'Notas fiscais'", async () => {
@@ -119,7 +120,7 @@ describe('NFS-e: a paid order gets its note, a refund cancels it (375 px)', () =
     await row.getByText('autorizada', { exact: true }).waitFor()
     await row.getByText(orderId).waitFor()
     await row.getByRole('link', { name: `PDF da nota de ${buyer.name}` }).waitFor()
-    await noSidewaysScroll(admin, 'nfse-admin-autorizada')
+    await noSidewaysScroll(admin, 'nfse-admin-autorizada', row)
   }, 60_000)
 
   it('the admin refunds the order (Matrículas): the note ends cancelled on both screens', async () => {
@@ -148,7 +149,7 @@ describe('NFS-e: a paid order gets its note, a refund cancels it (375 px)', () =
       async () => (await invoiceRow(admin)).locator('td').nth(3).locator('span').first().textContent(),
       'cancelada',
     )
-    await noSidewaysScroll(admin, 'nfse-admin-cancelada')
+    await noSidewaysScroll(admin, 'nfse-admin-cancelada', await invoiceRow(admin))
 
     // Minhas compras says so too; the PDF link is gone.
     await untilSays(page, () => purchaseCard(page).getByTestId('invoice-state').textContent(), 'cancelada')
