@@ -1,13 +1,15 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { invoices } from '../../db/schema.ts'
+import { configurationProblems } from '../../worker/config.ts'
 import { BillingAddress } from '../../worker/contract/checkout.ts'
+import type { Env } from '../../worker/env.ts'
 import { issueInvoices } from '../../worker/services/fiscal/job.ts'
 import { cancelSaleInvoices, queueSaleInvoice } from '../../worker/services/fiscal/queue.ts'
 import { billingAddress } from '../support/buyer.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { buyClass, call, cartWith, payCheckout } from '../support/worker/checkout.ts'
-import { createClass, createProduct, testContext, testDb } from '../support/worker/db.ts'
+import { createClass, createProduct, productionEnv, testContext, testDb } from '../support/worker/db.ts'
 import {
   deliverGatilhos,
   postGatilho,
@@ -298,5 +300,37 @@ describe('what reaches the provider', () => {
     expect(rows.map((row) => row.state)).toEqual(['not_applicable'])
     await runJob(paid.body.order_id)
     expect(await providerRequests(`/v2/nfsen?ref=${rows[0]!.ref}`, 'POST')).toEqual([])
+  })
+})
+
+describe('configuration, closed by default (decision 010)', () => {
+  const complete = {
+    FISCAL_ISSUANCE: 'on',
+    FOCUS_NFE_TOKEN: 'token-da-empresa',
+    FOCUS_NFE_WEBHOOK_SECRET: 'um-segredo-longo-do-gatilho',
+    FISCAL_CNPJ: '11.222.333/0001-81',
+    FISCAL_MUNICIPAL_REGISTRATION: '1234567',
+    FISCAL_MUNICIPALITY_IBGE: '4106902',
+    FISCAL_TAX_REGIME: '1',
+    FISCAL_NATIONAL_SERVICE_CODE: '080201',
+    FISCAL_MUNICIPAL_SERVICE_CODE: '001',
+    FISCAL_ISS_RATE: '2.00',
+    FISCAL_ISS_RETAINED: 'false',
+    FISCAL_SERIES: '1',
+  }
+  const fiscalProblems = (env: Partial<Env>) =>
+    configurationProblems(productionEnv(env)).filter((problem) => /FISCAL|FOCUS/.test(problem))
+
+  it('issuance off (the default) is a valid choice; on, every setting is required, or the site answers 503', async () => {
+    expect(fiscalProblems({})).toEqual([])
+    expect(fiscalProblems(complete)).toEqual([])
+    const { FISCAL_CNPJ: _cnpj, FOCUS_NFE_TOKEN: _token, ...missing } = complete
+    expect(fiscalProblems({ ...missing, FOCUS_NFE_TOKEN: undefined })).toEqual([
+      expect.stringContaining('FOCUS_NFE_TOKEN'),
+      expect.stringContaining('FISCAL_CNPJ'),
+    ])
+    expect(fiscalProblems({ ...complete, FISCAL_ISSUANCE: 'sim' })).toEqual([
+      expect.stringContaining('FISCAL_ISSUANCE'),
+    ])
   })
 })

@@ -79,7 +79,7 @@ export const webhookRoutes = newApp()
           body: {
             content: {
               'application/json': {
-                schema: z.object({ ref: z.string().max(100).optional() }).passthrough(),
+                schema: z.object({ ref: z.string().min(1).max(100) }).passthrough(),
               },
             },
             required: true,

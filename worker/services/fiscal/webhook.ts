@@ -30,7 +30,7 @@ export async function receiveFocusNfeWebhook({
 }: {
   ctx: AppContext
   authorization: string | undefined
-  ref: string | undefined
+  ref: string
 }): Promise<void> {
   const settings = fiscalSettings(ctx.env)
   if (!(await secretMatches(authorization, settings.webhookSecret))) {
