@@ -1,7 +1,9 @@
 import type { JWK } from 'jose'
+import { FOCUS_NFE_API_URL, FOCUS_NFE_HOMOLOGATION_URL } from './adapters/fiscal/focus-nfe.ts'
 import { PAGARME_API_URL } from './adapters/payments/pagarme.ts'
 import { PAGARME_WEBHOOK_JWKS_URL } from './adapters/payments/webhook-keys.ts'
 import type { VideoPlayer } from './contract/student.ts'
+import { FISCAL_ISSUE_AT, type FiscalIssueAt } from './domain/fiscal.ts'
 import {
   accountTypeOf,
   PAGARME_ACCOUNT_TYPES,
@@ -95,6 +97,7 @@ export function configurationProblems(env: Env): string[] {
     const signing = signingKeysProblem(env)
     if (signing) problems.push(signing)
   }
+  problems.push(...fiscalProblems(env))
   return problems
 }
 
@@ -265,4 +268,134 @@ export function signingKeysProblem(env: Pick<Env, 'CERTIFICATE_SIGNING_KEYS'>): 
     return 'falta o segredo CERTIFICATE_SIGNING_KEYS (JSON com as chaves privadas JWK ES256 que assinam os certificados; a primeira assina)'
   }
   return null
+}
+
+// ── The NFS-e (issue 43, decision 026) ──────────────────────────────────────
+
+/** The institute's data on every note, and the provider's. */
+export type FiscalSettings = {
+  /** 'off' (the default) issues nothing: a valid choice, stated on the admin screen. */
+  issuance: 'on' | 'off'
+  issueAt: FiscalIssueAt
+  apiUrl: string
+  token: string
+  webhookSecret: string
+  /** 'production', 'homologacao' or 'local' (a stand-in). */
+  environment: string
+  cnpj: string
+  municipalRegistration: string
+  municipalityIbge: string
+  taxRegime: string
+  nationalServiceCode: string
+  municipalServiceCode: string
+  issRate: string
+  issRetained: boolean
+  series: string
+  /** What is missing or wrong ([] when it can issue). */
+  problems: string[]
+}
+
+/**
+ * Off production, a demo institute (Curitiba's codes): `npm start` and the tests issue against the
+ * stand-in with only its address, token and webhook secret set.
+ */
+const LOCAL_FISCAL_DEFAULTS = {
+  FISCAL_CNPJ: '11222333000181',
+  FISCAL_MUNICIPAL_REGISTRATION: '1234567',
+  FISCAL_MUNICIPALITY_IBGE: '4106902',
+  FISCAL_TAX_REGIME: '1',
+  FISCAL_NATIONAL_SERVICE_CODE: '080201',
+  FISCAL_MUNICIPAL_SERVICE_CODE: '001',
+  FISCAL_ISS_RATE: '2.00',
+  FISCAL_ISS_RETAINED: 'false',
+  FISCAL_SERIES: '1',
+} as const
+
+export function fiscalSettings(env: Env): FiscalSettings {
+  const local = isLocalEnv(env)
+  const read = (name: keyof typeof LOCAL_FISCAL_DEFAULTS) =>
+    (env[name]?.trim() || (local ? LOCAL_FISCAL_DEFAULTS[name] : '')).trim()
+  const apiUrl = (env.FOCUS_NFE_API_URL || FOCUS_NFE_API_URL).replace(/\/+$/, '')
+  const environment =
+    apiUrl === FOCUS_NFE_API_URL
+      ? 'production'
+      : apiUrl === FOCUS_NFE_HOMOLOGATION_URL
+        ? 'homologacao'
+        : 'local'
+  const settings: FiscalSettings = {
+    issuance: env.FISCAL_ISSUANCE === 'on' ? 'on' : 'off',
+    issueAt: env.FISCAL_ISSUE_AT === 'after_withdrawal' ? 'after_withdrawal' : 'payment',
+    apiUrl,
+    token: env.FOCUS_NFE_TOKEN ?? '',
+    webhookSecret: env.FOCUS_NFE_WEBHOOK_SECRET ?? '',
+    environment,
+    cnpj: read('FISCAL_CNPJ')
+      .replace(/[^0-9A-Za-z]/g, '')
+      .toUpperCase(),
+    municipalRegistration: read('FISCAL_MUNICIPAL_REGISTRATION'),
+    municipalityIbge: read('FISCAL_MUNICIPALITY_IBGE'),
+    taxRegime: read('FISCAL_TAX_REGIME'),
+    nationalServiceCode: read('FISCAL_NATIONAL_SERVICE_CODE').replace(/\D/g, ''),
+    municipalServiceCode: read('FISCAL_MUNICIPAL_SERVICE_CODE'),
+    issRate: read('FISCAL_ISS_RATE'),
+    issRetained: read('FISCAL_ISS_RETAINED') === 'true',
+    series: read('FISCAL_SERIES'),
+    problems: [],
+  }
+  settings.problems = fiscalSettingsProblems(env, settings)
+  return settings
+}
+
+function fiscalSettingsProblems(env: Env, s: FiscalSettings): string[] {
+  const problems: string[] = []
+  if (env.FISCAL_ISSUANCE && env.FISCAL_ISSUANCE !== 'on' && env.FISCAL_ISSUANCE !== 'off') {
+    problems.push('FISCAL_ISSUANCE deve ser "on" ou "off"')
+  }
+  if (env.FISCAL_ISSUE_AT && !(FISCAL_ISSUE_AT as readonly string[]).includes(env.FISCAL_ISSUE_AT)) {
+    problems.push('FISCAL_ISSUE_AT deve ser "payment" ou "after_withdrawal"')
+  }
+  if (!URL.canParse(s.apiUrl)) problems.push('FOCUS_NFE_API_URL não é um endereço')
+  else if (!isLocalEnv(env) && !s.apiUrl.startsWith('https://')) {
+    problems.push('FOCUS_NFE_API_URL deve usar https em produção')
+  }
+  if (!s.token) problems.push('falta o segredo FOCUS_NFE_TOKEN (o token da empresa na Focus NFe)')
+  if (s.webhookSecret.length < 16) {
+    problems.push(
+      'falta o segredo FOCUS_NFE_WEBHOOK_SECRET (16 caracteres ou mais: o authorization do gatilho)',
+    )
+  }
+  if (!/^[0-9A-Z]{14}$/.test(s.cnpj)) problems.push('falta FISCAL_CNPJ (o CNPJ do instituto, 14 caracteres)')
+  if (!s.municipalRegistration) problems.push('falta FISCAL_MUNICIPAL_REGISTRATION (a inscrição municipal)')
+  if (!/^\d{7}$/.test(s.municipalityIbge)) {
+    problems.push(
+      'falta FISCAL_MUNICIPALITY_IBGE (o código IBGE do município, 7 dígitos: 4106902 em Curitiba)',
+    )
+  }
+  if (!/^[123]$/.test(s.taxRegime)) {
+    problems.push('FISCAL_TAX_REGIME deve ser 1 (não optante do Simples), 2 (MEI) ou 3 (ME/EPP do Simples)')
+  }
+  if (!/^\d{6}$/.test(s.nationalServiceCode)) {
+    problems.push('falta FISCAL_NATIONAL_SERVICE_CODE (o código de tributação nacional, 6 dígitos: 080201)')
+  }
+  if (!s.municipalServiceCode)
+    problems.push('falta FISCAL_MUNICIPAL_SERVICE_CODE (o código de serviço do município)')
+  const rate = Number(s.issRate)
+  if (!s.issRate || !Number.isFinite(rate) || rate < 0 || rate > 5) {
+    problems.push('FISCAL_ISS_RATE deve ser a alíquota do ISS em porcentagem, de 0 a 5 (ex.: 2.00)')
+  }
+  const retained = env.FISCAL_ISS_RETAINED
+  if (retained && retained !== 'true' && retained !== 'false') {
+    problems.push('FISCAL_ISS_RETAINED deve ser "true" ou "false"')
+  }
+  if (!/^\d{1,5}$/.test(s.series)) problems.push('falta FISCAL_SERIES (a série da DPS, até 5 dígitos)')
+  return problems
+}
+
+/**
+ * The configuration check's part (decision 010's rule: fail closed): with issuance on, a setting
+ * missing answers 503 rather than sell without the note. Issuance off is a valid choice.
+ */
+function fiscalProblems(env: Env): string[] {
+  if (!env.FISCAL_ISSUANCE || env.FISCAL_ISSUANCE === 'off') return []
+  return fiscalSettings(env).problems
 }

@@ -113,4 +113,31 @@ export type Env = {
    * demo video; 'youtube' tries YouTube's player locally. A deployment always plays YouTube's.
    */
   VIDEO_PLAYER?: string
+  /**
+   * The NFS-e of every sale (issue 43, decision 026): 'off' (the default) issues nothing; 'on'
+   * issues through Focus NFe (production with a setting missing fails the configuration check).
+   */
+  FISCAL_ISSUANCE?: string
+  /** 'payment' (the default): at payment; 'after_withdrawal': online items once their 7 days passed. */
+  FISCAL_ISSUE_AT?: string
+  /** Focus NFe's API origin: https://api.focusnfe.com.br (default), homologação, or the local stand-in. */
+  FOCUS_NFE_API_URL?: string
+  /** The company's Focus NFe token (a secret): HTTP Basic user, empty password. */
+  FOCUS_NFE_TOKEN?: string
+  /** The `authorization` registered with Focus NFe's gatilho (a secret): its webhooks carry it. */
+  FOCUS_NFE_WEBHOOK_SECRET?: string
+  /** The institute: CNPJ, inscrição municipal, IBGE code of its city (4106902, Curitiba). */
+  FISCAL_CNPJ?: string
+  FISCAL_MUNICIPAL_REGISTRATION?: string
+  FISCAL_MUNICIPALITY_IBGE?: string
+  /** Simples Nacional option of the DPS (opSimpNac): 1 não optante, 2 MEI, 3 ME/EPP. */
+  FISCAL_TAX_REGIME?: string
+  /** Código de tributação nacional (080201: ensino regular… instrução, treinamento) and the city's own. */
+  FISCAL_NATIONAL_SERVICE_CODE?: string
+  FISCAL_MUNICIPAL_SERVICE_CODE?: string
+  /** ISS rate in percent ("2" to "5", e.g. "2.00"), and whether the taker retains it ("true"/"false"). */
+  FISCAL_ISS_RATE?: string
+  FISCAL_ISS_RETAINED?: string
+  /** The DPS series (e.g. "1"). */
+  FISCAL_SERIES?: string
 }

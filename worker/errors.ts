@@ -81,6 +81,7 @@ export type Dependency =
   | 'cep'
   | 'attendance'
   | 'pdf'
+  | 'fiscal'
 
 /**
  * An outside call did not answer in time, could not be reached, or answered 5xx. Thrown by the

@@ -5,6 +5,7 @@ import { endCouponHolds } from './services/checkout/coupon-holds.ts'
 import { endDifferenceDeadlines, sweepStudentDocuments } from './services/checkout/student-documents.ts'
 import { drainOutbox } from './services/email/outbox.ts'
 import { type SecretsSweep, sweepSecrets } from './services/email/secrets.ts'
+import { issueInvoices } from './services/fiscal/job.ts'
 import { reconcilePayments } from './services/payment-ledgers.ts'
 import type { ReconciliationResult } from './services/payments/reconcile.ts'
 import { sendReminders } from './services/reminders/job.ts'
@@ -39,6 +40,9 @@ export async function runScheduled(
   // Before the outbox is drained, so a reminder written now goes out in this same run.
   const reminders =
     controller.cron === OUTBOX_CRON ? await guarded(ctx, 'reminders_failed', () => sendReminders(ctx)) : null
+  // The NFS-e due (issue 43): issued, looked up, cancelled; before the outbox, so a note's e-mail
+  // goes out in this same run.
+  const invoices = await guarded(ctx, 'invoices_failed', () => issueInvoices(ctx))
   const outbox = await drainOutbox(ctx)
   const secrets = await sweep(ctx)
   const couponHolds = await guarded(ctx, 'coupon_holds_failed', () => endCouponHolds(ctx))
@@ -66,9 +70,10 @@ export async function runScheduled(
       couponHolds,
       studentDocuments,
       credentials,
+      invoices,
     }),
   )
-  return { outbox, payments, reminders, secrets, couponHolds, studentDocuments, credentials }
+  return { outbox, payments, reminders, secrets, couponHolds, studentDocuments, credentials, invoices }
 }
 
 /** One job of the run: what it answers, or null (logged) when it failed. */

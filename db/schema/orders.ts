@@ -122,6 +122,17 @@ export const orders = sqliteTable(
     withdrawalDecidedAt: integer('withdrawal_decided_at', { mode: 'timestamp_ms' }),
     /** The buyer ticked 'Quero receber lembretes sobre esta compra por e-mail' (issue 25). */
     remindersConsent: integer('reminders_consent', { mode: 'boolean' }).notNull().default(false),
+    /** 'Comprar como empresa' (issue 43): the NFS-e's taker is this company, not the payer's CPF. */
+    company: text('company', { mode: 'json' }).$type<{ cnpj: string; razaoSocial: string }>(),
+    /** A buyer abroad (issue 43): the NFS-e's foreign taker and its address. */
+    foreignBuyer: text('foreign_buyer', { mode: 'json' }).$type<{
+      pais: string
+      endereco: string
+      cidade: string
+      codigo_postal: string
+      regiao?: string | undefined
+      nif?: string | undefined
+    }>(),
   },
   (t) => [
     // A repeated submit with the same key returns the first order (DESIGN 6).

@@ -49,6 +49,7 @@ const purchase = (overrides: Partial<Purchase>): Purchase => ({
   underpaid: null,
   gift: null,
   withdrawal: null,
+  invoice: null,
   ...overrides,
 })
 

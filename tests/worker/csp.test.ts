@@ -121,6 +121,8 @@ describe('Content-Security-Policy', () => {
           PAGARME_3DS_SCRIPT_URL: 'https://3ds.pagar.me/3ds.js',
           // Production's key set (wrangler.toml), not the tests' sandbox one.
           PAGARME_WEBHOOK_JWKS_URL: 'https://hubapi.pagar.me/.well-known/jwks.json',
+          // The NFS-e off, as wrangler.toml ships it.
+          FISCAL_ISSUANCE: undefined,
         },
       ),
     )

@@ -25,6 +25,9 @@ function deployment(vars: Partial<Env> = {}): Env {
     PAGARME_WEBHOOK_AUTH: 'pagarme:segredo-do-webhook-de-producao',
     PAGARME_WEBHOOK_JWKS_URL: PAGARME_WEBHOOK_JWKS_URL,
     APP_SECRET: 'um-segredo-de-producao-com-mais-de-32-caracteres',
+    // The NFS-e off, as wrangler.toml ships it (tests/worker/nfse.test.ts checks it on).
+    FISCAL_ISSUANCE: undefined,
+    FOCUS_NFE_API_URL: undefined,
     ...vars,
   }
 }

@@ -16,6 +16,8 @@ const RECOVERY_INPUTS = 150
 const CERTIFICATE_ADMIN_INPUTS = 200
 /** Inputs to a course's final assessment operations (issue 39), as an administrator. */
 const ASSESSMENT_ADMIN_INPUTS = 150
+/** Inputs to the NFS-e's admin operations (issue 43), as an administrator. */
+const INVOICE_ADMIN_INPUTS = 150
 /**
  * Operations fuzzed at the same time, each lane with its own user: while one request waits on
  * the database, the Worker takes another (the run's time, not its inputs).
@@ -161,6 +163,20 @@ describe('OpenAPI-driven fuzz: hostile input of every kind', () => {
       `fuzz avaliação final (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
     )
     expect(sent).toBeGreaterThanOrEqual(ASSESSMENT_ADMIN_INPUTS)
+    expect(serverErrors).toBe(0)
+  }, 300_000)
+
+  it(`answers ${INVOICE_ADMIN_INPUTS} arbitrary requests to the NFS-e's admin operations, as an administrator`, async () => {
+    const operations = (await operationsOf()).filter(({ template }) =>
+      /^\/api\/admin\/notas-fiscais(\/|$)/.test(template),
+    )
+    expect(operations.length).toBe(6)
+    const runs = Math.ceil(INVOICE_ADMIN_INPUTS / operations.length)
+    const { sent, serverErrors, byStatus } = await fuzz(operations, ['administrador'], runs)
+    console.log(
+      `fuzz notas fiscais (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
+    )
+    expect(sent).toBeGreaterThanOrEqual(INVOICE_ADMIN_INPUTS)
     expect(serverErrors).toBe(0)
   }, 300_000)
 })

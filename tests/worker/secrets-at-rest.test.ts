@@ -28,6 +28,8 @@ const production = () =>
     // Production requires signed webhooks (issue 40): wrangler.toml's key set, never fetched here.
     PAGARME_WEBHOOK_JWKS_URL: 'https://hubapi.pagar.me/.well-known/jwks.json',
     APP_SECRET: 'um-segredo-de-producao-com-mais-de-32-caracteres',
+    // The NFS-e off, as wrangler.toml ships it.
+    FISCAL_ISSUANCE: undefined,
   })
 const local = () => envWith({ APP_ENV: 'local' })
 

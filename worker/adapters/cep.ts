@@ -7,7 +7,14 @@
 import { DependencyUnavailableError } from '../errors.ts'
 import { fetchWithDeadline } from './deadline.ts'
 
-export type AddressByCep = { street: string; neighborhood: string; city: string; state: string }
+export type AddressByCep = {
+  street: string
+  neighborhood: string
+  city: string
+  state: string
+  /** The city's IBGE code (7 digits; ViaCEP's `ibge`): the NFS-e's taker municipality (issue 43). */
+  ibge: string
+}
 
 export type CepLookup = {
   name: 'viacep' | 'local'
@@ -22,6 +29,7 @@ type ViaCepAnswer = {
   bairro?: unknown
   localidade?: unknown
   uf?: unknown
+  ibge?: unknown
   erro?: unknown
 }
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
@@ -53,6 +61,7 @@ export function viaCep(
         neighborhood: text(body.bairro),
         city: text(body.localidade),
         state: text(body.uf),
+        ibge: text(body.ibge),
       }
     },
   }
@@ -60,20 +69,40 @@ export function viaCep(
 
 /** Real CEPs of Curitiba, for the local stand-in (the institute's own first). */
 export const LOCAL_CEPS: Readonly<Record<string, AddressByCep>> = {
-  '80730000': { street: 'Rua Padre Anchieta', neighborhood: 'Bigorrilho', city: 'Curitiba', state: 'PR' },
-  '80060000': { street: 'Rua XV de Novembro', neighborhood: 'Centro', city: 'Curitiba', state: 'PR' },
+  '80730000': {
+    street: 'Rua Padre Anchieta',
+    neighborhood: 'Bigorrilho',
+    city: 'Curitiba',
+    state: 'PR',
+    ibge: '4106902',
+  },
+  '80060000': {
+    street: 'Rua XV de Novembro',
+    neighborhood: 'Centro',
+    city: 'Curitiba',
+    state: 'PR',
+    ibge: '4106902',
+  },
   '80530000': {
     street: 'Avenida Cândido de Abreu',
     neighborhood: 'Centro Cívico',
     city: 'Curitiba',
     state: 'PR',
+    ibge: '4106902',
   },
-  '80250030': { street: 'Rua Brigadeiro Franco', neighborhood: 'Centro', city: 'Curitiba', state: 'PR' },
+  '80250030': {
+    street: 'Rua Brigadeiro Franco',
+    neighborhood: 'Centro',
+    city: 'Curitiba',
+    state: 'PR',
+    ibge: '4106902',
+  },
   '80210390': {
     street: 'Rua Engenheiro Ostoja Roguski',
     neighborhood: 'Jardim Botânico',
     city: 'Curitiba',
     state: 'PR',
+    ibge: '4106902',
   },
 }
 

@@ -31,6 +31,11 @@ export const DEADLINES_MS = {
    * start, then work its 1 s CPU limit bounds.
    */
   pdf: 10_000,
+  /**
+   * Focus NFe (the NFS-e, issue 43): the job's calls, which no visitor waits for; a note sent and
+   * not answered in time is looked up by its ref before it is sent again.
+   */
+  fiscal: 15_000,
 } as const satisfies Record<Dependency, number>
 
 /**

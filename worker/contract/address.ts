@@ -10,5 +10,7 @@ export const CepAddress = z.object({
   neighborhood: z.string(),
   city: z.string(),
   state: z.string(),
+  /** The city's IBGE code (7 digits), which the NFS-e names the taker's city by (issue 43). */
+  ibge: z.string(),
 })
 export type CepAddress = z.infer<typeof CepAddress>

@@ -15,6 +15,7 @@ import {
 } from './admin.ts'
 import { RecoveryFigures } from './admin-recovery.ts'
 import { emailAddress, PHONE_PATTERN, personName } from './auth.ts'
+import { InvoiceCounts } from './fiscal.ts'
 import { Cents } from './money.ts'
 import { GiftRecipient, Withdrawal } from './student.ts'
 import { StudentDocumentState } from './student-documents.ts'
@@ -94,6 +95,8 @@ export const Dashboard = z.object({
   ),
   /** What the reminders brought in the period (issue 25): abandoned checkouts, reminders, recovered sales. */
   recovery: RecoveryFigures,
+  /** The NFS-e (issue 43): notes pending or in trouble now (whatever the period). */
+  invoices: InvoiceCounts,
 })
 export type Dashboard = z.infer<typeof Dashboard>
 

@@ -5,6 +5,7 @@ import { SEAT_MESSAGES } from '../domain/seats.ts'
 import { PAGARME_ACCOUNT_TYPES } from '../domain/three-ds.ts'
 import { emailAddress, PHONE_PATTERN, personName } from './auth.ts'
 import { CartHash } from './cart.ts'
+import { Company, ForeignBuyer } from './fiscal.ts'
 import { Cents } from './money.ts'
 
 export const CHECKOUT_MESSAGES = {
@@ -133,6 +134,10 @@ export const PayInput = z
     payer: Payer,
     /** 'Quero receber lembretes sobre esta compra por e-mail' (issue 25): unticked unless sent. */
     reminders_consent: z.boolean().default(false),
+    /** 'Comprar como empresa' (issue 43): the NFS-e goes to this CNPJ and razão social. */
+    empresa: Company.optional(),
+    /** A buyer abroad (issue 43): the NFS-e's foreign taker, with this address. */
+    estrangeiro: ForeignBuyer.optional(),
   })
   .strict()
 export type PayInput = z.infer<typeof PayInput>

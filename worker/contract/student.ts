@@ -3,6 +3,7 @@ import { CLASS_TYPES } from '../domain/catalog.ts'
 import { WITHDRAWAL_DAYS, WITHDRAWAL_VIEWS } from '../domain/orders.ts'
 import { ORDER_STATES, PAYMENT_TYPES } from '../domain/payments.ts'
 import { ValidationErrorBody } from './errors.ts'
+import { PurchaseInvoice } from './fiscal.ts'
 import { Cents } from './money.ts'
 import { StudentDocumentState } from './student-documents.ts'
 import { StudyStanding } from './study.ts'
@@ -110,6 +111,8 @@ export const Purchase = z.object({
   gift: GiftRecipient.nullable(),
   /** The right of withdrawal; null when it does not arise (unpaid, free, already refunded). */
   withdrawal: Withdrawal.nullable(),
+  /** Its NFS-e (issue 43): the current note's state and PDF; null while none is queued. */
+  invoice: PurchaseInvoice.nullable(),
 })
 export type Purchase = z.infer<typeof Purchase>
 export const PurchaseList = z.array(Purchase)

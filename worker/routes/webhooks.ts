@@ -1,10 +1,14 @@
 import { z } from '@hono/zod-openapi'
 import { jsonContent } from '../openapi.ts'
+import { receiveFocusNfeWebhook } from '../services/fiscal/webhook.ts'
 import { paymentLedgers } from '../services/payment-ledgers.ts'
 import { receivePagarmeWebhook, WEBHOOK_SIGNATURE_HEADER } from '../services/payments/webhook.ts'
 import { done, operation, routesOf } from './operation.ts'
 
-/** The payment provider's webhook: one for every ledger (an order, a fee plan's payment). */
+/**
+ * The payment provider's webhook (one for every ledger: an order, a fee plan's payment) and the
+ * NFS-e provider's gatilho.
+ */
 export const webhookRoutes = routesOf(
   operation({
     operationId: 'receivePagarmeWebhook',
@@ -41,6 +45,27 @@ export const webhookRoutes = routesOf(
         event: input,
         ledgers: paymentLedgers(ctx),
       })
+    },
+  }),
+  operation({
+    operationId: 'receiveFocusNfeWebhook',
+    route: 'POST /webhooks/focus-nfe',
+    role: 'none',
+    tags: ['Checkout'],
+    summary:
+      'Gatilho da Focus NFe (NFS-e, evento nfsen): só um aviso; a nota é relida na Focus NFe antes de qualquer mudança',
+    description:
+      'Autenticado pelo cabeçalho `Authorization` igual a FOCUS_NFE_WEBHOOK_SECRET (o `authorization` registrado em `POST /v2/hooks`), comparado em tempo constante; ' +
+      'sem ele, ou diferente, 401. O corpo é o JSON da nota (`ref`, `status`…): a nota do `ref` é consultada em `GET /v2/nfsen/{ref}` e gravada como a Focus NFe a descreve ' +
+      '(autorizada com número, chave, PDF e XML; rejeitada com a mensagem). Um `ref` desconhecido é aceito e ignorado; se a Focus NFe não responde, 503 e ela reenvia.',
+    body: z.object({ ref: z.string().min(1).max(100) }).passthrough(),
+    answers: done('Recebido (aplicado ou ignorado).'),
+    responses: {
+      401: jsonContent(z.object({ message: z.string() }), 'Credencial ausente ou inválida.'),
+    },
+    limit: 'webhook',
+    run: async ({ c, ctx, input }) => {
+      await receiveFocusNfeWebhook({ ctx, authorization: c.req.header('Authorization'), ref: input.ref })
     },
   }),
 )

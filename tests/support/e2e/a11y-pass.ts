@@ -160,6 +160,7 @@ const PAGES: PageKind[] = [
   adminList('admin courses', '/admin/course', 'Cursos'),
   adminList('admin classes', '/admin/turmas', 'Turmas'),
   adminList('admin enrollments', '/admin/matriculas', 'Matrículas'),
+  adminList('admin invoices', '/admin/notas-fiscais', 'Notas fiscais'),
   adminList('admin leads', '/admin/leads', 'Leads'),
   adminList('admin QR codes', '/admin/qrcode', 'Qrcode/Link', 'Links curtos'),
   adminList('admin editais', '/admin/editais', 'Editais'),

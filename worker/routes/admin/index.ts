@@ -7,6 +7,7 @@ import { adminCourseRoutes } from './courses.ts'
 import { adminEditalRoutes } from './editais.ts'
 import { adminEmailRoutes } from './emails.ts'
 import { adminEngagementRoutes } from './engagement.ts'
+import { adminInvoiceRoutes } from './invoices.ts'
 import { adminOrderRoutes } from './orders.ts'
 import { adminRecoveryRoutes } from './recovery.ts'
 import { adminSalesRoutes } from './sales.ts'
@@ -24,3 +25,4 @@ export const adminRoutes = newApp()
   .route('/', adminAssessmentRoutes)
   .route('/', adminEmailRoutes)
   .route('/', adminConferenceRoutes)
+  .route('/', adminInvoiceRoutes)

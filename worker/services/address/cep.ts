@@ -26,3 +26,12 @@ export async function findAddress(ctx: AppContext, cep: string): Promise<CepAddr
   if (!found) throw notFound(CEP_MESSAGES.notFound)
   return { cep: `${digits.slice(0, 5)}-${digits.slice(5)}`, ...found }
 }
+
+/**
+ * The IBGE code of a CEP's city (the NFS-e names the taker's city by it, issue 43); null when no
+ * street has the CEP. The service failing throws (the job tries again later).
+ */
+export async function findIbge(ctx: AppContext, cep: string): Promise<string | null> {
+  const found = await cepLookup(ctx).lookup(cep.replace(/\D/g, ''))
+  return found?.ibge && /^\d{7}$/.test(found.ibge) ? found.ibge : null
+}

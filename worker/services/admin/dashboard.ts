@@ -6,6 +6,7 @@ import { ACCESS_STATES } from '../../domain/orders.ts'
 import { ORDER_STATES, type OrderState, PAYMENT_TYPES, type PaymentType } from '../../domain/payments.ts'
 import { curitibaDay, curitibaDayEndMs, curitibaDayStartMs } from '../../domain/time-zone.ts'
 import { invalidField } from '../../errors.ts'
+import { invoiceCountsOf, invoiceCountsStatement } from '../fiscal/view.ts'
 import { feeOwed } from '../plans/fees.ts'
 import type { AdminRead } from './internal.ts'
 import { recoveryFigures, recoveryStatements } from './recovery.ts'
@@ -72,8 +73,8 @@ export async function getDashboard({ ctx, query }: AdminRead<typeof DashboardQue
   const { db } = ctx
   const paidIn = sql`o.paid_at >= ${start} AND o.paid_at < ${end}`
   const today = curitibaDay(ctx.now)
-  const [revenue, planRevenue, byState, pending, enrollments, leads, top, late, ...recovery] = await db.batch(
-    [
+  const [revenue, planRevenue, byState, pending, enrollments, leads, top, late, invoiceRows, ...recovery] =
+    await db.batch([
       db.all<Revenue>(revenueOf('orders', sql`o.total_cents`, granularity, start, end)),
       db.all<Revenue>(revenueOf('plan_payments', sql`o.amount_cents`, granularity, start, end)),
       db.all<{ state: OrderState; count: number; total: number }>(sql`
@@ -104,9 +105,10 @@ export async function getDashboard({ ctx, query }: AdminRead<typeof DashboardQue
         JOIN fee_plans fp ON fp.edital_id = a.edital_id
       WHERE fp.due_on IS NOT NULL AND fp.due_on < ${today} AND ${feeOwed('a')}
       ORDER BY fp.due_on, a.id LIMIT ${LATE_FEES_SHOWN}`),
+      // The NFS-e pending or in trouble, now (whatever the period).
+      invoiceCountsStatement(ctx),
       ...recoveryStatements(ctx, start, end),
-    ],
-  )
+    ])
 
   const ordersByStart = new Map(revenue.map((row) => [row.start, row]))
   const plansByStart = new Map(planRevenue.map((row) => [row.start, row]))
@@ -180,5 +182,6 @@ export async function getDashboard({ ctx, query }: AdminRead<typeof DashboardQue
     })),
     late_fees: late.map((row) => ({ ...row, amount_cents: Number(row.amount_cents) })),
     recovery: recoveryFigures(...recovery),
+    invoices: invoiceCountsOf(ctx, invoiceRows),
   }
 }

@@ -1,12 +1,13 @@
 import { eq, type SQL, sql } from 'drizzle-orm'
-import { orders } from '../../../db/schema.ts'
+import { courses, orderItems, orders } from '../../../db/schema.ts'
 import type { GatewayPayment } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
 import type { PayResult } from '../../contract/checkout.ts'
 import { CERTIFICATE_MONEY_REASONS } from '../../domain/certificates.ts'
 import { disputeStep, endsAccess, grantsAccess, missingCents } from '../../domain/orders.ts'
 import { certificatesMoved, certificatesPaidBy, stepMovesCertificates } from '../certificates/standing.ts'
-import type { Ledger, Report, StepMail } from '../payments/ledger.ts'
+import { cancelSaleInvoices, queueSaleInvoice, type Sale, substituteSaleInvoice } from '../fiscal/queue.ts'
+import type { Ledger, Report, Step, StepMail } from '../payments/ledger.ts'
 import { boletoRequest, cardInputs } from '../payments/request.ts'
 import { providerFields, reportedDate, rowsOf, settle } from '../payments/settle.ts'
 import { enrollStatement } from '../student/access.ts'
@@ -33,6 +34,59 @@ const overSeatsStatement = (orderId: string, thisStep: SQL) =>
   sql`UPDATE orders SET is_over_seats = 1 WHERE id = ${orderId} AND ${thisStep}
     AND EXISTS (SELECT 1 FROM order_items i JOIN class_seats s ON s.class_id = i.class_id
       WHERE i.order_id = ${orderId} AND s.seats IS NOT NULL AND s.taken + s.held > s.seats)`
+
+/** What a step of an order asks of its NFS-e (services/fiscal/queue.ts), in the step's batch. */
+async function fiscalEffects(
+  ctx: AppContext,
+  order: OrderRow,
+  { current, next }: Step,
+  thisStep: SQL,
+  dispute: ReturnType<typeof disputeStep>,
+): Promise<SQL[]> {
+  if (dispute === 'lost') return cancelSaleInvoices('order', order.id, thisStep, ctx.now)
+  if (dispute === 'won') return []
+  if (grantsAccess(next.state) && !grantsAccess(current.state) && current.state !== 'charged_back') {
+    const lines = await ctx.db
+      .select({
+        type: orderItems.itemType,
+        name: orderItems.name,
+        netCents: orderItems.netCents,
+        section: courses.section,
+      })
+      .from(orderItems)
+      .leftJoin(courses, eq(courses.id, orderItems.courseId))
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(orderItems.id)
+    const sale: Sale = {
+      source: 'order',
+      id: order.id,
+      payer: order.payer,
+      billingAddress: order.billingAddress,
+      company: order.company,
+      foreignBuyer: order.foreignBuyer,
+      lines: lines.map((line) => ({
+        name: line.name,
+        netCents: line.netCents,
+        // E-books and physical products take an NF-e, never a service's note.
+        kind: line.type === 'produto' ? 'product' : 'service',
+        online: line.section === 'online',
+      })),
+      paidAt: order.paidAt ?? ctx.now,
+    }
+    const queued = queueSaleInvoice(ctx, sale, thisStep)
+    // A partial refund reported with the payment (rare): the note states the net value at once.
+    return next.refundedCents > 0
+      ? [...queued, ...substituteSaleInvoice('order', order.id, next.refundedCents, thisStep, ctx.now)]
+      : queued
+  }
+  if (next.state === 'refunded' && current.state !== 'refunded') {
+    return cancelSaleInvoices('order', order.id, thisStep, ctx.now)
+  }
+  if (next.state === 'partially_refunded' && next.refundedCents > current.refundedCents) {
+    return substituteSaleInvoice('order', order.id, next.refundedCents, thisStep, ctx.now)
+  }
+  return []
+}
 
 /** The provider's ids and the boleto's or PIX's data, as the payment reports them. */
 function fields(order: OrderRow, payment: GatewayPayment | undefined): Partial<OrderRow> {
@@ -140,6 +194,9 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
         mails.push(await refundEmail(ctx.env, order, next.refundedCents, false))
       }
       if (dispute === 'lost') await certificates('revoke', CERTIFICATE_MONEY_REASONS.chargebackLost)
+      // The NFS-e (issue 43): queued with the payment, cancelled when the money goes back in full
+      // (a refund, a withdrawal, a chargeback lost), replaced by the net value after a partial refund.
+      statements.push(...(await fiscalEffects(ctx, order, { current, next }, thisStep, dispute)))
       // A seat held or taken needs no statement to go back: the class_seats view counts live
       // orders only, so this step's new state releases it (decision 011).
       // Its coupon uses go back when it fails or expires, and are taken again by a late payment.

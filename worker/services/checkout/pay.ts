@@ -207,6 +207,9 @@ async function placeOrder(checkout: Checkout): Promise<{ result: PayResult; sess
           // Its coupon uses, reserved below (services/checkout/coupon-holds.ts).
           couponHeld: lines.some((line) => line.couponId !== null),
           remindersConsent: input.reminders_consent,
+          // The NFS-e's taker (issue 43): a company instead of the payer's CPF; a buyer abroad.
+          company: input.empresa ?? null,
+          foreignBuyer: input.estrangeiro ?? null,
         })
         .onConflictDoNothing({ target: orders.idempotencyKey })
         .returning(),

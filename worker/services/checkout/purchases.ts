@@ -7,6 +7,7 @@ import {
 } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
 import { CHECKOUT_MESSAGES, type PayResult } from '../../contract/checkout.ts'
+import type { PurchaseInvoice } from '../../contract/fiscal.ts'
 import type { Purchase, PurchaseDetail, Receipt, Withdrawal } from '../../contract/student.ts'
 import type { CartItemType } from '../../domain/catalog.ts'
 import {
@@ -22,6 +23,7 @@ import { AppError, notFound } from '../../errors.ts'
 import { isAvailable, priceSnapshot } from '../cart/pricing.ts'
 import { type CartSnapshot, writeCart } from '../cart/snapshot.ts'
 import { isClassSoldOut, isCouponLimit } from '../constraints.ts'
+import { purchaseInvoicesOf, purchaseInvoicesQuery } from '../fiscal/view.ts'
 import { paymentGateway } from '../payments/gateway.ts'
 import { reopen } from '../payments/settle.ts'
 import { differenceAsked, paidDifferences, payDifference, paysDifference } from './differences.ts'
@@ -68,7 +70,13 @@ export function withdrawalOf(order: OrderRow, lines: Item[], now: Date): Withdra
   }
 }
 
-function purchaseOf(order: OrderRow, items: Item[], now: Date, differencePaid = false): Purchase {
+function purchaseOf(
+  order: OrderRow,
+  items: Item[],
+  now: Date,
+  differencePaid: boolean,
+  invoice: PurchaseInvoice | null,
+): Purchase {
   const pending = order.status === 'pending'
   const lines = items.filter((item) => item.orderId === order.id)
   const gift = giftOf(order)
@@ -103,26 +111,25 @@ function purchaseOf(order: OrderRow, items: Item[], now: Date, differencePaid = 
         : null,
     gift: gift ? { name: gift.name, email: gift.email } : null,
     withdrawal: withdrawalOf(order, lines, now),
+    invoice,
   }
 }
 
 /** GET /api/usuario/compras: every order of the student, newest first (one round trip). */
 export async function listPurchases({ ctx, userId }: { ctx: AppContext; userId: number }) {
   const { db } = ctx
-  const [rows, items] = await db.batch([
+  const mine = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))
+  const [rows, items, invoiceRows] = await db.batch([
     db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)),
     db
       .select(ITEM_COLUMNS)
       .from(orderItems)
       .leftJoin(courses, eq(courses.id, orderItems.courseId))
-      .where(
-        inArray(
-          orderItems.orderId,
-          db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)),
-        ),
-      )
+      .where(inArray(orderItems.orderId, mine))
       .orderBy(orderItems.id),
+    purchaseInvoicesQuery(ctx, mine),
   ])
+  const invoicesByOrder = purchaseInvoicesOf(invoiceRows)
   // A student price's difference is paid by an order of the same buyer: among these.
   const paid = new Set(
     rows
@@ -131,7 +138,9 @@ export async function listPurchases({ ctx, userId }: { ctx: AppContext; userId: 
       )
       .map((row) => row.differenceOf),
   )
-  return rows.map((order) => purchaseOf(order, items, ctx.now, paid.has(order.id)))
+  return rows.map((order) =>
+    purchaseOf(order, items, ctx.now, paid.has(order.id), invoicesByOrder.get(order.id) ?? null),
+  )
 }
 
 function receiptOf(payment: GatewayPayment): Receipt | null {
@@ -203,8 +212,9 @@ export async function getPurchase({ ctx, userId, orderId }: OwnOrder): Promise<P
       unavailable = true
     }
   }
+  const invoice = purchaseInvoicesOf(await purchaseInvoicesQuery(ctx, [order.id])).get(order.id) ?? null
   return {
-    ...purchaseOf(order, items, ctx.now, differencePaid),
+    ...purchaseOf(order, items, ctx.now, differencePaid, invoice),
     paid_at: order.paidAt?.toISOString() ?? null,
     gross: order.grossCents,
     discount: order.discountCents,

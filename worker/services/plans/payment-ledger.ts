@@ -6,8 +6,9 @@ import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { CHECKOUT_MESSAGES } from '../../contract/checkout.ts'
 import type { PlanPaymentResult } from '../../contract/plans.ts'
-import { endsAccess, grantsAccess, isOpen, OPEN_STATES } from '../../domain/orders.ts'
+import { disputeStep, endsAccess, grantsAccess, isOpen, OPEN_STATES } from '../../domain/orders.ts'
 import { declineReason } from '../../domain/payment-errors.ts'
+import { cancelSaleInvoices, queueSaleInvoice, substituteSaleInvoice } from '../fiscal/queue.ts'
 import { paymentGateway } from '../payments/gateway.ts'
 import type { Card, Ledger, Report } from '../payments/ledger.ts'
 import { boletoRequest, cardInputs } from '../payments/request.ts'
@@ -54,10 +55,46 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
       next.refundedCents > current.refundedCents || endsAccess(next.state)
         ? { refundKey: null, refundRequestedAt: null, refundRequestedCents: null }
         : {},
-    async effects(row, { current, next }) {
+    async effects(row, { current, next }, thisStep) {
       const mails: EmailMessage[] = []
+      const statements: SQL[] = []
+      const dispute = disputeStep(current.state, next.state)
       if (grantsAccess(next.state) && !grantsAccess(current.state)) {
-        mails.push(await planPaidEmail(ctx.env, row, await namesOf(ctx, row.planId)))
+        const names = await namesOf(ctx, row.planId)
+        mails.push(await planPaidEmail(ctx.env, row, names))
+        // The edital fee's NFS-e (issue 43), queued in this step's batch.
+        if (current.state !== 'charged_back') {
+          statements.push(
+            ...queueSaleInvoice(
+              ctx,
+              {
+                source: 'plan_payment',
+                id: row.id,
+                payer: row.payer,
+                billingAddress: row.billingAddress,
+                company: null,
+                foreignBuyer: null,
+                lines: [
+                  {
+                    name: `${names.plan} — ${names.edital || 'Instituto Renalis'}`,
+                    netCents: row.amountCents,
+                    kind: 'service',
+                    online: false,
+                  },
+                ],
+                paidAt: row.paidAt ?? ctx.now,
+              },
+              thisStep,
+            ),
+          )
+        }
+      }
+      if (dispute === 'lost' || (next.state === 'refunded' && current.state !== 'refunded')) {
+        statements.push(...cancelSaleInvoices('plan_payment', row.id, thisStep, ctx.now))
+      } else if (next.state === 'partially_refunded' && next.refundedCents > current.refundedCents) {
+        statements.push(
+          ...substituteSaleInvoice('plan_payment', row.id, next.refundedCents, thisStep, ctx.now),
+        )
       }
       if (endsAccess(next.state) && !endsAccess(current.state)) {
         const names = await namesOf(ctx, row.planId)
@@ -70,7 +107,7 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
           ),
         )
       }
-      return { statements: [] as SQL[], mails }
+      return { statements, mails }
     },
     async settle(row, reported) {
       // A fee's boleto paid short still counts as paid, recording what arrived (received_cents): the

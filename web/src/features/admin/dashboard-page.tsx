@@ -13,6 +13,7 @@ import { adminQuery, useAdminList, withQuery } from './admin-api.ts'
 import { BarChart } from './bar-chart.tsx'
 import { DayField, SelectField } from './fields.tsx'
 import { formatDateTime, formatDay, formatDelay, formatShare } from './format.ts'
+import { InvoiceCountsCard } from './invoice-counts.tsx'
 import { AdminPage, QueryState } from './page.tsx'
 import { ResourceList } from './resource-list.tsx'
 import { ResourceTable, TwoLines } from './table.tsx'
@@ -208,6 +209,7 @@ function Widgets({ data }: { data: Dashboard }) {
           detail={`${formatBRL(pendingTotal)} a receber`}
         />
       </dl>
+      <InvoiceCountsCard counts={data.invoices} />
       <Recovery figures={data.recovery} />
       <Panel title={`Receita paga por ${GRANULARITY_LABELS[data.granularity]}`}>
         <BarChart

@@ -8,6 +8,7 @@ export const ADMIN_SECTIONS = {
   course: 'Cursos',
   turmas: 'Turmas',
   matriculas: 'Matrículas',
+  'notas-fiscais': 'Notas fiscais',
   editais: 'Editais',
   certificados: 'Certificados',
   leads: 'Leads',

@@ -24,6 +24,8 @@ import {
 import { payCheckout } from './checkout.mutations.ts'
 import { checkoutKeys, checkoutQuery, paymentsConfigQuery } from './checkout.queries.ts'
 import { AddressFields, DonationField, GiftFields, PayerFields } from './checkout-fields.tsx'
+import { CompanyFields } from './company-fields.tsx'
+import { ForeignBuyerFields } from './foreign-buyer-fields.tsx'
 import { chargeFor, parseBRL } from './instalments.ts'
 import { rememberOrder } from './order-record.ts'
 import { OrderSummary } from './order-summary.tsx'
@@ -89,6 +91,11 @@ function CheckoutForm({ view, refreshing }: { view: CheckoutView; refreshing: bo
   useEffect(() => {
     attemptKey.current = null
   }, [view.hash])
+
+  // Without the passport flag there is no address abroad to send (nor to check, out of sight).
+  useEffect(() => {
+    if (!view.flags.has_passport && getValues('foreign.enabled')) setValue('foreign.enabled', false)
+  }, [view.flags.has_passport, getValues, setValue])
 
   // Boleto may vanish (passport) and the instalment cap may drop with the new cart.
   useEffect(() => {
@@ -201,6 +208,8 @@ function CheckoutForm({ view, refreshing }: { view: CheckoutView; refreshing: bo
           ) : null}
           <DonationField form={form} />
           <GiftFields form={form} />
+          {payable ? <CompanyFields form={form} /> : null}
+          {payable && view.flags.has_passport ? <ForeignBuyerFields form={form} /> : null}
           {payable ? <AddressFields form={form} /> : null}
           <div className="space-y-3">
             {payError ? (

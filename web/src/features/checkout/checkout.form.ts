@@ -6,6 +6,7 @@ import {
   MAX_GIFTS,
   Payer,
 } from '../../../../worker/contract/checkout.ts'
+import { Company, ForeignBuyer } from '../../../../worker/contract/fiscal.ts'
 import { PAYMENT_TYPES } from '../../../../worker/domain/payments.ts'
 import { parseBRL } from './instalments.ts'
 
@@ -56,6 +57,18 @@ export function checkoutFormSchema(netTotalCents: number) {
       gifts: z.array(Gift.strip()).max(MAX_GIFTS),
       /** 'Quero receber lembretes sobre esta compra por e-mail' (issue 25): unticked by default. */
       reminders_consent: z.boolean(),
+      /** 'Comprar como empresa' (issue 43): the note's taker is the company, checked as the server does. */
+      company: z.object({ enabled: z.boolean(), cnpj: z.string(), razaoSocial: z.string() }),
+      /** 'Moro fora do Brasil' (with the passport flag): the note's foreign taker and address. */
+      foreign: z.object({
+        enabled: z.boolean(),
+        pais: z.string(),
+        endereco: z.string(),
+        cidade: z.string(),
+        codigo_postal: z.string(),
+        regiao: z.string(),
+        nif: z.string(),
+      }),
       ...addressAndCardFields,
     })
     .superRefine((value, ctx) => {
@@ -69,11 +82,52 @@ export function checkoutFormSchema(netTotalCents: number) {
         }
       })
       if (netTotalCents + parseBRL(value.doacao) === 0) return
+      if (value.company.enabled) checkCompany(value.company, ctx)
+      if (value.foreign.enabled) checkForeignBuyer(value.foreign, ctx)
       if (value.payment_type === null) {
         ctx.addIssue({ code: 'custom', path: ['payment_type'], message: PAYMENT_TYPE_REQUIRED })
       }
       checkBillingAddress(value.billingAddress, ctx)
     })
+}
+
+/** The company's CNPJ and razão social checked as the contract's Company, each issue on its field. */
+function checkCompany(fields: { cnpj: string; razaoSocial: string }, ctx: z.RefinementCtx) {
+  const company = Company.safeParse({ cnpj: fields.cnpj, razaoSocial: fields.razaoSocial })
+  if (company.success) return
+  for (const issue of company.error.issues) {
+    ctx.addIssue({ code: 'custom', path: ['company', ...issue.path], message: issue.message })
+  }
+}
+
+type ForeignFields = {
+  pais: string
+  endereco: string
+  cidade: string
+  codigo_postal: string
+  regiao: string
+  nif: string
+}
+
+/** The address abroad as the contract's ForeignBuyer takes it: the optional parts left out when empty. */
+export function foreignBuyerInput({ pais, endereco, cidade, codigo_postal, regiao, nif }: ForeignFields) {
+  return {
+    pais,
+    endereco,
+    cidade,
+    codigo_postal,
+    ...(regiao.trim() ? { regiao: regiao.trim() } : {}),
+    ...(nif.trim() ? { nif: nif.trim() } : {}),
+  }
+}
+
+/** The address abroad checked as the contract's ForeignBuyer, each issue on its field. */
+function checkForeignBuyer(fields: ForeignFields, ctx: z.RefinementCtx) {
+  const buyer = ForeignBuyer.safeParse(foreignBuyerInput(fields))
+  if (buyer.success) return
+  for (const issue of buyer.error.issues) {
+    ctx.addIssue({ code: 'custom', path: ['foreign', ...issue.path], message: issue.message })
+  }
 }
 
 export type CheckoutFormInput = z.input<ReturnType<typeof checkoutFormSchema>>
@@ -114,5 +168,7 @@ export const emptyCheckoutForm = (): CheckoutFormInput => ({
   doacao: '',
   gifts: [],
   reminders_consent: false,
+  company: { enabled: false, cnpj: '', razaoSocial: '' },
+  foreign: { enabled: false, pais: '', endereco: '', cidade: '', codigo_postal: '', regiao: '', nif: '' },
   ...emptyAddressAndCard(),
 })

@@ -6,6 +6,7 @@ import { QueryStatus } from '../../components/query-status.tsx'
 import { CURITIBA_TIME_ZONE, formatInstantDate } from '../../lib/date.ts'
 import { formatBRL } from '../../lib/money.ts'
 import { OrderLines } from '../checkout/order-lines.tsx'
+import { PurchaseInvoiceLine } from './purchase-invoice.tsx'
 import { paymentText, UnderpaidNotice } from './purchases-page.tsx'
 import { StateBadge } from './state-badge.tsx'
 import { purchaseQuery } from './student.queries.ts'
@@ -120,6 +121,11 @@ export function PurchaseDetailPage({ orderId }: { orderId: string }) {
               Feito em {formatInstantDate(purchase.data.created_at)} · pedido {purchase.data.order_id}
             </p>
           </div>
+          {purchase.data.invoice ? (
+            <div className="mt-4">
+              <PurchaseInvoiceLine invoice={purchase.data.invoice} of="deste pedido" />
+            </div>
+          ) : null}
           {purchase.data.underpaid ? (
             <div className="mt-4">
               <UnderpaidNotice purchase={purchase.data} />

@@ -14,6 +14,7 @@ import { writeCartHash } from '../cart/cart-storage.ts'
 import { OrderLines } from '../checkout/order-lines.tsx'
 import { BoletoPanel, PixPanel } from '../checkout/payment-panels.tsx'
 import { NothingYet } from './nothing-yet.tsx'
+import { PurchaseInvoiceLine } from './purchase-invoice.tsx'
 import { StateBadge } from './state-badge.tsx'
 import { purchasesQuery, repricedCart, usePayDifference, useReissuePayment } from './student.queries.ts'
 import { WithdrawalSection } from './withdrawal.tsx'
@@ -195,6 +196,10 @@ function PurchaseCard({ purchase }: { purchase: Purchase }) {
         ) : null}
       </dl>
       <div className="mt-4 space-y-4">
+        <PurchaseInvoiceLine
+          invoice={purchase.invoice}
+          of={`do pedido de ${formatInstantDate(purchase.created_at)}`}
+        />
         {purchase.boleto ? (
           <BoletoPanel
             level={3}

@@ -10,6 +10,7 @@ const SCREENS: Record<AdminSection, LazyExoticComponent<ComponentType>> = {
   course: lazy(() => import('../../features/admin/courses-page.tsx')),
   turmas: lazy(() => import('../../features/admin/classes-page.tsx')),
   matriculas: lazy(() => import('../../features/admin/enrollments-page.tsx')),
+  'notas-fiscais': lazy(() => import('../../features/admin/invoices-page.tsx')),
   editais: lazy(() => import('../../features/admin/editais-page.tsx')),
   certificados: lazy(() => import('../../features/admin/certificates-page.tsx')),
   leads: lazy(() => import('../../features/admin/leads-page.tsx')),

@@ -1,0 +1,336 @@
+import { asc, eq, sql } from 'drizzle-orm'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { invoices } from '../../db/schema.ts'
+import { configurationProblems } from '../../worker/config.ts'
+import { BillingAddress } from '../../worker/contract/checkout.ts'
+import type { Env } from '../../worker/env.ts'
+import { issueInvoices } from '../../worker/services/fiscal/job.ts'
+import { cancelSaleInvoices, queueSaleInvoice } from '../../worker/services/fiscal/queue.ts'
+import { billingAddress } from '../support/buyer.ts'
+import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { buyClass, call, cartWith, payCheckout } from '../support/worker/checkout.ts'
+import { createClass, createProduct, productionEnv, testContext, testDb } from '../support/worker/db.ts'
+import {
+  deliverGatilhos,
+  postGatilho,
+  providerRequests,
+  refuseCancellation,
+  rejectNextIssue,
+  resetProviderControls,
+  sentDps,
+  timeoutNextCall,
+} from '../support/worker/focus-nfe.ts'
+import { payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
+
+// Issue 43: the NFS-e of every sale, issued against the Focus NFe stand-in over HTTP (its recorded
+// requests say what reached it); the job is the scheduled handler's, run here on the notes of the
+// test's own orders (the shared database holds every file's).
+
+const db = testDb()
+const notesOf = (orderId: string) =>
+  db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.sequence))
+const noteOf = async (orderId: string) => (await notesOf(orderId)).find((note) => note.sequence >= 1)!
+
+/** The job's runs over the notes of an order, `runs` of them at once (a short deadline: 2 s). */
+async function runJob(orderId: string, { runs = 1, at = new Date(), env = testContext().env } = {}) {
+  const ids = (await notesOf(orderId)).map((note) => note.id)
+  const ctx = () => testContext({ now: at, env: { ...env, DEADLINES_MS: JSON.stringify({ fiscal: 2000 }) } })
+  return Promise.all(Array.from({ length: runs }, () => issueInvoices(ctx(), { ids })))
+}
+/** Runs the job until nothing of the order is due (the claim of the run before has lapsed). */
+async function settleNotes(orderId: string, { at = Date.now(), rounds = 4 } = {}) {
+  for (let round = 0; round < rounds; round++)
+    await runJob(orderId, { at: new Date(at + round * 3 * 3600_000) })
+}
+
+let admin: string
+beforeEach(async () => {
+  admin ??= (await newAdmin()).cookie
+  await resetProviderControls()
+})
+
+const refund = (orderId: string, body: unknown = {}) =>
+  adminCall(admin, 'POST', `/api/admin/pedidos/${orderId}/estorno`, body)
+
+describe('a paid sale gets one note (issue 43, Done when)', () => {
+  it('card: queued with the payment; ten concurrent runs and repeated gatilhos issue one; Minhas compras shows its PDF', async () => {
+    const { order, cookie } = await buyClass('CREDIT_CARD')
+    const [queued] = await notesOf(order.id)
+    expect(queued).toMatchObject({
+      state: 'queued',
+      valueCents: order.totalCents,
+      ref: `pedido-${order.id}-1`,
+    })
+    await runJob(order.id, { runs: 10 })
+    const note = await noteOf(order.id)
+    expect(note, note.providerMessage ?? '').toMatchObject({ state: 'authorized' })
+    expect(note.number).toBeTruthy()
+    expect(note.accessKey).toMatch(/^\d{50}$/)
+    expect(note.pdfUrl).toMatch(/^http/)
+    expect(note.xmlUrl).toMatch(/^http/)
+    // Focus's gatilhos, each delivered twice: confirmed by a look-up, nothing sent again.
+    await deliverGatilhos(note.ref)
+    expect((await postGatilho(JSON.stringify({ ref: note.ref, status: 'autorizado' }))).status).toBe(200)
+    await runJob(order.id, { runs: 3 })
+    expect(await sentDps(note.ref)).toHaveLength(1)
+    expect(await notesOf(order.id)).toHaveLength(1)
+    const { body } = await call('/api/usuario/compras', undefined, { cookie })
+    const purchase = (body as Array<{ order_id: string; invoice: unknown }>).find(
+      (p) => p.order_id === order.id,
+    )
+    expect(purchase?.invoice).toMatchObject({
+      state: 'authorized',
+      pdf_url: note.pdfUrl,
+      number: note.number,
+    })
+    const detail = await call(`/api/usuario/compras/${order.id}`, undefined, { cookie })
+    expect(detail.body.invoice).toMatchObject({ state: 'authorized', pdf_url: note.pdfUrl })
+  }, 60_000)
+
+  for (const payment of ['BOLETO', 'PIX'] as const) {
+    it(`${payment}: nothing before the money; paid (webhooks replayed), one note`, async () => {
+      const { order } = await buyClass(payment)
+      expect(await notesOf(order.id)).toEqual([])
+      await payAtProvider(order.gatewayChargeId!)
+      for (let i = 0; i < 3; i++)
+        expect((await sendWebhook('charge.paid', order.gatewayChargeId!)).status).toBe(200)
+      expect(await notesOf(order.id)).toHaveLength(1)
+      await runJob(order.id, { runs: 5 })
+      const note = await noteOf(order.id)
+      expect(note.state).toBe('authorized')
+      expect(await sentDps(note.ref)).toHaveLength(1)
+    })
+  }
+
+  it('a timeout, then a look-up: the note is found at the provider and never sent twice', async () => {
+    const { order } = await buyClass('CREDIT_CARD')
+    const ref = `pedido-${order.id}-1`
+    await timeoutNextCall({ method: 'POST', path: '/v2/nfsen' })
+    await runJob(order.id)
+    expect((await noteOf(order.id)).state).toBe('queued')
+    await settleNotes(order.id)
+    expect((await noteOf(order.id)).state).toBe('authorized')
+    expect(await sentDps(ref)).toHaveLength(1)
+    const lookups = await providerRequests(`/v2/nfsen/${ref}`, 'GET')
+    expect(lookups.length).toBeGreaterThan(0)
+  })
+
+  it("a rejection shows the provider's message; the admin's retry issues it", async () => {
+    const { order } = await buyClass('CREDIT_CARD')
+    await rejectNextIssue({ codigo: 'E0310', mensagem: 'Código de tributação nacional inexistente.' })
+    await runJob(order.id)
+    const rejected = await noteOf(order.id)
+    expect(rejected.state).toBe('rejected')
+    expect(rejected.providerMessage).toContain('Código de tributação nacional inexistente.')
+    const list = await adminCall(admin, 'GET', `/api/admin/notas-fiscais?state=rejected&q=${order.id}`)
+    expect(list.status).toBe(200)
+    expect(list.body.items).toEqual([
+      expect.objectContaining({
+        id: rejected.id,
+        state: 'rejected',
+        provider_message: rejected.providerMessage,
+      }),
+    ])
+    const retried = await adminCall(admin, 'POST', `/api/admin/notas-fiscais/${rejected.id}/reenviar`)
+    expect(retried.status).toBe(200)
+    await settleNotes(order.id)
+    expect((await noteOf(order.id)).state).toBe('authorized')
+  })
+})
+
+describe('money going back', () => {
+  it('a full refund cancels the note (service not provided)', async () => {
+    const { order } = await buyClass('CREDIT_CARD')
+    await runJob(order.id)
+    expect((await refund(order.id)).status).toBe(200)
+    expect((await noteOf(order.id)).state).toBe('cancelling')
+    await settleNotes(order.id)
+    const note = await noteOf(order.id)
+    expect(note.state).toBe('cancelled')
+    const deletes = await providerRequests(`/v2/nfsen/${note.ref}`, 'DELETE')
+    expect(deletes).toHaveLength(1)
+    expect(deletes[0]!.body).toMatchObject({ justificativa: expect.stringMatching(/^Serviço não prestado/) })
+  })
+
+  it('a partial refund replaces the note by one of the net value (substitution)', async () => {
+    const { order } = await buyClass('CREDIT_CARD', undefined, 50000)
+    await runJob(order.id)
+    const first = await noteOf(order.id)
+    expect((await refund(order.id, { amount_cents: 10000 })).status).toBe(200)
+    await settleNotes(order.id)
+    const [replaced, substitute] = (await notesOf(order.id)).filter((note) => note.sequence >= 1)
+    expect(replaced).toMatchObject({ id: first.id, state: 'replaced' })
+    expect(substitute).toMatchObject({ state: 'authorized', valueCents: 40000, replacesId: first.id })
+    const [dps] = await sentDps(substitute!.ref)
+    expect(dps).toMatchObject({ chave_nfse_substituida: first.accessKey, valor_servico: 400 })
+  })
+
+  it('a cancellation the city refuses as out of time reaches the admin, who closes it by hand', async () => {
+    const { order } = await buyClass('CREDIT_CARD')
+    await runJob(order.id)
+    const note = await noteOf(order.id)
+    await refuseCancellation(note.ref)
+    expect((await refund(order.id)).status).toBe(200)
+    await settleNotes(order.id)
+    const stuck = await noteOf(order.id)
+    expect(stuck.state).toBe('needs_admin')
+    expect(stuck.providerMessage).toMatch(/prazo/)
+    const list = await adminCall(admin, 'GET', `/api/admin/notas-fiscais?state=needs_admin&q=${order.id}`)
+    expect(list.body.items.map((item: { id: number }) => item.id)).toEqual([note.id])
+    const dashboard = await adminCall(admin, 'GET', '/api/admin/dashboard?from=2026-01-01&to=2026-12-31')
+    expect(dashboard.body.invoices.trouble).toBeGreaterThan(0)
+    const closed = await adminCall(admin, 'POST', `/api/admin/notas-fiscais/${note.id}/encerrar`, {
+      observacao: 'Cancelada no portal da prefeitura, processo 123.',
+    })
+    expect(closed.status).toBe(200)
+    expect(closed.body.invoice).toMatchObject({
+      state: 'cancelled',
+      closed_note: expect.stringContaining('processo 123'),
+    })
+  })
+})
+
+describe('FISCAL_ISSUE_AT=after_withdrawal', () => {
+  // The setting is read when the sale is queued (the ledger's batch): queued here as the ledger
+  // does, with the setting on, for a paid order of an online course.
+  async function queueAfterWithdrawal() {
+    const { order } = await buyClass('PIX')
+    const ctx = testContext({ env: { ...testContext().env, FISCAL_ISSUE_AT: 'after_withdrawal' } })
+    const paidAt = new Date()
+    const sale = {
+      source: 'order' as const,
+      id: order.id,
+      payer: order.payer,
+      billingAddress: order.billingAddress,
+      company: null,
+      foreignBuyer: null,
+      lines: [{ name: 'Curso online', netCents: order.totalCents, kind: 'service' as const, online: true }],
+      paidAt,
+    }
+    for (const statement of queueSaleInvoice(ctx, sale, sql`1`)) await db.run(statement)
+    return { order, paidAt }
+  }
+
+  it('waits the 7 days of an online course, then issues', async () => {
+    const { order, paidAt } = await queueAfterWithdrawal()
+    const note = await noteOf(order.id)
+    expect(note.issueAfter?.getTime()).toBe(paidAt.getTime() + 7 * 86_400_000)
+    await runJob(order.id, { at: new Date(paidAt.getTime() + 6 * 86_400_000) })
+    expect(await sentDps(note.ref)).toEqual([])
+    await runJob(order.id, { at: new Date(paidAt.getTime() + 7 * 86_400_000 + 60_000) })
+    expect((await noteOf(order.id)).state).toBe('authorized')
+  })
+
+  it('a withdrawal inside the window issues nothing', async () => {
+    const { order, paidAt } = await queueAfterWithdrawal()
+    for (const statement of cancelSaleInvoices('order', order.id, sql`1`, new Date())) await db.run(statement)
+    await runJob(order.id, { at: new Date(paidAt.getTime() + 8 * 86_400_000) })
+    const note = await noteOf(order.id)
+    expect(note.state).toBe('cancelled')
+    expect(await sentDps(note.ref)).toEqual([])
+  })
+})
+
+describe('what reaches the provider', () => {
+  it("a company purchase: the CNPJ (check digits verified) and razão social are the note's taker", async () => {
+    const turma = await createClass(db)
+    const view = await cartWith(['turma', turma.id])
+    const refused = await payCheckout(view, {
+      extra: { empresa: { cnpj: '11.444.777/0001-00', razaoSocial: 'X' } },
+    })
+    expect(refused.status).toBe(422)
+    expect(refused.body.errors['empresa.cnpj']).toBeDefined()
+    const view2 = await cartWith(['turma', turma.id])
+    const paid = await payCheckout(view2, {
+      extra: { empresa: { cnpj: '11.444.777/0001-61', razaoSocial: 'Clínica Renal Ltda' } },
+    })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    const orderId = paid.body.order_id as string
+    await runJob(orderId)
+    const note = await noteOf(orderId)
+    expect(note.state, note.providerMessage ?? '').toBe('authorized')
+    const [dps] = await sentDps(note.ref)
+    expect(dps).toMatchObject({
+      cnpj_tomador: '11444777000161',
+      razao_social_tomador: 'Clínica Renal Ltda',
+      codigo_municipio_tomador: '4106902',
+      cep_tomador: BillingAddress.parse(billingAddress).zip_code.replace(/\D/g, ''),
+      codigo_tributacao_nacional_iss: '080201',
+      cnpj_prestador: expect.stringMatching(/^\d{14}$/),
+    })
+    expect(dps).not.toHaveProperty('cpf_tomador')
+  })
+
+  it('a buyer abroad: a foreign taker with the address outside Brazil', async () => {
+    const turma = await createClass(db)
+    const view = await cartWith(['turma', turma.id])
+    const paid = await payCheckout(view, {
+      extra: {
+        estrangeiro: {
+          pais: 'PT',
+          endereco: 'Rua Augusta 100',
+          cidade: 'Lisboa',
+          codigo_postal: '1100-053',
+          nif: '123456789',
+        },
+      },
+    })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    const orderId = paid.body.order_id as string
+    await runJob(orderId)
+    const note = await noteOf(orderId)
+    expect(note.state, note.providerMessage ?? '').toBe('authorized')
+    const [dps] = await sentDps(note.ref)
+    expect(dps).toMatchObject({
+      nif_tomador: '123456789',
+      codigo_pais_ext_tomador: 'PT',
+      nome_cidade_ext_tomador: 'Lisboa',
+      cep_ext_tomador: '1100-053',
+    })
+    expect(dps).not.toHaveProperty('cpf_tomador')
+    expect(dps).not.toHaveProperty('codigo_municipio_tomador')
+  })
+
+  it("an e-book is listed 'sem NFS-e', never sent as a service", async () => {
+    const product = await createProduct(db)
+    const view = await cartWith(['produto', product.id])
+    const paid = await payCheckout(view)
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    const rows = await notesOf(paid.body.order_id)
+    expect(rows.map((row) => row.state)).toEqual(['not_applicable'])
+    await runJob(paid.body.order_id)
+    expect(await providerRequests(`/v2/nfsen?ref=${rows[0]!.ref}`, 'POST')).toEqual([])
+  })
+})
+
+describe('configuration, closed by default (decision 010)', () => {
+  const complete = {
+    FISCAL_ISSUANCE: 'on',
+    FOCUS_NFE_TOKEN: 'token-da-empresa',
+    FOCUS_NFE_WEBHOOK_SECRET: 'um-segredo-longo-do-gatilho',
+    FISCAL_CNPJ: '11.222.333/0001-81',
+    FISCAL_MUNICIPAL_REGISTRATION: '1234567',
+    FISCAL_MUNICIPALITY_IBGE: '4106902',
+    FISCAL_TAX_REGIME: '1',
+    FISCAL_NATIONAL_SERVICE_CODE: '080201',
+    FISCAL_MUNICIPAL_SERVICE_CODE: '001',
+    FISCAL_ISS_RATE: '2.00',
+    FISCAL_ISS_RETAINED: 'false',
+    FISCAL_SERIES: '1',
+  }
+  const fiscalProblems = (env: Partial<Env>) =>
+    configurationProblems(productionEnv(env)).filter((problem) => /FISCAL|FOCUS/.test(problem))
+
+  it('issuance off (the default) is a valid choice; on, every setting is required, or the site answers 503', async () => {
+    expect(fiscalProblems({})).toEqual([])
+    expect(fiscalProblems(complete)).toEqual([])
+    const { FISCAL_CNPJ: _cnpj, FOCUS_NFE_TOKEN: _token, ...missing } = complete
+    expect(fiscalProblems({ ...missing, FOCUS_NFE_TOKEN: undefined })).toEqual([
+      expect.stringContaining('FOCUS_NFE_TOKEN'),
+      expect.stringContaining('FISCAL_CNPJ'),
+    ])
+    expect(fiscalProblems({ ...complete, FISCAL_ISSUANCE: 'sim' })).toEqual([
+      expect.stringContaining('FISCAL_ISSUANCE'),
+    ])
+  })
+})

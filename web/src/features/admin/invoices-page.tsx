@@ -1,0 +1,384 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { FileDown } from 'lucide'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import {
+  type AdminInvoice,
+  AdminInvoicePage,
+  CloseInvoiceInput,
+  type FiscalSettingsView,
+  InvoiceActionResult,
+} from '../../../../worker/contract/fiscal.ts'
+import { INVOICE_STATE_LABELS, INVOICE_STATES, type InvoiceState } from '../../../../worker/domain/fiscal.ts'
+import { curitibaDay } from '../../../../worker/domain/time-zone.ts'
+import { Icon } from '../../components/icons.tsx'
+import { confirm } from '../../lib/confirm.tsx'
+import { FieldShell, INPUT_CLASS } from '../../lib/form-field.tsx'
+import { FormModal, openModal } from '../../lib/form-modal.tsx'
+import { formatBRL } from '../../lib/money.ts'
+import { toastError, toastSuccess } from '../../lib/toast.ts'
+import { useDebouncedValue } from '../search/use-debounced-value.ts'
+import { send, useAdminList, useCsvExport, useRefreshAdmin } from './admin-api.ts'
+import { EnumOptions, FilterSelect, SearchInput, TextAreaField } from './fields.tsx'
+import { formatDateTime, formatDay } from './format.ts'
+import { AdminPage } from './page.tsx'
+import { ResourceList } from './resource-list.tsx'
+import { Badge, type Tone } from './table.tsx'
+import { FilterBar, useFilters } from './toolbar.tsx'
+import { useModalSave } from './use-modal-save.ts'
+
+// /admin/notas-fiscais (issue 43, item 6): every NFS-e with its state, the provider's message when
+// it went wrong, the admin's actions on it (send again, cancel, e-mail the PDF again, close a case
+// the city no longer takes), and the month's CSV for the accountant.
+
+const CLOSE_MODAL_ID = 'admin-nota-encerrar'
+
+/** Green issued, amber on its way, red for the admin to act on, grey ended or out of the NFS-e. */
+const TONE: Record<InvoiceState, Tone> = {
+  queued: 'amber',
+  processing: 'amber',
+  authorized: 'green',
+  rejected: 'red',
+  cancelling: 'amber',
+  cancelled: 'slate',
+  replaced: 'slate',
+  needs_admin: 'red',
+  not_applicable: 'teal',
+}
+
+type Filters = { q: string; state: string; month: string }
+const NO_FILTERS: Filters = { q: '', state: '', month: '' }
+
+/** '2026-11' → '11/2026'. */
+const formatMonth = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`
+
+/** What the institute configures for the notes to be issued (README, 'Notas fiscais'). */
+const SETTINGS_TO_CONFIGURE = [
+  'FISCAL_ISSUANCE=on e FISCAL_ISSUE_AT (no pagamento ou depois dos 7 dias de arrependimento)',
+  'os dados do instituto: FISCAL_CNPJ, FISCAL_MUNICIPAL_REGISTRATION, FISCAL_TAX_REGIME, FISCAL_MUNICIPALITY_IBGE',
+  'o serviço: FISCAL_NATIONAL_SERVICE_CODE, FISCAL_MUNICIPAL_SERVICE_CODE, FISCAL_ISS_RATE, FISCAL_ISS_RETAINED, FISCAL_SERIES',
+  'a Focus NFe: FOCUS_NFE_API_URL, FOCUS_NFE_TOKEN e FOCUS_NFE_WEBHOOK_SECRET (o certificado A1 fica na Focus NFe, nunca aqui)',
+]
+
+/** Issuance off (a valid choice) or on without every setting: said plainly, with what to set. */
+export function IssuanceStatement({ settings }: { settings: FiscalSettingsView }) {
+  if (settings.issuance === 'on' && settings.configured) {
+    return (
+      <p className="mb-4 text-slate-700 text-sm" data-testid="fiscal-settings">
+        Emissão ligada ({settings.environment}):{' '}
+        {settings.issue_at === 'payment'
+          ? 'cada venda paga recebe a nota assim que o pagamento é confirmado.'
+          : 'a nota sai depois dos 7 dias de arrependimento dos itens online.'}
+      </p>
+    )
+  }
+  const off = settings.issuance === 'off'
+  return (
+    <section
+      aria-labelledby="emissao-nfse"
+      className={`mb-6 rounded-xl border p-4 ${
+        off ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-red-300 bg-red-50 text-red-950'
+      }`}
+    >
+      <h2 id="emissao-nfse" className="font-semibold text-lg">
+        {off
+          ? 'A emissão de NFS-e está desligada.'
+          : 'A emissão de NFS-e está ligada, mas falta configuração.'}
+      </h2>
+      <p className="mt-1 text-sm">
+        {off
+          ? 'Nenhuma nota é enviada à prefeitura. Para emitir, configure:'
+          : 'As notas ficam na fila até a configuração estar completa. Confira:'}
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm [overflow-wrap:anywhere]">
+        {SETTINGS_TO_CONFIGURE.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** The note's state, and under it what the admin needs to know of it. */
+export function InvoiceStateCell({ invoice }: { invoice: AdminInvoice }) {
+  const trouble = invoice.state === 'rejected' || invoice.state === 'needs_admin'
+  return (
+    <>
+      <Badge tone={TONE[invoice.state]}>{INVOICE_STATE_LABELS[invoice.state]}</Badge>
+      {invoice.provider_message && (trouble || invoice.state === 'cancelling') ? (
+        <p className="mt-1 max-w-xs text-red-800 text-xs [overflow-wrap:anywhere]">
+          {invoice.provider_message}
+        </p>
+      ) : null}
+      {invoice.state === 'queued' && invoice.issue_after ? (
+        <p className="mt-1 text-slate-700 text-xs">
+          emitida a partir de {formatDateTime(invoice.issue_after)}
+        </p>
+      ) : null}
+      {invoice.closed_at ? (
+        <p className="mt-1 max-w-xs text-slate-700 text-xs [overflow-wrap:anywhere]">
+          encerrado em {formatDateTime(invoice.closed_at)}
+          {invoice.closed_note ? `: ${invoice.closed_note}` : ''}
+        </p>
+      ) : null}
+      {invoice.replaces_id ? (
+        <p className="mt-1 text-slate-700 text-xs">substitui a nota #{invoice.replaces_id}</p>
+      ) : null}
+      {invoice.replaced_by_id ? (
+        <p className="mt-1 text-slate-700 text-xs">substituída pela nota #{invoice.replaced_by_id}</p>
+      ) : null}
+    </>
+  )
+}
+
+/** The note's number, its links (PDF and XML) and when the buyer was sent it. */
+function NoteCell({ invoice }: { invoice: AdminInvoice }) {
+  if (!invoice.number && !invoice.pdf_url) return <span className="text-slate-600 text-xs">—</span>
+  return (
+    <>
+      {invoice.number ? <p className="font-medium">nº {invoice.number}</p> : null}
+      <p className="flex flex-wrap gap-x-3 text-xs">
+        {invoice.pdf_url ? (
+          <a href={invoice.pdf_url} target="_blank" rel="noreferrer" className="link">
+            PDF<span className="sr-only"> da nota de {invoice.buyer.name}</span>
+          </a>
+        ) : null}
+        {invoice.xml_url ? (
+          <a href={invoice.xml_url} target="_blank" rel="noreferrer" className="link">
+            XML<span className="sr-only"> da nota de {invoice.buyer.name}</span>
+          </a>
+        ) : null}
+      </p>
+      {invoice.emailed_at ? (
+        <p className="text-slate-600 text-xs">enviada ao comprador em {formatDateTime(invoice.emailed_at)}</p>
+      ) : null}
+    </>
+  )
+}
+
+/** 'Encerrar caso': what was done by hand, for a cancellation the city no longer accepts. */
+function CloseCaseModal({ invoice }: { invoice: AdminInvoice | null }) {
+  const save = useModalSave(CLOSE_MODAL_ID)
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<{ observacao: string }>({
+    resolver: zodResolver(CloseInvoiceInput) as never,
+    defaultValues: { observacao: '' },
+  })
+  const submit = () =>
+    handleSubmit((values) =>
+      invoice
+        ? save(
+            'store',
+            () =>
+              send('POST', `/api/admin/notas-fiscais/${invoice.id}/encerrar`, values, InvoiceActionResult),
+            { success: 'Caso encerrado.', setError, onSuccess: () => reset() },
+          )
+        : undefined,
+    )()
+  return (
+    <FormModal
+      id={CLOSE_MODAL_ID}
+      title="Encerrar o caso da nota"
+      description={
+        invoice
+          ? `A prefeitura não aceita mais o cancelamento da nota de ${invoice.buyer.name}. Conte o que foi feito fora do site: fica registrado.`
+          : undefined
+      }
+      storeLabel="Encerrar caso"
+      onStore={() => void submit()}
+    >
+      <TextAreaField
+        label="O que foi feito"
+        rows={3}
+        hint="Ex.: cancelada no portal da prefeitura em 10/03, processo 123."
+        error={errors.observacao?.message}
+        {...register('observacao')}
+      />
+    </FormModal>
+  )
+}
+
+/** /admin/notas-fiscais: every note, its state and actions; the accountant's CSV of a month. */
+export default function InvoicesPage() {
+  const { filters, set, setFilters } = useFilters(NO_FILTERS)
+  const q = useDebouncedValue(filters.q.trim(), 400)
+  const [closing, setClosing] = useState<AdminInvoice | null>(null)
+  const refresh = useRefreshAdmin()
+  const params = { q, state: filters.state, month: filters.month }
+  const list = useAdminList('invoices', '/api/admin/notas-fiscais', params, AdminInvoicePage)
+  // The accountant's file is a month's: the month filtered, or this one.
+  const csvMonth = filters.month || curitibaDay(new Date()).slice(0, 7)
+  const { exporting, exportCsv } = useCsvExport(
+    '/api/admin/notas-fiscais/exportacao',
+    { month: csvMonth },
+    'Erro ao exportar as notas fiscais.',
+  )
+
+  async function act(invoice: AdminInvoice, action: string, ask?: string) {
+    if (ask !== undefined && !(await confirm({ text: ask }))) return
+    try {
+      const result = await send(
+        'POST',
+        `/api/admin/notas-fiscais/${invoice.id}/${action}`,
+        {},
+        InvoiceActionResult,
+      )
+      void toastSuccess(result.message)
+    } catch (error) {
+      void toastError(error, 'Não foi possível concluir a ação na nota.')
+    }
+    await refresh()
+  }
+
+  const settings = list.query.data?.settings
+  return (
+    <AdminPage
+      title="Notas fiscais"
+      description="A NFS-e de cada venda paga: a situação na prefeitura, o PDF enviado ao comprador e o arquivo do mês para o contador."
+      actions={
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={exporting}
+          onClick={() => void exportCsv()}
+        >
+          <Icon drawing={FileDown} className="size-4" />
+          CSV do contador ({formatMonth(csvMonth)})
+        </button>
+      }
+    >
+      {settings ? <IssuanceStatement settings={settings} /> : null}
+      <FilterBar columns={4}>
+        <SearchInput label="Comprador, CPF/CNPJ ou pedido" value={filters.q} onChange={set('q')} />
+        <FilterSelect label="Situação" all="Todas" value={filters.state} onChange={set('state')}>
+          <EnumOptions values={INVOICE_STATES} labels={INVOICE_STATE_LABELS} />
+        </FilterSelect>
+        <MonthField value={filters.month} onChange={set('month')} />
+        <div className="flex items-end">
+          <button type="button" className="btn btn-outline" onClick={() => setFilters(NO_FILTERS)}>
+            Limpar filtros
+          </button>
+        </div>
+      </FilterBar>
+      <div aria-busy={list.query.isFetching}>
+        <ResourceList
+          list={list}
+          description={{
+            label: 'Notas fiscais',
+            empty: 'Nenhuma nota fiscal encontrada.',
+            pagesOf: 'notas fiscais',
+            columns: [
+              {
+                header: 'Comprador',
+                cell: (row) => (
+                  <>
+                    <p className="font-medium">{row.buyer.name}</p>
+                    <p className="break-all text-slate-600 text-xs">{row.buyer.email}</p>
+                    {row.buyer.document ? (
+                      <p className="text-slate-600 text-xs">
+                        {row.buyer.kind === 'cnpj' ? 'CNPJ' : 'CPF'} {row.buyer.document}
+                      </p>
+                    ) : row.buyer.kind === 'foreign' ? (
+                      <p className="text-slate-600 text-xs">comprador no exterior</p>
+                    ) : null}
+                  </>
+                ),
+              },
+              {
+                header: 'Venda',
+                cell: (row) => (
+                  <>
+                    <p className="font-mono text-xs">{row.order_id ?? 'taxa de edital'}</p>
+                    <p className="max-w-xs text-slate-700 text-xs [overflow-wrap:anywhere]">
+                      {row.description}
+                    </p>
+                  </>
+                ),
+              },
+              {
+                header: 'Valor',
+                className: 'whitespace-nowrap',
+                cell: (row) => (
+                  <>
+                    <p>{formatBRL(row.value_cents)}</p>
+                    <p className="text-slate-600 text-xs">ISS {formatBRL(row.iss_cents)}</p>
+                  </>
+                ),
+              },
+              { header: 'Situação', cell: (row) => <InvoiceStateCell invoice={row} /> },
+              { header: 'Nota', cell: (row) => <NoteCell invoice={row} /> },
+              {
+                header: 'Data',
+                className: 'whitespace-nowrap',
+                cell: (row) => (
+                  <>
+                    <p>{formatDateTime(row.created_at)}</p>
+                    <p className="text-slate-600 text-xs">competência {formatDay(row.competence)}</p>
+                  </>
+                ),
+              },
+            ],
+            actions: (row) => [
+              {
+                label: 'Enviar de novo',
+                of: `a nota de ${row.buyer.name}`,
+                hidden: !(row.state === 'rejected' || (row.state === 'queued' && row.attempts > 0)),
+                onClick: () => void act(row, 'reenviar'),
+              },
+              {
+                label: 'Cancelar nota',
+                of: `de ${row.buyer.name}`,
+                hidden: row.state !== 'authorized',
+                onClick: () =>
+                  void act(
+                    row,
+                    'cancelar',
+                    `Cancelar na prefeitura a nota${row.number ? ` nº ${row.number}` : ''} de ${row.buyer.name} (${formatBRL(row.value_cents)})? O cancelamento não devolve dinheiro: o estorno é feito em Matrículas.`,
+                  ),
+              },
+              {
+                label: 'Reenviar e-mail',
+                of: `da nota de ${row.buyer.name}`,
+                hidden: row.state !== 'authorized',
+                onClick: () =>
+                  void act(row, 'reenviar-email', `Enviar de novo o PDF da nota a ${row.buyer.email}?`),
+              },
+              {
+                label: 'Encerrar caso',
+                of: `da nota de ${row.buyer.name}`,
+                hidden: row.state !== 'needs_admin' || row.closed_at !== null,
+                onClick: () => {
+                  setClosing(row)
+                  openModal(CLOSE_MODAL_ID, 'store')
+                },
+              },
+            ],
+          }}
+        />
+      </div>
+      <CloseCaseModal invoice={closing} />
+    </AdminPage>
+  )
+}
+
+/** 'Mês': the notes of one month (their competence), as the browser's month picker writes it. */
+function MonthField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <FieldShell label="Mês">
+      {(control) => (
+        <input
+          {...control}
+          type="month"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={INPUT_CLASS}
+        />
+      )}
+    </FieldShell>
+  )
+}

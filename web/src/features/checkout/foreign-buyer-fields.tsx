@@ -1,0 +1,127 @@
+import { useId, useMemo } from 'react'
+import type { UseFormReturn } from 'react-hook-form'
+import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
+import type { CheckoutFormInput, CheckoutFormValues } from './checkout.form.ts'
+
+type Form = UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>
+
+/** Codes the browser names that are no country of a buyer (groupings, pseudo-locales, Brazil itself). */
+const NOT_A_COUNTRY = new Set([
+  'AC',
+  'BR',
+  'CP',
+  'DG',
+  'EA',
+  'EU',
+  'EZ',
+  'IC',
+  'QO',
+  'TA',
+  'UK',
+  'UN',
+  'XA',
+  'XB',
+  'ZZ',
+])
+
+/**
+ * Every country by its ISO 3166-1 code, named in Portuguese by the browser's own data (no list
+ * shipped with the page), in alphabetical order.
+ */
+function countries(): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames(['pt-BR'], { type: 'region', fallback: 'none' })
+  const found: { code: string; name: string }[] = []
+  for (let first = 65; first <= 90; first++) {
+    for (let second = 65; second <= 90; second++) {
+      const code = String.fromCharCode(first, second)
+      const name = NOT_A_COUNTRY.has(code) ? undefined : names.of(code)
+      if (name) found.push({ code, name })
+    }
+  }
+  return found.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
+}
+
+/**
+ * A buyer with a passport who lives abroad (issue 43, item 5): the address outside Brazil, for the
+ * nota fiscal's foreign taker, sent as `estrangeiro`. The billing address the payment asks for
+ * stays as it is.
+ */
+export function ForeignBuyerFields({ form }: { form: Form }) {
+  const {
+    register,
+    watch,
+    formState: { errors },
+  } = form
+  const detailId = useId()
+  const abroad = watch('foreign.enabled')
+  const list = useMemo(() => (abroad ? countries() : []), [abroad])
+  const error = errors.foreign
+  return (
+    <div className="rounded-2xl border border-slate-200 p-5">
+      <label className="flex items-start gap-3 font-medium text-slate-900">
+        <input
+          type="checkbox"
+          className="mt-1 size-5 shrink-0 accent-teal-700"
+          aria-describedby={detailId}
+          {...register('foreign.enabled')}
+        />
+        Moro fora do Brasil
+      </label>
+      <p id={detailId} className="mt-2 text-slate-700 text-sm">
+        A nota fiscal de serviço (NFS-e) sai para o seu endereço no exterior.
+      </p>
+      {abroad ? (
+        <div className="mt-4 grid gap-4 sm:grid-cols-6">
+          <FieldShell label="País" error={error?.pais?.message} className="sm:col-span-3">
+            {(ids) => (
+              <select {...ids} autoComplete="country" className={INPUT_CLASS} {...register('foreign.pais')}>
+                <option value="">Escolha o país</option>
+                {list.map((country) => (
+                  <option key={country.code} value={country.code}>
+                    {country.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldShell>
+          <TextField
+            label="Código postal"
+            autoComplete="postal-code"
+            className="sm:col-span-3"
+            error={error?.codigo_postal?.message}
+            {...register('foreign.codigo_postal')}
+          />
+          <TextField
+            label="Endereço no exterior"
+            autoComplete="street-address"
+            className="sm:col-span-6"
+            error={error?.endereco?.message}
+            {...register('foreign.endereco')}
+          />
+          <TextField
+            label="Cidade no exterior"
+            autoComplete="address-level2"
+            className="sm:col-span-3"
+            error={error?.cidade?.message}
+            {...register('foreign.cidade')}
+          />
+          <TextField
+            label="Estado, província ou região (opcional)"
+            autoComplete="address-level1"
+            className="sm:col-span-3"
+            error={error?.regiao?.message}
+            {...register('foreign.regiao')}
+          />
+          <TextField
+            label="Número fiscal no seu país (opcional)"
+            autoComplete="off"
+            className="sm:col-span-6"
+            hint="Ex.: o NIF, em Portugal."
+            error={error?.nif?.message}
+            {...register('foreign.nif')}
+          />
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,137 @@
+// The nota fiscal de serviço (NFS-e Padrão Nacional) of every paid sale (issue 43, decision 026):
+// its states, what it snapshots of the sale, and the pure rules the job and the admin follow.
+
+/**
+ * Where a note stands. `queued`: waiting for the job (or for the 7-day window, `issue_after`);
+ * `processing`: sent to the provider, waiting for the city's answer; `authorized`: issued (number,
+ * access key, PDF and XML); `rejected`: the provider refused it (its message shown; the admin
+ * retries once the cause is fixed); `cancelling`: money went back, the cancellation is asked;
+ * `cancelled`; `replaced`: a partial refund replaced it by a note of the net value (substitution);
+ * `needs_admin`: a cancellation the city no longer accepts (out of time), closed by hand;
+ * `not_applicable`: 'sem NFS-e', the sale of e-books or physical products (an NF-e, for the accountant).
+ */
+export const INVOICE_STATES = [
+  'queued',
+  'processing',
+  'authorized',
+  'rejected',
+  'cancelling',
+  'cancelled',
+  'replaced',
+  'needs_admin',
+  'not_applicable',
+] as const
+export type InvoiceState = (typeof INVOICE_STATES)[number]
+
+export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
+  queued: 'na fila',
+  processing: 'em processamento',
+  authorized: 'autorizada',
+  rejected: 'rejeitada',
+  cancelling: 'cancelando',
+  cancelled: 'cancelada',
+  replaced: 'substituída',
+  needs_admin: 'precisa do administrador',
+  not_applicable: 'sem NFS-e',
+}
+
+/** The dashboard's "pending": notes on their way (waiting for the job or for the city). */
+export const PENDING_INVOICE_STATES = [
+  'queued',
+  'processing',
+  'cancelling',
+] as const satisfies readonly InvoiceState[]
+/** The dashboard's "in trouble": what the admin must act on. */
+export const TROUBLE_INVOICE_STATES = ['rejected', 'needs_admin'] as const satisfies readonly InvoiceState[]
+
+/** What a note is for: a sale (order), an edital fee (plan payment). */
+export const INVOICE_SOURCES = ['order', 'plan_payment'] as const
+export type InvoiceSource = (typeof INVOICE_SOURCES)[number]
+
+/** Who takes the service: a person (CPF), a company (CNPJ and razão social), a buyer abroad. */
+export const TAKER_KINDS = ['cpf', 'cnpj', 'foreign'] as const
+export type TakerKind = (typeof TAKER_KINDS)[number]
+
+/** When a sale's note is issued: at payment, or once the 7-day withdrawal window has passed. */
+export const FISCAL_ISSUE_AT = ['payment', 'after_withdrawal'] as const
+export type FiscalIssueAt = (typeof FISCAL_ISSUE_AT)[number]
+
+/** The reason every cancellation gives (the provider takes 15 to 255 characters). */
+export const CANCEL_REASON = 'Serviço não prestado: valor devolvido ao tomador.'
+
+/** The taker's address in Brazil (with the city's IBGE code), or abroad. */
+export type TakerAddress =
+  | {
+      country: 'BR'
+      street: string
+      number: string
+      complement: string | null
+      neighborhood: string
+      zipCode: string
+      city: string
+      state: string
+      /** The city's IBGE code (7 digits), from the CEP look-up. */
+      cityIbge: string | null
+    }
+  | { country: string; street: string; city: string; postalCode: string; region: string | null }
+
+/**
+ * Everything a note says, fixed when it is queued (decision 026): a later change of the catalogue,
+ * of the buyer's account or of the settings never alters a note already queued. Its value and
+ * competence date are the note's own columns (db/schema/fiscal.ts).
+ */
+export type InvoiceSnapshot = {
+  taker: {
+    kind: TakerKind
+    /** CPF or CNPJ digits (a CNPJ may hold letters, the 2026 format); null for a buyer abroad. */
+    document: string | null
+    /** A buyer abroad: the foreign tax id, when given. */
+    foreignId: string | null
+    name: string
+    email: string
+    phone: string | null
+    address: TakerAddress | null
+  }
+  provider: {
+    cnpj: string
+    municipalRegistration: string
+    municipalityIbge: string
+    taxRegime: string
+  }
+  service: {
+    description: string
+    nationalCode: string
+    municipalCode: string
+    /** ISS rate in percent, as configured (e.g. "2.00"). */
+    issRate: string
+    issRetained: boolean
+  }
+  series: string
+}
+
+/** The ISS of a value at a rate in percent, rounded to the centavo. */
+export function issCents(valueCents: number, issRate: string): number {
+  const rate = Number(issRate)
+  if (!Number.isFinite(rate) || rate < 0) return 0
+  return Math.round((valueCents * rate) / 100)
+}
+
+/** A note's `ref` at the provider: the sale's own id, numbered per note of the same sale. */
+export function invoiceRef(source: InvoiceSource, sourceId: string | number, sequence: number): string {
+  const prefix = source === 'order' ? 'pedido' : 'taxa'
+  return `${prefix}-${String(sourceId).replace(/[^\w-]/g, '')}-${sequence}`
+}
+
+/** How many attempts the job makes before a note stays `rejected` for the admin. */
+export const MAX_INVOICE_ATTEMPTS = 8
+
+/** Wait before attempt `attempts + 1` (ms): 1, 2, 4 … minutes, at most 2 hours. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 2 * 60 * 60_000)
+}
+
+/** A job run holds a claimed note this long; a run that died leaves it to the next after that. */
+export const INVOICE_CLAIM_MS = 2 * 60_000
+
+/** A month of the accountant's CSV and the admin's filter: YYYY-MM. */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/
