@@ -138,6 +138,38 @@ describe('a paid sale gets one note (issue 43, Done when)', () => {
   })
 })
 
+describe('the gatilho and the accountant', () => {
+  it('a gatilho without the registered Authorization is refused; with it, the note is read from the provider', async () => {
+    const { order } = await buyClass('CREDIT_CARD')
+    const ref = `pedido-${order.id}-1`
+    expect((await postGatilho(JSON.stringify({ ref, status: 'autorizado' }), null)).status).toBe(401)
+    expect((await postGatilho(JSON.stringify({ ref, status: 'autorizado' }), 'outro-segredo')).status).toBe(
+      401,
+    )
+    // Not sent yet: the gatilho changes nothing (the body is never trusted).
+    expect((await postGatilho(JSON.stringify({ ref, status: 'autorizado', numero: '1' }))).status).toBe(200)
+    expect((await noteOf(order.id)).number).toBeNull()
+  })
+
+  it("the month's CSV lists each note with its value and ISS, and the authorised totals", async () => {
+    const { order } = await buyClass('CREDIT_CARD', undefined, 30000)
+    await runJob(order.id)
+    const note = await noteOf(order.id)
+    const month = note.competence.slice(0, 7)
+    const answer = await adminCall(admin, 'GET', `/api/admin/notas-fiscais/exportacao?month=${month}`)
+    expect(answer.status).toBe(200)
+    expect(answer.response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    const text = String(answer.body)
+    expect(text).toContain('Competência;Situação;Número')
+    expect(text).toContain(`${note.number}`)
+    expect(text).toContain('300,00;6,00')
+    expect(text).toMatch(new RegExp(`Total ${month}`))
+    expect((await adminCall(admin, 'GET', '/api/admin/notas-fiscais/exportacao?month=2026-13')).status).toBe(
+      422,
+    )
+  })
+})
+
 describe('money going back', () => {
   it('a full refund cancels the note (service not provided)', async () => {
     const { order } = await buyClass('CREDIT_CARD')

@@ -21,7 +21,8 @@ import {
 const db = testDb()
 const MINUTE = 60_000
 const later = (minutes: number) => new Date(Date.now() + minutes * MINUTE)
-const mailEnv = () => envWith()
+// The NFS-e off: its note's e-mail (tests/worker/nfse.test.ts) is not what these count.
+const mailEnv = () => envWith({ FISCAL_ISSUANCE: 'off' })
 
 const acceptedFor = async (email: string) => (await emailApi.accepted()).filter((m) => m.to.includes(email))
 const outboxFor = (email: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, email))

@@ -312,8 +312,12 @@ export async function issueInvoices(
 
 /** A note named by its ref, advanced now (the provider's gatilho): its word is confirmed by a look-up. */
 export async function syncInvoice(ctx: AppContext, ref: string): Promise<InvoiceState | null> {
-  const [row] = await ctx.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.ref, ref))
-  if (!row) return null
+  const [row] = await ctx.db
+    .select({ id: invoices.id, state: invoices.state, sentAt: invoices.sentAt })
+    .from(invoices)
+    .where(eq(invoices.ref, ref))
+  // Unknown, or never sent: the provider cannot be telling about it (the job sends it in its time).
+  if (!row || (row.state === 'queued' && !row.sentAt)) return null
   // Not waiting for its next attempt: the gatilho says the city answered.
   const claimed = await claim(ctx, row.id, true)
   if (!claimed) return null
