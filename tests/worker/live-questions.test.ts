@@ -200,6 +200,92 @@ describe('opening a talk’s room', () => {
   })
 })
 
+describe('the speaker account of a talk', () => {
+  it('the account the admin names opens the speaker view of its own talk only; a viewer cannot', async () => {
+    const admin = await newAdmin()
+    const speaker = await viewer('Dra. Sofia Palestrante')
+    const otherSpeaker = await viewer('Dr. Tiago Outro')
+    const audience = await viewer('Ulisses Plateia')
+    const papel = (key: number) => SOCKET(key, '?papel=palestrante')
+    const roles = async (cookie: string, key: number) =>
+      (await (await workerFetch(`${SOCKET(key)}/papeis`, { headers: { cookie } })).json()) as {
+        roles: string[]
+      }
+
+    // Before the admin names it, the speaker is one of the audience.
+    expect(await roles(speaker.cookie, LIVE_KEY)).toEqual({ roles: ['viewer'] })
+    const before = await exports.default.fetch(papel(LIVE_KEY), {
+      headers: { upgrade: 'websocket', cookie: speaker.cookie },
+    })
+    expect(before.status).toBe(403)
+
+    // The admin names the accounts by e-mail (any case); an e-mail of no account changes nothing.
+    const path = (key: number) => `/api/admin/conference/talks/${key}/speaker`
+    const unknown = await adminCall(admin.cookie, 'PUT', path(LIVE_KEY), { email: 'ninguem@teste.example' })
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.msg).toMatch(/Nenhuma conta com este e-mail/)
+    const named = await adminCall(admin.cookie, 'PUT', path(LIVE_KEY), {
+      email: speaker.user.email.toUpperCase(),
+    })
+    expect(named.status).toBe(200)
+    expect(named.body).toMatchObject({
+      key: LIVE_KEY,
+      session: [DAY, 1],
+      account: { email: speaker.user.email, name: 'Dra. Sofia Palestrante' },
+    })
+    expect(
+      (await adminCall(admin.cookie, 'PUT', path(LATER_KEY), { email: otherSpeaker.user.email })).status,
+    ).toBe(200)
+    const list = await adminCall(admin.cookie, 'GET', '/api/admin/conference/speakers')
+    expect(list.status).toBe(200)
+    expect(list.body.find((talk: { key: number }) => talk.key === LIVE_KEY)).toMatchObject({
+      title: 'Hemodiálise ao vivo',
+      account: { email: speaker.user.email },
+    })
+    // Not the admin's: a viewer cannot name anyone.
+    expect(
+      (await adminCall(audience.cookie, 'PUT', path(LIVE_KEY), { email: audience.user.email })).status,
+    ).toBe(403)
+
+    // The named account: the speaker view of its talk, never moderation, never another talk's.
+    expect(await roles(speaker.cookie, LIVE_KEY)).toEqual({ roles: ['viewer', 'speaker'] })
+    expect(await roles(speaker.cookie, LATER_KEY)).toEqual({ roles: ['viewer'] })
+    const stage = await connect(speaker.cookie, '?papel=palestrante')
+    expect(await stage.next((frame) => frame.t === 'welcome')).toMatchObject({ role: 'speaker', queue: null })
+    const moderation = await exports.default.fetch(SOCKET(LIVE_KEY, '?papel=moderacao'), {
+      headers: { upgrade: 'websocket', cookie: speaker.cookie },
+    })
+    expect(moderation.status).toBe(403)
+    const otherTalk = await exports.default.fetch(papel(LATER_KEY), {
+      headers: { upgrade: 'websocket', cookie: speaker.cookie },
+    })
+    expect(otherTalk.status).toBe(403)
+    // The other talk's speaker, and the audience, cannot open this talk's speaker view.
+    for (const cookie of [otherSpeaker.cookie, audience.cookie]) {
+      const refused = await exports.default.fetch(papel(LIVE_KEY), {
+        headers: { upgrade: 'websocket', cookie },
+      })
+      expect(refused.status).toBe(403)
+      expect(((await refused.json()) as { msg: string }).msg).toMatch(/conta de quem fala nesta palestra/)
+    }
+    expect(await roles(audience.cookie, LIVE_KEY)).toEqual({ roles: ['viewer'] })
+    expect(await roles(admin.cookie, LIVE_KEY)).toEqual({ roles: ['viewer', 'moderator', 'speaker'] })
+
+    // The speaker view shows what the moderators approve.
+    const moderator = await connect(admin.cookie, '?papel=moderacao')
+    const asker = await connect(audience.cookie)
+    const id = await askedAndApproved(asker, moderator, 'Como a palestrante vê esta pergunta aprovada?')
+    expect(await stage.next(isEvent('question', id))).toMatchObject({ e: { q: { id, status: 'approved' } } })
+
+    // Taken away (null): the account is one of the audience again.
+    const cleared = await adminCall(admin.cookie, 'PUT', path(LIVE_KEY), { email: null })
+    expect(cleared.body.account).toBeNull()
+    expect(await roles(speaker.cookie, LIVE_KEY)).toEqual({ roles: ['viewer'] })
+    await adminCall(admin.cookie, 'PUT', path(LATER_KEY), { email: null })
+    for (const client of [stage, moderator, asker]) client.close()
+  })
+})
+
 describe('questions, moderation and votes', () => {
   it('a question waits for the moderators; approve, pin, answer and hide are theirs alone', async () => {
     const ana = await viewer('Ana Paula Souza')

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { MessageErrorBody } from '../contract/errors.ts'
-import { KeptQuestion, LiveBoard } from '../contract/live-questions.ts'
+import { KeptQuestion, LiveBoard, LiveRoles } from '../contract/live-questions.ts'
 import type { LiveRole } from '../domain/live-questions.ts'
 import { AppError } from '../errors.ts'
 import { currentUser } from '../middleware/auth.ts'
@@ -15,14 +15,14 @@ import {
   liveBoardSnapshot,
   liveRoomStats,
   openLiveSocket,
-  roleAllowed,
 } from '../services/conference/live.ts'
+import { assertLiveRole, liveRolesOf } from '../services/conference/speakers.ts'
 import { csvContent, csvResponse } from './admin/shared.ts'
 
 /** A talk's live questions: under the presence path, where the viewer's ticket cookie is sent. */
 const LIVE_PATH = `${PRESENCE_PATH}/perguntas`
 
-const KeyParams = z.object({
+export const KeyParams = z.object({
   key: z
     .string()
     .regex(/^\d{1,3}$/, { error: 'Informe o índice da palestra.' })
@@ -34,10 +34,10 @@ const ROLES = { moderacao: 'moderator', palestrante: 'speaker' } as const satisf
 
 const SocketQuery = z
   .object({
-    papel: z
-      .enum(['moderacao', 'palestrante'])
-      .optional()
-      .openapi({ description: 'Sem ele: quem assiste. `moderacao` e `palestrante`: só administradores.' }),
+    papel: z.enum(['moderacao', 'palestrante']).optional().openapi({
+      description:
+        'Sem ele: quem assiste. `moderacao`: só administradores. `palestrante`: administradores e a conta de quem fala nesta palestra.',
+    }),
     since: z
       .string()
       .regex(/^\d{1,9}$/, { error: 'Informe o último número de sequência recebido.' })
@@ -75,7 +75,7 @@ export const liveQuestionRoutes = app
           400: jsonContent(MessageErrorBody, 'Pedido sem `Upgrade: websocket`: `{ msg }`.'),
           403: jsonContent(
             MessageErrorBody,
-            'Papel de moderação ou de palestrante sem ser administrador: `{ msg }`.',
+            'Moderação sem ser administrador, ou visão de palestrante sem ser administrador nem a conta de quem fala nesta palestra: `{ msg }`.',
           ),
         },
       },
@@ -89,12 +89,7 @@ export const liveQuestionRoutes = app
         throw new AppError('BAD_REQUEST', 'Este endereço aceita apenas conexões WebSocket.')
       }
       const { userId, firstName } = presenceIdentity(c)
-      if (role !== 'viewer') {
-        const user = await currentUser(c)
-        if (!roleAllowed(role, user?.type ?? null)) {
-          throw new AppError('FORBIDDEN', 'Só a organização do evento pode abrir esta visão.')
-        }
-      }
+      if (role !== 'viewer') await assertLiveRole(c.var.ctx, key, role, await currentUser(c))
       const response = await openLiveSocket({
         ctx: c.var.ctx,
         key,
@@ -124,6 +119,28 @@ export const liveQuestionRoutes = app
       const board = await liveBoardSnapshot(c.var.ctx, c.req.valid('param').key)
       c.header('Cache-Control', 'private, max-age=2')
       return c.json(board, 200)
+    },
+  )
+  .openapi(
+    defineRoute(
+      'N',
+      {
+        operationId: 'getLiveRoles',
+        method: 'get',
+        path: `${LIVE_PATH}/{key}/papeis`,
+        tags: ['Jornada'],
+        summary: 'Os papéis que a pessoa pode ter na sala de uma palestra',
+        description:
+          'Quem assiste: `viewer`. A organização (administradores): também `moderator` e `speaker`. A conta que o administrador indicou como de quem fala nesta palestra: também `speaker` (a visão de palestrante desta palestra, não de outra).',
+        request: { params: KeyParams },
+        responses: { 200: jsonContent(LiveRoles, 'Os papéis.') },
+      },
+      { errors: ['notFound'], authenticate: presenceAuthenticated },
+    ),
+    async (c) => {
+      const roles = await liveRolesOf(c.var.ctx, c.req.valid('param').key, await currentUser(c))
+      c.header('Cache-Control', 'no-store')
+      return c.json({ roles }, 200)
     },
   )
   .openapi(

@@ -5,7 +5,6 @@ import type { AppContext } from '../../context.ts'
 import type { KeptQuestion, LiveBoard } from '../../contract/live-questions.ts'
 import { conferenceState, type Talk, talkEnd } from '../../domain/conference.ts'
 import { toCsv } from '../../domain/csv.ts'
-import type { LiveRole } from '../../domain/live-questions.ts'
 import { curitibaDateTime } from '../../domain/time-zone.ts'
 import type { LiveRoomStats, LiveTalk, LiveViewer } from '../../durable/stubs.ts'
 import { conflict, notFound } from '../../errors.ts'
@@ -25,7 +24,8 @@ const roomName = (talk: LiveTalk) => `talk:${talk.day}-${talk.slot}`
 const liveRoom = (ctx: AppContext, talk: LiveTalk) =>
   ctx.env.LIVE_ROOMS.get(ctx.env.LIVE_ROOMS.idFromName(roomName(talk)))
 
-async function talkOf(ctx: AppContext, key: number) {
+/** Talk `key` on the conference's clock (its cached copy), the programme and the clock's now; else 404. */
+export async function talkOf(ctx: AppContext, key: number) {
   const { programme, offsetMs } = await conferenceSnapshot(ctx)
   const talk = programme.talks.find((candidate) => candidate.key === key)
   if (!talk) throw notFound('Palestra não encontrada.')
@@ -68,11 +68,6 @@ export async function openLiveSocket({
       'x-live-talk': JSON.stringify({ day: talk.day, slot: talk.slot, closesIn }),
     },
   })
-}
-
-/** Who may take a role besides 'viewer': moderators are administrators; so is the speaker's view. */
-export function roleAllowed(role: LiveRole, userType: string | null): boolean {
-  return role === 'viewer' || userType === 'A'
 }
 
 type CachedBoard = { board: LiveBoard; fetchedAt: number }
