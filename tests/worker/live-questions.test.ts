@@ -604,4 +604,70 @@ describe('what is kept', () => {
     r.close()
     moderator.close()
   })
+
+  it('deleting an account: the rooms forget its name at once, not at their wipe 30 days later', async () => {
+    const admin = await newAdmin()
+    const moderator = await connect(admin.cookie, '?papel=moderacao')
+    const vera = await viewer('Vera Apagada Lima')
+    const v = await connect(vera.cookie)
+    const watcher = await connect((await viewer('Wagner Olhando')).cookie)
+    const id = await askedAndApproved(v, moderator, 'Pergunta de quem vai excluir a conta depois?')
+    expect(await watcher.next(isEvent('question', id))).toMatchObject({ e: { q: { name: 'Vera' } } })
+    // Vera also voted, and speaks the later talk.
+    const other = await askedAndApproved(watcher, moderator, 'Outra pergunta, em que Vera vota?')
+    const vote = nextCid()
+    v.send({ t: 'vote', cid: vote, qid: other })
+    await v.next(isAck(vote))
+    const named = await adminCall(admin.cookie, 'PUT', `/api/admin/conference/talks/${LATER_KEY}/speaker`, {
+      email: vera.user.email,
+    })
+    expect(named.status).toBe(200)
+
+    await deleteMyAccount({ ctx: testContext(), userId: vera.user.id })
+
+    // Her sockets close; the audience and the moderators see the question again, without the name.
+    expect((await v.closed).code).toBe(1000)
+    expect(await watcher.next(isEvent('question', id))).toMatchObject({
+      e: { q: { id, name: 'Conta excluída' } },
+    })
+    expect(
+      await moderator.next(
+        (frame) =>
+          frame.t === 'event' && frame.e.k === 'queue' && frame.e.q.id === id && frame.e.q.author !== 'Vera',
+      ),
+    ).toMatchObject({
+      e: { q: { author: 'Conta excluída', text: 'Pergunta de quem vai excluir a conta depois?' } },
+    })
+    const board = await room().board()
+    expect(board.questions.find((q) => q.id === id)).toMatchObject({ name: 'Conta excluída' })
+    expect(board.questions.find((q) => q.id === other)?.votes).toBe(1)
+    // Nothing of her name or her votes is left in the room's storage (questions, logged broadcasts).
+    await runInDurableObject(room(), async (_instance, state) => {
+      const sql = state.storage.sql
+      const authors = sql.exec<{ author: string }>('SELECT author FROM questions WHERE id = ?', id).one()
+      expect(authors.author).toBe('')
+      const bodies = sql
+        .exec<{ body: string }>('SELECT body FROM events')
+        .toArray()
+        .map((row) => row.body)
+      expect(bodies.some((body) => body.includes(id))).toBe(true)
+      expect(bodies.filter((body) => body.includes('"Vera"'))).toEqual([])
+      const votes = sql
+        .exec<{ n: number }>('SELECT count(*) AS n FROM votes WHERE user_id = ?', vera.user.id)
+        .one()
+      expect(votes.n).toBe(0)
+    })
+    // A reconnecting client that resumes from before sees no name either.
+    const late = await connect((await viewer('Xavier Depois')).cookie, '?since=0')
+    const welcome = await late.next((frame) => frame.t === 'welcome')
+    expect(JSON.stringify(welcome)).not.toContain('"Vera"')
+    // The talk she spoke has no speaking account any more.
+    const speakers = await adminCall(admin.cookie, 'GET', '/api/admin/conference/speakers')
+    expect(speakers.body.find((talk: { key: number }) => talk.key === LATER_KEY).account).toBeNull()
+    // The next flush writes the question without her name.
+    await room().flush()
+    const [kept] = await db.select().from(liveQuestions).where(eq(liveQuestions.id, id))
+    expect(kept).toMatchObject({ authorName: null, userId: null })
+    for (const client of [moderator, watcher, late]) client.close()
+  })
 })

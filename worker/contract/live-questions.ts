@@ -160,11 +160,9 @@ export const TalkSpeakerInput = z
 
 /** The roles the signed-in person may take in a talk's room (the page shows the switch from it). */
 export const LiveRoles = z.object({
-  roles: z
-    .array(z.enum(LIVE_ROLES))
-    .meta({
-      description:
-        '`viewer` sempre; `moderator` e `speaker` para a organização; `speaker` para a conta de quem fala.',
-    }),
+  roles: z.array(z.enum(LIVE_ROLES)).meta({
+    description:
+      '`viewer` sempre; `moderator` e `speaker` para a organização; `speaker` para a conta de quem fala.',
+  }),
 })
 export type LiveRoles = z.infer<typeof LiveRoles>
