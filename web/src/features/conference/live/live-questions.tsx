@@ -363,6 +363,7 @@ function ModeratorQueue({ state, moderate }: { state: LiveState; moderate: Room[
               {q.status !== 'approved' && q.status !== 'answered' ? (
                 <button type="button" className={BUTTON} onClick={() => moderate(q.id, 'approve')}>
                   Aprovar
+                  <Which question={q} joint="a" />
                 </button>
               ) : null}
               {q.status === 'approved' ? (
@@ -372,16 +373,19 @@ function ModeratorQueue({ state, moderate }: { state: LiveState; moderate: Room[
                   onClick={() => moderate(q.id, q.pinned ? 'unpin' : 'pin')}
                 >
                   {q.pinned ? 'Tirar destaque' : 'Destacar'}
+                  <Which question={q} joint={q.pinned ? 'da' : 'a'} />
                 </button>
               ) : null}
               {q.status === 'approved' ? (
                 <button type="button" className={BUTTON} onClick={() => moderate(q.id, 'answer')}>
                   Marcar como respondida
+                  <Which question={q} joint="a" />
                 </button>
               ) : null}
               {q.status !== 'hidden' ? (
                 <button type="button" className={BUTTON} onClick={() => moderate(q.id, 'hide')}>
                   Ocultar
+                  <Which question={q} joint="a" />
                 </button>
               ) : null}
             </div>
@@ -390,6 +394,15 @@ function ModeratorQueue({ state, moderate }: { state: LiveState; moderate: Room[
       </ol>
     </div>
   )
+}
+
+/**
+ * Which question a moderator's button acts on, for a screen reader (the list has many 'Aprovar'
+ * buttons): 'Aprovar a pergunta de Ana: Qual a dose…'. Hidden on the screen, where the card says it.
+ */
+function Which({ question, joint }: { question: QueueQuestion; joint: 'a' | 'da' }) {
+  const text = question.text.length > 60 ? `${question.text.slice(0, 60)}…` : question.text
+  return <span className="sr-only">{` ${joint} pergunta de ${question.author}: ${text}`}</span>
 }
 
 function SpeakerView({ state }: { state: LiveState }) {
