@@ -15,6 +15,11 @@ export const conferenceTalks = sqliteTable(
     initAt: integer('init_at', { mode: 'timestamp_ms' }).notNull(),
     title: text('title').notNull(),
     speaker: text('speaker').notNull(),
+    /**
+     * The account that speaks the talk (named by the admin by its e-mail): it alone, besides the
+     * organisation, opens the talk's speaker view of the live questions (issue 44). Null: none named; an account's deletion clears it.
+     */
+    speakerUserId: integer('speaker_user_id').references(() => users.id),
     content: text('content').notNull().default(''), // speaker bio
     videoId: text('video_id'),
     videoInit: integer('video_init').notNull().default(0), // seconds into the video

@@ -1,18 +1,21 @@
 // The live questions' room under a full hall (issue 44): N viewers' WebSockets open on one talk's
-// room, started on its own (`wrangler dev` of tests/support/worker/live-bench-harness.ts, which
-// stands in for the Worker's checks; the Miniflare 5 beta installed here no longer takes the
-// options object the issue's "Miniflare directly" meant, and its new form is not documented yet),
-// the clients spread over two processes so that file descriptors suffice (20 000 a process on
-// this machine). A moderator approves a question every
-// 500 ms; printed: sockets held, p50/p99 from approval to each viewer, p99 of the last viewer per
-// broadcast, messages lost, and the room's send loop per broadcast — measured from outside as the
-// spread between the first and the last viewer's receipt, since workerd's clock does not move
-// while a handler runs (Spectre mitigation), so the room cannot time its own loop.
+// room, started on its own under workerd directly — no `wrangler dev`, no proxy in front: the
+// harness (tests/support/worker/live-bench-harness.ts, which stands in for the Worker's checks) is
+// bundled with esbuild and served by `workerd serve` with a config of its own (the room a SQLite
+// Durable Object on a local disk), which is what Miniflare does underneath (the Miniflare 5 beta
+// installed here no longer takes the options object the issue meant). The clients are spread over
+// two processes so that file descriptors suffice (20 000 a process on this machine). A moderator
+// approves a question every 500 ms; printed: sockets held, p50/p99 from approval to each viewer,
+// p99 of the last viewer per broadcast, messages lost, and the room's send loop per broadcast —
+// measured from outside as the spread between the first and the last viewer's receipt, since
+// workerd's clock does not move while a handler runs (Spectre mitigation), so the room cannot time
+// its own loop. `LIVE_BENCH_RUNTIME=wrangler` runs it under `wrangler dev` as before.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { build } from 'esbuild'
 import { freePort, root, stopChild, waitForHttp } from '../../scripts/lib/stack.ts'
 
 export type LiveRoomResult = {
@@ -154,6 +157,96 @@ async function runOnce(origin: string, viewers: number, seconds: number): Promis
   }
 }
 
+const HARNESS = join(root, 'tests/support/worker/live-bench-harness.ts')
+
+/** The harness as one ES module, as wrangler would bundle it for workerd. */
+async function bundleHarness(outfile: string) {
+  await build({
+    entryPoints: [HARNESS],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2024',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+    external: ['cloudflare:*', 'node:*'],
+    outfile,
+    logLevel: 'warning',
+  })
+}
+
+/** workerd's config: the bundle, the room's namespace (SQLite, on `state`), one HTTP socket. */
+const workerdConfig = (port: number, state: string) => `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [
+    (name = "main", worker = .bench),
+    (name = "disk", disk = (path = ${JSON.stringify(state)}, writable = true)),
+  ],
+  sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
+);
+const bench :Workerd.Worker = (
+  modules = [ (name = "main.js", esModule = embed "main.js") ],
+  compatibilityDate = "2026-10-01",
+  durableObjectNamespaces = [ (className = "LiveRoom", uniqueKey = "live-bench", enableSql = true) ],
+  durableObjectStorage = (localDisk = "disk"),
+  bindings = [
+    (name = "LIVE_ROOMS", durableObjectNamespace = "LiveRoom"),
+    # The room's minute flush has no database here: it fails, is logged and retried.
+    (name = "DATABASE_URL", text = "http://127.0.0.1:9"),
+    (name = "APP_ENV", text = "test"),
+  ],
+);
+`
+
+/** The room's runtime for one run, on `port` with state in `state`: workerd directly, or wrangler dev. */
+async function startRuntime(dir: string, port: number, state: string): Promise<ChildProcess> {
+  await mkdir(state, { recursive: true })
+  if (process.env.LIVE_BENCH_RUNTIME === 'wrangler') {
+    const config = join(dir, 'wrangler.toml')
+    await writeFile(
+      config,
+      [
+        'name = "live-bench"',
+        `main = "${HARNESS}"`,
+        'compatibility_date = "2026-10-01"',
+        'compatibility_flags = ["nodejs_compat"]',
+        '[vars]',
+        'DATABASE_URL = "http://127.0.0.1:9"',
+        'APP_ENV = "test"',
+        '[[durable_objects.bindings]]',
+        'name = "LIVE_ROOMS"',
+        'class_name = "LiveRoom"',
+        '[[migrations]]',
+        'tag = "v1"',
+        'new_sqlite_classes = ["LiveRoom"]',
+      ].join('\n'),
+    )
+    return spawn(
+      join(root, 'node_modules/.bin/wrangler'),
+      [
+        'dev',
+        '--config',
+        config,
+        '--port',
+        String(port),
+        '--ip',
+        '127.0.0.1',
+        '--persist-to',
+        state,
+        '--log-level',
+        'error',
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'], cwd: dir },
+    )
+  }
+  const config = join(dir, `workerd-${port}.capnp`)
+  await writeFile(config, workerdConfig(port, state))
+  return spawn(join(root, 'node_modules/.bin/workerd'), ['serve', config, '--experimental'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: dir,
+  })
+}
+
 export async function liveRoomScenario({
   viewerCounts,
   seconds,
@@ -162,54 +255,19 @@ export async function liveRoomScenario({
   seconds: number
 }): Promise<LiveRoomResult[]> {
   const dir = await mkdtemp(join(tmpdir(), 'live-bench-'))
-  const config = join(dir, 'wrangler.toml')
-  await writeFile(
-    config,
-    [
-      'name = "live-bench"',
-      `main = "${join(root, 'tests/support/worker/live-bench-harness.ts')}"`,
-      'compatibility_date = "2026-10-01"',
-      'compatibility_flags = ["nodejs_compat"]',
-      // The room's minute flush has no database here: it fails, is logged and retried.
-      '[vars]',
-      'DATABASE_URL = "http://127.0.0.1:9"',
-      'APP_ENV = "test"',
-      '[[durable_objects.bindings]]',
-      'name = "LIVE_ROOMS"',
-      'class_name = "LiveRoom"',
-      '[[migrations]]',
-      'tag = "v1"',
-      'new_sqlite_classes = ["LiveRoom"]',
-    ].join('\n'),
-  )
   const results: LiveRoomResult[] = []
   try {
+    await bundleHarness(join(dir, 'main.js'))
     for (const viewers of viewerCounts) {
       // A new runtime per run: a new room, nothing carried over.
       const port = await freePort()
-      const wrangler = spawn(
-        join(root, 'node_modules/.bin/wrangler'),
-        [
-          'dev',
-          '--config',
-          config,
-          '--port',
-          String(port),
-          '--ip',
-          '127.0.0.1',
-          '--persist-to',
-          join(dir, `state-${viewers}`),
-          '--log-level',
-          'error',
-        ],
-        { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir },
-      )
+      const runtime = await startRuntime(dir, port, join(dir, `state-${viewers}`))
       const origin = `http://127.0.0.1:${port}`
       try {
         await waitForHttp(`${origin}/stats`, 120_000)
         results.push(await runOnce(origin, viewers, seconds))
       } finally {
-        await stopChild(wrangler)
+        await stopChild(runtime)
       }
     }
   } finally {
@@ -219,7 +277,9 @@ export async function liveRoomScenario({
 }
 
 export function printLiveRoom(results: LiveRoomResult[]) {
-  console.log('\nLive questions room (the room alone under wrangler dev; a question approved every 500 ms):')
+  console.log(
+    `\nLive questions room (the room alone under ${process.env.LIVE_BENCH_RUNTIME === 'wrangler' ? 'wrangler dev' : 'workerd, no proxy'}; a question approved every 500 ms):`,
+  )
   console.log(
     '| viewers | sockets held | approvals | p50 approval→viewer | p99 | p99 last viewer per broadcast | lost | send loop per broadcast p50 / p99 |',
   )

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, describe, it } from 'vitest'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { fileBrowser, fileSessions, screenshot } from '../support/e2e/browser.ts'
+import { liveMomentOf, openLiveView, simulateClock } from '../support/e2e/conference.ts'
 import { firstRow, PHONE, settled, sidewaysScroll } from '../support/e2e/phone.ts'
 import { baseURL } from '../support/e2e/stack.ts'
 
@@ -8,8 +9,9 @@ import { baseURL } from '../support/e2e/stack.ts'
 // the admin screens' main dialogs and panels open, must not scroll sideways (sidewaysScroll in
 // tests/support/e2e/phone.ts). The screens themselves, with their data, are checked on a11y's
 // phone pass (tests/e2e/a11y-phone.test.ts), which visits every student and admin page; this walk
-// opens what that pass does not: the admin's dialogs, panels and tabs. A new one is one line in
-// SCREENS. The screens are independent (nothing is saved): they open a few at a time.
+// opens what that pass does not: the admin's dialogs, panels and tabs, and the live talk's
+// questions (board, moderation, speaker view: a talk of this file's own is live on the clock). A
+// new one is one line in SCREENS. The screens are independent: they open a few at a time.
 
 const CONTEXT = {
   ...PHONE,
@@ -20,6 +22,7 @@ const CONTEXT = {
 } as const
 const ACCOUNTS = {
   admin: { email: 'admin@instituto.test', password: 'Admin@12345' },
+  student: { email: 'aluno@instituto.test', password: 'Aluno@12345' },
 }
 type Who = keyof typeof ACCOUNTS
 
@@ -143,6 +146,19 @@ const SCREENS: Screen[] = [
       await page.locator('section[aria-roledescription="carrossel"]').first().waitFor()
     },
   }),
+  // The live talk's questions (issue 44), under the player.
+  ...(['board', 'moderation', 'speaker'] as const).map(
+    (view): Screen => ({
+      name: `jornada-perguntas-${view}`,
+      as: view === 'board' ? 'student' : 'admin',
+      path: '/4a-jornada-multiprofissional',
+      h1: '4ª Jornada Multiprofissional em Nefrologia',
+      open: async (page) => {
+        await openLiveView(page, view)
+        await settled(page)
+      },
+    }),
+  ),
 ]
 
 async function dialogOpen(page: Page, title: string | RegExp) {
@@ -156,8 +172,11 @@ const contexts: BrowserContext[] = []
 /** One login per role for the whole file. */
 const sessionOf = fileSessions(browser, baseURL, ACCOUNTS, CONTEXT)
 
+// Day 1's fifth talk is live (the accessibility files take the third and fourth).
+beforeAll(() => simulateClock(liveMomentOf(5)))
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {})
+  await simulateClock(null)
 })
 
 describe.concurrent("the admin's dialogs, panels and tabs on a 375 px phone", () => {

@@ -200,6 +200,92 @@ describe('opening a talk’s room', () => {
   })
 })
 
+describe('the speaker account of a talk', () => {
+  it('the account the admin names opens the speaker view of its own talk only; a viewer cannot', async () => {
+    const admin = await newAdmin()
+    const speaker = await viewer('Dra. Sofia Palestrante')
+    const otherSpeaker = await viewer('Dr. Tiago Outro')
+    const audience = await viewer('Ulisses Plateia')
+    const papel = (key: number) => SOCKET(key, '?papel=palestrante')
+    const roles = async (cookie: string, key: number) =>
+      (await (await workerFetch(`${SOCKET(key)}/papeis`, { headers: { cookie } })).json()) as {
+        roles: string[]
+      }
+
+    // Before the admin names it, the speaker is one of the audience.
+    expect(await roles(speaker.cookie, LIVE_KEY)).toEqual({ roles: ['viewer'] })
+    const before = await exports.default.fetch(papel(LIVE_KEY), {
+      headers: { upgrade: 'websocket', cookie: speaker.cookie },
+    })
+    expect(before.status).toBe(403)
+
+    // The admin names the accounts by e-mail (any case); an e-mail of no account changes nothing.
+    const path = (key: number) => `/api/admin/conference/talks/${key}/speaker`
+    const unknown = await adminCall(admin.cookie, 'PUT', path(LIVE_KEY), { email: 'ninguem@teste.example' })
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.msg).toMatch(/Nenhuma conta com este e-mail/)
+    const named = await adminCall(admin.cookie, 'PUT', path(LIVE_KEY), {
+      email: speaker.user.email.toUpperCase(),
+    })
+    expect(named.status).toBe(200)
+    expect(named.body).toMatchObject({
+      key: LIVE_KEY,
+      session: [DAY, 1],
+      account: { email: speaker.user.email, name: 'Dra. Sofia Palestrante' },
+    })
+    expect(
+      (await adminCall(admin.cookie, 'PUT', path(LATER_KEY), { email: otherSpeaker.user.email })).status,
+    ).toBe(200)
+    const list = await adminCall(admin.cookie, 'GET', '/api/admin/conference/speakers')
+    expect(list.status).toBe(200)
+    expect(list.body.find((talk: { key: number }) => talk.key === LIVE_KEY)).toMatchObject({
+      title: 'Hemodiálise ao vivo',
+      account: { email: speaker.user.email },
+    })
+    // Not the admin's: a viewer cannot name anyone.
+    expect(
+      (await adminCall(audience.cookie, 'PUT', path(LIVE_KEY), { email: audience.user.email })).status,
+    ).toBe(403)
+
+    // The named account: the speaker view of its talk, never moderation, never another talk's.
+    expect(await roles(speaker.cookie, LIVE_KEY)).toEqual({ roles: ['viewer', 'speaker'] })
+    expect(await roles(speaker.cookie, LATER_KEY)).toEqual({ roles: ['viewer'] })
+    const stage = await connect(speaker.cookie, '?papel=palestrante')
+    expect(await stage.next((frame) => frame.t === 'welcome')).toMatchObject({ role: 'speaker', queue: null })
+    const moderation = await exports.default.fetch(SOCKET(LIVE_KEY, '?papel=moderacao'), {
+      headers: { upgrade: 'websocket', cookie: speaker.cookie },
+    })
+    expect(moderation.status).toBe(403)
+    const otherTalk = await exports.default.fetch(papel(LATER_KEY), {
+      headers: { upgrade: 'websocket', cookie: speaker.cookie },
+    })
+    expect(otherTalk.status).toBe(403)
+    // The other talk's speaker, and the audience, cannot open this talk's speaker view.
+    for (const cookie of [otherSpeaker.cookie, audience.cookie]) {
+      const refused = await exports.default.fetch(papel(LIVE_KEY), {
+        headers: { upgrade: 'websocket', cookie },
+      })
+      expect(refused.status).toBe(403)
+      expect(((await refused.json()) as { msg: string }).msg).toMatch(/conta de quem fala nesta palestra/)
+    }
+    expect(await roles(audience.cookie, LIVE_KEY)).toEqual({ roles: ['viewer'] })
+    expect(await roles(admin.cookie, LIVE_KEY)).toEqual({ roles: ['viewer', 'moderator', 'speaker'] })
+
+    // The speaker view shows what the moderators approve.
+    const moderator = await connect(admin.cookie, '?papel=moderacao')
+    const asker = await connect(audience.cookie)
+    const id = await askedAndApproved(asker, moderator, 'Como a palestrante vê esta pergunta aprovada?')
+    expect(await stage.next(isEvent('question', id))).toMatchObject({ e: { q: { id, status: 'approved' } } })
+
+    // Taken away (null): the account is one of the audience again.
+    const cleared = await adminCall(admin.cookie, 'PUT', path(LIVE_KEY), { email: null })
+    expect(cleared.body.account).toBeNull()
+    expect(await roles(speaker.cookie, LIVE_KEY)).toEqual({ roles: ['viewer'] })
+    await adminCall(admin.cookie, 'PUT', path(LATER_KEY), { email: null })
+    for (const client of [stage, moderator, asker]) client.close()
+  })
+})
+
 describe('questions, moderation and votes', () => {
   it('a question waits for the moderators; approve, pin, answer and hide are theirs alone', async () => {
     const ana = await viewer('Ana Paula Souza')
@@ -517,5 +603,71 @@ describe('what is kept', () => {
     })
     r.close()
     moderator.close()
+  })
+
+  it('deleting an account: the rooms forget its name at once, not at their wipe 30 days later', async () => {
+    const admin = await newAdmin()
+    const moderator = await connect(admin.cookie, '?papel=moderacao')
+    const vera = await viewer('Vera Apagada Lima')
+    const v = await connect(vera.cookie)
+    const watcher = await connect((await viewer('Wagner Olhando')).cookie)
+    const id = await askedAndApproved(v, moderator, 'Pergunta de quem vai excluir a conta depois?')
+    expect(await watcher.next(isEvent('question', id))).toMatchObject({ e: { q: { name: 'Vera' } } })
+    // Vera also voted, and speaks the later talk.
+    const other = await askedAndApproved(watcher, moderator, 'Outra pergunta, em que Vera vota?')
+    const vote = nextCid()
+    v.send({ t: 'vote', cid: vote, qid: other })
+    await v.next(isAck(vote))
+    const named = await adminCall(admin.cookie, 'PUT', `/api/admin/conference/talks/${LATER_KEY}/speaker`, {
+      email: vera.user.email,
+    })
+    expect(named.status).toBe(200)
+
+    await deleteMyAccount({ ctx: testContext(), userId: vera.user.id })
+
+    // Her sockets close; the audience and the moderators see the question again, without the name.
+    expect((await v.closed).code).toBe(1000)
+    expect(await watcher.next(isEvent('question', id))).toMatchObject({
+      e: { q: { id, name: 'Conta excluída' } },
+    })
+    expect(
+      await moderator.next(
+        (frame) =>
+          frame.t === 'event' && frame.e.k === 'queue' && frame.e.q.id === id && frame.e.q.author !== 'Vera',
+      ),
+    ).toMatchObject({
+      e: { q: { author: 'Conta excluída', text: 'Pergunta de quem vai excluir a conta depois?' } },
+    })
+    const board = await room().board()
+    expect(board.questions.find((q) => q.id === id)).toMatchObject({ name: 'Conta excluída' })
+    expect(board.questions.find((q) => q.id === other)?.votes).toBe(1)
+    // Nothing of her name or her votes is left in the room's storage (questions, logged broadcasts).
+    await runInDurableObject(room(), async (_instance, state) => {
+      const sql = state.storage.sql
+      const authors = sql.exec<{ author: string }>('SELECT author FROM questions WHERE id = ?', id).one()
+      expect(authors.author).toBe('')
+      const bodies = sql
+        .exec<{ body: string }>('SELECT body FROM events')
+        .toArray()
+        .map((row) => row.body)
+      expect(bodies.some((body) => body.includes(id))).toBe(true)
+      expect(bodies.filter((body) => body.includes('"Vera"'))).toEqual([])
+      const votes = sql
+        .exec<{ n: number }>('SELECT count(*) AS n FROM votes WHERE user_id = ?', vera.user.id)
+        .one()
+      expect(votes.n).toBe(0)
+    })
+    // A reconnecting client that resumes from before sees no name either.
+    const late = await connect((await viewer('Xavier Depois')).cookie, '?since=0')
+    const welcome = await late.next((frame) => frame.t === 'welcome')
+    expect(JSON.stringify(welcome)).not.toContain('"Vera"')
+    // The talk she spoke has no speaking account any more.
+    const speakers = await adminCall(admin.cookie, 'GET', '/api/admin/conference/speakers')
+    expect(speakers.body.find((talk: { key: number }) => talk.key === LATER_KEY).account).toBeNull()
+    // The next flush writes the question without her name.
+    await room().flush()
+    const [kept] = await db.select().from(liveQuestions).where(eq(liveQuestions.id, id))
+    expect(kept).toMatchObject({ authorName: null, userId: null })
+    for (const client of [moderator, watcher, late]) client.close()
   })
 })

@@ -8,6 +8,7 @@ import {
   REACTION_KINDS,
   REACTION_MAX_PER_FRAME,
 } from '../domain/live-questions.ts'
+import { emailAddress } from './auth.ts'
 
 // Live questions, votes and reactions (issue 44): the frames of a talk's WebSocket, both ways, and
 // the fallback snapshot. The room (worker/durable/live-room.ts) validates every frame it receives
@@ -134,3 +135,34 @@ export const KeptQuestion = z.object({
   asked_at: z.string(),
 })
 export type KeptQuestion = z.infer<typeof KeptQuestion>
+
+/** A talk and the account that speaks it (the admin's list; issue 44's speaker view). */
+export const TalkSpeaker = z.object({
+  key: z.number().int().meta({ description: 'Índice da palestra na programação.' }),
+  session: z.tuple([z.number().int(), z.number().int()]).meta({ description: 'O par [dia, sessão].' }),
+  title: z.string(),
+  speaker: z.string().meta({ description: 'O nome de quem fala, como a programação o mostra.' }),
+  account: z
+    .object({ email: z.string(), name: z.string() })
+    .nullable()
+    .meta({ description: 'A conta que abre a visão de palestrante desta palestra (null: nenhuma).' }),
+})
+export type TalkSpeaker = z.infer<typeof TalkSpeaker>
+
+/** The admin names the speaking account by its e-mail; null takes the link away. */
+export const TalkSpeakerInput = z
+  .object({
+    email: emailAddress({ missing: 'Informe o e-mail da conta de quem fala.', max: 254 })
+      .nullable()
+      .meta({ description: 'O e-mail de uma conta existente; null: nenhuma conta.' }),
+  })
+  .strict()
+
+/** The roles the signed-in person may take in a talk's room (the page shows the switch from it). */
+export const LiveRoles = z.object({
+  roles: z.array(z.enum(LIVE_ROLES)).meta({
+    description:
+      '`viewer` sempre; `moderator` e `speaker` para a organização; `speaker` para a conta de quem fala.',
+  }),
+})
+export type LiveRoles = z.infer<typeof LiveRoles>

@@ -53,6 +53,7 @@ export const AUDIT_LABELS: Record<string, string> = {
   'course_progress.export': 'Progresso dos alunos exportado (CSV)',
   'conference_settings.update': 'Configurações do certificado da jornada alteradas',
   'conference_settings.signature': 'Assinatura do certificado da jornada enviada',
+  'conference_talk.speaker': 'Conta de quem fala na palestra definida',
   'assessment_settings.update': 'Avaliação final do curso alterada',
   'assessment_question.create': 'Questão da avaliação final criada',
   'assessment_question.update': 'Questão da avaliação final alterada',
@@ -82,6 +83,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   certificate: 'Certificado',
   course_progress: 'Progresso dos alunos',
   conference_settings: 'Certificado da jornada',
+  conference_talk: 'Palestra da jornada',
   assessment_settings: 'Avaliação final',
   assessment_question: 'Questão da avaliação final',
 }

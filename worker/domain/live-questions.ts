@@ -57,6 +57,15 @@ export type LiveRole = (typeof LIVE_ROLES)[number]
 /** The name under an anonymous question, for the audience (the institute still sees who asked). */
 export const ANONYMOUS_NAME = 'Anônimo'
 
+/**
+ * The name under a question whose account was deleted (LGPD): the room forgets the name, as the
+ * database does (the admin's list and CSV say the same).
+ */
+export const DELETED_ACCOUNT_NAME = 'Conta excluída'
+
+/** How long after a talk closes its room keeps its own storage (pending and hidden questions, votes). */
+export const LIVE_ROOM_RETENTION_MS = 30 * 86_400_000
+
 /** What a viewer is told when the talk has ended (every socket, then closed). */
 export const ROOM_CLOSED_MESSAGE = 'A palestra terminou: o quadro de perguntas foi encerrado.'
 

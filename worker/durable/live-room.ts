@@ -15,6 +15,7 @@ import {
   askRefusal,
   BROADCAST_INTERVAL_MS,
   boardOrder,
+  DELETED_ACCOUNT_NAME,
   EVENT_LOG_SIZE,
   FRAME_MAX_CHARS,
   FRAME_WINDOW_MS,
@@ -23,6 +24,7 @@ import {
   isPublic,
   LIMIT_BREAKING,
   LIVE_FLUSH_INTERVAL_MS,
+  LIVE_ROOM_RETENTION_MS,
   type LiveRole,
   minuteOf,
   moderate,
@@ -61,8 +63,6 @@ type QuestionRow = {
 /** Close codes: 1008 for a broken rule (policy), 1007 for a frame that is not what it must be. */
 const POLICY = 1008
 const BAD_DATA = 1007
-/** How long after the talk closes the room keeps its own storage (then it wipes it). */
-const RETENTION_MS = 30 * 86_400_000
 
 type Due = 'tick' | 'flush' | 'close' | 'wipe'
 
@@ -588,7 +588,7 @@ export class LiveRoom extends DurableObject<Env> implements LiveRoomStub {
       }
     }
     await this.flushOrRetry()
-    this.due.set('wipe', Date.now() + RETENTION_MS)
+    this.due.set('wipe', Date.now() + LIVE_ROOM_RETENTION_MS)
     this.setMeta('due', JSON.stringify([...this.due]))
   }
 
@@ -608,6 +608,52 @@ export class LiveRoom extends DurableObject<Env> implements LiveRoomStub {
     }
   }
 
+  /**
+   * An account was deleted (LGPD): its name leaves this room at once rather than at the wipe — its
+   * questions keep their text under DELETED_ACCOUNT_NAME (author ''), the logged broadcasts that
+   * carried the name are rewritten, who it voted for goes (the totals stay), its sockets close, and
+   * everyone connected sees the question again without the name. The next flush writes no name
+   * either (the database's copy already knows the account is deleted).
+   */
+  async forget(userId: number): Promise<{ questions: number }> {
+    const sql = this.ctx.storage.sql
+    for (const socket of this.ctx.getWebSockets(`u:${userId}`)) {
+      try {
+        socket.close(1000, 'conta excluída')
+      } catch {
+        // already closing
+      }
+    }
+    sql.exec('DELETE FROM votes WHERE user_id = ?', userId)
+    const named = sql
+      .exec<QuestionRow>("SELECT * FROM questions WHERE user_id = ? AND author != ''", userId)
+      .toArray()
+    if (named.length === 0) return { questions: 0 }
+    sql.exec("UPDATE questions SET author = '' WHERE user_id = ?", userId)
+    const ids = new Set(named.map((row) => row.id))
+    const logged = sql
+      .exec<{ seq: number; body: string }>(
+        "SELECT seq, body FROM events WHERE json_extract(body, '$.q.id') IN (SELECT id FROM questions WHERE user_id = ?)",
+        userId,
+      )
+      .toArray()
+    for (const { seq, body } of logged) {
+      const event = JSON.parse(body) as { q: { id: string; name: string; author?: string } }
+      if (!ids.has(event.q.id)) continue
+      if (event.q.name !== ANONYMOUS_NAME) event.q.name = DELETED_ACCOUNT_NAME
+      if (event.q.author !== undefined) event.q.author = DELETED_ACCOUNT_NAME
+      sql.exec('UPDATE events SET body = ? WHERE seq = ?', JSON.stringify(event), seq)
+    }
+    for (const row of named) {
+      const forgotten = { ...row, author: '' }
+      if (isPublic(row.status) && row.anonymous === 0) {
+        this.broadcast({ k: 'question', q: boardQuestion(forgotten) }, 'all')
+      }
+      this.broadcast({ k: 'queue', q: queueQuestion(forgotten) }, 'moderators')
+    }
+    return { questions: named.length }
+  }
+
   /** For the tests and the benchmark: sockets held and what the room has done. */
   async stats(): Promise<LiveRoomStats> {
     return {
@@ -622,7 +668,7 @@ export class LiveRoom extends DurableObject<Env> implements LiveRoomStub {
 const boardQuestion = (row: QuestionRow): BoardQuestion => ({
   id: row.id,
   text: row.text,
-  name: row.anonymous ? ANONYMOUS_NAME : row.author,
+  name: row.anonymous ? ANONYMOUS_NAME : row.author || DELETED_ACCOUNT_NAME,
   status: row.status === 'answered' ? 'answered' : 'approved',
   pinned: row.pinned === 1,
   votes: row.votes,
@@ -638,7 +684,7 @@ const ownQuestion = (row: QuestionRow): OwnQuestion => ({
 const queueQuestion = (row: QuestionRow): QueueQuestion => ({
   ...boardQuestion(row),
   status: row.status,
-  author: row.author,
+  author: row.author || DELETED_ACCOUNT_NAME,
   anonymous: row.anonymous === 1,
   words: JSON.parse(row.words) as string[],
   similar_to: row.similar_to,

@@ -60,4 +60,5 @@ export interface LiveRoomStub extends Rpc.DurableObjectBranded {
   board(): Promise<import('../contract/live-questions.ts').LiveBoard>
   flush(): Promise<{ questions: number; reactions: number }>
   stats(): Promise<LiveRoomStats>
+  forget(userId: number): Promise<{ questions: number }>
 }

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { MessageErrorBody } from '../contract/errors.ts'
-import { KeptQuestion, LiveBoard } from '../contract/live-questions.ts'
+import { KeptQuestion, LiveBoard, LiveRoles } from '../contract/live-questions.ts'
 import type { LiveRole } from '../domain/live-questions.ts'
 import { AppError } from '../errors.ts'
 import { currentUser } from '../middleware/auth.ts'
@@ -15,15 +15,15 @@ import {
   liveBoardSnapshot,
   liveRoomStats,
   openLiveSocket,
-  roleAllowed,
 } from '../services/conference/live.ts'
+import { assertLiveRole, liveRolesOf } from '../services/conference/speakers.ts'
 import { operation as adminOperation, csv } from './admin/operations.ts'
 import { json, operation, register, response } from './operation.ts'
 
 /** A talk's live questions: under the presence path, where the viewer's ticket cookie is sent. */
 const LIVE_PATH = `${PRESENCE_PATH}/perguntas`
 
-const KeyParams = z.object({
+export const KeyParams = z.object({
   key: z
     .string()
     .regex(/^\d{1,3}$/, { error: 'Informe o índice da palestra.' })
@@ -77,7 +77,7 @@ export const liveQuestionRoutes = register(
       400: jsonContent(MessageErrorBody, 'Pedido sem `Upgrade: websocket`: `{ msg }`.'),
       403: jsonContent(
         MessageErrorBody,
-        'Papel de moderação ou de palestrante sem ser administrador: `{ msg }`.',
+        'Moderação sem ser administrador, ou visão de palestrante sem ser administrador nem a conta de quem fala nesta palestra: `{ msg }`.',
       ),
     }),
     errors: ['notFound', 'conflict'],
@@ -88,12 +88,7 @@ export const liveQuestionRoutes = register(
         throw new AppError('BAD_REQUEST', 'Este endereço aceita apenas conexões WebSocket.')
       }
       const { userId, firstName } = presenceIdentity(c)
-      if (role !== 'viewer') {
-        const user = await currentUser(c)
-        if (!roleAllowed(role, user?.type ?? null)) {
-          throw new AppError('FORBIDDEN', 'Só a organização do evento pode abrir esta visão.')
-        }
-      }
+      if (role !== 'viewer') await assertLiveRole(ctx, key, role, await currentUser(c))
       return openLiveSocket({ ctx, key, viewer: { userId, role, name: firstName }, since })
     },
   }),
@@ -113,6 +108,24 @@ export const liveQuestionRoutes = register(
       const board = await liveBoardSnapshot(ctx, params.key)
       c.header('Cache-Control', 'private, max-age=2')
       return board
+    },
+  }),
+  operation({
+    operationId: 'getLiveRoles',
+    route: `GET ${LIVE_PATH}/{key}/papeis`,
+    role: 'N',
+    tags: ['Jornada'],
+    summary: 'Os papéis que a pessoa pode ter na sala de uma palestra',
+    description:
+      'Quem assiste: `viewer`. A organização (administradores): também `moderator` e `speaker`. A conta que o administrador indicou como de quem fala nesta palestra: também `speaker` (a visão de palestrante desta palestra, não de outra).',
+    params: KeyParams,
+    answers: json(200, LiveRoles, 'Os papéis.'),
+    errors: ['notFound'],
+    authenticate: presenceAuthenticated,
+    run: async ({ c, ctx, params }) => {
+      const roles = await liveRolesOf(ctx, params.key, await currentUser(c))
+      c.header('Cache-Control', 'no-store')
+      return { roles }
     },
   }),
   adminOperation({

@@ -3,10 +3,11 @@ import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import type { Result } from 'axe-core'
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SPECIALIZATION_EDITAL } from '../../../db/seed-data/student.ts'
 import { fileBrowser, fileSessions, screenshot } from './browser.ts'
 import { placeGuestPixOrder } from './checkout.ts'
+import { liveMomentOf, openLiveView, simulateClock } from './conference.ts'
 import { firstRow, PHONE, settled, sidewaysScroll } from './phone.ts'
 import { baseURL } from './stack.ts'
 
@@ -192,6 +193,31 @@ const PAGES: PageKind[] = [
     ready: withData('Home', (page) => page.getByRole('list', { name: 'Listas da vitrine' }).waitFor()),
   },
 ]
+
+const CONFERENCE = '/4a-jornada-multiprofissional'
+/** The live talk's screens (issue 44), checked once a talk is live on the clock (after PAGES). */
+const LIVE_PAGES: PageKind[] = [
+  {
+    name: 'live questions: board',
+    as: 'student',
+    path: CONFERENCE,
+    ready: (page) => openLiveView(page, 'board'),
+  },
+  {
+    name: 'live questions: moderation',
+    as: 'admin',
+    path: CONFERENCE,
+    ready: (page) => openLiveView(page, 'moderation'),
+  },
+  {
+    name: 'live questions: speaker view',
+    as: 'admin',
+    path: CONFERENCE,
+    ready: (page) => openLiveView(page, 'speaker'),
+  },
+]
+/** Each viewport's file has a live talk of its own (its room's limits apart from the other's). */
+const LIVE_SLOT: Record<Viewport, number> = { desktop: 3, phone: 4 }
 
 /** The dashboard's figures, charts and activity, its last table brought into view. */
 async function dashboardData(page: Page) {
@@ -441,11 +467,11 @@ export function accessibilityPass(viewport: Viewport) {
     )
   })
 
-  describe.concurrent(`axe-core, WCAG 2.x A/AA, on ${viewport === 'desktop' ? 'a desktop' : 'a 375 px phone'}`, () => {
-    for (const kind of PAGES) {
-      it(`${kind.name}: no violation${viewport === 'phone' ? ', no sideways scrolling' : ''}`, async ({
-        expect,
-      }) => {
+  /** The test of one page kind: axe, HTML_CodeSniffer, sideways scrolling on the phone, no page error. */
+  function check(kind: PageKind, timeout?: number) {
+    it(
+      `${kind.name}: no violation${viewport === 'phone' ? ', no sideways scrolling' : ''}`,
+      async ({ expect }) => {
         const { page, who, errors } = await openPage(kind)
         const sideways = viewport === 'phone' ? await sidewaysScroll(page) : { overflow: 0, culprits: [] }
         // Legacy mode runs axe.run() inside the page: the same rules, about twice as fast as the
@@ -480,7 +506,21 @@ export function accessibilityPass(viewport: Viewport) {
         expect(errors).toEqual([])
         // A page kind that failed leaves its context as it was (closed with the file).
         await returnContext(who, page)
-      })
-    }
+      },
+      timeout,
+    )
+  }
+
+  describe.concurrent(`axe-core, WCAG 2.x A/AA, on ${viewport === 'desktop' ? 'a desktop' : 'a 375 px phone'}`, () => {
+    for (const kind of PAGES) check(kind)
+  })
+
+  // After the others (the conference page kind sees the countdown): a talk live on the clock.
+  describe.concurrent('the live talk’s questions: board, moderation, speaker view', () => {
+    beforeAll(() => simulateClock(liveMomentOf(LIVE_SLOT[viewport])))
+    afterAll(() => simulateClock(null))
+    // Each opens the talk's room and waits for its WebSocket (twice for the organisation's views):
+    // more than a page kind's minute on a loaded machine.
+    for (const kind of LIVE_PAGES) check(kind, 120_000)
   })
 }

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { TALK_ROWS } from '../../../db/seed-data/conference.ts'
 import { baseURL } from './stack.ts'
@@ -15,4 +16,51 @@ export async function simulateClock(at: number | null) {
     body: JSON.stringify({ at: at === null ? null : new Date(at).toISOString() }),
   })
   expect(response.status).toBe(200)
+}
+
+/**
+ * "Now" five minutes into day 1's talk `slot`: a file that needs a live talk of its own (its room's
+ * questions and per-person limits apart from the other files') takes its own slot.
+ */
+export function liveMomentOf(slot: number): number {
+  const talk = TALK_ROWS.find((row) => row.day === 1 && row.slot === slot)
+  if (!talk) throw new Error(`no talk [1,${slot}] in the seed`)
+  return talk.initAt.getTime() + 5 * 60_000
+}
+
+/** The live questions' region under the player. */
+export const liveQuestions = (page: Page) => page.getByRole('region', { name: 'Perguntas ao vivo' })
+
+const CONNECTED = 'Conectado: as perguntas chegam sem recarregar a página.'
+
+/**
+ * The live talk's questions in one of their views, with something in them: the board (the signed-in
+ * person's own question pending), the moderators' queue (an administrator's question, its buttons)
+ * or the speaker's view. The page is on the conference while a talk is live on the clock.
+ */
+export async function openLiveView(page: Page, view: 'board' | 'moderation' | 'speaker') {
+  const room = liveQuestions(page)
+  await room.getByText(CONNECTED).waitFor()
+  if (view !== 'speaker') {
+    // A question of this person's (text of its own: a repeated one would be refused).
+    await room
+      .getByLabel('Sua pergunta')
+      .fill(`Como a equipe acompanha a fístula nas primeiras semanas? (${Date.now().toString(36)})`)
+    await room.getByRole('button', { name: 'Enviar pergunta' }).click()
+    await room.getByText('Sua pergunta aguarda a moderação').first().waitFor()
+  }
+  if (view === 'board') return
+  await room
+    .getByRole('button', { name: view === 'moderation' ? 'Moderação' : 'Palestrante', exact: true })
+    .click()
+  await room.getByText(CONNECTED).waitFor()
+  if (view === 'moderation') {
+    await room
+      .getByRole('list', { name: 'Fila da moderação' })
+      .getByRole('button', { name: /^Aprovar a pergunta de / })
+      .first()
+      .waitFor()
+  } else {
+    await room.getByRole('list', { name: 'Perguntas aprovadas, pela ordem de votos' }).waitFor()
+  }
 }

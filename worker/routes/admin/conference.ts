@@ -1,11 +1,15 @@
+import { z } from '@hono/zod-openapi'
 import { ConferenceCertificatesResult } from '../../contract/conference.ts'
+import { TalkSpeaker, TalkSpeakerInput } from '../../contract/live-questions.ts'
 import { issueConferenceCertificates } from '../../services/conference/certificates.ts'
 import { shiftConferenceProgramme } from '../../services/conference/clock.ts'
+import { nameTalkSpeaker, talkSpeakers } from '../../services/conference/speakers.ts'
 import { ClockAnswer, ShiftInput } from '../conference.ts'
+import { KeyParams } from '../live-questions.ts'
 import { json, routesOf } from '../operation.ts'
 import { operation } from './operations.ts'
 
-/** The Jornada as the institute runs it: the programme's timing, then its certificates. */
+/** The Jornada as the institute runs it: the programme's timing, who speaks, then its certificates. */
 export const adminConferenceRoutes = routesOf(
   operation({
     operationId: 'shiftConferenceProgramme',
@@ -18,6 +22,30 @@ export const adminConferenceRoutes = routesOf(
     errors: ['notFound'],
     run: ({ ctx, input: { day, from_slot, minutes } }) =>
       shiftConferenceProgramme({ ctx, shift: { day, fromSlot: from_slot, minutes } }),
+  }),
+  operation({
+    operationId: 'listTalkSpeakers',
+    route: 'GET /api/admin/conference/speakers',
+    tags: ['Jornada'],
+    summary: 'As palestras e a conta de quem fala em cada uma',
+    description:
+      'A conta indicada abre a visão de palestrante das perguntas ao vivo da sua palestra (e de nenhuma outra) enquanto ela está ao vivo.',
+    answers: json(200, z.array(TalkSpeaker), 'As palestras, pela ordem da programação.'),
+    run: ({ ctx }) => talkSpeakers(ctx),
+  }),
+  operation({
+    operationId: 'setTalkSpeaker',
+    route: 'PUT /api/admin/conference/talks/{key}/speaker',
+    tags: ['Jornada'],
+    summary: 'Indicar a conta de quem fala numa palestra',
+    description:
+      'Pelo e-mail de uma conta existente; `null` tira a indicação. E-mail sem conta: 404, nada muda. Fica no registro de auditoria.',
+    params: KeyParams,
+    body: TalkSpeakerInput,
+    answers: json(200, TalkSpeaker, 'A palestra com a conta indicada.'),
+    errors: ['notFound'],
+    run: ({ ctx, actor, params, input }) =>
+      nameTalkSpeaker({ ctx, actor, key: params.key, email: input.email }),
   }),
   operation({
     operationId: 'issueConferenceCertificates',

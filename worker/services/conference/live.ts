@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts'
 import type { KeptQuestion, LiveBoard } from '../../contract/live-questions.ts'
 import { conferenceState, type Talk, talkEnd } from '../../domain/conference.ts'
 import { toCsv } from '../../domain/csv.ts'
-import type { LiveRole } from '../../domain/live-questions.ts'
+import { LIVE_ROOM_RETENTION_MS } from '../../domain/live-questions.ts'
 import { curitibaDateTime } from '../../domain/time-zone.ts'
 import type { LiveRoomStats, LiveTalk, LiveViewer } from '../../durable/stubs.ts'
 import { conflict, notFound } from '../../errors.ts'
@@ -25,7 +25,8 @@ const roomName = (talk: LiveTalk) => `talk:${talk.day}-${talk.slot}`
 const liveRoom = (ctx: AppContext, talk: LiveTalk) =>
   ctx.env.LIVE_ROOMS.get(ctx.env.LIVE_ROOMS.idFromName(roomName(talk)))
 
-async function talkOf(ctx: AppContext, key: number) {
+/** Talk `key` on the conference's clock (its cached copy), the programme and the clock's now; else 404. */
+export async function talkOf(ctx: AppContext, key: number) {
   const { programme, offsetMs } = await conferenceSnapshot(ctx)
   const talk = programme.talks.find((candidate) => candidate.key === key)
   if (!talk) throw notFound('Palestra não encontrada.')
@@ -70,11 +71,6 @@ export async function openLiveSocket({
   })
 }
 
-/** Who may take a role besides 'viewer': moderators are administrators; so is the speaker's view. */
-export function roleAllowed(role: LiveRole, userType: string | null): boolean {
-  return role === 'viewer' || userType === 'A'
-}
-
 type CachedBoard = { board: LiveBoard; fetchedAt: number }
 const boards = new Map<number, CachedBoard>()
 
@@ -115,6 +111,31 @@ export async function liveBoardSnapshot(ctx: AppContext, key: number): Promise<L
     ),
   )
   return fresh.board
+}
+
+/**
+ * An account was deleted (LGPD): every talk room that may still hold its name — the talks that
+ * have started and whose room's retention has not run out — forgets it now (their storage is
+ * otherwise wiped only LIVE_ROOM_RETENTION_MS after the talk). Rooms of talks not yet started are
+ * not created for this. A room that cannot be reached is logged; its wipe still removes the name.
+ */
+export async function forgetInLiveRooms(
+  ctx: AppContext,
+  userId: number,
+): Promise<{ rooms: number; failed: number }> {
+  const { programme, offsetMs } = await conferenceSnapshot(ctx)
+  const now = Date.now() + offsetMs
+  const talks = programme.talks.filter(
+    (talk) => talk.init <= now && talkEnd(programme.talks, talk) + LIVE_ROOM_RETENTION_MS >= now,
+  )
+  const results = await Promise.allSettled(talks.map((talk) => liveRoom(ctx, talk).forget(userId)))
+  const failed = results.filter((result) => result.status === 'rejected')
+  for (const failure of failed) {
+    console.error(
+      JSON.stringify({ level: 'error', kind: 'live_room_forget_failed', error: String(failure.reason) }),
+    )
+  }
+  return { rooms: talks.length, failed: failed.length }
 }
 
 /** Local only: the room's counts (tests, the benchmark). */

@@ -37,6 +37,7 @@ import { ANONYMOUS_NAME } from '../../domain/live-questions.ts'
 import { notFound } from '../../errors.ts'
 import { verificationUrl } from '../certificates/credential.ts'
 import { verificationOf } from '../certificates/student.ts'
+import { forgetInLiveRooms } from '../conference/live.ts'
 import { deliverLater } from '../email/outbox.ts'
 import { emailMessage, firstName } from '../email/templates.ts'
 import { accountFileKeys, deleteFiles } from '../files/files.ts'
@@ -338,7 +339,8 @@ function deletionEmail(to: string, name: string) {
  * anonymised (name, e-mail, phone, photo, password), every session and linked login ends, the
  * orders and plan payments keep their amounts without the payer's data, contact messages and
  * e-mails sent to the address go, and the confirmation is queued to the old address. The
- * account's files (every object under its prefix, student documents) are then removed from R2.
+ * conference's live rooms then forget the name (issue 44), and the account's files (every object
+ * under its prefix, student documents) are removed from R2.
  */
 export async function deleteMyAccount({ ctx, userId }: { ctx: AppContext; userId: number }) {
   const { db } = ctx
@@ -400,7 +402,13 @@ export async function deleteMyAccount({ ctx, userId }: { ctx: AppContext; userId
     db.delete(assessmentExtraAttempts).where(eq(assessmentExtraAttempts.userId, userId)),
     // The live questions stay in the talk's record without who asked (issue 44).
     db.update(liveQuestions).set({ userId: null, authorName: null }).where(eq(liveQuestions.userId, userId)),
+    // Nor does it speak a talk any more (its speaker view goes with it).
+    db.update(conferenceTalks).set({ speakerUserId: null }).where(eq(conferenceTalks.speakerUserId, userId)),
   ])
+  // The talks' live rooms forget the name now, not at their wipe 30 days after the talk.
+  await forgetInLiveRooms(ctx, userId).catch((error: unknown) =>
+    console.error(JSON.stringify({ level: 'error', kind: 'live_room_forget_failed', error: String(error) })),
+  )
   // Every file of the account: whatever is under its own prefix (photos, past ones included), and
   // its student documents.
   const stored = await accountFileKeys(ctx, userId).catch(() => [])

@@ -26,6 +26,7 @@ import { VideoPlayer } from './video-player.tsx'
 // The live questions (issue 44) load only where a talk is live and someone is signed in.
 const LiveQuestions = lazy(() => import('./live/live-questions.tsx'))
 const KeptQuestionsPanel = lazy(() => import('./live/kept-questions-panel.tsx'))
+const SpeakersPanel = lazy(() => import('./live/speakers-panel.tsx'))
 
 /**
  * /4a-jornada-multiprofissional (SPEC sections 2, 4 and 7): the programme of 14 talks over two
@@ -64,6 +65,11 @@ export function ConferencePage() {
       {user?.type === 'A' && clock.data ? (
         <Suspense fallback={<LoadingState label="Carregando as perguntas..." />}>
           <KeptQuestionsPanel answer={clock.data} />
+        </Suspense>
+      ) : null}
+      {user?.type === 'A' && clock.data ? (
+        <Suspense fallback={<LoadingState label="Carregando as palestras..." />}>
+          <SpeakersPanel />
         </Suspense>
       ) : null}
     </article>

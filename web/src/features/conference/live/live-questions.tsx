@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import type {
   BoardQuestion,
@@ -6,6 +7,7 @@ import type {
 } from '../../../../../worker/contract/live-questions.ts'
 import {
   boardOrder,
+  LIVE_ROLES,
   type LiveRole,
   QUESTION_INTERVAL_MS,
   QUESTION_MAX_CHARS,
@@ -16,6 +18,7 @@ import {
   type ReactionKind,
 } from '../../../../../worker/domain/live-questions.ts'
 import { INPUT_CLASS } from '../../../lib/form-field.tsx'
+import { liveRolesQuery } from './live.queries.ts'
 import { type LiveState, useLiveRoom } from './live-room.ts'
 import { plural } from './plural.ts'
 
@@ -59,13 +62,19 @@ function PressedChoice<T extends string>({
   )
 }
 
+const VIEWS: Record<LiveRole, string> = { viewer: 'Plateia', moderator: 'Moderação', speaker: 'Palestrante' }
+
 /**
  * The live questions beside the player (issue 44). Viewers: the board, ask, vote, react. The
- * organisation (administrators) also switches to the moderators' queue and the speaker's view.
+ * organisation (administrators) also switches to the moderators' queue and the speaker's view; the
+ * account the admin named for this talk, to its speaker view (the Worker says which roles).
  */
 export default function LiveQuestions({ talkKey, isAdmin }: { talkKey: number; isAdmin: boolean }) {
   const [role, setRole] = useState<LiveRole>('viewer')
   const id = useId()
+  // Administrators may take every role; anyone else asks whether they speak this talk.
+  const asked = useQuery({ ...liveRolesQuery(talkKey), enabled: !isAdmin })
+  const roles: readonly LiveRole[] = isAdmin ? LIVE_ROLES : (asked.data?.roles ?? ['viewer'])
   return (
     <section
       aria-labelledby={`${id}-titulo`}
@@ -75,14 +84,10 @@ export default function LiveQuestions({ talkKey, isAdmin }: { talkKey: number; i
         <h2 id={`${id}-titulo`} className="font-bold text-slate-900 text-xl">
           Perguntas ao vivo
         </h2>
-        {isAdmin ? (
+        {roles.length > 1 ? (
           <PressedChoice
             legend="Visão"
-            choices={[
-              ['viewer', 'Plateia'],
-              ['moderator', 'Moderação'],
-              ['speaker', 'Palestrante'],
-            ]}
+            choices={roles.map((item) => [item, VIEWS[item]] as const)}
             value={role}
             onChange={setRole}
           />
@@ -358,6 +363,7 @@ function ModeratorQueue({ state, moderate }: { state: LiveState; moderate: Room[
               {q.status !== 'approved' && q.status !== 'answered' ? (
                 <button type="button" className={BUTTON} onClick={() => moderate(q.id, 'approve')}>
                   Aprovar
+                  <Which question={q} joint="a" />
                 </button>
               ) : null}
               {q.status === 'approved' ? (
@@ -367,16 +373,19 @@ function ModeratorQueue({ state, moderate }: { state: LiveState; moderate: Room[
                   onClick={() => moderate(q.id, q.pinned ? 'unpin' : 'pin')}
                 >
                   {q.pinned ? 'Tirar destaque' : 'Destacar'}
+                  <Which question={q} joint={q.pinned ? 'da' : 'a'} />
                 </button>
               ) : null}
               {q.status === 'approved' ? (
                 <button type="button" className={BUTTON} onClick={() => moderate(q.id, 'answer')}>
                   Marcar como respondida
+                  <Which question={q} joint="a" />
                 </button>
               ) : null}
               {q.status !== 'hidden' ? (
                 <button type="button" className={BUTTON} onClick={() => moderate(q.id, 'hide')}>
                   Ocultar
+                  <Which question={q} joint="a" />
                 </button>
               ) : null}
             </div>
@@ -385,6 +394,15 @@ function ModeratorQueue({ state, moderate }: { state: LiveState; moderate: Room[
       </ol>
     </div>
   )
+}
+
+/**
+ * Which question a moderator's button acts on, for a screen reader (the list has many 'Aprovar'
+ * buttons): 'Aprovar a pergunta de Ana: Qual a dose…'. Hidden on the screen, where the card says it.
+ */
+function Which({ question, joint }: { question: QueueQuestion; joint: 'a' | 'da' }) {
+  const text = question.text.length > 60 ? `${question.text.slice(0, 60)}…` : question.text
+  return <span className="sr-only">{` ${joint} pergunta de ${question.author}: ${text}`}</span>
 }
 
 function SpeakerView({ state }: { state: LiveState }) {

@@ -1,0 +1,1 @@
+ALTER TABLE `conference_talks` ADD `speaker_user_id` integer REFERENCES users(id);

@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import type { TalkSpeaker } from '../../../../../worker/contract/live-questions.ts'
+import { ErrorState, LoadingState } from '../../../components/page-status.tsx'
+import { INPUT_CLASS, SubmitButton } from '../../../lib/form-field.tsx'
+import { errorMessage } from '../../../lib/toast.ts'
+import { useNameTalkSpeaker } from './live.mutations.ts'
+import { talkSpeakersQuery } from './live.queries.ts'
+
+/**
+ * For administrators (issue 44): which account speaks each talk. That account, signed in, opens
+ * the speaker view of its own talk's live questions while the talk is live (and no other view).
+ */
+export default function SpeakersPanel() {
+  const id = useId()
+  const speakers = useQuery(talkSpeakersQuery())
+  return (
+    <section
+      aria-labelledby={`${id}-titulo`}
+      className="mt-12 max-w-3xl rounded-2xl border border-slate-200 bg-white p-6"
+    >
+      <h2 id={`${id}-titulo`} className="font-bold text-slate-900 text-xl">
+        Contas de quem fala (administração)
+      </h2>
+      <p className="mt-1 text-slate-700">
+        A conta indicada abre a visão de palestrante das perguntas ao vivo da sua palestra, e só dela. A
+        pessoa precisa ter uma conta no site.
+      </p>
+      {speakers.isPending ? (
+        <LoadingState label="Carregando as palestras..." />
+      ) : speakers.isError ? (
+        <ErrorState title="Não foi possível carregar as palestras." onRetry={() => void speakers.refetch()} />
+      ) : (
+        <SpeakerForm talks={speakers.data} />
+      )}
+    </section>
+  )
+}
+
+function SpeakerForm({ talks }: { talks: TalkSpeaker[] }) {
+  const id = useId()
+  const [key, setKey] = useState(talks[0]?.key ?? 0)
+  const talk = talks.find((item) => item.key === key)
+  const [email, setEmail] = useState(talk?.account?.email ?? '')
+  const save = useNameTalkSpeaker({ onSaved: (saved) => setEmail(saved.account?.email ?? '') })
+  const choose = (next: number) => {
+    setKey(next)
+    setEmail(talks.find((item) => item.key === next)?.account?.email ?? '')
+    save.reset()
+  }
+  return (
+    <>
+      <form
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+        onSubmit={(event) => {
+          event.preventDefault()
+          save.mutate({ key, email: email.trim() || null })
+        }}
+      >
+        <div>
+          <label htmlFor={`${id}-palestra`} className="mb-1 block font-medium text-slate-800 text-sm">
+            Palestra
+          </label>
+          <select
+            id={`${id}-palestra`}
+            className={INPUT_CLASS}
+            value={key}
+            onChange={(event) => choose(Number(event.target.value))}
+          >
+            {talks.map((item) => (
+              <option key={item.key} value={item.key}>
+                [{item.session[0]},{item.session[1]}] {item.title.slice(0, 50)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-email`} className="mb-1 block font-medium text-slate-800 text-sm">
+            E-mail da conta de quem fala
+          </label>
+          <input
+            id={`${id}-email`}
+            className={INPUT_CLASS}
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-describedby={`${id}-ajuda`}
+            aria-invalid={save.isError || undefined}
+          />
+          <p id={`${id}-ajuda`} className="mt-1 text-slate-600 text-sm">
+            Vazio: nenhuma conta.
+          </p>
+        </div>
+        {save.isError ? (
+          <p role="alert" className="text-red-800 sm:col-span-2">
+            {errorMessage(save.error)}
+          </p>
+        ) : null}
+        <SubmitButton
+          pending={save.isPending}
+          className="btn btn-primary sm:col-span-2 sm:justify-self-start"
+        >
+          Salvar
+        </SubmitButton>
+      </form>
+      <h3 className="mt-6 font-semibold text-slate-900">Indicadas</h3>
+      <ul className="mt-2 grid gap-1 text-slate-800">
+        {talks.filter((item) => item.account).length === 0 ? (
+          <li className="text-slate-600">Nenhuma conta indicada ainda.</li>
+        ) : null}
+        {talks
+          .filter((item) => item.account)
+          .map((item) => (
+            <li key={item.key} data-speaker-talk={item.key}>
+              [{item.session[0]},{item.session[1]}] {item.title}: {item.account?.name} ({item.account?.email})
+            </li>
+          ))}
+      </ul>
+    </>
+  )
+}
