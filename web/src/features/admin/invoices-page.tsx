@@ -139,12 +139,12 @@ function NoteCell({ invoice }: { invoice: AdminInvoice }) {
       {invoice.number ? <p className="font-medium">nº {invoice.number}</p> : null}
       <p className="flex flex-wrap gap-x-3 text-xs">
         {invoice.pdf_url ? (
-          <a href={invoice.pdf_url} target="_blank" rel="noreferrer" className="link">
+          <a href={invoice.pdf_url} target="_blank" rel="noreferrer" className="link inline-flex min-h-6 min-w-6 items-center">
             PDF<span className="sr-only"> da nota de {invoice.buyer.name}</span>
           </a>
         ) : null}
         {invoice.xml_url ? (
-          <a href={invoice.xml_url} target="_blank" rel="noreferrer" className="link">
+          <a href={invoice.xml_url} target="_blank" rel="noreferrer" className="link inline-flex min-h-6 min-w-6 items-center">
             XML<span className="sr-only"> da nota de {invoice.buyer.name}</span>
           </a>
         ) : null}
