@@ -13,7 +13,7 @@ import { linesOf } from '../cart/lines.ts'
 import { type PricedSnapshot, priceSnapshot } from '../cart/pricing.ts'
 import { readCart } from '../cart/snapshot.ts'
 import { isClassSoldOut, isCouponLimit } from '../constraints.ts'
-import { deliverLater } from '../email/outbox.ts'
+import { deliverLater, queueEmailWhere } from '../email/outbox.ts'
 import { attemptCharge, joinByKey, nothingChargedUnless } from '../payments/attempt.ts'
 import { settingsOf } from '../payments/gateway.ts'
 import { paymentInputs } from '../payments/request.ts'
@@ -221,13 +221,7 @@ async function placeOrder(checkout: Checkout): Promise<{ result: PayResult; sess
       db.run(sql`UPDATE coupons SET used_count = used_count + 1
         WHERE id IN (SELECT coupon_id FROM order_items WHERE order_id = ${orderId} AND coupon_id IS NOT NULL)`),
       ...closeAbandonedCheckout(ctx, { orderId, email: input.payer.email, cartHash: input.hash }),
-      ...(notice
-        ? [
-            db.run(sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text)
-              SELECT ${notice.to}, ${notice.subject}, ${notice.html}, ${notice.text} WHERE ${written}
-              RETURNING id`),
-          ]
-        : []),
+      ...(notice ? [db.run(queueEmailWhere(notice, written))] : []),
     ])
     createdAccount = results[0]
     inserted = results[1]

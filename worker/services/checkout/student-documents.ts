@@ -7,6 +7,7 @@ import type { StudentDocumentDecision, StudentDocumentState } from '../../contra
 import { ACCESS_STATES, grantsAccess } from '../../domain/orders.ts'
 import { curitibaDate } from '../../domain/time-zone.ts'
 import { AppError, invalidField, notFound } from '../../errors.ts'
+import { queueEmailWhere } from '../email/outbox.ts'
 import { brl, firstName, message } from '../email/templates.ts'
 import { deleteFiles } from '../files/files.ts'
 import { purposeKey } from '../hash.ts'
@@ -158,12 +159,7 @@ export async function decideDocument({
     ctx.db.run(sql`INSERT INTO audit_log (actor_user_id, action, entity, entity_id, data, ip)
       SELECT ${actorUserId}, ${reject ? 'order.student_doc_rejected' : 'order.student_doc_approved'}, 'order',
         ${order.id}, ${JSON.stringify(reject ? { reason: input.reason } : {})}, ${ctx.clientIp} WHERE ${decided}`),
-    ...(mail
-      ? [
-          ctx.db.run(sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text)
-            SELECT ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text} WHERE ${decided}`),
-        ]
-      : []),
+    ...(mail ? [ctx.db.run(queueEmailWhere(mail, decided))] : []),
   ])
   if (!updated[0]) throw new AppError('CONFLICT', STUDENT_DOC_MESSAGES.alreadyDecided)
   return { message: reject ? STUDENT_DOC_MESSAGES.rejected : STUDENT_DOC_MESSAGES.approved }

@@ -68,6 +68,17 @@ export function queueEmail(ctx: AppContext, message: OutboxMessage, options: { e
     .returning({ id: emailOutbox.id })
 }
 
+/**
+ * The statement that queues a message only if `condition` holds when the batch runs it (the write
+ * that causes the message happened in this batch: a claim still held, a row this step changed), so
+ * a replayed or lost race queues nothing. Returns the new id, if any.
+ */
+export function queueEmailWhere(message: OutboxMessage, condition: SQL): SQL {
+  const { to, subject, html, text, secret } = message
+  return sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text, secret)
+    SELECT ${to}, ${subject}, ${html}, ${text}, ${secret ? 1 : 0} WHERE ${condition} RETURNING id`
+}
+
 /** Tries a queued message after the response; what fails is left to the scheduled job. */
 export function deliverLater(ctx: AppContext, id: number) {
   ctx.waitUntil(deliverQueued(ctx, eq(emailOutbox.id, id)).catch(() => 'retry'))

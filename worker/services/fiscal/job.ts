@@ -17,6 +17,7 @@ import {
 } from '../../domain/fiscal.ts'
 import { dependencyFailure } from '../../errors.ts'
 import { findIbge } from '../address/cep.ts'
+import { queueEmailWhere } from '../email/outbox.ts'
 import { invoiceEmail } from './emails.ts'
 
 // The NFS-e job (issue 43, decision 026): runs with the scheduled handler, and for one note when
@@ -95,9 +96,10 @@ async function later(ctx: AppContext, claimed: Claimed, detail: string) {
 /** The buyer's e-mail with the PDF link, queued once per note (with the write that authorises it). */
 async function authorisedEmail(ctx: AppContext, row: InvoiceRow, note: ProviderNote, token: string) {
   const mail = await invoiceEmail(ctx, { ...row, number: note.number, pdfUrl: note.pdfUrl })
-  return sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text, status)
-    SELECT ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, 'pending'
-    WHERE EXISTS (SELECT 1 FROM invoices WHERE id = ${row.id} AND claim_token = ${token} AND emailed_at IS NULL)`
+  return queueEmailWhere(
+    mail,
+    sql`EXISTS (SELECT 1 FROM invoices WHERE id = ${row.id} AND claim_token = ${token} AND emailed_at IS NULL)`,
+  )
 }
 
 /** What the provider says of a note, written: authorised (and the e-mail), refused, processing. */

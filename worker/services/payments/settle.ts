@@ -5,7 +5,7 @@ import { emailOutbox, type orders, type planPayments } from '../../../db/schema.
 import type { GatewayPayment } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
 import { advance, grantsAccess, isSameStep, type OrderPosition } from '../../domain/orders.ts'
-import { deliverQueued } from '../email/outbox.ts'
+import { deliverQueued, queueEmailWhere } from '../email/outbox.ts'
 import { paymentGateway } from './gateway.ts'
 import type { Ledger, Payment, QueuedEmail, Report, Settled } from './ledger.ts'
 
@@ -98,10 +98,8 @@ async function stepWrites<Row extends Payment>(
   // The effects read the row as this report fills it in (what arrived, the provider's ids).
   const effects = await ledger.effects({ ...row, ...fields } as Row, step, thisStep)
   const statements = [...effects.statements, ...(report.writes?.(thisStep) ?? [])]
-  const queue = effects.mails.map(
-    (mail) => sql`INSERT INTO email_outbox (${sql.identifier('to')}, subject, html, text, secret)
-      SELECT ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.secret ? 1 : 0}
-      WHERE ${thisStep}${mail.when ? sql` AND ${mail.when}` : sql``} RETURNING id`,
+  const queue = effects.mails.map((mail) =>
+    queueEmailWhere(mail, mail.when ? sql`${thisStep} AND ${mail.when}` : thisStep),
   )
   return { step, thisStep, transition, statements, mails: effects.mails, queue }
 }
