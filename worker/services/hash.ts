@@ -1,7 +1,21 @@
+import { timingSafeEqual } from 'node:crypto'
+
 /** The SHA-256 of a text, in hexadecimal (stored token hashes, cache keys of typed text). */
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+const sha256 = async (text: string) =>
+  new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
+
+/**
+ * Whether a header a caller sent equals the configured secret, in constant time: equal-length
+ * digests, so neither the content nor the length of the secret leaks through timing.
+ */
+export async function secretEquals(given: string | undefined, expected: string): Promise<boolean> {
+  const [a, b] = await Promise.all([sha256(given ?? ''), sha256(expected)])
+  return timingSafeEqual(a, b)
 }
 
 // HMAC-SHA256 keys by their secret, imported once per isolate (an import at every request showed

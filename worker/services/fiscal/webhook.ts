@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto'
 import { fiscalSettings } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError, dependencyFailure, unavailable } from '../../errors.ts'
+import { secretEquals } from '../hash.ts'
 import { syncInvoice } from './job.ts'
 
 // POST /webhooks/focus-nfe: Focus NFe's gatilho (event "nfsen") with a note's JSON. Only a trigger:
@@ -12,16 +12,9 @@ export const FISCAL_WEBHOOK_MESSAGES = {
   unavailable: 'Não foi possível confirmar a nota com a Focus NFe agora; envie de novo mais tarde.',
 } as const
 
-async function digest(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
-}
-
-/** The Authorization header against FOCUS_NFE_WEBHOOK_SECRET, in constant time (equal-length digests). */
-async function secretMatches(given: string | undefined, expected: string): Promise<boolean> {
-  if (!expected) return false
-  const [a, b] = await Promise.all([digest(given ?? ''), digest(expected)])
-  return timingSafeEqual(a, b)
-}
+/** The Authorization header against FOCUS_NFE_WEBHOOK_SECRET, in constant time. */
+const secretMatches = async (given: string | undefined, expected: string) =>
+  Boolean(expected) && (await secretEquals(given, expected))
 
 export async function receiveFocusNfeWebhook({
   ctx,

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto'
 import { deadlineOf } from '../../adapters/deadline.ts'
 import {
   GatewayNotFoundError,
@@ -13,6 +12,7 @@ import {
 } from '../../adapters/payments/webhook-keys.ts'
 import type { AppContext } from '../../context.ts'
 import { AppError, DependencyUnavailableError, unavailable } from '../../errors.ts'
+import { secretEquals } from '../hash.ts'
 import { paymentGateway, settingsOf } from './gateway.ts'
 import type { Ledger, Payment } from './ledger.ts'
 import { deliverEmails, reportOf, rowForPayment } from './settle.ts'
@@ -30,16 +30,9 @@ export const WEBHOOK_MESSAGES = {
     'Não foi possível ler as chaves de assinatura do Pagar.me agora; envie de novo mais tarde.',
 } as const
 
-async function digest(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
-}
-
 /** Compares the Authorization header with the configured credentials in constant time. */
-async function credentialsMatch(authorization: string | undefined, expected: string): Promise<boolean> {
-  // Equal-length digests: neither the content nor the length of the secret leaks through timing.
-  const [given, wanted] = await Promise.all([digest(authorization ?? ''), digest(`Basic ${btoa(expected)}`)])
-  return timingSafeEqual(given, wanted)
-}
+const credentialsMatch = (authorization: string | undefined, expected: string) =>
+  secretEquals(authorization, `Basic ${btoa(expected)}`)
 
 function log(ctx: AppContext, kind: string, details: Record<string, unknown>) {
   console.warn(JSON.stringify({ level: 'warn', requestId: ctx.requestId, kind, ...details }))
