@@ -18,6 +18,7 @@ export const PAYMENTS_CRON = '*/15 * * * *'
 /**
  * A scheduled run (Cron Trigger, or `npm run cron` locally): under OUTBOX_CRON writes the reminders
  * now due (./services/reminders/job.ts, issue 25), sends what the outbox still owes,
+ * issues, looks up and cancels the NFS-e due (./services/fiscal/job.ts),
  * sweeps the secrets it is done with (./services/email/secrets.ts), ends the coupon holds whose
  * time is up (./services/checkout/coupon-holds.ts) and, under PAYMENTS_CRON, reconciles the
  * payments, refunds the rejected student prices whose difference was not paid in time and deletes

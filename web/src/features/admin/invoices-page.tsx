@@ -67,7 +67,7 @@ export function IssuanceStatement({ settings }: { settings: FiscalSettingsView }
       <p className="mb-4 text-slate-700 text-sm" data-testid="fiscal-settings">
         Emissão ligada ({settings.environment}):{' '}
         {settings.issue_at === 'payment'
-          ? 'cada venda paga recebe a nota assim que o pagamento é confirmado.'
+          ? 'cada venda paga recebe a nota minutos depois de confirmado o pagamento (as tarefas agendadas emitem as notas a cada 5 minutos).'
           : 'a nota sai depois dos 7 dias de arrependimento dos itens online.'}
       </p>
     )
@@ -139,12 +139,22 @@ function NoteCell({ invoice }: { invoice: AdminInvoice }) {
       {invoice.number ? <p className="font-medium">nº {invoice.number}</p> : null}
       <p className="flex flex-wrap gap-x-3 text-xs">
         {invoice.pdf_url ? (
-          <a href={invoice.pdf_url} target="_blank" rel="noreferrer" className="link inline-flex min-h-6 min-w-6 items-center">
+          <a
+            href={invoice.pdf_url}
+            target="_blank"
+            rel="noreferrer"
+            className="link inline-flex min-h-6 min-w-6 items-center"
+          >
             PDF<span className="sr-only"> da nota de {invoice.buyer.name}</span>
           </a>
         ) : null}
         {invoice.xml_url ? (
-          <a href={invoice.xml_url} target="_blank" rel="noreferrer" className="link inline-flex min-h-6 min-w-6 items-center">
+          <a
+            href={invoice.xml_url}
+            target="_blank"
+            rel="noreferrer"
+            className="link inline-flex min-h-6 min-w-6 items-center"
+          >
             XML<span className="sr-only"> da nota de {invoice.buyer.name}</span>
           </a>
         ) : null}
