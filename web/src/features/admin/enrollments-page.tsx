@@ -240,7 +240,7 @@ export default function EnrollmentsPage() {
           openModal(BOLETO_REFUND_MODAL_ID, 'store')
         }}
       />
-      <FilterBar columns={4}>
+      <FilterBar columns={4} onClear={() => setFilters(NO_FILTERS)}>
         <SearchInput label="Nome, e-mail ou CPF" value={filters.q} onChange={set('q')} />
         <FilterSelect
           label="Curso"
@@ -261,11 +261,6 @@ export default function EnrollmentsPage() {
           <option value="manual">pago fora do site</option>
         </FilterSelect>
         <PeriodFields from={filters.from} to={filters.to} set={set} />
-        <div className="flex items-end">
-          <button type="button" className="btn btn-outline" onClick={() => setFilters(NO_FILTERS)}>
-            Limpar filtros
-          </button>
-        </div>
       </FilterBar>
       <div aria-busy={list.query.isFetching}>
         <ResourceList

@@ -263,17 +263,12 @@ export default function InvoicesPage() {
       }
     >
       {settings ? <IssuanceStatement settings={settings} /> : null}
-      <FilterBar columns={4}>
+      <FilterBar columns={4} onClear={() => setFilters(NO_FILTERS)}>
         <SearchInput label="Comprador, CPF/CNPJ ou pedido" value={filters.q} onChange={set('q')} />
         <FilterSelect label="Situação" all="Todas" value={filters.state} onChange={set('state')}>
           <EnumOptions values={INVOICE_STATES} labels={INVOICE_STATE_LABELS} />
         </FilterSelect>
         <MonthField value={filters.month} onChange={set('month')} />
-        <div className="flex items-end">
-          <button type="button" className="btn btn-outline" onClick={() => setFilters(NO_FILTERS)}>
-            Limpar filtros
-          </button>
-        </div>
       </FilterBar>
       <div aria-busy={list.query.isFetching}>
         <ResourceList

@@ -29,7 +29,16 @@ export function NewButton({
 }
 
 /** A list's filters, boxed under the legend 'Filtros', in `columns` columns on a wide screen. */
-export function FilterBar({ columns, children }: { columns: 4 | 5; children: ReactNode }) {
+export function FilterBar({
+  columns,
+  onClear,
+  children,
+}: {
+  columns: 4 | 5
+  /** Puts every filter back: a 'Limpar filtros' button after the fields. */
+  onClear?: () => void
+  children: ReactNode
+}) {
   return (
     <fieldset
       className={`mb-4 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 ${
@@ -38,6 +47,13 @@ export function FilterBar({ columns, children }: { columns: 4 | 5; children: Rea
     >
       <legend className="px-1 font-semibold text-slate-900">Filtros</legend>
       {children}
+      {onClear ? (
+        <div className="flex items-end">
+          <button type="button" className="btn btn-outline" onClick={onClear}>
+            Limpar filtros
+          </button>
+        </div>
+      ) : null}
     </fieldset>
   )
 }
