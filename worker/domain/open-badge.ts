@@ -131,8 +131,13 @@ const CRITERIA: Record<CertificateKind, string> = {
   speaker: 'Proferir a palestra na jornada do instituto.',
 }
 
-const number = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 })
-const percent = (value: number) => `${number.format(value)}%`
+// Built on first use: an Intl formatter made at import loads the locale's data at every cold start
+// (issue 42), though only a credential's criteria print a percentage.
+let number: Intl.NumberFormat | undefined
+const percent = (value: number) => {
+  number ??= new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 })
+  return `${number.format(value)}%`
+}
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 
 /** What earned it, one `Evidence` per fact the row keeps (pt-BR). */
