@@ -19,32 +19,24 @@ import {
   privacyHeaders,
 } from './middleware/security-headers.ts'
 import { type App, limitBody, newApp, serveOpenApiDocument } from './openapi.ts'
-import { accountRoutes } from './routes/account.ts'
 import { addressRoutes } from './routes/address.ts'
-import { assessmentRoutes } from './routes/assessment.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
 import { catalogRoutes } from './routes/catalog.ts'
-import { certificateRoutes } from './routes/certificates.ts'
-import { checkoutRoutes } from './routes/checkout.ts'
 import { conferenceRoutes } from './routes/conference.ts'
 import { contactRoutes } from './routes/contact.ts'
 import { contentRoutes } from './routes/content.ts'
-import { devRoutes } from './routes/dev.ts'
 import { fileRoutes } from './routes/files.ts'
 import { i18nRoutes } from './routes/i18n.ts'
 import { liveQuestionRoutes } from './routes/live-questions.ts'
 import { menuRoutes } from './routes/menu.ts'
-import { planRoutes } from './routes/plans.ts'
 import { reminderRoutes } from './routes/reminders.ts'
 import { searchRoutes } from './routes/search.ts'
 import { seoRoutes } from './routes/seo.ts'
 import { shortLinkRoutes } from './routes/short-links.ts'
 import { showcaseRoutes } from './routes/showcase.ts'
 import { socialRoutes } from './routes/social.ts'
-import { studentRoutes } from './routes/student.ts'
 import { systemRoutes } from './routes/system.ts'
-import { webhookRoutes } from './routes/webhooks.ts'
 import { respondWithPage } from './ssr/pages.ts'
 
 const app = newApp()
@@ -87,18 +79,10 @@ app
   .route('/', contentRoutes)
   .route('/', seoRoutes)
   .route('/', authRoutes)
-  .route('/', accountRoutes)
-  .route('/', devRoutes)
   .route('/', fileRoutes)
   .route('/', socialRoutes)
   .route('/', cartRoutes)
-  .route('/', checkoutRoutes)
-  .route('/', webhookRoutes)
   .route('/', addressRoutes)
-  .route('/', planRoutes)
-  .route('/', studentRoutes)
-  .route('/', certificateRoutes)
-  .route('/', assessmentRoutes)
   .route('/', contactRoutes)
   .route('/', conferenceRoutes)
   .route('/', liveQuestionRoutes)
@@ -107,40 +91,82 @@ app
   .route('/', reminderRoutes)
 
 /**
- * The admin area's operations (66 of them, with the largest contracts) are built on the first
- * request under /api/admin an isolate receives, not when it starts: a visitor's cold start never
- * pays for them (issue 42, decision 025). The area is an app of its own, answered like this one
- * (the request's context, errors, 404 and 405); its routes join the OpenAPI document.
+ * Areas built on the first request an isolate receives under one of their paths, not when it
+ * starts: a visitor's cold start never pays for the contracts and routes of the student's area,
+ * the payments', the admin's or the local stack's tools (issue 42, decision 025). Each is an app
+ * of its own, answered like this one (the request's context, errors, 404 and 405), and its routes
+ * join the OpenAPI document. A path this app declares itself (registered above: the live
+ * questions' /api/admin paths, the profile picture's /api/usuario/foto) is answered here first;
+ * every other path an area's patterns match (Hono's: `/x/*` is /x and below) is the area's
+ * (tests/worker/system.test.ts checks that each area's routes lie under its own patterns and no
+ * other's).
  */
-const adminArea = lazyArea(async () => (await import('./routes/admin/index.ts')).adminRoutes)
+export const AREAS = [
+  {
+    name: 'admin',
+    paths: ['/api/admin/*'],
+    build: lazyArea(async () => (await import('./routes/admin/index.ts')).adminRoutes),
+  },
+  {
+    name: 'student',
+    paths: [
+      '/api/usuario/*',
+      '/api/conta/*',
+      '/api/certificados/*',
+      '/download/*',
+      // The SPEC's call beside its pages (/usuario/editais/mensalidade/7 is a page, not the area's).
+      '/usuario/editais/mensalidade',
+      '/search/planos',
+      '/.well-known/jwks.json',
+    ],
+    build: lazyArea(async () => (await import('./routes/student-area.ts')).studentAreaRoutes),
+  },
+  {
+    name: 'payments',
+    paths: ['/checkout/pagar', '/api/pedidos/*', '/api/payments/*', '/webhooks/*'],
+    build: lazyArea(async () => (await import('./routes/payment-area.ts')).paymentAreaRoutes),
+  },
+  {
+    // The local stack's tools (the mailbox, the sandbox's 'Simular pagamento', the seed's
+    // certificates): refused outside it (localOnly), and never part of a deployment's start.
+    name: 'development',
+    paths: ['/dev/*', '/api/dev/*', '/api/sandbox/*'],
+    build: lazyArea(async () => (await import('./routes/dev.ts')).devRoutes),
+  },
+] as const
 
 /** Every route of the Worker, the lazily built areas' included (for the tests that walk them). */
 export async function everyRoute() {
-  return [...app.routes, ...(await adminArea()).routes].filter(
-    (route) => !(route.method === 'ALL' && route.path === `${ADMIN_API}/*`),
+  const handOvers = new Set<string>(AREAS.flatMap((area) => area.paths))
+  const areas = await Promise.all(AREAS.map((area) => area.build()))
+  return [...app.routes, ...areas.flatMap((area) => area.routes)].filter(
+    (route) => !(route.method === 'ALL' && handOvers.has(route.path)),
   )
 }
 
-const ADMIN_API = '/api/admin'
-
 // Built on its first request and kept (worker/openapi.ts): nothing of it at startup.
-serveOpenApiDocument(app, [adminArea], '/api/openapi.json', (c) => {
-  const origin = publicOrigin(c.env)
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Instituto Renalis — API da loja e do portal de ensino',
-      version: '1.0.0',
-      description:
-        'Cada operação declara em `security` se precisa do cookie de sessão e em `x-required-role` o papel exigido: ' +
-        '`none` (público), `N` (aluno ou administrador) ou `A` (administrador). Valores em dinheiro são inteiros em centavos. ' +
-        'Um método que o endereço não aceita responde 405 com o cabeçalho `Allow`.',
-      contact: { name: INSTITUTE.fullName, email: INSTITUTE.emails.contact, url: `${origin}/contato` },
-      license: { name: 'Uso restrito ao Instituto Renalis', url: `${origin}/politicas-de-privacidade` },
-    },
-    servers: [{ url: new URL(c.req.url).origin }],
-  }
-})
+serveOpenApiDocument(
+  app,
+  AREAS.map((area) => area.build),
+  '/api/openapi.json',
+  (c) => {
+    const origin = publicOrigin(c.env)
+    return {
+      openapi: '3.1.0',
+      info: {
+        title: 'Instituto Renalis — API da loja e do portal de ensino',
+        version: '1.0.0',
+        description:
+          'Cada operação declara em `security` se precisa do cookie de sessão e em `x-required-role` o papel exigido: ' +
+          '`none` (público), `N` (aluno ou administrador) ou `A` (administrador). Valores em dinheiro são inteiros em centavos. ' +
+          'Um método que o endereço não aceita responde 405 com o cabeçalho `Allow`.',
+        contact: { name: INSTITUTE.fullName, email: INSTITUTE.emails.contact, url: `${origin}/contato` },
+        license: { name: 'Uso restrito ao Instituto Renalis', url: `${origin}/politicas-de-privacidade` },
+      },
+      servers: [{ url: new URL(c.req.url).origin }],
+    }
+  },
+)
 // The reference page's script is served from our own assets: nothing is fetched from a CDN.
 const apiReference = Scalar<AppBindings>({
   url: '/api/openapi.json',
@@ -164,13 +190,16 @@ app.get('/api/docs', async (c, next) => {
 })
 
 answerLikeTheSite(app)
-// After this app's own routes and their 405s: an /api/admin path the live questions declare
-// (registered above) is answered here, and any other is the admin area's.
-app.all(`${ADMIN_API}/*`, async (c) => {
-  const area = await adminArea()
-  contexts.set(c.req.raw, c.var.ctx)
-  return area.fetch(c.req.raw, c.env, executionContextOf(c))
-})
+// After this app's own routes and their 405s: a path an area's patterns match is the area's.
+for (const area of AREAS) {
+  for (const pattern of area.paths) {
+    app.all(pattern, async (c) => {
+      const built = await area.build()
+      contexts.set(c.req.raw, c.var.ctx)
+      return built.fetch(c.req.raw, c.env, executionContextOf(c))
+    })
+  }
+}
 
 /** What every app of the Worker does after its routes: 405 for a known path, 404, the error shapes. */
 function answerLikeTheSite(target: App) {

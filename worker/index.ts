@@ -1,7 +1,6 @@
 import { app } from './app.ts'
 import { configurationVerdict } from './config.ts'
 import type { Env } from './env.ts'
-import { runScheduled } from './scheduled.ts'
 
 export { ConferenceAttendance } from './durable/conference-attendance.ts'
 export { ConferenceClock } from './durable/conference-clock.ts'
@@ -15,6 +14,9 @@ export default {
   async scheduled(controller, env, ctx) {
     // A deployment whose configuration fails the check runs no job either (the reason is logged).
     if (configurationVerdict(env).length) return
+    // The jobs load on an isolate's first cron, not at its start: a visitor's cold start never
+    // pays for them (issue 42).
+    const { runScheduled } = await import('./scheduled.ts')
     await runScheduled(controller, env, ctx)
   },
 } satisfies ExportedHandler<Env>

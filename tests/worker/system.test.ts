@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { app, everyRoute } from '../../worker/app.ts'
+import { AREAS, app, everyRoute } from '../../worker/app.ts'
 import type { Env } from '../../worker/env.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
@@ -84,6 +84,48 @@ describe('OpenAPI document and reference', () => {
     expect(html).toContain('/api/openapi.json')
     expect(html).toContain('src="/vendor/scalar/standalone.js"')
     expect(html).not.toMatch(/https?:\/\/cdn\./)
+  })
+})
+
+describe('areas built on their first request (issue 42)', () => {
+  /** Whether one of an area's patterns (Hono's: `/x/*` is /x and every path below it) takes `path`. */
+  const under = (path: string, patterns: readonly string[]) =>
+    patterns.some((pattern) =>
+      pattern.endsWith('/*')
+        ? path === pattern.slice(0, -2) || path.startsWith(pattern.slice(0, -1))
+        : path === pattern,
+    )
+
+  it("keeps each area's operations under the paths that hand a request to it, and no other area's", async () => {
+    for (const area of AREAS) {
+      const operations = (await area.build()).routes.filter((route) => route.method !== 'ALL')
+      expect(operations.length, area.name).toBeGreaterThan(0)
+      for (const route of operations) {
+        expect(under(route.path, area.paths), `${area.name}: ${route.method} ${route.path}`).toBe(true)
+        for (const other of AREAS.filter((candidate) => candidate !== area)) {
+          expect(under(route.path, other.paths), `${route.path} também em ${other.name}`).toBe(false)
+        }
+      }
+    }
+  })
+
+  it("answers an area's operation, its 405 and its 404 as the rest of the API does", async () => {
+    const certificate = await worker.fetch('http://localhost/api/certificados/INEXISTENTE', {
+      headers: { Accept: 'application/json' },
+    })
+    expect(certificate.status).toBe(404)
+    expect(await certificate.json()).toEqual({ msg: expect.any(String) })
+    const keys = await worker.fetch('http://localhost/.well-known/jwks.json')
+    expect(keys.status).toBe(200)
+    expect(((await keys.json()) as { keys: unknown[] }).keys.length).toBeGreaterThan(0)
+    const wrongMethod = await worker.fetch('http://localhost/.well-known/jwks.json', { method: 'DELETE' })
+    expect(wrongMethod.status).toBe(405)
+    expect(wrongMethod.headers.get('Allow')).toContain('GET')
+    const unknown = await worker.fetch('http://localhost/api/pedidos/1/nada', {
+      headers: { Accept: 'application/json' },
+    })
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toEqual({ msg: 'Endereço não encontrado.' })
   })
 })
 

@@ -216,8 +216,6 @@ export const LessonUpdateInput = LessonInput.extend({ version: Version }).strict
 export type LessonUpdateInput = z.input<typeof LessonUpdateInput>
 
 /** A new order of a course's modules or a module's lessons: every id, once. */
-export const OrderInput = z.object({ ids: z.array(Id).min(1).max(500) }).strict()
-
 // ── Classes ───────────────────────────────────────────────────────────────────
 
 export const CLASS_MESSAGES = {

@@ -16,14 +16,15 @@ import {
 } from '../services/auth/sessions.ts'
 import { pageWish } from './navigation.ts'
 
-const loaded = new WeakMap<Context, Promise<SessionUser | null>>()
+/** By request, not by Hono context: an area built on demand answers the same request in a context of its own. */
+const loaded = new WeakMap<Request, Promise<SessionUser | null>>()
 
 /** The logged-in user of this request (one database round trip, at most once per request). */
 export function currentUser(c: Context<AppBindings>): Promise<SessionUser | null> {
-  let user = loaded.get(c)
+  let user = loaded.get(c.req.raw)
   if (!user) {
     user = resolveSession(c.var.ctx, getCookie(c, sessionCookieName(c.req.url)))
-    loaded.set(c, user)
+    loaded.set(c.req.raw, user)
   }
   return user
 }

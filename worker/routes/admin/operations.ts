@@ -1,5 +1,5 @@
 import type { z } from '@hono/zod-openapi'
-import { OrderInput } from '../../contract/admin-catalog.ts'
+import { OrderInput } from '../../contract/admin.ts'
 import {
   type Answer,
   type Declaration,

@@ -3,13 +3,13 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { z } from 'zod'
 import { courseModules, lessons } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
+import type { OrderInput } from '../../contract/admin.ts'
 import {
   ADMIN_CATALOG_MESSAGES,
   type LessonInput,
   type LessonUpdateInput,
   type ModuleInput,
   type ModuleUpdateInput,
-  type OrderInput,
 } from '../../contract/admin-catalog.ts'
 import { changedFields } from '../../domain/audit.ts'
 import { conflict, notFound } from '../../errors.ts'

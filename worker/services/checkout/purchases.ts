@@ -6,7 +6,8 @@ import {
   GatewayUnavailableError,
 } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
-import { CHECKOUT_MESSAGES, type PayResult } from '../../contract/checkout.ts'
+import type { PayResult } from '../../contract/checkout.ts'
+import { CHECKOUT_MESSAGES } from '../../contract/checkout-messages.ts'
 import type { PurchaseInvoice } from '../../contract/fiscal.ts'
 import type { Purchase, PurchaseDetail, Receipt, Withdrawal } from '../../contract/student.ts'
 import type { CartItemType } from '../../domain/catalog.ts'

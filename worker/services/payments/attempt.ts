@@ -8,7 +8,7 @@ import {
   type PaymentRequest,
 } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
-import { CHECKOUT_MESSAGES } from '../../contract/checkout.ts'
+import { CHECKOUT_MESSAGES } from '../../contract/checkout-messages.ts'
 import { declineReason, translateProviderErrors } from '../../domain/payment-errors.ts'
 import { AppError, dependencyFailure } from '../../errors.ts'
 import { paymentGateway } from './gateway.ts'

@@ -3,7 +3,7 @@ import { pagarmeGateway } from '../../adapters/payments/pagarme.ts'
 import type { PaymentGateway } from '../../adapters/payments/types.ts'
 import { ConfigurationError, type PaymentsSettings, paymentsSettings } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
-import { CHECKOUT_MESSAGES } from '../../contract/checkout.ts'
+import { CHECKOUT_MESSAGES } from '../../contract/checkout-messages.ts'
 import { AppError } from '../../errors.ts'
 
 /** The payments' settings; a configuration that cannot take money answers 503 and is logged. */

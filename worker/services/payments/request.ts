@@ -1,6 +1,6 @@
 import type { BillingAddress, PaymentRequest } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
-import { CHECKOUT_MESSAGES } from '../../contract/checkout.ts'
+import { CHECKOUT_MESSAGES } from '../../contract/checkout-messages.ts'
 import { PLAN_MESSAGES } from '../../contract/plans.ts'
 import type { ProviderPaymentMethod } from '../../domain/payments.ts'
 import { AppError } from '../../errors.ts'

@@ -6,7 +6,7 @@ import {
   GatewayValidationError,
 } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
-import { CHECKOUT_MESSAGES } from '../../contract/checkout.ts'
+import { CHECKOUT_MESSAGES } from '../../contract/checkout-messages.ts'
 import {
   PLAN_MESSAGES,
   type PlanPaymentResult,
