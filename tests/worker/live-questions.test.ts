@@ -276,6 +276,13 @@ describe('the speaker account of a talk', () => {
     const asker = await connect(audience.cookie)
     const id = await askedAndApproved(asker, moderator, 'Como a palestrante vê esta pergunta aprovada?')
     expect(await stage.next(isEvent('question', id))).toMatchObject({ e: { q: { id, status: 'approved' } } })
+    // A moderator's frame on the speaker's socket: told, then disconnected; the question unchanged.
+    stage.send({ t: 'moderate', cid: nextCid(), qid: id, action: 'hide' })
+    expect(await stage.next((frame) => frame.t === 'error')).toMatchObject({ code: 'forbidden' })
+    expect((await stage.closed).code).toBe(1008)
+    expect((await room().board()).questions).toContainEqual(
+      expect.objectContaining({ id, status: 'approved' }),
+    )
 
     // Taken away (null): the account is one of the audience again.
     const cleared = await adminCall(admin.cookie, 'PUT', path(LIVE_KEY), { email: null })
