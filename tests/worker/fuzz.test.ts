@@ -18,6 +18,8 @@ const CERTIFICATE_ADMIN_INPUTS = 200
 const ASSESSMENT_ADMIN_INPUTS = 150
 /** Inputs to the NFS-e's admin operations (issue 43), as an administrator. */
 const INVOICE_ADMIN_INPUTS = 150
+/** Inputs to the live questions' admin operations (issue 44: speaker accounts, kept questions, CSV), as an administrator. */
+const LIVE_ADMIN_INPUTS = 150
 /**
  * Operations fuzzed at the same time, each lane with its own user: while one request waits on
  * the database, the Worker takes another (the run's time, not its inputs).
@@ -177,6 +179,20 @@ describe('OpenAPI-driven fuzz: hostile input of every kind', () => {
       `fuzz notas fiscais (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
     )
     expect(sent).toBeGreaterThanOrEqual(INVOICE_ADMIN_INPUTS)
+    expect(serverErrors).toBe(0)
+  }, 300_000)
+
+  it(`answers ${LIVE_ADMIN_INPUTS} arbitrary requests to the live questions' admin operations, as an administrator`, async () => {
+    const operations = (await operationsOf()).filter(({ template }) =>
+      /^\/api\/admin\/conference\/(speakers$|talks\/)/.test(template),
+    )
+    expect(operations.length).toBe(4)
+    const runs = Math.ceil(LIVE_ADMIN_INPUTS / operations.length)
+    const { sent, serverErrors, byStatus } = await fuzz(operations, ['administrador'], runs)
+    console.log(
+      `fuzz perguntas ao vivo (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
+    )
+    expect(sent).toBeGreaterThanOrEqual(LIVE_ADMIN_INPUTS)
     expect(serverErrors).toBe(0)
   }, 300_000)
 })

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { conferenceTalks, liveFlushes, liveQuestions, liveReactions } from '../../db/schema.ts'
 import type { ServerFrame } from '../../worker/contract/live-questions.ts'
 import { CONFERENCE_PATH } from '../../worker/domain/conference.ts'
-import { QUESTION_MAX_CHARS } from '../../worker/domain/live-questions.ts'
+import { EVENT_LOG_SIZE, QUESTION_MAX_CHARS } from '../../worker/domain/live-questions.ts'
 import { deleteMyAccount, exportMyData } from '../../worker/services/privacy/privacy.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { simulateClock } from '../support/worker/conference.ts'
@@ -276,6 +276,13 @@ describe('the speaker account of a talk', () => {
     const asker = await connect(audience.cookie)
     const id = await askedAndApproved(asker, moderator, 'Como a palestrante vê esta pergunta aprovada?')
     expect(await stage.next(isEvent('question', id))).toMatchObject({ e: { q: { id, status: 'approved' } } })
+    // A moderator's frame on the speaker's socket: told, then disconnected; the question unchanged.
+    stage.send({ t: 'moderate', cid: nextCid(), qid: id, action: 'hide' })
+    expect(await stage.next((frame) => frame.t === 'error')).toMatchObject({ code: 'forbidden' })
+    expect((await stage.closed).code).toBe(1008)
+    expect((await room().board()).questions).toContainEqual(
+      expect.objectContaining({ id, status: 'approved' }),
+    )
 
     // Taken away (null): the account is one of the audience again.
     const cleared = await adminCall(admin.cookie, 'PUT', path(LIVE_KEY), { email: null })
@@ -510,6 +517,42 @@ describe('reconnection', () => {
     )
     lost.close()
     for (const client of [moderator, asker1, asker2, control]) client.close()
+  })
+
+  it('a client further behind than the room keeps (EVENT_LOG_SIZE broadcasts) gets a snapshot', async () => {
+    const admin = await newAdmin()
+    const asker = await connect((await viewer('Renata Registro')).cookie)
+    let moderator = await connect(admin.cookie, '?papel=moderacao')
+    const id = await askedAndApproved(asker, moderator, 'Quantas vezes a equipe revisa a prescrição?')
+    const late = await viewer('Sérgio Atrasado')
+    const w = await connect(late.cookie)
+    const seen = ((await w.next((frame) => frame.t === 'welcome')) as { seq: number }).seq
+    w.close()
+    // Pinned and unpinned over and over: two broadcasts each (the audience's, the queue's), more
+    // than the log keeps; a fresh moderator socket every 30 frames keeps under the frame limit.
+    for (let n = 0; n < EVENT_LOG_SIZE / 2 + 10; n++) {
+      if (n > 0 && n % 30 === 0) {
+        moderator.close()
+        moderator = await connect(admin.cookie, '?papel=moderacao')
+      }
+      const action = nextCid()
+      moderator.send({ t: 'moderate', cid: action, qid: id, action: n % 2 === 0 ? 'pin' : 'unpin' })
+      expect(await moderator.next(isAck(action))).toMatchObject({ ok: true })
+    }
+    const back = await connect(late.cookie, `?since=${seen}`)
+    const fresh = await back.next((frame) => frame.t === 'welcome')
+    if (fresh.t !== 'welcome') throw new Error('sem boas-vindas')
+    expect(fresh.missed).toBeNull()
+    expect(fresh.board?.questions).toContainEqual(expect.objectContaining({ id, pinned: false }))
+    expect(fresh.seq).toBeGreaterThan(seen + EVENT_LOG_SIZE)
+    // The room's log holds the last EVENT_LOG_SIZE broadcasts, no more.
+    await runInDurableObject(room(), async (_instance, state) => {
+      const log = state.storage.sql
+        .exec<{ n: number; oldest: number }>('SELECT count(*) AS n, min(seq) AS oldest FROM events')
+        .one()
+      expect(log).toEqual({ n: EVENT_LOG_SIZE, oldest: fresh.seq - EVENT_LOG_SIZE + 1 })
+    })
+    for (const client of [back, moderator, asker]) client.close()
   })
 
   it('the snapshot endpoint serves the board from a short copy', async () => {

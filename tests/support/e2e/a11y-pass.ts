@@ -215,9 +215,30 @@ const LIVE_PAGES: PageKind[] = [
     path: CONFERENCE,
     ready: (page) => openLiveView(page, 'speaker'),
   },
+  {
+    // The student, named the live talk's speaker by the admin (beforeAll below): a plain account's view.
+    name: 'live questions: speaker view, the talk’s speaker account',
+    as: 'student',
+    path: CONFERENCE,
+    ready: (page) => openLiveView(page, 'speaker'),
+  },
+  {
+    name: 'conference: the admin’s speaker accounts',
+    as: 'admin',
+    path: CONFERENCE,
+    ready: speakersPanelReady,
+  },
 ]
 /** Each viewport's file has a live talk of its own (its room's limits apart from the other's). */
 const LIVE_SLOT: Record<Viewport, number> = { desktop: 3, phone: 4 }
+
+/** The admin's panel that names each talk's speaker account, the student named in its list. */
+async function speakersPanelReady(page: Page) {
+  await h1(page, '4ª Jornada Multiprofissional em Nefrologia')
+  const panel = page.getByRole('region', { name: 'Contas de quem fala (administração)' })
+  await panel.getByRole('listitem').filter({ hasText: ACCOUNTS.student.email }).waitFor()
+  await panel.scrollIntoViewIfNeeded()
+}
 
 /** The dashboard's figures, charts and activity, its last table brought into view. */
 async function dashboardData(page: Page) {
@@ -515,10 +536,36 @@ export function accessibilityPass(viewport: Viewport) {
     for (const kind of PAGES) check(kind)
   })
 
-  // After the others (the conference page kind sees the countdown): a talk live on the clock.
-  describe.concurrent('the live talk’s questions: board, moderation, speaker view', () => {
-    beforeAll(() => simulateClock(liveMomentOf(LIVE_SLOT[viewport])))
-    afterAll(() => simulateClock(null))
+  /** The admin names the student the speaker of this file's live talk (`email`), or no one (null). */
+  async function nameSpeaker(email: string | null) {
+    const context = await browser().newContext({ storageState: await sessionOf('admin') })
+    try {
+      const list = await context.request.get(`${baseURL}/api/admin/conference/speakers`)
+      expect(list.status()).toBe(200)
+      const talks = (await list.json()) as { key: number; session: [number, number] }[]
+      const talk = talks.find(({ session }) => session[0] === 1 && session[1] === LIVE_SLOT[viewport])
+      expect(talk, `talk [1,${LIVE_SLOT[viewport]}]`).toBeDefined()
+      const named = await context.request.put(`${baseURL}/api/admin/conference/talks/${talk?.key}/speaker`, {
+        headers: { Origin: baseURL },
+        data: { email },
+      })
+      expect(named.status(), await named.text()).toBe(200)
+    } finally {
+      await context.close()
+    }
+  }
+
+  // After the others (the conference page kind sees the countdown): a talk live on the clock, the
+  // student named its speaker.
+  describe.concurrent('the live talk’s questions: board, moderation, speaker views, speaker accounts', () => {
+    beforeAll(async () => {
+      await simulateClock(liveMomentOf(LIVE_SLOT[viewport]))
+      await nameSpeaker(ACCOUNTS.student.email)
+    })
+    afterAll(async () => {
+      await nameSpeaker(null)
+      await simulateClock(null)
+    })
     // Each opens the talk's room and waits for its WebSocket (twice for the organisation's views):
     // more than a page kind's minute on a loaded machine.
     for (const kind of LIVE_PAGES) check(kind, 120_000)
