@@ -13,6 +13,7 @@ import {
 import { boletoLine } from '../../worker/domain/boleto.ts'
 import { pixCopyPaste } from '../../worker/domain/pix.ts'
 import type { PagarmeAccountType } from '../../worker/domain/three-ds.ts'
+import { createTimers, deliverWithRetries } from '../lib/webhook-delivery.ts'
 import { boletoPage, boletoPdf, challengeDonePage, challengePage, dashboardPage } from './pages.ts'
 import {
   type Charge,
@@ -145,7 +146,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
   const state = options.state ?? emptyState()
   const now = options.now ?? Date.now
   const retryDelays = options.webhookRetryDelaysMs ?? [0, 1_000, 3_000, 10_000, 30_000]
-  const timers = new Set<ReturnType<typeof setTimeout>>()
+  const timers = createTimers()
   const iso = (ms = now()) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
   const id = (prefix: string) => {
     state.sequence += 1
@@ -285,47 +286,20 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     delivery.body.id = delivery.id
     state.webhooks.unshift(delivery)
     state.webhooks.length = Math.min(state.webhooks.length, 500)
-    deliver(delivery, 0)
+    deliver(delivery)
   }
 
-  function deliver(delivery: WebhookDelivery, attempt: number) {
-    const delay = retryDelays[attempt]
-    if (delay === undefined) {
-      delivery.status = 'failed'
-      changed()
-      return
-    }
-    const timer = setTimeout(async () => {
-      timers.delete(timer)
-      delivery.attempts += 1
-      try {
-        const body = JSON.stringify(delivery.body)
-        const headers: Record<string, string> = {
-          'Content-Type': 'application/json',
-          // Each attempt is signed with the key that signs now (a retry after a rotation, too).
-          [WEBHOOK_SIGNATURE_HEADER]: (await signBody(body))!,
-        }
-        if (options.webhookAuth) headers.Authorization = `Basic ${btoa(options.webhookAuth)}`
-        const response = await fetch(options.webhookUrl!, {
-          method: 'POST',
-          headers,
-          body,
-          signal: AbortSignal.timeout(10_000),
-        })
-        delivery.lastStatus = response.status
-        await response.body?.cancel()
-        if (response.ok) {
-          delivery.status = 'delivered'
-          changed()
-          return
-        }
-      } catch {
-        delivery.lastStatus = null
+  function deliver(delivery: WebhookDelivery) {
+    deliverWithRetries(delivery, { delays: retryDelays, later: timers.later, changed }, async () => {
+      const body = JSON.stringify(delivery.body)
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/json',
+        // Each attempt is signed with the key that signs now (a retry after a rotation, too).
+        [WEBHOOK_SIGNATURE_HEADER]: (await signBody(body))!,
       }
-      changed()
-      deliver(delivery, attempt + 1)
-    }, delay)
-    timers.add(timer)
+      if (options.webhookAuth) headers.Authorization = `Basic ${btoa(options.webhookAuth)}`
+      return { url: options.webhookUrl!, headers, body }
+    })
   }
 
   // ── Tokens ──────────────────────────────────────────────────────────────────────────────
@@ -1047,7 +1021,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       const delivery = state.webhooks.find((w) => w.id === resend[1])
       if (!delivery) return notFound('Webhook')
       delivery.status = 'pending'
-      deliver(delivery, 0)
+      deliver(delivery)
       return ok({ id: delivery.id })
     }
     return { status: 404, body: { message: 'Unknown sandbox control.' } }
@@ -1253,7 +1227,6 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     state,
     /** Stops pending webhook retries (the server closes). */
     stop() {
-      for (const timer of timers) clearTimeout(timer)
       timers.clear()
     },
   }
