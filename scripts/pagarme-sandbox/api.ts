@@ -14,6 +14,7 @@ import { boletoLine } from '../../worker/domain/boleto.ts'
 import { pixCopyPaste } from '../../worker/domain/pix.ts'
 import type { PagarmeAccountType } from '../../worker/domain/three-ds.ts'
 import { createTimers, deliverWithRetries } from '../lib/webhook-delivery.ts'
+import { DEBIT_TEST_CARDS, TEST_CARDS } from './cards.ts'
 import { boletoPage, boletoPdf, challengeDonePage, challengePage, dashboardPage } from './pages.ts'
 import {
   type Charge,
@@ -35,37 +36,6 @@ export const API_PREFIX = '/core/v5'
 export const RETIRED_KEY_KEPT_MS = 24 * 3600_000
 export const SANDBOX_SECRET_KEY = 'sk_test_sandbox'
 export const SANDBOX_PUBLIC_KEY = 'pk_test_sandbox'
-
-/**
- * Test cards. The first four and "a CVV starting with 6 is refused by the issuer" are Pagar.me's
- * documented simulator; the decline-reason cards are this sandbox's own, so the checkout's pt-BR
- * reasons can be tried (Pagar.me's test environment treats those numbers otherwise).
- */
-export const TEST_CARDS = {
-  approved: '4000000000000010',
-  declined: '4000000000000028',
-  processingThenPaid: '4000000000000036',
-  processingThenFailed: '4000000000000044',
-  insufficientFunds: '4000000000000051',
-  expired: '4000000000000069',
-  blocked: '4000000000000077',
-  suspectedFraud: '4000000000000085',
-  wrongCvv: '4000000000000093',
-} as const
-
-/**
- * Debit cards (3-D Secure, `mpi: 'acquirer'`): the sandbox plays the issuer's authentication.
- * Any other approving card used as debit authenticates without a challenge too; a declining
- * card authenticates and is then refused, as it would be on credit.
- */
-export const DEBIT_TEST_CARDS = {
-  /** The issuer authenticates without asking the payer anything (frictionless): paid at once. */
-  frictionless: '4000000000003105',
-  /** The issuer asks for a challenge: the payer approves or refuses on the issuer's page. */
-  challenge: '4000000000003204',
-  /** The issuer refuses the authentication outright: nothing is charged. */
-  refused: '4000000000003303',
-} as const
 
 /** Cards the issuer approves once authenticated (the refused debit card never gets that far). */
 const APPROVING = new Set<string>([
