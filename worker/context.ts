@@ -22,6 +22,12 @@ export type AppContext = {
   waitUntil: (promise: Promise<unknown>) => void
 }
 
+/**
+ * The arguments of a signed-in person's service call: the request's context, whose account it is
+ * (the session's user), and what else the call names (`More`: a course's URL, a lesson, a file).
+ */
+export type UserCall<More extends object = object> = { ctx: AppContext; userId: number } & More
+
 export type AppBindings = { Bindings: Env; Variables: { ctx: AppContext } }
 
 /** A context for one unit of work: a request, or a run of a scheduled job. */

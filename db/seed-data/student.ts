@@ -5,6 +5,7 @@
  * partly paid. Ids are explicit, so the seed is deterministic and the e2e journeys can point at it.
  */
 
+import { slugify } from '../../worker/domain/patterns.ts'
 import { LOCAL_VIDEO_SECONDS } from '../../worker/domain/video.ts'
 import type {
   applications,
@@ -376,14 +377,6 @@ const CONTENT: CourseContent[] = [
   },
 ]
 
-const slug = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-
 export const MODULE_ROWS: ModuleRow[] = []
 export const LESSON_ROWS: LessonRow[] = []
 export const MATERIAL_ROWS: (MaterialRow & { fileKey: string })[] = []
@@ -413,7 +406,7 @@ for (const course of CONTENT) {
       id: MATERIAL_ROWS.length + 1,
       courseId: course.courseId,
       title,
-      fileKey: `cursos/${course.url}/${slug(title)}.pdf`,
+      fileKey: `cursos/${course.url}/${slugify(title, 160)}.pdf`,
       contentType: 'application/pdf',
       sortOrder: index + 1,
     })

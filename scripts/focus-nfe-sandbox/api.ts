@@ -99,6 +99,7 @@
  *    the next read finds it decided).
  */
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils'
+import { createTimers, deliverWithRetries } from '../lib/webhook-delivery.ts'
 import { onePagePdf } from '../make-seed-files.ts'
 import { consultationPage, dashboardPage, noteXml } from './pages.ts'
 import {
@@ -361,7 +362,8 @@ export function createFocusNfeSandbox(options: FocusSandboxOptions = {}) {
   const now = options.now ?? Date.now
   const authorizeAfterMs = options.authorizeAfterMs ?? DEFAULT_AUTHORIZE_AFTER_MS
   const retryDelays = options.webhookRetryDelaysMs ?? [0, 1_000, 5_000, 30_000]
-  const timers = new Set<ReturnType<typeof setTimeout>>()
+  const timers = createTimers()
+  const { later } = timers
   const holds = new Set<() => void>()
   let origin = 'http://127.0.0.1'
   const iso = (ms = now()) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
@@ -370,16 +372,6 @@ export function createFocusNfeSandbox(options: FocusSandboxOptions = {}) {
     return `${prefix}_${(state.sequence.toString(36) + crypto.randomUUID().replace(/-/g, '')).slice(0, 12)}`
   }
   const changed = () => options.onChange?.(state)
-  const later = (ms: number, run: () => void) => {
-    const timer = setTimeout(
-      () => {
-        timers.delete(timer)
-        run()
-      },
-      Math.max(0, ms),
-    )
-    timers.add(timer)
-  }
 
   // ── The note as Focus NFe shows it ──────────────────────────────────────────────────────
 
@@ -514,43 +506,18 @@ export function createFocusNfeSandbox(options: FocusSandboxOptions = {}) {
         body: structuredClone(body),
       }
       state.deliveries.unshift(delivery)
-      if (hook) deliver(delivery, hook, 0)
+      if (hook) deliver(delivery, hook)
     }
     state.deliveries.length = Math.min(state.deliveries.length, 1_000)
     return hooks
   }
 
-  function deliver(delivery: Delivery, hook: Hook, attempt: number) {
-    const delay = retryDelays[attempt]
-    if (delay === undefined) {
-      delivery.status = 'failed'
-      changed()
-      return
-    }
-    later(delay, async () => {
-      delivery.attempts += 1
-      try {
-        const headers: Record<string, string> = { 'Content-Type': 'application/json' }
-        if (hook.authorization !== null)
-          headers[hook.authorization_header ?? 'Authorization'] = hook.authorization
-        const response = await fetch(hook.url, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify(delivery.body),
-          signal: AbortSignal.timeout(10_000),
-        })
-        delivery.lastStatus = response.status
-        await response.body?.cancel()
-        if (response.ok) {
-          delivery.status = 'delivered'
-          changed()
-          return
-        }
-      } catch {
-        delivery.lastStatus = null
-      }
-      changed()
-      deliver(delivery, hook, attempt + 1)
+  function deliver(delivery: Delivery, hook: Hook) {
+    deliverWithRetries(delivery, { delays: retryDelays, later, changed }, async () => {
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+      if (hook.authorization !== null)
+        headers[hook.authorization_header ?? 'Authorization'] = hook.authorization
+      return { url: hook.url, headers, body: JSON.stringify(delivery.body) }
     })
   }
 
@@ -1052,7 +1019,6 @@ export function createFocusNfeSandbox(options: FocusSandboxOptions = {}) {
     },
     /** Stops the pending decisions and gatilho retries and releases held answers (the server closes). */
     stop() {
-      for (const timer of timers) clearTimeout(timer)
       timers.clear()
       for (const release of [...holds]) release()
     },

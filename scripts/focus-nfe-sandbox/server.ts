@@ -1,12 +1,14 @@
 // The Focus NFe stand-in (NFS-e Nacional) as a local HTTP server: started by `npm start`, by the
 // test suites' global setups, or on its own (`npm run sandbox:focus-nfe`) so that
 // FOCUS_NFE_API_URL can point at it. Listens on 127.0.0.1 only.
-import { readFileSync, writeFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { parseArgs } from 'node:util'
+import {
+  type StandInListenOptions,
+  serveUntilInterrupted,
+  startStandInServer,
+} from '../lib/stand-in-server.ts'
 import { createFocusNfeSandbox, type FocusSandboxOptions, SANDBOX_TOKEN } from './api.ts'
-import { emptyState, type SandboxState } from './state.ts'
+import { emptyState } from './state.ts'
 
 export type FocusNfeSandboxServer = {
   /** The server's origin, e.g. http://127.0.0.1:8091: what FOCUS_NFE_API_URL takes (page at /). */
@@ -14,92 +16,21 @@ export type FocusNfeSandboxServer = {
   close(): Promise<void>
 }
 
-export type FocusNfeSandboxServerOptions = Omit<FocusSandboxOptions, 'state' | 'onChange'> & {
-  port?: number
-  /** Keeps the notes across restarts (npm start); none: memory only (tests). */
-  stateFile?: string | undefined
-  quiet?: boolean
-}
-
-function loadState(file: string | undefined): SandboxState {
-  if (!file) return emptyState()
-  try {
-    return { ...emptyState(), ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<SandboxState>) }
-  } catch {
-    return emptyState()
-  }
-}
-
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === 'string') headers.set(name, value)
-    else if (Array.isArray(value)) for (const item of value) headers.append(name, item)
-  }
-  const method = req.method ?? 'GET'
-  return new Request(new URL(req.url ?? '/', origin), {
-    method,
-    headers,
-    ...(method === 'GET' || method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
-  })
-}
-
-async function send(res: ServerResponse, response: Response) {
-  if (res.destroyed) return
-  res.statusCode = response.status
-  response.headers.forEach((value, name) => {
-    res.setHeader(name, value)
-  })
-  res.end(Buffer.from(await response.arrayBuffer()))
-}
+export type FocusNfeSandboxServerOptions = Omit<FocusSandboxOptions, 'state' | 'onChange'> &
+  StandInListenOptions
 
 export async function startFocusNfeSandbox(
   options: FocusNfeSandboxServerOptions = {},
 ): Promise<FocusNfeSandboxServer> {
-  const state = loadState(options.stateFile)
-  let saveTimer: ReturnType<typeof setTimeout> | undefined
-  const save = () => {
-    if (!options.stateFile || saveTimer) return
-    saveTimer = setTimeout(() => {
-      saveTimer = undefined
-      writeFileSync(options.stateFile!, JSON.stringify(state))
-    }, 200)
-  }
-  const sandbox = createFocusNfeSandbox({ ...options, state, onChange: save })
-  let origin = ''
-  const server = createServer((req, res) => {
-    toRequest(req, origin)
-      .then((request) => sandbox.handle(request))
-      .then((response) => send(res, response))
-      .catch((error: unknown) => {
-        if (!options.quiet) console.error('stand-in Focus NFe:', error)
-        if (res.destroyed) return
-        res.statusCode = 500
-        res.setHeader('Content-Type', 'application/json')
-        res.end(JSON.stringify({ codigo: 'erro_interno', mensagem: 'Erro no stand-in.' }))
-      })
+  const { origin, sandbox, close } = await startStandInServer({
+    ...options,
+    emptyState,
+    create: (state, onChange) => createFocusNfeSandbox({ ...options, state, onChange }),
+    label: 'stand-in Focus NFe',
+    errorBody: { codigo: 'erro_interno', mensagem: 'Erro no stand-in.' },
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   sandbox.setOrigin(origin)
-  return {
-    origin,
-    close: async () => {
-      sandbox.stop()
-      if (saveTimer) {
-        clearTimeout(saveTimer)
-        saveTimer = undefined
-        if (options.stateFile) writeFileSync(options.stateFile, JSON.stringify(state))
-      }
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    },
-  }
+  return { origin, close }
 }
 
 /**
@@ -145,14 +76,14 @@ if (import.meta.main) {
     authorizeAfterMs: Number(values['authorize-after-ms']),
     companyCnpj: values.cnpj,
   })
-  console.log(`
+  serveUntilInterrupted(
+    server,
+    `
   Stand-in da Focus NFe (NFS-e Nacional) em ${server.origin}  (painel: ${server.origin}/)
     FOCUS_NFE_API_URL=${server.origin}
     FOCUS_NFE_TOKEN=${SANDBOX_TOKEN}
     gatilhos: registre com POST ${server.origin}/v2/hooks {"event":"nfsen","url":…,"authorization":…}
   Ctrl-C encerra.
-`)
-  const stop = () => void server.close().then(() => process.exit(0))
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+`,
+  )
 }

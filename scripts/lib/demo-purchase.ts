@@ -11,7 +11,7 @@ import { tokenizeCard } from '../../web/src/features/checkout/card.ts'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PaymentsConfig, PayResult } from '../../worker/contract/checkout.ts'
 import { EnrolledCourses, PurchaseList } from '../../worker/contract/student.ts'
-import { TEST_CARDS } from '../pagarme-sandbox/api.ts'
+import { TEST_CARDS } from '../pagarme-sandbox/cards.ts'
 
 /** What the start did: bought now, or kept the purchase that still offers the refund. */
 export type DemoPurchase = { created: boolean; item: string; refundableUntil: string }

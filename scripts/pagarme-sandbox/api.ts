@@ -13,6 +13,8 @@ import {
 import { boletoLine } from '../../worker/domain/boleto.ts'
 import { pixCopyPaste } from '../../worker/domain/pix.ts'
 import type { PagarmeAccountType } from '../../worker/domain/three-ds.ts'
+import { createTimers, deliverWithRetries } from '../lib/webhook-delivery.ts'
+import { DEBIT_TEST_CARDS, TEST_CARDS } from './cards.ts'
 import { boletoPage, boletoPdf, challengeDonePage, challengePage, dashboardPage } from './pages.ts'
 import {
   type Charge,
@@ -34,37 +36,6 @@ export const API_PREFIX = '/core/v5'
 export const RETIRED_KEY_KEPT_MS = 24 * 3600_000
 export const SANDBOX_SECRET_KEY = 'sk_test_sandbox'
 export const SANDBOX_PUBLIC_KEY = 'pk_test_sandbox'
-
-/**
- * Test cards. The first four and "a CVV starting with 6 is refused by the issuer" are Pagar.me's
- * documented simulator; the decline-reason cards are this sandbox's own, so the checkout's pt-BR
- * reasons can be tried (Pagar.me's test environment treats those numbers otherwise).
- */
-export const TEST_CARDS = {
-  approved: '4000000000000010',
-  declined: '4000000000000028',
-  processingThenPaid: '4000000000000036',
-  processingThenFailed: '4000000000000044',
-  insufficientFunds: '4000000000000051',
-  expired: '4000000000000069',
-  blocked: '4000000000000077',
-  suspectedFraud: '4000000000000085',
-  wrongCvv: '4000000000000093',
-} as const
-
-/**
- * Debit cards (3-D Secure, `mpi: 'acquirer'`): the sandbox plays the issuer's authentication.
- * Any other approving card used as debit authenticates without a challenge too; a declining
- * card authenticates and is then refused, as it would be on credit.
- */
-export const DEBIT_TEST_CARDS = {
-  /** The issuer authenticates without asking the payer anything (frictionless): paid at once. */
-  frictionless: '4000000000003105',
-  /** The issuer asks for a challenge: the payer approves or refuses on the issuer's page. */
-  challenge: '4000000000003204',
-  /** The issuer refuses the authentication outright: nothing is charged. */
-  refused: '4000000000003303',
-} as const
 
 /** Cards the issuer approves once authenticated (the refused debit card never gets that far). */
 const APPROVING = new Set<string>([
@@ -145,7 +116,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
   const state = options.state ?? emptyState()
   const now = options.now ?? Date.now
   const retryDelays = options.webhookRetryDelaysMs ?? [0, 1_000, 3_000, 10_000, 30_000]
-  const timers = new Set<ReturnType<typeof setTimeout>>()
+  const timers = createTimers()
   const iso = (ms = now()) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
   const id = (prefix: string) => {
     state.sequence += 1
@@ -285,47 +256,20 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     delivery.body.id = delivery.id
     state.webhooks.unshift(delivery)
     state.webhooks.length = Math.min(state.webhooks.length, 500)
-    deliver(delivery, 0)
+    deliver(delivery)
   }
 
-  function deliver(delivery: WebhookDelivery, attempt: number) {
-    const delay = retryDelays[attempt]
-    if (delay === undefined) {
-      delivery.status = 'failed'
-      changed()
-      return
-    }
-    const timer = setTimeout(async () => {
-      timers.delete(timer)
-      delivery.attempts += 1
-      try {
-        const body = JSON.stringify(delivery.body)
-        const headers: Record<string, string> = {
-          'Content-Type': 'application/json',
-          // Each attempt is signed with the key that signs now (a retry after a rotation, too).
-          [WEBHOOK_SIGNATURE_HEADER]: (await signBody(body))!,
-        }
-        if (options.webhookAuth) headers.Authorization = `Basic ${btoa(options.webhookAuth)}`
-        const response = await fetch(options.webhookUrl!, {
-          method: 'POST',
-          headers,
-          body,
-          signal: AbortSignal.timeout(10_000),
-        })
-        delivery.lastStatus = response.status
-        await response.body?.cancel()
-        if (response.ok) {
-          delivery.status = 'delivered'
-          changed()
-          return
-        }
-      } catch {
-        delivery.lastStatus = null
+  function deliver(delivery: WebhookDelivery) {
+    deliverWithRetries(delivery, { delays: retryDelays, later: timers.later, changed }, async () => {
+      const body = JSON.stringify(delivery.body)
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/json',
+        // Each attempt is signed with the key that signs now (a retry after a rotation, too).
+        [WEBHOOK_SIGNATURE_HEADER]: (await signBody(body))!,
       }
-      changed()
-      deliver(delivery, attempt + 1)
-    }, delay)
-    timers.add(timer)
+      if (options.webhookAuth) headers.Authorization = `Basic ${btoa(options.webhookAuth)}`
+      return { url: options.webhookUrl!, headers, body }
+    })
   }
 
   // ── Tokens ──────────────────────────────────────────────────────────────────────────────
@@ -1047,7 +991,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       const delivery = state.webhooks.find((w) => w.id === resend[1])
       if (!delivery) return notFound('Webhook')
       delivery.status = 'pending'
-      deliver(delivery, 0)
+      deliver(delivery)
       return ok({ id: delivery.id })
     }
     return { status: 404, body: { message: 'Unknown sandbox control.' } }
@@ -1253,7 +1197,6 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     state,
     /** Stops pending webhook retries (the server closes). */
     stop() {
-      for (const timer of timers) clearTimeout(timer)
       timers.clear()
     },
   }

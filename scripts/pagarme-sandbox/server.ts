@@ -1,10 +1,12 @@
 // The Pagar.me sandbox as a local HTTP server: started by `npm start` (PAYMENT_GATEWAY=sandbox),
 // by the test suites' global setups, or on its own (`npm run sandbox:pagarme`) so that
 // PAGARME_API_URL can point at it. Listens on 127.0.0.1 only.
-import { readFileSync, writeFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { parseArgs } from 'node:util'
+import {
+  type StandInListenOptions,
+  serveUntilInterrupted,
+  startStandInServer,
+} from '../lib/stand-in-server.ts'
 import {
   API_PREFIX,
   createPagarmeSandbox,
@@ -12,7 +14,7 @@ import {
   SANDBOX_SECRET_KEY,
   type SandboxOptions,
 } from './api.ts'
-import { emptyState, JWKS_PATH, type SandboxState } from './state.ts'
+import { emptyState, JWKS_PATH } from './state.ts'
 
 export type SandboxServer = {
   /** The server's origin, e.g. http://127.0.0.1:8090 (dashboard at /). */
@@ -24,88 +26,17 @@ export type SandboxServer = {
   close(): Promise<void>
 }
 
-export type SandboxServerOptions = Omit<SandboxOptions, 'state' | 'onChange'> & {
-  port?: number
-  /** Keeps orders across restarts (npm start); none: memory only (tests). */
-  stateFile?: string | undefined
-  quiet?: boolean
-}
-
-function loadState(file: string | undefined): SandboxState {
-  if (!file) return emptyState()
-  try {
-    return { ...emptyState(), ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<SandboxState>) }
-  } catch {
-    return emptyState()
-  }
-}
-
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === 'string') headers.set(name, value)
-    else if (Array.isArray(value)) for (const item of value) headers.append(name, item)
-  }
-  const method = req.method ?? 'GET'
-  return new Request(new URL(req.url ?? '/', origin), {
-    method,
-    headers,
-    ...(method === 'GET' || method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
-  })
-}
-
-async function send(res: ServerResponse, response: Response) {
-  res.statusCode = response.status
-  response.headers.forEach((value, name) => {
-    res.setHeader(name, value)
-  })
-  res.end(Buffer.from(await response.arrayBuffer()))
-}
+export type SandboxServerOptions = Omit<SandboxOptions, 'state' | 'onChange'> & StandInListenOptions
 
 export async function startPagarmeSandbox(options: SandboxServerOptions = {}): Promise<SandboxServer> {
-  const state = loadState(options.stateFile)
-  let saveTimer: ReturnType<typeof setTimeout> | undefined
-  const save = () => {
-    if (!options.stateFile || saveTimer) return
-    saveTimer = setTimeout(() => {
-      saveTimer = undefined
-      writeFileSync(options.stateFile!, JSON.stringify(state))
-    }, 200)
-  }
-  const sandbox = createPagarmeSandbox({ ...options, state, onChange: save })
-  let origin = ''
-  const server = createServer((req, res) => {
-    toRequest(req, origin)
-      .then((request) => sandbox.handle(request))
-      .then((response) => send(res, response))
-      .catch((error: unknown) => {
-        if (!options.quiet) console.error('sandbox Pagar.me:', error)
-        res.statusCode = 500
-        res.end(JSON.stringify({ message: 'Sandbox error.' }))
-      })
+  const { origin, close } = await startStandInServer({
+    ...options,
+    emptyState,
+    create: (state, onChange) => createPagarmeSandbox({ ...options, state, onChange }),
+    label: 'sandbox Pagar.me',
+    errorBody: { message: 'Sandbox error.' },
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return {
-    origin,
-    apiUrl: `${origin}${API_PREFIX}`,
-    jwksUrl: `${origin}${JWKS_PATH}`,
-    close: async () => {
-      sandbox.stop()
-      if (saveTimer) {
-        clearTimeout(saveTimer)
-        saveTimer = undefined
-        if (options.stateFile) writeFileSync(options.stateFile, JSON.stringify(state))
-      }
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    },
-  }
+  return { origin, apiUrl: `${origin}${API_PREFIX}`, jwksUrl: `${origin}${JWKS_PATH}`, close }
 }
 
 if (import.meta.main) {
@@ -125,7 +56,9 @@ if (import.meta.main) {
     webhookAuth: values['webhook-auth'],
     accountType: values['account-type'] === 'gateway' ? 'gateway' : 'psp',
   })
-  console.log(`
+  serveUntilInterrupted(
+    server,
+    `
   Sandbox do Pagar.me (Core API v5) em ${server.origin}  (painel: ${server.origin}/)
     PAGARME_API_URL=${server.apiUrl}
     PAGARME_SECRET_KEY=${SANDBOX_SECRET_KEY}   (qualquer sk_test_… serve)
@@ -133,8 +66,6 @@ if (import.meta.main) {
     PAGARME_WEBHOOK_JWKS_URL=${server.jwksUrl}   (webhooks assinados; troca de chave no painel)
     webhooks: ${values['webhook-url'] ?? 'nenhum (use --webhook-url e --webhook-auth usuario:senha)'}
   Ctrl-C encerra.
-`)
-  const stop = () => void server.close().then(() => process.exit(0))
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+`,
+  )
 }

@@ -10,21 +10,12 @@ import {
   SANDBOX_3DS_SCRIPT_PATH,
   type ThreeDsStatus,
 } from '../../worker/domain/three-ds.ts'
+import { DEBIT_TEST_CARDS } from './cards.ts'
 
 /** Pagar.me's guide: the token lives 20 seconds. */
 export const TDS_TOKEN_TTL_MS = 20_000
 /** An authentication is used by one order, within this time. */
 const AUTHENTICATION_TTL_MS = 10 * 60_000
-
-/** The debit test cards as the issuer treats them in the browser's authentication. */
-export const TDS_TEST_CARDS = {
-  /** Authenticated without a challenge (Y). */
-  frictionless: '4000000000003105',
-  /** The issuer asks for a challenge (C): the payer approves (Y) or refuses (R) in its frame. */
-  challenge: '4000000000003204',
-  /** The issuer refuses at once (N). */
-  refused: '4000000000003303',
-} as const
 
 export type TdsAuthentication = {
   status: ThreeDsStatus
@@ -77,8 +68,10 @@ export function createTds(options: {
       return { status: 422, body: { message: 'The request is invalid.', errors: { card: ['invalid'] } } }
     }
     token.used = true
+    // The debit test cards: a challenge (C; the payer approves, Y, or refuses, R, in its frame),
+    // refused at once (N), any other authenticated without a challenge (Y).
     const status: ThreeDsStatus =
-      number === TDS_TEST_CARDS.challenge ? 'C' : number === TDS_TEST_CARDS.refused ? 'N' : 'Y'
+      number === DEBIT_TEST_CARDS.challenge ? 'C' : number === DEBIT_TEST_CARDS.refused ? 'N' : 'Y'
     const transactionId = id('tds')
     state.authentications[transactionId] = {
       status,

@@ -13,7 +13,7 @@ import { curitibaDateTime } from '../../worker/domain/time-zone.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { createClass, createCourse, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
-import { studyAll } from '../support/worker/study.ts'
+import { studyAll, studyCourse } from '../support/worker/study.ts'
 
 const db = testDb()
 const ORIGIN = 'http://localhost'
@@ -59,16 +59,12 @@ async function assessedCourse({
   settings?: Partial<typeof schema.assessmentSettings.$inferInsert>
 } = {}) {
   const marker = unique('EXPLICACAO')
-  const course = await createCourse(db, { name: 'Diálise Peritoneal na Prática', workloadHours: 12 })
-  const turma = await createClass(db, { courseId: course.id, type: 'C' })
-  const [module] = await db
-    .insert(schema.courseModules)
-    .values({ courseId: course.id, title: 'Módulo' })
-    .returning()
-  const lessons = await db
-    .insert(schema.lessons)
-    .values([1, 2].map((n) => ({ moduleId: module!.id, title: `Aula ${n}`, sortOrder: n })))
-    .returning()
+  const { course, turma, lessons } = await studyCourse(db, {
+    name: 'Diálise Peritoneal na Prática',
+    workloadHours: 12,
+    videos: 0,
+    readings: 2,
+  })
   const bank = await db
     .insert(schema.assessmentQuestions)
     .values(

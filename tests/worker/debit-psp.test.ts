@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { PlanPaymentResult, TdsToken } from '../../worker/contract/plans.ts'
 import worker from '../../worker/index.ts'
 import { checkExchange } from '../support/worker/http.ts'
-import { outage, providerRequests } from '../support/worker/pagarme.ts'
+import { DEBIT, outage, providerRequests } from '../support/worker/pagarme.ts'
 import {
   applicant,
   byCard,
@@ -21,7 +21,6 @@ import {
 // library (its calls to the sandbox); the Worker runs with the PSP setting.
 const BASE = 'http://127.0.0.1:8787'
 const sandbox = new URL(env.PAGARME_API_URL!).origin
-const DEBIT = { frictionless: '4000000000003105', challenge: '4000000000003204', refused: '4000000000003303' }
 
 /** The Worker with a PSP account's setting, through the contract test like every other request. */
 async function psp(path: string, body?: unknown, cookie?: string) {

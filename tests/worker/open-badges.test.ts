@@ -35,7 +35,7 @@ import {
 } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 import { callWith, databaseFault, envWith } from '../support/worker/outages.ts'
-import { studyAll } from '../support/worker/study.ts'
+import { studyAll, studyCourse } from '../support/worker/study.ts'
 
 const db = testDb()
 const ORIGIN = 'http://localhost'
@@ -52,16 +52,12 @@ const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toStr
 
 /** A student who studied every lesson of a new online course and was issued its certificate. */
 async function courseCertificate() {
-  const course = await createCourse(db, { name: 'Diálise Peritoneal na Prática', workloadHours: 12 })
-  const turma = await createClass(db, { courseId: course.id, type: 'C' })
-  const [module] = await db
-    .insert(schema.courseModules)
-    .values({ courseId: course.id, title: 'Módulo' })
-    .returning()
-  const lessons = await db
-    .insert(schema.lessons)
-    .values([1, 2].map((n) => ({ moduleId: module!.id, title: `Aula ${n}`, sortOrder: n })))
-    .returning()
+  const { course, turma, lessons } = await studyCourse(db, {
+    name: 'Diálise Peritoneal na Prática',
+    workloadHours: 12,
+    videos: 0,
+    readings: 2,
+  })
   const student = await createUser(db, { name: 'Ana Beatriz Souza' })
   await db.insert(schema.enrollments).values({ userId: student.id, classId: turma.id })
   const cookie = await sessionCookie(student.id)

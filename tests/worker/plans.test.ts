@@ -13,6 +13,7 @@ import { call } from '../support/worker/checkout.ts'
 import { testContext, testDb } from '../support/worker/db.ts'
 import {
   chargeAtProvider,
+  DEBIT,
   DECLINED,
   payAtProvider,
   providerRequests,
@@ -30,7 +31,6 @@ import {
 } from '../support/worker/plans.ts'
 
 const db = testDb()
-const DEBIT = { frictionless: '4000000000003105', challenge: '4000000000003204', refused: '4000000000003303' }
 
 /** A student applied to an edital with three plans (card, boleto and debit all allowed). */
 async function setUp(plans = 3) {

@@ -12,7 +12,16 @@ import {
   DEFAULT_COURSE_SHARE,
 } from '../domain/certificates.ts'
 import { DEFAULT_WATCH_SHARE } from '../domain/study.ts'
-import { exportQueryOf, Id, IdFilter, LongText, paginated, SearchedPageQuery, Version } from './admin.ts'
+import {
+  exportQueryOf,
+  Id,
+  IdFilter,
+  LongText,
+  paginated,
+  Reason,
+  SearchedPageQuery,
+  Version,
+} from './admin.ts'
 import { StudyStanding } from './study.ts'
 
 // The certificates as the admin follows and issues them (issue 24, items 2 and 5): the course's
@@ -283,11 +292,7 @@ export type IssuedCertificatePage = z.infer<typeof IssuedCertificatePage>
 
 export const RevokeInput = z
   .object({
-    reason: z
-      .string({ error: ADMIN_CERTIFICATE_MESSAGES.reasonRequired })
-      .trim()
-      .min(3, { error: ADMIN_CERTIFICATE_MESSAGES.reasonRequired })
-      .max(500, { error: 'No máximo 500 caracteres.' }),
+    reason: Reason(ADMIN_CERTIFICATE_MESSAGES.reasonRequired),
   })
   .strict()
 export type RevokeInput = z.infer<typeof RevokeInput>

@@ -57,6 +57,14 @@ export const Slug = (what: string, example: string) =>
       error: `Use só letras minúsculas sem acento, números e hífens (ex.: ${example}).`,
     })
 
+/** Why an administrator acts (revokes, records a refund made elsewhere, accepts a shortfall), for the audit log. */
+export const Reason = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(3, { error: message })
+    .max(500, { error: 'No máximo 500 caracteres.' })
+
 /** A free text of up to `max` characters (empty by default). */
 export const LongText = (max: number) =>
   z

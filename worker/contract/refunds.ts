@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DISPUTE_STATES } from '../domain/orders.ts'
 import { ORDER_STATES } from '../domain/payments.ts'
+import { Reason } from './admin.ts'
 import { Cents } from './money.ts'
 import { WITHDRAWAL_MESSAGES } from './student.ts'
 
@@ -34,11 +35,7 @@ export type RefundOrderInput = z.infer<typeof RefundOrderInput>
 /** POST /api/admin/pedidos/{id}/estorno-externo: why, for the audit log. */
 export const OutsideRefundInput = z
   .object({
-    motivo: z
-      .string({ error: 'Diga como o valor foi devolvido.' })
-      .trim()
-      .min(3, { error: 'Diga como o valor foi devolvido.' })
-      .max(500, { error: 'No máximo 500 caracteres.' }),
+    motivo: Reason('Diga como o valor foi devolvido.'),
   })
   .strict()
 
@@ -120,11 +117,7 @@ export const UNDERPAID_MESSAGES = {
 /** POST /api/admin/pedidos/{id}/valor-recebido: the institute accepts what arrived, and says why. */
 export const AcceptUnderpaidInput = z
   .object({
-    observacao: z
-      .string({ error: UNDERPAID_MESSAGES.note })
-      .trim()
-      .min(3, { error: UNDERPAID_MESSAGES.note })
-      .max(500, { error: 'No máximo 500 caracteres.' }),
+    observacao: Reason(UNDERPAID_MESSAGES.note),
   })
   .strict()
 export type AcceptUnderpaidInput = z.infer<typeof AcceptUnderpaidInput>

@@ -6,6 +6,21 @@
 /** An address in a URL (a course's, a call's): lowercase letters without accents and digits, in words joined by hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
+/**
+ * 'Folder Acesso Vascular 2027' → 'folder-acesso-vascular-2027', at most `max` characters: a short
+ * link's code, a course's url, a downloaded file's name (never ending in a hyphen). Empty when nothing of `text` is a letter or digit.
+ */
+export function slugify(text: string, max: number): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/, '')
+}
+
 /** SPEC section 5: optional parentheses, area code not starting with 0, 4 or 5 digits, separator, 4 digits. */
 export const PHONE_PATTERN = /^\(?[1-9]\d\)?\s?\d{4,5}[-\s]?\d{4}$/
 

@@ -101,17 +101,5 @@ export function withUtm(target: string, utm: Utm): string {
   return relative ? `${url.pathname}${url.search}${url.hash}` : url.href
 }
 
-/** 'Folder Acesso Vascular 2027' → 'folder-acesso-vascular-2027' (a code, or a course's url). */
-export function slugify(text: string, max = SHORT_CODE_MAX): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, max)
-    .replace(/-+$/, '')
-}
-
 /** What a short link's counter needs to know of its link (read from the database, or told by an edit). */
 export type ShortLinkConfig = { id: number; target: string; enabled: boolean }

@@ -23,19 +23,32 @@ const Id = z.coerce
   .int()
   .positive({ error: 'Informe um número positivo.' })
 
+type PublishedWords<T extends z.ZodType> = {
+  operationId: string
+  path: `/${string}`
+  summary: string
+  answer: T
+  answered: string
+}
+
+/** What every read of the published catalogue declares: a public GET of its answer, no query. */
+const publishedRead = <T extends z.ZodType>(words: PublishedWords<T>) => ({
+  operationId: words.operationId,
+  route: `GET ${words.path}` as const,
+  role: 'none' as const,
+  tags: TAGS,
+  summary: words.summary,
+  query: NoQuery,
+  answers: json(200, words.answer, words.answered),
+})
+
 /** A list of the published catalogue, answered from its snapshot (the `value` the loader read). */
 function publishedList<T extends z.ZodType>(
   load: (args: { ctx: AppContext }) => Promise<{ value: unknown }>,
-  words: { operationId: string; path: `/${string}`; summary: string; answer: T; answered: string },
+  words: PublishedWords<T>,
 ) {
   return operation({
-    operationId: words.operationId,
-    route: `GET ${words.path}`,
-    role: 'none',
-    tags: TAGS,
-    summary: words.summary,
-    query: NoQuery,
-    answers: json(200, words.answer, words.answered),
+    ...publishedRead(words),
     run: async ({ ctx }) => (await load({ ctx })).value as z.output<T>,
   })
 }
@@ -43,17 +56,11 @@ function publishedList<T extends z.ZodType>(
 /** One published item, found by its path parameters (404 when there is none). */
 function publishedItem<P extends z.ZodObject, T extends z.ZodType>(
   load: (args: { ctx: AppContext } & z.output<P>) => Promise<z.output<T>>,
-  words: { operationId: string; path: `/${string}`; summary: string; params: P; answer: T; answered: string },
+  words: PublishedWords<T> & { params: P },
 ) {
   return operation({
-    operationId: words.operationId,
-    route: `GET ${words.path}`,
-    role: 'none',
-    tags: TAGS,
-    summary: words.summary,
+    ...publishedRead(words),
     params: words.params,
-    query: NoQuery,
-    answers: json(200, words.answer, words.answered),
     errors: ['notFound'],
     run: ({ ctx, params }) => load({ ctx, ...(params as z.output<P>) }),
   })

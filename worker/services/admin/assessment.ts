@@ -4,7 +4,6 @@ import {
   assessmentExtraAttempts,
   assessmentQuestions,
   assessmentSettings,
-  classes,
   courses,
   enrollments,
   users,
@@ -25,6 +24,7 @@ import { ASSESSMENT_STATE, scoreOf } from '../../domain/assessment.ts'
 import { changedFields } from '../../domain/audit.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import { settingsOrDefaults, standingFor, withRanOutClosed } from '../assessment/student.ts'
+import { withStudentClassCourse } from './enrollments.ts'
 import {
   type AdminEdit,
   type AdminRowAction,
@@ -34,6 +34,7 @@ import {
   iso,
   nextVersion,
   rowOr404,
+  sortOrderAtEnd,
   versionedUpdate,
 } from './internal.ts'
 
@@ -177,7 +178,7 @@ export async function createQuestion({
       .values({
         courseId,
         ...questionColumns(input),
-        sortOrder: sql`(SELECT coalesce(max(sort_order), 0) + 1 FROM assessment_questions WHERE course_id = ${courseId})`,
+        sortOrder: sortOrderAtEnd(assessmentQuestions, assessmentQuestions.courseId, courseId),
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })
@@ -220,16 +221,14 @@ export async function updateQuestion({
 /** The enrollment's student and course, with what their attempts are read by; 404 for none. */
 async function enrollmentAssessment(ctx: AppContext, enrollmentId: number) {
   const { db } = ctx
-  const [found] = await db
+  const select = db
     .select({
       student: { id: users.id, name: users.name, email: users.email },
       course: { id: courses.id, name: courses.name },
     })
     .from(enrollments)
-    .innerJoin(users, eq(users.id, enrollments.userId))
-    .innerJoin(classes, eq(classes.id, enrollments.classId))
-    .innerJoin(courses, eq(courses.id, classes.courseId))
-    .where(eq(enrollments.id, enrollmentId))
+    .$dynamic()
+  const [found] = await withStudentClassCourse(select).where(eq(enrollments.id, enrollmentId))
   if (!found) throw notFound(ADMIN_ASSESSMENT_MESSAGES.enrollmentNotFound)
   const of = (table: typeof assessmentAttempts | typeof assessmentExtraAttempts) =>
     and(eq(table.userId, found.student.id), eq(table.courseId, found.course.id))

@@ -14,6 +14,7 @@ import { changedFields } from '../../domain/audit.ts'
 import { type PricingClass, priceBundle } from '../../domain/pricing.ts'
 import { invalidField, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
+import { discountColumns, discountFields } from './discount.ts'
 import {
   type AdminEdit,
   type AdminRead,
@@ -32,8 +33,7 @@ type MemberRow = { bundleId: number; turma: typeof classes.$inferSelect; courseN
 const editable = (row: BundleRow, classIds: number[]) => ({
   name: row.name,
   description: row.description,
-  discount_type: row.discountType,
-  discount_value: (row.discountType === 'P' ? row.discountPercent : row.discountCents) ?? 0,
+  ...discountFields(row),
   instalment_times: row.instalmentTimes,
   is_published: row.isPublished,
   class_ids: classIds,
@@ -139,9 +139,7 @@ async function checkClasses(ctx: AppContext, ids: number[]) {
 const bundleColumns = (input: Omit<z.output<typeof BundleInput>, 'class_ids'>) => ({
   name: input.name,
   description: input.description,
-  discountType: input.discount_type,
-  discountPercent: input.discount_type === 'P' ? input.discount_value : null,
-  discountCents: input.discount_type === 'F' ? input.discount_value : null,
+  ...discountColumns(input),
   instalmentTimes: input.instalment_times,
   isPublished: input.is_published,
 })

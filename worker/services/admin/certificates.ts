@@ -24,6 +24,7 @@ import { reissueCertificate, revokeCertificate } from '../certificates/issue.ts'
 import { CERTIFICATE_STATUS_SQL } from '../certificates/standing.ts'
 import { storeSignatureImage } from '../files/files.ts'
 import { standingFrom, standingQueries, standingsOf, studyOut } from '../student/study.ts'
+import { withStudentClassCourse } from './enrollments.ts'
 import {
   type Actor,
   type AdminRowAction,
@@ -62,7 +63,7 @@ const courseCertificate = sql<string | null>`(SELECT c.code FROM certificates c
 type ProgressFilters = Omit<ProgressQuery, 'page' | 'per_page'>
 
 function progressRows(ctx: AppContext) {
-  return ctx.db
+  const select = ctx.db
     .select({
       enrollment: { id: enrollments.id, createdAt: enrollments.createdAt },
       student: { id: users.id, name: users.name, email: users.email },
@@ -80,9 +81,8 @@ function progressRows(ctx: AppContext) {
       code: courseCertificate,
     })
     .from(enrollments)
-    .innerJoin(users, eq(users.id, enrollments.userId))
-    .innerJoin(classes, eq(classes.id, enrollments.classId))
-    .innerJoin(courses, eq(courses.id, classes.courseId))
+    .$dynamic()
+  return withStudentClassCourse(select)
 }
 type ProgressRow = Awaited<ReturnType<ReturnType<typeof progressRows>['execute']>>[number]
 
@@ -131,15 +131,8 @@ export function progressListing(ctx: AppContext) {
   return listing<ProgressFilters, ProgressRow, StudentProgress>({
     createdAt: enrollments.createdAt,
     id: enrollments.id,
-    select: (ctx) => progressRows(ctx).$dynamic(),
-    count: (ctx) =>
-      ctx.db
-        .select({ total: count() })
-        .from(enrollments)
-        .innerJoin(users, eq(users.id, enrollments.userId))
-        .innerJoin(classes, eq(classes.id, enrollments.classId))
-        .innerJoin(courses, eq(courses.id, classes.courseId))
-        .$dynamic(),
+    select: progressRows,
+    count: (ctx) => withStudentClassCourse(ctx.db.select({ total: count() }).from(enrollments).$dynamic()),
     conditions: (filters) => [
       eq(courses.section, 'online'),
       eq(enrollments.status, 'active'),

@@ -14,6 +14,7 @@ import {
 import { changedFields } from '../../domain/audit.ts'
 import { curitibaDay, curitibaDayEndMs } from '../../domain/time-zone.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
+import { discountColumns, discountFields } from './discount.ts'
 import {
   type AdminEdit,
   type AdminRead,
@@ -45,8 +46,7 @@ const expiresOnOf = (instant: Date | null) => (instant ? curitibaDay(new Date(in
 function editable(row: CouponRow): CouponFields {
   return {
     key: row.key,
-    discount_type: row.discountType,
-    discount_value: (row.discountType === 'P' ? row.discountPercent : row.discountCents) ?? 0,
+    ...discountFields(row),
     class_id: row.classId,
     course_id: row.courseId,
     is_active: row.isActive,
@@ -58,9 +58,7 @@ function editable(row: CouponRow): CouponFields {
 function columns(input: CouponFields) {
   return {
     key: input.key,
-    discountType: input.discount_type,
-    discountPercent: input.discount_type === 'P' ? input.discount_value : null,
-    discountCents: input.discount_type === 'F' ? input.discount_value : null,
+    ...discountColumns(input),
     classId: input.class_id,
     courseId: input.course_id,
     isActive: input.is_active,

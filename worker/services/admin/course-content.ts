@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { z } from 'zod'
 import { courseModules, lessons } from '../../../db/schema.ts'
@@ -25,6 +25,7 @@ import {
   nextVersion,
   returnedOr404,
   rowOr404,
+  sortOrderAtEnd,
   versionedUpdate,
 } from './internal.ts'
 
@@ -66,7 +67,7 @@ export async function createModule({ ctx, actor, id: courseId, input }: AdminEdi
       .values({
         courseId,
         title: input.title,
-        sortOrder: sql`(SELECT coalesce(max(sort_order), 0) + 1 FROM course_modules WHERE course_id = ${courseId})`,
+        sortOrder: sortOrderAtEnd(courseModules, courseModules.courseId, courseId),
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })
@@ -179,7 +180,7 @@ export async function createLesson({ ctx, actor, id: moduleId, input }: AdminEdi
       .values({
         moduleId,
         ...lessonColumns(input),
-        sortOrder: sql`(SELECT coalesce(max(sort_order), 0) + 1 FROM lessons WHERE module_id = ${moduleId})`,
+        sortOrder: sortOrderAtEnd(lessons, lessons.moduleId, moduleId),
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })

@@ -1,4 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm'
+import type { SQLiteSelect } from 'drizzle-orm/sqlite-core'
 import { classes, courses, enrollments, orderItems, orders, users } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import {
@@ -23,6 +24,17 @@ import { type AdminRowAction, type AdminWrite, auditedWrite, auditStatement, iso
 import { listing } from './listing.ts'
 
 type Filters = Omit<EnrollmentsQuery, 'page' | 'per_page'>
+
+/**
+ * A select from enrollments joined to their student, class and course (each always there: inner
+ * joins): the admin's lists of enrollments and of the courses' progress, an assessment's student.
+ */
+export function withStudentClassCourse<Query extends SQLiteSelect>(query: Query) {
+  return query
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .innerJoin(classes, eq(classes.id, enrollments.classId))
+    .innerJoin(courses, eq(courses.id, classes.courseId))
+}
 
 function selectEnrollments(ctx: AppContext) {
   return ctx.db
@@ -96,14 +108,10 @@ const enrollmentListing = listing<Filters, Row, AdminEnrollment>({
   id: enrollments.id,
   select: (ctx) => selectEnrollments(ctx).$dynamic(),
   count: (ctx) =>
-    ctx.db
-      .select({ total: count() })
-      .from(enrollments)
-      .innerJoin(users, eq(users.id, enrollments.userId))
-      .innerJoin(classes, eq(classes.id, enrollments.classId))
-      .innerJoin(courses, eq(courses.id, classes.courseId))
-      .leftJoin(orders, eq(orders.id, enrollments.orderId))
-      .$dynamic(),
+    withStudentClassCourse(ctx.db.select({ total: count() }).from(enrollments).$dynamic()).leftJoin(
+      orders,
+      eq(orders.id, enrollments.orderId),
+    ),
   conditions: (filters) => [
     filters.course_id ? eq(courses.id, filters.course_id) : undefined,
     filters.class_id ? eq(classes.id, filters.class_id) : undefined,

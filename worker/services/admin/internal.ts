@@ -64,6 +64,14 @@ export function nextVersion(column: Column, expected: number): SQL {
   return sql`CASE WHEN ${column} = ${expected} THEN ${column} + 1 ELSE NULL END`
 }
 
+/**
+ * A new row's `sort_order`: one past the last of its siblings (the rows of `table` whose `parent`
+ * is `parentId`), read in the insert itself, so the row goes at the end.
+ */
+export function sortOrderAtEnd(table: SQLiteTable, parent: Column, parentId: number): SQL {
+  return sql`(SELECT coalesce(max(sort_order), 0) + 1 FROM ${table} WHERE ${parent} = ${parentId})`
+}
+
 /** The version check of `nextVersion` failed: someone saved first. */
 export const isStale = (error: unknown) => constraintFailed(error, /NOT NULL constraint failed: \w+\.version/)
 

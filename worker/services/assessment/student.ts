@@ -14,7 +14,7 @@ import {
   courses,
   enrollments,
 } from '../../../db/schema.ts'
-import type { AppContext } from '../../context.ts'
+import type { AppContext, UserCall } from '../../context.ts'
 import {
   ASSESSMENT_MESSAGES,
   type AssessmentStanding,
@@ -257,11 +257,7 @@ export async function getStanding({
   ctx,
   userId,
   url,
-}: {
-  ctx: AppContext
-  userId: number
-  url: string
-}): Promise<AssessmentStanding> {
+}: UserCall<{ url: string }>): Promise<AssessmentStanding> {
   const loaded = await load(ctx, userId, url)
   const attempts = await withRanOutClosed(ctx, loaded.attempts)
   return standingView(ctx, loaded, attempts, await standingOfLoaded(ctx, userId, loaded, attempts))
@@ -287,11 +283,7 @@ export async function startAttempt({
   ctx,
   userId,
   url,
-}: {
-  ctx: AppContext
-  userId: number
-  url: string
-}): Promise<{ attempt: OpenAttempt; created: boolean }> {
+}: UserCall<{ url: string }>): Promise<{ attempt: OpenAttempt; created: boolean }> {
   const loaded = await load(ctx, userId, url, { withBank: true })
   const attempts = await withRanOutClosed(ctx, loaded.attempts)
   const standing = await standingOfLoaded(ctx, userId, loaded, attempts)
@@ -353,14 +345,7 @@ export async function saveAnswer({
   number,
   question,
   option,
-}: {
-  ctx: AppContext
-  userId: number
-  url: string
-  number: number
-  question: number
-  option: number
-}): Promise<SavedAnswers> {
+}: UserCall<{ url: string; number: number; question: number; option: number }>): Promise<SavedAnswers> {
   const a = assessmentAttempts
   const course = ctx.db.select({ id: courses.id }).from(courses).where(eq(courses.url, url))
   const [saved] = await ctx.db
@@ -403,12 +388,7 @@ export async function submitAttempt({
   userId,
   url,
   number,
-}: {
-  ctx: AppContext
-  userId: number
-  url: string
-  number: number
-}): Promise<SubmittedAttempt> {
+}: UserCall<{ url: string; number: number }>): Promise<SubmittedAttempt> {
   const loaded = await load(ctx, userId, url)
   const attempt = loaded.attempts.find((row) => row.number === number)
   if (!attempt) throw notFound(ASSESSMENT_MESSAGES.attemptNotFound)

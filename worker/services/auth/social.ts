@@ -10,7 +10,7 @@ import {
   sandboxGrant,
 } from '../../adapters/oauth.ts'
 import { isLocalEnv, publicOrigin } from '../../config.ts'
-import type { AppContext } from '../../context.ts'
+import type { AppContext, UserCall } from '../../context.ts'
 import { plainName } from '../../domain/patterns.ts'
 import { AppError, dependencyFailure, notFound, unavailable } from '../../errors.ts'
 import { purposeKey } from '../hash.ts'
@@ -130,11 +130,7 @@ export async function linkProfile({
   ctx,
   userId,
   profile,
-}: {
-  ctx: AppContext
-  userId: number
-  profile: SocialProfile
-}): Promise<{ linked: true; sessionToken: null; newUser: false }> {
+}: UserCall<{ profile: SocialProfile }>): Promise<{ linked: true; sessionToken: null; newUser: false }> {
   const [existing] = await ctx.db
     .select({ userId: oauthAccounts.userId })
     .from(oauthAccounts)

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm'
 import { certificates, courses, users } from '../../../db/schema.ts'
-import type { AppContext } from '../../context.ts'
+import type { AppContext, UserCall } from '../../context.ts'
 import type { CertificateVerification, HeldCertificate, MyCertificates } from '../../contract/certificates.ts'
 import { certificateName, certificateNameProblem, hoursLabel } from '../../domain/certificate-text.ts'
 import { CERTIFICATE_KIND, certificateStatus } from '../../domain/certificates.ts'
@@ -117,13 +117,7 @@ function courseMinutes(course: typeof courses.$inferSelect, standing: CourseStud
 }
 
 /** GET /api/usuario/certificados. */
-export async function myCertificates({
-  ctx,
-  userId,
-}: {
-  ctx: AppContext
-  userId: number
-}): Promise<MyCertificates> {
+export async function myCertificates({ ctx, userId }: UserCall): Promise<MyCertificates> {
   const [[user], progress, held, pending] = await Promise.all([
     ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId)),
     coursesProgress(ctx, userId),
@@ -165,12 +159,10 @@ export async function issueCourseCertificate({
   userId,
   courseUrl,
   name,
-}: {
-  ctx: AppContext
-  userId: number
-  courseUrl: string
-  name: string
-}): Promise<{ certificate: HeldCertificate; created: boolean }> {
+}: UserCall<{ courseUrl: string; name: string }>): Promise<{
+  certificate: HeldCertificate
+  created: boolean
+}> {
   const problem = certificateNameProblem(name)
   if (problem) throw invalidField('nome', problem)
   const [[course], enrolled] = await ctx.db.batch([

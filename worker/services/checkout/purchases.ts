@@ -5,7 +5,7 @@ import {
   type GatewayPayment,
   GatewayUnavailableError,
 } from '../../adapters/payments/types.ts'
-import type { AppContext } from '../../context.ts'
+import type { AppContext, UserCall } from '../../context.ts'
 import type { PayResult } from '../../contract/checkout.ts'
 import { CHECKOUT_MESSAGES } from '../../contract/checkout-messages.ts'
 import type { PurchaseInvoice } from '../../contract/fiscal.ts'
@@ -117,7 +117,7 @@ function purchaseOf(
 }
 
 /** GET /api/usuario/compras: every order of the student, newest first (one round trip). */
-export async function listPurchases({ ctx, userId }: { ctx: AppContext; userId: number }) {
+export async function listPurchases({ ctx, userId }: UserCall) {
   const { db } = ctx
   const mine = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))
   const [rows, items, invoiceRows] = await db.batch([
@@ -192,7 +192,7 @@ export async function orderWithLines(ctx: AppContext, orderId: string, userId?: 
 }
 
 /** What a student's acts on one of their orders take: the order and its owner. */
-export type OwnOrder = { ctx: AppContext; userId: number; orderId: string }
+export type OwnOrder = UserCall<{ orderId: string }>
 
 /**
  * GET /api/usuario/compras/{id}: the order with the provider's receipt, read from its charge.

@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose'
 import { deadlineOf, withDeadline } from '../../adapters/deadline.ts'
-import type { AppContext } from '../../context.ts'
+import type { AppContext, UserCall } from '../../context.ts'
 import { BEAT_BATCH_MS } from '../../domain/attendance.ts'
 import { CONFERENCE_PATH, conferenceState } from '../../domain/conference.ts'
 import type { AttendanceBeat, AttendanceStats } from '../../durable/stubs.ts'
@@ -147,11 +147,7 @@ export async function recordHeartbeat({
   ctx,
   userId,
   key,
-}: {
-  ctx: AppContext
-  userId: number
-  key: number
-}): Promise<{ counted: boolean }> {
+}: UserCall<{ key: number }>): Promise<{ counted: boolean }> {
   const { programme, offsetMs } = await conferenceSnapshot(ctx)
   const now = Math.round(Date.now() + offsetMs)
   const state = conferenceState(programme.talks, now)

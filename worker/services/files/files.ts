@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts'
+import type { AppContext, UserCall } from '../../context.ts'
 import { UPLOADED_IMAGE_PREFIX } from '../../domain/institute.ts'
 import {
   CATALOG_IMAGE_MAX_BYTES,
@@ -37,15 +37,7 @@ async function checkedImage(file: unknown, field: string, noun: 'foto' | 'imagem
 }
 
 /** Stores a profile photo in R2 under an unguessable key and answers that key. */
-export async function storeUserPhoto({
-  ctx,
-  userId,
-  file,
-}: {
-  ctx: AppContext
-  userId: number
-  file: unknown
-}) {
+export async function storeUserPhoto({ ctx, userId, file }: UserCall<{ file: unknown }>) {
   const { extension, bytes, type } = await checkedImage(file, 'photo', 'foto', PHOTO_MAX_BYTES)
   const key = `users/${userId}/foto-${crypto.randomUUID()}.${extension}`
   // Kept a day at most by any cache: a photo replaced or an account deleted is gone from R2 at

@@ -30,7 +30,7 @@ import {
   sessions,
   users,
 } from '../../../db/schema.ts'
-import type { AppContext } from '../../context.ts'
+import type { UserCall } from '../../context.ts'
 import { PRIVACY_MESSAGES } from '../../contract/student.ts'
 import { INSTITUTE } from '../../domain/institute.ts'
 import { ANONYMOUS_NAME } from '../../domain/live-questions.ts'
@@ -49,7 +49,7 @@ import { accountFileKeys, deleteFiles } from '../files/files.ts'
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null
 
 /** GET /api/usuario/privacidade/exportar: every record that names the student, as JSON. */
-export async function exportMyData({ ctx, userId }: { ctx: AppContext; userId: number }) {
+export async function exportMyData({ ctx, userId }: UserCall) {
   const { db } = ctx
   const [user] = await db.select().from(users).where(eq(users.id, userId))
   if (!user) throw notFound('Conta não encontrada.')
@@ -342,7 +342,7 @@ function deletionEmail(to: string, name: string) {
  * conference's live rooms then forget the name (issue 44), and the account's files (every object
  * under its prefix, student documents) are removed from R2.
  */
-export async function deleteMyAccount({ ctx, userId }: { ctx: AppContext; userId: number }) {
+export async function deleteMyAccount({ ctx, userId }: UserCall) {
   const { db } = ctx
   const [user] = await db.select().from(users).where(eq(users.id, userId))
   if (!user || user.deletedAt) throw notFound('Conta não encontrada.')

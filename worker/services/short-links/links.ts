@@ -15,13 +15,13 @@ import {
 } from '../../contract/admin-links.ts'
 import { changedFields } from '../../domain/audit.ts'
 import { addDays, bucketsOf, daysBetween, MAX_PERIOD_DAYS } from '../../domain/dashboard.ts'
+import { slugify } from '../../domain/patterns.ts'
 import {
   checkTarget,
   SHORT_CODE_MAX,
   SHORT_CODE_MIN,
   SHORT_CODE_PATTERN,
   SHORT_LINK_PREFIX,
-  slugify,
 } from '../../domain/short-links.ts'
 import { curitibaDay } from '../../domain/time-zone.ts'
 import { invalidField, notFound } from '../../errors.ts'
@@ -117,7 +117,7 @@ export async function createShortLink({
   input,
 }: AdminWrite<typeof ShortLinkInput>): Promise<AdminShortLink> {
   const targetUrl = target(ctx, input.target_url)
-  let code = input.code ?? slugify(input.title)
+  let code = input.code ?? slugify(input.title, SHORT_CODE_MAX)
   if (code.length < SHORT_CODE_MIN) code = `${code}-${crypto.randomUUID().slice(0, 6)}`.replace(/^-/, '')
   if (!input.code) {
     // A code made from the title takes a suffix when taken (an explicit code answers 422 instead).

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { classes, courseMaterials, courseModules, courses, enrollments, lessons } from '../../../db/schema.ts'
 import { videoPlayerOf } from '../../config.ts'
-import type { AppContext } from '../../context.ts'
+import type { UserCall } from '../../context.ts'
 import { CONTENT_MESSAGES, type Progress, type StudentCourse } from '../../contract/student.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { activeEnrollmentsOf } from './access.ts'
@@ -22,11 +22,7 @@ export async function getStudentCourse({
   ctx,
   userId,
   url,
-}: {
-  ctx: AppContext
-  userId: number
-  url: string
-}): Promise<StudentCourse> {
+}: UserCall<{ url: string }>): Promise<StudentCourse> {
   const { db } = ctx
   const course = db.select({ id: courses.id }).from(courses).where(eq(courses.url, url))
   const [found, mine, modules, lessonRows, materials, ...study] = await db.batch([
@@ -115,12 +111,7 @@ export async function markLesson({
   userId,
   lessonId,
   watched,
-}: {
-  ctx: AppContext
-  userId: number
-  lessonId: number
-  watched: boolean
-}) {
+}: UserCall<{ lessonId: number; watched: boolean }>) {
   const { db } = ctx
   const [found] = await db
     .select({ courseId: courseModules.courseId })

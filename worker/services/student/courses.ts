@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm'
 import { classes, courses, enrollments } from '../../../db/schema.ts'
-import type { AppContext } from '../../context.ts'
+import type { UserCall } from '../../context.ts'
 import { activeEnrollmentsOf } from './access.ts'
 
 /** The classes a student is enrolled in, newest first (GET /api/usuario/cursos). */
-export async function listEnrolledCourses({ ctx, userId }: { ctx: AppContext; userId: number }) {
+export async function listEnrolledCourses({ ctx, userId }: UserCall) {
   const rows = await ctx.db
     .select({ enrollment: enrollments, turma: classes, course: courses })
     .from(enrollments)

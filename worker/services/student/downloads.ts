@@ -1,6 +1,7 @@
 import { jwtVerify, SignJWT } from 'jose'
 import { isLocalEnv } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
+import { slugify } from '../../domain/patterns.ts'
 import { purposeKey } from '../hash.ts'
 import { readableEbook, readableMaterial } from './access.ts'
 
@@ -70,14 +71,7 @@ async function claimsOf(ctx: AppContext, token: string): Promise<Claims> {
   }
 }
 
-const slug = (title: string) =>
-  title
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 80) || 'arquivo'
+const slug = (title: string) => slugify(title, 80) || 'arquivo'
 
 /** The file as stored: R2, else (off production) the demo copy shipped with the site. */
 async function fileBody(ctx: AppContext, key: string, origin: string) {

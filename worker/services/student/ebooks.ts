@@ -1,6 +1,6 @@
 import { asc, eq, inArray, or } from 'drizzle-orm'
 import { courses, ebookLibrary, ebooks } from '../../../db/schema.ts'
-import type { AppContext } from '../../context.ts'
+import type { UserCall } from '../../context.ts'
 import type { EbookLibrary } from '../../contract/student.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { activeCourseIds } from './access.ts'
@@ -15,13 +15,7 @@ export const EBOOK_MESSAGES = {
  * GET /api/usuario/ebooks: the student's e-books (with an active course, or in the library), each
  * with its download link, and the free ones not yet added (one round trip).
  */
-export async function getLibrary({
-  ctx,
-  userId,
-}: {
-  ctx: AppContext
-  userId: number
-}): Promise<EbookLibrary> {
+export async function getLibrary({ ctx, userId }: UserCall): Promise<EbookLibrary> {
   const { db } = ctx
   const library = db
     .select({ id: ebookLibrary.ebookId })
@@ -65,15 +59,7 @@ export async function getLibrary({
 }
 
 /** POST /api/usuario/ebooks/{id}: a free e-book into the library (again: nothing changes). */
-export async function addFreeEbook({
-  ctx,
-  userId,
-  ebookId,
-}: {
-  ctx: AppContext
-  userId: number
-  ebookId: number
-}) {
+export async function addFreeEbook({ ctx, userId, ebookId }: UserCall<{ ebookId: number }>) {
   const [ebook] = await ctx.db.select().from(ebooks).where(eq(ebooks.id, ebookId))
   if (!ebook) throw notFound(EBOOK_MESSAGES.notFound)
   if (ebook.access !== 'free') throw new AppError('CONFLICT', EBOOK_MESSAGES.notFree)

@@ -6,7 +6,7 @@
  */
 import { asc, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { courseModules, courses, lessonOpenings, lessonSegments, lessons } from '../../../db/schema.ts'
-import type { AppContext } from '../../context.ts'
+import type { AppContext, UserCall } from '../../context.ts'
 import { CONTENT_MESSAGES } from '../../contract/student.ts'
 import {
   type PlaybackBeatInput,
@@ -238,12 +238,7 @@ export async function recordPlayback({
   userId,
   lessonId,
   input,
-}: {
-  ctx: AppContext
-  userId: number
-  lessonId: number
-  input: PlaybackBeatInput
-}): Promise<StudyAnswer> {
+}: UserCall<{ lessonId: number; input: PlaybackBeatInput }>): Promise<StudyAnswer> {
   await consumeLimit(ctx, 'playback', `user:${userId}`)
   const { db } = ctx
   const now = ctx.now.getTime()
@@ -302,11 +297,7 @@ export async function recordOpening({
   ctx,
   userId,
   lessonId,
-}: {
-  ctx: AppContext
-  userId: number
-  lessonId: number
-}): Promise<StudyAnswer> {
+}: UserCall<{ lessonId: number }>): Promise<StudyAnswer> {
   const { db } = ctx
   const [, facts, ...standing] = await db.batch([
     db.run(sql`INSERT INTO lesson_openings (user_id, lesson_id, opened_at)

@@ -10,7 +10,7 @@ import {
 import { COURSE_SECTIONS } from '../../../../worker/domain/catalog.ts'
 import { CERTIFICATE_PLACEHOLDERS } from '../../../../worker/domain/certificate-text.ts'
 import { DEFAULT_COURSE_SHARE } from '../../../../worker/domain/certificates.ts'
-import { slugify } from '../../../../worker/domain/short-links.ts'
+import { slugify } from '../../../../worker/domain/patterns.ts'
 import { DEFAULT_WATCH_SHARE } from '../../../../worker/domain/study.ts'
 import { fetchAdmin, useAdminOptions, withQuery } from './admin-api.ts'
 import { EnumOptions } from './fields.tsx'
