@@ -486,7 +486,13 @@ describe("a visitor's checkout with an existing account's e-mail", () => {
 
     expect((await enrollmentsOf(body.order_id)).map((e) => e.userId)).toEqual([owner.id])
     const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, owner.email))
-    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+    // (The order's NFS-e, sent at once, adds its own e-mail once authorised: issue 43.)
+    expect(
+      mails
+        .map((mail) => mail.subject)
+        .filter((subject) => !subject.startsWith('Nota fiscal'))
+        .sort(),
+    ).toEqual([
       `Pagamento confirmado — pedido ${body.order_id}`,
       'Um pedido foi feito com o seu e-mail — Instituto Renalis',
     ])

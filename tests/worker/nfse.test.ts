@@ -1,7 +1,9 @@
+import { env } from 'cloudflare:workers'
 import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { configurationProblems } from '../../worker/config.ts'
 import { BillingAddress } from '../../worker/contract/checkout.ts'
+import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
 import type { Env } from '../../worker/env.ts'
 import { cancelSaleInvoices, queueSaleInvoice } from '../../worker/services/fiscal/queue.ts'
 import { billingAddress } from '../support/buyer.ts'
@@ -10,6 +12,7 @@ import { buyClass, call, cartWith, payCheckout } from '../support/worker/checkou
 import { createClass, createProduct, productionEnv, testContext, testDb } from '../support/worker/db.ts'
 import {
   deliverGatilhos,
+  noteAtProvider,
   postGatilho,
   providerRequests,
   refuseCancellation,
@@ -237,6 +240,59 @@ describe('money going back', () => {
       state: 'cancelled',
       closed_note: expect.stringContaining('processo 123'),
     })
+  })
+})
+
+describe("the admin's 'Cancelar nota': the motive and the justificativa", () => {
+  it('asks the motive (1, 2 or 9) and 15 characters or more; the provider gets the motive then the words', async () => {
+    const { order } = await buyClass('CREDIT_CARD')
+    const note = await noteIn(order.id)
+    const cancel = (body?: unknown) =>
+      adminCall(admin, 'POST', `/api/admin/notas-fiscais/${note.id}/cancelar`, body)
+    const empty = await cancel({})
+    expect(empty.status).toBe(422)
+    expect(empty.body.errors).toMatchObject({
+      motivo: [INVOICE_MESSAGES.motive],
+      justificativa: [INVOICE_MESSAGES.justificativa],
+    })
+    const short = await cancel({ motivo: '3', justificativa: 'valor errado' })
+    expect(short.status).toBe(422)
+    expect(short.body.errors).toMatchObject({
+      motivo: [INVOICE_MESSAGES.motive],
+      justificativa: [INVOICE_MESSAGES.justificativa],
+    })
+    expect((await noteOf(order.id)).state).toBe('authorized')
+
+    const asked = await cancel({ motivo: '1', justificativa: '  valor lançado em dobro na nota.  ' })
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    expect(asked.body.invoice).toMatchObject({
+      cancel_motive: '1',
+      cancel_reason: 'Erro na emissão: valor lançado em dobro na nota.',
+    })
+    await settleNotes(order.id)
+    expect(await noteOf(order.id)).toMatchObject({ state: 'cancelled', cancelMotive: '1' })
+    const deletes = await providerRequests(`/v2/nfsen/${note.ref}`, 'DELETE')
+    expect(deletes.map((request) => request.body)).toEqual([
+      { justificativa: 'Erro na emissão: valor lançado em dobro na nota.' },
+    ])
+  })
+
+  it('the stand-in refuses a justificativa outside 15 to 255 characters, as Focus NFe documents', async () => {
+    const { order } = await buyClass('CREDIT_CARD')
+    const note = await noteIn(order.id)
+    const fiscal = env as unknown as { FOCUS_NFE_API_URL: string; FOCUS_NFE_TOKEN: string }
+    const remove = (justificativa: string) =>
+      fetch(`${fiscal.FOCUS_NFE_API_URL}/v2/nfsen/${note.ref}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Basic ${btoa(`${fiscal.FOCUS_NFE_TOKEN}:`)}` },
+        body: JSON.stringify({ justificativa }),
+      })
+    for (const text of ['curta demais', 'x'.repeat(256)]) {
+      const answer = await remove(text)
+      expect(answer.status).toBe(400)
+      expect(await answer.json()).toMatchObject({ codigo: 'requisicao_invalida' })
+    }
+    expect((await noteAtProvider(note.ref)).body.status).toBe('autorizado')
   })
 })
 
