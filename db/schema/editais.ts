@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { APPLICATION_STATES, FEE_KINDS } from '../../worker/domain/editais.ts'
+import type { BuyerAbroad, BuyerCompany } from '../../worker/domain/fiscal.ts'
 import { OPEN_STATES } from '../../worker/domain/orders.ts'
 import { ORDER_STATES, PLAN_PAYMENT_METHODS, type PlanPaymentMethod } from '../../worker/domain/payments.ts'
 import { users } from './accounts.ts'
@@ -135,6 +136,10 @@ export const planPayments = sqliteTable(
     duplicateOf: text('duplicate_of'),
     /** As on orders: what the provider says arrived (a boleto paid short or over). */
     receivedCents: integer('received_cents'),
+    /** 'Comprar como empresa' (issue 43): the fee's NFS-e goes to this company, not the payer's CPF. */
+    company: text('company', { mode: 'json' }).$type<BuyerCompany>(),
+    /** 'Moro fora do Brasil' (issue 43): the fee's NFS-e has this foreign taker and address. */
+    foreignBuyer: text('foreign_buyer', { mode: 'json' }).$type<BuyerAbroad>(),
   },
   (t) => [
     // Same key, same payment (DESIGN 6).

@@ -1,5 +1,10 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { INVOICE_SOURCES, INVOICE_STATES, type InvoiceSnapshot } from '../../worker/domain/fiscal.ts'
+import {
+  CANCEL_MOTIVE_CODES,
+  INVOICE_SOURCES,
+  INVOICE_STATES,
+  type InvoiceSnapshot,
+} from '../../worker/domain/fiscal.ts'
 import { users } from './accounts.ts'
 import { serial, stamped } from './columns.ts'
 import { planPayments } from './editais.ts'
@@ -47,6 +52,8 @@ export const invoices = sqliteTable(
     replacesId: integer('replaces_id'),
     /** Money went back: the cancellation's reason, and when it was asked. */
     cancelReason: text('cancel_reason'),
+    /** The national layout's motive of the cancellation (1, 2 or 9; domain/fiscal.ts CANCEL_MOTIVES). */
+    cancelMotive: text('cancel_motive', { enum: CANCEL_MOTIVE_CODES }),
     cancelRequestedAt: integer('cancel_requested_at', { mode: 'timestamp_ms' }),
     authorizedAt: integer('authorized_at', { mode: 'timestamp_ms' }),
     cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),

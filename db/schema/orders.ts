@@ -3,6 +3,7 @@ import { index, integer, sqliteTable, sqliteView, text, uniqueIndex } from 'driz
 import { ORDER_ITEM_TYPES, STUDENT_DOC_STATES } from '../../worker/domain/catalog.ts'
 import { ATTENDANCE_STATES } from '../../worker/domain/certificates.ts'
 import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../../worker/domain/enrollments.ts'
+import type { BuyerAbroad, BuyerCompany } from '../../worker/domain/fiscal.ts'
 import { ACCESS_STATES, WITHDRAWAL_STATES } from '../../worker/domain/orders.ts'
 import { DIFFERENCE_KINDS, ORDER_STATES, PAYMENT_TYPES } from '../../worker/domain/payments.ts'
 import { users } from './accounts.ts'
@@ -123,16 +124,9 @@ export const orders = sqliteTable(
     /** The buyer ticked 'Quero receber lembretes sobre esta compra por e-mail' (issue 25). */
     remindersConsent: integer('reminders_consent', { mode: 'boolean' }).notNull().default(false),
     /** 'Comprar como empresa' (issue 43): the NFS-e's taker is this company, not the payer's CPF. */
-    company: text('company', { mode: 'json' }).$type<{ cnpj: string; razaoSocial: string }>(),
+    company: text('company', { mode: 'json' }).$type<BuyerCompany>(),
     /** A buyer abroad (issue 43): the NFS-e's foreign taker and its address. */
-    foreignBuyer: text('foreign_buyer', { mode: 'json' }).$type<{
-      pais: string
-      endereco: string
-      cidade: string
-      codigo_postal: string
-      regiao?: string | undefined
-      nif?: string | undefined
-    }>(),
+    foreignBuyer: text('foreign_buyer', { mode: 'json' }).$type<BuyerAbroad>(),
   },
   (t) => [
     // A repeated submit with the same key returns the first order (DESIGN 6).

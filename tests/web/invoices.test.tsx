@@ -6,7 +6,12 @@ import InvoicesPage from '../../web/src/features/admin/invoices-page.tsx'
 import { PurchaseInvoiceLine } from '../../web/src/features/student/purchase-invoice.tsx'
 import { ConfirmProvider } from '../../web/src/lib/confirm.tsx'
 import { FormModalProvider } from '../../web/src/lib/form-modal.tsx'
-import type { AdminInvoice, AdminInvoicePage, FiscalSettingsView } from '../../worker/contract/fiscal.ts'
+import {
+  type AdminInvoice,
+  type AdminInvoicePage,
+  type FiscalSettingsView,
+  INVOICE_MESSAGES,
+} from '../../worker/contract/fiscal.ts'
 import { toastTitle } from '../support/web/auth-fixtures.tsx'
 import { stubFetch } from '../support/web/checkout-fixtures.tsx'
 import { pageAt, renderRoutes } from '../support/web/render.tsx'
@@ -47,6 +52,8 @@ const invoice = (overrides: Partial<AdminInvoice>): AdminInvoice => ({
   created_at: '2026-11-20T13:00:00.000Z',
   authorized_at: '2026-11-20T13:01:00.000Z',
   cancelled_at: null,
+  cancel_motive: null,
+  cancel_reason: null,
   emailed_at: '2026-11-20T13:01:30.000Z',
   closed_at: null,
   closed_note: null,
@@ -149,7 +156,9 @@ describe("admin 'Notas fiscais'", () => {
     const outside = rowOf('Paula Reis')
     expect(within(outside).getByText('sem NFS-e')).toBeTruthy()
     expect(buttons(outside)).toEqual([])
-    expect(screen.getByTestId('fiscal-settings').textContent).toContain('Emissão ligada (homologacao)')
+    expect(screen.getByTestId('fiscal-settings').textContent).toContain(
+      'Emissão ligada (homologacao): cada venda paga tem a nota enviada à prefeitura assim que o pagamento é confirmado',
+    )
   })
 
   it('filters by state, month and buyer; the CSV is the filtered month’s', async () => {
@@ -172,18 +181,27 @@ describe("admin 'Notas fiscais'", () => {
     )
   })
 
-  it('cancels after the confirmation and toasts the answer; closes a case with what was done', async () => {
+  it('cancels with the motive and a justificativa of 15 characters or more; closes a case with what was done', async () => {
     const authorised = invoice({})
     const caseOpen = invoice({
       id: 3,
       state: 'needs_admin',
       buyer: { ...authorised.buyer, name: 'John Smith' },
     })
+    const reason = 'Erro na emissão: valor lançado em dobro na nota.'
     const { requests } = stubFetch({
-      [LIST]: { body: page([authorised, caseOpen]) },
+      [LIST]: [
+        { body: page([authorised, caseOpen]) },
+        {
+          body: page([
+            { ...authorised, state: 'cancelling', cancel_motive: '1', cancel_reason: reason },
+            caseOpen,
+          ]),
+        },
+      ],
       [`${LIST}/1/cancelar`]: {
         body: {
-          invoice: { ...authorised, state: 'cancelling' },
+          invoice: { ...authorised, state: 'cancelling', cancel_motive: '1', cancel_reason: reason },
           message: 'Cancelamento pedido: a prefeitura responde em instantes.',
         },
       },
@@ -196,15 +214,31 @@ describe("admin 'Notas fiscais'", () => {
     await waitFor(() => rowOf('Maria Souza Lima'))
 
     await user.click(within(rowOf('Maria Souza Lima')).getByRole('button', { name: /^Cancelar nota/ }))
-    const dialog = await screen.findByRole('alertdialog')
-    expect(dialog.textContent).toContain(
-      'Cancelar na prefeitura a nota nº 123 de Maria Souza Lima (R$ 890,00)?',
+    const cancel = await screen.findByRole('dialog', { name: 'Cancelar a nota na prefeitura' })
+    expect(cancel.textContent).toContain(
+      'A nota nº 123 de Maria Souza Lima (R$ 890,00) é cancelada na prefeitura.',
     )
-    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }))
     expect(
-      await screen.findByText(toastTitle('Cancelamento pedido: a prefeitura responde em instantes.')),
-    ).toBeTruthy()
-    expect(requests(`${LIST}/1/cancelar`)[0]).toMatchObject({ method: 'POST', body: {} })
+      Array.from(within(cancel).getByLabelText('Motivo').querySelectorAll('option')).map(
+        (o) => o.textContent,
+      ),
+    ).toEqual(['Escolha o motivo', 'Erro na emissão', 'Serviço não prestado', 'Outros'])
+    // Nothing chosen, too short: the contract's messages, nothing sent.
+    await user.type(within(cancel).getByLabelText('Justificativa'), 'valor errado')
+    await user.click(within(cancel).getByRole('button', { name: 'Cancelar nota' }))
+    expect(await within(cancel).findByText(INVOICE_MESSAGES.motive)).toBeTruthy()
+    expect(within(cancel).getByText(INVOICE_MESSAGES.justificativa)).toBeTruthy()
+    expect(requests(`${LIST}/1/cancelar`)).toHaveLength(0)
+    await user.selectOptions(within(cancel).getByLabelText('Motivo'), 'Erro na emissão')
+    await user.clear(within(cancel).getByLabelText('Justificativa'))
+    await user.type(within(cancel).getByLabelText('Justificativa'), 'valor lançado em dobro na nota.')
+    await user.click(within(cancel).getByRole('button', { name: 'Cancelar nota' }))
+    expect(await screen.findByText(toastTitle('Cancelamento pedido à prefeitura.'))).toBeTruthy()
+    expect(requests(`${LIST}/1/cancelar`)[0]).toMatchObject({
+      method: 'POST',
+      body: { motivo: '1', justificativa: 'valor lançado em dobro na nota.' },
+    })
+    expect(await within(rowOf('Maria Souza Lima')).findByText(`motivo: ${reason}`)).toBeTruthy()
 
     await user.click(within(rowOf('John Smith')).getByRole('button', { name: /^Encerrar caso/ }))
     const modal = await screen.findByRole('dialog', { name: 'Encerrar o caso da nota' })

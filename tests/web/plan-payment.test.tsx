@@ -6,6 +6,7 @@ import { MyEditaisPage } from '../../web/src/features/plans/my-editais-page.tsx'
 import { payerId, planPurchaseFailure } from '../../web/src/features/plans/plan-payment.form.ts'
 import { PlanPaymentPage } from '../../web/src/features/plans/plan-payment-page.tsx'
 import { ApiError } from '../../web/src/lib/api.ts'
+import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
 import type { Application, Plan, PlanPaymentResult } from '../../worker/contract/plans.ts'
 import { STUDENT, toastTitle } from '../support/web/auth-fixtures.tsx'
 import { CONFIG, stubFetch, typeBillingAddress } from '../support/web/checkout-fixtures.tsx'
@@ -504,5 +505,83 @@ describe('Meus editais', () => {
     expect(within(card).getByText('Documentação incompleta: falta o diploma.')).toBeTruthy()
     expect(within(card).queryByRole('link', { name: /Pagar/ })).toBeNull()
     expect(within(card).queryByText(/mensalidades/)).toBeNull()
+  })
+})
+
+describe("the fee's nota fiscal: 'Comprar como empresa' and 'Moro fora do Brasil' (issue 43)", () => {
+  const slip = result({ status: 'pending', payment_method: 'boleto', paid_at: null })
+
+  /** Step 2 with the CPF typed; `taker` ticks and fills the note's taker there. */
+  async function payByBoleto(
+    user: ReturnType<typeof userEvent.setup>,
+    taker: () => Promise<void>,
+  ): Promise<void> {
+    await screen.findByRole('heading', { name: 'Etapa 1 de 5: Plano' })
+    await user.click(screen.getByRole('button', { name: 'Continuar' }))
+    await screen.findByRole('heading', { name: 'Etapa 2 de 5: Dados do pagador' })
+    await user.type(screen.getByLabelText('CPF'), '52998224725')
+    await taker()
+    await user.click(screen.getByRole('button', { name: 'Continuar' }))
+    await screen.findByRole('heading', { name: 'Etapa 3 de 5: Forma de pagamento' })
+    await user.click(screen.getByRole('radio', { name: 'Boleto' }))
+    await user.click(screen.getByRole('button', { name: 'Continuar' }))
+    await screen.findByRole('heading', { name: 'Etapa 4 de 5: Pagamento' })
+    await typeBillingAddress(user)
+    await user.click(screen.getByRole('button', { name: 'Gerar boleto' }))
+    expect(await screen.findByText('Boleto gerado')).toBeTruthy()
+  }
+
+  it('a company: a wrong CNPJ keeps step 2 with the checkout’s message; the right one is sent as `empresa`', async () => {
+    const { requests } = stubFetch({ ...base, [PAY]: { body: slip } })
+    const user = userEvent.setup()
+    renderAt(<PlanPaymentPage planId="5" />, '/?inscricao=1')
+    await payByBoleto(user, async () => {
+      expect(screen.queryByLabelText('CNPJ')).toBeNull()
+      await user.click(screen.getByRole('checkbox', { name: 'Comprar como empresa' }))
+      const cnpj = screen.getByLabelText('CNPJ') as HTMLInputElement
+      await user.type(cnpj, '11444777000100')
+      expect(cnpj.value).toBe('11.444.777/0001-00')
+      await user.click(screen.getByRole('button', { name: 'Continuar' }))
+      expect(await screen.findByText(INVOICE_MESSAGES.cnpj)).toBeTruthy()
+      expect(screen.getByText(INVOICE_MESSAGES.razaoSocial)).toBeTruthy()
+      expect(screen.getByRole('heading', { name: 'Etapa 2 de 5: Dados do pagador' })).toBeTruthy()
+      await user.clear(cnpj)
+      await user.type(cnpj, '11444777000161')
+      await user.type(screen.getByLabelText('Razão social'), 'Clínica Renal Ltda')
+    })
+    const [payment] = requests(PAY)
+    expect(payment!.body).toMatchObject({
+      payment_method: 'boleto',
+      cpf: '52998224725',
+      empresa: { cnpj: '11.444.777/0001-61', razaoSocial: 'Clínica Renal Ltda' },
+    })
+    expect(payment!.body).not.toHaveProperty('estrangeiro')
+  })
+
+  it('a payer abroad: the address outside Brazil is sent as `estrangeiro`; unticked boxes send nothing', async () => {
+    const { requests } = stubFetch({ ...base, [PAY]: [{ body: slip }, { body: slip }] })
+    const user = userEvent.setup()
+    const view = renderAt(<PlanPaymentPage planId="5" />, '/?inscricao=1')
+    await payByBoleto(user, async () => {
+      await user.click(screen.getByRole('checkbox', { name: 'Moro fora do Brasil' }))
+      await user.selectOptions(screen.getByLabelText('País'), 'PT')
+      await user.type(screen.getByLabelText('Código postal'), '1100-053')
+      await user.type(screen.getByLabelText('Endereço no exterior'), 'Rua Augusta 100')
+      await user.type(screen.getByLabelText('Cidade no exterior'), 'Lisboa')
+    })
+    expect(requests(PAY)[0]!.body).toMatchObject({
+      estrangeiro: { pais: 'PT', endereco: 'Rua Augusta 100', cidade: 'Lisboa', codigo_postal: '1100-053' },
+    })
+    expect(requests(PAY)[0]!.body).not.toHaveProperty('empresa')
+    view.unmount()
+
+    renderAt(<PlanPaymentPage planId="5" />, '/?inscricao=1')
+    await payByBoleto(user, async () => {
+      await user.click(screen.getByRole('checkbox', { name: 'Comprar como empresa' }))
+      await user.type(screen.getByLabelText('CNPJ'), '11')
+      await user.click(screen.getByRole('checkbox', { name: 'Comprar como empresa' }))
+    })
+    expect(requests(PAY)[1]!.body).not.toHaveProperty('empresa')
+    expect(requests(PAY)[1]!.body).not.toHaveProperty('estrangeiro')
   })
 })

@@ -15,6 +15,7 @@ import {
   payCheckout,
 } from '../support/worker/checkout.ts'
 import { createClass, createCourse, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import { notInvoiceMail } from '../support/worker/invoices.ts'
 import { providerRequests } from '../support/worker/pagarme.ts'
 
 // Issue 22, items 7 and 8: a gift reaches its recipient (the access, and an e-mail naming who sent
@@ -31,7 +32,9 @@ async function buyGift(gifts: unknown[], payer = newPayer()) {
 }
 
 const lastMailTo = async (to: string) =>
-  (await db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.id)))[0]
+  (await db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.id))).filter(
+    notInvoiceMail,
+  )[0]
 
 const purchasesOf = async (cookie: string) =>
   PurchaseList.parse((await call('/api/usuario/compras', undefined, { cookie })).body)

@@ -1,10 +1,10 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { env } from 'cloudflare:workers'
+import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { invoices } from '../../db/schema.ts'
 import { configurationProblems } from '../../worker/config.ts'
 import { BillingAddress } from '../../worker/contract/checkout.ts'
+import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
 import type { Env } from '../../worker/env.ts'
-import { issueInvoices } from '../../worker/services/fiscal/job.ts'
 import { cancelSaleInvoices, queueSaleInvoice } from '../../worker/services/fiscal/queue.ts'
 import { billingAddress } from '../support/buyer.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
@@ -12,6 +12,7 @@ import { buyClass, call, cartWith, payCheckout } from '../support/worker/checkou
 import { createClass, createProduct, productionEnv, testContext, testDb } from '../support/worker/db.ts'
 import {
   deliverGatilhos,
+  noteAtProvider,
   postGatilho,
   providerRequests,
   refuseCancellation,
@@ -20,6 +21,7 @@ import {
   sentDps,
   timeoutNextCall,
 } from '../support/worker/focus-nfe.ts'
+import { noteIn, noteOf, notesOf, runJob, settleNotes } from '../support/worker/invoices.ts'
 import { payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 
 // Issue 43: the NFS-e of every sale, issued against the Focus NFe stand-in over HTTP (its recorded
@@ -27,20 +29,26 @@ import { payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 // test's own orders (the shared database holds every file's).
 
 const db = testDb()
-const notesOf = (orderId: string) =>
-  db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.sequence))
-const noteOf = async (orderId: string) => (await notesOf(orderId)).find((note) => note.sequence >= 1)!
 
-/** The job's runs over the notes of an order, `runs` of them at once (a short deadline: 2 s). */
-async function runJob(orderId: string, { runs = 1, at = new Date(), env = testContext().env } = {}) {
-  const ids = (await notesOf(orderId)).map((note) => note.id)
-  const ctx = () => testContext({ now: at, env: { ...env, DEADLINES_MS: JSON.stringify({ fiscal: 2000 }) } })
-  return Promise.all(Array.from({ length: runs }, () => issueInvoices(ctx(), { ids })))
-}
-/** Runs the job until nothing of the order is due (the claim of the run before has lapsed). */
-async function settleNotes(orderId: string, { at = Date.now(), rounds = 4 } = {}) {
-  for (let round = 0; round < rounds; round++)
-    await runJob(orderId, { at: new Date(at + round * 3 * 3600_000) })
+/**
+ * A note queued as a paid sale's is, without the payment's own issuance: a PIX order still unpaid,
+ * its note queued by the ledger's statements, so only the test's job runs send it.
+ */
+async function queuedNote({ env = testContext().env, online = false } = {}) {
+  const { order } = await buyClass('PIX')
+  const paidAt = new Date()
+  const sale = {
+    source: 'order' as const,
+    id: order.id,
+    payer: order.payer,
+    billingAddress: order.billingAddress,
+    company: null,
+    foreignBuyer: null,
+    lines: [{ name: 'Curso online', netCents: order.totalCents, kind: 'service' as const, online }],
+    paidAt,
+  }
+  for (const statement of queueSaleInvoice(testContext({ env }), sale, sql`1`)) await db.run(statement)
+  return { order, paidAt }
 }
 
 let admin: string
@@ -53,14 +61,13 @@ const refund = (orderId: string, body: unknown = {}) =>
   adminCall(admin, 'POST', `/api/admin/pedidos/${orderId}/estorno`, body)
 
 describe('a paid sale gets one note (issue 43, Done when)', () => {
-  it('card: queued with the payment; ten concurrent runs and repeated gatilhos issue one; Minhas compras shows its PDF', async () => {
+  it('card: queued with the payment and sent at once, no job run; ten concurrent runs and repeated gatilhos issue one; Minhas compras shows its PDF', async () => {
     const { order, cookie } = await buyClass('CREDIT_CARD')
     const [queued] = await notesOf(order.id)
-    expect(queued).toMatchObject({
-      state: 'queued',
-      valueCents: order.totalCents,
-      ref: `pedido-${order.id}-1`,
-    })
+    expect(queued).toMatchObject({ valueCents: order.totalCents, ref: `pedido-${order.id}-1` })
+    // The settlement that marked it paid started issuing it: authorised without the scheduled job.
+    const sent = await noteIn(order.id, 'authorized', { job: false })
+    expect(sent.state, sent.providerMessage ?? '').toBe('authorized')
     await runJob(order.id, { runs: 10 })
     const note = await noteOf(order.id)
     expect(note, note.providerMessage ?? '').toMatchObject({ state: 'authorized' })
@@ -87,6 +94,23 @@ describe('a paid sale gets one note (issue 43, Done when)', () => {
     expect(detail.body.invoice).toMatchObject({ state: 'authorized', pdf_url: note.pdfUrl })
   }, 60_000)
 
+  it('PIX: ten concurrent webhooks and ten job runs at once send one note, authorised without waiting for the job', async () => {
+    const { order } = await buyClass('PIX')
+    await payAtProvider(order.gatewayChargeId!)
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => sendWebhook('charge.paid', order.gatewayChargeId!)),
+      ...Array.from({ length: 10 }, () => runJob(order.id)),
+    ])
+    expect(answers.slice(0, 10).map((answer) => (answer as { status: number }).status)).toEqual(
+      Array(10).fill(200),
+    )
+    const note = await noteIn(order.id, 'authorized', { job: false })
+    expect(note.state, note.providerMessage ?? '').toBe('authorized')
+    await runJob(order.id, { runs: 10 })
+    expect(await notesOf(order.id)).toHaveLength(1)
+    expect(await sentDps(note.ref)).toHaveLength(1)
+  }, 60_000)
+
   for (const payment of ['BOLETO', 'PIX'] as const) {
     it(`${payment}: nothing before the money; paid (webhooks replayed), one note`, async () => {
       const { order } = await buyClass(payment)
@@ -96,14 +120,14 @@ describe('a paid sale gets one note (issue 43, Done when)', () => {
         expect((await sendWebhook('charge.paid', order.gatewayChargeId!)).status).toBe(200)
       expect(await notesOf(order.id)).toHaveLength(1)
       await runJob(order.id, { runs: 5 })
-      const note = await noteOf(order.id)
+      const note = await noteIn(order.id)
       expect(note.state).toBe('authorized')
       expect(await sentDps(note.ref)).toHaveLength(1)
     })
   }
 
   it('a timeout, then a look-up: the note is found at the provider and never sent twice', async () => {
-    const { order } = await buyClass('CREDIT_CARD')
+    const { order } = await queuedNote()
     const ref = `pedido-${order.id}-1`
     await timeoutNextCall({ method: 'POST', path: '/v2/nfsen' })
     await runJob(order.id)
@@ -116,7 +140,7 @@ describe('a paid sale gets one note (issue 43, Done when)', () => {
   })
 
   it("a rejection shows the provider's message; the admin's retry issues it", async () => {
-    const { order } = await buyClass('CREDIT_CARD')
+    const { order } = await queuedNote()
     await rejectNextIssue({ codigo: 'E0310', mensagem: 'Código de tributação nacional inexistente.' })
     await runJob(order.id)
     const rejected = await noteOf(order.id)
@@ -140,7 +164,7 @@ describe('a paid sale gets one note (issue 43, Done when)', () => {
 
 describe('the gatilho and the accountant', () => {
   it('a gatilho without the registered Authorization is refused; with it, the note is read from the provider', async () => {
-    const { order } = await buyClass('CREDIT_CARD')
+    const { order } = await queuedNote()
     const ref = `pedido-${order.id}-1`
     expect((await postGatilho(JSON.stringify({ ref, status: 'autorizado' }), null)).status).toBe(401)
     expect((await postGatilho(JSON.stringify({ ref, status: 'autorizado' }), 'outro-segredo')).status).toBe(
@@ -153,8 +177,7 @@ describe('the gatilho and the accountant', () => {
 
   it("the month's CSV lists each note with its value and ISS, and the authorised totals", async () => {
     const { order } = await buyClass('CREDIT_CARD', undefined, 30000)
-    await runJob(order.id)
-    const note = await noteOf(order.id)
+    const note = await noteIn(order.id)
     const month = note.competence.slice(0, 7)
     const answer = await adminCall(admin, 'GET', `/api/admin/notas-fiscais/exportacao?month=${month}`)
     expect(answer.status).toBe(200)
@@ -173,7 +196,7 @@ describe('the gatilho and the accountant', () => {
 describe('money going back', () => {
   it('a full refund cancels the note (service not provided)', async () => {
     const { order } = await buyClass('CREDIT_CARD')
-    await runJob(order.id)
+    await noteIn(order.id)
     expect((await refund(order.id)).status).toBe(200)
     expect((await noteOf(order.id)).state).toBe('cancelling')
     await settleNotes(order.id)
@@ -186,8 +209,7 @@ describe('money going back', () => {
 
   it('a partial refund replaces the note by one of the net value (substitution)', async () => {
     const { order } = await buyClass('CREDIT_CARD', undefined, 50000)
-    await runJob(order.id)
-    const first = await noteOf(order.id)
+    const first = await noteIn(order.id)
     expect((await refund(order.id, { amount_cents: 10000 })).status).toBe(200)
     await settleNotes(order.id)
     const [replaced, substitute] = (await notesOf(order.id)).filter((note) => note.sequence >= 1)
@@ -199,8 +221,7 @@ describe('money going back', () => {
 
   it('a cancellation the city refuses as out of time reaches the admin, who closes it by hand', async () => {
     const { order } = await buyClass('CREDIT_CARD')
-    await runJob(order.id)
-    const note = await noteOf(order.id)
+    const note = await noteIn(order.id)
     await refuseCancellation(note.ref)
     expect((await refund(order.id)).status).toBe(200)
     await settleNotes(order.id)
@@ -222,26 +243,64 @@ describe('money going back', () => {
   })
 })
 
+describe("the admin's 'Cancelar nota': the motive and the justificativa", () => {
+  it('asks the motive (1, 2 or 9) and 15 characters or more; the provider gets the motive then the words', async () => {
+    const { order } = await buyClass('CREDIT_CARD')
+    const note = await noteIn(order.id)
+    const cancel = (body?: unknown) =>
+      adminCall(admin, 'POST', `/api/admin/notas-fiscais/${note.id}/cancelar`, body)
+    const empty = await cancel({})
+    expect(empty.status).toBe(422)
+    expect(empty.body.errors).toMatchObject({
+      motivo: [INVOICE_MESSAGES.motive],
+      justificativa: [INVOICE_MESSAGES.justificativa],
+    })
+    const short = await cancel({ motivo: '3', justificativa: 'valor errado' })
+    expect(short.status).toBe(422)
+    expect(short.body.errors).toMatchObject({
+      motivo: [INVOICE_MESSAGES.motive],
+      justificativa: [INVOICE_MESSAGES.justificativa],
+    })
+    expect((await noteOf(order.id)).state).toBe('authorized')
+
+    const asked = await cancel({ motivo: '1', justificativa: '  valor lançado em dobro na nota.  ' })
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    expect(asked.body.invoice).toMatchObject({
+      cancel_motive: '1',
+      cancel_reason: 'Erro na emissão: valor lançado em dobro na nota.',
+    })
+    await settleNotes(order.id)
+    expect(await noteOf(order.id)).toMatchObject({ state: 'cancelled', cancelMotive: '1' })
+    const deletes = await providerRequests(`/v2/nfsen/${note.ref}`, 'DELETE')
+    expect(deletes.map((request) => request.body)).toEqual([
+      { justificativa: 'Erro na emissão: valor lançado em dobro na nota.' },
+    ])
+  })
+
+  it('the stand-in refuses a justificativa outside 15 to 255 characters, as Focus NFe documents', async () => {
+    const { order } = await buyClass('CREDIT_CARD')
+    const note = await noteIn(order.id)
+    const fiscal = env as unknown as { FOCUS_NFE_API_URL: string; FOCUS_NFE_TOKEN: string }
+    const remove = (justificativa: string) =>
+      fetch(`${fiscal.FOCUS_NFE_API_URL}/v2/nfsen/${note.ref}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Basic ${btoa(`${fiscal.FOCUS_NFE_TOKEN}:`)}` },
+        body: JSON.stringify({ justificativa }),
+      })
+    for (const text of ['curta demais', 'x'.repeat(256)]) {
+      const answer = await remove(text)
+      expect(answer.status).toBe(400)
+      expect(await answer.json()).toMatchObject({ codigo: 'requisicao_invalida' })
+    }
+    expect((await noteAtProvider(note.ref)).body.status).toBe('autorizado')
+  })
+})
+
 describe('FISCAL_ISSUE_AT=after_withdrawal', () => {
   // The setting is read when the sale is queued (the ledger's batch): queued here as the ledger
   // does, with the setting on, for a paid order of an online course.
-  async function queueAfterWithdrawal() {
-    const { order } = await buyClass('PIX')
-    const ctx = testContext({ env: { ...testContext().env, FISCAL_ISSUE_AT: 'after_withdrawal' } })
-    const paidAt = new Date()
-    const sale = {
-      source: 'order' as const,
-      id: order.id,
-      payer: order.payer,
-      billingAddress: order.billingAddress,
-      company: null,
-      foreignBuyer: null,
-      lines: [{ name: 'Curso online', netCents: order.totalCents, kind: 'service' as const, online: true }],
-      paidAt,
-    }
-    for (const statement of queueSaleInvoice(ctx, sale, sql`1`)) await db.run(statement)
-    return { order, paidAt }
-  }
+  const queueAfterWithdrawal = () =>
+    queuedNote({ env: { ...testContext().env, FISCAL_ISSUE_AT: 'after_withdrawal' }, online: true })
 
   it('waits the 7 days of an online course, then issues', async () => {
     const { order, paidAt } = await queueAfterWithdrawal()
@@ -278,8 +337,7 @@ describe('what reaches the provider', () => {
     })
     expect(paid.status, JSON.stringify(paid.body)).toBe(200)
     const orderId = paid.body.order_id as string
-    await runJob(orderId)
-    const note = await noteOf(orderId)
+    const note = await noteIn(orderId)
     expect(note.state, note.providerMessage ?? '').toBe('authorized')
     const [dps] = await sentDps(note.ref)
     expect(dps).toMatchObject({
@@ -309,8 +367,7 @@ describe('what reaches the provider', () => {
     })
     expect(paid.status, JSON.stringify(paid.body)).toBe(200)
     const orderId = paid.body.order_id as string
-    await runJob(orderId)
-    const note = await noteOf(orderId)
+    const note = await noteIn(orderId)
     expect(note.state, note.providerMessage ?? '').toBe('authorized')
     const [dps] = await sentDps(note.ref)
     expect(dps).toMatchObject({

@@ -8,6 +8,7 @@ import worker from '../../worker/index.ts'
 import { OUTBOX_CRON } from '../../worker/scheduled.ts'
 import { deliverQueued, OUTBOX_RULES, queueEmail } from '../../worker/services/email/outbox.ts'
 import { createUser, sessionCookie, testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
+import { notInvoiceMail } from '../support/worker/invoices.ts'
 import {
   buyByCard,
   callWith,
@@ -24,8 +25,10 @@ const later = (minutes: number) => new Date(Date.now() + minutes * MINUTE)
 // The NFS-e off: its note's e-mail (tests/worker/nfse.test.ts) is not what these count.
 const mailEnv = () => envWith({ FISCAL_ISSUANCE: 'off' })
 
-const acceptedFor = async (email: string) => (await emailApi.accepted()).filter((m) => m.to.includes(email))
-const outboxFor = (email: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, email))
+const acceptedFor = async (email: string) =>
+  (await emailApi.accepted()).filter((m) => m.to.includes(email)).filter(notInvoiceMail)
+const outboxFor = async (email: string) =>
+  (await db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).filter(notInvoiceMail)
 
 async function student() {
   const email = `${unique('aluna')}@teste.example`.toLowerCase()

@@ -17,6 +17,7 @@ import {
   orderScreen,
 } from '../support/worker/checkout.ts'
 import { createUser, productionEnv, sessionCookie, testContext, testDb } from '../support/worker/db.ts'
+import { notInvoiceMail } from '../support/worker/invoices.ts'
 import {
   BANK_ACCOUNT,
   chargeAtProvider,
@@ -29,7 +30,8 @@ import {
 } from '../support/worker/pagarme.ts'
 
 const db = testDb()
-const mailsTo = (to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to))
+const mailsTo = async (to: string) =>
+  (await db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).filter(notInvoiceMail)
 const orderRow = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!
 
 async function adminCookie() {

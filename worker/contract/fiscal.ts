@@ -1,6 +1,9 @@
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils'
 import { z } from 'zod'
 import {
+  CANCEL_MOTIVE_CODES,
+  CANCEL_TEXT_MAX,
+  CANCEL_TEXT_MIN,
   FISCAL_ISSUE_AT,
   INVOICE_SOURCES,
   INVOICE_STATES,
@@ -42,7 +45,8 @@ export const INVOICE_MESSAGES = {
   notOpenCase: 'Esta nota não é um caso em aberto para o administrador.',
   closed: 'Caso encerrado: a nota fica registrada como tratada à mão.',
   closeNote: 'Diga o que foi feito (ex.: cancelada no portal da prefeitura em 10/03, processo 123).',
-  justificativa: 'A justificativa tem de 15 a 255 caracteres.',
+  justificativa: `A justificativa tem de ${CANCEL_TEXT_MIN} a ${CANCEL_TEXT_MAX} caracteres.`,
+  motive: 'Escolha o motivo do cancelamento.',
   foreignCountry:
     'Informe o país com o código de duas letras (ex.: PT, US); para o Brasil, use o endereço de cobrança.',
   foreignAddress: 'Informe o endereço no exterior.',
@@ -184,6 +188,9 @@ export const AdminInvoice = z.object({
   cancelled_at: z.string().nullable(),
   /** When the buyer was sent the PDF link. */
   emailed_at: z.string().nullable(),
+  /** Why it was cancelled (asked, or done): the national layout's motive and the justificativa sent. */
+  cancel_motive: z.enum(CANCEL_MOTIVE_CODES).nullable(),
+  cancel_reason: z.string().nullable(),
   /** A `needs_admin` case closed by hand: when and what was done. */
   closed_at: z.string().nullable(),
   closed_note: z.string().nullable(),
@@ -204,15 +211,18 @@ export type FiscalSettingsView = z.infer<typeof FiscalSettingsView>
 export const AdminInvoicePage = paginated(AdminInvoice).extend({ settings: FiscalSettingsView })
 export type AdminInvoicePage = z.infer<typeof AdminInvoicePage>
 
-/** POST /api/admin/notas-fiscais/{id}/cancelar: the reason, or the default (service not provided). */
+/**
+ * POST /api/admin/notas-fiscais/{id}/cancelar: why, as the national layout's motive (1 erro na
+ * emissão, 2 serviço não prestado, 9 outros) and in words (the provider's minimum of 15 characters).
+ */
 export const CancelInvoiceInput = z
   .object({
+    motivo: z.enum(CANCEL_MOTIVE_CODES, { error: INVOICE_MESSAGES.motive }),
     justificativa: z
       .string({ error: INVOICE_MESSAGES.justificativa })
       .trim()
-      .min(15, { error: INVOICE_MESSAGES.justificativa })
-      .max(255, { error: INVOICE_MESSAGES.justificativa })
-      .optional(),
+      .min(CANCEL_TEXT_MIN, { error: INVOICE_MESSAGES.justificativa })
+      .max(CANCEL_TEXT_MAX, { error: INVOICE_MESSAGES.justificativa }),
   })
   .strict()
 export type CancelInvoiceInput = z.infer<typeof CancelInvoiceInput>

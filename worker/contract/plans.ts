@@ -3,6 +3,7 @@ import { APPLICATION_STATES, MONTHLY_FEES_AFTER_APPROVAL } from '../domain/edita
 import { ORDER_STATES, PLAN_PAYMENT_METHODS } from '../domain/payments.ts'
 import { FeePlan } from './catalog.ts'
 import { BillingAddress, Payer } from './checkout.ts'
+import { Company, ForeignBuyer } from './fiscal.ts'
 import { Cents } from './money.ts'
 
 /** The fee plans' pt-BR messages (SPEC section 8's plan purchase, and the server's refusals). */
@@ -105,6 +106,10 @@ export const PlanPurchaseInput = Payer.extend({
     .nullish(),
   /** 'Quero receber lembretes…' (issue 25): reminders of this application's fees; absent, unchanged. */
   reminders_consent: z.boolean().optional(),
+  /** 'Comprar como empresa' (issue 43): the fee's NFS-e goes to this CNPJ and razão social (as the checkout's). */
+  empresa: Company.optional(),
+  /** 'Moro fora do Brasil' (issue 43): the fee's NFS-e has this foreign taker and address (as the checkout's). */
+  estrangeiro: ForeignBuyer.optional(),
 }).strict()
 export type PlanPurchaseInput = z.infer<typeof PlanPurchaseInput>
 

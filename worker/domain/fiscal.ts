@@ -56,8 +56,45 @@ export type TakerKind = (typeof TAKER_KINDS)[number]
 export const FISCAL_ISSUE_AT = ['payment', 'after_withdrawal'] as const
 export type FiscalIssueAt = (typeof FISCAL_ISSUE_AT)[number]
 
-/** The reason every cancellation gives (the provider takes 15 to 255 characters). */
-export const CANCEL_REASON = 'Serviço não prestado: valor devolvido ao tomador.'
+/**
+ * Why a note is cancelled: the national layout's motives (the cancellation event e101101's
+ * `cMotivo`: 1 erro na emissão, 2 serviço não prestado, 9 outros). Focus NFe's DELETE documents only
+ * the `justificativa` (15 to 255 characters), so the motive travels as its opening words
+ * (`cancelJustificativa`) and is kept with the note for the admin and the accountant.
+ */
+export const CANCEL_MOTIVE_CODES = ['1', '2', '9'] as const
+export type CancelMotive = (typeof CANCEL_MOTIVE_CODES)[number]
+export const CANCEL_MOTIVES: Record<CancelMotive, string> = {
+  '1': 'Erro na emissão',
+  '2': 'Serviço não prestado',
+  '9': 'Outros',
+}
+/** The admin's own words: at least the provider's 15 characters; at most 200, so the motive fits Focus's 255. */
+export const CANCEL_TEXT_MIN = 15
+export const CANCEL_TEXT_MAX = 200
+
+/** The justificativa sent to the provider: the motive's name, then the reason in words. */
+export function cancelJustificativa(motive: CancelMotive, text: string): string {
+  return `${CANCEL_MOTIVES[motive]}: ${text.trim()}`
+}
+
+/** The motive of the automatic cancellations (a refund, a withdrawal, a chargeback lost). */
+export const AUTOMATIC_CANCEL_MOTIVE: CancelMotive = '2'
+/** The reason every automatic cancellation gives (the provider takes 15 to 255 characters). */
+export const CANCEL_REASON = cancelJustificativa(AUTOMATIC_CANCEL_MOTIVE, 'valor devolvido ao tomador.')
+
+/** 'Comprar como empresa' (issue 43): the note's taker is this company, not the payer's CPF. */
+export type BuyerCompany = { cnpj: string; razaoSocial: string }
+
+/** A buyer abroad (issue 43): the note's foreign taker and the address outside Brazil. */
+export type BuyerAbroad = {
+  pais: string
+  endereco: string
+  cidade: string
+  codigo_postal: string
+  regiao?: string | undefined
+  nif?: string | undefined
+}
 
 /** The taker's address in Brazil (with the city's IBGE code), or abroad. */
 export type TakerAddress =

@@ -48,7 +48,8 @@ export const planRoutes = routesOf(
       'O servidor usa o valor do plano e recusa um `total` diferente, uma forma fora de `payment_methods`, uma inscrição de outro aluno e um plano já pago. ' +
       'A mesma `idempotency_key` devolve o mesmo pagamento; um plano tem no máximo um pagamento aberto, por mais envios simultâneos que haja. ' +
       'Cartão de débito: quando o emissor pede o desafio 3-D Secure, a resposta traz `authentication_url` (o pagador vai até lá e volta a esta tela). ' +
-      'Erros de compra (SPEC, seção 8) levam `code` 1 (erro no servidor), 2 (mensagens em `errors`) ou 3 (erros do provedor, traduzidos).',
+      'Erros de compra (SPEC, seção 8) levam `code` 1 (erro no servidor), 2 (mensagens em `errors`) ou 3 (erros do provedor, traduzidos). ' +
+      "A NFS-e da taxa (issue 43) sai para `empresa` (CNPJ com dígitos verificados e razão social: 'Comprar como empresa') ou para `estrangeiro` (tomador no exterior: 'Moro fora do Brasil'), validados como no checkout; sem eles, para o CPF do pagador.",
     body: PlanPurchaseInput,
     answers: json(
       200,

@@ -55,11 +55,13 @@ export const adminInvoiceRoutes = routesOf(
   operation({
     operationId: 'cancelInvoice',
     route: 'POST /api/admin/notas-fiscais/{id}/cancelar',
-    summary: 'Cancela uma nota autorizada (justificativa opcional: "serviço não prestado" por padrão)',
+    summary: 'Cancela uma nota autorizada, com o motivo e a justificativa',
     description:
+      '`motivo`: o código do leiaute nacional do evento de cancelamento (1 erro na emissão, 2 serviço não prestado, 9 outros); `justificativa`: de 15 a 200 caracteres. ' +
+      'A Focus NFe recebe a justificativa (15 a 255 caracteres) começando pelo nome do motivo, por exemplo "Erro na emissão: valor lançado errado"; o motivo e a justificativa ficam na nota (`cancel_motive`, `cancel_reason`) e no CSV. ' +
+      'Os cancelamentos automáticos (estorno, arrependimento, chargeback perdido) usam o motivo 2, serviço não prestado. ' +
       'A nota passa a `cancelling` e o cancelamento é pedido à Focus NFe (DELETE /v2/nfsen/{ref}); fora do prazo da prefeitura, ela fica `needs_admin`. 409 se a nota não está autorizada.',
     body: CancelInvoiceInput,
-    optionalBody: true,
     answers: json(200, InvoiceActionResult, 'A nota como está agora.'),
     errors: ['notFound', 'conflict'],
     run: cancelInvoice,

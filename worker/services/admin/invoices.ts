@@ -12,7 +12,7 @@ import {
   type InvoicesQuery,
 } from '../../contract/fiscal.ts'
 import { csvDateTime, csvMoney, toCsv } from '../../domain/csv.ts'
-import { CANCEL_REASON, INVOICE_STATE_LABELS } from '../../domain/fiscal.ts'
+import { cancelJustificativa, INVOICE_STATE_LABELS } from '../../domain/fiscal.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { queueEmail } from '../email/outbox.ts'
 import { invoiceEmail } from '../fiscal/emails.ts'
@@ -51,6 +51,8 @@ export function adminInvoiceOf(row: InvoiceRow, replacedBy: number | null = null
     created_at: row.createdAt.toISOString(),
     authorized_at: iso(row.authorizedAt),
     cancelled_at: iso(row.cancelledAt),
+    cancel_motive: row.cancelMotive,
+    cancel_reason: row.cancelReason,
     emailed_at: iso(row.emailedAt),
     closed_at: iso(row.closedAt),
     closed_note: row.closedNote,
@@ -145,6 +147,7 @@ export async function exportInvoices({
     'ISS retido',
     'Autorizada em',
     'Cancelada em',
+    'Motivo do cancelamento',
     'Mensagem do provedor',
   ]
   const lines = rows.map((row) => [
@@ -162,6 +165,7 @@ export async function exportInvoices({
     row.snapshot.service.issRetained ? 'sim' : 'não',
     row.authorizedAt ? csvDateTime(row.authorizedAt) : '',
     row.cancelledAt ? csvDateTime(row.cancelledAt) : '',
+    row.cancelReason,
     row.providerMessage,
   ])
   // What stands for the month: authorised notes (cancelled and replaced ones no longer count).
@@ -255,8 +259,9 @@ export async function cancelInvoice({
   const row = await invoiceOr404(ctx, id)
   if (row.state !== 'authorized') throw new AppError('CONFLICT', INVOICE_MESSAGES.notCancellable)
   const at = ctx.now.getTime()
+  const reason = cancelJustificativa(input.motivo, input.justificativa)
   await ctx.db.batch([
-    ctx.db.run(sql`UPDATE invoices SET state = 'cancelling', cancel_reason = ${input.justificativa ?? CANCEL_REASON},
+    ctx.db.run(sql`UPDATE invoices SET state = 'cancelling', cancel_reason = ${reason}, cancel_motive = ${input.motivo},
         cancel_requested_at = ${at}, next_attempt_at = ${at}, updated_at = ${at}
       WHERE id = ${id} AND state = 'authorized'`),
     ctx.db.run(
@@ -267,7 +272,7 @@ export async function cancelInvoice({
           action: 'invoice.cancel',
           entity: 'invoices',
           entityId: id,
-          data: { justificativa: input.justificativa ?? null },
+          data: { motivo: input.motivo, justificativa: reason },
         },
         { onlyIfChanged: true },
       ),

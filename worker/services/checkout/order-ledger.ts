@@ -6,7 +6,14 @@ import type { PayResult } from '../../contract/checkout.ts'
 import { CERTIFICATE_MONEY_REASONS } from '../../domain/certificates.ts'
 import { disputeStep, endsAccess, grantsAccess, missingCents } from '../../domain/orders.ts'
 import { certificatesMoved, certificatesPaidBy, stepMovesCertificates } from '../certificates/standing.ts'
-import { cancelSaleInvoices, queueSaleInvoice, type Sale, substituteSaleInvoice } from '../fiscal/queue.ts'
+import { issueSaleInvoices } from '../fiscal/job.ts'
+import {
+  cancelSaleInvoices,
+  paysSale,
+  queueSaleInvoice,
+  type Sale,
+  substituteSaleInvoice,
+} from '../fiscal/queue.ts'
 import type { Ledger, Report, Step, StepMail } from '../payments/ledger.ts'
 import { boletoRequest, cardInputs } from '../payments/request.ts'
 import { providerFields, reportedDate, rowsOf, settle } from '../payments/settle.ts'
@@ -45,7 +52,7 @@ async function fiscalEffects(
 ): Promise<SQL[]> {
   if (dispute === 'lost') return cancelSaleInvoices('order', order.id, thisStep, ctx.now)
   if (dispute === 'won') return []
-  if (grantsAccess(next.state) && !grantsAccess(current.state) && current.state !== 'charged_back') {
+  if (paysSale({ current, next })) {
     const lines = await ctx.db
       .select({
         type: orderItems.itemType,
@@ -201,7 +208,9 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
       // orders only, so this step's new state releases it (decision 011).
       // Its coupon uses go back when it fails or expires, and are taken again by a late payment.
       statements.push(...couponStatements(order.id, current.state, next.state, thisStep))
-      return { statements, mails }
+      // Paid: its note is sent at once, not minutes later by the scheduled job (issue 43).
+      const after = paysSale({ current, next }) ? [() => issueSaleInvoices(ctx, 'order', order.id)] : []
+      return { statements, mails, after }
     },
     // The order that pays what a boleto paid short missed: once it is paid, so is that order.
     async alongside(order, { current, next }) {

@@ -11,6 +11,7 @@ import { fiscalSettings } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import {
   INVOICE_CLAIM_MS,
+  type InvoiceSource,
   type InvoiceState,
   MAX_INVOICE_ATTEMPTS,
   retryDelayMs,
@@ -310,6 +311,32 @@ export async function issueInvoices(
     run.results[state] = (run.results[state] ?? 0) + 1
   }
   return run
+}
+
+/**
+ * A sale just paid (issue 43): its queued notes sent at once, from the settlement that marked it
+ * paid (a webhook, a card's answer, the sandbox's confirmation), after the answer (`waitUntil`),
+ * instead of minutes later. The job's own run over those notes: each claimed by the same atomic
+ * claim (the job and this never send one twice), under the same `fiscal` deadline; a failure
+ * leaves the note queued, with its backoff, for the scheduled job.
+ */
+export async function issueSaleInvoices(
+  ctx: AppContext,
+  source: InvoiceSource,
+  id: string,
+): Promise<InvoiceRun> {
+  if (fiscalSettings(ctx.env).issuance !== 'on') return { claimed: 0, results: {} }
+  const rows = await ctx.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(source === 'order' ? invoices.orderId : invoices.planPaymentId, id),
+        eq(invoices.state, 'queued'),
+      ),
+    )
+  if (!rows.length) return { claimed: 0, results: {} }
+  return issueInvoices(ctx, { ids: rows.map((row) => row.id) })
 }
 
 /** A note named by its ref, advanced now (the provider's gatilho): its word is confirmed by a look-up. */

@@ -2,6 +2,9 @@ import { type SQL, sql } from 'drizzle-orm'
 import { fiscalSettings } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import {
+  AUTOMATIC_CANCEL_MOTIVE,
+  type BuyerAbroad,
+  type BuyerCompany,
   CANCEL_REASON,
   type InvoiceSnapshot,
   type InvoiceSource,
@@ -9,7 +12,7 @@ import {
   issCents,
   type TakerAddress,
 } from '../../domain/fiscal.ts'
-import { WITHDRAWAL_DAYS } from '../../domain/orders.ts'
+import { grantsAccess, type OrderPosition, WITHDRAWAL_DAYS } from '../../domain/orders.ts'
 import { curitibaDay, DAY_MS } from '../../domain/time-zone.ts'
 
 // What money coming in and going back asks of the NFS-e (issue 43, decision 026): statements a
@@ -26,17 +29,18 @@ export type Sale = {
   id: string
   payer: { name: string; email: string; cpf: string; phone: string }
   billingAddress: Record<string, string> | null
-  company: { cnpj: string; razaoSocial: string } | null
-  foreignBuyer: {
-    pais: string
-    endereco: string
-    cidade: string
-    codigo_postal: string
-    regiao?: string | undefined
-    nif?: string | undefined
-  } | null
+  company: BuyerCompany | null
+  foreignBuyer: BuyerAbroad | null
   lines: SaleLine[]
   paidAt: Date
+}
+
+/**
+ * A step that pays the sale, and so queues its note: into a state that grants access from one that
+ * did not. A chargeback won (back from `charged_back`) had its note already.
+ */
+export function paysSale({ current, next }: { current: OrderPosition; next: OrderPosition }): boolean {
+  return grantsAccess(next.state) && !grantsAccess(current.state) && current.state !== 'charged_back'
 }
 
 const column = (source: InvoiceSource) => (source === 'order' ? sql`order_id` : sql`plan_payment_id`)
@@ -161,7 +165,7 @@ export function cancelSaleInvoices(source: InvoiceSource, id: string, thisStep: 
         cancelled_at = CASE WHEN (state = 'queued' AND sent_at IS NULL) OR state = 'rejected' THEN ${at} ELSE cancelled_at END,
         provider_message = CASE WHEN (state = 'queued' AND sent_at IS NULL) OR state = 'rejected'
           THEN 'Não emitida: o valor foi devolvido antes da emissão.' ELSE provider_message END,
-        cancel_reason = ${CANCEL_REASON}, cancel_requested_at = ${at}, next_attempt_at = ${at},
+        cancel_reason = ${CANCEL_REASON}, cancel_motive = ${AUTOMATIC_CANCEL_MOTIVE}, cancel_requested_at = ${at}, next_attempt_at = ${at},
         updated_at = ${at}
       WHERE ${column(source)} = ${id} AND state IN ('queued', 'processing', 'authorized', 'rejected')
         AND ${thisStep}`,

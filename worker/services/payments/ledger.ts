@@ -68,8 +68,16 @@ export type Ledger<Row extends Payment, Result> = {
   unsent: Partial<Row>
   /** Columns a step sets besides state, amounts and dates (e.g. a refund request confirmed). */
   stepColumns?(row: Row, step: Step): Partial<Row>
-  /** What the step implies, written in its own transaction: `thisStep` holds only for it. */
-  effects(row: Row, step: Step, thisStep: SQL): Promise<{ statements: SQL[]; mails: StepMail[] }>
+  /**
+   * What the step implies, written in its own transaction: `thisStep` holds only for it. `after`:
+   * work started once that transaction committed, finishing after the answer (`waitUntil`), whose
+   * failure changes nothing the step wrote (the paid sale's NFS-e sent at once, issue 43).
+   */
+  effects(
+    row: Row,
+    step: Step,
+    thisStep: SQL,
+  ): Promise<{ statements: SQL[]; mails: StepMail[]; after?: Array<() => Promise<unknown>> }>
   /**
    * Rows that step with this one, in its transaction and only if it happens: an order paid short
    * becomes paid when the order that pays its difference does (issue 40, item 5).

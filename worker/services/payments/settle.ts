@@ -101,7 +101,7 @@ async function stepWrites<Row extends Payment>(
   const queue = effects.mails.map((mail) =>
     queueEmailWhere(mail, mail.when ? sql`${thisStep} AND ${mail.when}` : thisStep),
   )
-  return { step, thisStep, transition, statements, mails: effects.mails, queue }
+  return { step, thisStep, transition, statements, mails: effects.mails, queue, after: effects.after ?? [] }
 }
 
 /**
@@ -153,6 +153,22 @@ export async function settle<Row extends Payment>(
       return { row: fresh ?? row, changed: false, emails: [] }
     }
     return settle(ctx, ledger, fresh, report)
+  }
+  // Committed: what the steps start now and finish after the answer (a task whose step did not
+  // happen finds nothing to do).
+  for (const task of steps.flatMap((one) => one.after)) {
+    ctx.waitUntil(
+      task().catch((error: unknown) =>
+        console.warn(
+          JSON.stringify({
+            level: 'warn',
+            requestId: ctx.requestId,
+            kind: 'step_after_failed',
+            error: String(error),
+          }),
+        ),
+      ),
+    )
   }
   const queued = (rest.slice(writes.length) as ResultSet[]).flatMap((result, index) => {
     const id = Number(result.rows[0]?.id)

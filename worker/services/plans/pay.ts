@@ -233,6 +233,9 @@ async function placePlanPayment(purchase: PlanPurchase): Promise<PlanPaymentResu
           phone: input.phone,
         },
         billingAddress: input.billingAddress ?? null,
+        // The fee's NFS-e taker (issue 43): a company instead of the payer's CPF; a buyer abroad.
+        company: input.empresa ?? null,
+        foreignBuyer: input.estrangeiro ?? null,
       })
       .onConflictDoNothing({ target: planPayments.idempotencyKey })
       .returning()

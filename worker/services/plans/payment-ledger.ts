@@ -8,7 +8,8 @@ import { CHECKOUT_MESSAGES } from '../../contract/checkout-messages.ts'
 import type { PlanPaymentResult } from '../../contract/plans.ts'
 import { disputeStep, endsAccess, grantsAccess, isOpen, OPEN_STATES } from '../../domain/orders.ts'
 import { declineReason } from '../../domain/payment-errors.ts'
-import { cancelSaleInvoices, queueSaleInvoice, substituteSaleInvoice } from '../fiscal/queue.ts'
+import { issueSaleInvoices } from '../fiscal/job.ts'
+import { cancelSaleInvoices, paysSale, queueSaleInvoice, substituteSaleInvoice } from '../fiscal/queue.ts'
 import { paymentGateway } from '../payments/gateway.ts'
 import type { Card, Ledger, Report } from '../payments/ledger.ts'
 import { boletoRequest, cardInputs } from '../payments/request.ts'
@@ -62,8 +63,9 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
       if (grantsAccess(next.state) && !grantsAccess(current.state)) {
         const names = await namesOf(ctx, row.planId)
         mails.push(await planPaidEmail(ctx.env, row, names))
-        // The edital fee's NFS-e (issue 43), queued in this step's batch.
-        if (current.state !== 'charged_back') {
+        // The edital fee's NFS-e (issue 43), queued in this step's batch (one note per paid fee
+        // payment, whatever the card's instalments).
+        if (paysSale({ current, next })) {
           statements.push(
             ...queueSaleInvoice(
               ctx,
@@ -72,8 +74,8 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
                 id: row.id,
                 payer: row.payer,
                 billingAddress: row.billingAddress,
-                company: null,
-                foreignBuyer: null,
+                company: row.company,
+                foreignBuyer: row.foreignBuyer,
                 lines: [
                   {
                     name: `${names.plan} — ${names.edital || 'Instituto Renalis'}`,
@@ -107,7 +109,9 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
           ),
         )
       }
-      return { statements, mails }
+      // Paid: the fee's note is sent at once, not minutes later by the scheduled job.
+      const after = paysSale({ current, next }) ? [() => issueSaleInvoices(ctx, 'plan_payment', row.id)] : []
+      return { statements, mails, after }
     },
     async settle(row, reported) {
       // A fee's boleto paid short still counts as paid, recording what arrived (received_cents): the

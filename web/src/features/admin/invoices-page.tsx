@@ -21,6 +21,7 @@ import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { send, useAdminList, useCsvExport, useRefreshAdmin } from './admin-api.ts'
 import { EnumOptions, FilterSelect, SearchInput, TextAreaField } from './fields.tsx'
 import { formatDateTime, formatDay } from './format.ts'
+import { CANCEL_MODAL_ID, CancelInvoiceModal } from './invoice-cancel-modal.tsx'
 import { AdminPage } from './page.tsx'
 import { ResourceList } from './resource-list.tsx'
 import { Badge, type Tone } from './table.tsx'
@@ -67,7 +68,7 @@ export function IssuanceStatement({ settings }: { settings: FiscalSettingsView }
       <p className="mb-4 text-slate-700 text-sm" data-testid="fiscal-settings">
         Emissão ligada ({settings.environment}):{' '}
         {settings.issue_at === 'payment'
-          ? 'cada venda paga recebe a nota minutos depois de confirmado o pagamento (as tarefas agendadas emitem as notas a cada 5 minutos).'
+          ? 'cada venda paga tem a nota enviada à prefeitura assim que o pagamento é confirmado; se a Focus NFe não responder, as tarefas agendadas tentam de novo a cada 5 minutos.'
           : 'a nota sai depois dos 7 dias de arrependimento dos itens online.'}
       </p>
     )
@@ -108,6 +109,11 @@ export function InvoiceStateCell({ invoice }: { invoice: AdminInvoice }) {
       {invoice.provider_message && (trouble || invoice.state === 'cancelling') ? (
         <p className="mt-1 max-w-xs text-red-800 text-xs [overflow-wrap:anywhere]">
           {invoice.provider_message}
+        </p>
+      ) : null}
+      {invoice.cancel_reason && ['cancelling', 'cancelled', 'needs_admin'].includes(invoice.state) ? (
+        <p className="mt-1 max-w-xs text-slate-700 text-xs [overflow-wrap:anywhere]">
+          motivo: {invoice.cancel_reason}
         </p>
       ) : null}
       {invoice.state === 'queued' && invoice.issue_after ? (
@@ -218,6 +224,7 @@ export default function InvoicesPage() {
   const { filters, set, setFilters } = useFilters(NO_FILTERS)
   const q = useDebouncedValue(filters.q.trim(), 400)
   const [closing, setClosing] = useState<AdminInvoice | null>(null)
+  const [cancelling, setCancelling] = useState<AdminInvoice | null>(null)
   const refresh = useRefreshAdmin()
   const params = { q, state: filters.state, month: filters.month }
   const list = useAdminList('invoices', '/api/admin/notas-fiscais', params, AdminInvoicePage)
@@ -339,12 +346,10 @@ export default function InvoicesPage() {
                 label: 'Cancelar nota',
                 of: `de ${row.buyer.name}`,
                 hidden: row.state !== 'authorized',
-                onClick: () =>
-                  void act(
-                    row,
-                    'cancelar',
-                    `Cancelar na prefeitura a nota${row.number ? ` nº ${row.number}` : ''} de ${row.buyer.name} (${formatBRL(row.value_cents)})? O cancelamento não devolve dinheiro: o estorno é feito em Matrículas.`,
-                  ),
+                onClick: () => {
+                  setCancelling(row)
+                  openModal(CANCEL_MODAL_ID, 'store')
+                },
               },
               {
                 label: 'Reenviar e-mail',
@@ -367,6 +372,7 @@ export default function InvoicesPage() {
         />
       </div>
       <CloseCaseModal invoice={closing} />
+      <CancelInvoiceModal invoice={cancelling} />
     </AdminPage>
   )
 }

@@ -22,12 +22,12 @@ import type { CheckoutFormInput, CheckoutFormValues } from './checkout.form.ts'
 type Form = UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>
 
 /** Any form with these fields (the checkout, an edital plan's payment) can use the pieces below. */
-type AnyForm<T extends FieldValues, V extends FieldValues> = UseFormReturn<T, unknown, V>
-const path = <T extends FieldValues>(name: string) => name as Path<T> & FieldPathByValue<T, string>
-const errorAt = (form: { formState: { errors: object } }, name: string): string | undefined =>
+export type AnyForm<T extends FieldValues, V extends FieldValues> = UseFormReturn<T, unknown, V>
+export const path = <T extends FieldValues>(name: string) => name as Path<T> & FieldPathByValue<T, string>
+export const errorAt = (form: { formState: { errors: object } }, name: string): string | undefined =>
   (get(form.formState.errors, name) as { message?: string } | undefined)?.message
 /** The transformed-values parameter plays no part in these fields; the masked inputs take Control<T>. */
-const controlOf = <T extends FieldValues, V extends FieldValues>(form: AnyForm<T, V>) =>
+export const controlOf = <T extends FieldValues, V extends FieldValues>(form: AnyForm<T, V>) =>
   form.control as unknown as Control<T>
 
 export function Section({ title, children }: { title: string; children: React.ReactNode }) {

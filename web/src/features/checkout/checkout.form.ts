@@ -40,6 +40,47 @@ export function checkBillingAddress(fields: z.infer<typeof AddressFields>, ctx: 
 }
 
 /**
+ * The NFS-e's taker as the checkout's and the fee plan's forms hold it (issue 43): 'Comprar como
+ * empresa' (the note's taker is the company) and 'Moro fora do Brasil' (a foreign taker and its
+ * address), each checked as the server does when ticked.
+ */
+export const takerFields = {
+  company: z.object({ enabled: z.boolean(), cnpj: z.string(), razaoSocial: z.string() }),
+  foreign: z.object({
+    enabled: z.boolean(),
+    pais: z.string(),
+    endereco: z.string(),
+    cidade: z.string(),
+    codigo_postal: z.string(),
+    regiao: z.string(),
+    nif: z.string(),
+  }),
+}
+type TakerValues = { [Key in keyof typeof takerFields]: z.infer<(typeof takerFields)[Key]> }
+
+/** The ticked taker boxes checked as the contract's Company and ForeignBuyer, each issue on its field. */
+export function checkTaker(value: TakerValues, ctx: z.RefinementCtx) {
+  if (value.company.enabled) checkCompany(value.company, ctx)
+  if (value.foreign.enabled) checkForeignBuyer(value.foreign, ctx)
+}
+
+/** The taker's part of the request body: `empresa` and `estrangeiro`, when their box is ticked. */
+export function takerInput(value: TakerValues) {
+  return {
+    ...(value.company.enabled
+      ? { empresa: { cnpj: value.company.cnpj.trim(), razaoSocial: value.company.razaoSocial.trim() } }
+      : {}),
+    ...(value.foreign.enabled ? { estrangeiro: foreignBuyerInput(value.foreign) } : {}),
+  }
+}
+
+/** The taker boxes unticked and empty. */
+export const emptyTaker = () => ({
+  company: { enabled: false, cnpj: '', razaoSocial: '' },
+  foreign: { enabled: false, pais: '', endereco: '', cidade: '', codigo_postal: '', regiao: '', nif: '' },
+})
+
+/**
  * The checkout form. The payer is the contract's Payer (CPF check digits included); the billing
  * address is the contract's BillingAddress, required with the payment type only when there is
  * something to pay. Card fields are plain text here: SPEC section 5's card check runs on submit,
@@ -57,18 +98,7 @@ export function checkoutFormSchema(netTotalCents: number) {
       gifts: z.array(Gift.strip()).max(MAX_GIFTS),
       /** 'Quero receber lembretes sobre esta compra por e-mail' (issue 25): unticked by default. */
       reminders_consent: z.boolean(),
-      /** 'Comprar como empresa' (issue 43): the note's taker is the company, checked as the server does. */
-      company: z.object({ enabled: z.boolean(), cnpj: z.string(), razaoSocial: z.string() }),
-      /** 'Moro fora do Brasil' (with the passport flag): the note's foreign taker and address. */
-      foreign: z.object({
-        enabled: z.boolean(),
-        pais: z.string(),
-        endereco: z.string(),
-        cidade: z.string(),
-        codigo_postal: z.string(),
-        regiao: z.string(),
-        nif: z.string(),
-      }),
+      ...takerFields,
       ...addressAndCardFields,
     })
     .superRefine((value, ctx) => {
@@ -82,8 +112,7 @@ export function checkoutFormSchema(netTotalCents: number) {
         }
       })
       if (netTotalCents + parseBRL(value.doacao) === 0) return
-      if (value.company.enabled) checkCompany(value.company, ctx)
-      if (value.foreign.enabled) checkForeignBuyer(value.foreign, ctx)
+      checkTaker(value, ctx)
       if (value.payment_type === null) {
         ctx.addIssue({ code: 'custom', path: ['payment_type'], message: PAYMENT_TYPE_REQUIRED })
       }
@@ -168,7 +197,6 @@ export const emptyCheckoutForm = (): CheckoutFormInput => ({
   doacao: '',
   gifts: [],
   reminders_consent: false,
-  company: { enabled: false, cnpj: '', razaoSocial: '' },
-  foreign: { enabled: false, pais: '', endereco: '', cidade: '', codigo_postal: '', regiao: '', nif: '' },
+  ...emptyTaker(),
   ...emptyAddressAndCard(),
 })

@@ -1,10 +1,8 @@
 import { useId } from 'react'
-import { Controller, type UseFormReturn } from 'react-hook-form'
+import { Controller, type FieldValues } from 'react-hook-form'
 import { IMaskInput } from 'react-imask'
 import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
-import type { CheckoutFormInput, CheckoutFormValues } from './checkout.form.ts'
-
-type Form = UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>
+import { type AnyForm, controlOf, errorAt, path } from './checkout-fields.tsx'
 
 /**
  * The CNPJ as it is written, 00.000.000/0000-00; the first twelve places take letters too (the
@@ -18,15 +16,15 @@ const CNPJ_DEFINITIONS = { X: /[0-9A-Za-z]/ }
  * 'Comprar como empresa' (issue 43, item 5): ticked, the CNPJ and the razão social the nota fiscal
  * (NFS-e) is issued to. The payer's CPF stays: it is who pays; the note's taker is the company.
  */
-export function CompanyFields({ form }: { form: Form }) {
-  const {
-    register,
-    control,
-    watch,
-    formState: { errors },
-  } = form
+export function CompanyFields<T extends FieldValues, V extends FieldValues>({
+  form,
+}: {
+  form: AnyForm<T, V>
+}) {
+  const { register, watch } = form
+  const at = path<T>
   const detailId = useId()
-  const asCompany = watch('company.enabled')
+  const asCompany = watch(at('company.enabled'))
   return (
     <div className="rounded-2xl border border-slate-200 p-5">
       <label className="flex items-start gap-3 font-medium text-slate-900">
@@ -34,7 +32,7 @@ export function CompanyFields({ form }: { form: Form }) {
           type="checkbox"
           className="mt-1 size-5 shrink-0 accent-teal-700"
           aria-describedby={detailId}
-          {...register('company.enabled')}
+          {...register(at('company.enabled'))}
         />
         Comprar como empresa
       </label>
@@ -44,10 +42,10 @@ export function CompanyFields({ form }: { form: Form }) {
       {asCompany ? (
         <div className="mt-4 grid gap-4 sm:grid-cols-[14rem_1fr]">
           <Controller
-            control={control}
-            name="company.cnpj"
+            control={controlOf(form)}
+            name={at('company.cnpj')}
             render={({ field }) => (
-              <FieldShell label="CNPJ" error={errors.company?.cnpj?.message}>
+              <FieldShell label="CNPJ" error={errorAt(form, 'company.cnpj')}>
                 {(ids) => (
                   <IMaskInput
                     {...ids}
@@ -74,8 +72,8 @@ export function CompanyFields({ form }: { form: Form }) {
           <TextField
             label="Razão social"
             autoComplete="organization"
-            error={errors.company?.razaoSocial?.message}
-            {...register('company.razaoSocial')}
+            error={errorAt(form, 'company.razaoSocial')}
+            {...register(at('company.razaoSocial'))}
           />
         </div>
       ) : null}

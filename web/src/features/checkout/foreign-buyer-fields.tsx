@@ -1,9 +1,7 @@
 import { useId, useMemo } from 'react'
-import type { UseFormReturn } from 'react-hook-form'
+import type { FieldValues } from 'react-hook-form'
 import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
-import type { CheckoutFormInput, CheckoutFormValues } from './checkout.form.ts'
-
-type Form = UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>
+import { type AnyForm, errorAt, path } from './checkout-fields.tsx'
 
 /** Codes the browser names that are no country of a buyer (groupings, pseudo-locales, Brazil itself). */
 const NOT_A_COUNTRY = new Set([
@@ -46,16 +44,17 @@ function countries(): { code: string; name: string }[] {
  * nota fiscal's foreign taker, sent as `estrangeiro`. The billing address the payment asks for
  * stays as it is.
  */
-export function ForeignBuyerFields({ form }: { form: Form }) {
-  const {
-    register,
-    watch,
-    formState: { errors },
-  } = form
+export function ForeignBuyerFields<T extends FieldValues, V extends FieldValues>({
+  form,
+}: {
+  form: AnyForm<T, V>
+}) {
+  const { register, watch } = form
+  const at = path<T>
   const detailId = useId()
-  const abroad = watch('foreign.enabled')
+  const abroad = Boolean(watch(at('foreign.enabled')))
   const list = useMemo(() => (abroad ? countries() : []), [abroad])
-  const error = errors.foreign
+  const error = (name: string) => errorAt(form, `foreign.${name}`)
   return (
     <div className="rounded-2xl border border-slate-200 p-5">
       <label className="flex items-start gap-3 font-medium text-slate-900">
@@ -63,7 +62,7 @@ export function ForeignBuyerFields({ form }: { form: Form }) {
           type="checkbox"
           className="mt-1 size-5 shrink-0 accent-teal-700"
           aria-describedby={detailId}
-          {...register('foreign.enabled')}
+          {...register(at('foreign.enabled'))}
         />
         Moro fora do Brasil
       </label>
@@ -72,9 +71,14 @@ export function ForeignBuyerFields({ form }: { form: Form }) {
       </p>
       {abroad ? (
         <div className="mt-4 grid gap-4 sm:grid-cols-6">
-          <FieldShell label="País" error={error?.pais?.message} className="sm:col-span-3">
+          <FieldShell label="País" error={error('pais')} className="sm:col-span-3">
             {(ids) => (
-              <select {...ids} autoComplete="country" className={INPUT_CLASS} {...register('foreign.pais')}>
+              <select
+                {...ids}
+                autoComplete="country"
+                className={INPUT_CLASS}
+                {...register(at('foreign.pais'))}
+              >
                 <option value="">Escolha o país</option>
                 {list.map((country) => (
                   <option key={country.code} value={country.code}>
@@ -88,37 +92,37 @@ export function ForeignBuyerFields({ form }: { form: Form }) {
             label="Código postal"
             autoComplete="postal-code"
             className="sm:col-span-3"
-            error={error?.codigo_postal?.message}
-            {...register('foreign.codigo_postal')}
+            error={error('codigo_postal')}
+            {...register(at('foreign.codigo_postal'))}
           />
           <TextField
             label="Endereço no exterior"
             autoComplete="street-address"
             className="sm:col-span-6"
-            error={error?.endereco?.message}
-            {...register('foreign.endereco')}
+            error={error('endereco')}
+            {...register(at('foreign.endereco'))}
           />
           <TextField
             label="Cidade no exterior"
             autoComplete="address-level2"
             className="sm:col-span-3"
-            error={error?.cidade?.message}
-            {...register('foreign.cidade')}
+            error={error('cidade')}
+            {...register(at('foreign.cidade'))}
           />
           <TextField
             label="Estado, província ou região (opcional)"
             autoComplete="address-level1"
             className="sm:col-span-3"
-            error={error?.regiao?.message}
-            {...register('foreign.regiao')}
+            error={error('regiao')}
+            {...register(at('foreign.regiao'))}
           />
           <TextField
             label="Número fiscal no seu país (opcional)"
             autoComplete="off"
             className="sm:col-span-6"
             hint="Ex.: o NIF, em Portugal."
-            error={error?.nif?.message}
-            {...register('foreign.nif')}
+            error={error('nif')}
+            {...register(at('foreign.nif'))}
           />
         </div>
       ) : null}

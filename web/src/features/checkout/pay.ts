@@ -3,7 +3,7 @@ import type { CheckoutView } from '../../../../worker/contract/cart.ts'
 import { BillingAddress, CHECKOUT_MESSAGES, type PayInput } from '../../../../worker/contract/checkout.ts'
 import { ApiError } from '../../lib/api.ts'
 import { errorMessage, unavailableMessage } from '../../lib/toast.ts'
-import { billingAddressInput, type CheckoutFormValues, foreignBuyerInput } from './checkout.form.ts'
+import { billingAddressInput, type CheckoutFormValues, takerInput } from './checkout.form.ts'
 
 export type PayRequest = z.input<typeof PayInput>
 
@@ -57,13 +57,13 @@ export function buildPayInput({
     billingAddress: address.success ? address.data : null,
     payer: { ...(payerId !== null ? { id: payerId } : {}), ...values.payer },
     reminders_consent: values.reminders_consent,
-    // 'Comprar como empresa': the note goes to the company (issue 43); only with something to pay.
-    ...(payable && values.company.enabled
-      ? { empresa: { cnpj: values.company.cnpj.trim(), razaoSocial: values.company.razaoSocial.trim() } }
-      : {}),
-    // A passport holder living abroad: the note's foreign taker (issue 43).
-    ...(payable && view.flags.has_passport && values.foreign.enabled
-      ? { estrangeiro: foreignBuyerInput(values.foreign) }
+    // The note's taker (issue 43), only with something to pay: 'Comprar como empresa', and a
+    // passport holder living abroad.
+    ...(payable
+      ? takerInput({
+          company: values.company,
+          foreign: { ...values.foreign, enabled: view.flags.has_passport && values.foreign.enabled },
+        })
       : {}),
   }
 }

@@ -21,6 +21,7 @@ import { newIdempotencyKey } from '../checkout/pay.ts'
 import {
   buildPlanPurchase,
   emptyPlanForm,
+  PAYER_STEP_FIELDS,
   type PlanFormInput,
   type PlanFormValues,
   payerId,
@@ -161,9 +162,7 @@ function Wizard({
 
   const next = async () => {
     if (step === 2) {
-      const ok = await form.trigger(['payer.name', 'payer.email', 'payer.cpf', 'payer.phone'], {
-        shouldFocus: true,
-      })
+      const ok = await form.trigger([...PAYER_STEP_FIELDS], { shouldFocus: true })
       if (!ok) return
     }
     if (step === 3) {
@@ -190,7 +189,7 @@ function Wizard({
     () => {
       // Something of an earlier step is wrong (the payer's data): back there, with its messages.
       const errors = form.formState.errors
-      if (errors.payer) setStep(2)
+      if (errors.payer || errors.company || errors.foreign) setStep(2)
       else if (errors.payment_method) setStep(3)
     },
   )

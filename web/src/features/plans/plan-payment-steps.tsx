@@ -13,6 +13,7 @@ import {
   PaymentChoices,
 } from '../checkout/payment-section.tsx'
 import type { PlanFormInput, PlanFormValues } from './plan-payment.form.ts'
+import { PlanTakerFields } from './plan-taker-fields.tsx'
 
 // The fee-payment wizard's steps 1 to 4 (SPEC section 4): the stepper and each step's title and fields.
 
@@ -107,7 +108,7 @@ export function PlanSummary({ plan, application }: { plan: Plan; application: Ap
 
 type PlanForm = UseFormReturn<PlanFormInput, unknown, PlanFormValues>
 
-/** Step 2: the payer (filled from the account), and the consent to reminders of the fees. */
+/** Step 2: the payer (filled from the account), who the note goes to, and the consent to reminders of the fees. */
 export function PayerStep({ form }: { form: PlanForm }) {
   return (
     <>
@@ -117,6 +118,7 @@ export function PayerStep({ form }: { form: PlanForm }) {
         title="Dados do pagador"
         intro="Preenchemos com os dados do seu cadastro; confira e informe o CPF de quem paga."
       />
+      <PlanTakerFields form={form} />
       <label className="flex items-start gap-3 rounded-2xl border border-slate-200 p-5 font-medium text-slate-900">
         <input
           type="checkbox"

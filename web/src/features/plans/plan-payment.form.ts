@@ -14,7 +14,11 @@ import {
   addressAndCardFields,
   billingAddressInput,
   checkBillingAddress,
+  checkTaker,
   emptyAddressAndCard,
+  emptyTaker,
+  takerFields,
+  takerInput,
 } from '../checkout/checkout.form.ts'
 
 export const METHOD_REQUIRED = 'Escolha a forma de pagamento.'
@@ -31,9 +35,12 @@ export const planFormSchema = z
     parcela: z.string(),
     /** Reminders of this application's fees by e-mail (issue 25): unticked by default. */
     reminders_consent: z.boolean(),
+    /** 'Comprar como empresa' and 'Moro fora do Brasil' (issue 43): the fee's NFS-e taker. */
+    ...takerFields,
     ...addressAndCardFields,
   })
   .superRefine((value, ctx) => {
+    checkTaker(value, ctx)
     if (value.payment_method === null) {
       ctx.addIssue({ code: 'custom', path: ['payment_method'], message: METHOD_REQUIRED })
       return
@@ -41,6 +48,16 @@ export const planFormSchema = z
     // Every method names the payer's address: a card's antifraud, a registered boleto (issue 30).
     checkBillingAddress(value.billingAddress, ctx)
   })
+
+/** What step 2 checks before it moves on: the payer, and who the fee's note goes to (issue 43). */
+export const PAYER_STEP_FIELDS = [
+  'payer.name',
+  'payer.email',
+  'payer.cpf',
+  'payer.phone',
+  'company',
+  'foreign',
+] as const
 
 export type PlanFormInput = z.input<typeof planFormSchema>
 export type PlanFormValues = z.output<typeof planFormSchema>
@@ -54,6 +71,7 @@ export const emptyPlanForm = (
   payment_method: methods.length === 1 ? methods[0]! : null,
   parcela: '1',
   reminders_consent: false,
+  ...emptyTaker(),
   ...emptyAddressAndCard(),
 })
 
@@ -114,6 +132,7 @@ export function buildPlanPurchase({
     billingAddress: address.success ? address.data : null,
     ...(method === 'debit_card' && tdsTransactionId ? { tds_transaction_id: tdsTransactionId } : {}),
     reminders_consent: values.reminders_consent,
+    ...takerInput(values),
   }
 }
 

@@ -1,0 +1,170 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
+import { PlanPaymentResult } from '../../worker/contract/plans.ts'
+import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { testDb } from '../support/worker/db.ts'
+import { providerRequests, resetProviderControls, sentDps } from '../support/worker/focus-nfe.ts'
+import { noteIn, notesOf, settleNotes } from '../support/worker/invoices.ts'
+import { payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
+import { applicant, byCard, createEdital, paymentRows, payPlan, purchase } from '../support/worker/plans.ts'
+
+// Issue 43: the edital fee's NFS-e. A fee paid (an application's plan payment, by card, debit card
+// or boleto: the plans take no PIX) queues its note in the batch that marks it paid and starts
+// issuing it at once; a refund cancels it. One note per paid fee payment: a card's instalments are
+// the card's, the note states the fee's whole value. 'Comprar como empresa' and 'Moro fora do
+// Brasil' on the fee's payment reach the stand-in as the note's taker.
+
+testDb()
+let admin: string
+beforeEach(async () => {
+  admin ??= (await newAdmin()).cookie
+  await resetProviderControls()
+})
+
+async function applied(amountCents = 60000) {
+  const { edital, plans } = await createEdital([{ name: 'Mensalidade de março', amountCents }])
+  const student = await applicant(edital.id)
+  return { edital, plan: plans[0]!, ...student }
+}
+
+describe("the edital fee's note", () => {
+  it('a fee paid by card in 3 instalments: one note of its value and description, sent at once; refunded, cancelled', async () => {
+    const { edital, plan, user, application, cookie } = await applied(60000)
+    const paid = await payPlan(
+      cookie,
+      await byCard(purchase(user, plan, application.id), 'credit_card', undefined, 3),
+    )
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    const payment = PlanPaymentResult.parse(paid.body)
+    expect(payment).toMatchObject({ status: 'paid', instalments: 3 })
+    const queued = await notesOf(payment.payment_id)
+    expect(queued).toHaveLength(1)
+    expect(queued[0]).toMatchObject({
+      ref: `taxa-${payment.payment_id}-1`,
+      source: 'plan_payment',
+      valueCents: 60000,
+    })
+    // Sent by the settlement that marked it paid, without the scheduled job.
+    const note = await noteIn(payment.payment_id, 'authorized', { job: false })
+    expect(note.state, note.providerMessage ?? '').toBe('authorized')
+    const dps = await sentDps(note.ref)
+    expect(dps).toHaveLength(1)
+    expect(dps[0]).toMatchObject({
+      valor_servico: 600,
+      descricao_servico: `Prestação de serviços de ensino: Mensalidade de março — ${edital.title}`,
+      cpf_tomador: '52998224725',
+    })
+
+    const refund = await adminCall(
+      admin,
+      'POST',
+      `/api/admin/editais/pagamentos/${payment.payment_id}/estorno`,
+      {},
+    )
+    expect([200, 202], JSON.stringify(refund.body)).toContain(refund.status)
+    await settleNotes(payment.payment_id)
+    const [cancelled] = await notesOf(payment.payment_id)
+    expect(cancelled).toMatchObject({ state: 'cancelled', cancelMotive: '2' })
+    const deletes = await providerRequests(`/v2/nfsen/${note.ref}`, 'DELETE')
+    expect(deletes).toHaveLength(1)
+    expect(deletes[0]!.body).toMatchObject({
+      justificativa: expect.stringMatching(/^Serviço não prestado: /),
+    })
+  }, 60_000)
+
+  it('a boleto fee: no note before the money; paid (the webhook replayed), one note', async () => {
+    const { plan, user, application, cookie } = await applied(35000)
+    const slip = await payPlan(cookie, purchase(user, plan, application.id))
+    expect(slip.status).toBe(200)
+    const pending = PlanPaymentResult.parse(slip.body)
+    expect(await notesOf(pending.payment_id)).toEqual([])
+    const [row] = await paymentRows(application.id)
+    await payAtProvider(row!.gatewayChargeId!)
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => sendWebhook('charge.paid', row!.gatewayChargeId!)),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200])
+    const note = await noteIn(pending.payment_id)
+    expect(note).toMatchObject({ state: 'authorized', valueCents: 35000 })
+    expect(await notesOf(pending.payment_id)).toHaveLength(1)
+    expect(await sentDps(note.ref)).toHaveLength(1)
+  }, 60_000)
+})
+
+describe("'Comprar como empresa' and 'Moro fora do Brasil' on the fee's payment", () => {
+  it("a wrong CNPJ or an address abroad without its city is refused with the checkout's messages; nothing is written", async () => {
+    const { plan, user, application, cookie } = await applied()
+    const refused = await payPlan(
+      cookie,
+      purchase(user, plan, application.id, {
+        empresa: { cnpj: '11.444.777/0001-00', razaoSocial: 'X' },
+        estrangeiro: { pais: 'BR', endereco: 'Rua', cidade: '', codigo_postal: '' },
+      }),
+    )
+    expect(refused.status).toBe(422)
+    expect(refused.body.errors).toMatchObject({
+      'empresa.cnpj': [INVOICE_MESSAGES.cnpj],
+      'empresa.razaoSocial': [INVOICE_MESSAGES.razaoSocial],
+      'estrangeiro.pais': [INVOICE_MESSAGES.foreignCountry],
+      'estrangeiro.cidade': [INVOICE_MESSAGES.foreignCity],
+    })
+    expect(await paymentRows(application.id)).toEqual([])
+  })
+
+  it("a company: the CNPJ (check digits verified) and razão social are the fee's note's taker", async () => {
+    const { plan, user, application, cookie } = await applied()
+    const paid = await payPlan(
+      cookie,
+      await byCard(
+        purchase(user, plan, application.id, {
+          empresa: { cnpj: '11.444.777/0001-61', razaoSocial: 'Clínica Renal Ltda' },
+        }),
+        'credit_card',
+      ),
+    )
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    const paymentId = PlanPaymentResult.parse(paid.body).payment_id
+    const note = await noteIn(paymentId)
+    expect(note.state, note.providerMessage ?? '').toBe('authorized')
+    expect(note.snapshot.taker).toMatchObject({ kind: 'cnpj', document: '11444777000161' })
+    const [dps] = await sentDps(note.ref)
+    expect(dps).toMatchObject({
+      cnpj_tomador: '11444777000161',
+      razao_social_tomador: 'Clínica Renal Ltda',
+      codigo_municipio_tomador: '4106902',
+    })
+    expect(dps).not.toHaveProperty('cpf_tomador')
+  }, 60_000)
+
+  it("a payer abroad: the fee's note has a foreign taker with the address outside Brazil", async () => {
+    const { plan, user, application, cookie } = await applied()
+    const paid = await payPlan(
+      cookie,
+      await byCard(
+        purchase(user, plan, application.id, {
+          estrangeiro: {
+            pais: 'PT',
+            endereco: 'Rua Augusta 100',
+            cidade: 'Lisboa',
+            codigo_postal: '1100-053',
+            nif: '123456789',
+          },
+        }),
+        'credit_card',
+      ),
+    )
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    const paymentId = PlanPaymentResult.parse(paid.body).payment_id
+    const note = await noteIn(paymentId)
+    expect(note.state, note.providerMessage ?? '').toBe('authorized')
+    const [dps] = await sentDps(note.ref)
+    expect(dps).toMatchObject({
+      nif_tomador: '123456789',
+      codigo_pais_ext_tomador: 'PT',
+      nome_cidade_ext_tomador: 'Lisboa',
+      cep_ext_tomador: '1100-053',
+    })
+    expect(dps).not.toHaveProperty('cpf_tomador')
+    expect(dps).not.toHaveProperty('codigo_municipio_tomador')
+  }, 60_000)
+})
