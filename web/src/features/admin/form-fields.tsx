@@ -10,6 +10,7 @@ import type {
 } from 'react-hook-form'
 import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
+import { PhoneField } from '../../lib/phone-input.tsx'
 import { CheckboxField, SelectField, TextAreaField } from './fields.tsx'
 import { MoneyField } from './money-field.tsx'
 import {
@@ -42,7 +43,7 @@ type InputProps = Pick<
   'type' | 'inputMode' | 'autoComplete' | 'placeholder' | 'min' | 'max'
 >
 
-/** One field of a form: a text input (the default), a text area, a checkbox, a select or money. */
+/** One field of a form: a text input (the default), a text area, a checkbox, a select, money or a phone. */
 export type FieldSpec<V extends FieldValues, F extends FieldsForm<V> = FieldsForm<V>> =
   | (Shared<F> &
       (
@@ -56,6 +57,7 @@ export type FieldSpec<V extends FieldValues, F extends FieldsForm<V> = FieldsFor
         | { kind: 'checkbox'; name: Path<V> }
         | { kind: 'select'; name: Path<V>; choices: ReactNode; options?: Registration<V, F> }
         | { kind: 'money'; name: FieldPathByValue<V, number | null | undefined> }
+        | { kind: 'phone'; name: FieldPathByValue<V, string> }
         | {
             /** Checkboxes of records (the label is the legend), read while `choices` is undefined. */
             kind: 'choices'
@@ -168,6 +170,12 @@ export function FormFields<V extends FieldValues, F extends FieldsForm<V> = Fiel
             className={className}
             error={error}
           />
+        )
+      case 'phone':
+        return (
+          <div key={field.name} className={className}>
+            <PhoneField control={control} name={field.name} label={field.label} error={error} />
+          </div>
         )
       default:
         return (
