@@ -9,17 +9,20 @@ import { FormModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { toastSuccess } from '../../lib/toast.ts'
 import { adminQuery, send } from './admin-api.ts'
-import { ChargebackPanel } from './chargeback-panel.tsx'
+import { DISPUTE } from './chargeback-panel.tsx'
+import { RequestPanels } from './decision-panel.tsx'
 import { formatDateTime } from './format.ts'
 import { QueryState } from './page.tsx'
-import { StudentDocumentPanel } from './student-document-panel.tsx'
-import { UnderpaidPanel } from './underpaid-orders.tsx'
+import { STUDENT_DOCUMENT } from './student-document-panel.tsx'
+import { UNDERPAID } from './underpaid-orders.tsx'
 import { useModalSave } from './use-modal-save.ts'
-import { WithdrawalPanel } from './withdrawal-panel.tsx'
+import { WITHDRAWAL } from './withdrawal-panel.tsx'
 
 // /admin/matriculas: an order's details, and the refund of an order paid outside the site.
 
 export const ORDER_MODAL_ID = 'admin-pedido'
+/** The requests an order's details show, each while the order holds one. */
+const REQUESTS = [UNDERPAID, STUDENT_DOCUMENT, WITHDRAWAL, DISPUTE]
 export const OUTSIDE_REFUND_MODAL_ID = 'admin-estorno-externo'
 export function OrderModal({ orderId }: { orderId: string | null }) {
   const query = useQuery({
@@ -68,10 +71,7 @@ export function OrderModal({ orderId }: { orderId: string | null }) {
                 ))}
               </ul>
             </div>
-            <UnderpaidPanel order={order} />
-            <StudentDocumentPanel order={order} />
-            <WithdrawalPanel order={order} />
-            <ChargebackPanel order={order} />
+            <RequestPanels order={order} requests={REQUESTS} />
             {order.gift_waits_for_proof ? (
               <p className="text-slate-700">
                 O presente aguarda a confirmação do e-mail de quem o recebe: a conta desse e-mail ainda não o
