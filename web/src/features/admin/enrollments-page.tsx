@@ -94,12 +94,15 @@ const ManualForm = formSchema(
 )
 
 type ManualValues = { class_id: string; name: string; email: string; phone: string; note: string }
+const NO_MANUAL: ManualValues = { class_id: '', name: '', email: '', phone: '', note: '' }
+/** Every opening starts blank (a module function: the form is filled again only when it opens). */
+const blankManual = () => NO_MANUAL
 
 /** 'Nova matrícula': a class's enrollment paid outside the site, always a new one. */
 const manualForm = (classes: AdminOptions['classes']): FormDescription<ManualValues, Versioned> => ({
   modalId: MANUAL_MODAL_ID,
   schema: ManualForm,
-  valuesOf: () => ({ class_id: '', name: '', email: '', phone: '', note: '' }),
+  valuesOf: blankManual,
   path: '/api/admin/matriculas',
   success: 'Matrícula feita com sucesso!',
   title: () => 'Nova matrícula (pago fora do site)',
