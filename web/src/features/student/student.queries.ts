@@ -97,46 +97,41 @@ export function repricedCart(error: unknown): string | null | undefined {
   return typeof body.cart === 'string' ? body.cart : null
 }
 
-/** An expired boleto or PIX issued again for the same order. */
-export function useReissuePayment() {
+/** A POST on one of the student's orders; the student area is read again whatever its outcome. */
+function usePurchaseAction<I extends { orderId: string }, R>(
+  action: string,
+  answer: (input: I) => { json?: unknown },
+) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (orderId: string) =>
-      api<PayResult>(`/api/usuario/compras/${encodeURIComponent(orderId)}/novo-pagamento`, {
+    mutationFn: (input: I) =>
+      api<R>(`/api/usuario/compras/${encodeURIComponent(input.orderId)}/${action}`, {
         method: 'POST',
+        ...answer(input),
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: studentKeys.all }),
   })
 }
+
+/** An expired boleto or PIX issued again for the same order. */
+export const useReissuePayment = () =>
+  usePurchaseAction<{ orderId: string }, PayResult>('novo-pagamento', () => ({}))
 
 /**
  * An order's difference, by a PIX or boleto of its own: a rejected student document's (issue 29,
  * item 3), or what a boleto paid short missed (issue 40, item 5).
  */
-export function usePayDifference() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ orderId, paymentType }: { orderId: string; paymentType: 'PIX' | 'BOLETO' }) =>
-      api<PayResult>(`/api/usuario/compras/${encodeURIComponent(orderId)}/diferenca`, {
-        method: 'POST',
-        json: { payment_type: paymentType },
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: studentKeys.all }),
-  })
-}
+export const usePayDifference = () =>
+  usePurchaseAction<{ orderId: string; paymentType: 'PIX' | 'BOLETO' }, PayResult>(
+    'diferenca',
+    ({ paymentType }) => ({ json: { payment_type: paymentType } }),
+  )
 
 /** The buyer gives a purchase up within 7 days (issue 22, item 8): refunded at once, or asked. */
-export function useRequestWithdrawal() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ orderId, reason }: { orderId: string; reason: string }) =>
-      api<WithdrawalResult>(`/api/usuario/compras/${encodeURIComponent(orderId)}/reembolso`, {
-        method: 'POST',
-        json: { motivo: reason },
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: studentKeys.all }),
-  })
-}
+export const useRequestWithdrawal = () =>
+  usePurchaseAction<{ orderId: string; reason: string }, WithdrawalResult>('reembolso', ({ reason }) => ({
+    json: { motivo: reason },
+  }))
 
 /** A free e-book into the library. */
 export function useAddFreeEbook() {
