@@ -3,7 +3,8 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { useEditor, useResourceForm } from '../../web/src/features/admin/resource-form.ts'
+import { ResourceForm } from '../../web/src/features/admin/form-fields.tsx'
+import { useEditor } from '../../web/src/features/admin/resource-form.ts'
 import { ConfirmProvider, confirm } from '../../web/src/lib/confirm.tsx'
 import { FormModal, FormModalProvider, openModal } from '../../web/src/lib/form-modal.tsx'
 import { createQueryClient } from '../../web/src/lib/query-client.ts'
@@ -107,14 +108,6 @@ const Schema = z.object({ name: z.string().min(2) })
 
 function ResourceHarness() {
   const editor = useEditor<{ id: number; version: number; name: string }>('recursoModal')
-  const form = useResourceForm<{ name: string }, { id: number; version: number; name: string }>({
-    modalId: 'recursoModal',
-    item: editor.editing,
-    schema: Schema,
-    valuesOf: valuesOfItem,
-    path: '/api/admin/recursos',
-    success: 'Salvo.',
-  })
   return (
     <>
       <button type="button" onClick={editor.create}>
@@ -123,11 +116,18 @@ function ResourceHarness() {
       <button type="button" onClick={() => editor.edit({ id: 7, version: 1, name: 'Existente' })}>
         Editar recurso
       </button>
-      <FormModal {...form.modal} title="Recurso">
-        <label>
-          Nome <input {...form.register('name')} />
-        </label>
-      </FormModal>
+      <ResourceForm
+        description={{
+          modalId: 'recursoModal',
+          schema: Schema,
+          valuesOf: valuesOfItem,
+          path: '/api/admin/recursos',
+          success: 'Salvo.',
+          title: () => 'Recurso',
+          fields: [{ name: 'name', label: 'Nome' }],
+        }}
+        item={editor.editing}
+      />
     </>
   )
 }

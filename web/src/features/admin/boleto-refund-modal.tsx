@@ -1,12 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { RefundBankAccount } from '../../../../worker/contract/refunds.ts'
 import { confirm } from '../../lib/confirm.tsx'
-import { FormModal } from '../../lib/form-modal.tsx'
 import { toastSuccess } from '../../lib/toast.ts'
 import { send } from './admin-api.ts'
-import { FormFields } from './form-fields.tsx'
+import { ModalForm, type ModalFormDescription } from './form-fields.tsx'
 import { useModalSave } from './use-modal-save.ts'
 
 type BankValues = {
@@ -18,6 +15,50 @@ type BankValues = {
   account_check_digit: string
   type: 'checking' | 'savings'
 }
+
+const NO_ACCOUNT: BankValues = {
+  holder_name: '',
+  holder_document: '',
+  bank: '',
+  branch_number: '',
+  account_number: '',
+  account_check_digit: '',
+  type: 'checking',
+}
+
+function bankForm(id: string): ModalFormDescription<BankValues, null> {
+  return {
+    modalId: id,
+    schema: RefundBankAccount,
+    valuesOf: blankAccount,
+    title: () => 'Estornar boleto pago',
+    intro: 'O valor volta por transferência para a conta do pagador.',
+    storeLabel: 'Estornar',
+    twoColumns: true,
+    fields: [
+      { name: 'holder_name', label: 'Titular', wide: true },
+      { name: 'holder_document', label: 'CPF ou CNPJ (só números)', input: { inputMode: 'numeric' } },
+      { name: 'bank', label: 'Banco (3 dígitos)', input: { inputMode: 'numeric' } },
+      { name: 'branch_number', label: 'Agência', input: { inputMode: 'numeric' } },
+      { name: 'account_number', label: 'Conta', input: { inputMode: 'numeric' } },
+      { name: 'account_check_digit', label: 'Dígito da conta' },
+      {
+        kind: 'select',
+        name: 'type',
+        label: 'Tipo de conta',
+        choices: (
+          <>
+            <option value="checking">Corrente</option>
+            <option value="savings">Poupança</option>
+          </>
+        ),
+      },
+    ],
+  }
+}
+
+/** Every opening starts with no account (a module function: the form is filled only when it opens). */
+const blankAccount = () => NO_ACCOUNT
 
 /**
  * A paid boleto goes back by bank transfer: the payer's account, then the refund posted to `path`
@@ -35,61 +76,23 @@ export function BoletoRefundModal({
   onDone: () => void
 }) {
   const save = useModalSave(id)
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<BankValues>({
-    resolver: zodResolver(RefundBankAccount) as never,
-    defaultValues: { type: 'checking' },
-  })
-  const submit = () =>
-    handleSubmit(async (values) => {
-      if (!path || !(await confirm())) return
-      await save('store', () => send('POST', path, { bank_account: values }, answer), {
-        success: 'Estorno solicitado.',
-        setError: ((field: string, error: { message?: string }) =>
-          setError(field.replace(/^bank_account\./, '') as keyof BankValues, error)) as never,
-        onSuccess: (result) => {
-          void toastSuccess(result.message)
-          onDone()
-        },
-      })
-    })()
   return (
-    <FormModal
-      id={id}
-      title="Estornar boleto pago"
-      description="O valor volta por transferência para a conta do pagador."
-      storeLabel="Estornar"
-      onStore={() => void submit()}
-    >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormFields
-          form={{ register, control, errors }}
-          fields={[
-            { name: 'holder_name', label: 'Titular', wide: true },
-            { name: 'holder_document', label: 'CPF ou CNPJ (só números)', input: { inputMode: 'numeric' } },
-            { name: 'bank', label: 'Banco (3 dígitos)', input: { inputMode: 'numeric' } },
-            { name: 'branch_number', label: 'Agência', input: { inputMode: 'numeric' } },
-            { name: 'account_number', label: 'Conta', input: { inputMode: 'numeric' } },
-            { name: 'account_check_digit', label: 'Dígito da conta' },
-            {
-              kind: 'select',
-              name: 'type',
-              label: 'Tipo de conta',
-              choices: (
-                <>
-                  <option value="checking">Corrente</option>
-                  <option value="savings">Poupança</option>
-                </>
-              ),
-            },
-          ]}
-        />
-      </div>
-    </FormModal>
+    <ModalForm
+      description={bankForm(id)}
+      item={null}
+      onSubmit={async (values, mode, form) => {
+        if (!path || !(await confirm())) return
+        await save(mode, () => send('POST', path, { bank_account: values }, answer), {
+          success: 'Estorno solicitado.',
+          // The server names the fields below bank_account.
+          setError: ((field: string, error: { message?: string }) =>
+            form.setError(field.replace(/^bank_account\./, '') as keyof BankValues, error)) as never,
+          onSuccess: (result) => {
+            void toastSuccess(result.message)
+            onDone()
+          },
+        })
+      }}
+    />
   )
 }

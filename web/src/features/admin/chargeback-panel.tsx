@@ -1,10 +1,14 @@
-import type { AdminOrder } from '../../../../worker/contract/admin-sales.ts'
 import { ChargebackInput, ChargebackResult } from '../../../../worker/contract/refunds.ts'
 import type { DisputeState } from '../../../../worker/domain/orders.ts'
-import { DecideButton, DecisionPanel, Refusal, type RequestDescription } from './decision-panel.tsx'
+import type { OrderRequest } from './decision-panel.tsx'
 import { formatDateTime } from './format.ts'
 
-const DISPUTE: RequestDescription<DisputeState> = {
+/**
+ * A chargeback's dispute (decision 023): while open, the order's certificates are suspended. Pagar.me
+ * tells a dispute won only in the charge's payables, which 'Consultar o Pagar.me' reads now (the
+ * reconciliation does every 6 hours); a lost one is recorded here, with how the institute learned it.
+ */
+export const DISPUTE: OrderRequest<DisputeState> = {
   id: 'pedido-contestacao',
   title: 'Contestação do pagamento (chargeback)',
   states: {
@@ -13,24 +17,13 @@ const DISPUTE: RequestDescription<DisputeState> = {
     lost: { label: 'perdida', tone: 'red' },
   },
   path: 'contestacao',
+  input: ChargebackInput,
   answer: ChargebackResult,
   failure: 'Não foi possível registrar a contestação.',
-}
-
-/**
- * A chargeback's dispute (decision 023): while open, the order's certificates are suspended. Pagar.me
- * tells a dispute won only in the charge's payables, which 'Consultar o Pagar.me' reads now (the
- * reconciliation does every 6 hours); a lost one is recorded here, with how the institute learned it.
- */
-export function ChargebackPanel({ order }: { order: AdminOrder }) {
-  const dispute = order.dispute
-  if (!dispute) return null
-  return (
-    <DecisionPanel
-      request={DISPUTE}
-      orderId={order.id}
-      status={dispute.state}
-      facts={[
+  of: ({ dispute }) =>
+    dispute && {
+      status: dispute.state,
+      facts: [
         { label: 'Contestado em', value: formatDateTime(dispute.since) },
         {
           label: 'Sem resultado, conta como perdida em',
@@ -41,31 +34,13 @@ export function ChargebackPanel({ order }: { order: AdminOrder }) {
           value:
             dispute.state === 'open' ? 'suspensos' : dispute.state === 'won' ? 'restabelecidos' : 'revogados',
         },
-      ]}
-    >
-      {(decision) =>
-        dispute.state === 'open' ? (
-          <div className="mt-2 space-y-2">
-            <DecideButton
-              decision={decision}
-              className="btn btn-outline"
-              onDecide={() => void decision.decide({ acao: 'consultar' }, ChargebackInput)}
-            >
-              Consultar o Pagar.me
-            </DecideButton>
-            <Refusal
-              decision={decision}
-              label="Como soube que a contestação foi perdida"
-              className="btn btn-outline"
-              onRefuse={() =>
-                void decision.decide({ acao: 'perdida', observacao: decision.text }, ChargebackInput)
-              }
-            >
-              Registrar contestação perdida
-            </Refusal>
-          </div>
-        ) : null
-      }
-    </DecisionPanel>
-  )
+      ],
+      open: dispute.state === 'open',
+      approve: { button: 'Consultar o Pagar.me', input: { acao: 'consultar' }, outline: true },
+      refuse: {
+        label: 'Como soube que a contestação foi perdida',
+        button: 'Registrar contestação perdida',
+        input: (observacao) => ({ acao: 'perdida', observacao }),
+      },
+    },
 }

@@ -252,32 +252,30 @@ function Applications({ edital }: { edital: AdminEdital }) {
         </FilterSelect>
         <PeriodFields from={filters.from} to={filters.to} set={set} />
       </FilterBar>
-      <div aria-busy={list.query.isFetching}>
-        <ResourceList
-          list={list}
-          description={{
-            label: 'Lista de inscrições',
-            empty: 'Nenhuma inscrição encontrada.',
-            pagesOf: 'inscrições',
-            columns: [
-              {
-                header: 'Candidato',
-                cell: (row) => <TwoLines main={row.name} detail={row.email} wrap />,
-              },
-              {
-                header: 'Data',
-                className: 'whitespace-nowrap',
-                cell: (row) => formatDateTime(row.created_at),
-              },
-              { header: 'Situação', cell: (row) => <ApplicationStateBadge state={row.status} /> },
-              { header: 'Valores', cell: (row) => <AmountsCell row={row} /> },
-            ],
-            actions: (row) => [
-              { label: 'Abrir', of: `a inscrição de ${row.name}`, onClick: () => setOpened(row) },
-            ],
-          }}
-        />
-      </div>
+      <ResourceList
+        list={list}
+        description={{
+          label: 'Lista de inscrições',
+          empty: 'Nenhuma inscrição encontrada.',
+          pagesOf: 'inscrições',
+          columns: [
+            {
+              header: 'Candidato',
+              cell: (row) => <TwoLines main={row.name} detail={row.email} wrap />,
+            },
+            {
+              header: 'Data',
+              className: 'whitespace-nowrap',
+              cell: (row) => formatDateTime(row.created_at),
+            },
+            { header: 'Situação', cell: (row) => <ApplicationStateBadge state={row.status} /> },
+            { header: 'Valores', cell: (row) => <AmountsCell row={row} /> },
+          ],
+          actions: (row) => [
+            { label: 'Abrir', of: `a inscrição de ${row.name}`, onClick: () => setOpened(row) },
+          ],
+        }}
+      />
       {opened ? <ApplicationPanel key={opened.id} row={opened} onClose={() => setOpened(null)} /> : null}
     </section>
   )

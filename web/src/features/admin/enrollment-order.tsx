@@ -1,25 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { useForm } from 'react-hook-form'
 import { AdminOrder } from '../../../../worker/contract/admin-sales.ts'
 import { OutsideRefundInput, RefundOrderResult } from '../../../../worker/contract/refunds.ts'
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../../../worker/domain/payments.ts'
-import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { toastSuccess } from '../../lib/toast.ts'
-import { adminQuery, send } from './admin-api.ts'
-import { ChargebackPanel } from './chargeback-panel.tsx'
+import { adminQuery } from './admin-api.ts'
+import { DISPUTE } from './chargeback-panel.tsx'
+import { RequestPanels } from './decision-panel.tsx'
+import { ResourceForm } from './form-fields.tsx'
 import { formatDateTime } from './format.ts'
 import { QueryState } from './page.tsx'
-import { StudentDocumentPanel } from './student-document-panel.tsx'
-import { UnderpaidPanel } from './underpaid-orders.tsx'
-import { useModalSave } from './use-modal-save.ts'
-import { WithdrawalPanel } from './withdrawal-panel.tsx'
+import { STUDENT_DOCUMENT } from './student-document-panel.tsx'
+import { UNDERPAID } from './underpaid-orders.tsx'
+import { WITHDRAWAL } from './withdrawal-panel.tsx'
 
 // /admin/matriculas: an order's details, and the refund of an order paid outside the site.
 
 export const ORDER_MODAL_ID = 'admin-pedido'
+/** The requests an order's details show, each while the order holds one. */
+const REQUESTS = [UNDERPAID, STUDENT_DOCUMENT, WITHDRAWAL, DISPUTE]
 export const OUTSIDE_REFUND_MODAL_ID = 'admin-estorno-externo'
 export function OrderModal({ orderId }: { orderId: string | null }) {
   const query = useQuery({
@@ -68,10 +68,7 @@ export function OrderModal({ orderId }: { orderId: string | null }) {
                 ))}
               </ul>
             </div>
-            <UnderpaidPanel order={order} />
-            <StudentDocumentPanel order={order} />
-            <WithdrawalPanel order={order} />
-            <ChargebackPanel order={order} />
+            <RequestPanels order={order} requests={REQUESTS} />
             {order.gift_waits_for_proof ? (
               <p className="text-slate-700">
                 O presente aguarda a confirmação do e-mail de quem o recebe: a conta desse e-mail ainda não o
@@ -106,6 +103,9 @@ export function OrderModal({ orderId }: { orderId: string | null }) {
   )
 }
 
+/** Every opening starts blank (a module function: the form is filled only when it opens). */
+const noReason = () => ({ motivo: '' })
+
 /**
  * A paid order the provider holds no charge of (paid outside the site, the demo orders): the
  * refund made outside is recorded with how it was made; the enrollments end, the audit log keeps it.
@@ -117,45 +117,32 @@ export function OutsideRefundModal({
   order: { id: string; reason: string } | null
   onDone: () => void
 }) {
-  const save = useModalSave(OUTSIDE_REFUND_MODAL_ID)
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<{ motivo: string }>({ resolver: zodResolver(OutsideRefundInput) as never })
-  const submit = () =>
-    handleSubmit(async (values) => {
-      if (!order) return
-      await save(
-        'store',
-        () => send('POST', `/api/admin/pedidos/${order.id}/estorno-externo`, values, RefundOrderResult),
-        {
-          success: 'Estorno externo registrado.',
-          setError: setError as never,
-          onSuccess: (result) => {
-            void toastSuccess(result.message)
-            reset()
-            onDone()
-          },
-        },
-      )
-    })()
+  const path = `/api/admin/pedidos/${order?.id}/estorno-externo`
   return (
-    <FormModal
-      id={OUTSIDE_REFUND_MODAL_ID}
-      title="Registrar estorno externo"
-      description={order?.reason ?? ''}
-      storeLabel="Registrar estorno"
-      onStore={() => void submit()}
-    >
-      <TextField
-        label="Como o valor foi devolvido?"
-        placeholder="Ex.: transferência PIX feita em 20/11 pela secretaria"
-        error={errors.motivo?.message}
-        {...register('motivo')}
-      />
-    </FormModal>
+    <ResourceForm
+      description={{
+        modalId: OUTSIDE_REFUND_MODAL_ID,
+        schema: OutsideRefundInput,
+        valuesOf: noReason,
+        path,
+        success: 'Estorno externo registrado.',
+        answer: RefundOrderResult,
+        onSaved: (result) => {
+          void toastSuccess(result.message)
+          onDone()
+        },
+        title: () => 'Registrar estorno externo',
+        intro: order?.reason ?? '',
+        storeLabel: 'Registrar estorno',
+        fields: [
+          {
+            name: 'motivo',
+            label: 'Como o valor foi devolvido?',
+            input: { placeholder: 'Ex.: transferência PIX feita em 20/11 pela secretaria' },
+          },
+        ],
+      }}
+      item={null}
+    />
   )
 }

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { AdminOptions } from '../../../../worker/contract/admin-catalog.ts'
 import {
@@ -19,9 +17,8 @@ import {
 } from '../../../../worker/domain/payments.ts'
 import { ApiError } from '../../lib/api.ts'
 import { confirm } from '../../lib/confirm.tsx'
-import { FormModal, openModal } from '../../lib/form-modal.tsx'
+import { openModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
-import { PhoneField } from '../../lib/phone-input.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import {
@@ -41,14 +38,14 @@ import {
   OutsideRefundModal,
 } from './enrollment-order.tsx'
 import { EnumOptions, FilterSelect, PeriodFields, RecordOptions, SearchInput } from './fields.tsx'
-import { FormFields } from './form-fields.tsx'
+import { type FormDescription, ResourceForm } from './form-fields.tsx'
 import { formatDateTime } from './format.ts'
 import { AdminPage } from './page.tsx'
+import type { Versioned } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
-import { Badge } from './table.tsx'
+import { Badge, TwoLines } from './table.tsx'
 import { ExportButton, FilterBar, NewButton, useFilters } from './toolbar.tsx'
 import { UnderpaidOrdersSection } from './underpaid-orders.tsx'
-import { useModalSave } from './use-modal-save.ts'
 
 const MANUAL_MODAL_ID = 'admin-matricula'
 const BOLETO_REFUND_MODAL_ID = 'admin-estorno-boleto'
@@ -96,76 +93,48 @@ const ManualForm = formSchema(
   ManualEnrollmentInput,
 )
 
-function ManualEnrollmentModal({ classes }: { classes: AdminOptions['classes'] }) {
-  const save = useModalSave(MANUAL_MODAL_ID)
-  type Values = { class_id: string; name: string; email: string; phone: string; note: string }
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<Values>({
-    resolver: zodResolver(ManualForm) as never,
-    defaultValues: { class_id: '', name: '', email: '', phone: '', note: '' },
-  })
-  const submit = () =>
-    handleSubmit((values) =>
-      save('store', () => send('POST', '/api/admin/matriculas', values), {
-        success: 'Matrícula feita com sucesso!',
-        setError,
-        onSuccess: () => reset(),
-      }),
-    )()
-  return (
-    <FormModal id={MANUAL_MODAL_ID} title="Nova matrícula (pago fora do site)" onStore={() => void submit()}>
-      <div className="space-y-4">
-        <FormFields
-          form={{ register, control, errors }}
-          fields={[
-            {
-              kind: 'select',
-              name: 'class_id',
-              label: 'Turma',
-              choices: (
-                <>
-                  <option value="">Escolha a turma</option>
-                  <RecordOptions records={classes} name={(turma) => turma.label} />
-                </>
-              ),
-            },
-            { name: 'name', label: 'Nome completo do aluno', input: { autoComplete: 'off' } },
-            {
-              name: 'email',
-              label: 'E-mail do aluno',
-              input: { type: 'email', autoComplete: 'off' },
-              hint: 'A matrícula vai para a conta deste e-mail (criada se não existir).',
-            },
-          ]}
-        />
-        <PhoneField
-          control={control}
-          name="phone"
-          label="Telefone (opcional)"
-          error={errors.phone?.message}
-        />
-        <FormFields
-          form={{ register, control, errors }}
-          fields={[
-            {
-              kind: 'textarea',
-              name: 'note',
-              label: 'Como foi pago',
-              rows: 2,
-              hint: 'Ex.: transferência em 10/11, recibo 123.',
-            },
-          ]}
-        />
-      </div>
-    </FormModal>
-  )
-}
+type ManualValues = { class_id: string; name: string; email: string; phone: string; note: string }
+const NO_MANUAL: ManualValues = { class_id: '', name: '', email: '', phone: '', note: '' }
+/** Every opening starts blank (a module function: the form is filled again only when it opens). */
+const blankManual = () => NO_MANUAL
+
+/** 'Nova matrícula': a class's enrollment paid outside the site, always a new one. */
+const manualForm = (classes: AdminOptions['classes']): FormDescription<ManualValues, Versioned> => ({
+  modalId: MANUAL_MODAL_ID,
+  schema: ManualForm,
+  valuesOf: blankManual,
+  path: '/api/admin/matriculas',
+  success: 'Matrícula feita com sucesso!',
+  title: () => 'Nova matrícula (pago fora do site)',
+  fields: [
+    {
+      kind: 'select',
+      name: 'class_id',
+      label: 'Turma',
+      choices: (
+        <>
+          <option value="">Escolha a turma</option>
+          <RecordOptions records={classes} name={(turma) => turma.label} />
+        </>
+      ),
+    },
+    { name: 'name', label: 'Nome completo do aluno', input: { autoComplete: 'off' } },
+    {
+      name: 'email',
+      label: 'E-mail do aluno',
+      input: { type: 'email', autoComplete: 'off' },
+      hint: 'A matrícula vai para a conta deste e-mail (criada se não existir).',
+    },
+    { kind: 'phone', name: 'phone', label: 'Telefone (opcional)' },
+    {
+      kind: 'textarea',
+      name: 'note',
+      label: 'Como foi pago',
+      rows: 2,
+      hint: 'Ex.: transferência em 10/11, recibo 123.',
+    },
+  ],
+})
 
 /** /admin/matriculas: every enrollment, its order and payment; refunds, manual enrollments, CSV. */
 export default function EnrollmentsPage() {
@@ -262,87 +231,84 @@ export default function EnrollmentsPage() {
         </FilterSelect>
         <PeriodFields from={filters.from} to={filters.to} set={set} />
       </FilterBar>
-      <div aria-busy={list.query.isFetching}>
-        <ResourceList
-          list={list}
-          description={{
-            label: 'Matrículas',
-            empty: 'Nenhuma matrícula encontrada.',
-            pagesOf: 'matrículas',
-            columns: [
-              {
-                header: 'Aluno',
-                cell: (row) => (
-                  <>
-                    <p className="font-medium">{row.student.name}</p>
-                    <p className="break-all text-slate-600 text-xs">{row.student.email}</p>
-                    {row.order?.gift_from ? (
-                      <p className="text-slate-700 text-xs">presente de {row.order.gift_from.name}</p>
-                    ) : null}
-                  </>
+      <ResourceList
+        list={list}
+        description={{
+          label: 'Matrículas',
+          empty: 'Nenhuma matrícula encontrada.',
+          pagesOf: 'matrículas',
+          columns: [
+            {
+              header: 'Aluno',
+              cell: (row) => (
+                <>
+                  <TwoLines main={row.student.name} detail={row.student.email} wrap />
+                  {row.order?.gift_from ? (
+                    <p className="text-slate-700 text-xs">presente de {row.order.gift_from.name}</p>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              header: 'Curso e turma',
+              cell: (row) => (
+                <>
+                  <p>{row.course.name}</p>
+                  <p className="text-slate-600 text-xs">{row.class.name}</p>
+                  {row.status === 'cancelled' ? <Badge tone="red">cancelada</Badge> : null}
+                </>
+              ),
+            },
+            {
+              header: 'Pedido',
+              cell: (row) =>
+                row.order ? (
+                  <button
+                    type="button"
+                    className="link text-left font-mono text-xs"
+                    onClick={() => {
+                      setOrderId(row.order!.id)
+                      openModal(ORDER_MODAL_ID, 'update')
+                    }}
+                  >
+                    {row.order.id}
+                  </button>
+                ) : (
+                  <span className="text-slate-700 text-xs">{row.note}</span>
                 ),
-              },
-              {
-                header: 'Curso e turma',
-                cell: (row) => (
-                  <>
-                    <p>{row.course.name}</p>
-                    <p className="text-slate-600 text-xs">{row.class.name}</p>
-                    {row.status === 'cancelled' ? <Badge tone="red">cancelada</Badge> : null}
-                  </>
-                ),
-              },
-              {
-                header: 'Pedido',
-                cell: (row) =>
-                  row.order ? (
-                    <button
-                      type="button"
-                      className="link text-left font-mono text-xs"
-                      onClick={() => {
-                        setOrderId(row.order!.id)
-                        openModal(ORDER_MODAL_ID, 'update')
-                      }}
-                    >
-                      {row.order.id}
-                    </button>
-                  ) : (
-                    <span className="text-slate-700 text-xs">{row.note}</span>
-                  ),
-              },
-              { header: 'Pagamento', cell: (row) => <PaymentCell order={row.order} /> },
-              {
-                header: 'Data',
-                className: 'whitespace-nowrap',
-                cell: (row) => formatDateTime(row.created_at),
-              },
-            ],
-            actions: (row) => [
-              {
-                label: 'Estornar',
-                of: `o pedido de ${row.student.name}`,
-                hidden: !(
-                  row.status === 'active' &&
-                  row.order !== null &&
-                  isRefundable(row.order.status) &&
-                  !row.order.refund_pending
-                ),
-                onClick: () => void refund(row),
-              },
-              {
-                label: 'Cancelar matrícula',
-                of: `de ${row.student.name}`,
-                hidden: !(row.order === null && row.status === 'active'),
-                onClick: () =>
-                  void act(() => send('POST', `/api/admin/matriculas/${row.id}/cancelamento`), {
-                    success: 'Matrícula cancelada.',
-                  }),
-              },
-            ],
-          }}
-        />
-      </div>
-      <ManualEnrollmentModal classes={options.data?.classes ?? []} />
+            },
+            { header: 'Pagamento', cell: (row) => <PaymentCell order={row.order} /> },
+            {
+              header: 'Data',
+              className: 'whitespace-nowrap',
+              cell: (row) => formatDateTime(row.created_at),
+            },
+          ],
+          actions: (row) => [
+            {
+              label: 'Estornar',
+              of: `o pedido de ${row.student.name}`,
+              hidden: !(
+                row.status === 'active' &&
+                row.order !== null &&
+                isRefundable(row.order.status) &&
+                !row.order.refund_pending
+              ),
+              onClick: () => void refund(row),
+            },
+            {
+              label: 'Cancelar matrícula',
+              of: `de ${row.student.name}`,
+              hidden: !(row.order === null && row.status === 'active'),
+              onClick: () =>
+                void act(() => send('POST', `/api/admin/matriculas/${row.id}/cancelamento`), {
+                  success: 'Matrícula cancelada.',
+                }),
+            },
+          ],
+        }}
+      />
+      <ResourceForm description={manualForm(options.data?.classes ?? [])} item={null} />
       <OrderModal orderId={orderId} />
       <BoletoRefundModal
         id={BOLETO_REFUND_MODAL_ID}

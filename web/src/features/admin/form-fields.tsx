@@ -10,12 +10,16 @@ import type {
 } from 'react-hook-form'
 import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
+import { PhoneField } from '../../lib/phone-input.tsx'
 import { CheckboxField, SelectField, TextAreaField } from './fields.tsx'
 import { MoneyField } from './money-field.tsx'
 import {
+  type ModalFormOf,
+  type ModalFormOptions,
   type ResourceFormOf,
-  type ResourceFormOptions,
-  useResourceForm,
+  type ResourceSave,
+  useModalForm,
+  useResourceSave,
   type Versioned,
 } from './resource-form.ts'
 
@@ -42,7 +46,7 @@ type InputProps = Pick<
   'type' | 'inputMode' | 'autoComplete' | 'placeholder' | 'min' | 'max'
 >
 
-/** One field of a form: a text input (the default), a text area, a checkbox, a select or money. */
+/** One field of a form: a text input (the default), a text area, a checkbox, a select, money or a phone. */
 export type FieldSpec<V extends FieldValues, F extends FieldsForm<V> = FieldsForm<V>> =
   | (Shared<F> &
       (
@@ -56,6 +60,7 @@ export type FieldSpec<V extends FieldValues, F extends FieldsForm<V> = FieldsFor
         | { kind: 'checkbox'; name: Path<V> }
         | { kind: 'select'; name: Path<V>; choices: ReactNode; options?: Registration<V, F> }
         | { kind: 'money'; name: FieldPathByValue<V, number | null | undefined> }
+        | { kind: 'phone'; name: FieldPathByValue<V, string> }
         | {
             /** Checkboxes of records (the label is the legend), read while `choices` is undefined. */
             kind: 'choices'
@@ -169,6 +174,12 @@ export function FormFields<V extends FieldValues, F extends FieldsForm<V> = Fiel
             error={error}
           />
         )
+      case 'phone':
+        return (
+          <div key={field.name} className={className}>
+            <PhoneField control={control} name={field.name} label={field.label} error={error} />
+          </div>
+        )
       default:
         return (
           <TextField
@@ -193,21 +204,65 @@ export const INSTALMENTS = {
 } as const
 
 /**
- * A resource's form as one description: what useResourceForm needs to load and save it (the
- * success message may depend on the item: a new one or an edit), the modal's title for the item
- * (null: a new one), and its described fields and parts, in one column or in two.
+ * A form modal as one description, whatever it does with the values: the form's schema and how
+ * an item (null: a new one) fills it, the modal's title for the item, its sentence under the title
+ * and its store button's word, and its described fields and parts, in one column or in two.
  */
-export type FormDescription<V extends FieldValues, I extends Versioned, A = unknown> = Omit<
-  ResourceFormOptions<V, I, A>,
-  'item' | 'success'
-> & {
-  success: string | ((item: I | null) => string)
+export type ModalFormDescription<V extends FieldValues, I> = Omit<ModalFormOptions<V, I>, 'item'> & {
   title: (item: I | null) => string
-  fields: readonly FieldSpec<V, ResourceFormOf<V, I>>[]
+  intro?: string
+  storeLabel?: string
+  fields: readonly FieldSpec<V, ModalFormOf<V>>[]
   twoColumns?: boolean
 }
 
-/** A resource's form modal as its description says, with what the form adds after the fields. */
+/**
+ * A form modal as its description says, with what the form adds after the fields; `onSubmit`
+ * takes the checked values (what the schema's transform gives, typed as V by the fields).
+ */
+export function ModalForm<V extends FieldValues, I>({
+  description,
+  item,
+  onSubmit,
+  children,
+}: {
+  description: ModalFormDescription<V, I>
+  item: I | null
+  onSubmit: (values: V, mode: 'store' | 'update', form: ModalFormOf<V>) => unknown
+  children?: (form: ModalFormOf<V>) => ReactNode
+}) {
+  const { modalId, schema, valuesOf, title, intro, storeLabel, fields, twoColumns = false } = description
+  const form = useModalForm<V, I>({ modalId, item, schema, valuesOf })
+  const submit = (mode: 'store' | 'update') =>
+    void form.handleSubmit((values) => onSubmit(values, mode, form))()
+  return (
+    <FormModal
+      id={modalId}
+      title={title(item)}
+      {...(intro ? { description: intro } : {})}
+      {...(storeLabel ? { storeLabel } : {})}
+      onStore={() => submit('store')}
+      onUpdate={() => submit('update')}
+    >
+      <div className={twoColumns ? 'grid gap-4 sm:grid-cols-2' : 'space-y-4'}>
+        <FormFields form={form} fields={fields} />
+        {children?.(form)}
+      </div>
+    </FormModal>
+  )
+}
+
+/**
+ * A resource's form as one description: the form modal's, and where and how it is saved (the
+ * success message may depend on the item: a new one or an edit).
+ */
+export type FormDescription<V extends FieldValues, I extends Versioned, A = unknown> = ModalFormDescription<
+  V,
+  I
+> &
+  Omit<ResourceSave<A>, 'success'> & { success: string | ((item: I | null) => string) }
+
+/** A resource's form modal as its description says, saved by a POST (new) or a PUT (edit). */
 export function ResourceForm<V extends FieldValues, I extends Versioned, A = unknown>({
   description,
   item,
@@ -217,18 +272,18 @@ export function ResourceForm<V extends FieldValues, I extends Versioned, A = unk
   item: I | null
   children?: (form: ResourceFormOf<V, I>) => ReactNode
 }) {
-  const { title, fields, twoColumns = false, success, ...options } = description
-  const form = useResourceForm<V, I, A>({
-    ...options,
-    item,
+  const { path, createPath, success, failure, answer, onSaved } = description
+  const save = useResourceSave<V, I, A>(description.modalId, item, {
+    path,
+    ...(createPath ? { createPath } : {}),
     success: typeof success === 'string' ? success : success(item),
-  }) as ResourceFormOf<V, I>
+    ...(failure ? { failure } : {}),
+    ...(answer ? { answer } : {}),
+    ...(onSaved ? { onSaved } : {}),
+  })
   return (
-    <FormModal {...form.modal} title={title(item)}>
-      <div className={twoColumns ? 'grid gap-4 sm:grid-cols-2' : 'space-y-4'}>
-        <FormFields form={form} fields={fields} />
-        {children?.(form)}
-      </div>
-    </FormModal>
+    <ModalForm description={description} item={item} onSubmit={save}>
+      {children}
+    </ModalForm>
   )
 }

@@ -25,12 +25,40 @@ export function useEditor<T>(modalId: string) {
 
 export type Versioned = { id: number | string; version: number }
 
-/** What useResourceForm (below) loads and saves. */
-export type ResourceFormOptions<V extends FieldValues, I extends Versioned, A = unknown> = {
+/** What useModalForm (below) fills and checks. */
+export type ModalFormOptions<V extends FieldValues, I> = {
   modalId: string
   item: I | null
   schema: z.ZodType
   valuesOf: (item: I | null) => DefaultValues<V>
+}
+
+/**
+ * A form modal's form: checked by `schema`, filled by `valuesOf(item)` whenever the modal opens or
+ * the item changes (`valuesOf` stable: a module function or a useCallback); `errors` at hand.
+ */
+export function useModalForm<V extends FieldValues, I>({
+  modalId,
+  item,
+  schema,
+  valuesOf,
+}: ModalFormOptions<V, I>) {
+  const form = useForm<V>({ resolver: zodResolver(schema as never) as never })
+  const { reset } = form
+  const { open } = useFormModal(modalId)
+  // Filled again each time the modal opens (a second 'Novo …' starts blank), and when the item
+  // changes while it is open (the saved version).
+  useEffect(() => {
+    if (open) reset(valuesOf(item))
+  }, [open, item, valuesOf, reset])
+  return { ...form, errors: form.formState.errors }
+}
+
+/** The form useModalForm gives for values V. */
+export type ModalFormOf<V extends FieldValues> = ReturnType<typeof useModalForm<V, unknown>>
+
+/** What a resource's form saves: where, with which words, and the answer's contract. */
+export type ResourceSave<A = unknown> = {
   path: string
   createPath?: string
   success: string
@@ -40,51 +68,25 @@ export type ResourceFormOptions<V extends FieldValues, I extends Versioned, A = 
 }
 
 /**
- * A resource's form modal: the form checked by `schema`, filled by `valuesOf(item)` whenever the
- * modal opens or the item changes (`valuesOf` stable: a module function or a useCallback), saved by a POST to
- * `createPath` (new; `path` unless said) or a PUT to `path/id` with the item's version; `modal`
- * wires FormModal's buttons to it.
+ * A resource's save from its form modal: a POST to `createPath` (new; `path` unless said) or a PUT
+ * to `path/id` with the item's version, through the modal's save (its messages by field on a 422).
  */
-export function useResourceForm<V extends FieldValues, I extends Versioned, A = unknown>({
-  modalId,
-  item,
-  schema,
-  valuesOf,
-  path,
-  createPath = path,
-  success,
-  failure,
-  answer,
-  onSaved,
-}: ResourceFormOptions<V, I, A>) {
+export function useResourceSave<V extends FieldValues, I extends Versioned, A = unknown>(
+  modalId: string,
+  item: I | null,
+  { path, createPath = path, success, failure, answer, onSaved }: ResourceSave<A>,
+) {
   const save = useModalSave(modalId)
-  const form = useForm<V>({ resolver: zodResolver(schema as never) as never })
-  const { reset, handleSubmit, setError } = form
-  const { open } = useFormModal(modalId)
-  // Filled again each time the modal opens (a second 'Novo …' starts blank), and when the item
-  // changes while it is open (the saved version).
-  useEffect(() => {
-    if (open) reset(valuesOf(item))
-  }, [open, item, valuesOf, reset])
-  const submit = (mode: 'store' | 'update') =>
-    handleSubmit((values) =>
-      save(
-        mode,
-        () =>
-          item
-            ? send('PUT', `${path}/${item.id}`, { ...values, version: item.version }, answer)
-            : send('POST', createPath, values, answer),
-        { success, failure, setError, ...(onSaved ? { onSuccess: onSaved } : {}) },
-      ),
-    )()
-  return {
-    ...form,
-    errors: form.formState.errors,
-    modal: { id: modalId, onStore: () => void submit('store'), onUpdate: () => void submit('update') },
-  }
+  return (values: V, mode: 'store' | 'update', form: ModalFormOf<V>) =>
+    save(
+      mode,
+      () =>
+        item
+          ? send('PUT', `${path}/${item.id}`, { ...values, version: item.version }, answer)
+          : send('POST', createPath, values, answer),
+      { success, failure, setError: form.setError, ...(onSaved ? { onSuccess: onSaved } : {}) },
+    )
 }
 
-/** The form useResourceForm gives for values V of an item I. */
-export type ResourceFormOf<V extends FieldValues, I extends Versioned> = ReturnType<
-  typeof useResourceForm<V, I>
->
+/** The form a resource's form modal gives for values V of an item I. */
+export type ResourceFormOf<V extends FieldValues, _I extends Versioned = Versioned> = ModalFormOf<V>

@@ -16,8 +16,8 @@ export type ListDescription<T> = {
 }
 
 /**
- * A resource's list as its description says: loading and error states, the table, its pages, and
- * what the screen shows below it for the page's data (a selected row's details).
+ * A resource's list as its description says: loading and error states (busy while it reads again),
+ * the table, its pages, and what the screen shows below it for the page's data (a selected row's details).
  */
 export function ResourceList<T extends { id: number | string }>({
   list,
@@ -30,27 +30,29 @@ export function ResourceList<T extends { id: number | string }>({
 }) {
   const { label, columns, actions, empty, pagesOf } = description
   return (
-    <QueryState query={list.query}>
-      {(data) => (
-        <>
-          <ResourceTable
-            label={label}
-            columns={columns}
-            actions={actions}
-            rows={data.items}
-            rowKey={(row) => row.id}
-            empty={empty}
-          />
-          <Pagination
-            page={list.page}
-            perPage={list.perPage}
-            total={data.total}
-            onPage={list.setPage}
-            label={pagesOf}
-          />
-          {below?.(data.items)}
-        </>
-      )}
-    </QueryState>
+    <div aria-busy={list.query.isFetching}>
+      <QueryState query={list.query}>
+        {(data) => (
+          <>
+            <ResourceTable
+              label={label}
+              columns={columns}
+              actions={actions}
+              rows={data.items}
+              rowKey={(row) => row.id}
+              empty={empty}
+            />
+            <Pagination
+              page={list.page}
+              perPage={list.perPage}
+              total={data.total}
+              onPage={list.setPage}
+              label={pagesOf}
+            />
+            {below?.(data.items)}
+          </>
+        )}
+      </QueryState>
+    </div>
   )
 }

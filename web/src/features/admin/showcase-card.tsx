@@ -1,22 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Pencil, Trash2 } from 'lucide'
-import { useEffect } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import type { AdminOptions } from '../../../../worker/contract/admin-catalog.ts'
 import { ShowcaseCardInput } from '../../../../worker/contract/admin-showcase.ts'
 import { CARD_TYPES, type CardType } from '../../../../worker/domain/catalog.ts'
 import { confirm } from '../../lib/confirm.tsx'
-import { closeModal, FormModal } from '../../lib/form-modal.tsx'
-import { useFormModal } from '../../lib/form-modal-state.tsx'
+import { closeModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { formSchema } from './admin-api.ts'
 import { EnumOptions } from './fields.tsx'
-import { FormFields } from './form-fields.tsx'
+import { FormFields, ModalForm, type ModalFormDescription } from './form-fields.tsx'
 import { IconButton } from './icon-button.tsx'
 import { MoveButtons } from './move-buttons.tsx'
+import type { ModalFormOf } from './resource-form.ts'
 import {
   CARD_MODAL_ID,
+  DRAFT_NOTE,
   type DraftCard,
   type DraftList,
   move,
@@ -91,6 +90,133 @@ function itemsOf(options: AdminOptions, type: CardType) {
   return options.courses.map((row) => ({ id: row.id, label: row.name, name: row.name, price: null }))
 }
 
+/** The card's values as a card (null: a new one) fills them (a module function: filled at each opening). */
+function cardValuesOf(card: DraftCard | null): CardValues {
+  return {
+    type: card?.type ?? 'turma',
+    item_id: card ? String(card.item_id) : '',
+    name: card?.name ?? '',
+    lines: card?.name_splited?.join('\n') ?? '',
+    description_title: card?.description_title ?? '',
+    description: card?.description ?? '',
+    img: card?.img ?? '',
+    amount: card?.amount ?? null,
+    open: card?.open ?? true,
+  }
+}
+
+type CardFormOf = ModalFormOf<CardValues>
+
+/** The card's type and item: the items offered follow the type; an item chosen names a new card. */
+function ItemFields({ form, options }: { form: CardFormOf; options: AdminOptions }) {
+  const type = useWatch({ control: form.control, name: 'type' })
+  const choices = itemsOf(options, type ?? 'turma')
+  return (
+    <FormFields
+      form={form}
+      fields={[
+        {
+          kind: 'select',
+          name: 'type',
+          label: 'Tipo',
+          options: { onChange: () => form.setValue('item_id', '') },
+          choices: <EnumOptions values={CARD_TYPES} labels={TYPE_LABELS} />,
+        },
+        {
+          kind: 'select',
+          name: 'item_id',
+          label: 'Item',
+          options: {
+            onChange: (event) => {
+              const chosen = choices.find((choice) => String(choice.id) === event.target.value)
+              if (chosen && !form.getValues('name')) form.setValue('name', chosen.name)
+              form.setValue('img', '')
+            },
+          },
+          choices: (
+            <>
+              <option value="">Escolha</option>
+              {choices.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.label}
+                  {choice.price !== null ? ` — ${formatBRL(choice.price)}` : ''}
+                </option>
+              ))}
+            </>
+          ),
+        },
+      ]}
+    />
+  )
+}
+
+/** The card's picture: one of the chosen item's. */
+function PictureField({ form, images }: { form: CardFormOf; images: Record<string, string[]> }) {
+  const [type, itemId] = useWatch({ control: form.control, name: ['type', 'item_id'] })
+  const pictures = images[`${type}:${itemId}`] ?? []
+  return (
+    <FormFields
+      form={form}
+      fields={[
+        {
+          kind: 'select',
+          name: 'img',
+          label: 'Imagem',
+          choices: (
+            <>
+              <option value="">A primeira do item</option>
+              {pictures.map((picture, index) => (
+                <option key={picture} value={picture}>
+                  Imagem {index + 1} do item
+                </option>
+              ))}
+            </>
+          ),
+        },
+      ]}
+    />
+  )
+}
+
+function cardForm(options: AdminOptions, images: Record<string, string[]>) {
+  return {
+    modalId: CARD_MODAL_ID,
+    schema: CardForm,
+    valuesOf: cardValuesOf,
+    title: (card) => (card ? `Editar card: ${card.name}` : 'Novo card'),
+    intro: DRAFT_NOTE,
+    twoColumns: true,
+    fields: [
+      { kind: 'part', key: 'item', render: (form) => <ItemFields form={form} options={options} /> },
+      { name: 'name', label: 'Nome no card', wide: true },
+      {
+        kind: 'textarea',
+        name: 'lines',
+        label: 'Nome em linhas (opcional)',
+        hint: "Uma por linha: o card as junta com '+'.",
+        rows: 2,
+        wide: true,
+      },
+      { name: 'description_title', label: 'Título da descrição', wide: true },
+      { kind: 'textarea', name: 'description', label: 'Descrição', rows: 3, wide: true },
+      { kind: 'part', key: 'img', render: (form) => <PictureField form={form} images={images} /> },
+      {
+        kind: 'money',
+        name: 'amount',
+        label: 'Valor original (riscado)',
+        hint: 'Vazio: sem valor riscado.',
+      },
+      {
+        kind: 'checkbox',
+        name: 'open',
+        label: 'Inscrições abertas',
+        hint: "Fora do modo carrinho, o botão diz 'realizar inscrição' (senão, 'Saiba mais').",
+        wide: true,
+      },
+    ],
+  } satisfies ModalFormDescription<CardValues, DraftCard>
+}
+
 export function CardModal({
   card,
   options,
@@ -102,127 +228,17 @@ export function CardModal({
   images: Record<string, string[]>
   onSave: (card: z.output<typeof CardForm>, price: number | null) => void
 }) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setValue,
-    getValues,
-    formState: { errors },
-  } = useForm<CardValues>({ resolver: zodResolver(CardForm) as never })
-  // Filled anew at each opening: a second 'Novo card' starts empty (its name then follows the
-  // item chosen), not with the last card's values.
-  const { open } = useFormModal(CARD_MODAL_ID)
-  useEffect(() => {
-    if (!open) return
-    reset({
-      type: card?.type ?? 'turma',
-      item_id: card ? String(card.item_id) : '',
-      name: card?.name ?? '',
-      lines: card?.name_splited?.join('\n') ?? '',
-      description_title: card?.description_title ?? '',
-      description: card?.description ?? '',
-      img: card?.img ?? '',
-      amount: card?.amount ?? null,
-      open: card?.open ?? true,
-    })
-  }, [open, card, reset])
-  const [type, itemId] = useWatch({ control, name: ['type', 'item_id'] })
-  const choices = itemsOf(options, type ?? 'turma')
-  const pictures = images[`${type}:${itemId}`] ?? []
-  const submit = () =>
-    handleSubmit((values) => {
-      const output = values as unknown as z.output<typeof CardForm>
-      const item = choices.find((choice) => choice.id === output.item_id)
-      onSave(output, item?.price ?? null)
-      closeModal(CARD_MODAL_ID)
-    })()
   return (
-    <FormModal
-      id={CARD_MODAL_ID}
-      title={card ? `Editar card: ${card.name}` : 'Novo card'}
-      description="A mudança entra no rascunho; a home muda quando você publicar."
-      onStore={() => void submit()}
-      onUpdate={() => void submit()}
-    >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormFields
-          form={{ register, control, errors }}
-          fields={[
-            {
-              kind: 'select',
-              name: 'type',
-              label: 'Tipo',
-              options: { onChange: () => setValue('item_id', '') },
-              choices: <EnumOptions values={CARD_TYPES} labels={TYPE_LABELS} />,
-            },
-            {
-              kind: 'select',
-              name: 'item_id',
-              label: 'Item',
-              options: {
-                onChange: (event) => {
-                  const chosen = choices.find((choice) => String(choice.id) === event.target.value)
-                  if (chosen && !getValues('name')) setValue('name', chosen.name)
-                  setValue('img', '')
-                },
-              },
-              choices: (
-                <>
-                  <option value="">Escolha</option>
-                  {choices.map((choice) => (
-                    <option key={choice.id} value={choice.id}>
-                      {choice.label}
-                      {choice.price !== null ? ` — ${formatBRL(choice.price)}` : ''}
-                    </option>
-                  ))}
-                </>
-              ),
-            },
-            { name: 'name', label: 'Nome no card', wide: true },
-            {
-              kind: 'textarea',
-              name: 'lines',
-              label: 'Nome em linhas (opcional)',
-              hint: "Uma por linha: o card as junta com '+'.",
-              rows: 2,
-              wide: true,
-            },
-            { name: 'description_title', label: 'Título da descrição', wide: true },
-            { kind: 'textarea', name: 'description', label: 'Descrição', rows: 3, wide: true },
-            {
-              kind: 'select',
-              name: 'img',
-              label: 'Imagem',
-              choices: (
-                <>
-                  <option value="">A primeira do item</option>
-                  {pictures.map((picture, index) => (
-                    <option key={picture} value={picture}>
-                      Imagem {index + 1} do item
-                    </option>
-                  ))}
-                </>
-              ),
-            },
-            {
-              kind: 'money',
-              name: 'amount',
-              label: 'Valor original (riscado)',
-              hint: 'Vazio: sem valor riscado.',
-            },
-            {
-              kind: 'checkbox',
-              name: 'open',
-              label: 'Inscrições abertas',
-              hint: "Fora do modo carrinho, o botão diz 'realizar inscrição' (senão, 'Saiba mais').",
-              wide: true,
-            },
-          ]}
-        />
-      </div>
-    </FormModal>
+    <ModalForm
+      description={cardForm(options, images)}
+      item={card}
+      onSubmit={(values) => {
+        const output = values as unknown as z.output<typeof CardForm>
+        const item = itemsOf(options, output.type).find((choice) => choice.id === output.item_id)
+        onSave(output, item?.price ?? null)
+        closeModal(CARD_MODAL_ID)
+      }}
+    />
   )
 }
 

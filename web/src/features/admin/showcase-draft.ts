@@ -6,6 +6,8 @@ import type { CardType } from '../../../../worker/domain/catalog.ts'
 
 export const LIST_MODAL_ID = 'admin-vitrine-lista'
 export const CARD_MODAL_ID = 'admin-vitrine-card'
+/** What the list's and the card's forms say under their titles. */
+export const DRAFT_NOTE = 'A mudança entra no rascunho; a home muda quando você publicar.'
 
 export const TYPE_LABELS: Record<CardType, string> = {
   turma: 'Turma',

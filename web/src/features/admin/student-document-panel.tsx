@@ -1,4 +1,3 @@
-import type { AdminOrder } from '../../../../worker/contract/admin-sales.ts'
 import {
   StudentDocumentDecided,
   StudentDocumentDecision,
@@ -7,22 +6,8 @@ import {
 import { formatBRL } from '../../lib/money.ts'
 import { toastError } from '../../lib/toast.ts'
 import { send as sendAdmin } from './admin-api.ts'
-import { DecideButton, DecisionPanel, Refusal, type RequestDescription } from './decision-panel.tsx'
+import type { OrderRequest } from './decision-panel.tsx'
 import { formatDateTime } from './format.ts'
-
-/** A student document's review: its states' words and tones (the editais' applications show them too). */
-export const STUDENT_DOCUMENT: RequestDescription<'pending' | 'approved' | 'rejected'> = {
-  id: 'documento-estudante',
-  title: 'Documento de estudante',
-  states: {
-    pending: { label: 'aguardando análise', tone: 'amber' },
-    approved: { label: 'aprovado', tone: 'green' },
-    rejected: { label: 'recusado', tone: 'red' },
-  },
-  path: 'documento-estudante',
-  answer: StudentDocumentDecided,
-  failure: 'Não foi possível registrar a decisão.',
-}
 
 /** Opens the document through a short signed link. */
 async function openDocument(orderId: string) {
@@ -46,17 +31,24 @@ async function openDocument(orderId: string) {
 /**
  * The student document of an order (issue 29, item 3): seen through a short signed link, approved
  * or rejected with the reason the student reads; a rejection asks the student for the difference.
+ * Its states' words and tones: the editais' applications show them too.
  */
-export function StudentDocumentPanel({ order }: { order: AdminOrder }) {
-  const document = order.student_document
-  if (!document) return null
-  const pending = document.status === 'pending'
-  return (
-    <DecisionPanel
-      request={STUDENT_DOCUMENT}
-      orderId={order.id}
-      status={document.status}
-      facts={[
+export const STUDENT_DOCUMENT: OrderRequest<'pending' | 'approved' | 'rejected'> = {
+  id: 'documento-estudante',
+  title: 'Documento de estudante',
+  states: {
+    pending: { label: 'aguardando análise', tone: 'amber' },
+    approved: { label: 'aprovado', tone: 'green' },
+    rejected: { label: 'recusado', tone: 'red' },
+  },
+  path: 'documento-estudante',
+  input: StudentDocumentDecision,
+  answer: StudentDocumentDecided,
+  failure: 'Não foi possível registrar a decisão.',
+  of: ({ id, student_document: document }) =>
+    document && {
+      status: document.status,
+      facts: [
         { label: 'Desconto do preço de estudante', value: formatBRL(document.difference) },
         { label: 'Analisado em', value: document.decided_at ? formatDateTime(document.decided_at) : null },
         { label: 'Motivo da recusa', value: document.reason, wrap: true },
@@ -69,44 +61,20 @@ export function StudentDocumentPanel({ order }: { order: AdminOrder }) {
                 : `não paga${document.deadline ? ` (prazo: ${formatDateTime(document.deadline)})` : ''}`
               : null,
         },
-      ]}
-    >
-      {(decision) => (
-        <>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {document.has_file ? (
-              <button type="button" className="btn btn-outline" onClick={() => void openDocument(order.id)}>
-                Ver documento
-              </button>
-            ) : (
-              <p className="text-slate-600">O arquivo já foi apagado (prazo de guarda).</p>
-            )}
-            {pending ? (
-              <DecideButton
-                decision={decision}
-                className="btn btn-primary"
-                onDecide={() => void decision.decide({ decision: 'approve' }, StudentDocumentDecision)}
-              >
-                Aprovar
-              </DecideButton>
-            ) : null}
-          </div>
-          {pending ? (
-            <div className="mt-3">
-              <Refusal
-                decision={decision}
-                label="Motivo da recusa (o aluno lê)"
-                className="btn btn-outline mt-2"
-                onRefuse={() =>
-                  void decision.decide({ decision: 'reject', reason: decision.text }, StudentDocumentDecision)
-                }
-              >
-                Recusar e pedir a diferença
-              </Refusal>
-            </div>
-          ) : null}
-        </>
-      )}
-    </DecisionPanel>
-  )
+      ],
+      lead: document.has_file ? (
+        <button type="button" className="btn btn-outline" onClick={() => void openDocument(id)}>
+          Ver documento
+        </button>
+      ) : (
+        <p className="text-slate-600">O arquivo já foi apagado (prazo de guarda).</p>
+      ),
+      open: document.status === 'pending',
+      approve: { button: 'Aprovar', input: { decision: 'approve' } },
+      refuse: {
+        label: 'Motivo da recusa (o aluno lê)',
+        button: 'Recusar e pedir a diferença',
+        input: (reason) => ({ decision: 'reject', reason }),
+      },
+    },
 }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { type AdminOrder, UnderpaidOrders } from '../../../../worker/contract/admin-sales.ts'
+import { UnderpaidOrders } from '../../../../worker/contract/admin-sales.ts'
 import { AcceptUnderpaidInput, AcceptUnderpaidResult } from '../../../../worker/contract/refunds.ts'
 import { formatBRL } from '../../lib/money.ts'
 import { adminQuery } from './admin-api.ts'
-import { DecisionPanel, Refusal, type RequestDescription } from './decision-panel.tsx'
+import type { OrderRequest } from './decision-panel.tsx'
 import { formatDateTime } from './format.ts'
 import { QueryState } from './page.tsx'
 
@@ -11,49 +11,39 @@ import { QueryState } from './page.tsx'
 // difference or the institute decides: accept what came, or refund it (the boleto's refund, to a
 // bank account). Such an order holds no enrollment, so the enrollments page lists them apart.
 
-const UNDERPAID: RequestDescription<'underpaid'> = {
+/** In the order's details: what arrived and what is missing, and 'Aceitar o valor recebido'. */
+export const UNDERPAID: OrderRequest<'underpaid'> = {
   id: 'pedido-pago-a-menor',
   title: 'Boleto pago a menor',
   states: { underpaid: { label: 'aguarda a diferença ou a decisão', tone: 'amber' } },
   path: 'valor-recebido',
+  input: AcceptUnderpaidInput,
   answer: AcceptUnderpaidResult,
   failure: 'Não foi possível aceitar o valor recebido.',
-}
-
-/** In the order's details: what arrived and what is missing, and 'Aceitar o valor recebido'. */
-export function UnderpaidPanel({ order }: { order: AdminOrder }) {
-  if (order.status !== 'underpaid' || order.missing === null) return null
-  return (
-    <DecisionPanel
-      request={UNDERPAID}
-      orderId={order.id}
-      status="underpaid"
-      facts={[
-        { label: 'Recebido', value: formatBRL(order.received ?? 0) },
-        { label: 'Faltam', value: formatBRL(order.missing) },
-        {
-          label: 'O que acontece',
-          value:
-            'o aluno pode pagar a diferença em Minhas compras; aceitar o valor recebido abre as matrículas; ' +
-            'estornar devolve o que chegou (na lista de boletos pagos a menor, com a conta bancária).',
-          wrap: true,
+  of: (order) =>
+    order.status !== 'underpaid' || order.missing === null
+      ? null
+      : {
+          status: 'underpaid',
+          facts: [
+            { label: 'Recebido', value: formatBRL(order.received ?? 0) },
+            { label: 'Faltam', value: formatBRL(order.missing) },
+            {
+              label: 'O que acontece',
+              value:
+                'o aluno pode pagar a diferença em Minhas compras; aceitar o valor recebido abre as matrículas; ' +
+                'estornar devolve o que chegou (na lista de boletos pagos a menor, com a conta bancária).',
+              wrap: true,
+            },
+          ],
+          open: true,
+          refuse: {
+            label: 'Por que aceitar o valor recebido',
+            button: 'Aceitar o valor recebido',
+            input: (observacao) => ({ observacao }),
+            primary: true,
+          },
         },
-      ]}
-    >
-      {(decision) => (
-        <div className="mt-2 space-y-2">
-          <Refusal
-            decision={decision}
-            label="Por que aceitar o valor recebido"
-            className="btn btn-primary"
-            onRefuse={() => void decision.decide({ observacao: decision.text }, AcceptUnderpaidInput)}
-          >
-            Aceitar o valor recebido
-          </Refusal>
-        </div>
-      )}
-    </DecisionPanel>
-  )
 }
 
 /** The boletos paid short waiting now: each opens its order, or refunds what arrived. */

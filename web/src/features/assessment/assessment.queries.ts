@@ -1,7 +1,5 @@
-import { queryOptions } from '@tanstack/react-query'
-import type { AssessmentStanding } from '../../../../worker/contract/assessment.ts'
-import { apiParsed } from '../../lib/api.ts'
 import { retryServerErrors } from '../../lib/load.ts'
+import { parsedQuery } from '../../lib/parsed-query.ts'
 
 const contract = () => import('../../../../worker/contract/assessment.ts')
 
@@ -11,15 +9,10 @@ export const assessmentKeys = {
 }
 
 /** GET /api/usuario/cursos/{url}/avaliacao: where the student stands, the open attempt with its saved answers. */
-export function assessmentStandingQuery(url: string) {
-  return queryOptions({
-    queryKey: assessmentKeys.standing(url),
-    queryFn: ({ signal }): Promise<AssessmentStanding> =>
-      apiParsed(
-        `/api/usuario/cursos/${encodeURIComponent(url)}/avaliacao`,
-        () => contract().then((m) => m.AssessmentStanding),
-        { signal },
-      ),
-    retry: retryServerErrors,
-  })
-}
+export const assessmentStandingQuery = (url: string) =>
+  parsedQuery(
+    assessmentKeys.standing(url),
+    `/api/usuario/cursos/${encodeURIComponent(url)}/avaliacao`,
+    () => contract().then((m) => m.AssessmentStanding),
+    { retry: retryServerErrors },
+  )

@@ -1,6 +1,5 @@
-import { queryOptions } from '@tanstack/react-query'
-import { apiParsed } from '../../lib/api.ts'
 import { retryServerErrors } from '../../lib/load.ts'
+import { parsedQuery } from '../../lib/parsed-query.ts'
 
 // The contract (and zod with it) loads beside the request, never on the first render's path.
 const contract = () => import('../../../../worker/contract/catalog.ts')
@@ -15,50 +14,32 @@ export const catalogKeys = {
 }
 
 /** GET /cursos/getCourses (SPEC section 7): every published course, for /cursos. */
-export function coursesQuery() {
-  return queryOptions({
-    queryKey: catalogKeys.courses(),
-    queryFn: ({ signal }) =>
-      apiParsed('/cursos/getCourses', () => contract().then((m) => m.CourseList), { signal }),
+export const coursesQuery = () =>
+  parsedQuery(catalogKeys.courses(), '/cursos/getCourses', () => contract().then((m) => m.CourseList), {
     meta: { errorTitle: 'Erro ao buscar cursos' },
   })
-}
 
 /** GET /api/cursos/{url}: a course with its classes; 404 'Curso não encontrado.'. */
-export function courseQuery(url: string) {
-  return queryOptions({
-    queryKey: catalogKeys.course(url),
-    queryFn: ({ signal }) =>
-      apiParsed(`/api/cursos/${encodeURIComponent(url)}`, () => contract().then((m) => m.CourseDetail), {
-        signal,
-      }),
-    retry: retryServerErrors,
-  })
-}
+export const courseQuery = (url: string) =>
+  parsedQuery(
+    catalogKeys.course(url),
+    `/api/cursos/${encodeURIComponent(url)}`,
+    () => contract().then((m) => m.CourseDetail),
+    { retry: retryServerErrors },
+  )
 
-export function productsQuery() {
-  return queryOptions({
-    queryKey: catalogKeys.products(),
-    queryFn: ({ signal }) =>
-      apiParsed('/api/produtos', () => contract().then((m) => m.ProductList), { signal }),
+export const productsQuery = () =>
+  parsedQuery(catalogKeys.products(), '/api/produtos', () => contract().then((m) => m.ProductList), {
     meta: { errorTitle: 'Erro ao buscar dados.' },
   })
-}
 
 /** GET /api/produtos/{id}; 404 'Produto não encontrado.'. */
-export function productQuery(id: number) {
-  return queryOptions({
-    queryKey: catalogKeys.product(id),
-    queryFn: ({ signal }) =>
-      apiParsed(`/api/produtos/${id}`, () => contract().then((m) => m.Product), { signal }),
+export const productQuery = (id: number) =>
+  parsedQuery(catalogKeys.product(id), `/api/produtos/${id}`, () => contract().then((m) => m.Product), {
     retry: retryServerErrors,
   })
-}
 
-export function ebooksQuery() {
-  return queryOptions({
-    queryKey: catalogKeys.ebooks(),
-    queryFn: ({ signal }) => apiParsed('/api/ebooks', () => contract().then((m) => m.EbookList), { signal }),
+export const ebooksQuery = () =>
+  parsedQuery(catalogKeys.ebooks(), '/api/ebooks', () => contract().then((m) => m.EbookList), {
     meta: { errorTitle: 'Erro ao buscar dados.' },
   })
-}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { CourseSummary } from '../../../../worker/contract/catalog.ts'
 import { Link } from '../../components/link.tsx'
+import { ListingPage } from '../../components/listing-page.tsx'
 import { ErrorState, LoadingState } from '../../components/page-status.tsx'
 import { useScrollToHash } from '../../lib/scroll-to-hash.ts'
 import { coursesQuery } from './catalog.queries.ts'
@@ -29,15 +30,18 @@ export function CoursesPage() {
   useScrollToHash(courses.isSuccess)
 
   return (
-    <div className="container-page py-10 md:py-14">
-      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Cursos</h1>
-      <p className="mt-3 max-w-prose text-lg text-slate-700">
-        Cursos online, presenciais e de nefrologia intervencionista, planejados por especialistas.{' '}
-        <Link to="/cursos/sobre" className="link">
-          Saiba como funcionam os cursos
-        </Link>
-        .
-      </p>
+    <ListingPage
+      title="Cursos"
+      intro={
+        <>
+          Cursos online, presenciais e de nefrologia intervencionista, planejados por especialistas.{' '}
+          <Link to="/cursos/sobre" className="link">
+            Saiba como funcionam os cursos
+          </Link>
+          .
+        </>
+      }
+    >
       <nav aria-label="Seções de cursos" className="mt-6 flex flex-wrap gap-3">
         {COURSE_SECTIONS.map((section) => (
           <Link key={section.id} to="/cursos" hash={section.id} className="btn btn-soft">
@@ -63,6 +67,6 @@ export function CoursesPage() {
           ) : null}
         </section>
       ))}
-    </div>
+    </ListingPage>
   )
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { Ebook } from '../../../../worker/contract/catalog.ts'
 import { DEFAULT_IMAGES } from '../../../../worker/domain/institute.ts'
 import { Link } from '../../components/link.tsx'
+import { ListingPage } from '../../components/listing-page.tsx'
 import { QueryList } from '../../components/query-status.tsx'
 import { useScrollToHash } from '../../lib/scroll-to-hash.ts'
 import { ebooksQuery } from './catalog.queries.ts'
@@ -68,12 +69,15 @@ export function EbooksPage() {
   useScrollToHash(ebooks.isSuccess)
 
   return (
-    <div className="container-page py-10 md:py-14">
-      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">E-books</h1>
-      <p className="mt-3 max-w-prose text-lg text-slate-700">
-        Nossos e-books podem ser baixados e impressos, para consultar sempre que precisar. Alguns são
-        gratuitos; os outros vêm com a compra do curso.
-      </p>
+    <ListingPage
+      title="E-books"
+      intro={
+        <>
+          Nossos e-books podem ser baixados e impressos, para consultar sempre que precisar. Alguns são
+          gratuitos; os outros vêm com a compra do curso.
+        </>
+      }
+    >
       <QueryList query={ebooks} loading="carregando e-books...">
         {(items) => (
           <ul className="mt-8 grid gap-6 md:grid-cols-2">
@@ -85,6 +89,6 @@ export function EbooksPage() {
           </ul>
         )}
       </QueryList>
-    </div>
+    </ListingPage>
   )
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Product } from '../../../../worker/contract/catalog.ts'
 import { Link } from '../../components/link.tsx'
+import { ListingPage } from '../../components/listing-page.tsx'
 import { QueryList } from '../../components/query-status.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { productsQuery } from './catalog.queries.ts'
@@ -27,12 +28,15 @@ function ProductCard({ product }: { product: Product }) {
 export function ProductsPage() {
   const products = useQuery(productsQuery())
   return (
-    <div className="container-page py-10 md:py-14">
-      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Produtos</h1>
-      <p className="mt-3 max-w-prose text-lg text-slate-700">
-        Simuladores, modelos anatômicos, livros e kits de treinamento escolhidos pelos professores do
-        instituto.
-      </p>
+    <ListingPage
+      title="Produtos"
+      intro={
+        <>
+          Simuladores, modelos anatômicos, livros e kits de treinamento escolhidos pelos professores do
+          instituto.
+        </>
+      }
+    >
       <QueryList
         query={products}
         loading="carregando produtos..."
@@ -48,6 +52,6 @@ export function ProductsPage() {
           </ul>
         )}
       </QueryList>
-    </div>
+    </ListingPage>
   )
 }

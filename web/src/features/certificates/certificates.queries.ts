@@ -1,10 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type {
-  CertificateVerification,
-  HeldCertificate,
-  MyCertificates,
-} from '../../../../worker/contract/certificates.ts'
-import { api, apiParsed } from '../../lib/api.ts'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { HeldCertificate } from '../../../../worker/contract/certificates.ts'
+import { api } from '../../lib/api.ts'
+import { parsedQuery } from '../../lib/parsed-query.ts'
 
 const contract = () => import('../../../../worker/contract/certificates.ts')
 
@@ -14,27 +11,19 @@ export const certificateKeys = {
 }
 
 /** GET /api/usuario/certificados: the courses' progress and the certificates held. */
-export function myCertificatesQuery() {
-  return queryOptions({
-    queryKey: certificateKeys.mine(),
-    queryFn: ({ signal }): Promise<MyCertificates> =>
-      apiParsed('/api/usuario/certificados', () => contract().then((m) => m.MyCertificates), { signal }),
-  })
-}
+export const myCertificatesQuery = () =>
+  parsedQuery(certificateKeys.mine(), '/api/usuario/certificados', () =>
+    contract().then((m) => m.MyCertificates),
+  )
 
 /** GET /api/certificados/{code}: what anyone may read of a certificate. */
-export function verificationQuery(code: string) {
-  return queryOptions({
-    queryKey: certificateKeys.verification(code),
-    queryFn: ({ signal }): Promise<CertificateVerification> =>
-      apiParsed(
-        `/api/certificados/${encodeURIComponent(code)}`,
-        () => contract().then((m) => m.CertificateVerification),
-        { signal, globalErrors: false },
-      ),
-    retry: false,
-  })
-}
+export const verificationQuery = (code: string) =>
+  parsedQuery(
+    certificateKeys.verification(code),
+    `/api/certificados/${encodeURIComponent(code)}`,
+    () => contract().then((m) => m.CertificateVerification),
+    { retry: false, request: { globalErrors: false } },
+  )
 
 /** POST /api/usuario/cursos/{url}/certificado with the name confirmed. */
 export function useIssueCourseCertificate() {

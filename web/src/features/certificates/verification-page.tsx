@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import type { CertificateVerification } from '../../../../worker/contract/certificates.ts'
 import { CERTIFICATE_STATUS } from '../../../../worker/domain/certificates.ts'
 import { INSTITUTE } from '../../../../worker/domain/institute.ts'
@@ -63,49 +64,52 @@ export function VerificationPage({ code }: { code: string }) {
   )
 }
 
+/** A state's heading in its colour, and what it means for the certificate below it. */
+function StateNote({ tone, heading, children }: { tone: string; heading: ReactNode; children?: ReactNode }) {
+  return (
+    <div role="status">
+      <p id="situacao" className={`font-bold text-2xl ${tone}`}>
+        {heading}
+      </p>
+      {children}
+    </div>
+  )
+}
+
 /** The certificate's state as of the check: valid, suspended or revoked (since when, why), or replaced. */
 function CertificateState({ data }: { data: CertificateVerification }) {
   switch (data.status) {
     case 'valid':
-      return (
-        <p id="situacao" className="font-bold text-2xl text-teal-800" role="status">
-          Certificado válido
-        </p>
-      )
+      return <StateNote tone="text-teal-800" heading="Certificado válido" />
     case 'suspended':
       return (
-        <div role="status">
-          <p id="situacao" className="font-bold text-2xl text-amber-800">
-            Certificado {CERTIFICATE_STATUS.labels.suspended}
-            {data.suspended_reason ? `: ${data.suspended_reason}` : ''}
-          </p>
+        <StateNote
+          tone="text-amber-800"
+          heading={`Certificado ${CERTIFICATE_STATUS.labels.suspended}${data.suspended_reason ? `: ${data.suspended_reason}` : ''}`}
+        >
           <p className="mt-1 text-slate-700">
             {data.suspended_at ? `Suspenso desde ${formatInstantDate(data.suspended_at)}. ` : ''}
             Enquanto estiver suspenso, não vale como comprovante: volta a valer se a contestação do pagamento
             terminar a favor do instituto, e é revogado se não terminar.
           </p>
-        </div>
+        </StateNote>
       )
     case 'revoked':
       return (
-        <div role="status">
-          <p id="situacao" className="font-bold text-2xl text-red-800">
-            Certificado {CERTIFICATE_STATUS.labels.revoked}
-            {data.revoked_reason ? `: ${data.revoked_reason}` : ''}
-          </p>
+        <StateNote
+          tone="text-red-800"
+          heading={`Certificado ${CERTIFICATE_STATUS.labels.revoked}${data.revoked_reason ? `: ${data.revoked_reason}` : ''}`}
+        >
           {data.revoked_at ? (
             <p className="mt-1 text-slate-700">
               Revogado em {formatInstantDate(data.revoked_at)}: não vale mais como comprovante.
             </p>
           ) : null}
-        </div>
+        </StateNote>
       )
     case 'replaced':
       return (
-        <div role="status">
-          <p id="situacao" className="font-bold text-2xl text-amber-800">
-            Certificado substituído
-          </p>
+        <StateNote tone="text-amber-800" heading="Certificado substituído">
           <p className="mt-1 text-slate-700">
             Este certificado foi reemitido com o código{' '}
             <a className="font-semibold text-teal-800 underline" href={`/certificados/${data.replaced_by}`}>
@@ -113,7 +117,7 @@ function CertificateState({ data }: { data: CertificateVerification }) {
             </a>
             .
           </p>
-        </div>
+        </StateNote>
       )
   }
 }

@@ -194,6 +194,20 @@ export function GiftFields({ form }: { form: Form }) {
   )
 }
 
+/** The address's text lines after the CEP: the field, its words, its browser autofill and width. */
+const ADDRESS_LINES = [
+  { key: 'street', label: 'Rua', autoComplete: 'address-line1', span: 'sm:col-span-4' },
+  { key: 'number', label: 'Número', autoComplete: 'off', span: 'sm:col-span-2', numeric: true },
+  {
+    key: 'complement',
+    label: 'Complemento (opcional)',
+    autoComplete: 'address-line2',
+    span: 'sm:col-span-4',
+  },
+  { key: 'neighborhood', label: 'Bairro', autoComplete: 'address-level3', span: 'sm:col-span-3' },
+  { key: 'city', label: 'Cidade', autoComplete: 'address-level2', span: 'sm:col-span-2' },
+] as const
+
 /** CEP (looked up through the address port), street, number, complement, district, city, UF. */
 export function AddressFields<T extends FieldValues, V extends FieldValues>({
   form,
@@ -230,42 +244,17 @@ export function AddressFields<T extends FieldValues, V extends FieldValues>({
           autoComplete="postal-code"
           placeholder="00000-000"
         />
-        <TextField
-          label="Rua"
-          autoComplete="address-line1"
-          className="sm:col-span-4"
-          error={errorAt(form, 'billingAddress.street')}
-          {...register(at('billingAddress.street'))}
-        />
-        <TextField
-          label="Número"
-          inputMode="numeric"
-          autoComplete="off"
-          className="sm:col-span-2"
-          error={errorAt(form, 'billingAddress.number')}
-          {...register(at('billingAddress.number'))}
-        />
-        <TextField
-          label="Complemento (opcional)"
-          autoComplete="address-line2"
-          className="sm:col-span-4"
-          error={errorAt(form, 'billingAddress.complement')}
-          {...register(at('billingAddress.complement'))}
-        />
-        <TextField
-          label="Bairro"
-          autoComplete="address-level3"
-          className="sm:col-span-3"
-          error={errorAt(form, 'billingAddress.neighborhood')}
-          {...register(at('billingAddress.neighborhood'))}
-        />
-        <TextField
-          label="Cidade"
-          autoComplete="address-level2"
-          className="sm:col-span-2"
-          error={errorAt(form, 'billingAddress.city')}
-          {...register(at('billingAddress.city'))}
-        />
+        {ADDRESS_LINES.map((line) => (
+          <TextField
+            key={line.key}
+            label={line.label}
+            autoComplete={line.autoComplete}
+            {...('numeric' in line ? { inputMode: 'numeric' as const } : {})}
+            className={line.span}
+            error={errorAt(form, `billingAddress.${line.key}`)}
+            {...register(at(`billingAddress.${line.key}`))}
+          />
+        ))}
         <FieldShell label="UF" error={errorAt(form, 'billingAddress.state')} className="sm:col-span-1">
           {(ids) => (
             <select

@@ -1,6 +1,5 @@
-import { queryOptions } from '@tanstack/react-query'
-import { apiParsed } from '../../lib/api.ts'
 import { retryServerErrors } from '../../lib/load.ts'
+import { parsedQuery } from '../../lib/parsed-query.ts'
 
 const contract = () => import('../../../../worker/contract/catalog.ts')
 
@@ -23,36 +22,25 @@ export const contentKeys = {
 }
 
 /** A slug with a slash travels encoded: /api/paginas/pesquisa%2Fpublicacoes. */
-export function pageQuery(slug: PageSlug) {
-  return queryOptions({
-    queryKey: contentKeys.page(slug),
-    queryFn: ({ signal }) =>
-      apiParsed(`/api/paginas/${encodeURIComponent(slug)}`, () => contract().then((m) => m.Page), {
-        signal,
-      }),
-    retry: retryServerErrors,
-    staleTime: 5 * 60_000,
-  })
-}
+export const pageQuery = (slug: PageSlug) =>
+  parsedQuery(
+    contentKeys.page(slug),
+    `/api/paginas/${encodeURIComponent(slug)}`,
+    () => contract().then((m) => m.Page),
+    { retry: retryServerErrors, staleTime: 5 * 60_000 },
+  )
 
 /** GET /api/anais: the proceedings, newest year first. */
-export function proceedingsQuery() {
-  return queryOptions({
-    queryKey: contentKeys.proceedings(),
-    queryFn: ({ signal }) =>
-      apiParsed('/api/anais', () => contract().then((m) => m.ProceedingList), { signal }),
+export const proceedingsQuery = () =>
+  parsedQuery(contentKeys.proceedings(), '/api/anais', () => contract().then((m) => m.ProceedingList), {
     meta: { errorTitle: 'Erro ao buscar dados.' },
   })
-}
 
 /** GET /api/editais/{slug}: an edital with its fee plans; 404 'Edital não encontrado.'. */
-export function editalQuery(slug: string) {
-  return queryOptions({
-    queryKey: contentKeys.edital(slug),
-    queryFn: ({ signal }) =>
-      apiParsed(`/api/editais/${encodeURIComponent(slug)}`, () => contract().then((m) => m.Edital), {
-        signal,
-      }),
-    retry: retryServerErrors,
-  })
-}
+export const editalQuery = (slug: string) =>
+  parsedQuery(
+    contentKeys.edital(slug),
+    `/api/editais/${encodeURIComponent(slug)}`,
+    () => contract().then((m) => m.Edital),
+    { retry: retryServerErrors },
+  )

@@ -3,6 +3,7 @@ import { FileDown } from 'lucide'
 import type { z } from 'zod'
 import type { Proceeding } from '../../../../worker/contract/catalog.ts'
 import { Icon } from '../../components/icons.tsx'
+import { ListingPage } from '../../components/listing-page.tsx'
 import { QueryList } from '../../components/query-status.tsx'
 import { proceedingsQuery } from './content.queries.ts'
 
@@ -19,12 +20,15 @@ export function groupByYear(items: ProceedingItem[]): [number, ProceedingItem[]]
 export function ProceedingsPage() {
   const proceedings = useQuery(proceedingsQuery())
   return (
-    <div className="container-page py-10 md:py-14">
-      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">Anais</h1>
-      <p className="mt-3 max-w-prose text-lg text-slate-700">
-        Os anais das Jornadas Multiprofissionais em Nefrologia promovidas pelo instituto, com os resumos dos
-        trabalhos apresentados.
-      </p>
+    <ListingPage
+      title="Anais"
+      intro={
+        <>
+          Os anais das Jornadas Multiprofissionais em Nefrologia promovidas pelo instituto, com os resumos dos
+          trabalhos apresentados.
+        </>
+      }
+    >
       <QueryList
         query={proceedings}
         loading="carregando anais..."
@@ -64,6 +68,6 @@ export function ProceedingsPage() {
           ))
         }
       </QueryList>
-    </div>
+    </ListingPage>
   )
 }

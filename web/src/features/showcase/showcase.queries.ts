@@ -1,5 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
-import { apiParsed } from '../../lib/api.ts'
+import { parsedQuery } from '../../lib/parsed-query.ts'
 
 export const showcaseKeys = {
   all: ['showcase'] as const,
@@ -7,17 +6,10 @@ export const showcaseKeys = {
 }
 
 /** GET /home_itens/lists: the home page's course lists (SPEC section 7), parsed with `ShowcaseLists`. */
-export function showcaseListsQuery() {
-  return queryOptions({
-    queryKey: showcaseKeys.lists(),
-    queryFn: ({ signal }) =>
-      apiParsed(
-        '/home_itens/lists',
-        () => import('../../../../worker/contract/showcase.ts').then((m) => m.ShowcaseLists),
-        {
-          signal,
-        },
-      ),
-    meta: { errorTitle: 'Erro ao carregar listas' },
-  })
-}
+export const showcaseListsQuery = () =>
+  parsedQuery(
+    showcaseKeys.lists(),
+    '/home_itens/lists',
+    () => import('../../../../worker/contract/showcase.ts').then((m) => m.ShowcaseLists),
+    { meta: { errorTitle: 'Erro ao carregar listas' } },
+  )

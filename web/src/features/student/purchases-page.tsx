@@ -52,10 +52,13 @@ function Reissue({ purchase }: { purchase: Purchase }) {
         pending={reissue.isPending}
         icon={RefreshCw}
         onClick={() =>
-          reissue.mutate(purchase.order_id, {
-            onSuccess: () => void showToast('success', `Novo ${what} gerado.`),
-            onError: refused,
-          })
+          reissue.mutate(
+            { orderId: purchase.order_id },
+            {
+              onSuccess: () => void showToast('success', `Novo ${what} gerado.`),
+              onError: refused,
+            },
+          )
         }
       >
         Gerar novo {what}

@@ -1,16 +1,15 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { PayResult } from '../../../../worker/contract/checkout.ts'
 import type {
   EbookLibrary,
   LessonProgress,
-  Purchase,
-  PurchaseDetail,
   ReissueRefused,
   StudentCourse,
   WithdrawalResult,
 } from '../../../../worker/contract/student.ts'
-import { ApiError, api, apiParsed } from '../../lib/api.ts'
+import { ApiError, api } from '../../lib/api.ts'
 import { retryServerErrors } from '../../lib/load.ts'
+import { parsedQuery } from '../../lib/parsed-query.ts'
 
 const contract = () => import('../../../../worker/contract/student.ts')
 
@@ -27,67 +26,39 @@ export const studentKeys = {
 export const LINKS_REFRESH_MS = 10 * 60_000
 
 /** GET /api/usuario/cursos: the classes the logged-in student is enrolled in. */
-export function enrolledCoursesQuery() {
-  return queryOptions({
-    queryKey: studentKeys.courses(),
-    queryFn: ({ signal }) =>
-      apiParsed('/api/usuario/cursos', () => contract().then((m) => m.EnrolledCourses), { signal }),
-  })
-}
+export const enrolledCoursesQuery = () =>
+  parsedQuery(studentKeys.courses(), '/api/usuario/cursos', () => contract().then((m) => m.EnrolledCourses))
 
 /** GET /api/usuario/cursos/{url}: the course as its enrolled student studies it. */
-export function studentCourseQuery(url: string) {
-  return queryOptions({
-    queryKey: studentKeys.course(url),
-    queryFn: ({ signal }): Promise<StudentCourse> =>
-      apiParsed(
-        `/api/usuario/cursos/${encodeURIComponent(url)}`,
-        () => contract().then((m) => m.StudentCourse),
-        {
-          signal,
-        },
-      ),
-    retry: retryServerErrors,
-    refetchInterval: LINKS_REFRESH_MS,
-  })
-}
+export const studentCourseQuery = (url: string) =>
+  parsedQuery(
+    studentKeys.course(url),
+    `/api/usuario/cursos/${encodeURIComponent(url)}`,
+    () => contract().then((m) => m.StudentCourse),
+    { retry: retryServerErrors, refetchInterval: LINKS_REFRESH_MS },
+  )
 
 /** GET /api/usuario/compras: the student's orders, newest first. */
-export function purchasesQuery() {
-  return queryOptions({
-    queryKey: studentKeys.purchases(),
-    queryFn: ({ signal }): Promise<Purchase[]> =>
-      apiParsed('/api/usuario/compras', () => contract().then((m) => m.PurchaseList), { signal }),
+export const purchasesQuery = () =>
+  parsedQuery(studentKeys.purchases(), '/api/usuario/compras', () => contract().then((m) => m.PurchaseList), {
     retry: retryServerErrors,
   })
-}
 
 /** GET /api/usuario/compras/{id}: one order with the provider's receipt. */
-export function purchaseQuery(id: string) {
-  return queryOptions({
-    queryKey: studentKeys.purchase(id),
-    queryFn: ({ signal }): Promise<PurchaseDetail> =>
-      apiParsed(
-        `/api/usuario/compras/${encodeURIComponent(id)}`,
-        () => contract().then((m) => m.PurchaseDetail),
-        {
-          signal,
-        },
-      ),
-    retry: retryServerErrors,
-  })
-}
+export const purchaseQuery = (id: string) =>
+  parsedQuery(
+    studentKeys.purchase(id),
+    `/api/usuario/compras/${encodeURIComponent(id)}`,
+    () => contract().then((m) => m.PurchaseDetail),
+    { retry: retryServerErrors },
+  )
 
 /** GET /api/usuario/ebooks: the student's e-books and the free ones to add. */
-export function ebooksLibraryQuery() {
-  return queryOptions({
-    queryKey: studentKeys.ebooks(),
-    queryFn: ({ signal }): Promise<EbookLibrary> =>
-      apiParsed('/api/usuario/ebooks', () => contract().then((m) => m.EbookLibrary), { signal }),
+export const ebooksLibraryQuery = () =>
+  parsedQuery(studentKeys.ebooks(), '/api/usuario/ebooks', () => contract().then((m) => m.EbookLibrary), {
     retry: retryServerErrors,
     refetchInterval: LINKS_REFRESH_MS,
   })
-}
 
 /** Marks (or unmarks) a lesson as watched; the course's progress comes back with it. */
 export function useMarkLesson(url: string) {
@@ -126,46 +97,41 @@ export function repricedCart(error: unknown): string | null | undefined {
   return typeof body.cart === 'string' ? body.cart : null
 }
 
-/** An expired boleto or PIX issued again for the same order. */
-export function useReissuePayment() {
+/** A POST on one of the student's orders; the student area is read again whatever its outcome. */
+function usePurchaseAction<I extends { orderId: string }, R>(
+  action: string,
+  answer: (input: I) => { json?: unknown },
+) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (orderId: string) =>
-      api<PayResult>(`/api/usuario/compras/${encodeURIComponent(orderId)}/novo-pagamento`, {
+    mutationFn: (input: I) =>
+      api<R>(`/api/usuario/compras/${encodeURIComponent(input.orderId)}/${action}`, {
         method: 'POST',
+        ...answer(input),
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: studentKeys.all }),
   })
 }
+
+/** An expired boleto or PIX issued again for the same order. */
+export const useReissuePayment = () =>
+  usePurchaseAction<{ orderId: string }, PayResult>('novo-pagamento', () => ({}))
 
 /**
  * An order's difference, by a PIX or boleto of its own: a rejected student document's (issue 29,
  * item 3), or what a boleto paid short missed (issue 40, item 5).
  */
-export function usePayDifference() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ orderId, paymentType }: { orderId: string; paymentType: 'PIX' | 'BOLETO' }) =>
-      api<PayResult>(`/api/usuario/compras/${encodeURIComponent(orderId)}/diferenca`, {
-        method: 'POST',
-        json: { payment_type: paymentType },
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: studentKeys.all }),
-  })
-}
+export const usePayDifference = () =>
+  usePurchaseAction<{ orderId: string; paymentType: 'PIX' | 'BOLETO' }, PayResult>(
+    'diferenca',
+    ({ paymentType }) => ({ json: { payment_type: paymentType } }),
+  )
 
 /** The buyer gives a purchase up within 7 days (issue 22, item 8): refunded at once, or asked. */
-export function useRequestWithdrawal() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ orderId, reason }: { orderId: string; reason: string }) =>
-      api<WithdrawalResult>(`/api/usuario/compras/${encodeURIComponent(orderId)}/reembolso`, {
-        method: 'POST',
-        json: { motivo: reason },
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: studentKeys.all }),
-  })
-}
+export const useRequestWithdrawal = () =>
+  usePurchaseAction<{ orderId: string; reason: string }, WithdrawalResult>('reembolso', ({ reason }) => ({
+    json: { motivo: reason },
+  }))
 
 /** A free e-book into the library. */
 export function useAddFreeEbook() {
