@@ -143,7 +143,8 @@ describe("'Comprar como empresa' and 'Moro fora do Brasil' on the fee's payment"
       await byCard(
         purchase(user, plan, application.id, {
           estrangeiro: {
-            pais: 'PT',
+            // Either case (the document says so too); the provider gets it upper-cased.
+            pais: 'pt',
             endereco: 'Rua Augusta 100',
             cidade: 'Lisboa',
             codigo_postal: '1100-053',

@@ -87,7 +87,8 @@ export const ForeignBuyer = z
       .string({ error: INVOICE_MESSAGES.foreignCountry })
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{2}$/, { error: INVOICE_MESSAGES.foreignCountry })
+      // Either case, as the document says (the value is upper-cased first): 'pt' is Portugal too.
+      .regex(/^[A-Za-z]{2}$/, { error: INVOICE_MESSAGES.foreignCountry })
       .refine((value) => value !== 'BR', { error: INVOICE_MESSAGES.foreignCountry }),
     endereco: z
       .string({ error: INVOICE_MESSAGES.foreignAddress })
