@@ -277,100 +277,98 @@ export default function InvoicesPage() {
         </FilterSelect>
         <MonthField value={filters.month} onChange={set('month')} />
       </FilterBar>
-      <div aria-busy={list.query.isFetching}>
-        <ResourceList
-          list={list}
-          description={{
-            label: 'Notas fiscais',
-            empty: 'Nenhuma nota fiscal encontrada.',
-            pagesOf: 'notas fiscais',
-            columns: [
-              {
-                header: 'Comprador',
-                cell: (row) => (
-                  <>
-                    <p className="font-medium">{row.buyer.name}</p>
-                    <p className="break-all text-slate-600 text-xs">{row.buyer.email}</p>
-                    {row.buyer.document ? (
-                      <p className="text-slate-600 text-xs">
-                        {row.buyer.kind === 'cnpj' ? 'CNPJ' : 'CPF'} {row.buyer.document}
-                      </p>
-                    ) : row.buyer.kind === 'foreign' ? (
-                      <p className="text-slate-600 text-xs">comprador no exterior</p>
-                    ) : null}
-                  </>
-                ),
-              },
-              {
-                header: 'Venda',
-                cell: (row) => (
-                  <>
-                    <p className="font-mono text-xs">{row.order_id ?? 'taxa de edital'}</p>
-                    <p className="max-w-xs text-slate-700 text-xs [overflow-wrap:anywhere]">
-                      {row.description}
+      <ResourceList
+        list={list}
+        description={{
+          label: 'Notas fiscais',
+          empty: 'Nenhuma nota fiscal encontrada.',
+          pagesOf: 'notas fiscais',
+          columns: [
+            {
+              header: 'Comprador',
+              cell: (row) => (
+                <>
+                  <p className="font-medium">{row.buyer.name}</p>
+                  <p className="break-all text-slate-600 text-xs">{row.buyer.email}</p>
+                  {row.buyer.document ? (
+                    <p className="text-slate-600 text-xs">
+                      {row.buyer.kind === 'cnpj' ? 'CNPJ' : 'CPF'} {row.buyer.document}
                     </p>
-                  </>
-                ),
+                  ) : row.buyer.kind === 'foreign' ? (
+                    <p className="text-slate-600 text-xs">comprador no exterior</p>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              header: 'Venda',
+              cell: (row) => (
+                <>
+                  <p className="font-mono text-xs">{row.order_id ?? 'taxa de edital'}</p>
+                  <p className="max-w-xs text-slate-700 text-xs [overflow-wrap:anywhere]">
+                    {row.description}
+                  </p>
+                </>
+              ),
+            },
+            {
+              header: 'Valor',
+              className: 'whitespace-nowrap',
+              cell: (row) => (
+                <>
+                  <p>{formatBRL(row.value_cents)}</p>
+                  <p className="text-slate-600 text-xs">ISS {formatBRL(row.iss_cents)}</p>
+                </>
+              ),
+            },
+            { header: 'Situação', cell: (row) => <InvoiceStateCell invoice={row} /> },
+            { header: 'Nota', cell: (row) => <NoteCell invoice={row} /> },
+            {
+              header: 'Data',
+              className: 'whitespace-nowrap',
+              cell: (row) => (
+                <>
+                  <p>{formatDateTime(row.created_at)}</p>
+                  <p className="text-slate-600 text-xs">competência {formatDay(row.competence)}</p>
+                </>
+              ),
+            },
+          ],
+          actions: (row) => [
+            {
+              label: 'Enviar de novo',
+              of: `a nota de ${row.buyer.name}`,
+              hidden: !(row.state === 'rejected' || (row.state === 'queued' && row.attempts > 0)),
+              onClick: () => void act(row, 'reenviar'),
+            },
+            {
+              label: 'Cancelar nota',
+              of: `de ${row.buyer.name}`,
+              hidden: row.state !== 'authorized',
+              onClick: () => {
+                setCancelling(row)
+                openModal(CANCEL_MODAL_ID, 'store')
               },
-              {
-                header: 'Valor',
-                className: 'whitespace-nowrap',
-                cell: (row) => (
-                  <>
-                    <p>{formatBRL(row.value_cents)}</p>
-                    <p className="text-slate-600 text-xs">ISS {formatBRL(row.iss_cents)}</p>
-                  </>
-                ),
+            },
+            {
+              label: 'Reenviar e-mail',
+              of: `da nota de ${row.buyer.name}`,
+              hidden: row.state !== 'authorized',
+              onClick: () =>
+                void act(row, 'reenviar-email', `Enviar de novo o PDF da nota a ${row.buyer.email}?`),
+            },
+            {
+              label: 'Encerrar caso',
+              of: `da nota de ${row.buyer.name}`,
+              hidden: row.state !== 'needs_admin' || row.closed_at !== null,
+              onClick: () => {
+                setClosing(row)
+                openModal(CLOSE_MODAL_ID, 'store')
               },
-              { header: 'Situação', cell: (row) => <InvoiceStateCell invoice={row} /> },
-              { header: 'Nota', cell: (row) => <NoteCell invoice={row} /> },
-              {
-                header: 'Data',
-                className: 'whitespace-nowrap',
-                cell: (row) => (
-                  <>
-                    <p>{formatDateTime(row.created_at)}</p>
-                    <p className="text-slate-600 text-xs">competência {formatDay(row.competence)}</p>
-                  </>
-                ),
-              },
-            ],
-            actions: (row) => [
-              {
-                label: 'Enviar de novo',
-                of: `a nota de ${row.buyer.name}`,
-                hidden: !(row.state === 'rejected' || (row.state === 'queued' && row.attempts > 0)),
-                onClick: () => void act(row, 'reenviar'),
-              },
-              {
-                label: 'Cancelar nota',
-                of: `de ${row.buyer.name}`,
-                hidden: row.state !== 'authorized',
-                onClick: () => {
-                  setCancelling(row)
-                  openModal(CANCEL_MODAL_ID, 'store')
-                },
-              },
-              {
-                label: 'Reenviar e-mail',
-                of: `da nota de ${row.buyer.name}`,
-                hidden: row.state !== 'authorized',
-                onClick: () =>
-                  void act(row, 'reenviar-email', `Enviar de novo o PDF da nota a ${row.buyer.email}?`),
-              },
-              {
-                label: 'Encerrar caso',
-                of: `da nota de ${row.buyer.name}`,
-                hidden: row.state !== 'needs_admin' || row.closed_at !== null,
-                onClick: () => {
-                  setClosing(row)
-                  openModal(CLOSE_MODAL_ID, 'store')
-                },
-              },
-            ],
-          }}
-        />
-      </div>
+            },
+          ],
+        }}
+      />
       <CloseCaseModal invoice={closing} />
       <CancelInvoiceModal invoice={cancelling} />
     </AdminPage>
