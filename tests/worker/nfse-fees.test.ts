@@ -4,7 +4,7 @@ import { PlanPaymentResult } from '../../worker/contract/plans.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { testDb } from '../support/worker/db.ts'
 import { providerRequests, resetProviderControls, sentDps } from '../support/worker/focus-nfe.ts'
-import { noteIn, notesOf, settleNotes } from '../support/worker/invoices.ts'
+import { noteIn, notesOf } from '../support/worker/invoices.ts'
 import { payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 import { applicant, byCard, createEdital, paymentRows, payPlan, purchase } from '../support/worker/plans.ts'
 
@@ -62,8 +62,7 @@ describe("the edital fee's note", () => {
       {},
     )
     expect([200, 202], JSON.stringify(refund.body)).toContain(refund.status)
-    await settleNotes(payment.payment_id)
-    const [cancelled] = await notesOf(payment.payment_id)
+    const cancelled = await noteIn(payment.payment_id, 'cancelled')
     expect(cancelled).toMatchObject({ state: 'cancelled', cancelMotive: '2' })
     const deletes = await providerRequests(`/v2/nfsen/${note.ref}`, 'DELETE')
     expect(deletes).toHaveLength(1)

@@ -21,7 +21,7 @@ import {
   sentDps,
   timeoutNextCall,
 } from '../support/worker/focus-nfe.ts'
-import { noteIn, noteOf, notesOf, runJob, settleNotes } from '../support/worker/invoices.ts'
+import { noteIn, noteOf, notesOf, notesWhen, runJob, settleNotes } from '../support/worker/invoices.ts'
 import { payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 
 // Issue 43: the NFS-e of every sale, issued against the Focus NFe stand-in over HTTP (its recorded
@@ -198,10 +198,10 @@ describe('money going back', () => {
     const { order } = await buyClass('CREDIT_CARD')
     await noteIn(order.id)
     expect((await refund(order.id)).status).toBe(200)
-    expect((await noteOf(order.id)).state).toBe('cancelling')
-    await settleNotes(order.id)
-    const note = await noteOf(order.id)
+    // The refund's settlement started the cancellation: cancelled without the scheduled job.
+    const note = await noteIn(order.id, 'cancelled', { job: false })
     expect(note.state).toBe('cancelled')
+    await settleNotes(order.id)
     const deletes = await providerRequests(`/v2/nfsen/${note.ref}`, 'DELETE')
     expect(deletes).toHaveLength(1)
     expect(deletes[0]!.body).toMatchObject({ justificativa: expect.stringMatching(/^Serviço não prestado/) })
@@ -211,8 +211,13 @@ describe('money going back', () => {
     const { order } = await buyClass('CREDIT_CARD', undefined, 50000)
     const first = await noteIn(order.id)
     expect((await refund(order.id, { amount_cents: 10000 })).status).toBe(200)
-    await settleNotes(order.id)
-    const [replaced, substitute] = (await notesOf(order.id)).filter((note) => note.sequence >= 1)
+    // Replaced at once by the refund's settlement, without the scheduled job.
+    const notes = await notesWhen(
+      order.id,
+      (all) => all.some((note) => note.replacesId === first.id && note.state === 'authorized'),
+      { job: false },
+    )
+    const [replaced, substitute] = notes.filter((note) => note.sequence >= 1)
     expect(replaced).toMatchObject({ id: first.id, state: 'replaced' })
     expect(substitute).toMatchObject({ state: 'authorized', valueCents: 40000, replacesId: first.id })
     const [dps] = await sentDps(substitute!.ref)
@@ -224,8 +229,7 @@ describe('money going back', () => {
     const note = await noteIn(order.id)
     await refuseCancellation(note.ref)
     expect((await refund(order.id)).status).toBe(200)
-    await settleNotes(order.id)
-    const stuck = await noteOf(order.id)
+    const stuck = await noteIn(order.id, 'needs_admin')
     expect(stuck.state).toBe('needs_admin')
     expect(stuck.providerMessage).toMatch(/prazo/)
     const list = await adminCall(admin, 'GET', `/api/admin/notas-fiscais?state=needs_admin&q=${order.id}`)

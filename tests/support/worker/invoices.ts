@@ -33,17 +33,32 @@ export async function settleNotes(saleId: string, { at = Date.now(), rounds = 4 
 }
 
 /**
- * The sale's note once it is `state` (10 s at most): read again every 100 ms, the job run in
- * between (while the payment's own issuance holds the note, the job claims nothing).
+ * The sale's notes once `done` holds of them (10 s at most): read again every 100 ms, the job run
+ * in between unless `job` is false (while the settlement's own run holds a note, the job claims
+ * nothing).
  */
-export async function noteIn(saleId: string, state: InvoiceState = 'authorized', { job = true } = {}) {
+export async function notesWhen(
+  saleId: string,
+  done: (notes: Awaited<ReturnType<typeof notesOf>>) => boolean,
+  { job = true } = {},
+) {
   for (let attempt = 0; attempt < 100; attempt++) {
     if (job) await runJob(saleId)
-    const note = await noteOf(saleId)
-    if (note?.state === state) return note
+    const notes = await notesOf(saleId)
+    if (done(notes)) return notes
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  return noteOf(saleId)
+  return notesOf(saleId)
+}
+
+/** The sale's note once it is `state` (see notesWhen). */
+export async function noteIn(
+  saleId: string,
+  state: InvoiceState = 'authorized',
+  options?: { job?: boolean },
+) {
+  const current = (notes: Awaited<ReturnType<typeof notesOf>>) => notes.find((note) => note.sequence >= 1)
+  return current(await notesWhen(saleId, (notes) => current(notes)?.state === state, options))!
 }
 
 /**

@@ -6,7 +6,7 @@ import type { PayResult } from '../../contract/checkout.ts'
 import { CERTIFICATE_MONEY_REASONS } from '../../domain/certificates.ts'
 import { disputeStep, endsAccess, grantsAccess, missingCents } from '../../domain/orders.ts'
 import { certificatesMoved, certificatesPaidBy, stepMovesCertificates } from '../certificates/standing.ts'
-import { issueSaleInvoices } from '../fiscal/job.ts'
+import { advanceSaleInvoices } from '../fiscal/job.ts'
 import {
   cancelSaleInvoices,
   paysSale,
@@ -203,13 +203,15 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
       if (dispute === 'lost') await certificates('revoke', CERTIFICATE_MONEY_REASONS.chargebackLost)
       // The NFS-e (issue 43): queued with the payment, cancelled when the money goes back in full
       // (a refund, a withdrawal, a chargeback lost), replaced by the net value after a partial refund.
-      statements.push(...(await fiscalEffects(ctx, order, { current, next }, thisStep, dispute)))
+      const fiscal = await fiscalEffects(ctx, order, { current, next }, thisStep, dispute)
+      statements.push(...fiscal)
       // A seat held or taken needs no statement to go back: the class_seats view counts live
       // orders only, so this step's new state releases it (decision 011).
       // Its coupon uses go back when it fails or expires, and are taken again by a late payment.
       statements.push(...couponStatements(order.id, current.state, next.state, thisStep))
-      // Paid: its note is sent at once, not minutes later by the scheduled job (issue 43).
-      const after = paysSale({ current, next }) ? [() => issueSaleInvoices(ctx, 'order', order.id)] : []
+      // The note's own step (sent, cancelled, replaced) taken at once, not minutes later by the
+      // scheduled job (issue 43).
+      const after = fiscal.length ? [() => advanceSaleInvoices(ctx, 'order', order.id)] : []
       return { statements, mails, after }
     },
     // The order that pays what a boleto paid short missed: once it is paid, so is that order.

@@ -314,13 +314,14 @@ export async function issueInvoices(
 }
 
 /**
- * A sale just paid (issue 43): its queued notes sent at once, from the settlement that marked it
- * paid (a webhook, a card's answer, the sandbox's confirmation), after the answer (`waitUntil`),
- * instead of minutes later. The job's own run over those notes: each claimed by the same atomic
- * claim (the job and this never send one twice), under the same `fiscal` deadline; a failure
- * leaves the note queued, with its backoff, for the scheduled job.
+ * A sale's notes advanced at once (issue 43), from the settlement whose step queued, cancelled or
+ * replaced one (a webhook, a card's answer, a refund, a lost chargeback, the sandbox), after the
+ * answer (`waitUntil`), instead of minutes later. The job's own run over those notes: only what is
+ * due (a note waiting out the withdrawal window is not), each claimed by the same atomic claim (the
+ * job and this never send one twice), under the same `fiscal` deadline; a failure leaves the note
+ * where it was, with its backoff, for the scheduled job.
  */
-export async function issueSaleInvoices(
+export async function advanceSaleInvoices(
   ctx: AppContext,
   source: InvoiceSource,
   id: string,
@@ -329,12 +330,7 @@ export async function issueSaleInvoices(
   const rows = await ctx.db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(
-      and(
-        eq(source === 'order' ? invoices.orderId : invoices.planPaymentId, id),
-        eq(invoices.state, 'queued'),
-      ),
-    )
+    .where(eq(source === 'order' ? invoices.orderId : invoices.planPaymentId, id))
   if (!rows.length) return { claimed: 0, results: {} }
   return issueInvoices(ctx, { ids: rows.map((row) => row.id) })
 }

@@ -8,7 +8,7 @@ import { CHECKOUT_MESSAGES } from '../../contract/checkout-messages.ts'
 import type { PlanPaymentResult } from '../../contract/plans.ts'
 import { disputeStep, endsAccess, grantsAccess, isOpen, OPEN_STATES } from '../../domain/orders.ts'
 import { declineReason } from '../../domain/payment-errors.ts'
-import { issueSaleInvoices } from '../fiscal/job.ts'
+import { advanceSaleInvoices } from '../fiscal/job.ts'
 import { cancelSaleInvoices, paysSale, queueSaleInvoice, substituteSaleInvoice } from '../fiscal/queue.ts'
 import { paymentGateway } from '../payments/gateway.ts'
 import type { Card, Ledger, Report } from '../payments/ledger.ts'
@@ -58,6 +58,7 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
         : {},
     async effects(row, { current, next }, thisStep) {
       const mails: EmailMessage[] = []
+      // The fee's NFS-e (issue 43): all this step writes besides the e-mails.
       const statements: SQL[] = []
       const dispute = disputeStep(current.state, next.state)
       if (grantsAccess(next.state) && !grantsAccess(current.state)) {
@@ -109,8 +110,9 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
           ),
         )
       }
-      // Paid: the fee's note is sent at once, not minutes later by the scheduled job.
-      const after = paysSale({ current, next }) ? [() => issueSaleInvoices(ctx, 'plan_payment', row.id)] : []
+      // The note's own step (sent, cancelled, replaced) taken at once, not minutes later by the
+      // scheduled job.
+      const after = statements.length ? [() => advanceSaleInvoices(ctx, 'plan_payment', row.id)] : []
       return { statements, mails, after }
     },
     async settle(row, reported) {
