@@ -56,7 +56,7 @@ export type FieldSpec<V extends FieldValues, F extends FieldsForm<V> = FieldsFor
             input?: InputProps
             options?: Registration<V, F>
           }
-        | { kind: 'textarea'; name: Path<V>; rows?: number }
+        | { kind: 'textarea'; name: Path<V>; rows?: number; maxLength?: number }
         | { kind: 'checkbox'; name: Path<V> }
         | { kind: 'select'; name: Path<V>; choices: ReactNode; options?: Registration<V, F> }
         | { kind: 'money'; name: FieldPathByValue<V, number | null | undefined> }
@@ -111,6 +111,7 @@ export function FormFields<V extends FieldValues, F extends FieldsForm<V> = Fiel
             key={field.name}
             {...shared}
             rows={field.rows}
+            maxLength={field.maxLength}
             className={className}
             error={error}
             {...register(field.name)}
@@ -210,7 +211,8 @@ export const INSTALMENTS = {
  */
 export type ModalFormDescription<V extends FieldValues, I> = Omit<ModalFormOptions<V, I>, 'item'> & {
   title: (item: I | null) => string
-  intro?: string
+  /** What the modal says under its title (of the item it opened for, where it names it). */
+  intro?: string | ((item: I | null) => string | undefined)
   storeLabel?: string
   fields: readonly FieldSpec<V, ModalFormOf<V>>[]
   twoColumns?: boolean
@@ -233,13 +235,14 @@ export function ModalForm<V extends FieldValues, I>({
 }) {
   const { modalId, schema, valuesOf, title, intro, storeLabel, fields, twoColumns = false } = description
   const form = useModalForm<V, I>({ modalId, item, schema, valuesOf })
+  const text = typeof intro === 'function' ? intro(item) : intro
   const submit = (mode: 'store' | 'update') =>
     void form.handleSubmit((values) => onSubmit(values, mode, form))()
   return (
     <FormModal
       id={modalId}
       title={title(item)}
-      {...(intro ? { description: intro } : {})}
+      {...(text ? { description: text } : {})}
       {...(storeLabel ? { storeLabel } : {})}
       onStore={() => submit('store')}
       onUpdate={() => submit('update')}

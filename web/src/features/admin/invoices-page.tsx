@@ -1,11 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { FileDown } from 'lucide'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import {
   type AdminInvoice,
   AdminInvoicePage,
-  CloseInvoiceInput,
   type FiscalSettingsView,
   InvoiceActionResult,
 } from '../../../../worker/contract/fiscal.ts'
@@ -14,25 +11,22 @@ import { curitibaDay } from '../../../../worker/domain/time-zone.ts'
 import { Icon } from '../../components/icons.tsx'
 import { confirm } from '../../lib/confirm.tsx'
 import { FieldShell, INPUT_CLASS } from '../../lib/form-field.tsx'
-import { FormModal, openModal } from '../../lib/form-modal.tsx'
+import { openModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { send, useAdminList, useCsvExport, useRefreshAdmin } from './admin-api.ts'
-import { EnumOptions, FilterSelect, SearchInput, TextAreaField } from './fields.tsx'
+import { EnumOptions, FilterSelect, SearchInput } from './fields.tsx'
 import { formatDateTime, formatDay } from './format.ts'
-import { CANCEL_MODAL_ID, CancelInvoiceModal } from './invoice-cancel-modal.tsx'
+import { CANCEL_MODAL_ID, CancelInvoiceModal, CLOSE_MODAL_ID, CloseCaseModal } from './invoice-modals.tsx'
 import { AdminPage } from './page.tsx'
 import { ResourceList } from './resource-list.tsx'
 import { Badge, type Tone } from './table.tsx'
 import { FilterBar, useFilters } from './toolbar.tsx'
-import { useModalSave } from './use-modal-save.ts'
 
 // /admin/notas-fiscais (issue 43, item 6): every NFS-e with its state, the provider's message when
 // it went wrong, the admin's actions on it (send again, cancel, e-mail the PDF again, close a case
 // the city no longer takes), and the month's CSV for the accountant.
-
-const CLOSE_MODAL_ID = 'admin-nota-encerrar'
 
 /** Green issued, amber on its way, red for the admin to act on, grey ended or out of the NFS-e. */
 const TONE: Record<InvoiceState, Tone> = {
@@ -169,53 +163,6 @@ function NoteCell({ invoice }: { invoice: AdminInvoice }) {
         <p className="text-slate-600 text-xs">enviada ao comprador em {formatDateTime(invoice.emailed_at)}</p>
       ) : null}
     </>
-  )
-}
-
-/** 'Encerrar caso': what was done by hand, for a cancellation the city no longer accepts. */
-function CloseCaseModal({ invoice }: { invoice: AdminInvoice | null }) {
-  const save = useModalSave(CLOSE_MODAL_ID)
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<{ observacao: string }>({
-    resolver: zodResolver(CloseInvoiceInput) as never,
-    defaultValues: { observacao: '' },
-  })
-  const submit = () =>
-    handleSubmit((values) =>
-      invoice
-        ? save(
-            'store',
-            () =>
-              send('POST', `/api/admin/notas-fiscais/${invoice.id}/encerrar`, values, InvoiceActionResult),
-            { success: 'Caso encerrado.', setError, onSuccess: () => reset() },
-          )
-        : undefined,
-    )()
-  return (
-    <FormModal
-      id={CLOSE_MODAL_ID}
-      title="Encerrar o caso da nota"
-      description={
-        invoice
-          ? `A prefeitura não aceita mais o cancelamento da nota de ${invoice.buyer.name}. Conte o que foi feito fora do site: fica registrado.`
-          : undefined
-      }
-      storeLabel="Encerrar caso"
-      onStore={() => void submit()}
-    >
-      <TextAreaField
-        label="O que foi feito"
-        rows={3}
-        hint="Ex.: cancelada no portal da prefeitura em 10/03, processo 123."
-        error={errors.observacao?.message}
-        {...register('observacao')}
-      />
-    </FormModal>
   )
 }
 
