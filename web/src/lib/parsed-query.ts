@@ -12,15 +12,14 @@ export type ParsedQueryOptions<T, K extends QueryKey> = Omit<
  * The query of one GET whose answer the contract's schema checks: the schema (and zod with it)
  * loads beside the request, never on the first render's path.
  */
-export function parsedQuery<T, K extends QueryKey>(
+export const parsedQuery = <T, K extends QueryKey>(
   queryKey: K,
   path: string,
   loadSchema: () => Promise<ZodType<T>>,
-  { request, ...options }: ParsedQueryOptions<T, K> = {},
-) {
-  return queryOptions({
+  options?: ParsedQueryOptions<T, K>,
+) =>
+  queryOptions({
     ...options,
     queryKey,
-    queryFn: ({ signal }) => apiParsed(path, loadSchema, { ...request, signal }),
+    queryFn: ({ signal }) => apiParsed(path, loadSchema, { ...options?.request, signal }),
   })
-}

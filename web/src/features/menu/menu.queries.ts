@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Menu } from '../../../../worker/contract/menu.ts'
 import { api, apiParsed } from '../../lib/api.ts'
-import { parsedQuery } from '../../lib/parsed-query.ts'
 
 export const menuKeys = {
   all: ['menu'] as const,
@@ -32,10 +31,15 @@ export function accountMenuQuery() {
 }
 
 /** GET /search/getSearch?menu=true: the published editais, children of the 'Editais' submenu. */
-export const editaisMenuQuery = () =>
-  parsedQuery(
-    [...menuKeys.all, 'editais'] as const,
-    '/search/getSearch?menu=true',
-    () => import('../../../../worker/contract/catalog.ts').then((m) => m.SearchResults),
-    { staleTime: 5 * 60_000 },
-  )
+export function editaisMenuQuery() {
+  return queryOptions({
+    queryKey: [...menuKeys.all, 'editais'] as const,
+    queryFn: ({ signal }) =>
+      apiParsed(
+        '/search/getSearch?menu=true',
+        () => import('../../../../worker/contract/catalog.ts').then((m) => m.SearchResults),
+        { signal },
+      ),
+    staleTime: 5 * 60_000,
+  })
+}

@@ -1,4 +1,5 @@
-import { parsedQuery } from '../../lib/parsed-query.ts'
+import { queryOptions } from '@tanstack/react-query'
+import { apiParsed } from '../../lib/api.ts'
 
 export const showcaseKeys = {
   all: ['showcase'] as const,
@@ -6,10 +7,17 @@ export const showcaseKeys = {
 }
 
 /** GET /home_itens/lists: the home page's course lists (SPEC section 7), parsed with `ShowcaseLists`. */
-export const showcaseListsQuery = () =>
-  parsedQuery(
-    showcaseKeys.lists(),
-    '/home_itens/lists',
-    () => import('../../../../worker/contract/showcase.ts').then((m) => m.ShowcaseLists),
-    { meta: { errorTitle: 'Erro ao carregar listas' } },
-  )
+export function showcaseListsQuery() {
+  return queryOptions({
+    queryKey: showcaseKeys.lists(),
+    queryFn: ({ signal }) =>
+      apiParsed(
+        '/home_itens/lists',
+        () => import('../../../../worker/contract/showcase.ts').then((m) => m.ShowcaseLists),
+        {
+          signal,
+        },
+      ),
+    meta: { errorTitle: 'Erro ao carregar listas' },
+  })
+}
