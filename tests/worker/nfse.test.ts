@@ -139,6 +139,26 @@ describe('a paid sale gets one note (issue 43, Done when)', () => {
     expect(lookups.length).toBeGreaterThan(0)
   })
 
+  it('money going back while a run sends the note wins: the note is cancelled at the provider, never left authorised', async () => {
+    const { order } = await queuedNote()
+    const ref = `pedido-${order.id}-1`
+    // The provider takes the note but answers 1.2 s later (within the run's 2 s deadline).
+    await timeoutNextCall({ method: 'POST', path: '/v2/nfsen', ms: 1200 })
+    const run = runJob(order.id)
+    // Refunded while the note is out: the refund's step finds it sent.
+    for (let attempt = 0; attempt < 50 && !(await noteOf(order.id)).sentAt; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    for (const statement of cancelSaleInvoices('order', order.id, sql`1`, new Date())) await db.run(statement)
+    await run
+    const after = await noteOf(order.id)
+    expect(after).toMatchObject({ state: 'cancelling', claimToken: null })
+    const cancelled = await noteIn(order.id, 'cancelled')
+    expect(cancelled.state).toBe('cancelled')
+    expect(await sentDps(ref)).toHaveLength(1)
+    expect(await providerRequests(`/v2/nfsen/${ref}`, 'DELETE')).toHaveLength(1)
+  })
+
   it("a rejection shows the provider's message; the admin's retry issues it", async () => {
     const { order } = await queuedNote()
     await rejectNextIssue({ codigo: 'E0310', mensagem: 'Código de tributação nacional inexistente.' })

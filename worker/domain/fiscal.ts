@@ -81,6 +81,9 @@ export function cancelJustificativa(motive: CancelMotive, text: string): string 
 /** The motive of the automatic cancellations (a refund, a withdrawal, a chargeback lost). */
 export const AUTOMATIC_CANCEL_MOTIVE: CancelMotive = '2'
 /** The reason every automatic cancellation gives (the provider takes 15 to 255 characters). */
+/** Why a note ends cancelled with nothing asked of the provider: it never reached it. */
+export const NOT_ISSUED_MESSAGE = 'Não emitida: o valor foi devolvido antes da emissão.'
+
 export const CANCEL_REASON = cancelJustificativa(AUTOMATIC_CANCEL_MOTIVE, 'valor devolvido ao tomador.')
 
 /** 'Comprar como empresa' (issue 43): the note's taker is this company, not the payer's CPF. */

@@ -10,10 +10,12 @@ import {
 import { fiscalSettings } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import {
+  CANCEL_REASON,
   INVOICE_CLAIM_MS,
   type InvoiceSource,
   type InvoiceState,
   MAX_INVOICE_ATTEMPTS,
+  NOT_ISSUED_MESSAGE,
   retryDelayMs,
 } from '../../domain/fiscal.ts'
 import { dependencyFailure } from '../../errors.ts'
@@ -64,20 +66,26 @@ async function claim(ctx: AppContext, id: number, now = false): Promise<Claimed 
 
 type Claimed = { row: InvoiceRow; token: string }
 
-/** Writes what a call found, only while this run holds the claim; releases it. */
-async function finish(
-  ctx: AppContext,
-  { row, token }: Claimed,
-  values: Partial<InvoiceRow>,
-  extra: SQL[] = [],
-) {
+/**
+ * Whether this run may still write the note: it holds the claim and the note is in the state it
+ * claimed. Money going back meanwhile (a refund's step moves the note to `cancelling` or
+ * `cancelled` while a call is out) wins: what the call found is not written over it, and the next
+ * run cancels the note at the provider.
+ */
+const held = ({ row, token }: Claimed) =>
+  sql`EXISTS (SELECT 1 FROM invoices WHERE id = ${row.id} AND claim_token = ${token} AND state = ${row.state})`
+
+/** Writes what a call found while this run may (`held`); releases the claim either way. */
+async function finish(ctx: AppContext, claimed: Claimed, values: Partial<InvoiceRow>, extra: SQL[] = []) {
+  const { row, token } = claimed
   const mine = and(eq(invoices.id, row.id), eq(invoices.claimToken, token))
   await ctx.db.batch([
     ...extra.map((statement) => ctx.db.run(statement)),
     ctx.db
       .update(invoices)
-      .set({ ...values, claimToken: null, claimedUntil: null, updatedAt: ctx.now })
-      .where(mine),
+      .set({ ...values, updatedAt: ctx.now })
+      .where(and(mine, eq(invoices.state, row.state))),
+    ctx.db.update(invoices).set({ claimToken: null, claimedUntil: null }).where(mine),
   ] as never)
 }
 
@@ -95,25 +103,26 @@ async function later(ctx: AppContext, claimed: Claimed, detail: string) {
 }
 
 /** The buyer's e-mail with the PDF link, queued once per note (with the write that authorises it). */
-async function authorisedEmail(ctx: AppContext, row: InvoiceRow, note: ProviderNote, token: string) {
+async function authorisedEmail(ctx: AppContext, claimed: Claimed, note: ProviderNote) {
+  const { row } = claimed
   const mail = await invoiceEmail(ctx, { ...row, number: note.number, pdfUrl: note.pdfUrl })
   return queueEmailWhere(
     mail,
-    sql`EXISTS (SELECT 1 FROM invoices WHERE id = ${row.id} AND claim_token = ${token} AND emailed_at IS NULL)`,
+    sql`${held(claimed)} AND EXISTS (SELECT 1 FROM invoices WHERE id = ${row.id} AND emailed_at IS NULL)`,
   )
 }
 
 /** What the provider says of a note, written: authorised (and the e-mail), refused, processing. */
 async function record(ctx: AppContext, claimed: Claimed, note: ProviderNote): Promise<InvoiceState> {
-  const { row, token } = claimed
+  const { row } = claimed
   if (note.status === 'authorized') {
     const extra: SQL[] = []
-    if (!row.emailedAt) extra.push(await authorisedEmail(ctx, row, note, token))
+    if (!row.emailedAt) extra.push(await authorisedEmail(ctx, claimed, note))
     // A substitution authorised: the note it replaces ends `replaced`.
     if (row.replacesId) {
       extra.push(sql`UPDATE invoices SET state = 'replaced', updated_at = ${ctx.now.getTime()}
         WHERE id = ${row.replacesId} AND state IN ('authorized', 'queued', 'processing', 'cancelling')
-          AND EXISTS (SELECT 1 FROM invoices WHERE id = ${row.id} AND claim_token = ${token})`)
+          AND ${held(claimed)}`)
     }
     await finish(
       ctx,
@@ -186,10 +195,18 @@ async function issue(ctx: AppContext, provider: FiscalProvider, claimed: Claimed
   }
   row = await withIbge(ctx, row)
   // Marked sent before the call: if its answer is lost, the next attempt looks the ref up first.
-  await ctx.db
+  // Money gone back since the claim: nothing is sent (the note is the cancellation's now).
+  const [marked] = await ctx.db
     .update(invoices)
     .set({ sentAt: ctx.now })
-    .where(and(eq(invoices.id, row.id), eq(invoices.claimToken, claimed.token)))
+    .where(
+      and(eq(invoices.id, row.id), eq(invoices.claimToken, claimed.token), eq(invoices.state, row.state)),
+    )
+    .returning({ id: invoices.id })
+  if (!marked) {
+    await finish(ctx, claimed, {})
+    return row.state
+  }
   const request = {
     ref: row.ref,
     snapshot: row.snapshot,
@@ -218,7 +235,7 @@ async function cancel(ctx: AppContext, provider: FiscalProvider, claimed: Claime
     await finish(ctx, claimed, {
       state: 'cancelled',
       cancelledAt: ctx.now,
-      providerMessage: 'Não emitida: o valor foi devolvido antes da emissão.',
+      providerMessage: NOT_ISSUED_MESSAGE,
       nextAttemptAt: null,
     })
     return 'cancelled'
@@ -239,7 +256,7 @@ async function cancel(ctx: AppContext, provider: FiscalProvider, claimed: Claime
     xmlUrl: known.xmlUrl,
     authorizedAt: row.authorizedAt ?? ctx.now,
   }
-  const outcome = await provider.cancel(row.ref, row.cancelReason ?? 'Serviço não prestado.')
+  const outcome = await provider.cancel(row.ref, row.cancelReason ?? CANCEL_REASON)
   if (outcome.kind === 'cancelled' || outcome.kind === 'already_cancelled') {
     await finish(ctx, claimed, { ...details, state: 'cancelled', cancelledAt: ctx.now, nextAttemptAt: null })
     return 'cancelled'
@@ -267,13 +284,14 @@ async function advance(ctx: AppContext, provider: FiscalProvider, claimed: Claim
     return await issue(ctx, provider, claimed)
   } catch (error) {
     if (error instanceof FiscalRequestRefusedError) {
+      const state = claimed.row.state === 'cancelling' ? 'needs_admin' : 'rejected'
       await finish(ctx, claimed, {
-        state: claimed.row.state === 'cancelling' ? 'needs_admin' : 'rejected',
+        state,
         providerMessage: `${error.code}: ${error.message}`,
         attempts: claimed.row.attempts + 1,
         nextAttemptAt: null,
       })
-      return 'rejected'
+      return state
     }
     const failure = dependencyFailure(error)
     if (failure) {

@@ -10,6 +10,7 @@ import {
   type InvoiceSource,
   invoiceRef,
   issCents,
+  NOT_ISSUED_MESSAGE,
   type TakerAddress,
 } from '../../domain/fiscal.ts'
 import { grantsAccess, type OrderPosition, WITHDRAWAL_DAYS } from '../../domain/orders.ts'
@@ -153,18 +154,28 @@ export function queueSaleInvoice(ctx: AppContext, sale: Sale, thisStep: SQL): SQ
 }
 
 /**
+ * A note that never reached the provider and that no run holds (a run holding it may be sending it
+ * right now): changing it needs nothing of the provider. `alias`: the table's alias in the query.
+ */
+const neverSent = (at: number, alias = '') => {
+  const column = (name: string) => sql.raw(alias ? `${alias}.${name}` : name)
+  return sql`(${column('state')} = 'queued' AND ${column('sent_at')} IS NULL
+    AND (${column('claimed_until')} IS NULL OR ${column('claimed_until')} <= ${at}))`
+}
+
+/**
  * Money went back in full (a refund, a withdrawal, a chargeback lost): every live note of the sale
  * is cancelled. One never sent (or refused) ends cancelled here, with nothing to ask; the others
  * become `cancelling`, and the job looks each up and asks the provider.
  */
 export function cancelSaleInvoices(source: InvoiceSource, id: string, thisStep: SQL, now: Date): SQL[] {
   const at = now.getTime()
+  const nothingToAsk = sql`(${neverSent(at)} OR state = 'rejected')`
   return [
     sql`UPDATE invoices SET
-        state = CASE WHEN (state = 'queued' AND sent_at IS NULL) OR state = 'rejected' THEN 'cancelled' ELSE 'cancelling' END,
-        cancelled_at = CASE WHEN (state = 'queued' AND sent_at IS NULL) OR state = 'rejected' THEN ${at} ELSE cancelled_at END,
-        provider_message = CASE WHEN (state = 'queued' AND sent_at IS NULL) OR state = 'rejected'
-          THEN 'Não emitida: o valor foi devolvido antes da emissão.' ELSE provider_message END,
+        state = CASE WHEN ${nothingToAsk} THEN 'cancelled' ELSE 'cancelling' END,
+        cancelled_at = CASE WHEN ${nothingToAsk} THEN ${at} ELSE cancelled_at END,
+        provider_message = CASE WHEN ${nothingToAsk} THEN ${NOT_ISSUED_MESSAGE} ELSE provider_message END,
         cancel_reason = ${CANCEL_REASON}, cancel_motive = ${AUTOMATIC_CANCEL_MOTIVE}, cancel_requested_at = ${at}, next_attempt_at = ${at},
         updated_at = ${at}
       WHERE ${column(source)} = ${id} AND state IN ('queued', 'processing', 'authorized', 'rejected')
@@ -199,11 +210,11 @@ export function substituteSaleInvoice(
     // The current note never sent: it simply states the net value.
     sql`UPDATE invoices SET value_cents = ${net}, iss_cents = CAST(round(${net} * ${rate} / 100.0) AS INTEGER),
         updated_at = ${at}
-      WHERE ${live} AND state = 'queued' AND sent_at IS NULL AND replaces_id IS NULL AND ${net} > 0
+      WHERE ${live} AND ${neverSent(at)} AND replaces_id IS NULL AND ${net} > 0
         AND sequence = (SELECT max(sequence) FROM invoices WHERE ${column(source)} = ${id}) AND ${thisStep}`,
     sql`UPDATE invoices SET value_cents = ${net}, iss_cents = CAST(round(${net} * ${rate} / 100.0) AS INTEGER),
         updated_at = ${at}
-      WHERE ${live} AND state = 'queued' AND sent_at IS NULL AND replaces_id IS NOT NULL AND ${net} > 0
+      WHERE ${live} AND ${neverSent(at)} AND replaces_id IS NOT NULL AND ${net} > 0
         AND ${thisStep}`,
     // Sent (or authorised): a new note replaces it.
     sql`INSERT INTO invoices (ref, source, ${column(source)}, sequence, state, value_cents, iss_cents,
@@ -213,7 +224,7 @@ export function substituteSaleInvoice(
         i.competence, i.snapshot, i.id, i.issue_after
       FROM invoices i
       WHERE i.${column(source)} = ${id} AND i.state IN ('processing', 'authorized', 'queued')
-        AND (i.state != 'queued' OR i.sent_at IS NOT NULL) AND ${net} > 0
+        AND NOT ${neverSent(at, 'i')} AND ${net} > 0
         AND i.sequence = (SELECT max(sequence) FROM invoices WHERE ${column(source)} = ${id} AND state != 'not_applicable')
         AND ${thisStep}
       ON CONFLICT (ref) DO NOTHING`,
