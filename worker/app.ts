@@ -10,6 +10,7 @@ import { INSTITUTE } from './domain/institute.ts'
 import { ANY_BODY_MAX_BYTES } from './domain/uploads.ts'
 import { AppError, dependencyFailure, statusOf, unavailable } from './errors.ts'
 import { CURRENT_USER_PATH, guardAreas, sameOriginWrites } from './middleware/auth.ts'
+import { localOnly } from './middleware/local-only.ts'
 import { pageWish } from './middleware/navigation.ts'
 import {
   allowEval,
@@ -41,6 +42,9 @@ import { respondWithPage } from './ssr/pages.ts'
 
 const app = newApp()
 
+/** The local stack's tools: the mailbox, the sandbox's 'Simular pagamento', the seed's helpers. */
+const LOCAL_TOOLS = ['/dev/*', '/api/dev/*', '/api/sandbox/*'] as const
+
 const MISCONFIGURED_MESSAGE = 'O site está temporariamente indisponível. Tente novamente mais tarde.'
 
 app.use('*', secureHeaders({ crossOriginOpenerPolicy: false }))
@@ -60,6 +64,9 @@ app.use('*', async (c, next) => {
 app.use('*', limitBody(ANY_BODY_MAX_BYTES))
 app.use('*', sameOriginWrites)
 app.use('*', guardAreas)
+// The local stack's tools answer nothing elsewhere, before any of them is built (their area, and
+// the conference's and live questions' /api/dev operations).
+for (const path of LOCAL_TOOLS) app.use(path, localOnly)
 // Who the visitor is, and the menu of their role: every page asks (pages themselves are shared,
 // worker/ssr), and no cache between us and the browser may keep one visitor's answer.
 for (const path of [CURRENT_USER_PATH, '/api/menu']) {
@@ -130,7 +137,7 @@ export const AREAS = [
     // The local stack's tools (the mailbox, the sandbox's 'Simular pagamento', the seed's
     // certificates): refused outside it (localOnly), and never part of a deployment's start.
     name: 'development',
-    paths: ['/dev/*', '/api/dev/*', '/api/sandbox/*'],
+    paths: LOCAL_TOOLS,
     build: lazyArea(async () => (await import('./routes/dev.ts')).devRoutes),
   },
 ] as const
@@ -230,7 +237,8 @@ const contexts = new WeakMap<Request, AppContext>()
 function lazyArea(routes: () => Promise<App>) {
   let built: Promise<App> | undefined
   return () => {
-    built ??= routes().then((loaded) => {
+    if (built) return built
+    built = routes().then((loaded) => {
       const area = newApp()
       area.use('*', async (c, next) => {
         c.set('ctx', contexts.get(c.req.raw) as AppContext)
@@ -240,6 +248,7 @@ function lazyArea(routes: () => Promise<App>) {
       answerLikeTheSite(area)
       return area
     })
+    // A failed build is tried again by the next request.
     built.catch(() => {
       built = undefined
     })

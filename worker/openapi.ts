@@ -46,10 +46,10 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
   return Object.fromEntries(fields)
 }
 
-/** Every sub-app is built here, so every validation failure answers the same 422 shape. */
 /** An app of the Worker's: its routes, validation and OpenAPI registry. */
 export type App = OpenAPIHono<AppBindings>
 
+/** Every sub-app is built here, so every validation failure answers the same 422 shape. */
 export function newApp(): App {
   return new OpenAPIHonoApp<AppBindings>({
     defaultHook: (result) => {
@@ -287,11 +287,6 @@ const refuseBody = createMiddleware<AppBindings>(async (c, next) => {
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { 'application/json': { schema } },
-})
-
-/** A required JSON request body. */
-export const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
 })
 
 /** A query that accepts no parameters: unknown ones are refused with 422. */

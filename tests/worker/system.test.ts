@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { AREAS, app, everyRoute } from '../../worker/app.ts'
 import type { Env } from '../../worker/env.ts'
 import { workerFetch } from '../support/worker/http.ts'
+import { NAVIGATE } from '../support/worker/pages.ts'
 
 const worker = { fetch: workerFetch }
 
@@ -121,6 +122,12 @@ describe('areas built on their first request (issue 42)', () => {
     const wrongMethod = await worker.fetch('http://localhost/.well-known/jwks.json', { method: 'DELETE' })
     expect(wrongMethod.status).toBe(405)
     expect(wrongMethod.headers.get('Allow')).toContain('GET')
+    // A page an area answers (its 404, opened in the browser) runs its own inline scripts: the
+    // policy the site's app sets carries their hashes.
+    const page = await worker.fetch('http://localhost/download/nada/mais', { headers: NAVIGATE })
+    expect(page.status).toBe(404)
+    expect(page.headers.get('Content-Type')).toMatch(/text\/html/)
+    expect(page.headers.get('Content-Security-Policy')).toMatch(/script-src[^;]*'sha256-/)
     const unknown = await worker.fetch('http://localhost/api/pedidos/1/nada', {
       headers: { Accept: 'application/json' },
     })

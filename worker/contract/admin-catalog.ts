@@ -215,7 +215,6 @@ export type LessonInput = z.input<typeof LessonInput>
 export const LessonUpdateInput = LessonInput.extend({ version: Version }).strict()
 export type LessonUpdateInput = z.input<typeof LessonUpdateInput>
 
-/** A new order of a course's modules or a module's lessons: every id, once. */
 // ── Classes ───────────────────────────────────────────────────────────────────
 
 export const CLASS_MESSAGES = {

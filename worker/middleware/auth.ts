@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { publicOrigin } from '../config.ts'
-import type { AppBindings } from '../context.ts'
+import type { AppBindings, AppContext } from '../context.ts'
 import { UNSUBSCRIBE_PATH } from '../contract/reminders.ts'
 import { SIGNED_IN_HINT_COOKIE } from '../contract/session-hint.ts'
 import type { Role } from '../domain/roles.ts'
@@ -16,15 +16,18 @@ import {
 } from '../services/auth/sessions.ts'
 import { pageWish } from './navigation.ts'
 
-/** By request, not by Hono context: an area built on demand answers the same request in a context of its own. */
-const loaded = new WeakMap<Request, Promise<SessionUser | null>>()
+/**
+ * By the request's context (worker/context.ts), not by Hono's: an area built on demand answers the
+ * same request in a Hono context of its own, sharing that one.
+ */
+const loaded = new WeakMap<AppContext, Promise<SessionUser | null>>()
 
 /** The logged-in user of this request (one database round trip, at most once per request). */
 export function currentUser(c: Context<AppBindings>): Promise<SessionUser | null> {
-  let user = loaded.get(c.req.raw)
+  let user = loaded.get(c.var.ctx)
   if (!user) {
     user = resolveSession(c.var.ctx, getCookie(c, sessionCookieName(c.req.url)))
-    loaded.set(c.req.raw, user)
+    loaded.set(c.var.ctx, user)
   }
   return user
 }

@@ -14,13 +14,19 @@ export type PolicyAllowances = {
   frames?: Set<string>
 }
 
-const allowances = new WeakMap<Context, PolicyAllowances>()
+/**
+ * By the request's context (worker/context.ts), which an area built on demand shares with the
+ * site's app (worker/app.ts): a page an area answers tells the policy the site's app sets. Before
+ * the context exists, the Hono context itself.
+ */
+const allowances = new WeakMap<object, PolicyAllowances>()
+const requestOf = (c: Context): object => (c.get('ctx' as never) as object | undefined) ?? c
 
 function allowancesOf(c: Context): PolicyAllowances {
-  let found = allowances.get(c)
+  let found = allowances.get(requestOf(c))
   if (!found) {
     found = { scripts: new Set(), connect: new Set() }
-    allowances.set(c, found)
+    allowances.set(requestOf(c), found)
   }
   return found
 }
@@ -89,7 +95,7 @@ export function contentSecurityPolicy(extra: PolicyAllowances = { scripts: new S
 /** Sets the Content-Security-Policy on every answer, with what its handler allowed. */
 export const contentSecurityPolicyHeader = createMiddleware(async (c, next) => {
   await next()
-  setHeaders(c, [['Content-Security-Policy', contentSecurityPolicy(allowances.get(c))]])
+  setHeaders(c, [['Content-Security-Policy', contentSecurityPolicy(allowances.get(requestOf(c)))]])
 })
 
 /** Sets headers on the answer, copying it first when its headers are immutable. */

@@ -2,7 +2,6 @@ import { z } from '@hono/zod-openapi'
 import { HeartbeatAnswer, HeartbeatInput } from '../contract/conference.ts'
 import { HEARTBEAT_INTERVAL_MS } from '../domain/attendance.ts'
 import { CONFERENCE_STATUSES } from '../domain/conference.ts'
-import { localOnly } from '../middleware/local-only.ts'
 import { PRESENCE_PATH, presenceSession, presenceViewer } from '../middleware/presence.ts'
 import { newApp } from '../openapi.ts'
 import { attendanceStats, flushAttendance, recordHeartbeat } from '../services/conference/attendance.ts'
@@ -66,7 +65,6 @@ export const ShiftInput = z
   .strict()
 
 const app = newApp()
-app.use('/api/dev/*', localOnly)
 
 const DEV = ['Desenvolvimento']
 

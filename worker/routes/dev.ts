@@ -5,7 +5,6 @@ import { HeldCertificate } from '../contract/certificates.ts'
 import { OrderId } from '../contract/checkout.ts'
 import { curitibaDateTime } from '../domain/time-zone.ts'
 import { LOCAL_VIDEO_PATH } from '../domain/video.ts'
-import { localOnly } from '../middleware/local-only.ts'
 import { NoQuery, newApp } from '../openapi.ts'
 import { issueCertificateFor } from '../services/certificates/student.ts'
 import { orderLedger } from '../services/checkout/order-ledger.ts'
@@ -35,11 +34,8 @@ const DevCertificateInput = z
   })
   .strict()
 
+// Refused outside the local stack before this area is even built (LOCAL_TOOLS, worker/app.ts).
 const app = newApp()
-app.use('/dev/*', localOnly)
-app.use('/api/dev/*', localOnly)
-// 'Simular pagamento' of the Pagar.me sandbox.
-app.use('/api/sandbox/*', localOnly)
 
 const TAGS = ['Desenvolvimento']
 

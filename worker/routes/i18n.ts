@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { TRANSLATION_TARGETS } from '../domain/languages.ts'
 import { QUOTAS } from '../domain/limits.ts'
-import { localOnly } from '../middleware/local-only.ts'
 import { newApp } from '../openapi.ts'
 import { sandboxTranslationCalls, translateTexts } from '../services/i18n/translate.ts'
 import { json, operation, register } from './operation.ts'
@@ -18,7 +17,6 @@ const TranslateInput = z
   .strict()
 
 const app = newApp()
-app.use('/api/dev/*', localOnly)
 
 export const i18nRoutes = register(
   app,

@@ -4,7 +4,6 @@ import { KeptQuestion, LiveBoard, LiveRoles } from '../contract/live-questions.t
 import type { LiveRole } from '../domain/live-questions.ts'
 import { AppError } from '../errors.ts'
 import { currentUser } from '../middleware/auth.ts'
-import { localOnly } from '../middleware/local-only.ts'
 import { PRESENCE_PATH, presenceAuthenticated, presenceIdentity } from '../middleware/presence.ts'
 import { jsonContent, newApp } from '../openapi.ts'
 import {
@@ -53,7 +52,6 @@ const SocketQuery = z
   .strict()
 
 const app = newApp()
-app.use('/api/dev/*', localOnly)
 
 const DEV = ['Desenvolvimento']
 
