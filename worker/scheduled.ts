@@ -41,10 +41,10 @@ export async function runScheduled(
   // Before the outbox is drained, so a reminder written now goes out in this same run.
   const reminders =
     controller.cron === OUTBOX_CRON ? await guarded(ctx, 'reminders_failed', () => sendReminders(ctx)) : null
-  // The NFS-e due (issue 43): issued, looked up, cancelled; before the outbox, so a note's e-mail
-  // goes out in this same run.
-  const invoices = await guarded(ctx, 'invoices_failed', () => issueInvoices(ctx))
   const outbox = await drainOutbox(ctx)
+  // The NFS-e due (issue 43): issued, looked up, cancelled; after the outbox, so a provider slow to
+  // answer (15 s a call) never holds the e-mails back; a note's own e-mail goes out next run.
+  const invoices = await guarded(ctx, 'invoices_failed', () => issueInvoices(ctx))
   const secrets = await sweep(ctx)
   const couponHolds = await guarded(ctx, 'coupon_holds_failed', () => endCouponHolds(ctx))
   // Credentials signed before issue 39, a bounded batch a run (./services/certificates/resign.ts).

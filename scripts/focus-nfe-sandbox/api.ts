@@ -99,6 +99,7 @@
  *    the next read finds it decided).
  */
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils'
+import { CURITIBA_OFFSET_MS, curitibaIsoDateTime } from '../../worker/domain/time-zone.ts'
 import { createTimers, deliverWithRetries } from '../lib/webhook-delivery.ts'
 import { onePagePdf } from '../make-seed-files.ts'
 import { consultationPage, dashboardPage, noteXml } from './pages.ts'
@@ -185,11 +186,6 @@ const digits = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : ''
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
-/** The ISO date-time with Brasília's offset (UTC−3, no daylight saving since 2019). */
-export function brasiliaIso(ms: number): string {
-  return `${new Date(ms - 3 * 3600_000).toISOString().slice(0, 19)}-03:00`
-}
-
 /** Mod-11 check digit (weights 2..9 from the right), as the national keys use. */
 function mod11(value: string): string {
   let sum = 0
@@ -208,7 +204,7 @@ function mod11(value: string): string {
  * random code (9), check digit (1).
  */
 export function accessKey(municipality: string, cnpj: string, numero: number, ms: number): string {
-  const date = new Date(ms - 3 * 3600_000)
+  const date = new Date(ms - CURITIBA_OFFSET_MS)
   const yymm = `${String(date.getUTCFullYear()).slice(2)}${String(date.getUTCMonth() + 1).padStart(2, '0')}`
   const random = String(Math.floor(Math.random() * 1e9)).padStart(9, '0')
   const body = `${municipality.padStart(7, '0')}22${cnpj}${String(numero).padStart(13, '0')}${yymm}${random}`
@@ -376,7 +372,7 @@ export function createFocusNfeSandbox(options: FocusSandboxOptions = {}) {
   // ── The note as Focus NFe shows it ──────────────────────────────────────────────────────
 
   const month = (note: Note) =>
-    (note.dataEmissao ?? brasiliaIso(note.receivedAt)).slice(0, 7).replace('-', '')
+    (note.dataEmissao ?? curitibaIsoDateTime(new Date(note.receivedAt))).slice(0, 7).replace('-', '')
   const folder = (note: Note) => `/arquivos/${note.cnpjPrestador}_1/${month(note)}`
   const paths = (note: Note) => ({
     xml: `${folder(note)}/XMLsNFSe/${note.chave}-nfse.xml`,
@@ -468,7 +464,7 @@ export function createFocusNfeSandbox(options: FocusSandboxOptions = {}) {
       note.status = 'autorizado'
       note.erros = []
       note.numero = String(number)
-      note.dataEmissao = brasiliaIso(now())
+      note.dataEmissao = curitibaIsoDateTime(new Date(now()))
       note.chave = accessKey(digits(note.dps.codigo_municipio_emissora), note.cnpjPrestador, number, now())
       if (replaced) {
         replaced.status = 'cancelado'

@@ -1,4 +1,5 @@
 import type { InvoiceSnapshot } from '../../domain/fiscal.ts'
+import { curitibaIsoDateTime } from '../../domain/time-zone.ts'
 import { DependencyUnavailableError } from '../../errors.ts'
 import { fetchWithDeadline } from '../deadline.ts'
 import {
@@ -86,18 +87,13 @@ function takerFields(taker: InvoiceSnapshot['taker']): Record<string, unknown> {
   return fields
 }
 
-/** The ISO date-time with Brasília's offset (UTC−3, no daylight saving since 2019). */
-function brasiliaIso(at: Date): string {
-  return `${new Date(at.getTime() - 3 * 3_600_000).toISOString().slice(0, 19)}-03:00`
-}
-
 /** The DPS of a note in Focus NFe's flat fields (the national layout's codes). */
 export function dpsOf(request: IssueRequest): Record<string, unknown> {
   const { snapshot } = request
   const { provider, service } = snapshot
   const rate = Number(service.issRate)
   return {
-    data_emissao: brasiliaIso(request.issuedAt),
+    data_emissao: curitibaIsoDateTime(request.issuedAt),
     data_competencia: request.competence,
     codigo_municipio_emissora: provider.municipalityIbge,
     cnpj_prestador: provider.cnpj,

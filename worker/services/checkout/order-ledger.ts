@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm'
 import { courses, orderItems, orders } from '../../../db/schema.ts'
 import type { GatewayPayment } from '../../adapters/payments/types.ts'
+import { fiscalSettings } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import type { PayResult } from '../../contract/checkout.ts'
 import { CERTIFICATE_MONEY_REASONS } from '../../domain/certificates.ts'
@@ -52,7 +53,8 @@ async function fiscalEffects(
 ): Promise<SQL[]> {
   if (dispute === 'lost') return cancelSaleInvoices('order', order.id, thisStep, ctx.now)
   if (dispute === 'won') return []
-  if (paysSale({ current, next })) {
+  // Issuance off (the default): nothing to queue, so the sale's lines are not read either.
+  if (paysSale({ current, next }) && fiscalSettings(ctx.env).issuance === 'on') {
     const lines = await ctx.db
       .select({
         type: orderItems.itemType,
