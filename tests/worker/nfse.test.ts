@@ -139,6 +139,15 @@ describe('a paid sale gets one note (issue 43, Done when)', () => {
     expect(lookups.length).toBeGreaterThan(0)
   })
 
+  it('ten job runs at once over a queued note: one claims it, one DPS reaches the provider', async () => {
+    const { order } = await queuedNote()
+    const results = await runJob(order.id, { runs: 10 })
+    expect(results.reduce((claimed, run) => claimed + run.claimed, 0)).toBe(1)
+    const note = await noteIn(order.id)
+    expect(note.state).toBe('authorized')
+    expect(await sentDps(note.ref)).toHaveLength(1)
+  })
+
   it('money going back while a run sends the note wins: the note is cancelled at the provider, never left authorised', async () => {
     const { order } = await queuedNote()
     const ref = `pedido-${order.id}-1`

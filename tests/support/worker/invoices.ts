@@ -1,4 +1,4 @@
-import { asc, eq, isNotNull, or } from 'drizzle-orm'
+import { asc, eq, or } from 'drizzle-orm'
 import { invoices } from '../../../db/schema.ts'
 import type { InvoiceState } from '../../../worker/domain/fiscal.ts'
 import { issueInvoices } from '../../../worker/services/fiscal/job.ts'
@@ -59,22 +59,6 @@ export async function noteIn(
 ) {
   const current = (notes: Awaited<ReturnType<typeof notesOf>>) => notes.find((note) => note.sequence >= 1)
   return current(await notesWhen(saleId, (notes) => current(notes)?.state === state, options))!
-}
-
-/**
- * Once no note is being sent (10 s at most): the notes a sale's settlement sends after its answer
- * (issue 43) hold the database meanwhile; a test that cuts or races the database's round trips
- * waits for them first.
- */
-export async function notesAtRest() {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    const sending = await testDb()
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(isNotNull(invoices.claimToken))
-    if (!sending.length) return
-  }
 }
 
 /**
