@@ -30,7 +30,10 @@ export function accountMenuQuery() {
   })
 }
 
-/** GET /search/getSearch?menu=true: the published editais, children of the 'Editais' submenu. */
+/** GET /search/getSearch?menu=true: the published editais, children of the 'Editais' submenu.
+ * Written out, not through `parsedQuery`: it is on every page's first load, which that form puts
+ * over its 125 KB budget by a few bytes (README, 'JavaScript of the first load').
+ */
 export function editaisMenuQuery() {
   return queryOptions({
     queryKey: [...menuKeys.all, 'editais'] as const,

@@ -6,7 +6,10 @@ export const showcaseKeys = {
   lists: () => [...showcaseKeys.all, 'lists'] as const,
 }
 
-/** GET /home_itens/lists: the home page's course lists (SPEC section 7), parsed with `ShowcaseLists`. */
+/** GET /home_itens/lists: the home page's course lists (SPEC section 7), parsed with `ShowcaseLists`.
+ * Written out, not through `parsedQuery`: it is on every page's first load, which that form puts
+ * over its 125 KB budget by a few bytes (README, 'JavaScript of the first load').
+ */
 export function showcaseListsQuery() {
   return queryOptions({
     queryKey: showcaseKeys.lists(),

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import type { TalkSpeaker } from '../../../../../worker/contract/live-questions.ts'
 import { ErrorState, LoadingState } from '../../../components/page-status.tsx'
-import { INPUT_CLASS, SubmitButton } from '../../../lib/form-field.tsx'
+import { EmailField, FieldShell, INPUT_CLASS, SubmitButton } from '../../../lib/form-field.tsx'
 import { errorMessage } from '../../../lib/toast.ts'
 import { useNameTalkSpeaker } from './live.mutations.ts'
 import { talkSpeakersQuery } from './live.queries.ts'
@@ -38,7 +38,6 @@ export default function SpeakersPanel() {
 }
 
 function SpeakerForm({ talks }: { talks: TalkSpeaker[] }) {
-  const id = useId()
   const [key, setKey] = useState(talks[0]?.key ?? 0)
   const talk = talks.find((item) => item.key === key)
   const [email, setEmail] = useState(talk?.account?.email ?? '')
@@ -57,46 +56,30 @@ function SpeakerForm({ talks }: { talks: TalkSpeaker[] }) {
           save.mutate({ key, email: email.trim() || null })
         }}
       >
-        <div>
-          <label htmlFor={`${id}-palestra`} className="mb-1 block font-medium text-slate-800 text-sm">
-            Palestra
-          </label>
-          <select
-            id={`${id}-palestra`}
-            className={INPUT_CLASS}
-            value={key}
-            onChange={(event) => choose(Number(event.target.value))}
-          >
-            {talks.map((item) => (
-              <option key={item.key} value={item.key}>
-                [{item.session[0]},{item.session[1]}] {item.title.slice(0, 50)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-email`} className="mb-1 block font-medium text-slate-800 text-sm">
-            E-mail da conta de quem fala
-          </label>
-          <input
-            id={`${id}-email`}
-            className={INPUT_CLASS}
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-describedby={`${id}-ajuda`}
-            aria-invalid={save.isError || undefined}
-          />
-          <p id={`${id}-ajuda`} className="mt-1 text-slate-600 text-sm">
-            Vazio: nenhuma conta.
-          </p>
-        </div>
-        {save.isError ? (
-          <p role="alert" className="text-red-800 sm:col-span-2">
-            {errorMessage(save.error)}
-          </p>
-        ) : null}
+        <FieldShell label="Palestra">
+          {(control) => (
+            <select
+              {...control}
+              className={INPUT_CLASS}
+              value={key}
+              onChange={(event) => choose(Number(event.target.value))}
+            >
+              {talks.map((item) => (
+                <option key={item.key} value={item.key}>
+                  [{item.session[0]},{item.session[1]}] {item.title.slice(0, 50)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldShell>
+        <EmailField
+          label="E-mail da conta de quem fala"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          hint="Vazio: nenhuma conta."
+          error={save.isError ? errorMessage(save.error) : undefined}
+        />
         <SubmitButton
           pending={save.isPending}
           className="btn btn-primary sm:col-span-2 sm:justify-self-start"
