@@ -61,7 +61,12 @@ function positionOf<Row extends Payment>(
     current,
     known
       ? { state: known.status, refundedCents: known.refundedCents }
-      : { state: report.status, refundedCents: report.refundedCents, disputeWon: report.disputeWon },
+      : {
+          state: report.status,
+          refundedCents: report.refundedCents,
+          disputeWon: report.disputeWon,
+          differenceWentBack: report.differenceWentBack,
+        },
   )
   return { current, next, fields: ledger.fields(row, report.payment) }
 }
