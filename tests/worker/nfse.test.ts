@@ -253,6 +253,28 @@ describe('money going back', () => {
     expect(dps).toMatchObject({ chave_nfse_substituida: first.accessKey, valor_servico: 400 })
   })
 
+  it("a partial refund of a class with an e-book: the note loses only the refund's share on the class", async () => {
+    const turma = await createClass(db, { priceCents: 30000 })
+    const product = await createProduct(db, { priceCents: 12000 })
+    const paid = await payCheckout(await cartWith(['turma', turma.id], ['produto', product.id]))
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    const orderId: string = paid.body.order_id
+    const first = await noteIn(orderId)
+    // The note states the class alone; the order's charge holds the e-book too.
+    expect(first.valueCents).toBe(30000)
+    expect((await refund(orderId, { amount_cents: 7001 })).status).toBe(200)
+    const notes = await notesWhen(
+      orderId,
+      (all) => all.some((note) => note.replacesId === first.id && note.state === 'authorized'),
+      { job: false },
+    )
+    const substitute = notes.find((note) => note.replacesId === first.id)
+    // 7001 × 30000 ÷ 42000 = 5000.71…: R$ 50,01 of the refund falls on the class.
+    expect(substitute).toMatchObject({ state: 'authorized', valueCents: 30000 - 5001 })
+    const [dps] = await sentDps(substitute!.ref)
+    expect(dps).toMatchObject({ chave_nfse_substituida: first.accessKey, valor_servico: 249.99 })
+  })
+
   it('a cancellation the city refuses as out of time reaches the admin, who closes it by hand', async () => {
     const { order } = await buyClass('CREDIT_CARD')
     const note = await noteIn(order.id)

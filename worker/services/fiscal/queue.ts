@@ -196,10 +196,10 @@ export function substituteSaleInvoice(
   const safeId = id.replace(/[^\w-]/g, '')
   // The first note's value is what was invoiced before any refund.
   const original = sql`(SELECT value_cents FROM invoices WHERE ${column(source)} = ${id} AND sequence = 1 AND state != 'not_applicable')`
-  // Integer arithmetic, rounding half up: (2·r·v + c) div 2c.
+  // Integer arithmetic (the bound numbers arrive as REAL), rounding half up: (2·r·v + c) div 2c.
   const share =
     chargedCents > 0 && refundedCents < chargedCents
-      ? sql`((2 * ${refundedCents} * ${original} + ${chargedCents}) / ${2 * chargedCents})`
+      ? sql`(CAST(2 * ${refundedCents} * ${original} + ${chargedCents} AS INTEGER) / CAST(${2 * chargedCents} AS INTEGER))`
       : original
   const net = sql`(${original} - ${share})`
   const live = sql`${column(source)} = ${id} AND state IN ('queued', 'processing', 'authorized', 'rejected')`
