@@ -25,7 +25,12 @@ import {
 } from '../support/worker/checkout.ts'
 import { createClass, createUser, sessionCookie, testContext, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
-import { chargebackAtProvider, payAtProvider, refundAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
+import {
+  chargebackAtProvider,
+  payAtProvider,
+  refundAtProvider,
+  sendWebhook,
+} from '../support/worker/pagarme.ts'
 
 // Issue 39, item 3 (decision 023): what money grants, money going back takes back. A refund of the
 // purchase (withdrawal, the admin's refund, one made at the provider) revokes the certificates it
@@ -524,7 +529,11 @@ describe("a boleto's difference going back (decision 028)", () => {
     const short = 9000
     await payAtProvider(order.gatewayChargeId!, order.totalCents - short)
     expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
-    const asked = await call(`/api/usuario/compras/${order.id}/diferenca`, { payment_type: 'PIX' }, { cookie })
+    const asked = await call(
+      `/api/usuario/compras/${order.id}/diferenca`,
+      { payment_type: 'PIX' },
+      { cookie },
+    )
     const difference = await orderRow(PayResult.parse(asked.body).order_id)
     await payAtProvider(difference.gatewayChargeId!)
     expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)

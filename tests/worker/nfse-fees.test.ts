@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
 import { PlanPaymentResult } from '../../worker/contract/plans.ts'
-import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { settlePlanPayment } from '../../worker/services/plans/payment-ledger.ts'
+import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { testContext, testDb } from '../support/worker/db.ts'
 import { providerRequests, resetProviderControls, sentDps } from '../support/worker/focus-nfe.ts'
 import { noteIn, notesOf } from '../support/worker/invoices.ts'
@@ -113,7 +113,10 @@ describe("the edital fee's note", () => {
 
   it('a fee paid by debit card: one note of its value, sent at once', async () => {
     const { plan, user, application, cookie } = await applied(27000)
-    const paid = await payPlan(cookie, await byCard(purchase(user, plan, application.id), 'debit_card', DEBIT.frictionless))
+    const paid = await payPlan(
+      cookie,
+      await byCard(purchase(user, plan, application.id), 'debit_card', DEBIT.frictionless),
+    )
     expect(paid.status, JSON.stringify(paid.body)).toBe(200)
     const payment = PlanPaymentResult.parse(paid.body)
     expect(payment.status).toBe('paid')

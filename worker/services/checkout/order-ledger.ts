@@ -16,7 +16,7 @@ import { certificatesMoved, certificatesPaidBy, stepMovesCertificates } from '..
 import { advanceSaleInvoices } from '../fiscal/job.ts'
 import type { Sale } from '../fiscal/queue.ts'
 import { fiscalStatements } from '../fiscal/step.ts'
-import type { Ledger, Report, Step, StepMail } from '../payments/ledger.ts'
+import type { Ledger, Report, StepMail } from '../payments/ledger.ts'
 import { boletoRequest, cardInputs } from '../payments/request.ts'
 import { providerFields, reportedDate, rowsOf, settle } from '../payments/settle.ts'
 import { enrollStatement } from '../student/access.ts'

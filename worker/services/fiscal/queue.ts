@@ -22,7 +22,7 @@ import { curitibaDay, DAY_MS } from '../../domain/time-zone.ts'
 // job (./job.ts) does the provider's calls.
 
 /** A line of a sale: a service (a class, a bundle, a difference) or a product (an e-book, a book). */
-export type SaleLine = { name: string; netCents: number; kind: 'service' | 'product'; online: boolean }
+type SaleLine = { name: string; netCents: number; kind: 'service' | 'product'; online: boolean }
 
 /** What a paid sale's note is made of, as the ledger knows it at the moment it is paid. */
 export type Sale = {

@@ -9,7 +9,7 @@ import { cancelSaleInvoices, queueSaleInvoice, type Sale, substituteSaleInvoice 
 export type PaymentStep = { current: OrderPosition; next: OrderPosition }
 
 /** What a payment's step asks of its sale's NFS-e. */
-export type FiscalAction = 'queue' | 'cancel' | 'substitute' | 'none'
+type FiscalAction = 'queue' | 'cancel' | 'substitute' | 'none'
 
 /**
  * The one rule of what money coming in and going back does to a sale's NFS-e (issue 43, decision
@@ -18,7 +18,7 @@ export type FiscalAction = 'queue' | 'cancel' | 'substitute' | 'none'
  * part of it back replaces it by the net value. A chargeback opened or won changes nothing: the note
  * stands while the dispute is open, and a won one had its note already.
  */
-export function fiscalStep({ current, next }: PaymentStep): FiscalAction {
+function fiscalStep({ current, next }: PaymentStep): FiscalAction {
   const dispute = disputeStep(current.state, next.state)
   if (dispute === 'lost') return 'cancel'
   if (dispute !== null) return 'none'
@@ -52,7 +52,13 @@ export async function fiscalStatements(
   },
 ): Promise<SQL[]> {
   const substitute = () =>
-    substituteSaleInvoice(source, id, { refundedCents: step.next.refundedCents, chargedCents }, thisStep, ctx.now)
+    substituteSaleInvoice(
+      source,
+      id,
+      { refundedCents: step.next.refundedCents, chargedCents },
+      thisStep,
+      ctx.now,
+    )
   switch (fiscalStep(step)) {
     case 'queue': {
       // Issuance off (the default): nothing to queue, so the sale is not read either.

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { editais, feePlans, planPayments } from '../../../db/schema.ts'
 import type { EmailMessage } from '../../adapters/email.ts'
 import type { GatewayPayment, PaymentRequest } from '../../adapters/payments/types.ts'
