@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { orders } from '../../db/schema.ts'
 import { configurationProblems } from '../../worker/config.ts'
 import { BillingAddress } from '../../worker/contract/checkout.ts'
 import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
@@ -433,6 +434,26 @@ describe('what reaches the provider', () => {
     })
     expect(dps).not.toHaveProperty('cpf_tomador')
     expect(dps).not.toHaveProperty('codigo_municipio_tomador')
+  })
+
+  it("a boleto paid short and completed by its difference: one note, of the order's whole price", async () => {
+    const { order, cookie } = await buyClass('BOLETO', undefined, 40000)
+    await payAtProvider(order.gatewayChargeId!, 31000)
+    expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
+    expect(await notesOf(order.id)).toEqual([])
+    const asked = await call(
+      `/api/usuario/compras/${order.id}/diferenca`,
+      { payment_type: 'PIX' },
+      { cookie },
+    )
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    const differenceId: string = asked.body.order_id
+    const [difference] = await db.select().from(orders).where(eq(orders.id, differenceId))
+    await payAtProvider(difference!.gatewayChargeId!)
+    expect((await sendWebhook('charge.paid', difference!.gatewayChargeId!)).status).toBe(200)
+    expect(await noteIn(order.id)).toMatchObject({ state: 'authorized', valueCents: 40000 })
+    // The difference is part of that price: no note of its own.
+    expect(await notesOf(differenceId)).toEqual([])
   })
 
   it("an e-book is listed 'sem NFS-e', never sent as a service", async () => {

@@ -13,7 +13,8 @@ import { sendAgain } from './pay.ts'
  * difference (`difference_of` the order it completes, `difference_kind` what it pays). Two kinds:
  * the student price of a rejected student document (issue 29, item 3), and what is missing of a
  * boleto paid short (issue 40, item 5), which, once paid, makes that order paid in the same
- * settlement (the order ledger's `alongside`).
+ * settlement (the order ledger's `alongside`), and, refunded in full or charged back, makes it paid
+ * short again (decision 028).
  */
 export const DIFFERENCE_MESSAGES = {
   noDifference: 'Este pedido não tem diferença a pagar.',

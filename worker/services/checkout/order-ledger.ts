@@ -204,14 +204,19 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
       if (dispute === 'lost') await certificates('revoke', CERTIFICATE_MONEY_REASONS.chargebackLost)
       // The NFS-e (issue 43): queued with the payment, cancelled when the money goes back in full
       // (a refund, a withdrawal, a chargeback lost), replaced by the net value after a partial refund.
-      const fiscal = await fiscalStatements(ctx, {
-        source: 'order',
-        id: order.id,
-        step: { current, next },
-        thisStep,
-        chargedCents: chargedCents(order),
-        sale: () => saleOf(ctx, order),
-      })
+      // A boleto's difference has none of its own: the note of the order it completes states the
+      // order's whole price, the difference included (a note of its own would invoice it twice).
+      const fiscal =
+        order.differenceKind === 'underpaid'
+          ? []
+          : await fiscalStatements(ctx, {
+              source: 'order',
+              id: order.id,
+              step: { current, next },
+              thisStep,
+              chargedCents: chargedCents(order),
+              sale: () => saleOf(ctx, order),
+            })
       statements.push(...fiscal)
       // A seat held or taken needs no statement to go back: the class_seats view counts live
       // orders only, so this step's new state releases it (decision 011).

@@ -113,7 +113,8 @@ async function stepWrites<Row extends Payment>(
  * Applies what the provider reports (DESIGN 6). Only a step forward changes anything, and what
  * that step implies is written in the same transaction, keyed to the random settlement id the
  * step wrote, so a replayed or concurrent report adds nothing. The rows the ledger moves along
- * with it (`alongside`: an order paid short, once its difference is paid) step in that same
+ * with it (`alongside`: an order paid short, once its difference is paid, or again paid short once
+ * that difference's money went back) step in that same
  * transaction, each only if this step happened.
  */
 export async function settle<Row extends Payment>(
