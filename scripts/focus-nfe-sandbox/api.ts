@@ -118,7 +118,7 @@ import {
 
 export { SANDBOX_TOKEN }
 
-export const NFSE_PATH = '/v2/nfsen'
+const NFSE_PATH = '/v2/nfsen'
 /** The events POST /v2/hooks accepts (Focus NFe's list). */
 const HOOK_EVENTS = new Set([
   'nfe',
@@ -141,12 +141,12 @@ const DEFAULT_TIMEOUT_MS = 30_000
 /** The motives of a substitution in the national layout (cMotivo of the e105102 event). */
 const SUBSTITUTION_MOTIVES = new Set(['01', '02', '03', '04', '05', '99'])
 
-export const OUT_OF_TIME_ERROR: ProviderError = {
+const OUT_OF_TIME_ERROR: ProviderError = {
   codigo: 'E523',
   mensagem: 'A nota que você está tentando cancelar está fora do prazo permitido para cancelamento.',
   correcao: null,
 }
-export const DEFAULT_REJECTION: ProviderError = {
+const DEFAULT_REJECTION: ProviderError = {
   codigo: 'E0310',
   mensagem:
     'O código de tributação nacional informado não existe conforme a lista de serviços nacional do Sistema Nacional NFS-e.',
@@ -213,7 +213,7 @@ export function accessKey(municipality: string, cnpj: string, numero: number, ms
 
 type Problem = string
 /** The DPS checks (what the docs require, and choices 3 to 5 above). */
-export function validateDps(dps: Json, companyCnpj?: string): { problems: Problem[]; enabled: boolean } {
+function validateDps(dps: Json, companyCnpj?: string): { problems: Problem[]; enabled: boolean } {
   const problems: Problem[] = []
   const missing = (field: string) => problems.push(`Parâmetro "${field}" não informado`)
   const invalid = (field: string, why: string) => problems.push(`Parâmetro "${field}" inválido: ${why}`)
@@ -1020,5 +1020,3 @@ export function createFocusNfeSandbox(options: FocusSandboxOptions = {}) {
     },
   }
 }
-
-export type FocusNfeSandbox = ReturnType<typeof createFocusNfeSandbox>

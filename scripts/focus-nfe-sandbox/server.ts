@@ -16,8 +16,7 @@ export type FocusNfeSandboxServer = {
   close(): Promise<void>
 }
 
-export type FocusNfeSandboxServerOptions = Omit<FocusSandboxOptions, 'state' | 'onChange'> &
-  StandInListenOptions
+type FocusNfeSandboxServerOptions = Omit<FocusSandboxOptions, 'state' | 'onChange'> & StandInListenOptions
 
 export async function startFocusNfeSandbox(
   options: FocusNfeSandboxServerOptions = {},

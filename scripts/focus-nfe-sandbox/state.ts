@@ -13,7 +13,7 @@ export const SANDBOX_TOKEN = 'sandbox-token'
 export const OBSERVER_HEADER = 'x-stand-in-observer'
 
 /** The four statuses Focus NFe documents for a NFS-e Nacional (GET /v2/nfsen/REF). */
-export type NoteStatus = 'processando_autorizacao' | 'autorizado' | 'erro_autorizacao' | 'cancelado'
+type NoteStatus = 'processando_autorizacao' | 'autorizado' | 'erro_autorizacao' | 'cancelado'
 
 export type ProviderError = { codigo: string; mensagem: string; correcao: string | null }
 
@@ -73,7 +73,7 @@ export type Delivery = {
   body: Json
 }
 
-export type RecordedRequest = {
+type RecordedRequest = {
   at: string
   method: string
   /** The path with its query, e.g. /v2/nfsen?ref=abc. */

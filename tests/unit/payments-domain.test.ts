@@ -121,6 +121,21 @@ describe('order states only move forward', () => {
     expect(
       completesOrder({ ...difference, differenceKind: 'student_price' }, { status: 'paid', paidAt: at }),
     ).toBe(false)
+    // Paid again later (the difference's dispute won): it still completes it (decision 028).
+    expect(completesOrder(difference, { status: 'paid', paidAt: new Date(at.getTime() + 1) })).toBe(true)
+  })
+
+  it("an order steps back to underpaid only on the store's word that its difference went back", () => {
+    const paid = { state: 'paid' as const, refundedCents: 500 }
+    expect(advance(paid, { state: 'underpaid', refundedCents: 0 })).toEqual(paid)
+    expect(advance(paid, { state: 'underpaid', refundedCents: 0, differenceWentBack: true })).toEqual({
+      state: 'underpaid',
+      refundedCents: 500,
+    })
+    const refunded = { state: 'refunded' as const, refundedCents: 9000 }
+    expect(advance(refunded, { state: 'underpaid', refundedCents: 0, differenceWentBack: true })).toEqual(
+      refunded,
+    )
   })
 
   it('paid and partly refunded orders give access; refunded and charged-back ones end it', () => {

@@ -25,7 +25,12 @@ import {
 } from '../support/worker/checkout.ts'
 import { createClass, createUser, sessionCookie, testContext, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
-import { chargebackAtProvider, refundAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
+import {
+  chargebackAtProvider,
+  payAtProvider,
+  refundAtProvider,
+  sendWebhook,
+} from '../support/worker/pagarme.ts'
 
 // Issue 39, item 3 (decision 023): what money grants, money going back takes back. A refund of the
 // purchase (withdrawal, the admin's refund, one made at the provider) revokes the certificates it
@@ -514,5 +519,44 @@ describe('a gift follows decision 010: an account that never proved the address 
     const order = await orderRow(PayResult.parse(body).order_id)
     expect(order).toMatchObject({ recipientUserId: proved.id, giftClaimEmail: null })
     expect(await enrolledClasses(await sessionCookie(proved.id))).toContain(turma.id)
+  })
+})
+
+describe("a boleto's difference going back (decision 028)", () => {
+  it('charged back, it suspends the certificates of the order it completed; its dispute won brings them and the access back', async () => {
+    const bought = await buyClass('BOLETO')
+    const { order, cookie, turma, payer } = bought
+    const short = 9000
+    await payAtProvider(order.gatewayChargeId!, order.totalCents - short)
+    expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
+    const asked = await call(
+      `/api/usuario/compras/${order.id}/diferenca`,
+      { payment_type: 'PIX' },
+      { cookie },
+    )
+    const difference = await orderRow(PayResult.parse(asked.body).order_id)
+    await payAtProvider(difference.gatewayChargeId!)
+    expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)
+    expect((await orderRow(order.id)).status).toBe('paid')
+    const certificate = await certify(order.userId!, turma)
+
+    await chargebackAtProvider(difference.gatewayChargeId!)
+    expect((await sendWebhook('charge.chargedback', difference.gatewayChargeId!)).status).toBe(200)
+    expect((await orderRow(order.id)).status).toBe('underpaid')
+    expect(await verify(certificate.code)).toMatchObject({
+      status: 'suspended',
+      suspended_reason: CERTIFICATE_MONEY_REASONS.differenceWentBack,
+    })
+    expect(await enrolledClasses(cookie)).not.toContain(turma.id)
+    expect(await subjectsTo(payer.email)).toContain(`Certificado suspenso: ${certificate.title}`)
+
+    // The institute wins the difference's dispute: the difference is paid again, and so the order.
+    expect((await sandboxControl(`/charges/${difference.gatewayChargeId}/dispute-won`)).status).toBe(200)
+    expect((await sendWebhook('charge.chargedback', difference.gatewayChargeId!)).status).toBe(200)
+    expect((await orderRow(difference.id)).status).toBe('paid')
+    expect((await orderRow(order.id)).status).toBe('paid')
+    expect(await verify(certificate.code)).toMatchObject({ status: 'valid', suspended_at: null })
+    expect(await enrolledClasses(cookie)).toContain(turma.id)
+    expect(await subjectsTo(payer.email)).toContain(`Certificado restabelecido: ${certificate.title}`)
   })
 })

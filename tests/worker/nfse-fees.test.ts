@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
 import { PlanPaymentResult } from '../../worker/contract/plans.ts'
+import { settlePlanPayment } from '../../worker/services/plans/payment-ledger.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
-import { testDb } from '../support/worker/db.ts'
+import { testContext, testDb } from '../support/worker/db.ts'
 import { providerRequests, resetProviderControls, sentDps } from '../support/worker/focus-nfe.ts'
 import { noteIn, notesOf } from '../support/worker/invoices.ts'
-import { payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
+import { chargebackAtProvider, DEBIT, payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 import { applicant, byCard, createEdital, paymentRows, payPlan, purchase } from '../support/worker/plans.ts'
 
 // Issue 43: the edital fee's NFS-e. A fee paid (an application's plan payment, by card, debit card
@@ -15,6 +16,8 @@ import { applicant, byCard, createEdital, paymentRows, payPlan, purchase } from 
 // Brasil' on the fee's payment reach the stand-in as the note's taker.
 
 testDb()
+const sandboxControl = async (path: string) =>
+  fetch(`${new URL(testContext().env.PAGARME_API_URL!).origin}/_sandbox${path}`, { method: 'POST' })
 let admin: string
 beforeEach(async () => {
   admin ??= (await newAdmin()).cookie
@@ -70,6 +73,57 @@ describe("the edital fee's note", () => {
       justificativa: expect.stringMatching(/^Serviço não prestado: /),
     })
   }, 60_000)
+
+  it('a fee charged back keeps its note while disputed; the dispute won leaves it, the dispute lost cancels it', async () => {
+    const paidByCard = async () => {
+      const { plan, user, application, cookie } = await applied(42000)
+      const paid = await payPlan(cookie, await byCard(purchase(user, plan, application.id), 'credit_card'))
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+      const payment = PlanPaymentResult.parse(paid.body)
+      const note = await noteIn(payment.payment_id, 'authorized', { job: false })
+      const [row] = await paymentRows(application.id)
+      await chargebackAtProvider(row!.gatewayChargeId!)
+      expect((await sendWebhook('charge.chargedback', row!.gatewayChargeId!)).status).toBe(200)
+      expect((await paymentRows(application.id))[0]).toMatchObject({ status: 'charged_back' })
+      // Opened: the note stands while the dispute runs.
+      expect(await noteIn(payment.payment_id, 'authorized')).toMatchObject({ id: note.id })
+      return { application, payment, note, chargeId: row!.gatewayChargeId! }
+    }
+
+    const won = await paidByCard()
+    await sandboxControl(`/charges/${won.chargeId}/dispute-won`)
+    expect((await sendWebhook('charge.chargedback', won.chargeId)).status).toBe(200)
+    expect((await paymentRows(won.application.id))[0]).toMatchObject({ status: 'paid' })
+    // Won: the same note, authorised, never cancelled nor issued again.
+    expect(await notesOf(won.payment.payment_id)).toEqual([
+      expect.objectContaining({ id: won.note.id, state: 'authorized' }),
+    ])
+    expect(await providerRequests(`/v2/nfsen/${won.note.ref}`, 'DELETE')).toEqual([])
+
+    const lost = await paidByCard()
+    const [disputed] = await paymentRows(lost.application.id)
+    // Recorded lost as the reconciliation records a dispute not won in 180 days.
+    await settlePlanPayment(testContext(), disputed!, {
+      status: 'chargeback_lost',
+      refundedCents: disputed!.refundedCents,
+    })
+    expect(await noteIn(lost.payment.payment_id, 'cancelled')).toMatchObject({ id: lost.note.id })
+    expect(await providerRequests(`/v2/nfsen/${lost.note.ref}`, 'DELETE')).toHaveLength(1)
+  }, 60_000)
+
+  it('a fee paid by debit card: one note of its value, sent at once', async () => {
+    const { plan, user, application, cookie } = await applied(27000)
+    const paid = await payPlan(
+      cookie,
+      await byCard(purchase(user, plan, application.id), 'debit_card', DEBIT.frictionless),
+    )
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    const payment = PlanPaymentResult.parse(paid.body)
+    expect(payment.status).toBe('paid')
+    const note = await noteIn(payment.payment_id, 'authorized', { job: false })
+    expect(note).toMatchObject({ ref: `taxa-${payment.payment_id}-1`, valueCents: 27000 })
+    expect(await sentDps(note.ref)).toEqual([expect.objectContaining({ valor_servico: 270 })])
+  })
 
   it('a boleto fee: no note before the money; paid (the webhook replayed), one note', async () => {
     const { plan, user, application, cookie } = await applied(35000)

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { orders } from '../../db/schema.ts'
 import { configurationProblems } from '../../worker/config.ts'
 import { BillingAddress } from '../../worker/contract/checkout.ts'
 import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
@@ -253,6 +254,28 @@ describe('money going back', () => {
     expect(dps).toMatchObject({ chave_nfse_substituida: first.accessKey, valor_servico: 400 })
   })
 
+  it("a partial refund of a class with an e-book: the note loses only the refund's share on the class", async () => {
+    const turma = await createClass(db, { priceCents: 30000 })
+    const product = await createProduct(db, { priceCents: 12000 })
+    const paid = await payCheckout(await cartWith(['turma', turma.id], ['produto', product.id]))
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    const orderId: string = paid.body.order_id
+    const first = await noteIn(orderId)
+    // The note states the class alone; the order's charge holds the e-book too.
+    expect(first.valueCents).toBe(30000)
+    expect((await refund(orderId, { amount_cents: 7001 })).status).toBe(200)
+    const notes = await notesWhen(
+      orderId,
+      (all) => all.some((note) => note.replacesId === first.id && note.state === 'authorized'),
+      { job: false },
+    )
+    const substitute = notes.find((note) => note.replacesId === first.id)
+    // 7001 × 30000 ÷ 42000 = 5000.71…: R$ 50,01 of the refund falls on the class.
+    expect(substitute).toMatchObject({ state: 'authorized', valueCents: 30000 - 5001 })
+    const [dps] = await sentDps(substitute!.ref)
+    expect(dps).toMatchObject({ chave_nfse_substituida: first.accessKey, valor_servico: 249.99 })
+  })
+
   it('a cancellation the city refuses as out of time reaches the admin, who closes it by hand', async () => {
     const { order } = await buyClass('CREDIT_CARD')
     const note = await noteIn(order.id)
@@ -411,6 +434,26 @@ describe('what reaches the provider', () => {
     })
     expect(dps).not.toHaveProperty('cpf_tomador')
     expect(dps).not.toHaveProperty('codigo_municipio_tomador')
+  })
+
+  it("a boleto paid short and completed by its difference: one note, of the order's whole price", async () => {
+    const { order, cookie } = await buyClass('BOLETO', undefined, 40000)
+    await payAtProvider(order.gatewayChargeId!, 31000)
+    expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
+    expect(await notesOf(order.id)).toEqual([])
+    const asked = await call(
+      `/api/usuario/compras/${order.id}/diferenca`,
+      { payment_type: 'PIX' },
+      { cookie },
+    )
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    const differenceId: string = asked.body.order_id
+    const [difference] = await db.select().from(orders).where(eq(orders.id, differenceId))
+    await payAtProvider(difference!.gatewayChargeId!)
+    expect((await sendWebhook('charge.paid', difference!.gatewayChargeId!)).status).toBe(200)
+    expect(await noteIn(order.id)).toMatchObject({ state: 'authorized', valueCents: 40000 })
+    // The difference is part of that price: no note of its own.
+    expect(await notesOf(differenceId)).toEqual([])
   })
 
   it("an e-book is listed 'sem NFS-e', never sent as a service", async () => {

@@ -17,7 +17,7 @@ import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { call, cartWith, newPayer, sessionCookieOf } from '../support/worker/checkout.ts'
 import { createClass, testContext, testDb } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
-import { cardToken, payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
+import { cardToken, payAtProvider, refundAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 
 // Issue 29, item 3: the student document reviewed by the institute, from the upload to the
 // rejection's e-mail, the difference paid or the order refunded, and the documents deleted.
@@ -173,6 +173,30 @@ describe('the student document reviewed', () => {
     // Past the deadline, the difference is no longer offered.
     const late = await call(`/api/usuario/compras/${orderId}/diferenca`, { payment_type: 'PIX' }, { cookie })
     expect(late.status).toBe(409)
+  })
+
+  it('a difference refunded at the provider is due again: past the deadline, the order is refunded (decision 028)', async () => {
+    const { orderId, cookie } = await buyAsStudent()
+    const admin = await newAdmin()
+    expect(
+      (await decide(admin.cookie, orderId, { decision: 'reject', reason: 'Documento vencido.' })).status,
+    ).toBe(200)
+    const pix = await call(`/api/usuario/compras/${orderId}/diferenca`, { payment_type: 'PIX' }, { cookie })
+    const difference = await orderRow(PayResult.parse(pix.body).order_id)
+    await payAtProvider(difference.gatewayChargeId!)
+    expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)
+    expect((await myPurchase(cookie, orderId)).student_document).toMatchObject({ difference_paid: true })
+
+    // Refunded from Pagar.me's dashboard: the difference no longer stands.
+    await refundAtProvider(difference.gatewayChargeId!)
+    expect((await sendWebhook('charge.refunded', difference.gatewayChargeId!)).status).toBe(200)
+    expect((await orderRow(difference.id)).status).toBe('refunded')
+    expect((await myPurchase(cookie, orderId)).student_document).toMatchObject({ difference_paid: false })
+    const deadline = (await orderRow(orderId)).studentDocDeadline!
+    await endDifferenceDeadlines(testContext({ now: new Date(deadline.getTime() + 60_000) }))
+    expect((await orderRow(orderId)).status).toBe('refunded')
+    const [enrollment] = await db.select().from(enrollments).where(eq(enrollments.orderId, orderId))
+    expect(enrollment!.status).toBe('cancelled')
   })
 
   it('an approved document changes nothing; a pending order cannot be rejected', async () => {

@@ -3,12 +3,20 @@ import { describe, expect, it } from 'vitest'
 import { auditLog, classSeats, emailOutbox, enrollments, orders } from '../../db/schema.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { PurchaseList } from '../../worker/contract/student.ts'
+import { DIFFERENCE_MESSAGES } from '../../worker/services/checkout/differences.ts'
 import { REFUND_MESSAGES } from '../../worker/services/checkout/refund.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { buyClass, call, enrolledClasses } from '../support/worker/checkout.ts'
 import { testContext, testDb } from '../support/worker/db.ts'
-import { BANK_ACCOUNT, payAtProvider, providerRequests, sendWebhook } from '../support/worker/pagarme.ts'
+import {
+  BANK_ACCOUNT,
+  chargebackAtProvider,
+  payAtProvider,
+  providerRequests,
+  refundAtProvider,
+  sendWebhook,
+} from '../support/worker/pagarme.ts'
 
 // Issue 40, item 5: a boleto paid short (Pagar.me's `underpaid`, `paid_amount` < `amount`) keeps the
 // access closed, the student sees what is missing and pays the difference, or the institute decides
@@ -35,6 +43,22 @@ async function paidShort() {
   await payAtProvider(bought.order.gatewayChargeId!, bought.order.totalCents - SHORT)
   expect((await sendWebhook('charge.underpaid', bought.order.gatewayChargeId!)).status).toBe(200)
   return bought
+}
+
+/** A boleto paid short, completed by its difference paid by PIX: the order paid, its access open. */
+async function completedByDifference() {
+  const bought = await paidShort()
+  const asked = await call(
+    `/api/usuario/compras/${bought.order.id}/diferenca`,
+    { payment_type: 'PIX' },
+    { cookie: bought.cookie },
+  )
+  const difference = await orderRow(PayResult.parse(asked.body).order_id)
+  await payAtProvider(difference.gatewayChargeId!)
+  expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)
+  expect((await orderRow(bought.order.id)).status).toBe('paid')
+  expect(await enrolledClasses(bought.cookie)).toContain(bought.turma.id)
+  return { ...bought, difference }
 }
 
 describe('a boleto paid short (issue 40, item 5)', () => {
@@ -250,16 +274,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
   })
 
   it('the difference that opened the access is refunded only after the order it completed', async () => {
-    const { order, cookie, turma } = await paidShort()
-    const asked = await call(
-      `/api/usuario/compras/${order.id}/diferenca`,
-      { payment_type: 'PIX' },
-      { cookie },
-    )
-    const difference = await orderRow(PayResult.parse(asked.body).order_id)
-    await payAtProvider(difference.gatewayChargeId!)
-    expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)
-    expect((await orderRow(order.id)).status).toBe('paid')
+    const { order, cookie, turma, difference } = await completedByDifference()
 
     const { cookie: admin } = await newAdmin()
     const alone = await adminCall(admin, 'POST', `/api/admin/pedidos/${difference.id}/estorno`, {})
@@ -279,6 +294,70 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     const after = await adminCall(admin, 'POST', `/api/admin/pedidos/${difference.id}/estorno`, {})
     expect(after.status, JSON.stringify(after.body)).toBe(200)
     expect(after.body).toMatchObject({ status: 'refunded', refunded_cents: SHORT })
+  })
+
+  it('the difference refunded at the provider takes the access back: the order is paid short again (decision 028)', async () => {
+    const { order, cookie, turma, payer, difference } = await completedByDifference()
+    // Refunded from Pagar.me's dashboard, not through the store: the webhook tells it.
+    await refundAtProvider(difference.gatewayChargeId!)
+    expect((await sendWebhook('charge.refunded', difference.gatewayChargeId!)).status).toBe(200)
+    expect(await orderRow(difference.id)).toMatchObject({ status: 'refunded', refundedCents: SHORT })
+    expect(await orderRow(order.id)).toMatchObject({
+      status: 'underpaid',
+      receivedCents: order.totalCents - SHORT,
+    })
+    expect((await enrollmentsOf(order.id)).map((row) => row.status)).toEqual(['cancelled'])
+    expect(await enrolledClasses(cookie)).not.toContain(turma.id)
+    // The seat is held again, as for any boleto paid short.
+    expect(await seatsOf(turma.id)).toMatchObject({ held: 1, taken: 0 })
+    const told = (await mailsTo(payer.email)).filter((mail) => mail.subject.includes('Diferença devolvida'))
+    expect(told).toHaveLength(1)
+    expect(told[0]!.text).toContain(`faltam R$`)
+    expect((await myPurchase(cookie, order.id)).underpaid).toMatchObject({
+      missing: SHORT,
+      can_pay_difference: true,
+    })
+    // A replay moves nothing and tells no one twice.
+    expect((await sendWebhook('charge.refunded', difference.gatewayChargeId!)).status).toBe(200)
+    expect((await orderRow(order.id)).status).toBe('underpaid')
+    expect(
+      (await mailsTo(payer.email)).filter((mail) => mail.subject.includes('Diferença devolvida')),
+    ).toHaveLength(1)
+
+    // The difference paid again: the order is paid again, the access back.
+    const asked = await call(
+      `/api/usuario/compras/${order.id}/diferenca`,
+      { payment_type: 'PIX' },
+      { cookie },
+    )
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    const second = await orderRow(PayResult.parse(asked.body).order_id)
+    expect(second.id).not.toBe(difference.id)
+    await payAtProvider(second.gatewayChargeId!)
+    expect((await sendWebhook('charge.paid', second.gatewayChargeId!)).status).toBe(200)
+    expect((await orderRow(order.id)).status).toBe('paid')
+    expect(await enrolledClasses(cookie)).toContain(turma.id)
+    expect(await seatsOf(turma.id)).toMatchObject({ held: 0, taken: 1 })
+    // That second difference now completes the order: refunded alone, it is refused (422).
+    const { cookie: admin } = await newAdmin()
+    const alone = await adminCall(admin, 'POST', `/api/admin/pedidos/${second.id}/estorno`, {})
+    expect(alone.status).toBe(422)
+  })
+
+  it('the difference charged back takes the access back while disputed; no new difference meanwhile', async () => {
+    const { order, cookie, turma, difference } = await completedByDifference()
+    await chargebackAtProvider(difference.gatewayChargeId!)
+    expect((await sendWebhook('charge.chargedback', difference.gatewayChargeId!)).status).toBe(200)
+    expect((await orderRow(difference.id)).status).toBe('charged_back')
+    expect((await orderRow(order.id)).status).toBe('underpaid')
+    expect(await enrolledClasses(cookie)).not.toContain(turma.id)
+    const again = await call(
+      `/api/usuario/compras/${order.id}/diferenca`,
+      { payment_type: 'PIX' },
+      { cookie },
+    )
+    expect(again.status).toBe(409)
+    expect(again.body.msg).toBe(DIFFERENCE_MESSAGES.differenceDisputed)
   })
 
   it('a boleto paid in full or over still opens the access at once', async () => {

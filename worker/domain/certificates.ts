@@ -75,6 +75,10 @@ export const CERTIFICATE_MONEY_REASONS = {
   refunded: 'compra reembolsada',
   chargeback: 'pagamento contestado junto à operadora do cartão',
   chargebackLost: 'pagamento contestado e devolvido ao titular do cartão',
+  /** A boleto paid short whose difference went back (decision 028): not fully paid again. */
+  differenceWentBack: 'a diferença que completava o pagamento foi devolvida',
+  /** Not kept: what its holder is told when the order is fully paid again. */
+  orderPaid: 'o pagamento do pedido foi completado',
   /** Not kept (a reinstated certificate is valid): what its holder is told. */
   disputeWon: 'a contestação do pagamento terminou a favor do instituto',
 } as const

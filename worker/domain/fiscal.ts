@@ -50,7 +50,7 @@ export type InvoiceSource = (typeof INVOICE_SOURCES)[number]
 
 /** Who takes the service: a person (CPF), a company (CNPJ and razão social), a buyer abroad. */
 export const TAKER_KINDS = ['cpf', 'cnpj', 'foreign'] as const
-export type TakerKind = (typeof TAKER_KINDS)[number]
+type TakerKind = (typeof TAKER_KINDS)[number]
 
 /** When a sale's note is issued: at payment, or once the 7-day withdrawal window has passed. */
 export const FISCAL_ISSUE_AT = ['payment', 'after_withdrawal'] as const
@@ -63,7 +63,7 @@ export type FiscalIssueAt = (typeof FISCAL_ISSUE_AT)[number]
  * (`cancelJustificativa`) and is kept with the note for the admin and the accountant.
  */
 export const CANCEL_MOTIVE_CODES = ['1', '2', '9'] as const
-export type CancelMotive = (typeof CANCEL_MOTIVE_CODES)[number]
+type CancelMotive = (typeof CANCEL_MOTIVE_CODES)[number]
 export const CANCEL_MOTIVES: Record<CancelMotive, string> = {
   '1': 'Erro na emissão',
   '2': 'Serviço não prestado',

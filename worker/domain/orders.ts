@@ -13,6 +13,7 @@ const NEXT: Record<OrderState, readonly OrderState[]> = {
   pending: ['paid', 'underpaid', 'failed', 'expired', 'partially_refunded', 'refunded', 'charged_back'],
   expired: ['paid', 'underpaid', 'partially_refunded', 'refunded', 'charged_back'],
   // Paid short: the difference paid or what came accepted (paid), or what came returned (refunded).
+  // Back from an access state only by the store's word that its difference went back (`advance`).
   underpaid: ['paid', 'refunded'],
   paid: ['partially_refunded', 'refunded', 'charged_back'],
   partially_refunded: ['refunded', 'charged_back'],
@@ -29,7 +30,14 @@ export type OrderPosition = { state: OrderState; refundedCents: number }
  * What the provider reports. `disputeWon`: the charge is still `chargedback` (Pagar.me never moves
  * it again) but the institute won the dispute (a `chargeback_refund` payable): the money is back.
  */
-export type ReportedPosition = OrderPosition & { disputeWon?: boolean | undefined }
+export type ReportedPosition = OrderPosition & {
+  disputeWon?: boolean | undefined
+  /**
+   * The store's own word, never the provider's: the difference that completed this order (a boleto
+   * paid short) went back in full (refunded, charged back), so the order is again `underpaid`.
+   */
+  differenceWentBack?: boolean | undefined
+}
 
 /**
  * The position to store when the provider reports `reported`: `current` itself when the report is
@@ -39,6 +47,9 @@ export type ReportedPosition = OrderPosition & { disputeWon?: boolean | undefine
  */
 export function advance(current: OrderPosition, reported: ReportedPosition): OrderPosition {
   const position = { state: reported.state, refundedCents: reported.refundedCents }
+  if (reported.differenceWentBack && reported.state === 'underpaid' && grantsAccess(current.state)) {
+    return { state: 'underpaid', refundedCents: current.refundedCents }
+  }
   if (current.state === 'charged_back' && reported.disputeWon && grantsAccess(reported.state)) {
     return { state: position.state, refundedCents: Math.max(current.refundedCents, position.refundedCents) }
   }
@@ -144,10 +155,12 @@ export function chargedCents(order: Pick<Received, 'totalCents' | 'receivedCents
 }
 
 /**
- * Whether an order paying a boleto's missing part (`difference_kind` 'underpaid') is what made that
- * order (`original`) paid and still gives its access: the settlement that paid the difference paid
- * the original in the same step, at the same instant (one accepted by the institute, or a second
- * difference paid later, was paid at another). Its money going back alone would leave that access.
+ * Whether an order paying a boleto's missing part (`difference_kind` 'underpaid') is what makes that
+ * order (`original`) paid and still gives its access: the original was paid (again) by the step that
+ * paid this difference, or later (a dispute of the difference won pays it again). One accepted by the
+ * institute, or completed by another difference, was paid before that difference was (a difference
+ * paid while its order was already paid completes nothing). Its money going back in full takes the
+ * order's access back with it (decision 028): the order is `underpaid` again.
  */
 export function completesOrder(
   difference: { differenceKind: string | null; paidAt: Date | null },
@@ -157,7 +170,8 @@ export function completesOrder(
     difference.differenceKind === 'underpaid' &&
     grantsAccess(original.status) &&
     difference.paidAt !== null &&
-    original.paidAt?.getTime() === difference.paidAt.getTime()
+    original.paidAt !== null &&
+    original.paidAt.getTime() >= difference.paidAt.getTime()
   )
 }
 

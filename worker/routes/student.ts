@@ -169,7 +169,9 @@ export const studentRoutes = routesOf(
       'Um pedido novo, só com a diferença: o desconto do preço de estudante, até o prazo que o e-mail da recusa diz; ou o que ' +
       'falta de um boleto pago a menor (`underpaid`: o total menos o que chegou), sem prazo, e quando esse pedido é pago o ' +
       'original fica pago na mesma transação e as matrículas abrem. Um segundo clique enquanto ele está aberto devolve o mesmo; expirado, um novo. ' +
-      'Sem diferença a pagar, já paga ou depois do prazo: 409.',
+      'Uma diferença estornada por inteiro ou com a contestação perdida deixa de contar como paga: a de um boleto pago a menor ' +
+      'devolve o pedido a `underpaid` (as matrículas se encerram) e pode ser paga de novo (decisão 028). ' +
+      'Sem diferença a pagar, já paga, em contestação (chargeback aberto) ou depois do prazo: 409.',
     params: z.object({ id: OrderId }),
     body: PayDifferenceInput,
     answers: json(200, PayResult, 'O pedido da diferença, pendente, com o boleto ou o PIX.'),

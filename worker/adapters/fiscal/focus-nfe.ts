@@ -22,7 +22,7 @@ import {
 export const FOCUS_NFE_API_URL = 'https://api.focusnfe.com.br'
 export const FOCUS_NFE_HOMOLOGATION_URL = 'https://homologacao.focusnfe.com.br'
 
-export type FocusNfeConfig = {
+type FocusNfeConfig = {
   apiUrl: string
   token: string
   timeoutMs: number
@@ -88,7 +88,7 @@ function takerFields(taker: InvoiceSnapshot['taker']): Record<string, unknown> {
 }
 
 /** The DPS of a note in Focus NFe's flat fields (the national layout's codes). */
-export function dpsOf(request: IssueRequest): Record<string, unknown> {
+function dpsOf(request: IssueRequest): Record<string, unknown> {
   const { snapshot } = request
   const { provider, service } = snapshot
   const rate = Number(service.issRate)

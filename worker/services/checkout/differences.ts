@@ -13,11 +13,14 @@ import { sendAgain } from './pay.ts'
  * difference (`difference_of` the order it completes, `difference_kind` what it pays). Two kinds:
  * the student price of a rejected student document (issue 29, item 3), and what is missing of a
  * boleto paid short (issue 40, item 5), which, once paid, makes that order paid in the same
- * settlement (the order ledger's `alongside`).
+ * settlement (the order ledger's `alongside`), and, refunded in full or charged back, makes it paid
+ * short again (decision 028).
  */
 export const DIFFERENCE_MESSAGES = {
   noDifference: 'Este pedido não tem diferença a pagar.',
   differencePaid: 'A diferença deste pedido já foi paga.',
+  differenceDisputed:
+    'O pagamento da diferença deste pedido foi contestado junto à operadora do cartão: aguarde o fim da contestação.',
   deadlinePassed: 'O prazo para pagar a diferença terminou: o pedido será cancelado e estornado.',
 } as const
 
@@ -51,10 +54,15 @@ export function differenceAsked(order: OrderRow): DifferenceAsked | null {
   return null
 }
 
-/** A difference order in this state was paid (refunded later or not): the difference counts as paid. */
-const PAID_STATES = ['paid', 'partially_refunded', 'refunded', 'charged_back', 'chargeback_lost'] as const
+/**
+ * A difference order in this state stands for the difference (decision 028): paid (in part refunded
+ * or not), or charged back while its dispute is open (won, it is paid again). Refunded in full or
+ * lost in a dispute, its money went back: the difference is due again (a boleto's, paid again; a
+ * student price's, the order refunded once its deadline passes).
+ */
+const STANDING_STATES = ['paid', 'partially_refunded', 'charged_back'] as const
 export const paysDifference = (status: OrderRow['status']) =>
-  (PAID_STATES as readonly string[]).includes(status)
+  (STANDING_STATES as readonly string[]).includes(status)
 
 /** The orders among these whose difference of this kind was paid. */
 export async function paidDifferences(
@@ -70,7 +78,7 @@ export async function paidDifferences(
       and(
         inArray(orders.differenceOf, orderIds),
         eq(orders.differenceKind, kind),
-        inArray(orders.status, [...PAID_STATES]),
+        inArray(orders.status, [...STANDING_STATES]),
       ),
     )
   return new Set(rows.map((row) => row.of!))
@@ -95,8 +103,14 @@ export async function payDifference({
   if (!asked) throw new AppError('CONFLICT', DIFFERENCE_MESSAGES.noDifference)
   const earlier = await db.select().from(orders).where(eq(orders.differenceOf, order.id))
   const ofKind = earlier.filter((row) => row.differenceKind === asked.kind)
-  if (ofKind.some((row) => paysDifference(row.status))) {
-    throw new AppError('CONFLICT', DIFFERENCE_MESSAGES.differencePaid)
+  const standing = ofKind.find((row) => paysDifference(row.status))
+  if (standing) {
+    throw new AppError(
+      'CONFLICT',
+      standing.status === 'charged_back'
+        ? DIFFERENCE_MESSAGES.differenceDisputed
+        : DIFFERENCE_MESSAGES.differencePaid,
+    )
   }
   if (asked.deadline && asked.deadline.getTime() < ctx.now.getTime()) {
     throw new AppError('CONFLICT', DIFFERENCE_MESSAGES.deadlinePassed)

@@ -191,6 +191,21 @@ export function underpaidEmail(env: Env, order: OrderRow, receivedCents: number,
   )
 }
 
+/** An order paid short whose difference went back in full (decision 028): its access ends until the rest is paid. */
+export function differenceWentBackEmail(env: Env, order: OrderRow, missing: number) {
+  return message(
+    order.payer.email,
+    `Diferença devolvida — pedido ${order.id}`,
+    [
+      `Olá, ${firstName(order.payer.name)}!`,
+      `A diferença que completava o pagamento do pedido ${order.id} foi estornada ou contestada: faltam ${brl(missing)} para completá-lo. Por isso, as inscrições e o acesso que ele dava foram encerrados.`,
+      'Quando a diferença for paga de novo (em Minhas compras), a inscrição volta a ser confirmada.',
+      `Em caso de dúvida, fale com o Centro de Ensino: ${INSTITUTE.emails.education}.`,
+    ],
+    { href: `${publicOrigin(env)}/usuario/compras`, label: 'Minhas compras' },
+  )
+}
+
 export function chargebackEmail(env: Env, order: OrderRow) {
   return message(
     order.payer.email,

@@ -1,21 +1,22 @@
 import { eq, type SQL, sql } from 'drizzle-orm'
 import { courses, orderItems, orders } from '../../../db/schema.ts'
 import type { GatewayPayment } from '../../adapters/payments/types.ts'
-import { fiscalSettings } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import type { PayResult } from '../../contract/checkout.ts'
 import { CERTIFICATE_MONEY_REASONS } from '../../domain/certificates.ts'
-import { disputeStep, endsAccess, grantsAccess, missingCents } from '../../domain/orders.ts'
+import {
+  chargedCents,
+  completesOrder,
+  disputeStep,
+  endsAccess,
+  grantsAccess,
+  missingCents,
+} from '../../domain/orders.ts'
 import { certificatesMoved, certificatesPaidBy, stepMovesCertificates } from '../certificates/standing.ts'
 import { advanceSaleInvoices } from '../fiscal/job.ts'
-import {
-  cancelSaleInvoices,
-  paysSale,
-  queueSaleInvoice,
-  type Sale,
-  substituteSaleInvoice,
-} from '../fiscal/queue.ts'
-import type { Ledger, Report, Step, StepMail } from '../payments/ledger.ts'
+import type { Sale } from '../fiscal/queue.ts'
+import { fiscalStatements } from '../fiscal/step.ts'
+import type { Ledger, Report, StepMail } from '../payments/ledger.ts'
 import { boletoRequest, cardInputs } from '../payments/request.ts'
 import { providerFields, reportedDate, rowsOf, settle } from '../payments/settle.ts'
 import { enrollStatement } from '../student/access.ts'
@@ -23,6 +24,7 @@ import { couponStatements } from './coupon-holds.ts'
 import {
   chargebackEmail,
   confirmationEmail,
+  differenceWentBackEmail,
   disputeWonEmail,
   firstPasswordLink,
   giftEmail,
@@ -43,58 +45,35 @@ const overSeatsStatement = (orderId: string, thisStep: SQL) =>
     AND EXISTS (SELECT 1 FROM order_items i JOIN class_seats s ON s.class_id = i.class_id
       WHERE i.order_id = ${orderId} AND s.seats IS NOT NULL AND s.taken + s.held > s.seats)`
 
-/** What a step of an order asks of its NFS-e (services/fiscal/queue.ts), in the step's batch. */
-async function fiscalEffects(
-  ctx: AppContext,
-  order: OrderRow,
-  { current, next }: Step,
-  thisStep: SQL,
-  dispute: ReturnType<typeof disputeStep>,
-): Promise<SQL[]> {
-  if (dispute === 'lost') return cancelSaleInvoices('order', order.id, thisStep, ctx.now)
-  if (dispute === 'won') return []
-  // Issuance off (the default): nothing to queue, so the sale's lines are not read either.
-  if (paysSale({ current, next }) && fiscalSettings(ctx.env).issuance === 'on') {
-    const lines = await ctx.db
-      .select({
-        type: orderItems.itemType,
-        name: orderItems.name,
-        netCents: orderItems.netCents,
-        section: courses.section,
-      })
-      .from(orderItems)
-      .leftJoin(courses, eq(courses.id, orderItems.courseId))
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(orderItems.id)
-    const sale: Sale = {
-      source: 'order',
-      id: order.id,
-      payer: order.payer,
-      billingAddress: order.billingAddress,
-      company: order.company,
-      foreignBuyer: order.foreignBuyer,
-      lines: lines.map((line) => ({
-        name: line.name,
-        netCents: line.netCents,
-        // E-books and physical products take an NF-e, never a service's note.
-        kind: line.type === 'produto' ? 'product' : 'service',
-        online: line.section === 'online',
-      })),
-      paidAt: order.paidAt ?? ctx.now,
-    }
-    const queued = queueSaleInvoice(ctx, sale, thisStep)
-    // A partial refund reported with the payment (rare): the note states the net value at once.
-    return next.refundedCents > 0
-      ? [...queued, ...substituteSaleInvoice('order', order.id, next.refundedCents, thisStep, ctx.now)]
-      : queued
+/** The paid order as its NFS-e states it (services/fiscal/queue.ts): its lines, read when asked. */
+async function saleOf(ctx: AppContext, order: OrderRow): Promise<Sale> {
+  const lines = await ctx.db
+    .select({
+      type: orderItems.itemType,
+      name: orderItems.name,
+      netCents: orderItems.netCents,
+      section: courses.section,
+    })
+    .from(orderItems)
+    .leftJoin(courses, eq(courses.id, orderItems.courseId))
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(orderItems.id)
+  return {
+    source: 'order',
+    id: order.id,
+    payer: order.payer,
+    billingAddress: order.billingAddress,
+    company: order.company,
+    foreignBuyer: order.foreignBuyer,
+    lines: lines.map((line) => ({
+      name: line.name,
+      netCents: line.netCents,
+      // E-books and physical products take an NF-e, never a service's note.
+      kind: line.type === 'produto' ? 'product' : 'service',
+      online: line.section === 'online',
+    })),
+    paidAt: order.paidAt ?? ctx.now,
   }
-  if (next.state === 'refunded' && current.state !== 'refunded') {
-    return cancelSaleInvoices('order', order.id, thisStep, ctx.now)
-  }
-  if (next.state === 'partially_refunded' && next.refundedCents > current.refundedCents) {
-    return substituteSaleInvoice('order', order.id, next.refundedCents, thisStep, ctx.now)
-  }
-  return []
 }
 
 /** The provider's ids and the boleto's or PIX's data, as the payment reports them. */
@@ -124,6 +103,8 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
     fields,
     unsent: { boletoLine: null, pixCode: null, pixExpiresAt: null },
     stepColumns: (order, { current, next }) => ({
+      // Paid by this step, even when it had been paid before its difference went back (completesOrder).
+      ...(current.state === 'underpaid' && grantsAccess(next.state) ? { paidAt: ctx.now } : {}),
       ...(next.refundedCents > current.refundedCents || endsAccess(next.state)
         ? { refundKey: null, refundRequestedAt: null, refundRequestedCents: null }
         : {}),
@@ -157,6 +138,10 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
         await certificates('reinstate', CERTIFICATE_MONEY_REASONS.disputeWon)
         mails.push(await disputeWonEmail(ctx.env, order))
       } else if (grantsAccess(next.state) && !grantsAccess(current.state)) {
+        // Paid again after its difference went back: the certificates that suspended come back.
+        if (current.state === 'underpaid' && order.paidAt) {
+          await certificates('reinstate', CERTIFICATE_MONEY_REASONS.orderPaid)
+        }
         const gift = giftOf(order)
         if (gift) statements.push(...recipientStatements(order, gift, thisStep))
         // A class bought again after a refund reactivates the student's cancelled enrollment.
@@ -175,7 +160,21 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
           mails.push(received.mail)
         }
       }
-      if (next.state === 'underpaid' && current.state !== 'underpaid') {
+      if (next.state === 'underpaid' && grantsAccess(current.state)) {
+        // Its difference went back in full (decision 028): not fully paid again, so what it gave is
+        // taken back until the rest is paid (a new difference, the institute accepting what came, the
+        // difference's dispute won); its certificates suspended, revoked if it is refunded.
+        statements.push(sql`UPDATE enrollments SET status = 'cancelled'
+          WHERE order_id = ${order.id} AND status = 'active' AND ${thisStep}`)
+        await certificates('suspend', CERTIFICATE_MONEY_REASONS.differenceWentBack)
+        mails.push(
+          await differenceWentBackEmail(
+            ctx.env,
+            order,
+            missingCents({ ...order, refundedCents: next.refundedCents }),
+          ),
+        )
+      } else if (next.state === 'underpaid' && current.state !== 'underpaid') {
         // Paid short: nothing is given yet; the seat stays held (class_seats) while the difference
         // is due. Paid late, after its seat was released: flagged as a late payment is.
         if (current.state === 'expired') statements.push(overSeatsStatement(order.id, thisStep))
@@ -205,7 +204,19 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
       if (dispute === 'lost') await certificates('revoke', CERTIFICATE_MONEY_REASONS.chargebackLost)
       // The NFS-e (issue 43): queued with the payment, cancelled when the money goes back in full
       // (a refund, a withdrawal, a chargeback lost), replaced by the net value after a partial refund.
-      const fiscal = await fiscalEffects(ctx, order, { current, next }, thisStep, dispute)
+      // A boleto's difference has none of its own: the note of the order it completes states the
+      // order's whole price, the difference included (a note of its own would invoice it twice).
+      const fiscal =
+        order.differenceKind === 'underpaid'
+          ? []
+          : await fiscalStatements(ctx, {
+              source: 'order',
+              id: order.id,
+              step: { current, next },
+              thisStep,
+              chargedCents: chargedCents(order),
+              sale: () => saleOf(ctx, order),
+            })
       statements.push(...fiscal)
       // A seat held or taken needs no statement to go back: the class_seats view counts live
       // orders only, so this step's new state releases it (decision 011).
@@ -216,17 +227,36 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
       const after = fiscal.length ? [() => advanceSaleInvoices(ctx, 'order', order.id)] : []
       return { statements, mails, after }
     },
-    // The order that pays what a boleto paid short missed: once it is paid, so is that order.
+    // The order that pays what a boleto paid short missed: once it is paid, so is that order; once
+    // its money goes back in full (a refund, a chargeback), that order is paid short again (decision 028).
     async alongside(order, { current, next }) {
       if (order.differenceKind !== 'underpaid' || !order.differenceOf) return []
-      if (!grantsAccess(next.state) || grantsAccess(current.state)) return []
+      const paid = grantsAccess(next.state) && !grantsAccess(current.state)
+      const wentBack = endsAccess(next.state) && grantsAccess(current.state)
+      if (!paid && !wentBack) return []
       const [short] = await db.select().from(orders).where(eq(orders.id, order.differenceOf))
-      if (short?.status !== 'underpaid') return []
-      return [{ row: short, report: { status: 'paid', refundedCents: short.refundedCents } }]
+      if (!short) return []
+      if (paid) {
+        if (short.status !== 'underpaid') return []
+        return [{ row: short, report: { status: 'paid', refundedCents: short.refundedCents } }]
+      }
+      if (!completesOrder(order, short)) return []
+      return [
+        {
+          row: short,
+          report: { status: 'underpaid', refundedCents: short.refundedCents, differenceWentBack: true },
+        },
+      ]
     },
     async settle(order, report) {
       const settled = await settle(ctx, ledger, order, report)
-      if (settled.changed && stepMovesCertificates(order.status, settled.row.status)) {
+      // A difference's step may move the certificates of the order it completes, and that order paid
+      // again brings them back.
+      const moves =
+        stepMovesCertificates(order.status, settled.row.status) ||
+        order.differenceKind === 'underpaid' ||
+        order.status === 'underpaid'
+      if (settled.changed && moves) {
         await certificatesMoved(ctx)
       }
       return settled

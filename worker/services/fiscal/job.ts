@@ -31,7 +31,7 @@ import { invoiceEmail } from './emails.ts'
 export type InvoiceRow = typeof invoices.$inferSelect
 
 /** The provider configured (Focus NFe at FOCUS_NFE_API_URL). */
-export function fiscalProvider(ctx: AppContext): FiscalProvider {
+function fiscalProvider(ctx: AppContext): FiscalProvider {
   const settings = fiscalSettings(ctx.env)
   return focusNfeProvider({
     apiUrl: settings.apiUrl,
@@ -302,7 +302,7 @@ async function advance(ctx: AppContext, provider: FiscalProvider, claimed: Claim
   }
 }
 
-export type InvoiceRun = { claimed: number; results: Partial<Record<InvoiceState, number>> }
+type InvoiceRun = { claimed: number; results: Partial<Record<InvoiceState, number>> }
 
 /**
  * The scheduled run: the notes due, each claimed and advanced one step (at most `limit`); `ids`

@@ -13,7 +13,7 @@ import {
   NOT_ISSUED_MESSAGE,
   type TakerAddress,
 } from '../../domain/fiscal.ts'
-import { grantsAccess, type OrderPosition, WITHDRAWAL_DAYS } from '../../domain/orders.ts'
+import { WITHDRAWAL_DAYS } from '../../domain/orders.ts'
 import { curitibaDay, DAY_MS } from '../../domain/time-zone.ts'
 
 // What money coming in and going back asks of the NFS-e (issue 43, decision 026): statements a
@@ -22,7 +22,7 @@ import { curitibaDay, DAY_MS } from '../../domain/time-zone.ts'
 // job (./job.ts) does the provider's calls.
 
 /** A line of a sale: a service (a class, a bundle, a difference) or a product (an e-book, a book). */
-export type SaleLine = { name: string; netCents: number; kind: 'service' | 'product'; online: boolean }
+type SaleLine = { name: string; netCents: number; kind: 'service' | 'product'; online: boolean }
 
 /** What a paid sale's note is made of, as the ledger knows it at the moment it is paid. */
 export type Sale = {
@@ -34,14 +34,6 @@ export type Sale = {
   foreignBuyer: BuyerAbroad | null
   lines: SaleLine[]
   paidAt: Date
-}
-
-/**
- * A step that pays the sale, and so queues its note: into a state that grants access from one that
- * did not. A chargeback won (back from `charged_back`) had its note already.
- */
-export function paysSale({ current, next }: { current: OrderPosition; next: OrderPosition }): boolean {
-  return grantsAccess(next.state) && !grantsAccess(current.state) && current.state !== 'charged_back'
 }
 
 const column = (source: InvoiceSource) => (source === 'order' ? sql`order_id` : sql`plan_payment_id`)
@@ -184,15 +176,18 @@ export function cancelSaleInvoices(source: InvoiceSource, id: string, thisStep: 
 }
 
 /**
- * Part of the money went back: the sale's current note is replaced by one of the net value
- * (`value` less what was refunded). A note never sent just takes the new value; otherwise a new
- * note (the next sequence) is queued to replace it, and the job issues it as a substitution once
- * the replaced one is authorised. Nothing left to invoice: cancelled instead.
+ * Part of the money went back: the sale's current note is replaced by one of the net value. The
+ * refund falls on the whole charge (`chargedCents`: services, products, a donation, a card's
+ * interest) in proportion, so the note loses the share of `refundedCents` that falls on its service
+ * lines: refunded × note ÷ charged, rounded to the centavo (all of it when the whole charge went
+ * back). A note never sent just takes the new value; otherwise a new note (the next sequence) is
+ * queued to replace it, and the job issues it as a substitution once the replaced one is
+ * authorised. Nothing left to invoice: cancelled instead.
  */
 export function substituteSaleInvoice(
   source: InvoiceSource,
   id: string,
-  refundedCents: number,
+  { refundedCents, chargedCents }: { refundedCents: number; chargedCents: number },
   thisStep: SQL,
   now: Date,
 ): SQL[] {
@@ -201,7 +196,12 @@ export function substituteSaleInvoice(
   const safeId = id.replace(/[^\w-]/g, '')
   // The first note's value is what was invoiced before any refund.
   const original = sql`(SELECT value_cents FROM invoices WHERE ${column(source)} = ${id} AND sequence = 1 AND state != 'not_applicable')`
-  const net = sql`(${original} - ${refundedCents})`
+  // Integer arithmetic (the bound numbers arrive as REAL), rounding half up: (2·r·v + c) div 2c.
+  const share =
+    chargedCents > 0 && refundedCents < chargedCents
+      ? sql`(CAST(2 * ${refundedCents} * ${original} + ${chargedCents} AS INTEGER) / CAST(${2 * chargedCents} AS INTEGER))`
+      : original
+  const net = sql`(${original} - ${share})`
   const live = sql`${column(source)} = ${id} AND state IN ('queued', 'processing', 'authorized', 'rejected')`
   const rate = sql`CAST(json_extract(snapshot, '$.service.issRate') AS REAL)`
   return [

@@ -7,7 +7,7 @@ import { syncInvoice } from './job.ts'
 // POST /webhooks/focus-nfe: Focus NFe's gatilho (event "nfsen") with a note's JSON. Only a trigger:
 // the note is looked up at the provider (GET /v2/nfsen/REF) before anything changes.
 
-export const FISCAL_WEBHOOK_MESSAGES = {
+const FISCAL_WEBHOOK_MESSAGES = {
   credentials: 'Credencial do gatilho da Focus NFe inválida.',
   unavailable: 'Não foi possível confirmar a nota com a Focus NFe agora; envie de novo mais tarde.',
 } as const

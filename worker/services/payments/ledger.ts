@@ -19,6 +19,8 @@ export type Report = {
   refundedCents: number
   payment?: GatewayPayment | undefined
   disputeWon?: boolean | undefined
+  /** An order paid short whose difference went back in full (`ReportedPosition`, domain/orders.ts). */
+  differenceWentBack?: boolean | undefined
   /** What the act that reports it writes with its step, only if it happens (an admin's audit line). */
   writes?: ((thisStep: SQL) => SQL[]) | undefined
 }

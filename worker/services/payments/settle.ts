@@ -61,7 +61,12 @@ function positionOf<Row extends Payment>(
     current,
     known
       ? { state: known.status, refundedCents: known.refundedCents }
-      : { state: report.status, refundedCents: report.refundedCents, disputeWon: report.disputeWon },
+      : {
+          state: report.status,
+          refundedCents: report.refundedCents,
+          disputeWon: report.disputeWon,
+          differenceWentBack: report.differenceWentBack,
+        },
   )
   return { current, next, fields: ledger.fields(row, report.payment) }
 }
@@ -108,7 +113,8 @@ async function stepWrites<Row extends Payment>(
  * Applies what the provider reports (DESIGN 6). Only a step forward changes anything, and what
  * that step implies is written in the same transaction, keyed to the random settlement id the
  * step wrote, so a replayed or concurrent report adds nothing. The rows the ledger moves along
- * with it (`alongside`: an order paid short, once its difference is paid) step in that same
+ * with it (`alongside`: an order paid short, once its difference is paid, or again paid short once
+ * that difference's money went back) step in that same
  * transaction, each only if this step happened.
  */
 export async function settle<Row extends Payment>(

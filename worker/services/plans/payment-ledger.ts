@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { editais, feePlans, planPayments } from '../../../db/schema.ts'
 import type { EmailMessage } from '../../adapters/email.ts'
 import type { GatewayPayment, PaymentRequest } from '../../adapters/payments/types.ts'
@@ -6,10 +6,10 @@ import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { CHECKOUT_MESSAGES } from '../../contract/checkout-messages.ts'
 import type { PlanPaymentResult } from '../../contract/plans.ts'
-import { disputeStep, endsAccess, grantsAccess, isOpen, OPEN_STATES } from '../../domain/orders.ts'
+import { endsAccess, grantsAccess, isOpen, OPEN_STATES } from '../../domain/orders.ts'
 import { declineReason } from '../../domain/payment-errors.ts'
 import { advanceSaleInvoices } from '../fiscal/job.ts'
-import { cancelSaleInvoices, paysSale, queueSaleInvoice, substituteSaleInvoice } from '../fiscal/queue.ts'
+import { fiscalStatements } from '../fiscal/step.ts'
 import { paymentGateway } from '../payments/gateway.ts'
 import type { Card, Ledger, Report } from '../payments/ledger.ts'
 import { boletoRequest, cardInputs } from '../payments/request.ts'
@@ -58,47 +58,38 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
         : {},
     async effects(row, { current, next }, thisStep) {
       const mails: EmailMessage[] = []
-      // The fee's NFS-e (issue 43): all this step writes besides the e-mails.
-      const statements: SQL[] = []
-      const dispute = disputeStep(current.state, next.state)
       if (grantsAccess(next.state) && !grantsAccess(current.state)) {
-        const names = await namesOf(ctx, row.planId)
-        mails.push(await planPaidEmail(ctx.env, row, names))
-        // The edital fee's NFS-e (issue 43), queued in this step's batch (one note per paid fee
-        // payment, whatever the card's instalments).
-        if (paysSale({ current, next })) {
-          statements.push(
-            ...queueSaleInvoice(
-              ctx,
+        mails.push(await planPaidEmail(ctx.env, row, await namesOf(ctx, row.planId)))
+      }
+      // The fee's NFS-e (issue 43), as every payment's (services/fiscal/step.ts): all this step
+      // writes besides the e-mails. One note per paid fee payment, whatever the card's instalments.
+      const statements = await fiscalStatements(ctx, {
+        source: 'plan_payment',
+        id: row.id,
+        step: { current, next },
+        thisStep,
+        chargedCents: row.amountCents,
+        sale: async () => {
+          const names = await namesOf(ctx, row.planId)
+          return {
+            source: 'plan_payment',
+            id: row.id,
+            payer: row.payer,
+            billingAddress: row.billingAddress,
+            company: row.company,
+            foreignBuyer: row.foreignBuyer,
+            lines: [
               {
-                source: 'plan_payment',
-                id: row.id,
-                payer: row.payer,
-                billingAddress: row.billingAddress,
-                company: row.company,
-                foreignBuyer: row.foreignBuyer,
-                lines: [
-                  {
-                    name: `${names.plan} — ${names.edital || 'Instituto Renalis'}`,
-                    netCents: row.amountCents,
-                    kind: 'service',
-                    online: false,
-                  },
-                ],
-                paidAt: row.paidAt ?? ctx.now,
+                name: `${names.plan} — ${names.edital || 'Instituto Renalis'}`,
+                netCents: row.amountCents,
+                kind: 'service',
+                online: false,
               },
-              thisStep,
-            ),
-          )
-        }
-      }
-      if (dispute === 'lost' || (next.state === 'refunded' && current.state !== 'refunded')) {
-        statements.push(...cancelSaleInvoices('plan_payment', row.id, thisStep, ctx.now))
-      } else if (next.state === 'partially_refunded' && next.refundedCents > current.refundedCents) {
-        statements.push(
-          ...substituteSaleInvoice('plan_payment', row.id, next.refundedCents, thisStep, ctx.now),
-        )
-      }
+            ],
+            paidAt: row.paidAt ?? ctx.now,
+          }
+        },
+      })
       if (endsAccess(next.state) && !endsAccess(current.state)) {
         const names = await namesOf(ctx, row.planId)
         mails.push(
