@@ -178,10 +178,8 @@ export const certificateRoutes = routesOf(
     query: NoQuery,
     answers: json(200, CertificateVerification, 'O certificado.'),
     errors: ['notFound'],
-    run: ({ c, ctx, params }) => {
-      c.header('Cache-Control', 'no-store')
-      return verifyCertificate({ ctx, code: params.code })
-    },
+    cacheControl: 'no-store',
+    run: ({ ctx, params }) => verifyCertificate({ ctx, code: params.code }),
   }),
   operation({
     operationId: 'getCertificateKeys',

@@ -75,11 +75,8 @@ export const conferenceRoutes = register(
     query: ClockQuery,
     answers: json(200, ClockAnswer, 'A programação e o relógio.'),
     errors: ['notFound'],
-    run: async ({ c, ctx, query }) => {
-      const answer = await conferenceClock({ ctx, key: query.key })
-      c.header('Cache-Control', 'no-store')
-      return answer
-    },
+    cacheControl: 'no-store',
+    run: ({ ctx, query }) => conferenceClock({ ctx, key: query.key }),
   }),
   operation({
     operationId: 'conferenceHeartbeat',

@@ -109,10 +109,7 @@ export const liveQuestionRoutes = register(
     answers: json(200, LiveRoles, 'Os papéis.'),
     errors: ['notFound'],
     authenticate: presenceAuthenticated,
-    run: async ({ c, ctx, params }) => {
-      const roles = await liveRolesOf(ctx, params.key, await currentUser(c))
-      c.header('Cache-Control', 'no-store')
-      return { roles }
-    },
+    cacheControl: 'no-store',
+    run: async ({ c, ctx, params }) => ({ roles: await liveRolesOf(ctx, params.key, await currentUser(c)) }),
   }),
 )

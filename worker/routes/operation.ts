@@ -102,6 +102,8 @@ export type Declaration<R extends string, P, Q, B, F, T> = RouteOptions & {
   answers: Answer<T>
   /** What else it answers, beyond `answers` and the errors defineRoute implies (a 404 of its own shape). */
   responses?: Responses
+  /** The answer's Cache-Control (set before `run`, so an error answer carries it too). */
+  cacheControl?: 'no-store'
 }
 
 type Authenticate = MiddlewareHandler<AppBindings>
@@ -152,7 +154,8 @@ export function operation<
   A extends Authenticate | undefined = undefined,
 >(op: Operation<R, P, Q, B, F, T, O, A>): Declared {
   const { route: methodAndPath, role, params, query, body, form, answers, responses, run, ...rest } = op
-  const { operationId, summary, description, tags, optionalBody, formEncoding, ...options } = rest
+  const { operationId, summary, description, tags, optionalBody, formEncoding, cacheControl, ...options } =
+    rest
   const [method, path] = methodAndPath.split(' ') as [Method, string]
   const required = !optionalBody
   const route = defineRoute(
@@ -182,6 +185,7 @@ export function operation<
     options,
   )
   const handler = async (c: Context<AppBindings>) => {
+    if (cacheControl) c.header('Cache-Control', cacheControl)
     // The route's validators ran before the handler; `valid` hands over what they parsed.
     const valid = (target: 'param' | 'query' | 'json' | 'form') => c.req.valid(target as never) as unknown
     const input = {
