@@ -102,9 +102,8 @@ app
  * starts: a visitor's cold start never pays for the contracts and routes of the student's area,
  * the payments', the admin's or the local stack's tools (issue 42, decision 025). Each is an app
  * of its own, answered like this one (the request's context, errors, 404 and 405), and its routes
- * join the OpenAPI document. A path this app declares itself (registered above: the live
- * questions' /api/admin paths, the profile picture's /api/usuario/foto) is answered here first;
- * every other path an area's patterns match (Hono's: `/x/*` is /x and below) is the area's
+ * join the OpenAPI document. A path this app declares itself (registered above: the profile
+ * picture's /api/usuario/foto) is answered here first; every other path an area's patterns match (Hono's: `/x/*` is /x and below) is the area's
  * (tests/worker/system.test.ts checks that each area's routes lie under its own patterns and no
  * other's).
  */

@@ -207,6 +207,21 @@ describe('POST /v2/nfsen?ref=', () => {
 
     expect((await issue(ref)).status).toBe(202)
     expect((await get(ref)).body.status).toBe('autorizado')
+
+    // A note still processing, refused now (as the stand-in's page does by hand); decided once.
+    const held = newRef()
+    await control('/next-issue', { outcome: 'hold', ref: held })
+    await issue(held)
+    const rejected = await control(`/notes/${held}/reject`, {
+      codigo: 'E0100',
+      mensagem: 'Prestador não habilitado',
+    })
+    expect(rejected.status).toBe(200)
+    expect((await get(held)).body).toMatchObject({
+      status: 'erro_autorizacao',
+      erros: [{ codigo: 'E0100', mensagem: 'Prestador não habilitado' }],
+    })
+    expect((await control(`/notes/${held}/authorize`)).status).toBe(409)
   })
 })
 

@@ -10,7 +10,7 @@ import {
   MONTH_PATTERN,
   TAKER_KINDS,
 } from '../domain/fiscal.ts'
-import { PageQuery, paginated, SearchText } from './admin.ts'
+import { PageQuery, paginated, Reason, SearchText } from './admin.ts'
 import { Cents } from './money.ts'
 
 // The NFS-e of every sale (issue 43, decision 026): the admin's 'Notas fiscais'
@@ -229,15 +229,7 @@ export const CancelInvoiceInput = z
 export type CancelInvoiceInput = z.infer<typeof CancelInvoiceInput>
 
 /** POST /api/admin/notas-fiscais/{id}/encerrar: a `needs_admin` case closed by hand. */
-export const CloseInvoiceInput = z
-  .object({
-    observacao: z
-      .string({ error: INVOICE_MESSAGES.closeNote })
-      .trim()
-      .min(3, { error: INVOICE_MESSAGES.closeNote })
-      .max(500, { error: 'No máximo 500 caracteres.' }),
-  })
-  .strict()
+export const CloseInvoiceInput = z.object({ observacao: Reason(INVOICE_MESSAGES.closeNote) }).strict()
 export type CloseInvoiceInput = z.infer<typeof CloseInvoiceInput>
 
 /** What retry, cancel, resend and close answer: the note as it stands now and what was done. */

@@ -4,7 +4,7 @@ import { AccountSecurity, EmailTokenInput, ProviderLinkInput } from '../contract
 import { User } from '../contract/auth.ts'
 import { Msg } from '../contract/errors.ts'
 import { SOCIAL_PROVIDERS } from '../domain/social.ts'
-import { clearSessionCookie, requireUser } from '../middleware/auth.ts'
+import { clearSessionCookie } from '../middleware/auth.ts'
 import {
   cancelEmailChange,
   confirmEmail,
@@ -43,7 +43,7 @@ function sentToTheAccountEmail(
     answers: json(200, Msg, words.answer),
     limit: 'service',
     errors: ['validation'],
-    run: async ({ c, ctx }) => ({ msg: await send(ctx, await requireUser(c)) }),
+    run: async ({ ctx, user }) => ({ msg: await send(ctx, user) }),
   })
 }
 
@@ -56,7 +56,7 @@ export const accountRoutes = routesOf(
     tags: TAGS,
     summary: 'A segurança da conta: e-mail confirmado, troca pendente, redes sociais e sessões',
     answers: json(200, AccountSecurity, 'O estado da conta, para Meu perfil.'),
-    run: async ({ c, ctx }) => accountSecurity(ctx, await requireUser(c)),
+    run: ({ ctx, user }) => accountSecurity(ctx, user),
   }),
   sentToTheAccountEmail(sendCode, {
     operationId: 'sendEmailCode',
@@ -82,9 +82,9 @@ export const accountRoutes = routesOf(
     body: EmailTokenInput,
     answers: json(200, z.object({ msg: z.string(), data: User }), 'E-mail confirmado.'),
     limit: 'emailProof',
-    run: async ({ c, ctx, input }) => {
-      const { msg, user } = await confirmEmail(ctx, await requireUser(c), input.token)
-      return { msg, data: user }
+    run: async ({ ctx, user, input }) => {
+      const { msg, user: data } = await confirmEmail(ctx, user, input.token)
+      return { msg, data }
     },
   }),
   operation({
@@ -106,7 +106,7 @@ export const accountRoutes = routesOf(
     tags: TAGS,
     summary: 'Cancelar a troca de e-mail pendente',
     answers: json(200, Msg, 'Troca cancelada.'),
-    run: async ({ c, ctx }) => ({ msg: await cancelEmailChange(ctx, await requireUser(c)) }),
+    run: async ({ ctx, user }) => ({ msg: await cancelEmailChange(ctx, user) }),
   }),
   operation({
     operationId: 'signOutEverywhere',
@@ -115,8 +115,8 @@ export const accountRoutes = routesOf(
     tags: TAGS,
     summary: 'Sair de todos os dispositivos (esta sessão também)',
     answers: json(200, Msg, 'Todas as sessões encerradas.'),
-    run: async ({ c, ctx }) => {
-      const msg = await signOutEverywhere(ctx, await requireUser(c))
+    run: async ({ c, ctx, user }) => {
+      const msg = await signOutEverywhere(ctx, user)
       clearSessionCookie(c)
       return { msg }
     },
@@ -132,8 +132,7 @@ export const accountRoutes = routesOf(
     body: ProviderLinkInput,
     answers: json(200, z.object({ url: z.string() }), 'Para a janela do provedor.'),
     limit: 'service',
-    run: async ({ c, ctx, input }) => {
-      const user = await requireUser(c)
+    run: async ({ c, ctx, user, input }) => {
       await authorizeLink(ctx, user, input.senha)
       const { url, cookie } = await startSocialLogin({ ctx, provider: input.provider, linkUserId: user.id })
       setOAuthCookie(c, cookie)
@@ -148,6 +147,6 @@ export const accountRoutes = routesOf(
     summary: 'Desvincular uma rede social (nunca a única forma de entrar)',
     params: z.object({ provider: z.enum(SOCIAL_PROVIDERS, { error: 'Rede social inválida.' }) }),
     answers: json(200, z.object({ msg: z.string(), data: AccountSecurity }), 'Desvinculada.'),
-    run: async ({ c, ctx, params }) => unlinkProvider(ctx, await requireUser(c), params.provider),
+    run: ({ ctx, user, params }) => unlinkProvider(ctx, user, params.provider),
   }),
 )

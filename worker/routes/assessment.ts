@@ -9,7 +9,6 @@ import {
 } from '../contract/assessment.ts'
 import { CourseUrl } from '../contract/catalog.ts'
 import { Msg } from '../contract/errors.ts'
-import { requireUser } from '../middleware/auth.ts'
 import { jsonContent, NoQuery } from '../openapi.ts'
 import { getStanding, saveAnswer, startAttempt, submitAttempt } from '../services/assessment/student.ts'
 import { createdOrExisting, json, operation, routesOf } from './operation.ts'
@@ -37,10 +36,7 @@ export const assessmentRoutes = routesOf(
     answers: json(200, AssessmentStanding, 'Onde o aluno está.'),
     responses: notEnrolled,
     errors: ['notFound'],
-    run: async ({ c, ctx, params }) => {
-      const user = await requireUser(c)
-      return getStanding({ ctx, userId: user.id, url: params.url })
-    },
+    run: ({ ctx, user, params }) => getStanding({ ctx, userId: user.id, url: params.url }),
   }),
   operation({
     operationId: 'startAssessmentAttempt',
@@ -59,8 +55,7 @@ export const assessmentRoutes = routesOf(
     }),
     responses: notEnrolled,
     errors: ['notFound', 'conflict'],
-    run: async ({ c, ctx, params }) => {
-      const user = await requireUser(c)
+    run: async ({ ctx, user, params }) => {
       const { attempt, created } = await startAttempt({ ctx, userId: user.id, url: params.url })
       return { value: attempt, created }
     },
@@ -78,10 +73,8 @@ export const assessmentRoutes = routesOf(
     answers: json(200, SavedAnswers, 'As respostas salvas da tentativa.'),
     responses: notEnrolled,
     errors: ['notFound', 'conflict'],
-    run: async ({ c, ctx, params: { url, numero }, input: { questao, alternativa } }) => {
-      const user = await requireUser(c)
-      return saveAnswer({ ctx, userId: user.id, url, number: numero, question: questao, option: alternativa })
-    },
+    run: ({ ctx, user, params: { url, numero }, input: { questao, alternativa } }) =>
+      saveAnswer({ ctx, userId: user.id, url, number: numero, question: questao, option: alternativa }),
   }),
   operation({
     operationId: 'submitAssessmentAttempt',
@@ -96,9 +89,7 @@ export const assessmentRoutes = routesOf(
     answers: json(200, SubmittedAttempt, 'A nota e a situação depois dela.'),
     responses: notEnrolled,
     errors: ['notFound', 'conflict'],
-    run: async ({ c, ctx, params: { url, numero } }) => {
-      const user = await requireUser(c)
-      return submitAttempt({ ctx, userId: user.id, url, number: numero })
-    },
+    run: ({ ctx, user, params: { url, numero } }) =>
+      submitAttempt({ ctx, userId: user.id, url, number: numero }),
   }),
 )

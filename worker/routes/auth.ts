@@ -11,7 +11,7 @@ import {
   User,
 } from '../contract/auth.ts'
 import { Msg } from '../contract/errors.ts'
-import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '../middleware/auth.ts'
+import { clearSessionCookie, currentUser, setSessionCookie } from '../middleware/auth.ts'
 import {
   changePassword,
   logIn,
@@ -149,8 +149,8 @@ export const authRoutes = routesOf(
       'Dados atualizados (o e-mail, só depois da confirmação).',
     ),
     limit: 'service',
-    run: async ({ c, ctx, input }) => {
-      const { user: data, msg } = await updateProfile({ ctx, user: await requireUser(c), input })
+    run: async ({ ctx, user, input }) => {
+      const { user: data, msg } = await updateProfile({ ctx, user, input })
       return { data, ...(msg ? { msg } : {}) }
     },
   }),
@@ -165,10 +165,10 @@ export const authRoutes = routesOf(
     body: PasswordChangeInput,
     answers: json(200, z.object({ data: z.string() }), 'A mensagem de sucesso em `data`.'),
     limit: 'service',
-    run: async ({ c, ctx, input }) => {
+    run: async ({ c, ctx, user, input }) => {
       const { msg, sessionToken } = await changePassword({
         ctx,
-        user: await requireUser(c),
+        user,
         input,
         userAgent: c.req.header('user-agent'),
       })

@@ -92,10 +92,8 @@ export const catalogRoutes = routesOf(
     params: z.object({ url: CourseUrl }),
     query: NoQuery,
     answers: json(200, CourseSeats, 'Vagas restantes por turma; turmas sem limite não aparecem.'),
-    run: ({ c, ctx, params }) => {
-      c.header('Cache-Control', 'no-store')
-      return listCourseSeats({ ctx, url: params.url })
-    },
+    cacheControl: 'no-store',
+    run: ({ ctx, params }) => listCourseSeats({ ctx, url: params.url }),
   }),
   publishedList(listProducts, {
     operationId: 'listProducts',

@@ -13,7 +13,6 @@ import {
 import { Msg } from '../contract/errors.ts'
 import { STATUS_LIST_TTL_SECONDS } from '../domain/open-badge.ts'
 import { AppError } from '../errors.ts'
-import { requireUser } from '../middleware/auth.ts'
 import { jsonContent, NoQuery } from '../openapi.ts'
 import { CREDENTIAL_MEDIA_TYPE, publicKey, publicKeySet } from '../services/certificates/credential.ts'
 import { certificatePdf } from '../services/certificates/pdf.ts'
@@ -106,8 +105,7 @@ export const certificateRoutes = routesOf(
     }),
     responses: { 403: jsonContent(Msg, 'Sem matrícula ativa no curso.') },
     errors: ['notFound', 'conflict'],
-    run: async ({ c, ctx, params, input }) => {
-      const user = await requireUser(c)
+    run: async ({ ctx, user, params, input }) => {
       const { certificate, created } = await issueCourseCertificate({
         ctx,
         userId: user.id,
@@ -135,8 +133,8 @@ export const certificateRoutes = routesOf(
       403: jsonContent(Msg, 'O certificado está revogado ou suspenso.'),
     }),
     errors: ['notFound'],
-    run: async ({ c, ctx, params }) => {
-      const row = await ownCertificate({ ctx, user: await requireUser(c), code: params.code })
+    run: async ({ c, ctx, user, params }) => {
+      const row = await ownCertificate({ ctx, user, code: params.code })
       const bytes = await certificatePdf(c.env, row)
       return privateFile(c, bytes, 'application/pdf', `certificado-${row.code}.pdf`)
     },
@@ -160,8 +158,8 @@ export const certificateRoutes = routesOf(
       403: jsonContent(Msg, 'O certificado está revogado ou suspenso.'),
     }),
     errors: ['notFound'],
-    run: async ({ c, ctx, params }) => {
-      const row = await ownCertificate({ ctx, user: await requireUser(c), code: params.code })
+    run: async ({ c, ctx, user, params }) => {
+      const row = await ownCertificate({ ctx, user, code: params.code })
       const credential = await currentCredential(ctx, row)
       if (!credential) throw new AppError('NOT_FOUND', CERTIFICATE_MESSAGES.noCredential)
       return privateFile(c, credential, CREDENTIAL_MEDIA_TYPE, `certificado-${row.code}.jwt`)
@@ -180,10 +178,8 @@ export const certificateRoutes = routesOf(
     query: NoQuery,
     answers: json(200, CertificateVerification, 'O certificado.'),
     errors: ['notFound'],
-    run: ({ c, ctx, params }) => {
-      c.header('Cache-Control', 'no-store')
-      return verifyCertificate({ ctx, code: params.code })
-    },
+    cacheControl: 'no-store',
+    run: ({ ctx, params }) => verifyCertificate({ ctx, code: params.code }),
   }),
   operation({
     operationId: 'getCertificateKeys',

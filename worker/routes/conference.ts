@@ -4,12 +4,8 @@ import { HEARTBEAT_INTERVAL_MS } from '../domain/attendance.ts'
 import { CONFERENCE_STATUSES } from '../domain/conference.ts'
 import { PRESENCE_PATH, presenceSession, presenceViewer } from '../middleware/presence.ts'
 import { newApp } from '../openapi.ts'
-import { attendanceStats, flushAttendance, recordHeartbeat } from '../services/conference/attendance.ts'
-import {
-  conferenceClock,
-  conferenceClockStats,
-  simulateConferenceClock,
-} from '../services/conference/clock.ts'
+import { recordHeartbeat } from '../services/conference/attendance.ts'
+import { conferenceClock } from '../services/conference/clock.ts'
 import { json, operation, register } from './operation.ts'
 
 const int = () => z.number().int()
@@ -66,8 +62,6 @@ export const ShiftInput = z
 
 const app = newApp()
 
-const DEV = ['Desenvolvimento']
-
 export const conferenceRoutes = register(
   app,
   operation({
@@ -81,34 +75,8 @@ export const conferenceRoutes = register(
     query: ClockQuery,
     answers: json(200, ClockAnswer, 'A programação e o relógio.'),
     errors: ['notFound'],
-    run: async ({ c, ctx, query }) => {
-      const answer = await conferenceClock({ ctx, key: query.key })
-      c.header('Cache-Control', 'no-store')
-      return answer
-    },
-  }),
-  operation({
-    operationId: 'simulateConferenceClock',
-    route: 'POST /api/dev/conference/clock',
-    role: 'none',
-    tags: DEV,
-    summary: 'Simular um momento da Jornada (somente local)',
-    description:
-      '`at` (ISO 8601) passa a ser "agora" para o relógio da Jornada, que segue correndo; `null` volta ao relógio real.',
-    body: z.object({ at: z.iso.datetime({ offset: true }).nullable() }).strict(),
-    answers: json(200, ClockAnswer, 'A Jornada no momento simulado.'),
-    limit: 'devTools',
-    run: ({ ctx, input: { at } }) =>
-      simulateConferenceClock({ ctx, at: at === null ? null : Date.parse(at) }),
-  }),
-  operation({
-    operationId: 'getConferenceClockStats',
-    route: 'GET /api/dev/conference/stats',
-    role: 'none',
-    tags: DEV,
-    summary: 'Quantas requisições chegaram ao Durable Object da Jornada (somente local)',
-    answers: json(200, z.object({ served: int() }), 'Contagem desde que o objeto iniciou.'),
-    run: ({ ctx }) => conferenceClockStats({ ctx }),
+    cacheControl: 'no-store',
+    run: ({ ctx, query }) => conferenceClock({ ctx, key: query.key }),
   }),
   operation({
     operationId: 'conferenceHeartbeat',
@@ -122,37 +90,5 @@ export const conferenceRoutes = register(
     limit: 'service',
     authenticate: presenceSession,
     run: ({ c, ctx, input: { key } }) => recordHeartbeat({ ctx, userId: presenceViewer(c), key }),
-  }),
-  operation({
-    operationId: 'getConferenceAttendanceStats',
-    route: 'GET /api/dev/conference/attendance',
-    role: 'none',
-    tags: DEV,
-    summary: 'O que o agregador de presença da Jornada recebeu e gravou (somente local)',
-    answers: json(
-      200,
-      z.object({
-        calls: int().openapi({ description: 'Lotes de sinais recebidos (um por isolate e segundo).' }),
-        beats: int(),
-        flushes: int(),
-        rowsWritten: int(),
-        pendingRows: int(),
-      }),
-      'Contagens desde que o objeto iniciou.',
-    ),
-    run: ({ ctx }) => attendanceStats({ ctx }),
-  }),
-  operation({
-    operationId: 'flushConferenceAttendance',
-    route: 'POST /api/dev/conference/attendance/flush',
-    role: 'none',
-    tags: DEV,
-    summary: 'Gravar agora a presença acumulada da Jornada (somente local)',
-    // Nothing to send; an empty JSON object is accepted.
-    body: z.object({}).strict(),
-    optionalBody: true,
-    answers: json(200, z.object({ rows: int() }), 'Linhas (pessoa × palestra) gravadas.'),
-    limit: 'devTools',
-    run: ({ ctx }) => flushAttendance(ctx),
   }),
 )

@@ -11,6 +11,7 @@ import { orderLedger } from '../services/checkout/order-ledger.ts'
 import { listOutbox } from '../services/email/outbox.ts'
 import { simulateSandboxPayment } from '../services/payments/sandbox.ts'
 import { demoLessonVideo } from '../services/student/downloads.ts'
+import { conferenceDevOperations } from './dev-conference.ts'
 import { createdOrExisting, htmlContent, json, operation, register, response } from './operation.ts'
 
 const OutboxMessage = z.object({
@@ -153,4 +154,5 @@ ${items.length ? items : html`<p>Nenhum e-mail ainda.</p>`}
 </body></html>`)
     },
   }),
+  ...conferenceDevOperations,
 )

@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { User } from '../contract/auth.ts'
 import { MULTIPART_OVERHEAD_BYTES, PHOTO_MAX_BYTES } from '../domain/uploads.ts'
-import { requireUser } from '../middleware/auth.ts'
 import { changePhoto } from '../services/auth/accounts.ts'
 import { PUBLIC_FILE_TYPES, readPublicFile } from '../services/files/files.ts'
 import { json, operation, response, routesOf } from './operation.ts'
@@ -19,8 +18,8 @@ export const fileRoutes = routesOf(
     form: PhotoForm,
     answers: json(200, z.object({ data: User }), 'O usuário com a nova foto.'),
     maxBodyBytes: PHOTO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
-    run: async ({ c, ctx, form }) => ({
-      data: await changePhoto({ ctx, user: await requireUser(c), file: form.photo }),
+    run: async ({ ctx, user, form }) => ({
+      data: await changePhoto({ ctx, user, file: form.photo }),
     }),
   }),
   operation({

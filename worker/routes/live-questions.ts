@@ -1,22 +1,13 @@
 import { z } from '@hono/zod-openapi'
 import { MessageErrorBody } from '../contract/errors.ts'
-import { KeptQuestion, LiveBoard, LiveRoles } from '../contract/live-questions.ts'
+import { LiveBoard, LiveRoles } from '../contract/live-questions.ts'
 import type { LiveRole } from '../domain/live-questions.ts'
 import { AppError } from '../errors.ts'
 import { currentUser } from '../middleware/auth.ts'
 import { PRESENCE_PATH, presenceAuthenticated, presenceIdentity } from '../middleware/presence.ts'
 import { jsonContent, newApp } from '../openapi.ts'
-import {
-  flushLiveRoom,
-  keptQuestions,
-  keptQuestionsCsv,
-  keptReactions,
-  liveBoardSnapshot,
-  liveRoomStats,
-  openLiveSocket,
-} from '../services/conference/live.ts'
+import { liveBoardSnapshot, openLiveSocket } from '../services/conference/live.ts'
 import { assertLiveRole, liveRolesOf } from '../services/conference/speakers.ts'
-import { operation as adminOperation, csv } from './admin/operations.ts'
 import { json, operation, register, response } from './operation.ts'
 
 /** A talk's live questions: under the presence path, where the viewer's ticket cookie is sent. */
@@ -52,8 +43,6 @@ const SocketQuery = z
   .strict()
 
 const app = newApp()
-
-const DEV = ['Desenvolvimento']
 
 export const liveQuestionRoutes = register(
   app,
@@ -120,79 +109,7 @@ export const liveQuestionRoutes = register(
     answers: json(200, LiveRoles, 'Os papéis.'),
     errors: ['notFound'],
     authenticate: presenceAuthenticated,
-    run: async ({ c, ctx, params }) => {
-      const roles = await liveRolesOf(ctx, params.key, await currentUser(c))
-      c.header('Cache-Control', 'no-store')
-      return { roles }
-    },
-  }),
-  adminOperation({
-    operationId: 'listLiveQuestions',
-    route: 'GET /api/admin/conference/talks/{key}/questions',
-    tags: ['Jornada'],
-    summary: 'Perguntas aprovadas e respondidas de uma palestra (depois do evento)',
-    description:
-      'O que a sala gravou no banco (uma vez por minuto e ao fim da palestra): perguntas aprovadas e respondidas, com quem perguntou (também as anônimas para o público) e os votos, e as reações por tipo.',
-    params: KeyParams,
-    answers: json(
-      200,
-      z.object({ questions: z.array(KeptQuestion), reactions: z.record(z.string(), z.number().int()) }),
-      'As perguntas, por votos.',
-    ),
-    errors: ['notFound'],
-    run: async ({ ctx, params: { key } }) => {
-      const [questions, reactions] = await Promise.all([keptQuestions(ctx, key), keptReactions(ctx, key)])
-      return { questions, reactions }
-    },
-  }),
-  adminOperation({
-    operationId: 'exportLiveQuestions',
-    route: 'GET /api/admin/conference/talks/{key}/questions.csv',
-    tags: ['Jornada'],
-    summary: 'Exportar as perguntas de uma palestra (CSV)',
-    params: KeyParams,
-    answers: csv('As perguntas aprovadas e respondidas, por votos.'),
-    errors: ['notFound'],
-    run: ({ ctx, params }) => keptQuestionsCsv(ctx, params.key),
-  }),
-  operation({
-    operationId: 'getLiveRoomStats',
-    route: 'GET /api/dev/conference/live/{key}/stats',
-    role: 'none',
-    tags: DEV,
-    summary: 'O que a sala de uma palestra tem e fez (somente local)',
-    params: KeyParams,
-    answers: json(
-      200,
-      z.object({
-        sockets: z.number().int(),
-        seq: z.number().int(),
-        flushes: z.number().int(),
-        broadcasts: z.number().int(),
-        ticks: z.number().int(),
-        due: z.record(z.string(), z.number()),
-      }),
-      'Contagens desde que a sala iniciou.',
-    ),
-    errors: ['notFound'],
-    run: ({ ctx, params }) => liveRoomStats(ctx, params.key),
-  }),
-  operation({
-    operationId: 'flushLiveRoom',
-    route: 'POST /api/dev/conference/live/{key}/flush',
-    role: 'none',
-    tags: DEV,
-    summary: 'Gravar agora o que a sala de uma palestra tem de público (somente local)',
-    params: KeyParams,
-    body: z.object({}).strict(),
-    optionalBody: true,
-    answers: json(
-      200,
-      z.object({ questions: z.number().int(), reactions: z.number().int() }),
-      'O que foi gravado.',
-    ),
-    limit: 'devTools',
-    errors: ['notFound'],
-    run: ({ ctx, params }) => flushLiveRoom(ctx, params.key),
+    cacheControl: 'no-store',
+    run: async ({ c, ctx, params }) => ({ roles: await liveRolesOf(ctx, params.key, await currentUser(c)) }),
   }),
 )

@@ -1,8 +1,10 @@
 import { type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { AppBindings, AppContext } from '../context.ts'
 import { Done } from '../contract/admin.ts'
+import { requireUser } from '../middleware/auth.ts'
 import { defineRoute, jsonContent, newApp, type Role, type RouteOptions } from '../openapi.ts'
+import type { SessionUser } from '../services/auth/sessions.ts'
 
 /**
  * Every operation of the Worker as a description: its route, who may call it, its schemas, how it
@@ -100,11 +102,37 @@ export type Declaration<R extends string, P, Q, B, F, T> = RouteOptions & {
   answers: Answer<T>
   /** What else it answers, beyond `answers` and the errors defineRoute implies (a 404 of its own shape). */
   responses?: Responses
+  /** The answer's Cache-Control (set before `run`, so an error answer carries it too). */
+  cacheControl?: 'no-store'
 }
 
-export type Operation<R extends string, P, Q, B, F, T> = Declaration<R, P, Q, B, F, T> & {
-  role: Role
-  run: (input: Input<P, Q, B, F>) => Promise<T> | T
+type Authenticate = MiddlewareHandler<AppBindings>
+
+/**
+ * What the route's declaration hands `run` besides the input: the signed-in `user` when the route
+ * needs a session (role N or A) and checks it the usual way — the role's check already read the
+ * session, so handing it over costs nothing. An operation with its own `authenticate` (a signed
+ * ticket read without the database) gets none.
+ */
+export type SignedIn<O extends Role, A> = O extends 'none'
+  ? unknown
+  : [A] extends [undefined]
+    ? { user: SessionUser }
+    : unknown
+
+export type Operation<
+  R extends string,
+  P,
+  Q,
+  B,
+  F,
+  T,
+  O extends Role = Role,
+  A extends Authenticate | undefined = undefined,
+> = Omit<Declaration<R, P, Q, B, F, T>, 'authenticate'> & {
+  role: O
+  authenticate?: A
+  run: (input: Input<P, Q, B, F> & SignedIn<O, A>) => Promise<T> | T
 }
 
 /** An operation ready to register: its declaration and its handler. */
@@ -122,9 +150,12 @@ export function operation<
   B extends z.ZodType | undefined = undefined,
   F extends z.ZodType | undefined = undefined,
   T = unknown,
->(op: Operation<R, P, Q, B, F, T>): Declared {
+  const O extends Role = Role,
+  A extends Authenticate | undefined = undefined,
+>(op: Operation<R, P, Q, B, F, T, O, A>): Declared {
   const { route: methodAndPath, role, params, query, body, form, answers, responses, run, ...rest } = op
-  const { operationId, summary, description, tags, optionalBody, formEncoding, ...options } = rest
+  const { operationId, summary, description, tags, optionalBody, formEncoding, cacheControl, ...options } =
+    rest
   const [method, path] = methodAndPath.split(' ') as [Method, string]
   const required = !optionalBody
   const route = defineRoute(
@@ -154,17 +185,20 @@ export function operation<
     options,
   )
   const handler = async (c: Context<AppBindings>) => {
+    if (cacheControl) c.header('Cache-Control', cacheControl)
     // The route's validators ran before the handler; `valid` hands over what they parsed.
     const valid = (target: 'param' | 'query' | 'json' | 'form') => c.req.valid(target as never) as unknown
     const input = {
       c,
       ctx: c.var.ctx,
+      // Read once per request (currentUser): the role's check before the handler already did.
+      ...(role !== 'none' && !op.authenticate ? { user: await requireUser(c) } : {}),
       params: params ? valid('param') : undefined,
       query: query ? valid('query') : undefined,
       input: body ? valid('json') : undefined,
       form: form ? valid('form') : undefined,
     }
-    return answers.send(c, await run(input as Input<P, Q, B, F>))
+    return answers.send(c, await run(input as Input<P, Q, B, F> & SignedIn<O, A>))
   }
   return { route, handler }
 }

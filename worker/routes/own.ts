@@ -1,6 +1,5 @@
 import type { z } from '@hono/zod-openapi'
 import type { AppContext } from '../context.ts'
-import { requireUser } from '../middleware/auth.ts'
 import { NoQuery } from '../openapi.ts'
 import { json, operation } from './operation.ts'
 
@@ -27,6 +26,6 @@ export function ownRead<T extends z.ZodType>(
     summary: words.summary,
     query: NoQuery,
     answers: json(200, words.answer, words.answered),
-    run: async ({ c, ctx }) => load({ ctx, userId: (await requireUser(c)).id }),
+    run: ({ ctx, user }) => load({ ctx, userId: user.id }),
   })
 }

@@ -11,7 +11,6 @@ import {
   PlanQuery,
   TdsToken,
 } from '../contract/plans.ts'
-import { requireUser } from '../middleware/auth.ts'
 import { jsonContent, NoQuery } from '../openapi.ts'
 import { applyToEdital, listApplications } from '../services/plans/applications.ts'
 import { getPlan, getPlanPayment, getTdsToken, payPlan } from '../services/plans/pay.ts'
@@ -62,7 +61,7 @@ export const planRoutes = routesOf(
     },
     limit: 'checkout',
     errors: ['notFound', 'conflict'],
-    run: async ({ c, ctx, input }) => payPlan({ ctx, user: await requireUser(c), input }),
+    run: ({ ctx, user, input }) => payPlan({ ctx, user, input }),
   }),
   operation({
     operationId: 'getPlanPayment',
@@ -74,7 +73,7 @@ export const planRoutes = routesOf(
     query: NoQuery,
     answers: json(200, PlanPaymentResult, 'O pagamento.'),
     errors: ['notFound'],
-    run: async ({ c, ctx, params }) => getPlanPayment({ ctx, user: await requireUser(c), id: params.id }),
+    run: ({ ctx, user, params }) => getPlanPayment({ ctx, user, id: params.id }),
   }),
   operation({
     operationId: 'getTdsToken',
@@ -88,10 +87,7 @@ export const planRoutes = routesOf(
     query: NoQuery,
     answers: json(200, TdsToken, 'O token e o endereço da biblioteca 3DS.'),
     errors: ['conflict'],
-    run: async ({ c, ctx }) => {
-      await requireUser(c)
-      return getTdsToken({ ctx })
-    },
+    run: ({ ctx }) => getTdsToken({ ctx }),
   }),
   ownRead(listApplications, {
     operationId: 'listMyApplications',
@@ -110,9 +106,6 @@ export const planRoutes = routesOf(
     params: z.object({ id: IdParam }),
     answers: json(200, Application, 'A inscrição, com os planos do edital.'),
     errors: ['notFound', 'conflict'],
-    run: async ({ c, ctx, params }) => {
-      const user = await requireUser(c)
-      return applyToEdital({ ctx, userId: user.id, editalId: Number(params.id) })
-    },
+    run: ({ ctx, user, params }) => applyToEdital({ ctx, userId: user.id, editalId: Number(params.id) }),
   }),
 )

@@ -71,10 +71,8 @@ export const reminderRoutes = routesOf(
     params: z.object({ id: AbandonedCheckoutId }),
     answers: json(200, ResumedCheckout, 'O carrinho.'),
     errors: ['notFound'],
-    run: ({ c, ctx, params }) => {
-      c.header('Cache-Control', 'no-store')
-      return resumeCheckout({ ctx, id: params.id })
-    },
+    cacheControl: 'no-store',
+    run: ({ ctx, params }) => resumeCheckout({ ctx, id: params.id }),
   }),
   operation({
     operationId: 'followReminderLink',

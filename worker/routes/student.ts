@@ -21,7 +21,7 @@ import {
 } from '../contract/student.ts'
 import { PayDifferenceInput } from '../contract/student-documents.ts'
 import { PlaybackBeatInput, StudyAnswer } from '../contract/study.ts'
-import { clearSessionCookie, currentUser, requireUser } from '../middleware/auth.ts'
+import { clearSessionCookie, currentUser } from '../middleware/auth.ts'
 import { isNavigation } from '../middleware/navigation.ts'
 import { jsonContent, NoQuery } from '../openapi.ts'
 import {
@@ -81,10 +81,8 @@ function lessonWatched(
     answers: json(200, LessonProgress, words.answer),
     responses: notEnrolledInLesson,
     errors: ['notFound'],
-    run: async ({ c, ctx, params }) => {
-      const user = await requireUser(c)
-      return markLesson({ ctx, userId: user.id, lessonId: Number(params.id), watched: method === 'POST' })
-    },
+    run: ({ ctx, user, params }) =>
+      markLesson({ ctx, userId: user.id, lessonId: Number(params.id), watched: method === 'POST' }),
   })
 }
 
@@ -97,7 +95,7 @@ export const studentRoutes = routesOf(
     tags: TAGS,
     summary: 'As turmas em que o aluno está matriculado',
     answers: json(200, EnrolledCourses, 'Matrículas.'),
-    run: async ({ c, ctx }) => listEnrolledCourses({ ctx, userId: (await requireUser(c)).id }),
+    run: ({ ctx, user }) => listEnrolledCourses({ ctx, userId: user.id }),
   }),
   ownRead(listPurchases, {
     operationId: 'listMyPurchases',
@@ -117,8 +115,7 @@ export const studentRoutes = routesOf(
     query: NoQuery,
     answers: json(200, PurchaseDetail, 'O pedido.'),
     errors: ['notFound'],
-    run: async ({ c, ctx, params }) =>
-      getPurchase({ ctx, userId: (await requireUser(c)).id, orderId: params.id }),
+    run: ({ ctx, user, params }) => getPurchase({ ctx, userId: user.id, orderId: params.id }),
   }),
   operation({
     operationId: 'reissuePayment',
@@ -137,8 +134,7 @@ export const studentRoutes = routesOf(
       ),
     },
     errors: ['notFound', 'conflict'],
-    run: async ({ c, ctx, params }) =>
-      reissuePayment({ ctx, userId: (await requireUser(c)).id, orderId: params.id }),
+    run: ({ ctx, user, params }) => reissuePayment({ ctx, userId: user.id, orderId: params.id }),
   }),
   operation({
     operationId: 'requestWithdrawal',
@@ -155,8 +151,8 @@ export const studentRoutes = routesOf(
     body: WithdrawalInput,
     answers: json(200, WithdrawalResult, 'O pedido de reembolso, e o estorno quando foi feito na hora.'),
     errors: ['notFound'],
-    run: async ({ c, ctx, params, input }) =>
-      requestWithdrawal({ ctx, userId: (await requireUser(c)).id, orderId: params.id, reason: input.motivo }),
+    run: ({ ctx, user, params, input }) =>
+      requestWithdrawal({ ctx, userId: user.id, orderId: params.id, reason: input.motivo }),
   }),
   operation({
     operationId: 'payStudentPriceDifference',
@@ -176,10 +172,10 @@ export const studentRoutes = routesOf(
     body: PayDifferenceInput,
     answers: json(200, PayResult, 'O pedido da diferença, pendente, com o boleto ou o PIX.'),
     errors: ['notFound', 'conflict'],
-    run: async ({ c, ctx, params, input }) =>
+    run: ({ ctx, user, params, input }) =>
       payOwnDifference({
         ctx,
-        userId: (await requireUser(c)).id,
+        userId: user.id,
         orderId: params.id,
         paymentType: input.payment_type,
       }),
@@ -197,8 +193,7 @@ export const studentRoutes = routesOf(
     answers: json(200, StudentCourse, 'O curso.'),
     responses: { 403: jsonContent(Msg, 'Sem matrícula ativa neste curso.') },
     errors: ['notFound'],
-    run: async ({ c, ctx, params }) =>
-      getStudentCourse({ ctx, userId: (await requireUser(c)).id, url: params.url }),
+    run: ({ ctx, user, params }) => getStudentCourse({ ctx, userId: user.id, url: params.url }),
   }),
   lessonWatched('POST', 'markLessonWatched', {
     summary: 'Marcar uma aula como assistida (o progresso do curso volta na resposta)',
@@ -225,8 +220,8 @@ export const studentRoutes = routesOf(
     responses: notEnrolledInLesson,
     limit: 'service',
     errors: ['notFound', 'conflict'],
-    run: async ({ c, ctx, params, input }) =>
-      recordPlayback({ ctx, userId: (await requireUser(c)).id, lessonId: Number(params.id), input }),
+    run: ({ ctx, user, params, input }) =>
+      recordPlayback({ ctx, userId: user.id, lessonId: Number(params.id), input }),
   }),
   operation({
     operationId: 'recordLessonOpened',
@@ -239,8 +234,7 @@ export const studentRoutes = routesOf(
     answers: json(200, StudyAnswer, 'A aula e o curso como estão agora.'),
     responses: notEnrolledInLesson,
     errors: ['notFound', 'conflict'],
-    run: async ({ c, ctx, params }) =>
-      recordOpening({ ctx, userId: (await requireUser(c)).id, lessonId: Number(params.id) }),
+    run: ({ ctx, user, params }) => recordOpening({ ctx, userId: user.id, lessonId: Number(params.id) }),
   }),
   operation({
     operationId: 'downloadStudentFile',
@@ -315,8 +309,7 @@ export const studentRoutes = routesOf(
     params: z.object({ id: IdParam }),
     answers: json(200, EbookLibrary, 'A biblioteca, com o e-book.'),
     errors: ['notFound', 'conflict'],
-    run: async ({ c, ctx, params }) =>
-      addFreeEbook({ ctx, userId: (await requireUser(c)).id, ebookId: Number(params.id) }),
+    run: ({ ctx, user, params }) => addFreeEbook({ ctx, userId: user.id, ebookId: Number(params.id) }),
   }),
   operation({
     operationId: 'exportMyData',
@@ -327,8 +320,8 @@ export const studentRoutes = routesOf(
       'Baixar todos os meus dados (LGPD, art. 18): perfil, pedidos, matrículas, inscrições, contatos, consentimentos',
     query: NoQuery,
     answers: json(200, DataExport, 'Os dados, em JSON (para salvar).'),
-    run: async ({ c, ctx }) => {
-      const data = await exportMyData({ ctx, userId: (await requireUser(c)).id })
+    run: async ({ c, ctx, user }) => {
+      const data = await exportMyData({ ctx, userId: user.id })
       c.header('Content-Disposition', 'attachment; filename="meus-dados-instituto-renalis.json"')
       c.header('Cache-Control', 'private, no-store')
       return data
@@ -344,8 +337,8 @@ export const studentRoutes = routesOf(
       'Os pedidos ficam, sem dados pessoais, pelo prazo da legislação fiscal. Um e-mail confirma a exclusão. Depois dela, o login com o e-mail antigo falha.',
     body: DeleteAccountInput,
     answers: json(200, Msg, 'Conta excluída; o cookie de sessão é apagado.'),
-    run: async ({ c, ctx }) => {
-      const { msg } = await deleteMyAccount({ ctx, userId: (await requireUser(c)).id })
+    run: async ({ c, ctx, user }) => {
+      const { msg } = await deleteMyAccount({ ctx, userId: user.id })
       clearSessionCookie(c)
       return { msg }
     },

@@ -48,9 +48,9 @@ export const systemRoutes = routesOf(
         },
       },
     }),
+    cacheControl: 'no-store',
     run: async ({ c, ctx }) => {
       const health = await checkHealth({ ctx })
-      c.header('Cache-Control', 'no-store')
       if (health.ok) return c.json(health, 200)
       c.header('Retry-After', String(RETRY_AFTER_SECONDS))
       return c.json(health, 503)

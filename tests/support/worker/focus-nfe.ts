@@ -5,7 +5,8 @@ import { workerFetch } from './http.ts'
 
 // The Focus NFe stand-in the worker tests' global setup started (scripts/focus-nfe-sandbox): the
 // far end of the Worker's NFS-e calls. It decides each note by the next read (authorised unless a
-// control said otherwise). Tests play the national system through its /_sandbox controls, read
+// control said otherwise). Tests play the national system through its /_sandbox controls (the
+// ones the Worker's tests use; tests/unit/focus-nfe-sandbox.test.ts holds the stand-in to all), read
 // what the Worker sent from its recorded requests, and hand its gatilhos to the Worker themselves
 // (workerd here listens on no port the stand-in could call), as Focus NFe would POST them.
 
@@ -62,14 +63,6 @@ async function read<T>(path: string): Promise<T> {
  */
 export const rejectNextIssue = (error: { mensagem?: string; codigo?: string; ref?: string } = {}) =>
   control('/next-issue', { outcome: 'reject', ...error })
-/** The next note sent (or `ref`) stays `processando_autorizacao` until authorizeNow/rejectNow. */
-export const holdNextIssue = (ref?: string) =>
-  control('/next-issue', { outcome: 'hold', ...(ref ? { ref } : {}) })
-/** Decides a note still processing: authorised now. */
-export const authorizeNow = (ref: string) => control(`/notes/${encodeURIComponent(ref)}/authorize`)
-/** Decides a note still processing: refused now with this message. */
-export const rejectNow = (ref: string, mensagem?: string, codigo?: string) =>
-  control(`/notes/${encodeURIComponent(ref)}/reject`, { mensagem, codigo })
 
 /**
  * The next API call matching `method` and the path prefix is carried out (unless `processed` is
@@ -78,15 +71,10 @@ export const rejectNow = (ref: string, mensagem?: string, codigo?: string) =>
 export const timeoutNextCall = (
   match: { method?: string; path?: string; ms?: number; processed?: boolean } = {},
 ) => control('/next-call', { fault: 'timeout', ...match })
-/** The next API call matching `method` and the path prefix answers `status` (500 by default). */
-export const failNextCall = (match: { method?: string; path?: string; status?: number } = {}) =>
-  control('/next-call', { fault: 'error', ...match })
 
 /** The city no longer accepts the cancellation (or substitution) of note `ref`: erro_cancelamento. */
 export const refuseCancellation = (ref: string, enabled = true) =>
   control(`/notes/${encodeURIComponent(ref)}/cancellation-out-of-time`, { enabled })
-/** The next cancellation or substitution, whatever the note, is refused as out of time. */
-export const refuseNextCancellation = () => control('/next-cancellation-out-of-time')
 /** Forgets the armed one-shot controls (next issue, next call, next cancellation). */
 export const resetProviderControls = () => control('/reset-controls')
 
@@ -147,9 +135,4 @@ export async function deliverGatilhos(ref: string): Promise<number[]> {
     if (status >= 200 && status < 300) await control(`/deliveries/${delivery.id}/delivered`, { status })
   }
   return statuses
-}
-
-/** Downloads a link the provider returned (url_danfse, or caminho_xml_nota_fiscal on its origin). */
-export function providerFile(link: string) {
-  return fetch(link.startsWith('/') ? `${origin()}${link}` : link)
 }

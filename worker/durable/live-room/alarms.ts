@@ -3,7 +3,7 @@ import { LIVE_ROOM_RETENTION_MS, ROOM_CLOSED_MESSAGE } from '../../domain/live-q
 import type { LiveTalk } from '../stubs.ts'
 import { flushOrRetry } from './flush.ts'
 import type { Room } from './room.ts'
-import { trySend } from './rows.ts'
+import { IS_PUBLIC_SQL, trySend } from './rows.ts'
 
 // The room's life on its one alarm — no timer runs in the room: the tick (votes and reactions
 // broadcast at most once a second), the flush to the database (once a minute), the talk's close
@@ -51,7 +51,7 @@ function tick(room: Room) {
   const sql = room.sql
   const votes = sql
     .exec<{ id: string; votes: number }>(
-      "SELECT id, votes FROM questions WHERE tick_dirty = 1 AND status IN ('approved', 'answered')",
+      `SELECT id, votes FROM questions WHERE tick_dirty = 1 AND ${IS_PUBLIC_SQL}`,
     )
     .toArray()
     .map((row) => [row.id, row.votes] as [string, number])

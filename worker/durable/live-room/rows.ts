@@ -3,6 +3,7 @@ import {
   ANONYMOUS_NAME,
   DELETED_ACCOUNT_NAME,
   type LiveRole,
+  PUBLIC_STATUSES,
   type QuestionStatus,
 } from '../../domain/live-questions.ts'
 
@@ -27,6 +28,9 @@ export type QuestionRow = {
   words: string
   similar_to: string | null
 }
+
+/** The storage's condition for the questions the audience sees (the domain's PUBLIC_STATUSES). */
+export const IS_PUBLIC_SQL = `status IN (${PUBLIC_STATUSES.map((status) => `'${status}'`).join(', ')})`
 
 /** Close codes: 1008 for a broken rule (policy), 1007 for a frame that is not what it must be. */
 export const POLICY = 1008

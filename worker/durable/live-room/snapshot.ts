@@ -2,7 +2,7 @@ import type { LiveBoard, QueueQuestion, RoomEvent, ServerFrame } from '../../con
 import { boardOrder } from '../../domain/live-questions.ts'
 import type { LiveViewer } from '../stubs.ts'
 import type { Room } from './room.ts'
-import { boardQuestion, ownQuestion, type QuestionRow, queueQuestion } from './rows.ts'
+import { boardQuestion, IS_PUBLIC_SQL, ownQuestion, type QuestionRow, queueQuestion } from './rows.ts'
 
 // What a socket gets when it opens: from its last sequence number, exactly what it missed (the
 // room logs its last EVENT_LOG_SIZE broadcasts); too old or new, a snapshot of the board (and of
@@ -49,7 +49,7 @@ export function welcome(room: Room, viewer: LiveViewer, since: number | null): S
 /** The public board: approved and answered questions by votes, and the reactions' totals. */
 export function boardNow(room: Room): LiveBoard {
   const questions = room.sql
-    .exec<QuestionRow>("SELECT * FROM questions WHERE status IN ('approved', 'answered')")
+    .exec<QuestionRow>(`SELECT * FROM questions WHERE ${IS_PUBLIC_SQL}`)
     .toArray()
     .map(boardQuestion)
     .sort((a, b) => boardOrder({ ...a, askedAt: a.asked_at }, { ...b, askedAt: b.asked_at }))

@@ -1,15 +1,19 @@
 import { z } from '@hono/zod-openapi'
 import { ConferenceCertificatesResult } from '../../contract/conference.ts'
-import { TalkSpeaker, TalkSpeakerInput } from '../../contract/live-questions.ts'
+import { KeptQuestion, TalkSpeaker, TalkSpeakerInput } from '../../contract/live-questions.ts'
 import { issueConferenceCertificates } from '../../services/conference/certificates.ts'
 import { shiftConferenceProgramme } from '../../services/conference/clock.ts'
+import { keptQuestions, keptQuestionsCsv, keptReactions } from '../../services/conference/live.ts'
 import { nameTalkSpeaker, talkSpeakers } from '../../services/conference/speakers.ts'
 import { ClockAnswer, ShiftInput } from '../conference.ts'
 import { KeyParams } from '../live-questions.ts'
 import { json, routesOf } from '../operation.ts'
-import { operation } from './operations.ts'
+import { csv, operation } from './operations.ts'
 
-/** The Jornada as the institute runs it: the programme's timing, who speaks, then its certificates. */
+/**
+ * The Jornada as the institute runs it: the programme's timing, who speaks, its certificates, and
+ * what the talks' rooms kept of the questions.
+ */
 export const adminConferenceRoutes = routesOf(
   operation({
     operationId: 'shiftConferenceProgramme',
@@ -57,5 +61,34 @@ export const adminConferenceRoutes = routesOf(
     answers: json(200, ConferenceCertificatesResult, 'O que foi emitido e o que falta.'),
     errors: ['conflict'],
     run: ({ ctx }) => issueConferenceCertificates({ ctx }),
+  }),
+  operation({
+    operationId: 'listLiveQuestions',
+    route: 'GET /api/admin/conference/talks/{key}/questions',
+    tags: ['Jornada'],
+    summary: 'Perguntas aprovadas e respondidas de uma palestra (depois do evento)',
+    description:
+      'O que a sala gravou no banco (uma vez por minuto e ao fim da palestra): perguntas aprovadas e respondidas, com quem perguntou (também as anônimas para o público) e os votos, e as reações por tipo.',
+    params: KeyParams,
+    answers: json(
+      200,
+      z.object({ questions: z.array(KeptQuestion), reactions: z.record(z.string(), z.number().int()) }),
+      'As perguntas, por votos.',
+    ),
+    errors: ['notFound'],
+    run: async ({ ctx, params: { key } }) => {
+      const [questions, reactions] = await Promise.all([keptQuestions(ctx, key), keptReactions(ctx, key)])
+      return { questions, reactions }
+    },
+  }),
+  operation({
+    operationId: 'exportLiveQuestions',
+    route: 'GET /api/admin/conference/talks/{key}/questions.csv',
+    tags: ['Jornada'],
+    summary: 'Exportar as perguntas de uma palestra (CSV)',
+    params: KeyParams,
+    answers: csv('As perguntas aprovadas e respondidas, por votos.'),
+    errors: ['notFound'],
+    run: ({ ctx, params }) => keptQuestionsCsv(ctx, params.key),
   }),
 )

@@ -9,7 +9,7 @@ import {
   type Out,
   type Query,
 } from '../operation.ts'
-import { ADMIN_TAG, actorOf, csvContent, csvResponse, IdParams } from './shared.ts'
+import { ADMIN_TAG, csvContent, csvResponse, IdParams } from './shared.ts'
 
 /**
  * The admin area's operations: `operation()` of routes/operation.ts with the admin's defaults —
@@ -36,14 +36,18 @@ type IdOf<R, P> = P extends Params
 
 /** What the handler hands the service: the context, the acting administrator, the validated input. */
 export type ServiceInput<R, P, Q, B, F> = Omit<Input<P, Q, B, F>, 'c'> & {
-  actor: Awaited<ReturnType<typeof actorOf>>
+  /** The administrator who acts (the route's role A checked it). */
+  actor: { id: number }
   /** The path's `{id}` (IdParams unless the operation names its own params). */
   id: IdOf<R, P>
   /** Every parameter of the path (its `{id}`, or another name: a signed link's `{token}`). */
   params: Out<P>
 }
 
-export type Operation<R extends string, P, Q, B, F, T> = Omit<Declaration<R, P, Q, B, F, T>, 'tags'> & {
+export type Operation<R extends string, P, Q, B, F, T> = Omit<
+  Declaration<R, P, Q, B, F, T>,
+  'tags' | 'authenticate'
+> & {
   /** The reference's group: the admin area's unless an operation belongs with another (Jornada). */
   tags?: string[]
   run: (input: ServiceInput<R, P, Q, B, F>) => Promise<T>
@@ -63,9 +67,9 @@ export function operation<
     role: 'A',
     tags: tags ?? [ADMIN_TAG],
     params: params ?? (description.route.includes('{id}') ? IdParams : undefined),
-    run: async ({ c, ...input }) => {
+    run: ({ c: _c, user, ...input }) => {
       const pathParams = input.params as { id?: unknown } | undefined
-      const service = { ...input, actor: await actorOf(c), id: pathParams?.id }
+      const service = { ...input, actor: { id: user.id }, id: pathParams?.id }
       return run(service as ServiceInput<R, P, Q, B, F>)
     },
   })

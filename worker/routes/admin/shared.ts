@@ -1,19 +1,10 @@
 import { z } from '@hono/zod-openapi'
-import type { Context } from 'hono'
-import type { AppBindings } from '../../context.ts'
 import { IdParam } from '../../contract/admin.ts'
-import { requireUser } from '../../middleware/auth.ts'
 
 /** Every admin operation is grouped under this tag in the reference. */
 export const ADMIN_TAG = 'Administração'
 
 export const IdParams = z.object({ id: IdParam })
-
-/** The administrator who acts (the role was checked by the route's declaration). */
-export async function actorOf(c: Context<AppBindings>) {
-  const user = await requireUser(c)
-  return { id: user.id }
-}
 
 /** A CSV export, documented as text/csv: UTF-8 with BOM, ';' between fields. */
 export const csvContent = (description: string) => ({

@@ -17,7 +17,15 @@ import { AppError, notFound } from '../../errors.ts'
 import { queueEmail } from '../email/outbox.ts'
 import { invoiceEmail } from '../fiscal/emails.ts'
 import { type InvoiceRow, issueInvoices } from '../fiscal/job.ts'
-import { type Actor, auditStatement, iso, likePattern, listPage } from './internal.ts'
+import {
+  type Actor,
+  type AdminEdit,
+  type AdminRowAction,
+  auditStatement,
+  iso,
+  likePattern,
+  listPage,
+} from './internal.ts'
 
 // The admin's 'Notas fiscais' (issue 43): every note, its state and the provider's word; retry,
 // cancel, resend the e-mail, close a case by hand; the accountant's CSV of a month.
@@ -218,7 +226,7 @@ async function answer(ctx: AppContext, id: number, message: string): Promise<Inv
 }
 
 /** POST …/{id}/reenviar: a rejected note (or one waiting for its next attempt) is sent again now. */
-export async function retryInvoice({ ctx, actor, id }: { ctx: AppContext; actor: Actor; id: number }) {
+export async function retryInvoice({ ctx, actor, id }: AdminRowAction) {
   requireIssuance(ctx)
   const row = await invoiceOr404(ctx, id)
   if (row.state !== 'rejected' && row.state !== 'queued' && row.state !== 'processing') {
@@ -244,17 +252,7 @@ export async function retryInvoice({ ctx, actor, id }: { ctx: AppContext; actor:
 }
 
 /** POST …/{id}/cancelar: an authorised note cancelled (the job asks the provider). */
-export async function cancelInvoice({
-  ctx,
-  actor,
-  id,
-  input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  id: number
-  input: CancelInvoiceInput
-}) {
+export async function cancelInvoice({ ctx, actor, id, input }: AdminEdit<typeof CancelInvoiceInput>) {
   requireIssuance(ctx)
   const row = await invoiceOr404(ctx, id)
   if (row.state !== 'authorized') throw new AppError('CONFLICT', INVOICE_MESSAGES.notCancellable)
@@ -283,7 +281,7 @@ export async function cancelInvoice({
 }
 
 /** POST …/{id}/reenviar-email: the buyer's e-mail with the PDF link, queued again. */
-export async function resendInvoiceEmail({ ctx, actor, id }: { ctx: AppContext; actor: Actor; id: number }) {
+export async function resendInvoiceEmail({ ctx, actor, id }: AdminRowAction) {
   const row = await invoiceOr404(ctx, id)
   if (row.state !== 'authorized' || !row.pdfUrl) throw new AppError('CONFLICT', INVOICE_MESSAGES.notEmailable)
   await ctx.db.batch([
@@ -295,17 +293,7 @@ export async function resendInvoiceEmail({ ctx, actor, id }: { ctx: AppContext; 
 }
 
 /** POST …/{id}/encerrar: a cancellation the city refused, handled by hand and closed. */
-export async function closeInvoice({
-  ctx,
-  actor,
-  id,
-  input,
-}: {
-  ctx: AppContext
-  actor: Actor
-  id: number
-  input: CloseInvoiceInput
-}) {
+export async function closeInvoice({ ctx, actor, id, input }: AdminEdit<typeof CloseInvoiceInput>) {
   const row = await invoiceOr404(ctx, id)
   if (row.state !== 'needs_admin') throw new AppError('CONFLICT', INVOICE_MESSAGES.notOpenCase)
   const at = ctx.now.getTime()
