@@ -47,8 +47,8 @@ type Run = {
 // With the journeys asked for beside other suites, `npm test` runs two lanes side by side after
 // building the app once (the e2e stack serves it, and the worker project's wrangler.toml names its
 // web/deploy, so no process sees it half written):
-// - the journeys (E2E_WORKERS files at once, two by default: each waits on Chromium, the Worker, a
-//   video playing, and leaves the cores mostly idle; tests/support/sequencer.ts orders them);
+// - the journeys (E2E_WORKERS files at once, two by default: tests/support/e2e/workers.ts; the
+//   order they start in: tests/support/sequencer.ts);
 // - one Vitest process for every other suite (unit, web, then the worker's), niced: it takes what
 //   the journeys leave idle and never slows a page they time.
 // Then, alone, the worker files that time answers in milliseconds (TIMED: the outage and deadline
@@ -71,7 +71,7 @@ const run = (names: string[], extra: Partial<Run> = {}): Run => ({
   report: `vitest-report-${names.join('-')}.json`,
   ...extra,
 })
-const journeys = run(['e2e'], { env: { E2E_SKIP_BUILD: '1', E2E_WORKERS: process.env.E2E_WORKERS ?? '2' } })
+const journeys = run(['e2e'], { env: { E2E_SKIP_BUILD: '1' } })
 /** Runs of one phase go side by side; phases one after another. */
 const phases: Run[][] = split
   ? [
