@@ -10,13 +10,12 @@ import type {
 } from 'react-hook-form'
 import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
-import { PhoneField } from '../../lib/phone-input.tsx'
+import { PhoneField } from '../../lib/masked-input.tsx'
 import { CheckboxField, SelectField, TextAreaField } from './fields.tsx'
 import { MoneyField } from './money-field.tsx'
 import {
   type ModalFormOf,
   type ModalFormOptions,
-  type ResourceFormOf,
   type ResourceSave,
   useModalForm,
   useResourceSave,
@@ -177,9 +176,14 @@ export function FormFields<V extends FieldValues, F extends FieldsForm<V> = Fiel
         )
       case 'phone':
         return (
-          <div key={field.name} className={className}>
-            <PhoneField control={control} name={field.name} label={field.label} error={error} />
-          </div>
+          <PhoneField
+            key={field.name}
+            control={control}
+            name={field.name}
+            {...shared}
+            className={className}
+            error={error}
+          />
         )
       default:
         return (
@@ -273,7 +277,7 @@ export function ResourceForm<V extends FieldValues, I extends Versioned, A = unk
 }: {
   description: FormDescription<V, I, A>
   item: I | null
-  children?: (form: ResourceFormOf<V, I>) => ReactNode
+  children?: (form: ModalFormOf<V>) => ReactNode
 }) {
   const { path, createPath, success, failure, answer, onSaved } = description
   const save = useResourceSave<V, I, A>(description.modalId, item, {

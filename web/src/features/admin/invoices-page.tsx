@@ -56,7 +56,7 @@ const SETTINGS_TO_CONFIGURE = [
 ]
 
 /** Issuance off (a valid choice) or on without every setting: said plainly, with what to set. */
-export function IssuanceStatement({ settings }: { settings: FiscalSettingsView }) {
+function IssuanceStatement({ settings }: { settings: FiscalSettingsView }) {
   if (settings.issuance === 'on' && settings.configured) {
     return (
       <p className="mb-4 text-slate-700 text-sm" data-testid="fiscal-settings">
@@ -95,7 +95,7 @@ export function IssuanceStatement({ settings }: { settings: FiscalSettingsView }
 }
 
 /** The note's state, and under it what the admin needs to know of it. */
-export function InvoiceStateCell({ invoice }: { invoice: AdminInvoice }) {
+function InvoiceStateCell({ invoice }: { invoice: AdminInvoice }) {
   const trouble = invoice.state === 'rejected' || invoice.state === 'needs_admin'
   return (
     <>

@@ -87,6 +87,3 @@ export function useResourceSave<V extends FieldValues, I extends Versioned, A = 
       { success, failure, setError: form.setError, ...(onSaved ? { onSuccess: onSaved } : {}) },
     )
 }
-
-/** The form a resource's form modal gives for values V of an item I. */
-export type ResourceFormOf<V extends FieldValues, _I extends Versioned = Versioned> = ModalFormOf<V>
