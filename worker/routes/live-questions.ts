@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { MessageErrorBody } from '../contract/errors.ts'
-import { KeptQuestion, LiveBoard, LiveRoles } from '../contract/live-questions.ts'
+import { KeptQuestions, LiveBoard, LiveRoles } from '../contract/live-questions.ts'
 import type { LiveRole } from '../domain/live-questions.ts'
 import { AppError } from '../errors.ts'
 import { currentUser } from '../middleware/auth.ts'
@@ -134,11 +134,7 @@ export const liveQuestionRoutes = register(
     description:
       'O que a sala gravou no banco (uma vez por minuto e ao fim da palestra): perguntas aprovadas e respondidas, com quem perguntou (também as anônimas para o público) e os votos, e as reações por tipo.',
     params: KeyParams,
-    answers: json(
-      200,
-      z.object({ questions: z.array(KeptQuestion), reactions: z.record(z.string(), z.number().int()) }),
-      'As perguntas, por votos.',
-    ),
+    answers: json(200, KeptQuestions, 'As perguntas, por votos.'),
     errors: ['notFound'],
     run: async ({ ctx, params: { key } }) => {
       const [questions, reactions] = await Promise.all([keptQuestions(ctx, key), keptReactions(ctx, key)])

@@ -261,13 +261,13 @@ export function ModalForm<V extends FieldValues, I>({
 
 /**
  * A resource's form as one description: the form modal's, and where and how it is saved (the
- * success message may depend on the item: a new one or an edit).
+ * success message may depend on the item, a new one or an edit, or be the server's answer's).
  */
 export type FormDescription<V extends FieldValues, I extends Versioned, A = unknown> = ModalFormDescription<
   V,
   I
 > &
-  Omit<ResourceSave<A>, 'success'> & { success: string | ((item: I | null) => string) }
+  Omit<ResourceSave<A>, 'success'> & { success: string | ((item: I | null, saved: A) => string) }
 
 /** A resource's form modal as its description says, saved by a POST (new) or a PUT (edit). */
 export function ResourceForm<V extends FieldValues, I extends Versioned, A = unknown>({
@@ -283,7 +283,7 @@ export function ResourceForm<V extends FieldValues, I extends Versioned, A = unk
   const save = useResourceSave<V, I, A>(description.modalId, item, {
     path,
     ...(createPath ? { createPath } : {}),
-    success: typeof success === 'string' ? success : success(item),
+    success: typeof success === 'string' ? success : (saved: A) => success(item, saved),
     ...(failure ? { failure } : {}),
     ...(answer ? { answer } : {}),
     ...(onSaved ? { onSaved } : {}),

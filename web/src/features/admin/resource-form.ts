@@ -61,7 +61,8 @@ export type ModalFormOf<V extends FieldValues> = ReturnType<typeof useModalForm<
 export type ResourceSave<A = unknown> = {
   path: string
   createPath?: string
-  success: string
+  /** The toast of a save; a function where the server's answer says it. */
+  success: string | ((saved: A) => string)
   failure?: string
   answer?: z.ZodType<A>
   onSaved?: (saved: A) => void
