@@ -183,7 +183,6 @@ describe("admin 'Notas fiscais'", () => {
 
   it('takes the month as AAAA-MM where the browser has no month picker, passing it on only once whole', async () => {
     stubFetch({ [LIST]: { body: page([invoice({})]) } })
-    const user = userEvent.setup()
     renderInvoices()
     await waitFor(() => rowOf('Maria Souza Lima'))
     const month = screen.getByLabelText('Mês')
