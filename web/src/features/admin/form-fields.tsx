@@ -103,6 +103,7 @@ export function FormFields<V extends FieldValues, F extends FieldsForm<V> = Fiel
     const error = (errors as Record<string, { message?: string } | undefined>)[field.name]?.message
     const shared = { label: field.label, ...(field.hint ? { hint: field.hint } : {}) }
     const className = field.wide ? WIDE : undefined
+    const controlled = { ...shared, className, error }
     switch (field.kind) {
       case 'textarea':
         return (
@@ -163,28 +164,11 @@ export function FormFields<V extends FieldValues, F extends FieldsForm<V> = Fiel
             {error ? <p className="mt-1 font-medium text-red-700 text-sm">{error}</p> : null}
           </fieldset>
         )
+      // The controlled fields (a mask or a cents value): the form's control instead of register.
       case 'money':
-        return (
-          <MoneyField
-            key={field.name}
-            control={control}
-            name={field.name}
-            {...shared}
-            className={className}
-            error={error}
-          />
-        )
+        return <MoneyField key={field.name} name={field.name} control={control} {...controlled} />
       case 'phone':
-        return (
-          <PhoneField
-            key={field.name}
-            control={control}
-            name={field.name}
-            {...shared}
-            className={className}
-            error={error}
-          />
-        )
+        return <PhoneField key={field.name} name={field.name} control={control} {...controlled} />
       default:
         return (
           <TextField
