@@ -3,7 +3,7 @@ import { FOCUS_NFE_API_URL, FOCUS_NFE_HOMOLOGATION_URL } from './adapters/fiscal
 import { PAGARME_API_URL } from './adapters/payments/pagarme.ts'
 import { PAGARME_WEBHOOK_JWKS_URL } from './adapters/payments/webhook-keys.ts'
 import type { VideoPlayer } from './contract/student.ts'
-import { FISCAL_ISSUE_AT, type FiscalIssueAt } from './domain/fiscal.ts'
+import { FISCAL_ISSUE_AT, type FiscalDataSetting, type FiscalIssueAt } from './domain/fiscal.ts'
 import {
   accountTypeOf,
   PAGARME_ACCOUNT_TYPES,
@@ -309,7 +309,7 @@ const LOCAL_FISCAL_DEFAULTS = {
   FISCAL_ISS_RATE: '2.00',
   FISCAL_ISS_RETAINED: 'false',
   FISCAL_SERIES: '1',
-} as const
+} as const satisfies Record<FiscalDataSetting, string>
 
 export function fiscalSettings(env: Env): FiscalSettings {
   const local = isLocalEnv(env)

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { CART_TEXT } from '../../web/src/features/cart/cart.messages.ts'
 import { addToCart, applyCoupon, removeFromCart } from '../../web/src/features/cart/cart.mutations.ts'
 import { CartButton } from '../../web/src/features/cart/cart-button.tsx'
 import { CART_HASH_KEY, readCartHash } from '../../web/src/features/cart/cart-storage.ts'
@@ -30,19 +29,6 @@ function otherTabWrites(value: string | null) {
 }
 
 const badge = () => screen.getByTestId('cart-count')
-
-describe('cart messages', () => {
-  it('are the contract texts, exactly as the SPEC writes them', () => {
-    expect(CART_TEXT).toEqual({
-      added: CART_MESSAGES.added,
-      removed: CART_MESSAGES.removed,
-      couponApplied: CART_MESSAGES.couponApplied,
-      addError: CART_MESSAGES.addError,
-      removeError: CART_MESSAGES.removeError,
-      couponError: CART_MESSAGES.couponError,
-    })
-  })
-})
 
 describe('header cart button', () => {
   it('fetches the stored cart when it mounts and shows the count', async () => {

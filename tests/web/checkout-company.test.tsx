@@ -83,16 +83,16 @@ describe("checkout: 'Comprar como empresa'", () => {
   })
 })
 
-describe("checkout: 'Moro fora do Brasil' (a passport holder abroad)", () => {
-  const passport = () => checkoutView({ flags: { has_student_doc: false, has_passport: true } })
-
-  it('is offered only with the passport flag', async () => {
+describe("checkout: 'Moro fora do Brasil' (a buyer abroad)", () => {
+  it('is offered as the API takes it, with or without the passport flag (as on a fee’s payment)', async () => {
     await openCheckout()
-    expect(screen.queryByRole('checkbox', { name: 'Moro fora do Brasil' })).toBeNull()
+    expect(screen.getByRole('checkbox', { name: 'Moro fora do Brasil' })).toBeTruthy()
   })
 
   it('asks for the address abroad with the rule’s messages, then sends it as `estrangeiro`', async () => {
-    const { user, requests } = await openCheckout(passport())
+    const { user, requests } = await openCheckout(
+      checkoutView({ flags: { has_student_doc: false, has_passport: true } }),
+    )
     await user.click(screen.getByRole('checkbox', { name: 'Moro fora do Brasil' }))
     await submit(user)
     expect(await screen.findByText(INVOICE_MESSAGES.foreignCountry)).toBeTruthy()

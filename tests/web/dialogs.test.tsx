@@ -156,6 +156,48 @@ describe("an admin resource's form modal", () => {
   })
 })
 
+describe("an admin form's described fields", () => {
+  it('a phone field keeps its hint, tied to the masked input as every field’s is', async () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <FormModalProvider>
+          <PhoneHarness />
+        </FormModalProvider>
+      </QueryClientProvider>,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Novo contato' }))
+    const phone = await screen.findByRole('textbox', { name: 'Telefone (opcional)' })
+    expect(screen.getByText('Com DDD.').id).toBe(phone.getAttribute('aria-describedby'))
+    await userEvent.type(phone, '41999998888')
+    expect((phone as HTMLInputElement).value).toBe('(41) 99999-8888')
+  })
+})
+
+const PhoneSchema = z.object({ phone: z.string() })
+
+function PhoneHarness() {
+  const editor = useEditor<{ id: number; version: number }>('contatoModal')
+  return (
+    <>
+      <button type="button" onClick={editor.create}>
+        Novo contato
+      </button>
+      <ResourceForm
+        description={{
+          modalId: 'contatoModal',
+          schema: PhoneSchema,
+          valuesOf: () => ({ phone: '' }),
+          path: '/api/admin/contatos',
+          success: 'Salvo.',
+          title: () => 'Contato',
+          fields: [{ kind: 'phone', name: 'phone', label: 'Telefone (opcional)', hint: 'Com DDD.' }],
+        }}
+        item={editor.editing}
+      />
+    </>
+  )
+}
+
 function valuesOfItem(item: { name: string } | null) {
   return { name: item?.name ?? '' }
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { InvoiceCountsCard } from '../../web/src/features/admin/invoice-counts.tsx'
@@ -179,6 +179,30 @@ describe("admin 'Notas fiscais'", () => {
     await waitFor(() =>
       expect(urls().at(-1)).toBe(`${LIST}?q=maria&state=rejected&month=2026-10&page=1&per_page=20`),
     )
+  })
+
+  it('takes the month as AAAA-MM where the browser has no month picker, passing it on only once whole', async () => {
+    stubFetch({ [LIST]: { body: page([invoice({})]) } })
+    renderInvoices()
+    await waitFor(() => rowOf('Maria Souza Lima'))
+    const month = screen.getByLabelText('Mês')
+    // Firefox and Safari draw a text field: the format is its hint, tied to it.
+    expect(month.getAttribute('placeholder')).toBe('AAAA-MM')
+    expect(screen.getByText('AAAA-MM, ex.: 2026-03').id).toBe(month.getAttribute('aria-describedby'))
+    const urls = () =>
+      vi
+        .mocked(globalThis.fetch)
+        .mock.calls.map(([input]) => String(input))
+        .filter((url) => url.startsWith(LIST))
+    // A browser without the picker treats the field as text (and keeps what is typed, whole or not).
+    month.setAttribute('type', 'text')
+    fireEvent.change(month, { target: { value: '2026-1' } })
+    expect(await screen.findByText('Use AAAA-MM, ex.: 2026-03.')).toBeTruthy()
+    expect(month.getAttribute('aria-invalid')).toBe('true')
+    expect(urls().some((url) => url.includes('month='))).toBe(false)
+    fireEvent.change(month, { target: { value: '2026-11' } })
+    await waitFor(() => expect(urls().at(-1)).toContain('month=2026-11'))
+    expect(screen.queryByText('Use AAAA-MM, ex.: 2026-03.')).toBeNull()
   })
 
   it('cancels with the motive and a justificativa of 15 characters or more; closes a case with what was done', async () => {

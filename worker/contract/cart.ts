@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CART_ITEM_TYPES, DISCOUNT_TYPES } from '../domain/catalog.ts'
+import { CART_TEXT } from './cart-messages.ts'
 import { Turma } from './catalog.ts'
 import { Cents } from './money.ts'
 
@@ -10,12 +11,7 @@ export const ItemType = z.enum(CART_ITEM_TYPES, { error: 'Tipo de item inválido
 export type ItemType = z.infer<typeof ItemType>
 
 export const CART_MESSAGES = {
-  added: 'Adicionado ao carrinho com sucesso!',
-  removed: 'Removido do carrinho com sucesso!',
-  couponApplied: 'Cupom aplicado com sucesso!',
-  addError: 'erro ao adicionar item no carrinho',
-  removeError: 'erro ao remover item do carrinho',
-  couponError: 'erro ao aplicar cupom',
+  ...CART_TEXT,
   notFound: 'Carrinho não encontrado. Ele pode ter expirado.',
   itemUnavailable: 'Este item não está disponível para compra.',
   /**

@@ -136,6 +136,13 @@ export const KeptQuestion = z.object({
 })
 export type KeptQuestion = z.infer<typeof KeptQuestion>
 
+/** A talk's kept questions and its reactions by kind (GET /api/admin/conference/talks/{key}/questions). */
+export const KeptQuestions = z.object({
+  questions: z.array(KeptQuestion),
+  reactions: z.record(z.string(), z.number().int()),
+})
+export type KeptQuestions = z.infer<typeof KeptQuestions>
+
 /** A talk and the account that speaks it (the admin's list; issue 44's speaker view). */
 export const TalkSpeaker = z.object({
   key: z.number().int().meta({ description: 'Índice da palestra na programação.' }),

@@ -57,6 +57,31 @@ export const FISCAL_ISSUE_AT = ['payment', 'after_withdrawal'] as const
 export type FiscalIssueAt = (typeof FISCAL_ISSUE_AT)[number]
 
 /**
+ * Every setting issuance needs, by what it sets: worker/config.ts reads and checks them (the
+ * institute's and the service's with a demo value off production), the admin's 'Notas fiscais'
+ * screen lists them while issuance is off or incomplete.
+ */
+export const FISCAL_SETTINGS = {
+  issuance: ['FISCAL_ISSUANCE', 'FISCAL_ISSUE_AT'],
+  institute: [
+    'FISCAL_CNPJ',
+    'FISCAL_MUNICIPAL_REGISTRATION',
+    'FISCAL_TAX_REGIME',
+    'FISCAL_MUNICIPALITY_IBGE',
+  ],
+  service: [
+    'FISCAL_NATIONAL_SERVICE_CODE',
+    'FISCAL_MUNICIPAL_SERVICE_CODE',
+    'FISCAL_ISS_RATE',
+    'FISCAL_ISS_RETAINED',
+    'FISCAL_SERIES',
+  ],
+  provider: ['FOCUS_NFE_API_URL', 'FOCUS_NFE_TOKEN', 'FOCUS_NFE_WEBHOOK_SECRET'],
+} as const
+/** The settings of the institute and its service (the ones a local stack fills with a demo value). */
+export type FiscalDataSetting = (typeof FISCAL_SETTINGS)['institute' | 'service'][number]
+
+/**
  * Why a note is cancelled: the national layout's motives (the cancellation event e101101's
  * `cMotivo`: 1 erro na emissão, 2 serviço não prestado, 9 outros). Focus NFe's DELETE documents only
  * the `justificativa` (15 to 255 characters), so the motive travels as its opening words

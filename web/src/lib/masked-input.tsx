@@ -1,28 +1,68 @@
-import type { HTMLInputAutoCompleteAttribute, Ref } from 'react'
+import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute, Ref } from 'react'
 import { type Control, Controller, type FieldPathByValue, type FieldValues } from 'react-hook-form'
 import { IMaskInput } from 'react-imask'
 import { FieldShell, INPUT_CLASS } from './form-field.tsx'
 
-/** Masks of SPEC section 5 and the checkout's card and address fields ('0' is any digit). */
-export const MASKS = {
-  cpf: '000.000.000-00',
-  cep: '00000-000',
-  cardNumber: '0000 0000 0000 0000[000]',
-  cardExpiry: '00/00',
-  cvv: '000[0]',
-} as const
+/** How one kind of masked field is typed: its mask ('0' is any digit) and what the browser is told. */
+export type MaskPreset = {
+  /** One pattern, or several (imask's default dispatch picks the first that fits what was typed). */
+  mask: string | readonly { mask: string }[]
+  placeholder: string
+  autoComplete: HTMLInputAutoCompleteAttribute
+  inputMode?: 'numeric' | 'text' | 'tel'
+  type?: HTMLInputTypeAttribute
+  /** Pattern characters of the mask's own (the CNPJ's letters-or-digits). */
+  definitions?: Record<string, RegExp>
+  /** What a typed character becomes before the mask reads it (the CNPJ's capitals). */
+  prepareChar?: (char: string) => string
+  autoCapitalize?: 'characters'
+}
 
-type MaskedInputProps = {
+/**
+ * The masked fields of SPEC section 5, the checkout's card and address and the NFS-e's taker, each
+ * in one place: a field is drawn with `{...MASKS.cpf}` and its label.
+ */
+export const MASKS = {
+  cpf: { mask: '000.000.000-00', placeholder: '000.000.000-00', autoComplete: 'off' },
+  cep: { mask: '00000-000', placeholder: '00000-000', autoComplete: 'postal-code' },
+  cardNumber: {
+    mask: '0000 0000 0000 0000[000]',
+    placeholder: '0000 0000 0000 0000',
+    autoComplete: 'cc-number',
+  },
+  cardExpiry: { mask: '00/00', placeholder: 'MM/AA', autoComplete: 'cc-exp' },
+  cvv: { mask: '000[0]', placeholder: '123', autoComplete: 'cc-csc' },
+  /** (##) ####-#### for landlines, (##) #####-#### once the 11th digit is typed. */
+  phone: {
+    mask: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }],
+    placeholder: '(41) 99999-9999',
+    autoComplete: 'tel',
+    inputMode: 'tel',
+    type: 'tel',
+  },
+  /**
+   * The CNPJ as it is written, 00.000.000/0000-00; the first twelve places take letters too (the
+   * alphanumeric CNPJ of 2026), typed in either case and shown in capitals. The check digits stay
+   * digits.
+   */
+  cnpj: {
+    mask: 'XX.XXX.XXX/XXXX-00',
+    definitions: { X: /[0-9A-Za-z]/ },
+    prepareChar: (char: string) => char.toUpperCase(),
+    placeholder: '00.000.000/0000-00',
+    autoComplete: 'off',
+    inputMode: 'text',
+    autoCapitalize: 'characters',
+  },
+} as const satisfies Record<string, MaskPreset>
+
+type MaskedInputProps = MaskPreset & {
   id: string
   name: string
-  mask: string
   value: string
   onChange: (value: string) => void
   onBlur?: () => void
   inputRef?: Ref<HTMLInputElement>
-  inputMode?: 'numeric' | 'text' | 'tel'
-  autoComplete?: HTMLInputAutoCompleteAttribute
-  placeholder?: string
   'aria-invalid'?: true
   'aria-describedby'?: string
   disabled?: boolean
@@ -35,73 +75,90 @@ export function MaskedInput({
   onChange,
   inputRef,
   inputMode = 'numeric',
+  type = 'text',
   ...input
 }: MaskedInputProps) {
   return (
     <IMaskInput
       {...input}
-      mask={mask}
+      // imask types a dynamic mask as a mutable array of its own options.
+      mask={mask as string}
       value={value}
       unmask={false}
       lazy
       onAccept={(next: string) => onChange(next)}
       inputRef={inputRef}
-      type="text"
+      type={type}
       inputMode={inputMode}
       className={INPUT_CLASS}
     />
   )
 }
 
-/** The labelled, masked field of a react-hook-form form (CPF, CEP, the card's fields). */
+/** The labelled, masked field of a react-hook-form form (CPF, CEP, phone, CNPJ, the card's fields). */
 export function MaskedField<T extends FieldValues>({
   control,
   name,
   label,
-  mask,
   error,
+  hint,
   className,
   describedBy,
   onValue,
-  ...input
-}: {
+  ...preset
+}: MaskPreset & {
   control: Control<T>
   name: FieldPathByValue<T, string>
   label: string
-  mask: string
   error?: string | undefined
-  className?: string
+  hint?: string | undefined
+  className?: string | undefined
   /** An error shown elsewhere (the provider's refusal of a card) that describes this field too. */
   describedBy?: string | undefined
   /** Called with each accepted value after the form has it (the CEP look-up). */
   onValue?: (value: string) => void
-  autoComplete: HTMLInputAutoCompleteAttribute
-  placeholder: string
 }) {
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
-        <FieldShell label={label} error={error} className={className}>
-          {(ids) => (
-            <MaskedInput
-              {...ids}
-              {...(describedBy ? { 'aria-describedby': describedBy } : {})}
-              {...input}
-              mask={mask}
-              name={field.name}
-              value={field.value}
-              onChange={(next) => {
-                field.onChange(next)
-                onValue?.(next)
-              }}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-            />
-          )}
+        <FieldShell label={label} error={error} hint={hint} className={className}>
+          {(ids) => {
+            const described = [ids['aria-describedby'], describedBy].filter(Boolean).join(' ')
+            return (
+              <MaskedInput
+                {...ids}
+                {...(described ? { 'aria-describedby': described } : {})}
+                {...preset}
+                name={field.name}
+                value={field.value}
+                onChange={(next) => {
+                  field.onChange(next)
+                  onValue?.(next)
+                }}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+              />
+            )
+          }}
         </FieldShell>
       )}
     />
   )
+}
+
+/** 'Telefone' with the SPEC's masks (sign-up, profile, contact, the checkout's payer, admin forms). */
+export function PhoneField<T extends FieldValues>({
+  label = 'Telefone',
+  ...props
+}: {
+  control: Control<T>
+  name: FieldPathByValue<T, string>
+  error?: string | undefined
+  hint?: string | undefined
+  label?: string
+  className?: string | undefined
+}) {
+  return <MaskedField label={label} {...MASKS.phone} {...props} />
 }

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { ConferenceCertificatesResult } from '../../contract/conference.ts'
-import { KeptQuestion, TalkSpeaker, TalkSpeakerInput } from '../../contract/live-questions.ts'
+import { KeptQuestions, TalkSpeaker, TalkSpeakerInput } from '../../contract/live-questions.ts'
 import { issueConferenceCertificates } from '../../services/conference/certificates.ts'
 import { shiftConferenceProgramme } from '../../services/conference/clock.ts'
 import { keptQuestions, keptQuestionsCsv, keptReactions } from '../../services/conference/live.ts'
@@ -70,11 +70,7 @@ export const adminConferenceRoutes = routesOf(
     description:
       'O que a sala gravou no banco (uma vez por minuto e ao fim da palestra): perguntas aprovadas e respondidas, com quem perguntou (também as anônimas para o público) e os votos, e as reações por tipo.',
     params: KeyParams,
-    answers: json(
-      200,
-      z.object({ questions: z.array(KeptQuestion), reactions: z.record(z.string(), z.number().int()) }),
-      'As perguntas, por votos.',
-    ),
+    answers: json(200, KeptQuestions, 'As perguntas, por votos.'),
     errors: ['notFound'],
     run: async ({ ctx, params: { key } }) => {
       const [questions, reactions] = await Promise.all([keptQuestions(ctx, key), keptReactions(ctx, key)])

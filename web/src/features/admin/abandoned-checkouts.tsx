@@ -6,12 +6,12 @@ import {
 import { REMINDER_KIND, SUPPRESSION } from '../../../../worker/domain/reminders.ts'
 import { formatBRL } from '../../lib/money.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
-import { useAdminList, useCsvExport } from './admin-api.ts'
+import { useAdminList } from './admin-api.ts'
 import { SearchInput } from './fields.tsx'
 import { formatDateTime } from './format.ts'
 import { type ListDescription, ResourceList } from './resource-list.tsx'
 import { Badge, TwoLines } from './table.tsx'
-import { ExportButton, Toolbar } from './toolbar.tsx'
+import { CsvButton, Toolbar } from './toolbar.tsx'
 
 /** The open checkouts' table: when, who, what and how much, and the last reminder sent. */
 const description: ListDescription<AdminAbandonedCheckout> = {
@@ -75,11 +75,6 @@ export function AbandonedCheckouts({ from, to }: { from: string; to: string }) {
   const q = useDebouncedValue(search.trim(), 400)
   const params = { from, to, q }
   const list = useAdminList('recovery', '/api/admin/recuperacao', params, AdminAbandonedCheckoutPage, 10)
-  const { exporting, exportCsv } = useCsvExport(
-    '/api/admin/recuperacao/exportacao',
-    params,
-    'Erro ao exportar os carrinhos abandonados.',
-  )
   return (
     <>
       <p className="mb-3 text-slate-700 text-sm">
@@ -88,7 +83,11 @@ export function AbandonedCheckouts({ from, to }: { from: string; to: string }) {
       <Toolbar>
         <SearchInput label="E-mail ou item" value={search} onChange={setSearch} />
         <div className="ml-auto">
-          <ExportButton exporting={exporting} onExport={() => void exportCsv()} />
+          <CsvButton
+            path="/api/admin/recuperacao/exportacao"
+            params={params}
+            failure="Erro ao exportar os carrinhos abandonados."
+          />
         </div>
       </Toolbar>
       <ResourceList list={list} description={description} />

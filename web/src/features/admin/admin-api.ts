@@ -17,7 +17,7 @@ export const adminKeys = {
   all: ['admin'] as const,
 }
 
-type Params = Record<string, string | number | boolean | null | undefined>
+export type Params = Record<string, string | number | boolean | null | undefined>
 
 /** `path?a=1&b=x`, leaving out empty values. */
 export function withQuery(path: string, params: Params = {}): string {

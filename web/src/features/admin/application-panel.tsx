@@ -304,12 +304,7 @@ export function ApplicationPanel({ row, onClose }: { row: AdminApplicationRow; o
           </div>
         )}
       </QueryState>
-      <BoletoRefundModal
-        id={BOLETO_REFUND_MODAL_ID}
-        path={boletoPath}
-        answer={PlanRefundResult}
-        onDone={() => void refresh()}
-      />
+      <BoletoRefundModal id={BOLETO_REFUND_MODAL_ID} path={boletoPath} answer={PlanRefundResult} />
     </section>
   )
 }

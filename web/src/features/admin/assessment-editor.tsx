@@ -18,7 +18,7 @@ import { CheckboxField } from './fields.tsx'
 import { type FormDescription, ResourceForm } from './form-fields.tsx'
 import { IconButton } from './icon-button.tsx'
 import { QueryState } from './page.tsx'
-import { type ResourceFormOf, useEditor } from './resource-form.ts'
+import { type ModalFormOf, useEditor } from './resource-form.ts'
 import { Badge } from './table.tsx'
 import { useCheckedSave } from './use-checked-save.ts'
 
@@ -285,7 +285,7 @@ const QuestionForm = z
 const EMPTY_OPTIONS = [{ text: '' }, { text: '' }, { text: '' }, { text: '' }]
 
 /** The question's alternatives: 2 to 5 rows, each with its text, a radio for the right one and a remove button. */
-function OptionsFieldset({ form }: { form: ResourceFormOf<QuestionValues, AdminQuestion> }) {
+function OptionsFieldset({ form }: { form: ModalFormOf<QuestionValues> }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'options' })
   const optionErrors = form.errors.options
   const listError = optionErrors?.message ?? optionErrors?.root?.message

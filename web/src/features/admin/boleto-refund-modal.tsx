@@ -1,7 +1,6 @@
 import type { z } from 'zod'
 import { RefundBankAccount } from '../../../../worker/contract/refunds.ts'
 import { confirm } from '../../lib/confirm.tsx'
-import { toastSuccess } from '../../lib/toast.ts'
 import { send } from './admin-api.ts'
 import { ModalForm, type ModalFormDescription } from './form-fields.tsx'
 import { useModalSave } from './use-modal-save.ts'
@@ -62,18 +61,17 @@ const blankAccount = () => NO_ACCOUNT
 
 /**
  * A paid boleto goes back by bank transfer: the payer's account, then the refund posted to `path`
- * (an order's or an edital fee payment's estorno), its answer's message toasted.
+ * (an order's or an edital fee payment's estorno), its answer's message toasted (once) and the
+ * admin screens read again.
  */
 export function BoletoRefundModal({
   id,
   path,
   answer,
-  onDone,
 }: {
   id: string
   path: string | null
   answer: z.ZodType<{ message: string }>
-  onDone: () => void
 }) {
   const save = useModalSave(id)
   return (
@@ -83,14 +81,10 @@ export function BoletoRefundModal({
       onSubmit={async (values, mode, form) => {
         if (!path || !(await confirm())) return
         await save(mode, () => send('POST', path, { bank_account: values }, answer), {
-          success: 'Estorno solicitado.',
+          success: (result) => result.message,
           // The server names the fields below bank_account.
           setError: ((field: string, error: { message?: string }) =>
             form.setError(field.replace(/^bank_account\./, '') as keyof BankValues, error)) as never,
-          onSuccess: (result) => {
-            void toastSuccess(result.message)
-            onDone()
-          },
         })
       }}
     />

@@ -19,7 +19,7 @@ import {
   toDiscountValue,
 } from './discount-field.tsx'
 import { type FormDescription, FormFields, INSTALMENTS, ResourceForm } from './form-fields.tsx'
-import { type ResourceFormOf, useEditor } from './resource-form.ts'
+import { type ModalFormOf, useEditor } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
 import { Badge, DataTable, TD, TH } from './table.tsx'
 import { NewButton } from './toolbar.tsx'
@@ -148,7 +148,7 @@ const BUNDLE_FORM: FormDescription<Values, AdminBundle> = {
 }
 
 /** The bundle's discount, instalments, publication and classes, with the price split they give. */
-function BundleFields({ form }: { form: ResourceFormOf<Values, AdminBundle> }) {
+function BundleFields({ form }: { form: ModalFormOf<Values> }) {
   const options = useAdminOptions()
   return (
     <>

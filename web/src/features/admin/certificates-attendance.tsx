@@ -16,7 +16,7 @@ import { EnumOptions, SearchInput, SelectField } from './fields.tsx'
 import { formatDay } from './format.ts'
 import { QueryState } from './page.tsx'
 import { type ListDescription, ResourceList } from './resource-list.tsx'
-import { Badge } from './table.tsx'
+import { Badge, TwoLines } from './table.tsx'
 import { FilterBar, useFilters } from './toolbar.tsx'
 import { useFocusOnOpen } from './use-focus-on-open.ts'
 
@@ -143,8 +143,7 @@ function AttendanceForm({ sheet }: { sheet: ClassAttendance }) {
         {sheet.students.map((row) => (
           <li key={row.enrollment_id} className="flex flex-wrap items-center justify-between gap-3 py-2">
             <div>
-              <p className="font-medium">{row.student.name}</p>
-              <p className="break-all text-slate-600 text-xs">{row.student.email}</p>
+              <TwoLines main={row.student.name} detail={row.student.email} wrap />
               {row.certificate_code ? (
                 <p className="text-xs">
                   <Badge tone="green">certificado {row.certificate_code}</Badge>

@@ -11,12 +11,12 @@ import { CERTIFICATE_KIND, CERTIFICATE_KINDS } from '../../../../worker/domain/c
 import { TextField } from '../../lib/form-field.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
-import { send, useAdminList, useCsvExport, useRefreshAdmin } from './admin-api.ts'
+import { send, useAdminList, useRefreshAdmin } from './admin-api.ts'
 import { EnumOptions, FilterSelect, SearchInput } from './fields.tsx'
 import { formatDateTime, formatDay } from './format.ts'
 import { type ListDescription, ResourceList } from './resource-list.tsx'
 import { Badge, type Tone } from './table.tsx'
-import { ExportButton, FilterBar, useFilters } from './toolbar.tsx'
+import { CsvButton, FilterBar, useFilters } from './toolbar.tsx'
 import { useFocusOnOpen } from './use-focus-on-open.ts'
 
 // /admin/certificados?aba=emitidos: the certificates issued, revoked or reissued.
@@ -36,11 +36,6 @@ export function IssuedSection() {
   const q = useDebouncedValue(filters.q.trim(), 400)
   const params = { ...filters, q }
   const list = useAdminList('certificates', '/api/admin/certificados', params, IssuedCertificatePage)
-  const { exporting, exportCsv } = useCsvExport(
-    '/api/admin/certificados/exportacao',
-    params,
-    'Erro ao exportar os certificados.',
-  )
   const [acting, setActing] = useState<Acting>(null)
   const description: ListDescription<IssuedCertificate> = {
     label: 'Certificados emitidos',
@@ -93,7 +88,11 @@ export function IssuedSection() {
   return (
     <>
       <div className="mb-4 flex justify-end">
-        <ExportButton exporting={exporting} onExport={() => void exportCsv()} />
+        <CsvButton
+          path="/api/admin/certificados/exportacao"
+          params={params}
+          failure="Erro ao exportar os certificados."
+        />
       </div>
       <FilterBar columns={4}>
         <SearchInput label="Código, nome, curso ou e-mail" value={filters.q} onChange={set('q')} />

@@ -10,13 +10,13 @@ import type { LessonStudy } from '../../../../worker/contract/study.ts'
 import { TextField } from '../../lib/form-field.tsx'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { lessonEvidenceText } from '../student/study-text.ts'
-import { adminQuery, useAdminList, useAdminOptions, useCsvExport } from './admin-api.ts'
+import { adminQuery, useAdminList, useAdminOptions } from './admin-api.ts'
 import { StudentAssessmentAttempts } from './assessment-attempts.tsx'
 import { EnumOptions, FilterSelect, RecordOptions, SearchInput } from './fields.tsx'
 import { formatDateTime } from './format.ts'
 import { QueryState } from './page.tsx'
-import { Badge, Pagination, ResourceTable } from './table.tsx'
-import { ExportButton, FilterBar, useFilters } from './toolbar.tsx'
+import { Badge, Pagination, ResourceTable, TwoLines } from './table.tsx'
+import { CsvButton, FilterBar, useFilters } from './toolbar.tsx'
 import { useFocusOnOpen } from './use-focus-on-open.ts'
 
 // /admin/certificados?aba=progresso: the online students' progress, each one's evidence of study.
@@ -34,11 +34,6 @@ export function ProgressSection() {
   const params = { ...filters, q, idle_days: idle }
   const list = useAdminList('progress', '/api/admin/certificados/progresso', params, StudentProgressPage)
   const [selected, setSelected] = useState<number | null>(null)
-  const { exporting, exportCsv } = useCsvExport(
-    '/api/admin/certificados/progresso/exportacao',
-    params,
-    'Erro ao exportar o progresso.',
-  )
   const onlineCourses = options.data?.courses.filter((course) => course.section === 'online')
   const onlineClasses = options.data?.classes.filter(
     (turma) =>
@@ -50,8 +45,7 @@ export function ProgressSection() {
       header: 'Aluno',
       cell: (row: StudentProgress) => (
         <>
-          <p className="font-medium">{row.student.name}</p>
-          <p className="break-all text-slate-600 text-xs">{row.student.email}</p>
+          <TwoLines main={row.student.name} detail={row.student.email} wrap />
         </>
       ),
     },
@@ -86,7 +80,11 @@ export function ProgressSection() {
   return (
     <>
       <div className="mb-4 flex justify-end">
-        <ExportButton exporting={exporting} onExport={() => void exportCsv()} />
+        <CsvButton
+          path="/api/admin/certificados/progresso/exportacao"
+          params={params}
+          failure="Erro ao exportar o progresso."
+        />
       </div>
       <FilterBar columns={5}>
         <SearchInput label="Nome ou e-mail" value={filters.q} onChange={set('q')} />

@@ -11,7 +11,7 @@ import { Badge, type Tone } from './table.tsx'
 // draw those its order holds (RequestPanels).
 
 /** A fact of the request: left out while it has no value. */
-export type Fact = { label: string; value: ReactNode; wrap?: boolean }
+type Fact = { label: string; value: ReactNode; wrap?: boolean }
 
 /**
  * A kind of request: its section's id and title, the badge of each state, and where its decision
@@ -29,13 +29,13 @@ export type RequestDescription<S extends string> = {
 }
 
 /** A button that decides at once, with what it posts (primary unless `outline`). */
-export type Approval = { button: string; input: object; outline?: boolean }
+type Approval = { button: string; input: object; outline?: boolean }
 
 /** The decision taken elsewhere: a sentence where the approval's button would be. */
-export type ApprovalNote = { note: ReactNode }
+type ApprovalNote = { note: ReactNode }
 
 /** The refusal (or a decision that needs a reason): the text's label, its button, what it posts with the text. */
-export type Refusal = { label: string; button: string; input: (text: string) => object; primary?: boolean }
+type Refusal = { label: string; button: string; input: (text: string) => object; primary?: boolean }
 
 /**
  * What a request of an order shows: its state, the facts known so far, what stands before the

@@ -23,7 +23,7 @@ import { openModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
-import { adminQuery, send, useAdminAction, useAdminList, useCsvExport, useRefreshAdmin } from './admin-api.ts'
+import { adminQuery, send, useAdminAction, useAdminList, useRefreshAdmin } from './admin-api.ts'
 import { ApplicationPanel, ApplicationStateBadge } from './application-panel.tsx'
 import { applicationsText, EditalStateBadge, editalPeriod, placesText } from './editais-page.tsx'
 import { EDITAL_MODAL_ID, EditalFormModal } from './edital-form.tsx'
@@ -32,7 +32,7 @@ import { formatDateTime, formatDay } from './format.ts'
 import { AdminPage, QueryState } from './page.tsx'
 import { ResourceList } from './resource-list.tsx'
 import { ResourceTable, TwoLines } from './table.tsx'
-import { ExportButton, FilterBar, useFilters } from './toolbar.tsx'
+import { CsvButton, FilterBar, useFilters } from './toolbar.tsx'
 
 // /admin/editais/$id: the call's header and its state's actions, its fee plan with what each fee
 // brings in, and its applications (each opened below the list).
@@ -228,11 +228,6 @@ function Applications({ edital }: { edital: AdminEdital }) {
   const params = { ...filters, q }
   const path = `/api/admin/editais/${edital.id}/inscricoes`
   const list = useAdminList(`edital-${edital.id}-applications`, path, params, AdminApplicationPage)
-  const { exporting, exportCsv } = useCsvExport(
-    `${path}/exportacao`,
-    params,
-    'Erro ao exportar as inscrições.',
-  )
   const [opened, setOpened] = useState<AdminApplicationRow | null>(null)
   return (
     <section aria-labelledby="inscricoes">
@@ -240,7 +235,7 @@ function Applications({ edital }: { edital: AdminEdital }) {
         <h2 id="inscricoes" className="font-semibold text-slate-900 text-xl">
           Inscrições
         </h2>
-        <ExportButton exporting={exporting} onExport={() => void exportCsv()} />
+        <CsvButton path={`${path}/exportacao`} params={params} failure="Erro ao exportar as inscrições." />
       </div>
       <FilterBar columns={5}>
         <SearchInput label="Nome ou e-mail" value={filters.q} onChange={set('q')} />

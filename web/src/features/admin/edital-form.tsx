@@ -16,7 +16,7 @@ import { formSchema } from './admin-api.ts'
 import { CheckboxField, EnumOptions, SelectField } from './fields.tsx'
 import { type FormDescription, ResourceForm } from './form-fields.tsx'
 import { MoneyField } from './money-field.tsx'
-import type { ResourceFormOf } from './resource-form.ts'
+import type { ModalFormOf } from './resource-form.ts'
 
 // The call's form (/admin/editais): its text, its application period and places, and its fee plan
 // as a list of fees, each with its kind, amount, due day, payment methods and card instalments.
@@ -184,13 +184,7 @@ function PlanRow({
 }
 
 /** The fee plan: a row per fee, their messages, and buttons to add a registration or a monthly fee. */
-function FeePlan({
-  form,
-  edital,
-}: {
-  form: ResourceFormOf<Values, AdminEdital>
-  edital: AdminEdital | null
-}) {
+function FeePlan({ form, edital }: { form: ModalFormOf<Values>; edital: AdminEdital | null }) {
   // Each row's React key under its own name: `id` is the fee's id (an existing fee kept).
   const plans = useFieldArray({ control: form.control, name: 'plans', keyName: 'key' })
   const paid = new Set(edital?.plans.filter((plan) => plan.has_payments).map((plan) => plan.id))

@@ -4,7 +4,6 @@ import { OutsideRefundInput, RefundOrderResult } from '../../../../worker/contra
 import { ORDER_STATE_LABELS, PAYMENT_TYPE_LABELS } from '../../../../worker/domain/payments.ts'
 import { FormModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
-import { toastSuccess } from '../../lib/toast.ts'
 import { adminQuery } from './admin-api.ts'
 import { DISPUTE } from './chargeback-panel.tsx'
 import { RequestPanels } from './decision-panel.tsx'
@@ -110,13 +109,7 @@ const noReason = () => ({ motivo: '' })
  * A paid order the provider holds no charge of (paid outside the site, the demo orders): the
  * refund made outside is recorded with how it was made; the enrollments end, the audit log keeps it.
  */
-export function OutsideRefundModal({
-  order,
-  onDone,
-}: {
-  order: { id: string; reason: string } | null
-  onDone: () => void
-}) {
+export function OutsideRefundModal({ order }: { order: { id: string; reason: string } | null }) {
   const path = `/api/admin/pedidos/${order?.id}/estorno-externo`
   return (
     <ResourceForm
@@ -125,12 +118,8 @@ export function OutsideRefundModal({
         schema: OutsideRefundInput,
         valuesOf: noReason,
         path,
-        success: 'Estorno externo registrado.',
+        success: (_item, result) => result.message,
         answer: RefundOrderResult,
-        onSaved: (result) => {
-          void toastSuccess(result.message)
-          onDone()
-        },
         title: () => 'Registrar estorno externo',
         intro: order?.reason ?? '',
         storeLabel: 'Registrar estorno',

@@ -27,7 +27,6 @@ import {
   useAdminAction,
   useAdminList,
   useAdminOptions,
-  useCsvExport,
   useRefreshAdmin,
 } from './admin-api.ts'
 import { BoletoRefundModal } from './boleto-refund-modal.tsx'
@@ -44,7 +43,7 @@ import { AdminPage } from './page.tsx'
 import type { Versioned } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
 import { Badge, TwoLines } from './table.tsx'
-import { ExportButton, FilterBar, NewButton, useFilters } from './toolbar.tsx'
+import { CsvButton, FilterBar, NewButton, useFilters } from './toolbar.tsx'
 import { UnderpaidOrdersSection } from './underpaid-orders.tsx'
 
 const MANUAL_MODAL_ID = 'admin-matricula'
@@ -148,12 +147,6 @@ export default function EnrollmentsPage() {
   const options = useAdminOptions()
   const params = { ...filters, q }
   const list = useAdminList('enrollments', '/api/admin/matriculas', params, AdminEnrollmentPage)
-  const { exporting, exportCsv } = useCsvExport(
-    '/api/admin/matriculas/exportacao',
-    params,
-    'Erro ao exportar as matrículas.',
-    { refreshAfter: true },
-  )
   const classes = (options.data?.classes ?? []).filter(
     (turma) => !filters.course_id || String(turma.course_id) === filters.course_id,
   )
@@ -189,7 +182,12 @@ export default function EnrollmentsPage() {
       description="Cada matrícula com o aluno, a turma, o pedido e o pagamento."
       actions={
         <>
-          <ExportButton exporting={exporting} onExport={() => void exportCsv()} />
+          <CsvButton
+            path="/api/admin/matriculas/exportacao"
+            params={params}
+            failure="Erro ao exportar as matrículas."
+            refreshAfter
+          />
           <NewButton
             label="Nova matrícula"
             className="btn btn-primary"
@@ -314,9 +312,8 @@ export default function EnrollmentsPage() {
         id={BOLETO_REFUND_MODAL_ID}
         path={boletoOrder ? `/api/admin/pedidos/${boletoOrder}/estorno` : null}
         answer={RefundOrderResult}
-        onDone={() => void refresh()}
       />
-      <OutsideRefundModal order={outsideOrder} onDone={() => void refresh()} />
+      <OutsideRefundModal order={outsideOrder} />
     </AdminPage>
   )
 }

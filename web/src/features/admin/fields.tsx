@@ -1,4 +1,5 @@
-import type { ComponentProps, ReactNode } from 'react'
+import { type ComponentProps, type ReactNode, useEffect, useState } from 'react'
+import { MONTH_PATTERN } from '../../../../worker/domain/fiscal.ts'
 import { FieldShell, INPUT_CLASS } from '../../lib/form-field.tsx'
 
 // The admin forms' and filter bars' fields beyond the shared TextField: select, text area,
@@ -182,5 +183,48 @@ export function FilterSelect({
       <option value="">{all}</option>
       {children}
     </SelectField>
+  )
+}
+
+const isMonth = (text: string) => text === '' || MONTH_PATTERN.test(text)
+
+/**
+ * A month as AAAA-MM (empty: any): the browser's month picker where it has one (Chromium); where it
+ * has none (Firefox, Safari) a text field with the format as its hint, passed on only once whole.
+ */
+export function MonthField({
+  label = 'Mês',
+  value,
+  onChange,
+}: {
+  label?: string
+  value: string
+  onChange: (value: string) => void
+}) {
+  const [text, setText] = useState(value)
+  // A filter cleared from outside empties the field.
+  useEffect(() => setText(value), [value])
+  return (
+    <FieldShell
+      label={label}
+      hint="AAAA-MM, ex.: 2026-03"
+      error={isMonth(text) ? undefined : 'Use AAAA-MM, ex.: 2026-03.'}
+    >
+      {(control) => (
+        <input
+          {...control}
+          type="month"
+          inputMode="numeric"
+          pattern="\d{4}-(0[1-9]|1[0-2])"
+          placeholder="AAAA-MM"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value)
+            if (isMonth(event.target.value)) onChange(event.target.value)
+          }}
+          className={INPUT_CLASS}
+        />
+      )}
+    </FieldShell>
   )
 }

@@ -10,13 +10,12 @@ import type {
 } from 'react-hook-form'
 import { TextField } from '../../lib/form-field.tsx'
 import { FormModal } from '../../lib/form-modal.tsx'
-import { PhoneField } from '../../lib/phone-input.tsx'
+import { PhoneField } from '../../lib/masked-input.tsx'
 import { CheckboxField, SelectField, TextAreaField } from './fields.tsx'
 import { MoneyField } from './money-field.tsx'
 import {
   type ModalFormOf,
   type ModalFormOptions,
-  type ResourceFormOf,
   type ResourceSave,
   useModalForm,
   useResourceSave,
@@ -104,6 +103,7 @@ export function FormFields<V extends FieldValues, F extends FieldsForm<V> = Fiel
     const error = (errors as Record<string, { message?: string } | undefined>)[field.name]?.message
     const shared = { label: field.label, ...(field.hint ? { hint: field.hint } : {}) }
     const className = field.wide ? WIDE : undefined
+    const controlled = { ...shared, className, error }
     switch (field.kind) {
       case 'textarea':
         return (
@@ -164,23 +164,11 @@ export function FormFields<V extends FieldValues, F extends FieldsForm<V> = Fiel
             {error ? <p className="mt-1 font-medium text-red-700 text-sm">{error}</p> : null}
           </fieldset>
         )
+      // The controlled fields (a mask or a cents value): the form's control instead of register.
       case 'money':
-        return (
-          <MoneyField
-            key={field.name}
-            control={control}
-            name={field.name}
-            {...shared}
-            className={className}
-            error={error}
-          />
-        )
+        return <MoneyField key={field.name} name={field.name} control={control} {...controlled} />
       case 'phone':
-        return (
-          <div key={field.name} className={className}>
-            <PhoneField control={control} name={field.name} label={field.label} error={error} />
-          </div>
-        )
+        return <PhoneField key={field.name} name={field.name} control={control} {...controlled} />
       default:
         return (
           <TextField
@@ -257,13 +245,13 @@ export function ModalForm<V extends FieldValues, I>({
 
 /**
  * A resource's form as one description: the form modal's, and where and how it is saved (the
- * success message may depend on the item: a new one or an edit).
+ * success message may depend on the item, a new one or an edit, or be the server's answer's).
  */
 export type FormDescription<V extends FieldValues, I extends Versioned, A = unknown> = ModalFormDescription<
   V,
   I
 > &
-  Omit<ResourceSave<A>, 'success'> & { success: string | ((item: I | null) => string) }
+  Omit<ResourceSave<A>, 'success'> & { success: string | ((item: I | null, saved: A) => string) }
 
 /** A resource's form modal as its description says, saved by a POST (new) or a PUT (edit). */
 export function ResourceForm<V extends FieldValues, I extends Versioned, A = unknown>({
@@ -273,13 +261,13 @@ export function ResourceForm<V extends FieldValues, I extends Versioned, A = unk
 }: {
   description: FormDescription<V, I, A>
   item: I | null
-  children?: (form: ResourceFormOf<V, I>) => ReactNode
+  children?: (form: ModalFormOf<V>) => ReactNode
 }) {
   const { path, createPath, success, failure, answer, onSaved } = description
   const save = useResourceSave<V, I, A>(description.modalId, item, {
     path,
     ...(createPath ? { createPath } : {}),
-    success: typeof success === 'string' ? success : success(item),
+    success: typeof success === 'string' ? success : (saved: A) => success(item, saved),
     ...(failure ? { failure } : {}),
     ...(answer ? { answer } : {}),
     ...(onSaved ? { onSaved } : {}),

@@ -1,4 +1,3 @@
-import { FileDown } from 'lucide'
 import { useState } from 'react'
 import {
   type AdminInvoice,
@@ -6,23 +5,26 @@ import {
   type FiscalSettingsView,
   InvoiceActionResult,
 } from '../../../../worker/contract/fiscal.ts'
-import { INVOICE_STATE_LABELS, INVOICE_STATES, type InvoiceState } from '../../../../worker/domain/fiscal.ts'
+import {
+  FISCAL_SETTINGS,
+  INVOICE_STATE_LABELS,
+  INVOICE_STATES,
+  type InvoiceState,
+} from '../../../../worker/domain/fiscal.ts'
 import { curitibaDay } from '../../../../worker/domain/time-zone.ts'
-import { Icon } from '../../components/icons.tsx'
 import { confirm } from '../../lib/confirm.tsx'
-import { FieldShell, INPUT_CLASS } from '../../lib/form-field.tsx'
 import { openModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
-import { send, useAdminList, useCsvExport, useRefreshAdmin } from './admin-api.ts'
-import { EnumOptions, FilterSelect, SearchInput } from './fields.tsx'
+import { send, useAdminList, useRefreshAdmin } from './admin-api.ts'
+import { EnumOptions, FilterSelect, MonthField, SearchInput } from './fields.tsx'
 import { formatDateTime, formatDay } from './format.ts'
 import { CANCEL_MODAL_ID, CancelInvoiceModal, CLOSE_MODAL_ID, CloseCaseModal } from './invoice-modals.tsx'
 import { AdminPage } from './page.tsx'
 import { ResourceList } from './resource-list.tsx'
-import { Badge, type Tone } from './table.tsx'
-import { FilterBar, useFilters } from './toolbar.tsx'
+import { Badge, type Tone, TwoLines } from './table.tsx'
+import { CsvButton, FilterBar, useFilters } from './toolbar.tsx'
 
 // /admin/notas-fiscais (issue 43, item 6): every NFS-e with its state, the provider's message when
 // it went wrong, the admin's actions on it (send again, cancel, e-mail the PDF again, close a case
@@ -47,16 +49,17 @@ const NO_FILTERS: Filters = { q: '', state: '', month: '' }
 /** '2026-11' → '11/2026'. */
 const formatMonth = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`
 
-/** What the institute configures for the notes to be issued (README, 'Notas fiscais'). */
+/** What the institute configures for the notes to be issued, named from the list worker/config.ts reads. */
+const { issuance, institute, service, provider } = FISCAL_SETTINGS
 const SETTINGS_TO_CONFIGURE = [
-  'FISCAL_ISSUANCE=on e FISCAL_ISSUE_AT (no pagamento ou depois dos 7 dias de arrependimento)',
-  'os dados do instituto: FISCAL_CNPJ, FISCAL_MUNICIPAL_REGISTRATION, FISCAL_TAX_REGIME, FISCAL_MUNICIPALITY_IBGE',
-  'o serviço: FISCAL_NATIONAL_SERVICE_CODE, FISCAL_MUNICIPAL_SERVICE_CODE, FISCAL_ISS_RATE, FISCAL_ISS_RETAINED, FISCAL_SERIES',
-  'a Focus NFe: FOCUS_NFE_API_URL, FOCUS_NFE_TOKEN e FOCUS_NFE_WEBHOOK_SECRET (o certificado A1 fica na Focus NFe, nunca aqui)',
+  `${issuance[0]}=on e ${issuance[1]} (no pagamento ou depois dos 7 dias de arrependimento)`,
+  `os dados do instituto: ${institute.join(', ')}`,
+  `o serviço: ${service.join(', ')}`,
+  `a Focus NFe: ${provider[0]}, ${provider[1]} e ${provider[2]} (o certificado A1 fica na Focus NFe, nunca aqui)`,
 ]
 
 /** Issuance off (a valid choice) or on without every setting: said plainly, with what to set. */
-export function IssuanceStatement({ settings }: { settings: FiscalSettingsView }) {
+function IssuanceStatement({ settings }: { settings: FiscalSettingsView }) {
   if (settings.issuance === 'on' && settings.configured) {
     return (
       <p className="mb-4 text-slate-700 text-sm" data-testid="fiscal-settings">
@@ -95,7 +98,7 @@ export function IssuanceStatement({ settings }: { settings: FiscalSettingsView }
 }
 
 /** The note's state, and under it what the admin needs to know of it. */
-export function InvoiceStateCell({ invoice }: { invoice: AdminInvoice }) {
+function InvoiceStateCell({ invoice }: { invoice: AdminInvoice }) {
   const trouble = invoice.state === 'rejected' || invoice.state === 'needs_admin'
   return (
     <>
@@ -177,11 +180,6 @@ export default function InvoicesPage() {
   const list = useAdminList('invoices', '/api/admin/notas-fiscais', params, AdminInvoicePage)
   // The accountant's file is a month's: the month filtered, or this one.
   const csvMonth = filters.month || curitibaDay(new Date()).slice(0, 7)
-  const { exporting, exportCsv } = useCsvExport(
-    '/api/admin/notas-fiscais/exportacao',
-    { month: csvMonth },
-    'Erro ao exportar as notas fiscais.',
-  )
 
   async function act(invoice: AdminInvoice, action: string, ask?: string) {
     if (ask !== undefined && !(await confirm({ text: ask }))) return
@@ -205,15 +203,12 @@ export default function InvoicesPage() {
       title="Notas fiscais"
       description="A NFS-e de cada venda paga: a situação na prefeitura, o PDF enviado ao comprador e o arquivo do mês para o contador."
       actions={
-        <button
-          type="button"
-          className="btn btn-outline"
-          disabled={exporting}
-          onClick={() => void exportCsv()}
-        >
-          <Icon drawing={FileDown} className="size-4" />
-          CSV do contador ({formatMonth(csvMonth)})
-        </button>
+        <CsvButton
+          path="/api/admin/notas-fiscais/exportacao"
+          params={{ month: csvMonth }}
+          failure="Erro ao exportar as notas fiscais."
+          label={`CSV do contador (${formatMonth(csvMonth)})`}
+        />
       }
     >
       {settings ? <IssuanceStatement settings={settings} /> : null}
@@ -235,8 +230,7 @@ export default function InvoicesPage() {
               header: 'Comprador',
               cell: (row) => (
                 <>
-                  <p className="font-medium">{row.buyer.name}</p>
-                  <p className="break-all text-slate-600 text-xs">{row.buyer.email}</p>
+                  <TwoLines main={row.buyer.name} detail={row.buyer.email} wrap />
                   {row.buyer.document ? (
                     <p className="text-slate-600 text-xs">
                       {row.buyer.kind === 'cnpj' ? 'CNPJ' : 'CPF'} {row.buyer.document}
@@ -319,22 +313,5 @@ export default function InvoicesPage() {
       <CloseCaseModal invoice={closing} />
       <CancelInvoiceModal invoice={cancelling} />
     </AdminPage>
-  )
-}
-
-/** 'Mês': the notes of one month (their competence), as the browser's month picker writes it. */
-function MonthField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  return (
-    <FieldShell label="Mês">
-      {(control) => (
-        <input
-          {...control}
-          type="month"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          className={INPUT_CLASS}
-        />
-      )}
-    </FieldShell>
   )
 }

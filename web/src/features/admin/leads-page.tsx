@@ -11,7 +11,7 @@ import {
 } from '../../../../worker/domain/leads.ts'
 import { Icon } from '../../components/icons.tsx'
 import { useDebouncedValue } from '../search/use-debounced-value.ts'
-import { useAdminList, useCsvExport } from './admin-api.ts'
+import { useAdminList } from './admin-api.ts'
 import { EnumOptions, FilterSelect, PeriodFields, SearchInput } from './fields.tsx'
 import { type FormDescription, ResourceForm } from './form-fields.tsx'
 import { formatDateTime } from './format.ts'
@@ -19,7 +19,7 @@ import { AdminPage } from './page.tsx'
 import { useEditor } from './resource-form.ts'
 import { type ListDescription, ResourceList } from './resource-list.tsx'
 import { Badge } from './table.tsx'
-import { ExportButton, FilterBar, useFilters } from './toolbar.tsx'
+import { CsvButton, FilterBar, useFilters } from './toolbar.tsx'
 
 const MODAL_ID = 'admin-lead'
 const TONE: Record<LeadState, 'amber' | 'teal' | 'green'> = {
@@ -125,17 +125,14 @@ export default function LeadsPage() {
   const { editing, edit } = useEditor<AdminLead>(MODAL_ID)
   const params = { ...filters, q }
   const list = useAdminList('leads', '/api/admin/leads', params, AdminLeadPage)
-  const { exporting, exportCsv } = useCsvExport(
-    '/api/admin/leads/exportacao',
-    params,
-    'Erro ao exportar os leads.',
-  )
 
   return (
     <AdminPage
       title="Leads"
       description="Mensagens do formulário de contato e do chat."
-      actions={<ExportButton exporting={exporting} onExport={() => void exportCsv()} />}
+      actions={
+        <CsvButton path="/api/admin/leads/exportacao" params={params} failure="Erro ao exportar os leads." />
+      }
     >
       <FilterBar columns={5}>
         <SearchInput label="Nome, e-mail, telefone ou mensagem" value={filters.q} onChange={set('q')} />

@@ -22,7 +22,7 @@ import { SearchInput } from './fields.tsx'
 import { type FormDescription, FormFields, ResourceForm } from './form-fields.tsx'
 import { formatDay } from './format.ts'
 import { AdminPage, QueryState } from './page.tsx'
-import { type ResourceFormOf, useEditor } from './resource-form.ts'
+import { type ModalFormOf, useEditor } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
 import { Badge } from './table.tsx'
 import { NewButton } from './toolbar.tsx'
@@ -89,7 +89,7 @@ const valuesOf = (link: AdminShortLink | null): Values => ({
 })
 
 /** The UTM builder's four parameters and, as they are typed, the address the link will open. */
-function UtmFields({ form }: { form: ResourceFormOf<Values, AdminShortLink> }) {
+function UtmFields({ form }: { form: ModalFormOf<Values> }) {
   const preview = finalTarget(useWatch({ control: form.control }) as Values)
   return (
     <fieldset className="rounded-lg border border-slate-200 p-3">

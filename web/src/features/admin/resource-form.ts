@@ -61,7 +61,8 @@ export type ModalFormOf<V extends FieldValues> = ReturnType<typeof useModalForm<
 export type ResourceSave<A = unknown> = {
   path: string
   createPath?: string
-  success: string
+  /** The toast of a save; a function where the server's answer says it. */
+  success: string | ((saved: A) => string)
   failure?: string
   answer?: z.ZodType<A>
   onSaved?: (saved: A) => void
@@ -87,6 +88,3 @@ export function useResourceSave<V extends FieldValues, I extends Versioned, A = 
       { success, failure, setError: form.setError, ...(onSaved ? { onSuccess: onSaved } : {}) },
     )
 }
-
-/** The form a resource's form modal gives for values V of an item I. */
-export type ResourceFormOf<V extends FieldValues, _I extends Versioned = Versioned> = ModalFormOf<V>

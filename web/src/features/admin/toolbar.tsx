@@ -1,6 +1,7 @@
 import { FileDown, Plus } from 'lucide'
 import { type ReactNode, useState } from 'react'
 import { Icon } from '../../components/icons.tsx'
+import { type Params, useCsvExport } from './admin-api.ts'
 
 // What stands above an admin list: the row of its search and 'new' button, the 'Filtros' box,
 // and the buttons that add an item or export the list.
@@ -58,12 +59,28 @@ export function FilterBar({
   )
 }
 
-/** 'Exportar CSV', off while the file downloads. */
-export function ExportButton({ exporting, onExport }: { exporting: boolean; onExport: () => void }) {
+/**
+ * A list's CSV export with its filters ('Exportar CSV' unless it says what file it is): the file
+ * downloaded and named in a toast; `refreshAfter` reads the screens again (an export that marks rows).
+ */
+export function CsvButton({
+  path,
+  params,
+  failure,
+  label = 'Exportar CSV',
+  refreshAfter = false,
+}: {
+  path: string
+  params: Params
+  failure: string
+  label?: string
+  refreshAfter?: boolean
+}) {
+  const { exporting, exportCsv } = useCsvExport(path, params, failure, { refreshAfter })
   return (
-    <button type="button" className="btn btn-outline" disabled={exporting} onClick={onExport}>
+    <button type="button" className="btn btn-outline" disabled={exporting} onClick={() => void exportCsv()}>
       <Icon drawing={FileDown} className="size-4" />
-      Exportar CSV
+      {label}
     </button>
   )
 }

@@ -6,6 +6,7 @@ import { adminQuery } from './admin-api.ts'
 import type { OrderRequest } from './decision-panel.tsx'
 import { formatDateTime } from './format.ts'
 import { QueryState } from './page.tsx'
+import { TwoLines } from './table.tsx'
 
 // A boleto paid short (issue 40, item 5): its order gives nothing until the student pays the
 // difference or the institute decides: accept what came, or refund it (the boleto's refund, to a
@@ -78,8 +79,7 @@ export function UnderpaidOrdersSection({
                 className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm"
               >
                 <div className="min-w-0">
-                  <p className="font-medium">{order.payer.name}</p>
-                  <p className="break-all text-xs">{order.payer.email}</p>
+                  <TwoLines main={order.payer.name} detail={order.payer.email} wrap />
                   <p>
                     Recebido {formatBRL(order.received)} de {formatBRL(order.total)}; faltam{' '}
                     {formatBRL(order.missing)}

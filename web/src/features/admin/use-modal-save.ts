@@ -27,7 +27,8 @@ export function useModalSave(modalId: string) {
     mode: Exclude<FormModalMode, 'load'>,
     request: () => Promise<T>,
     options: {
-      success: string
+      /** The toast of a save; a function where the server's answer says it (a refund's message). */
+      success: string | ((result: T) => string)
       failure?: string
       setError?: UseFormSetError<F>
       onSuccess?: (result: T) => void
@@ -37,7 +38,7 @@ export function useModalSave(modalId: string) {
     try {
       const result = await request()
       closeModal(modalId)
-      void toastSuccess(options.success)
+      void toastSuccess(typeof options.success === 'string' ? options.success : options.success(result))
       options.onSuccess?.(result)
       await refresh()
       return result

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { RegisterInput } from '../../../../worker/contract/auth.ts'
 import { EmailField, NameField, PasswordField, SubmitButton } from '../../lib/form-field.tsx'
-import { PhoneField } from '../../lib/phone-input.tsx'
+import { PhoneField } from '../../lib/masked-input.tsx'
 import { fieldErrors } from './auth.errors.ts'
 import { useRegister } from './auth.mutations.ts'
 

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ItemType } from '../../../../worker/contract/cart.ts'
+import { CART_TEXT } from '../../../../worker/contract/cart-messages.ts'
 import type { ShowcaseCard } from '../../../../worker/contract/showcase.ts'
 import { api } from '../../lib/api.ts'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
-import { CART_TEXT } from './cart.messages.ts'
 import { isCartGone, isCartResponse, primeCart } from './cart.queries.ts'
 import { clearCartHash, readCartHash, writeCartHash } from './cart-storage.ts'
 

@@ -7,6 +7,7 @@ import {
   type FieldValues,
   get,
   type Path,
+  type UseFormRegisterReturn,
   type UseFormReturn,
   useFieldArray,
 } from 'react-hook-form'
@@ -14,8 +15,7 @@ import { IMaskInput } from 'react-imask'
 import { MAX_GIFTS } from '../../../../worker/contract/checkout.ts'
 import { Icon } from '../../components/icons.tsx'
 import { EmailField, FieldShell, INPUT_CLASS, NameField, TextField } from '../../lib/form-field.tsx'
-import { MASKS, MaskedField } from '../../lib/masked-input.tsx'
-import { PhoneField } from '../../lib/phone-input.tsx'
+import { MASKS, MaskedField, PhoneField } from '../../lib/masked-input.tsx'
 import { addressLookup, UFS } from './address.ts'
 import type { CheckoutFormInput, CheckoutFormValues } from './checkout.form.ts'
 
@@ -29,6 +29,38 @@ export const errorAt = (form: { formState: { errors: object } }, name: string): 
 /** The transformed-values parameter plays no part in these fields; the masked inputs take Control<T>. */
 export const controlOf = <T extends FieldValues, V extends FieldValues>(form: AnyForm<T, V>) =>
   form.control as unknown as Control<T>
+
+/** A box to tick in a frame of its own, the sentence that explains it tied to it; below, what it reveals. */
+export function TickBox({
+  label,
+  detail,
+  registration,
+  children,
+}: {
+  label: string
+  detail: string
+  registration: UseFormRegisterReturn
+  children?: React.ReactNode
+}) {
+  const detailId = useId()
+  return (
+    <div className="rounded-2xl border border-slate-200 p-5">
+      <label className="flex items-start gap-3 font-medium text-slate-900">
+        <input
+          type="checkbox"
+          className="mt-1 size-5 shrink-0 accent-teal-700"
+          aria-describedby={detailId}
+          {...registration}
+        />
+        {label}
+      </label>
+      <p id={detailId} className="mt-2 text-slate-700 text-sm">
+        {detail}
+      </p>
+      {children}
+    </div>
+  )
+}
 
 export function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = useId()
@@ -80,10 +112,8 @@ export function PayerFields<T extends FieldValues, V extends FieldValues>({
           control={control}
           name={at('payer.cpf')}
           label="CPF"
-          mask={MASKS.cpf}
           error={errorAt(form, 'payer.cpf')}
-          autoComplete="off"
-          placeholder="000.000.000-00"
+          {...MASKS.cpf}
         />
         <PhoneField control={control} name={at('payer.phone')} error={errorAt(form, 'payer.phone')} />
       </div>
@@ -237,12 +267,10 @@ export function AddressFields<T extends FieldValues, V extends FieldValues>({
           control={control}
           name={at('billingAddress.zip_code')}
           label="CEP"
-          mask={MASKS.cep}
           error={errorAt(form, 'billingAddress.zip_code')}
           className="sm:col-span-2"
           onValue={(next) => void lookUp(next)}
-          autoComplete="postal-code"
-          placeholder="00000-000"
+          {...MASKS.cep}
         />
         {ADDRESS_LINES.map((line) => (
           <TextField

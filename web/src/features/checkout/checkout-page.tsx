@@ -92,11 +92,6 @@ function CheckoutForm({ view, refreshing }: { view: CheckoutView; refreshing: bo
     attemptKey.current = null
   }, [view.hash])
 
-  // Without the passport flag there is no address abroad to send (nor to check, out of sight).
-  useEffect(() => {
-    if (!view.flags.has_passport && getValues('foreign.enabled')) setValue('foreign.enabled', false)
-  }, [view.flags.has_passport, getValues, setValue])
-
   // Boleto may vanish (passport) and the instalment cap may drop with the new cart.
   useEffect(() => {
     if (!view.boleto && getValues('payment_type') === 'BOLETO') setValue('payment_type', null)
@@ -209,7 +204,7 @@ function CheckoutForm({ view, refreshing }: { view: CheckoutView; refreshing: bo
           <DonationField form={form} />
           <GiftFields form={form} />
           {payable ? <CompanyFields form={form} /> : null}
-          {payable && view.flags.has_passport ? <ForeignBuyerFields form={form} /> : null}
+          {payable ? <ForeignBuyerFields form={form} /> : null}
           {payable ? <AddressFields form={form} /> : null}
           <div className="space-y-3">
             {payError ? (

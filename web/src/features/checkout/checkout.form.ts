@@ -30,13 +30,21 @@ export const addressAndCardFields = {
   card: z.object({ number: z.string(), holderName: z.string(), expiry: z.string(), cvv: z.string() }),
 }
 
+/**
+ * The form's `field` checked as the contract's `schema` (the rule the Worker applies), each issue on
+ * its own field under `field`.
+ */
+function checkAs(schema: z.ZodType, field: string, input: unknown, ctx: z.RefinementCtx) {
+  const result = schema.safeParse(input)
+  if (result.success) return
+  for (const issue of result.error.issues) {
+    ctx.addIssue({ code: 'custom', path: [field, ...issue.path], message: issue.message })
+  }
+}
+
 /** The form's billing address checked as the contract's BillingAddress, each issue on its field. */
 export function checkBillingAddress(fields: z.infer<typeof AddressFields>, ctx: z.RefinementCtx) {
-  const address = BillingAddress.safeParse(billingAddressInput(fields))
-  if (address.success) return
-  for (const issue of address.error.issues) {
-    ctx.addIssue({ code: 'custom', path: ['billingAddress', ...issue.path], message: issue.message })
-  }
+  checkAs(BillingAddress, 'billingAddress', billingAddressInput(fields), ctx)
 }
 
 /**
@@ -60,16 +68,14 @@ type TakerValues = { [Key in keyof typeof takerFields]: z.infer<(typeof takerFie
 
 /** The ticked taker boxes checked as the contract's Company and ForeignBuyer, each issue on its field. */
 export function checkTaker(value: TakerValues, ctx: z.RefinementCtx) {
-  if (value.company.enabled) checkCompany(value.company, ctx)
-  if (value.foreign.enabled) checkForeignBuyer(value.foreign, ctx)
+  if (value.company.enabled) checkAs(Company, 'company', companyInput(value.company), ctx)
+  if (value.foreign.enabled) checkAs(ForeignBuyer, 'foreign', foreignBuyerInput(value.foreign), ctx)
 }
 
 /** The taker's part of the request body: `empresa` and `estrangeiro`, when their box is ticked. */
 export function takerInput(value: TakerValues) {
   return {
-    ...(value.company.enabled
-      ? { empresa: { cnpj: value.company.cnpj.trim(), razaoSocial: value.company.razaoSocial.trim() } }
-      : {}),
+    ...(value.company.enabled ? { empresa: companyInput(value.company) } : {}),
     ...(value.foreign.enabled ? { estrangeiro: foreignBuyerInput(value.foreign) } : {}),
   }
 }
@@ -120,13 +126,9 @@ export function checkoutFormSchema(netTotalCents: number) {
     })
 }
 
-/** The company's CNPJ and razão social checked as the contract's Company, each issue on its field. */
-function checkCompany(fields: { cnpj: string; razaoSocial: string }, ctx: z.RefinementCtx) {
-  const company = Company.safeParse({ cnpj: fields.cnpj, razaoSocial: fields.razaoSocial })
-  if (company.success) return
-  for (const issue of company.error.issues) {
-    ctx.addIssue({ code: 'custom', path: ['company', ...issue.path], message: issue.message })
-  }
+/** The company as the contract's Company takes it. */
+function companyInput({ cnpj, razaoSocial }: { cnpj: string; razaoSocial: string }) {
+  return { cnpj: cnpj.trim(), razaoSocial: razaoSocial.trim() }
 }
 
 type ForeignFields = {
@@ -139,7 +141,7 @@ type ForeignFields = {
 }
 
 /** The address abroad as the contract's ForeignBuyer takes it: the optional parts left out when empty. */
-export function foreignBuyerInput({ pais, endereco, cidade, codigo_postal, regiao, nif }: ForeignFields) {
+function foreignBuyerInput({ pais, endereco, cidade, codigo_postal, regiao, nif }: ForeignFields) {
   return {
     pais,
     endereco,
@@ -147,15 +149,6 @@ export function foreignBuyerInput({ pais, endereco, cidade, codigo_postal, regia
     codigo_postal,
     ...(regiao.trim() ? { regiao: regiao.trim() } : {}),
     ...(nif.trim() ? { nif: nif.trim() } : {}),
-  }
-}
-
-/** The address abroad checked as the contract's ForeignBuyer, each issue on its field. */
-function checkForeignBuyer(fields: ForeignFields, ctx: z.RefinementCtx) {
-  const buyer = ForeignBuyer.safeParse(foreignBuyerInput(fields))
-  if (buyer.success) return
-  for (const issue of buyer.error.issues) {
-    ctx.addIssue({ code: 'custom', path: ['foreign', ...issue.path], message: issue.message })
   }
 }
 

@@ -1,7 +1,7 @@
-import { useId, useMemo } from 'react'
+import { useMemo } from 'react'
 import type { FieldValues } from 'react-hook-form'
 import { FieldShell, INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
-import { type AnyForm, errorAt, path } from './checkout-fields.tsx'
+import { type AnyForm, errorAt, path, TickBox } from './checkout-fields.tsx'
 
 /** Codes the browser names that are no country of a buyer (groupings, pseudo-locales, Brazil itself). */
 const NOT_A_COUNTRY = new Set([
@@ -51,24 +51,15 @@ export function ForeignBuyerFields<T extends FieldValues, V extends FieldValues>
 }) {
   const { register, watch } = form
   const at = path<T>
-  const detailId = useId()
   const abroad = Boolean(watch(at('foreign.enabled')))
   const list = useMemo(() => (abroad ? countries() : []), [abroad])
   const error = (name: string) => errorAt(form, `foreign.${name}`)
   return (
-    <div className="rounded-2xl border border-slate-200 p-5">
-      <label className="flex items-start gap-3 font-medium text-slate-900">
-        <input
-          type="checkbox"
-          className="mt-1 size-5 shrink-0 accent-teal-700"
-          aria-describedby={detailId}
-          {...register(at('foreign.enabled'))}
-        />
-        Moro fora do Brasil
-      </label>
-      <p id={detailId} className="mt-2 text-slate-700 text-sm">
-        A nota fiscal de serviço (NFS-e) sai para o seu endereço no exterior.
-      </p>
+    <TickBox
+      label="Moro fora do Brasil"
+      detail="A nota fiscal de serviço (NFS-e) sai para o seu endereço no exterior."
+      registration={register(at('foreign.enabled'))}
+    >
       {abroad ? (
         <div className="mt-4 grid gap-4 sm:grid-cols-6">
           <FieldShell label="País" error={error('pais')} className="sm:col-span-3">
@@ -126,6 +117,6 @@ export function ForeignBuyerFields<T extends FieldValues, V extends FieldValues>
           />
         </div>
       ) : null}
-    </div>
+    </TickBox>
   )
 }

@@ -57,14 +57,9 @@ export function buildPayInput({
     billingAddress: address.success ? address.data : null,
     payer: { ...(payerId !== null ? { id: payerId } : {}), ...values.payer },
     reminders_consent: values.reminders_consent,
-    // The note's taker (issue 43), only with something to pay: 'Comprar como empresa', and a
-    // passport holder living abroad.
-    ...(payable
-      ? takerInput({
-          company: values.company,
-          foreign: { ...values.foreign, enabled: view.flags.has_passport && values.foreign.enabled },
-        })
-      : {}),
+    // The note's taker (issue 43), only with something to pay: 'Comprar como empresa', 'Moro fora
+    // do Brasil' (the API takes an address abroad from any buyer, passport flag or not).
+    ...(payable ? takerInput(values) : {}),
   }
 }
 

@@ -1,19 +1,13 @@
 import { CreditCard } from 'lucide'
 import { type ReactNode, useId } from 'react'
-import type {
-  Control,
-  FieldPathByValue,
-  FieldValues,
-  Path,
-  UseFormRegisterReturn,
-  UseFormReturn,
-} from 'react-hook-form'
+import type { FieldValues, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form'
 import type { CheckoutView } from '../../../../worker/contract/cart.ts'
 import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '../../../../worker/domain/payments.ts'
 import { Icon } from '../../components/icons.tsx'
 import { INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
-import { MASKS, MaskedField } from '../../lib/masked-input.tsx'
+import { MASKS, MaskedField, type MaskPreset } from '../../lib/masked-input.tsx'
 import type { CheckoutFormInput, CheckoutFormValues } from './checkout.form.ts'
+import { controlOf, path } from './checkout-fields.tsx'
 import { allowedOptions, instalmentLabel } from './instalments.ts'
 
 type Form = UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>
@@ -28,23 +22,23 @@ export function CardFields<T extends FieldValues, V extends FieldValues>({
   cardError: string | null
   cardErrorId: string
 }) {
-  const { register } = form
-  // The transformed-values parameter plays no part here; the masked inputs take Control<T>.
-  const control = form.control as unknown as Control<T>
-  const at = (name: string) => name as Path<T> & FieldPathByValue<T, string>
+  const control = controlOf(form)
+  const at = path<T>
   const described = cardError ? { 'aria-describedby': cardErrorId } : {}
+  // The provider's refusal of a card describes each of its fields.
+  const masked = (name: string, label: string, preset: MaskPreset, className?: string) => (
+    <MaskedField
+      control={control}
+      name={at(name)}
+      label={label}
+      className={className}
+      describedBy={cardError ? cardErrorId : undefined}
+      {...preset}
+    />
+  )
   return (
     <div className="mt-4 grid gap-4 sm:grid-cols-2">
-      <MaskedField
-        control={control}
-        name={at('card.number')}
-        label="Número do cartão"
-        mask={MASKS.cardNumber}
-        className="sm:col-span-2"
-        describedBy={cardError ? cardErrorId : undefined}
-        autoComplete="cc-number"
-        placeholder="0000 0000 0000 0000"
-      />
+      {masked('card.number', 'Número do cartão', MASKS.cardNumber, 'sm:col-span-2')}
       <TextField
         label="Nome impresso no cartão"
         autoComplete="cc-name"
@@ -52,26 +46,10 @@ export function CardFields<T extends FieldValues, V extends FieldValues>({
         spellCheck={false}
         className="sm:col-span-2"
         {...described}
-        {...register(at('card.holderName'))}
+        {...form.register(at('card.holderName'))}
       />
-      <MaskedField
-        control={control}
-        name={at('card.expiry')}
-        label="Validade (MM/AA)"
-        mask={MASKS.cardExpiry}
-        describedBy={cardError ? cardErrorId : undefined}
-        autoComplete="cc-exp"
-        placeholder="MM/AA"
-      />
-      <MaskedField
-        control={control}
-        name={at('card.cvv')}
-        label="Código de segurança (CVV)"
-        mask={MASKS.cvv}
-        describedBy={cardError ? cardErrorId : undefined}
-        autoComplete="cc-csc"
-        placeholder="123"
-      />
+      {masked('card.expiry', 'Validade (MM/AA)', MASKS.cardExpiry)}
+      {masked('card.cvv', 'Código de segurança (CVV)', MASKS.cvv)}
       {cardError ? (
         <p
           id={cardErrorId}

@@ -4,6 +4,7 @@ import { Payer } from '../../../../worker/contract/checkout.ts'
 import { REMINDERS_CONSENT_LABEL } from '../../../../worker/contract/reminders.ts'
 import type { CheckoutFormInput, CheckoutFormValues } from './checkout.form.ts'
 import { saveAbandonedCheckout } from './checkout.mutations.ts'
+import { TickBox } from './checkout-fields.tsx'
 
 type Form = UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>
 
@@ -49,20 +50,10 @@ export function RemindersConsent({ form, hash }: { form: Form; hash: string }) {
   const email = form.watch('payer.email')
   useAbandonedCheckoutCapture(hash, email, consent)
   return (
-    <div className="rounded-2xl border border-slate-200 p-5">
-      <label className="flex items-start gap-3 font-medium text-slate-900">
-        <input
-          type="checkbox"
-          className="mt-1 size-5 shrink-0 accent-teal-700"
-          aria-describedby="lembretes-detalhe"
-          {...form.register('reminders_consent')}
-        />
-        {REMINDERS_CONSENT_LABEL}
-      </label>
-      <p id="lembretes-detalhe" className="mt-2 text-slate-700 text-sm">
-        Se a compra ficar pela metade, ou um boleto ou PIX ficar sem pagamento, avisamos por e-mail. Cada
-        lembrete traz um link para parar de recebê-los.
-      </p>
-    </div>
+    <TickBox
+      label={REMINDERS_CONSENT_LABEL}
+      detail="Se a compra ficar pela metade, ou um boleto ou PIX ficar sem pagamento, avisamos por e-mail. Cada lembrete traz um link para parar de recebê-los."
+      registration={form.register('reminders_consent')}
+    />
   )
 }

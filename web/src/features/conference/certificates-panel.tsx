@@ -1,7 +1,8 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { heldBackSummary } from '../../../../worker/domain/certificate-text.ts'
 import { ActionButton } from '../../lib/form-field.tsx'
 import { toastSuccess } from '../../lib/toast.ts'
+import { ConferenceAdminPanel } from './admin-panel.tsx'
 import { useIssueConferenceCertificates } from './conference.mutations.ts'
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
@@ -11,7 +12,6 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * certificates for those who watched the minimum share, and one per speaker. Repeatable.
  */
 export function CertificatesPanel() {
-  const id = useId()
   const [summary, setSummary] = useState<string | null>(null)
   const issue = useIssueConferenceCertificates({
     onIssued: (result) => {
@@ -21,24 +21,17 @@ export function CertificatesPanel() {
     },
   })
   return (
-    <section
-      aria-labelledby={`${id}-titulo`}
-      className="mt-8 max-w-3xl rounded-2xl border border-amber-300 bg-amber-50 p-6"
+    <ConferenceAdminPanel
+      title="Certificados da Jornada (administração)"
+      intro="Depois da última palestra: certificado de participação para quem assistiu à parcela mínima da programação, com as horas assistidas, e certificado de palestrante para cada palestra. Pode repetir: ninguém recebe dois."
+      amber
     >
-      <h2 id={`${id}-titulo`} className="font-bold text-slate-900 text-xl">
-        Certificados da Jornada (administração)
-      </h2>
-      <p className="mt-1 text-slate-700">
-        Depois da última palestra: certificado de participação para quem assistiu à parcela mínima da
-        programação, com as horas assistidas, e certificado de palestrante para cada palestra. Pode repetir:
-        ninguém recebe dois.
-      </p>
       <ActionButton pending={issue.isPending} className="btn btn-primary mt-4" onClick={() => issue.mutate()}>
         Emitir certificados da jornada
       </ActionButton>
       <p className="mt-3 text-slate-800" aria-live="polite">
         {summary}
       </p>
-    </section>
+    </ConferenceAdminPanel>
   )
 }

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import type { ClockAnswer } from '../../../../worker/domain/conference.ts'
-import { INPUT_CLASS, SubmitButton } from '../../lib/form-field.tsx'
+import { FieldShell, INPUT_CLASS, SubmitButton } from '../../lib/form-field.tsx'
+import { ConferenceAdminPanel } from './admin-panel.tsx'
 import { useShiftSchedule } from './conference.mutations.ts'
 
 /**
@@ -9,7 +10,6 @@ import { useShiftSchedule } from './conference.mutations.ts'
  */
 export function ShiftPanel({ answer }: { answer: ClockAnswer }) {
   const shift = useShiftSchedule()
-  const id = useId()
   const days = [...new Set(answer.inits.map((talk) => talk.session[0]))].sort((a, b) => a - b)
   const [day, setDay] = useState(days[0] ?? 1)
   const [fromSlot, setFromSlot] = useState(1)
@@ -17,17 +17,11 @@ export function ShiftPanel({ answer }: { answer: ClockAnswer }) {
   const slots = answer.inits.filter((talk) => talk.session[0] === day)
 
   return (
-    <section
-      aria-labelledby={`${id}-titulo`}
-      className="mt-12 max-w-3xl rounded-2xl border border-amber-300 bg-amber-50 p-6"
+    <ConferenceAdminPanel
+      title="Ajustar a programação ao vivo (administração)"
+      intro="Uma palestra atrasou? Desloque-a junto com as seguintes do mesmo dia; use minutos negativos para adiantar."
+      amber
     >
-      <h2 id={`${id}-titulo`} className="font-bold text-slate-900 text-xl">
-        Ajustar a programação ao vivo (administração)
-      </h2>
-      <p className="mt-1 text-slate-700">
-        Uma palestra atrasou? Desloque-a junto com as seguintes do mesmo dia; use minutos negativos para
-        adiantar.
-      </p>
       <form
         className="mt-4 grid gap-4 sm:grid-cols-3"
         onSubmit={(event) => {
@@ -35,59 +29,56 @@ export function ShiftPanel({ answer }: { answer: ClockAnswer }) {
           shift.mutate({ day, from_slot: fromSlot, minutes: Number(minutes) })
         }}
       >
-        <div>
-          <label htmlFor={`${id}-dia`} className="mb-1 block font-medium text-slate-800 text-sm">
-            Dia
-          </label>
-          <select
-            id={`${id}-dia`}
-            className={INPUT_CLASS}
-            value={day}
-            onChange={(event) => {
-              setDay(Number(event.target.value))
-              setFromSlot(1)
-            }}
-          >
-            {days.map((option) => (
-              <option key={option} value={option}>
-                Dia {option}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-sessao`} className="mb-1 block font-medium text-slate-800 text-sm">
-            A partir da palestra
-          </label>
-          <select
-            id={`${id}-sessao`}
-            className={INPUT_CLASS}
-            value={fromSlot}
-            onChange={(event) => setFromSlot(Number(event.target.value))}
-          >
-            {slots.map((talk) => (
-              <option key={talk.key} value={talk.session[1]}>
-                [{talk.session[0]},{talk.session[1]}] {talk.title.slice(0, 40)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-minutos`} className="mb-1 block font-medium text-slate-800 text-sm">
-            Minutos
-          </label>
-          <input
-            id={`${id}-minutos`}
-            className={INPUT_CLASS}
-            type="number"
-            inputMode="numeric"
-            min={-240}
-            max={240}
-            step={1}
-            value={minutes}
-            onChange={(event) => setMinutes(event.target.value)}
-          />
-        </div>
+        <FieldShell label="Dia">
+          {(ids) => (
+            <select
+              {...ids}
+              className={INPUT_CLASS}
+              value={day}
+              onChange={(event) => {
+                setDay(Number(event.target.value))
+                setFromSlot(1)
+              }}
+            >
+              {days.map((option) => (
+                <option key={option} value={option}>
+                  Dia {option}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldShell>
+        <FieldShell label="A partir da palestra">
+          {(ids) => (
+            <select
+              {...ids}
+              className={INPUT_CLASS}
+              value={fromSlot}
+              onChange={(event) => setFromSlot(Number(event.target.value))}
+            >
+              {slots.map((talk) => (
+                <option key={talk.key} value={talk.session[1]}>
+                  [{talk.session[0]},{talk.session[1]}] {talk.title.slice(0, 40)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldShell>
+        <FieldShell label="Minutos">
+          {(ids) => (
+            <input
+              {...ids}
+              className={INPUT_CLASS}
+              type="number"
+              inputMode="numeric"
+              min={-240}
+              max={240}
+              step={1}
+              value={minutes}
+              onChange={(event) => setMinutes(event.target.value)}
+            />
+          )}
+        </FieldShell>
         <SubmitButton
           pending={shift.isPending}
           className="btn btn-primary sm:col-span-3 sm:justify-self-start"
@@ -95,6 +86,6 @@ export function ShiftPanel({ answer }: { answer: ClockAnswer }) {
           Ajustar programação
         </SubmitButton>
       </form>
-    </section>
+    </ConferenceAdminPanel>
   )
 }

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import type { ClockAnswer } from '../../../../../worker/domain/conference.ts'
 import { ErrorState, LoadingState } from '../../../components/page-status.tsx'
-import { INPUT_CLASS } from '../../../lib/form-field.tsx'
+import { FieldShell, INPUT_CLASS } from '../../../lib/form-field.tsx'
+import { ConferenceAdminPanel } from '../admin-panel.tsx'
 import { keptQuestionsPath, keptQuestionsQuery } from './live.queries.ts'
 import { plural } from './plural.ts'
 
@@ -11,35 +12,27 @@ import { plural } from './plural.ts'
  * the database kept them, with who asked, and their CSV.
  */
 export default function KeptQuestionsPanel({ answer }: { answer: ClockAnswer }) {
-  const id = useId()
   const [key, setKey] = useState(answer.inits[0]?.key ?? 0)
   const kept = useQuery(keptQuestionsQuery(key))
   return (
-    <section
-      aria-labelledby={`${id}-titulo`}
-      className="mt-12 max-w-3xl rounded-2xl border border-slate-200 bg-white p-6"
-    >
-      <h2 id={`${id}-titulo`} className="font-bold text-slate-900 text-xl">
-        Perguntas das palestras (administração)
-      </h2>
+    <ConferenceAdminPanel title="Perguntas das palestras (administração)">
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor={`${id}-palestra`} className="mb-1 block font-medium text-slate-800 text-sm">
-            Palestra
-          </label>
-          <select
-            id={`${id}-palestra`}
-            className={INPUT_CLASS}
-            value={key}
-            onChange={(event) => setKey(Number(event.target.value))}
-          >
-            {answer.inits.map((talk) => (
-              <option key={talk.key} value={talk.key}>
-                [{talk.session[0]},{talk.session[1]}] {talk.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FieldShell label="Palestra">
+          {(ids) => (
+            <select
+              {...ids}
+              className={INPUT_CLASS}
+              value={key}
+              onChange={(event) => setKey(Number(event.target.value))}
+            >
+              {answer.inits.map((talk) => (
+                <option key={talk.key} value={talk.key}>
+                  [{talk.session[0]},{talk.session[1]}] {talk.title}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldShell>
         <a className="font-semibold text-teal-800 underline" href={`${keptQuestionsPath(key)}.csv`} download>
           Exportar CSV
         </a>
@@ -64,6 +57,6 @@ export default function KeptQuestionsPanel({ answer }: { answer: ClockAnswer }) 
           ))}
         </ol>
       )}
-    </section>
+    </ConferenceAdminPanel>
   )
 }

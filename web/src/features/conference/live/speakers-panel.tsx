@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import type { TalkSpeaker } from '../../../../../worker/contract/live-questions.ts'
 import { ErrorState, LoadingState } from '../../../components/page-status.tsx'
 import { EmailField, FieldShell, INPUT_CLASS, SubmitButton } from '../../../lib/form-field.tsx'
 import { errorMessage } from '../../../lib/toast.ts'
+import { ConferenceAdminPanel } from '../admin-panel.tsx'
 import { useNameTalkSpeaker } from './live.mutations.ts'
 import { talkSpeakersQuery } from './live.queries.ts'
 
@@ -12,20 +13,12 @@ import { talkSpeakersQuery } from './live.queries.ts'
  * the speaker view of its own talk's live questions while the talk is live (and no other view).
  */
 export default function SpeakersPanel() {
-  const id = useId()
   const speakers = useQuery(talkSpeakersQuery())
   return (
-    <section
-      aria-labelledby={`${id}-titulo`}
-      className="mt-12 max-w-3xl rounded-2xl border border-slate-200 bg-white p-6"
+    <ConferenceAdminPanel
+      title="Contas de quem fala (administração)"
+      intro="A conta indicada abre a visão de palestrante das perguntas ao vivo da sua palestra, e só dela. A pessoa precisa ter uma conta no site."
     >
-      <h2 id={`${id}-titulo`} className="font-bold text-slate-900 text-xl">
-        Contas de quem fala (administração)
-      </h2>
-      <p className="mt-1 text-slate-700">
-        A conta indicada abre a visão de palestrante das perguntas ao vivo da sua palestra, e só dela. A
-        pessoa precisa ter uma conta no site.
-      </p>
       {speakers.isPending ? (
         <LoadingState label="Carregando as palestras..." />
       ) : speakers.isError ? (
@@ -33,7 +26,7 @@ export default function SpeakersPanel() {
       ) : (
         <SpeakerForm talks={speakers.data} />
       )}
-    </section>
+    </ConferenceAdminPanel>
   )
 }
 

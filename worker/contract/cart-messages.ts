@@ -1,7 +1,7 @@
 /**
- * SPEC section 8, exactly as written. The same texts as the contract's CART_MESSAGES, copied
- * because importing the contract would pull zod into the home page's first load
- * (tests/web/cart.test.tsx checks the two agree).
+ * SPEC section 8's toasts of the cart, exactly as written, in a module of their own (no schema):
+ * the web's add-to-cart button shows them on the home page's first load without zod. The
+ * contract's CART_MESSAGES (cart.ts) holds them with the cart's other answers.
  */
 export const CART_TEXT = {
   added: 'Adicionado ao carrinho com sucesso!',
