@@ -4,7 +4,6 @@ import { SANDBOX_TOKEN as FOCUS_NFE_SANDBOX_TOKEN } from './scripts/focus-nfe-sa
 import { pdfWorkerOptions } from './scripts/lib/pdf-worker.ts'
 import { newCertificateSigningKeys } from './scripts/lib/signing-key.ts'
 import { E2E_WORKERS } from './tests/support/e2e/workers.ts'
-import FileOrder from './tests/support/sequencer.ts'
 
 /**
  * Files that need a Worker of their own: they mock the web app's modules (vi.mock), or set the
@@ -22,8 +21,6 @@ const ISOLATED = [
 
 export default defineConfig({
   test: {
-    // The journeys' files start in an order drawn for their lanes (tests/support/sequencer.ts).
-    sequence: { sequencer: FileOrder },
     projects: [
       {
         test: {

@@ -40,51 +40,29 @@ type Run = {
   env?: Record<string, string>
   /** The process's niceness, which its children (Chromium, wrangler dev) inherit. */
   nice?: number
-  /** Vitest arguments of this run only (files, excludes). */
-  args?: string[]
 }
 
-// With the journeys asked for beside other suites, `npm test` runs two lanes side by side after
-// building the app once (the e2e stack serves it, and the worker project's wrangler.toml names its
-// web/deploy, so no process sees it half written):
-// - the journeys (E2E_WORKERS files at once, two by default: tests/support/e2e/workers.ts; the
-//   order they start in: tests/support/sequencer.ts);
-// - one Vitest process for every other suite (unit, web, then the worker's), niced: it takes what
-//   the journeys leave idle and never slows a page they time.
-// Then, alone, the worker files that time answers in milliseconds (TIMED: the outage and deadline
-// tests, which failed beside the journeys on a loaded machine). A run given file filters keeps the
-// plain order: the journeys beside the unit and web suites, then the worker's.
-const TIMED = [
-  'tests/worker/outages.test.ts',
-  'tests/worker/deadlines.test.ts',
-  'tests/worker/outbox.test.ts',
-]
-const split = projects.includes('e2e') && projects.some((project) => project !== 'e2e')
-const filtered = tokens.some((token) => token.kind === 'positional')
-const others = projects.filter((project) => project !== 'e2e')
-const timed = !filtered && others.includes('worker')
-const beside = filtered ? others.filter((project) => project === 'unit' || project === 'web') : others
-const after = others.filter((project) => !beside.includes(project))
-const run = (names: string[], extra: Partial<Run> = {}): Run => ({
+// Vitest runs files one at a time here (one worker on 2 cores; the worker and e2e projects one
+// file after another), so the end-to-end journeys (Chromium, wrangler dev) and the unit and web
+// suites (Node, happy-dom) each leave a core mostly idle: with both asked for, they run as two
+// Vitest processes side by side, the journeys niced (they take the core the other suites leave
+// idle); the worker suite runs after both, alone (its outage tests time answers in milliseconds:
+// beside the journeys they failed on a loaded machine, and the journeys beside it timed pages
+// out). The app is built first, once (the e2e stack serves it, and the worker project's
+// wrangler.toml names its web/deploy), so no process sees it half written.
+const split = projects.includes('e2e') && projects.some((project) => project === 'unit' || project === 'web')
+const beside: string[] = projects.filter((project) => project === 'unit' || project === 'web')
+const after = projects.filter((project) => project !== 'e2e' && !beside.includes(project))
+const run = (names: string[]): Run => ({
   name: names.join(' + '),
   projects: names,
   report: `vitest-report-${names.join('-')}.json`,
-  ...extra,
 })
-const journeys = run(['e2e'], { env: { E2E_SKIP_BUILD: '1' } })
 /** Runs of one phase go side by side; phases one after another. */
 const phases: Run[][] = split
   ? [
-      [
-        journeys,
-        ...(beside.length > 0
-          ? [run(beside, { nice: 10, args: timed ? TIMED.flatMap((file) => ['--exclude', file]) : [] })]
-          : []),
-      ],
+      [{ ...run(['e2e']), env: { E2E_SKIP_BUILD: '1' }, nice: 10 }, run(beside)],
       ...(after.length > 0 ? [[run(after)]] : []),
-      ...(timed
-        ? [[run(['worker'], { name: 'worker (tempos)', report: 'vitest-report-timed.json', args: TIMED })]]
-        : []),
     ]
   : [[{ ...run(projects), report: 'vitest-report.json' }]]
 if (split && process.env.E2E_SKIP_BUILD !== '1') await runBuild()
@@ -109,7 +87,6 @@ function vitest(run: Run, live: boolean): Promise<{ code: number; results?: Resu
         // that found nothing at all.
         ...(split ? ['--passWithNoTests'] : []),
         ...passed,
-        ...(run.args ?? []),
       ],
       {
         cwd: root,

@@ -1,9 +1,10 @@
 /**
- * How many e2e files run at once, each against a stack of its own (`E2E_WORKERS`, 2 unless told).
- * A journey file waits most of its time (on Chromium, the Worker, a video playing at 2×, a
- * webhook) and keeps about a third of this 2-core machine busy, so a second lane takes what the
- * first leaves idle. The few files that keep the cores busy by themselves (the accessibility passes,
- * the phone walk) start apart (tests/support/sequencer.ts): two of them side by side timed pages
- * out. `E2E_WORKERS=1` runs the files one after another.
+ * How many e2e files run at once, each against a stack of its own (`E2E_WORKERS`, 1 unless told).
+ * Measured on this 2-core machine: two at once (the accessibility pass's two viewports side by
+ * side) took longer than one after the other and timed pages out; the journeys are CPU-bound
+ * here (Chromium's renderers, workerd). On 2026-11-29 two lanes again, the files ordered so that
+ * the accessibility passes and the phone walk never ran side by side: each file took 1.5–2× its
+ * time alone (the cores had no idle time left, `vmstat` 0 % idle), so two lanes gained little, and
+ * tests near their 60 s timed out. A machine with more cores can ask for more.
  */
-export const E2E_WORKERS = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS ?? 2)) || 1)
+export const E2E_WORKERS = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS ?? 1)) || 1)
