@@ -19,42 +19,17 @@ export type MaskPreset = {
 }
 
 /**
- * The masked fields of SPEC section 5, the checkout's card and address and the NFS-e's taker, each
- * in one place: a field is drawn with `{...MASKS.cpf}` and its label.
+ * 'Telefone' as SPEC section 5 masks it: (##) ####-#### for landlines, (##) #####-#### once the
+ * 11th digit is typed. The checkout's other masks live with it (features/checkout/masks.ts), off
+ * the first load of every page, which this field is on (the contact form).
  */
-export const MASKS = {
-  cpf: { mask: '000.000.000-00', placeholder: '000.000.000-00', autoComplete: 'off' },
-  cep: { mask: '00000-000', placeholder: '00000-000', autoComplete: 'postal-code' },
-  cardNumber: {
-    mask: '0000 0000 0000 0000[000]',
-    placeholder: '0000 0000 0000 0000',
-    autoComplete: 'cc-number',
-  },
-  cardExpiry: { mask: '00/00', placeholder: 'MM/AA', autoComplete: 'cc-exp' },
-  cvv: { mask: '000[0]', placeholder: '123', autoComplete: 'cc-csc' },
-  /** (##) ####-#### for landlines, (##) #####-#### once the 11th digit is typed. */
-  phone: {
-    mask: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }],
-    placeholder: '(41) 99999-9999',
-    autoComplete: 'tel',
-    inputMode: 'tel',
-    type: 'tel',
-  },
-  /**
-   * The CNPJ as it is written, 00.000.000/0000-00; the first twelve places take letters too (the
-   * alphanumeric CNPJ of 2026), typed in either case and shown in capitals. The check digits stay
-   * digits.
-   */
-  cnpj: {
-    mask: 'XX.XXX.XXX/XXXX-00',
-    definitions: { X: /[0-9A-Za-z]/ },
-    prepareChar: (char: string) => char.toUpperCase(),
-    placeholder: '00.000.000/0000-00',
-    autoComplete: 'off',
-    inputMode: 'text',
-    autoCapitalize: 'characters',
-  },
-} as const satisfies Record<string, MaskPreset>
+const PHONE_MASK = {
+  mask: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }],
+  placeholder: '(41) 99999-9999',
+  autoComplete: 'tel',
+  inputMode: 'tel',
+  type: 'tel',
+} as const satisfies MaskPreset
 
 type MaskedInputProps = MaskPreset & {
   id: string
@@ -160,5 +135,5 @@ export function PhoneField<T extends FieldValues>({
   label?: string
   className?: string | undefined
 }) {
-  return <MaskedField label={label} {...MASKS.phone} {...props} />
+  return <MaskedField label={label} {...PHONE_MASK} {...props} />
 }

@@ -15,9 +15,10 @@ import { IMaskInput } from 'react-imask'
 import { MAX_GIFTS } from '../../../../worker/contract/checkout.ts'
 import { Icon } from '../../components/icons.tsx'
 import { EmailField, FieldShell, INPUT_CLASS, NameField, TextField } from '../../lib/form-field.tsx'
-import { MASKS, MaskedField, PhoneField } from '../../lib/masked-input.tsx'
+import { MaskedField, PhoneField } from '../../lib/masked-input.tsx'
 import { addressLookup, UFS } from './address.ts'
 import type { CheckoutFormInput, CheckoutFormValues } from './checkout.form.ts'
+import { MASKS } from './masks.ts'
 
 type Form = UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>
 

@@ -1,7 +1,8 @@
 import type { FieldValues } from 'react-hook-form'
 import { TextField } from '../../lib/form-field.tsx'
-import { MASKS, MaskedField } from '../../lib/masked-input.tsx'
+import { MaskedField } from '../../lib/masked-input.tsx'
 import { type AnyForm, controlOf, errorAt, path, TickBox } from './checkout-fields.tsx'
+import { MASKS } from './masks.ts'
 
 /**
  * 'Comprar como empresa' (issue 43, item 5): ticked, the CNPJ and the razão social the nota fiscal

@@ -5,10 +5,11 @@ import type { CheckoutView } from '../../../../worker/contract/cart.ts'
 import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '../../../../worker/domain/payments.ts'
 import { Icon } from '../../components/icons.tsx'
 import { INPUT_CLASS, TextField } from '../../lib/form-field.tsx'
-import { MASKS, MaskedField, type MaskPreset } from '../../lib/masked-input.tsx'
+import { MaskedField, type MaskPreset } from '../../lib/masked-input.tsx'
 import type { CheckoutFormInput, CheckoutFormValues } from './checkout.form.ts'
 import { controlOf, path } from './checkout-fields.tsx'
 import { allowedOptions, instalmentLabel } from './instalments.ts'
+import { MASKS } from './masks.ts'
 
 type Form = UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>
 
