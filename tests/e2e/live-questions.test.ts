@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_USERS } from '../../db/seed.ts'
 import { collectPageErrors, fileBrowser, screenshot } from '../support/e2e/browser.ts'
-import { LIVE_TALK, simulateClock } from '../support/e2e/conference.ts'
+import { LIVE_CONNECTED, LIVE_TALK, simulateClock } from '../support/e2e/conference.ts'
 import { baseURL } from '../support/e2e/stack.ts'
 
 // Live questions during a talk (issue 44): two viewers and a moderator in three browser contexts,
@@ -46,7 +46,7 @@ async function signedIn(
   const page = await context.newPage()
   const errors = collectPageErrors(page)
   await page.goto(`${baseURL}/4a-jornada-multiprofissional`)
-  await live(page).getByText('Conectado: as perguntas chegam sem recarregar a página.').waitFor()
+  await live(page).getByText(LIVE_CONNECTED).waitFor()
   return { context, page, errors }
 }
 
@@ -59,7 +59,7 @@ describe('live questions in Chromium', () => {
     const bruno = await signedIn({ signUp: 'Bruno Carvalho' }, { width: 1280, height: 900 })
     const moderator = await signedIn(DEMO_USERS.admin, { width: 1280, height: 900 })
     await live(moderator.page).getByRole('button', { name: 'Moderação' }).click()
-    await live(moderator.page).getByText('Conectado: as perguntas chegam sem recarregar a página.').waitFor()
+    await live(moderator.page).getByText(LIVE_CONNECTED).waitFor()
 
     // Ana asks (on a phone), anonymously: the screen says the institute still sees her name.
     const board = live(ana.page)

@@ -1,9 +1,14 @@
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_USERS } from '../../db/seed.ts'
 import { TALK_ROWS } from '../../db/seed-data/conference.ts'
 import { fileBrowser, journeyPages, screenshot, signInOnPage } from '../support/e2e/browser.ts'
-import { liveMomentOf, liveQuestions, simulateClock } from '../support/e2e/conference.ts'
+import {
+  askLiveQuestion,
+  LIVE_CONNECTED,
+  liveMomentOf,
+  liveQuestions,
+  simulateClock,
+} from '../support/e2e/conference.ts'
 import { baseURL } from '../support/e2e/stack.ts'
 
 // The speaker of a talk who is not an administrator (issue 44): the admin names a plain student
@@ -21,7 +26,6 @@ const { newPage, errors, closeAll } = journeyPages(
 const SLOT = 6
 const TALK = TALK_ROWS.find((talk) => talk.day === 1 && talk.slot === SLOT)!
 const CONFERENCE = `${baseURL}/4a-jornada-multiprofissional`
-const CONNECTED = 'Conectado: as perguntas chegam sem recarregar a página.'
 const SPEAKER_LIST = 'Perguntas aprovadas, pela ordem de votos'
 
 beforeAll(() => simulateClock(liveMomentOf(SLOT)))
@@ -29,18 +33,6 @@ afterAll(async () => {
   await closeAll()
   await simulateClock(null)
 })
-
-/** A person's own question, asked from the board (the audience's view). */
-async function ask(page: Page, text: string) {
-  const room = liveQuestions(page)
-  await room.getByLabel('Sua pergunta').fill(text)
-  await room.getByRole('button', { name: 'Enviar pergunta' }).click()
-  await room
-    .getByRole('listitem')
-    .filter({ hasText: text })
-    .getByText('Sua pergunta aguarda a moderação')
-    .waitFor()
-}
 
 describe('the speaker account of a talk, in Chromium', () => {
   it('named by the admin, a student opens the speaker view: approved questions by votes, large, no moderation (375 px)', async () => {
@@ -96,13 +88,13 @@ describe('the speaker account of a talk, in Chromium', () => {
     })
     expect(account.status(), await account.text()).toBe(200)
     await viewer.goto(CONFERENCE)
-    await liveQuestions(viewer).getByText(CONNECTED).waitFor()
-    await ask(viewer, first)
+    await liveQuestions(viewer).getByText(LIVE_CONNECTED).waitFor()
+    await askLiveQuestion(viewer, first)
     const moderation = liveQuestions(admin)
-    await moderation.getByText(CONNECTED).waitFor()
-    await ask(admin, second)
+    await moderation.getByText(LIVE_CONNECTED).waitFor()
+    await askLiveQuestion(admin, second)
     await moderation.getByRole('button', { name: 'Moderação', exact: true }).click()
-    await moderation.getByText(CONNECTED).waitFor()
+    await moderation.getByText(LIVE_CONNECTED).waitFor()
     for (const text of [first, second]) {
       const queued = moderation
         .getByRole('list', { name: 'Fila da moderação' })
@@ -128,9 +120,9 @@ describe('the speaker account of a talk, in Chromium', () => {
     await signInOnPage(stage, `${baseURL}/login`, speaker)
     await stage.goto(CONFERENCE)
     const room = liveQuestions(stage)
-    await room.getByText(CONNECTED).waitFor()
+    await room.getByText(LIVE_CONNECTED).waitFor()
     await room.getByRole('button', { name: 'Palestrante', exact: true }).click()
-    await room.getByText(CONNECTED).waitFor()
+    await room.getByText(LIVE_CONNECTED).waitFor()
     const approved = room.getByRole('list', { name: SPEAKER_LIST }).getByRole('listitem')
     await expect
       .poll(() => approved.allInnerTexts())

@@ -3,7 +3,14 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { SEED_IDS } from '../../db/seed-data/catalog.ts'
 import { runCron } from '../../scripts/cron.ts'
 import { signInToAdmin } from '../support/e2e/admin.ts'
-import { fileBrowser, matching, SESSION_CHECK, screenshot, watchErrors } from '../support/e2e/browser.ts'
+import {
+  fileBrowser,
+  IN_CURITIBA,
+  matching,
+  SESSION_CHECK,
+  screenshot,
+  watchErrors,
+} from '../support/e2e/browser.ts'
 import { cartWithClass, payAsGuestByCard } from '../support/e2e/checkout.ts'
 import { PHONE, pageOverflow, settled } from '../support/e2e/phone.ts'
 import { baseURL } from '../support/e2e/stack.ts'
@@ -28,12 +35,7 @@ const contexts: BrowserContext[] = []
 const errors: string[] = []
 
 async function phone(): Promise<Page> {
-  const context = await browser().newContext({
-    ...PHONE,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    reducedMotion: 'reduce',
-  })
+  const context = await browser().newContext({ ...PHONE, ...IN_CURITIBA, reducedMotion: 'reduce' })
   contexts.push(context)
   return watchErrors(await context.newPage(), (error) => errors.push(error), matching(SESSION_CHECK))
 }

@@ -31,7 +31,20 @@ export function liveMomentOf(slot: number): number {
 /** The live questions' region under the player. */
 export const liveQuestions = (page: Page) => page.getByRole('region', { name: 'Perguntas ao vivo' })
 
-const CONNECTED = 'Conectado: as perguntas chegam sem recarregar a página.'
+/** What the live questions' region says once its socket is open. */
+export const LIVE_CONNECTED = 'Conectado: as perguntas chegam sem recarregar a página.'
+
+/** A person's own question, asked from the board, until the board shows it waiting for moderation. */
+export async function askLiveQuestion(page: Page, text: string) {
+  const room = liveQuestions(page)
+  await room.getByLabel('Sua pergunta').fill(text)
+  await room.getByRole('button', { name: 'Enviar pergunta' }).click()
+  await room
+    .getByRole('listitem')
+    .filter({ hasText: text })
+    .getByText('Sua pergunta aguarda a moderação')
+    .waitFor()
+}
 
 /**
  * The live talk's questions in one of their views, with something in them: the board (the signed-in
@@ -40,20 +53,19 @@ const CONNECTED = 'Conectado: as perguntas chegam sem recarregar a página.'
  */
 export async function openLiveView(page: Page, view: 'board' | 'moderation' | 'speaker') {
   const room = liveQuestions(page)
-  await room.getByText(CONNECTED).waitFor()
+  await room.getByText(LIVE_CONNECTED).waitFor()
   if (view !== 'speaker') {
     // A question of this person's (text of its own: a repeated one would be refused).
-    await room
-      .getByLabel('Sua pergunta')
-      .fill(`Como a equipe acompanha a fístula nas primeiras semanas? (${Date.now().toString(36)})`)
-    await room.getByRole('button', { name: 'Enviar pergunta' }).click()
-    await room.getByText('Sua pergunta aguarda a moderação').first().waitFor()
+    await askLiveQuestion(
+      page,
+      `Como a equipe acompanha a fístula nas primeiras semanas? (${Date.now().toString(36)})`,
+    )
   }
   if (view === 'board') return
   await room
     .getByRole('button', { name: view === 'moderation' ? 'Moderação' : 'Palestrante', exact: true })
     .click()
-  await room.getByText(CONNECTED).waitFor()
+  await room.getByText(LIVE_CONNECTED).waitFor()
   if (view === 'moderation') {
     await room
       .getByRole('list', { name: 'Fila da moderação' })

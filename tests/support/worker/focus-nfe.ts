@@ -136,3 +136,15 @@ export async function deliverGatilhos(ref: string): Promise<number[]> {
   }
   return statuses
 }
+
+/** A DPS whose taker is the buyer abroad of the tests (Lisboa, NIF 123456789): no CPF, no Brazilian city. */
+export function expectForeignTaker(dps: Record<string, unknown> | undefined) {
+  expect(dps).toMatchObject({
+    nif_tomador: '123456789',
+    codigo_pais_ext_tomador: 'PT',
+    nome_cidade_ext_tomador: 'Lisboa',
+    cep_ext_tomador: '1100-053',
+  })
+  expect(dps).not.toHaveProperty('cpf_tomador')
+  expect(dps).not.toHaveProperty('codigo_municipio_tomador')
+}
