@@ -100,7 +100,24 @@ describe('contact form in Chromium', () => {
       await form.getByRole('textbox', { name: 'Telefone' }).fill('')
       await fill(form, { ...values, message: '' })
       await form.getByRole('button', { name: 'enviar mensagem' }).click()
-      await toast(page, `Dados incorreto(s): ${labels}`).first().waitFor()
+      await toast(page, `Dados incorreto(s): ${labels}`)
+        .first()
+        .waitFor({ timeout: 20_000 })
+        .catch(async (error: unknown) => {
+          // What the person saw instead: the toasts on screen and what the fields held.
+          const shown = await page.locator('[data-sonner-toast] [data-title]').allTextContents()
+          const held = await form
+            .getByRole('textbox')
+            .evaluateAll((inputs) =>
+              inputs.map((input) => `${input.getAttribute('name')}=${(input as HTMLInputElement).value}`),
+            )
+          throw new Error(
+            `expected 'Dados incorreto(s): ${labels}'; toasts ${JSON.stringify(shown)}; fields ${held}`,
+            {
+              cause: error,
+            },
+          )
+        })
     }
     await screenshot(page, 'contact-page-invalid')
     expect(sent).toEqual([])
