@@ -21,22 +21,18 @@ import {
 } from './middleware/security-headers.ts'
 import { type App, limitBody, newApp, serveOpenApiDocument } from './openapi.ts'
 import { addressRoutes } from './routes/address.ts'
-import { authRoutes } from './routes/auth.ts'
 import { cartRoutes } from './routes/cart.ts'
 import { catalogRoutes } from './routes/catalog.ts'
-import { conferenceRoutes } from './routes/conference.ts'
 import { contactRoutes } from './routes/contact.ts'
 import { contentRoutes } from './routes/content.ts'
 import { fileRoutes } from './routes/files.ts'
 import { i18nRoutes } from './routes/i18n.ts'
-import { liveQuestionRoutes } from './routes/live-questions.ts'
 import { menuRoutes } from './routes/menu.ts'
 import { reminderRoutes } from './routes/reminders.ts'
 import { searchRoutes } from './routes/search.ts'
 import { seoRoutes } from './routes/seo.ts'
-import { shortLinkRoutes } from './routes/short-links.ts'
+import { sessionRoutes } from './routes/session.ts'
 import { showcaseRoutes } from './routes/showcase.ts'
-import { socialRoutes } from './routes/social.ts'
 import { systemRoutes } from './routes/system.ts'
 import { respondWithPage } from './ssr/pages.ts'
 
@@ -85,27 +81,23 @@ app
   .route('/', searchRoutes)
   .route('/', contentRoutes)
   .route('/', seoRoutes)
-  .route('/', authRoutes)
+  .route('/', sessionRoutes)
   .route('/', fileRoutes)
-  .route('/', socialRoutes)
   .route('/', cartRoutes)
   .route('/', addressRoutes)
   .route('/', contactRoutes)
-  .route('/', conferenceRoutes)
-  .route('/', liveQuestionRoutes)
   .route('/', i18nRoutes)
-  .route('/', shortLinkRoutes)
   .route('/', reminderRoutes)
 
 /**
  * Areas built on the first request an isolate receives under one of their paths, not when it
  * starts: a visitor's cold start never pays for the contracts and routes of the student's area,
- * the payments', the admin's or the local stack's tools (issue 42, decision 025). Each is an app
- * of its own, answered like this one (the request's context, errors, 404 and 405), and its routes
- * join the OpenAPI document. A path this app declares itself (registered above: the profile
- * picture's /api/usuario/foto) is answered here first; every other path an area's patterns match (Hono's: `/x/*` is /x and below) is the area's
- * (tests/worker/system.test.ts checks that each area's routes lie under its own patterns and no
- * other's).
+ * signing in, the conference's live side, the short links, the payments', the admin's or the
+ * local stack's tools (issue 42, decision 025). Each is an app of its own, answered like this
+ * one (the request's context, errors, 404 and 405), and its routes join the OpenAPI document. A
+ * path this app declares itself is answered here first; every other path an area's patterns match
+ * (Hono's: `/x/*` is /x and below) is the area's (tests/worker/system.test.ts checks that each
+ * area's routes lie under its own patterns and no other's).
  */
 export const AREAS = [
   {
@@ -126,6 +118,36 @@ export const AREAS = [
       '/.well-known/jwks.json',
     ],
     build: lazyArea(async () => (await import('./routes/student-area.ts')).studentAreaRoutes),
+  },
+  {
+    // Signing in, up and out, the password, the profile, social sign-in (who the visitor is, which
+    // every page asks, stays at startup: routes/session.ts).
+    name: 'sign-in',
+    paths: [
+      '/login',
+      '/logout',
+      '/user/create_user',
+      '/password/email',
+      '/api/auth/*',
+      '/usuario/perfil/updateUser',
+      '/usuario/perfil/updatePassword/',
+      '/redirect',
+      '/oauth/*',
+    ],
+    build: lazyArea(async () => (await import('./routes/sign-in-area.ts')).signInAreaRoutes),
+  },
+  {
+    // The Jornada's live side: the talk's video, the attendance heartbeat, the live questions.
+    name: 'conference',
+    paths: ['/4a-jornada-multiprofissional/get/video_init', '/api/jornada/*'],
+    build: lazyArea(async () => (await import('./routes/conference-area.ts')).conferenceAreaRoutes),
+  },
+  {
+    // The QR codes' short links (a scan lands here, then on a page), kept with the admin's
+    // contract for links they share.
+    name: 'short links',
+    paths: ['/l/*'],
+    build: lazyArea(async () => (await import('./routes/short-links.ts')).shortLinkRoutes),
   },
   {
     name: 'payments',

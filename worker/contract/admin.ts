@@ -127,9 +127,6 @@ export const PeriodQuery = {
 }
 export const PERIOD_ORDER_MESSAGE = 'A data final deve ser igual ou posterior à inicial.'
 
-/** `{ ok: true }` of a write that answers nothing else. */
-export const Done = z.object({ ok: z.literal(true) })
-
 /** A reordering of a parent's children (modules, lessons, questions): every child's id once, in the new order. */
 export const OrderInput = z.object({ ids: z.array(Id).min(1).max(500) }).strict()
 

@@ -22,5 +22,8 @@ export type MessageErrorBody = z.infer<typeof MessageErrorBody>
 /** A success answered with the message the toast shows. */
 export const Msg = z.object({ msg: z.string() })
 
+/** `{ ok: true }` of a write that answers nothing else. */
+export const Done = z.object({ ok: z.literal(true) })
+
 /** 401 for /admin and /usuario areas without a session. */
 export const UnauthenticatedBody = z.object({ message: z.literal('Unauthenticated.') })

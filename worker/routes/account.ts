@@ -4,7 +4,9 @@ import { AccountSecurity, EmailTokenInput, ProviderLinkInput } from '../contract
 import { User } from '../contract/auth.ts'
 import { Msg } from '../contract/errors.ts'
 import { SOCIAL_PROVIDERS } from '../domain/social.ts'
+import { MULTIPART_OVERHEAD_BYTES, PHOTO_MAX_BYTES } from '../domain/uploads.ts'
 import { clearSessionCookie } from '../middleware/auth.ts'
+import { changePhoto } from '../services/auth/accounts.ts'
 import {
   cancelEmailChange,
   confirmEmail,
@@ -24,6 +26,9 @@ import { json, operation, routesOf } from './operation.ts'
 import { setOAuthCookie } from './social.ts'
 
 const TAGS = ['Conta']
+
+// Checked by the service (type, size, magic number), so a missing file gets its own message.
+const PhotoForm = z.object({ photo: z.unknown().optional().openapi({ type: 'string', format: 'binary' }) })
 
 /**
  * A code or a link sent to the account's e-mail, to prove it is the holder's (limited per hour;
@@ -148,5 +153,18 @@ export const accountRoutes = routesOf(
     params: z.object({ provider: z.enum(SOCIAL_PROVIDERS, { error: 'Rede social inválida.' }) }),
     answers: json(200, z.object({ msg: z.string(), data: AccountSecurity }), 'Desvinculada.'),
     run: ({ ctx, user, params }) => unlinkProvider(ctx, user, params.provider),
+  }),
+  operation({
+    operationId: 'uploadProfilePhoto',
+    route: 'POST /api/usuario/foto',
+    role: 'N',
+    tags: TAGS,
+    summary: 'Enviar a foto do perfil (JPG, PNG ou WebP, até 2 MB)',
+    form: PhotoForm,
+    answers: json(200, z.object({ data: User }), 'O usuário com a nova foto.'),
+    maxBodyBytes: PHOTO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+    run: async ({ ctx, user, form }) => ({
+      data: await changePhoto({ ctx, user, file: form.photo }),
+    }),
   }),
 )

@@ -24,25 +24,9 @@ import {
 import { endSession } from '../services/auth/sessions.ts'
 import { json, operation, routesOf } from './operation.ts'
 
-const publicUser = (user: User): User => User.parse(user)
-
 const TAGS = ['Conta']
 
 export const authRoutes = routesOf(
-  operation({
-    operationId: 'getCurrentUser',
-    route: 'GET /admin/user/get',
-    role: 'none',
-    tags: TAGS,
-    summary: 'O usuário logado, ou null para um visitante',
-    description:
-      'O cabeçalho pergunta em toda página; um visitante recebe `null` (200), sem erro no console do navegador.',
-    answers: json(200, User.nullable(), 'O usuário, ou null.'),
-    run: async ({ c }) => {
-      const user = await currentUser(c)
-      return user ? publicUser(user) : null
-    },
-  }),
   operation({
     operationId: 'logIn',
     route: 'POST /login',

@@ -1,7 +1,7 @@
 import { type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppBindings, AppContext } from '../context.ts'
-import { Done } from '../contract/admin.ts'
+import { Done } from '../contract/errors.ts'
 import { requireUser } from '../middleware/auth.ts'
 import { defineRoute, jsonContent, newApp, type Role, type RouteOptions } from '../openapi.ts'
 import type { SessionUser } from '../services/auth/sessions.ts'

@@ -1,5 +1,4 @@
 import { z } from '@hono/zod-openapi'
-import { Done } from '../../contract/admin.ts'
 import {
   AttendanceInput,
   BulkIssueResult,
@@ -20,6 +19,7 @@ import {
   StudentEvidence,
   StudentProgressPage,
 } from '../../contract/admin-certificates.ts'
+import { Done } from '../../contract/errors.ts'
 import { MULTIPART_OVERHEAD_BYTES, SIGNATURE_MAX_BYTES } from '../../domain/uploads.ts'
 import { NoQuery } from '../../openapi.ts'
 import {
