@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { emailOutbox } from '../../db/schema.ts'
 import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
 import { PlanPaymentResult } from '../../worker/contract/plans.ts'
 import { settlePlanPayment } from '../../worker/services/plans/payment-ledger.ts'
@@ -10,7 +12,7 @@ import {
   resetProviderControls,
   sentDps,
 } from '../support/worker/focus-nfe.ts'
-import { noteIn, notesOf } from '../support/worker/invoices.ts'
+import { noteIn, notesOf, notInvoiceMail } from '../support/worker/invoices.ts'
 import { chargebackAtProvider, DEBIT, payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 import { applicant, byCard, createEdital, paymentRows, payPlan, purchase } from '../support/worker/plans.ts'
 
@@ -20,7 +22,7 @@ import { applicant, byCard, createEdital, paymentRows, payPlan, purchase } from 
 // the card's, the note states the fee's whole value. 'Comprar como empresa' and 'Moro fora do
 // Brasil' on the fee's payment reach the stand-in as the note's taker.
 
-testDb()
+const db = testDb()
 const sandboxControl = async (path: string) =>
   fetch(`${new URL(testContext().env.PAGARME_API_URL!).origin}/_sandbox${path}`, { method: 'POST' })
 let admin: string
@@ -92,7 +94,7 @@ describe("the edital fee's note", () => {
       expect((await paymentRows(application.id))[0]).toMatchObject({ status: 'charged_back' })
       // Opened: the note stands while the dispute runs.
       expect(await noteIn(payment.payment_id, 'authorized')).toMatchObject({ id: note.id })
-      return { application, payment, note, chargeId: row!.gatewayChargeId! }
+      return { application, payment, note, chargeId: row!.gatewayChargeId!, payer: user.email }
     }
 
     const won = await paidByCard()
@@ -104,6 +106,15 @@ describe("the edital fee's note", () => {
       expect.objectContaining({ id: won.note.id, state: 'authorized' }),
     ])
     expect(await providerRequests(`/v2/nfsen/${won.note.ref}`, 'DELETE')).toEqual([])
+    // The payer heard of the dispute and of its end: one payment confirmed, not a second one.
+    const subjects = (await db.select().from(emailOutbox).where(eq(emailOutbox.to, won.payer)))
+      .filter(notInvoiceMail)
+      .map((mail) => mail.subject)
+    expect(subjects).toEqual([
+      'Pagamento confirmado — Mensalidade de março',
+      'Pagamento contestado — Mensalidade de março',
+      'Contestação encerrada — Mensalidade de março',
+    ])
 
     const lost = await paidByCard()
     const [disputed] = await paymentRows(lost.application.id)

@@ -39,3 +39,17 @@ export function planRefundEmail(env: Env, payment: PlanPaymentRow, names: PlanNa
     editais(env),
   )
 }
+
+/** A chargeback the institute won: the fee counts as paid again (as an order's, decision 023). */
+export function planDisputeWonEmail(env: Env, payment: PlanPaymentRow, names: PlanNames) {
+  return message(
+    payment.payer.email,
+    `Contestação encerrada — ${names.plan}`,
+    [
+      `Olá, ${firstName(payment.payer.name)}!`,
+      `A contestação do pagamento de "${names.plan}" (${brl(payment.amountCents)}, edital ${names.edital}) junto à operadora do cartão terminou a favor do instituto: o pagamento vale de novo e o plano volta a constar como pago.`,
+      `Comprovante: ${payment.id}.`,
+    ],
+    editais(env),
+  )
+}

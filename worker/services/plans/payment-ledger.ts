@@ -6,7 +6,7 @@ import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { CHECKOUT_MESSAGES } from '../../contract/checkout-messages.ts'
 import type { PlanPaymentResult } from '../../contract/plans.ts'
-import { endsAccess, grantsAccess, isOpen, OPEN_STATES } from '../../domain/orders.ts'
+import { disputeStep, endsAccess, grantsAccess, isOpen, OPEN_STATES } from '../../domain/orders.ts'
 import { declineReason } from '../../domain/payment-errors.ts'
 import { advanceSaleInvoices } from '../fiscal/job.ts'
 import { fiscalStatements } from '../fiscal/step.ts'
@@ -14,7 +14,7 @@ import { paymentGateway } from '../payments/gateway.ts'
 import type { Card, Ledger, Report } from '../payments/ledger.ts'
 import { boletoRequest, cardInputs } from '../payments/request.ts'
 import { providerFields, rowsOf, settle } from '../payments/settle.ts'
-import { planPaidEmail, planRefundEmail } from './emails.ts'
+import { planDisputeWonEmail, planPaidEmail, planRefundEmail } from './emails.ts'
 import { type PlanPaymentRow, planError, planPaymentResult } from './payments.ts'
 
 /** The provider's ids, the boleto's data, a debit's challenge and a refusal's reason. */
@@ -58,7 +58,10 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
         : {},
     async effects(row, { current, next }, thisStep) {
       const mails: EmailMessage[] = []
-      if (grantsAccess(next.state) && !grantsAccess(current.state)) {
+      // A dispute won is told as such (its payment was confirmed long ago), not as a new payment.
+      if (disputeStep(current.state, next.state) === 'won') {
+        mails.push(await planDisputeWonEmail(ctx.env, row, await namesOf(ctx, row.planId)))
+      } else if (grantsAccess(next.state) && !grantsAccess(current.state)) {
         mails.push(await planPaidEmail(ctx.env, row, await namesOf(ctx, row.planId)))
       }
       // The fee's NFS-e (issue 43), as every payment's (services/fiscal/step.ts): all this step
