@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signInToAdmin } from '../support/e2e/admin.ts'
-import { fileBrowser, matching, SESSION_CHECK, watchErrors } from '../support/e2e/browser.ts'
+import { fileBrowser, IN_CURITIBA, matching, SESSION_CHECK, watchErrors } from '../support/e2e/browser.ts'
 import { settled } from '../support/e2e/phone.ts'
 import { baseURL } from '../support/e2e/stack.ts'
 
@@ -23,8 +23,7 @@ const errors: string[] = []
 beforeAll(async () => {
   context = await browser().newContext({
     viewport: { width: 1366, height: 900 },
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
+    ...IN_CURITIBA,
     reducedMotion: 'reduce',
   })
   page = watchErrors(await context.newPage(), (error) => errors.push(error), matching(SESSION_CHECK))
@@ -86,6 +85,9 @@ async function steadyFields(dialog: Locator): Promise<Fields> {
   }
 }
 
+/** The button that opens a dialog, and the dialog's title. */
+type DialogTarget = { button: Locator; title: string | RegExp }
+
 /**
  * The check every dialog gets. `create` (when the screen has 'Novo …'), opened before any edit,
  * gives the defaults; typed over and closed unsaved, it opens with them again. Edit `first`: its
@@ -101,9 +103,9 @@ async function checkDialog({
   expectFirst,
   expectSecond,
 }: {
-  create?: { button: Locator; title: string }
-  first: { button: Locator; title: string | RegExp }
-  second: { button: Locator; title: string | RegExp }
+  create?: DialogTarget
+  first: DialogTarget
+  second: DialogTarget
   /** The label of a text field typed over, never saved. */
   typed: string
   expectDefaults?: (fields: Fields) => void
@@ -114,36 +116,33 @@ async function checkDialog({
     await dialog.getByLabel(typed, { exact: true }).fill(UNSAVED)
     expect(Object.values(await fieldsOf(dialog))).toContain(UNSAVED)
   }
-  let defaults: Fields | undefined
-  let dialog: Locator
-  if (create) {
-    dialog = await openDialog(create.button, create.title)
-    defaults = await steadyFields(dialog)
-    expectDefaults?.(defaults)
+  /** Opens the dialog and closes it once it shows `fields`. */
+  const reopens = async (target: DialogTarget, fields: Fields | undefined) => {
+    const dialog = await openDialog(target.button, target.title)
+    await expect.poll(() => fieldsOf(dialog)).toEqual(fields)
+    await close(dialog)
+  }
+  /** Opens the dialog, checks its fields, types over one and closes it unsaved: it opens with them again. */
+  const keepsOwnFields = async (target: DialogTarget, check: (fields: Fields) => void) => {
+    const dialog = await openDialog(target.button, target.title)
+    const fields = await steadyFields(dialog)
+    check(fields)
     await typeOver(dialog)
     await close(dialog)
-    dialog = await openDialog(create.button, create.title)
-    await expect.poll(() => fieldsOf(dialog)).toEqual(defaults)
-    await close(dialog)
+    await reopens(target, fields)
+    return fields
   }
+  let defaults: Fields | undefined
+  if (create) defaults = await keepsOwnFields(create, (fields) => expectDefaults?.(fields))
 
-  dialog = await openDialog(first.button, first.title)
-  const firstFields = await steadyFields(dialog)
-  expectFirst(firstFields)
-  if (defaults) expect(firstFields).not.toEqual(defaults)
-  await typeOver(dialog)
-  await close(dialog)
-  dialog = await openDialog(first.button, first.title)
-  await expect.poll(() => fieldsOf(dialog)).toEqual(firstFields)
-  await close(dialog)
+  const firstFields = await keepsOwnFields(first, (fields) => {
+    expectFirst(fields)
+    if (defaults) expect(fields).not.toEqual(defaults)
+  })
 
-  if (create) {
-    dialog = await openDialog(create.button, create.title)
-    await expect.poll(() => fieldsOf(dialog)).toEqual(defaults)
-    await close(dialog)
-  }
+  if (create) await reopens(create, defaults)
 
-  dialog = await openDialog(second.button, second.title)
+  const dialog = await openDialog(second.button, second.title)
   const secondFields = await steadyFields(dialog)
   expectSecond(secondFields)
   expect(secondFields).not.toEqual(firstFields)

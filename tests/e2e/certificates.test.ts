@@ -149,17 +149,17 @@ async function issueOnCoursePage(page: Page, name: string) {
   return code
 }
 
+/** A buyer new to the store (an e-mail no run has used before), with that phone and CPF. */
+function newBuyer(name: string, phone: string, cpf: string) {
+  return { name, email: `e2e-${crypto.randomUUID()}@teste.example`, phone, cpf }
+}
+
 describe('certificates', () => {
   it('a new buyer plays the demo course, fails the final assessment once and passes, issues the certificate and reads the PDF; a chargeback suspends it, the dispute won reinstates it', {
     timeout: 300_000,
   }, async () => {
     const page = await (await newContext()).newPage()
-    const buyer = {
-      name: 'Beatriz Lima Tavares',
-      email: `e2e-${crypto.randomUUID()}@teste.example`,
-      phone: '(41) 99876-1234',
-      cpf: '52998224725',
-    }
+    const buyer = newBuyer('Beatriz Lima Tavares', '(41) 99876-1234', '52998224725')
     // The guest checkout opens this browser's session for the new account, which the paid order enrols.
     const orderId = await buyByCard(page, buyer)
 
@@ -251,12 +251,7 @@ describe('certificates', () => {
     timeout: 300_000,
   }, async () => {
     const page = await (await newContext()).newPage()
-    const buyer = {
-      name: 'Carla Mendes Rocha',
-      email: `e2e-${crypto.randomUUID()}@teste.example`,
-      phone: '(41) 99876-4321',
-      cpf: '11144477735',
-    }
+    const buyer = newBuyer('Carla Mendes Rocha', '(41) 99876-4321', '11144477735')
     await buyByCard(page, buyer)
     await page.goto(`${baseURL}/usuario/cursos/${COURSE_URL}`)
     await studyDemoCourse(page)

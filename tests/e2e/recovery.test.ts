@@ -7,7 +7,7 @@ import { CRON, runCron } from '../../scripts/cron.ts'
 import { REMINDERS_CONSENT_LABEL } from '../../worker/contract/reminders.ts'
 import { signInToAdmin } from '../support/e2e/admin.ts'
 import { fileBrowser, journeyPages, screenshot } from '../support/e2e/browser.ts'
-import { addressByCep, typeAddress, typeCard } from '../support/e2e/checkout.ts'
+import { addressByCep, payAsGuestByCard, typeAddress } from '../support/e2e/checkout.ts'
 import { PHONE, pageOverflow, settled } from '../support/e2e/phone.ts'
 import { baseURL, e2eDatabaseUrl } from '../support/e2e/stack.ts'
 
@@ -128,16 +128,8 @@ describe('sales recovery: an abandoned checkout brought back by its reminder', (
     await expect.poll(() => back.locator('header').getByTestId('cart-count').textContent()).toBe('1')
     await screenshot(back, 'recovery-checkout-back')
 
-    await back.getByLabel('Nome completo', { exact: true }).fill('Lívia Martins Andrade')
-    await back.getByLabel('E-mail', { exact: true }).fill(email)
-    await back.getByLabel('Telefone', { exact: true }).pressSequentially('41999990125')
-    await back.getByLabel('CPF', { exact: true }).pressSequentially('52998224725')
-    await back.getByRole('radio', { name: 'Cartão de crédito' }).check()
-    await typeCard(back, APPROVED)
-    await typeAddress(back)
-    await back.getByRole('button', { name: 'Finalizar pagamento' }).click()
-    await back.waitForURL(/\/pedido\/ped_[0-9a-f]{32}$/)
-    await back.getByRole('heading', { level: 1, name: 'Pagamento aprovado' }).waitFor()
+    const buyer = { name: 'Lívia Martins Andrade', email, phone: '41999990125', cpf: '52998224725' }
+    await payAsGuestByCard(back, buyer, APPROVED, typeAddress)
 
     // The admin sees it: one more recovered sale, one more abandoned checkout, none open for it.
     await admin.reload()

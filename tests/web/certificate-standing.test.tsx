@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MyCertificates } from '../../web/src/features/certificates/my-certificates.tsx'
 import { VerificationPage } from '../../web/src/features/certificates/verification-page.tsx'
 import type { HeldCertificate } from '../../worker/contract/certificates.ts'
+import { IN_GOOD_STANDING } from '../support/web/certificate-fixtures.ts'
 import { mockFetch, renderWithApp } from '../support/web/render.tsx'
 
 // Issue 39, item 4: a certificate money took back is marked, with the reason, wherever its holder
@@ -26,11 +27,7 @@ function held(code: string, title: string, standing: Partial<HeldCertificate> = 
     completed_on: '2026-03-03',
     issued_at: '2026-03-04T12:00:00.000Z',
     issuer: 'Instituto Renalis',
-    revoked_at: null,
-    revoked_reason: null,
-    suspended_at: null,
-    suspended_reason: null,
-    replaced_by: null,
+    ...IN_GOOD_STANDING,
     checked_at: '2026-03-05T12:00:00.000Z',
     links: {
       pdf: files ? `/api/usuario/certificados/${code}/pdf` : null,

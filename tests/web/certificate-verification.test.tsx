@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { VerificationPage } from '../../web/src/features/certificates/verification-page.tsx'
 import type { CertificateVerification } from '../../worker/contract/certificates.ts'
+import { IN_GOOD_STANDING } from '../support/web/certificate-fixtures.ts'
 import { mockFetch, renderWithApp } from '../support/web/render.tsx'
 
 const CODE = 'RN-7K2M9QX4TD'
@@ -20,11 +21,7 @@ const valid: CertificateVerification = {
   completed_on: '2026-05-01',
   issued_at: '2026-05-01T15:00:00.000Z',
   issuer: 'Instituto Renalis de Ensino e Pesquisa em Nefrologia',
-  revoked_at: null,
-  revoked_reason: null,
-  suspended_at: null,
-  suspended_reason: null,
-  replaced_by: null,
+  ...IN_GOOD_STANDING,
   checked_at: '2026-06-02T13:05:00.000Z',
 }
 

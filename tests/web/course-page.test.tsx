@@ -110,6 +110,16 @@ const WITH_BUNDLE: CourseDetail = { ...COURSE, pacotes: [BUNDLE] }
 const API_PATH = `/api/cursos/${COURSE.url}`
 const card = (name: string) => screen.getByRole('article', { name })
 
+/** The toast says it was added, and the cart update asked for `data` with no cart yet. */
+async function expectAddedToCart(
+  calls: ReturnType<typeof renderApp>['calls'],
+  data: { id: number; type: string },
+) {
+  expect(await screen.findByText('Adicionado ao carrinho com sucesso!')).toBeTruthy()
+  const call = calls.find((entry) => entry.path === '/carrinho-de-compras/update-cart')!
+  expect(JSON.parse(String(call.init?.body))).toEqual({ hash: null, data, option: 'add' })
+}
+
 describe('turma rules', () => {
   it("reads 'comece agora' unless the class is dated (type N)", () => {
     expect(turmaStart({ type: 'C', course_init: null })).toBe('comece agora')
@@ -242,13 +252,7 @@ describe('course page /cursos/{url}', () => {
     await userEvent.click(
       within(card('Turma março/2027')).getByRole('button', { name: 'Adicionar ao carrinho' }),
     )
-    expect(await screen.findByText('Adicionado ao carrinho com sucesso!')).toBeTruthy()
-    const call = calls.find((entry) => entry.path === '/carrinho-de-compras/update-cart')!
-    expect(JSON.parse(String(call.init?.body))).toEqual({
-      hash: null,
-      data: { id: 2, type: 'turma' },
-      option: 'add',
-    })
+    await expectAddedToCart(calls, { id: 2, type: 'turma' })
   })
 
   it("offers the bundles that hold the course, with the saving, and adds one as a 'pacote' by keyboard", async () => {
@@ -279,13 +283,7 @@ describe('course page /cursos/{url}', () => {
     )
     button.focus()
     await userEvent.keyboard('{Enter}')
-    expect(await screen.findByText('Adicionado ao carrinho com sucesso!')).toBeTruthy()
-    const call = calls.find((entry) => entry.path === '/carrinho-de-compras/update-cart')!
-    expect(JSON.parse(String(call.init?.body))).toEqual({
-      hash: null,
-      data: { id: 7, type: 'pacote' },
-      option: 'add',
-    })
+    await expectAddedToCart(calls, { id: 7, type: 'pacote' })
   })
 
   it('stops offering a bundle once the live seats show one of its classes, of any course, sold out', async () => {

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { ResourceForm } from '../../web/src/features/admin/form-fields.tsx'
@@ -8,6 +9,15 @@ import { useEditor } from '../../web/src/features/admin/resource-form.ts'
 import { ConfirmProvider, confirm } from '../../web/src/lib/confirm.tsx'
 import { FormModal, FormModalProvider, openModal } from '../../web/src/lib/form-modal.tsx'
 import { createQueryClient } from '../../web/src/lib/query-client.ts'
+
+/** A harness inside the app's query client and form modal provider, as the admin screens are. */
+function renderInModalProvider(harness: ReactNode) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <FormModalProvider>{harness}</FormModalProvider>
+    </QueryClientProvider>,
+  )
+}
 
 describe('confirm()', () => {
   it('asks with the SPEC defaults and resolves true on "Confirmar"', async () => {
@@ -134,13 +144,7 @@ function ResourceHarness() {
 
 describe("an admin resource's form modal", () => {
   it("starts blank at each 'Novo', and shows the item at 'Editar'", async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <FormModalProvider>
-          <ResourceHarness />
-        </FormModalProvider>
-      </QueryClientProvider>,
-    )
+    renderInModalProvider(<ResourceHarness />)
     await userEvent.click(screen.getByRole('button', { name: 'Novo recurso' }))
     await userEvent.type(await screen.findByRole('textbox', { name: 'Nome' }), 'Rascunho esquecido')
     await userEvent.click(screen.getByRole('button', { name: 'Fechar' }))
@@ -158,13 +162,7 @@ describe("an admin resource's form modal", () => {
 
 describe("an admin form's described fields", () => {
   it('a phone field keeps its hint, tied to the masked input as every field’s is', async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <FormModalProvider>
-          <PhoneHarness />
-        </FormModalProvider>
-      </QueryClientProvider>,
-    )
+    renderInModalProvider(<PhoneHarness />)
     await userEvent.click(screen.getByRole('button', { name: 'Novo contato' }))
     const phone = await screen.findByRole('textbox', { name: 'Telefone (opcional)' })
     expect(screen.getByText('Com DDD.').id).toBe(phone.getAttribute('aria-describedby'))

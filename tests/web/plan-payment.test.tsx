@@ -415,6 +415,26 @@ describe('Meus editais', () => {
     return screen.findByRole('article', { name: 'Especialização Multiprofissional' })
   }
 
+  /** The card of an application the institute decided on: its state, its sentence and the reason given. */
+  async function decidedCard({
+    status,
+    reason,
+    badge,
+    sentence,
+    ...overrides
+  }: Partial<Application> & {
+    status: Application['status']
+    reason: string
+    badge: string
+    sentence: string
+  }) {
+    const card = await applicationCard(registrationOnly({ status, decision_reason: reason, ...overrides }))
+    expect(within(card).getByText(badge)).toBeTruthy()
+    expect(within(card).getByText(sentence)).toBeTruthy()
+    expect(within(card).getByText(reason)).toBeTruthy()
+    return card
+  }
+
   it('lists the application’s fees paid, pending (its boleto PDF) and due, with their kind, due dates and what to pay', async () => {
     at('2026-11-26T12:00:00.000Z')
     const card = await applicationCard(application())
@@ -478,31 +498,25 @@ describe('Meus editais', () => {
   })
 
   it('a wait-listed application shows the state and the institute’s reason; its registration fee stays payable', async () => {
-    const card = await applicationCard(
-      registrationOnly({
-        status: 'waitlisted',
-        decision_reason: 'Vagas preenchidas; você é o 2º da lista.',
-      }),
-    )
-    expect(within(card).getByText('lista de espera')).toBeTruthy()
-    expect(within(card).getByText('Sua inscrição está na lista de espera.')).toBeTruthy()
-    expect(within(card).getByText('Vagas preenchidas; você é o 2º da lista.')).toBeTruthy()
+    const card = await decidedCard({
+      status: 'waitlisted',
+      reason: 'Vagas preenchidas; você é o 2º da lista.',
+      badge: 'lista de espera',
+      sentence: 'Sua inscrição está na lista de espera.',
+    })
     expect(within(card).getByText(/aparecem aqui depois que a inscrição for aprovada/)).toBeTruthy()
     expect(within(card).getByRole('link', { name: 'Pagar Matrícula' })).toBeTruthy()
   })
 
   it('a refused application shows the institute’s reason and nothing to pay', async () => {
-    const card = await applicationCard(
-      registrationOnly({
-        status: 'rejected',
-        decision_reason: 'Documentação incompleta: falta o diploma.',
-        plans: [],
-        due_cents: 0,
-      }),
-    )
-    expect(within(card).getByText('não aprovada')).toBeTruthy()
-    expect(within(card).getByText('Sua inscrição não foi aprovada.')).toBeTruthy()
-    expect(within(card).getByText('Documentação incompleta: falta o diploma.')).toBeTruthy()
+    const card = await decidedCard({
+      status: 'rejected',
+      reason: 'Documentação incompleta: falta o diploma.',
+      badge: 'não aprovada',
+      sentence: 'Sua inscrição não foi aprovada.',
+      plans: [],
+      due_cents: 0,
+    })
     expect(within(card).queryByRole('link', { name: /Pagar/ })).toBeNull()
     expect(within(card).queryByText(/mensalidades/)).toBeNull()
   })

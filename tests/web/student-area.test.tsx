@@ -18,6 +18,7 @@ import {
 } from '../../worker/contract/student.ts'
 import type { LessonStudy, StudyStanding } from '../../worker/contract/study.ts'
 import { STUDENT, toastTitle } from '../support/web/auth-fixtures.tsx'
+import { IN_GOOD_STANDING } from '../support/web/certificate-fixtures.ts'
 import { stubFetch } from '../support/web/checkout-fixtures.tsx'
 import { pageAt, renderRoutes } from '../support/web/render.tsx'
 
@@ -439,11 +440,7 @@ const HELD: HeldCertificate = {
   issued_at: '2026-11-28T12:00:00.000Z',
   checked_at: '2026-11-28T12:30:00.000Z',
   issuer: 'Instituto Renalis',
-  revoked_at: null,
-  revoked_reason: null,
-  suspended_at: null,
-  suspended_reason: null,
-  replaced_by: null,
+  ...IN_GOOD_STANDING,
   links: {
     pdf: '/api/usuario/certificados/RN-ABCDEFGHJK/pdf',
     credential: '/api/usuario/certificados/RN-ABCDEFGHJK/credencial',

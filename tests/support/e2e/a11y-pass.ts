@@ -197,30 +197,15 @@ const PAGES: PageKind[] = [
 const CONFERENCE = '/4a-jornada-multiprofissional'
 /** The live talk's screens (issue 44), checked once a talk is live on the clock (after PAGES). */
 const LIVE_PAGES: PageKind[] = [
+  { name: 'live questions: board', as: 'student', path: CONFERENCE, ready: liveView('board') },
+  { name: 'live questions: moderation', as: 'admin', path: CONFERENCE, ready: liveView('moderation') },
+  { name: 'live questions: speaker view', as: 'admin', path: CONFERENCE, ready: liveView('speaker') },
+  // The student, named the live talk's speaker by the admin (beforeAll below): a plain account's view.
   {
-    name: 'live questions: board',
-    as: 'student',
-    path: CONFERENCE,
-    ready: (page) => openLiveView(page, 'board'),
-  },
-  {
-    name: 'live questions: moderation',
-    as: 'admin',
-    path: CONFERENCE,
-    ready: (page) => openLiveView(page, 'moderation'),
-  },
-  {
-    name: 'live questions: speaker view',
-    as: 'admin',
-    path: CONFERENCE,
-    ready: (page) => openLiveView(page, 'speaker'),
-  },
-  {
-    // The student, named the live talk's speaker by the admin (beforeAll below): a plain account's view.
     name: 'live questions: speaker view, the talk’s speaker account',
     as: 'student',
     path: CONFERENCE,
-    ready: (page) => openLiveView(page, 'speaker'),
+    ready: liveView('speaker'),
   },
   {
     name: 'conference: the admin’s speaker accounts',
@@ -278,6 +263,11 @@ async function openMenu(page: Page) {
 async function courseContentReady(page: Page) {
   await h1(page, 'Hemodiálise para Enfermagem')
   await page.getByRole('navigation', { name: 'Aulas do curso' }).waitFor()
+}
+
+/** The live questions' view, its room connected. */
+function liveView(view: Parameters<typeof openLiveView>[1]) {
+  return (page: Page) => openLiveView(page, view)
 }
 
 /** The payment-plan screen at step n: a credit card chosen, on the way to the card's step. */

@@ -134,6 +134,17 @@ function InvoiceStateCell({ invoice }: { invoice: AdminInvoice }) {
   )
 }
 
+/** One of the note's files (its PDF or XML), in a new tab; nothing while the city has not sent it. */
+function NoteFile({ url, format, buyer }: { url: string | null; format: 'PDF' | 'XML'; buyer: string }) {
+  if (!url) return null
+  return (
+    <a href={url} target="_blank" rel="noreferrer" className="link inline-flex min-h-6 min-w-6 items-center">
+      {format}
+      <span className="sr-only"> da nota de {buyer}</span>
+    </a>
+  )
+}
+
 /** The note's number, its links (PDF and XML) and when the buyer was sent it. */
 function NoteCell({ invoice }: { invoice: AdminInvoice }) {
   if (!invoice.number && !invoice.pdf_url) return <span className="text-slate-600 text-xs">—</span>
@@ -141,26 +152,8 @@ function NoteCell({ invoice }: { invoice: AdminInvoice }) {
     <>
       {invoice.number ? <p className="font-medium">nº {invoice.number}</p> : null}
       <p className="flex flex-wrap gap-x-3 text-xs">
-        {invoice.pdf_url ? (
-          <a
-            href={invoice.pdf_url}
-            target="_blank"
-            rel="noreferrer"
-            className="link inline-flex min-h-6 min-w-6 items-center"
-          >
-            PDF<span className="sr-only"> da nota de {invoice.buyer.name}</span>
-          </a>
-        ) : null}
-        {invoice.xml_url ? (
-          <a
-            href={invoice.xml_url}
-            target="_blank"
-            rel="noreferrer"
-            className="link inline-flex min-h-6 min-w-6 items-center"
-          >
-            XML<span className="sr-only"> da nota de {invoice.buyer.name}</span>
-          </a>
-        ) : null}
+        <NoteFile url={invoice.pdf_url} format="PDF" buyer={invoice.buyer.name} />
+        <NoteFile url={invoice.xml_url} format="XML" buyer={invoice.buyer.name} />
       </p>
       {invoice.emailed_at ? (
         <p className="text-slate-600 text-xs">enviada ao comprador em {formatDateTime(invoice.emailed_at)}</p>

@@ -88,6 +88,21 @@ function CouponForm() {
   )
 }
 
+/** A recommendation's card (a course or a product) and its picture. */
+const SUGGESTION_CLASS = 'flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm'
+
+function SuggestionPicture({ src, kind }: { src: string; kind: 'course' | 'product' }) {
+  return (
+    <FallbackImage
+      src={src}
+      fallback={DEFAULT_IMAGES[kind]}
+      width={320}
+      height={240}
+      className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover"
+    />
+  )
+}
+
 function ProductSuggestion({ product }: { product: Recommendations['produtos'][number] }) {
   const queryClient = useQueryClient()
   const nameId = useId()
@@ -95,14 +110,8 @@ function ProductSuggestion({ product }: { product: Recommendations['produtos'][n
     mutationFn: () => addToCart({ id: product.id, type: 'produto', option: 'add' }, queryClient),
   })
   return (
-    <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-      <FallbackImage
-        src={product.img}
-        fallback={DEFAULT_IMAGES.product}
-        width={320}
-        height={240}
-        className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover"
-      />
+    <li className={SUGGESTION_CLASS}>
+      <SuggestionPicture src={product.img} kind="product" />
       <Link
         to="/produtos/$id"
         params={{ id: String(product.id) }}
@@ -136,17 +145,8 @@ function RecommendationsSection({ hash }: { hash: string }) {
       </h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {cursos.map((curso) => (
-          <li
-            key={`curso-${curso.id}`}
-            className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
-          >
-            <FallbackImage
-              src={curso.img}
-              fallback={DEFAULT_IMAGES.course}
-              width={320}
-              height={240}
-              className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover"
-            />
+          <li key={`curso-${curso.id}`} className={SUGGESTION_CLASS}>
+            <SuggestionPicture src={curso.img} kind="course" />
             <p className="font-semibold text-slate-900">{curso.name}</p>
             {curso.price_from !== null ? (
               <PriceFrom cents={curso.price_from} className="text-slate-700 text-sm" amountSize="text-base" />

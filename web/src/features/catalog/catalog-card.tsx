@@ -1,12 +1,7 @@
 import type { ReactNode } from 'react'
 import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/domain/institute.ts'
+import { CATALOG_PICTURES, type CatalogKind } from './catalog-pictures.ts'
 import { FallbackImage } from './fallback-image.tsx'
-
-/** A course's picture is 8:5, a product's square. */
-const PICTURES = {
-  course: { folder: 'cursos', height: 500, className: 'aspect-[8/5] w-full bg-slate-100 object-cover' },
-  product: { folder: 'produtos', height: 800, className: 'aspect-square w-full bg-slate-100 object-cover' },
-} as const
 
 /** The title's link stretches over the whole card: a click anywhere on it opens the page. */
 export const CARD_LINK_CLASS = "rounded after:absolute after:inset-0 after:content-[''] hover:text-teal-800"
@@ -19,13 +14,13 @@ export function CatalogCard({
   title,
   children,
 }: {
-  kind: keyof typeof PICTURES
+  kind: CatalogKind
   slider: [string, string][]
   heading: 'h2' | 'h3'
   title: ReactNode
   children: ReactNode
 }) {
-  const picture = PICTURES[kind]
+  const picture = CATALOG_PICTURES[kind]
   const first = slider[0]
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">

@@ -1,6 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Clock, GraduationCap } from 'lucide'
-import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/domain/institute.ts'
 import { Icon } from '../../components/icons.tsx'
 import { Link } from '../../components/link.tsx'
 import { Markdown } from '../content/markdown.tsx'
@@ -9,7 +8,7 @@ import { BundleOffers } from './bundle-offers.tsx'
 import { courseQuery } from './catalog.queries.ts'
 import { sectionOf } from './course-sections.ts'
 import { PriceFrom } from './course-summary-card.tsx'
-import { ImageSlider } from './image-slider.tsx'
+import { CatalogSlider } from './image-slider.tsx'
 import { courseSeatsQuery } from './seats.queries.ts'
 import { TurmaCard } from './turma-card.tsx'
 
@@ -39,14 +38,7 @@ export function CoursePage({ url }: { url: string }) {
       </h1>
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:items-start">
-        <ImageSlider
-          images={course.slider.map((pair) => sliderImageUrl('cursos', pair))}
-          fallback={DEFAULT_IMAGES.course}
-          label={course.name}
-          width={800}
-          height={500}
-          priority
-        />
+        <CatalogSlider kind="course" slider={course.slider} label={course.name} />
         <div>
           <p className="text-lg text-slate-700 leading-relaxed">{course.summary}</p>
           <ul className="mt-5 space-y-2 text-slate-800">

@@ -1,6 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/domain/institute.ts'
 import { Icon } from '../../components/icons.tsx'
+import { CATALOG_PICTURES, type CatalogKind } from './catalog-pictures.ts'
 import { FallbackImage } from './fallback-image.tsx'
 
 type ImageSliderProps = {
@@ -149,5 +151,28 @@ export function ImageSlider({ images, fallback, label, width, height, priority =
         </button>
       </div>
     </section>
+  )
+}
+
+/** A course's or product's page: its pictures at the top, the page's main image (not lazy). */
+export function CatalogSlider({
+  kind,
+  slider,
+  label,
+}: {
+  kind: CatalogKind
+  slider: [string, string][]
+  label: string
+}) {
+  const picture = CATALOG_PICTURES[kind]
+  return (
+    <ImageSlider
+      images={slider.map((pair) => sliderImageUrl(picture.folder, pair))}
+      fallback={DEFAULT_IMAGES[kind]}
+      label={label}
+      width={800}
+      height={picture.height}
+      priority
+    />
   )
 }

@@ -1,13 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import { DEFAULT_IMAGES, sliderImageUrl } from '../../../../worker/domain/institute.ts'
 import { Link } from '../../components/link.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
 import { Markdown } from '../content/markdown.tsx'
 import { Breadcrumbs } from './breadcrumbs.tsx'
 import { productQuery } from './catalog.queries.ts'
-import { ImageSlider } from './image-slider.tsx'
+import { CatalogSlider } from './image-slider.tsx'
 
 /** /produtos/{id}: pictures, name, description, price and 'Adicionar ao carrinho'. */
 export function ProductPage({ id }: { id: number }) {
@@ -24,14 +23,7 @@ export function ProductPage({ id }: { id: number }) {
         current={product.name}
       />
       <div className="mt-6 grid gap-8 md:grid-cols-2 md:items-start">
-        <ImageSlider
-          images={product.slider.map((pair) => sliderImageUrl('produtos', pair))}
-          fallback={DEFAULT_IMAGES.product}
-          label={product.name}
-          width={800}
-          height={800}
-          priority
-        />
+        <CatalogSlider kind="product" slider={product.slider} label={product.name} />
         <div>
           <h1 id={nameId} className="font-extrabold text-3xl text-slate-900 tracking-tight md:text-4xl">
             {product.name}

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react'
+import { FieldShell, INPUT_CLASS } from '../../lib/form-field.tsx'
 
 /**
  * A panel of the conference's administration under the public page (the schedule's shift, the
@@ -31,4 +32,37 @@ export function ConferenceAdminPanel({
       {children}
     </section>
   )
+}
+
+/** A panel's choice of a number (a day, a talk): `onChange` gets the number chosen. */
+export function NumberSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string
+  value: number
+  onChange: (value: number) => void
+  children: ReactNode
+}) {
+  return (
+    <FieldShell label={label}>
+      {(ids) => (
+        <select
+          {...ids}
+          className={INPUT_CLASS}
+          value={value}
+          onChange={(event) => onChange(Number(event.target.value))}
+        >
+          {children}
+        </select>
+      )}
+    </FieldShell>
+  )
+}
+
+/** A talk as the panels list it, '[day,slot] title', the title cut at `length` characters when given. */
+export function talkName(talk: { session: [number, number]; title: string }, length?: number): string {
+  return `[${talk.session[0]},${talk.session[1]}] ${talk.title.slice(0, length)}`
 }

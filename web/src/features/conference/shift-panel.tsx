@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { ClockAnswer } from '../../../../worker/domain/conference.ts'
 import { FieldShell, INPUT_CLASS, SubmitButton } from '../../lib/form-field.tsx'
-import { ConferenceAdminPanel } from './admin-panel.tsx'
+import { ConferenceAdminPanel, NumberSelect, talkName } from './admin-panel.tsx'
 import { useShiftSchedule } from './conference.mutations.ts'
 
 /**
@@ -29,41 +29,27 @@ export function ShiftPanel({ answer }: { answer: ClockAnswer }) {
           shift.mutate({ day, from_slot: fromSlot, minutes: Number(minutes) })
         }}
       >
-        <FieldShell label="Dia">
-          {(ids) => (
-            <select
-              {...ids}
-              className={INPUT_CLASS}
-              value={day}
-              onChange={(event) => {
-                setDay(Number(event.target.value))
-                setFromSlot(1)
-              }}
-            >
-              {days.map((option) => (
-                <option key={option} value={option}>
-                  Dia {option}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
-        <FieldShell label="A partir da palestra">
-          {(ids) => (
-            <select
-              {...ids}
-              className={INPUT_CLASS}
-              value={fromSlot}
-              onChange={(event) => setFromSlot(Number(event.target.value))}
-            >
-              {slots.map((talk) => (
-                <option key={talk.key} value={talk.session[1]}>
-                  [{talk.session[0]},{talk.session[1]}] {talk.title.slice(0, 40)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
+        <NumberSelect
+          label="Dia"
+          value={day}
+          onChange={(next) => {
+            setDay(next)
+            setFromSlot(1)
+          }}
+        >
+          {days.map((option) => (
+            <option key={option} value={option}>
+              Dia {option}
+            </option>
+          ))}
+        </NumberSelect>
+        <NumberSelect label="A partir da palestra" value={fromSlot} onChange={setFromSlot}>
+          {slots.map((talk) => (
+            <option key={talk.key} value={talk.session[1]}>
+              {talkName(talk, 40)}
+            </option>
+          ))}
+        </NumberSelect>
         <FieldShell label="Minutos">
           {(ids) => (
             <input

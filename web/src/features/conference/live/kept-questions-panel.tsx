@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { ClockAnswer } from '../../../../../worker/domain/conference.ts'
 import { ErrorState, LoadingState } from '../../../components/page-status.tsx'
-import { FieldShell, INPUT_CLASS } from '../../../lib/form-field.tsx'
-import { ConferenceAdminPanel } from '../admin-panel.tsx'
+import { ConferenceAdminPanel, NumberSelect, talkName } from '../admin-panel.tsx'
 import { keptQuestionsPath, keptQuestionsQuery } from './live.queries.ts'
 import { plural } from './plural.ts'
 
@@ -17,22 +16,13 @@ export default function KeptQuestionsPanel({ answer }: { answer: ClockAnswer }) 
   return (
     <ConferenceAdminPanel title="Perguntas das palestras (administração)">
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <FieldShell label="Palestra">
-          {(ids) => (
-            <select
-              {...ids}
-              className={INPUT_CLASS}
-              value={key}
-              onChange={(event) => setKey(Number(event.target.value))}
-            >
-              {answer.inits.map((talk) => (
-                <option key={talk.key} value={talk.key}>
-                  [{talk.session[0]},{talk.session[1]}] {talk.title}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
+        <NumberSelect label="Palestra" value={key} onChange={setKey}>
+          {answer.inits.map((talk) => (
+            <option key={talk.key} value={talk.key}>
+              {talkName(talk)}
+            </option>
+          ))}
+        </NumberSelect>
         <a className="font-semibold text-teal-800 underline" href={`${keptQuestionsPath(key)}.csv`} download>
           Exportar CSV
         </a>

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { TalkSpeaker } from '../../../../../worker/contract/live-questions.ts'
 import { ErrorState, LoadingState } from '../../../components/page-status.tsx'
-import { EmailField, FieldShell, INPUT_CLASS, SubmitButton } from '../../../lib/form-field.tsx'
+import { EmailField, SubmitButton } from '../../../lib/form-field.tsx'
 import { errorMessage } from '../../../lib/toast.ts'
-import { ConferenceAdminPanel } from '../admin-panel.tsx'
+import { ConferenceAdminPanel, NumberSelect, talkName } from '../admin-panel.tsx'
 import { useNameTalkSpeaker } from './live.mutations.ts'
 import { talkSpeakersQuery } from './live.queries.ts'
 
@@ -49,22 +49,13 @@ function SpeakerForm({ talks }: { talks: TalkSpeaker[] }) {
           save.mutate({ key, email: email.trim() || null })
         }}
       >
-        <FieldShell label="Palestra">
-          {(control) => (
-            <select
-              {...control}
-              className={INPUT_CLASS}
-              value={key}
-              onChange={(event) => choose(Number(event.target.value))}
-            >
-              {talks.map((item) => (
-                <option key={item.key} value={item.key}>
-                  [{item.session[0]},{item.session[1]}] {item.title.slice(0, 50)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
+        <NumberSelect label="Palestra" value={key} onChange={choose}>
+          {talks.map((item) => (
+            <option key={item.key} value={item.key}>
+              {talkName(item, 50)}
+            </option>
+          ))}
+        </NumberSelect>
         <EmailField
           label="E-mail da conta de quem fala"
           autoComplete="off"
