@@ -15,6 +15,7 @@ import {
 } from './admin.ts'
 import { RecoveryFigures } from './admin-recovery.ts'
 import { emailAddress, PHONE_PATTERN, personName } from './auth.ts'
+import { ORDER_NOT_FOUND } from './checkout.ts'
 import { InvoiceCounts } from './fiscal.ts'
 import { Cents } from './money.ts'
 import { GiftRecipient, Withdrawal } from './student.ts'
@@ -162,7 +163,7 @@ export const ENROLLMENT_MESSAGES = {
   notManual: 'Esta matrícula veio de um pedido pago no site: cancele pelo estorno do pedido.',
   alreadyCancelled: 'Esta matrícula já está cancelada.',
   notFound: 'Matrícula não encontrada.',
-  orderNotFound: 'Pedido não encontrado.',
+  orderNotFound: ORDER_NOT_FOUND,
 } as const
 
 /** A student enrolled by hand (paid outside the site): the account is found by e-mail, or created. */

@@ -3,11 +3,11 @@ import { auditLog, orders } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import type { RefundOrderInput, RefundOrderResult } from '../../contract/refunds.ts'
 import { chargedCents, completesOrder, isRefundable } from '../../domain/orders.ts'
-import { invalidField, notFound } from '../../errors.ts'
+import { invalidField } from '../../errors.ts'
 import { REFUND_UNAVAILABLE, refundCall, refundPayment } from '../payments/refund.ts'
 import { deliverEmails, readAtProvider, reportOf } from '../payments/settle.ts'
 import { orderLedger, settleOrder } from './order-ledger.ts'
-import type { OrderRow } from './orders.ts'
+import { type OrderRow, orderOr404 } from './orders.ts'
 
 export const REFUND_MESSAGES = {
   notRefundable: 'Só um pedido pago pode ser estornado.',
@@ -51,8 +51,7 @@ export async function refundOrder({
   actorUserId,
 }: OnOrder & { input: RefundOrderInput }): Promise<RefundOrderResult> {
   const { db } = ctx
-  let [order] = await db.select().from(orders).where(eq(orders.id, orderId))
-  if (!order) throw notFound('Pedido não encontrado.')
+  let order = await orderOr404(ctx, orderId)
   if (order.status === 'refunded') return resultOf(order, false, REFUND_MESSAGES.alreadyRefunded)
   if (!isRefundable(order.status)) throw invalidField('status', REFUND_MESSAGES.notRefundable)
   if (order.gateway === 'gratuito' || order.totalCents === 0)
@@ -66,7 +65,7 @@ export async function refundOrder({
   }
   if (!order.gatewayChargeId) {
     // Paid before charge ids were stored: the provider's order names its charge.
-    const payment = await refundCall(REFUND_MESSAGES, () => readAtProvider(ctx, orderLedger(ctx), order!))
+    const payment = await refundCall(REFUND_MESSAGES, () => readAtProvider(ctx, orderLedger(ctx), order))
     if (payment) order = (await settleOrder(ctx, order, reportOf(payment))).order
     // Paid, but not through the provider (the seed's demo orders; one settled outside the site).
     if (!order.gatewayChargeId) throw invalidField('charge', REFUND_MESSAGES.noCharge)
@@ -102,8 +101,7 @@ export async function recordOutsideRefund({
   reason,
   actorUserId,
 }: OnOrder & { reason: string }): Promise<RefundOrderResult> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
-  if (!order) throw notFound('Pedido não encontrado.')
+  const order = await orderOr404(ctx, orderId)
   if (order.status === 'refunded') return resultOf(order, false, REFUND_MESSAGES.alreadyRefunded)
   if (!isRefundable(order.status)) throw invalidField('status', REFUND_MESSAGES.notRefundable)
   if (order.gateway === 'gratuito' || order.totalCents === 0)

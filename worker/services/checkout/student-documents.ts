@@ -6,13 +6,13 @@ import type { AppContext } from '../../context.ts'
 import type { StudentDocumentDecision, StudentDocumentState } from '../../contract/student-documents.ts'
 import { ACCESS_STATES, grantsAccess } from '../../domain/orders.ts'
 import { curitibaDate } from '../../domain/time-zone.ts'
-import { AppError, invalidField, notFound } from '../../errors.ts'
+import { AppError, invalidField } from '../../errors.ts'
 import { queueEmailWhere } from '../email/outbox.ts'
 import { brl, firstName, message } from '../email/templates.ts'
 import { deleteFiles } from '../files/files.ts'
 import { purposeKey } from '../hash.ts'
 import { DIFFERENCE_MESSAGES, paidDifferences } from './differences.ts'
-import type { OrderRow } from './orders.ts'
+import { type OrderRow, orderOr404 } from './orders.ts'
 import { type OnOrder, refundOrder } from './refund.ts'
 
 /**
@@ -51,8 +51,7 @@ const secretKey = (ctx: AppContext) => purposeKey(ctx.env.APP_SECRET, 'studentDo
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 async function orderWithDocument(ctx: AppContext, orderId: string): Promise<OrderRow> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
-  if (!order) throw notFound('Pedido não encontrado.')
+  const order = await orderOr404(ctx, orderId)
   if (!order.studentDocStatus) throw invalidField('order', STUDENT_DOC_MESSAGES.noDocument)
   return order
 }
