@@ -19,6 +19,7 @@ import {
   enrolledClasses,
   enrollmentStatuses,
   newPayer,
+  orderRow,
   orderScreen,
   payCheckout,
   sessionCookieOf,
@@ -89,7 +90,6 @@ async function downloads(code: string, cookie: string) {
 const mailsTo = async (to: string) =>
   db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.id))
 const subjectsTo = async (to: string) => (await mailsTo(to)).map((mail) => mail.subject)
-const orderRow = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!
 
 /** The reconciliation, a few hours on, until `orderId` moves (the shared database holds every file's orders). */
 async function reconcileUntilMoved(orderId: string, hours = 7) {
