@@ -8,6 +8,7 @@ import {
   exportQueryOf,
   Id,
   IdFilter,
+  NamedRow,
   PageQuery,
   PeriodQuery,
   paginated,
@@ -131,8 +132,8 @@ export const AdminEnrollment = z.object({
     email: z.string(),
     phone: z.string().nullable(),
   }),
-  course: z.object({ id: z.number().int(), name: z.string() }),
-  class: z.object({ id: z.number().int(), name: z.string() }),
+  course: NamedRow,
+  class: NamedRow,
   order: z
     .object({
       id: z.string(),
