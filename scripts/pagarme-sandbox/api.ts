@@ -182,8 +182,13 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
   function orderOfCharge(chargeId: string): Order | undefined {
     return Object.values(state.orders).find((order) => order.charges.some((c) => c.id === chargeId))
   }
+  /** The charge and the order that holds it (neither when no order has it). */
+  function chargeWithOrder(chargeId: string): { order: Order | undefined; charge: Charge | undefined } {
+    const order = orderOfCharge(chargeId)
+    return { order, charge: order?.charges.find((c) => c.id === chargeId) }
+  }
   function chargeById(chargeId: string): Charge | undefined {
-    return orderOfCharge(chargeId)?.charges.find((c) => c.id === chargeId)
+    return chargeWithOrder(chargeId).charge
   }
 
   /** A charge still 'processing' settles once its moment has passed, as the acquirer answers. */
@@ -370,8 +375,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
 
   /** The payer answered the issuer's challenge: authorised as the card would be, or refused. */
   function answerChallenge(chargeId: string, approve: boolean): string | null {
-    const order = orderOfCharge(chargeId)
-    const charge = order?.charges.find((c) => c.id === chargeId)
+    const { order, charge } = chargeWithOrder(chargeId)
     const challenge = state.challenges[chargeId]
     if (!order || !charge) return null
     if (!challenge || charge.status !== 'pending') return challenge?.successUrl ?? null
@@ -666,8 +670,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
 
   /** DELETE /charges/{id}: cancels a pending charge, refunds a paid one (in part with `amount`). */
   function cancelCharge(chargeId: string, body: unknown): Reply {
-    const order = orderOfCharge(chargeId)
-    const charge = order?.charges.find((c) => c.id === chargeId)
+    const { order, charge } = chargeWithOrder(chargeId)
     if (!order || !charge) return notFound('Charge')
     settleProcessing(order)
     const request = isObject(body) ? body : {}
@@ -734,8 +737,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
    * `underpaid`, over is `overpaid`, each with its own event, as the provider documents them.
    */
   function payCharge(chargeId: string, amount?: number): Reply {
-    const order = orderOfCharge(chargeId)
-    const charge = order?.charges.find((c) => c.id === chargeId)
+    const { order, charge } = chargeWithOrder(chargeId)
     if (!order || !charge) return notFound('Charge')
     if (charge.status !== 'pending') return ok(chargeView(order, charge))
     if (amount !== undefined && (!Number.isInteger(amount) || amount <= 0)) {
@@ -770,8 +772,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
 
   /** Moves a paid charge's capture `days` back: its refund is then a later day's, not a void. */
   function ageCharge(chargeId: string, days: number): Reply {
-    const order = orderOfCharge(chargeId)
-    const charge = order?.charges.find((c) => c.id === chargeId)
+    const { order, charge } = chargeWithOrder(chargeId)
     if (!order || !charge || typeof charge.paid_at !== 'string') return notFound('Charge')
     charge.paid_at = iso(Date.parse(charge.paid_at) - days * 86_400_000)
     changed()
@@ -780,8 +781,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
 
   /** The cardholder disputes a paid charge with the issuer. */
   function chargeBack(chargeId: string): Reply {
-    const order = orderOfCharge(chargeId)
-    const charge = order?.charges.find((c) => c.id === chargeId)
+    const { order, charge } = chargeWithOrder(chargeId)
     if (!order || !charge) return notFound('Charge')
     if (charge.status !== 'paid' && charge.status !== 'overpaid') {
       return invalid({ charge: [`Only a paid charge can be charged back (status ${charge.status}).`] })
@@ -802,8 +802,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
    * sends no event for it: the store finds it when it reads the charge (decision 023).
    */
   function winDispute(chargeId: string): Reply {
-    const order = orderOfCharge(chargeId)
-    const charge = order?.charges.find((c) => c.id === chargeId)
+    const { order, charge } = chargeWithOrder(chargeId)
     if (!order || !charge) return notFound('Charge')
     if (charge.status !== 'chargedback') {
       return invalid({ charge: [`Only a charged-back charge has a dispute (status ${charge.status}).`] })
@@ -1159,8 +1158,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     }
     const boleto = /^\/sandbox\/boletos\/([\w-]+?)(\.pdf)?$/.exec(url.pathname)
     if (boleto && request.method === 'GET') {
-      const order = orderOfCharge(boleto[1]!)
-      const charge = order?.charges.find((c) => c.id === boleto[1])
+      const { order, charge } = chargeWithOrder(boleto[1]!)
       if (!order || !charge || charge.payment_method !== 'boleto')
         return html('<p>Boleto não encontrado.</p>', 404)
       // The retired v4 API's '?format=pdf' (the plan payment's boleto link, SPEC 9) gets the PDF too.
@@ -1171,8 +1169,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     }
     const challenge = /^\/sandbox\/3ds\/([\w-]+)$/.exec(url.pathname)
     if (challenge && request.method === 'GET') {
-      const order = orderOfCharge(challenge[1]!)
-      const charge = order?.charges.find((c) => c.id === challenge[1])
+      const { order, charge } = chargeWithOrder(challenge[1]!)
       if (!order || !charge || charge.payment_method !== 'debit_card')
         return html('<p>Autenticação não encontrada.</p>', 404)
       return html(challengePage(order, charge, Boolean(state.challenges[charge.id])))
