@@ -97,6 +97,20 @@ const unauthorized: Reply = {
   status: 401,
   body: { message: 'Authorization has been denied for this request.' },
 }
+const invalidJson: Reply = { status: 400, body: { message: 'The request body is not valid JSON.' } }
+/** A status set on /outage: a documented refusal's words, or an outage's. */
+const outageReply = (status: number): Reply => ({
+  status,
+  body: { message: OUTAGE_WORDS[status] ?? 'Service unavailable (sandbox outage).' },
+})
+/** A control's JSON body (`{}` when it sent none); undefined when it is not JSON. */
+function controlBody(bodyText: string): Json | undefined {
+  try {
+    return bodyText ? (JSON.parse(bodyText) as Json) : {}
+  } catch {
+    return undefined
+  }
+}
 const toResponse = (reply: Reply) => Response.json(reply.body, { status: reply.status })
 
 function luhn(number: string): boolean {
@@ -883,7 +897,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       try {
         body = JSON.parse(bodyText)
       } catch {
-        return { status: 400, body: { message: 'The request body is not valid JSON.' } }
+        return invalidJson
       }
     }
     if (path === '/tokens' && method === 'POST') {
@@ -953,12 +967,8 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
 
   /** What tests and the dashboard use to play the provider after the sale. */
   function control(request: Request, path: string, bodyText: string): Reply {
-    let body: Json = {}
-    try {
-      body = bodyText ? (JSON.parse(bodyText) as Json) : {}
-    } catch {
-      return { status: 400, body: { message: 'The request body is not valid JSON.' } }
-    }
+    const body = controlBody(bodyText)
+    if (body === undefined) return invalidJson
     const chargeAction = /^\/charges\/([\w-]+)\/(pay|refund|chargeback|dispute-won|age)$/.exec(path)
     if (chargeAction && request.method === 'POST') {
       const [, chargeId, action] = chargeAction
@@ -1014,13 +1024,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
         })
       }
       const outage = outageFor(request, bodyText)
-      const reply =
-        outage !== null
-          ? {
-              status: outage,
-              body: { message: OUTAGE_WORDS[outage] ?? 'Service unavailable (sandbox outage).' },
-            }
-          : api(request, path, bodyText)
+      const reply = outage !== null ? outageReply(outage) : api(request, path, bodyText)
       state.requests.push({
         at: iso(),
         method: request.method,
@@ -1053,14 +1057,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       // Pagar.me's 3DS guide: the backend asks with its secret key (Basic auth); outages apply.
       const outage = outageFor(request, '')
       const reply: Reply =
-        outage !== null
-          ? {
-              status: outage,
-              body: { message: OUTAGE_WORDS[outage] ?? 'Service unavailable (sandbox outage).' },
-            }
-          : authorized(request)
-            ? tds.tdsToken()
-            : unauthorized
+        outage !== null ? outageReply(outage) : authorized(request) ? tds.tdsToken() : unauthorized
       state.requests.push({
         at: iso(),
         method: 'GET',
@@ -1085,12 +1082,8 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       return ok({ kid: keys[0]!.kid, keys: listed(keys) })
     }
     if (path === '/webhooks/sign' && request.method === 'POST') {
-      let body: Json = {}
-      try {
-        body = bodyText ? (JSON.parse(bodyText) as Json) : {}
-      } catch {
-        return { status: 400, body: { message: 'The request body is not valid JSON.' } }
-      }
+      const body = controlBody(bodyText)
+      if (body === undefined) return invalidJson
       if (typeof body.body !== 'string') return invalid({ body: ['The body field is required.'] })
       const signature = await signBody(body.body, typeof body.kid === 'string' ? body.kid : undefined)
       if (!signature) return notFound('Key')
