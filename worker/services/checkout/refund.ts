@@ -37,6 +37,13 @@ const resultOf = (order: OrderRow, awaiting: boolean, message: string): RefundOr
 /** What the institute's acts on an order take: the order, and who acted (null: the system). */
 export type OnOrder = { ctx: AppContext; orderId: string; actorUserId: number | null }
 
+/** 422 unless the order may be refunded: a state that refunds, and money paid (not a free order). */
+function assertRefundable(order: OrderRow) {
+  if (!isRefundable(order.status)) throw invalidField('status', REFUND_MESSAGES.notRefundable)
+  if (order.gateway === 'gratuito' || order.totalCents === 0)
+    throw invalidField('status', REFUND_MESSAGES.free)
+}
+
 /**
  * Refunds a paid order at the provider (DELETE /charges/{id}, with the amount for a part of it),
  * or what arrived of one paid short (issue 40, item 5: the institute's other answer to it),
@@ -53,9 +60,7 @@ export async function refundOrder({
   const { db } = ctx
   let order = await orderOr404(ctx, orderId)
   if (order.status === 'refunded') return resultOf(order, false, REFUND_MESSAGES.alreadyRefunded)
-  if (!isRefundable(order.status)) throw invalidField('status', REFUND_MESSAGES.notRefundable)
-  if (order.gateway === 'gratuito' || order.totalCents === 0)
-    throw invalidField('status', REFUND_MESSAGES.free)
+  assertRefundable(order)
   if (order.differenceKind === 'underpaid' && order.differenceOf) {
     // What money granted, money going back takes back: the order it completed goes first.
     const [original] = await db.select().from(orders).where(eq(orders.id, order.differenceOf))
@@ -103,9 +108,7 @@ export async function recordOutsideRefund({
 }: OnOrder & { reason: string }): Promise<RefundOrderResult> {
   const order = await orderOr404(ctx, orderId)
   if (order.status === 'refunded') return resultOf(order, false, REFUND_MESSAGES.alreadyRefunded)
-  if (!isRefundable(order.status)) throw invalidField('status', REFUND_MESSAGES.notRefundable)
-  if (order.gateway === 'gratuito' || order.totalCents === 0)
-    throw invalidField('status', REFUND_MESSAGES.free)
+  assertRefundable(order)
   if (order.gatewayChargeId || order.refundKey) throw invalidField('charge', REFUND_MESSAGES.hasCharge)
   const settled = await settleOrder(ctx, order, { status: 'refunded', refundedCents: order.totalCents })
   if (!settled.changed) {
