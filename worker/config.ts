@@ -299,7 +299,7 @@ export type FiscalSettings = {
  * Off production, a demo institute (Curitiba's codes): `npm start` and the tests issue against the
  * stand-in with only its address, token and webhook secret set.
  */
-const LOCAL_FISCAL_DEFAULTS = {
+export const LOCAL_FISCAL_DEFAULTS = {
   FISCAL_CNPJ: '11222333000181',
   FISCAL_MUNICIPAL_REGISTRATION: '1234567',
   FISCAL_MUNICIPALITY_IBGE: '4106902',

@@ -1,6 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { PUBLIC_STATUSES } from '../../worker/domain/live-questions.ts'
 import { users } from './accounts.ts'
+import { partOf, serial } from './columns.ts'
 import { conferenceTalks } from './conference.ts'
 
 // ── Live questions (issue 44) ───────────────────────────────────────────────
@@ -17,9 +18,7 @@ export const liveQuestions = sqliteTable(
   'live_questions',
   {
     id: text('id').primaryKey(),
-    talkId: integer('talk_id')
-      .notNull()
-      .references(() => conferenceTalks.id, { onDelete: 'cascade' }),
+    talkId: partOf('talk_id', () => conferenceTalks.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name'),
     anonymous: integer('anonymous', { mode: 'boolean' }).notNull().default(false),
@@ -36,9 +35,7 @@ export const liveQuestions = sqliteTable(
 export const liveReactions = sqliteTable(
   'live_reactions',
   {
-    talkId: integer('talk_id')
-      .notNull()
-      .references(() => conferenceTalks.id, { onDelete: 'cascade' }),
+    talkId: partOf('talk_id', () => conferenceTalks.id),
     minute: integer('minute', { mode: 'timestamp_ms' }).notNull(),
     kind: text('kind').notNull(),
     count: integer('count').notNull(),
@@ -48,7 +45,7 @@ export const liveReactions = sqliteTable(
 
 /** One row per flush a room wrote (the tests and the benchmark count them). */
 export const liveFlushes = sqliteTable('live_flushes', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+  id: serial(),
   talkId: integer('talk_id').notNull(),
   questions: integer('questions').notNull(),
   at: integer('at', { mode: 'timestamp_ms' }).notNull(),

@@ -3,7 +3,7 @@ import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-cor
 import { CARD_TYPES } from '../../worker/domain/catalog.ts'
 import { USER_TYPES } from '../../worker/domain/roles.ts'
 import { products } from './catalog.ts'
-import { partOf, serial, stamped, updatedAt } from './columns.ts'
+import { partOf, serial, stamped, updatedAt, version } from './columns.ts'
 
 // The schema: Home showcase and menu.
 
@@ -64,7 +64,7 @@ export const showcaseState = sqliteTable(
   'showcase_state',
   {
     id: integer('id').primaryKey(),
-    version: integer('version').notNull().default(1),
+    version: version(),
     updatedAt: updatedAt(),
   },
   (t) => [check('showcase_state_single_row', sql`${t.id} = 1`)],

@@ -800,24 +800,23 @@ export function createFocusNfeSandbox(options: FocusSandboxOptions = {}) {
     ]
   }
 
-  function authorizeNow(ref: string): Reply {
+  /** The city decides now a note it is still processing; 409 once it is decided. */
+  function decideNow(ref: string, outcome: Note['outcome']): Reply {
     const note = noteOr404(ref)
     if (!('ref' in note)) return note
     if (note.status !== 'processando_autorizacao')
       return reply(409, { message: `A nota ${ref} já foi decidida (${note.status}).` })
-    note.outcome = { kind: 'authorize' }
+    note.outcome = outcome
     decide(note)
     return reply(200, view(note))
   }
 
+  function authorizeNow(ref: string): Reply {
+    return decideNow(ref, { kind: 'authorize' })
+  }
+
   function rejectNow(ref: string, body: Json): Reply {
-    const note = noteOr404(ref)
-    if (!('ref' in note)) return note
-    if (note.status !== 'processando_autorizacao')
-      return reply(409, { message: `A nota ${ref} já foi decidida (${note.status}).` })
-    note.outcome = { kind: 'reject', erros: rejection(body) }
-    decide(note)
-    return reply(200, view(note))
+    return decideNow(ref, { kind: 'reject', erros: rejection(body) })
   }
 
   function refuseCancellation(ref: string, enabled: boolean): Reply {

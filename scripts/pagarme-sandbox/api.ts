@@ -97,6 +97,20 @@ const unauthorized: Reply = {
   status: 401,
   body: { message: 'Authorization has been denied for this request.' },
 }
+const invalidJson: Reply = { status: 400, body: { message: 'The request body is not valid JSON.' } }
+/** A status set on /outage: a documented refusal's words, or an outage's. */
+const outageReply = (status: number): Reply => ({
+  status,
+  body: { message: OUTAGE_WORDS[status] ?? 'Service unavailable (sandbox outage).' },
+})
+/** A control's JSON body (`{}` when it sent none); undefined when it is not JSON. */
+function controlBody(bodyText: string): Json | undefined {
+  try {
+    return bodyText ? (JSON.parse(bodyText) as Json) : {}
+  } catch {
+    return undefined
+  }
+}
 const toResponse = (reply: Reply) => Response.json(reply.body, { status: reply.status })
 
 function luhn(number: string): boolean {
@@ -182,8 +196,13 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
   function orderOfCharge(chargeId: string): Order | undefined {
     return Object.values(state.orders).find((order) => order.charges.some((c) => c.id === chargeId))
   }
+  /** The charge and the order that holds it (neither when no order has it). */
+  function chargeWithOrder(chargeId: string): { order: Order | undefined; charge: Charge | undefined } {
+    const order = orderOfCharge(chargeId)
+    return { order, charge: order?.charges.find((c) => c.id === chargeId) }
+  }
   function chargeById(chargeId: string): Charge | undefined {
-    return orderOfCharge(chargeId)?.charges.find((c) => c.id === chargeId)
+    return chargeWithOrder(chargeId).charge
   }
 
   /** A charge still 'processing' settles once its moment has passed, as the acquirer answers. */
@@ -370,8 +389,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
 
   /** The payer answered the issuer's challenge: authorised as the card would be, or refused. */
   function answerChallenge(chargeId: string, approve: boolean): string | null {
-    const order = orderOfCharge(chargeId)
-    const charge = order?.charges.find((c) => c.id === chargeId)
+    const { order, charge } = chargeWithOrder(chargeId)
     const challenge = state.challenges[chargeId]
     if (!order || !charge) return null
     if (!challenge || charge.status !== 'pending') return challenge?.successUrl ?? null
@@ -666,8 +684,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
 
   /** DELETE /charges/{id}: cancels a pending charge, refunds a paid one (in part with `amount`). */
   function cancelCharge(chargeId: string, body: unknown): Reply {
-    const order = orderOfCharge(chargeId)
-    const charge = order?.charges.find((c) => c.id === chargeId)
+    const { order, charge } = chargeWithOrder(chargeId)
     if (!order || !charge) return notFound('Charge')
     settleProcessing(order)
     const request = isObject(body) ? body : {}
@@ -734,8 +751,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
    * `underpaid`, over is `overpaid`, each with its own event, as the provider documents them.
    */
   function payCharge(chargeId: string, amount?: number): Reply {
-    const order = orderOfCharge(chargeId)
-    const charge = order?.charges.find((c) => c.id === chargeId)
+    const { order, charge } = chargeWithOrder(chargeId)
     if (!order || !charge) return notFound('Charge')
     if (charge.status !== 'pending') return ok(chargeView(order, charge))
     if (amount !== undefined && (!Number.isInteger(amount) || amount <= 0)) {
@@ -770,8 +786,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
 
   /** Moves a paid charge's capture `days` back: its refund is then a later day's, not a void. */
   function ageCharge(chargeId: string, days: number): Reply {
-    const order = orderOfCharge(chargeId)
-    const charge = order?.charges.find((c) => c.id === chargeId)
+    const { order, charge } = chargeWithOrder(chargeId)
     if (!order || !charge || typeof charge.paid_at !== 'string') return notFound('Charge')
     charge.paid_at = iso(Date.parse(charge.paid_at) - days * 86_400_000)
     changed()
@@ -780,8 +795,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
 
   /** The cardholder disputes a paid charge with the issuer. */
   function chargeBack(chargeId: string): Reply {
-    const order = orderOfCharge(chargeId)
-    const charge = order?.charges.find((c) => c.id === chargeId)
+    const { order, charge } = chargeWithOrder(chargeId)
     if (!order || !charge) return notFound('Charge')
     if (charge.status !== 'paid' && charge.status !== 'overpaid') {
       return invalid({ charge: [`Only a paid charge can be charged back (status ${charge.status}).`] })
@@ -802,8 +816,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
    * sends no event for it: the store finds it when it reads the charge (decision 023).
    */
   function winDispute(chargeId: string): Reply {
-    const order = orderOfCharge(chargeId)
-    const charge = order?.charges.find((c) => c.id === chargeId)
+    const { order, charge } = chargeWithOrder(chargeId)
     if (!order || !charge) return notFound('Charge')
     if (charge.status !== 'chargedback') {
       return invalid({ charge: [`Only a charged-back charge has a dispute (status ${charge.status}).`] })
@@ -884,7 +897,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       try {
         body = JSON.parse(bodyText)
       } catch {
-        return { status: 400, body: { message: 'The request body is not valid JSON.' } }
+        return invalidJson
       }
     }
     if (path === '/tokens' && method === 'POST') {
@@ -954,12 +967,8 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
 
   /** What tests and the dashboard use to play the provider after the sale. */
   function control(request: Request, path: string, bodyText: string): Reply {
-    let body: Json = {}
-    try {
-      body = bodyText ? (JSON.parse(bodyText) as Json) : {}
-    } catch {
-      return { status: 400, body: { message: 'The request body is not valid JSON.' } }
-    }
+    const body = controlBody(bodyText)
+    if (body === undefined) return invalidJson
     const chargeAction = /^\/charges\/([\w-]+)\/(pay|refund|chargeback|dispute-won|age)$/.exec(path)
     if (chargeAction && request.method === 'POST') {
       const [, chargeId, action] = chargeAction
@@ -1015,13 +1024,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
         })
       }
       const outage = outageFor(request, bodyText)
-      const reply =
-        outage !== null
-          ? {
-              status: outage,
-              body: { message: OUTAGE_WORDS[outage] ?? 'Service unavailable (sandbox outage).' },
-            }
-          : api(request, path, bodyText)
+      const reply = outage !== null ? outageReply(outage) : api(request, path, bodyText)
       state.requests.push({
         at: iso(),
         method: request.method,
@@ -1054,14 +1057,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       // Pagar.me's 3DS guide: the backend asks with its secret key (Basic auth); outages apply.
       const outage = outageFor(request, '')
       const reply: Reply =
-        outage !== null
-          ? {
-              status: outage,
-              body: { message: OUTAGE_WORDS[outage] ?? 'Service unavailable (sandbox outage).' },
-            }
-          : authorized(request)
-            ? tds.tdsToken()
-            : unauthorized
+        outage !== null ? outageReply(outage) : authorized(request) ? tds.tdsToken() : unauthorized
       state.requests.push({
         at: iso(),
         method: 'GET',
@@ -1086,12 +1082,8 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
       return ok({ kid: keys[0]!.kid, keys: listed(keys) })
     }
     if (path === '/webhooks/sign' && request.method === 'POST') {
-      let body: Json = {}
-      try {
-        body = bodyText ? (JSON.parse(bodyText) as Json) : {}
-      } catch {
-        return { status: 400, body: { message: 'The request body is not valid JSON.' } }
-      }
+      const body = controlBody(bodyText)
+      if (body === undefined) return invalidJson
       if (typeof body.body !== 'string') return invalid({ body: ['The body field is required.'] })
       const signature = await signBody(body.body, typeof body.kid === 'string' ? body.kid : undefined)
       if (!signature) return notFound('Key')
@@ -1159,8 +1151,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     }
     const boleto = /^\/sandbox\/boletos\/([\w-]+?)(\.pdf)?$/.exec(url.pathname)
     if (boleto && request.method === 'GET') {
-      const order = orderOfCharge(boleto[1]!)
-      const charge = order?.charges.find((c) => c.id === boleto[1])
+      const { order, charge } = chargeWithOrder(boleto[1]!)
       if (!order || !charge || charge.payment_method !== 'boleto')
         return html('<p>Boleto não encontrado.</p>', 404)
       // The retired v4 API's '?format=pdf' (the plan payment's boleto link, SPEC 9) gets the PDF too.
@@ -1171,8 +1162,7 @@ export function createPagarmeSandbox(options: SandboxOptions = {}) {
     }
     const challenge = /^\/sandbox\/3ds\/([\w-]+)$/.exec(url.pathname)
     if (challenge && request.method === 'GET') {
-      const order = orderOfCharge(challenge[1]!)
-      const charge = order?.charges.find((c) => c.id === challenge[1])
+      const { order, charge } = chargeWithOrder(challenge[1]!)
       if (!order || !charge || charge.payment_method !== 'debit_card')
         return html('<p>Autenticação não encontrada.</p>', 404)
       return html(challengePage(order, charge, Boolean(state.challenges[charge.id])))

@@ -13,18 +13,7 @@ import {
   takesAnswers,
   timesAsked,
 } from '../../worker/domain/assessment.ts'
-
-/** A repeatable source of randomness (mulberry32). */
-function seeded(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
+import { seeded } from '../support/seeded.ts'
 
 const bank: BankQuestion[] = Array.from({ length: 8 }, (_, index) => ({
   id: index + 1,

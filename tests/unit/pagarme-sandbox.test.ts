@@ -68,6 +68,14 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
   return { status: response.status, headers: response.headers, body: await response.json() }
 }
 
+/** One of the sandbox's own controls (`charges/{id}/pay`, `outage`, …), as its dashboard plays it. */
+function sandboxControl(path: string, body?: unknown) {
+  return fetch(`${sandbox.origin}/_sandbox/${path}`, {
+    method: 'POST',
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+}
+
 async function token(number: string = TEST_CARDS.approved, cvv = '123') {
   const { status, body } = await call(
     'POST',
@@ -272,7 +280,7 @@ describe('after the sale', () => {
 
   it('DELETE /charges/{id} on a later day refunds, in part then in full', async () => {
     const charge = await paidCard()
-    await fetch(`${sandbox.origin}/_sandbox/charges/${charge}/age`, { method: 'POST', body: '{"days":2}' })
+    await sandboxControl(`charges/${charge}/age`, { days: 2 })
     const partial = await call('DELETE', `/charges/${charge}`, { amount: 10000 })
     expect(partial.body).toMatchObject({ status: 'paid', last_transaction: { status: 'partial_refunded' } })
     const rest = await call('DELETE', `/charges/${charge}`, {})
@@ -285,20 +293,13 @@ describe('after the sale', () => {
   })
 
   it('a boleto paid short is underpaid, paid over is overpaid, with what arrived', async () => {
-    const short = (await call('POST', '/orders', order({ payment_method: 'boleto', boleto: BOLETO }))).body
-      .charges[0].id
-    const paidShort = await fetch(`${sandbox.origin}/_sandbox/charges/${short}/pay`, {
-      method: 'POST',
-      body: '{"amount":40000}',
-    })
-    expect(await paidShort.json()).toMatchObject({ status: 'underpaid', paid_amount: 40000 })
-    const over = (await call('POST', '/orders', order({ payment_method: 'boleto', boleto: BOLETO }))).body
-      .charges[0].id
-    const paidOver = await fetch(`${sandbox.origin}/_sandbox/charges/${over}/pay`, {
-      method: 'POST',
-      body: '{"amount":50000}',
-    })
-    expect(await paidOver.json()).toMatchObject({ status: 'overpaid', paid_amount: 50000 })
+    const boletoPaid = async (amount: number) => {
+      const charge = (await call('POST', '/orders', order({ payment_method: 'boleto', boleto: BOLETO }))).body
+        .charges[0].id
+      return (await sandboxControl(`charges/${charge}/pay`, { amount })).json()
+    }
+    expect(await boletoPaid(40000)).toMatchObject({ status: 'underpaid', paid_amount: 40000 })
+    expect(await boletoPaid(50000)).toMatchObject({ status: 'overpaid', paid_amount: 50000 })
   })
 
   it("a boleto without the payer's address is refused, as the SDK's request requires it", async () => {
@@ -310,7 +311,7 @@ describe('after the sale', () => {
   it('a paid boleto is refunded only to a bank account', async () => {
     const created = await call('POST', '/orders', order({ payment_method: 'boleto', boleto: BOLETO }))
     const charge = created.body.charges[0].id
-    await fetch(`${sandbox.origin}/_sandbox/charges/${charge}/pay`, { method: 'POST' })
+    await sandboxControl(`charges/${charge}/pay`)
     const refused = await call('DELETE', `/charges/${charge}`, {})
     expect(refused.status).toBe(422)
     expect(Object.keys(refused.body.errors)).toEqual(['bank_account'])
@@ -318,7 +319,7 @@ describe('after the sale', () => {
 
   it('a chargeback leaves the order paid and the charge chargedback', async () => {
     const charge = await paidCard()
-    await fetch(`${sandbox.origin}/_sandbox/charges/${charge}/chargeback`, { method: 'POST' })
+    await sandboxControl(`charges/${charge}/chargeback`)
     const read = await call('GET', `/charges/${charge}`)
     expect(read.body).toMatchObject({ status: 'chargedback', order: { status: 'paid' } })
   })
@@ -330,14 +331,14 @@ describe('after the sale', () => {
         (payable: { type: string; amount: number }) => [payable.type, payable.amount],
       )
     expect(await payables()).toEqual([['credit', 49000]])
-    const early = await fetch(`${sandbox.origin}/_sandbox/charges/${charge}/dispute-won`, { method: 'POST' })
+    const early = await sandboxControl(`charges/${charge}/dispute-won`)
     expect(early.status).toBe(422)
-    await fetch(`${sandbox.origin}/_sandbox/charges/${charge}/chargeback`, { method: 'POST' })
+    await sandboxControl(`charges/${charge}/chargeback`)
     expect(await payables('chargeback_refund')).toEqual([])
     // A person plays the win from the dashboard's button.
     const before = await (await fetch(`${sandbox.origin}/`)).text()
     expect(before).toContain(`action="/sandbox/actions/dispute-won/${charge}"`)
-    const won = await fetch(`${sandbox.origin}/_sandbox/charges/${charge}/dispute-won`, { method: 'POST' })
+    const won = await sandboxControl(`charges/${charge}/dispute-won`)
     expect(won.status).toBe(200)
     expect((await call('GET', `/charges/${charge}`)).body).toMatchObject({
       status: 'chargedback',
@@ -356,15 +357,9 @@ describe('after the sale', () => {
 
   it('an outage answers 503 for what it names, then recovers', async () => {
     const charge = await paidCard()
-    await fetch(`${sandbox.origin}/_sandbox/outage`, {
-      method: 'POST',
-      body: JSON.stringify({ target: charge }),
-    })
+    await sandboxControl('outage', { target: charge })
     expect((await call('GET', `/charges/${charge}`)).status).toBe(503)
-    await fetch(`${sandbox.origin}/_sandbox/outage`, {
-      method: 'POST',
-      body: JSON.stringify({ target: charge, enabled: false }),
-    })
+    await sandboxControl('outage', { target: charge, enabled: false })
     expect((await call('GET', `/charges/${charge}`)).status).toBe(200)
   })
 
@@ -372,7 +367,7 @@ describe('after the sale', () => {
     refuseWebhooks = 1
     const created = await call('POST', '/orders', order({ payment_method: 'pix', pix: { expires_in: 1800 } }))
     const charge = created.body.charges[0].id
-    await fetch(`${sandbox.origin}/_sandbox/charges/${charge}/pay`, { method: 'POST' })
+    await sandboxControl(`charges/${charge}/pay`)
     await expect
       .poll(() => received.filter((hook) => hook.body.data.id === charge).map((hook) => hook.body.type))
       .toContain('charge.paid')
@@ -394,21 +389,18 @@ describe('after the sale', () => {
     }
     const created = await call('POST', '/orders', order({ payment_method: 'pix', pix: { expires_in: 1800 } }))
     const charge = created.body.charges[0].id
-    await fetch(`${sandbox.origin}/_sandbox/charges/${charge}/pay`, { method: 'POST' })
+    await sandboxControl(`charges/${charge}/pay`)
     await expect.poll(() => received.find((hook) => hook.body.data.id === charge)).toBeDefined()
     const hook = received.find((hook) => hook.body.data.id === charge)!
     expect(await verifies(hook.text, hook.signature!)).toBe(true)
     expect(await verifies(`${hook.text} `, hook.signature!)).toBe(false)
 
     const before = (await jwks()).map((key) => key.kid)
-    const rotated = await fetch(`${sandbox.origin}/_sandbox/keys/rotate`, { method: 'POST' })
+    const rotated = await sandboxControl('keys/rotate')
     const { kid } = (await rotated.json()) as { kid: string }
     expect(before).not.toContain(kid)
     expect((await jwks()).map((key) => key.kid)).toEqual([kid, ...before])
-    const signed = await fetch(`${sandbox.origin}/_sandbox/webhooks/sign`, {
-      method: 'POST',
-      body: JSON.stringify({ body: '{"type":"charge.paid"}' }),
-    })
+    const signed = await sandboxControl('webhooks/sign', { body: '{"type":"charge.paid"}' })
     const { signature } = (await signed.json()) as { signature: string }
     expect(signature).toContain(`kid=${kid};`)
     expect(await verifies('{"type":"charge.paid"}', signature)).toBe(true)
@@ -417,11 +409,7 @@ describe('after the sale', () => {
   })
 
   it('takes its key set down and back on demand (the API stays up)', async () => {
-    const toggle = (enabled: boolean) =>
-      fetch(`${sandbox.origin}/_sandbox/outage`, {
-        method: 'POST',
-        body: JSON.stringify({ target: 'jwks', enabled }),
-      })
+    const toggle = (enabled: boolean) => sandboxControl('outage', { target: 'jwks', enabled })
     await toggle(true)
     expect((await fetch(sandbox.jwksUrl)).status).toBe(503)
     expect((await call('GET', '/orders?size=1')).status).toBe(200)

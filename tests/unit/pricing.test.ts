@@ -15,6 +15,7 @@ import {
   priceCart,
   validatePaymentChoice,
 } from '../../worker/domain/pricing.ts'
+import { seeded } from '../support/seeded.ts'
 
 // ── Factories ─────────────────────────────────────────────────────────────────
 
@@ -720,15 +721,7 @@ describe('validatePaymentChoice', () => {
 
 describe('generated carts', () => {
   function generator(seed: number) {
-    let state = seed >>> 0
-    const next = () => {
-      // mulberry32
-      state = (state + 0x6d2b79f5) >>> 0
-      let t = state
-      t = Math.imul(t ^ (t >>> 15), t | 1)
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-    }
+    const next = seeded(seed)
     const int = (max: number) => Math.floor(next() * (max + 1))
     return { int, pick: <T>(values: readonly T[]): T => values[int(values.length - 1)]! }
   }

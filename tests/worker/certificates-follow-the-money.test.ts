@@ -19,6 +19,7 @@ import {
   enrolledClasses,
   enrollmentStatuses,
   newPayer,
+  orderRow,
   orderScreen,
   payCheckout,
   sessionCookieOf,
@@ -27,6 +28,7 @@ import { createClass, createUser, sessionCookie, testContext, testDb, unique } f
 import { workerFetch } from '../support/worker/http.ts'
 import {
   chargebackAtProvider,
+  disputeWonAtProvider,
   payAtProvider,
   refundAtProvider,
   sendWebhook,
@@ -39,9 +41,6 @@ import {
 // The certificates are issued directly (issueCertificate): the watching rules are another part's.
 
 const db = testDb()
-const sandboxControl = async (path: string) =>
-  fetch(`${new URL(testContext().env.PAGARME_API_URL!).origin}/_sandbox${path}`, { method: 'POST' })
-
 /** The course certificate of `userId` for the course of `turma`, as every issuing path makes it. */
 async function certify(userId: number, turma: { courseId: number }, title = unique('Curso BPC')) {
   const { certificate } = await issueCertificate(testContext(), {
@@ -89,7 +88,6 @@ async function downloads(code: string, cookie: string) {
 const mailsTo = async (to: string) =>
   db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.id))
 const subjectsTo = async (to: string) => (await mailsTo(to)).map((mail) => mail.subject)
-const orderRow = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!
 
 /** The reconciliation, a few hours on, until `orderId` moves (the shared database holds every file's orders). */
 async function reconcileUntilMoved(orderId: string, hours = 7) {
@@ -292,7 +290,7 @@ describe('a chargeback suspends; won, it reinstates; lost, it revokes', () => {
     expect((await orderRow(order.id)).status).toBe('charged_back')
 
     // The institute wins the dispute: the charge stays chargedback, a chargeback_refund payable appears.
-    expect((await sandboxControl(`/charges/${order.gatewayChargeId}/dispute-won`)).status).toBe(200)
+    expect((await disputeWonAtProvider(order.gatewayChargeId!)).status).toBe(200)
     expect((await reconcileUntilMoved(order.id, 14)).status).toBe('paid')
     expect(await verify(certificate.code)).toMatchObject({
       status: 'valid',
@@ -334,7 +332,7 @@ describe('a chargeback suspends; won, it reinstates; lost, it revokes', () => {
     expect(seen.dispute?.state).toBe('open')
     expect(seen.dispute?.lost_after).not.toBeNull()
 
-    await sandboxControl(`/charges/${order.gatewayChargeId}/dispute-won`)
+    await disputeWonAtProvider(order.gatewayChargeId!)
     const won = await decide(order.id, admin.cookie, { acao: 'consultar' })
     expect(ChargebackResult.parse(won.body)).toMatchObject({
       status: 'paid',
@@ -382,7 +380,7 @@ describe('a chargeback suspends; won, it reinstates; lost, it revokes', () => {
     expect((await downloads(certificate.code, cookie)).pdf.status).toBe(403)
 
     // Lost is for good: a dispute won at the provider afterwards brings nothing back.
-    await sandboxControl(`/charges/${order.gatewayChargeId}/dispute-won`)
+    await disputeWonAtProvider(order.gatewayChargeId!)
     expect((await sendWebhook('charge.chargedback', order.gatewayChargeId!)).status).toBe(200)
     expect((await orderRow(order.id)).status).toBe('chargeback_lost')
     expect(await verify(certificate.code)).toMatchObject({ status: 'revoked' })
@@ -551,7 +549,7 @@ describe("a boleto's difference going back (decision 028)", () => {
     expect(await subjectsTo(payer.email)).toContain(`Certificado suspenso: ${certificate.title}`)
 
     // The institute wins the difference's dispute: the difference is paid again, and so the order.
-    expect((await sandboxControl(`/charges/${difference.gatewayChargeId}/dispute-won`)).status).toBe(200)
+    expect((await disputeWonAtProvider(difference.gatewayChargeId!)).status).toBe(200)
     expect((await sendWebhook('charge.chargedback', difference.gatewayChargeId!)).status).toBe(200)
     expect((await orderRow(difference.id)).status).toBe('paid')
     expect((await orderRow(order.id)).status).toBe('paid')

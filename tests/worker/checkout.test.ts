@@ -1,13 +1,20 @@
 import { env } from 'cloudflare:workers'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { coupons, emailOutbox, enrollments, orders } from '../../db/schema.ts'
+import { coupons, emailOutbox, orders } from '../../db/schema.ts'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { isValidPixPayload, parseEmv } from '../../worker/domain/pix.ts'
 import { getPaymentsConfig } from '../../worker/services/payments/config.ts'
 import { billingAddress as address } from '../support/buyer.ts'
-import { apiClient, expireUnpaidPix, newPayer, sessionCookieOf } from '../support/worker/checkout.ts'
+import {
+  apiClient,
+  enrollmentsOf,
+  expireUnpaidPix,
+  newPayer,
+  orderRow,
+  sessionCookieOf,
+} from '../support/worker/checkout.ts'
 import {
   createClass,
   createCoupon,
@@ -50,9 +57,6 @@ function pay(view: CheckoutView, fields: Record<string, unknown>, headers: Recor
   )
 }
 
-const enrollmentsOf = (orderId: string) =>
-  db.select().from(enrollments).where(eq(enrollments.orderId, orderId))
-const orderRow = async (orderId: string) => (await db.select().from(orders).where(eq(orders.id, orderId)))[0]!
 const ordersSent = async (orderId: string) =>
   (await providerRequests('/orders', 'POST')).filter((request) => request.idempotencyKey === orderId)
 

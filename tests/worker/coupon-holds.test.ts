@@ -12,7 +12,7 @@ import { endCouponHolds } from '../../worker/services/checkout/coupon-holds.ts'
 import { settleOrder } from '../../worker/services/checkout/order-ledger.ts'
 import { billingAddress } from '../support/buyer.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
-import { call, cartWith, newPayer, orderScreen } from '../support/worker/checkout.ts'
+import { call, cartWith, newPayer, orderRow, orderScreen } from '../support/worker/checkout.ts'
 import { createClass, createCoupon, testContext, testDb } from '../support/worker/db.ts'
 import { cardToken, payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 
@@ -46,8 +46,6 @@ async function buyWithCoupon(classId: number, key: string, payment: 'PIX' | 'BOL
   expect(status, JSON.stringify(body)).toBe(200)
   return orderRow(PayResult.parse(body).order_id)
 }
-
-const orderRow = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!
 
 const couponRow = async (id: number) => (await db.select().from(coupons).where(eq(coupons.id, id)))[0]!
 

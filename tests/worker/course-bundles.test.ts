@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { bundleClasses, bundles, classes } from '../../db/schema.ts'
 import { CART_MESSAGES, CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
-import { CourseDetail, CourseSeats } from '../../worker/contract/catalog.ts'
+import { CourseDetail } from '../../worker/contract/catalog.ts'
 import { SEAT_MESSAGES } from '../../worker/domain/seats.ts'
-import { call, cartWith, payCheckout } from '../support/worker/checkout.ts'
+import { call, cartWith, courseSeats, payCheckout } from '../support/worker/checkout.ts'
 import { createClass, createCourse, freshCatalog, testDb, unique } from '../support/worker/db.ts'
 
 // Issue 22, item 6: a bundle is offered on the page of every course it holds, with its saving,
@@ -16,12 +16,6 @@ async function coursePage(url: string) {
   const { status, body } = await call(`/api/cursos/${url}`)
   expect(status).toBe(200)
   return CourseDetail.parse(body)
-}
-
-async function courseSeats(url: string) {
-  const { status, body } = await call(`/api/cursos/${url}/vagas`)
-  expect(status).toBe(200)
-  return CourseSeats.parse(body)
 }
 
 const addBundle = (id: number) =>

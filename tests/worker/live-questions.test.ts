@@ -109,6 +109,19 @@ async function viewer(name: string) {
   return { user, cookie: await sessionCookie(user.id) }
 }
 
+/** Two of the audience and a moderator, each connected; the second viewer too (a test connects again). */
+async function twoViewersAndAModerator(firstName: string, secondName: string) {
+  const firstViewer = await viewer(firstName)
+  const secondViewer = await viewer(secondName)
+  const admin = await newAdmin()
+  return {
+    secondViewer,
+    first: await connect(firstViewer.cookie),
+    second: await connect(secondViewer.cookie),
+    moderator: await connect(admin.cookie, '?papel=moderacao'),
+  }
+}
+
 let cid = 0
 const nextCid = () => `c${++cid}`
 
@@ -295,12 +308,12 @@ describe('the speaker account of a talk', () => {
 
 describe('questions, moderation and votes', () => {
   it('a question waits for the moderators; approve, pin, answer and hide are theirs alone', async () => {
-    const ana = await viewer('Ana Paula Souza')
-    const bia = await viewer('Beatriz Lima')
-    const admin = await newAdmin()
-    const a = await connect(ana.cookie)
-    const b = await connect(bia.cookie)
-    const moderator = await connect(admin.cookie, '?papel=moderacao')
+    const {
+      secondViewer: bia,
+      first: a,
+      second: b,
+      moderator,
+    } = await twoViewersAndAModerator('Ana Paula Souza', 'Beatriz Lima')
     await moderator.next((frame) => frame.t === 'welcome')
 
     const ask = nextCid()
@@ -343,12 +356,7 @@ describe('questions, moderation and votes', () => {
   })
 
   it('a viewer’s second vote on a question counts once; totals arrive in one frame a second', async () => {
-    const carla = await viewer('Carla Dias')
-    const davi = await viewer('Davi Rocha')
-    const admin = await newAdmin()
-    const c = await connect(carla.cookie)
-    const d = await connect(davi.cookie)
-    const moderator = await connect(admin.cookie, '?papel=moderacao')
+    const { first: c, second: d, moderator } = await twoViewersAndAModerator('Carla Dias', 'Davi Rocha')
     const id = await askedAndApproved(c, moderator, 'Como ajustar o peso seco em pacientes idosos?')
     await d.next(isEvent('question', id))
     const vote = nextCid()
@@ -374,12 +382,7 @@ describe('questions, moderation and votes', () => {
   })
 
   it('a resend is harmless, a repeated question is refused, a near one is flagged', async () => {
-    const edu = await viewer('Eduardo Nunes')
-    const fabi = await viewer('Fabiana Reis')
-    const admin = await newAdmin()
-    const e = await connect(edu.cookie)
-    const f = await connect(fabi.cookie)
-    const moderator = await connect(admin.cookie, '?papel=moderacao')
+    const { first: e, second: f, moderator } = await twoViewersAndAModerator('Eduardo Nunes', 'Fabiana Reis')
     const ask = nextCid()
     const frame = {
       t: 'ask',

@@ -13,7 +13,13 @@ import {
   sentDps,
 } from '../support/worker/focus-nfe.ts'
 import { noteIn, notesOf, notInvoiceMail } from '../support/worker/invoices.ts'
-import { chargebackAtProvider, DEBIT, payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
+import {
+  chargebackAtProvider,
+  DEBIT,
+  disputeWonAtProvider,
+  payAtProvider,
+  sendWebhook,
+} from '../support/worker/pagarme.ts'
 import { applicant, byCard, createEdital, paymentRows, payPlan, purchase } from '../support/worker/plans.ts'
 
 // Issue 43: the edital fee's NFS-e. A fee paid (an application's plan payment, by card, debit card
@@ -23,8 +29,6 @@ import { applicant, byCard, createEdital, paymentRows, payPlan, purchase } from 
 // Brasil' on the fee's payment reach the stand-in as the note's taker.
 
 const db = testDb()
-const sandboxControl = async (path: string) =>
-  fetch(`${new URL(testContext().env.PAGARME_API_URL!).origin}/_sandbox${path}`, { method: 'POST' })
 let admin: string
 beforeEach(async () => {
   admin ??= (await newAdmin()).cookie
@@ -98,7 +102,7 @@ describe("the edital fee's note", () => {
     }
 
     const won = await paidByCard()
-    await sandboxControl(`/charges/${won.chargeId}/dispute-won`)
+    await disputeWonAtProvider(won.chargeId)
     expect((await sendWebhook('charge.chargedback', won.chargeId)).status).toBe(200)
     expect((await paymentRows(won.application.id))[0]).toMatchObject({ status: 'paid' })
     // Won: the same note, authorised, never cancelled nor issued again.

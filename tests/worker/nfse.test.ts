@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { eq, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { orders } from '../../db/schema.ts'
-import { configurationProblems } from '../../worker/config.ts'
+import { configurationProblems, LOCAL_FISCAL_DEFAULTS } from '../../worker/config.ts'
 import { BillingAddress } from '../../worker/contract/checkout.ts'
 import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
 import type { Env } from '../../worker/env.ts'
@@ -467,15 +467,9 @@ describe('configuration, closed by default (decision 010)', () => {
     FISCAL_ISSUANCE: 'on',
     FOCUS_NFE_TOKEN: 'token-da-empresa',
     FOCUS_NFE_WEBHOOK_SECRET: 'um-segredo-longo-do-gatilho',
+    // The demo institute's data, its CNPJ written with its punctuation.
+    ...LOCAL_FISCAL_DEFAULTS,
     FISCAL_CNPJ: '11.222.333/0001-81',
-    FISCAL_MUNICIPAL_REGISTRATION: '1234567',
-    FISCAL_MUNICIPALITY_IBGE: '4106902',
-    FISCAL_TAX_REGIME: '1',
-    FISCAL_NATIONAL_SERVICE_CODE: '080201',
-    FISCAL_MUNICIPAL_SERVICE_CODE: '001',
-    FISCAL_ISS_RATE: '2.00',
-    FISCAL_ISS_RETAINED: 'false',
-    FISCAL_SERIES: '1',
   }
   const fiscalProblems = (env: Partial<Env>) =>
     configurationProblems(productionEnv(env)).filter((problem) => /FISCAL|FOCUS/.test(problem))

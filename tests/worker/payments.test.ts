@@ -14,6 +14,7 @@ import {
   enrolledClasses,
   enrollmentStatuses,
   newPayer,
+  orderRow,
   orderScreen,
 } from '../support/worker/checkout.ts'
 import { createUser, productionEnv, sessionCookie, testContext, testDb } from '../support/worker/db.ts'
@@ -32,7 +33,6 @@ import {
 const db = testDb()
 const mailsTo = async (to: string) =>
   (await db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).filter(notInvoiceMail)
-const orderRow = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!
 
 async function adminCookie() {
   return sessionCookie((await createUser(db, { type: 'A' })).id)

@@ -4,7 +4,7 @@ import { auditLog, enrollments, orders, planPayments } from '../../db/schema.ts'
 import { AdminOrder } from '../../worker/contract/admin-sales.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
-import { buyClass, call, cartWith, newPayer } from '../support/worker/checkout.ts'
+import { buyClass, call, cartWith, newPayer, orderRow } from '../support/worker/checkout.ts'
 import { createClass, testContext, testDb } from '../support/worker/db.ts'
 import {
   ageAtProvider,
@@ -22,7 +22,6 @@ import { applicant, createEdital, payPlan, purchase } from '../support/worker/pl
 // cancellation by webhook), the documented refusals (412) read as answers, and a boleto paid short.
 
 const db = testDb()
-const orderRow = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!
 const enrollmentStatus = async (orderId: string) =>
   (await db.select().from(enrollments).where(eq(enrollments.orderId, orderId)))[0]?.status
 

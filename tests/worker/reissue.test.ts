@@ -12,6 +12,7 @@ import {
   call,
   cartWith,
   newPayer,
+  orderRow,
   orderScreen,
   sessionCookieOf,
 } from '../support/worker/checkout.ts'
@@ -42,9 +43,6 @@ async function buyByPix(classIds: number[], couponKey?: string) {
   const result = PayResult.parse(body)
   return { order: await orderRow(result.order_id), cookie: sessionCookieOf(response) }
 }
-
-const orderRow = async (id: string) =>
-  (await db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!
 
 /** Past the PIX's expiry: the reconciliation cancels it at the provider and closes the order. */
 async function expire(orderId: string) {

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { classes, classSeats, enrollments, orderItems, orders, users } from '../../db/schema.ts'
 import { AdminClassPage } from '../../worker/contract/admin-catalog.ts'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
-import { CourseSeats } from '../../worker/contract/catalog.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { settleOrder } from '../../worker/services/checkout/order-ledger.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import {
   call,
   cartWith,
+  courseSeats,
   expireUnpaidPix,
   newPayer,
   orderScreen,
@@ -29,12 +29,6 @@ function pay(view: CheckoutView, payment: 'CREDIT_CARD' | 'PIX' = 'CREDIT_CARD',
 async function seatsOf(classId: number) {
   const [row] = await db.select().from(classSeats).where(eq(classSeats.classId, classId))
   return { taken: row!.taken, held: row!.held }
-}
-
-async function courseSeats(url: string) {
-  const { status, body } = await call(`/api/cursos/${url}/vagas`)
-  expect(status).toBe(200)
-  return CourseSeats.parse(body)
 }
 
 async function ordersOf(classId: number) {

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { emailOutbox, enrollments, orders } from '../../db/schema.ts'
+import { emailOutbox, enrollments } from '../../db/schema.ts'
 import { AdminOrder } from '../../worker/contract/admin-sales.ts'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
@@ -14,7 +14,7 @@ import {
 } from '../../worker/services/checkout/student-documents.ts'
 import { billingAddress } from '../support/buyer.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
-import { call, cartWith, newPayer, sessionCookieOf } from '../support/worker/checkout.ts'
+import { call, cartWith, newPayer, orderRow, sessionCookieOf } from '../support/worker/checkout.ts'
 import { createClass, testContext, testDb } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 import { cardToken, payAtProvider, refundAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
@@ -57,8 +57,6 @@ async function buyAsStudent(payment: 'CREDIT_CARD' | 'PIX' = 'CREDIT_CARD') {
   const orderId = PayResult.parse(body).order_id
   return { orderId, payer, cookie: sessionCookieOf(response), order: await orderRow(orderId) }
 }
-
-const orderRow = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!
 
 async function myPurchase(cookie: string, orderId: string) {
   const { status, body } = await call('/api/usuario/compras', undefined, { cookie })

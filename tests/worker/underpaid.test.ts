@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditLog, classSeats, emailOutbox, enrollments, orders } from '../../db/schema.ts'
+import { auditLog, classSeats, emailOutbox } from '../../db/schema.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { PurchaseList } from '../../worker/contract/student.ts'
 import { DIFFERENCE_MESSAGES } from '../../worker/services/checkout/differences.ts'
 import { REFUND_MESSAGES } from '../../worker/services/checkout/refund.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
-import { buyClass, call, enrolledClasses } from '../support/worker/checkout.ts'
+import { buyClass, call, enrolledClasses, enrollmentsOf, orderRow } from '../support/worker/checkout.ts'
 import { testContext, testDb } from '../support/worker/db.ts'
 import {
   BANK_ACCOUNT,
@@ -23,9 +23,6 @@ import {
 // (accepts what came, or refunds it). Through the sandbox, which pays a boleto short as Pagar.me does.
 
 const db = testDb()
-const orderRow = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!
-const enrollmentsOf = (orderId: string) =>
-  db.select().from(enrollments).where(eq(enrollments.orderId, orderId))
 const seatsOf = async (classId: number) =>
   (await db.select().from(classSeats).where(eq(classSeats.classId, classId)))[0]!
 const mailsTo = (to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to))

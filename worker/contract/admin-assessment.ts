@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ASSESSMENT_LIMITS, ASSESSMENT_STATES } from '../domain/assessment.ts'
-import { Version } from './admin.ts'
+import { NamedRow, PersonRow, Version } from './admin.ts'
 
 // The admin's side of a course's final assessment (issue 39, items 2 and 9): its settings, its
 // question bank, and each student's attempts.
@@ -141,8 +141,8 @@ export type AdminAssessment = z.infer<typeof AdminAssessment>
 /** GET /api/admin/certificados/progresso/{id}/avaliacao: one student's attempts at one course's assessment. */
 export const StudentAttempts = z.object({
   enrollment_id: z.number().int(),
-  student: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
-  course: z.object({ id: z.number().int(), name: z.string() }),
+  student: PersonRow,
+  course: NamedRow,
   enabled: z.boolean(),
   state: z.enum(ASSESSMENT_STATES),
   state_label: z.string(),

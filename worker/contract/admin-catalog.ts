@@ -6,6 +6,7 @@ import {
   LongText,
   MoneyInput,
   Name,
+  NamedRow,
   PageQuery,
   paginated,
   SearchedPageQuery,
@@ -478,7 +479,7 @@ export const AdminOptions = z.object({
     }),
   ),
   products: z.array(z.object({ id: z.number().int(), name: z.string(), price: Cents })),
-  bundles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  bundles: z.array(NamedRow),
   ebooks: z.array(
     z.object({ id: z.number().int(), title: z.string(), course_id: z.number().int().nullable() }),
   ),

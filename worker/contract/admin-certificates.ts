@@ -17,6 +17,8 @@ import {
   Id,
   IdFilter,
   LongText,
+  NamedRow,
+  PersonRow,
   paginated,
   Reason,
   SearchedPageQuery,
@@ -141,12 +143,17 @@ export const ProgressQuery = z
 export type ProgressQuery = z.output<typeof ProgressQuery>
 export const ProgressExportQuery = exportQueryOf(ProgressQuery)
 
-export const StudentProgress = z.object({
+/** Whose enrollment, in which course and class, and since when (a progress row and its evidence). */
+const EnrollmentOf = {
   enrollment_id: z.number().int(),
-  student: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
-  course: z.object({ id: z.number().int(), name: z.string() }),
-  class: z.object({ id: z.number().int(), name: z.string() }),
+  student: PersonRow,
+  course: NamedRow,
+  class: NamedRow,
   enrolled_at: z.string(),
+}
+
+export const StudentProgress = z.object({
+  ...EnrollmentOf,
   /** Lessons done by evidence (issue 39): a video played to the course's share, a reading opened. */
   lessons_done: z.number().int(),
   lessons_total: z.number().int(),
@@ -170,11 +177,7 @@ export type StudentProgressPage = z.infer<typeof StudentProgressPage>
  * 9): each lesson's share played or its reading opened, and the lessons done.
  */
 export const StudentEvidence = z.object({
-  enrollment_id: z.number().int(),
-  student: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
-  course: z.object({ id: z.number().int(), name: z.string() }),
-  class: z.object({ id: z.number().int(), name: z.string() }),
-  enrolled_at: z.string(),
+  ...EnrollmentOf,
   first_activity_at: z.string().nullable(),
   last_activity_at: z.string().nullable(),
   study: StudyStanding,
@@ -191,7 +194,7 @@ export const InPersonClassesQuery = z.object({ ...SearchedPageQuery, course_id: 
 export const InPersonClass = z.object({
   id: z.number().int(),
   name: z.string(),
-  course: z.object({ id: z.number().int(), name: z.string() }),
+  course: NamedRow,
   /** The class's day (YYYY-MM-DD). */
   date: z.string(),
   /** Its day has come: attendance may be marked. */
@@ -206,7 +209,7 @@ export const InPersonClassPage = paginated(InPersonClass)
 
 export const AttendanceRow = z.object({
   enrollment_id: z.number().int(),
-  student: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  student: PersonRow,
   attendance: z.enum(ATTENDANCE_STATES).nullable(),
   attendance_at: z.string().nullable(),
   certificate_code: z.string().nullable(),

@@ -8,6 +8,7 @@ import {
   exportQueryOf,
   Id,
   IdFilter,
+  NamedRow,
   PageQuery,
   PeriodQuery,
   paginated,
@@ -15,6 +16,7 @@ import {
 } from './admin.ts'
 import { RecoveryFigures } from './admin-recovery.ts'
 import { emailAddress, PHONE_PATTERN, personName } from './auth.ts'
+import { ORDER_NOT_FOUND } from './checkout.ts'
 import { InvoiceCounts } from './fiscal.ts'
 import { Cents } from './money.ts'
 import { GiftRecipient, Withdrawal } from './student.ts'
@@ -130,8 +132,8 @@ export const AdminEnrollment = z.object({
     email: z.string(),
     phone: z.string().nullable(),
   }),
-  course: z.object({ id: z.number().int(), name: z.string() }),
-  class: z.object({ id: z.number().int(), name: z.string() }),
+  course: NamedRow,
+  class: NamedRow,
   order: z
     .object({
       id: z.string(),
@@ -162,7 +164,7 @@ export const ENROLLMENT_MESSAGES = {
   notManual: 'Esta matrícula veio de um pedido pago no site: cancele pelo estorno do pedido.',
   alreadyCancelled: 'Esta matrícula já está cancelada.',
   notFound: 'Matrícula não encontrada.',
-  orderNotFound: 'Pedido não encontrado.',
+  orderNotFound: ORDER_NOT_FOUND,
 } as const
 
 /** A student enrolled by hand (paid outside the site): the account is found by e-mail, or created. */

@@ -120,6 +120,11 @@ export function paginated<T extends z.ZodType>(item: T) {
 }
 export type Paginated<T> = { items: T[]; page: number; per_page: number; total: number }
 
+/** A row another answer names: its id and name (a course, a class). */
+export const NamedRow = z.object({ id: z.number().int(), name: z.string() })
+/** A person another answer names (a student, the administrator who acted): id, name, e-mail. */
+export const PersonRow = z.object({ id: z.number().int(), name: z.string(), email: z.string() })
+
 /** A list's period filter: both ends inclusive, calendar days in Curitiba. */
 export const PeriodQuery = {
   from: CalendarDay.optional(),
@@ -140,7 +145,7 @@ export const AuditEntry = z.object({
   /** `entity` in pt-BR, for the screens. */
   entity_label: z.string(),
   entity_id: z.string().nullable(),
-  actor: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  actor: PersonRow.nullable(),
   ip: z.string().nullable(),
   data: z.record(z.string(), z.unknown()).nullable(),
   created_at: z.string(),

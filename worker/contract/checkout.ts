@@ -143,3 +143,5 @@ export type PaymentsConfig = z.infer<typeof PaymentsConfig>
 
 /** An order's id in a path (`/api/pedidos/{id}`): random, so impossible to guess. */
 export const OrderId = z.string().regex(/^ped_[0-9a-f]{32}$/, { error: 'Pedido inválido.' })
+/** No order has that id (the 404 of the order's verbs, the buyer's and the admin's). */
+export const ORDER_NOT_FOUND = 'Pedido não encontrado.'

@@ -135,6 +135,18 @@ export function scoreOf(
   return { correct, total, percent, passed: total > 0 && percent >= passPercent }
 }
 
+/** How many questions an attempt got right, once submitted; null while it is open. */
+export function correctOf(attempt: {
+  submittedAt: Date | null
+  questions: readonly { answer: number }[]
+  answers: readonly (number | null)[]
+  passPercent: number
+}): number | null {
+  return attempt.submittedAt === null
+    ? null
+    : scoreOf(attempt.questions, attempt.answers, attempt.passPercent).correct
+}
+
 /** When a timed attempt ends: `timeLimitMinutes` after it started; null when untimed. */
 export function deadlineOf(startedAt: Date, timeLimitMinutes: number | null): Date | null {
   return timeLimitMinutes === null ? null : new Date(startedAt.getTime() + timeLimitMinutes * 60_000)

@@ -20,7 +20,7 @@ import {
   type StudentAttempts,
 } from '../../contract/admin-assessment.ts'
 import { ADMIN_CATALOG_MESSAGES } from '../../contract/admin-catalog.ts'
-import { ASSESSMENT_STATE, scoreOf } from '../../domain/assessment.ts'
+import { ASSESSMENT_STATE, correctOf } from '../../domain/assessment.ts'
 import { changedFields } from '../../domain/audit.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import { settingsOrDefaults, standingFor, withRanOutClosed } from '../assessment/student.ts'
@@ -282,10 +282,7 @@ export async function getStudentAttempts({ ctx, id }: AdminRowRead): Promise<Stu
       submitted_at: iso(attempt.submittedAt),
       questions: attempt.questions.length,
       answered: attempt.answers.filter((answer) => answer !== null).length,
-      correct:
-        attempt.submittedAt === null
-          ? null
-          : scoreOf(attempt.questions, attempt.answers, attempt.passPercent).correct,
+      correct: correctOf(attempt),
       score_percent: attempt.scorePercent,
       pass_percent: attempt.passPercent,
       passed: attempt.isPassed,

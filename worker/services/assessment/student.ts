@@ -25,6 +25,7 @@ import {
 import {
   ASSESSMENT_DEFAULTS,
   type AssessmentState,
+  correctOf,
   DEADLINE_GRACE_MS,
   deadlineOf,
   drawExam,
@@ -231,10 +232,7 @@ function standingView(
       started_at: attempt.startedAt.toISOString(),
       submitted_at: attempt.submittedAt?.toISOString() ?? null,
       questions: attempt.questions.length,
-      correct:
-        attempt.submittedAt === null
-          ? null
-          : scoreOf(attempt.questions, attempt.answers, attempt.passPercent).correct,
+      correct: correctOf(attempt),
       score_percent: attempt.scorePercent,
       passed: attempt.isPassed,
     })),

@@ -17,6 +17,19 @@ export async function getPage({ ctx, slug }: { ctx: AppContext; slug: string }) 
   return value
 }
 
+type EbookRow = typeof ebooks.$inferSelect
+
+/** What every list of e-books shows of one (the catalogue, the student's library). */
+export const ebookCard = (ebook: EbookRow) => ({
+  id: ebook.id,
+  title: ebook.title,
+  description: ebook.description,
+  cover: ebook.coverImg,
+})
+
+/** The course an e-book comes with, by name and address (null: none). */
+export const ebookCourse = (name: string | null, url: string | null) => (name && url ? { name, url } : null)
+
 export async function listEbooks({ ctx }: { ctx: AppContext }) {
   return readSnapshot(ctx, 'ebooks', EbookList, async () => {
     const rows = await ctx.db
@@ -25,13 +38,10 @@ export async function listEbooks({ ctx }: { ctx: AppContext }) {
       .leftJoin(courses, eq(courses.id, ebooks.courseId))
       .orderBy(asc(ebooks.id))
     return rows.map(({ ebook, courseName, courseUrl }) => ({
-      id: ebook.id,
-      title: ebook.title,
-      description: ebook.description,
-      cover: ebook.coverImg,
+      ...ebookCard(ebook),
       pages: ebook.pages,
       access: ebook.access,
-      course: courseName && courseUrl ? { name: courseName, url: courseUrl } : null,
+      course: ebookCourse(courseName, courseUrl),
     }))
   })
 }

@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm'
-import { auditLog, orders } from '../../../db/schema.ts'
+import { auditLog } from '../../../db/schema.ts'
 import { GatewayNotFoundError, GatewayUnavailableError } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
 import { CHARGEBACK_MESSAGES, type ChargebackInput, type ChargebackResult } from '../../contract/refunds.ts'
 import { disputeOf } from '../../domain/orders.ts'
-import { conflict, invalidField, notFound, unavailable } from '../../errors.ts'
+import { conflict, invalidField, unavailable } from '../../errors.ts'
 import { deliverEmails, readAtProvider, reportOf, settleAndDeliver } from '../payments/settle.ts'
 import { orderLedger, settleOrder } from './order-ledger.ts'
-import type { OrderRow } from './orders.ts'
+import { type OrderRow, orderOr404 } from './orders.ts'
 import type { OnOrder } from './refund.ts'
 
 // A chargeback's dispute, as the institute follows it (decision 023). Pagar.me's charge stays
@@ -46,8 +45,7 @@ export async function decideChargeback({
   input,
   actorUserId,
 }: OnOrder & { input: ChargebackInput }): Promise<ChargebackResult> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
-  if (!order) throw notFound('Pedido não encontrado.')
+  const order = await orderOr404(ctx, orderId)
   if (input.acao === 'perdida' && order.status === 'chargeback_lost') {
     return resultOf(order, CHARGEBACK_MESSAGES.alreadyLost)
   }

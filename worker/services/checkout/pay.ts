@@ -7,7 +7,7 @@ import { CHECKOUT_MESSAGES } from '../../contract/checkout-messages.ts'
 import { CART_ITEM_TYPES } from '../../domain/catalog.ts'
 import { PROVIDER_METHOD } from '../../domain/payments.ts'
 import { couponIsExhausted, validatePaymentChoice } from '../../domain/pricing.ts'
-import { AppError, notFound } from '../../errors.ts'
+import { AppError } from '../../errors.ts'
 import { NOBODY_HOLDS_IT } from '../auth/holders.ts'
 import { type SessionUser, sessionInsert } from '../auth/sessions.ts'
 import { linesOf } from '../cart/lines.ts'
@@ -22,7 +22,7 @@ import { settleAndDeliver } from '../payments/settle.ts'
 import { closeAbandonedCheckout } from '../reminders/close.ts'
 import { purchaseWithYourEmail } from './emails.ts'
 import { orderLedger } from './order-ledger.ts'
-import { type OrderRow, purchaseError, resultOf } from './orders.ts'
+import { type OrderRow, orderOr404, purchaseError, resultOf } from './orders.ts'
 
 /** A checkout submit: who buys (signed in or not), and what they sent. */
 type Checkout = { ctx: AppContext; user: SessionUser | null; input: PayInput }
@@ -271,8 +271,7 @@ export function sendAgain(ctx: AppContext, order: OrderRow): Promise<PayResult> 
 
 /** GET /api/pedidos/{id}: the result screen's live status (the id is unguessable). */
 export async function getOrderStatus({ ctx, id }: { ctx: AppContext; id: string }) {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, id))
-  if (!order) throw notFound('Pedido não encontrado.')
+  const order = await orderOr404(ctx, id)
   const items = await ctx.db
     .select({ name: orderItems.name, net: orderItems.netCents })
     .from(orderItems)

@@ -3,11 +3,11 @@ import { auditLog, orders } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import type { RefundOrderInput, RefundOrderResult } from '../../contract/refunds.ts'
 import { chargedCents, completesOrder, isRefundable } from '../../domain/orders.ts'
-import { invalidField, notFound } from '../../errors.ts'
+import { invalidField } from '../../errors.ts'
 import { REFUND_UNAVAILABLE, refundCall, refundPayment } from '../payments/refund.ts'
 import { deliverEmails, readAtProvider, reportOf } from '../payments/settle.ts'
 import { orderLedger, settleOrder } from './order-ledger.ts'
-import type { OrderRow } from './orders.ts'
+import { type OrderRow, orderOr404 } from './orders.ts'
 
 export const REFUND_MESSAGES = {
   notRefundable: 'Só um pedido pago pode ser estornado.',
@@ -37,6 +37,13 @@ const resultOf = (order: OrderRow, awaiting: boolean, message: string): RefundOr
 /** What the institute's acts on an order take: the order, and who acted (null: the system). */
 export type OnOrder = { ctx: AppContext; orderId: string; actorUserId: number | null }
 
+/** 422 unless the order may be refunded: a state that refunds, and money paid (not a free order). */
+function assertRefundable(order: OrderRow) {
+  if (!isRefundable(order.status)) throw invalidField('status', REFUND_MESSAGES.notRefundable)
+  if (order.gateway === 'gratuito' || order.totalCents === 0)
+    throw invalidField('status', REFUND_MESSAGES.free)
+}
+
 /**
  * Refunds a paid order at the provider (DELETE /charges/{id}, with the amount for a part of it),
  * or what arrived of one paid short (issue 40, item 5: the institute's other answer to it),
@@ -51,12 +58,9 @@ export async function refundOrder({
   actorUserId,
 }: OnOrder & { input: RefundOrderInput }): Promise<RefundOrderResult> {
   const { db } = ctx
-  let [order] = await db.select().from(orders).where(eq(orders.id, orderId))
-  if (!order) throw notFound('Pedido não encontrado.')
+  let order = await orderOr404(ctx, orderId)
   if (order.status === 'refunded') return resultOf(order, false, REFUND_MESSAGES.alreadyRefunded)
-  if (!isRefundable(order.status)) throw invalidField('status', REFUND_MESSAGES.notRefundable)
-  if (order.gateway === 'gratuito' || order.totalCents === 0)
-    throw invalidField('status', REFUND_MESSAGES.free)
+  assertRefundable(order)
   if (order.differenceKind === 'underpaid' && order.differenceOf) {
     // What money granted, money going back takes back: the order it completed goes first.
     const [original] = await db.select().from(orders).where(eq(orders.id, order.differenceOf))
@@ -66,7 +70,7 @@ export async function refundOrder({
   }
   if (!order.gatewayChargeId) {
     // Paid before charge ids were stored: the provider's order names its charge.
-    const payment = await refundCall(REFUND_MESSAGES, () => readAtProvider(ctx, orderLedger(ctx), order!))
+    const payment = await refundCall(REFUND_MESSAGES, () => readAtProvider(ctx, orderLedger(ctx), order))
     if (payment) order = (await settleOrder(ctx, order, reportOf(payment))).order
     // Paid, but not through the provider (the seed's demo orders; one settled outside the site).
     if (!order.gatewayChargeId) throw invalidField('charge', REFUND_MESSAGES.noCharge)
@@ -102,12 +106,9 @@ export async function recordOutsideRefund({
   reason,
   actorUserId,
 }: OnOrder & { reason: string }): Promise<RefundOrderResult> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
-  if (!order) throw notFound('Pedido não encontrado.')
+  const order = await orderOr404(ctx, orderId)
   if (order.status === 'refunded') return resultOf(order, false, REFUND_MESSAGES.alreadyRefunded)
-  if (!isRefundable(order.status)) throw invalidField('status', REFUND_MESSAGES.notRefundable)
-  if (order.gateway === 'gratuito' || order.totalCents === 0)
-    throw invalidField('status', REFUND_MESSAGES.free)
+  assertRefundable(order)
   if (order.gatewayChargeId || order.refundKey) throw invalidField('charge', REFUND_MESSAGES.hasCharge)
   const settled = await settleOrder(ctx, order, { status: 'refunded', refundedCents: order.totalCents })
   if (!settled.changed) {

@@ -1,18 +1,17 @@
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm'
-import { jwtVerify, SignJWT } from 'jose'
 import { orders } from '../../../db/schema.ts'
 import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import type { StudentDocumentDecision, StudentDocumentState } from '../../contract/student-documents.ts'
 import { ACCESS_STATES, grantsAccess } from '../../domain/orders.ts'
 import { curitibaDate } from '../../domain/time-zone.ts'
-import { AppError, invalidField, notFound } from '../../errors.ts'
+import { AppError, invalidField } from '../../errors.ts'
 import { queueEmailWhere } from '../email/outbox.ts'
 import { brl, firstName, message } from '../email/templates.ts'
 import { deleteFiles } from '../files/files.ts'
-import { purposeKey } from '../hash.ts'
+import { signToken, unixSeconds, verifiedClaims } from '../signed-tokens.ts'
 import { DIFFERENCE_MESSAGES, paidDifferences } from './differences.ts'
-import type { OrderRow } from './orders.ts'
+import { type OrderRow, orderOr404 } from './orders.ts'
 import { type OnOrder, refundOrder } from './refund.ts'
 
 /**
@@ -47,12 +46,9 @@ export const STUDENT_DOC_MESSAGES = {
 } as const
 
 const DOCUMENT_AUDIENCE = 'student-document'
-const secretKey = (ctx: AppContext) => purposeKey(ctx.env.APP_SECRET, 'studentDocument')
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 async function orderWithDocument(ctx: AppContext, orderId: string): Promise<OrderRow> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
-  if (!order) throw notFound('Pedido não encontrado.')
+  const order = await orderOr404(ctx, orderId)
   if (!order.studentDocStatus) throw invalidField('order', STUDENT_DOC_MESSAGES.noDocument)
   return order
 }
@@ -64,14 +60,13 @@ async function orderWithDocument(ctx: AppContext, orderId: string): Promise<Orde
 export async function documentLink(ctx: AppContext, orderId: string, adminId: number) {
   const order = await orderWithDocument(ctx, orderId)
   if (!order.studentDocKey) throw invalidField('order', STUDENT_DOC_MESSAGES.deleted)
-  const expires = seconds(ctx.now) + STUDENT_DOCUMENTS.linkSeconds
-  const token = await new SignJWT({ order: order.id, doc: order.studentDocKey })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(adminId))
-    .setAudience(DOCUMENT_AUDIENCE)
-    .setIssuedAt(seconds(ctx.now))
-    .setExpirationTime(expires)
-    .sign(await secretKey(ctx))
+  const expires = unixSeconds(ctx.now) + STUDENT_DOCUMENTS.linkSeconds
+  const token = await signToken(ctx, 'studentDocument', {
+    claims: { order: order.id, doc: order.studentDocKey },
+    subject: adminId,
+    audience: DOCUMENT_AUDIENCE,
+    expires,
+  })
   return {
     url: `/api/admin/documentos-estudante/${token}`,
     expires_at: new Date(expires * 1000).toISOString(),
@@ -85,11 +80,7 @@ export async function documentLink(ctx: AppContext, orderId: string, adminId: nu
 export async function openDocument(ctx: AppContext, token: string, adminId: number) {
   let claims: { order?: unknown; doc?: unknown; sub?: string }
   try {
-    ;({ payload: claims } = await jwtVerify(token, await secretKey(ctx), {
-      audience: DOCUMENT_AUDIENCE,
-      algorithms: ['HS256'],
-      currentDate: ctx.now,
-    }))
+    claims = await verifiedClaims(ctx, 'studentDocument', token, DOCUMENT_AUDIENCE)
   } catch {
     throw new AppError('FORBIDDEN', STUDENT_DOC_MESSAGES.linkExpired)
   }

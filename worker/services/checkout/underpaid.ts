@@ -1,13 +1,13 @@
-import { eq, sql } from 'drizzle-orm'
-import { orders } from '../../../db/schema.ts'
+import { sql } from 'drizzle-orm'
 import {
   type AcceptUnderpaidInput,
   type AcceptUnderpaidResult,
   UNDERPAID_MESSAGES,
 } from '../../contract/refunds.ts'
-import { conflict, notFound } from '../../errors.ts'
+import { conflict } from '../../errors.ts'
 import { deliverEmails } from '../payments/settle.ts'
 import { settleOrder } from './order-ledger.ts'
+import { orderOr404 } from './orders.ts'
 import type { OnOrder } from './refund.ts'
 
 /**
@@ -23,8 +23,7 @@ export async function acceptUnderpaid({
   input,
   actorUserId,
 }: OnOrder & { input: AcceptUnderpaidInput }): Promise<AcceptUnderpaidResult> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
-  if (!order) throw notFound('Pedido não encontrado.')
+  const order = await orderOr404(ctx, orderId)
   if (order.status !== 'underpaid') throw conflict(UNDERPAID_MESSAGES.notUnderpaid)
   const data = JSON.stringify({
     received_cents: order.receivedCents,

@@ -1,12 +1,11 @@
-import { jwtVerify, SignJWT } from 'jose'
 import { deadlineOf, withDeadline } from '../../adapters/deadline.ts'
 import type { AppContext, UserCall } from '../../context.ts'
 import { BEAT_BATCH_MS } from '../../domain/attendance.ts'
 import { CONFERENCE_PATH, conferenceState } from '../../domain/conference.ts'
 import type { AttendanceBeat, AttendanceStats } from '../../durable/stubs.ts'
 import { DependencyUnavailableError } from '../../errors.ts'
-import { purposeKey } from '../hash.ts'
 import { consumeLimit } from '../limits/limits.ts'
+import { signToken, unixSeconds, verifiedClaims } from '../signed-tokens.ts'
 import { conferenceSnapshot } from './clock.ts'
 
 /**
@@ -25,10 +24,6 @@ import { conferenceSnapshot } from './clock.ts'
 export const PRESENCE_TICKET_TTL_SECONDS = 20 * 60
 const AUDIENCE = 'renalis:presenca'
 
-/** The tickets' HMAC key, imported once per isolate (jose would import raw bytes at every beat). */
-const secretKey = (ctx: AppContext) => purposeKey(ctx.env.APP_SECRET, 'presence')
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
-
 /**
  * A ticket for this viewer, bound to the session (its id is the hash of the session cookie). It
  * carries the first name the live questions show (issue 44), so a talk's room is opened without a
@@ -40,13 +35,12 @@ export async function presenceTicket(
   sessionId: string,
   firstName?: string,
 ): Promise<string> {
-  return new SignJWT({ sid: sessionId, ...(firstName ? { fn: firstName } : {}) })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(userId))
-    .setAudience(AUDIENCE)
-    .setIssuedAt(seconds(ctx.now))
-    .setExpirationTime(seconds(ctx.now) + PRESENCE_TICKET_TTL_SECONDS)
-    .sign(await secretKey(ctx))
+  return signToken(ctx, 'presence', {
+    claims: { sid: sessionId, ...(firstName ? { fn: firstName } : {}) },
+    subject: userId,
+    audience: AUDIENCE,
+    expires: unixSeconds(ctx.now) + PRESENCE_TICKET_TTL_SECONDS,
+  })
 }
 
 /** The viewer a ticket names, when it is valid, unexpired and issued under this session; else null. */
@@ -66,11 +60,7 @@ export async function ticketClaims(
 ): Promise<{ userId: number; firstName: string | null } | null> {
   if (ticket.length > 1000) return null
   try {
-    const { payload } = await jwtVerify<{ sid: string; fn?: unknown }>(ticket, await secretKey(ctx), {
-      audience: AUDIENCE,
-      algorithms: ['HS256'],
-      currentDate: ctx.now,
-    })
+    const payload = await verifiedClaims<{ sid: string; fn?: unknown }>(ctx, 'presence', ticket, AUDIENCE)
     const userId = Number(payload.sub)
     if (payload.sid !== sessionId || !Number.isSafeInteger(userId) || userId <= 0) return null
     return { userId, firstName: typeof payload.fn === 'string' ? payload.fn : null }

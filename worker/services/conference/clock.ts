@@ -13,6 +13,7 @@ import {
 } from '../../domain/conference.ts'
 import type { ClockSnapshot } from '../../durable/conference-clock.ts'
 import { notFound } from '../../errors.ts'
+import { freshSharedCopy, shareCopy } from './shared-copy.ts'
 
 /**
  * How long a viewer's answer may come from a copy of the Durable Object's programme. Whatever the
@@ -82,23 +83,10 @@ async function fromDurableObject(ctx: AppContext): Promise<Cached> {
 
 async function refresh(ctx: AppContext): Promise<Cached> {
   const key = cacheKey(ctx)
-  const hit = await caches.default.match(key)
-  if (hit) {
-    const shared = (await hit.json()) as Cached
-    if (Date.now() - shared.fetchedAt < CLOCK_CACHE_TTL_MS) return shared
-  }
+  const shared = await freshSharedCopy<Cached>(key, CLOCK_CACHE_TTL_MS)
+  if (shared) return shared
   const fresh = await fromDurableObject(ctx)
-  ctx.waitUntil(
-    caches.default.put(
-      key,
-      new Response(JSON.stringify(fresh), {
-        headers: {
-          'Content-Type': 'application/json',
-          'Cache-Control': `max-age=${Math.ceil(CLOCK_CACHE_TTL_MS / 1000)}`,
-        },
-      }),
-    ),
-  )
+  shareCopy(ctx, key, fresh, CLOCK_CACHE_TTL_MS)
   return fresh
 }
 

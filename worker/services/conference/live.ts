@@ -10,6 +10,7 @@ import { curitibaDateTime } from '../../domain/time-zone.ts'
 import type { LiveRoomStats, LiveTalk, LiveViewer } from '../../durable/stubs.ts'
 import { conflict, notFound } from '../../errors.ts'
 import { conferenceSnapshot } from './clock.ts'
+import { freshSharedCopy, shareCopy } from './shared-copy.ts'
 
 /**
  * A talk's live questions (issue 44, DESIGN 9d): the Worker's side. It finds the talk on the
@@ -87,29 +88,16 @@ export async function liveBoardSnapshot(ctx: AppContext, key: number): Promise<L
   const state = conferenceState(talks, now)
   const live = state.status === 'live' && state.live.key === key
   const cacheKey = new Request(`${publicOrigin(ctx.env)}/__live/board/${talk.day}-${talk.slot}`)
-  const hit = await caches.default.match(cacheKey)
-  if (hit) {
-    const shared = (await hit.json()) as CachedBoard
-    if (Date.now() - shared.fetchedAt < BOARD_CACHE_TTL_MS) {
-      boards.set(key, shared)
-      return shared.board
-    }
+  const shared = await freshSharedCopy<CachedBoard>(cacheKey, BOARD_CACHE_TTL_MS)
+  if (shared) {
+    boards.set(key, shared)
+    return shared.board
   }
   const board = await liveRoom(ctx, talk).board()
   const fresh: CachedBoard = { board: { ...board, open: board.open && live }, fetchedAt: Date.now() }
   boards.set(key, fresh)
   if (boards.size > 100) boards.delete(boards.keys().next().value as number)
-  ctx.waitUntil(
-    caches.default.put(
-      cacheKey,
-      new Response(JSON.stringify(fresh), {
-        headers: {
-          'Content-Type': 'application/json',
-          'Cache-Control': `max-age=${Math.ceil(BOARD_CACHE_TTL_MS / 1000)}`,
-        },
-      }),
-    ),
-  )
+  shareCopy(ctx, cacheKey, fresh, BOARD_CACHE_TTL_MS)
   return fresh.board
 }
 

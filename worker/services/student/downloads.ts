@@ -1,8 +1,7 @@
-import { jwtVerify, SignJWT } from 'jose'
 import { isLocalEnv } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { slugify } from '../../domain/patterns.ts'
-import { purposeKey } from '../hash.ts'
+import { signToken, unixSeconds, verifiedClaims } from '../signed-tokens.ts'
 import { readableEbook, readableMaterial } from './access.ts'
 
 /**
@@ -29,20 +28,17 @@ export const DOWNLOAD_MESSAGES = {
 export type DownloadKind = 'material' | 'ebook'
 type Claims = { sub: string; kind: DownloadKind; id: number }
 
-const secretKey = (ctx: AppContext) => purposeKey(ctx.env.APP_SECRET, 'download')
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
-
-export const linksExpireAt = (ctx: AppContext) => new Date((seconds(ctx.now) + DOWNLOAD_TTL_SECONDS) * 1000)
+export const linksExpireAt = (ctx: AppContext) =>
+  new Date((unixSeconds(ctx.now) + DOWNLOAD_TTL_SECONDS) * 1000)
 
 /** A signed link to one file for one student, valid DOWNLOAD_TTL_SECONDS from ctx.now. */
 export async function downloadLink(ctx: AppContext, userId: number, kind: DownloadKind, id: number) {
-  const token = await new SignJWT({ kind, id })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(userId))
-    .setAudience(AUDIENCE)
-    .setIssuedAt(seconds(ctx.now))
-    .setExpirationTime(seconds(ctx.now) + DOWNLOAD_TTL_SECONDS)
-    .sign(await secretKey(ctx))
+  const token = await signToken(ctx, 'download', {
+    claims: { kind, id },
+    subject: userId,
+    audience: AUDIENCE,
+    expires: unixSeconds(ctx.now) + DOWNLOAD_TTL_SECONDS,
+  })
   return `/download/${token}`
 }
 
@@ -55,11 +51,7 @@ export class DownloadRefused extends Error {
 
 async function claimsOf(ctx: AppContext, token: string): Promise<Claims> {
   try {
-    const { payload } = await jwtVerify<Claims>(token, await secretKey(ctx), {
-      audience: AUDIENCE,
-      algorithms: ['HS256'],
-      currentDate: ctx.now,
-    })
+    const payload = await verifiedClaims<Claims>(ctx, 'download', token, AUDIENCE)
     if ((payload.kind !== 'material' && payload.kind !== 'ebook') || !Number.isInteger(payload.id)) {
       throw new DownloadRefused(DOWNLOAD_MESSAGES.invalid)
     }

@@ -3,6 +3,7 @@ import { courses, ebookLibrary, ebooks } from '../../../db/schema.ts'
 import type { UserCall } from '../../context.ts'
 import type { EbookLibrary } from '../../contract/student.ts'
 import { AppError, notFound } from '../../errors.ts'
+import { ebookCard, ebookCourse } from '../catalog/content.ts'
 import { activeCourseIds } from './access.ts'
 import { downloadLink, linksExpireAt } from './downloads.ts'
 
@@ -36,24 +37,14 @@ export async function getLibrary({ ctx, userId }: UserCall): Promise<EbookLibrar
   return {
     owned: await Promise.all(
       owned.map(async ({ ebook, courseName, courseUrl }) => ({
-        id: ebook.id,
-        title: ebook.title,
-        description: ebook.description,
-        cover: ebook.coverImg,
+        ...ebookCard(ebook),
         pages: ebook.pages,
         source: inLibrary.has(ebook.id) ? ('biblioteca' as const) : ('curso' as const),
-        course: courseName && courseUrl ? { name: courseName, url: courseUrl } : null,
+        course: ebookCourse(courseName, courseUrl),
         download_url: await downloadLink(ctx, userId, 'ebook', ebook.id),
       })),
     ),
-    free: free
-      .filter((ebook) => !ownedIds.has(ebook.id))
-      .map((ebook) => ({
-        id: ebook.id,
-        title: ebook.title,
-        description: ebook.description,
-        cover: ebook.coverImg,
-      })),
+    free: free.filter((ebook) => !ownedIds.has(ebook.id)).map(ebookCard),
     links_expire_at: linksExpireAt(ctx).toISOString(),
   }
 }
