@@ -36,3 +36,19 @@ export type CardType = (typeof CARD_TYPES)[number]
 
 /** A free e-book is listed publicly; the others come with a purchase. */
 export const EBOOK_ACCESS = ['free', 'purchase'] as const
+
+/** What every list of e-books shows of one (the catalogue, the student's library), from its row. */
+export const ebookCard = (ebook: {
+  id: number
+  title: string
+  description: string
+  coverImg: string | null
+}) => ({
+  id: ebook.id,
+  title: ebook.title,
+  description: ebook.description,
+  cover: ebook.coverImg,
+})
+
+/** The course an e-book comes with, by name and address (null: none). */
+export const ebookCourse = (name: string | null, url: string | null) => (name && url ? { name, url } : null)

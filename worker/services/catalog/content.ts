@@ -2,6 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm'
 import { courses, ebooks, editais, pages, proceedings } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import { EbookList, Edital, Page, ProceedingList, SearchResults } from '../../contract/catalog.ts'
+import { ebookCard, ebookCourse } from '../../domain/catalog.ts'
 import { notFound } from '../../errors.ts'
 import { publicFileUrl } from '../files/files.ts'
 import { FEE_ORDER, toFeePlan } from '../plans/fees.ts'
@@ -16,19 +17,6 @@ export async function getPage({ ctx, slug }: { ctx: AppContext; slug: string }) 
   if (!value) throw notFound('Página não encontrada.')
   return value
 }
-
-type EbookRow = typeof ebooks.$inferSelect
-
-/** What every list of e-books shows of one (the catalogue, the student's library). */
-export const ebookCard = (ebook: EbookRow) => ({
-  id: ebook.id,
-  title: ebook.title,
-  description: ebook.description,
-  cover: ebook.coverImg,
-})
-
-/** The course an e-book comes with, by name and address (null: none). */
-export const ebookCourse = (name: string | null, url: string | null) => (name && url ? { name, url } : null)
 
 export async function listEbooks({ ctx }: { ctx: AppContext }) {
   return readSnapshot(ctx, 'ebooks', EbookList, async () => {
