@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { orders } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
 import type { PayResult } from '../../contract/checkout.ts'
-import { grantsAccess, missingCents } from '../../domain/orders.ts'
+import { ACCESS_STATES, grantsAccess, missingCents, type OrderState } from '../../domain/orders.ts'
 import type { DifferenceKind } from '../../domain/payments.ts'
 import { AppError } from '../../errors.ts'
 import type { OrderRow } from './orders.ts'
@@ -60,7 +60,7 @@ export function differenceAsked(order: OrderRow): DifferenceAsked | null {
  * lost in a dispute, its money went back: the difference is due again (a boleto's, paid again; a
  * student price's, the order refunded once its deadline passes).
  */
-const STANDING_STATES = ['paid', 'partially_refunded', 'charged_back'] as const
+const STANDING_STATES = [...ACCESS_STATES, 'charged_back'] as const satisfies readonly OrderState[]
 export const paysDifference = (status: OrderRow['status']) =>
   (STANDING_STATES as readonly string[]).includes(status)
 
