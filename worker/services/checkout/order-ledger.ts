@@ -19,7 +19,7 @@ import { fiscalStatements } from '../fiscal/step.ts'
 import type { Ledger, Report, StepMail } from '../payments/ledger.ts'
 import { boletoRequest, cardInputs } from '../payments/request.ts'
 import { providerFields, reportedDate, rowsOf, settle } from '../payments/settle.ts'
-import { enrollStatement } from '../student/access.ts'
+import { endEnrollmentsStatement, enrollStatement } from '../student/access.ts'
 import { couponStatements } from './coupon-holds.ts'
 import {
   chargebackEmail,
@@ -164,8 +164,7 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
         // Its difference went back in full (decision 028): not fully paid again, so what it gave is
         // taken back until the rest is paid (a new difference, the institute accepting what came, the
         // difference's dispute won); its certificates suspended, revoked if it is refunded.
-        statements.push(sql`UPDATE enrollments SET status = 'cancelled'
-          WHERE order_id = ${order.id} AND status = 'active' AND ${thisStep}`)
+        statements.push(endEnrollmentsStatement(order.id, thisStep))
         await certificates('suspend', CERTIFICATE_MONEY_REASONS.differenceWentBack)
         mails.push(
           await differenceWentBackEmail(
@@ -189,8 +188,7 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
         )
       }
       if (endsAccess(next.state) && !endsAccess(current.state)) {
-        statements.push(sql`UPDATE enrollments SET status = 'cancelled'
-          WHERE order_id = ${order.id} AND status = 'active' AND ${thisStep}`)
+        statements.push(endEnrollmentsStatement(order.id, thisStep))
         if (next.state === 'charged_back') {
           await certificates('suspend', CERTIFICATE_MONEY_REASONS.chargeback)
           mails.push(await chargebackEmail(ctx.env, order))

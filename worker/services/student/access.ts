@@ -24,6 +24,11 @@ export function enrollStatement(buyerId: number | SQL, where: SQL) {
     WHERE enrollments.status = 'cancelled'`
 }
 
+/** Ends the enrollments order `orderId` gave (a refund, a chargeback, its difference gone back), in `thisStep`. */
+export const endEnrollmentsStatement = (orderId: string, thisStep: SQL) =>
+  sql`UPDATE enrollments SET status = 'cancelled'
+    WHERE order_id = ${orderId} AND status = 'active' AND ${thisStep}`
+
 /** The student's enrollments that give access now (active: not refunded, charged back nor cancelled). */
 export const activeEnrollmentsOf = (userId: number) =>
   and(eq(enrollments.userId, userId), eq(enrollments.status, 'active'))
