@@ -7,7 +7,7 @@ import {
   type Page,
 } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.ts'
+import { CHROMIUM_FLAGS, E2E_CHROMIUM_PATH } from '../../../scripts/lib/chromium.ts'
 
 export const ARTIFACTS = new URL('../../artifacts/', import.meta.url).pathname
 
@@ -93,7 +93,7 @@ export function takeHydrationErrors(): string[] {
 
 /** Debian's Chromium, driven by playwright-core (Playwright cannot download browsers here). */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+  const browser = await chromium.launch({ executablePath: E2E_CHROMIUM_PATH, args: CHROMIUM_FLAGS })
   const newContext = browser.newContext.bind(browser)
   const newPage = browser.newPage.bind(browser)
   browser.newContext = async (options) => {
