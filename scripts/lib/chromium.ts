@@ -8,7 +8,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
  * else `chromium`. The same Chromium release (one Debian source package: Blink, V8, the network
  * stack) built as the headless shell Playwright itself runs headless tests in, without the
  * desktop browser's UI process: the e2e checkout journey's Chromium CPU went from 96 s to 56 s,
- * its time from 82 s to 63 s (decision 027). Lighthouse (`npm run audit`) keeps the full browser,
+ * its time from 82 s to 63 s (decision 029). Lighthouse (`npm run audit`) keeps the full browser,
  * whose scores are a visitor's.
  */
 export const E2E_CHROMIUM_PATH =

@@ -24,7 +24,7 @@ import {
   timeoutNextCall,
 } from '../support/worker/focus-nfe.ts'
 import { noteIn, noteOf, notesOf, notesWhen, runJob, settleNotes } from '../support/worker/invoices.ts'
-import { payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
+import { BANK_ACCOUNT, payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 
 // Issue 43: the NFS-e of every sale, issued against the Focus NFe stand-in over HTTP (its recorded
 // requests say what reached it); the job is the scheduled handler's, run here on the notes of the
@@ -448,6 +448,29 @@ describe('what reaches the provider', () => {
     expect(await noteIn(order.id)).toMatchObject({ state: 'authorized', valueCents: 40000 })
     // The difference is part of that price: no note of its own.
     expect(await notesOf(differenceId)).toEqual([])
+  })
+
+  it('a boleto paid short whose shortfall the institute accepts: the note states what arrived, and a partial refund comes off that', async () => {
+    const { order } = await buyClass('BOLETO', undefined, 40000)
+    await payAtProvider(order.gatewayChargeId!, 31000)
+    expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
+    const accepted = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+      observacao: 'Tarifa bancária descontada pelo banco do aluno.',
+    })
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
+    const first = await noteIn(order.id)
+    expect(first).toMatchObject({ state: 'authorized', valueCents: 31000, sequence: 1 })
+    const [dps] = await sentDps(first.ref)
+    expect(dps).toMatchObject({ valor_servico: 310 })
+    // R$ 100,00 of the R$ 310,00 that arrived goes back: the note loses all of it (the class alone).
+    const refunded = await refund(order.id, { amount_cents: 10000, bank_account: BANK_ACCOUNT })
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200)
+    const notes = await notesWhen(
+      order.id,
+      (all) => all.some((note) => note.replacesId === first.id && note.state === 'authorized'),
+      { job: false },
+    )
+    expect(notes.find((note) => note.replacesId === first.id)).toMatchObject({ valueCents: 21000 })
   })
 
   it("an e-book is listed 'sem NFS-e', never sent as a service", async () => {

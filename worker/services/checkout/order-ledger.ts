@@ -114,7 +114,7 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
         ? { withdrawalStatus: 'approved' as const, withdrawalDecidedAt: ctx.now }
         : {}),
     }),
-    async effects(order, { current, next }, thisStep) {
+    async effects(order, { current, next, acceptedShort }, thisStep) {
       const statements: SQL[] = []
       const mails: StepMail[] = []
       const dispute = disputeStep(current.state, next.state)
@@ -214,6 +214,10 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
               thisStep,
               chargedCents: chargedCents(order),
               sale: () => saleOf(ctx, order),
+              // The institute accepted what a boleto paid short brought: the note states what arrived.
+              short: acceptedShort
+                ? { priceCents: order.totalCents, missingCents: order.totalCents - chargedCents(order) }
+                : undefined,
             })
       statements.push(...fiscal)
       // A seat held or taken needs no statement to go back: the class_seats view counts live

@@ -33,6 +33,7 @@ export async function acceptUnderpaid({
   const settled = await settleOrder(ctx, order, {
     status: 'paid',
     refundedCents: order.refundedCents,
+    acceptedShort: true,
     writes: (thisStep) => [
       sql`INSERT INTO audit_log (actor_user_id, action, entity, entity_id, data, ip)
         SELECT ${actorUserId}, 'order.underpaid_accepted', 'order', ${order.id}, ${data}, ${ctx.clientIp}

@@ -31,7 +31,10 @@ function fiscalStep({ current, next }: PaymentStep): FiscalAction {
 /**
  * The statements of a step's NFS-e action, for the step's own batch. `sale`: the paid sale as the
  * ledger reads it, asked for only when a note is queued and issuance is on; `chargedCents`: what the
- * payment charged, of which a refund's share on the service lines comes off the note.
+ * payment charged, of which a refund's share on the service lines comes off the note; `short`: a sale
+ * paid with less than its price because the institute accepted what a boleto paid short brought
+ * (its price and what it lacked): the note states what arrived, the shortfall falling on the whole
+ * price as a refund's share does.
  */
 export async function fiscalStatements(
   ctx: AppContext,
@@ -42,6 +45,7 @@ export async function fiscalStatements(
     thisStep,
     chargedCents,
     sale,
+    short,
   }: {
     source: InvoiceSource
     id: string
@@ -49,6 +53,7 @@ export async function fiscalStatements(
     thisStep: SQL
     chargedCents: number
     sale: () => Promise<Sale>
+    short?: { priceCents: number; missingCents: number } | undefined
   },
 ): Promise<SQL[]> {
   const substitute = () =>
@@ -64,6 +69,10 @@ export async function fiscalStatements(
       // Issuance off (the default): nothing to queue, so the sale is not read either.
       if (fiscalSettings(ctx.env).issuance !== 'on') return []
       const queued = queueSaleInvoice(ctx, await sale(), thisStep)
+      if (short && short.missingCents > 0) {
+        const arrived = { refundedCents: short.missingCents, chargedCents: short.priceCents }
+        queued.push(...substituteSaleInvoice(source, id, arrived, thisStep, ctx.now))
+      }
       // A partial refund reported with the payment (rare): the note states the net value at once.
       return step.next.refundedCents > 0 ? [...queued, ...substitute()] : queued
     }

@@ -21,6 +21,11 @@ export type Report = {
   disputeWon?: boolean | undefined
   /** An order paid short whose difference went back in full (`ReportedPosition`, domain/orders.ts). */
   differenceWentBack?: boolean | undefined
+  /**
+   * The store's own word: the institute accepted what a boleto paid short brought, so the order is
+   * paid with less than its price (its NFS-e states what arrived).
+   */
+  acceptedShort?: boolean | undefined
   /** What the act that reports it writes with its step, only if it happens (an admin's audit line). */
   writes?: ((thisStep: SQL) => SQL[]) | undefined
 }
@@ -29,7 +34,8 @@ export type Report = {
 export type StepMail = OutboxMessage & { when?: SQL | undefined }
 
 export type QueuedEmail = { id: number; message: OutboxMessage }
-export type Step = { current: OrderPosition; next: OrderPosition }
+/** A row's step; `acceptedShort`: the report's (paid with what a boleto paid short brought). */
+export type Step = { current: OrderPosition; next: OrderPosition; acceptedShort?: boolean }
 
 /** What every payment row has (an order, a plan payment): DESIGN 6's states and the provider's ids. */
 export type Payment = {

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts'
 import { advance, grantsAccess, isSameStep, type OrderPosition } from '../../domain/orders.ts'
 import { deliverQueued, queueEmailWhere } from '../email/outbox.ts'
 import { paymentGateway } from './gateway.ts'
-import type { Ledger, Payment, QueuedEmail, Report, Settled } from './ledger.ts'
+import type { Ledger, Payment, QueuedEmail, Report, Settled, Step } from './ledger.ts'
 
 export const reportOf = (payment: GatewayPayment): Report => ({
   status: payment.status,
@@ -84,7 +84,7 @@ async function stepWrites<Row extends Payment>(
   guard?: SQL,
 ) {
   const settlementId = crypto.randomUUID()
-  const step = { current, next }
+  const step: Step = { current, next, ...(report.acceptedShort ? { acceptedShort: true } : {}) }
   const transition = ledger.update(
     {
       ...fields,
