@@ -139,9 +139,8 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
         mails.push(await disputeWonEmail(ctx.env, order))
       } else if (grantsAccess(next.state) && !grantsAccess(current.state)) {
         // Paid again after its difference went back: the certificates that suspended come back.
-        if (current.state === 'underpaid' && order.paidAt) {
-          await certificates('reinstate', CERTIFICATE_MONEY_REASONS.orderPaid)
-        }
+        const paidAgain = current.state === 'underpaid' && order.paidAt !== null
+        if (paidAgain) await certificates('reinstate', CERTIFICATE_MONEY_REASONS.orderPaid)
         const gift = giftOf(order)
         if (gift) statements.push(...recipientStatements(order, gift, thisStep))
         // A class bought again after a refund reactivates the student's cancelled enrollment.
@@ -151,7 +150,8 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
         if (current.state === 'expired') statements.push(overSeatsStatement(order.id, thisStep))
         const firstPassword = await firstPasswordLink(ctx, order, thisStep)
         if (firstPassword) statements.push(firstPassword.statement)
-        const received = gift ? await giftEmail(ctx, order, gift, thisStep) : null
+        // A gift's recipient is told once, when it is first paid: paid again, the access simply comes back.
+        const received = gift && !paidAgain ? await giftEmail(ctx, order, gift, thisStep) : null
         mails.push(
           await confirmationEmail(ctx.env, order, firstPassword?.link, firstPassword?.claim, received?.waits),
         )
