@@ -162,6 +162,19 @@ describe("the edital fee's note", () => {
     expect(await notesOf(pending.payment_id)).toHaveLength(1)
     expect(await sentDps(note.ref)).toHaveLength(1)
   }, 60_000)
+
+  it('a boleto fee paid short counts as paid: its note states what arrived', async () => {
+    const { plan, user, application, cookie } = await applied(35000)
+    const slip = await payPlan(cookie, purchase(user, plan, application.id))
+    expect(slip.status).toBe(200)
+    const pending = PlanPaymentResult.parse(slip.body)
+    const [row] = await paymentRows(application.id)
+    await payAtProvider(row!.gatewayChargeId!, 30000)
+    expect((await sendWebhook('charge.underpaid', row!.gatewayChargeId!)).status).toBe(200)
+    const note = await noteIn(pending.payment_id)
+    expect(note).toMatchObject({ state: 'authorized', valueCents: 30000 })
+    expect(await sentDps(note.ref)).toMatchObject([{ valor_servico: 300 }])
+  })
 })
 
 describe("'Comprar como empresa' and 'Moro fora do Brasil' on the fee's payment", () => {

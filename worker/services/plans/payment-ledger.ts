@@ -6,7 +6,14 @@ import { publicOrigin } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import { CHECKOUT_MESSAGES } from '../../contract/checkout-messages.ts'
 import type { PlanPaymentResult } from '../../contract/plans.ts'
-import { disputeStep, endsAccess, grantsAccess, isOpen, OPEN_STATES } from '../../domain/orders.ts'
+import {
+  chargedCents,
+  disputeStep,
+  endsAccess,
+  grantsAccess,
+  isOpen,
+  OPEN_STATES,
+} from '../../domain/orders.ts'
 import { declineReason } from '../../domain/payment-errors.ts'
 import { advanceSaleInvoices } from '../fiscal/job.ts'
 import { fiscalStatements } from '../fiscal/step.ts'
@@ -37,6 +44,14 @@ async function namesOf(ctx: AppContext, planId: number) {
     .innerJoin(editais, eq(editais.id, feePlans.editalId))
     .where(eq(feePlans.id, planId))
   return row ?? { plan: 'Plano', edital: '' }
+}
+
+/** A fee's boleto paid short (counted as paid): its price and what it lacked; none when paid in full. */
+function shortOf(row: PlanPaymentRow) {
+  const charged = chargedCents({ totalCents: row.amountCents, receivedCents: row.receivedCents })
+  return charged < row.amountCents
+    ? { priceCents: row.amountCents, missingCents: row.amountCents - charged }
+    : undefined
 }
 
 /**
@@ -71,7 +86,9 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
         id: row.id,
         step: { current, next },
         thisStep,
-        chargedCents: row.amountCents,
+        chargedCents: chargedCents({ totalCents: row.amountCents, receivedCents: row.receivedCents }),
+        // A boleto paid short counts as paid (settle, below): the note states what arrived.
+        short: shortOf(row),
         sale: async () => {
           const names = await namesOf(ctx, row.planId)
           return {
