@@ -448,6 +448,17 @@ describe('what reaches the provider', () => {
     expect(await noteIn(order.id)).toMatchObject({ state: 'authorized', valueCents: 40000 })
     // The difference is part of that price: no note of its own.
     expect(await notesOf(differenceId)).toEqual([])
+    // R$ 100,00 of the order's own charge goes back: the note (of the whole R$ 400,00 that arrived,
+    // the difference's included) loses R$ 100,00, not that share of the R$ 310,00 its own charge brought.
+    const first = await noteIn(order.id)
+    const refunded = await refund(order.id, { amount_cents: 10000, bank_account: BANK_ACCOUNT })
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200)
+    const notes = await notesWhen(
+      order.id,
+      (all) => all.some((note) => note.replacesId === first.id && note.state === 'authorized'),
+      { job: false },
+    )
+    expect(notes.find((note) => note.replacesId === first.id)).toMatchObject({ valueCents: 30000 })
   })
 
   it('a boleto paid short whose shortfall the institute accepts: the note states what arrived, and a partial refund comes off that', async () => {

@@ -1,10 +1,11 @@
-import { eq, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { courses, orderItems, orders } from '../../../db/schema.ts'
 import type { GatewayPayment } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
 import type { PayResult } from '../../contract/checkout.ts'
 import { CERTIFICATE_MONEY_REASONS } from '../../domain/certificates.ts'
 import {
+  ACCESS_STATES,
   chargedCents,
   completesOrder,
   disputeStep,
@@ -74,6 +75,27 @@ async function saleOf(ctx: AppContext, order: OrderRow): Promise<Sale> {
     })),
     paidAt: order.paidAt ?? ctx.now,
   }
+}
+
+/**
+ * What arrived for an order's sale, which its NFS-e states and of which a refund's share comes off:
+ * its own charge's, and, for a boleto paid short, what the paid differences that complete it brought
+ * (the note then states the whole price). One read, only for an order whose charge fell short.
+ */
+async function arrivedCents(ctx: AppContext, order: OrderRow): Promise<number> {
+  const charged = chargedCents(order)
+  if (charged >= order.totalCents || order.differenceKind !== null) return charged
+  const [differences] = await ctx.db
+    .select({ cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.differenceOf, order.id),
+        eq(orders.differenceKind, 'underpaid'),
+        inArray(orders.status, ACCESS_STATES),
+      ),
+    )
+  return Math.min(order.totalCents, charged + Number(differences?.cents ?? 0))
 }
 
 /** The provider's ids and the boleto's or PIX's data, as the payment reports them. */
@@ -212,7 +234,7 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
               id: order.id,
               step: { current, next },
               thisStep,
-              chargedCents: chargedCents(order),
+              chargedCents: await arrivedCents(ctx, order),
               sale: () => saleOf(ctx, order),
               // The institute accepted what a boleto paid short brought: the note states what arrived.
               short: acceptedShort
