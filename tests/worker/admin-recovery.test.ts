@@ -3,7 +3,7 @@ import { abandonedCheckouts, emailSuppressions, orders, reminders } from '../../
 import { AdminAbandonedCheckoutPage } from '../../worker/contract/admin-recovery.ts'
 import { Dashboard } from '../../worker/contract/admin-sales.ts'
 import type { ReminderKind } from '../../worker/domain/reminders.ts'
-import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { adminCall, fileAdmin } from '../support/worker/admin.ts'
 import { createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
 
 // The admin's view of sales recovery (issue 25, item 6), over rows written as the recovery code
@@ -11,7 +11,7 @@ import { createUser, sessionCookie, testDb, unique } from '../support/worker/db.
 // May and June 2019 belong to this file alone: every figure of those periods is known.
 
 const db = testDb()
-let admin: string
+const admin = fileAdmin()
 
 /** An instant of Curitiba's clock (UTC−3). */
 const at = (local: string) => new Date(`${local}-03:00`)
@@ -88,7 +88,7 @@ async function reminder(
 }
 
 const dashboard = async (from: string, to: string) => {
-  const answer = await adminCall(admin, 'GET', `/api/admin/dashboard?from=${from}&to=${to}`)
+  const answer = await adminCall(admin(), 'GET', `/api/admin/dashboard?from=${from}&to=${to}`)
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   return Dashboard.parse(answer.body).recovery
 }
@@ -100,8 +100,6 @@ const countOf = (figures: { reminders: { kind: ReminderKind; count: number }[] }
 const open = { c: '', d: '', e: '' }
 
 beforeAll(async () => {
-  admin = (await newAdmin()).cookie
-
   // A: abandoned at the period's first instant; two reminders; its order paid after them.
   const orderA = await paidOrder(49_000, '2019-05-02T10:00:00', '2019-05-02T10:05:00')
   const a = await checkout({ createdAt: at('2019-05-01T00:00:00'), orderId: orderA })
@@ -215,7 +213,7 @@ describe('the dashboard’s recovery figures (/api/admin/dashboard)', () => {
 
 describe('open abandoned checkouts (/api/admin/recuperacao)', () => {
   const list = async (query: string) => {
-    const answer = await adminCall(admin, 'GET', `/api/admin/recuperacao?${query}`)
+    const answer = await adminCall(admin(), 'GET', `/api/admin/recuperacao?${query}`)
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
     return AdminAbandonedCheckoutPage.parse(answer.body)
   }
@@ -260,7 +258,7 @@ describe('open abandoned checkouts (/api/admin/recuperacao)', () => {
 
   it('exports the filter as CSV for a Brazilian spreadsheet, naming its source, and records the export', async () => {
     const answer = await adminCall(
-      admin,
+      admin(),
       'GET',
       '/api/admin/recuperacao/exportacao?from=2019-05-01&to=2019-05-31',
     )
@@ -283,7 +281,7 @@ describe('open abandoned checkouts (/api/admin/recuperacao)', () => {
     )
     expect(end).toBe('')
     const exports = (
-      await adminCall(admin, 'GET', '/api/admin/auditoria?entity=abandoned_checkout&per_page=1')
+      await adminCall(admin(), 'GET', '/api/admin/auditoria?entity=abandoned_checkout&per_page=1')
     ).body
     expect(exports.items[0]).toMatchObject({
       action: 'abandoned_checkout.export',
@@ -294,10 +292,10 @@ describe('open abandoned checkouts (/api/admin/recuperacao)', () => {
   })
 
   it('answers bad filters with 422 in pt-BR, and only to an administrator', async () => {
-    const reversed = await adminCall(admin, 'GET', '/api/admin/recuperacao?from=2019-06-01&to=2019-05-01')
+    const reversed = await adminCall(admin(), 'GET', '/api/admin/recuperacao?from=2019-06-01&to=2019-05-01')
     expect(reversed.status).toBe(422)
     expect(reversed.body.errors.to).toEqual(['A data final deve ser igual ou posterior à inicial.'])
-    const badDay = await adminCall(admin, 'GET', '/api/admin/recuperacao/exportacao?from=2019-02-30')
+    const badDay = await adminCall(admin(), 'GET', '/api/admin/recuperacao/exportacao?from=2019-02-30')
     expect(badDay.status).toBe(422)
     expect(badDay.body.errors.from).toEqual(['Data inválida (use AAAA-MM-DD).'])
     const student = await sessionCookie((await createUser(db, { type: 'N' })).id)

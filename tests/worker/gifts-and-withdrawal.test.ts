@@ -5,6 +5,7 @@ import { AdminEnrollmentPage } from '../../worker/contract/admin-sales.ts'
 import { GIFT_MESSAGES, PayResult } from '../../worker/contract/checkout.ts'
 import { PurchaseList, WITHDRAWAL_MESSAGES, WithdrawalResult } from '../../worker/contract/student.ts'
 import { INSTITUTE } from '../../worker/domain/institute.ts'
+import { adminCookie } from '../support/worker/admin.ts'
 import {
   buyClass,
   call,
@@ -86,7 +87,7 @@ describe('a gift (issue 22, item 7)', () => {
     expect(await enrolledClasses(recipientCookie)).toContain(turma.id)
 
     // The admin's enrollments: the recipient's, given by the buyer.
-    const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    const admin = await adminCookie()
     const list = AdminEnrollmentPage.parse(
       (
         await call(`/api/admin/matriculas?q=${encodeURIComponent(recipient.email)}`, undefined, {
@@ -162,7 +163,7 @@ describe('the right of withdrawal (issue 22, item 8)', () => {
   })
 
   it('an in-person class: one request however often asked; the institute refuses with an answer, or approves and refunds', async () => {
-    const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    const admin = await adminCookie()
     const presencial = await createCourse(db, { section: 'presencial' })
     const buy = async () => {
       const { order, cookie, turma } = await buyClass('CREDIT_CARD')

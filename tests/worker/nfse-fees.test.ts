@@ -4,7 +4,7 @@ import { emailOutbox } from '../../db/schema.ts'
 import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
 import { PlanPaymentResult } from '../../worker/contract/plans.ts'
 import { settlePlanPayment } from '../../worker/services/plans/payment-ledger.ts'
-import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { adminCall, fileAdmin } from '../support/worker/admin.ts'
 import { testContext, testDb } from '../support/worker/db.ts'
 import {
   expectForeignTaker,
@@ -29,9 +29,8 @@ import { applicant, byCard, createEdital, paymentRows, payPlan, purchase } from 
 // Brasil' on the fee's payment reach the stand-in as the note's taker.
 
 const db = testDb()
-let admin: string
+const admin = fileAdmin()
 beforeEach(async () => {
-  admin ??= (await newAdmin()).cookie
   await resetProviderControls()
 })
 
@@ -70,7 +69,7 @@ describe("the edital fee's note", () => {
     })
 
     const refund = await adminCall(
-      admin,
+      admin(),
       'POST',
       `/api/admin/editais/pagamentos/${payment.payment_id}/estorno`,
       {},

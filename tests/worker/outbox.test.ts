@@ -7,7 +7,8 @@ import type { Env } from '../../worker/env.ts'
 import worker from '../../worker/index.ts'
 import { OUTBOX_CRON } from '../../worker/scheduled.ts'
 import { deliverQueued, OUTBOX_RULES, queueEmail } from '../../worker/services/email/outbox.ts'
-import { createUser, sessionCookie, testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
+import { adminCookie } from '../support/worker/admin.ts'
+import { createUser, testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
 import { notInvoiceMail } from '../support/worker/invoices.ts'
 import {
   buyByCard,
@@ -96,7 +97,7 @@ describe('the outbox while the e-mail API refuses, then accepts', () => {
     expect(await acceptedFor(email)).toEqual([])
     expect((await outboxFor(email)).map((row) => row.status)).toEqual(['expired'])
 
-    const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    const admin = await adminCookie()
     const listed = await callWith(workerEnv, '/api/admin/emails/nao-entregues', {
       headers: { cookie: admin },
     })
@@ -164,7 +165,7 @@ describe('retries', () => {
     expect(await attemptAt(workerEnv, id, new Date(clock + 24 * 3600_000))).toBe('not_due')
     expect(await acceptedFor(email)).toEqual([])
 
-    const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    const admin = await adminCookie()
     const listed = await callWith(workerEnv, '/api/admin/emails/nao-entregues', {
       headers: { cookie: admin },
     })

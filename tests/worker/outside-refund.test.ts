@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { auditLog, enrollments, orderItems, orders } from '../../db/schema.ts'
 import { REFUND_MESSAGES } from '../../worker/services/checkout/refund.ts'
+import { adminCookie } from '../support/worker/admin.ts'
 import { createClass, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
@@ -56,7 +57,7 @@ const post = async (path: string, cookie: string, body: unknown = {}) => {
 
 describe('a refund of an order paid outside the provider', () => {
   it('says there is no charge to refund, then records the outside refund once', async () => {
-    const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    const admin = await adminCookie()
     const id = await paidOutside()
 
     const refused = await post(`/api/admin/pedidos/${id}/estorno`, admin)
@@ -87,7 +88,7 @@ describe('a refund of an order paid outside the provider', () => {
   })
 
   it('is refused for an order the provider does hold a charge of, and for a student', async () => {
-    const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    const admin = await adminCookie()
     const id = await paidOutside()
     await db.update(orders).set({ gatewayChargeId: 'ch_fora' }).where(eq(orders.id, id))
     const refused = await post(`/api/admin/pedidos/${id}/estorno-externo`, admin, { motivo: 'por fora' })

@@ -8,6 +8,7 @@ import { RefundOrderResult } from '../../worker/contract/refunds.ts'
 import worker from '../../worker/index.ts'
 import { paymentLedgers } from '../../worker/services/payment-ledgers.ts'
 import { receivePagarmeWebhook } from '../../worker/services/payments/webhook.ts'
+import { adminCookie } from '../support/worker/admin.ts'
 import {
   buyClass,
   call,
@@ -17,7 +18,7 @@ import {
   orderRow,
   orderScreen,
 } from '../support/worker/checkout.ts'
-import { createUser, productionEnv, sessionCookie, testContext, testDb } from '../support/worker/db.ts'
+import { productionEnv, testContext, testDb } from '../support/worker/db.ts'
 import { notInvoiceMail } from '../support/worker/invoices.ts'
 import {
   BANK_ACCOUNT,
@@ -34,9 +35,6 @@ const db = testDb()
 const mailsTo = async (to: string) =>
   (await db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).filter(notInvoiceMail)
 
-async function adminCookie() {
-  return sessionCookie((await createUser(db, { type: 'A' })).id)
-}
 function refund(orderId: string, cookie: string, body?: unknown) {
   return call(`/api/admin/pedidos/${orderId}/estorno`, body ?? {}, { cookie })
 }
