@@ -1,11 +1,12 @@
-import { desc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { emailOutbox, oauthAccounts, sessions, users } from '../../db/schema.ts'
+import { oauthAccounts, sessions, users } from '../../db/schema.ts'
 import { ACCOUNT_MESSAGES } from '../../worker/contract/account.ts'
 import { AUTH_MESSAGES } from '../../worker/contract/auth.ts'
 import { buyClass, call as checkoutCall, newPayer } from '../support/worker/checkout.ts'
 import { createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
+import { latestMailsTo, mailsTo } from '../support/worker/mail.ts'
 
 // Issue 28: who owns an account. Each sequence ends with the stranger's browser and password
 // reaching nothing of the owner's.
@@ -47,13 +48,9 @@ const sessionOf = (response: Response) =>
     .map((cookie) => cookie.split(';')[0]!)
     .find((cookie) => /^(__Host-)?renalis_session=.+/.test(cookie)) ?? ''
 
-/** The e-mails to `to`, the last first. */
-const mailsTo = (to: string) =>
-  db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.id))
-
 /** The last e-mail to `to` whose text has a link to `path`: its token. */
 async function mailedToken(to: string, path: string) {
-  for (const row of await mailsTo(to)) {
+  for (const row of await latestMailsTo(to)) {
     const match = new RegExp(`${path}#token=([\\w-]+)`).exec(row.text)
     if (match) return match[1]!
   }
@@ -61,7 +58,7 @@ async function mailedToken(to: string, path: string) {
 }
 
 async function mailedCode(to: string) {
-  const [row] = await mailsTo(to)
+  const [row] = await latestMailsTo(to)
   return /é (\d{6})\./.exec(row?.text ?? '')?.[1] ?? ''
 }
 
@@ -443,7 +440,7 @@ describe('provider links (issue 28, item 4)', () => {
       `${oauth}; ${cookie}`,
     )
     expect(linked.status).toBe('ok')
-    const notices = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email))
+    const notices = await mailsTo(email)
     expect(notices.some((row) => row.subject.startsWith('Google vinculado à sua conta'))).toBe(true)
 
     const security = await call('/api/usuario/conta', { cookie })

@@ -15,6 +15,7 @@ import { adminCall, auditOf, fileAdmin } from '../support/worker/admin.ts'
 import { call } from '../support/worker/checkout.ts'
 import { createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
+import { mailsTo } from '../support/worker/mail.ts'
 import {
   BANK_ACCOUNT,
   chargeAtProvider,
@@ -453,7 +454,7 @@ describe('applications', () => {
     ).toBe('submitted')
     // Nothing was written for the refused approval: no audit line, no e-mail.
     expect(await auditOf('application', loser.applicationId)).toEqual([])
-    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, loser.user.email))).toEqual([])
+    expect(await mailsTo(loser.user.email)).toEqual([])
     // The waiting list takes it; fewer places than approved is refused.
     expect((await decide(loser.applicationId, 'waitlisted', 'Aguarde uma vaga.')).status).toBe(200)
     const current = AdminEdital.parse(

@@ -1,6 +1,6 @@
-import { and, desc, eq, like } from 'drizzle-orm'
+import { and, eq, like } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditLog, certificates, emailOutbox, enrollments, orders, users } from '../../db/schema.ts'
+import { auditLog, certificates, enrollments, orders, users } from '../../db/schema.ts'
 import { IssuedCertificatePage } from '../../worker/contract/admin-certificates.ts'
 import { AdminOrder } from '../../worker/contract/admin-sales.ts'
 import { CertificateVerification, MyCertificates } from '../../worker/contract/certificates.ts'
@@ -26,6 +26,7 @@ import {
 } from '../support/worker/checkout.ts'
 import { createClass, createUser, sessionCookie, testContext, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
+import { latestMailsTo } from '../support/worker/mail.ts'
 import {
   chargebackAtProvider,
   disputeWonAtProvider,
@@ -85,9 +86,7 @@ async function downloads(code: string, cookie: string) {
   return { pdf, credential }
 }
 
-const mailsTo = async (to: string) =>
-  db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.id))
-const subjectsTo = async (to: string) => (await mailsTo(to)).map((mail) => mail.subject)
+const subjectsTo = async (to: string) => (await latestMailsTo(to)).map((mail) => mail.subject)
 
 /** The reconciliation, a few hours on, until `orderId` moves (the shared database holds every file's orders). */
 async function reconcileUntilMoved(orderId: string, hours = 7) {
@@ -113,7 +112,7 @@ describe('a refund revokes the certificates the purchase paid for', () => {
     expect(await verify(certificate.code)).toMatchObject({ status: 'valid' })
 
     // Issued: the holder is e-mailed, with the verification page's address.
-    const [issued] = (await mailsTo(payer.email)).filter(
+    const [issued] = (await latestMailsTo(payer.email)).filter(
       (mail) => mail.subject === `Seu certificado: ${certificate.title}`,
     )
     expect(issued?.text).toContain(`/certificados/${certificate.code}`)
@@ -148,7 +147,7 @@ describe('a refund revokes the certificates the purchase paid for', () => {
       links: { pdf: null, credential: null, verification: `/certificados/${certificate.code}` },
     })
 
-    const [told] = (await mailsTo(payer.email)).filter(
+    const [told] = (await latestMailsTo(payer.email)).filter(
       (mail) => mail.subject === `Certificado revogado: ${certificate.title}`,
     )
     expect(told?.text).toContain('Motivo: compra reembolsada.')
@@ -473,11 +472,11 @@ describe('a gift follows decision 010: an account that never proved the address 
     expect(await enrolledClasses(await sessionCookie(stranger.id))).not.toContain(turma.id)
 
     // The buyer and the recipient are told it waits, and how to claim it.
-    const confirmation = (await mailsTo(payer.email)).find((mail) =>
+    const confirmation = (await latestMailsTo(payer.email)).find((mail) =>
       mail.subject.startsWith('Pagamento confirmado'),
     )
     expect(confirmation?.text).toContain('assim que ele for confirmado')
-    const giftMail = (await mailsTo(stranger.email)).find((mail) =>
+    const giftMail = (await latestMailsTo(stranger.email)).find((mail) =>
       mail.subject.includes('enviou um presente'),
     )
     expect(giftMail?.text).toContain('o presente fica guardado até a confirmação')

@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditLog, classes, emailOutbox, enrollments, orderItems, orders, users } from '../../db/schema.ts'
+import { auditLog, classes, enrollments, orderItems, orders, users } from '../../db/schema.ts'
 import { AdminEnrollmentPage } from '../../worker/contract/admin-sales.ts'
 import { GIFT_MESSAGES, PayResult } from '../../worker/contract/checkout.ts'
 import { PurchaseList, WITHDRAWAL_MESSAGES, WithdrawalResult } from '../../worker/contract/student.ts'
@@ -17,6 +17,7 @@ import {
 } from '../support/worker/checkout.ts'
 import { createClass, createCourse, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
 import { notInvoiceMail } from '../support/worker/invoices.ts'
+import { latestMailsTo } from '../support/worker/mail.ts'
 import { providerRequests } from '../support/worker/pagarme.ts'
 
 // Issue 22, items 7 and 8: a gift reaches its recipient (the access, and an e-mail naming who sent
@@ -32,10 +33,7 @@ async function buyGift(gifts: unknown[], payer = newPayer()) {
   return { ...(await payCheckout(view, { payer, extra: { gifts } })), turma }
 }
 
-const lastMailTo = async (to: string) =>
-  (await db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.id))).filter(
-    notInvoiceMail,
-  )[0]
+const lastMailTo = async (to: string) => (await latestMailsTo(to)).filter(notInvoiceMail)[0]
 
 const purchasesOf = async (cookie: string) =>
   PurchaseList.parse((await call('/api/usuario/compras', undefined, { cookie })).body)

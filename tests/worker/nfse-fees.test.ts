@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { emailOutbox } from '../../db/schema.ts'
 import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
 import { PlanPaymentResult } from '../../worker/contract/plans.ts'
 import { settlePlanPayment } from '../../worker/services/plans/payment-ledger.ts'
@@ -13,6 +11,7 @@ import {
   sentDps,
 } from '../support/worker/focus-nfe.ts'
 import { noteIn, notesOf, notInvoiceMail } from '../support/worker/invoices.ts'
+import { mailsTo } from '../support/worker/mail.ts'
 import {
   chargebackAtProvider,
   DEBIT,
@@ -28,7 +27,7 @@ import { applicant, byCard, createEdital, paymentRows, payPlan, purchase } from 
 // the card's, the note states the fee's whole value. 'Comprar como empresa' and 'Moro fora do
 // Brasil' on the fee's payment reach the stand-in as the note's taker.
 
-const db = testDb()
+const _db = testDb()
 const admin = fileAdmin()
 beforeEach(async () => {
   await resetProviderControls()
@@ -110,9 +109,7 @@ describe("the edital fee's note", () => {
     ])
     expect(await providerRequests(`/v2/nfsen/${won.note.ref}`, 'DELETE')).toEqual([])
     // The payer heard of the dispute and of its end: one payment confirmed, not a second one.
-    const subjects = (await db.select().from(emailOutbox).where(eq(emailOutbox.to, won.payer)))
-      .filter(notInvoiceMail)
-      .map((mail) => mail.subject)
+    const subjects = (await mailsTo(won.payer)).filter(notInvoiceMail).map((mail) => mail.subject)
     expect(subjects).toEqual([
       'Pagamento confirmado — Mensalidade de março',
       'Pagamento contestado — Mensalidade de março',

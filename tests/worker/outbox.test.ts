@@ -10,6 +10,7 @@ import { deliverQueued, OUTBOX_RULES, queueEmail } from '../../worker/services/e
 import { adminCookie } from '../support/worker/admin.ts'
 import { createUser, testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
 import { notInvoiceMail } from '../support/worker/invoices.ts'
+import { storeMailsTo } from '../support/worker/mail.ts'
 import {
   buyByCard,
   callWith,
@@ -28,8 +29,6 @@ const mailEnv = () => envWith({ FISCAL_ISSUANCE: 'off' })
 
 const acceptedFor = async (email: string) =>
   (await emailApi.accepted()).filter((m) => m.to.includes(email)).filter(notInvoiceMail)
-const outboxFor = async (email: string) =>
-  (await db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).filter(notInvoiceMail)
 
 async function student() {
   const email = `${unique('aluna')}@teste.example`.toLowerCase()
@@ -58,13 +57,13 @@ describe('the outbox while the e-mail API refuses, then accepts', () => {
     expect(await acceptedFor(resetEmail)).toEqual([])
     expect(await acceptedFor(buyerEmail)).toEqual([])
     for (const email of [resetEmail, buyerEmail]) {
-      expect((await outboxFor(email)).map((row) => row.status)).toEqual(['pending'])
+      expect((await storeMailsTo(email)).map((row) => row.status)).toEqual(['pending'])
     }
 
     // The scheduled job runs during the refusal: still nothing sent, still nothing lost.
     await runCron(workerEnv, later(2))
     expect(await acceptedFor(resetEmail)).toEqual([])
-    expect((await outboxFor(resetEmail))[0]?.status).toBe('pending')
+    expect((await storeMailsTo(resetEmail))[0]?.status).toBe('pending')
 
     // The API is back: the next runs deliver each message once, and later runs nothing more.
     await emailApi.mode('accept')
@@ -81,7 +80,7 @@ describe('the outbox while the e-mail API refuses, then accepts', () => {
     expect(confirmations[0]!.idempotencyKey).not.toBe(resetMails[0]!.idempotencyKey)
     expect(resetMails[0]!.authorization).toBe('Bearer re_test_standin')
     for (const email of [resetEmail, buyerEmail]) {
-      expect((await outboxFor(email)).map((row) => row.status)).toEqual(['sent'])
+      expect((await storeMailsTo(email)).map((row) => row.status)).toEqual(['sent'])
     }
   })
 
@@ -95,7 +94,7 @@ describe('the outbox while the e-mail API refuses, then accepts', () => {
     // The link lasts an hour: a run after that sets it aside instead of sending it.
     await drainAll(workerEnv, later(61))
     expect(await acceptedFor(email)).toEqual([])
-    expect((await outboxFor(email)).map((row) => row.status)).toEqual(['expired'])
+    expect((await storeMailsTo(email)).map((row) => row.status)).toEqual(['expired'])
 
     const admin = await adminCookie()
     const listed = await callWith(workerEnv, '/api/admin/emails/nao-entregues', {
@@ -121,7 +120,7 @@ describe('the outbox while the e-mail API refuses, then accepts', () => {
     await emailApi.mode('accept')
     await drainAll(workerEnv, later(5))
     expect(await acceptedFor(email)).toHaveLength(2)
-    expect((await outboxFor(email)).map((row) => row.status)).toEqual(['sent', 'sent'])
+    expect((await storeMailsTo(email)).map((row) => row.status)).toEqual(['sent', 'sent'])
   })
 })
 

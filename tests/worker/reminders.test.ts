@@ -16,6 +16,7 @@ import { brl } from '../../worker/services/email/templates.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { newPayer, payBody } from '../support/worker/checkout.ts'
 import { createClass, createUser, testContext, testDb, unique } from '../support/worker/db.ts'
+import { mailsTo } from '../support/worker/mail.ts'
 import { callWith, databaseFault, emailApi, envWith, jsonPost, runCron } from '../support/worker/outages.ts'
 import { applicant, createEdital, myApplications, payPlan, purchase } from '../support/worker/plans.ts'
 
@@ -37,8 +38,6 @@ afterEach(async () => {
 const mailTo = async (email: string) => (await emailApi.accepted()).filter((mail) => mail.to.includes(email))
 const remindersOf = (email: string) =>
   db.select().from(schema.reminders).where(eq(schema.reminders.email, email))
-const outboxOf = (email: string) =>
-  db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, email))
 const checkoutsOf = (email: string) =>
   db.select().from(schema.abandonedCheckouts).where(eq(schema.abandonedCheckouts.email, email))
 
@@ -173,7 +172,7 @@ describe('abandoned checkouts', () => {
     }
     expect(await sentFirsts()).toHaveLength(3)
     expect((await remindersOf(email)).filter((r) => r.isCapped)).toHaveLength(3 + 1 + 1 + 2)
-    expect((await outboxOf(email)).length).toBe(6)
+    expect((await mailsTo(email)).length).toBe(6)
   })
 
   it('without consent nothing is kept nor sent; unticking the box forgets what was kept', async () => {
@@ -303,7 +302,7 @@ describe('exactly once', () => {
     await Promise.all([runCron(workerEnv, when), runCron(workerEnv, when)])
     for (const { email } of buyers) {
       expect(await remindersOf(email)).toHaveLength(1)
-      expect(await outboxOf(email)).toHaveLength(1)
+      expect(await mailsTo(email)).toHaveLength(1)
       expect(await mailTo(email)).toHaveLength(1)
     }
   })
@@ -319,7 +318,7 @@ describe('exactly once', () => {
       await runCron(workerEnv, when)
       for (const { email } of buyers) {
         expect(await remindersOf(email), `cut after ${cut}`).toHaveLength(1)
-        expect(await outboxOf(email), `cut after ${cut}`).toHaveLength(1)
+        expect(await mailsTo(email), `cut after ${cut}`).toHaveLength(1)
         expect(await mailTo(email), `cut after ${cut}`).toHaveLength(1)
       }
     }

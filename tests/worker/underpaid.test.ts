@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditLog, classSeats, emailOutbox } from '../../db/schema.ts'
+import { auditLog, classSeats } from '../../db/schema.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { PurchaseList } from '../../worker/contract/student.ts'
 import { DIFFERENCE_MESSAGES } from '../../worker/services/checkout/differences.ts'
@@ -9,6 +9,7 @@ import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import { buyClass, call, enrolledClasses, enrollmentsOf, orderRow } from '../support/worker/checkout.ts'
 import { testContext, testDb } from '../support/worker/db.ts'
+import { mailsTo } from '../support/worker/mail.ts'
 import {
   BANK_ACCOUNT,
   chargebackAtProvider,
@@ -25,7 +26,6 @@ import {
 const db = testDb()
 const seatsOf = async (classId: number) =>
   (await db.select().from(classSeats).where(eq(classSeats.classId, classId)))[0]!
-const mailsTo = (to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to))
 const SHORT = 9000
 
 async function myPurchase(cookie: string, orderId: string) {
