@@ -4,7 +4,7 @@ import { oauthAccounts, sessions, users } from '../../db/schema.ts'
 import { ACCOUNT_MESSAGES } from '../../worker/contract/account.ts'
 import { AUTH_MESSAGES } from '../../worker/contract/auth.ts'
 import { buyClass, call as checkoutCall, newPayer } from '../support/worker/checkout.ts'
-import { createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import { createUser, sessionCookie, testDb, uniqueEmail } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 import { latestMailsTo, mailsTo } from '../support/worker/mail.ts'
 
@@ -13,7 +13,6 @@ import { latestMailsTo, mailsTo } from '../support/worker/mail.ts'
 
 const BASE = 'http://localhost'
 const db = testDb()
-const newEmail = (who = 'vitima') => `${unique(who)}@teste.example`.toLowerCase()
 const address = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`
 
 async function call(
@@ -94,7 +93,7 @@ async function ownerProvesByConfirmation(email: string, password: string) {
 
 describe('a guest checkout with a stranger e-mail (issue 28, sequence 1)', () => {
   it('the stranger browser sees only its own order; the owner proves the address and the stranger loses the account', async () => {
-    const email = newEmail()
+    const email = uniqueEmail('vitima')
     // 1. The stranger buys by PIX with the victim's e-mail: a new account, a session for that browser.
     const stranger = await buyClass('PIX', { ...newPayer(), email })
     expect(stranger.cookie).not.toBe('')
@@ -136,7 +135,7 @@ describe('a guest checkout with a stranger e-mail (issue 28, sequence 1)', () =>
   })
 
   it('the new-user modal sets the first password with the code the e-mail received', async () => {
-    const email = newEmail('compradora')
+    const email = uniqueEmail('compradora')
     const buyer = await buyClass('PIX', { ...newPayer(), email })
     const sent = await call('/api/usuario/conta/codigo', { method: 'POST', cookie: buyer.cookie })
     expect(sent.status).toBe(200)
@@ -165,7 +164,7 @@ describe('a guest checkout with a stranger e-mail (issue 28, sequence 1)', () =>
 
 describe('a sign-up with a stranger e-mail (issue 28, sequence 2)', () => {
   it('later guest orders wait for the proof; the password the stranger set dies with it', async () => {
-    const email = newEmail()
+    const email = uniqueEmail('vitima')
     const signedUp = await signUp(email)
     expect(signedUp.status).toBe(200)
     expect((signedUp.body as unknown as { data: { email_verified: boolean } }).data.email_verified).toBe(
@@ -203,7 +202,7 @@ describe('a sign-up with a stranger e-mail (issue 28, sequence 2)', () => {
   })
 
   it('the sign-up confirmation, opened signed in to the account, proves the address and claims its orders', async () => {
-    const email = newEmail('aluna')
+    const email = uniqueEmail('aluna')
     const signedUp = await signUp(email, 'minha-senha')
     const cookie = sessionOf(signedUp.response)
     const guest = await buyClass('CREDIT_CARD', { ...newPayer(), email })
@@ -224,7 +223,7 @@ describe('a sign-up with a stranger e-mail (issue 28, sequence 2)', () => {
 
 describe('a verified Google login wins over an unproved password (issue 28, Google variant)', () => {
   it('ends the password and every session the stranger holds, and the owner reaches the purchases', async () => {
-    const email = newEmail()
+    const email = uniqueEmail('vitima')
     const signedUp = await signUp(email)
     const strangerCookie = sessionOf(signedUp.response)
     const owner = await buyClass('CREDIT_CARD', { ...newPayer(), email })
@@ -245,7 +244,7 @@ describe('a verified Google login wins over an unproved password (issue 28, Goog
   })
 
   it('a Facebook e-mail still never opens an existing account', async () => {
-    const email = newEmail()
+    const email = uniqueEmail('vitima')
     await signUp(email)
     expect((await googleLogin(email, 'facebook')).status).toBe('error')
   })
@@ -300,7 +299,7 @@ describe('changing the e-mail (issue 28, item 3)', () => {
     const user = await createUser(db, { phone: '(41) 99876-1111' })
     const cookie = await sessionCookie(user.id)
     const other = await sessionCookie(user.id)
-    const next = newEmail('novo')
+    const next = uniqueEmail('novo')
     const asked = await call('/usuario/perfil/updateUser', {
       method: 'PUT',
       body: { name: 'Pessoa Atualizada', email: next, phone: '(41) 99876-2222' },
@@ -329,7 +328,7 @@ describe('changing the e-mail (issue 28, item 3)', () => {
   it('"não fui eu" from the old address cancels the change and ends every session', async () => {
     const user = await createUser(db)
     const cookie = await sessionCookie(user.id)
-    const next = newEmail('ladrao')
+    const next = uniqueEmail('ladrao')
     await call('/usuario/perfil/updateUser', {
       method: 'PUT',
       body: { name: user.name, email: next, phone: '(41) 99876-2222' },
@@ -385,7 +384,7 @@ describe('sessions (issue 28, item 6)', () => {
   })
 
   it('over https the session cookie is __Host- prefixed', async () => {
-    const email = newEmail('https')
+    const email = uniqueEmail('https')
     const response = await workerFetch('https://loja.example/user/create_user', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'https://loja.example' },
@@ -402,7 +401,7 @@ describe('sessions (issue 28, item 6)', () => {
 
 describe('provider links (issue 28, item 4)', () => {
   it('linking asks the password after the first minutes of a login, e-mails the owner, and unlinks', async () => {
-    const signedUp = await signUp(newEmail('perfil'), 'minha-senha')
+    const signedUp = await signUp(uniqueEmail('perfil'), 'minha-senha')
     const email = (signedUp.body as unknown as { data: { email: string } }).data.email
     const user = (await db.select().from(users).where(eq(users.email, email)))[0]!
     const cookie = sessionOf(signedUp.response)
@@ -451,7 +450,7 @@ describe('provider links (issue 28, item 4)', () => {
   })
 
   it('the only way into a passwordless account is never unlinked', async () => {
-    const email = newEmail('google')
+    const email = uniqueEmail('google')
     const google = await googleLogin(email)
     const refused = await call('/api/usuario/conta/vinculos/google', {
       method: 'DELETE',
@@ -464,7 +463,7 @@ describe('provider links (issue 28, item 4)', () => {
   })
 
   it('a password reset lists the linked providers and unlinks the ones chosen', async () => {
-    const email = newEmail('reset')
+    const email = uniqueEmail('reset')
     const google = await googleLogin(email)
     expect(google.status).toBe('ok')
     const asked = await checkoutCall('/password/email', { email })

@@ -4,7 +4,7 @@ import { AdminAbandonedCheckoutPage } from '../../worker/contract/admin-recovery
 import { Dashboard } from '../../worker/contract/admin-sales.ts'
 import type { ReminderKind } from '../../worker/domain/reminders.ts'
 import { adminCall, fileAdmin } from '../support/worker/admin.ts'
-import { createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import { createUser, sessionCookie, testDb, unique, uniqueEmail } from '../support/worker/db.ts'
 
 // The admin's view of sales recovery (issue 25, item 6), over rows written as the recovery code
 // writes them: checkouts captured at the checkout, reminders sent, orders made and paid after.
@@ -17,8 +17,6 @@ const admin = fileAdmin()
 const at = (local: string) => new Date(`${local}-03:00`)
 const HOUR = 3_600_000
 
-const emailOf = (name: string) => `${unique(name)}@teste.example`.toLowerCase()
-
 async function checkout(values: {
   createdAt: Date
   email?: string
@@ -27,7 +25,7 @@ async function checkout(values: {
 }) {
   const id = `chk_${crypto.randomUUID().replace(/-/g, '')}`
   const items = values.items ?? [{ name: 'Curso de Nefrologia Clínica', cents: 49_000 }]
-  const email = values.email ?? emailOf('carrinho')
+  const email = values.email ?? uniqueEmail('carrinho')
   await db.insert(abandonedCheckouts).values({
     id,
     email,
@@ -123,7 +121,7 @@ beforeAll(async () => {
   // C: reminded, still open.
   const c = await checkout({
     createdAt: at('2019-05-20T08:00:00'),
-    email: emailOf('carla'),
+    email: uniqueEmail('carla'),
     items: [
       { name: 'Turma de Diálise Peritoneal', cents: 89_000 },
       { name: 'E-book; "Rim" & cia', cents: 4_590 },

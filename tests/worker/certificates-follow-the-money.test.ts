@@ -24,7 +24,15 @@ import {
   payCheckout,
   sessionCookieOf,
 } from '../support/worker/checkout.ts'
-import { createClass, createUser, sessionCookie, testContext, testDb, unique } from '../support/worker/db.ts'
+import {
+  createClass,
+  createUser,
+  sessionCookie,
+  testContext,
+  testDb,
+  unique,
+  uniqueEmail,
+} from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 import { latestMailsTo } from '../support/worker/mail.ts'
 import {
@@ -219,7 +227,7 @@ describe('a refund revokes the certificates the purchase paid for', () => {
   it("a gift: its refund revokes the recipient's certificate, not the buyer's own", async () => {
     const recipient = {
       name: 'Helena Presenteada',
-      email: `${unique('presente')}@teste.example`.toLowerCase(),
+      email: uniqueEmail('presente'),
     }
     const turma = await createClass(db)
     const { status, body, payer } = await payCheckout(await cartWith(['turma', turma.id]), {
@@ -453,7 +461,7 @@ describe('a gift follows decision 010: an account that never proved the address 
   it('a gift to an address someone signed up with (never proved) waits; the proof delivers it', async () => {
     const stranger = await createUser(db, {
       name: 'Quem Cadastrou',
-      email: `${unique('cadastro')}@teste.example`.toLowerCase(),
+      email: uniqueEmail('cadastro'),
       passwordHash: 'scrypt$qualquer',
       emailVerifiedAt: null,
     })
@@ -506,7 +514,7 @@ describe('a gift follows decision 010: an account that never proved the address 
   it('an account that proved the address receives it at once, as before', async () => {
     const proved = await createUser(db, {
       passwordHash: 'x',
-      email: `${unique('provada')}@teste.example`.toLowerCase(),
+      email: uniqueEmail('provada'),
     })
     const turma = await createClass(db)
     const { status, body } = await payCheckout(await cartWith(['turma', turma.id]), {

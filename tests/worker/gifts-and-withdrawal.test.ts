@@ -15,7 +15,14 @@ import {
   newPayer,
   payCheckout,
 } from '../support/worker/checkout.ts'
-import { createClass, createCourse, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import {
+  createClass,
+  createCourse,
+  createUser,
+  sessionCookie,
+  testDb,
+  uniqueEmail,
+} from '../support/worker/db.ts'
 import { notInvoiceMail } from '../support/worker/invoices.ts'
 import { latestMailsTo } from '../support/worker/mail.ts'
 import { providerRequests } from '../support/worker/pagarme.ts'
@@ -25,7 +32,6 @@ import { providerRequests } from '../support/worker/pagarme.ts'
 // an in-person class asked of the institute, which approves or refuses with an answer.
 
 const db = testDb()
-const newEmail = (who: string) => `${unique(who)}@teste.example`.toLowerCase()
 
 async function buyGift(gifts: unknown[], payer = newPayer()) {
   const turma = await createClass(db)
@@ -40,7 +46,7 @@ const purchasesOf = async (cookie: string) =>
 
 describe('a gift (issue 22, item 7)', () => {
   it('bought by one account, opened by another: the recipient holds the access and was told who sent it', async () => {
-    const recipient = { name: 'Helena Presenteada', email: newEmail('presente') }
+    const recipient = { name: 'Helena Presenteada', email: uniqueEmail('presente') }
     const { status, body, turma, payer, response } = await buyGift([recipient])
     expect(status, JSON.stringify(body)).toBe(200)
     const result = PayResult.parse(body)
@@ -99,7 +105,7 @@ describe('a gift (issue 22, item 7)', () => {
   })
 
   it('to an account that exists: the access is added to it, with no password link', async () => {
-    const existing = await createUser(db, { passwordHash: 'x', email: newEmail('conta') })
+    const existing = await createUser(db, { passwordHash: 'x', email: uniqueEmail('conta') })
     const { status, body, turma } = await buyGift([{ name: 'Conta Antiga', email: existing.email }])
     expect(status, JSON.stringify(body)).toBe(200)
     const cookie = await sessionCookie(existing.id)
@@ -114,8 +120,8 @@ describe('a gift (issue 22, item 7)', () => {
     expect(self.status).toBe(422)
     expect(self.body.errors).toEqual({ 'gifts.0.email': [GIFT_MESSAGES.notYourself] })
     const two = await buyGift([
-      { name: 'Pessoa Um', email: newEmail('um') },
-      { name: 'Pessoa Dois', email: newEmail('dois') },
+      { name: 'Pessoa Um', email: uniqueEmail('um') },
+      { name: 'Pessoa Dois', email: uniqueEmail('dois') },
     ])
     expect(two.status).toBe(422)
     expect(JSON.stringify(two.body.errors)).toContain(GIFT_MESSAGES.one)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { LIMIT_MESSAGE, LIMITS, LOGIN_LIMITS } from '../../worker/domain/limits.ts'
-import { createClass, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import { createClass, createUser, sessionCookie, testDb, unique, uniqueEmail } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 import { mailsTo } from '../support/worker/mail.ts'
 
@@ -53,7 +53,7 @@ describe('e-mails escape what a person typed', () => {
     const view = CheckoutView.parse(
       await (await workerFetch(`${BASE}/checkout/get?cart=${added.hash}`)).json(),
     )
-    const email = `${unique('xss')}@teste.example`.toLowerCase()
+    const email = uniqueEmail('xss')
     const name = '<svg/onload=alert(document.domain)> Silva'
     const paid = await post('/checkout/pagar', {
       hash: view.hash,

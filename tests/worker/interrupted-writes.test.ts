@@ -6,7 +6,7 @@ import { enrollments, orderItems, orders, users } from '../../db/schema.ts'
 import { CHECKOUT_MESSAGES, PayResult } from '../../worker/contract/checkout.ts'
 import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
 import type { Env } from '../../worker/env.ts'
-import { testDb, testEnv, unique } from '../support/worker/db.ts'
+import { testDb, testEnv, uniqueEmail } from '../support/worker/db.ts'
 import { mailsTo } from '../support/worker/mail.ts'
 import { callWith, cardCheckout, databaseFault, jsonPost } from '../support/worker/outages.ts'
 import { providerRequests } from '../support/worker/pagarme.ts'
@@ -25,7 +25,7 @@ afterEach(() => databaseFault('none'))
 describe('a sign-up interrupted by the database', () => {
   const signUp = () => ({
     name: 'Joana Teixeira Brandão',
-    email: `${unique('cadastro')}@teste.example`.toLowerCase(),
+    email: uniqueEmail('cadastro'),
     password: 'segredo1',
     phone: '(41) 99876-5432',
   })

@@ -8,7 +8,7 @@ import worker from '../../worker/index.ts'
 import { OUTBOX_CRON } from '../../worker/scheduled.ts'
 import { deliverQueued, OUTBOX_RULES, queueEmail } from '../../worker/services/email/outbox.ts'
 import { adminCookie } from '../support/worker/admin.ts'
-import { createUser, testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
+import { createUser, testContext, testDb, testEnv, unique, uniqueEmail } from '../support/worker/db.ts'
 import { notInvoiceMail } from '../support/worker/invoices.ts'
 import { storeMailsTo } from '../support/worker/mail.ts'
 import {
@@ -27,11 +27,10 @@ const later = (minutes: number) => new Date(Date.now() + minutes * MINUTE)
 // The NFS-e off: its note's e-mail (tests/worker/nfse.test.ts) is not what these count.
 const mailEnv = () => envWith({ FISCAL_ISSUANCE: 'off' })
 
-const acceptedFor = async (email: string) =>
-  (await emailApi.accepted()).filter((m) => m.to.includes(email)).filter(notInvoiceMail)
+const acceptedFor = async (email: string) => (await emailApi.acceptedFor(email)).filter(notInvoiceMail)
 
 async function student() {
-  const email = `${unique('aluna')}@teste.example`.toLowerCase()
+  const email = uniqueEmail('aluna')
   await createUser(db, { name: 'Helena Duarte Lima', email, passwordHash: 'scrypt$x' })
   return email
 }

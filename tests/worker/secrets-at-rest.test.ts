@@ -17,6 +17,7 @@ import {
   testDb,
   testEnv,
   unique,
+  uniqueEmail,
 } from '../support/worker/db.ts'
 import { mailsTo } from '../support/worker/mail.ts'
 import { buyByCard, callWith, emailApi, envWith, jsonPost, runCron } from '../support/worker/outages.ts'
@@ -30,10 +31,9 @@ const local = () => envWith({ APP_ENV: 'local' })
 
 const BLANK = { text: SECRET_PLACEHOLDER.text, html: SECRET_PLACEHOLDER.html }
 const tokenIn = (text: string) => /#token=([\w-]+)/.exec(text)?.[1] ?? ''
-const acceptedFor = async (email: string) => (await emailApi.accepted()).filter((m) => m.to.includes(email))
 
 async function student() {
-  const email = `${unique('segredo')}@teste.example`.toLowerCase()
+  const email = uniqueEmail('segredo')
   const user = await createUser(db, { name: 'Helena Duarte Lima', email, passwordHash: 'scrypt$x' })
   return { email, user }
 }
@@ -63,7 +63,7 @@ describe('in production', () => {
     const { email } = await student()
     expect((await callWith(production(), '/password/email', jsonPost({ email }))).status).toBe(200)
 
-    const [delivered] = await acceptedFor(email)
+    const [delivered] = await emailApi.acceptedFor(email)
     const token = tokenIn(delivered!.text)
     expect(token.length).toBeGreaterThan(20)
     const rows = await mailsTo(email)
@@ -84,7 +84,7 @@ describe('in production', () => {
     // An hour later the job sets it aside unsent, and nothing of the link is left.
     await emailApi.mode('accept')
     await runCron(production(), later(61))
-    expect(await acceptedFor(email)).toEqual([])
+    expect(await emailApi.acceptedFor(email)).toEqual([])
     const [row] = await mailsTo(email)
     expect(row).toMatchObject({ status: 'expired', secret: true, ...BLANK })
     expect(`${row!.html}${row!.text}`).not.toContain(token)
@@ -207,7 +207,7 @@ describe('locally', () => {
     const [row] = await mailsTo(email)
     expect(row).toMatchObject({ status: 'sent', secret: true })
     const token = tokenIn(row!.text)
-    expect(token).toBe(tokenIn((await acceptedFor(email))[0]!.text))
+    expect(token).toBe(tokenIn((await emailApi.acceptedFor(email))[0]!.text))
 
     const mailbox = await callWith(local(), '/api/dev/mailbox')
     const shown = (mailbox.body as Array<{ to: string; text: string; html: string }>).find(
