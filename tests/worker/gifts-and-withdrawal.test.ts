@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { auditLog, classes, enrollments, orderItems, orders, users } from '../../db/schema.ts'
 import { AdminEnrollmentPage } from '../../worker/contract/admin-sales.ts'
 import { GIFT_MESSAGES, PayResult } from '../../worker/contract/checkout.ts'
-import { PurchaseList, WITHDRAWAL_MESSAGES, WithdrawalResult } from '../../worker/contract/student.ts'
+import { WITHDRAWAL_MESSAGES, WithdrawalResult } from '../../worker/contract/student.ts'
 import { INSTITUTE } from '../../worker/domain/institute.ts'
 import { adminCookie } from '../support/worker/admin.ts'
 import {
@@ -12,6 +12,7 @@ import {
   cartWith,
   enrolledClasses,
   enrollmentStatuses,
+  myPurchases,
   newPayer,
   payCheckout,
 } from '../support/worker/checkout.ts'
@@ -41,9 +42,6 @@ async function buyGift(gifts: unknown[], payer = newPayer()) {
 
 const lastMailTo = async (to: string) => (await latestMailsTo(to)).filter(notInvoiceMail)[0]
 
-const purchasesOf = async (cookie: string) =>
-  PurchaseList.parse((await call('/api/usuario/compras', undefined, { cookie })).body)
-
 describe('a gift (issue 22, item 7)', () => {
   it('bought by one account, opened by another: the recipient holds the access and was told who sent it', async () => {
     const recipient = { name: 'Helena Presenteada', email: uniqueEmail('presente') }
@@ -58,7 +56,7 @@ describe('a gift (issue 22, item 7)', () => {
 
     // The buyer keeps the purchase, not the class; the purchase names the recipient.
     expect(await enrolledClasses(buyerCookie)).not.toContain(turma.id)
-    const [purchase] = await purchasesOf(buyerCookie)
+    const [purchase] = await myPurchases(buyerCookie)
     expect(purchase).toMatchObject({ order_id: result.order_id, gift: recipient })
     const confirmation = await lastMailTo(payer.email)
     expect(confirmation?.subject).toContain('Pagamento confirmado')
@@ -141,7 +139,7 @@ const askRefund = async (orderId: string, cookie: string, motivo: unknown = 'Com
 describe('the right of withdrawal (issue 22, item 8)', () => {
   it('an online course by card: 10 requests at once refund it once, at the provider, and end the access', async () => {
     const { order, cookie, turma } = await buyClass('CREDIT_CARD')
-    const [purchase] = await purchasesOf(cookie)
+    const [purchase] = await myPurchases(cookie)
     expect(purchase?.withdrawal).toMatchObject({ state: 'available', at_once: true })
 
     const empty = await askRefund(order.id, cookie, '')
@@ -162,7 +160,7 @@ describe('the right of withdrawal (issue 22, item 8)', () => {
     expect(await enrolledClasses(cookie)).not.toContain(turma.id)
     const result = WithdrawalResult.parse(answers[0]!.body)
     expect(result.withdrawal.reason).toBe('Comprei o curso errado.')
-    const [listed] = await purchasesOf(cookie)
+    const [listed] = await myPurchases(cookie)
     expect(listed).toMatchObject({ status: 'refunded', withdrawal: { state: 'approved' } })
   })
 
@@ -202,7 +200,7 @@ describe('the right of withdrawal (issue 22, item 8)', () => {
     const refused = await decide(first.order.id, { decisao: 'recusar', resposta: 'A turma já começou.' })
     expect(refused.status, JSON.stringify(refused.body)).toBe(200)
     expect((await decide(first.order.id, { decisao: 'aprovar' })).status).toBe(409)
-    const [seen] = await purchasesOf(first.cookie)
+    const [seen] = await myPurchases(first.cookie)
     expect(seen?.withdrawal).toMatchObject({ state: 'refused', answer: 'A turma já começou.' })
     expect((await lastMailTo(first.order.payer.email))?.text).toContain('A turma já começou.')
     expect((await askRefund(first.order.id, first.cookie)).status).toBe(422)
@@ -222,7 +220,7 @@ describe('the right of withdrawal (issue 22, item 8)', () => {
       .update(orders)
       .set({ paidAt: new Date(Date.now() - 8 * 86_400_000) })
       .where(eq(orders.id, order.id))
-    const [purchase] = await purchasesOf(cookie)
+    const [purchase] = await myPurchases(cookie)
     expect(purchase?.withdrawal?.state).toBe('expired')
     const late = await askRefund(order.id, cookie)
     expect(late.status).toBe(422)
@@ -232,7 +230,7 @@ describe('the right of withdrawal (issue 22, item 8)', () => {
     const stranger = await sessionCookie((await createUser(db)).id)
     expect((await askRefund(order.id, stranger)).status).toBe(404)
     const pix = await buyClass('PIX')
-    const [pending] = await purchasesOf(pix.cookie)
+    const [pending] = await myPurchases(pix.cookie)
     expect(pending?.withdrawal).toBeNull()
     expect((await askRefund(pix.order.id, pix.cookie)).status).toBe(422)
   })

@@ -12,7 +12,7 @@ import {
 } from '../../worker/contract/student.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { DOWNLOAD_MESSAGES, downloadLink } from '../../worker/services/student/downloads.ts'
-import { buyClass, call, newPayer, orderScreen } from '../support/worker/checkout.ts'
+import { buyClass, call, myPurchases, newPayer, orderScreen } from '../support/worker/checkout.ts'
 import {
   createClass,
   createCourse,
@@ -113,9 +113,7 @@ describe('Minhas compras', () => {
 
     // Another student sees none of it.
     const other = await sessionCookie((await createUser(db)).id)
-    expect(
-      PurchaseList.parse((await call('/api/usuario/compras', undefined, { cookie: other })).body),
-    ).toEqual([])
+    expect(await myPurchases(other)).toEqual([])
     expect((await call(`/api/usuario/compras/${card.order.id}`, undefined, { cookie: other })).status).toBe(
       404,
     )
@@ -129,7 +127,7 @@ describe('Minhas compras', () => {
       await reconcilePayments({ ctx: later })
     }
     expect((await orderScreen(order.id)).status).toBe('expired')
-    const [listed] = PurchaseList.parse((await call('/api/usuario/compras', undefined, { cookie })).body)
+    const [listed] = await myPurchases(cookie)
     expect(listed).toMatchObject({ order_id: order.id, can_reissue: true, pix: null })
 
     const again = await call(`/api/usuario/compras/${order.id}/novo-pagamento`, null, { cookie })
