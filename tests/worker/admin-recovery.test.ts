@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { abandonedCheckouts, emailSuppressions, orders, reminders } from '../../db/schema.ts'
+import { abandonedCheckouts, emailSuppressions, type orders, reminders } from '../../db/schema.ts'
 import { AdminAbandonedCheckoutPage } from '../../worker/contract/admin-recovery.ts'
 import { Dashboard } from '../../worker/contract/admin-sales.ts'
 import type { ReminderKind } from '../../worker/domain/reminders.ts'
 import { adminCall, fileAdmin } from '../support/worker/admin.ts'
-import { createUser, sessionCookie, testDb, unique, uniqueEmail } from '../support/worker/db.ts'
+import { createOrder, createUser, sessionCookie, testDb, unique, uniqueEmail } from '../support/worker/db.ts'
 
 // The admin's view of sales recovery (issue 25, item 6), over rows written as the recovery code
 // writes them: checkouts captured at the checkout, reminders sent, orders made and paid after.
@@ -40,22 +40,8 @@ async function checkout(values: {
   return { id, email }
 }
 
-async function order(values: Partial<typeof orders.$inferInsert> & { createdAt: Date }) {
-  const id = `ped_${crypto.randomUUID().replace(/-/g, '')}`
-  await db.insert(orders).values({
-    id,
-    cartHash: 'x',
-    idempotencyKey: unique('recuperacao'),
-    grossCents: values.totalCents ?? 0,
-    totalCents: 0,
-    gateway: 'sandbox',
-    paymentType: 'CREDIT_CARD',
-    remindersConsent: true,
-    payer: { name: 'Pessoa', email: 'p@teste.example', cpf: '52998224725', phone: '41999990000' },
-    ...values,
-  })
-  return id
-}
+const order = (values: Partial<typeof orders.$inferInsert> & { createdAt: Date }) =>
+  createOrder(db, { remindersConsent: true, ...values })
 
 /**
  * An order of `totalCents` made at `made` and paid at `paid` (Curitiba's clock), by card unless

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { enrollments, leads, orderItems, orders, users } from '../../db/schema.ts'
+import { enrollments, leads, orderItems, type orders, users } from '../../db/schema.ts'
 import { AdminEnrollmentPage, AdminOrder, Dashboard } from '../../worker/contract/admin-sales.ts'
 import { adminCall, auditOf, fileAdmin } from '../support/worker/admin.ts'
 import { buyClass, enrolledClasses, newPayer, orderScreen } from '../support/worker/checkout.ts'
-import { createClass, createCourse, createUser, testDb, unique } from '../support/worker/db.ts'
+import { createClass, createCourse, createOrder, createUser, testDb, unique } from '../support/worker/db.ts'
 import { providerRequests } from '../support/worker/pagarme.ts'
 
 const db = testDb()
@@ -205,19 +205,8 @@ describe('dashboard (/api/admin/dashboard)', () => {
   async function order(
     values: Partial<typeof orders.$inferInsert> & { userId: number; classId: number; courseId: number },
   ) {
-    const id = `ped_${crypto.randomUUID().replace(/-/g, '')}`
     const { classId, courseId, ...rest } = values
-    await db.insert(orders).values({
-      id,
-      cartHash: 'x',
-      idempotencyKey: unique('painel'),
-      grossCents: values.totalCents ?? 0,
-      totalCents: 0,
-      gateway: 'sandbox',
-      paymentType: 'CREDIT_CARD',
-      payer: { name: 'Pessoa', email: 'p@teste.example', cpf: '52998224725', phone: '41999990000' },
-      ...rest,
-    })
+    const id = await createOrder(db, rest)
     await db.insert(orderItems).values({
       orderId: id,
       itemType: 'turma',

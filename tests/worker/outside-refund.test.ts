@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { auditLog, enrollments, orderItems, orders } from '../../db/schema.ts'
 import { REFUND_MESSAGES } from '../../worker/services/checkout/refund.ts'
 import { adminCookie } from '../support/worker/admin.ts'
-import { createClass, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import { createClass, createOrder, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
 // Issue 22, item 4: a paid order the provider holds no charge of (the seed's demo orders, one
@@ -16,17 +16,12 @@ const db = testDb()
 async function paidOutside() {
   const turma = await createClass(db)
   const buyer = await createUser(db)
-  const id = `ped_${crypto.randomUUID().replace(/-/g, '')}`
-  await db.insert(orders).values({
-    id,
+  const id = await createOrder(db, {
     userId: buyer.id,
-    cartHash: 'x',
-    idempotencyKey: unique('fora'),
     status: 'paid',
     paidAt: new Date(),
     grossCents: 49000,
     totalCents: 49000,
-    gateway: 'sandbox',
     // An id the provider never issued (an order settled outside the site).
     gatewayOrderId: `or_${unique('fora')}`,
     paymentType: 'PIX',
