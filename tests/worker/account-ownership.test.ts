@@ -1,18 +1,18 @@
-import { desc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { emailOutbox, oauthAccounts, sessions, users } from '../../db/schema.ts'
+import { oauthAccounts, sessions, users } from '../../db/schema.ts'
 import { ACCOUNT_MESSAGES } from '../../worker/contract/account.ts'
 import { AUTH_MESSAGES } from '../../worker/contract/auth.ts'
 import { buyClass, call as checkoutCall, newPayer } from '../support/worker/checkout.ts'
-import { createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import { createUser, sessionCookie, testDb, uniqueEmail } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
+import { latestMailsTo, mailsTo } from '../support/worker/mail.ts'
 
 // Issue 28: who owns an account. Each sequence ends with the stranger's browser and password
 // reaching nothing of the owner's.
 
 const BASE = 'http://localhost'
 const db = testDb()
-const newEmail = (who = 'vitima') => `${unique(who)}@teste.example`.toLowerCase()
 const address = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`
 
 async function call(
@@ -47,13 +47,9 @@ const sessionOf = (response: Response) =>
     .map((cookie) => cookie.split(';')[0]!)
     .find((cookie) => /^(__Host-)?renalis_session=.+/.test(cookie)) ?? ''
 
-/** The e-mails to `to`, the last first. */
-const mailsTo = (to: string) =>
-  db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.id))
-
 /** The last e-mail to `to` whose text has a link to `path`: its token. */
 async function mailedToken(to: string, path: string) {
-  for (const row of await mailsTo(to)) {
+  for (const row of await latestMailsTo(to)) {
     const match = new RegExp(`${path}#token=([\\w-]+)`).exec(row.text)
     if (match) return match[1]!
   }
@@ -61,7 +57,7 @@ async function mailedToken(to: string, path: string) {
 }
 
 async function mailedCode(to: string) {
-  const [row] = await mailsTo(to)
+  const [row] = await latestMailsTo(to)
   return /é (\d{6})\./.exec(row?.text ?? '')?.[1] ?? ''
 }
 
@@ -97,7 +93,7 @@ async function ownerProvesByConfirmation(email: string, password: string) {
 
 describe('a guest checkout with a stranger e-mail (issue 28, sequence 1)', () => {
   it('the stranger browser sees only its own order; the owner proves the address and the stranger loses the account', async () => {
-    const email = newEmail()
+    const email = uniqueEmail('vitima')
     // 1. The stranger buys by PIX with the victim's e-mail: a new account, a session for that browser.
     const stranger = await buyClass('PIX', { ...newPayer(), email })
     expect(stranger.cookie).not.toBe('')
@@ -139,7 +135,7 @@ describe('a guest checkout with a stranger e-mail (issue 28, sequence 1)', () =>
   })
 
   it('the new-user modal sets the first password with the code the e-mail received', async () => {
-    const email = newEmail('compradora')
+    const email = uniqueEmail('compradora')
     const buyer = await buyClass('PIX', { ...newPayer(), email })
     const sent = await call('/api/usuario/conta/codigo', { method: 'POST', cookie: buyer.cookie })
     expect(sent.status).toBe(200)
@@ -168,7 +164,7 @@ describe('a guest checkout with a stranger e-mail (issue 28, sequence 1)', () =>
 
 describe('a sign-up with a stranger e-mail (issue 28, sequence 2)', () => {
   it('later guest orders wait for the proof; the password the stranger set dies with it', async () => {
-    const email = newEmail()
+    const email = uniqueEmail('vitima')
     const signedUp = await signUp(email)
     expect(signedUp.status).toBe(200)
     expect((signedUp.body as unknown as { data: { email_verified: boolean } }).data.email_verified).toBe(
@@ -206,7 +202,7 @@ describe('a sign-up with a stranger e-mail (issue 28, sequence 2)', () => {
   })
 
   it('the sign-up confirmation, opened signed in to the account, proves the address and claims its orders', async () => {
-    const email = newEmail('aluna')
+    const email = uniqueEmail('aluna')
     const signedUp = await signUp(email, 'minha-senha')
     const cookie = sessionOf(signedUp.response)
     const guest = await buyClass('CREDIT_CARD', { ...newPayer(), email })
@@ -227,7 +223,7 @@ describe('a sign-up with a stranger e-mail (issue 28, sequence 2)', () => {
 
 describe('a verified Google login wins over an unproved password (issue 28, Google variant)', () => {
   it('ends the password and every session the stranger holds, and the owner reaches the purchases', async () => {
-    const email = newEmail()
+    const email = uniqueEmail('vitima')
     const signedUp = await signUp(email)
     const strangerCookie = sessionOf(signedUp.response)
     const owner = await buyClass('CREDIT_CARD', { ...newPayer(), email })
@@ -248,7 +244,7 @@ describe('a verified Google login wins over an unproved password (issue 28, Goog
   })
 
   it('a Facebook e-mail still never opens an existing account', async () => {
-    const email = newEmail()
+    const email = uniqueEmail('vitima')
     await signUp(email)
     expect((await googleLogin(email, 'facebook')).status).toBe('error')
   })
@@ -303,7 +299,7 @@ describe('changing the e-mail (issue 28, item 3)', () => {
     const user = await createUser(db, { phone: '(41) 99876-1111' })
     const cookie = await sessionCookie(user.id)
     const other = await sessionCookie(user.id)
-    const next = newEmail('novo')
+    const next = uniqueEmail('novo')
     const asked = await call('/usuario/perfil/updateUser', {
       method: 'PUT',
       body: { name: 'Pessoa Atualizada', email: next, phone: '(41) 99876-2222' },
@@ -332,7 +328,7 @@ describe('changing the e-mail (issue 28, item 3)', () => {
   it('"não fui eu" from the old address cancels the change and ends every session', async () => {
     const user = await createUser(db)
     const cookie = await sessionCookie(user.id)
-    const next = newEmail('ladrao')
+    const next = uniqueEmail('ladrao')
     await call('/usuario/perfil/updateUser', {
       method: 'PUT',
       body: { name: user.name, email: next, phone: '(41) 99876-2222' },
@@ -388,7 +384,7 @@ describe('sessions (issue 28, item 6)', () => {
   })
 
   it('over https the session cookie is __Host- prefixed', async () => {
-    const email = newEmail('https')
+    const email = uniqueEmail('https')
     const response = await workerFetch('https://loja.example/user/create_user', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'https://loja.example' },
@@ -405,7 +401,7 @@ describe('sessions (issue 28, item 6)', () => {
 
 describe('provider links (issue 28, item 4)', () => {
   it('linking asks the password after the first minutes of a login, e-mails the owner, and unlinks', async () => {
-    const signedUp = await signUp(newEmail('perfil'), 'minha-senha')
+    const signedUp = await signUp(uniqueEmail('perfil'), 'minha-senha')
     const email = (signedUp.body as unknown as { data: { email: string } }).data.email
     const user = (await db.select().from(users).where(eq(users.email, email)))[0]!
     const cookie = sessionOf(signedUp.response)
@@ -443,7 +439,7 @@ describe('provider links (issue 28, item 4)', () => {
       `${oauth}; ${cookie}`,
     )
     expect(linked.status).toBe('ok')
-    const notices = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email))
+    const notices = await mailsTo(email)
     expect(notices.some((row) => row.subject.startsWith('Google vinculado à sua conta'))).toBe(true)
 
     const security = await call('/api/usuario/conta', { cookie })
@@ -454,7 +450,7 @@ describe('provider links (issue 28, item 4)', () => {
   })
 
   it('the only way into a passwordless account is never unlinked', async () => {
-    const email = newEmail('google')
+    const email = uniqueEmail('google')
     const google = await googleLogin(email)
     const refused = await call('/api/usuario/conta/vinculos/google', {
       method: 'DELETE',
@@ -467,7 +463,7 @@ describe('provider links (issue 28, item 4)', () => {
   })
 
   it('a password reset lists the linked providers and unlinks the ones chosen', async () => {
-    const email = newEmail('reset')
+    const email = uniqueEmail('reset')
     const google = await googleLogin(email)
     expect(google.status).toBe('ok')
     const asked = await checkoutCall('/password/email', { email })

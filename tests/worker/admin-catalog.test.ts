@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { classes, coupons } from '../../db/schema.ts'
 import {
   AdminBundle,
@@ -11,17 +11,13 @@ import {
   AdminProduct,
 } from '../../worker/contract/admin-catalog.ts'
 import { CourseDetail } from '../../worker/contract/catalog.ts'
-import { adminCall, auditOf, imageForm, newAdmin, PNG_BYTES } from '../support/worker/admin.ts'
+import { adminCall, auditOf, fileAdmin, imageForm, PNG_BYTES } from '../support/worker/admin.ts'
 import { buyClass } from '../support/worker/checkout.ts'
 import { createClass, createCourse, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
 const db = testDb()
-let admin: string
-
-beforeAll(async () => {
-  admin = (await newAdmin()).cookie
-})
+const admin = fileAdmin()
 
 const publicJson = async (path: string) =>
   (await workerFetch(`http://localhost${path}`)).json() as Promise<Record<string, unknown>>
@@ -47,7 +43,7 @@ function classInput(courseId: number, overrides: Record<string, unknown> = {}) {
 describe('classes (/api/admin/turmas)', () => {
   it('creates a class the course page sells at once: R$ 890,00 in up to 6x, boleto allowed', async () => {
     const course = await createCourse(db)
-    const answer = await adminCall(admin, 'POST', '/api/admin/turmas', classInput(course.id))
+    const answer = await adminCall(admin(), 'POST', '/api/admin/turmas', classInput(course.id))
     expect(answer.status, JSON.stringify(answer.body)).toBe(201)
     const turma = AdminClass.parse(answer.body)
     expect(turma).toMatchObject({
@@ -72,7 +68,7 @@ describe('classes (/api/admin/turmas)', () => {
       }),
     ])
     const list = AdminClassPage.parse(
-      (await adminCall(admin, 'GET', `/api/admin/turmas?course_id=${course.id}`)).body,
+      (await adminCall(admin(), 'GET', `/api/admin/turmas?course_id=${course.id}`)).body,
     )
     expect(list.items.map((row) => row.id)).toEqual([turma.id])
     expect((await auditOf('class', turma.id))[0]).toMatchObject({ action: 'class.create' })
@@ -81,7 +77,7 @@ describe('classes (/api/admin/turmas)', () => {
   it('checks the rules: instalments 1–12, a dated class has a start, a student price needs the discount flag', async () => {
     const course = await createCourse(db)
     const answer = await adminCall(
-      admin,
+      admin(),
       'POST',
       '/api/admin/turmas',
       classInput(course.id, { instalment_times: 13, course_init: null, student_price: null, price: -1 }),
@@ -92,7 +88,7 @@ describe('classes (/api/admin/turmas)', () => {
       price: [expect.any(String)],
     })
     const rules = await adminCall(
-      admin,
+      admin(),
       'POST',
       '/api/admin/turmas',
       classInput(course.id, { course_init: null, student_price: null }),
@@ -102,7 +98,7 @@ describe('classes (/api/admin/turmas)', () => {
       student_price: ['Informe o preço de estudante quando o desconto de estudante se aplica.'],
     })
     const start = await adminCall(
-      admin,
+      admin(),
       'POST',
       '/api/admin/turmas',
       classInput(course.id, { type: 'C', course_init: null, student_price: 99000 }),
@@ -110,14 +106,14 @@ describe('classes (/api/admin/turmas)', () => {
     expect(start.body.errors).toEqual({
       student_price: ['O preço de estudante não pode passar do preço da turma.'],
     })
-    const noCourse = await adminCall(admin, 'POST', '/api/admin/turmas', classInput(999_999))
+    const noCourse = await adminCall(admin(), 'POST', '/api/admin/turmas', classInput(999_999))
     expect(noCourse.body.errors).toEqual({ course_id: ['Curso não encontrado.'] })
   })
 
   it('closes a class; a stale edit is a 409; a class someone bought can only be closed, never deleted', async () => {
     const { turma: sold } = await buyClass('CREDIT_CARD')
     const [row] = await db.select().from(classes).where(eq(classes.id, sold.id))
-    const closed = await adminCall(admin, 'PUT', `/api/admin/turmas/${sold.id}`, {
+    const closed = await adminCall(admin(), 'PUT', `/api/admin/turmas/${sold.id}`, {
       ...classInput(sold.courseId, {
         type: 'C',
         course_init: null,
@@ -131,12 +127,12 @@ describe('classes (/api/admin/turmas)', () => {
     })
     expect(closed.status, JSON.stringify(closed.body)).toBe(200)
     expect(closed.body).toMatchObject({ is_open: false, enrolled: 1, orders: 1 })
-    const stale = await adminCall(admin, 'PUT', `/api/admin/turmas/${sold.id}`, {
+    const stale = await adminCall(admin(), 'PUT', `/api/admin/turmas/${sold.id}`, {
       ...classInput(sold.courseId),
       version: row!.version,
     })
     expect(stale.status).toBe(409)
-    const refused = await adminCall(admin, 'DELETE', `/api/admin/turmas/${sold.id}`)
+    const refused = await adminCall(admin(), 'DELETE', `/api/admin/turmas/${sold.id}`)
     expect(refused.status).toBe(409)
     expect(refused.body.msg).toBe(
       'Esta turma tem matrículas ou pedidos: ela não pode ser excluída, apenas fechada para novas inscrições.',
@@ -144,16 +140,16 @@ describe('classes (/api/admin/turmas)', () => {
     expect(await db.select().from(classes).where(eq(classes.id, sold.id))).toHaveLength(1)
 
     const unsold = await createClass(db)
-    expect((await adminCall(admin, 'DELETE', `/api/admin/turmas/${unsold.id}`)).status).toBe(200)
+    expect((await adminCall(admin(), 'DELETE', `/api/admin/turmas/${unsold.id}`)).status).toBe(200)
     expect(await db.select().from(classes).where(eq(classes.id, unsold.id))).toHaveLength(0)
     expect((await auditOf('class', unsold.id))[0]).toMatchObject({ action: 'class.delete' })
-    expect((await adminCall(admin, 'DELETE', `/api/admin/turmas/${unsold.id}`)).status).toBe(404)
+    expect((await adminCall(admin(), 'DELETE', `/api/admin/turmas/${unsold.id}`)).status).toBe(404)
   })
 })
 
 describe('products, bundles and coupons', () => {
   it('a product: created, shown on its page, edited with a version, with an image', async () => {
-    const created = await adminCall(admin, 'POST', '/api/admin/produtos', {
+    const created = await adminCall(admin(), 'POST', '/api/admin/produtos', {
       name: unique('Manual de Diálise'),
       description: 'Guia de bolso.',
       price: 12990,
@@ -165,13 +161,13 @@ describe('products, bundles and coupons', () => {
       price: 12990,
     })
     const image = await adminCall(
-      admin,
+      admin(),
       'POST',
       `/api/admin/produtos/${product.id}/imagens`,
       imageForm(PNG_BYTES),
     )
     expect(image.status).toBe(201)
-    const hidden = await adminCall(admin, 'PUT', `/api/admin/produtos/${product.id}`, {
+    const hidden = await adminCall(admin(), 'PUT', `/api/admin/produtos/${product.id}`, {
       name: product.name,
       description: product.description,
       price: 13990,
@@ -190,7 +186,7 @@ describe('products, bundles and coupons', () => {
   it("a bundle: 'P' or a fixed discount, its split in centavos as the cart charges it", async () => {
     const a = await createClass(db, { priceCents: 100000 })
     const b = await createClass(db, { priceCents: 49000 })
-    const fixed = await adminCall(admin, 'POST', '/api/admin/pacotes', {
+    const fixed = await adminCall(admin(), 'POST', '/api/admin/pacotes', {
       name: unique('Pacote'),
       discount_type: 'F',
       discount_value: 10001,
@@ -205,7 +201,7 @@ describe('products, bundles and coupons', () => {
       [b.id, 49000, 5000, 44000],
     ])
     expect([bundle.gross, bundle.net]).toEqual([149000, 138999])
-    const percent = await adminCall(admin, 'PUT', `/api/admin/pacotes/${bundle.id}`, {
+    const percent = await adminCall(admin(), 'PUT', `/api/admin/pacotes/${bundle.id}`, {
       name: bundle.name,
       discount_type: 'P',
       discount_value: 10,
@@ -214,7 +210,7 @@ describe('products, bundles and coupons', () => {
       version: bundle.version,
     })
     expect(percent.body).toMatchObject({ gross: 149000, net: 134100, discount_value: 10 })
-    const tooMuch = await adminCall(admin, 'POST', '/api/admin/pacotes', {
+    const tooMuch = await adminCall(admin(), 'POST', '/api/admin/pacotes', {
       name: 'Pacote inválido',
       discount_type: 'P',
       discount_value: 150,
@@ -233,7 +229,7 @@ describe('products, bundles and coupons', () => {
       .toUpperCase()
       .replace(/[^A-Z0-9]/g, '')
       .slice(0, 30)
-    const created = await adminCall(admin, 'POST', '/api/admin/cupons', {
+    const created = await adminCall(admin(), 'POST', '/api/admin/cupons', {
       key: key.toLowerCase(),
       discount_type: 'F',
       discount_value: 5000,
@@ -256,11 +252,11 @@ describe('products, bundles and coupons', () => {
       .update(coupons)
       .set({ expiresAt: new Date('2099-12-31T23:59:59-03:00') })
       .where(eq(coupons.id, coupon.id))
-    const listed = AdminCouponPage.parse((await adminCall(admin, 'GET', `/api/admin/cupons?q=${key}`)).body)
+    const listed = AdminCouponPage.parse((await adminCall(admin(), 'GET', `/api/admin/cupons?q=${key}`)).body)
     expect(listed.items.find((item) => item.id === coupon.id)?.expires_on).toBe('2099-12-31')
     await db.update(coupons).set({ expiresAt: row!.expiresAt }).where(eq(coupons.id, coupon.id))
 
-    const dup = await adminCall(admin, 'POST', '/api/admin/cupons', {
+    const dup = await adminCall(admin(), 'POST', '/api/admin/cupons', {
       key,
       discount_type: 'P',
       discount_value: 10,
@@ -282,9 +278,9 @@ describe('products, bundles and coupons', () => {
     expect(JSON.stringify(await applied.json())).toContain('45000')
 
     await db.update(coupons).set({ usedCount: 1 }).where(eq(coupons.id, coupon.id))
-    const refused = await adminCall(admin, 'DELETE', `/api/admin/cupons/${coupon.id}`)
+    const refused = await adminCall(admin(), 'DELETE', `/api/admin/cupons/${coupon.id}`)
     expect(refused.status).toBe(409)
-    const off = await adminCall(admin, 'PUT', `/api/admin/cupons/${coupon.id}`, {
+    const off = await adminCall(admin(), 'PUT', `/api/admin/cupons/${coupon.id}`, {
       key,
       discount_type: 'F',
       discount_value: 5000,
@@ -297,7 +293,7 @@ describe('products, bundles and coupons', () => {
 
   it('the options of the forms list courses, classes with prices, products, bundles and e-books', async () => {
     const turma = await createClass(db, { priceCents: 77700 })
-    const options = AdminOptions.parse((await adminCall(admin, 'GET', '/api/admin/opcoes')).body)
+    const options = AdminOptions.parse((await adminCall(admin(), 'GET', '/api/admin/opcoes')).body)
     expect(options.classes.find((row) => row.id === turma.id)).toMatchObject({ price: 77700, is_open: true })
     expect(options.courses.length).toBeGreaterThan(0)
   })

@@ -21,11 +21,11 @@ import {
   StudentProgressPage,
 } from '../../worker/contract/admin-certificates.ts'
 import { DAY_MS } from '../../worker/domain/time-zone.ts'
-import { adminCall, auditOf, imageForm, newAdmin, PNG_BYTES } from '../support/worker/admin.ts'
+import { adminCall, auditOf, fileAdmin, imageForm, PNG_BYTES } from '../support/worker/admin.ts'
 import { createClass, createCourse, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
 
 const db = testDb()
-let admin: string
+const admin = fileAdmin()
 let student: string
 
 // The conference's settings are one row other files read (its certificates): left as found.
@@ -37,7 +37,6 @@ afterAll(async () => {
 
 beforeAll(async () => {
   settingsBefore = (await db.select().from(conferenceSettings))[0]!
-  admin = (await newAdmin()).cookie
   student = await sessionCookie((await createUser(db, { type: 'N' })).id)
 })
 
@@ -101,7 +100,7 @@ describe('admin certificates (/api/admin/certificados)', () => {
       signatory_role: 'Diretora de ensino',
       certificate_template: 'Certificamos que {nome} concluiu {curso} ({horas} h) em {conclusao}.',
     }
-    const created = await adminCall(admin, 'POST', '/api/admin/cursos', input)
+    const created = await adminCall(admin(), 'POST', '/api/admin/cursos', input)
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     const course = AdminCourse.parse(created.body)
     expect(course).toMatchObject({
@@ -113,7 +112,7 @@ describe('admin certificates (/api/admin/certificados)', () => {
     })
 
     // The course form sends an empty signatory as null, an API client may send '': both are none.
-    const unsigned = await adminCall(admin, 'POST', '/api/admin/cursos', {
+    const unsigned = await adminCall(admin(), 'POST', '/api/admin/cursos', {
       ...input,
       url: unique('curso-cert'),
       signatory_name: null,
@@ -123,7 +122,7 @@ describe('admin certificates (/api/admin/certificados)', () => {
     expect(unsigned.body).toMatchObject({ signatory_name: null, signatory_role: null, certificate_share: 80 })
 
     const before = await db.select().from(courses).where(eq(courses.id, course.id))
-    const bad = await adminCall(admin, 'PUT', `/api/admin/cursos/${course.id}`, {
+    const bad = await adminCall(admin(), 'PUT', `/api/admin/cursos/${course.id}`, {
       ...input,
       version: course.version,
       certificate_share: 0,
@@ -137,7 +136,7 @@ describe('admin certificates (/api/admin/certificados)', () => {
     expect(await db.select().from(courses).where(eq(courses.id, course.id))).toEqual(before)
 
     const webp = await adminCall(
-      admin,
+      admin(),
       'POST',
       `/api/admin/cursos/${course.id}/assinatura`,
       imageForm(PNG_BYTES, 'image/webp', 'assinatura.webp'),
@@ -145,7 +144,7 @@ describe('admin certificates (/api/admin/certificados)', () => {
     expect(webp.status).toBe(422)
     expect(webp.body.errors.image).toEqual(['Envie a assinatura em PNG ou JPG.'])
     const fake = await adminCall(
-      admin,
+      admin(),
       'POST',
       `/api/admin/cursos/${course.id}/assinatura`,
       imageForm(new TextEncoder().encode('não sou png'), 'image/png', 'assinatura.png'),
@@ -153,22 +152,22 @@ describe('admin certificates (/api/admin/certificados)', () => {
     expect(fake.status).toBe(422)
 
     const uploaded = await adminCall(
-      admin,
+      admin(),
       'POST',
       `/api/admin/cursos/${course.id}/assinatura`,
       imageForm(PNG_BYTES),
     )
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200)
-    const after = AdminCourse.parse((await adminCall(admin, 'GET', `/api/admin/cursos/${course.id}`)).body)
+    const after = AdminCourse.parse((await adminCall(admin(), 'GET', `/api/admin/cursos/${course.id}`)).body)
     expect(after.has_signature).toBe(true)
     expect((await auditOf('course', course.id))[0]?.action).toBe('course.signature')
   })
 
   it("the conference's settings: minimum share and signatory; bad input 422, a stale edit 409", async () => {
     const read = ConferenceCertificateSettings.parse(
-      (await adminCall(admin, 'GET', '/api/admin/certificados/jornada')).body,
+      (await adminCall(admin(), 'GET', '/api/admin/certificados/jornada')).body,
     )
-    const bad = await adminCall(admin, 'PUT', '/api/admin/certificados/jornada', {
+    const bad = await adminCall(admin(), 'PUT', '/api/admin/certificados/jornada', {
       min_share: 101,
       signatory_name: 'x'.repeat(121),
       version: read.version,
@@ -178,7 +177,7 @@ describe('admin certificates (/api/admin/certificados)', () => {
     expect(bad.body.errors.signatory_name).toEqual(['No máximo 120 caracteres.'])
     expect((await db.select().from(conferenceSettings))[0]?.version).toBe(read.version)
 
-    const saved = await adminCall(admin, 'PUT', '/api/admin/certificados/jornada', {
+    const saved = await adminCall(admin(), 'PUT', '/api/admin/certificados/jornada', {
       min_share: 80,
       signatory_name: 'Dr. Paulo Ramos',
       signatory_role: 'Coordenador da jornada',
@@ -192,7 +191,7 @@ describe('admin certificates (/api/admin/certificados)', () => {
     })
     expect((await db.select().from(conferenceSettings))[0]?.minShare).toBe(80)
 
-    const stale = await adminCall(admin, 'PUT', '/api/admin/certificados/jornada', {
+    const stale = await adminCall(admin(), 'PUT', '/api/admin/certificados/jornada', {
       min_share: 50,
       version: read.version,
     })
@@ -210,9 +209,9 @@ describe('admin certificates (/api/admin/certificados)', () => {
     const path = `/api/admin/certificados/turmas/${turma.id}`
 
     // Before anything is marked, nobody is present.
-    expect((await adminCall(admin, 'POST', `${path}/emissao`)).status).toBe(422)
+    expect((await adminCall(admin(), 'POST', `${path}/emissao`)).status).toBe(422)
 
-    const marked = await adminCall(admin, 'PUT', `${path}/presencas`, {
+    const marked = await adminCall(admin(), 'PUT', `${path}/presencas`, {
       marks: [
         { enrollment_id: ana!.enrollment.id, attendance: 'present' },
         { enrollment_id: bruno!.enrollment.id, attendance: 'present' },
@@ -228,9 +227,9 @@ describe('admin certificates (/api/admin/certificados)', () => {
       ['Carla Ausente', 'absent'],
     ])
 
-    const first = BulkIssueResult.parse((await adminCall(admin, 'POST', `${path}/emissao`)).body)
+    const first = BulkIssueResult.parse((await adminCall(admin(), 'POST', `${path}/emissao`)).body)
     expect(first).toMatchObject({ issued: 2, already: 0 })
-    const again = BulkIssueResult.parse((await adminCall(admin, 'POST', `${path}/emissao`)).body)
+    const again = BulkIssueResult.parse((await adminCall(admin(), 'POST', `${path}/emissao`)).body)
     expect(again).toMatchObject({ issued: 0, already: 2 })
 
     const rows = await db.select().from(certificates).where(eq(certificates.classId, turma.id))
@@ -260,7 +259,7 @@ describe('admin certificates (/api/admin/certificados)', () => {
   it('refuses attendance for another class, before its day, or for an online class, and changes nothing', async () => {
     const { turma, students } = await inPersonClass()
     const other = await inPersonClass()
-    const foreign = await adminCall(admin, 'PUT', `/api/admin/certificados/turmas/${turma.id}/presencas`, {
+    const foreign = await adminCall(admin(), 'PUT', `/api/admin/certificados/turmas/${turma.id}/presencas`, {
       marks: [
         { enrollment_id: students[0]!.enrollment.id, attendance: 'present' },
         { enrollment_id: other.students[0]!.enrollment.id, attendance: 'present' },
@@ -268,14 +267,14 @@ describe('admin certificates (/api/admin/certificados)', () => {
     })
     expect(foreign.status).toBe(422)
     expect(foreign.body.errors.marks[0]).toContain('não é desta turma')
-    const wrong = await adminCall(admin, 'PUT', `/api/admin/certificados/turmas/${turma.id}/presencas`, {
+    const wrong = await adminCall(admin(), 'PUT', `/api/admin/certificados/turmas/${turma.id}/presencas`, {
       marks: [{ enrollment_id: students[0]!.enrollment.id, attendance: 'talvez' }],
     })
     expect(wrong.status).toBe(422)
 
     const future = await inPersonClass(5)
     const early = await adminCall(
-      admin,
+      admin(),
       'PUT',
       `/api/admin/certificados/turmas/${future.turma.id}/presencas`,
       {
@@ -286,8 +285,8 @@ describe('admin certificates (/api/admin/certificados)', () => {
     expect(early.body.message).toBe('A presença só pode ser marcada a partir do dia da turma.')
 
     const online = await createClass(db, { type: 'N', courseInit: isoDay(-3) })
-    expect((await adminCall(admin, 'GET', `/api/admin/certificados/turmas/${online.id}`)).status).toBe(422)
-    expect((await adminCall(admin, 'GET', '/api/admin/certificados/turmas/999999999')).status).toBe(404)
+    expect((await adminCall(admin(), 'GET', `/api/admin/certificados/turmas/${online.id}`)).status).toBe(422)
+    expect((await adminCall(admin(), 'GET', '/api/admin/certificados/turmas/999999999')).status).toBe(404)
 
     const ids = [...students, ...other.students, ...future.students].map((s) => s.enrollment.id)
     const marked = await db.select().from(enrollments).where(inArray(enrollments.id, ids))
@@ -295,11 +294,11 @@ describe('admin certificates (/api/admin/certificados)', () => {
 
     // A course without hours cannot certify them.
     const noHours = await inPersonClass(-1, null)
-    await adminCall(admin, 'PUT', `/api/admin/certificados/turmas/${noHours.turma.id}/presencas`, {
+    await adminCall(admin(), 'PUT', `/api/admin/certificados/turmas/${noHours.turma.id}/presencas`, {
       marks: [{ enrollment_id: noHours.students[0]!.enrollment.id, attendance: 'present' }],
     })
     const refused = await adminCall(
-      admin,
+      admin(),
       'POST',
       `/api/admin/certificados/turmas/${noHours.turma.id}/emissao`,
     )
@@ -339,7 +338,7 @@ describe('admin certificates (/api/admin/certificados)', () => {
       .values({ userId: stopped.user.id, lessonId: lessonRows[1]!.id, watchedAt })
 
     const page = StudentProgressPage.parse(
-      (await adminCall(admin, 'GET', `/api/admin/certificados/progresso?class_id=${turma.id}`)).body,
+      (await adminCall(admin(), 'GET', `/api/admin/certificados/progresso?class_id=${turma.id}`)).body,
     )
     expect(page.total).toBe(2)
     const diego = page.items.find((row) => row.student.id === stopped.user.id)
@@ -354,19 +353,19 @@ describe('admin certificates (/api/admin/certificados)', () => {
     })
 
     const idle = StudentProgressPage.parse(
-      (await adminCall(admin, 'GET', `/api/admin/certificados/progresso?class_id=${turma.id}&idle_days=30`))
+      (await adminCall(admin(), 'GET', `/api/admin/certificados/progresso?class_id=${turma.id}&idle_days=30`))
         .body,
     )
     expect(idle.items.map((row) => row.student.name)).toEqual(['Diego Parado'])
     const searched = StudentProgressPage.parse(
-      (await adminCall(admin, 'GET', `/api/admin/certificados/progresso?course_id=${course.id}&q=Elisa`))
+      (await adminCall(admin(), 'GET', `/api/admin/certificados/progresso?course_id=${course.id}&q=Elisa`))
         .body,
     )
     expect(searched.items.map((row) => row.student.id)).toEqual([fresh.user.id])
     const withCertificate = StudentProgressPage.parse(
       (
         await adminCall(
-          admin,
+          admin(),
           'GET',
           `/api/admin/certificados/progresso?class_id=${turma.id}&certificate=sim`,
         )
@@ -374,12 +373,12 @@ describe('admin certificates (/api/admin/certificados)', () => {
     )
     expect(withCertificate.total).toBe(0)
 
-    const bad = await adminCall(admin, 'GET', '/api/admin/certificados/progresso?idle_days=0')
+    const bad = await adminCall(admin(), 'GET', '/api/admin/certificados/progresso?idle_days=0')
     expect(bad.status).toBe(422)
     expect(bad.body.errors.idle_days).toEqual(['Informe ao menos 1 dia.'])
 
     const csv = await adminCall(
-      admin,
+      admin(),
       'GET',
       `/api/admin/certificados/progresso/exportacao?class_id=${turma.id}`,
     )
@@ -391,20 +390,20 @@ describe('admin certificates (/api/admin/certificados)', () => {
 
   it('revokes with a reason and reissues under a corrected name: the old code names the new one', async () => {
     const { turma, students } = await inPersonClass()
-    await adminCall(admin, 'PUT', `/api/admin/certificados/turmas/${turma.id}/presencas`, {
+    await adminCall(admin(), 'PUT', `/api/admin/certificados/turmas/${turma.id}/presencas`, {
       marks: students.slice(0, 2).map((s) => ({ enrollment_id: s.enrollment.id, attendance: 'present' })),
     })
-    await adminCall(admin, 'POST', `/api/admin/certificados/turmas/${turma.id}/emissao`)
+    await adminCall(admin(), 'POST', `/api/admin/certificados/turmas/${turma.id}/emissao`)
     const [one, two] = await db.select().from(certificates).where(eq(certificates.classId, turma.id))
 
     const list = IssuedCertificatePage.parse(
-      (await adminCall(admin, 'GET', `/api/admin/certificados?q=${one!.code}`)).body,
+      (await adminCall(admin(), 'GET', `/api/admin/certificados?q=${one!.code}`)).body,
     )
     expect(list.items.map((row) => row.id)).toEqual([one!.id])
     const byKind = IssuedCertificatePage.parse(
       (
         await adminCall(
-          admin,
+          admin(),
           'GET',
           `/api/admin/certificados?kind=in_person&q=${encodeURIComponent(turma.name)}`,
         )
@@ -412,7 +411,7 @@ describe('admin certificates (/api/admin/certificados)', () => {
     )
     expect(byKind.items.every((row) => row.kind === 'in_person')).toBe(true)
 
-    const empty = await adminCall(admin, 'POST', `/api/admin/certificados/${one!.id}/revogacao`, {
+    const empty = await adminCall(admin(), 'POST', `/api/admin/certificados/${one!.id}/revogacao`, {
       reason: '  ',
     })
     expect(empty.status).toBe(422)
@@ -421,7 +420,7 @@ describe('admin certificates (/api/admin/certificados)', () => {
       (await db.select().from(certificates).where(eq(certificates.id, one!.id)))[0]?.revokedAt,
     ).toBeNull()
 
-    const revoked = await adminCall(admin, 'POST', `/api/admin/certificados/${one!.id}/revogacao`, {
+    const revoked = await adminCall(admin(), 'POST', `/api/admin/certificados/${one!.id}/revogacao`, {
       reason: 'Presença registrada por engano',
     })
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(200)
@@ -430,18 +429,21 @@ describe('admin certificates (/api/admin/certificados)', () => {
       revoked_reason: 'Presença registrada por engano',
     })
     expect(
-      (await adminCall(admin, 'POST', `/api/admin/certificados/${one!.id}/revogacao`, { reason: 'De novo' }))
-        .status,
+      (
+        await adminCall(admin(), 'POST', `/api/admin/certificados/${one!.id}/revogacao`, {
+          reason: 'De novo',
+        })
+      ).status,
     ).toBe(409)
     expect(
       (
-        await adminCall(admin, 'POST', `/api/admin/certificados/${one!.id}/reemissao`, {
+        await adminCall(admin(), 'POST', `/api/admin/certificados/${one!.id}/reemissao`, {
           holder_name: 'Outro Nome',
         })
       ).status,
     ).toBe(409)
 
-    const reissued = await adminCall(admin, 'POST', `/api/admin/certificados/${two!.id}/reemissao`, {
+    const reissued = await adminCall(admin(), 'POST', `/api/admin/certificados/${two!.id}/reemissao`, {
       holder_name: 'Bruno Presente de Souza',
     })
     expect(reissued.status, JSON.stringify(reissued.body)).toBe(201)
@@ -449,12 +451,12 @@ describe('admin certificates (/api/admin/certificados)', () => {
     expect(fresh).toMatchObject({ holder_name: 'Bruno Presente de Souza', state: 'valid' })
     expect(fresh.code).not.toBe(two!.code)
     const old = IssuedCertificatePage.parse(
-      (await adminCall(admin, 'GET', `/api/admin/certificados?q=${two!.code}`)).body,
+      (await adminCall(admin(), 'GET', `/api/admin/certificados?q=${two!.code}`)).body,
     )
     expect(old.items[0]).toMatchObject({ state: 'replaced', replaced_by: fresh.code })
     expect(
       (
-        await adminCall(admin, 'POST', `/api/admin/certificados/${two!.id}/reemissao`, {
+        await adminCall(admin(), 'POST', `/api/admin/certificados/${two!.id}/reemissao`, {
           holder_name: 'Mais Um',
         })
       ).status,
@@ -469,11 +471,11 @@ describe('admin certificates (/api/admin/certificados)', () => {
       data: { after: { code: fresh.code } },
     })
     expect(
-      (await adminCall(admin, 'POST', '/api/admin/certificados/999999999/revogacao', { reason: 'Motivo' }))
+      (await adminCall(admin(), 'POST', '/api/admin/certificados/999999999/revogacao', { reason: 'Motivo' }))
         .status,
     ).toBe(404)
 
-    const csv = await adminCall(admin, 'GET', `/api/admin/certificados/exportacao?q=${fresh.code}`)
+    const csv = await adminCall(admin(), 'GET', `/api/admin/certificados/exportacao?q=${fresh.code}`)
     expect(csv.status).toBe(200)
     expect(csv.body).toContain('Bruno Presente de Souza')
   })

@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { applications, editais, emailOutbox, feePlans, planPayments } from '../../db/schema.ts'
 import {
   AdminApplication,
@@ -11,10 +11,11 @@ import {
 import { Dashboard } from '../../worker/contract/admin-sales.ts'
 import { Edital, SearchResults } from '../../worker/contract/catalog.ts'
 import { curitibaDay } from '../../worker/domain/time-zone.ts'
-import { adminCall, auditOf, newAdmin } from '../support/worker/admin.ts'
+import { adminCall, auditOf, fileAdmin } from '../support/worker/admin.ts'
 import { call } from '../support/worker/checkout.ts'
 import { createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
+import { mailsTo } from '../support/worker/mail.ts'
 import {
   BANK_ACCOUNT,
   chargeAtProvider,
@@ -26,11 +27,7 @@ import {
 import { byCard, myApplications, paymentRows, payPlan, purchase } from '../support/worker/plans.ts'
 
 const db = testDb()
-let admin: string
-
-beforeAll(async () => {
-  admin = (await newAdmin()).cookie
-})
+const admin = fileAdmin()
 
 /** A call's form: a registration fee (any method) and two monthly fees with due days. */
 function callForm(values: Partial<EditalInput> = {}) {
@@ -82,10 +79,10 @@ const planInputs = (edital: AdminEdital) =>
   }))
 
 async function openCall(values: Partial<EditalInput> = {}) {
-  const created = await adminCall(admin, 'POST', '/api/admin/editais', callForm(values))
+  const created = await adminCall(admin(), 'POST', '/api/admin/editais', callForm(values))
   expect(created.status).toBe(201)
   const edital = AdminEdital.parse(created.body)
-  const opened = await adminCall(admin, 'PUT', `/api/admin/editais/${edital.id}/situacao`, {
+  const opened = await adminCall(admin(), 'PUT', `/api/admin/editais/${edital.id}/situacao`, {
     state: 'open',
     version: edital.version,
   })
@@ -103,12 +100,12 @@ async function applies(editalId: number) {
 }
 
 const decide = (id: number, decision: string, reason = '') =>
-  adminCall(admin, 'POST', `/api/admin/inscricoes/${id}/decisao`, { decision, reason })
+  adminCall(admin(), 'POST', `/api/admin/inscricoes/${id}/decisao`, { decision, reason })
 
 describe('calls (/api/admin/editais)', () => {
   it('creates a draft call with its fee plan; published, its page and the Editais menu show it at once', async () => {
     const form = callForm()
-    const created = await adminCall(admin, 'POST', '/api/admin/editais', form)
+    const created = await adminCall(admin(), 'POST', '/api/admin/editais', form)
     expect(created.status).toBe(201)
     const draft = AdminEdital.parse(created.body)
     expect(draft).toMatchObject({
@@ -128,7 +125,7 @@ describe('calls (/api/admin/editais)', () => {
     const menuBefore = SearchResults.parse((await call('/search/getSearch?menu=true')).body)
     expect(menuBefore.some((item) => item.url === `/editais/${form.slug}`)).toBe(false)
 
-    const published = await adminCall(admin, 'PUT', `/api/admin/editais/${draft.id}/situacao`, {
+    const published = await adminCall(admin(), 'PUT', `/api/admin/editais/${draft.id}/situacao`, {
       state: 'open',
       version: 1,
     })
@@ -140,7 +137,7 @@ describe('calls (/api/admin/editais)', () => {
     expect(menu).toContainEqual({ name: form.title, url: `/editais/${form.slug}` })
 
     const list = AdminEditalPage.parse(
-      (await adminCall(admin, 'GET', `/api/admin/editais?q=${encodeURIComponent(form.slug)}`)).body,
+      (await adminCall(admin(), 'GET', `/api/admin/editais?q=${encodeURIComponent(form.slug)}`)).body,
     )
     expect(list.items).toEqual([expect.objectContaining({ id: draft.id, state: 'open', version: 2 })])
     const actions = (await auditOf('edital', draft.id)).map((line) => line.action)
@@ -185,7 +182,7 @@ describe('calls (/api/admin/editais)', () => {
       ['POST', `/api/admin/editais/pagamentos/pla_x/estorno`, {}, 'id', 'Pagamento inválido.'],
     ]
     for (const [method, path, body, field, message] of cases) {
-      const answer = await adminCall(admin, method as 'GET' | 'PUT' | 'POST', path, body)
+      const answer = await adminCall(admin(), method as 'GET' | 'PUT' | 'POST', path, body)
       expect(answer.status, `${method} ${path}`).toBe(422)
       expect(answer.body.errors[field], `${method} ${path}`).toEqual([message])
     }
@@ -193,7 +190,7 @@ describe('calls (/api/admin/editais)', () => {
     expect(
       (await db.select().from(applications).where(eq(applications.id, student.applicationId)))[0]!.status,
     ).toBe('submitted')
-    const stale = await adminCall(admin, 'PUT', `/api/admin/editais/${edital.id}/situacao`, {
+    const stale = await adminCall(admin(), 'PUT', `/api/admin/editais/${edital.id}/situacao`, {
       state: 'closed',
       version: edital.version - 1,
     })
@@ -211,7 +208,7 @@ describe('calls (/api/admin/editais)', () => {
       payment_methods: ['boleto'],
       instalment_times: 3,
     }
-    const bad = await adminCall(admin, 'POST', '/api/admin/editais', {
+    const bad = await adminCall(admin(), 'POST', '/api/admin/editais', {
       ...callForm({ slug }),
       title: '',
       opens_on: '2027-02-01',
@@ -226,7 +223,7 @@ describe('calls (/api/admin/editais)', () => {
       'plans.1.kind': ['Escolha o tipo da taxa.'],
       'plans.1.payment_methods': ['Escolha ao menos uma forma de pagamento.'],
     })
-    const second = await adminCall(admin, 'POST', '/api/admin/editais', {
+    const second = await adminCall(admin(), 'POST', '/api/admin/editais', {
       ...callForm({ slug }),
       opens_on: '2027-02-01',
       closes_on: '2027-01-01',
@@ -240,7 +237,7 @@ describe('calls (/api/admin/editais)', () => {
     })
     expect(await db.select().from(editais).where(eq(editais.slug, slug))).toEqual([])
     const taken = await openCall()
-    const again = await adminCall(admin, 'POST', '/api/admin/editais', callForm({ slug: taken.slug }))
+    const again = await adminCall(admin(), 'POST', '/api/admin/editais', callForm({ slug: taken.slug }))
     expect(again.status).toBe(422)
     expect(again.body.errors.slug).toEqual(['Este endereço já é de outro edital. Escolha outro.'])
   })
@@ -249,7 +246,7 @@ describe('calls (/api/admin/editais)', () => {
     const edital = await openCall()
     const [registration, , march] = edital.plans
     const base = callForm({ slug: edital.slug, title: edital.title })
-    const edited = await adminCall(admin, 'PUT', `/api/admin/editais/${edital.id}`, {
+    const edited = await adminCall(admin(), 'PUT', `/api/admin/editais/${edital.id}`, {
       ...base,
       title: `${edital.title} (retificado)`,
       plans: [
@@ -273,7 +270,7 @@ describe('calls (/api/admin/editais)', () => {
       'Mensalidade de março',
       'Mensalidade de abril',
     ])
-    const stale = await adminCall(admin, 'PUT', `/api/admin/editais/${edital.id}`, {
+    const stale = await adminCall(admin(), 'PUT', `/api/admin/editais/${edital.id}`, {
       ...base,
       title: 'Outra edição',
       version: edital.version,
@@ -292,7 +289,7 @@ describe('calls (/api/admin/editais)', () => {
     )
     expect(paid.status).toBe(200)
     const plans = planInputs(after)
-    const dearer = await adminCall(admin, 'PUT', `/api/admin/editais/${edital.id}`, {
+    const dearer = await adminCall(admin(), 'PUT', `/api/admin/editais/${edital.id}`, {
       ...base,
       title: after.title,
       plans: [{ ...plans[0], amount_cents: 40000 }, ...plans.slice(1)],
@@ -302,7 +299,7 @@ describe('calls (/api/admin/editais)', () => {
     expect(dearer.body.errors['plans.0.amount_cents']).toEqual([
       'Esta taxa já tem pagamentos: ela não pode ser excluída, e seu valor e suas formas de pagamento não mudam.',
     ])
-    const without = await adminCall(admin, 'PUT', `/api/admin/editais/${edital.id}`, {
+    const without = await adminCall(admin(), 'PUT', `/api/admin/editais/${edital.id}`, {
       ...base,
       title: after.title,
       plans: plans.slice(1),
@@ -317,12 +314,12 @@ describe('calls (/api/admin/editais)', () => {
     const edital = await openCall()
     const fake = new FormData()
     fake.append('pdf', new File(['não é pdf'], 'edital.pdf', { type: 'application/pdf' }))
-    const refused = await adminCall(admin, 'POST', `/api/admin/editais/${edital.id}/pdf`, fake)
+    const refused = await adminCall(admin(), 'POST', `/api/admin/editais/${edital.id}/pdf`, fake)
     expect(refused.status).toBe(422)
     expect(refused.body.errors.pdf).toEqual(['O arquivo enviado não é um PDF válido.'])
     const form = new FormData()
     form.append('pdf', new File(['%PDF-1.4\n%…\n'], 'edital.pdf', { type: 'application/pdf' }))
-    const uploaded = await adminCall(admin, 'POST', `/api/admin/editais/${edital.id}/pdf`, form)
+    const uploaded = await adminCall(admin(), 'POST', `/api/admin/editais/${edital.id}/pdf`, form)
     expect(uploaded.status).toBe(200)
     const { pdf_url } = AdminEdital.parse(uploaded.body)
     expect(pdf_url).toMatch(/^\/files\/editais%2F[0-9a-f-]+\.pdf$/)
@@ -340,7 +337,7 @@ describe('applications', () => {
     const ana = await applies(edital.id)
     const bruno = await applies(edital.id)
     const page = AdminApplicationPage.parse(
-      (await adminCall(admin, 'GET', `/api/admin/editais/${edital.id}/inscricoes`)).body,
+      (await adminCall(admin(), 'GET', `/api/admin/editais/${edital.id}/inscricoes`)).body,
     )
     expect(page.total).toBe(2)
     expect(page.items[0]).toMatchObject({
@@ -352,7 +349,7 @@ describe('applications', () => {
     const found = AdminApplicationPage.parse(
       (
         await adminCall(
-          admin,
+          admin(),
           'GET',
           `/api/admin/editais/${edital.id}/inscricoes?q=${encodeURIComponent(ana.user.email)}`,
         )
@@ -406,13 +403,13 @@ describe('applications', () => {
     ])
 
     const late = AdminApplicationPage.parse(
-      (await adminCall(admin, 'GET', `/api/admin/editais/${edital.id}/inscricoes?late=1`)).body,
+      (await adminCall(admin(), 'GET', `/api/admin/editais/${edital.id}/inscricoes?late=1`)).body,
     )
     expect(late.items.map((item) => item.id)).toEqual([ana.applicationId])
     const dashboard = Dashboard.parse(
       (
         await adminCall(
-          admin,
+          admin(),
           'GET',
           `/api/admin/dashboard?from=${curitibaDay(new Date())}&to=${curitibaDay(new Date())}`,
         )
@@ -426,7 +423,7 @@ describe('applications', () => {
       }),
     )
 
-    const csv = await adminCall(admin, 'GET', `/api/admin/editais/${edital.id}/inscricoes/exportacao`)
+    const csv = await adminCall(admin(), 'GET', `/api/admin/editais/${edital.id}/inscricoes/exportacao`)
     expect(csv.status).toBe(200)
     const [header, first] = (csv.body as string).replace(/^\uFEFF/, '').split('\r\n')
     expect(header).toBe(
@@ -457,12 +454,14 @@ describe('applications', () => {
     ).toBe('submitted')
     // Nothing was written for the refused approval: no audit line, no e-mail.
     expect(await auditOf('application', loser.applicationId)).toEqual([])
-    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, loser.user.email))).toEqual([])
+    expect(await mailsTo(loser.user.email)).toEqual([])
     // The waiting list takes it; fewer places than approved is refused.
     expect((await decide(loser.applicationId, 'waitlisted', 'Aguarde uma vaga.')).status).toBe(200)
-    const current = AdminEdital.parse((await adminCall(admin, 'GET', `/api/admin/editais/${edital.id}`)).body)
+    const current = AdminEdital.parse(
+      (await adminCall(admin(), 'GET', `/api/admin/editais/${edital.id}`)).body,
+    )
     expect(current.applications).toMatchObject({ places: 2, approved: 2, waitlisted: 1 })
-    const fewer = await adminCall(admin, 'PUT', `/api/admin/editais/${edital.id}`, {
+    const fewer = await adminCall(admin(), 'PUT', `/api/admin/editais/${edital.id}`, {
       ...callForm({ slug: edital.slug, title: edital.title }),
       places: 1,
       plans: planInputs(current),
@@ -489,13 +488,13 @@ describe('plan payments and their money', () => {
     const paymentId = (paid.body as { payment_id: string }).payment_id
 
     const withMoney = AdminEdital.parse(
-      (await adminCall(admin, 'GET', `/api/admin/editais/${edital.id}`)).body,
+      (await adminCall(admin(), 'GET', `/api/admin/editais/${edital.id}`)).body,
     )
     expect(withMoney.plans[0]!.money).toMatchObject({ applications: 1, paid: { count: 1, cents: 35000 } })
     expect(withMoney.plans[0]!.has_payments).toBe(true)
     const today = curitibaDay(new Date())
     const before = Dashboard.parse(
-      (await adminCall(admin, 'GET', `/api/admin/dashboard?from=${today}&to=${today}`)).body,
+      (await adminCall(admin(), 'GET', `/api/admin/dashboard?from=${today}&to=${today}`)).body,
     )
     expect(before.totals.by_source.plans.paid).toBeGreaterThanOrEqual(35000)
     expect(before.totals.paid).toBe(before.totals.by_source.orders.paid + before.totals.by_source.plans.paid)
@@ -503,7 +502,7 @@ describe('plan payments and their money', () => {
 
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        adminCall(admin, 'POST', `/api/admin/editais/pagamentos/${paymentId}/estorno`, {}),
+        adminCall(admin(), 'POST', `/api/admin/editais/pagamentos/${paymentId}/estorno`, {}),
       ),
     )
     expect(answers.every((answer) => [200, 202].includes(answer.status))).toBe(true)
@@ -514,19 +513,19 @@ describe('plan payments and their money', () => {
       'plan_payment.refund_requested',
     ])
     const application = AdminApplication.parse(
-      (await adminCall(admin, 'GET', `/api/admin/inscricoes/${student.applicationId}`)).body,
+      (await adminCall(admin(), 'GET', `/api/admin/inscricoes/${student.applicationId}`)).body,
     )
     expect(application.fees[0]).toMatchObject({ state: 'refunded' })
     expect(application.refunded_cents).toBe(35000)
     const after = Dashboard.parse(
-      (await adminCall(admin, 'GET', `/api/admin/dashboard?from=${today}&to=${today}`)).body,
+      (await adminCall(admin(), 'GET', `/api/admin/dashboard?from=${today}&to=${today}`)).body,
     )
     expect(after.totals.by_source.plans.refunded - before.totals.by_source.plans.refunded).toBe(35000)
-    const again = await adminCall(admin, 'POST', `/api/admin/editais/pagamentos/${paymentId}/estorno`, {})
+    const again = await adminCall(admin(), 'POST', `/api/admin/editais/pagamentos/${paymentId}/estorno`, {})
     expect(again.status).toBe(200)
     expect(again.body.message).toBe('Este pagamento já foi estornado.')
     const unknown = await adminCall(
-      admin,
+      admin(),
       'POST',
       `/api/admin/editais/pagamentos/pla_${'0'.repeat(32)}/estorno`,
       {},
@@ -547,7 +546,7 @@ describe('plan payments and their money', () => {
     await payAtProvider(issued!.gatewayChargeId!, 30000)
     expect((await sendWebhook('charge.underpaid', issued!.gatewayChargeId!)).status).toBe(200)
     const refund = (body: object) =>
-      adminCall(admin, 'POST', `/api/admin/editais/pagamentos/${paymentId}/estorno`, {
+      adminCall(admin(), 'POST', `/api/admin/editais/pagamentos/${paymentId}/estorno`, {
         bank_account: BANK_ACCOUNT,
         ...body,
       })

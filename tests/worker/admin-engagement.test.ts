@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { leads, qrLinks, showcaseLists } from '../../db/schema.ts'
 import { AdminLeadPage } from '../../worker/contract/admin-leads.ts'
 import { AdminShortLink, ShortLinkClicks } from '../../worker/contract/admin-links.ts'
@@ -8,16 +8,12 @@ import { AdminShowcase, type ShowcaseListInput } from '../../worker/contract/adm
 import { ShowcaseLists } from '../../worker/contract/showcase.ts'
 import { curitibaDay } from '../../worker/domain/time-zone.ts'
 import { recordClickFlush } from '../../worker/services/short-links/clicks.ts'
-import { adminCall, auditOf, newAdmin } from '../support/worker/admin.ts'
+import { adminCall, auditOf, fileAdmin } from '../support/worker/admin.ts'
 import { createClass, createCourse, testContext, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
 const db = testDb()
-let admin: string
-
-beforeAll(async () => {
-  admin = (await newAdmin()).cookie
-})
+const admin = fileAdmin()
 
 describe('leads (/api/admin/leads)', () => {
   async function newLead(values: Partial<typeof leads.$inferInsert> = {}) {
@@ -38,7 +34,7 @@ describe('leads (/api/admin/leads)', () => {
     const chat = await newLead({ target: 'chat', description: `Tem turma aos sábados? ${unique('x')}` })
     const contact = await newLead({ target: 'contato' })
     const page = AdminLeadPage.parse(
-      (await adminCall(admin, 'GET', `/api/admin/leads?q=${encodeURIComponent(chat.email)}`)).body,
+      (await adminCall(admin(), 'GET', `/api/admin/leads?q=${encodeURIComponent(chat.email)}`)).body,
     )
     expect(page.items).toEqual([
       expect.objectContaining({
@@ -50,26 +46,26 @@ describe('leads (/api/admin/leads)', () => {
       }),
     ])
     const chats = AdminLeadPage.parse(
-      (await adminCall(admin, 'GET', '/api/admin/leads?target=chat&per_page=100')).body,
+      (await adminCall(admin(), 'GET', '/api/admin/leads?target=chat&per_page=100')).body,
     )
     expect(chats.items.some((row) => row.id === contact.id)).toBe(false)
     const byPhone = AdminLeadPage.parse(
-      (await adminCall(admin, 'GET', '/api/admin/leads?q=99876-1234&per_page=100')).body,
+      (await adminCall(admin(), 'GET', '/api/admin/leads?q=99876-1234&per_page=100')).body,
     )
     expect(byPhone.items.some((row) => row.id === chat.id)).toBe(true)
 
-    const taken = await adminCall(admin, 'PUT', `/api/admin/leads/${chat.id}`, {
+    const taken = await adminCall(admin(), 'PUT', `/api/admin/leads/${chat.id}`, {
       state: 'in_progress',
       note: 'Liguei, retornar amanhã.',
       version: 1,
     })
     expect(taken.body).toMatchObject({ state: 'in_progress', note: 'Liguei, retornar amanhã.', version: 2 })
-    const stale = await adminCall(admin, 'PUT', `/api/admin/leads/${chat.id}`, {
+    const stale = await adminCall(admin(), 'PUT', `/api/admin/leads/${chat.id}`, {
       state: 'answered',
       version: 1,
     })
     expect(stale.status).toBe(409)
-    const answered = await adminCall(admin, 'PUT', `/api/admin/leads/${chat.id}`, {
+    const answered = await adminCall(admin(), 'PUT', `/api/admin/leads/${chat.id}`, {
       state: 'answered',
       note: 'Respondido por WhatsApp.',
       version: 2,
@@ -78,7 +74,7 @@ describe('leads (/api/admin/leads)', () => {
     const [row] = await db.select().from(leads).where(eq(leads.id, chat.id))
     expect(row?.isHandled).toBe(true)
     expect(
-      (await adminCall(admin, 'GET', `/api/admin/leads?state=answered&q=${encodeURIComponent(chat.email)}`))
+      (await adminCall(admin(), 'GET', `/api/admin/leads?state=answered&q=${encodeURIComponent(chat.email)}`))
         .body.total,
     ).toBe(1)
     expect((await auditOf('lead', chat.id)).map((line) => line.data)).toEqual([
@@ -91,7 +87,7 @@ describe('leads (/api/admin/leads)', () => {
         after: { state: 'in_progress', note: 'Liguei, retornar amanhã.' },
       },
     ])
-    const bad = await adminCall(admin, 'PUT', `/api/admin/leads/${chat.id}`, { state: 'lost', version: 3 })
+    const bad = await adminCall(admin(), 'PUT', `/api/admin/leads/${chat.id}`, { state: 'lost', version: 3 })
     expect(bad.body.errors.state).toEqual(['Escolha a situação.'])
   })
 
@@ -101,7 +97,7 @@ describe('leads (/api/admin/leads)', () => {
       createdAt: new Date('2026-11-20T12:15:00Z'),
     })
     const answer = await adminCall(
-      admin,
+      admin(),
       'GET',
       `/api/admin/leads/exportacao?q=${encodeURIComponent(lead.email)}`,
     )
@@ -120,7 +116,7 @@ describe('short links and QR codes (/api/admin/qrcodes, /l/{code})', () => {
   const follow = (code: string) => workerFetch(`http://localhost/l/${code}`, { redirect: 'manual' })
 
   async function newLink(values: Record<string, unknown> = {}) {
-    const answer = await adminCall(admin, 'POST', '/api/admin/qrcodes', {
+    const answer = await adminCall(admin(), 'POST', '/api/admin/qrcodes', {
       title: 'Folder do congresso',
       code: unique('folder').toLowerCase(),
       target_url: '/cursos/hemodialise-para-enfermagem?utm_source=folder&utm_medium=qrcode',
@@ -140,7 +136,7 @@ describe('short links and QR codes (/api/admin/qrcodes, /l/{code})', () => {
     )
     expect(response.headers.get('cache-control')).toBe('no-store')
     const clicks = ShortLinkClicks.parse(
-      (await adminCall(admin, 'GET', `/api/admin/qrcodes/${link.id}/cliques`)).body,
+      (await adminCall(admin(), 'GET', `/api/admin/qrcodes/${link.id}/cliques`)).body,
     )
     expect(clicks.total).toBe(1)
     expect(clicks.days).toHaveLength(30)
@@ -154,7 +150,7 @@ describe('short links and QR codes (/api/admin/qrcodes, /l/{code})', () => {
     const [beforeFlush] = await db.select().from(qrLinks).where(eq(qrLinks.id, link.id))
     expect(beforeFlush?.clicks).toBe(0)
     const clicks = ShortLinkClicks.parse(
-      (await adminCall(admin, 'GET', `/api/admin/qrcodes/${link.id}/cliques`)).body,
+      (await adminCall(admin(), 'GET', `/api/admin/qrcodes/${link.id}/cliques`)).body,
     )
     expect(clicks.total).toBe(1000)
     expect(clicks.days.reduce((sum, day) => sum + day.clicks, 0)).toBe(1000)
@@ -166,7 +162,7 @@ describe('short links and QR codes (/api/admin/qrcodes, /l/{code})', () => {
     expect(await recordClickFlush(testContext(), flush)).toBe('applied')
     expect(await recordClickFlush(testContext(), flush)).toBe('already')
     const clicks = ShortLinkClicks.parse(
-      (await adminCall(admin, 'GET', `/api/admin/qrcodes/${link.id}/cliques?from=2026-11-20&to=2026-11-20`))
+      (await adminCall(admin(), 'GET', `/api/admin/qrcodes/${link.id}/cliques?from=2026-11-20&to=2026-11-20`))
         .body,
     )
     expect(clicks).toMatchObject({ total: 7, days: [{ day: '2026-11-20', clicks: 7 }] })
@@ -187,7 +183,7 @@ describe('short links and QR codes (/api/admin/qrcodes, /l/{code})', () => {
       ['/l/outro-link', 'O destino não pode ser outro link curto.'],
     ]
     for (const [target, message] of cases) {
-      const answer = await adminCall(admin, 'POST', '/api/admin/qrcodes', {
+      const answer = await adminCall(admin(), 'POST', '/api/admin/qrcodes', {
         title: 'Teste',
         target_url: target,
       })
@@ -198,7 +194,7 @@ describe('short links and QR codes (/api/admin/qrcodes, /l/{code})', () => {
     expect(outside.target_url).toBe('https://www.instagram.com/institutorenalis')
     const own = await newLink({ target_url: `${env.PUBLIC_ORIGIN}/contato#formulario` })
     expect(own.target_url).toBe('/contato#formulario')
-    const taken = await adminCall(admin, 'POST', '/api/admin/qrcodes', {
+    const taken = await adminCall(admin(), 'POST', '/api/admin/qrcodes', {
       title: 'Outro',
       code: own.code,
       target_url: '/',
@@ -226,7 +222,7 @@ describe('short links and QR codes (/api/admin/qrcodes, /l/{code})', () => {
 
   it('a disabled link answers a 404 page; edits are versioned and audited', async () => {
     const link = await newLink()
-    const off = await adminCall(admin, 'PUT', `/api/admin/qrcodes/${link.id}`, {
+    const off = await adminCall(admin(), 'PUT', `/api/admin/qrcodes/${link.id}`, {
       title: link.title,
       target_url: link.target_url,
       is_enabled: false,
@@ -238,7 +234,7 @@ describe('short links and QR codes (/api/admin/qrcodes, /l/{code})', () => {
     expect(response.headers.get('content-type')).toContain('text/html')
     expect(await response.text()).toContain('Link indisponível')
     expect((await follow('nao-existe-este-link')).status).toBe(404)
-    const stale = await adminCall(admin, 'PUT', `/api/admin/qrcodes/${link.id}`, {
+    const stale = await adminCall(admin(), 'PUT', `/api/admin/qrcodes/${link.id}`, {
       title: 'Velho',
       target_url: '/',
       is_enabled: true,
@@ -269,7 +265,7 @@ describe('home showcase editor (/api/admin/vitrine)', () => {
   it('previews a draft as the home page draws it, publishes it whole, and refuses a stale or broken one', async () => {
     const course = await createCourse(db, { name: unique('Curso da vitrine'), slider: [['capa', 'svg']] })
     const turma = await createClass(db, { courseId: course.id, priceCents: 89000 })
-    const showcase = AdminShowcase.parse((await adminCall(admin, 'GET', '/api/admin/vitrine')).body)
+    const showcase = AdminShowcase.parse((await adminCall(admin(), 'GET', '/api/admin/vitrine')).body)
     expect(showcase.images[`turma:${turma.id}`]).toEqual(['/img/cursos/capa.svg'])
     const title = unique('Lançamentos')
     const newList: ShowcaseListInput = {
@@ -292,7 +288,7 @@ describe('home showcase editor (/api/admin/vitrine)', () => {
     }
     const draft = [newList, ...draftOf(showcase)]
 
-    const preview = await adminCall(admin, 'POST', '/api/admin/vitrine/previa', { lists: draft })
+    const preview = await adminCall(admin(), 'POST', '/api/admin/vitrine/previa', { lists: draft })
     expect(preview.status, JSON.stringify(preview.body)).toBe(200)
     const previewed = ShowcaseLists.parse(preview.body)
     expect(previewed[0]).toMatchObject({
@@ -312,7 +308,7 @@ describe('home showcase editor (/api/admin/vitrine)', () => {
     })
     expect((await publicLists()).some((list) => list.title === title)).toBe(false)
 
-    const published = await adminCall(admin, 'PUT', '/api/admin/vitrine', {
+    const published = await adminCall(admin(), 'PUT', '/api/admin/vitrine', {
       lists: draft,
       version: showcase.version,
     })
@@ -322,14 +318,14 @@ describe('home showcase editor (/api/admin/vitrine)', () => {
     expect(lists[0]).toEqual(previewed[0] && { ...previewed[0], id: lists[0]!.id })
     expect(lists.slice(1).map((list) => list.title)).toEqual(showcase.lists.map((list) => list.title))
 
-    const stale = await adminCall(admin, 'PUT', '/api/admin/vitrine', {
+    const stale = await adminCall(admin(), 'PUT', '/api/admin/vitrine', {
       lists: [],
       version: showcase.version,
     })
     expect(stale.status).toBe(409)
     expect((await publicLists()).length).toBe(lists.length)
 
-    const broken = await adminCall(admin, 'PUT', '/api/admin/vitrine', {
+    const broken = await adminCall(admin(), 'PUT', '/api/admin/vitrine', {
       lists: [{ ...newList, cards: [{ ...newList.cards[0]!, item_id: 999_999 }] }, { ...newList }],
       version: showcase.version + 1,
     })
@@ -350,8 +346,8 @@ describe('home showcase editor (/api/admin/vitrine)', () => {
     const card = { type: 'turma' as const, item_id: turma.id, name: course.name }
     const title = unique('Fotos')
     const publish = async (lists: ShowcaseListInput[]) => {
-      const showcase = AdminShowcase.parse((await adminCall(admin, 'GET', '/api/admin/vitrine')).body)
-      const answer = await adminCall(admin, 'PUT', '/api/admin/vitrine', {
+      const showcase = AdminShowcase.parse((await adminCall(admin(), 'GET', '/api/admin/vitrine')).body)
+      const answer = await adminCall(admin(), 'PUT', '/api/admin/vitrine', {
         lists: [...lists, ...draftOf(showcase).filter((list) => list.title !== title)],
         version: showcase.version,
       })

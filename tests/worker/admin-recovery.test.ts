@@ -1,23 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { abandonedCheckouts, emailSuppressions, orders, reminders } from '../../db/schema.ts'
+import { abandonedCheckouts, emailSuppressions, type orders, reminders } from '../../db/schema.ts'
 import { AdminAbandonedCheckoutPage } from '../../worker/contract/admin-recovery.ts'
 import { Dashboard } from '../../worker/contract/admin-sales.ts'
 import type { ReminderKind } from '../../worker/domain/reminders.ts'
-import { adminCall, newAdmin } from '../support/worker/admin.ts'
-import { createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import { adminCall, fileAdmin } from '../support/worker/admin.ts'
+import { createOrder, createUser, sessionCookie, testDb, unique, uniqueEmail } from '../support/worker/db.ts'
 
 // The admin's view of sales recovery (issue 25, item 6), over rows written as the recovery code
 // writes them: checkouts captured at the checkout, reminders sent, orders made and paid after.
 // May and June 2019 belong to this file alone: every figure of those periods is known.
 
 const db = testDb()
-let admin: string
+const admin = fileAdmin()
 
 /** An instant of Curitiba's clock (UTC−3). */
 const at = (local: string) => new Date(`${local}-03:00`)
 const HOUR = 3_600_000
-
-const emailOf = (name: string) => `${unique(name)}@teste.example`.toLowerCase()
 
 async function checkout(values: {
   createdAt: Date
@@ -27,7 +25,7 @@ async function checkout(values: {
 }) {
   const id = `chk_${crypto.randomUUID().replace(/-/g, '')}`
   const items = values.items ?? [{ name: 'Curso de Nefrologia Clínica', cents: 49_000 }]
-  const email = values.email ?? emailOf('carrinho')
+  const email = values.email ?? uniqueEmail('carrinho')
   await db.insert(abandonedCheckouts).values({
     id,
     email,
@@ -42,22 +40,8 @@ async function checkout(values: {
   return { id, email }
 }
 
-async function order(values: Partial<typeof orders.$inferInsert> & { createdAt: Date }) {
-  const id = `ped_${crypto.randomUUID().replace(/-/g, '')}`
-  await db.insert(orders).values({
-    id,
-    cartHash: 'x',
-    idempotencyKey: unique('recuperacao'),
-    grossCents: values.totalCents ?? 0,
-    totalCents: 0,
-    gateway: 'sandbox',
-    paymentType: 'CREDIT_CARD',
-    remindersConsent: true,
-    payer: { name: 'Pessoa', email: 'p@teste.example', cpf: '52998224725', phone: '41999990000' },
-    ...values,
-  })
-  return id
-}
+const order = (values: Partial<typeof orders.$inferInsert> & { createdAt: Date }) =>
+  createOrder(db, { remindersConsent: true, ...values })
 
 /**
  * An order of `totalCents` made at `made` and paid at `paid` (Curitiba's clock), by card unless
@@ -88,7 +72,7 @@ async function reminder(
 }
 
 const dashboard = async (from: string, to: string) => {
-  const answer = await adminCall(admin, 'GET', `/api/admin/dashboard?from=${from}&to=${to}`)
+  const answer = await adminCall(admin(), 'GET', `/api/admin/dashboard?from=${from}&to=${to}`)
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   return Dashboard.parse(answer.body).recovery
 }
@@ -100,8 +84,6 @@ const countOf = (figures: { reminders: { kind: ReminderKind; count: number }[] }
 const open = { c: '', d: '', e: '' }
 
 beforeAll(async () => {
-  admin = (await newAdmin()).cookie
-
   // A: abandoned at the period's first instant; two reminders; its order paid after them.
   const orderA = await paidOrder(49_000, '2019-05-02T10:00:00', '2019-05-02T10:05:00')
   const a = await checkout({ createdAt: at('2019-05-01T00:00:00'), orderId: orderA })
@@ -125,7 +107,7 @@ beforeAll(async () => {
   // C: reminded, still open.
   const c = await checkout({
     createdAt: at('2019-05-20T08:00:00'),
-    email: emailOf('carla'),
+    email: uniqueEmail('carla'),
     items: [
       { name: 'Turma de Diálise Peritoneal', cents: 89_000 },
       { name: 'E-book; "Rim" & cia', cents: 4_590 },
@@ -215,7 +197,7 @@ describe('the dashboard’s recovery figures (/api/admin/dashboard)', () => {
 
 describe('open abandoned checkouts (/api/admin/recuperacao)', () => {
   const list = async (query: string) => {
-    const answer = await adminCall(admin, 'GET', `/api/admin/recuperacao?${query}`)
+    const answer = await adminCall(admin(), 'GET', `/api/admin/recuperacao?${query}`)
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
     return AdminAbandonedCheckoutPage.parse(answer.body)
   }
@@ -260,7 +242,7 @@ describe('open abandoned checkouts (/api/admin/recuperacao)', () => {
 
   it('exports the filter as CSV for a Brazilian spreadsheet, naming its source, and records the export', async () => {
     const answer = await adminCall(
-      admin,
+      admin(),
       'GET',
       '/api/admin/recuperacao/exportacao?from=2019-05-01&to=2019-05-31',
     )
@@ -283,7 +265,7 @@ describe('open abandoned checkouts (/api/admin/recuperacao)', () => {
     )
     expect(end).toBe('')
     const exports = (
-      await adminCall(admin, 'GET', '/api/admin/auditoria?entity=abandoned_checkout&per_page=1')
+      await adminCall(admin(), 'GET', '/api/admin/auditoria?entity=abandoned_checkout&per_page=1')
     ).body
     expect(exports.items[0]).toMatchObject({
       action: 'abandoned_checkout.export',
@@ -294,10 +276,10 @@ describe('open abandoned checkouts (/api/admin/recuperacao)', () => {
   })
 
   it('answers bad filters with 422 in pt-BR, and only to an administrator', async () => {
-    const reversed = await adminCall(admin, 'GET', '/api/admin/recuperacao?from=2019-06-01&to=2019-05-01')
+    const reversed = await adminCall(admin(), 'GET', '/api/admin/recuperacao?from=2019-06-01&to=2019-05-01')
     expect(reversed.status).toBe(422)
     expect(reversed.body.errors.to).toEqual(['A data final deve ser igual ou posterior à inicial.'])
-    const badDay = await adminCall(admin, 'GET', '/api/admin/recuperacao/exportacao?from=2019-02-30')
+    const badDay = await adminCall(admin(), 'GET', '/api/admin/recuperacao/exportacao?from=2019-02-30')
     expect(badDay.status).toBe(422)
     expect(badDay.body.errors.from).toEqual(['Data inválida (use AAAA-MM-DD).'])
     const student = await sessionCookie((await createUser(db, { type: 'N' })).id)

@@ -1,21 +1,17 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { enrollments, leads, orderItems, orders, users } from '../../db/schema.ts'
+import { describe, expect, it } from 'vitest'
+import { enrollments, leads, orderItems, type orders, users } from '../../db/schema.ts'
 import { AdminEnrollmentPage, AdminOrder, Dashboard } from '../../worker/contract/admin-sales.ts'
-import { adminCall, auditOf, newAdmin } from '../support/worker/admin.ts'
+import { adminCall, auditOf, fileAdmin } from '../support/worker/admin.ts'
 import { buyClass, enrolledClasses, newPayer, orderScreen } from '../support/worker/checkout.ts'
-import { createClass, createCourse, createUser, testDb, unique } from '../support/worker/db.ts'
+import { createClass, createCourse, createOrder, createUser, testDb, unique } from '../support/worker/db.ts'
 import { providerRequests } from '../support/worker/pagarme.ts'
 
 const db = testDb()
-let admin: string
-
-beforeAll(async () => {
-  admin = (await newAdmin()).cookie
-})
+const admin = fileAdmin()
 
 const enrollmentsOf = async (query: string) => {
-  const answer = await adminCall(admin, 'GET', `/api/admin/matriculas?${query}`)
+  const answer = await adminCall(admin(), 'GET', `/api/admin/matriculas?${query}`)
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   return AdminEnrollmentPage.parse(answer.body)
 }
@@ -48,11 +44,11 @@ describe('enrollments (/api/admin/matriculas)', () => {
     expect((await enrollmentsOf(`class_id=${turma.id}&payment=paid`)).total).toBe(1)
     expect((await enrollmentsOf(`class_id=${turma.id}&payment=manual`)).total).toBe(0)
     expect((await enrollmentsOf(`class_id=${turma.id}&from=2020-01-01&to=2020-12-31`)).total).toBe(0)
-    const reversed = await adminCall(admin, 'GET', '/api/admin/matriculas?from=2026-02-01&to=2026-01-01')
+    const reversed = await adminCall(admin(), 'GET', '/api/admin/matriculas?from=2026-02-01&to=2026-01-01')
     expect(reversed.status).toBe(422)
     expect(reversed.body.errors.to).toEqual(['A data final deve ser igual ou posterior à inicial.'])
 
-    const detail = AdminOrder.parse((await adminCall(admin, 'GET', `/api/admin/pedidos/${order.id}`)).body)
+    const detail = AdminOrder.parse((await adminCall(admin(), 'GET', `/api/admin/pedidos/${order.id}`)).body)
     expect(detail).toMatchObject({
       status: 'paid',
       total: 49000,
@@ -67,7 +63,7 @@ describe('enrollments (/api/admin/matriculas)', () => {
     expect(await enrolledClasses(cookie)).toEqual([turma.id])
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {}),
+        adminCall(admin(), 'POST', `/api/admin/pedidos/${order.id}/estorno`, {}),
       ),
     )
     expect(answers.every((answer) => [200, 202].includes(answer.status))).toBe(true)
@@ -83,7 +79,7 @@ describe('enrollments (/api/admin/matriculas)', () => {
   it('exports the current filter as CSV for a Brazilian spreadsheet, and records the export', async () => {
     const payer = { ...newPayer(), name: 'João; "Zé" da Silva' }
     const { turma } = await buyClass('CREDIT_CARD', payer, 89000)
-    const answer = await adminCall(admin, 'GET', `/api/admin/matriculas/exportacao?class_id=${turma.id}`)
+    const answer = await adminCall(admin(), 'GET', `/api/admin/matriculas/exportacao?class_id=${turma.id}`)
     expect(answer.status).toBe(200)
     expect(answer.response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(answer.response.headers.get('content-disposition')).toMatch(
@@ -103,7 +99,8 @@ describe('enrollments (/api/admin/matriculas)', () => {
     expect(line).toContain(';ativa;pedido no site;')
     expect(line).toContain(';pago;Cartão de crédito;890,00;890,00;0,00;')
     expect(end).toBe('')
-    const exports = (await adminCall(admin, 'GET', '/api/admin/auditoria?entity=enrollment&per_page=5')).body
+    const exports = (await adminCall(admin(), 'GET', '/api/admin/auditoria?entity=enrollment&per_page=5'))
+      .body
     expect(exports.items[0]).toMatchObject({
       action: 'enrollment.export',
       label: 'Matrículas exportadas (CSV)',
@@ -117,7 +114,7 @@ describe('enrollments (/api/admin/matriculas)', () => {
     const course = await createCourse(db)
     const turma = await createClass(db, { courseId: course.id, seats: 1 })
     const email = `${unique('manual')}@teste.example`
-    const created = await adminCall(admin, 'POST', '/api/admin/matriculas', {
+    const created = await adminCall(admin(), 'POST', '/api/admin/matriculas', {
       class_id: turma.id,
       name: 'Paula Regina Campos',
       email: email.toUpperCase(),
@@ -135,7 +132,7 @@ describe('enrollments (/api/admin/matriculas)', () => {
     const [account] = await db.select().from(users).where(eq(users.email, email))
     expect(account).toMatchObject({ type: 'N', passwordHash: null })
 
-    const again = await adminCall(admin, 'POST', '/api/admin/matriculas', {
+    const again = await adminCall(admin(), 'POST', '/api/admin/matriculas', {
       class_id: turma.id,
       name: 'Paula Regina Campos',
       email,
@@ -144,7 +141,7 @@ describe('enrollments (/api/admin/matriculas)', () => {
     expect(again.status).toBe(409)
     expect(again.body.msg).toBe('Este aluno já está matriculado nesta turma.')
     const other = await createUser(db)
-    const full = await adminCall(admin, 'POST', '/api/admin/matriculas', {
+    const full = await adminCall(admin(), 'POST', '/api/admin/matriculas', {
       class_id: turma.id,
       name: other.name,
       email: other.email,
@@ -152,7 +149,7 @@ describe('enrollments (/api/admin/matriculas)', () => {
     })
     expect(full.status).toBe(409)
     expect(full.body.msg).toBe('Esta turma não tem mais vagas.')
-    const invalid = await adminCall(admin, 'POST', '/api/admin/matriculas', {
+    const invalid = await adminCall(admin(), 'POST', '/api/admin/matriculas', {
       class_id: turma.id,
       name: 'A',
       email: 'x',
@@ -160,12 +157,16 @@ describe('enrollments (/api/admin/matriculas)', () => {
     expect(invalid.status).toBe(422)
     expect(Object.keys(invalid.body.errors).sort()).toEqual(['email', 'name', 'note'])
 
-    const cancelled = await adminCall(admin, 'POST', `/api/admin/matriculas/${created.body.id}/cancelamento`)
+    const cancelled = await adminCall(
+      admin(),
+      'POST',
+      `/api/admin/matriculas/${created.body.id}/cancelamento`,
+    )
     expect(cancelled.body.status).toBe('cancelled')
     expect(
-      (await adminCall(admin, 'POST', `/api/admin/matriculas/${created.body.id}/cancelamento`)).status,
+      (await adminCall(admin(), 'POST', `/api/admin/matriculas/${created.body.id}/cancelamento`)).status,
     ).toBe(409)
-    const back = await adminCall(admin, 'POST', '/api/admin/matriculas', {
+    const back = await adminCall(admin(), 'POST', '/api/admin/matriculas', {
       class_id: turma.id,
       name: 'Paula Regina Campos',
       email,
@@ -182,7 +183,7 @@ describe('enrollments (/api/admin/matriculas)', () => {
   it('an enrollment that came from an order ends by its refund, not by cancelling it here (409)', async () => {
     const { turma } = await buyClass('CREDIT_CARD')
     const [row] = (await enrollmentsOf(`class_id=${turma.id}`)).items
-    const answer = await adminCall(admin, 'POST', `/api/admin/matriculas/${row!.id}/cancelamento`)
+    const answer = await adminCall(admin(), 'POST', `/api/admin/matriculas/${row!.id}/cancelamento`)
     expect(answer.status).toBe(409)
     expect(answer.body.msg).toBe(
       'Esta matrícula veio de um pedido pago no site: cancele pelo estorno do pedido.',
@@ -204,19 +205,8 @@ describe('dashboard (/api/admin/dashboard)', () => {
   async function order(
     values: Partial<typeof orders.$inferInsert> & { userId: number; classId: number; courseId: number },
   ) {
-    const id = `ped_${crypto.randomUUID().replace(/-/g, '')}`
     const { classId, courseId, ...rest } = values
-    await db.insert(orders).values({
-      id,
-      cartHash: 'x',
-      idempotencyKey: unique('painel'),
-      grossCents: values.totalCents ?? 0,
-      totalCents: 0,
-      gateway: 'sandbox',
-      paymentType: 'CREDIT_CARD',
-      payer: { name: 'Pessoa', email: 'p@teste.example', cpf: '52998224725', phone: '41999990000' },
-      ...rest,
-    })
+    const id = await createOrder(db, rest)
     await db.insert(orderItems).values({
       orderId: id,
       itemType: 'turma',
@@ -279,7 +269,7 @@ describe('dashboard (/api/admin/dashboard)', () => {
     ])
 
     const answer = await adminCall(
-      admin,
+      admin(),
       'GET',
       '/api/admin/dashboard?from=2031-03-01&to=2031-03-31&granularity=day',
     )
@@ -312,7 +302,7 @@ describe('dashboard (/api/admin/dashboard)', () => {
     ])
 
     const byWeek = Dashboard.parse(
-      (await adminCall(admin, 'GET', '/api/admin/dashboard?from=2031-03-01&to=2031-03-31&granularity=week'))
+      (await adminCall(admin(), 'GET', '/api/admin/dashboard?from=2031-03-01&to=2031-03-31&granularity=week'))
         .body,
     )
     expect(byWeek.revenue.slice(0, 2)).toEqual([
@@ -320,19 +310,24 @@ describe('dashboard (/api/admin/dashboard)', () => {
       ordersOnly({ start: '2031-03-03', paid: 49000, refunded: 49000, net: 0, orders: 1 }),
     ])
     const byMonth = Dashboard.parse(
-      (await adminCall(admin, 'GET', '/api/admin/dashboard?from=2031-01-01&to=2031-12-31&granularity=month'))
-        .body,
+      (
+        await adminCall(
+          admin(),
+          'GET',
+          '/api/admin/dashboard?from=2031-01-01&to=2031-12-31&granularity=month',
+        )
+      ).body,
     )
     expect(byMonth.revenue).toHaveLength(12)
     expect(byMonth.revenue[2]).toEqual(
       ordersOnly({ start: '2031-03-01', paid: 138000, refunded: 49000, net: 89000, orders: 2 }),
     )
 
-    const reversed = await adminCall(admin, 'GET', '/api/admin/dashboard?from=2031-03-31&to=2031-03-01')
+    const reversed = await adminCall(admin(), 'GET', '/api/admin/dashboard?from=2031-03-31&to=2031-03-01')
     expect(reversed.status).toBe(422)
-    const tooLong = await adminCall(admin, 'GET', '/api/admin/dashboard?from=2020-01-01&to=2031-03-01')
+    const tooLong = await adminCall(admin(), 'GET', '/api/admin/dashboard?from=2020-01-01&to=2031-03-01')
     expect(tooLong.body.errors.to).toEqual(['O período pode ter no máximo 731 dias.'])
-    const badDay = await adminCall(admin, 'GET', '/api/admin/dashboard?from=2031-02-30&to=2031-03-01')
+    const badDay = await adminCall(admin(), 'GET', '/api/admin/dashboard?from=2031-02-30&to=2031-03-01')
     expect(badDay.body.errors.from).toEqual(['Data inválida (use AAAA-MM-DD).'])
   })
 })

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, User } from '../../worker/contract/auth.ts'
 import { hashingStats, hashPassword } from '../../worker/domain/password.ts'
 import { throttledLogin } from '../../worker/services/auth/throttle.ts'
 import { hashToken } from '../../worker/services/auth/tokens.ts'
-import { createUser, sessionCookie, testContext, testDb, unique } from '../support/worker/db.ts'
+import { createUser, sessionCookie, testContext, testDb, uniqueEmail } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
 const ORIGIN = 'http://localhost'
@@ -30,7 +30,6 @@ async function call(
 }
 
 const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? ''
-const newEmail = () => `${unique('aluna')}@teste.example`.toLowerCase()
 // Each test uses its own IP, so the per e-mail + IP limiter never carries over between tests.
 const ip = () => ({
   'cf-connecting-ip': `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
@@ -39,7 +38,7 @@ const ip = () => ({
 async function registerStudent(overrides: Record<string, string> = {}) {
   const input = {
     name: 'Maria Clara Ribeiro',
-    email: newEmail(),
+    email: uniqueEmail('aluna'),
     password: 'segredo1',
     phone: '(41) 99876-5432',
     ...overrides,
@@ -72,7 +71,7 @@ describe('sign-up', () => {
   })
 
   it('refuses invalid input field by field with pt-BR messages and creates nothing', async () => {
-    const email = newEmail()
+    const email = uniqueEmail('aluna')
     const cases: Array<[Record<string, string>, string, string]> = [
       [{ name: 'Al' }, 'name', 'Informe seu nome completo.'],
       [{ email: 'nao-e-email' }, 'email', 'Informe um e-mail válido.'],
@@ -139,7 +138,10 @@ describe('login and logout', () => {
     })
     expect(wrong.status).toBe(422)
     expect(wrong.body.errors.email).toEqual([AUTH_MESSAGES.wrongCredentials])
-    const unknown = await call('/login', { body: { email: newEmail(), password: 'qualquer' }, headers: ip() })
+    const unknown = await call('/login', {
+      body: { email: uniqueEmail('aluna'), password: 'qualquer' },
+      headers: ip(),
+    })
     expect(unknown.status).toBe(422)
     expect(unknown.body.errors.email).toEqual([AUTH_MESSAGES.wrongCredentials])
 
@@ -309,7 +311,7 @@ describe('profile', () => {
   it('updates name and phone at once; a new e-mail waits for its link; refuses an e-mail of another account', async () => {
     const { cookie, input } = await registerStudent()
     const other = await registerStudent()
-    const email = newEmail()
+    const email = uniqueEmail('aluna')
     const ok = await call('/usuario/perfil/updateUser', {
       method: 'PUT',
       body: { name: 'Maria C. Ribeiro', email, phone: '(41) 3333-0101' },
@@ -337,7 +339,7 @@ describe('password reset', () => {
   const linkToken = (text: string) => /token=([\w-]+)/.exec(text)?.[1] ?? ''
 
   it('says when the e-mail is unknown', async () => {
-    const { status, body } = await call('/password/email', { body: { email: newEmail() } })
+    const { status, body } = await call('/password/email', { body: { email: uniqueEmail('aluna') } })
     expect(status).toBe(422)
     expect(body.errors.email).toEqual(['Não encontramos seu e-mail em nossa base de dados!'])
   })

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { certificates, courses, enrollments, users } from '../../db/schema.ts'
 import { BulkIssueResult } from '../../worker/contract/admin-certificates.ts'
 import { DAY_MS } from '../../worker/domain/time-zone.ts'
 import { issueCertificate } from '../../worker/services/certificates/issue.ts'
-import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { adminCall, fileAdmin } from '../support/worker/admin.ts'
 import {
   createClass,
   createCourse,
@@ -20,11 +20,7 @@ import {
 // draw, whatever the path that issues it, and the page never overflows nor cuts its text.
 
 const db = testDb()
-let admin: string
-
-beforeAll(async () => {
-  admin = (await newAdmin()).cookie
-})
+const admin = fileAdmin()
 
 const words = (text: string) => text.replace(/\s+/g, ' ').trim()
 
@@ -81,7 +77,7 @@ describe('every issuing path prints a name the certificate can draw', () => {
     const kim = await enrol('Kim 민준')
     const lara = await enrol('Lara Nogueira')
 
-    const answer = await adminCall(admin, 'POST', `/api/admin/certificados/turmas/${turma.id}/emissao`)
+    const answer = await adminCall(admin(), 'POST', `/api/admin/certificados/turmas/${turma.id}/emissao`)
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
     const result = BulkIssueResult.parse(answer.body)
     expect(result).toMatchObject({ issued: 1, already: 0 })
@@ -100,7 +96,7 @@ describe('every issuing path prints a name the certificate can draw', () => {
     // Corrected in the profile, the next issue makes it.
     await db.update(users).set({ name: 'Kim Min-jun' }).where(eq(users.id, kim.user.id))
     const again = BulkIssueResult.parse(
-      (await adminCall(admin, 'POST', `/api/admin/certificados/turmas/${turma.id}/emissao`)).body,
+      (await adminCall(admin(), 'POST', `/api/admin/certificados/turmas/${turma.id}/emissao`)).body,
     )
     expect(again).toMatchObject({ issued: 1, already: 1, held_back: [] })
   })
@@ -167,7 +163,7 @@ describe('the page never overflows nor cuts', () => {
 
   it('checks a course’s certificate text when it is saved: too long for the page, or characters the fonts lack', async () => {
     const course = await createCourse(db, { name: unique('Diálise peritoneal') })
-    const current = await adminCall(admin, 'GET', `/api/admin/cursos/${course.id}`)
+    const current = await adminCall(admin(), 'GET', `/api/admin/cursos/${course.id}`)
     const form = {
       name: current.body.name,
       url: current.body.url,
@@ -177,7 +173,7 @@ describe('the page never overflows nor cuts', () => {
       workload_hours: 20,
       version: current.body.version,
     }
-    const tooLong = await adminCall(admin, 'PUT', `/api/admin/cursos/${course.id}`, {
+    const tooLong = await adminCall(admin(), 'PUT', `/api/admin/cursos/${course.id}`, {
       ...form,
       certificate_template: `Certificamos que {nome} concluiu {curso}. ${'Texto institucional que não cabe. '.repeat(55)}`,
     })
@@ -185,7 +181,7 @@ describe('the page never overflows nor cuts', () => {
     expect(tooLong.body.errors.certificate_template).toEqual([
       'O texto do certificado não cabe na página com um nome longo (até 120 letras): encurte-o.',
     ])
-    const hangul = await adminCall(admin, 'PUT', `/api/admin/cursos/${course.id}`, {
+    const hangul = await adminCall(admin(), 'PUT', `/api/admin/cursos/${course.id}`, {
       ...form,
       certificate_template: 'Certificamos que {nome} concluiu {curso} 수료.',
     })
@@ -195,7 +191,7 @@ describe('the page never overflows nor cuts', () => {
       '',
     )
 
-    const fine = await adminCall(admin, 'PUT', `/api/admin/cursos/${course.id}`, {
+    const fine = await adminCall(admin(), 'PUT', `/api/admin/cursos/${course.id}`, {
       ...form,
       certificate_template: 'Certificamos que {nome} concluiu {curso}, com {horas}, em {conclusao}.',
     })

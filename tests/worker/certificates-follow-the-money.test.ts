@@ -1,6 +1,6 @@
-import { and, desc, eq, like } from 'drizzle-orm'
+import { and, eq, like } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditLog, certificates, emailOutbox, enrollments, orders, users } from '../../db/schema.ts'
+import { auditLog, certificates, enrollments, orders, users } from '../../db/schema.ts'
 import { IssuedCertificatePage } from '../../worker/contract/admin-certificates.ts'
 import { AdminOrder } from '../../worker/contract/admin-sales.ts'
 import { CertificateVerification, MyCertificates } from '../../worker/contract/certificates.ts'
@@ -24,8 +24,17 @@ import {
   payCheckout,
   sessionCookieOf,
 } from '../support/worker/checkout.ts'
-import { createClass, createUser, sessionCookie, testContext, testDb, unique } from '../support/worker/db.ts'
+import {
+  createClass,
+  createUser,
+  sessionCookie,
+  testContext,
+  testDb,
+  unique,
+  uniqueEmail,
+} from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
+import { latestMailsTo } from '../support/worker/mail.ts'
 import {
   chargebackAtProvider,
   disputeWonAtProvider,
@@ -85,9 +94,7 @@ async function downloads(code: string, cookie: string) {
   return { pdf, credential }
 }
 
-const mailsTo = async (to: string) =>
-  db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.id))
-const subjectsTo = async (to: string) => (await mailsTo(to)).map((mail) => mail.subject)
+const subjectsTo = async (to: string) => (await latestMailsTo(to)).map((mail) => mail.subject)
 
 /** The reconciliation, a few hours on, until `orderId` moves (the shared database holds every file's orders). */
 async function reconcileUntilMoved(orderId: string, hours = 7) {
@@ -113,7 +120,7 @@ describe('a refund revokes the certificates the purchase paid for', () => {
     expect(await verify(certificate.code)).toMatchObject({ status: 'valid' })
 
     // Issued: the holder is e-mailed, with the verification page's address.
-    const [issued] = (await mailsTo(payer.email)).filter(
+    const [issued] = (await latestMailsTo(payer.email)).filter(
       (mail) => mail.subject === `Seu certificado: ${certificate.title}`,
     )
     expect(issued?.text).toContain(`/certificados/${certificate.code}`)
@@ -148,7 +155,7 @@ describe('a refund revokes the certificates the purchase paid for', () => {
       links: { pdf: null, credential: null, verification: `/certificados/${certificate.code}` },
     })
 
-    const [told] = (await mailsTo(payer.email)).filter(
+    const [told] = (await latestMailsTo(payer.email)).filter(
       (mail) => mail.subject === `Certificado revogado: ${certificate.title}`,
     )
     expect(told?.text).toContain('Motivo: compra reembolsada.')
@@ -220,7 +227,7 @@ describe('a refund revokes the certificates the purchase paid for', () => {
   it("a gift: its refund revokes the recipient's certificate, not the buyer's own", async () => {
     const recipient = {
       name: 'Helena Presenteada',
-      email: `${unique('presente')}@teste.example`.toLowerCase(),
+      email: uniqueEmail('presente'),
     }
     const turma = await createClass(db)
     const { status, body, payer } = await payCheckout(await cartWith(['turma', turma.id]), {
@@ -454,7 +461,7 @@ describe('a gift follows decision 010: an account that never proved the address 
   it('a gift to an address someone signed up with (never proved) waits; the proof delivers it', async () => {
     const stranger = await createUser(db, {
       name: 'Quem Cadastrou',
-      email: `${unique('cadastro')}@teste.example`.toLowerCase(),
+      email: uniqueEmail('cadastro'),
       passwordHash: 'scrypt$qualquer',
       emailVerifiedAt: null,
     })
@@ -473,11 +480,11 @@ describe('a gift follows decision 010: an account that never proved the address 
     expect(await enrolledClasses(await sessionCookie(stranger.id))).not.toContain(turma.id)
 
     // The buyer and the recipient are told it waits, and how to claim it.
-    const confirmation = (await mailsTo(payer.email)).find((mail) =>
+    const confirmation = (await latestMailsTo(payer.email)).find((mail) =>
       mail.subject.startsWith('Pagamento confirmado'),
     )
     expect(confirmation?.text).toContain('assim que ele for confirmado')
-    const giftMail = (await mailsTo(stranger.email)).find((mail) =>
+    const giftMail = (await latestMailsTo(stranger.email)).find((mail) =>
       mail.subject.includes('enviou um presente'),
     )
     expect(giftMail?.text).toContain('o presente fica guardado até a confirmação')
@@ -507,7 +514,7 @@ describe('a gift follows decision 010: an account that never proved the address 
   it('an account that proved the address receives it at once, as before', async () => {
     const proved = await createUser(db, {
       passwordHash: 'x',
-      email: `${unique('provada')}@teste.example`.toLowerCase(),
+      email: uniqueEmail('provada'),
     })
     const turma = await createClass(db)
     const { status, body } = await payCheckout(await cartWith(['turma', turma.id]), {

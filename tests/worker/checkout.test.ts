@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { coupons, emailOutbox, orders } from '../../db/schema.ts'
+import { coupons, orders } from '../../db/schema.ts'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { isValidPixPayload, parseEmv } from '../../worker/domain/pix.ts'
@@ -26,6 +26,7 @@ import {
 } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 import { notInvoiceMail } from '../support/worker/invoices.ts'
+import { mailsTo, storeMailsTo } from '../support/worker/mail.ts'
 import {
   APPROVED,
   cardToken,
@@ -94,9 +95,7 @@ describe('POST /checkout/pagar with a card', () => {
       .split(';')[0]!
     const courses = await call('/api/usuario/cursos', undefined, { cookie: session })
     expect(courses.body.map((c: { class_id: number }) => c.class_id)).toEqual([turma.id])
-    const mails = (await db.select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email))).filter(
-      notInvoiceMail,
-    )
+    const mails = await storeMailsTo(buyer.email)
     expect(mails).toHaveLength(1)
     expect(mails[0]?.subject).toContain(result.order_id)
     expect(mails[0]?.status).toBe('sent')
@@ -254,12 +253,7 @@ describe('boleto and PIX', () => {
     expect(orderStatus.items).toEqual([
       { name: expect.stringMatching(/^Curso .+ — Turma de teste$/), net_value: 49000 },
     ])
-    const mails = (
-      await db
-        .select()
-        .from(emailOutbox)
-        .where(eq(emailOutbox.to, (await orderRow(result.order_id)).payer.email))
-    ).filter(notInvoiceMail)
+    const mails = await storeMailsTo((await orderRow(result.order_id)).payer.email)
     expect(mails).toHaveLength(1)
   })
 
@@ -494,7 +488,7 @@ describe("a visitor's checkout with an existing account's e-mail", () => {
     expect(shown).not.toMatch(/"(user|user_id|new_user|phone|email)"/)
 
     expect((await enrollmentsOf(body.order_id)).map((e) => e.userId)).toEqual([owner.id])
-    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, owner.email))
+    const mails = await mailsTo(owner.email)
     expect(
       mails
         .filter(notInvoiceMail)

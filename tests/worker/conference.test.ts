@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { conferenceTalks } from '../../db/schema.ts'
 import type { ClockAnswer } from '../../worker/domain/conference.ts'
+import { adminCookie } from '../support/worker/admin.ts'
 import { simulateClock } from '../support/worker/conference.ts'
 import { createUser, sessionCookie, testDb } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
@@ -141,7 +142,7 @@ describe('POST /api/admin/conference/shift', () => {
     const at = TALKS[1]!.initAt.getTime() + minutes(2)
     await simulateClock(at)
     expect((await clock()).status).toBe('live')
-    const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    const admin = await adminCookie()
 
     const response = await shift({ day: 1, from_slot: 2, minutes: 15 }, admin)
     expect(response.status).toBe(200)
@@ -160,7 +161,7 @@ describe('POST /api/admin/conference/shift', () => {
   it('is for administrators: 401 anonymous, 403 student, 404 no such talk, 422 bad input', async () => {
     await simulateClock(null)
     const student = await sessionCookie((await createUser(db, { type: 'N' })).id)
-    const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    const admin = await adminCookie()
     expect((await shift({ day: 1, from_slot: 1, minutes: 5 })).status).toBe(401)
     expect((await shift({ day: 1, from_slot: 1, minutes: 5 }, student)).status).toBe(403)
     expect((await shift({ day: 3, from_slot: 1, minutes: 5 }, admin)).status).toBe(404)

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadRenderer } from '../../worker/ssr/pages.ts'
+import { adminCookie } from '../support/worker/admin.ts'
 import { createUser, freshCatalog, sessionCookie, testDb, testEnv } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 import { executableInlineScripts, fetchPage, NAVIGATE } from '../support/worker/pages.ts'
@@ -235,7 +236,7 @@ describe('privacy headers', () => {
 
   it('personal and admin answers are kept by no cache; public ones keep their own rule', async () => {
     const student = await sessionCookie((await createUser(db)).id)
-    const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    const admin = await adminCookie()
     for (const [path, cookie] of [
       ['/api/usuario/compras', student],
       ['/api/usuario/ebooks', student],

@@ -3,7 +3,7 @@ import { PAGARME_WEBHOOK_JWKS_URL } from '../../worker/adapters/payments/webhook
 import { app } from '../../worker/app.ts'
 import { configurationProblems, isLocalEnv } from '../../worker/config.ts'
 import type { Env } from '../../worker/env.ts'
-import { testEnv } from '../support/worker/db.ts'
+import { DEPLOYMENT_SECRETS, productionEnv, testEnv } from '../support/worker/db.ts'
 import { NAVIGATE } from '../support/worker/pages.ts'
 
 // Issue 28, item 8: the local tools run only when APP_ENV is exactly 'local' or 'test'; any other
@@ -13,23 +13,14 @@ const BASE = 'https://www.institutorenalis.com.br'
 
 /** A deployment's configuration that passes the check (the database is the tests' own). */
 function deployment(vars: Partial<Env> = {}): Env {
-  return {
-    ...testEnv,
+  return productionEnv({
     APP_ENV: 'staging',
     PUBLIC_ORIGIN: BASE,
-    PAYMENT_GATEWAY: 'pagarme',
-    PAGARME_API_URL: undefined,
-    PAGARME_SECRET_KEY: 'sk_0123456789abcdef',
-    PAGARME_PUBLIC_KEY_LIVE: 'pk_0123456789abcdef',
+    ...DEPLOYMENT_SECRETS,
     PAGARME_PUBLIC_KEY_TEST: 'pk_test_0123456789abcdef',
-    PAGARME_WEBHOOK_AUTH: 'pagarme:segredo-do-webhook-de-producao',
     PAGARME_WEBHOOK_JWKS_URL: PAGARME_WEBHOOK_JWKS_URL,
-    APP_SECRET: 'um-segredo-de-producao-com-mais-de-32-caracteres',
-    // The NFS-e off, as wrangler.toml ships it (tests/worker/nfse.test.ts checks it on).
-    FISCAL_ISSUANCE: undefined,
-    FOCUS_NFE_API_URL: undefined,
     ...vars,
-  }
+  })
 }
 
 /** A request as a visitor on the deployment's origin sends it (same-origin writes). */

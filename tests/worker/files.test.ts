@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { menuOptions } from '../../db/schema.ts'
 import { Menu } from '../../worker/contract/menu.ts'
+import { adminCookie } from '../support/worker/admin.ts'
 import { createUser, freshCatalog, sessionCookie, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
@@ -116,7 +117,7 @@ describe('menu by session role', () => {
     }
     const anonymous = await names()
     const asStudent = await names(await sessionCookie((await createUser(db, { type: 'N' })).id))
-    const asAdmin = await names(await sessionCookie((await createUser(db, { type: 'A' })).id))
+    const asAdmin = await names(await adminCookie())
     expect(anonymous).not.toContain(student)
     expect(asStudent).toContain(student)
     expect(asStudent).not.toContain(admin)

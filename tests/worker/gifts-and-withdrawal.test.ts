@@ -1,21 +1,31 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditLog, classes, emailOutbox, enrollments, orderItems, orders, users } from '../../db/schema.ts'
+import { auditLog, classes, enrollments, orderItems, orders, users } from '../../db/schema.ts'
 import { AdminEnrollmentPage } from '../../worker/contract/admin-sales.ts'
 import { GIFT_MESSAGES, PayResult } from '../../worker/contract/checkout.ts'
-import { PurchaseList, WITHDRAWAL_MESSAGES, WithdrawalResult } from '../../worker/contract/student.ts'
+import { WITHDRAWAL_MESSAGES, WithdrawalResult } from '../../worker/contract/student.ts'
 import { INSTITUTE } from '../../worker/domain/institute.ts'
+import { adminCookie } from '../support/worker/admin.ts'
 import {
   buyClass,
   call,
   cartWith,
   enrolledClasses,
   enrollmentStatuses,
+  myPurchases,
   newPayer,
   payCheckout,
 } from '../support/worker/checkout.ts'
-import { createClass, createCourse, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import {
+  createClass,
+  createCourse,
+  createUser,
+  sessionCookie,
+  testDb,
+  uniqueEmail,
+} from '../support/worker/db.ts'
 import { notInvoiceMail } from '../support/worker/invoices.ts'
+import { latestMailsTo } from '../support/worker/mail.ts'
 import { providerRequests } from '../support/worker/pagarme.ts'
 
 // Issue 22, items 7 and 8: a gift reaches its recipient (the access, and an e-mail naming who sent
@@ -23,7 +33,6 @@ import { providerRequests } from '../support/worker/pagarme.ts'
 // an in-person class asked of the institute, which approves or refuses with an answer.
 
 const db = testDb()
-const newEmail = (who: string) => `${unique(who)}@teste.example`.toLowerCase()
 
 async function buyGift(gifts: unknown[], payer = newPayer()) {
   const turma = await createClass(db)
@@ -31,17 +40,11 @@ async function buyGift(gifts: unknown[], payer = newPayer()) {
   return { ...(await payCheckout(view, { payer, extra: { gifts } })), turma }
 }
 
-const lastMailTo = async (to: string) =>
-  (await db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.id))).filter(
-    notInvoiceMail,
-  )[0]
-
-const purchasesOf = async (cookie: string) =>
-  PurchaseList.parse((await call('/api/usuario/compras', undefined, { cookie })).body)
+const lastMailTo = async (to: string) => (await latestMailsTo(to)).filter(notInvoiceMail)[0]
 
 describe('a gift (issue 22, item 7)', () => {
   it('bought by one account, opened by another: the recipient holds the access and was told who sent it', async () => {
-    const recipient = { name: 'Helena Presenteada', email: newEmail('presente') }
+    const recipient = { name: 'Helena Presenteada', email: uniqueEmail('presente') }
     const { status, body, turma, payer, response } = await buyGift([recipient])
     expect(status, JSON.stringify(body)).toBe(200)
     const result = PayResult.parse(body)
@@ -53,7 +56,7 @@ describe('a gift (issue 22, item 7)', () => {
 
     // The buyer keeps the purchase, not the class; the purchase names the recipient.
     expect(await enrolledClasses(buyerCookie)).not.toContain(turma.id)
-    const [purchase] = await purchasesOf(buyerCookie)
+    const [purchase] = await myPurchases(buyerCookie)
     expect(purchase).toMatchObject({ order_id: result.order_id, gift: recipient })
     const confirmation = await lastMailTo(payer.email)
     expect(confirmation?.subject).toContain('Pagamento confirmado')
@@ -86,7 +89,7 @@ describe('a gift (issue 22, item 7)', () => {
     expect(await enrolledClasses(recipientCookie)).toContain(turma.id)
 
     // The admin's enrollments: the recipient's, given by the buyer.
-    const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    const admin = await adminCookie()
     const list = AdminEnrollmentPage.parse(
       (
         await call(`/api/admin/matriculas?q=${encodeURIComponent(recipient.email)}`, undefined, {
@@ -100,7 +103,7 @@ describe('a gift (issue 22, item 7)', () => {
   })
 
   it('to an account that exists: the access is added to it, with no password link', async () => {
-    const existing = await createUser(db, { passwordHash: 'x', email: newEmail('conta') })
+    const existing = await createUser(db, { passwordHash: 'x', email: uniqueEmail('conta') })
     const { status, body, turma } = await buyGift([{ name: 'Conta Antiga', email: existing.email }])
     expect(status, JSON.stringify(body)).toBe(200)
     const cookie = await sessionCookie(existing.id)
@@ -115,8 +118,8 @@ describe('a gift (issue 22, item 7)', () => {
     expect(self.status).toBe(422)
     expect(self.body.errors).toEqual({ 'gifts.0.email': [GIFT_MESSAGES.notYourself] })
     const two = await buyGift([
-      { name: 'Pessoa Um', email: newEmail('um') },
-      { name: 'Pessoa Dois', email: newEmail('dois') },
+      { name: 'Pessoa Um', email: uniqueEmail('um') },
+      { name: 'Pessoa Dois', email: uniqueEmail('dois') },
     ])
     expect(two.status).toBe(422)
     expect(JSON.stringify(two.body.errors)).toContain(GIFT_MESSAGES.one)
@@ -136,7 +139,7 @@ const askRefund = async (orderId: string, cookie: string, motivo: unknown = 'Com
 describe('the right of withdrawal (issue 22, item 8)', () => {
   it('an online course by card: 10 requests at once refund it once, at the provider, and end the access', async () => {
     const { order, cookie, turma } = await buyClass('CREDIT_CARD')
-    const [purchase] = await purchasesOf(cookie)
+    const [purchase] = await myPurchases(cookie)
     expect(purchase?.withdrawal).toMatchObject({ state: 'available', at_once: true })
 
     const empty = await askRefund(order.id, cookie, '')
@@ -157,12 +160,12 @@ describe('the right of withdrawal (issue 22, item 8)', () => {
     expect(await enrolledClasses(cookie)).not.toContain(turma.id)
     const result = WithdrawalResult.parse(answers[0]!.body)
     expect(result.withdrawal.reason).toBe('Comprei o curso errado.')
-    const [listed] = await purchasesOf(cookie)
+    const [listed] = await myPurchases(cookie)
     expect(listed).toMatchObject({ status: 'refunded', withdrawal: { state: 'approved' } })
   })
 
   it('an in-person class: one request however often asked; the institute refuses with an answer, or approves and refunds', async () => {
-    const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    const admin = await adminCookie()
     const presencial = await createCourse(db, { section: 'presencial' })
     const buy = async () => {
       const { order, cookie, turma } = await buyClass('CREDIT_CARD')
@@ -197,7 +200,7 @@ describe('the right of withdrawal (issue 22, item 8)', () => {
     const refused = await decide(first.order.id, { decisao: 'recusar', resposta: 'A turma já começou.' })
     expect(refused.status, JSON.stringify(refused.body)).toBe(200)
     expect((await decide(first.order.id, { decisao: 'aprovar' })).status).toBe(409)
-    const [seen] = await purchasesOf(first.cookie)
+    const [seen] = await myPurchases(first.cookie)
     expect(seen?.withdrawal).toMatchObject({ state: 'refused', answer: 'A turma já começou.' })
     expect((await lastMailTo(first.order.payer.email))?.text).toContain('A turma já começou.')
     expect((await askRefund(first.order.id, first.cookie)).status).toBe(422)
@@ -217,7 +220,7 @@ describe('the right of withdrawal (issue 22, item 8)', () => {
       .update(orders)
       .set({ paidAt: new Date(Date.now() - 8 * 86_400_000) })
       .where(eq(orders.id, order.id))
-    const [purchase] = await purchasesOf(cookie)
+    const [purchase] = await myPurchases(cookie)
     expect(purchase?.withdrawal?.state).toBe('expired')
     const late = await askRefund(order.id, cookie)
     expect(late.status).toBe(422)
@@ -227,7 +230,7 @@ describe('the right of withdrawal (issue 22, item 8)', () => {
     const stranger = await sessionCookie((await createUser(db)).id)
     expect((await askRefund(order.id, stranger)).status).toBe(404)
     const pix = await buyClass('PIX')
-    const [pending] = await purchasesOf(pix.cookie)
+    const [pending] = await myPurchases(pix.cookie)
     expect(pending?.withdrawal).toBeNull()
     expect((await askRefund(pix.order.id, pix.cookie)).status).toBe(422)
   })

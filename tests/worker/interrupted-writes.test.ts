@@ -2,11 +2,12 @@
 // left half-written, the answer says what happened, and the same request sent again completes.
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
-import { emailOutbox, enrollments, orderItems, orders, users } from '../../db/schema.ts'
+import { enrollments, orderItems, orders, users } from '../../db/schema.ts'
 import { CHECKOUT_MESSAGES, PayResult } from '../../worker/contract/checkout.ts'
 import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
 import type { Env } from '../../worker/env.ts'
-import { testDb, testEnv, unique } from '../support/worker/db.ts'
+import { testDb, testEnv, uniqueEmail } from '../support/worker/db.ts'
+import { mailsTo } from '../support/worker/mail.ts'
 import { callWith, cardCheckout, databaseFault, jsonPost } from '../support/worker/outages.ts'
 import { providerRequests } from '../support/worker/pagarme.ts'
 
@@ -24,7 +25,7 @@ afterEach(() => databaseFault('none'))
 describe('a sign-up interrupted by the database', () => {
   const signUp = () => ({
     name: 'Joana Teixeira Brandão',
-    email: `${unique('cadastro')}@teste.example`.toLowerCase(),
+    email: uniqueEmail('cadastro'),
     password: 'segredo1',
     phone: '(41) 99876-5432',
   })
@@ -81,7 +82,7 @@ describe('a card checkout cut at each of its database round trips', () => {
     const accounts = await db.select().from(users).where(eq(users.email, email))
     const lines = order ? await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)) : []
     const enrolled = order ? await db.select().from(enrollments).where(eq(enrollments.orderId, order.id)) : []
-    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email))
+    const mails = await mailsTo(email)
     expect(accounts.length, 'an account exists only with its order').toBe(order ? 1 : 0)
     if (order) expect(lines.length, 'an order has its lines').toBeGreaterThan(0)
     expect(enrolled.length, 'enrolled exactly when paid').toBe(order?.status === 'paid' ? 1 : 0)

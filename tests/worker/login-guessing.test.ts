@@ -12,7 +12,7 @@ import {
   throttledLogin,
   throttledPasswordCheck,
 } from '../../worker/services/auth/throttle.ts'
-import { createUser, testContext, testDb, unique } from '../support/worker/db.ts'
+import { createUser, testContext, testDb, uniqueEmail } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
 const db = testDb()
@@ -27,7 +27,7 @@ let subnet = 0
 const newPrefix = () => `2001:db8:${run}:${(subnet++).toString(16)}`
 
 async function owner() {
-  const email = `${unique('dona')}@teste.example`.toLowerCase()
+  const email = uniqueEmail('dona')
   await createUser(db, { name: 'Helena Duarte Lima', email, passwordHash: await hashPassword(PASSWORD) })
   return email
 }
@@ -95,7 +95,7 @@ describe('a ceiling per account, over every address', () => {
   })
 
   it('sends no e-mail when no account has the address, and says nothing different', async () => {
-    const email = `${unique('ninguem')}@teste.example`.toLowerCase()
+    const email = uniqueEmail('ninguem')
     const at = (i: number) =>
       testContext({
         now: new Date(Date.parse('2031-03-01T12:00:00Z') + i * 1000),
@@ -186,7 +186,7 @@ describe('a ceiling per account, over every address', () => {
   })
 
   it('per e-mail + address, the check of a password change shares the 5 a minute of the login', async () => {
-    const email = `${unique('conta')}@teste.example`.toLowerCase()
+    const email = uniqueEmail('conta')
     const ctx = testContext({ now: new Date('2030-08-01T12:00:00Z'), clientIp: `${newPrefix()}::1` })
     for (let n = 0; n < perAccountAndAddress.maxFailures; n++) {
       const check = n % 2 ? throttledLogin : throttledPasswordCheck

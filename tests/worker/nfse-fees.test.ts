@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { emailOutbox } from '../../db/schema.ts'
 import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
 import { PlanPaymentResult } from '../../worker/contract/plans.ts'
 import { settlePlanPayment } from '../../worker/services/plans/payment-ledger.ts'
-import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { adminCall, fileAdmin } from '../support/worker/admin.ts'
 import { testContext, testDb } from '../support/worker/db.ts'
 import {
   expectForeignTaker,
@@ -13,6 +11,7 @@ import {
   sentDps,
 } from '../support/worker/focus-nfe.ts'
 import { noteIn, notesOf, notInvoiceMail } from '../support/worker/invoices.ts'
+import { mailsTo } from '../support/worker/mail.ts'
 import {
   chargebackAtProvider,
   DEBIT,
@@ -28,10 +27,9 @@ import { applicant, byCard, createEdital, paymentRows, payPlan, purchase } from 
 // the card's, the note states the fee's whole value. 'Comprar como empresa' and 'Moro fora do
 // Brasil' on the fee's payment reach the stand-in as the note's taker.
 
-const db = testDb()
-let admin: string
+const _db = testDb()
+const admin = fileAdmin()
 beforeEach(async () => {
-  admin ??= (await newAdmin()).cookie
   await resetProviderControls()
 })
 
@@ -70,7 +68,7 @@ describe("the edital fee's note", () => {
     })
 
     const refund = await adminCall(
-      admin,
+      admin(),
       'POST',
       `/api/admin/editais/pagamentos/${payment.payment_id}/estorno`,
       {},
@@ -111,9 +109,7 @@ describe("the edital fee's note", () => {
     ])
     expect(await providerRequests(`/v2/nfsen/${won.note.ref}`, 'DELETE')).toEqual([])
     // The payer heard of the dispute and of its end: one payment confirmed, not a second one.
-    const subjects = (await db.select().from(emailOutbox).where(eq(emailOutbox.to, won.payer)))
-      .filter(notInvoiceMail)
-      .map((mail) => mail.subject)
+    const subjects = (await mailsTo(won.payer)).filter(notInvoiceMail).map((mail) => mail.subject)
     expect(subjects).toEqual([
       'Pagamento confirmado — Mensalidade de março',
       'Pagamento contestado — Mensalidade de março',

@@ -8,7 +8,7 @@ import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
 import type { Env } from '../../worker/env.ts'
 import { cancelSaleInvoices, queueSaleInvoice } from '../../worker/services/fiscal/queue.ts'
 import { billingAddress } from '../support/buyer.ts'
-import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { adminCall, fileAdmin } from '../support/worker/admin.ts'
 import { buyClass, call, cartWith, payCheckout } from '../support/worker/checkout.ts'
 import { createClass, createProduct, productionEnv, testContext, testDb } from '../support/worker/db.ts'
 import {
@@ -53,14 +53,13 @@ async function queuedNote({ env = testContext().env, online = false } = {}) {
   return { order, paidAt }
 }
 
-let admin: string
+const admin = fileAdmin()
 beforeEach(async () => {
-  admin ??= (await newAdmin()).cookie
   await resetProviderControls()
 })
 
 const refund = (orderId: string, body: unknown = {}) =>
-  adminCall(admin, 'POST', `/api/admin/pedidos/${orderId}/estorno`, body)
+  adminCall(admin(), 'POST', `/api/admin/pedidos/${orderId}/estorno`, body)
 
 describe('a paid sale gets one note (issue 43, Done when)', () => {
   it('card: queued with the payment and sent at once, no job run; ten concurrent runs and repeated gatilhos issue one; Minhas compras shows its PDF', async () => {
@@ -177,7 +176,7 @@ describe('a paid sale gets one note (issue 43, Done when)', () => {
     const rejected = await noteOf(order.id)
     expect(rejected.state).toBe('rejected')
     expect(rejected.providerMessage).toContain('Código de tributação nacional inexistente.')
-    const list = await adminCall(admin, 'GET', `/api/admin/notas-fiscais?state=rejected&q=${order.id}`)
+    const list = await adminCall(admin(), 'GET', `/api/admin/notas-fiscais?state=rejected&q=${order.id}`)
     expect(list.status).toBe(200)
     expect(list.body.items).toEqual([
       expect.objectContaining({
@@ -186,7 +185,7 @@ describe('a paid sale gets one note (issue 43, Done when)', () => {
         provider_message: rejected.providerMessage,
       }),
     ])
-    const retried = await adminCall(admin, 'POST', `/api/admin/notas-fiscais/${rejected.id}/reenviar`)
+    const retried = await adminCall(admin(), 'POST', `/api/admin/notas-fiscais/${rejected.id}/reenviar`)
     expect(retried.status).toBe(200)
     await settleNotes(order.id)
     expect((await noteOf(order.id)).state).toBe('authorized')
@@ -210,7 +209,7 @@ describe('the gatilho and the accountant', () => {
     const { order } = await buyClass('CREDIT_CARD', undefined, 30000)
     const note = await noteIn(order.id)
     const month = note.competence.slice(0, 7)
-    const answer = await adminCall(admin, 'GET', `/api/admin/notas-fiscais/exportacao?month=${month}`)
+    const answer = await adminCall(admin(), 'GET', `/api/admin/notas-fiscais/exportacao?month=${month}`)
     expect(answer.status).toBe(200)
     expect(answer.response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     const text = String(answer.body)
@@ -218,9 +217,9 @@ describe('the gatilho and the accountant', () => {
     expect(text).toContain(`${note.number}`)
     expect(text).toContain('300,00;6,00')
     expect(text).toMatch(new RegExp(`Total ${month}`))
-    expect((await adminCall(admin, 'GET', '/api/admin/notas-fiscais/exportacao?month=2026-13')).status).toBe(
-      422,
-    )
+    expect(
+      (await adminCall(admin(), 'GET', '/api/admin/notas-fiscais/exportacao?month=2026-13')).status,
+    ).toBe(422)
   })
 })
 
@@ -285,11 +284,11 @@ describe('money going back', () => {
     const stuck = await noteIn(order.id, 'needs_admin')
     expect(stuck.state).toBe('needs_admin')
     expect(stuck.providerMessage).toMatch(/prazo/)
-    const list = await adminCall(admin, 'GET', `/api/admin/notas-fiscais?state=needs_admin&q=${order.id}`)
+    const list = await adminCall(admin(), 'GET', `/api/admin/notas-fiscais?state=needs_admin&q=${order.id}`)
     expect(list.body.items.map((item: { id: number }) => item.id)).toEqual([note.id])
-    const dashboard = await adminCall(admin, 'GET', '/api/admin/dashboard?from=2026-01-01&to=2026-12-31')
+    const dashboard = await adminCall(admin(), 'GET', '/api/admin/dashboard?from=2026-01-01&to=2026-12-31')
     expect(dashboard.body.invoices.trouble).toBeGreaterThan(0)
-    const closed = await adminCall(admin, 'POST', `/api/admin/notas-fiscais/${note.id}/encerrar`, {
+    const closed = await adminCall(admin(), 'POST', `/api/admin/notas-fiscais/${note.id}/encerrar`, {
       observacao: 'Cancelada no portal da prefeitura, processo 123.',
     })
     expect(closed.status).toBe(200)
@@ -305,7 +304,7 @@ describe("the admin's 'Cancelar nota': the motive and the justificativa", () => 
     const { order } = await buyClass('CREDIT_CARD')
     const note = await noteIn(order.id)
     const cancel = (body?: unknown) =>
-      adminCall(admin, 'POST', `/api/admin/notas-fiscais/${note.id}/cancelar`, body)
+      adminCall(admin(), 'POST', `/api/admin/notas-fiscais/${note.id}/cancelar`, body)
     const empty = await cancel({})
     expect(empty.status).toBe(422)
     expect(empty.body.errors).toMatchObject({
@@ -465,7 +464,7 @@ describe('what reaches the provider', () => {
     const { order } = await buyClass('BOLETO', undefined, 40000)
     await payAtProvider(order.gatewayChargeId!, 31000)
     expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
-    const accepted = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+    const accepted = await adminCall(admin(), 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
       observacao: 'Tarifa bancária descontada pelo banco do aluno.',
     })
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)

@@ -6,6 +6,7 @@ import { CartResponse } from '../../worker/contract/cart.ts'
 import { UNAVAILABLE_MESSAGE } from '../../worker/contract/unavailable.ts'
 import type { Env } from '../../worker/env.ts'
 import { loadRenderer } from '../../worker/ssr/pages.ts'
+import { adminCookie } from '../support/worker/admin.ts'
 import {
   createClass,
   createCourse,
@@ -203,12 +204,12 @@ describe.each(['hang', 'refuse'] as const)('with the database %s', (fault) => {
 const registered = await everyRoute()
 
 describe('every route with the database frozen', () => {
-  const db = testDb()
+  const _db = testDb()
   // Short, so that walking every route costs seconds; the documented deadline is tested below.
   const walkEnv: Env = { ...outageEnv, DEADLINES_MS: JSON.stringify({ database: 300 }) }
-  let adminCookie = ''
+  let adminSession = ''
   beforeAll(async () => {
-    adminCookie = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    adminSession = await adminCookie()
   })
 
   const routes = [
@@ -225,7 +226,7 @@ describe('every route with the database frozen', () => {
       // Areas that need a session are called as an admin (whose session the database must confirm).
       const guarded = /^\/(api\/)?(admin|usuario)\//.test(route.path) && route.path !== '/admin/user/get'
       const headers: Record<string, string> = { 'content-type': 'application/json' }
-      if (guarded) headers.cookie = adminCookie
+      if (guarded) headers.cookie = adminSession
       const init: RequestInit = { method: route.method, headers }
       if (!['GET', 'HEAD'].includes(route.method)) init.body = '{}'
       const answer = await callWith(walkEnv, route.path.replace(/:(\w+)(\{[^}]*\})?/g, '1'), init)

@@ -7,8 +7,10 @@ import type { Env } from '../../worker/env.ts'
 import worker from '../../worker/index.ts'
 import { OUTBOX_CRON } from '../../worker/scheduled.ts'
 import { deliverQueued, OUTBOX_RULES, queueEmail } from '../../worker/services/email/outbox.ts'
-import { createUser, sessionCookie, testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
+import { adminCookie } from '../support/worker/admin.ts'
+import { createUser, testContext, testDb, testEnv, unique, uniqueEmail } from '../support/worker/db.ts'
 import { notInvoiceMail } from '../support/worker/invoices.ts'
+import { storeMailsTo } from '../support/worker/mail.ts'
 import {
   buyByCard,
   callWith,
@@ -25,13 +27,10 @@ const later = (minutes: number) => new Date(Date.now() + minutes * MINUTE)
 // The NFS-e off: its note's e-mail (tests/worker/nfse.test.ts) is not what these count.
 const mailEnv = () => envWith({ FISCAL_ISSUANCE: 'off' })
 
-const acceptedFor = async (email: string) =>
-  (await emailApi.accepted()).filter((m) => m.to.includes(email)).filter(notInvoiceMail)
-const outboxFor = async (email: string) =>
-  (await db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).filter(notInvoiceMail)
+const acceptedFor = async (email: string) => (await emailApi.acceptedFor(email)).filter(notInvoiceMail)
 
 async function student() {
-  const email = `${unique('aluna')}@teste.example`.toLowerCase()
+  const email = uniqueEmail('aluna')
   await createUser(db, { name: 'Helena Duarte Lima', email, passwordHash: 'scrypt$x' })
   return email
 }
@@ -57,13 +56,13 @@ describe('the outbox while the e-mail API refuses, then accepts', () => {
     expect(await acceptedFor(resetEmail)).toEqual([])
     expect(await acceptedFor(buyerEmail)).toEqual([])
     for (const email of [resetEmail, buyerEmail]) {
-      expect((await outboxFor(email)).map((row) => row.status)).toEqual(['pending'])
+      expect((await storeMailsTo(email)).map((row) => row.status)).toEqual(['pending'])
     }
 
     // The scheduled job runs during the refusal: still nothing sent, still nothing lost.
     await runCron(workerEnv, later(2))
     expect(await acceptedFor(resetEmail)).toEqual([])
-    expect((await outboxFor(resetEmail))[0]?.status).toBe('pending')
+    expect((await storeMailsTo(resetEmail))[0]?.status).toBe('pending')
 
     // The API is back: the next runs deliver each message once, and later runs nothing more.
     await emailApi.mode('accept')
@@ -80,7 +79,7 @@ describe('the outbox while the e-mail API refuses, then accepts', () => {
     expect(confirmations[0]!.idempotencyKey).not.toBe(resetMails[0]!.idempotencyKey)
     expect(resetMails[0]!.authorization).toBe('Bearer re_test_standin')
     for (const email of [resetEmail, buyerEmail]) {
-      expect((await outboxFor(email)).map((row) => row.status)).toEqual(['sent'])
+      expect((await storeMailsTo(email)).map((row) => row.status)).toEqual(['sent'])
     }
   })
 
@@ -94,9 +93,9 @@ describe('the outbox while the e-mail API refuses, then accepts', () => {
     // The link lasts an hour: a run after that sets it aside instead of sending it.
     await drainAll(workerEnv, later(61))
     expect(await acceptedFor(email)).toEqual([])
-    expect((await outboxFor(email)).map((row) => row.status)).toEqual(['expired'])
+    expect((await storeMailsTo(email)).map((row) => row.status)).toEqual(['expired'])
 
-    const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    const admin = await adminCookie()
     const listed = await callWith(workerEnv, '/api/admin/emails/nao-entregues', {
       headers: { cookie: admin },
     })
@@ -120,7 +119,7 @@ describe('the outbox while the e-mail API refuses, then accepts', () => {
     await emailApi.mode('accept')
     await drainAll(workerEnv, later(5))
     expect(await acceptedFor(email)).toHaveLength(2)
-    expect((await outboxFor(email)).map((row) => row.status)).toEqual(['sent', 'sent'])
+    expect((await storeMailsTo(email)).map((row) => row.status)).toEqual(['sent', 'sent'])
   })
 })
 
@@ -164,7 +163,7 @@ describe('retries', () => {
     expect(await attemptAt(workerEnv, id, new Date(clock + 24 * 3600_000))).toBe('not_due')
     expect(await acceptedFor(email)).toEqual([])
 
-    const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    const admin = await adminCookie()
     const listed = await callWith(workerEnv, '/api/admin/emails/nao-entregues', {
       headers: { cookie: admin },
     })

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { auditLog, enrollments, orderItems, orders } from '../../db/schema.ts'
 import { REFUND_MESSAGES } from '../../worker/services/checkout/refund.ts'
-import { createClass, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
+import { adminCookie } from '../support/worker/admin.ts'
+import { createClass, createOrder, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 
 // Issue 22, item 4: a paid order the provider holds no charge of (the seed's demo orders, one
@@ -15,17 +16,12 @@ const db = testDb()
 async function paidOutside() {
   const turma = await createClass(db)
   const buyer = await createUser(db)
-  const id = `ped_${crypto.randomUUID().replace(/-/g, '')}`
-  await db.insert(orders).values({
-    id,
+  const id = await createOrder(db, {
     userId: buyer.id,
-    cartHash: 'x',
-    idempotencyKey: unique('fora'),
     status: 'paid',
     paidAt: new Date(),
     grossCents: 49000,
     totalCents: 49000,
-    gateway: 'sandbox',
     // An id the provider never issued (an order settled outside the site).
     gatewayOrderId: `or_${unique('fora')}`,
     paymentType: 'PIX',
@@ -56,7 +52,7 @@ const post = async (path: string, cookie: string, body: unknown = {}) => {
 
 describe('a refund of an order paid outside the provider', () => {
   it('says there is no charge to refund, then records the outside refund once', async () => {
-    const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    const admin = await adminCookie()
     const id = await paidOutside()
 
     const refused = await post(`/api/admin/pedidos/${id}/estorno`, admin)
@@ -87,7 +83,7 @@ describe('a refund of an order paid outside the provider', () => {
   })
 
   it('is refused for an order the provider does hold a charge of, and for a student', async () => {
-    const admin = await sessionCookie((await createUser(db, { type: 'A' })).id)
+    const admin = await adminCookie()
     const id = await paidOutside()
     await db.update(orders).set({ gatewayChargeId: 'ch_fora' }).where(eq(orders.id, id))
     const refused = await post(`/api/admin/pedidos/${id}/estorno-externo`, admin, { motivo: 'por fora' })

@@ -2,12 +2,13 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers'
 import { and, eq, like } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditLog, emailOutbox, orders } from '../../db/schema.ts'
+import { auditLog, orders } from '../../db/schema.ts'
 import { configurationProblems } from '../../worker/config.ts'
 import { RefundOrderResult } from '../../worker/contract/refunds.ts'
 import worker from '../../worker/index.ts'
 import { paymentLedgers } from '../../worker/services/payment-ledgers.ts'
 import { receivePagarmeWebhook } from '../../worker/services/payments/webhook.ts'
+import { adminCookie } from '../support/worker/admin.ts'
 import {
   buyClass,
   call,
@@ -17,8 +18,8 @@ import {
   orderRow,
   orderScreen,
 } from '../support/worker/checkout.ts'
-import { createUser, productionEnv, sessionCookie, testContext, testDb } from '../support/worker/db.ts'
-import { notInvoiceMail } from '../support/worker/invoices.ts'
+import { productionEnv, testContext, testDb } from '../support/worker/db.ts'
+import { storeMailsTo } from '../support/worker/mail.ts'
 import {
   BANK_ACCOUNT,
   chargeAtProvider,
@@ -31,12 +32,7 @@ import {
 } from '../support/worker/pagarme.ts'
 
 const db = testDb()
-const mailsTo = async (to: string) =>
-  (await db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).filter(notInvoiceMail)
 
-async function adminCookie() {
-  return sessionCookie((await createUser(db, { type: 'A' })).id)
-}
 function refund(orderId: string, cookie: string, body?: unknown) {
   return call(`/api/admin/pedidos/${orderId}/estorno`, body ?? {}, { cookie })
 }
@@ -75,7 +71,7 @@ describe('webhooks', () => {
     }
     expect((await orderScreen(order.id)).status).toBe('paid')
     expect(await enrolledClasses(cookie)).toEqual([turma.id])
-    expect(await mailsTo(payer.email)).toHaveLength(1)
+    expect(await storeMailsTo(payer.email)).toHaveLength(1)
   })
 
   it('answers 503 while the provider cannot confirm the event; sent again after the outage, it settles', async () => {
@@ -103,7 +99,7 @@ describe('webhooks', () => {
     expect(await orderScreen(order.id)).toMatchObject({ status: 'refunded', refunded_cents: 49000 })
     expect(await enrolledClasses(cookie)).toEqual([])
     expect(await enrollmentStatuses(order.id)).toEqual(['cancelled'])
-    const refundMail = (await mailsTo(payer.email)).find(
+    const refundMail = (await storeMailsTo(payer.email)).find(
       (mail) => mail.subject === `Estorno do pedido ${order.id}`,
     )
     expect(refundMail?.text).toMatch(/R\$\s490,00/)
@@ -121,7 +117,7 @@ describe('webhooks', () => {
     expect((await sendWebhook('charge.chargedback', order.gatewayChargeId!)).status).toBe(200)
     expect((await orderScreen(order.id)).status).toBe('charged_back')
     expect(await enrolledClasses(cookie)).toEqual([])
-    const subjects = (await mailsTo(payer.email)).map((mail) => mail.subject)
+    const subjects = (await storeMailsTo(payer.email)).map((mail) => mail.subject)
     expect(subjects).toContain(`Pagamento contestado — pedido ${order.id}`)
   })
 
@@ -131,7 +127,7 @@ describe('webhooks', () => {
     await sendWebhook('charge.partial_canceled', order.gatewayChargeId!)
     expect(await orderScreen(order.id)).toMatchObject({ status: 'partially_refunded', refunded_cents: 9000 })
     expect(await enrolledClasses(cookie)).toEqual([turma.id])
-    expect((await mailsTo(payer.email)).map((mail) => mail.subject)).toContain(
+    expect((await storeMailsTo(payer.email)).map((mail) => mail.subject)).toContain(
       `Estorno parcial do pedido ${order.id}`,
     )
 
@@ -146,7 +142,7 @@ describe('webhooks', () => {
     const { order } = await buyClass('PIX', payer)
     await payAtProvider(order.gatewayChargeId!)
     await sendWebhook('charge.paid', order.gatewayChargeId!)
-    const [mail] = await mailsTo(payer.email)
+    const [mail] = await storeMailsTo(payer.email)
     expect(mail?.html).toContain('&lt;svg/onload=alert(document.domain)&gt;')
     expect(mail?.html).not.toContain('<svg')
   })
@@ -213,7 +209,7 @@ describe('refunds from our side (POST /api/admin/pedidos/{id}/estorno)', () => {
     expect((await chargeAtProvider(order.gatewayChargeId!)).status).toBe('canceled')
     expect((await orderScreen(order.id)).status).toBe('refunded')
     expect(await enrolledClasses(cookie)).toEqual([])
-    expect((await mailsTo(payer.email)).map((mail) => mail.subject)).toContain(
+    expect((await storeMailsTo(payer.email)).map((mail) => mail.subject)).toContain(
       `Estorno do pedido ${order.id}`,
     )
     // Asked again later: already refunded, nothing sent.

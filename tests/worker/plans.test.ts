@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { emailOutbox, planPayments } from '../../db/schema.ts'
+import { planPayments } from '../../db/schema.ts'
 import { Plan, PlanPaymentResult, parsePaymentMethods } from '../../worker/contract/plans.ts'
 import worker from '../../worker/index.ts'
 import { PAYMENTS_CRON } from '../../worker/scheduled.ts'
@@ -12,6 +12,7 @@ import { answerChallenge } from '../support/issuer-challenge.ts'
 import { call } from '../support/worker/checkout.ts'
 import { testContext, testDb } from '../support/worker/db.ts'
 import { notInvoiceMail } from '../support/worker/invoices.ts'
+import { mailsTo } from '../support/worker/mail.ts'
 import {
   chargeAtProvider,
   DEBIT,
@@ -97,7 +98,7 @@ describe('POST /usuario/editais/mensalidade', () => {
     const [mine] = (await myApplications(cookie)).filter((row) => row.id === application.id)
     expect(mine).toMatchObject({ paid_cents: 178000, due_cents: 89000 })
     // The receipts went to the payer (each fee's NFS-e adds its own e-mail once authorised).
-    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email))
+    const mails = await mailsTo(user.email)
     expect(mails.filter(notInvoiceMail).map((mail) => mail.subject)).toEqual([
       'Pagamento confirmado — Mensalidade 1',
       'Pagamento confirmado — Mensalidade 3',

@@ -15,7 +15,8 @@ import type { Env } from '../../worker/env.ts'
 import { brl } from '../../worker/services/email/templates.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { newPayer, payBody } from '../support/worker/checkout.ts'
-import { createClass, createUser, testContext, testDb, unique } from '../support/worker/db.ts'
+import { createClass, createUser, testContext, testDb, uniqueEmail } from '../support/worker/db.ts'
+import { mailsTo } from '../support/worker/mail.ts'
 import { callWith, databaseFault, emailApi, envWith, jsonPost, runCron } from '../support/worker/outages.ts'
 import { applicant, createEdital, myApplications, payPlan, purchase } from '../support/worker/plans.ts'
 
@@ -34,11 +35,8 @@ afterEach(async () => {
 })
 
 /** What the e-mail API delivered to this address. */
-const mailTo = async (email: string) => (await emailApi.accepted()).filter((mail) => mail.to.includes(email))
 const remindersOf = (email: string) =>
   db.select().from(schema.reminders).where(eq(schema.reminders.email, email))
-const outboxOf = (email: string) =>
-  db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, email))
 const checkoutsOf = (email: string) =>
   db.select().from(schema.abandonedCheckouts).where(eq(schema.abandonedCheckouts.email, email))
 
@@ -54,8 +52,6 @@ async function newCart(priceCents = 49000) {
   return CheckoutView.parse((await get(`/checkout/get?cart=${hash}`)).body)
 }
 
-const newEmail = (prefix = 'lembrete') => `${unique(prefix)}@teste.example`.toLowerCase()
-
 /** The checkout's capture call: the typed e-mail with the box ticked (or not). */
 const capture = (hash: string, email: string, consent = true) =>
   post('/api/lembretes/checkout', { hash, email, consent })
@@ -63,7 +59,7 @@ const capture = (hash: string, email: string, consent = true) =>
 /** A buyer who ticked the box and typed the e-mail, then left. */
 async function abandon(priceCents = 49000) {
   const view = await newCart(priceCents)
-  const email = newEmail()
+  const email = uniqueEmail('lembrete')
   const saved = await capture(view.hash, email)
   expect(saved.status, saved.text).toBe(200)
   expect(saved.body).toEqual({ saved: true })
@@ -109,11 +105,11 @@ describe('abandoned checkouts', () => {
     expect(row).toMatchObject({ cartHash: view.hash, totalCents: 49000, orderId: null })
 
     await runCron(workerEnv, at(REMINDER_SETTINGS.abandonedFirstMs - 5 * 60_000))
-    expect(await mailTo(email)).toEqual([])
+    expect(await emailApi.acceptedFor(email)).toEqual([])
 
     await runCron(workerEnv, at(REMINDER_SETTINGS.abandonedFirstMs + 60_000))
     await runCron(workerEnv, at(REMINDER_SETTINGS.abandonedFirstMs + 6 * 60_000))
-    const first = await mailTo(email)
+    const first = await emailApi.acceptedFor(email)
     expect(first).toHaveLength(1)
     expect(first[0]!.subject).toBe('Você esqueceu algo no carrinho')
     expect(first[0]!.text).toContain(`${row!.items[0]!.name}: ${brl(49000)}`)
@@ -135,7 +131,7 @@ describe('abandoned checkouts', () => {
 
     await runCron(workerEnv, at(REMINDER_SETTINGS.abandonedSecondMs + 60_000))
     await runCron(workerEnv, at(3 * REMINDER_SETTINGS.abandonedSecondMs))
-    const both = await mailTo(email)
+    const both = await emailApi.acceptedFor(email)
     expect(both.map((mail) => mail.subject)).toEqual([
       'Você esqueceu algo no carrinho',
       'Sua compra ainda está esperando por você',
@@ -147,7 +143,7 @@ describe('abandoned checkouts', () => {
   })
 
   it('caps an address at one sequence a day and three a week, whatever the carts; the capped count in the figures', async () => {
-    const email = newEmail('limite')
+    const email = uniqueEmail('limite')
     const leave = async () => {
       const view = await newCart()
       expect((await capture(view.hash, email)).status).toBe(200)
@@ -156,10 +152,10 @@ describe('abandoned checkouts', () => {
     for (let i = 0; i < 4; i++) await leave()
     const report = await runCron(workerEnv, at(REMINDER_SETTINGS.abandonedFirstMs + 60_000))
     expect(report.reminders).toMatchObject({ abandoned_first: 1, capped: 3 })
-    expect(await mailTo(email)).toHaveLength(1)
+    expect(await emailApi.acceptedFor(email)).toHaveLength(1)
     // The capped ones are never sent later, nor get a second; the one sent gets its second.
     await runCron(workerEnv, at(REMINDER_SETTINGS.abandonedSecondMs + 2 * 60_000))
-    expect((await mailTo(email)).map((mail) => mail.subject)).toEqual([
+    expect((await emailApi.acceptedFor(email)).map((mail) => mail.subject)).toEqual([
       'Você esqueceu algo no carrinho',
       'Sua compra ainda está esperando por você',
     ])
@@ -173,13 +169,13 @@ describe('abandoned checkouts', () => {
     }
     expect(await sentFirsts()).toHaveLength(3)
     expect((await remindersOf(email)).filter((r) => r.isCapped)).toHaveLength(3 + 1 + 1 + 2)
-    expect((await outboxOf(email)).length).toBe(6)
+    expect((await mailsTo(email)).length).toBe(6)
   })
 
   it('without consent nothing is kept nor sent; unticking the box forgets what was kept', async () => {
     const view = await newCart()
-    const never = newEmail('sem-consentimento')
-    const changed = newEmail('desmarcou')
+    const never = uniqueEmail('sem-consentimento')
+    const changed = uniqueEmail('desmarcou')
     expect((await capture(view.hash, never, false)).body).toEqual({ saved: false })
     expect((await capture(view.hash, changed, true)).body).toEqual({ saved: true })
     expect(await checkoutsOf(changed)).toHaveLength(1)
@@ -196,7 +192,7 @@ describe('abandoned checkouts', () => {
 
     await runCron(workerEnv, at(2 * REMINDER_SETTINGS.abandonedSecondMs))
     for (const email of [never, changed, payer.email]) {
-      expect(await mailTo(email)).toEqual([])
+      expect(await emailApi.acceptedFor(email)).toEqual([])
       expect(await remindersOf(email)).toEqual([])
     }
   })
@@ -207,7 +203,9 @@ describe('abandoned checkouts', () => {
     expect((await checkoutsOf(email))[0]!.orderId).toBe(order.order_id)
     await runCron(workerEnv, at(2 * REMINDER_SETTINGS.abandonedSecondMs))
     expect(await remindersOf(email)).toEqual([])
-    expect((await mailTo(email)).map((mail) => mail.subject)).not.toContain('Você esqueceu algo no carrinho')
+    expect((await emailApi.acceptedFor(email)).map((mail) => mail.subject)).not.toContain(
+      'Você esqueceu algo no carrinho',
+    )
     // The link back no longer opens a bought cart.
     const [row] = await checkoutsOf(email)
     expect((await get(`/api/lembretes/checkout/${row!.id}`)).status).toBe(404)
@@ -227,12 +225,12 @@ describe('abandoned checkouts', () => {
       .where(eq(schema.emailSuppressions.email, email))
     expect(suppression?.reason).toBe('bounced')
     await runCron(workerEnv, at(REMINDER_SETTINGS.abandonedSecondMs + 60_000))
-    expect(await mailTo(email)).toEqual([])
+    expect(await emailApi.acceptedFor(email)).toEqual([])
     expect((await remindersOf(email)).map((r) => r.kind)).toEqual(['abandoned_first'])
   })
 
   it('bad input answers 422 with a pt-BR message and keeps nothing', async () => {
-    const email = newEmail()
+    const email = uniqueEmail('lembrete')
     const gone = await capture('x'.repeat(40), email)
     expect(gone.status).toBe(422)
     expect(gone.body).toMatchObject({ errors: { hash: [REMINDER_MESSAGES.checkoutGone] } })
@@ -258,7 +256,7 @@ describe('unsubscribe in one click (RFC 8058)', () => {
   it('GET confirms and changes nothing; a forged or altered link is refused; the POST stops every reminder', async () => {
     const { email } = await abandon()
     await runCron(workerEnv, at(REMINDER_SETTINGS.abandonedFirstMs + 60_000))
-    const [mail] = await mailTo(email)
+    const [mail] = await emailApi.acceptedFor(email)
     const link = unsubscribeLink(mail!.headers)
 
     const page = await get(link)
@@ -270,7 +268,7 @@ describe('unsubscribe in one click (RFC 8058)', () => {
     const url = new URL(link, 'http://localhost')
     const token = url.searchParams.get('token')!
     const forged = `${url.pathname}?email=${encodeURIComponent(email)}&token=${'A'.repeat(43)}`
-    const otherAddress = `${url.pathname}?email=${encodeURIComponent(newEmail('outra'))}&token=${token}`
+    const otherAddress = `${url.pathname}?email=${encodeURIComponent(uniqueEmail('outra'))}&token=${token}`
     for (const bad of [forged, otherAddress]) {
       expect((await get(bad)).status).toBe(403)
       const refused = await oneClick(bad)
@@ -291,7 +289,7 @@ describe('unsubscribe in one click (RFC 8058)', () => {
     expect((await suppressed())[0]?.reason).toBe('unsubscribed')
 
     await runCron(workerEnv, at(REMINDER_SETTINGS.abandonedSecondMs + 60_000))
-    expect(await mailTo(email)).toHaveLength(1)
+    expect(await emailApi.acceptedFor(email)).toHaveLength(1)
     expect((await remindersOf(email)).map((r) => r.kind)).toEqual(['abandoned_first'])
   })
 })
@@ -303,8 +301,8 @@ describe('exactly once', () => {
     await Promise.all([runCron(workerEnv, when), runCron(workerEnv, when)])
     for (const { email } of buyers) {
       expect(await remindersOf(email)).toHaveLength(1)
-      expect(await outboxOf(email)).toHaveLength(1)
-      expect(await mailTo(email)).toHaveLength(1)
+      expect(await mailsTo(email)).toHaveLength(1)
+      expect(await emailApi.acceptedFor(email)).toHaveLength(1)
     }
   })
 
@@ -319,8 +317,8 @@ describe('exactly once', () => {
       await runCron(workerEnv, when)
       for (const { email } of buyers) {
         expect(await remindersOf(email), `cut after ${cut}`).toHaveLength(1)
-        expect(await outboxOf(email), `cut after ${cut}`).toHaveLength(1)
-        expect(await mailTo(email), `cut after ${cut}`).toHaveLength(1)
+        expect(await mailsTo(email), `cut after ${cut}`).toHaveLength(1)
+        expect(await emailApi.acceptedFor(email), `cut after ${cut}`).toHaveLength(1)
       }
     }
   })
@@ -336,10 +334,10 @@ describe('boletos and PIX (the Pagar.me sandbox)', () => {
     const dayBefore = curitibaDayStartMs(curitibaDay(new Date(dueAt.getTime() - DAY_MS))) + 12 * HOUR
 
     await runCron(workerEnv, new Date(dayBefore - DAY_MS))
-    expect(await mailTo(payer.email)).toEqual([])
+    expect(await emailApi.acceptedFor(payer.email)).toEqual([])
     await runCron(workerEnv, new Date(dayBefore))
     await runCron(workerEnv, new Date(dayBefore + HOUR))
-    const due = await mailTo(payer.email)
+    const due = await emailApi.acceptedFor(payer.email)
     const reminders = due.filter((mail) => mail.subject.startsWith('Seu boleto vence amanhã'))
     expect(reminders).toHaveLength(1)
     expect(reminders[0]!.text).toContain(`Linha digitável: ${result.ccj_pay_number}`)
@@ -354,7 +352,7 @@ describe('boletos and PIX (the Pagar.me sandbox)', () => {
     }
     await runCron(workerEnv, new Date(dueAt.getTime() + 6 * DAY_MS))
     await runCron(workerEnv, new Date(dueAt.getTime() + 7 * DAY_MS))
-    const expired = (await mailTo(payer.email)).filter((mail) =>
+    const expired = (await emailApi.acceptedFor(payer.email)).filter((mail) =>
       mail.subject.startsWith('Seu boleto expirou'),
     )
     expect(expired).toHaveLength(1)
@@ -372,7 +370,7 @@ describe('boletos and PIX (the Pagar.me sandbox)', () => {
     }
     await runCron(workerEnv, expiredAt)
     await runCron(workerEnv, new Date(expiredAt.getTime() + HOUR))
-    const mails = await mailTo(payer.email)
+    const mails = await emailApi.acceptedFor(payer.email)
     const expired = mails.filter((mail) => mail.subject.startsWith('Seu PIX expirou'))
     expect(expired).toHaveLength(1)
     expect(expired[0]!.text).toContain(`/usuario/compras/${result.order_id}`)
@@ -389,8 +387,8 @@ describe('monthly fees', () => {
       .update(schema.feePlans)
       .set({ kind: 'monthly', dueOn })
       .where(eq(schema.feePlans.id, plans[0]!.id))
-    const consenting = await createUser(db, { email: newEmail('inscrita') })
-    const silent = await createUser(db, { email: newEmail('inscrita-sem') })
+    const consenting = await createUser(db, { email: uniqueEmail('inscrita') })
+    const silent = await createUser(db, { email: uniqueEmail('inscrita-sem') })
     const [withConsent] = await db
       .insert(schema.applications)
       .values([
@@ -401,7 +399,7 @@ describe('monthly fees', () => {
 
     await runCron(workerEnv, new Date())
     await runCron(workerEnv, at(HOUR))
-    const due = await mailTo(consenting.email)
+    const due = await emailApi.acceptedFor(consenting.email)
     expect(due.map((mail) => mail.subject)).toEqual([`Mensalidade a vencer — ${edital.title}`])
     expect(due[0]!.text).toContain(
       `/usuario/editais/mensalidade/${plans[0]!.id}?inscricao=${withConsent!.id}`,
@@ -411,11 +409,11 @@ describe('monthly fees', () => {
     const overdue = new Date(curitibaDayStartMs(dueOn) + DAY_MS + 10 * HOUR)
     await runCron(workerEnv, overdue)
     await runCron(workerEnv, new Date(overdue.getTime() + DAY_MS))
-    expect((await mailTo(consenting.email)).map((mail) => mail.subject)).toEqual([
+    expect((await emailApi.acceptedFor(consenting.email)).map((mail) => mail.subject)).toEqual([
       `Mensalidade a vencer — ${edital.title}`,
       `Mensalidade em atraso — ${edital.title}`,
     ])
-    expect(await mailTo(silent.email)).toEqual([])
+    expect(await emailApi.acceptedFor(silent.email)).toEqual([])
     const kinds = await db
       .select({ kind: schema.reminders.kind })
       .from(schema.reminders)
@@ -448,7 +446,7 @@ describe('monthly fees', () => {
 
     await runCron(workerEnv, new Date())
     await runCron(workerEnv, at(HOUR))
-    const mails = await mailTo(user.email)
+    const mails = await emailApi.acceptedFor(user.email)
     expect(mails.map((mail) => mail.subject)).toEqual([`Mensalidade em atraso — ${edital.title}`])
     // Meus editais reads an unpaid fee past its day as late (web/src/features/plans/my-editais-page.tsx).
     const listed = ApplicationList.parse(await myApplications(cookie)).find(

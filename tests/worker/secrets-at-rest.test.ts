@@ -9,38 +9,31 @@ import { confirmationEmail } from '../../worker/services/checkout/emails.ts'
 import type { OrderRow } from '../../worker/services/checkout/orders.ts'
 import { deliverQueued, queueEmail } from '../../worker/services/email/outbox.ts'
 import { keepsSecrets, SECRET_PLACEHOLDER } from '../../worker/services/email/secrets.ts'
-import { createUser, testContext, testDb, testEnv, unique } from '../support/worker/db.ts'
+import {
+  createUser,
+  DEPLOYMENT_SECRETS,
+  productionEnv,
+  testContext,
+  testDb,
+  testEnv,
+  unique,
+  uniqueEmail,
+} from '../support/worker/db.ts'
+import { mailsTo } from '../support/worker/mail.ts'
 import { buyByCard, callWith, emailApi, envWith, jsonPost, runCron } from '../support/worker/outages.ts'
 
 const db = testDb()
 const MINUTE = 60_000
 const DAY = 86_400_000
 const later = (minutes: number) => new Date(Date.now() + minutes * MINUTE)
-const production = () =>
-  envWith({
-    APP_ENV: 'production',
-    PUBLIC_ORIGIN: 'https://www.institutorenalis.com.br',
-    PAYMENT_GATEWAY: 'pagarme',
-    PAGARME_API_URL: undefined,
-    PAGARME_SECRET_KEY: 'sk_0123456789abcdef',
-    PAGARME_PUBLIC_KEY_LIVE: 'pk_0123456789abcdef',
-    PAGARME_WEBHOOK_AUTH: 'pagarme:segredo-do-webhook-de-producao',
-    // Production requires signed webhooks (issue 40): wrangler.toml's key set, never fetched here.
-    PAGARME_WEBHOOK_JWKS_URL: 'https://hubapi.pagar.me/.well-known/jwks.json',
-    APP_SECRET: 'um-segredo-de-producao-com-mais-de-32-caracteres',
-    // The NFS-e off, as wrangler.toml ships it.
-    FISCAL_ISSUANCE: undefined,
-  })
+const production = () => productionEnv(DEPLOYMENT_SECRETS, envWith())
 const local = () => envWith({ APP_ENV: 'local' })
 
 const BLANK = { text: SECRET_PLACEHOLDER.text, html: SECRET_PLACEHOLDER.html }
 const tokenIn = (text: string) => /#token=([\w-]+)/.exec(text)?.[1] ?? ''
-const outboxFor = (email: string) =>
-  db.select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(emailOutbox.id)
-const acceptedFor = async (email: string) => (await emailApi.accepted()).filter((m) => m.to.includes(email))
 
 async function student() {
-  const email = `${unique('segredo')}@teste.example`.toLowerCase()
+  const email = uniqueEmail('segredo')
   const user = await createUser(db, { name: 'Helena Duarte Lima', email, passwordHash: 'scrypt$x' })
   return { email, user }
 }
@@ -70,10 +63,10 @@ describe('in production', () => {
     const { email } = await student()
     expect((await callWith(production(), '/password/email', jsonPost({ email }))).status).toBe(200)
 
-    const [delivered] = await acceptedFor(email)
+    const [delivered] = await emailApi.acceptedFor(email)
     const token = tokenIn(delivered!.text)
     expect(token.length).toBeGreaterThan(20)
-    const rows = await outboxFor(email)
+    const rows = await mailsTo(email)
     expect(rows).toEqual([expect.objectContaining({ status: 'sent', secret: true, ...BLANK })])
     expect(`${rows[0]!.html}${rows[0]!.text}`).not.toContain(token)
   })
@@ -83,7 +76,7 @@ describe('in production', () => {
     await emailApi.mode('refuse')
     expect((await callWith(production(), '/password/email', jsonPost({ email }))).status).toBe(200)
     // While the API is away the message waits with its link: it still has to go out.
-    const [waiting] = await outboxFor(email)
+    const [waiting] = await mailsTo(email)
     expect(waiting).toMatchObject({ status: 'pending', secret: true })
     const token = tokenIn(waiting!.text)
     expect(token.length).toBeGreaterThan(20)
@@ -91,8 +84,8 @@ describe('in production', () => {
     // An hour later the job sets it aside unsent, and nothing of the link is left.
     await emailApi.mode('accept')
     await runCron(production(), later(61))
-    expect(await acceptedFor(email)).toEqual([])
-    const [row] = await outboxFor(email)
+    expect(await emailApi.acceptedFor(email)).toEqual([])
+    const [row] = await mailsTo(email)
     expect(row).toMatchObject({ status: 'expired', secret: true, ...BLANK })
     expect(`${row!.html}${row!.text}`).not.toContain(token)
   })
@@ -109,7 +102,7 @@ describe('in production', () => {
     })
     await emailApi.mode('reject')
     expect(await deliverQueued(ctx, eq(emailOutbox.id, queued!.id))).toBe('failed')
-    const [row] = await outboxFor(email)
+    const [row] = await mailsTo(email)
     expect(row).toMatchObject({ status: 'failed', secret: true, ...BLANK })
   })
 
@@ -184,7 +177,7 @@ describe('in production', () => {
 
     const { secrets } = await runCron(production(), new Date(now))
     expect(secrets?.blanked).toBeGreaterThanOrEqual(3)
-    const byId = new Map((await outboxFor(email)).map((row) => [row.id, row]))
+    const byId = new Map((await mailsTo(email)).map((row) => [row.id, row]))
     for (const row of [retired, lapsed, failed]) expect(byId.get(row!.id)).toMatchObject(BLANK)
     expect(byId.get(waiting!.id)).toMatchObject({ text: waiting!.text, html: waiting!.html })
     expect(byId.get(plain!.id)).toMatchObject({ text: 'Oi', html: '<p>Oi</p>' })
@@ -195,13 +188,13 @@ describe('in production', () => {
     // Bought with the tests' bindings (the sandbox provider); the sweep then runs as production.
     const { email, result } = await buyByCard(envWith())
     expect(result.status).toBe('paid')
-    const [confirmation] = await outboxFor(email)
+    const [confirmation] = await mailsTo(email)
     expect(confirmation).toMatchObject({ status: 'sent', secret: true })
     const token = tokenIn(confirmation!.text)
     expect(confirmation!.text).toContain('&primeira=1')
 
     await runCron(production(), new Date())
-    const [after] = await outboxFor(email)
+    const [after] = await mailsTo(email)
     expect(after).toMatchObject({ status: 'sent', ...BLANK })
     expect(`${after!.html}${after!.text}`).not.toContain(token)
   })
@@ -211,10 +204,10 @@ describe('locally', () => {
   it('the development mailbox still shows the reset link', async () => {
     const { email } = await student()
     expect((await callWith(local(), '/password/email', jsonPost({ email }))).status).toBe(200)
-    const [row] = await outboxFor(email)
+    const [row] = await mailsTo(email)
     expect(row).toMatchObject({ status: 'sent', secret: true })
     const token = tokenIn(row!.text)
-    expect(token).toBe(tokenIn((await acceptedFor(email))[0]!.text))
+    expect(token).toBe(tokenIn((await emailApi.acceptedFor(email))[0]!.text))
 
     const mailbox = await callWith(local(), '/api/dev/mailbox')
     const shown = (mailbox.body as Array<{ to: string; text: string; html: string }>).find(

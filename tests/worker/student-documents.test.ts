@@ -5,7 +5,6 @@ import { emailOutbox, enrollments } from '../../db/schema.ts'
 import { AdminOrder } from '../../worker/contract/admin-sales.ts'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
-import { Purchase } from '../../worker/contract/student.ts'
 import {
   endDifferenceDeadlines,
   openDocument,
@@ -14,7 +13,14 @@ import {
 } from '../../worker/services/checkout/student-documents.ts'
 import { billingAddress } from '../support/buyer.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
-import { call, cartWith, newPayer, orderRow, sessionCookieOf } from '../support/worker/checkout.ts'
+import {
+  call,
+  cartWith,
+  myPurchase,
+  newPayer,
+  orderRow,
+  sessionCookieOf,
+} from '../support/worker/checkout.ts'
 import { createClass, testContext, testDb } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
 import { cardToken, payAtProvider, refundAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
@@ -56,12 +62,6 @@ async function buyAsStudent(payment: 'CREDIT_CARD' | 'PIX' = 'CREDIT_CARD') {
   expect(status, JSON.stringify(body)).toBe(200)
   const orderId = PayResult.parse(body).order_id
   return { orderId, payer, cookie: sessionCookieOf(response), order: await orderRow(orderId) }
-}
-
-async function myPurchase(cookie: string, orderId: string) {
-  const { status, body } = await call('/api/usuario/compras', undefined, { cookie })
-  expect(status).toBe(200)
-  return (body as Purchase[]).map((row) => Purchase.parse(row)).find((row) => row.order_id === orderId)!
 }
 
 const decide = (cookie: string, orderId: string, body: unknown) =>

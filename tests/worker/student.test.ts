@@ -12,7 +12,7 @@ import {
 } from '../../worker/contract/student.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { DOWNLOAD_MESSAGES, downloadLink } from '../../worker/services/student/downloads.ts'
-import { buyClass, call, newPayer, orderScreen } from '../support/worker/checkout.ts'
+import { buyClass, call, myPurchases, newPayer, orderScreen } from '../support/worker/checkout.ts'
 import {
   createClass,
   createCourse,
@@ -23,6 +23,7 @@ import {
   unique,
 } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
+import { mailsTo } from '../support/worker/mail.ts'
 import { chargeAtProvider, payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 import { fetchPage, NAVIGATE, withRenderer } from '../support/worker/pages.ts'
 import { applicant, byCard, createEdital, payPlan, purchase } from '../support/worker/plans.ts'
@@ -112,9 +113,7 @@ describe('Minhas compras', () => {
 
     // Another student sees none of it.
     const other = await sessionCookie((await createUser(db)).id)
-    expect(
-      PurchaseList.parse((await call('/api/usuario/compras', undefined, { cookie: other })).body),
-    ).toEqual([])
+    expect(await myPurchases(other)).toEqual([])
     expect((await call(`/api/usuario/compras/${card.order.id}`, undefined, { cookie: other })).status).toBe(
       404,
     )
@@ -128,7 +127,7 @@ describe('Minhas compras', () => {
       await reconcilePayments({ ctx: later })
     }
     expect((await orderScreen(order.id)).status).toBe('expired')
-    const [listed] = PurchaseList.parse((await call('/api/usuario/compras', undefined, { cookie })).body)
+    const [listed] = await myPurchases(cookie)
     expect(listed).toMatchObject({ order_id: order.id, can_reissue: true, pix: null })
 
     const again = await call(`/api/usuario/compras/${order.id}/novo-pagamento`, null, { cookie })
@@ -300,7 +299,7 @@ describe('Meus e-books', () => {
 describe('an anonymous buyer’s first password', () => {
   it('the confirmation of a purchase that created the account carries a single-use link to set it', async () => {
     const { payer } = await buyClass('CREDIT_CARD')
-    const [mail] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, payer.email))
+    const [mail] = await mailsTo(payer.email)
     expect(mail!.text).toContain('Criar minha senha')
     const token = /\/senha\/redefinir#token=([\w-]+)&primeira=1/.exec(mail!.text)?.[1]
     expect(token).toBeDefined()
@@ -324,7 +323,7 @@ describe('an anonymous buyer’s first password', () => {
 
     // A buyer who already has a password gets no such link.
     const second = await buyClass('CREDIT_CARD', payer)
-    const mails = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, payer.email))
+    const mails = await mailsTo(payer.email)
     const latest = mails.find((row) => row.subject.includes(second.order.id))!
     expect(latest.text).not.toContain('Criar minha senha')
   })
@@ -368,9 +367,7 @@ describe('privacy (LGPD art. 18)', () => {
       (await db.select().from(schema.users).where(eq(schema.users.email, payer.email)))[0]!.id,
     )
     const password = await call('/api/auth/reset-password', {
-      token: /#token=([\w-]+)/.exec(
-        (await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, payer.email)))[0]!.text,
-      )![1],
+      token: /#token=([\w-]+)/.exec((await mailsTo(payer.email))[0]!.text)![1],
       password: 'MinhaSenha1',
       password_confirmation: 'MinhaSenha1',
     })
@@ -409,7 +406,7 @@ describe('privacy (LGPD art. 18)', () => {
     expect(user!.email).not.toContain(payer.email.split('@')[0]!)
     expect(await db.select().from(schema.leads).where(eq(schema.leads.email, payer.email))).toEqual([])
     // The confirmation goes to the old address.
-    const notice = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, payer.email))
+    const notice = await mailsTo(payer.email)
     expect(notice.map((mail) => mail.subject)).toEqual(['Sua conta foi excluída — Instituto Renalis'])
 
     const otherAfter = (await (await get('/api/usuario/privacidade/exportar', other.cookie)).json()) as object

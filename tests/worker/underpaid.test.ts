@@ -1,14 +1,21 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditLog, classSeats, emailOutbox } from '../../db/schema.ts'
+import { auditLog, classSeats } from '../../db/schema.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
-import { PurchaseList } from '../../worker/contract/student.ts'
 import { DIFFERENCE_MESSAGES } from '../../worker/services/checkout/differences.ts'
 import { REFUND_MESSAGES } from '../../worker/services/checkout/refund.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
-import { buyClass, call, enrolledClasses, enrollmentsOf, orderRow } from '../support/worker/checkout.ts'
+import {
+  buyClass,
+  call,
+  enrolledClasses,
+  enrollmentsOf,
+  myPurchase,
+  orderRow,
+} from '../support/worker/checkout.ts'
 import { testContext, testDb } from '../support/worker/db.ts'
+import { mailsTo } from '../support/worker/mail.ts'
 import {
   BANK_ACCOUNT,
   chargebackAtProvider,
@@ -25,14 +32,7 @@ import {
 const db = testDb()
 const seatsOf = async (classId: number) =>
   (await db.select().from(classSeats).where(eq(classSeats.classId, classId)))[0]!
-const mailsTo = (to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to))
 const SHORT = 9000
-
-async function myPurchase(cookie: string, orderId: string) {
-  const answer = await call('/api/usuario/compras', undefined, { cookie })
-  expect(answer.status).toBe(200)
-  return PurchaseList.parse(answer.body).find((purchase) => purchase.order_id === orderId)!
-}
 
 /** A new buyer's boleto for a class with seats, paid `SHORT` centavos short, told by the webhook. */
 async function paidShort() {
