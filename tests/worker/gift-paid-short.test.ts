@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { emailOutbox, orders } from '../../db/schema.ts'
+import { orders } from '../../db/schema.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import {
   call,
@@ -12,8 +12,8 @@ import {
   payCheckout,
   sessionCookieOf,
 } from '../support/worker/checkout.ts'
-import { createClass, createUser, sessionCookie, testDb, unique } from '../support/worker/db.ts'
-import { notInvoiceMail } from '../support/worker/invoices.ts'
+import { createClass, createUser, sessionCookie, testDb, uniqueEmail } from '../support/worker/db.ts'
+import { storeMailsTo } from '../support/worker/mail.ts'
 import { payAtProvider, refundAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 
 // A gift bought by boleto, paid short (issue 40, item 5), completed by its difference, the difference
@@ -22,8 +22,6 @@ import { payAtProvider, refundAtProvider, sendWebhook } from '../support/worker/
 
 const db = testDb()
 const SHORT = 7000
-const mailsTo = async (to: string) =>
-  (await db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).filter(notInvoiceMail)
 
 async function payDifference(orderId: string, cookie: string) {
   const asked = await call(`/api/usuario/compras/${orderId}/diferenca`, { payment_type: 'PIX' }, { cookie })
@@ -36,10 +34,7 @@ async function payDifference(orderId: string, cookie: string) {
 
 describe('a gift paid short', () => {
   it('opens for the recipient when its difference is paid, closes when that goes back, opens again when paid again', async () => {
-    const recipient = await createUser(db, {
-      passwordHash: 'x',
-      email: `${unique('presenteado')}@teste.example`.toLowerCase(),
-    })
+    const recipient = await createUser(db, { passwordHash: 'x', email: uniqueEmail('presenteado') })
     const recipientCookie = await sessionCookie(recipient.id)
     const turma = await createClass(db, { priceCents: 40000 })
     const payer = newPayer()
@@ -57,13 +52,13 @@ describe('a gift paid short', () => {
     await payAtProvider(order!.gatewayChargeId!, order!.totalCents - SHORT)
     expect((await sendWebhook('charge.underpaid', order!.gatewayChargeId!)).status).toBe(200)
     expect(await enrolledClasses(recipientCookie)).not.toContain(turma.id)
-    expect(await mailsTo(recipient.email)).toEqual([])
+    expect(await storeMailsTo(recipient.email)).toEqual([])
 
     const first = await payDifference(order!.id, buyerCookie)
     expect((await orderRow(order!.id)).status).toBe('paid')
     expect(await enrolledClasses(recipientCookie)).toContain(turma.id)
     expect(await enrolledClasses(buyerCookie)).not.toContain(turma.id)
-    const told = await mailsTo(recipient.email)
+    const told = await storeMailsTo(recipient.email)
     expect(told).toHaveLength(1)
 
     await refundAtProvider(first.gatewayChargeId!)
@@ -78,6 +73,6 @@ describe('a gift paid short', () => {
     expect(await enrolledClasses(buyerCookie)).not.toContain(turma.id)
     expect((await enrollmentsOf(order!.id)).map((row) => row.status)).toEqual(['active'])
     // Told once, when the gift was first paid: the access coming back is not a second gift.
-    expect(await mailsTo(recipient.email)).toEqual(told)
+    expect(await storeMailsTo(recipient.email)).toEqual(told)
   })
 })
