@@ -223,87 +223,108 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
   }
 
-  const wrangler = spawn(
-    process.execPath,
-    [
-      `${root}/node_modules/wrangler/bin/wrangler.js`,
-      'dev',
-      // The site's Worker, and the PDF Worker its CERTIFICATE_PDF binding calls (decision 025);
-      // the options below are the first one's.
-      '--config',
-      `${root}wrangler.toml`,
-      '--config',
-      `${root}wrangler.pdf.toml`,
-      // The build with its demo files (wrangler.toml's web/deploy is what a deploy uploads).
-      '--assets',
-      `${root}web/dist`,
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--inspector-port',
-      String(await freePort()),
-      '--persist-to',
-      options.persistDir,
-      '--show-interactive-dev-session=false',
-      `--live-reload=${options.live ? 'true' : 'false'}`,
-      // GET /__scheduled runs the Cron Triggers' jobs on demand; `npm run cron` calls Miniflare's
-      // /cdn-cgi/local/scheduled, which also takes the run's time.
-      '--test-scheduled',
-      // Local values win over wrangler.toml's production ones, with or without a .dev.vars file
-      // (the payment provider's come from .dev.vars when it asks for PAYMENT_GATEWAY=pagarme).
-      '--var',
-      `APP_ENV:${options.appEnv ?? 'local'}`,
-      ...providerVars,
-      '--var',
-      `PUBLIC_ORIGIN:${options.publicOrigin ?? origin}`,
-      '--var',
-      `DATABASE_URL:${database.url}`,
-      '--var',
-      `APP_SECRET:${process.env.APP_SECRET ?? randomBytes(32).toString('hex')}`,
-      // The key that signs certificates: .dev.vars's under `npm start` (kept across restarts, so
-      // credentials issued earlier keep verifying), a new one per run elsewhere (tests, bench).
-      ...(options.payments === 'dev-vars'
-        ? []
-        : ['--var', `CERTIFICATE_SIGNING_KEYS:${newCertificateSigningKeys()}`]),
-    ],
-    {
-      cwd: root,
-      stdio: ['ignore', options.quiet ? 'pipe' : 'inherit', options.quiet ? 'pipe' : 'inherit'],
-      // No network here: wrangler must not try to download its Request.cf sample.
-      env: {
-        ...process.env,
-        WRANGLER_SEND_METRICS: 'false',
-        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-        CI: process.env.CI ?? '',
+  // wrangler dev, once more when it exits at once because a socket it picked for itself was taken
+  // meanwhile (a quiet stack starting beside other servers, e.g. the worker suite's Miniflare
+  // during `npm test`: 'Address already in use'); the same ports of ours, so the sandboxes'
+  // webhooks still reach it.
+  const spawnWrangler = async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        `${root}/node_modules/wrangler/bin/wrangler.js`,
+        'dev',
+        // The site's Worker, and the PDF Worker its CERTIFICATE_PDF binding calls (decision 025);
+        // the options below are the first one's.
+        '--config',
+        `${root}wrangler.toml`,
+        '--config',
+        `${root}wrangler.pdf.toml`,
+        // The build with its demo files (wrangler.toml's web/deploy is what a deploy uploads).
+        '--assets',
+        `${root}web/dist`,
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--inspector-port',
+        String(await freePort()),
+        '--persist-to',
+        options.persistDir,
+        '--show-interactive-dev-session=false',
+        `--live-reload=${options.live ? 'true' : 'false'}`,
+        // GET /__scheduled runs the Cron Triggers' jobs on demand; `npm run cron` calls Miniflare's
+        // /cdn-cgi/local/scheduled, which also takes the run's time.
+        '--test-scheduled',
+        // Local values win over wrangler.toml's production ones, with or without a .dev.vars file
+        // (the payment provider's come from .dev.vars when it asks for PAYMENT_GATEWAY=pagarme).
+        '--var',
+        `APP_ENV:${options.appEnv ?? 'local'}`,
+        ...providerVars,
+        '--var',
+        `PUBLIC_ORIGIN:${options.publicOrigin ?? origin}`,
+        '--var',
+        `DATABASE_URL:${database.url}`,
+        '--var',
+        `APP_SECRET:${process.env.APP_SECRET ?? randomBytes(32).toString('hex')}`,
+        // The key that signs certificates: .dev.vars's under `npm start` (kept across restarts, so
+        // credentials issued earlier keep verifying), a new one per run elsewhere (tests, bench).
+        ...(options.payments === 'dev-vars'
+          ? []
+          : ['--var', `CERTIFICATE_SIGNING_KEYS:${newCertificateSigningKeys()}`]),
+      ],
+      {
+        cwd: root,
+        stdio: ['ignore', options.quiet ? 'pipe' : 'inherit', options.quiet ? 'pipe' : 'inherit'],
+        // No network here: wrangler must not try to download its Request.cf sample.
+        env: {
+          ...process.env,
+          WRANGLER_SEND_METRICS: 'false',
+          CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+          CI: process.env.CI ?? '',
+        },
       },
-    },
-  )
-  if (options.quiet) {
-    for (const stream of [wrangler.stdout, wrangler.stderr]) {
-      stream?.setEncoding('utf8')
-      stream?.on('data', (chunk: string) => options.onLog?.(chunk))
+    )
+    // The quiet stack's last words, to tell why it exited.
+    let log = ''
+    if (options.quiet) {
+      for (const stream of [child.stdout, child.stderr]) {
+        stream?.setEncoding('utf8')
+        stream?.on('data', (chunk: string) => {
+          log = (log + chunk).slice(-4_000)
+          options.onLog?.(chunk)
+        })
+      }
     }
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+    return { child, exited, log: () => log }
   }
-  const exited = new Promise<number | null>((resolve) => wrangler.once('exit', (code) => resolve(code)))
+  let wrangler = await spawnWrangler()
 
   const stop = async () => {
-    await stopChild(wrangler)
+    await stopChild(wrangler.child)
     await sandbox?.close()
     await focusNfe?.close()
     await database.close()
   }
 
-  try {
-    await Promise.race([
-      waitForHttp(`${origin}/api/ping`, 120_000),
-      exited.then((code) => {
-        throw new Error(`wrangler dev terminou antes de responder (código ${code}).`)
-      }),
-    ])
-  } catch (error) {
-    await stop()
-    throw error
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await Promise.race([
+        waitForHttp(`${origin}/api/ping`, 120_000),
+        wrangler.exited.then((code) => {
+          throw new Error(`wrangler dev terminou antes de responder (código ${code}).`)
+        }),
+      ])
+      break
+    } catch (error) {
+      if (attempt < 3 && /Address already in use/.test(wrangler.log())) {
+        await stopChild(wrangler.child)
+        wrangler = await spawnWrangler()
+        continue
+      }
+      await stop()
+      throw error
+    }
   }
   const appEnv = options.appEnv ?? 'local'
   const local = appEnv === 'local' || appEnv === 'test'
@@ -318,7 +339,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     seeded,
     demoPurchase,
     stop,
-    exited,
+    exited: wrangler.exited,
   }
 }
 
