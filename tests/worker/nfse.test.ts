@@ -61,6 +61,18 @@ beforeEach(async () => {
 const refund = (orderId: string, body: unknown = {}) =>
   adminCall(admin(), 'POST', `/api/admin/pedidos/${orderId}/estorno`, body)
 
+/** Part of a boleto's money back to the buyer's bank account: the note that replaces `firstId`, once authorised. */
+async function replacedAfterBoletoRefund(orderId: string, firstId: number, amountCents: number) {
+  const refunded = await refund(orderId, { amount_cents: amountCents, bank_account: BANK_ACCOUNT })
+  expect(refunded.status, JSON.stringify(refunded.body)).toBe(200)
+  const notes = await notesWhen(
+    orderId,
+    (all) => all.some((note) => note.replacesId === firstId && note.state === 'authorized'),
+    { job: false },
+  )
+  return notes.find((note) => note.replacesId === firstId)
+}
+
 describe('a paid sale gets one note (issue 43, Done when)', () => {
   it('card: queued with the payment and sent at once, no job run; ten concurrent runs and repeated gatilhos issue one; Minhas compras shows its PDF', async () => {
     const { order, cookie } = await buyClass('CREDIT_CARD')
@@ -450,14 +462,7 @@ describe('what reaches the provider', () => {
     // R$ 100,00 of the order's own charge goes back: the note (of the whole R$ 400,00 that arrived,
     // the difference's included) loses R$ 100,00, not that share of the R$ 310,00 its own charge brought.
     const first = await noteIn(order.id)
-    const refunded = await refund(order.id, { amount_cents: 10000, bank_account: BANK_ACCOUNT })
-    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200)
-    const notes = await notesWhen(
-      order.id,
-      (all) => all.some((note) => note.replacesId === first.id && note.state === 'authorized'),
-      { job: false },
-    )
-    expect(notes.find((note) => note.replacesId === first.id)).toMatchObject({ valueCents: 30000 })
+    expect(await replacedAfterBoletoRefund(order.id, first.id, 10000)).toMatchObject({ valueCents: 30000 })
   })
 
   it('a boleto paid short whose shortfall the institute accepts: the note states what arrived, and a partial refund comes off that', async () => {
@@ -473,14 +478,7 @@ describe('what reaches the provider', () => {
     const [dps] = await sentDps(first.ref)
     expect(dps).toMatchObject({ valor_servico: 310 })
     // R$ 100,00 of the R$ 310,00 that arrived goes back: the note loses all of it (the class alone).
-    const refunded = await refund(order.id, { amount_cents: 10000, bank_account: BANK_ACCOUNT })
-    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200)
-    const notes = await notesWhen(
-      order.id,
-      (all) => all.some((note) => note.replacesId === first.id && note.state === 'authorized'),
-      { job: false },
-    )
-    expect(notes.find((note) => note.replacesId === first.id)).toMatchObject({ valueCents: 21000 })
+    expect(await replacedAfterBoletoRefund(order.id, first.id, 10000)).toMatchObject({ valueCents: 21000 })
   })
 
   it("an e-book is listed 'sem NFS-e', never sent as a service", async () => {
