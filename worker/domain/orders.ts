@@ -154,6 +154,19 @@ export function chargedCents(order: Pick<Received, 'totalCents' | 'receivedCents
     : order.totalCents
 }
 
+export type Shortfall = { priceCents: number; missingCents: number }
+
+/**
+ * A charge paid with less than its price (a boleto paid short): its price and what it lacked, as the
+ * sale's NFS-e takes the shortfall off; undefined when it was paid in full.
+ */
+export function shortfallOf(order: Pick<Received, 'totalCents' | 'receivedCents'>): Shortfall | undefined {
+  const charged = chargedCents(order)
+  return charged < order.totalCents
+    ? { priceCents: order.totalCents, missingCents: order.totalCents - charged }
+    : undefined
+}
+
 /**
  * Whether an order paying a boleto's missing part (`difference_kind` 'underpaid') is what makes that
  * order (`original`) paid and still gives its access: the original was paid (again) by the step that

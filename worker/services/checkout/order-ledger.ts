@@ -12,6 +12,7 @@ import {
   endsAccess,
   grantsAccess,
   missingCents,
+  shortfallOf,
 } from '../../domain/orders.ts'
 import { certificatesMoved, certificatesPaidBy, stepMovesCertificates } from '../certificates/standing.ts'
 import { advanceSaleInvoices } from '../fiscal/job.ts'
@@ -237,9 +238,7 @@ export function orderLedger(ctx: AppContext): Ledger<OrderRow, PayResult> {
               chargedCents: await arrivedCents(ctx, order),
               sale: () => saleOf(ctx, order),
               // The institute accepted what a boleto paid short brought: the note states what arrived.
-              short: acceptedShort
-                ? { priceCents: order.totalCents, missingCents: order.totalCents - chargedCents(order) }
-                : undefined,
+              short: acceptedShort ? shortfallOf(order) : undefined,
             })
       statements.push(...fiscal)
       // A seat held or taken needs no statement to go back: the class_seats view counts live

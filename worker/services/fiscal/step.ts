@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm'
 import { fiscalSettings } from '../../config.ts'
 import type { AppContext } from '../../context.ts'
 import type { InvoiceSource } from '../../domain/fiscal.ts'
-import { disputeStep, grantsAccess, type OrderPosition } from '../../domain/orders.ts'
+import { disputeStep, grantsAccess, type OrderPosition, type Shortfall } from '../../domain/orders.ts'
 import { cancelSaleInvoices, queueSaleInvoice, type Sale, substituteSaleInvoice } from './queue.ts'
 
 /** A payment's step, as a ledger takes it: where it stood and where it goes. */
@@ -53,7 +53,7 @@ export async function fiscalStatements(
     thisStep: SQL
     chargedCents: number
     sale: () => Promise<Sale>
-    short?: { priceCents: number; missingCents: number } | undefined
+    short?: Shortfall | undefined
   },
 ): Promise<SQL[]> {
   const substitute = () =>
@@ -69,7 +69,7 @@ export async function fiscalStatements(
       // Issuance off (the default): nothing to queue, so the sale is not read either.
       if (fiscalSettings(ctx.env).issuance !== 'on') return []
       const queued = queueSaleInvoice(ctx, await sale(), thisStep)
-      if (short && short.missingCents > 0) {
+      if (short) {
         const arrived = { refundedCents: short.missingCents, chargedCents: short.priceCents }
         queued.push(...substituteSaleInvoice(source, id, arrived, thisStep, ctx.now))
       }

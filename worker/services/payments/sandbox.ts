@@ -4,6 +4,7 @@ import {
   GatewayValidationError,
 } from '../../adapters/payments/types.ts'
 import type { AppContext } from '../../context.ts'
+import { ORDER_NOT_FOUND } from '../../contract/checkout.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { paymentGateway, settingsOf } from './gateway.ts'
 import type { Ledger, Payment } from './ledger.ts'
@@ -28,7 +29,7 @@ export async function simulateSandboxPayment<Row extends Payment>({
 }) {
   if (settingsOf(ctx).mode !== 'sandbox') throw notFound('Endereço não encontrado.')
   const row = await readRow(ledger, id)
-  if (!row?.gatewayChargeId) throw notFound('Pedido não encontrado.')
+  if (!row?.gatewayChargeId) throw notFound(ORDER_NOT_FOUND)
   try {
     await paymentGateway(ctx).payAtSandbox(row.gatewayChargeId)
     const payment = await readAtProvider(ctx, ledger, row)

@@ -13,6 +13,7 @@ import {
   grantsAccess,
   isOpen,
   OPEN_STATES,
+  shortfallOf,
 } from '../../domain/orders.ts'
 import { declineReason } from '../../domain/payment-errors.ts'
 import { advanceSaleInvoices } from '../fiscal/job.ts'
@@ -44,14 +45,6 @@ async function namesOf(ctx: AppContext, planId: number) {
     .innerJoin(editais, eq(editais.id, feePlans.editalId))
     .where(eq(feePlans.id, planId))
   return row ?? { plan: 'Plano', edital: '' }
-}
-
-/** A fee's boleto paid short (counted as paid): its price and what it lacked; none when paid in full. */
-function shortOf(row: PlanPaymentRow) {
-  const charged = chargedCents({ totalCents: row.amountCents, receivedCents: row.receivedCents })
-  return charged < row.amountCents
-    ? { priceCents: row.amountCents, missingCents: row.amountCents - charged }
-    : undefined
 }
 
 /**
@@ -88,7 +81,7 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
         thisStep,
         chargedCents: chargedCents({ totalCents: row.amountCents, receivedCents: row.receivedCents }),
         // A boleto paid short counts as paid (settle, below): the note states what arrived.
-        short: shortOf(row),
+        short: shortfallOf({ totalCents: row.amountCents, receivedCents: row.receivedCents }),
         sale: async () => {
           const names = await namesOf(ctx, row.planId)
           return {
