@@ -9,7 +9,7 @@ import { DEMO_USERS } from '../db/seed.ts'
 import { curitibaDateTime } from '../worker/domain/time-zone.ts'
 import { runBuild } from './build.ts'
 import { newCertificateSigningKeys } from './lib/signing-key.ts'
-import { readDevVars, root, type Stack, startStack, stopChild } from './lib/stack.ts'
+import { readDevVars, root, type Stack, startStack, stopChild, stoppedWithUs } from './lib/stack.ts'
 
 const { values: args } = parseArgs({ options: { dev: { type: 'boolean', default: false } } })
 const port = Number(process.env.PORT ?? 8787)
@@ -24,10 +24,12 @@ let stopping = false
 async function main() {
   await ensureDevVars()
   if (args.dev) {
-    watcher = spawn(process.execPath, [`${root}/node_modules/vite/bin/vite.js`, 'build', '--watch'], {
-      cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    })
+    watcher = stoppedWithUs(
+      spawn(process.execPath, [`${root}/node_modules/vite/bin/vite.js`, 'build', '--watch'], {
+        cwd: root,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      }),
+    )
   } else {
     await runBuild()
   }

@@ -228,61 +228,63 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // during `npm test`: 'Address already in use'); the same ports of ours, so the sandboxes'
   // webhooks still reach it.
   const spawnWrangler = async () => {
-    const child = spawn(
-      process.execPath,
-      [
-        `${root}/node_modules/wrangler/bin/wrangler.js`,
-        'dev',
-        // The site's Worker, and the PDF Worker its CERTIFICATE_PDF binding calls (decision 025);
-        // the options below are the first one's.
-        '--config',
-        `${root}wrangler.toml`,
-        '--config',
-        `${root}wrangler.pdf.toml`,
-        // The build with its demo files (wrangler.toml's web/deploy is what a deploy uploads).
-        '--assets',
-        `${root}web/dist`,
-        '--ip',
-        '127.0.0.1',
-        '--port',
-        String(port),
-        '--inspector-port',
-        String(await freePort()),
-        '--persist-to',
-        options.persistDir,
-        '--show-interactive-dev-session=false',
-        `--live-reload=${options.live ? 'true' : 'false'}`,
-        // GET /__scheduled runs the Cron Triggers' jobs on demand; `npm run cron` calls Miniflare's
-        // /cdn-cgi/local/scheduled, which also takes the run's time.
-        '--test-scheduled',
-        // Local values win over wrangler.toml's production ones, with or without a .dev.vars file
-        // (the payment provider's come from .dev.vars when it asks for PAYMENT_GATEWAY=pagarme).
-        '--var',
-        `APP_ENV:${options.appEnv ?? 'local'}`,
-        ...providerVars,
-        '--var',
-        `PUBLIC_ORIGIN:${options.publicOrigin ?? origin}`,
-        '--var',
-        `DATABASE_URL:${database.url}`,
-        '--var',
-        `APP_SECRET:${process.env.APP_SECRET ?? randomBytes(32).toString('hex')}`,
-        // The key that signs certificates: .dev.vars's under `npm start` (kept across restarts, so
-        // credentials issued earlier keep verifying), a new one per run elsewhere (tests, bench).
-        ...(options.payments === 'dev-vars'
-          ? []
-          : ['--var', `CERTIFICATE_SIGNING_KEYS:${newCertificateSigningKeys()}`]),
-      ],
-      {
-        cwd: root,
-        stdio: ['ignore', options.quiet ? 'pipe' : 'inherit', options.quiet ? 'pipe' : 'inherit'],
-        // No network here: wrangler must not try to download its Request.cf sample.
-        env: {
-          ...process.env,
-          WRANGLER_SEND_METRICS: 'false',
-          CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-          CI: process.env.CI ?? '',
+    const child = stoppedWithUs(
+      spawn(
+        process.execPath,
+        [
+          `${root}/node_modules/wrangler/bin/wrangler.js`,
+          'dev',
+          // The site's Worker, and the PDF Worker its CERTIFICATE_PDF binding calls (decision 025);
+          // the options below are the first one's.
+          '--config',
+          `${root}wrangler.toml`,
+          '--config',
+          `${root}wrangler.pdf.toml`,
+          // The build with its demo files (wrangler.toml's web/deploy is what a deploy uploads).
+          '--assets',
+          `${root}web/dist`,
+          '--ip',
+          '127.0.0.1',
+          '--port',
+          String(port),
+          '--inspector-port',
+          String(await freePort()),
+          '--persist-to',
+          options.persistDir,
+          '--show-interactive-dev-session=false',
+          `--live-reload=${options.live ? 'true' : 'false'}`,
+          // GET /__scheduled runs the Cron Triggers' jobs on demand; `npm run cron` calls Miniflare's
+          // /cdn-cgi/local/scheduled, which also takes the run's time.
+          '--test-scheduled',
+          // Local values win over wrangler.toml's production ones, with or without a .dev.vars file
+          // (the payment provider's come from .dev.vars when it asks for PAYMENT_GATEWAY=pagarme).
+          '--var',
+          `APP_ENV:${options.appEnv ?? 'local'}`,
+          ...providerVars,
+          '--var',
+          `PUBLIC_ORIGIN:${options.publicOrigin ?? origin}`,
+          '--var',
+          `DATABASE_URL:${database.url}`,
+          '--var',
+          `APP_SECRET:${process.env.APP_SECRET ?? randomBytes(32).toString('hex')}`,
+          // The key that signs certificates: .dev.vars's under `npm start` (kept across restarts, so
+          // credentials issued earlier keep verifying), a new one per run elsewhere (tests, bench).
+          ...(options.payments === 'dev-vars'
+            ? []
+            : ['--var', `CERTIFICATE_SIGNING_KEYS:${newCertificateSigningKeys()}`]),
+        ],
+        {
+          cwd: root,
+          stdio: ['ignore', options.quiet ? 'pipe' : 'inherit', options.quiet ? 'pipe' : 'inherit'],
+          // No network here: wrangler must not try to download its Request.cf sample.
+          env: {
+            ...process.env,
+            WRANGLER_SEND_METRICS: 'false',
+            CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+            CI: process.env.CI ?? '',
+          },
         },
-      },
+      ),
     )
     // The quiet stack's last words, to tell why it exited.
     let log = ''
@@ -373,6 +375,21 @@ async function issueDemoCertificate(origin: string) {
   if (!response.ok) {
     console.warn(`Certificado de demonstração não emitido (${response.status}): ${await response.text()}`)
   }
+}
+
+/**
+ * Servers we start never outlive the process that started them: those still running when it exits,
+ * a crash included (an uncaught error runs 'exit' too), are sent SIGTERM then. A tool that died
+ * before stopping its stack (a browser missing at launch) left `wrangler dev` running for good.
+ */
+const running = new Set<ChildProcess>()
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM')
+})
+export function stoppedWithUs<Child extends ChildProcess>(child: Child): Child {
+  running.add(child)
+  child.once('exit', () => running.delete(child))
+  return child
 }
 
 export function stopChild(child: ChildProcess): Promise<void> {
