@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
-import type { BrowserContext, Locator, Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { extractText } from 'unpdf'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, type ExpectStatic, expect, it, type TestContext } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { certificates } from '../../db/schema.ts'
 import { DEMO_USERS } from '../../db/seed.ts'
@@ -19,7 +19,7 @@ import { playAtTwice } from '../support/e2e/study.ts'
 // once and passes it, issues the certificate from the course page and reads its PDF back; a visitor
 // verifies it from the QR code's address. Then money moves at the provider: a chargeback suspends
 // it (the downloads stop), the dispute won reinstates it, and the buyer's withdrawal within 7 days
-// revokes it ('revogado: compra reembolsada'). A second test: the admin revokes by hand.
+// revokes it ('revogado: compra reembolsada'). Another test: the admin revokes by hand.
 
 const sandbox = pagarmeSandbox
 const db = createDb({ url: e2eDatabaseUrl })
@@ -28,14 +28,14 @@ const COURSE_URL = 'minicurso-sinais-de-alerta-da-doenca-renal'
 const CARD = { number: '4000000000000010', holder: 'BEATRIZ L TAVARES', expiry: '1230', cvv: '123' }
 
 const browser = fileBrowser()
-const contexts: BrowserContext[] = []
 
 /**
- * A browser of its own; `ip`, its client address for the Worker's limits. A buyer's has none: the
- * header would go to the provider's card tokenization too, whose CORS (Pagar.me's, the sandbox's)
- * allows no such header.
+ * A browser of its own for the running test, closed when that test ends (the tests run side by
+ * side: two of them play a course's videos in real time); `ip`, its client address for the
+ * Worker's limits. A buyer's has none: the header would go to the provider's card tokenization
+ * too, whose CORS (Pagar.me's, the sandbox's) allows no such header.
  */
-async function newContext(ip?: string) {
+async function newContext(finished: TestContext['onTestFinished'], ip?: string) {
   const context = await browser().newContext({
     viewport: { width: 1366, height: 900 },
     locale: 'pt-BR',
@@ -44,13 +44,9 @@ async function newContext(ip?: string) {
     acceptDownloads: true,
     ...(ip ? { extraHTTPHeaders: { 'CF-Connecting-IP': ip } } : {}),
   })
-  contexts.push(context)
+  finished(() => context.close())
   return context
 }
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close()
-})
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first()
 
@@ -102,9 +98,12 @@ async function atProvider(charge: string, action: 'chargeback' | 'dispute-won') 
   expect(answer.status, await answer.text()).toBe(200)
 }
 
-/** The verification page, reloaded until it says `text` (a webhook may still be on its way). */
-async function verificationSays(visitor: Page, text: string | RegExp) {
-  await expect
+/**
+ * The verification page, reloaded until it says `text` (a webhook may still be on its way); `poll`,
+ * the running test's `expect` (side by side, a test's polls need its own).
+ */
+async function verificationSays(poll: ExpectStatic, visitor: Page, text: string | RegExp) {
+  await poll
     .poll(
       async () => {
         await visitor.reload()
@@ -154,11 +153,13 @@ function newBuyer(name: string, phone: string, cpf: string) {
   return { name, email: `e2e-${crypto.randomUUID()}@teste.example`, phone, cpf }
 }
 
-describe('certificates', () => {
+// Independent (each its own buyer or certificate, its own addresses): side by side, so one test's
+// videos play while another's pages work.
+describe.concurrent('certificates', () => {
   it('a new buyer plays the demo course, fails the final assessment once and passes, issues the certificate and reads the PDF; a chargeback suspends it, the dispute won reinstates it', {
     timeout: 300_000,
-  }, async () => {
-    const page = await (await newContext()).newPage()
+  }, async ({ onTestFinished, expect }) => {
+    const page = await (await newContext(onTestFinished)).newPage()
     const buyer = newBuyer('Beatriz Lima Tavares', '(41) 99876-1234', '52998224725')
     // The guest checkout opens this browser's session for the new account, which the paid order enrols.
     const orderId = await buyByCard(page, buyer)
@@ -206,7 +207,7 @@ describe('certificates', () => {
     const address = /Verifique em (\S+)/.exec(text)?.[1]
     expect(new URL(address!).pathname).toBe(`/certificados/${code}`)
 
-    const visitor = await (await newContext('203.0.113.125')).newPage()
+    const visitor = await (await newContext(onTestFinished, '203.0.113.125')).newPage()
     await visitor.goto(new URL(new URL(address!).pathname, baseURL).href)
     await visitor.getByText('Certificado válido').waitFor()
     await expect(visitor.getByText(buyer.name).count()).resolves.toBeGreaterThan(0)
@@ -215,7 +216,7 @@ describe('certificates', () => {
     // The cardholder disputes the charge: the certificate is suspended, its downloads stop.
     const charge = await chargeOf(orderId)
     await atProvider(charge, 'chargeback')
-    await verificationSays(visitor, 'Certificado suspenso')
+    await verificationSays(expect, visitor, 'Certificado suspenso')
     await screenshot(visitor, 'certificates-suspended')
     // The course closed with the dispute: Meus cursos tells the certificate's state.
     await page.goto(`${baseURL}/usuario/cursos`)
@@ -229,7 +230,7 @@ describe('certificates', () => {
 
     // The institute wins the dispute at Pagar.me (no event is sent): the admin asks Pagar.me.
     await atProvider(charge, 'dispute-won')
-    const admin = await (await newContext('203.0.113.126')).newPage()
+    const admin = await (await newContext(onTestFinished, '203.0.113.126')).newPage()
     await signInOnPage(admin, `${baseURL}/login`, ADMIN)
     await admin.goto(`${baseURL}/admin/matriculas`)
     await admin.getByRole('searchbox').first().fill(buyer.email)
@@ -237,7 +238,7 @@ describe('certificates', () => {
     const dispute = admin.getByRole('dialog').getByRole('region', { name: /Contestação do pagamento/ })
     await dispute.getByRole('button', { name: 'Consultar o Pagar.me' }).click()
     await dispute.getByText('ganha', { exact: true }).waitFor()
-    await verificationSays(visitor, 'Certificado válido')
+    await verificationSays(expect, visitor, 'Certificado válido')
     expect(await pdfStatus(page, code)).toBe(200)
 
     // A disputed charge is never cancelled at Pagar.me: the purchase is no longer given up here.
@@ -249,8 +250,8 @@ describe('certificates', () => {
 
   it('a new buyer who earned the certificate gives the purchase up within 7 days: the certificate is revoked, its downloads stop', {
     timeout: 300_000,
-  }, async () => {
-    const page = await (await newContext()).newPage()
+  }, async ({ onTestFinished, expect }) => {
+    const page = await (await newContext(onTestFinished)).newPage()
     const buyer = newBuyer('Carla Mendes Rocha', '(41) 99876-4321', '11144477735')
     await buyByCard(page, buyer)
     await page.goto(`${baseURL}/usuario/cursos/${COURSE_URL}`)
@@ -270,9 +271,9 @@ describe('certificates', () => {
     await purchase.getByLabel('Por que você desiste da compra?').fill('Comprei para testar o portal.')
     await purchase.getByRole('button', { name: 'Confirmar o reembolso' }).click()
     await toast(page, 'Estorno confirmado pela operadora.').waitFor()
-    const visitor = await (await newContext('203.0.113.130')).newPage()
+    const visitor = await (await newContext(onTestFinished, '203.0.113.130')).newPage()
     await visitor.goto(`${baseURL}/certificados/${code}`)
-    await verificationSays(visitor, 'Certificado revogado: compra reembolsada')
+    await verificationSays(expect, visitor, 'Certificado revogado: compra reembolsada')
     await screenshot(visitor, 'certificates-revoked-refund')
     expect(await pdfStatus(page, code)).toBe(403)
     await page.goto(`${baseURL}/usuario/cursos`)
@@ -284,20 +285,23 @@ describe('certificates', () => {
     expect(await mine.getByRole('link', { name: /Baixar PDF/ }).count()).toBe(0)
   })
 
-  it('the admin revokes a certificate by hand, with a reason the verification page tells', async () => {
+  it('the admin revokes a certificate by hand, with a reason the verification page tells', async ({
+    onTestFinished,
+    expect,
+  }) => {
     // The demo student's certificate, issued when the stack started (evidence seeded).
-    const student = await (await newContext('203.0.113.127')).newPage()
+    const student = await (await newContext(onTestFinished, '203.0.113.127')).newPage()
     await signInOnPage(student, `${baseURL}/login`, DEMO_USERS.student)
     await student.goto(`${baseURL}/usuario/cursos`)
     const held = student.getByRole('listitem').filter({ hasText: 'Hemodiálise para Enfermagem' })
     const code = (await held.locator('.font-mono').first().textContent())!.trim()
     expect(code).toMatch(/^RN-[0-9A-Z]{10}$/)
-    const visitor = await (await newContext('203.0.113.128')).newPage()
+    const visitor = await (await newContext(onTestFinished, '203.0.113.128')).newPage()
     await visitor.goto(`${baseURL}/certificados/${code}`)
     await visitor.getByText('Certificado válido').waitFor()
 
     try {
-      const admin = await (await newContext('203.0.113.129')).newPage()
+      const admin = await (await newContext(onTestFinished, '203.0.113.129')).newPage()
       await signInOnPage(admin, `${baseURL}/login`, ADMIN)
       await admin.goto(`${baseURL}/admin`)
       await openAdminSection(admin, 'Certificados')
@@ -309,7 +313,7 @@ describe('certificates', () => {
       await admin.getByLabel('Motivo da revogação').fill('Emitido por engano')
       await admin.getByRole('button', { name: 'Revogar certificado' }).click()
       await row.getByText('Emitido por engano').waitFor()
-      await verificationSays(visitor, 'Certificado revogado: Emitido por engano')
+      await verificationSays(expect, visitor, 'Certificado revogado: Emitido por engano')
       await visitor.getByText(/^Revogado em /).waitFor()
       await screenshot(visitor, 'certificates-revoked')
 
