@@ -17,6 +17,17 @@ export type StudentDiscount = (typeof STUDENT_DISCOUNTS)[number]
 export const DISCOUNT_TYPES = ['P', 'F'] as const
 export type DiscountType = (typeof DISCOUNT_TYPES)[number]
 
+/** A bundle's or a coupon's discount as its row holds it: a percentage or centavos, the other null. */
+export type DiscountColumns = {
+  discountType: DiscountType
+  discountPercent: number | null
+  discountCents: number | null
+}
+
+/** A discount's one value: the percentage of a 'P' row, the centavos of an 'F' one. */
+export const discountValue = (row: DiscountColumns) =>
+  (row.discountType === 'P' ? row.discountPercent : row.discountCents) ?? 0
+
 /** What a cart holds and an order line sells. */
 export const CART_ITEM_TYPES = ['turma', 'produto', 'pacote'] as const
 export type CartItemType = (typeof CART_ITEM_TYPES)[number]
