@@ -14,6 +14,7 @@ import { changedFields } from '../../domain/audit.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
 import { isBelowSeatsTaken } from '../constraints.ts'
+import { courseExists } from './courses.ts'
 import {
   type AdminEdit,
   type AdminRead,
@@ -132,8 +133,8 @@ async function readClass(ctx: AppContext, id: number): Promise<AdminClass> {
 }
 
 async function checkCourse(ctx: AppContext, courseId: number) {
-  const [course] = await ctx.db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId))
-  if (!course) throw invalidField('course_id', ADMIN_CATALOG_MESSAGES.courseNotFound)
+  if (!(await courseExists(ctx, courseId)))
+    throw invalidField('course_id', ADMIN_CATALOG_MESSAGES.courseNotFound)
 }
 
 /** POST /api/admin/turmas. The course page, its cards and the cart see it once the snapshot moves. */
