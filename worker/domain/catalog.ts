@@ -9,6 +9,10 @@ export type CourseSection = (typeof COURSE_SECTIONS)[number]
 export const CLASS_TYPES = ['N', 'C'] as const
 export type ClassType = (typeof CLASS_TYPES)[number]
 
+/** A class's start day: a dated class's course_init; none for 'comece agora', whatever its row holds. */
+export const classStartDay = (type: ClassType, courseInit: string | null) =>
+  type === 'N' ? courseInit : null
+
 /** A: the class offers a student price (with a document); N: it does not. */
 export const STUDENT_DISCOUNTS = ['A', 'N'] as const
 export type StudentDiscount = (typeof STUDENT_DISCOUNTS)[number]
