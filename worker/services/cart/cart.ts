@@ -11,7 +11,7 @@ import {
 } from '../../contract/cart.ts'
 import { discountValue } from '../../domain/catalog.ts'
 import { instalmentOptions } from '../../domain/instalments.ts'
-import { DEFAULT_IMAGES, sliderImageUrl } from '../../domain/institute.ts'
+import { coverImageUrl } from '../../domain/institute.ts'
 import { couponIsUsable, itemsOfType } from '../../domain/pricing.ts'
 import { SEAT_MESSAGES } from '../../domain/seats.ts'
 import { AppError, invalidField } from '../../errors.ts'
@@ -292,14 +292,14 @@ export async function recommend({ ctx, hash }: { ctx: AppContext; hash: string }
         id: course.id,
         name: course.name,
         url: course.url,
-        img: course.slider[0] ? sliderImageUrl('cursos', course.slider[0]) : DEFAULT_IMAGES.course,
+        img: coverImageUrl('cursos', course.slider),
         price_from: from,
       }
     }),
     produtos: productRows.map((product) => ({
       id: product.id,
       name: product.name,
-      img: product.slider[0] ? sliderImageUrl('produtos', product.slider[0]) : DEFAULT_IMAGES.product,
+      img: coverImageUrl('produtos', product.slider),
       price: product.priceCents,
     })),
   }
