@@ -71,63 +71,51 @@ const retryAfter = {
   'Retry-After': { description: 'Segundos até tentar de novo.', schema: { type: 'integer' as const } },
 }
 
+/** The body of a refusal that may be a form's validation errors or a `{ msg }`. */
+const ValidationOrMessage = z.union([ValidationErrorBody, MessageErrorBody])
+
+/** Each error response: its status, what it means, and its body when it is not `{ msg }`. */
 const ERROR_COMPONENTS = {
-  BadRequest: {
-    status: 400,
-    description: 'Corpo ilegível (JSON malformado): `{ msg }`.',
-    content: () => json(MessageErrorBody),
-  },
+  BadRequest: { status: 400, description: 'Corpo ilegível (JSON malformado): `{ msg }`.' },
   Unauthenticated: {
     status: 401,
     description: 'Sem sessão (ou sessão encerrada): `{ message: "Unauthenticated." }`.',
-    content: () => json(UnauthenticatedBody),
+    body: UnauthenticatedBody,
   },
-  Forbidden: {
-    status: 403,
-    description: 'Logado, mas sem o papel exigido: `{ msg }`.',
-    content: () => json(MessageErrorBody),
-  },
-  NotFound: { status: 404, description: 'Não encontrado: `{ msg }`.', content: () => json(MessageErrorBody) },
+  Forbidden: { status: 403, description: 'Logado, mas sem o papel exigido: `{ msg }`.' },
+  NotFound: { status: 404, description: 'Não encontrado: `{ msg }`.' },
   Conflict: {
     status: 409,
     description: 'Conflito com o estado atual (alguém salvou antes, ou já foi feito): `{ msg }`.',
-    content: () => json(MessageErrorBody),
   },
-  PayloadTooLarge: {
-    status: 413,
-    description: 'Corpo da requisição acima do limite: `{ msg }`.',
-    content: () => json(MessageErrorBody),
-  },
+  PayloadTooLarge: { status: 413, description: 'Corpo da requisição acima do limite: `{ msg }`.' },
   UnsupportedMediaType: {
     status: 415,
     description:
       'Content-Type diferente do documentado, ou corpo onde a operação não recebe nenhum: `{ msg }`.',
-    content: () => json(MessageErrorBody),
   },
   SessionExpired: {
     status: 419,
     description:
       'Escrita vinda de outro site, ou sessão expirada: `{ msg }`. O site recarrega a página (SPEC, seção 7).',
-    content: () => json(MessageErrorBody),
   },
   ValidationFailed: {
     status: 422,
     description:
       'Dados inválidos: `{ message, errors: { campo: [mensagens] } }`; falhas de compra: `{ msg, code, errors? }` (SPEC, seção 8).',
-    content: () => json(z.union([ValidationErrorBody, MessageErrorBody])),
+    body: ValidationOrMessage,
   },
   RateLimited: {
     status: 429,
     description:
       'Limite de uso atingido: `{ msg }` (no login, `{ message, errors: { email: [...] } }`). `Retry-After` diz quando tentar de novo.',
-    content: () => json(z.union([ValidationErrorBody, MessageErrorBody])),
+    body: ValidationOrMessage,
     headers: retryAfter,
   },
   Unavailable: {
     status: 503,
     description:
       'Um serviço de que a operação depende (banco de dados, meio de pagamento…) falhou ou demorou: `{ msg }`. Nada foi gravado pela metade; a mesma requisição pode ser repetida após `Retry-After`.',
-    content: () => json(MessageErrorBody),
     headers: retryAfter,
   },
 } as const
@@ -137,10 +125,11 @@ const ref = (name: ErrorComponent) => ({ $ref: `#/components/responses/${name}` 
 
 /** Registers the shared error responses and the session's security scheme on the composed app. */
 function registerSharedComponents(app: OpenAPIHono<AppBindings>) {
-  for (const [name, { description, content, ...rest }] of Object.entries(ERROR_COMPONENTS)) {
+  for (const [name, { description, ...rest }] of Object.entries(ERROR_COMPONENTS)) {
     app.openAPIRegistry.registerComponent('responses', name, {
       description,
-      content: content(),
+      // `{ msg }` unless the component names another body.
+      content: json('body' in rest ? rest.body : MessageErrorBody),
       ...('headers' in rest ? { headers: rest.headers } : {}),
     })
   }

@@ -24,6 +24,7 @@ import {
   SearchedPageQuery,
   Version,
 } from './admin.ts'
+import { CertificateStandingFields } from './certificates.ts'
 import { StudyStanding } from './study.ts'
 
 // The certificates as the admin follows and issues them (issue 24, items 2 and 5): the course's
@@ -283,11 +284,7 @@ export const IssuedCertificate = z.object({
   completed_on: z.string(),
   issued_at: z.string(),
   state: z.enum(CERTIFICATE_STATES),
-  revoked_at: z.string().nullable(),
-  revoked_reason: z.string().nullable(),
-  suspended_at: z.string().nullable(),
-  suspended_reason: z.string().nullable(),
-  replaced_by: z.string().nullable(),
+  ...CertificateStandingFields,
 })
 export type IssuedCertificate = z.infer<typeof IssuedCertificate>
 export const IssuedCertificatePage = paginated(IssuedCertificate)

@@ -15,11 +15,9 @@ import {
   LongText,
   MoneyInput,
   Name,
-  PageQuery,
-  PeriodQuery,
   paginated,
   SearchedPageQuery,
-  SearchText,
+  SearchedPeriodPageQuery,
   Slug,
   Version,
 } from './admin.ts'
@@ -197,9 +195,7 @@ export type AdminEdital = z.infer<typeof AdminEdital>
 
 export const ApplicationsQuery = z
   .object({
-    ...PageQuery,
-    ...PeriodQuery,
-    q: SearchText.optional(),
+    ...SearchedPeriodPageQuery,
     status: z.enum(APPLICATION_STATES, { error: 'Situação inválida.' }).optional(),
     /** Only applications with a late fee. */
     late: z.enum(['1'], { error: 'Filtro inválido.' }).optional(),

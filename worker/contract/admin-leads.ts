@@ -1,14 +1,12 @@
 import { z } from 'zod'
 import { LEAD_STATES, LEAD_TARGETS } from '../domain/leads.ts'
-import { exportQueryOf, PageQuery, PeriodQuery, paginated, SearchText, Version } from './admin.ts'
+import { exportQueryOf, paginated, SearchedPeriodPageQuery, Version } from './admin.ts'
 
 // The contact and chat messages of /admin/leads.
 
 export const LeadsQuery = z
   .object({
-    ...PageQuery,
-    ...PeriodQuery,
-    q: SearchText.optional(),
+    ...SearchedPeriodPageQuery,
     target: z.enum(LEAD_TARGETS, { error: 'Origem inválida.' }).optional(),
     state: z.enum(LEAD_STATES, { error: 'Situação inválida.' }).optional(),
   })

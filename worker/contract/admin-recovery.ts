@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { REMINDER_KINDS, SUPPRESSION_REASONS } from '../domain/reminders.ts'
-import { exportQueryOf, PageQuery, PeriodQuery, paginated, SearchText } from './admin.ts'
+import { exportQueryOf, paginated, SearchedPeriodPageQuery } from './admin.ts'
 import { Cents } from './money.ts'
 
 // Sales recovery as the admin sees it (issue 25, item 6): the dashboard's figures and the list of
@@ -39,10 +39,8 @@ export type RecoveryFigures = z.infer<typeof RecoveryFigures>
 
 export const AbandonedCheckoutsQuery = z
   .object({
-    ...PageQuery,
-    ...PeriodQuery,
-    /** E-mail or an item's name. */
-    q: SearchText.optional(),
+    /** q: the e-mail or an item's name. */
+    ...SearchedPeriodPageQuery,
   })
   .strict()
 export type AbandonedCheckoutsQuery = z.output<typeof AbandonedCheckoutsQuery>

@@ -9,10 +9,8 @@ import {
   Id,
   IdFilter,
   NamedRow,
-  PageQuery,
-  PeriodQuery,
   paginated,
-  SearchText,
+  SearchedPeriodPageQuery,
 } from './admin.ts'
 import { RecoveryFigures } from './admin-recovery.ts'
 import { emailAddress, PHONE_PATTERN, personName } from './auth.ts'
@@ -106,10 +104,8 @@ export type Dashboard = z.infer<typeof Dashboard>
 
 export const EnrollmentsQuery = z
   .object({
-    ...PageQuery,
-    ...PeriodQuery,
-    /** Name, e-mail or CPF (digits or formatted) of the student or the payer. */
-    q: SearchText.optional(),
+    /** q: the name, e-mail or CPF (digits or formatted) of the student or the payer. */
+    ...SearchedPeriodPageQuery,
     course_id: IdFilter,
     class_id: IdFilter,
     status: z.enum(ENROLLMENT_STATUSES, { error: 'Situação inválida.' }).optional(),

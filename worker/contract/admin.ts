@@ -125,10 +125,15 @@ export const NamedRow = z.object({ id: z.number().int(), name: z.string() })
 /** A person another answer names (a student, the administrator who acted): id, name, e-mail. */
 export const PersonRow = z.object({ id: z.number().int(), name: z.string(), email: z.string() })
 
-/** A list's period filter: both ends inclusive, calendar days in Curitiba. */
-export const PeriodQuery = {
+/**
+ * ?page=&per_page=&from=&to=&q= of a list searched by free text within a period: both ends
+ * inclusive, calendar days in Curitiba.
+ */
+export const SearchedPeriodPageQuery = {
+  ...PageQuery,
   from: CalendarDay.optional(),
   to: CalendarDay.optional(),
+  q: SearchText.optional(),
 }
 export const PERIOD_ORDER_MESSAGE = 'A data final deve ser igual ou posterior à inicial.'
 

@@ -4,6 +4,18 @@ import { StudyStanding } from './study.ts'
 
 export { CERTIFICATE_STATUSES }
 
+/**
+ * What took a certificate out of 'valid': revoked (when, why), suspended (a chargeback of the
+ * purchase open: since when, why), replaced (by which code).
+ */
+export const CertificateStandingFields = {
+  revoked_at: z.string().nullable(),
+  revoked_reason: z.string().nullable(),
+  suspended_at: z.string().nullable(),
+  suspended_reason: z.string().nullable(),
+  replaced_by: z.string().nullable(),
+}
+
 /** GET /api/certificados/{code}: what anyone may read of a certificate (no e-mail, no account). */
 export const CertificateVerification = z.object({
   code: z.string(),
@@ -20,12 +32,7 @@ export const CertificateVerification = z.object({
   completed_on: z.string(),
   issued_at: z.string(),
   issuer: z.string(),
-  revoked_at: z.string().nullable(),
-  revoked_reason: z.string().nullable(),
-  /** A chargeback of the purchase is open: suspended since, and why. */
-  suspended_at: z.string().nullable(),
-  suspended_reason: z.string().nullable(),
-  replaced_by: z.string().nullable(),
+  ...CertificateStandingFields,
   /** When this state was read: the verification says the state as of then. */
   checked_at: z.string(),
 })

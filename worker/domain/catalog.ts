@@ -9,6 +9,10 @@ export type CourseSection = (typeof COURSE_SECTIONS)[number]
 export const CLASS_TYPES = ['N', 'C'] as const
 export type ClassType = (typeof CLASS_TYPES)[number]
 
+/** A class's start day: a dated class's course_init; none for 'comece agora', whatever its row holds. */
+export const classStartDay = (type: ClassType, courseInit: string | null) =>
+  type === 'N' ? courseInit : null
+
 /** A: the class offers a student price (with a document); N: it does not. */
 export const STUDENT_DISCOUNTS = ['A', 'N'] as const
 export type StudentDiscount = (typeof STUDENT_DISCOUNTS)[number]
@@ -16,6 +20,17 @@ export type StudentDiscount = (typeof STUDENT_DISCOUNTS)[number]
 /** P: percent; F: a fixed amount in centavos (SPEC section 3: 'P', otherwise fixed). */
 export const DISCOUNT_TYPES = ['P', 'F'] as const
 export type DiscountType = (typeof DISCOUNT_TYPES)[number]
+
+/** A bundle's or a coupon's discount as its row holds it: a percentage or centavos, the other null. */
+export type DiscountColumns = {
+  discountType: DiscountType
+  discountPercent: number | null
+  discountCents: number | null
+}
+
+/** A discount's one value: the percentage of a 'P' row, the centavos of an 'F' one. */
+export const discountValue = (row: DiscountColumns) =>
+  (row.discountType === 'P' ? row.discountPercent : row.discountCents) ?? 0
 
 /** What a cart holds and an order line sells. */
 export const CART_ITEM_TYPES = ['turma', 'produto', 'pacote'] as const

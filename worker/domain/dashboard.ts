@@ -1,11 +1,14 @@
+import { labelled } from './labelled.ts'
 import { DAY_MS } from './time-zone.ts'
 // The admin dashboard's period: calendar days in Curitiba (UTC−3), grouped by day, week (from
 // Monday) or month. The SQL groups with the same rules; these fill the buckets with no sales.
 
-export const GRANULARITIES = ['day', 'week', 'month'] as const
+export const { values: GRANULARITIES, labels: GRANULARITY_LABELS } = labelled({
+  day: 'dia',
+  week: 'semana',
+  month: 'mês',
+})
 export type Granularity = (typeof GRANULARITIES)[number]
-
-export const GRANULARITY_LABELS: Record<Granularity, string> = { day: 'dia', week: 'semana', month: 'mês' }
 
 /** The longest period the dashboard computes at once (two years and a day). */
 export const MAX_PERIOD_DAYS = 731

@@ -1,3 +1,5 @@
+import { labelled } from './labelled.ts'
+
 // The nota fiscal de serviço (NFS-e Padrão Nacional) of every paid sale (issue 43, decision 026):
 // its states, what it snapshots of the sale, and the pure rules the job and the admin follow.
 
@@ -10,20 +12,7 @@
  * `needs_admin`: a cancellation the city no longer accepts (out of time), closed by hand;
  * `not_applicable`: 'sem NFS-e', the sale of e-books or physical products (an NF-e, for the accountant).
  */
-export const INVOICE_STATES = [
-  'queued',
-  'processing',
-  'authorized',
-  'rejected',
-  'cancelling',
-  'cancelled',
-  'replaced',
-  'needs_admin',
-  'not_applicable',
-] as const
-export type InvoiceState = (typeof INVOICE_STATES)[number]
-
-export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
+export const { values: INVOICE_STATES, labels: INVOICE_STATE_LABELS } = labelled({
   queued: 'na fila',
   processing: 'em processamento',
   authorized: 'autorizada',
@@ -33,7 +22,8 @@ export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
   replaced: 'substituída',
   needs_admin: 'precisa do administrador',
   not_applicable: 'sem NFS-e',
-}
+})
+export type InvoiceState = (typeof INVOICE_STATES)[number]
 
 /** The dashboard's "pending": notes on their way (waiting for the job or for the city). */
 export const PENDING_INVOICE_STATES = [

@@ -42,6 +42,13 @@ export function sliderImageUrl(kind: 'cursos' | 'produtos' | 'ebooks', [name, ex
   return `/img/${kind}/${name}.${extension}`
 }
 
+/** A course's or a product's picture on a card or a cart line: its slider's first image, or the default. */
+export function coverImageUrl(kind: 'cursos' | 'produtos', slider: readonly [string, string][] = []): string {
+  const first = slider[0]
+  if (first) return sliderImageUrl(kind, first)
+  return kind === 'cursos' ? DEFAULT_IMAGES.course : DEFAULT_IMAGES.product
+}
+
 /**
  * The conference's name (its page's title, what its attendance certificates attest). Here, not in
  * ./conference.ts, so that the conference route's head does not bring the programme's rules into

@@ -1,21 +1,19 @@
-/** A lead's form (SPEC section 2): the contact page's 'Fale com a gente' or the floating chat. */
-export const LEAD_TARGETS = ['contato', 'chat'] as const
-export type LeadTarget = (typeof LEAD_TARGETS)[number]
+import { labelled } from './labelled.ts'
 
-export const LEAD_TARGET_LABELS: Record<LeadTarget, string> = {
+/** A lead's form (SPEC section 2): the contact page's 'Fale com a gente' or the floating chat. */
+export const { values: LEAD_TARGETS, labels: LEAD_TARGET_LABELS } = labelled({
   contato: 'Contato',
   chat: 'Chat',
-}
+})
+export type LeadTarget = (typeof LEAD_TARGETS)[number]
 
 /** Where the institute stands with a lead: new → in progress → answered. */
-export const LEAD_STATES = ['new', 'in_progress', 'answered'] as const
-export type LeadState = (typeof LEAD_STATES)[number]
-
-export const LEAD_STATE_LABELS: Record<LeadState, string> = {
+export const { values: LEAD_STATES, labels: LEAD_STATE_LABELS } = labelled({
   new: 'novo',
   in_progress: 'em atendimento',
   answered: 'respondido',
-}
+})
+export type LeadState = (typeof LEAD_STATES)[number]
 
 /** 'Dr. Paulo Henrique' / '(43) 99120-7788' → a WhatsApp link to that number (Brazil, +55). */
 export function whatsappUrl(phone: string, text = ''): string | null {

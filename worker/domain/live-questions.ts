@@ -1,4 +1,5 @@
 import ptWords from 'naughty-words/pt.json' with { type: 'json' }
+import { labelled } from './labelled.ts'
 
 /**
  * Live questions, votes and reactions during a talk (issue 44, DESIGN 9d): the rules the talk's
@@ -13,13 +14,12 @@ export const QUESTION_INTERVAL_MS = 30_000
 export const QUESTIONS_PER_TALK = 5
 
 /** The reactions a viewer can send. */
-export const REACTION_KINDS = ['aplauso', 'coracao', 'boa_pergunta'] as const
-export type ReactionKind = (typeof REACTION_KINDS)[number]
-export const REACTION_LABELS: Record<ReactionKind, string> = {
+export const { values: REACTION_KINDS, labels: REACTION_LABELS } = labelled({
   aplauso: 'Aplausos',
   coracao: 'Coração',
   boa_pergunta: 'Boa pergunta',
-}
+})
+export type ReactionKind = (typeof REACTION_KINDS)[number]
 /** How often the page sends its gathered reactions (one frame with a count per kind). */
 export const REACTION_SEND_INTERVAL_MS = 3000
 /** The most one frame may carry per kind (a person tapping fast for REACTION_SEND_INTERVAL_MS). */

@@ -1,20 +1,24 @@
+import { labelled } from './labelled.ts'
+
 /**
  * The payment enumerations' one home: db/schema.ts, the contracts, the services and the web app
  * import these tuples (as the catalogue's live in catalog.ts and the roles in roles.ts).
  */
 
 /** How the checkout pays (SPEC section 3's payment_type). */
-export const PAYMENT_TYPES = ['CREDIT_CARD', 'BOLETO', 'PIX'] as const
-export type PaymentType = (typeof PAYMENT_TYPES)[number]
-
-export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
+export const { values: PAYMENT_TYPES, labels: PAYMENT_TYPE_LABELS } = labelled({
   CREDIT_CARD: 'Cartão de crédito',
   BOLETO: 'Boleto',
   PIX: 'PIX',
-}
+})
+export type PaymentType = (typeof PAYMENT_TYPES)[number]
 
 /** How an edital's fee plan is paid (SPEC sections 3 and 9), with the SPEC's labels, in this order. */
-export const PLAN_PAYMENT_METHODS = ['credit_card', 'boleto', 'debit_card'] as const
+export const { values: PLAN_PAYMENT_METHODS, labels: PLAN_PAYMENT_METHOD_LABELS } = labelled({
+  credit_card: 'Cartão de crédito',
+  boleto: 'Boleto',
+  debit_card: 'Cartão de débito',
+})
 export type PlanPaymentMethod = (typeof PLAN_PAYMENT_METHODS)[number]
 
 /** How a charge is paid at the provider (Pagar.me's payment_method): a plan's methods, and PIX. */
@@ -28,12 +32,6 @@ export const PROVIDER_METHOD: Record<PaymentType, ProviderPaymentMethod> = {
   PIX: 'pix',
 }
 
-export const PLAN_PAYMENT_METHOD_LABELS: Record<PlanPaymentMethod, string> = {
-  credit_card: 'Cartão de crédito',
-  boleto: 'Boleto',
-  debit_card: 'Cartão de débito',
-}
-
 /**
  * An order's (and a plan payment's) state. Before the payment: pending, then paid, failed or
  * expired, or `underpaid` (a boleto paid short: the money arrived, not all of it; nothing is given
@@ -41,20 +39,7 @@ export const PLAN_PAYMENT_METHOD_LABELS: Record<PlanPaymentMethod, string> = {
  * chargeback (DESIGN 6): open while it is disputed, then won (paid again) or lost for good
  * (`chargeback_lost`, decision 023). worker/domain/orders.ts holds the order in which they may follow.
  */
-export const ORDER_STATES = [
-  'pending',
-  'paid',
-  'underpaid',
-  'failed',
-  'expired',
-  'partially_refunded',
-  'refunded',
-  'charged_back',
-  'chargeback_lost',
-] as const
-export type OrderState = (typeof ORDER_STATES)[number]
-
-export const ORDER_STATE_LABELS: Record<OrderState, string> = {
+export const { values: ORDER_STATES, labels: ORDER_STATE_LABELS } = labelled({
   pending: 'aguardando pagamento',
   paid: 'pago',
   underpaid: 'pago a menor',
@@ -64,7 +49,8 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   refunded: 'estornado',
   charged_back: 'contestado pelo titular do cartão',
   chargeback_lost: 'contestação encerrada: valor devolvido ao titular do cartão',
-}
+})
+export type OrderState = (typeof ORDER_STATES)[number]
 
 /**
  * What an order that pays another's difference (`orders.difference_of`) pays: the student price of

@@ -103,6 +103,10 @@ export type PricedBundleItem = {
 
 export type PricedItem = PricedClassItem | PricedProductItem | PricedBundleItem
 
+/** A priced cart's items of one type, typed as that type's. */
+export const itemsOfType = <Type extends PricedItem['type']>(items: PricedItem[], type: Type) =>
+  items.filter((item): item is Extract<PricedItem, { type: Type }> => item.type === type)
+
 export type CouponRejection = 'student_doc' | 'no_matching_class' | 'better_coupon'
 
 export type AppliedCoupon = { couponId: number; classIds: number[]; discountCents: Cents }

@@ -1,6 +1,11 @@
-/** The login providers an account can be linked to (Instagram is offered but unavailable). */
-export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+import { labelled } from './labelled.ts'
 
-/** Their names as the pages write them. */
-export const PROVIDER_LABELS: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' }
+/**
+ * The login providers an account can be linked to (Instagram is offered but unavailable), named as
+ * the pages write them.
+ */
+export const { values: SOCIAL_PROVIDERS, labels: PROVIDER_LABELS } = labelled({
+  google: 'Google',
+  facebook: 'Facebook',
+})
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]

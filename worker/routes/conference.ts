@@ -3,10 +3,9 @@ import { HeartbeatAnswer, HeartbeatInput } from '../contract/conference.ts'
 import { HEARTBEAT_INTERVAL_MS } from '../domain/attendance.ts'
 import { CONFERENCE_STATUSES } from '../domain/conference.ts'
 import { PRESENCE_PATH, presenceSession, presenceViewer } from '../middleware/presence.ts'
-import { newApp } from '../openapi.ts'
 import { recordHeartbeat } from '../services/conference/attendance.ts'
 import { conferenceClock } from '../services/conference/clock.ts'
-import { json, operation, register } from './operation.ts'
+import { json, operation, routesOf } from './operation.ts'
 
 const int = () => z.number().int()
 
@@ -60,10 +59,7 @@ export const ShiftInput = z
   })
   .strict()
 
-const app = newApp()
-
-export const conferenceRoutes = register(
-  app,
+export const conferenceRoutes = routesOf(
   operation({
     operationId: 'getConferenceClock',
     route: 'GET /4a-jornada-multiprofissional/get/video_init',

@@ -5,14 +5,14 @@ import { HeldCertificate } from '../contract/certificates.ts'
 import { OrderId } from '../contract/checkout.ts'
 import { curitibaDateTime } from '../domain/time-zone.ts'
 import { LOCAL_VIDEO_PATH } from '../domain/video.ts'
-import { NoQuery, newApp } from '../openapi.ts'
+import { NoQuery } from '../openapi.ts'
 import { issueCertificateFor } from '../services/certificates/student.ts'
 import { orderLedger } from '../services/checkout/order-ledger.ts'
 import { listOutbox } from '../services/email/outbox.ts'
 import { simulateSandboxPayment } from '../services/payments/sandbox.ts'
 import { demoLessonVideo } from '../services/student/downloads.ts'
 import { conferenceDevOperations } from './dev-conference.ts'
-import { createdOrExisting, htmlContent, json, operation, register, response } from './operation.ts'
+import { createdOrExisting, htmlContent, json, operation, response, routesOf } from './operation.ts'
 
 const OutboxMessage = z.object({
   id: z.number(),
@@ -35,13 +35,10 @@ const DevCertificateInput = z
   })
   .strict()
 
-// Refused outside the local stack before this area is even built (LOCAL_TOOLS, worker/app.ts).
-const app = newApp()
-
 const TAGS = ['Desenvolvimento']
 
-export const devRoutes = register(
-  app,
+// Refused outside the local stack before this area is even built (LOCAL_TOOLS, worker/app.ts).
+export const devRoutes = routesOf(
   operation({
     operationId: 'simulateSandboxPayment',
     route: 'POST /api/sandbox/pedidos/{id}/pagar',

@@ -1,9 +1,8 @@
 import { z } from '@hono/zod-openapi'
 import { TRANSLATION_TARGETS } from '../domain/languages.ts'
 import { QUOTAS } from '../domain/limits.ts'
-import { newApp } from '../openapi.ts'
 import { sandboxTranslationCalls, translateTexts } from '../services/i18n/translate.ts'
-import { json, operation, register } from './operation.ts'
+import { json, operation, routesOf } from './operation.ts'
 
 /** Toasts are short; the page widget sends a page's texts in batches of at most 50. */
 const TranslateInput = z
@@ -16,10 +15,7 @@ const TranslateInput = z
   })
   .strict()
 
-const app = newApp()
-
-export const i18nRoutes = register(
-  app,
+export const i18nRoutes = routesOf(
   operation({
     operationId: 'translateText',
     route: 'POST /api/translate',

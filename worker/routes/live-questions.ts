@@ -5,10 +5,10 @@ import type { LiveRole } from '../domain/live-questions.ts'
 import { AppError } from '../errors.ts'
 import { currentUser } from '../middleware/auth.ts'
 import { PRESENCE_PATH, presenceAuthenticated, presenceIdentity } from '../middleware/presence.ts'
-import { jsonContent, newApp } from '../openapi.ts'
+import { jsonContent } from '../openapi.ts'
 import { liveBoardSnapshot, openLiveSocket } from '../services/conference/live.ts'
 import { assertLiveRole, liveRolesOf } from '../services/conference/speakers.ts'
-import { json, operation, register, response } from './operation.ts'
+import { json, operation, response, routesOf } from './operation.ts'
 
 /** A talk's live questions: under the presence path, where the viewer's ticket cookie is sent. */
 const LIVE_PATH = `${PRESENCE_PATH}/perguntas`
@@ -42,10 +42,7 @@ const SocketQuery = z
   })
   .strict()
 
-const app = newApp()
-
-export const liveQuestionRoutes = register(
-  app,
+export const liveQuestionRoutes = routesOf(
   operation({
     operationId: 'openLiveQuestions',
     route: `GET ${LIVE_PATH}/{key}`,

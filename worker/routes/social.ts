@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { html, raw } from 'hono/html'
 import type { AppBindings } from '../context.ts'
 import { UNAVAILABLE_MESSAGE } from '../contract/unavailable.ts'
+import { PROVIDER_LABELS, SOCIAL_PROVIDERS } from '../domain/social.ts'
 import { AppError, dependencyFailure } from '../errors.ts'
 import { currentUser, isPlainLocalhost, setSessionCookie } from '../middleware/auth.ts'
 import { localOnly } from '../middleware/local-only.ts'
@@ -60,6 +61,13 @@ export function setOAuthCookie(c: Context<AppBindings>, cookie: string) {
     path: '/oauth',
     maxAge: OAUTH_TTL_SECONDS,
   })
+}
+
+/** What the test provider's consent page receives, and sends back with the person's name and e-mail. */
+const SandboxAuthorization = {
+  provider: z.enum(SOCIAL_PROVIDERS),
+  state: z.string().max(512),
+  code_challenge: z.string().max(128),
 }
 
 const app = newApp()
@@ -160,14 +168,12 @@ export const socialRoutes = register(
     tags: ['Desenvolvimento'],
     summary: 'Provedor de login de teste (somente local): pede nome e e-mail',
     query: z.object({
-      provider: z.enum(['google', 'facebook']),
-      state: z.string().max(512),
-      code_challenge: z.string().max(128),
+      ...SandboxAuthorization,
       code_challenge_method: z.literal('S256').optional(),
     }),
     answers: response({ 200: htmlPage('Formulário do provedor de teste.') }),
     run: ({ c, query: { provider, state, code_challenge } }) => {
-      const label = provider === 'google' ? 'Google' : 'Facebook'
+      const label = PROVIDER_LABELS[provider]
       return c.html(html`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Provedor de teste — ${label}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:1rem;color:#12343b}form{display:grid;gap:.5rem;max-width:24rem}label{font-weight:600}input{padding:.5rem;border:1px solid #6b7280;border-radius:6px}button{padding:.6rem;background:#0f766e;color:#fff;border:0;border-radius:6px;font-weight:600}small{color:#4b5563}</style></head>
@@ -187,9 +193,7 @@ export const socialRoutes = register(
     tags: ['Desenvolvimento'],
     summary: 'Consentimento no provedor de teste (somente local): volta ao callback com um código',
     form: z.object({
-      provider: z.enum(['google', 'facebook']),
-      state: z.string().max(512),
-      code_challenge: z.string().max(128),
+      ...SandboxAuthorization,
       name: z.string().trim().min(3, { error: 'Informe seu nome.' }).max(120),
       email: z.email({ error: 'Informe um e-mail válido.' }),
     }),

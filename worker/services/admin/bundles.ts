@@ -11,8 +11,9 @@ import {
   type BundleUpdateInput,
 } from '../../contract/admin-catalog.ts'
 import { changedFields } from '../../domain/audit.ts'
-import { type PricingClass, priceBundle } from '../../domain/pricing.ts'
+import { priceBundle } from '../../domain/pricing.ts'
 import { invalidField, notFound } from '../../errors.ts'
+import { bundleForPricing } from '../catalog/pricing.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
 import { discountColumns, discountFields } from './discount.ts'
 import {
@@ -39,28 +40,11 @@ const editable = (row: BundleRow, classIds: number[]) => ({
   class_ids: classIds,
 })
 
-const pricingClass = ({ turma, courseName }: MemberRow): PricingClass => ({
-  id: turma.id,
-  courseId: turma.courseId,
-  name: `${courseName} — ${turma.name}`,
-  priceCents: turma.priceCents,
-  studentPriceCents: turma.studentPriceCents,
-  studentDiscount: turma.studentDiscount,
-  isBoletoAllowed: turma.isBoletoAllowed,
-  instalmentTimes: turma.instalmentTimes,
-})
-
 /** The bundle with its price split per class, computed by the cart's own pricing rule. */
 function toAdminBundle(row: BundleRow, members: MemberRow[]): AdminBundle {
-  const priced = priceBundle({
-    id: row.id,
-    name: row.name,
-    discountType: row.discountType,
-    discountPercent: row.discountPercent,
-    discountCents: row.discountCents,
-    instalmentTimes: row.instalmentTimes,
-    classes: members.map(pricingClass),
-  })
+  // The split names each class with its course, as the admin reads it.
+  const named = members.map(({ turma, courseName }) => ({ ...turma, name: `${courseName} — ${turma.name}` }))
+  const priced = priceBundle(bundleForPricing(row, named))
   return {
     id: row.id,
     ...editable(

@@ -24,6 +24,7 @@ import { reissueCertificate, revokeCertificate } from '../certificates/issue.ts'
 import { CERTIFICATE_STATUS_SQL } from '../certificates/standing.ts'
 import { storeSignatureImage } from '../files/files.ts'
 import { standingFrom, standingQueries, standingsOf, studyOut } from '../student/study.ts'
+import { courseExists } from './courses.ts'
 import { withStudentClassCourse } from './enrollments.ts'
 import {
   type Actor,
@@ -386,8 +387,7 @@ export async function updateConferenceSettings({
  * picture stays in R2: the certificates issued with it keep printing it.
  */
 export async function uploadCourseSignature({ ctx, actor, id, file }: AdminRowAction & { file: unknown }) {
-  const [course] = await ctx.db.select({ id: courses.id }).from(courses).where(eq(courses.id, id))
-  if (!course) throw notFound(ADMIN_CATALOG_MESSAGES.courseNotFound)
+  if (!(await courseExists(ctx, id))) throw notFound(ADMIN_CATALOG_MESSAGES.courseNotFound)
   const key = await storeSignatureImage({ ctx, file })
   await auditedWrite(ctx, actor, {
     write: ctx.db.update(courses).set({ signatureKey: key, updatedAt: ctx.now }).where(eq(courses.id, id)),

@@ -11,9 +11,11 @@ import {
   type ClassUpdateInput,
 } from '../../contract/admin-catalog.ts'
 import { changedFields } from '../../domain/audit.ts'
+import { classStartDay } from '../../domain/catalog.ts'
 import { conflict, invalidField, notFound } from '../../errors.ts'
 import { invalidateCatalog } from '../catalog/snapshot.ts'
 import { isBelowSeatsTaken } from '../constraints.ts'
+import { courseExists } from './courses.ts'
 import {
   type AdminEdit,
   type AdminRead,
@@ -42,7 +44,7 @@ function editable(row: ClassRow): ClassFields {
     course_id: row.courseId,
     name: row.name,
     type: row.type,
-    course_init: row.type === 'N' ? row.courseInit : null,
+    course_init: classStartDay(row.type, row.courseInit),
     location: row.location,
     details: row.details,
     price: row.priceCents,
@@ -60,7 +62,7 @@ function columns(input: ClassFields) {
     courseId: input.course_id,
     name: input.name,
     type: input.type,
-    courseInit: input.type === 'N' ? input.course_init : null,
+    courseInit: classStartDay(input.type, input.course_init),
     location: input.location || null,
     details: input.details,
     priceCents: input.price,
@@ -132,8 +134,8 @@ async function readClass(ctx: AppContext, id: number): Promise<AdminClass> {
 }
 
 async function checkCourse(ctx: AppContext, courseId: number) {
-  const [course] = await ctx.db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId))
-  if (!course) throw invalidField('course_id', ADMIN_CATALOG_MESSAGES.courseNotFound)
+  if (!(await courseExists(ctx, courseId)))
+    throw invalidField('course_id', ADMIN_CATALOG_MESSAGES.courseNotFound)
 }
 
 /** POST /api/admin/turmas. The course page, its cards and the cart see it once the snapshot moves. */
@@ -171,7 +173,7 @@ export async function updateClass({
       id,
       data: changedFields(editable(before), {
         ...fields,
-        course_init: fields.type === 'N' ? fields.course_init : null,
+        course_init: classStartDay(fields.type, fields.course_init),
       }),
     },
   }).catch(async (error: unknown) => {

@@ -127,12 +127,16 @@ export async function listAdminCourses({
   })
 }
 
+/** The e-books a course gives, by id (the form's ebook_ids), as a query to batch. */
+const ebookIdsOf = (ctx: AppContext, courseId: number) =>
+  ctx.db.select({ id: ebooks.id }).from(ebooks).where(eq(ebooks.courseId, courseId)).orderBy(asc(ebooks.id))
+
 /** GET /api/admin/cursos/{id}: the course with its images, e-books, modules and lessons (one round trip). */
 export async function getAdminCourse({ ctx, id }: AdminRowRead): Promise<AdminCourse> {
   const { db } = ctx
   const [courseRows, ebookRows, moduleRows, lessonRows] = await db.batch([
     db.select().from(courses).where(eq(courses.id, id)),
-    db.select({ id: ebooks.id }).from(ebooks).where(eq(ebooks.courseId, id)).orderBy(asc(ebooks.id)),
+    ebookIdsOf(ctx, id),
     db
       .select()
       .from(courseModules)
@@ -248,7 +252,7 @@ export async function updateCourse({
   const { db } = ctx
   const [before, linked] = await db.batch([
     db.select().from(courses).where(eq(courses.id, id)),
-    db.select({ id: ebooks.id }).from(ebooks).where(eq(ebooks.courseId, id)).orderBy(asc(ebooks.id)),
+    ebookIdsOf(ctx, id),
   ])
   if (!before[0]) throw notFound(ADMIN_CATALOG_MESSAGES.courseNotFound)
   await checkEbooks(ctx, input.ebook_ids)

@@ -1,13 +1,7 @@
-import type { DiscountType } from '../../domain/catalog.ts'
+import { type DiscountColumns, type DiscountType, discountValue } from '../../domain/catalog.ts'
 
 // A bundle's and a coupon's discount: one type and one value on the admin's form, a percentage or
 // an amount in centavos in the row (the other column null).
-
-type DiscountColumns = {
-  discountType: DiscountType
-  discountPercent: number | null
-  discountCents: number | null
-}
 
 /** The form's type and value as the row's columns. */
 export const discountColumns = (input: { discount_type: DiscountType; discount_value: number }) => ({
@@ -19,5 +13,5 @@ export const discountColumns = (input: { discount_type: DiscountType; discount_v
 /** The row's columns as the form's type and value. */
 export const discountFields = (row: DiscountColumns) => ({
   discount_type: row.discountType,
-  discount_value: (row.discountType === 'P' ? row.discountPercent : row.discountCents) ?? 0,
+  discount_value: discountValue(row),
 })

@@ -177,17 +177,16 @@ const plansOf = (ctx: AppContext, editalId: number) =>
     .where(eq(feePlans.editalId, editalId))
     .orderBy(...FEE_ORDER)
 
-const paidPlanIds = async (ctx: AppContext, planIds: number[]) =>
-  planIds.length === 0
-    ? new Set<number>()
-    : new Set(
-        (
-          await ctx.db
-            .selectDistinct({ planId: planPayments.planId })
-            .from(planPayments)
-            .where(inArray(planPayments.planId, planIds))
-        ).map((row) => row.planId),
-      )
+/** Which of these fees someone paid (or started paying): those keep their amount and methods. */
+async function paidPlanIds(ctx: AppContext, plans: PlanRow[]) {
+  if (plans.length === 0) return new Set<number>()
+  const ids = plans.map((plan) => plan.id)
+  const rows = await ctx.db
+    .selectDistinct({ planId: planPayments.planId })
+    .from(planPayments)
+    .where(inArray(planPayments.planId, ids))
+  return new Set(rows.map((row) => row.planId))
+}
 
 /** GET /api/admin/editais/{id}: the call, its fee plan and what each fee brings in. */
 export async function getAdminEdital({ ctx, id }: AdminRowRead): Promise<AdminEdital> {
@@ -199,13 +198,7 @@ export async function getAdminEdital({ ctx, id }: AdminRowRead): Promise<AdminEd
   if (!found) throw notFound(ADMIN_EDITAL_MESSAGES.notFound)
   const { edital, ...tally } = found
   const plans = await plansOf(ctx, id)
-  const [money, withPayments] = await Promise.all([
-    feeMoney(ctx, id, plans),
-    paidPlanIds(
-      ctx,
-      plans.map((plan) => plan.id),
-    ),
-  ])
+  const [money, withPayments] = await Promise.all([feeMoney(ctx, id, plans), paidPlanIds(ctx, plans)])
   return {
     ...toRow(edital, tally),
     summary: edital.summary,
@@ -296,10 +289,7 @@ export async function updateEdital({
   const { db } = ctx
   const before = await rowOr404(ctx, editais, id, ADMIN_EDITAL_MESSAGES.notFound)
   const plans = await plansOf(ctx, id)
-  const withPayments = await paidPlanIds(
-    ctx,
-    plans.map((plan) => plan.id),
-  )
+  const withPayments = await paidPlanIds(ctx, plans)
   const current = new Map(plans.map((plan) => [plan.id, plan]))
   input.plans.forEach((plan, index) => {
     if (plan.id === undefined) return

@@ -9,9 +9,10 @@ import {
   type ItemType,
   type UpdateCartInput,
 } from '../../contract/cart.ts'
+import { discountValue } from '../../domain/catalog.ts'
 import { instalmentOptions } from '../../domain/instalments.ts'
-import { DEFAULT_IMAGES, sliderImageUrl } from '../../domain/institute.ts'
-import { couponIsUsable } from '../../domain/pricing.ts'
+import { coverImageUrl } from '../../domain/institute.ts'
+import { couponIsUsable, itemsOfType } from '../../domain/pricing.ts'
 import { SEAT_MESSAGES } from '../../domain/seats.ts'
 import { AppError, invalidField } from '../../errors.ts'
 import { toTurma } from '../catalog/courses.ts'
@@ -177,48 +178,36 @@ export function checkoutView(hash: string, snapshot: PricedSnapshot): CheckoutVi
   const itemNets = priced.items.map((item) => item.netCents)
   return {
     hash,
-    turmas: priced.items.flatMap((item) =>
-      item.type === 'turma'
-        ? [
-            {
-              ...turma(item.id),
-              gross_value: item.grossCents,
-              net_value: item.netCents,
-              student_price_applied: item.studentPrice,
-              coupon_id: item.couponId,
-            },
-          ]
-        : [],
-    ),
-    produtos: priced.items.flatMap((item) => {
-      if (item.type !== 'produto') return []
+    turmas: itemsOfType(priced.items, 'turma').map((item) => ({
+      ...turma(item.id),
+      gross_value: item.grossCents,
+      net_value: item.netCents,
+      student_price_applied: item.studentPrice,
+      coupon_id: item.couponId,
+    })),
+    produtos: itemsOfType(priced.items, 'produto').map((item) => {
       const product = details.products.get(item.id)!
-      return [
-        {
-          id: item.id,
-          name: product.name,
-          price: product.priceCents,
-          slider: product.slider,
-          net_value: item.netCents,
-        },
-      ]
+      return {
+        id: item.id,
+        name: product.name,
+        price: product.priceCents,
+        slider: product.slider,
+        net_value: item.netCents,
+      }
     }),
-    pacotes: priced.items.flatMap((item) => {
-      if (item.type !== 'pacote') return []
+    pacotes: itemsOfType(priced.items, 'pacote').map((item) => {
       const { bundle } = details.bundles.get(item.id)!
-      return [
-        {
-          id: item.id,
-          name: item.name,
-          discount: bundle.discountType === 'P' ? (bundle.discountPercent ?? 0) : (bundle.discountCents ?? 0),
-          discount_type: bundle.discountType,
-          valor_total: item.grossCents,
-          valor_descontado: item.netCents,
-          ids_turma: item.classes.map((c) => c.classId),
-          instalment_times: bundle.instalmentTimes,
-          courses: item.classes.map((c) => ({ turma: turma(c.classId), net_value: c.netCents })),
-        },
-      ]
+      return {
+        id: item.id,
+        name: item.name,
+        discount: discountValue(bundle),
+        discount_type: bundle.discountType,
+        valor_total: item.grossCents,
+        valor_descontado: item.netCents,
+        ids_turma: item.classes.map((c) => c.classId),
+        instalment_times: bundle.instalmentTimes,
+        courses: item.classes.map((c) => ({ turma: turma(c.classId), net_value: c.netCents })),
+      }
     }),
     cupons: priced.appliedCoupons.flatMap(({ couponId }) => {
       const coupon = [...details.coupons.values()].find((c) => c.id === couponId)
@@ -230,7 +219,7 @@ export function checkoutView(hash: string, snapshot: PricedSnapshot): CheckoutVi
           cupom: {
             id: coupon.id,
             type: coupon.discountType,
-            value: coupon.discountType === 'P' ? (coupon.discountPercent ?? 0) : (coupon.discountCents ?? 0),
+            value: discountValue(coupon),
           },
           turma_id: coupon.classId,
           course_id: coupon.courseId,
@@ -303,14 +292,14 @@ export async function recommend({ ctx, hash }: { ctx: AppContext; hash: string }
         id: course.id,
         name: course.name,
         url: course.url,
-        img: course.slider[0] ? sliderImageUrl('cursos', course.slider[0]) : DEFAULT_IMAGES.course,
+        img: coverImageUrl('cursos', course.slider),
         price_from: from,
       }
     }),
     produtos: productRows.map((product) => ({
       id: product.id,
       name: product.name,
-      img: product.slider[0] ? sliderImageUrl('produtos', product.slider[0]) : DEFAULT_IMAGES.product,
+      img: coverImageUrl('produtos', product.slider),
       price: product.priceCents,
     })),
   }

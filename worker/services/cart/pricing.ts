@@ -9,7 +9,7 @@ import {
   products,
 } from '../../../db/schema.ts'
 import type { AppContext } from '../../context.ts'
-import { DEFAULT_IMAGES, sliderImageUrl } from '../../domain/institute.ts'
+import { coverImageUrl } from '../../domain/institute.ts'
 import {
   bundleIsForSale,
   couponIsUsable,
@@ -179,11 +179,10 @@ function toPricingCoupon(coupon: typeof coupons.$inferSelect): PricingCoupon {
 
 /** The picture of a cart line: the course's or product's first slider image, or the default. */
 export function itemImage(details: CartDetails, item: { type: string; id: number }): string {
-  if (item.type === 'produto') {
-    const first = details.products.get(item.id)?.slider[0]
-    return first ? sliderImageUrl('produtos', first) : DEFAULT_IMAGES.product
-  }
+  if (item.type === 'produto') return coverImageUrl('produtos', details.products.get(item.id)?.slider)
   const classId = item.type === 'turma' ? item.id : details.bundles.get(item.id)?.classIds[0]
-  const first = classId === undefined ? undefined : details.classes.get(classId)?.course.slider[0]
-  return first ? sliderImageUrl('cursos', first) : DEFAULT_IMAGES.course
+  return coverImageUrl(
+    'cursos',
+    classId === undefined ? undefined : details.classes.get(classId)?.course.slider,
+  )
 }

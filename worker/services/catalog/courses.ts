@@ -8,6 +8,7 @@ import {
   type CourseSummary,
   type Turma,
 } from '../../contract/catalog.ts'
+import { classStartDay } from '../../domain/catalog.ts'
 import { capInstalments } from '../../domain/instalments.ts'
 import { bundleIsForSale, priceBundle } from '../../domain/pricing.ts'
 import { notFound } from '../../errors.ts'
@@ -42,7 +43,7 @@ export function toTurma(turma: ClassRow, course: Pick<CourseRow, 'name' | 'url' 
     boleto: turma.isBoletoAllowed,
     instalment_times: turma.instalmentTimes,
     type: turma.type,
-    course_init: turma.type === 'N' ? turma.courseInit : null,
+    course_init: classStartDay(turma.type, turma.courseInit),
     location: turma.location,
     open: turma.isOpen,
     course: { name: course.name, url: course.url, slider: course.slider },

@@ -3,6 +3,7 @@ import { classes, courseMaterials, courseModules, courses, enrollments, lessons 
 import { videoPlayerOf } from '../../config.ts'
 import type { UserCall } from '../../context.ts'
 import { CONTENT_MESSAGES, type Progress, type StudentCourse } from '../../contract/student.ts'
+import { classStartDay } from '../../domain/catalog.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { activeEnrollmentsOf } from './access.ts'
 import { downloadLink, linksExpireAt } from './downloads.ts'
@@ -67,7 +68,7 @@ export async function getStudentCourse({
       id: turma.id,
       name: turma.name,
       type: turma.type,
-      course_init: turma.type === 'N' ? turma.courseInit : null,
+      course_init: classStartDay(turma.type, turma.courseInit),
       location: turma.location,
       details: turma.details,
     })),

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { classes, courses, enrollments } from '../../../db/schema.ts'
 import type { UserCall } from '../../context.ts'
+import { classStartDay } from '../../domain/catalog.ts'
 import { activeEnrollmentsOf } from './access.ts'
 
 /** The classes a student is enrolled in, newest first (GET /api/usuario/cursos). */
@@ -18,7 +19,7 @@ export async function listEnrolledCourses({ ctx, userId }: UserCall) {
     course_name: course.name,
     course_url: course.url,
     type: turma.type,
-    course_init: turma.type === 'N' ? turma.courseInit : null,
+    course_init: classStartDay(turma.type, turma.courseInit),
     enrolled_at: enrollment.createdAt.toISOString(),
   }))
 }
