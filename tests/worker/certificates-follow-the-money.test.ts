@@ -13,6 +13,7 @@ import { CERTIFICATE_MESSAGES } from '../../worker/services/certificates/student
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { newAdmin } from '../support/worker/admin.ts'
 import {
+  askDifference,
   buyClass,
   call,
   cartWith,
@@ -534,11 +535,7 @@ describe("a boleto's difference going back (decision 028)", () => {
     const short = 9000
     await payAtProvider(order.gatewayChargeId!, order.totalCents - short)
     expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
-    const asked = await call(
-      `/api/usuario/compras/${order.id}/diferenca`,
-      { payment_type: 'PIX' },
-      { cookie },
-    )
+    const asked = await askDifference(order.id, 'PIX', cookie)
     const difference = await orderRow(PayResult.parse(asked.body).order_id)
     await payAtProvider(difference.gatewayChargeId!)
     expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { orders } from '../../db/schema.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import {
-  call,
+  askDifference,
   cartWith,
   enrolledClasses,
   enrollmentsOf,
@@ -24,7 +24,7 @@ const db = testDb()
 const SHORT = 7000
 
 async function payDifference(orderId: string, cookie: string) {
-  const asked = await call(`/api/usuario/compras/${orderId}/diferenca`, { payment_type: 'PIX' }, { cookie })
+  const asked = await askDifference(orderId, 'PIX', cookie)
   expect(asked.status, JSON.stringify(asked.body)).toBe(200)
   const difference = await orderRow(PayResult.parse(asked.body).order_id)
   await payAtProvider(difference.gatewayChargeId!)

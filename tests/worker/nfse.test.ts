@@ -9,7 +9,7 @@ import type { Env } from '../../worker/env.ts'
 import { cancelSaleInvoices, queueSaleInvoice } from '../../worker/services/fiscal/queue.ts'
 import { billingAddress } from '../support/buyer.ts'
 import { adminCall, fileAdmin } from '../support/worker/admin.ts'
-import { buyClass, call, cartWith, payCheckout } from '../support/worker/checkout.ts'
+import { askDifference, buyClass, call, cartWith, payCheckout } from '../support/worker/checkout.ts'
 import { createClass, createProduct, productionEnv, testContext, testDb } from '../support/worker/db.ts'
 import {
   deliverGatilhos,
@@ -446,11 +446,7 @@ describe('what reaches the provider', () => {
     await payAtProvider(order.gatewayChargeId!, 31000)
     expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
     expect(await notesOf(order.id)).toEqual([])
-    const asked = await call(
-      `/api/usuario/compras/${order.id}/diferenca`,
-      { payment_type: 'PIX' },
-      { cookie },
-    )
+    const asked = await askDifference(order.id, 'PIX', cookie)
     expect(asked.status, JSON.stringify(asked.body)).toBe(200)
     const differenceId: string = asked.body.order_id
     const [difference] = await db.select().from(orders).where(eq(orders.id, differenceId))

@@ -14,6 +14,7 @@ import {
 import { billingAddress } from '../support/buyer.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import {
+  askDifference,
   call,
   cartWith,
   myPurchase,
@@ -122,31 +123,22 @@ describe('the student document reviewed', () => {
     expect(mine.student_document).toMatchObject({ status: 'rejected', reason, difference: 30000 })
 
     // The difference by PIX: an order of its own; a second click answers the same one.
-    const pix = await call(`/api/usuario/compras/${orderId}/diferenca`, { payment_type: 'PIX' }, { cookie })
+    const pix = await askDifference(orderId, 'PIX', cookie)
     expect(pix.status, JSON.stringify(pix.body)).toBe(200)
     const difference = PayResult.parse(pix.body)
     expect(difference.ccj_pix_code).toBeTruthy()
-    const again = await call(`/api/usuario/compras/${orderId}/diferenca`, { payment_type: 'PIX' }, { cookie })
+    const again = await askDifference(orderId, 'PIX', cookie)
     expect(PayResult.parse(again.body).order_id).toBe(difference.order_id)
     const differenceRow = await orderRow(difference.order_id)
     expect(differenceRow).toMatchObject({ totalCents: 30000, differenceOf: orderId, userId: order.userId })
     // Nobody else pays it for them.
-    const stranger = await call(
-      `/api/usuario/compras/${orderId}/diferenca`,
-      { payment_type: 'PIX' },
-      {
-        cookie: (await buyAsStudent()).cookie,
-      },
-    )
+    const stranger = await askDifference(orderId, 'PIX', (await buyAsStudent()).cookie)
     expect(stranger.status).toBe(404)
 
     await payAtProvider(differenceRow.gatewayChargeId!)
     expect((await sendWebhook('charge.paid', differenceRow.gatewayChargeId!)).status).toBe(200)
     expect((await myPurchase(cookie, orderId)).student_document).toMatchObject({ difference_paid: true })
-    expect(
-      (await call(`/api/usuario/compras/${orderId}/diferenca`, { payment_type: 'BOLETO' }, { cookie }))
-        .status,
-    ).toBe(409)
+    expect((await askDifference(orderId, 'BOLETO', cookie)).status).toBe(409)
 
     // Paid in time: the deadline refunds nothing, the enrollment stays.
     await endDifferenceDeadlines(testContext({ now: new Date(Date.now() + 8 * DAY) }))
@@ -169,7 +161,7 @@ describe('the student document reviewed', () => {
     const [enrollment] = await db.select().from(enrollments).where(eq(enrollments.orderId, orderId))
     expect(enrollment!.status).toBe('cancelled')
     // Past the deadline, the difference is no longer offered.
-    const late = await call(`/api/usuario/compras/${orderId}/diferenca`, { payment_type: 'PIX' }, { cookie })
+    const late = await askDifference(orderId, 'PIX', cookie)
     expect(late.status).toBe(409)
   })
 
@@ -179,7 +171,7 @@ describe('the student document reviewed', () => {
     expect(
       (await decide(admin.cookie, orderId, { decision: 'reject', reason: 'Documento vencido.' })).status,
     ).toBe(200)
-    const pix = await call(`/api/usuario/compras/${orderId}/diferenca`, { payment_type: 'PIX' }, { cookie })
+    const pix = await askDifference(orderId, 'PIX', cookie)
     const difference = await orderRow(PayResult.parse(pix.body).order_id)
     await payAtProvider(difference.gatewayChargeId!)
     expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)

@@ -7,8 +7,8 @@ import { REFUND_MESSAGES } from '../../worker/services/checkout/refund.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import {
+  askDifference,
   buyClass,
-  call,
   enrolledClasses,
   enrollmentsOf,
   myPurchase,
@@ -45,11 +45,7 @@ async function paidShort() {
 /** A boleto paid short, completed by its difference paid by PIX: the order paid, its access open. */
 async function completedByDifference() {
   const bought = await paidShort()
-  const asked = await call(
-    `/api/usuario/compras/${bought.order.id}/diferenca`,
-    { payment_type: 'PIX' },
-    { cookie: bought.cookie },
-  )
+  const asked = await askDifference(bought.order.id, 'PIX', bought.cookie)
   const difference = await orderRow(PayResult.parse(asked.body).order_id)
   await payAtProvider(difference.gatewayChargeId!)
   expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)
@@ -124,21 +120,13 @@ describe('a boleto paid short (issue 40, item 5)', () => {
 
   it('paying the difference opens the access, in the same settlement, once', async () => {
     const { order, cookie, turma, payer } = await paidShort()
-    const asked = await call(
-      `/api/usuario/compras/${order.id}/diferenca`,
-      { payment_type: 'PIX' },
-      { cookie },
-    )
+    const asked = await askDifference(order.id, 'PIX', cookie)
     expect(asked.status, JSON.stringify(asked.body)).toBe(200)
     const difference = PayResult.parse(asked.body)
     expect(difference).toMatchObject({ status: 'pending', total: SHORT })
     expect(difference.ccj_pix_code).toBeTruthy()
     // A second click answers the same one.
-    const again = await call(
-      `/api/usuario/compras/${order.id}/diferenca`,
-      { payment_type: 'PIX' },
-      { cookie },
-    )
+    const again = await askDifference(order.id, 'PIX', cookie)
     expect(PayResult.parse(again.body).order_id).toBe(difference.order_id)
     const differenceRow = await orderRow(difference.order_id)
     expect(differenceRow).toMatchObject({ differenceOf: order.id, differenceKind: 'underpaid' })
@@ -166,11 +154,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
 
     const mine = await myPurchase(cookie, order.id)
     expect(mine).toMatchObject({ status: 'paid', underpaid: null })
-    const late = await call(
-      `/api/usuario/compras/${order.id}/diferenca`,
-      { payment_type: 'BOLETO' },
-      { cookie },
-    )
+    const late = await askDifference(order.id, 'BOLETO', cookie)
     expect(late.status).toBe(409)
     expect(late.body.msg).toBe('Este pedido não tem diferença a pagar.')
   })
@@ -322,11 +306,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     ).toHaveLength(1)
 
     // The difference paid again: the order is paid again, the access back.
-    const asked = await call(
-      `/api/usuario/compras/${order.id}/diferenca`,
-      { payment_type: 'PIX' },
-      { cookie },
-    )
+    const asked = await askDifference(order.id, 'PIX', cookie)
     expect(asked.status, JSON.stringify(asked.body)).toBe(200)
     const second = await orderRow(PayResult.parse(asked.body).order_id)
     expect(second.id).not.toBe(difference.id)
@@ -348,11 +328,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     expect((await orderRow(difference.id)).status).toBe('charged_back')
     expect((await orderRow(order.id)).status).toBe('underpaid')
     expect(await enrolledClasses(cookie)).not.toContain(turma.id)
-    const again = await call(
-      `/api/usuario/compras/${order.id}/diferenca`,
-      { payment_type: 'PIX' },
-      { cookie },
-    )
+    const again = await askDifference(order.id, 'PIX', cookie)
     expect(again.status).toBe(409)
     expect(again.body.msg).toBe(DIFFERENCE_MESSAGES.differenceDisputed)
   })
