@@ -68,6 +68,14 @@ async function buyAsStudent(payment: 'CREDIT_CARD' | 'PIX' = 'CREDIT_CARD') {
 const decide = (cookie: string, orderId: string, body: unknown) =>
   adminCall(cookie, 'POST', `/api/admin/pedidos/${orderId}/documento-estudante`, body)
 
+/** A student's order whose document the institute rejected for `reason`: the difference is due. */
+async function rejectedAsStudent(reason: string) {
+  const bought = await buyAsStudent()
+  const admin = await newAdmin()
+  expect((await decide(admin.cookie, bought.orderId, { decision: 'reject', reason })).status).toBe(200)
+  return bought
+}
+
 describe('the student document reviewed', () => {
   it('is seen by the admin through a short signed link, then rejected: the student is e-mailed and pays the difference', async () => {
     const { orderId, payer, cookie, order } = await buyAsStudent()
@@ -146,11 +154,7 @@ describe('the student document reviewed', () => {
   })
 
   it('a difference not paid in time cancels and refunds the order, and ends its enrollment', async () => {
-    const { orderId, cookie } = await buyAsStudent()
-    const admin = await newAdmin()
-    expect(
-      (await decide(admin.cookie, orderId, { decision: 'reject', reason: 'Documento ilegível.' })).status,
-    ).toBe(200)
+    const { orderId, cookie } = await rejectedAsStudent('Documento ilegível.')
     const deadline = (await orderRow(orderId)).studentDocDeadline!
     expect(deadline.getTime()).toBeGreaterThan(Date.now() + 6 * DAY)
 
@@ -166,11 +170,7 @@ describe('the student document reviewed', () => {
   })
 
   it('a difference refunded at the provider is due again: past the deadline, the order is refunded (decision 028)', async () => {
-    const { orderId, cookie } = await buyAsStudent()
-    const admin = await newAdmin()
-    expect(
-      (await decide(admin.cookie, orderId, { decision: 'reject', reason: 'Documento vencido.' })).status,
-    ).toBe(200)
+    const { orderId, cookie } = await rejectedAsStudent('Documento vencido.')
     const pix = await askDifference(orderId, 'PIX', cookie)
     const difference = await orderRow(PayResult.parse(pix.body).order_id)
     await payAtProvider(difference.gatewayChargeId!)
