@@ -9,7 +9,6 @@ import {
 } from '../../../../worker/contract/admin-certificates.ts'
 import { heldBackSummary } from '../../../../worker/domain/certificate-text.ts'
 import { ATTENDANCE, type Attendance } from '../../../../worker/domain/certificates.ts'
-import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { adminQuery, send, useAdminList, useBusyRequest } from './admin-api.ts'
 import { EnumOptions, SearchInput, SelectField } from './fields.tsx'
 import { formatDay } from './format.ts'
@@ -22,9 +21,8 @@ import { useFocusOnOpen } from './use-focus-on-open.ts'
 // /admin/certificados?aba=presenca: an in-person class's attendance, and its certificates in one action.
 
 export function AttendanceSection() {
-  const { filters, set } = useFilters({ q: '' })
-  const q = useDebouncedValue(filters.q.trim(), 400)
-  const list = useAdminList('in-person-classes', '/api/admin/certificados/turmas', { q }, InPersonClassPage)
+  const { filters, set, params } = useFilters({ q: '' })
+  const list = useAdminList('in-person-classes', '/api/admin/certificados/turmas', params, InPersonClassPage)
   const [selected, setSelected] = useState<number | null>(null)
   const description: ListDescription<InPersonClass> = {
     label: 'Turmas presenciais',
