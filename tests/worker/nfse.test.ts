@@ -8,7 +8,7 @@ import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
 import type { Env } from '../../worker/env.ts'
 import { cancelSaleInvoices, queueSaleInvoice } from '../../worker/services/fiscal/queue.ts'
 import { billingAddress } from '../support/buyer.ts'
-import { adminCall, fileAdmin } from '../support/worker/admin.ts'
+import { adminCall, fileAdmin, refundOrder } from '../support/worker/admin.ts'
 import { askDifference, buyClass, call, cartWith, payCheckout } from '../support/worker/checkout.ts'
 import { createClass, createProduct, productionEnv, testContext, testDb } from '../support/worker/db.ts'
 import {
@@ -58,8 +58,7 @@ beforeEach(async () => {
   await resetProviderControls()
 })
 
-const refund = (orderId: string, body: unknown = {}) =>
-  adminCall(admin(), 'POST', `/api/admin/pedidos/${orderId}/estorno`, body)
+const refund = (orderId: string, body: unknown = {}) => refundOrder(admin(), orderId, body)
 
 /** Part of a boleto's money back to the buyer's bank account: the note that replaces `firstId`, once authorised. */
 async function replacedAfterBoletoRefund(orderId: string, firstId: number, amountCents: number) {

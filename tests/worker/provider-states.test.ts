@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { auditLog, enrollments, orders, planPayments } from '../../db/schema.ts'
 import { AdminOrder } from '../../worker/contract/admin-sales.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
-import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { adminCall, newAdmin, refundOrder } from '../support/worker/admin.ts'
 import { buyClass, call, cartWith, newPayer, orderRow } from '../support/worker/checkout.ts'
 import { createClass, testContext, testDb } from '../support/worker/db.ts'
 import {
@@ -27,7 +27,7 @@ const enrollmentStatus = async (orderId: string) =>
 
 async function refund(orderId: string, body: Record<string, unknown> = {}) {
   const { cookie } = await newAdmin()
-  return adminCall(cookie, 'POST', `/api/admin/pedidos/${orderId}/estorno`, body)
+  return refundOrder(cookie, orderId, body)
 }
 
 describe('refunds as the provider reports them', () => {

@@ -5,7 +5,7 @@ import { PayResult } from '../../worker/contract/checkout.ts'
 import { DIFFERENCE_MESSAGES } from '../../worker/services/checkout/differences.ts'
 import { REFUND_MESSAGES } from '../../worker/services/checkout/refund.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
-import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { adminCall, newAdmin, refundOrder } from '../support/worker/admin.ts'
 import {
   askDifference,
   buyClass,
@@ -208,12 +208,12 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     const { order, cookie, turma } = await paidShort()
     const received = order.totalCents - SHORT
     const { cookie: admin } = await newAdmin()
-    const tooMuch = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+    const tooMuch = await refundOrder(admin, order.id, {
       amount_cents: order.totalCents,
       bank_account: BANK_ACCOUNT,
     })
     expect(tooMuch.status).toBe(422)
-    const refunded = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+    const refunded = await refundOrder(admin, order.id, {
       bank_account: BANK_ACCOUNT,
     })
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200)
@@ -238,7 +238,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
       observacao: 'Tarifa bancária.',
     })
     expect(accepted.status).toBe(200)
-    const part = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+    const part = await refundOrder(admin, order.id, {
       amount_cents: 1000,
       bank_account: BANK_ACCOUNT,
     })
@@ -246,7 +246,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     expect(part.body).toMatchObject({ status: 'partially_refunded', refunded_cents: 1000 })
     expect(await enrolledClasses(cookie)).toContain(turma.id)
     // The rest of what arrived: refunded, the access ends.
-    const rest = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+    const rest = await refundOrder(admin, order.id, {
       bank_account: BANK_ACCOUNT,
     })
     expect(rest.status, JSON.stringify(rest.body)).toBe(200)
@@ -258,7 +258,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     const { order, cookie, turma, difference } = await completedByDifference()
 
     const { cookie: admin } = await newAdmin()
-    const alone = await adminCall(admin, 'POST', `/api/admin/pedidos/${difference.id}/estorno`, {})
+    const alone = await refundOrder(admin, difference.id)
     expect(alone.status).toBe(422)
     expect(alone.body.errors.status).toEqual([REFUND_MESSAGES.completesOrder(order.id)])
     expect(await providerRequests(`/charges/${difference.gatewayChargeId}`, 'DELETE')).toEqual([])
@@ -266,13 +266,13 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     expect(await enrolledClasses(cookie)).toContain(turma.id)
 
     // The order refunded (what arrived of it): its access ends; then the difference goes back too.
-    const original = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+    const original = await refundOrder(admin, order.id, {
       bank_account: BANK_ACCOUNT,
     })
     expect(original.body).toMatchObject({ status: 'refunded', refunded_cents: order.totalCents - SHORT })
     expect(await enrolledClasses(cookie)).not.toContain(turma.id)
     expect(await seatsOf(turma.id)).toMatchObject({ held: 0, taken: 0 })
-    const after = await adminCall(admin, 'POST', `/api/admin/pedidos/${difference.id}/estorno`, {})
+    const after = await refundOrder(admin, difference.id)
     expect(after.status, JSON.stringify(after.body)).toBe(200)
     expect(after.body).toMatchObject({ status: 'refunded', refunded_cents: SHORT })
   })
@@ -317,7 +317,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     expect(await seatsOf(turma.id)).toMatchObject({ held: 0, taken: 1 })
     // That second difference now completes the order: refunded alone, it is refused (422).
     const { cookie: admin } = await newAdmin()
-    const alone = await adminCall(admin, 'POST', `/api/admin/pedidos/${second.id}/estorno`, {})
+    const alone = await refundOrder(admin, second.id)
     expect(alone.status).toBe(422)
   })
 
