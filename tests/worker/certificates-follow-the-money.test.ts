@@ -40,6 +40,7 @@ import {
   chargebackAtProvider,
   disputeWonAtProvider,
   payAtProvider,
+  payAtProviderAndTell,
   refundAtProvider,
   sendWebhook,
 } from '../support/worker/pagarme.ts'
@@ -534,8 +535,7 @@ describe("a boleto's difference going back (decision 028)", () => {
     expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
     const asked = await askDifference(order.id, 'PIX', cookie)
     const difference = await orderRow(PayResult.parse(asked.body).order_id)
-    await payAtProvider(difference.gatewayChargeId!)
-    expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)
+    await payAtProviderAndTell(difference.gatewayChargeId!)
     expect((await orderRow(order.id)).status).toBe('paid')
     const certificate = await certify(order.userId!, turma)
 

@@ -24,7 +24,7 @@ import {
 } from '../support/worker/checkout.ts'
 import { createClass, testContext, testDb } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
-import { cardToken, payAtProvider, refundAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
+import { cardToken, payAtProviderAndTell, refundAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 
 // Issue 29, item 3: the student document reviewed by the institute, from the upload to the
 // rejection's e-mail, the difference paid or the order refunded, and the documents deleted.
@@ -143,8 +143,7 @@ describe('the student document reviewed', () => {
     const stranger = await askDifference(orderId, 'PIX', (await buyAsStudent()).cookie)
     expect(stranger.status).toBe(404)
 
-    await payAtProvider(differenceRow.gatewayChargeId!)
-    expect((await sendWebhook('charge.paid', differenceRow.gatewayChargeId!)).status).toBe(200)
+    await payAtProviderAndTell(differenceRow.gatewayChargeId!)
     expect((await myPurchase(cookie, orderId)).student_document).toMatchObject({ difference_paid: true })
     expect((await askDifference(orderId, 'BOLETO', cookie)).status).toBe(409)
 
@@ -173,8 +172,7 @@ describe('the student document reviewed', () => {
     const { orderId, cookie } = await rejectedAsStudent('Documento vencido.')
     const pix = await askDifference(orderId, 'PIX', cookie)
     const difference = await orderRow(PayResult.parse(pix.body).order_id)
-    await payAtProvider(difference.gatewayChargeId!)
-    expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)
+    await payAtProviderAndTell(difference.gatewayChargeId!)
     expect((await myPurchase(cookie, orderId)).student_document).toMatchObject({ difference_paid: true })
 
     // Refunded from Pagar.me's dashboard: the difference no longer stands.

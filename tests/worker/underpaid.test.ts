@@ -20,6 +20,7 @@ import {
   BANK_ACCOUNT,
   chargebackAtProvider,
   payAtProvider,
+  payAtProviderAndTell,
   providerRequests,
   refundAtProvider,
   sendWebhook,
@@ -47,8 +48,7 @@ async function completedByDifference() {
   const bought = await paidShort()
   const asked = await askDifference(bought.order.id, 'PIX', bought.cookie)
   const difference = await orderRow(PayResult.parse(asked.body).order_id)
-  await payAtProvider(difference.gatewayChargeId!)
-  expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)
+  await payAtProviderAndTell(difference.gatewayChargeId!)
   expect((await orderRow(bought.order.id)).status).toBe('paid')
   expect(await enrolledClasses(bought.cookie)).toContain(bought.turma.id)
   return { ...bought, difference }
@@ -133,8 +133,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     // Still closed while the difference waits.
     expect((await orderRow(order.id)).status).toBe('underpaid')
 
-    await payAtProvider(differenceRow.gatewayChargeId!)
-    expect((await sendWebhook('charge.paid', differenceRow.gatewayChargeId!)).status).toBe(200)
+    await payAtProviderAndTell(differenceRow.gatewayChargeId!)
     expect((await orderRow(difference.order_id)).status).toBe('paid')
     expect(await orderRow(order.id)).toMatchObject({
       status: 'paid',
@@ -310,8 +309,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     expect(asked.status, JSON.stringify(asked.body)).toBe(200)
     const second = await orderRow(PayResult.parse(asked.body).order_id)
     expect(second.id).not.toBe(difference.id)
-    await payAtProvider(second.gatewayChargeId!)
-    expect((await sendWebhook('charge.paid', second.gatewayChargeId!)).status).toBe(200)
+    await payAtProviderAndTell(second.gatewayChargeId!)
     expect((await orderRow(order.id)).status).toBe('paid')
     expect(await enrolledClasses(cookie)).toContain(turma.id)
     expect(await seatsOf(turma.id)).toMatchObject({ held: 0, taken: 1 })
