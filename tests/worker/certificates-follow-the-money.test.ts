@@ -13,7 +13,6 @@ import { CERTIFICATE_MESSAGES } from '../../worker/services/certificates/student
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
 import { newAdmin, refundOrder } from '../support/worker/admin.ts'
 import {
-  askDifference,
   buyClass,
   call,
   cartWith,
@@ -23,6 +22,7 @@ import {
   orderRow,
   orderScreen,
   payCheckout,
+  payDifference,
   sessionCookieOf,
 } from '../support/worker/checkout.ts'
 import {
@@ -40,7 +40,6 @@ import {
   chargebackAtProvider,
   disputeWonAtProvider,
   payAtProvider,
-  payAtProviderAndTell,
   refundAtProvider,
   sendWebhook,
 } from '../support/worker/pagarme.ts'
@@ -533,9 +532,7 @@ describe("a boleto's difference going back (decision 028)", () => {
     const short = 9000
     await payAtProvider(order.gatewayChargeId!, order.totalCents - short)
     expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
-    const asked = await askDifference(order.id, 'PIX', cookie)
-    const difference = await orderRow(PayResult.parse(asked.body).order_id)
-    await payAtProviderAndTell(difference.gatewayChargeId!)
+    const difference = await payDifference(order.id, cookie)
     expect((await orderRow(order.id)).status).toBe('paid')
     const certificate = await certify(order.userId!, turma)
 

@@ -3,23 +3,18 @@ import { describe, expect, it } from 'vitest'
 import { orders } from '../../db/schema.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import {
-  askDifference,
   cartWith,
   enrolledClasses,
   enrollmentsOf,
   newPayer,
   orderRow,
   payCheckout,
+  payDifference,
   sessionCookieOf,
 } from '../support/worker/checkout.ts'
 import { createClass, createUser, sessionCookie, testDb, uniqueEmail } from '../support/worker/db.ts'
 import { storeMailsTo } from '../support/worker/mail.ts'
-import {
-  payAtProvider,
-  payAtProviderAndTell,
-  refundAtProvider,
-  sendWebhook,
-} from '../support/worker/pagarme.ts'
+import { payAtProvider, refundAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 
 // A gift bought by boleto, paid short (issue 40, item 5), completed by its difference, the difference
 // refunded at the provider (decision 028), then paid again: the recipient's access follows the money
@@ -27,14 +22,6 @@ import {
 
 const db = testDb()
 const SHORT = 7000
-
-async function payDifference(orderId: string, cookie: string) {
-  const asked = await askDifference(orderId, 'PIX', cookie)
-  expect(asked.status, JSON.stringify(asked.body)).toBe(200)
-  const difference = await orderRow(PayResult.parse(asked.body).order_id)
-  await payAtProviderAndTell(difference.gatewayChargeId!)
-  return difference
-}
 
 describe('a gift paid short', () => {
   it('opens for the recipient when its difference is paid, closes when that goes back, opens again when paid again', async () => {

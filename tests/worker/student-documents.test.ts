@@ -20,6 +20,7 @@ import {
   myPurchase,
   newPayer,
   orderRow,
+  payDifference,
   sessionCookieOf,
 } from '../support/worker/checkout.ts'
 import { createClass, testContext, testDb } from '../support/worker/db.ts'
@@ -170,9 +171,7 @@ describe('the student document reviewed', () => {
 
   it('a difference refunded at the provider is due again: past the deadline, the order is refunded (decision 028)', async () => {
     const { orderId, cookie } = await rejectedAsStudent('Documento vencido.')
-    const pix = await askDifference(orderId, 'PIX', cookie)
-    const difference = await orderRow(PayResult.parse(pix.body).order_id)
-    await payAtProviderAndTell(difference.gatewayChargeId!)
+    const difference = await payDifference(orderId, cookie)
     expect((await myPurchase(cookie, orderId)).student_document).toMatchObject({ difference_paid: true })
 
     // Refunded from Pagar.me's dashboard: the difference no longer stands.

@@ -13,6 +13,7 @@ import {
   enrollmentsOf,
   myPurchase,
   orderRow,
+  payDifference,
 } from '../support/worker/checkout.ts'
 import { testContext, testDb } from '../support/worker/db.ts'
 import { mailsTo } from '../support/worker/mail.ts'
@@ -46,9 +47,7 @@ async function paidShort() {
 /** A boleto paid short, completed by its difference paid by PIX: the order paid, its access open. */
 async function completedByDifference() {
   const bought = await paidShort()
-  const asked = await askDifference(bought.order.id, 'PIX', bought.cookie)
-  const difference = await orderRow(PayResult.parse(asked.body).order_id)
-  await payAtProviderAndTell(difference.gatewayChargeId!)
+  const difference = await payDifference(bought.order.id, bought.cookie)
   expect((await orderRow(bought.order.id)).status).toBe('paid')
   expect(await enrolledClasses(bought.cookie)).toContain(bought.turma.id)
   return { ...bought, difference }
