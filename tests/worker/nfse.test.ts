@@ -8,7 +8,7 @@ import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
 import type { Env } from '../../worker/env.ts'
 import { cancelSaleInvoices, queueSaleInvoice } from '../../worker/services/fiscal/queue.ts'
 import { billingAddress } from '../support/buyer.ts'
-import { adminCall, fileAdmin, refundOrder } from '../support/worker/admin.ts'
+import { acceptReceived, adminCall, fileAdmin, refundOrder } from '../support/worker/admin.ts'
 import { askDifference, buyClass, call, cartWith, payCheckout } from '../support/worker/checkout.ts'
 import { createClass, createProduct, productionEnv, testContext, testDb } from '../support/worker/db.ts'
 import {
@@ -463,7 +463,7 @@ describe('what reaches the provider', () => {
     const { order } = await buyClass('BOLETO', undefined, 40000)
     await payAtProvider(order.gatewayChargeId!, 31000)
     expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
-    const accepted = await adminCall(admin(), 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+    const accepted = await acceptReceived(admin(), order.id, {
       observacao: 'Tarifa bancária descontada pelo banco do aluno.',
     })
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)

@@ -5,7 +5,7 @@ import { PayResult } from '../../worker/contract/checkout.ts'
 import { DIFFERENCE_MESSAGES } from '../../worker/services/checkout/differences.ts'
 import { REFUND_MESSAGES } from '../../worker/services/checkout/refund.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
-import { adminCall, newAdmin, refundOrder } from '../support/worker/admin.ts'
+import { acceptReceived, adminCall, newAdmin, refundOrder } from '../support/worker/admin.ts'
 import {
   askDifference,
   buyClass,
@@ -160,12 +160,12 @@ describe('a boleto paid short (issue 40, item 5)', () => {
   it('the admin accepts what arrived: paid, the access opens, one audit line; 409 otherwise', async () => {
     const { order, cookie, turma } = await paidShort()
     const { cookie: admin, user } = await newAdmin()
-    const noNote = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {})
+    const noNote = await acceptReceived(admin, order.id, {})
     expect(noNote.status).toBe(422)
     expect((await orderRow(order.id)).status).toBe('underpaid')
 
     const note = 'Tarifa bancária descontada pelo banco do aluno.'
-    const accepted = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+    const accepted = await acceptReceived(admin, order.id, {
       observacao: note,
     })
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
@@ -185,20 +185,15 @@ describe('a boleto paid short (issue 40, item 5)', () => {
       data: { note, received_cents: order.totalCents - SHORT },
     })
 
-    const twice = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+    const twice = await acceptReceived(admin, order.id, {
       observacao: note,
     })
     expect(twice.status).toBe(409)
     expect(twice.body.msg).toBe('Este pedido não está pago a menor.')
     const paidInFull = await buyClass('CREDIT_CARD')
-    const notShort = await adminCall(
-      admin,
-      'POST',
-      `/api/admin/pedidos/${paidInFull.order.id}/valor-recebido`,
-      {
-        observacao: note,
-      },
-    )
+    const notShort = await acceptReceived(admin, paidInFull.order.id, {
+      observacao: note,
+    })
     expect(notShort.status).toBe(409)
   })
 
@@ -221,7 +216,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     expect(await enrolledClasses(cookie)).not.toContain(turma.id)
     expect(await seatsOf(turma.id)).toMatchObject({ held: 0, taken: 0 })
     // Nothing left to decide or pay.
-    const accept = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+    const accept = await acceptReceived(admin, order.id, {
       observacao: 'tarde demais',
     })
     expect(accept.status).toBe(409)
@@ -232,7 +227,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     const { order, cookie, turma } = await paidShort()
     const received = order.totalCents - SHORT
     const { cookie: admin } = await newAdmin()
-    const accepted = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+    const accepted = await acceptReceived(admin, order.id, {
       observacao: 'Tarifa bancária.',
     })
     expect(accepted.status).toBe(200)
