@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { enrollments, leads, orderItems, type orders, users } from '../../db/schema.ts'
 import { AdminEnrollmentPage, AdminOrder, Dashboard } from '../../worker/contract/admin-sales.ts'
-import { adminCall, auditOf, fileAdmin } from '../support/worker/admin.ts'
+import { adminCall, auditOf, fileAdmin, refundOrder } from '../support/worker/admin.ts'
 import { buyClass, enrolledClasses, newPayer, orderScreen } from '../support/worker/checkout.ts'
 import { createClass, createCourse, createOrder, createUser, testDb, unique } from '../support/worker/db.ts'
 import { providerRequests } from '../support/worker/pagarme.ts'
@@ -61,11 +61,7 @@ describe('enrollments (/api/admin/matriculas)', () => {
   it('refund clicked 10 times at once: one refund at the provider, the order refunded, the access ended', async () => {
     const { order, cookie, turma } = await buyClass('CREDIT_CARD')
     expect(await enrolledClasses(cookie)).toEqual([turma.id])
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        adminCall(admin(), 'POST', `/api/admin/pedidos/${order.id}/estorno`, {}),
-      ),
-    )
+    const answers = await Promise.all(Array.from({ length: 10 }, () => refundOrder(admin(), order.id)))
     expect(answers.every((answer) => [200, 202].includes(answer.status))).toBe(true)
     expect(await providerRequests(`/charges/${order.gatewayChargeId}`, 'DELETE')).toHaveLength(1)
     expect((await orderScreen(order.id)).status).toBe('refunded')

@@ -11,7 +11,7 @@ import { issueCertificate } from '../../worker/services/certificates/issue.ts'
 import { CERTIFICATE_STATUS_SQL } from '../../worker/services/certificates/standing.ts'
 import { CERTIFICATE_MESSAGES } from '../../worker/services/certificates/student.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
-import { newAdmin } from '../support/worker/admin.ts'
+import { newAdmin, refundOrder } from '../support/worker/admin.ts'
 import {
   buyClass,
   call,
@@ -22,6 +22,7 @@ import {
   orderRow,
   orderScreen,
   payCheckout,
+  payDifference,
   sessionCookieOf,
 } from '../support/worker/checkout.ts'
 import {
@@ -166,8 +167,7 @@ describe('a refund revokes the certificates the purchase paid for', () => {
     const { order, turma, payer } = await buyClass('CREDIT_CARD')
     const certificate = await certify(order.userId!, turma)
     const admin = await newAdmin()
-    const refund = (body: unknown) =>
-      call(`/api/admin/pedidos/${order.id}/estorno`, body, { cookie: admin.cookie })
+    const refund = (body: unknown) => refundOrder(admin.cookie, order.id, body)
 
     expect((await refund({ amount_cents: 9000 })).status).toBe(200)
     expect((await orderRow(order.id)).status).toBe('partially_refunded')
@@ -243,9 +243,7 @@ describe('a refund revokes the certificates the purchase paid for', () => {
     const own = await certify(buyer!.id, turma)
 
     const admin = await newAdmin()
-    expect((await call(`/api/admin/pedidos/${order.id}/estorno`, {}, { cookie: admin.cookie })).status).toBe(
-      200,
-    )
+    expect((await refundOrder(admin.cookie, order.id)).status).toBe(200)
     expect(await verify(gifted.code)).toMatchObject({
       status: 'revoked',
       revoked_reason: 'compra reembolsada',
@@ -417,7 +415,7 @@ describe('the admin finds the certificates money took back, by state, with the r
     const refunded = await buyClass('CREDIT_CARD')
     const revokedOne = await certify(refunded.order.userId!, refunded.turma, unique('Curso estornado'))
     const admin = await newAdmin()
-    await call(`/api/admin/pedidos/${refunded.order.id}/estorno`, {}, { cookie: admin.cookie })
+    await refundOrder(admin.cookie, refunded.order.id)
     const disputedBuy = await buyClass('CREDIT_CARD')
     const suspendedOne = await certify(
       disputedBuy.order.userId!,
@@ -534,14 +532,7 @@ describe("a boleto's difference going back (decision 028)", () => {
     const short = 9000
     await payAtProvider(order.gatewayChargeId!, order.totalCents - short)
     expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
-    const asked = await call(
-      `/api/usuario/compras/${order.id}/diferenca`,
-      { payment_type: 'PIX' },
-      { cookie },
-    )
-    const difference = await orderRow(PayResult.parse(asked.body).order_id)
-    await payAtProvider(difference.gatewayChargeId!)
-    expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)
+    const difference = await payDifference(order.id, cookie)
     expect((await orderRow(order.id)).status).toBe('paid')
     const certificate = await certify(order.userId!, turma)
 

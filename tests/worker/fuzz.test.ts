@@ -93,6 +93,21 @@ describe('OpenAPI-driven fuzz: hostile input of every kind', () => {
     return { sent, serverErrors, byStatus }
   }
 
+  /** The operations whose path `area` matches. */
+  const operationsIn = async (area: RegExp) =>
+    (await operationsOf()).filter(({ template }) => area.test(template))
+
+  /** `inputs` arbitrary requests over `operations` as an administrator: all sent, none answered ≥ 500. */
+  async function fuzzAsAdmin(name: string, operations: Entry[], inputs: number) {
+    const runs = Math.ceil(inputs / operations.length)
+    const { sent, serverErrors, byStatus } = await fuzz(operations, ['administrador'], runs)
+    console.log(
+      `fuzz ${name} (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
+    )
+    expect(sent).toBeGreaterThanOrEqual(inputs)
+    expect(serverErrors).toBe(0)
+  }
+
   it(`answers ${TOTAL_INPUTS} arbitrary requests with documented statuses below 500`, async () => {
     const operations = await operationsOf()
     const roles = ['visitante', 'aluno'] as const
@@ -107,92 +122,44 @@ describe('OpenAPI-driven fuzz: hostile input of every kind', () => {
   }, 600_000)
 
   it(`answers ${ADMIN_INPUTS} arbitrary requests to the editais' admin operations, as an administrator`, async () => {
-    const operations = (await operationsOf()).filter(({ template }) =>
-      /^\/api\/admin\/(editais|inscricoes)(\/|$)/.test(template),
-    )
+    const operations = await operationsIn(/^\/api\/admin\/(editais|inscricoes)(\/|$)/)
     expect(operations.length).toBeGreaterThanOrEqual(9)
-    const runs = Math.ceil(ADMIN_INPUTS / operations.length)
-    const { sent, serverErrors, byStatus } = await fuzz(operations, ['administrador'], runs)
-    console.log(
-      `fuzz editais (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
-    )
-    expect(sent).toBeGreaterThanOrEqual(ADMIN_INPUTS)
-    expect(serverErrors).toBe(0)
+    await fuzzAsAdmin('editais', operations, ADMIN_INPUTS)
   }, 300_000)
 
   it(`answers ${RECOVERY_INPUTS} arbitrary requests to the dashboard and its abandoned checkouts, as an administrator`, async () => {
-    const operations = (await operationsOf()).filter(({ template }) =>
-      /^\/api\/admin\/(dashboard|recuperacao)(\/|$)/.test(template),
-    )
+    const operations = await operationsIn(/^\/api\/admin\/(dashboard|recuperacao)(\/|$)/)
     expect(operations.length).toBe(3)
-    const runs = Math.ceil(RECOVERY_INPUTS / operations.length)
-    const { sent, serverErrors, byStatus } = await fuzz(operations, ['administrador'], runs)
-    console.log(
-      `fuzz recuperação (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
-    )
-    expect(sent).toBeGreaterThanOrEqual(RECOVERY_INPUTS)
-    expect(serverErrors).toBe(0)
+    await fuzzAsAdmin('recuperação', operations, RECOVERY_INPUTS)
   }, 300_000)
 
   it(`answers ${CERTIFICATE_ADMIN_INPUTS} arbitrary requests to the certificates' admin operations, as an administrator`, async () => {
-    const operations = (await operationsOf()).filter(({ template }) =>
-      /^\/api\/admin\/(certificados(\/|$)|cursos\/\{id\}\/assinatura$|pedidos\/\{id\}\/contestacao$)/.test(
-        template,
-      ),
+    const operations = await operationsIn(
+      /^\/api\/admin\/(certificados(\/|$)|cursos\/\{id\}\/assinatura$|pedidos\/\{id\}\/contestacao$)/,
     )
     expect(operations.length).toBeGreaterThanOrEqual(15)
-    const runs = Math.ceil(CERTIFICATE_ADMIN_INPUTS / operations.length)
     // The conference's settings are one row other files read: left as found.
     const [settings] = await testDb().select().from(conferenceSettings)
-    const { sent, serverErrors, byStatus } = await fuzz(operations, ['administrador'], runs).finally(() =>
+    await fuzzAsAdmin('certificados', operations, CERTIFICATE_ADMIN_INPUTS).finally(() =>
       testDb().update(conferenceSettings).set(settings!).where(eq(conferenceSettings.id, 1)),
     )
-    console.log(
-      `fuzz certificados (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
-    )
-    expect(sent).toBeGreaterThanOrEqual(CERTIFICATE_ADMIN_INPUTS)
-    expect(serverErrors).toBe(0)
   }, 300_000)
 
   it(`answers ${ASSESSMENT_ADMIN_INPUTS} arbitrary requests to the final assessment's admin operations, as an administrator`, async () => {
-    const operations = (await operationsOf()).filter(({ template }) =>
-      /^\/api\/admin\/(cursos\/\{id\}\/avaliacao|avaliacao\/)/.test(template),
-    )
+    const operations = await operationsIn(/^\/api\/admin\/(cursos\/\{id\}\/avaliacao|avaliacao\/)/)
     expect(operations.length).toBe(4)
-    const runs = Math.ceil(ASSESSMENT_ADMIN_INPUTS / operations.length)
-    const { sent, serverErrors, byStatus } = await fuzz(operations, ['administrador'], runs)
-    console.log(
-      `fuzz avaliação final (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
-    )
-    expect(sent).toBeGreaterThanOrEqual(ASSESSMENT_ADMIN_INPUTS)
-    expect(serverErrors).toBe(0)
+    await fuzzAsAdmin('avaliação final', operations, ASSESSMENT_ADMIN_INPUTS)
   }, 300_000)
 
   it(`answers ${INVOICE_ADMIN_INPUTS} arbitrary requests to the NFS-e's admin operations, as an administrator`, async () => {
-    const operations = (await operationsOf()).filter(({ template }) =>
-      /^\/api\/admin\/notas-fiscais(\/|$)/.test(template),
-    )
+    const operations = await operationsIn(/^\/api\/admin\/notas-fiscais(\/|$)/)
     expect(operations.length).toBe(6)
-    const runs = Math.ceil(INVOICE_ADMIN_INPUTS / operations.length)
-    const { sent, serverErrors, byStatus } = await fuzz(operations, ['administrador'], runs)
-    console.log(
-      `fuzz notas fiscais (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
-    )
-    expect(sent).toBeGreaterThanOrEqual(INVOICE_ADMIN_INPUTS)
-    expect(serverErrors).toBe(0)
+    await fuzzAsAdmin('notas fiscais', operations, INVOICE_ADMIN_INPUTS)
   }, 300_000)
 
   it(`answers ${LIVE_ADMIN_INPUTS} arbitrary requests to the live questions' admin operations, as an administrator`, async () => {
-    const operations = (await operationsOf()).filter(({ template }) =>
-      /^\/api\/admin\/conference\/(speakers$|talks\/)/.test(template),
-    )
+    const operations = await operationsIn(/^\/api\/admin\/conference\/(speakers$|talks\/)/)
     expect(operations.length).toBe(4)
-    const runs = Math.ceil(LIVE_ADMIN_INPUTS / operations.length)
-    const { sent, serverErrors, byStatus } = await fuzz(operations, ['administrador'], runs)
-    console.log(
-      `fuzz perguntas ao vivo (administração): ${sent} entradas em ${operations.length} operações; por status: ${byStatus}`,
-    )
-    expect(sent).toBeGreaterThanOrEqual(LIVE_ADMIN_INPUTS)
-    expect(serverErrors).toBe(0)
+    await fuzzAsAdmin('perguntas ao vivo', operations, LIVE_ADMIN_INPUTS)
   }, 300_000)
 })

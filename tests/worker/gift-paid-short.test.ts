@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { orders } from '../../db/schema.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import {
-  call,
   cartWith,
   enrolledClasses,
   enrollmentsOf,
   newPayer,
   orderRow,
   payCheckout,
+  payDifference,
   sessionCookieOf,
 } from '../support/worker/checkout.ts'
 import { createClass, createUser, sessionCookie, testDb, uniqueEmail } from '../support/worker/db.ts'
@@ -22,15 +22,6 @@ import { payAtProvider, refundAtProvider, sendWebhook } from '../support/worker/
 
 const db = testDb()
 const SHORT = 7000
-
-async function payDifference(orderId: string, cookie: string) {
-  const asked = await call(`/api/usuario/compras/${orderId}/diferenca`, { payment_type: 'PIX' }, { cookie })
-  expect(asked.status, JSON.stringify(asked.body)).toBe(200)
-  const difference = await orderRow(PayResult.parse(asked.body).order_id)
-  await payAtProvider(difference.gatewayChargeId!)
-  expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)
-  return difference
-}
 
 describe('a gift paid short', () => {
   it('opens for the recipient when its difference is paid, closes when that goes back, opens again when paid again', async () => {

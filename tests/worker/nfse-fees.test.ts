@@ -39,6 +39,20 @@ async function applied(amountCents = 60000) {
   return { edital, plan: plans[0]!, ...student }
 }
 
+/** A fee paid by card with the buyer's `overrides` (a company, a payer abroad), its note issued and its DPS. */
+async function cardFeeNote(overrides: Record<string, unknown>) {
+  const { plan, user, application, cookie } = await applied()
+  const paid = await payPlan(
+    cookie,
+    await byCard(purchase(user, plan, application.id, overrides), 'credit_card'),
+  )
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+  const note = await noteIn(PlanPaymentResult.parse(paid.body).payment_id)
+  expect(note.state, note.providerMessage ?? '').toBe('authorized')
+  const [dps] = await sentDps(note.ref)
+  return { note, dps }
+}
+
 describe("the edital fee's note", () => {
   it('a fee paid by card in 3 instalments: one note of its value and description, sent at once; refunded, cancelled', async () => {
     const { edital, plan, user, application, cookie } = await applied(60000)
@@ -194,22 +208,10 @@ describe("'Comprar como empresa' and 'Moro fora do Brasil' on the fee's payment"
   })
 
   it("a company: the CNPJ (check digits verified) and razão social are the fee's note's taker", async () => {
-    const { plan, user, application, cookie } = await applied()
-    const paid = await payPlan(
-      cookie,
-      await byCard(
-        purchase(user, plan, application.id, {
-          empresa: { cnpj: '11.444.777/0001-61', razaoSocial: 'Clínica Renal Ltda' },
-        }),
-        'credit_card',
-      ),
-    )
-    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
-    const paymentId = PlanPaymentResult.parse(paid.body).payment_id
-    const note = await noteIn(paymentId)
-    expect(note.state, note.providerMessage ?? '').toBe('authorized')
+    const { note, dps } = await cardFeeNote({
+      empresa: { cnpj: '11.444.777/0001-61', razaoSocial: 'Clínica Renal Ltda' },
+    })
     expect(note.snapshot.taker).toMatchObject({ kind: 'cnpj', document: '11444777000161' })
-    const [dps] = await sentDps(note.ref)
     expect(dps).toMatchObject({
       cnpj_tomador: '11444777000161',
       razao_social_tomador: 'Clínica Renal Ltda',
@@ -219,28 +221,16 @@ describe("'Comprar como empresa' and 'Moro fora do Brasil' on the fee's payment"
   }, 60_000)
 
   it("a payer abroad: the fee's note has a foreign taker with the address outside Brazil", async () => {
-    const { plan, user, application, cookie } = await applied()
-    const paid = await payPlan(
-      cookie,
-      await byCard(
-        purchase(user, plan, application.id, {
-          estrangeiro: {
-            // Either case (the document says so too); the provider gets it upper-cased.
-            pais: 'pt',
-            endereco: 'Rua Augusta 100',
-            cidade: 'Lisboa',
-            codigo_postal: '1100-053',
-            nif: '123456789',
-          },
-        }),
-        'credit_card',
-      ),
-    )
-    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
-    const paymentId = PlanPaymentResult.parse(paid.body).payment_id
-    const note = await noteIn(paymentId)
-    expect(note.state, note.providerMessage ?? '').toBe('authorized')
-    const [dps] = await sentDps(note.ref)
+    const { dps } = await cardFeeNote({
+      estrangeiro: {
+        // Either case (the document says so too); the provider gets it upper-cased.
+        pais: 'pt',
+        endereco: 'Rua Augusta 100',
+        cidade: 'Lisboa',
+        codigo_postal: '1100-053',
+        nif: '123456789',
+      },
+    })
     expectForeignTaker(dps)
   }, 60_000)
 })

@@ -8,8 +8,8 @@ import { INVOICE_MESSAGES } from '../../worker/contract/fiscal.ts'
 import type { Env } from '../../worker/env.ts'
 import { cancelSaleInvoices, queueSaleInvoice } from '../../worker/services/fiscal/queue.ts'
 import { billingAddress } from '../support/buyer.ts'
-import { adminCall, fileAdmin } from '../support/worker/admin.ts'
-import { buyClass, call, cartWith, payCheckout } from '../support/worker/checkout.ts'
+import { acceptReceived, adminCall, fileAdmin, refundOrder } from '../support/worker/admin.ts'
+import { askDifference, buyClass, call, cartWith, payCheckout } from '../support/worker/checkout.ts'
 import { createClass, createProduct, productionEnv, testContext, testDb } from '../support/worker/db.ts'
 import {
   deliverGatilhos,
@@ -24,7 +24,7 @@ import {
   timeoutNextCall,
 } from '../support/worker/focus-nfe.ts'
 import { noteIn, noteOf, notesOf, notesWhen, runJob, settleNotes } from '../support/worker/invoices.ts'
-import { BANK_ACCOUNT, payAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
+import { BANK_ACCOUNT, payAtProvider, payAtProviderAndTell, sendWebhook } from '../support/worker/pagarme.ts'
 
 // Issue 43: the NFS-e of every sale, issued against the Focus NFe stand-in over HTTP (its recorded
 // requests say what reached it); the job is the scheduled handler's, run here on the notes of the
@@ -58,8 +58,7 @@ beforeEach(async () => {
   await resetProviderControls()
 })
 
-const refund = (orderId: string, body: unknown = {}) =>
-  adminCall(admin(), 'POST', `/api/admin/pedidos/${orderId}/estorno`, body)
+const refund = (orderId: string, body: unknown = {}) => refundOrder(admin(), orderId, body)
 
 /** Part of a boleto's money back to the buyer's bank account: the note that replaces `firstId`, once authorised. */
 async function replacedAfterBoletoRefund(orderId: string, firstId: number, amountCents: number) {
@@ -446,16 +445,11 @@ describe('what reaches the provider', () => {
     await payAtProvider(order.gatewayChargeId!, 31000)
     expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
     expect(await notesOf(order.id)).toEqual([])
-    const asked = await call(
-      `/api/usuario/compras/${order.id}/diferenca`,
-      { payment_type: 'PIX' },
-      { cookie },
-    )
+    const asked = await askDifference(order.id, 'PIX', cookie)
     expect(asked.status, JSON.stringify(asked.body)).toBe(200)
     const differenceId: string = asked.body.order_id
     const [difference] = await db.select().from(orders).where(eq(orders.id, differenceId))
-    await payAtProvider(difference!.gatewayChargeId!)
-    expect((await sendWebhook('charge.paid', difference!.gatewayChargeId!)).status).toBe(200)
+    await payAtProviderAndTell(difference!.gatewayChargeId!)
     expect(await noteIn(order.id)).toMatchObject({ state: 'authorized', valueCents: 40000 })
     // The difference is part of that price: no note of its own.
     expect(await notesOf(differenceId)).toEqual([])
@@ -469,7 +463,7 @@ describe('what reaches the provider', () => {
     const { order } = await buyClass('BOLETO', undefined, 40000)
     await payAtProvider(order.gatewayChargeId!, 31000)
     expect((await sendWebhook('charge.underpaid', order.gatewayChargeId!)).status).toBe(200)
-    const accepted = await adminCall(admin(), 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+    const accepted = await acceptReceived(admin(), order.id, {
       observacao: 'Tarifa bancária descontada pelo banco do aluno.',
     })
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)

@@ -8,10 +8,9 @@ import { RefundOrderResult } from '../../worker/contract/refunds.ts'
 import worker from '../../worker/index.ts'
 import { paymentLedgers } from '../../worker/services/payment-ledgers.ts'
 import { receivePagarmeWebhook } from '../../worker/services/payments/webhook.ts'
-import { adminCookie } from '../support/worker/admin.ts'
+import { adminCookie, refundOrder } from '../support/worker/admin.ts'
 import {
   buyClass,
-  call,
   enrolledClasses,
   enrollmentStatuses,
   newPayer,
@@ -32,10 +31,6 @@ import {
 } from '../support/worker/pagarme.ts'
 
 const db = testDb()
-
-function refund(orderId: string, cookie: string, body?: unknown) {
-  return call(`/api/admin/pedidos/${orderId}/estorno`, body ?? {}, { cookie })
-}
 
 describe('webhooks', () => {
   it('refuse missing or wrong credentials (401), and a valid one for an order nobody knows is acknowledged', async () => {
@@ -173,15 +168,15 @@ describe('webhooks', () => {
 describe('refunds from our side (POST /api/admin/pedidos/{id}/estorno)', () => {
   it('only an admin may ask for one', async () => {
     const { order, cookie } = await buyClass('CREDIT_CARD')
-    expect((await refund(order.id, '')).status).toBe(401)
-    expect((await refund(order.id, cookie)).status).toBe(403)
-    expect((await refund('ped_00000000000000000000000000000000', await adminCookie())).status).toBe(404)
+    expect((await refundOrder('', order.id)).status).toBe(401)
+    expect((await refundOrder(cookie, order.id)).status).toBe(403)
+    expect((await refundOrder(await adminCookie(), 'ped_00000000000000000000000000000000')).status).toBe(404)
   })
 
   it('20 requests at once: one DELETE at the provider, and the order changes once it confirms', async () => {
     const { order, cookie, payer } = await buyClass('CREDIT_CARD')
     const admin = await adminCookie()
-    const answers = await Promise.all(Array.from({ length: 20 }, () => refund(order.id, admin)))
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refundOrder(admin, order.id)))
     const deletes = await providerRequests(`/charges/${order.gatewayChargeId}`, 'DELETE')
     expect(deletes).toHaveLength(1)
     // One request refunded; the others heard it was on its way (202) or already done (200).
@@ -213,7 +208,7 @@ describe('refunds from our side (POST /api/admin/pedidos/{id}/estorno)', () => {
       `Estorno do pedido ${order.id}`,
     )
     // Asked again later: already refunded, nothing sent.
-    expect((await refund(order.id, admin)).body).toMatchObject({
+    expect((await refundOrder(admin, order.id)).body).toMatchObject({
       status: 'refunded',
       message: 'Este pedido já foi estornado.',
     })
@@ -228,11 +223,11 @@ describe('refunds from our side (POST /api/admin/pedidos/{id}/estorno)', () => {
   it('a partial refund keeps the enrollment; more than what is left is refused; a boleto needs a bank account', async () => {
     const admin = await adminCookie()
     const { order, cookie, turma } = await buyClass('CREDIT_CARD')
-    const part = await refund(order.id, admin, { amount_cents: 10000 })
+    const part = await refundOrder(admin, order.id, { amount_cents: 10000 })
     expect(part.status).toBe(200)
     expect(part.body).toMatchObject({ status: 'partially_refunded', refunded_cents: 10000 })
     expect(await enrolledClasses(cookie)).toEqual([turma.id])
-    const tooMuch = await refund(order.id, admin, { amount_cents: 40000 })
+    const tooMuch = await refundOrder(admin, order.id, { amount_cents: 40000 })
     expect(tooMuch.status).toBe(422)
     expect(tooMuch.body.errors.amount_cents).toEqual([
       'O valor passa do que ainda pode ser estornado neste pedido.',
@@ -241,12 +236,12 @@ describe('refunds from our side (POST /api/admin/pedidos/{id}/estorno)', () => {
     const boleto = await buyClass('BOLETO')
     await payAtProvider(boleto.order.gatewayChargeId!)
     await sendWebhook('charge.paid', boleto.order.gatewayChargeId!)
-    const noAccount = await refund(boleto.order.id, admin)
+    const noAccount = await refundOrder(admin, boleto.order.id)
     expect(noAccount.status).toBe(422)
     expect(noAccount.body.errors.refund).toEqual([
       'Para estornar um boleto pago, informe a conta bancária do comprador.',
     ])
-    const withAccount = await refund(boleto.order.id, admin, {
+    const withAccount = await refundOrder(admin, boleto.order.id, {
       bank_account: BANK_ACCOUNT,
     })
     expect(withAccount.body).toMatchObject({ status: 'refunded', refunded_cents: 49000 })
@@ -256,18 +251,18 @@ describe('refunds from our side (POST /api/admin/pedidos/{id}/estorno)', () => {
     const admin = await adminCookie()
     const { order } = await buyClass('CREDIT_CARD')
     await outage(order.gatewayChargeId!)
-    const down = await refund(order.id, admin)
+    const down = await refundOrder(admin, order.id)
     expect(down.status).toBe(503)
     expect((await orderScreen(order.id)).status).toBe('paid')
     await outage(order.gatewayChargeId!, false)
     // The unanswered request still holds the refund: a click right away hears it is on its way…
-    expect((await refund(order.id, admin)).status).toBe(202)
+    expect((await refundOrder(admin, order.id)).status).toBe(202)
     // …and once its deadline passed, the same refund goes again under the same Idempotency-Key.
     await db
       .update(orders)
       .set({ refundRequestedAt: new Date(Date.now() - 60_000) })
       .where(eq(orders.id, order.id))
-    expect((await refund(order.id, admin)).body).toMatchObject({ status: 'refunded' })
+    expect((await refundOrder(admin, order.id)).body).toMatchObject({ status: 'refunded' })
     const deletes = await providerRequests(`/charges/${order.gatewayChargeId}`, 'DELETE')
     expect(new Set(deletes.map((request) => request.idempotencyKey)).size).toBe(1)
     expect(deletes.filter((request) => request.status === 200)).toHaveLength(1)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { auditLog, enrollments, orders, planPayments } from '../../db/schema.ts'
 import { AdminOrder } from '../../worker/contract/admin-sales.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
-import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { adminCall, newAdmin, refundOrder } from '../support/worker/admin.ts'
 import { buyClass, call, cartWith, newPayer, orderRow } from '../support/worker/checkout.ts'
 import { createClass, testContext, testDb } from '../support/worker/db.ts'
 import {
@@ -11,6 +11,7 @@ import {
   chargeAtProvider,
   outage,
   payAtProvider,
+  payAtProviderAndTell,
   providerRequests,
   refundAtProvider,
   sendWebhook,
@@ -27,7 +28,7 @@ const enrollmentStatus = async (orderId: string) =>
 
 async function refund(orderId: string, body: Record<string, unknown> = {}) {
   const { cookie } = await newAdmin()
-  return adminCall(cookie, 'POST', `/api/admin/pedidos/${orderId}/estorno`, body)
+  return refundOrder(cookie, orderId, body)
 }
 
 describe('refunds as the provider reports them', () => {
@@ -60,8 +61,7 @@ describe('refunds as the provider reports them', () => {
     expect((await orderRow(card.order.id)).status).toBe('refunded')
 
     const pix = await buyClass('PIX')
-    await payAtProvider(pix.order.gatewayChargeId!)
-    expect((await sendWebhook('charge.paid', pix.order.gatewayChargeId!)).status).toBe(200)
+    await payAtProviderAndTell(pix.order.gatewayChargeId!)
     expect((await refund(pix.order.id)).status).toBe(200)
     expect(await orderRow(pix.order.id)).toMatchObject({
       status: 'refunded',

@@ -5,7 +5,7 @@ import { AdminClassPage } from '../../worker/contract/admin-catalog.ts'
 import { CartResponse, CheckoutView } from '../../worker/contract/cart.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import { settleOrder } from '../../worker/services/checkout/order-ledger.ts'
-import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { adminCall, newAdmin, refundOrder } from '../support/worker/admin.ts'
 import {
   call,
   cartWith,
@@ -154,7 +154,7 @@ describe('a class with seats, at the checkout', () => {
     expect((await pay(later)).body).toEqual(SOLD_OUT)
 
     const { cookie } = await newAdmin()
-    const refund = await call(`/api/admin/pedidos/${bought.body.order_id}/estorno`, {}, { cookie })
+    const refund = await refundOrder(cookie, bought.body.order_id)
     expect(refund.status).toBe(200)
     expect((await orderScreen(bought.body.order_id)).status).toBe('refunded')
     expect(await seatsOf(turma.id)).toEqual({ taken: 0, held: 0 })

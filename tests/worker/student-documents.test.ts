@@ -14,16 +14,18 @@ import {
 import { billingAddress } from '../support/buyer.ts'
 import { adminCall, newAdmin } from '../support/worker/admin.ts'
 import {
+  askDifference,
   call,
   cartWith,
   myPurchase,
   newPayer,
   orderRow,
+  payDifference,
   sessionCookieOf,
 } from '../support/worker/checkout.ts'
 import { createClass, testContext, testDb } from '../support/worker/db.ts'
 import { workerFetch } from '../support/worker/http.ts'
-import { cardToken, payAtProvider, refundAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
+import { cardToken, payAtProviderAndTell, refundAtProvider, sendWebhook } from '../support/worker/pagarme.ts'
 
 // Issue 29, item 3: the student document reviewed by the institute, from the upload to the
 // rejection's e-mail, the difference paid or the order refunded, and the documents deleted.
@@ -66,6 +68,14 @@ async function buyAsStudent(payment: 'CREDIT_CARD' | 'PIX' = 'CREDIT_CARD') {
 
 const decide = (cookie: string, orderId: string, body: unknown) =>
   adminCall(cookie, 'POST', `/api/admin/pedidos/${orderId}/documento-estudante`, body)
+
+/** A student's order whose document the institute rejected for `reason`: the difference is due. */
+async function rejectedAsStudent(reason: string) {
+  const bought = await buyAsStudent()
+  const admin = await newAdmin()
+  expect((await decide(admin.cookie, bought.orderId, { decision: 'reject', reason })).status).toBe(200)
+  return bought
+}
 
 describe('the student document reviewed', () => {
   it('is seen by the admin through a short signed link, then rejected: the student is e-mailed and pays the difference', async () => {
@@ -122,31 +132,21 @@ describe('the student document reviewed', () => {
     expect(mine.student_document).toMatchObject({ status: 'rejected', reason, difference: 30000 })
 
     // The difference by PIX: an order of its own; a second click answers the same one.
-    const pix = await call(`/api/usuario/compras/${orderId}/diferenca`, { payment_type: 'PIX' }, { cookie })
+    const pix = await askDifference(orderId, 'PIX', cookie)
     expect(pix.status, JSON.stringify(pix.body)).toBe(200)
     const difference = PayResult.parse(pix.body)
     expect(difference.ccj_pix_code).toBeTruthy()
-    const again = await call(`/api/usuario/compras/${orderId}/diferenca`, { payment_type: 'PIX' }, { cookie })
+    const again = await askDifference(orderId, 'PIX', cookie)
     expect(PayResult.parse(again.body).order_id).toBe(difference.order_id)
     const differenceRow = await orderRow(difference.order_id)
     expect(differenceRow).toMatchObject({ totalCents: 30000, differenceOf: orderId, userId: order.userId })
     // Nobody else pays it for them.
-    const stranger = await call(
-      `/api/usuario/compras/${orderId}/diferenca`,
-      { payment_type: 'PIX' },
-      {
-        cookie: (await buyAsStudent()).cookie,
-      },
-    )
+    const stranger = await askDifference(orderId, 'PIX', (await buyAsStudent()).cookie)
     expect(stranger.status).toBe(404)
 
-    await payAtProvider(differenceRow.gatewayChargeId!)
-    expect((await sendWebhook('charge.paid', differenceRow.gatewayChargeId!)).status).toBe(200)
+    await payAtProviderAndTell(differenceRow.gatewayChargeId!)
     expect((await myPurchase(cookie, orderId)).student_document).toMatchObject({ difference_paid: true })
-    expect(
-      (await call(`/api/usuario/compras/${orderId}/diferenca`, { payment_type: 'BOLETO' }, { cookie }))
-        .status,
-    ).toBe(409)
+    expect((await askDifference(orderId, 'BOLETO', cookie)).status).toBe(409)
 
     // Paid in time: the deadline refunds nothing, the enrollment stays.
     await endDifferenceDeadlines(testContext({ now: new Date(Date.now() + 8 * DAY) }))
@@ -154,11 +154,7 @@ describe('the student document reviewed', () => {
   })
 
   it('a difference not paid in time cancels and refunds the order, and ends its enrollment', async () => {
-    const { orderId, cookie } = await buyAsStudent()
-    const admin = await newAdmin()
-    expect(
-      (await decide(admin.cookie, orderId, { decision: 'reject', reason: 'Documento ilegível.' })).status,
-    ).toBe(200)
+    const { orderId, cookie } = await rejectedAsStudent('Documento ilegível.')
     const deadline = (await orderRow(orderId)).studentDocDeadline!
     expect(deadline.getTime()).toBeGreaterThan(Date.now() + 6 * DAY)
 
@@ -169,20 +165,13 @@ describe('the student document reviewed', () => {
     const [enrollment] = await db.select().from(enrollments).where(eq(enrollments.orderId, orderId))
     expect(enrollment!.status).toBe('cancelled')
     // Past the deadline, the difference is no longer offered.
-    const late = await call(`/api/usuario/compras/${orderId}/diferenca`, { payment_type: 'PIX' }, { cookie })
+    const late = await askDifference(orderId, 'PIX', cookie)
     expect(late.status).toBe(409)
   })
 
   it('a difference refunded at the provider is due again: past the deadline, the order is refunded (decision 028)', async () => {
-    const { orderId, cookie } = await buyAsStudent()
-    const admin = await newAdmin()
-    expect(
-      (await decide(admin.cookie, orderId, { decision: 'reject', reason: 'Documento vencido.' })).status,
-    ).toBe(200)
-    const pix = await call(`/api/usuario/compras/${orderId}/diferenca`, { payment_type: 'PIX' }, { cookie })
-    const difference = await orderRow(PayResult.parse(pix.body).order_id)
-    await payAtProvider(difference.gatewayChargeId!)
-    expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)
+    const { orderId, cookie } = await rejectedAsStudent('Documento vencido.')
+    const difference = await payDifference(orderId, cookie)
     expect((await myPurchase(cookie, orderId)).student_document).toMatchObject({ difference_paid: true })
 
     // Refunded from Pagar.me's dashboard: the difference no longer stands.

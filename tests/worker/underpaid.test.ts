@@ -5,14 +5,15 @@ import { PayResult } from '../../worker/contract/checkout.ts'
 import { DIFFERENCE_MESSAGES } from '../../worker/services/checkout/differences.ts'
 import { REFUND_MESSAGES } from '../../worker/services/checkout/refund.ts'
 import { reconcilePayments } from '../../worker/services/payment-ledgers.ts'
-import { adminCall, newAdmin } from '../support/worker/admin.ts'
+import { acceptReceived, adminCall, newAdmin, refundOrder } from '../support/worker/admin.ts'
 import {
+  askDifference,
   buyClass,
-  call,
   enrolledClasses,
   enrollmentsOf,
   myPurchase,
   orderRow,
+  payDifference,
 } from '../support/worker/checkout.ts'
 import { testContext, testDb } from '../support/worker/db.ts'
 import { mailsTo } from '../support/worker/mail.ts'
@@ -20,6 +21,7 @@ import {
   BANK_ACCOUNT,
   chargebackAtProvider,
   payAtProvider,
+  payAtProviderAndTell,
   providerRequests,
   refundAtProvider,
   sendWebhook,
@@ -45,14 +47,7 @@ async function paidShort() {
 /** A boleto paid short, completed by its difference paid by PIX: the order paid, its access open. */
 async function completedByDifference() {
   const bought = await paidShort()
-  const asked = await call(
-    `/api/usuario/compras/${bought.order.id}/diferenca`,
-    { payment_type: 'PIX' },
-    { cookie: bought.cookie },
-  )
-  const difference = await orderRow(PayResult.parse(asked.body).order_id)
-  await payAtProvider(difference.gatewayChargeId!)
-  expect((await sendWebhook('charge.paid', difference.gatewayChargeId!)).status).toBe(200)
+  const difference = await payDifference(bought.order.id, bought.cookie)
   expect((await orderRow(bought.order.id)).status).toBe('paid')
   expect(await enrolledClasses(bought.cookie)).toContain(bought.turma.id)
   return { ...bought, difference }
@@ -124,29 +119,20 @@ describe('a boleto paid short (issue 40, item 5)', () => {
 
   it('paying the difference opens the access, in the same settlement, once', async () => {
     const { order, cookie, turma, payer } = await paidShort()
-    const asked = await call(
-      `/api/usuario/compras/${order.id}/diferenca`,
-      { payment_type: 'PIX' },
-      { cookie },
-    )
+    const asked = await askDifference(order.id, 'PIX', cookie)
     expect(asked.status, JSON.stringify(asked.body)).toBe(200)
     const difference = PayResult.parse(asked.body)
     expect(difference).toMatchObject({ status: 'pending', total: SHORT })
     expect(difference.ccj_pix_code).toBeTruthy()
     // A second click answers the same one.
-    const again = await call(
-      `/api/usuario/compras/${order.id}/diferenca`,
-      { payment_type: 'PIX' },
-      { cookie },
-    )
+    const again = await askDifference(order.id, 'PIX', cookie)
     expect(PayResult.parse(again.body).order_id).toBe(difference.order_id)
     const differenceRow = await orderRow(difference.order_id)
     expect(differenceRow).toMatchObject({ differenceOf: order.id, differenceKind: 'underpaid' })
     // Still closed while the difference waits.
     expect((await orderRow(order.id)).status).toBe('underpaid')
 
-    await payAtProvider(differenceRow.gatewayChargeId!)
-    expect((await sendWebhook('charge.paid', differenceRow.gatewayChargeId!)).status).toBe(200)
+    await payAtProviderAndTell(differenceRow.gatewayChargeId!)
     expect((await orderRow(difference.order_id)).status).toBe('paid')
     expect(await orderRow(order.id)).toMatchObject({
       status: 'paid',
@@ -166,11 +152,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
 
     const mine = await myPurchase(cookie, order.id)
     expect(mine).toMatchObject({ status: 'paid', underpaid: null })
-    const late = await call(
-      `/api/usuario/compras/${order.id}/diferenca`,
-      { payment_type: 'BOLETO' },
-      { cookie },
-    )
+    const late = await askDifference(order.id, 'BOLETO', cookie)
     expect(late.status).toBe(409)
     expect(late.body.msg).toBe('Este pedido não tem diferença a pagar.')
   })
@@ -178,12 +160,12 @@ describe('a boleto paid short (issue 40, item 5)', () => {
   it('the admin accepts what arrived: paid, the access opens, one audit line; 409 otherwise', async () => {
     const { order, cookie, turma } = await paidShort()
     const { cookie: admin, user } = await newAdmin()
-    const noNote = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {})
+    const noNote = await acceptReceived(admin, order.id, {})
     expect(noNote.status).toBe(422)
     expect((await orderRow(order.id)).status).toBe('underpaid')
 
     const note = 'Tarifa bancária descontada pelo banco do aluno.'
-    const accepted = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+    const accepted = await acceptReceived(admin, order.id, {
       observacao: note,
     })
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
@@ -203,20 +185,15 @@ describe('a boleto paid short (issue 40, item 5)', () => {
       data: { note, received_cents: order.totalCents - SHORT },
     })
 
-    const twice = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+    const twice = await acceptReceived(admin, order.id, {
       observacao: note,
     })
     expect(twice.status).toBe(409)
     expect(twice.body.msg).toBe('Este pedido não está pago a menor.')
     const paidInFull = await buyClass('CREDIT_CARD')
-    const notShort = await adminCall(
-      admin,
-      'POST',
-      `/api/admin/pedidos/${paidInFull.order.id}/valor-recebido`,
-      {
-        observacao: note,
-      },
-    )
+    const notShort = await acceptReceived(admin, paidInFull.order.id, {
+      observacao: note,
+    })
     expect(notShort.status).toBe(409)
   })
 
@@ -224,12 +201,12 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     const { order, cookie, turma } = await paidShort()
     const received = order.totalCents - SHORT
     const { cookie: admin } = await newAdmin()
-    const tooMuch = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+    const tooMuch = await refundOrder(admin, order.id, {
       amount_cents: order.totalCents,
       bank_account: BANK_ACCOUNT,
     })
     expect(tooMuch.status).toBe(422)
-    const refunded = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+    const refunded = await refundOrder(admin, order.id, {
       bank_account: BANK_ACCOUNT,
     })
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200)
@@ -239,7 +216,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     expect(await enrolledClasses(cookie)).not.toContain(turma.id)
     expect(await seatsOf(turma.id)).toMatchObject({ held: 0, taken: 0 })
     // Nothing left to decide or pay.
-    const accept = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+    const accept = await acceptReceived(admin, order.id, {
       observacao: 'tarde demais',
     })
     expect(accept.status).toBe(409)
@@ -250,11 +227,11 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     const { order, cookie, turma } = await paidShort()
     const received = order.totalCents - SHORT
     const { cookie: admin } = await newAdmin()
-    const accepted = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/valor-recebido`, {
+    const accepted = await acceptReceived(admin, order.id, {
       observacao: 'Tarifa bancária.',
     })
     expect(accepted.status).toBe(200)
-    const part = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+    const part = await refundOrder(admin, order.id, {
       amount_cents: 1000,
       bank_account: BANK_ACCOUNT,
     })
@@ -262,7 +239,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     expect(part.body).toMatchObject({ status: 'partially_refunded', refunded_cents: 1000 })
     expect(await enrolledClasses(cookie)).toContain(turma.id)
     // The rest of what arrived: refunded, the access ends.
-    const rest = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+    const rest = await refundOrder(admin, order.id, {
       bank_account: BANK_ACCOUNT,
     })
     expect(rest.status, JSON.stringify(rest.body)).toBe(200)
@@ -274,7 +251,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     const { order, cookie, turma, difference } = await completedByDifference()
 
     const { cookie: admin } = await newAdmin()
-    const alone = await adminCall(admin, 'POST', `/api/admin/pedidos/${difference.id}/estorno`, {})
+    const alone = await refundOrder(admin, difference.id)
     expect(alone.status).toBe(422)
     expect(alone.body.errors.status).toEqual([REFUND_MESSAGES.completesOrder(order.id)])
     expect(await providerRequests(`/charges/${difference.gatewayChargeId}`, 'DELETE')).toEqual([])
@@ -282,13 +259,13 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     expect(await enrolledClasses(cookie)).toContain(turma.id)
 
     // The order refunded (what arrived of it): its access ends; then the difference goes back too.
-    const original = await adminCall(admin, 'POST', `/api/admin/pedidos/${order.id}/estorno`, {
+    const original = await refundOrder(admin, order.id, {
       bank_account: BANK_ACCOUNT,
     })
     expect(original.body).toMatchObject({ status: 'refunded', refunded_cents: order.totalCents - SHORT })
     expect(await enrolledClasses(cookie)).not.toContain(turma.id)
     expect(await seatsOf(turma.id)).toMatchObject({ held: 0, taken: 0 })
-    const after = await adminCall(admin, 'POST', `/api/admin/pedidos/${difference.id}/estorno`, {})
+    const after = await refundOrder(admin, difference.id)
     expect(after.status, JSON.stringify(after.body)).toBe(200)
     expect(after.body).toMatchObject({ status: 'refunded', refunded_cents: SHORT })
   })
@@ -322,22 +299,17 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     ).toHaveLength(1)
 
     // The difference paid again: the order is paid again, the access back.
-    const asked = await call(
-      `/api/usuario/compras/${order.id}/diferenca`,
-      { payment_type: 'PIX' },
-      { cookie },
-    )
+    const asked = await askDifference(order.id, 'PIX', cookie)
     expect(asked.status, JSON.stringify(asked.body)).toBe(200)
     const second = await orderRow(PayResult.parse(asked.body).order_id)
     expect(second.id).not.toBe(difference.id)
-    await payAtProvider(second.gatewayChargeId!)
-    expect((await sendWebhook('charge.paid', second.gatewayChargeId!)).status).toBe(200)
+    await payAtProviderAndTell(second.gatewayChargeId!)
     expect((await orderRow(order.id)).status).toBe('paid')
     expect(await enrolledClasses(cookie)).toContain(turma.id)
     expect(await seatsOf(turma.id)).toMatchObject({ held: 0, taken: 1 })
     // That second difference now completes the order: refunded alone, it is refused (422).
     const { cookie: admin } = await newAdmin()
-    const alone = await adminCall(admin, 'POST', `/api/admin/pedidos/${second.id}/estorno`, {})
+    const alone = await refundOrder(admin, second.id)
     expect(alone.status).toBe(422)
   })
 
@@ -348,11 +320,7 @@ describe('a boleto paid short (issue 40, item 5)', () => {
     expect((await orderRow(difference.id)).status).toBe('charged_back')
     expect((await orderRow(order.id)).status).toBe('underpaid')
     expect(await enrolledClasses(cookie)).not.toContain(turma.id)
-    const again = await call(
-      `/api/usuario/compras/${order.id}/diferenca`,
-      { payment_type: 'PIX' },
-      { cookie },
-    )
+    const again = await askDifference(order.id, 'PIX', cookie)
     expect(again.status).toBe(409)
     expect(again.body.msg).toBe(DIFFERENCE_MESSAGES.differenceDisputed)
   })

@@ -6,13 +6,16 @@ import { Icon } from '../components/icons.tsx'
 export const INPUT_CLASS =
   'block w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700 disabled:bg-slate-100'
 
+/** The ids that tie a control to its label, hint and error. */
+export type FieldIds = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }
+
 type FieldShellProps = {
   label: string
   error?: string
   hint?: string
   className?: string
   /** Renders the control with the ids that tie it to its label, hint and error. */
-  children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode
+  children: (control: FieldIds) => ReactNode
 }
 
 /** A label, a control, an optional hint and the field's error message, linked for screen readers. */

@@ -1,7 +1,8 @@
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute, Ref } from 'react'
-import { type Control, Controller, type FieldPathByValue, type FieldValues } from 'react-hook-form'
+import type { FieldValues } from 'react-hook-form'
 import { IMaskInput } from 'react-imask'
-import { FieldShell, INPUT_CLASS } from './form-field.tsx'
+import { ControlledField, type ControlledFieldProps } from './controlled-field.tsx'
+import { INPUT_CLASS } from './form-field.tsx'
 
 /** How one kind of masked field is typed: its mask ('0' is any digit) and what the browser is told. */
 export type MaskPreset = {
@@ -72,53 +73,48 @@ export function MaskedInput({
 
 /** The labelled, masked field of a react-hook-form form (CPF, CEP, phone, CNPJ, the card's fields). */
 export function MaskedField<T extends FieldValues>({
+  describedBy,
+  onValue,
   control,
   name,
   label,
   error,
   hint,
   className,
-  describedBy,
-  onValue,
   ...preset
-}: MaskPreset & {
-  control: Control<T>
-  name: FieldPathByValue<T, string>
-  label: string
-  error?: string | undefined
-  hint?: string | undefined
-  className?: string | undefined
-  /** An error shown elsewhere (the provider's refusal of a card) that describes this field too. */
-  describedBy?: string | undefined
-  /** Called with each accepted value after the form has it (the CEP look-up). */
-  onValue?: (value: string) => void
-}) {
+}: MaskPreset &
+  ControlledFieldProps<T, string> & {
+    /** An error shown elsewhere (the provider's refusal of a card) that describes this field too. */
+    describedBy?: string | undefined
+    /** Called with each accepted value after the form has it (the CEP look-up). */
+    onValue?: (value: string) => void
+  }) {
   return (
-    <Controller
+    <ControlledField
       control={control}
       name={name}
-      render={({ field }) => (
-        <FieldShell label={label} error={error} hint={hint} className={className}>
-          {(ids) => {
-            const described = [ids['aria-describedby'], describedBy].filter(Boolean).join(' ')
-            return (
-              <MaskedInput
-                {...ids}
-                {...(described ? { 'aria-describedby': described } : {})}
-                {...preset}
-                name={field.name}
-                value={field.value}
-                onChange={(next) => {
-                  field.onChange(next)
-                  onValue?.(next)
-                }}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-              />
-            )
-          }}
-        </FieldShell>
-      )}
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      input={(field, ids) => {
+        const described = [ids['aria-describedby'], describedBy].filter(Boolean).join(' ')
+        return (
+          <MaskedInput
+            {...ids}
+            {...(described ? { 'aria-describedby': described } : {})}
+            {...preset}
+            name={field.name}
+            value={field.value}
+            onChange={(next) => {
+              field.onChange(next)
+              onValue?.(next)
+            }}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+          />
+        )
+      }}
     />
   )
 }
@@ -127,13 +123,6 @@ export function MaskedField<T extends FieldValues>({
 export function PhoneField<T extends FieldValues>({
   label = 'Telefone',
   ...props
-}: {
-  control: Control<T>
-  name: FieldPathByValue<T, string>
-  error?: string | undefined
-  hint?: string | undefined
-  label?: string
-  className?: string | undefined
-}) {
+}: Omit<ControlledFieldProps<T, string>, 'label'> & { label?: string }) {
   return <MaskedField label={label} {...PHONE_MASK} {...props} />
 }

@@ -1,17 +1,15 @@
-import { useState } from 'react'
 import {
   type AdminAbandonedCheckout,
   AdminAbandonedCheckoutPage,
 } from '../../../../worker/contract/admin-recovery.ts'
 import { REMINDER_KIND, SUPPRESSION } from '../../../../worker/domain/reminders.ts'
 import { formatBRL } from '../../lib/money.ts'
-import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { useAdminList } from './admin-api.ts'
 import { SearchInput } from './fields.tsx'
 import { formatDateTime } from './format.ts'
 import { type ListDescription, ResourceList } from './resource-list.tsx'
 import { Badge, TwoLines } from './table.tsx'
-import { CsvButton, Toolbar } from './toolbar.tsx'
+import { CsvButton, Toolbar, useFilters } from './toolbar.tsx'
 
 /** The open checkouts' table: when, who, what and how much, and the last reminder sent. */
 const description: ListDescription<AdminAbandonedCheckout> = {
@@ -71,9 +69,8 @@ const description: ListDescription<AdminAbandonedCheckout> = {
  * reminders they got: searched by e-mail or item, exported as CSV.
  */
 export function AbandonedCheckouts({ from, to }: { from: string; to: string }) {
-  const [search, setSearch] = useState('')
-  const q = useDebouncedValue(search.trim(), 400)
-  const params = { from, to, q }
+  const { filters, set, params: searched } = useFilters({ q: '' })
+  const params = { from, to, ...searched }
   const list = useAdminList('recovery', '/api/admin/recuperacao', params, AdminAbandonedCheckoutPage, 10)
   return (
     <>
@@ -81,7 +78,7 @@ export function AbandonedCheckouts({ from, to }: { from: string; to: string }) {
         Iniciados no período e ainda sem pedido; saem da lista quando o pedido é feito.
       </p>
       <Toolbar>
-        <SearchInput label="E-mail ou item" value={search} onChange={setSearch} />
+        <SearchInput label="E-mail ou item" value={filters.q} onChange={set('q')} />
         <div className="ml-auto">
           <CsvButton
             path="/api/admin/recuperacao/exportacao"

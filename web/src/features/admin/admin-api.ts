@@ -113,6 +113,28 @@ export function useAdminAction() {
   }
 }
 
+/**
+ * A request its screen waits on (`busy` meanwhile, its buttons disabled): the success toasted in
+ * the words `success` gives the answer, every admin screen read again; a failure explained.
+ */
+export function useBusyRequest() {
+  const refresh = useRefreshAdmin()
+  const [busy, setBusy] = useState(false)
+  async function run<T>(request: () => Promise<T>, success: (answer: T) => string, failure: string) {
+    setBusy(true)
+    try {
+      const answer = await request()
+      void toastSuccess(success(answer))
+      await refresh()
+    } catch (error) {
+      void toastError(error, failure)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { busy, run }
+}
+
 /** A list's CSV export with its filters: the file downloaded and named in a toast. */
 export function useCsvExport(path: string, params: Params, failure: string, { refreshAfter = false } = {}) {
   const refresh = useRefreshAdmin()
@@ -150,8 +172,7 @@ export function useDecision<T extends { message: string }>(
   answer: z.ZodType<T>,
   failure: string,
 ) {
-  const refresh = useRefreshAdmin()
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useBusyRequest()
   const [error, setError] = useState<string | undefined>()
   async function decide<I>(input: unknown, contract: z.ZodType<I>) {
     const checked = contract.safeParse(input)
@@ -159,17 +180,12 @@ export function useDecision<T extends { message: string }>(
       setError(checked.error.issues[0]?.message)
       return
     }
-    setBusy(true)
     setError(undefined)
-    try {
-      const result = await send('POST', path, checked.data, answer)
-      toastSuccess(result.message)
-      await refresh()
-    } catch (caught) {
-      void toastError(caught, failure)
-    } finally {
-      setBusy(false)
-    }
+    await run(
+      () => send('POST', path, checked.data, answer),
+      (result) => result.message,
+      failure,
+    )
   }
   return { busy, error, decide }
 }

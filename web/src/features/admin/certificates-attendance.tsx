@@ -9,9 +9,7 @@ import {
 } from '../../../../worker/contract/admin-certificates.ts'
 import { heldBackSummary } from '../../../../worker/domain/certificate-text.ts'
 import { ATTENDANCE, type Attendance } from '../../../../worker/domain/certificates.ts'
-import { toastError, toastSuccess } from '../../lib/toast.ts'
-import { useDebouncedValue } from '../search/use-debounced-value.ts'
-import { adminQuery, send, useAdminList, useRefreshAdmin } from './admin-api.ts'
+import { adminQuery, send, useAdminList, useBusyRequest } from './admin-api.ts'
 import { EnumOptions, SearchInput, SelectField } from './fields.tsx'
 import { formatDay } from './format.ts'
 import { QueryState } from './page.tsx'
@@ -23,9 +21,8 @@ import { useFocusOnOpen } from './use-focus-on-open.ts'
 // /admin/certificados?aba=presenca: an in-person class's attendance, and its certificates in one action.
 
 export function AttendanceSection() {
-  const { filters, set } = useFilters({ q: '' })
-  const q = useDebouncedValue(filters.q.trim(), 400)
-  const list = useAdminList('in-person-classes', '/api/admin/certificados/turmas', { q }, InPersonClassPage)
+  const { filters, set, params } = useFilters({ q: '' })
+  const list = useAdminList('in-person-classes', '/api/admin/certificados/turmas', params, InPersonClassPage)
   const [selected, setSelected] = useState<number | null>(null)
   const description: ListDescription<InPersonClass> = {
     label: 'Turmas presenciais',
@@ -80,25 +77,11 @@ function AttendanceSheet({ classId }: { classId: number }) {
 }
 
 function AttendanceForm({ sheet }: { sheet: ClassAttendance }) {
-  const refresh = useRefreshAdmin()
   const [marks, setMarks] = useState<Record<number, Attendance | ''>>(() =>
     Object.fromEntries(sheet.students.map((row) => [row.enrollment_id, row.attendance ?? ''])),
   )
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useBusyRequest()
   const path = `/api/admin/certificados/turmas/${sheet.class.id}`
-
-  async function run(request: () => Promise<unknown>, success: (answer: unknown) => string, failure: string) {
-    setBusy(true)
-    try {
-      const answer = await request()
-      void toastSuccess(success(answer))
-      await refresh()
-    } catch (error) {
-      void toastError(error, failure)
-    } finally {
-      setBusy(false)
-    }
-  }
 
   const chosen = Object.entries(marks).filter((entry): entry is [string, Attendance] => entry[1] !== '')
   const save = () =>

@@ -10,7 +10,6 @@ import {
 import { CERTIFICATE_KIND, CERTIFICATE_KINDS } from '../../../../worker/domain/certificates.ts'
 import { TextField } from '../../lib/form-field.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
-import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { send, useAdminList, useRefreshAdmin } from './admin-api.ts'
 import { EnumOptions, FilterSelect, SearchInput } from './fields.tsx'
 import { formatDateTime, formatDay } from './format.ts'
@@ -32,9 +31,7 @@ const STATE_TONE: Record<IssuedCertificate['state'], Tone> = {
 type Acting = { certificate: IssuedCertificate; action: 'revoke' | 'reissue' } | null
 
 export function IssuedSection() {
-  const { filters, set } = useFilters({ q: '', kind: '', state: '' })
-  const q = useDebouncedValue(filters.q.trim(), 400)
-  const params = { ...filters, q }
+  const { filters, set, params } = useFilters({ q: '', kind: '', state: '' })
   const list = useAdminList('certificates', '/api/admin/certificados', params, IssuedCertificatePage)
   const [acting, setActing] = useState<Acting>(null)
   const description: ListDescription<IssuedCertificate> = {

@@ -26,12 +26,13 @@ const CERTIFICATE_FILTER_LABELS: Record<(typeof CERTIFICATE_FILTER)[number], str
   nao: 'Não emitido',
 }
 
+const NO_FILTERS = { q: '', course_id: '', class_id: '', idle_days: '', certificate: '' }
+
 export function ProgressSection() {
   const options = useAdminOptions()
-  const { filters, set } = useFilters({ q: '', course_id: '', class_id: '', idle_days: '', certificate: '' })
-  const q = useDebouncedValue(filters.q.trim(), 400)
+  const { filters, set, params: searched } = useFilters(NO_FILTERS)
   const idle = useDebouncedValue(filters.idle_days.trim(), 400)
-  const params = { ...filters, q, idle_days: idle }
+  const params = { ...searched, idle_days: idle }
   const list = useAdminList('progress', '/api/admin/certificados/progresso', params, StudentProgressPage)
   const [selected, setSelected] = useState<number | null>(null)
   const onlineCourses = options.data?.courses.filter((course) => course.section === 'online')

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { z } from 'zod'
 import {
   type AdminCoupon,
@@ -6,7 +5,6 @@ import {
   type AdminOptions,
   CouponInput,
 } from '../../../../worker/contract/admin-catalog.ts'
-import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { formSchema, send, useAdminAction, useAdminList, useAdminOptions } from './admin-api.ts'
 import {
   DiscountFields,
@@ -22,7 +20,7 @@ import { formatDay } from './format.ts'
 import { useEditor } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
 import { Badge } from './table.tsx'
-import { NewButton, Toolbar } from './toolbar.tsx'
+import { NewButton, Toolbar, useFilters } from './toolbar.tsx'
 
 const MODAL_ID = 'admin-cupom'
 
@@ -121,16 +119,15 @@ const couponForm = (options: AdminOptions | undefined): FormDescription<Values, 
 
 /** Coupons (/admin/course, tab Cupons). */
 export function CouponsPanel() {
-  const [text, setText] = useState('')
-  const q = useDebouncedValue(text.trim(), 400)
+  const { filters, set, params } = useFilters({ q: '' })
   const { editing, create, edit } = useEditor<AdminCoupon>(MODAL_ID)
   const act = useAdminAction()
   const options = useAdminOptions()
-  const list = useAdminList('coupons', '/api/admin/cupons', { q }, AdminCouponPage)
+  const list = useAdminList('coupons', '/api/admin/cupons', params, AdminCouponPage)
   return (
     <div>
       <Toolbar>
-        <SearchInput label="Pesquisar cupons" value={text} onChange={setText} placeholder="Código" />
+        <SearchInput label="Pesquisar cupons" value={filters.q} onChange={set('q')} placeholder="Código" />
         <NewButton label="Novo cupom" onClick={create} />
       </Toolbar>
       <ResourceList

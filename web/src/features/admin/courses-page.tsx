@@ -10,7 +10,6 @@ import { COURSE_SECTIONS } from '../../../../worker/domain/catalog.ts'
 import { Link } from '../../components/link.tsx'
 import { openModal } from '../../lib/form-modal.tsx'
 import { toastError } from '../../lib/toast.ts'
-import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { adminQuery, fetchAdmin, send, useAdminAction, useAdminList } from './admin-api.ts'
 import { CourseAssessment } from './assessment-editor.tsx'
 import { BundlesPanel } from './bundles-panel.tsx'
@@ -23,7 +22,7 @@ import { AdminPage, QueryState } from './page.tsx'
 import { ProductsPanel } from './products-panel.tsx'
 import { ResourceList } from './resource-list.tsx'
 import { PublishedBadge } from './table.tsx'
-import { NewButton, Toolbar } from './toolbar.tsx'
+import { NewButton, Toolbar, useFilters } from './toolbar.tsx'
 
 const TABS = [
   { id: 'cursos', label: 'Cursos' },
@@ -139,13 +138,11 @@ function CourseDetail({ id, onClose }: { id: number; onClose: () => void }) {
 }
 
 function CoursesPanel() {
-  const [text, setText] = useState('')
-  const q = useDebouncedValue(text.trim(), 400)
-  const [section, setSection] = useState('')
+  const { filters, set, params } = useFilters({ q: '', section: '' })
   const [editing, setEditing] = useState<AdminCourse | null>(null)
   const [selected, setSelected] = useState<number | null>(null)
   const act = useAdminAction()
-  const list = useAdminList('courses', '/api/admin/cursos', { q, section }, AdminCoursePage)
+  const list = useAdminList('courses', '/api/admin/cursos', params, AdminCoursePage)
 
   async function edit(row: AdminCourseRow) {
     try {
@@ -174,11 +171,11 @@ function CoursesPanel() {
       <Toolbar>
         <SearchInput
           label="Pesquisar cursos"
-          value={text}
-          onChange={setText}
+          value={filters.q}
+          onChange={set('q')}
           placeholder="Nome ou endereço"
         />
-        <FilterSelect label="Seção" all="Todas" value={section} onChange={setSection}>
+        <FilterSelect label="Seção" all="Todas" value={filters.section} onChange={set('section')}>
           <EnumOptions values={COURSE_SECTIONS} labels={COURSE_SECTION_LABELS} />
         </FilterSelect>
         <NewButton

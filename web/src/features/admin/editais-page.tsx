@@ -3,7 +3,6 @@ import { AdminEditalPage, type AdminEditalRow } from '../../../../worker/contrac
 import { EDITAL_STATE_LABELS, EDITAL_STATES, type EditalState } from '../../../../worker/domain/editais.ts'
 import { Link } from '../../components/link.tsx'
 import { openModal } from '../../lib/form-modal.tsx'
-import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { useAdminList } from './admin-api.ts'
 import { EDITAL_MODAL_ID, EditalFormModal } from './edital-form.tsx'
 import { EnumOptions, FilterSelect, SearchInput } from './fields.tsx'
@@ -81,9 +80,8 @@ const NO_FILTERS: Filters = { q: '', state: '' }
 /** /admin/editais: the calls for applications, their state, period, places and applications. */
 export default function EditaisPage() {
   const navigate = useNavigate()
-  const { filters, set } = useFilters(NO_FILTERS)
-  const q = useDebouncedValue(filters.q.trim(), 400)
-  const list = useAdminList('editais', '/api/admin/editais', { ...filters, q }, AdminEditalPage)
+  const { filters, set, params } = useFilters(NO_FILTERS)
+  const list = useAdminList('editais', '/api/admin/editais', params, AdminEditalPage)
   const open = (edital: { id: number }) =>
     void navigate({ to: '/admin/editais/$id', params: { id: String(edital.id) } })
   return (

@@ -22,7 +22,6 @@ import { Link } from '../../components/link.tsx'
 import { openModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
-import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { adminQuery, send, useAdminAction, useAdminList, useRefreshAdmin } from './admin-api.ts'
 import { ApplicationPanel, ApplicationStateBadge } from './application-panel.tsx'
 import { applicationsText, EditalStateBadge, editalPeriod, placesText } from './editais-page.tsx'
@@ -223,9 +222,7 @@ type Filters = { q: string; status: string; late: string; from: string; to: stri
 const NO_FILTERS: Filters = { q: '', status: '', late: '', from: '', to: '' }
 
 function Applications({ edital }: { edital: AdminEdital }) {
-  const { filters, set } = useFilters(NO_FILTERS)
-  const q = useDebouncedValue(filters.q.trim(), 400)
-  const params = { ...filters, q }
+  const { filters, set, params } = useFilters(NO_FILTERS)
   const path = `/api/admin/editais/${edital.id}/inscricoes`
   const list = useAdminList(`edital-${edital.id}-applications`, path, params, AdminApplicationPage)
   const [opened, setOpened] = useState<AdminApplicationRow | null>(null)

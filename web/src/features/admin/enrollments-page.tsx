@@ -20,7 +20,6 @@ import { confirm } from '../../lib/confirm.tsx'
 import { openModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
-import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import {
   formSchema,
   send,
@@ -137,15 +136,13 @@ const manualForm = (classes: AdminOptions['classes']): FormDescription<ManualVal
 
 /** /admin/matriculas: every enrollment, its order and payment; refunds, manual enrollments, CSV. */
 export default function EnrollmentsPage() {
-  const { filters, set, setFilters } = useFilters(NO_FILTERS)
-  const q = useDebouncedValue(filters.q.trim(), 400)
+  const { filters, set, setFilters, params } = useFilters(NO_FILTERS)
   const [orderId, setOrderId] = useState<string | null>(null)
   const [boletoOrder, setBoletoOrder] = useState<string | null>(null)
   const [outsideOrder, setOutsideOrder] = useState<{ id: string; reason: string } | null>(null)
   const refresh = useRefreshAdmin()
   const act = useAdminAction()
   const options = useAdminOptions()
-  const params = { ...filters, q }
   const list = useAdminList('enrollments', '/api/admin/matriculas', params, AdminEnrollmentPage)
   const classes = (options.data?.classes ?? []).filter(
     (turma) => !filters.course_id || String(turma.course_id) === filters.course_id,

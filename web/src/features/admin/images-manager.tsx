@@ -7,6 +7,7 @@ import { Icon } from '../../components/icons.tsx'
 import { confirm } from '../../lib/confirm.tsx'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
 import { send, useRefreshAdmin } from './admin-api.ts'
+import { IconButton } from './icon-button.tsx'
 import { Chevron } from './table.tsx'
 
 // The server's own limits (POST /api/admin/cursos/{id}/imagens), checked here first to spare the upload.
@@ -159,15 +160,12 @@ export function ImagesManager({
                     <Chevron to="right" className="size-4" />
                   </button>
                 </div>
-                <button
-                  type="button"
-                  className="icon-btn icon-btn-outline"
-                  aria-label={`Remover imagem ${index + 1}`}
+                <IconButton
+                  icon={Trash2}
+                  label={`Remover imagem ${index + 1}`}
                   disabled={busy}
                   onClick={() => void remove(index)}
-                >
-                  <Icon drawing={Trash2} className="size-4" />
-                </button>
+                />
               </div>
             </li>
           ))}

@@ -16,7 +16,6 @@ import { confirm } from '../../lib/confirm.tsx'
 import { openModal } from '../../lib/form-modal.tsx'
 import { formatBRL } from '../../lib/money.ts'
 import { toastError, toastSuccess } from '../../lib/toast.ts'
-import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { send, useAdminList, useRefreshAdmin } from './admin-api.ts'
 import { EnumOptions, FilterSelect, MonthField, SearchInput } from './fields.tsx'
 import { formatDateTime, formatDay } from './format.ts'
@@ -164,12 +163,10 @@ function NoteCell({ invoice }: { invoice: AdminInvoice }) {
 
 /** /admin/notas-fiscais: every note, its state and actions; the accountant's CSV of a month. */
 export default function InvoicesPage() {
-  const { filters, set, setFilters } = useFilters(NO_FILTERS)
-  const q = useDebouncedValue(filters.q.trim(), 400)
+  const { filters, set, setFilters, params } = useFilters(NO_FILTERS)
   const [closing, setClosing] = useState<AdminInvoice | null>(null)
   const [cancelling, setCancelling] = useState<AdminInvoice | null>(null)
   const refresh = useRefreshAdmin()
-  const params = { q, state: filters.state, month: filters.month }
   const list = useAdminList('invoices', '/api/admin/notas-fiscais', params, AdminInvoicePage)
   // The accountant's file is a month's: the month filtered, or this one.
   const csvMonth = filters.month || curitibaDay(new Date()).slice(0, 7)

@@ -10,7 +10,6 @@ import {
   whatsappUrl,
 } from '../../../../worker/domain/leads.ts'
 import { Icon } from '../../components/icons.tsx'
-import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { useAdminList } from './admin-api.ts'
 import { EnumOptions, FilterSelect, PeriodFields, SearchInput } from './fields.tsx'
 import { type FormDescription, ResourceForm } from './form-fields.tsx'
@@ -120,10 +119,8 @@ const describe = (attend: (lead: AdminLead) => void): ListDescription<AdminLead>
 
 /** /admin/leads: the contact and chat messages, from new to answered. */
 export default function LeadsPage() {
-  const { filters, set } = useFilters(NO_FILTERS)
-  const q = useDebouncedValue(filters.q.trim(), 400)
+  const { filters, set, params } = useFilters(NO_FILTERS)
   const { editing, edit } = useEditor<AdminLead>(MODAL_ID)
-  const params = { ...filters, q }
   const list = useAdminList('leads', '/api/admin/leads', params, AdminLeadPage)
 
   return (

@@ -5,7 +5,6 @@ import {
   ProductInput,
 } from '../../../../worker/contract/admin-catalog.ts'
 import { formatBRL } from '../../lib/money.ts'
-import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { useAdminList } from './admin-api.ts'
 import { SearchInput } from './fields.tsx'
 import { type FormDescription, ResourceForm } from './form-fields.tsx'
@@ -13,7 +12,7 @@ import { ImagesManager } from './images-manager.tsx'
 import { useEditor } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
 import { PublishedBadge } from './table.tsx'
-import { NewButton, Toolbar } from './toolbar.tsx'
+import { NewButton, Toolbar, useFilters } from './toolbar.tsx'
 
 const MODAL_ID = 'admin-produto'
 type Values = { name: string; description: string; price: number | null; is_published: boolean }
@@ -45,15 +44,14 @@ const PRODUCT_FORM: FormDescription<Values, AdminProduct> = {
 
 /** Products (/admin/course, tab Produtos): price, publication and slider images. */
 export function ProductsPanel() {
-  const [text, setText] = useState('')
-  const q = useDebouncedValue(text.trim(), 400)
+  const { filters, set, params } = useFilters({ q: '' })
   const { editing, create, edit } = useEditor<AdminProduct>(MODAL_ID)
   const [imagesOf, setImagesOf] = useState<number | null>(null)
-  const list = useAdminList('products', '/api/admin/produtos', { q }, AdminProductPage)
+  const list = useAdminList('products', '/api/admin/produtos', params, AdminProductPage)
   return (
     <div>
       <Toolbar>
-        <SearchInput label="Pesquisar produtos" value={text} onChange={setText} />
+        <SearchInput label="Pesquisar produtos" value={filters.q} onChange={set('q')} />
         <NewButton label="Novo produto" onClick={create} />
       </Toolbar>
       <ResourceList

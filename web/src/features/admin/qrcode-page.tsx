@@ -15,7 +15,6 @@ import { ALLOWED_OUTSIDE_HOSTS, withUtm } from '../../../../worker/domain/short-
 import { Icon } from '../../components/icons.tsx'
 import { saveFile } from '../../lib/save-file.ts'
 import { toastError } from '../../lib/toast.ts'
-import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { adminQuery, formSchema, send, useAdminAction, useAdminList } from './admin-api.ts'
 import { BarChart } from './bar-chart.tsx'
 import { SearchInput } from './fields.tsx'
@@ -25,7 +24,7 @@ import { AdminPage, QueryState } from './page.tsx'
 import { type ModalFormOf, useEditor } from './resource-form.ts'
 import { ResourceList } from './resource-list.tsx'
 import { Badge } from './table.tsx'
-import { NewButton } from './toolbar.tsx'
+import { NewButton, useFilters } from './toolbar.tsx'
 
 const MODAL_ID = 'admin-link'
 
@@ -263,12 +262,11 @@ function LinkPanel({ link, onClose }: { link: AdminShortLink; onClose: () => voi
 
 /** /admin/qrcode: short links /l/{code} with UTM, their QR codes (SVG, PNG) and clicks per day. */
 export default function QrcodePage() {
-  const [text, setText] = useState('')
-  const q = useDebouncedValue(text.trim(), 400)
+  const { filters, set, params } = useFilters({ q: '' })
   const { editing, create, edit } = useEditor<AdminShortLink>(MODAL_ID)
   const [selected, setSelected] = useState<number | null>(null)
   const act = useAdminAction()
-  const list = useAdminList('links', '/api/admin/qrcodes', { q }, AdminShortLinkPage)
+  const list = useAdminList('links', '/api/admin/qrcodes', params, AdminShortLinkPage)
 
   const toggle = (link: AdminShortLink) =>
     act(
@@ -289,7 +287,12 @@ export default function QrcodePage() {
       actions={<NewButton label="Novo link" className="btn btn-primary" onClick={create} />}
     >
       <div className="mb-4">
-        <SearchInput label="Pesquisar links" value={text} onChange={setText} placeholder="Título ou código" />
+        <SearchInput
+          label="Pesquisar links"
+          value={filters.q}
+          onChange={set('q')}
+          placeholder="Título ou código"
+        />
       </div>
       <ResourceList
         list={list}

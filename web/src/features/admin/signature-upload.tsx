@@ -1,6 +1,5 @@
-import { useId, useState } from 'react'
-import { toastError, toastSuccess } from '../../lib/toast.ts'
-import { send, useRefreshAdmin } from './admin-api.ts'
+import { useId } from 'react'
+import { send, useBusyRequest } from './admin-api.ts'
 
 /** A certificate's signature picture (PNG or JPG, small): sent at once; the old one stays on issued certificates. */
 export function SignatureUpload({
@@ -13,23 +12,17 @@ export function SignatureUpload({
   className?: string
 }) {
   const id = useId()
-  const refresh = useRefreshAdmin()
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useBusyRequest()
 
   async function upload(file: File | undefined) {
     if (!file) return
     const form = new FormData()
     form.append('image', file)
-    setBusy(true)
-    try {
-      await send('POST', path, form)
-      void toastSuccess('Assinatura enviada.')
-      await refresh()
-    } catch (error) {
-      void toastError(error, 'Erro ao enviar a assinatura.')
-    } finally {
-      setBusy(false)
-    }
+    await run(
+      () => send('POST', path, form),
+      () => 'Assinatura enviada.',
+      'Erro ao enviar a assinatura.',
+    )
   }
 
   return (

@@ -1,6 +1,7 @@
 import { FileDown, Plus } from 'lucide'
 import { type ReactNode, useState } from 'react'
 import { Icon } from '../../components/icons.tsx'
+import { useDebouncedValue } from '../search/use-debounced-value.ts'
 import { type Params, useCsvExport } from './admin-api.ts'
 
 // What stands above an admin list: the row of its search and 'new' button, the 'Filtros' box,
@@ -85,9 +86,13 @@ export function CsvButton({
   )
 }
 
-/** A filter bar's values, and `set(key)` for the field of each. */
-export function useFilters<F extends Record<string, string>>(none: F) {
+/**
+ * A filter bar's values, `set(key)` for the field of each, and the list's request `params`: the
+ * filters with the search text trimmed and awaited (400 ms), so typing asks once, not per key.
+ */
+export function useFilters<F extends Record<string, string> & { q: string }>(none: F) {
   const [filters, setFilters] = useState<F>(none)
   const set = (key: keyof F) => (value: string) => setFilters((current) => ({ ...current, [key]: value }))
-  return { filters, set, setFilters }
+  const q = useDebouncedValue(filters.q.trim(), 400)
+  return { filters, set, setFilters, params: { ...filters, q } }
 }

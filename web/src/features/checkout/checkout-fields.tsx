@@ -2,7 +2,6 @@ import { Gift, X } from 'lucide'
 import { useId } from 'react'
 import {
   type Control,
-  Controller,
   type FieldPathByValue,
   type FieldValues,
   get,
@@ -14,6 +13,7 @@ import {
 import { IMaskInput } from 'react-imask'
 import { MAX_GIFTS } from '../../../../worker/contract/checkout.ts'
 import { Icon } from '../../components/icons.tsx'
+import { ControlledField } from '../../lib/controlled-field.tsx'
 import { EmailField, FieldShell, INPUT_CLASS, NameField, TextField } from '../../lib/form-field.tsx'
 import { MaskedField, PhoneField } from '../../lib/masked-input.tsx'
 import { addressLookup, UFS } from './address.ts'
@@ -133,35 +133,34 @@ export function DonationField({ form }: { form: Form }) {
       <p className="mb-3 text-slate-700 text-sm">
         Quer apoiar a pesquisa em nefrologia do instituto? Some uma doação ao pagamento; ela não tem juros.
       </p>
-      <Controller
+      <ControlledField
         control={control}
         name="doacao"
-        render={({ field }) => (
-          <FieldShell label="Valor da doação (R$)" error={errors.doacao?.message} className="max-w-xs">
-            {(ids) => (
-              <IMaskInput
-                {...ids}
-                name={field.name}
-                mask={Number}
-                scale={2}
-                radix=","
-                mapToRadix={['.']}
-                thousandsSeparator="."
-                normalizeZeros
-                min={0}
-                max={100000}
-                value={field.value}
-                unmask={false}
-                onAccept={(next: string) => field.onChange(next)}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0,00"
-                className={INPUT_CLASS}
-              />
-            )}
-          </FieldShell>
+        label="Valor da doação (R$)"
+        error={errors.doacao?.message}
+        className="max-w-xs"
+        input={(field, ids) => (
+          <IMaskInput
+            {...ids}
+            name={field.name}
+            mask={Number}
+            scale={2}
+            radix=","
+            mapToRadix={['.']}
+            thousandsSeparator="."
+            normalizeZeros
+            min={0}
+            max={100000}
+            value={field.value}
+            unmask={false}
+            onAccept={(next: string) => field.onChange(next)}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0,00"
+            className={INPUT_CLASS}
+          />
         )}
       />
     </Section>

@@ -3,11 +3,11 @@ import { Copy, ExternalLink, QrCode } from 'lucide'
 import { type FocusEvent, useEffect, useId, useState } from 'react'
 import { Icon } from '../../components/icons.tsx'
 import { copyText } from '../../lib/clipboard.ts'
-import { CURITIBA_TIME_ZONE } from '../../lib/date.ts'
+import { curitibaFormat } from '../../lib/date.ts'
 import { INPUT_CLASS } from '../../lib/form-field.tsx'
 import { showToast } from '../../lib/toast.ts'
 
-const dueDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: CURITIBA_TIME_ZONE })
+const dueDate = curitibaFormat({ dateStyle: 'short' })
 
 /** Remaining time as 'mm:ss' (minutes may pass 59: a PIX usually lasts 30 minutes to a day). */
 export function formatCountdown(ms: number): string {
@@ -216,7 +216,7 @@ export function BoletoPanel({
       </Heading>
       {due && !Number.isNaN(due.getTime()) ? (
         <p className="mt-2 text-slate-800">
-          Vencimento: <strong>{dueDate.format(due)}</strong>
+          Vencimento: <strong>{dueDate(due)}</strong>
         </p>
       ) : null}
       {link ? (

@@ -1,40 +1,15 @@
-import { CURITIBA_TIME_ZONE } from '../../lib/date.ts'
+import { curitibaFormat } from '../../lib/date.ts'
 
-/** The Jornada happens in Curitiba: its times are shown in Brasília time whatever the device's zone. */
-const ZONE = CURITIBA_TIME_ZONE
-
-let hourMinute: Intl.DateTimeFormat | undefined
-let hourMinuteSecond: Intl.DateTimeFormat | undefined
-let dayLong: Intl.DateTimeFormat | undefined
+// The Jornada happens in Curitiba: its times are shown in Brasília time whatever the device's zone.
 
 /** 08:30 */
-export function formatTime(instant: number): string {
-  hourMinute ??= new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: ZONE })
-  return hourMinute.format(instant)
-}
+export const formatTime = curitibaFormat({ hour: '2-digit', minute: '2-digit' })
 
 /** 09:30:05 */
-export function formatClock(instant: number): string {
-  hourMinuteSecond ??= new Intl.DateTimeFormat('pt-BR', {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZone: ZONE,
-  })
-  return hourMinuteSecond.format(instant)
-}
+export const formatClock = curitibaFormat({ hour: '2-digit', minute: '2-digit', second: '2-digit' })
 
 /** sexta-feira, 22 de outubro de 2027 */
-export function formatDay(instant: number): string {
-  dayLong ??= new Intl.DateTimeFormat('pt-BR', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: ZONE,
-  })
-  return dayLong.format(instant)
-}
+export const formatDay = curitibaFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
 
 const pad = (n: number) => String(n).padStart(2, '0')
 

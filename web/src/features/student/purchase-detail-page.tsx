@@ -3,7 +3,7 @@ import type { PurchaseDetail, Receipt } from '../../../../worker/contract/studen
 import { ORDER_STATE_LABELS } from '../../../../worker/domain/payments.ts'
 import { BackHeading } from '../../components/back-heading.tsx'
 import { QueryStatus } from '../../components/query-status.tsx'
-import { CURITIBA_TIME_ZONE, formatInstantDate } from '../../lib/date.ts'
+import { curitibaFormat, formatInstantDate } from '../../lib/date.ts'
 import { formatBRL } from '../../lib/money.ts'
 import { OrderLines } from '../checkout/order-lines.tsx'
 import { PurchaseInvoiceLine } from './purchase-invoice.tsx'
@@ -11,12 +11,8 @@ import { paymentText, UnderpaidNotice } from './purchases-page.tsx'
 import { StateBadge } from './state-badge.tsx'
 import { purchaseQuery } from './student.queries.ts'
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('pt-BR', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: CURITIBA_TIME_ZONE,
-  })
+const dateAndTime = curitibaFormat({ dateStyle: 'short', timeStyle: 'short' })
+const dateTime = (iso: string) => dateAndTime(new Date(iso))
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (
