@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import * as schema from '../../db/schema.ts'
 import { PayResult } from '../../worker/contract/checkout.ts'
 import {
@@ -376,6 +376,15 @@ describe('privacy (LGPD art. 18)', () => {
     const fresh = login.response.headers.get('set-cookie')!.split(';')[0]!
     await db.insert(schema.leads).values({ name: payer.name, email: payer.email, phone: payer.phone })
     const other = await buyClass('CREDIT_CARD')
+    // The other sale settled first: its note authorised after the answer (waitUntil) and its e-mail
+    // queued, so what differs in its export later is the deletion's doing.
+    await vi.waitFor(
+      async () => {
+        const subjects = (await mailsTo(other.payer.email)).map((mail) => mail.subject)
+        expect(subjects).toContain(`Nota fiscal do seu pedido ${other.order.id}`)
+      },
+      { timeout: 10_000, interval: 100 },
+    )
     const otherBefore = (await (
       await get('/api/usuario/privacidade/exportar', other.cookie)
     ).json()) as object
