@@ -59,10 +59,10 @@ const run = (names: string[]): Run => ({
   projects: names,
   report: `vitest-report-${names.join('-')}.json`,
 })
-/** Runs of one phase go side by side; phases one after another. */
-const phases: Run[][] = split
-  ? [[{ ...run(['e2e']), env: { E2E_SKIP_BUILD: '1' }, nice: 10 }, run(beside)]]
-  : [[{ ...run(projects), report: 'vitest-report.json' }]]
+/** The Vitest processes, side by side. */
+const runs: Run[] = split
+  ? [{ ...run(['e2e']), env: { E2E_SKIP_BUILD: '1' }, nice: 10 }, run(beside)]
+  : [{ ...run(projects), report: 'vitest-report.json' }]
 if (split && process.env.E2E_SKIP_BUILD !== '1') await runBuild()
 
 /**
@@ -112,10 +112,8 @@ function vitest(run: Run, live: boolean): Promise<{ code: number; results?: Resu
 }
 
 // A run that ends before writing its report must not be counted by the last run's.
-await Promise.all(phases.flat().map(({ report }) => rm(`${root}/tests/artifacts/${report}`, { force: true })))
-const ended: { code: number; results?: Results }[] = []
-for (const phase of phases)
-  ended.push(...(await Promise.all(phase.map((each, index) => vitest(each, index === 0)))))
+await Promise.all(runs.map(({ report }) => rm(`${root}/tests/artifacts/${report}`, { force: true })))
+const ended = await Promise.all(runs.map((each, index) => vitest(each, index === 0)))
 const reported = ended.flatMap(({ results }) => (results ? [results] : []))
 const sum = (key: 'numPassedTests' | 'numFailedTests' | 'numPendingTests') =>
   reported.reduce((total, results) => total + results[key], 0)

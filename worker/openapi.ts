@@ -71,16 +71,19 @@ const retryAfter = {
   'Retry-After': { description: 'Segundos até tentar de novo.', schema: { type: 'integer' as const } },
 }
 
-/** The body of a refusal that may be a form's validation errors or a `{ msg }`. */
-const ValidationOrMessage = z.union([ValidationErrorBody, MessageErrorBody])
+/** The body of a refusal that may be a form's validation errors or a `{ msg }` (built with the document). */
+const validationOrMessage = () => z.union([ValidationErrorBody, MessageErrorBody])
 
-/** Each error response: its status, what it means, and its body when it is not `{ msg }`. */
+/**
+ * Each error response: its status, what it means, and its body when it is not `{ msg }` (a function:
+ * schemas are made on the document's first request, not at startup).
+ */
 const ERROR_COMPONENTS = {
   BadRequest: { status: 400, description: 'Corpo ilegível (JSON malformado): `{ msg }`.' },
   Unauthenticated: {
     status: 401,
     description: 'Sem sessão (ou sessão encerrada): `{ message: "Unauthenticated." }`.',
-    body: UnauthenticatedBody,
+    body: () => UnauthenticatedBody,
   },
   Forbidden: { status: 403, description: 'Logado, mas sem o papel exigido: `{ msg }`.' },
   NotFound: { status: 404, description: 'Não encontrado: `{ msg }`.' },
@@ -103,13 +106,13 @@ const ERROR_COMPONENTS = {
     status: 422,
     description:
       'Dados inválidos: `{ message, errors: { campo: [mensagens] } }`; falhas de compra: `{ msg, code, errors? }` (SPEC, seção 8).',
-    body: ValidationOrMessage,
+    body: validationOrMessage,
   },
   RateLimited: {
     status: 429,
     description:
       'Limite de uso atingido: `{ msg }` (no login, `{ message, errors: { email: [...] } }`). `Retry-After` diz quando tentar de novo.',
-    body: ValidationOrMessage,
+    body: validationOrMessage,
     headers: retryAfter,
   },
   Unavailable: {
@@ -129,7 +132,7 @@ function registerSharedComponents(app: OpenAPIHono<AppBindings>) {
     app.openAPIRegistry.registerComponent('responses', name, {
       description,
       // `{ msg }` unless the component names another body.
-      content: json('body' in rest ? rest.body : MessageErrorBody),
+      content: json('body' in rest ? rest.body() : MessageErrorBody),
       ...('headers' in rest ? { headers: rest.headers } : {}),
     })
   }

@@ -74,14 +74,15 @@ export function planLedger(ctx: AppContext): Ledger<PlanPaymentRow, PlanPaymentR
       }
       // The fee's NFS-e (issue 43), as every payment's (services/fiscal/step.ts): all this step
       // writes besides the e-mails. One note per paid fee payment, whatever the card's instalments.
+      const received = { totalCents: row.amountCents, receivedCents: row.receivedCents }
       const statements = await fiscalStatements(ctx, {
         source: 'plan_payment',
         id: row.id,
         step: { current, next },
         thisStep,
-        chargedCents: chargedCents({ totalCents: row.amountCents, receivedCents: row.receivedCents }),
+        chargedCents: chargedCents(received),
         // A boleto paid short counts as paid (settle, below): the note states what arrived.
-        short: shortfallOf({ totalCents: row.amountCents, receivedCents: row.receivedCents }),
+        short: shortfallOf(received),
         sale: async () => {
           const names = await namesOf(ctx, row.planId)
           return {
